@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+// Import boundaries of ../shared/ARCHITECTURE.md ("rules of the house"), enforced per folder.
+const forbid = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([glob, message]) => ({ group: [glob], message })) }],
+});
+const bff = ['**/src/bff/**', 'src/client must not import the BFF; shared pieces belong in src/shared.'];
+const server = ['**/src/server/**', 'Only the BFF may import the SSR renderer.'];
+const client = ['**/src/client/**', 'Only src/server may import the React app.'];
+const backend = ['**/mock-backend/**', 'Reach the backend over HTTP only, never by import.'];
+const rawApi = ['**/api/*.php', 'Call the API through the typed openapi-fetch client.'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'var/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/shared/api/schema.d.ts', 'tests/fixtures/**/*.php'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      ...forbid(bff, server, backend),
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='fetch'] Literal[value=/^\\/api\\//]", message: rawApi[1] },
+      ],
+    },
+  },
+  { files: ['src/shared/**/*.ts'], rules: forbid(bff, server, client, backend) },
+  { files: ['src/server/**/*.{ts,tsx}'], rules: forbid(bff, backend) },
+  { files: ['src/bff/**/*.ts'], rules: forbid(client, backend) },
+  { files: ['mock-backend/**/*.ts'], rules: forbid(bff, server, client) },
+  {
+    files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-console': 'off', 'no-restricted-imports': 'off' },
+  },
+);
