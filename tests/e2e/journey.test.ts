@@ -1,0 +1,87 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { startSite, type RunningSite } from './support/server';
+
+describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  /** A phone-sized page that records console errors and hydration warnings. */
+  async function phonePage(): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    return { page, problems };
+  }
+
+  it('When a visitor lands, logs in with the demo login, browses members, opens a profile, switches language and logs out, then each step shows what a member expects', async () => {
+    const { page, problems } = await phonePage();
+
+    const landing = await page.goto(`${site.url}/`);
+    expect(landing?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').count()).toBe(1);
+    // Server-rendered: the landing page's heading is in the HTML before any script runs.
+    expect(await landing?.text()).toContain('<h1');
+
+    await page.getByRole('link', { name: /^log ?in$/i }).first().click();
+    await page.waitForURL(/\/login/);
+    await page.getByLabel(/e-?mail/i).fill('premium@demo.test');
+    await page.getByLabel(/password/i).fill('demo-password');
+    await page.getByRole('button', { name: /log ?in/i }).click();
+
+    await page.waitForURL(/\/members/);
+    const cards = page.locator('a[href^="/members/"]');
+    await expect.poll(() => cards.count()).toBeGreaterThan(5);
+
+    // Keyset paging: the next page shows other members.
+    const firstPageIds = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await page.getByRole('link', { name: /next/i }).click();
+    await page.waitForURL(/cursor=/);
+    const secondPageIds = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(secondPageIds.filter((href) => firstPageIds.includes(href))).toEqual([]);
+
+    await cards.first().click();
+    await page.waitForURL(/\/members\/\d+$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBeTruthy();
+    const profileName = (await page.locator('h1').textContent())?.trim() ?? '';
+    expect(profileName.length).toBeGreaterThan(0);
+
+    // Language switch: the dropdown offers the languages of the visitor's country/browser; German via the BFF.
+    await page.goto(`${site.url}/locale/de?return=${encodeURIComponent(new URL(page.url()).pathname)}`);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'locale')?.value).toBe('de');
+
+    // Log out from the account menu.
+    await page.getByRole('button', { name: /konto|account|menü|menu/i }).first().click();
+    await page.getByRole('button', { name: /abmelden|log ?out/i }).or(page.getByRole('link', { name: /abmelden|log ?out/i })).first().click();
+    await page.waitForURL(`${site.url}/`);
+    await expect.poll(() => page.getByRole('link', { name: /anmelden|log ?in/i }).count()).toBeGreaterThan(0);
+    expect((await page.context().cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+
+    expect(problems).toEqual([]);
+  });
+
+  it('When a visitor opens an unknown URL, then the 404 page answers with status 404 and a way home', async () => {
+    const { page } = await phonePage();
+    const response = await page.goto(`${site.url}/this/page/does-not-exist`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByText('This page could not be found').count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(`${site.url}/`);
+  });
+});
