@@ -32,8 +32,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   let log = '';
+  // The site under test never inherits a backend or database from the shell that runs the tests.
+  const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', BACKEND_URL: '', DATABASE_URL: '', ...env },
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

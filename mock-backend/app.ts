@@ -1,0 +1,70 @@
+import cookieParser from 'cookie-parser';
+import express, { Router, type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import * as OpenApiValidator from 'express-openapi-validator';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { creditsRoutes } from './components/credits/routes';
+import { mediaRoutes } from './components/media/routes';
+import { membersRoutes } from './components/members/routes';
+import { sessionMiddleware, sessionRoutes } from './components/session/routes';
+import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
+import { socialRoutes } from './components/social/routes';
+import type { Db } from './lib/db';
+import { AppError, errorHandler, notFoundHandler } from './lib/errors';
+import { httpLogger } from './lib/logger';
+import { OPENAPI_PATH } from './lib/openapi';
+
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  /** Folder served under /media/ (DATA_DIR/media). */
+  mediaDir: string;
+  /** Validate answers against openapi.yaml too (tests); a mismatch becomes a 500. */
+  validateResponses?: boolean;
+  /** Login requests per IP per minute before 429 too_many_requests (default 60). */
+  loginRequestsPerMinute?: number;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { db } = deps;
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.use(httpLogger(deps.logger));
+
+  app.use(mediaRoutes(deps.mediaDir));
+
+  app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: OPENAPI_PATH,
+      validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
+      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
+      validateFormats: true,
+      ignorePaths: (path: string) => !path.startsWith('/api/'),
+      ignoreUndocumented: false,
+    }),
+  );
+
+  const api = Router();
+  api.post(
+    '/user.php',
+    rateLimit({
+      windowMs: 60_000,
+      limit: deps.loginRequestsPerMinute ?? 60,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      handler: (_req, _res, next, options) =>
+        next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
+    }),
+  );
+  api.use(siteMiddleware(db), sessionMiddleware(db));
+  api.use(sessionRoutes(db), siteDataRoutes(db), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
+  app.use('/api', api);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,137 @@
+import type { Db } from '../../lib/db';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  status: 'active' | 'not_confirmed' | 'deleted';
+  credits: number;
+  paid_user: boolean;
+  language: string;
+  signup_date: Date;
+  notifications_disabled: string[];
+  profile_name: string | null;
+  profile_country: string | null;
+  profile_status: 'active' | 'disabled' | null;
+  photo_id: number | null;
+  photo_filename: string | null;
+  photo_thumb: string | null;
+  photo_status: 'approved' | 'pending' | 'rejected' | null;
+}
+
+const USER_COLUMNS = `u.id, u.email, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
+  p.name AS profile_name, p.country AS profile_country, p.status AS profile_status,
+  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
+const USER_JOINS = `LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`;
+
+export async function findUser(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = $1`, [userId]);
+  return row ?? null;
+}
+
+export async function findLoginCandidate(
+  db: Db,
+  siteId: number,
+  email: string,
+): Promise<{ id: number; password_hash: string; status: string } | null> {
+  const [row] = await db.query<{ id: number; password_hash: string; status: string }>(
+    `SELECT id, password_hash, status FROM users WHERE site_id = $1 AND lower(email) = lower($2) AND status <> 'deleted'`,
+    [siteId, email],
+  );
+  return row ?? null;
+}
+
+export interface SessionRow {
+  user_id: number;
+  paid_user: boolean;
+  language: string;
+  stale: boolean;
+}
+
+export async function findSession(db: Db, sessionId: string, siteId: number): Promise<SessionRow | null> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1 AND s.expires_at > now() AND u.site_id = $2 AND u.status <> 'deleted'`,
+    [sessionId, siteId],
+  );
+  return row ?? null;
+}
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET last_seen_at = now(), updated_at = now() WHERE id = $1', [sessionId]);
+}
+
+export async function createSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [sessionId, userId, maxAgeSeconds],
+  );
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+}
+
+export async function setLanguage(db: Db, userId: number, language: string): Promise<void> {
+  await db.query('UPDATE users SET language = $2, updated_at = now() WHERE id = $1', [userId, language]);
+}
+
+export async function touchLastActive(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE users SET last_active_at = now(), updated_at = now() WHERE id = $1', [userId]);
+}
+
+export async function savePushSubscription(db: Db, userId: number, endpoint: string, subscription: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES ($1, $2, $3::jsonb)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, subscription = EXCLUDED.subscription, updated_at = now()`,
+    [userId, endpoint, JSON.stringify(subscription)],
+  );
+}
+
+export async function deletePushSubscriptions(db: Db, userId: number): Promise<void> {
+  await db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+}
+
+/** Failed-login bookkeeping per site + e-mail + IP. */
+export async function lockedMinutes(db: Db, siteId: number, email: string, ip: string): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_failures
+     WHERE site_id = $1 AND email = lower($2) AND ip = $3 AND locked_until > now()`,
+    [siteId, email, ip],
+  );
+  return row?.minutes ?? 0;
+}
+
+/** Counts a failure inside the window; locks when it reaches maxFailures. Returns the lock minutes (0 = none). */
+export async function recordFailure(
+  db: Db,
+  q: { siteId: number; email: string; ip: string; windowMinutes: number; maxFailures: number; lockMinutes: number },
+): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `INSERT INTO login_failures AS lf (site_id, email, ip, failures) VALUES ($1, lower($2), $3, 1)
+     ON CONFLICT (site_id, email, ip) DO UPDATE SET
+       failures = CASE WHEN lf.window_started_at < now() - make_interval(mins => $4) THEN 1 ELSE lf.failures + 1 END,
+       window_started_at = CASE WHEN lf.window_started_at < now() - make_interval(mins => $4) THEN now() ELSE lf.window_started_at END,
+       updated_at = now()
+     RETURNING CASE WHEN failures >= $5 THEN $6 ELSE 0 END AS minutes`,
+    [q.siteId, q.email, q.ip, q.windowMinutes, q.maxFailures, q.lockMinutes],
+  );
+  const minutes = row?.minutes ?? 0;
+  if (minutes > 0) {
+    await db.query(
+      `UPDATE login_failures SET locked_until = now() + make_interval(mins => $4), failures = 0, window_started_at = now(),
+         updated_at = now() WHERE site_id = $1 AND email = lower($2) AND ip = $3`,
+      [q.siteId, q.email, q.ip, q.lockMinutes],
+    );
+  }
+  return minutes;
+}
+
+export async function clearFailures(db: Db, siteId: number, email: string, ip: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2) AND ip = $3', [siteId, email, ip]);
+}

@@ -1,0 +1,84 @@
+import { Router, type CookieOptions, type Request, type RequestHandler } from 'express';
+import { AUTH_COOKIE } from '../../../src/shared/constants';
+import type { Locale } from '../../../src/shared/locales';
+import type { Db } from '../../lib/db';
+import { getSite, getViewer, setViewer } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import * as service from './service';
+
+function cookieOptions(req: Request): CookieOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https',
+  };
+}
+
+function authToken(req: Request): string | undefined {
+  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Loads the viewer from the `auth` cookie for every API request (after the site middleware). */
+export function sessionMiddleware(db: Db): RequestHandler {
+  return async (req, res, next) => {
+    setViewer(res, await service.resolveSession(db, authToken(req), getSite(res).id));
+    next();
+  };
+}
+
+export function sessionRoutes(db: Db): Router {
+  const router = Router();
+  const fictionalIcon = (site: { fictional_icon: string }) => site.fictional_icon !== '';
+
+  router.get('/user.php', async (_req, res) => {
+    res.json({ user: await service.currentUser(db, getViewer(res), fictionalIcon(getSite(res))) });
+  });
+
+  router.post('/user.php', async (req, res) => {
+    const site = getSite(res);
+    const body = req.body as { email?: string; password?: string; subscription?: unknown };
+    if ((req.query as { push?: unknown }).push !== undefined) {
+      if (!('subscription' in body)) throw badRequest({ field: 'subscription' });
+      await service.savePush(db, getViewer(res), body.subscription);
+      res.json({ success: true });
+      return;
+    }
+    if (typeof body.email !== 'string' || typeof body.password !== 'string') throw badRequest({ field: 'email' });
+    const { token, userId } = await service.login(db, {
+      siteId: site.id,
+      email: body.email,
+      password: body.password,
+      ip: req.ip ?? 'unknown',
+      previousToken: authToken(req),
+    });
+    res.cookie(AUTH_COOKIE, token, { ...cookieOptions(req), maxAge: service.SESSION_MAX_AGE_SECONDS * 1000 });
+    const user = await service.currentUser(
+      db,
+      { userId, sessionId: service.sessionIdOf(token), paidUser: false, language: 'en' },
+      fictionalIcon(site),
+    );
+    req.log.info({ userId }, 'login');
+    res.json({ user });
+  });
+
+  router.put('/user.php', async (req, res) => {
+    const viewer = getViewer(res);
+    await service.setLanguage(db, viewer, (req.body as { language: Locale }).language);
+    res.json({ user: await service.currentUser(db, viewer, fictionalIcon(getSite(res))) });
+  });
+
+  router.get('/logout.php', async (req, res) => {
+    await service.logout(db, authToken(req));
+    res.clearCookie(AUTH_COOKIE, cookieOptions(req));
+    res.json({ success: true });
+  });
+
+  router.post('/page-hidden.php', async (_req, res) => {
+    await service.pageHidden(db, getViewer(res));
+    res.status(204).end();
+  });
+
+  return router;
+}

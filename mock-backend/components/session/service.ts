@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AUTH_COOKIE_MAX_AGE_DAYS } from '../../../src/shared/constants';
+import { isLocale, type Locale } from '../../../src/shared/locales';
+import type { Db } from '../../lib/db';
+import { AppError, authenticationRequired } from '../../lib/errors';
+import { dummyHash, verifyPassword } from '../../lib/password';
+import type { User } from '../../lib/api-types';
+import type { Viewer } from '../../lib/context';
+import { toImage } from '../members/service';
+import * as repo from './repository';
+
+export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
+/** Simple lockout: 5 wrong passwords within 15 minutes from one IP lock that account+IP for 15 minutes. */
+export const LOGIN_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export function sessionIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The viewer behind an `auth` cookie value, or null. */
+export async function resolveSession(db: Db, token: string | undefined, siteId: number): Promise<Viewer | null> {
+  if (!token || !TOKEN.test(token)) return null;
+  const sessionId = sessionIdOf(token);
+  const row = await repo.findSession(db, sessionId, siteId);
+  if (!row) return null;
+  if (row.stale) await repo.touchSession(db, sessionId);
+  return {
+    userId: row.user_id,
+    sessionId,
+    paidUser: row.paid_user,
+    language: isLocale(row.language) ? row.language : 'en',
+  };
+}
+
+export function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status === 'active' ? 'active' : 'not_confirmed',
+    credits: row.credits,
+    paid_user: row.paid_user,
+    language: isLocale(row.language) ? row.language : 'en',
+    signup_date: new Date(row.signup_date).toISOString(),
+    fictional_icon: fictionalIcon,
+    notifications_disabled: row.notifications_disabled.filter(
+      (r): r is 'spam' | 'bounce' | 'unsubscribe' => r === 'spam' || r === 'bounce' || r === 'unsubscribe',
+    ),
+    profile: {
+      id: row.id,
+      name: row.profile_name ?? '',
+      country: row.profile_country,
+      status: row.profile_status ?? 'disabled',
+      main_image:
+        row.photo_id !== null && row.photo_filename && row.photo_thumb && row.photo_status
+          ? toImage({ id: row.photo_id, filename: row.photo_filename, thumb_filename: row.photo_thumb, status: row.photo_status })
+          : null,
+    },
+  };
+}
+
+export async function currentUser(db: Db, viewer: Viewer | null, fictionalIcon: boolean): Promise<User> {
+  if (!viewer) throw authenticationRequired();
+  const row = await repo.findUser(db, viewer.userId);
+  if (!row || row.status === 'deleted') throw authenticationRequired();
+  return toUser(row, fictionalIcon);
+}
+
+/**
+ * Checks the credentials (always spending one argon2 verification, also for unknown e-mails), rotates the session
+ * and returns the new cookie token with the user.
+ */
+export async function login(
+  db: Db,
+  q: { siteId: number; email: string; password: string; ip: string; previousToken: string | undefined },
+): Promise<{ token: string; userId: number }> {
+  const email = q.email.trim();
+  const locked = await repo.lockedMinutes(db, q.siteId, email, q.ip);
+  if (locked > 0) throw loginBlocked(locked);
+  const candidate = await repo.findLoginCandidate(db, q.siteId, email);
+  const ok = await verifyPassword(candidate?.password_hash ?? (await dummyHash()), q.password);
+  if (!candidate || !ok) {
+    const minutes = await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY });
+    if (minutes > 0) throw loginBlocked(minutes);
+    throw new AppError(401, 'login_failed');
+  }
+  const token = randomBytes(16).toString('hex');
+  await db.transaction(async (tx) => {
+    if (q.previousToken && TOKEN.test(q.previousToken)) await repo.deleteSession(tx, sessionIdOf(q.previousToken));
+    await repo.createSession(tx, sessionIdOf(token), candidate.id, SESSION_MAX_AGE_SECONDS);
+    await repo.clearFailures(tx, q.siteId, email, q.ip);
+    await repo.touchLastActive(tx, candidate.id);
+  });
+  return { token, userId: candidate.id };
+}
+
+function loginBlocked(minutes: number): AppError {
+  return new AppError(429, 'login_blocked', { params: { minutes }, headers: { 'Retry-After': String(minutes * 60) } });
+}
+
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token && TOKEN.test(token)) await repo.deleteSession(db, sessionIdOf(token));
+}
+
+export async function setLanguage(db: Db, viewer: Viewer | null, language: Locale): Promise<void> {
+  if (!viewer) throw authenticationRequired();
+  await repo.setLanguage(db, viewer.userId, language);
+}
+
+/** Saves (or with `false` removes) the viewer's push subscription. */
+export async function savePush(db: Db, viewer: Viewer | null, subscription: unknown): Promise<void> {
+  if (!viewer) throw authenticationRequired();
+  if (subscription === false) {
+    await repo.deletePushSubscriptions(db, viewer.userId);
+    return;
+  }
+  let value: unknown = subscription;
+  if (typeof subscription === 'string') {
+    try {
+      value = JSON.parse(subscription);
+    } catch {
+      throw new AppError(400, 'bad_request', { params: { field: 'subscription' } });
+    }
+  }
+  const endpoint = (value as { endpoint?: unknown } | null)?.endpoint;
+  if (typeof endpoint !== 'string' || !/^https:\/\/\S+$/.test(endpoint) || endpoint.length > 2048) {
+    throw new AppError(400, 'bad_request', { params: { field: 'subscription.endpoint' } });
+  }
+  await repo.savePushSubscription(db, viewer.userId, endpoint, value);
+}
+
+export async function pageHidden(db: Db, viewer: Viewer | null): Promise<void> {
+  if (viewer) await repo.touchLastActive(db, viewer.userId);
+}

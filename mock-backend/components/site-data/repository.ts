@@ -1,0 +1,50 @@
+import type { Db } from '../../lib/db';
+import type { Site } from '../../lib/context';
+
+const SITE_COLUMNS = `id, host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
+  logged_out_search_trafficsource, enable_site_entry_popup, index_title, description, push_public_key, support_phone,
+  support_email, minimum_message_costs, fictional_icon, fictional_warning, fictional_singular, fictional_plural,
+  visible_profile_fields, visible_profile_notes, search_fields, message_credits, photo_credits, gift_credits,
+  signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer`;
+
+/** The site of a host, or the default site for an unknown host. */
+export async function findSiteByHost(db: Db, host: string): Promise<Site | null> {
+  const [row] = await db.query<Site>(
+    `SELECT ${SITE_COLUMNS} FROM sites WHERE host = $1 OR is_default ORDER BY is_default ASC, id LIMIT 1`,
+    [host],
+  );
+  return row ?? null;
+}
+
+export async function listInterests(db: Db): Promise<{ id: number; key: string }[]> {
+  return db.query('SELECT id, key FROM interests ORDER BY id');
+}
+
+export async function listRegions(db: Db, countries: string[]): Promise<{ id: number; country: string; code: string; name: string }[]> {
+  return db.query(
+    'SELECT id, country, code, name FROM regions WHERE country = ANY($1::text[]) ORDER BY country, name, id',
+    [countries],
+  );
+}
+
+export interface CompanyRow {
+  name: string;
+  address: string;
+  kvk: string;
+  city: string;
+  country: string;
+  tradenames: string[];
+  vat_numbers: string[];
+  support_phone: string;
+  delete_discount: number;
+  added: Date;
+}
+
+export async function findCompany(db: Db, companyId: number): Promise<CompanyRow | null> {
+  const [row] = await db.query<CompanyRow>(
+    `SELECT name, address, kvk, city, country, tradenames, vat_numbers, support_phone, delete_discount, added
+     FROM company_info WHERE id = $1`,
+    [companyId],
+  );
+  return row ?? null;
+}

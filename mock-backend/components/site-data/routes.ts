@@ -1,0 +1,55 @@
+import { Router, type RequestHandler } from 'express';
+import type { Db } from '../../lib/db';
+import { getSite, setSite } from '../../lib/context';
+import * as repo from './repository';
+import * as service from './service';
+
+/** Picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the default site. */
+export function siteMiddleware(db: Db): RequestHandler {
+  return async (req, res, next) => {
+    const q = req.query as { host?: unknown };
+    const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
+    const site = await repo.findSiteByHost(db, service.normaliseHost(raw));
+    if (!site) throw new Error('no default site in the database');
+    setSite(res, site);
+    next();
+  };
+}
+
+export function siteDataRoutes(db: Db): Router {
+  const router = Router();
+
+  router.get('/settings.php', (req, res) => {
+    const country = (req.query as { country?: unknown }).country;
+    res.json(
+      service.toSettings(getSite(res), {
+        geoipCountry: req.get('cf-ipcountry') ?? req.get('x-country') ?? null,
+        selectedCountry: typeof country === 'string' ? country : null,
+      }),
+    );
+  });
+
+  router.get('/interests.php', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600');
+    res.json(await service.interests(db));
+  });
+
+  router.get('/regions.php', async (req, res) => {
+    const country = (req.query as { country?: string }).country;
+    res.set('Cache-Control', 'public, max-age=3600');
+    res.json(await service.regions(db, getSite(res), country));
+  });
+
+  router.get('/companyinfo.php', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600');
+    res.json(await service.companyInfo(db, getSite(res)));
+  });
+
+  router.get('/geocode.php', (req, res) => {
+    const q = req.query as { lat?: unknown; lon?: unknown };
+    res.set('Cache-Control', 'private, max-age=3600');
+    res.json(service.geocode(Number(q.lat), Number(q.lon)));
+  });
+
+  return router;
+}

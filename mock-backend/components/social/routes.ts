@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { Db } from '../../lib/db';
+import { getSite, requireViewer } from '../../lib/context';
+import * as service from './service';
+
+export function socialRoutes(db: Db): Router {
+  const router = Router();
+
+  router.get('/chats.php', async (_req, res) => {
+    res.json(await service.listChats(db, requireViewer(res).userId));
+  });
+
+  router.delete('/chat.php', async (req, res) => {
+    const viewer = requireViewer(res);
+    await service.deleteChat(db, viewer.userId, (req.body as { conversation: number }).conversation);
+    res.json({ success: true });
+  });
+
+  router.get('/likes.php', async (_req, res) => {
+    res.json(await service.listLikes(db, requireViewer(res).userId));
+  });
+
+  router.get('/auto-like.php', async (_req, res) => {
+    const viewer = requireViewer(res);
+    res.json({ profile: await service.autoLike(db, getSite(res).id, viewer.userId) });
+  });
+
+  return router;
+}

@@ -1,0 +1,100 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The small database seam every repository uses; one adapter for PGlite and one for PostgreSQL. */
+export interface Db {
+  readonly dialect: 'pglite' | 'pg';
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
+  transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+function pgliteTxDb(tx: PgliteTx): Db {
+  const db: Db = {
+    dialect: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await tx.query<T>(sql, params as unknown[]);
+      return r.rows;
+    },
+    async exec(sql) {
+      await tx.exec(sql);
+    },
+    transaction: (fn) => fn(db),
+    async close() {},
+  };
+  return db;
+}
+
+/** PGlite in a directory, or in memory when dataDir is undefined. */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    dialect: 'pglite',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await lite.query<T>(sql, params as unknown[]);
+      return r.rows;
+    },
+    async exec(sql) {
+      await lite.exec(sql);
+    },
+    transaction: (fn) => lite.transaction((tx) => fn(pgliteTxDb(tx))),
+    async close() {
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+function pgClientDb(client: pg.PoolClient): Db {
+  const db: Db = {
+    dialect: 'pg',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await client.query(sql, params as unknown[]);
+      return r.rows as T[];
+    },
+    async exec(sql) {
+      await client.query(sql);
+    },
+    transaction: (fn) => fn(db),
+    async close() {},
+  };
+  return db;
+}
+
+/** PostgreSQL through a pool. `searchPath` pins a schema (used by tests to isolate a file's data). */
+export function createPgDb(connectionString: string, opts: { searchPath?: string; max?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+  });
+  return {
+    dialect: 'pg',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const r = await pool.query(sql, params as unknown[]);
+      return r.rows as T[];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(pgClientDb(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

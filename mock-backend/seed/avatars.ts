@@ -1,0 +1,71 @@
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+export interface AvatarFiles {
+  filename: string;
+  thumb_filename: string;
+  blurred_filename: string;
+}
+
+const INITIALS = 'ABCDEFGHJKLMNPRSTVWZ';
+
+function avatarSvg(index: number): string {
+  const hue = (index * 47) % 360;
+  const hue2 = (hue + 40 + (index % 3) * 25) % 360;
+  const skin = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#d1a17a'][index % 6];
+  const shirt = `hsl(${(hue + 180) % 360}, 45%, 35%)`;
+  const letters = `${INITIALS[index % INITIALS.length]}${INITIALS[(index * 7 + 3) % INITIALS.length]}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue}, 70%, 62%)"/>
+      <stop offset="1" stop-color="hsl(${hue2}, 65%, 38%)"/>
+    </linearGradient>
+  </defs>
+  <rect width="600" height="600" fill="url(#bg)"/>
+  <path d="M90 600 C 100 440, 190 400, 300 400 C 410 400, 500 440, 510 600 Z" fill="${shirt}"/>
+  <rect x="262" y="330" width="76" height="80" rx="20" fill="${skin}"/>
+  <ellipse cx="300" cy="250" rx="105" ry="125" fill="${skin}"/>
+  <path d="M195 230 C 200 140, 260 115, 300 115 C 350 115, 405 140, 405 230 C 380 180, 330 170, 300 172 C 265 170, 220 180, 195 230 Z"
+        fill="hsl(${(index * 31) % 60}, 35%, ${15 + (index % 4) * 12}%)"/>
+  <text x="560" y="575" font-family="DejaVu Sans, sans-serif" font-size="44" font-weight="bold" text-anchor="end"
+        fill="rgba(255,255,255,0.85)">${letters}</text>
+</svg>`;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Draws `count` distinct avatars locally (gradient, head and shoulders, initials) into mediaDir/avatars: a 600×600
+ * JPEG, a 200×200 thumbnail and a blurred variant. Returns paths relative to the media folder (the cdn_prefix).
+ */
+export async function generateAvatars(mediaDir: string, count: number): Promise<AvatarFiles[]> {
+  const dir = path.join(mediaDir, 'avatars');
+  await mkdir(dir, { recursive: true });
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const base = `avatar-${String(i + 1).padStart(2, '0')}`;
+      const files: AvatarFiles = {
+        filename: `avatars/${base}.jpg`,
+        thumb_filename: `avatars/${base}-thumb.jpg`,
+        blurred_filename: `avatars/${base}-blur.jpg`,
+      };
+      if (await exists(path.join(mediaDir, files.blurred_filename))) return files;
+      const full = await sharp(Buffer.from(avatarSvg(i))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+      await Promise.all([
+        sharp(full).toFile(path.join(mediaDir, files.filename)),
+        sharp(full).resize(200, 200).jpeg({ quality: 80 }).toFile(path.join(mediaDir, files.thumb_filename)),
+        sharp(full).resize(300, 300).blur(18).jpeg({ quality: 70 }).toFile(path.join(mediaDir, files.blurred_filename)),
+      ]);
+      return files;
+    }),
+  );
+}

@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import {
+  fakerDA, fakerDE, fakerDE_AT, fakerDE_CH, fakerEN, fakerEN_AU, fakerEN_CA, fakerEN_GB, fakerEN_IE, fakerEN_US,
+  fakerES, fakerFI, fakerFR, fakerIT, fakerNB_NO, fakerNL, fakerNL_BE, fakerPL, fakerSV, type Faker,
+} from '@faker-js/faker';
+import { COUNTRY_LANGUAGES } from '../../src/shared/locales';
+import type { Db } from '../lib/db';
+import { hashPassword } from '../lib/password';
+import { generateAvatars, type AvatarFiles } from './avatars';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test' } as const;
+
+const FAKERS: Record<string, Faker> = {
+  US: fakerEN_US, NL: fakerNL, BE: fakerNL_BE, FR: fakerFR, IT: fakerIT, ES: fakerES, DE: fakerDE, AT: fakerDE_AT,
+  IE: fakerEN_IE, GB: fakerEN_GB, CA: fakerEN_CA, PL: fakerPL, AU: fakerEN_AU, NZ: fakerEN, CH: fakerDE_CH,
+  DK: fakerDA, FI: fakerFI, NO: fakerNB_NO, SE: fakerSV,
+};
+/** Rough share of members per country (bigger markets get more members). */
+const COUNTRY_WEIGHTS: [string, number][] = [
+  ['NL', 14], ['DE', 12], ['US', 12], ['GB', 9], ['FR', 7], ['BE', 6], ['IT', 6], ['ES', 6], ['PL', 4], ['AT', 3],
+  ['CH', 3], ['SE', 3], ['DK', 2], ['NO', 2], ['FI', 2], ['IE', 2], ['CA', 3], ['AU', 3], ['NZ', 1],
+];
+
+const ABOUT_OPENERS = [
+  'Easy-going guy who loves a good laugh.',
+  'Curious, honest and a bit of a romantic.',
+  'Weekdays at work, weekends out exploring.',
+  'New in town and keen to meet some nice men.',
+  'Looking for someone to share good food and bad jokes with.',
+  'Calm on the outside, adventurous on the inside.',
+  'I believe in long walks, longer talks and great coffee.',
+  'Not great at writing these, better in person.',
+];
+const ABOUT_CLOSERS = [
+  'Say hi if you like what you see!',
+  'Message me and let’s see where it goes.',
+  'Looking for a real connection, no games.',
+  'Open to dates, friendship or something more.',
+  'Bonus points if you can make me laugh.',
+];
+const HAIR = ['black', 'brown', 'blond', 'red', 'grey', 'bald'];
+const EYES = ['brown', 'blue', 'green', 'grey', 'hazel'];
+const REASONS = ['relationship', 'dating', 'friendship', 'chat', 'fun'];
+const RELATIONSHIP = ['single', 'single', 'single', 'unmarried', 'divorced', 'living_together', 'married', 'widowed'] as const;
+const BODY = ['slim', 'normal', 'normal', 'fat'] as const;
+
+export interface SeedOptions {
+  mediaDir: string;
+  /** Members of the default site (the second demo site gets a sixth of that, at least 5). */
+  members?: number;
+  /** Distinct avatar images reused across members. */
+  avatars?: number;
+  /** Faker seed for reproducible demo data. */
+  randomSeed?: number;
+}
+
+interface MemberSpec {
+  siteId: number;
+  email: string;
+  passwordHash: string;
+  credits: number;
+  paidUser: boolean;
+  language: string;
+  signupDate: Date;
+  lastActive: Date;
+  name: string;
+  country: string;
+  regionId: number | null;
+  birthDate: string;
+  about: string;
+  sexuality: 'gay' | 'bi';
+  relationship: string;
+  hair: string;
+  eyes: string;
+  body: string;
+  tattoos: boolean;
+  reason: string;
+  fictional: boolean;
+  invisible: boolean;
+  avatar: AvatarFiles | null;
+  interests: number[];
+}
+
+function weightedCountry(f: Faker, allowed: readonly string[]): string {
+  const pool = COUNTRY_WEIGHTS.filter(([c]) => allowed.includes(c));
+  return f.helpers.weightedArrayElement(pool.map(([value, weight]) => ({ value, weight })));
+}
+
+/** Fills a new database with demo sites, members, photos, likes, chats and the two demo logins. */
+export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number }> {
+  const f = fakerEN;
+  f.seed(opts.randomSeed ?? 20250);
+  const memberCount = opts.members ?? 300;
+  const [avatars, randomHash, demoHash] = await Promise.all([
+    generateAvatars(opts.mediaDir, opts.avatars ?? 24),
+    hashPassword(randomBytes(24).toString('hex')),
+    hashPassword(DEMO_PASSWORD),
+  ]);
+
+  return db.transaction(async (tx) => {
+    const [defaultSite] = await tx.query<{ id: number; countries: string[] }>(
+      'SELECT id, countries FROM sites WHERE is_default',
+    );
+    if (!defaultSite) throw new Error('the default site is missing; run the migrations first');
+    const [nlSite] = await tx.query<{ id: number; countries: string[] }>(
+      `INSERT INTO sites (host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
+         enable_site_entry_popup, index_title, description, support_phone, support_email, minimum_message_costs,
+         fictional_icon, fictional_warning, fictional_singular, fictional_plural, visible_profile_fields,
+         visible_profile_notes, search_fields, company_id, mail_name)
+       SELECT 'nl.localhost', 'Mannenmatch', 'mannenmatch.example', 'nl', 7, '/media/', ARRAY['NL','BE'],
+         'with_trafficsource', false, 'NL', 'Mannenmatch – daten en chatten voor mannen',
+         'Ontmoet homo- en bi-mannen bij jou in de buurt. Gratis inschrijven, geen abonnement.',
+         '+31 20 808 4101', 'support@mannenmatch.example', '{"NL":{"costs":99,"currency":"EUR"},"BE":{"costs":99,"currency":"EUR"}}',
+         fictional_icon, 'Profielen met ★ zijn fictieve gastheren die chatten voor vermaak; je kunt ze niet ontmoeten.',
+         'gastheerprofiel', 'gastheerprofielen', visible_profile_fields, visible_profile_notes, search_fields,
+         company_id, 'Mannenmatch'
+       FROM sites WHERE is_default
+       ON CONFLICT (host) DO UPDATE SET updated_at = now()
+       RETURNING id, countries`,
+    );
+    if (!nlSite) throw new Error('could not create the second demo site');
+
+    const regionRows = await tx.query<{ id: number; country: string }>(
+      'SELECT id, country FROM regions WHERE country = ANY($1::text[])',
+      [defaultSite.countries],
+    );
+    const regionsByCountry = new Map<string, number[]>();
+    for (const r of regionRows) regionsByCountry.set(r.country, [...(regionsByCountry.get(r.country) ?? []), r.id]);
+    const interestIds = (await tx.query<{ id: number }>('SELECT id FROM interests ORDER BY id')).map((r) => r.id);
+
+    const now = Date.now();
+    const member = (siteId: number, countries: readonly string[], i: number): MemberSpec => {
+      const country = weightedCountry(f, countries);
+      const local = FAKERS[country] ?? fakerEN;
+      const age = Math.round(18 + Math.pow(f.number.float({ min: 0, max: 1 }), 1.6) * 52);
+      const birth = new Date(now - (age * 365.25 + f.number.int({ min: 1, max: 360 })) * 86_400_000);
+      const regions = regionsByCountry.get(country) ?? [];
+      const fictional = f.datatype.boolean({ probability: 0.15 });
+      return {
+        siteId,
+        email: `member${siteId}-${i}@seed.invalid`,
+        passwordHash: randomHash,
+        credits: 0,
+        paidUser: f.datatype.boolean({ probability: 0.3 }),
+        language: COUNTRY_LANGUAGES[country]?.[0] ?? 'en',
+        signupDate: new Date(now - f.number.int({ min: 31, max: 700 }) * 86_400_000),
+        lastActive: new Date(now - f.number.int({ min: 0, max: 30 * 86_400 }) * 1000),
+        name: local.person.firstName('male'),
+        country,
+        regionId: regions.length ? f.helpers.arrayElement(regions) : null,
+        birthDate: birth.toISOString().slice(0, 10),
+        about: `${f.helpers.arrayElement(ABOUT_OPENERS)} ${f.helpers.arrayElement(ABOUT_CLOSERS)}`,
+        sexuality: f.datatype.boolean({ probability: 0.8 }) ? 'gay' : 'bi',
+        relationship: f.helpers.arrayElement(RELATIONSHIP),
+        hair: f.helpers.arrayElement(HAIR),
+        eyes: f.helpers.arrayElement(EYES),
+        body: f.helpers.arrayElement(BODY),
+        tattoos: f.datatype.boolean({ probability: 0.3 }),
+        reason: f.helpers.arrayElement(REASONS),
+        fictional,
+        invisible: !fictional && f.datatype.boolean({ probability: 0.02 }),
+        avatar: f.datatype.boolean({ probability: 0.9 }) ? f.helpers.arrayElement(avatars) : null,
+        interests: f.helpers.arrayElements(interestIds, { min: 3, max: 7 }),
+      };
+    };
+
+    const specs: MemberSpec[] = [];
+    for (let i = 0; i < memberCount; i++) specs.push(member(defaultSite.id, defaultSite.countries, i));
+    for (let i = 0; i < Math.max(5, Math.round(memberCount / 6)); i++) specs.push(member(nlSite.id, nlSite.countries, i));
+    const demo = (email: string, premium: boolean): MemberSpec => ({
+      ...member(defaultSite.id, ['NL'], 0),
+      email,
+      passwordHash: demoHash,
+      credits: premium ? 120 : 0,
+      paidUser: premium,
+      language: 'en',
+      signupDate: premium ? new Date(now - 60 * 86_400_000) : new Date(now),
+      lastActive: new Date(now),
+      name: premium ? 'Premium Pieter' : 'Free Floris',
+      fictional: false,
+      invisible: false,
+      avatar: avatars[premium ? 1 : 0] ?? null,
+    });
+    specs.push(demo(DEMO_LOGINS.free, false), demo(DEMO_LOGINS.premium, true));
+
+    const ids = await insertMembers(tx, specs);
+    const byEmail = new Map(specs.map((s, i) => [s.email, ids[i] as number]));
+    const freeId = byEmail.get(DEMO_LOGINS.free) as number;
+    const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
+    await tx.query(
+      `INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)
+       VALUES ($1, 120, 'demo_purchase', 'seed-premium-credits', 120)`,
+      [premiumId],
+    );
+
+    const others = specs
+      .map((s, i) => ({ s, id: ids[i] as number }))
+      .filter(({ s }) => s.siteId === defaultSite.id && !s.invisible && s.passwordHash === randomHash);
+    for (const me of [freeId, premiumId]) await seedSocial(tx, f, defaultSite.id, me, others.map((o) => o.id), now);
+
+    await tx.query(
+      `INSERT INTO discount_codes (code, value_percentage, status, validity, expires_at, currency, minimum_order_value, paymentmethods)
+       VALUES ('WELCOME10', 10, 'active', 'unlimited', NULL, NULL, NULL, '{}'),
+              ('SPRING20', 20, 'active', 'once-per-user', now() + interval '90 days', 'EUR', 1995, ARRAY['ideal','creditcard']),
+              ('ONCE50', 50, 'active', 'once', NULL, NULL, NULL, '{}')
+       ON CONFLICT DO NOTHING`,
+    );
+    await tx.query(
+      `INSERT INTO discount_code_uses (discount_code_id, user_id)
+       SELECT id, $1 FROM discount_codes WHERE code = 'ONCE50' ON CONFLICT DO NOTHING`,
+      [premiumId],
+    );
+    return { members: specs.length };
+  });
+}
+
+async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
+  const col = <K extends keyof MemberSpec>(k: K) => specs.map((s) => s[k]);
+  const users = await db.query<{ id: number; email: string }>(
+    `INSERT INTO users (site_id, email, password_hash, status, credits, paid_user, language, signup_date, last_active_at)
+     SELECT site_id, email, hash, 'active', credits, paid, lang, signup, active
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::text[], $7::timestamptz[], $8::timestamptz[])
+       AS t(site_id, email, hash, credits, paid, lang, signup, active)
+     RETURNING id, email`,
+    [col('siteId'), col('email'), col('passwordHash'), col('credits'), col('paidUser'), col('language'),
+      col('signupDate'), col('lastActive')],
+  );
+  const idOf = new Map(users.map((u) => [u.email, u.id]));
+  const ids = specs.map((s) => idOf.get(s.email) as number);
+  await db.query(
+    `INSERT INTO profiles (user_id, name, country, region_id, birth_date, about, gender, sexuality, relationship_status,
+       hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible)
+     SELECT uid, name, country, region, birth::date, about, 'male', sexuality, rel, hair, eyes, body, tattoos, reason,
+       'active', fictional, invisible
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
+                 $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::bool[], $15::bool[])
+       AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible)`,
+    [ids, col('name'), col('country'), col('regionId'), col('birthDate'), col('about'), col('sexuality'),
+      col('relationship'), col('hair'), col('eyes'), col('body'), col('tattoos'), col('reason'), col('fictional'),
+      col('invisible')],
+  );
+  const withPhoto = specs.map((s, i) => ({ a: s.avatar, id: ids[i] as number })).filter((x) => x.a !== null);
+  await db.query(
+    `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
+     SELECT uid, fn, th, bl, 'approved', true, 0 FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(uid, fn, th, bl)`,
+    [withPhoto.map((x) => x.id), withPhoto.map((x) => x.a?.filename), withPhoto.map((x) => x.a?.thumb_filename),
+      withPhoto.map((x) => x.a?.blurred_filename)],
+  );
+  const pairs = specs.flatMap((s, i) => s.interests.map((interest) => [ids[i] as number, interest] as const));
+  await db.query(
+    `INSERT INTO profile_interests (user_id, interest_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  return ids;
+}
+
+/** A few likes (one mutual) and chats with unread messages, so a demo login's lists are not empty. */
+async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: number[], now: number): Promise<void> {
+  const picks = f.helpers.arrayElements(pool, Math.min(pool.length, 12));
+  const likers = picks.slice(0, 6);
+  const liked = picks.slice(5, 8);
+  for (const [i, liker] of likers.entries()) {
+    await db.query(
+      `INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [liker, me, i < 3, new Date(now - (i + 1) * 3_600_000)],
+    );
+  }
+  for (const [i, target] of liked.entries()) {
+    await db.query(
+      `INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, true, $3) ON CONFLICT DO NOTHING`,
+      [me, target, new Date(now - (i + 2) * 5_400_000)],
+    );
+  }
+  const lines = [
+    'Hey! Nice profile 😊',
+    'Hi, how is your week going?',
+    'Haha, same here. What do you do for fun?',
+    'Mostly gym and cooking. You?',
+    'Would love to hear more about your travels.',
+  ];
+  for (const [i, other] of picks.slice(8, 11).entries()) {
+    const sentAt = new Date(now - (i * 7 + 1) * 3_600_000);
+    const [conv] = await db.query<{ id: number }>(
+      'INSERT INTO conversations (site_id, last_message_at) VALUES ($1, $2) RETURNING id',
+      [siteId, sentAt],
+    );
+    if (!conv) continue;
+    const count = 2 + (i % 3);
+    const unread = i === 0 ? 0 : 1 + (i % 2);
+    await db.query(
+      `INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, $3), ($1, $4, 0)`,
+      [conv.id, me, unread, other],
+    );
+    for (let m = 0; m < count; m++) {
+      await db.query(
+        'INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, $4)',
+        [conv.id, m % 2 === 0 ? other : me, lines[m % lines.length], new Date(sentAt.getTime() - (count - m) * 60_000)],
+      );
+    }
+  }
+}

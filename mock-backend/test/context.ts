@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import pg from 'pg';
+import request from 'supertest';
+import { createApp } from '../app';
+import { createPgDb, createPgliteDb, type Db } from '../lib/db';
+import { createLogger } from '../lib/logger';
+import { migrate } from '../lib/migrate';
+import { DEMO_PASSWORD, seed } from '../seed/seed';
+
+export interface TestContext {
+  app: Express;
+  db: Db;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite, or a new schema on PostgreSQL when TEST_DATABASE_URL is set
+ * (dropped again in close()). Migrated and seeded with a few members.
+ */
+export async function createTestContext(opts: { members?: number; loginRequestsPerMinute?: number } = {}): Promise<TestContext> {
+  const url = process.env.TEST_DATABASE_URL;
+  let db: Db;
+  let dropSchema = async () => {};
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    db = createPgDb(url, { searchPath: schema, max: 4 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  } else {
+    db = await createPgliteDb();
+  }
+  await migrate(db);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-backend-test-'));
+  const mediaDir = path.join(dataDir, 'media');
+  await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
+  const app = createApp({
+    db,
+    logger: createLogger('silent'),
+    mediaDir,
+    validateResponses: true,
+    ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
+  });
+  return {
+    app,
+    db,
+    mediaDir,
+    async close() {
+      await db.close();
+      await dropSchema();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in and returns the `auth` cookie pair for later requests. */
+export async function loginCookie(app: Express, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request(app).post('/api/user.php').set('request-type', 'client').send({ email, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='));
+  if (!cookie) throw new Error('no auth cookie');
+  return cookie.split(';')[0] as string;
+}

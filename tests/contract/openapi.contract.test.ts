@@ -1,0 +1,200 @@
+/**
+ * Runs every operation of openapi.yaml against API_BASE_URL (any backend: the TypeScript mock-backend or a PHP
+ * service, seeded with the demo logins), or, without it, against an in-process mock-backend on in-memory PGlite.
+ * Each answer body is validated against the contract's schema for its status.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+type Json = Record<string, unknown>;
+const spec = parse(readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, Json> }>>;
+  components: { responses: Record<string, Json> };
+};
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(spec as unknown as Json, 'openapi.json');
+
+const operations = new Map<string, { path: string; method: string }>();
+for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [method, op] of Object.entries(item)) operations.set(op.operationId, { path, method });
+}
+const covered = new Set<string>();
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+}
+
+/** Validates a body against the schema of operationId's answer for status. */
+function expectMatchesContract(operationId: string, status: number, body: unknown): void {
+  const op = operations.get(operationId);
+  if (!op) throw new Error(`unknown operation ${operationId}`);
+  covered.add(operationId);
+  const responses = spec.paths[op.path]?.[op.method]?.responses ?? {};
+  let response = responses[String(status)];
+  expect(response, `${operationId} documents status ${status}`).toBeDefined();
+  let ref = `openapi.json#/${pointer('paths', op.path, op.method, 'responses', String(status))}`;
+  const shared = (response as { $ref?: string }).$ref;
+  if (shared) {
+    const name = shared.split('/').pop() as string;
+    response = spec.components.responses[name];
+    ref = `openapi.json#/${pointer('components', 'responses', name)}`;
+  }
+  const content = (response as { content?: Json }).content;
+  if (!content) {
+    expect(body === undefined || body === '' || (typeof body === 'object' && body !== null && Object.keys(body).length === 0)).toBe(true);
+    return;
+  }
+  const validate = ajv.getSchema(`${ref}/content/application~1json/schema`);
+  if (!validate) throw new Error(`no schema at ${ref}`);
+  const ok = validate(body);
+  expect(ok ? [] : validate.errors, `${operationId} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+}
+
+let base = process.env.API_BASE_URL?.replace(/\/$/, '') ?? '';
+let stop: () => Promise<void> = async () => {};
+
+beforeAll(async () => {
+  if (base) return;
+  const [{ createApp }, { createPgliteDb }, { migrate }, { seed }, { createLogger }, os, fs, pathMod] = await Promise.all([
+    import('../../mock-backend/app'),
+    import('../../mock-backend/lib/db'),
+    import('../../mock-backend/lib/migrate'),
+    import('../../mock-backend/seed/seed'),
+    import('../../mock-backend/lib/logger'),
+    import('node:os'),
+    import('node:fs/promises'),
+    import('node:path'),
+  ]);
+  const db = await createPgliteDb();
+  await migrate(db);
+  const dir = await fs.mkdtemp(pathMod.join(os.tmpdir(), 'contract-'));
+  await seed(db, { mediaDir: dir, members: 20, avatars: 3 });
+  const app = createApp({ db, logger: createLogger('silent'), mediaDir: dir });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stop = async () => {
+    await new Promise((r) => server.close(r));
+    await db.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+});
+afterAll(() => stop());
+
+interface Answer {
+  status: number;
+  body: unknown;
+  cookie: string | undefined;
+}
+
+async function call(method: string, path: string, opts: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      'request-type': 'client',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const text = await res.text();
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('auth='));
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, cookie: setCookie?.split(';')[0] };
+}
+
+async function login(email: string): Promise<string> {
+  const res = await call('POST', '/user.php', { body: { email, password: 'demo-password' } });
+  expectMatchesContract('postUser', res.status, res.body);
+  if (!res.cookie) throw new Error('no auth cookie');
+  return res.cookie;
+}
+
+describe('contract of openapi.yaml', () => {
+  let free = '';
+  let premium = '';
+  beforeAll(async () => {
+    free = await login('free@demo.test');
+    premium = await login('premium@demo.test');
+  });
+
+  it('When the site endpoints are called, then their answers match the contract', async () => {
+    for (const [id, path] of [
+      ['getSettings', '/settings.php?country=NL&network=test'],
+      ['getInterests', '/interests.php'],
+      ['getRegions', '/regions.php?country=DE'],
+      ['getCompanyInfo', '/companyinfo.php'],
+      ['geocode', '/geocode.php?lat=48.85&lon=2.35'],
+    ] as const) {
+      const res = await call('GET', path);
+      expect(res.status, id).toBe(200);
+      expectMatchesContract(id, res.status, res.body);
+    }
+    const bad = await call('GET', '/regions.php?country=Netherlands');
+    expectMatchesContract('getRegions', bad.status, bad.body);
+  });
+
+  it('When session endpoints are called, then their answers match the contract', async () => {
+    const anon = await call('GET', '/user.php');
+    expectMatchesContract('getUser', anon.status, anon.body);
+    const me = await call('GET', '/user.php', { cookie: free });
+    expectMatchesContract('getUser', me.status, me.body);
+    const put = await call('PUT', '/user.php', { cookie: free, body: { language: 'en' } });
+    expectMatchesContract('putUser', put.status, put.body);
+    const wrong = await call('POST', '/user.php', { body: { email: 'free@demo.test', password: 'wrong' } });
+    expectMatchesContract('postUser', wrong.status, wrong.body);
+    const push = await call('POST', '/user.php?push=1', {
+      cookie: free,
+      body: { subscription: JSON.stringify({ endpoint: 'https://push.example/contract', keys: {} }) },
+    });
+    expectMatchesContract('postUser', push.status, push.body);
+    const hidden = await call('POST', '/page-hidden.php', { cookie: free, body: {} });
+    expect(hidden.status).toBe(204);
+    expectMatchesContract('pageHidden', hidden.status, hidden.body);
+  });
+
+  it('When member endpoints are called, then their answers match the contract', async () => {
+    const page = await call('GET', '/members.php?limit=5', { cookie: free });
+    expectMatchesContract('listMembers', page.status, page.body);
+    const first = (page.body as { profiles: { id: number }[] }).profiles[0];
+    const profile = await call('GET', `/profile.php?id=${first?.id}`, { cookie: free });
+    expectMatchesContract('getProfile', profile.status, profile.body);
+    const missing = await call('GET', '/profile.php?id=987654321');
+    expectMatchesContract('getProfile', missing.status, missing.body);
+  });
+
+  it('When social and credit endpoints are called, then their answers match the contract', async () => {
+    const chats = await call('GET', '/chats.php', { cookie: premium });
+    expectMatchesContract('listChats', chats.status, chats.body);
+    const likes = await call('GET', '/likes.php', { cookie: premium });
+    expectMatchesContract('listLikes', likes.status, likes.body);
+    const auto = await call('GET', '/auto-like.php', { cookie: premium });
+    expectMatchesContract('autoLike', auto.status, auto.body);
+    const anonAuto = await call('GET', '/auto-like.php');
+    expectMatchesContract('autoLike', anonAuto.status, anonAuto.body);
+    const conversation = (chats.body as { chats: { conversation: number }[] }).chats[0]?.conversation ?? 1;
+    const del = await call('DELETE', '/chat.php', { cookie: premium, body: { conversation } });
+    expectMatchesContract('deleteChat', del.status, del.body);
+    const again = await call('DELETE', '/chat.php', { cookie: premium, body: { conversation } });
+    expect(again.status).toBe(404);
+    expectMatchesContract('deleteChat', again.status, again.body);
+    const welcome = await call('GET', '/discountcode.php?welcome=true', { cookie: free });
+    expectMatchesContract('getDiscountCode', welcome.status, welcome.body);
+    const unknown = await call('GET', '/discountcode.php?code=DOES-NOT-EXIST', { cookie: free });
+    expectMatchesContract('getDiscountCode', unknown.status, unknown.body);
+  });
+
+  it('When a member logs out, then the answer matches and every operation was exercised', async () => {
+    const out = await call('GET', '/logout.php', { cookie: free });
+    expectMatchesContract('logout', out.status, out.body);
+    expect([...operations.keys()].filter((id) => !covered.has(id))).toEqual([]);
+  });
+});
