@@ -1,0 +1,171 @@
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { loadAssets } from './assets';
+import { createBackend, type RetryOptions } from './backend';
+import type { Config } from './config';
+import { sendHtmlError, sendJsonError } from './errors';
+import { createLogger, httpLogger, requestIdOf } from './logging';
+import { localeSwitchHandler, pageHandler } from './page';
+import { apiProxy, mediaProxy } from './proxy';
+import type { Assets, RenderFn } from './types';
+
+export interface CreateAppOptions {
+  config: Config;
+  /** Base URL of the backend (no trailing slash), e.g. `http://127.0.0.1:3001`. */
+  backendUrl: string;
+  logger?: Logger;
+  /** The SSR renderer (`renderPage` of src/server/render.tsx); default: imported lazily on the first page. */
+  render?: RenderFn;
+  /** Retry tuning (tests use tiny delays); default 5 retries, 100 ms base, 2 s cap, full jitter. */
+  retry?: Partial<RetryOptions>;
+  /** Override the assets read from the Vite manifest. */
+  assets?: Assets;
+}
+
+export type BffApp = Express & {
+  /** Closes the keep-alive sockets to the backend. */
+  dispose(): void;
+};
+
+const lazyRenderer: RenderFn = async (request, res) => {
+  const { renderPage } = await import('../server/render');
+  await renderPage(request, res);
+};
+
+function contentSecurityPolicy() {
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      // No inline scripts: SSR state travels as <script type="application/json">, which is data, not script.
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      styleSrcAttr: ["'unsafe-inline'"],
+      // The site's CDN (an absolute cdn_prefix) is added per page by allowCdnInCsp.
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+}
+
+/**
+ * The BFF as an Express 5 app (used by main.ts and by supertest). Order: request id + log → security headers →
+ * health → static → /media → /api (CSRF, proxy) → /locale switch → SSR pages → 404 → error handler.
+ */
+export function createApp(options: CreateAppOptions): BffApp {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const trustProxy = config.TRUST_PROXY !== false;
+  const backend = createBackend({ backendUrl: options.backendUrl, logger, retry: options.retry });
+  const assets = options.assets ?? loadAssets(config.DIST_DIR, logger);
+  const distDir = path.resolve(config.DIST_DIR);
+  const authCookieName = config.AUTH_COOKIE_NAME;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(httpLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:') ? undefined : false,
+    }),
+  );
+  app.use(contentSecurityPolicy());
+  // Compression for pages (React flushes through res.flush) and JSON API answers. Never for event streams
+  // (buffering would break them) nor already-encoded answers (compression skips those by itself).
+  app.use(
+    compression({
+      filter: (req, res) => {
+        const type = String(res.getHeader('content-type') ?? '');
+        if (type.startsWith('text/event-stream') || req.url?.startsWith('/media/')) return false;
+        return compression.filter(req, res);
+      },
+    }),
+  );
+  app.use(cookieParser());
+
+  app.get('/healthz', async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const { response } = await backend.send({
+        method: 'GET',
+        path: `/api/settings.php?host=${encodeURIComponent(req.hostname ?? '')}`,
+        headers: { accept: 'application/json', 'x-request-id': requestIdOf(req) },
+        signal: AbortSignal.timeout(3_000),
+        noRetry: true,
+      });
+      response.resume();
+      const ok = (response.statusCode ?? 500) < 400;
+      res.status(ok ? 200 : 503).json(ok ? { ok: true } : { ok: false, error: { code: 'backend_unavailable', message: `Backend answered ${response.statusCode}` } });
+    } catch {
+      res.status(503).json({ ok: false, error: { code: 'backend_unavailable', message: 'Backend not reachable' } });
+    }
+  });
+
+  // Hashed build output: cache forever. A missing asset is a 404, never an SSR page.
+  app.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+    (_req: Request, res: Response) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  );
+  // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
+  const rootStatic = express.static(distDir, { index: false, dotfiles: 'ignore', maxAge: '1h' });
+  app.use((req, res, next) => (req.path.endsWith('.html') ? next() : rootStatic(req, res, next)));
+
+  app.use(mediaProxy(backend, logger));
+  app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
+  app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
+  app.use(
+    pageHandler({
+      backend,
+      logger,
+      authCookieName,
+      trustProxy,
+      assets,
+      render: options.render ?? lazyRenderer,
+      deadlineMs: config.RENDER_DEADLINE_MS,
+    }),
+  );
+
+  app.use((req: Request, res: Response) => {
+    if (req.accepts('html') && !req.path.startsWith('/api/')) sendHtmlError(res, 404, 'This page could not be found');
+    else sendJsonError(res, 404, 'not_found', 'Not found.');
+  });
+
+  const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+    const safeStatus = status >= 400 && status < 500 ? status : 500;
+    logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'unhandled error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
+    if (req.originalUrl.startsWith('/api/') || !req.accepts('html')) sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
+    else sendHtmlError(res, safeStatus, message);
+  };
+  app.use(errorHandler);
+
+  return Object.assign(app, { dispose: () => backend.destroy() });
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Assets } from './types';
+
+export const CLIENT_ENTRY = 'src/client/entry-client.tsx';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * Script and style URLs of the client entry from the Vite manifest (`DIST_DIR/.vite/manifest.json`):
+ * the entry's `file`, its `css`, and the css of every chunk it imports (transitively).
+ */
+export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entry = CLIENT_ENTRY): Assets | null {
+  const root = manifest[entry];
+  if (!root) return null;
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  return { scripts: [`/${root.file}`], styles: [...styles] };
+}
+
+export function loadAssets(distDir: string, logger: Logger): Assets {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  try {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const assets = assetsFromManifest(manifest);
+    if (assets) return assets;
+    logger.error({ manifestPath, entry: CLIENT_ENTRY }, 'The Vite manifest has no entry for the client; run `npm run build`');
+  } catch (error) {
+    logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');
+  }
+  return { scripts: [], styles: [] };
+}

@@ -1,0 +1,132 @@
+import type { Request as ExpressRequest } from 'express';
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import { clearAuthCookie, normalizeSetCookie } from './cookies';
+import { backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { forwardContext, isHttps } from './request-context';
+
+/**
+ * A per-request `fetch` for server-side calls (settings, and the renderer's typed client): it reaches only the
+ * backend, with this visitor's cookies and the same headers and retries as the `/api` proxy. It records what
+ * the page response must carry: Set-Cookies from the backend (normalised) and a clearing auth cookie when any
+ * answer was 403 `authentication_required`. Nothing is shared between requests.
+ */
+export interface BackendFetch {
+  fetch: typeof fetch;
+  /** Accept-Language for the following calls (once the page's locale is negotiated). */
+  setLocale(locale: string): void;
+  /** True once any answer was 403 authentication_required. */
+  readonly authRequired: boolean;
+  /** Set-Cookie values the page response must carry (in order). */
+  pendingCookies(): string[];
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function parseCookieHeader(header: string | undefined): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+export function createBackendFetch(options: {
+  backend: Backend;
+  req: ExpressRequest;
+  locale: string;
+  trustProxy: boolean;
+  authCookieName: string;
+  logger: Logger;
+  signal?: AbortSignal;
+}): BackendFetch {
+  const { backend, req, authCookieName } = options;
+  const origin = new URL(backend.url).origin;
+  const secure = isHttps(req);
+  let locale = options.locale;
+  let authRequired = false;
+  const cookies: string[] = [];
+  // Cookies the backend sets during this render are sent on the following calls of the same render.
+  const jar = parseCookieHeader(req.get('cookie'));
+  let jarChanged = false;
+
+  function remember(setCookie: string): void {
+    const normalized = normalizeSetCookie(setCookie, authCookieName, secure);
+    cookies.push(normalized);
+    const [pair = ''] = normalized.split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0) return;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    if (/max-age=0/i.test(normalized) || value === '') jar.delete(name);
+    else jar.set(name, value);
+    jarChanged = true;
+  }
+
+  const backendFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== origin) throw new TypeError(`The per-request fetch only reaches the backend, not ${url.origin}`);
+    const path = `${url.pathname}${url.search}`;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+
+    const incoming = { ...req.headers };
+    delete incoming['content-type'];
+    delete incoming['content-length'];
+    delete incoming['transfer-encoding'];
+    delete incoming['idempotency-key'];
+    if (jarChanged) incoming.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers = backendHeaders(incoming, path, forwardContext(req, locale, options.trustProxy));
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers['accept'] ??= 'application/json';
+
+    const signals = [options.signal, request.signal].filter((s): s is AbortSignal => s !== undefined);
+    const { response } = await backend.send({
+      method: request.method,
+      path,
+      headers,
+      body,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+    });
+    const status = response.statusCode ?? 502;
+
+    const outHeaders = new Headers();
+    for (const [name, value] of copyableResponseHeaders(response)) {
+      if (name === 'set-cookie') {
+        for (const c of Array.isArray(value) ? value : [value]) remember(c);
+        continue;
+      }
+      for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
+    }
+
+    if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') {
+      response.resume();
+      return new Response(null, { status, headers: outHeaders });
+    }
+    if (status === 403) {
+      const payload = await readBody(response);
+      if (isAuthRequiredBody(status, payload) && !authRequired) {
+        authRequired = true;
+        cookies.push(clearAuthCookie(authCookieName, secure));
+        jar.delete(authCookieName);
+        jarChanged = true;
+      }
+      return new Response(new Uint8Array(payload), { status, headers: outHeaders });
+    }
+    return new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, { status, headers: outHeaders });
+  };
+
+  return {
+    fetch: backendFetch as typeof fetch,
+    setLocale: (next) => {
+      locale = next;
+    },
+    get authRequired() {
+      return authRequired;
+    },
+    pendingCookies: () => [...cookies],
+  };
+}

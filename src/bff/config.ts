@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { AUTH_COOKIE } from '../shared/constants';
+
+/**
+ * The BFF's configuration: ONE zod schema, parsed once at start (`loadConfig`). Nothing here reaches the
+ * browser except the keys of `PUBLIC_CONFIG_KEYS` (see `toPublicConfig`).
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = (what: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${what} must be an absolute URL` });
+
+/** `TRUST_PROXY` as Express understands it: false (default), true, a hop count, or a list of addresses/subnets. */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v): boolean | number | string => {
+    if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): boolean | undefined => {
+    if (v === undefined || v === '') return undefined;
+    if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+    ctx.addIssue({ code: 'custom', message: 'DEMO_SEED must be true/false (or 1/0, yes/no, on/off)' });
+    return z.NEVER;
+  });
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    BACKEND_URL: optionalUrl('BACKEND_URL'),
+    DATA_DIR: z.string().trim().min(1).default('./var'),
+    DATABASE_URL: optionalUrl('DATABASE_URL'),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    DEMO_SEED: booleanFlag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxy,
+    AUTH_COOKIE_NAME: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+$/, 'AUTH_COOKIE_NAME may only hold letters, digits, _ and -')
+      .default(AUTH_COOKIE),
+    RENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    DIST_DIR: z.string().trim().min(1).default('./dist/client'),
+  })
+  .transform((c) => ({
+    ...c,
+    BACKEND_URL: c.BACKEND_URL?.replace(/\/+$/, ''),
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid BFF configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+/** Parse at process start; on error print a clear message and exit(1). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nFix the environment variables above and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The explicit allow-list of configuration values that may reach the browser. Nothing else ever does. */
+export const PUBLIC_CONFIG_KEYS = ['PUBLIC_URL'] as const;
+export type PublicConfig = Pick<Config, (typeof PUBLIC_CONFIG_KEYS)[number]>;
+
+export function toPublicConfig(config: Config): PublicConfig {
+  return Object.fromEntries(PUBLIC_CONFIG_KEYS.map((k) => [k, config[k]])) as PublicConfig;
+}

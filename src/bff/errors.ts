@@ -1,0 +1,34 @@
+import type { ServerResponse } from 'node:http';
+
+/** The one error body of the contract: `{"error":{"code","message","params"?}}`. */
+export interface ErrorBody {
+  error: { code: string; message: string; params?: Record<string, unknown> };
+}
+
+export function errorBody(code: string, message: string, params?: Record<string, unknown>): ErrorBody {
+  return { error: { code, message, ...(params ? { params } : {}) } };
+}
+
+export function sendJsonError(res: ServerResponse, status: number, code: string, message: string): void {
+  const body = JSON.stringify(errorBody(code, message));
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** A minimal static error page (no scripts, no state), used when the SSR renderer cannot answer. */
+export function sendHtmlError(res: ServerResponse, status: number, message: string): void {
+  const safe = escapeHtml(message);
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${safe}</title></head><body><main><h1>${status}</h1><p>${safe}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

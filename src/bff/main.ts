@@ -1,0 +1,130 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { loadConfig, type Config } from './config';
+import { createLogger } from './logging';
+
+/**
+ * Process entry (`tsx src/bff/main.ts`): parse config, start the embedded TypeScript backend when no
+ * BACKEND_URL is given (a separate process reached over HTTP — never imported), load the SSR renderer,
+ * listen, and shut down gracefully.
+ */
+
+const startedAt = performance.now();
+const BACKEND_ENTRY = fileURLToPath(new URL('../../mock-backend/main.ts', import.meta.url));
+const BACKEND_READY_TIMEOUT_MS = 120_000;
+
+function startEmbeddedBackend(config: Config, logger: Logger): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL, LOG_LEVEL: config.LOG_LEVEL };
+  delete env.BACKEND_URL;
+  if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
+  if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
+  if (config.DEMO_SEED !== undefined) env.DEMO_SEED = String(config.DEMO_SEED);
+
+  const child = fork(BACKEND_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      child.kill('SIGTERM');
+      reject(new Error(`The embedded backend did not report ready within ${BACKEND_READY_TIMEOUT_MS / 1000} s`));
+    }, BACKEND_READY_TIMEOUT_MS);
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null) return;
+      const { type, port } = message as { type?: unknown; port?: unknown };
+      if (type !== 'ready' || typeof port !== 'number') return;
+      cleanup();
+      logger.info({ pid: child.pid, port }, 'embedded backend ready');
+      resolve({ child, url: `http://127.0.0.1:${port}` });
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      cleanup();
+      reject(new Error(`The embedded backend exited before it was ready (code ${code}, signal ${signal})`));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      child.off('error', onError);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  let child: ChildProcess | undefined;
+  const state: { server?: Server } = {};
+  let shuttingDown = false;
+
+  const shutdown = (reason: string, exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ reason }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('graceful shutdown timed out; exiting');
+      child?.kill('SIGKILL');
+      process.exit(exitCode || 1);
+    }, 10_000);
+    force.unref();
+    const stopChild = () => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return process.exit(exitCode);
+      child.once('exit', () => process.exit(exitCode));
+      child.kill('SIGTERM');
+    };
+    if (state.server) {
+      state.server.close(() => stopChild());
+      state.server.closeIdleConnections();
+    } else {
+      stopChild();
+    }
+  };
+  process.once('SIGINT', () => shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.once('exit', () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
+
+  let backendUrl = config.BACKEND_URL;
+  if (!backendUrl) {
+    const embedded = await startEmbeddedBackend(config, logger);
+    child = embedded.child;
+    backendUrl = embedded.url;
+    child.once('exit', (code, signal) => {
+      if (shuttingDown) return;
+      logger.fatal({ code, signal }, 'the embedded backend died; exiting');
+      child = undefined;
+      shutdown('backend exited', 1);
+    });
+  }
+
+  const { renderPage } = await import('../server/render');
+  const app = createApp({ config, backendUrl, logger, render: renderPage });
+  const server = app.listen(config.PORT, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info(
+      { url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL, backendUrl, embeddedBackend: child !== undefined, startupMs: Math.round(performance.now() - startedAt) },
+      `BFF listening on http://localhost:${port}`,
+    );
+  });
+  state.server = server;
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'the BFF cannot listen');
+    shutdown('listen error', 1);
+  });
+  server.on('close', () => app.dispose());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`BFF failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,189 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { isbot } from 'isbot';
+import type { Logger } from 'pino';
+import { createApiClient, type Settings } from '../shared/api/client';
+import { isLocale } from '../shared/locales';
+import { backendHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { createBackendFetch, type BackendFetch } from './backend-fetch';
+import { clearAuthCookie, localeCookie, normalizeSetCookie, readCookie } from './cookies';
+import { completeSettings, defaultSettingsFor } from './default-settings';
+import { sendHtmlError } from './errors';
+import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
+import { requestIdOf } from './logging';
+import { forwardContext, isHttps } from './request-context';
+import type { Assets, RenderFn } from './types';
+
+export interface PageOptions {
+  backend: Backend;
+  logger: Logger;
+  authCookieName: string;
+  trustProxy: boolean;
+  assets: Assets;
+  render: RenderFn;
+  deadlineMs: number;
+  /** Time allowed for the settings call (all retries included). */
+  settingsTimeoutMs?: number;
+}
+
+/** Runs `fn` right before the response head is written (however the renderer triggers it). */
+function beforeHead(res: ServerResponse, fn: () => void): void {
+  const original = res.writeHead;
+  let done = false;
+  res.writeHead = function writeHead(this: ServerResponse, ...args: unknown[]) {
+    if (!done) {
+      done = true;
+      fn();
+    }
+    return (original as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/** Adds the site's CDN origin (when `cdn_prefix` is absolute) to img-src/media-src of the CSP of this response. */
+export function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
+  if (!/^https?:\/\//i.test(cdnPrefix) || !URL.canParse(cdnPrefix)) return;
+  const origin = new URL(cdnPrefix).origin;
+  const csp = res.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const directives = csp.split(';').map((d) => d.trim());
+  for (const name of ['img-src', 'media-src']) {
+    const i = directives.findIndex((d) => d.startsWith(`${name} `));
+    if (i >= 0) directives[i] = `${directives[i]} ${origin}`;
+    else directives.push(`${name} 'self' ${origin}`);
+  }
+  res.setHeader('content-security-policy', directives.filter(Boolean).join(';'));
+}
+
+/** Query for settings.php: the route query, plus `host` = the request host unless the route query has one. */
+export function settingsQuery(originalUrl: string, host: string): string {
+  const params = new URL(originalUrl, 'http://bff.invalid').searchParams;
+  if (!params.has('host')) params.set('host', host);
+  return params.toString();
+}
+
+async function loadSettings(
+  backendFetch: BackendFetch,
+  backend: Backend,
+  req: Request,
+  timeoutMs: number,
+  logger: Logger,
+): Promise<Settings | null> {
+  try {
+    const answer = await backendFetch.fetch(`${backend.url}/api/settings.php?${settingsQuery(req.originalUrl, req.hostname ?? '')}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!answer.ok) {
+      logger.warn({ reqId: requestIdOf(req), status: answer.status }, 'settings.php did not answer 2xx; rendering with default settings');
+      await answer.body?.cancel();
+      return null;
+    }
+    const settings = completeSettings(await answer.json(), req.hostname ?? '');
+    if (!settings) logger.warn({ reqId: requestIdOf(req) }, 'settings.php answered no object; rendering with default settings');
+    return settings;
+  } catch (error) {
+    logger.warn({ reqId: requestIdOf(req), err: error }, 'settings could not be loaded; rendering with default settings');
+    return null;
+  }
+}
+
+/** Every GET/HEAD that nothing else matched and that accepts HTML: SSR through the injected renderer. */
+export function pageHandler(options: PageOptions): RequestHandler {
+  const { backend, logger, authCookieName } = options;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
+    const aborter = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborter.abort(new Error('client went away'));
+    });
+    const backendFetch = createBackendFetch({
+      backend,
+      req,
+      locale: apiLocale(req.get('cookie')),
+      trustProxy: options.trustProxy,
+      authCookieName,
+      logger,
+      signal: aborter.signal,
+    });
+    const extraCookies: string[] = [];
+    // Cookies learned while rendering (backend Set-Cookie, auth clearing) go out with the head, if still possible.
+    beforeHead(res, () => {
+      for (const c of [...extraCookies, ...backendFetch.pendingCookies()]) res.append('set-cookie', c);
+    });
+
+    const loaded = await loadSettings(backendFetch, backend, req, options.settingsTimeoutMs ?? 5_000, logger);
+    const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
+    const negotiated = negotiateLocale(req.get('cookie'), loaded ? loaded.domain_language : null);
+    if (negotiated.setCookie) extraCookies.push(localeCookie(negotiated.locale, isHttps(req)));
+    backendFetch.setLocale(negotiated.locale);
+    allowCdnInCsp(res, settings.cdn_prefix);
+
+    const api = createApiClient({ baseUrl: `${backend.url}/api`, fetch: backendFetch.fetch });
+    try {
+      await options.render(
+        {
+          url: req.originalUrl,
+          locale: negotiated.locale,
+          settings,
+          api,
+          isBot: isbot(req.get('user-agent') ?? ''),
+          assets: options.assets,
+          browserLanguage: browserLanguage(req.get('accept-language')),
+          deadlineMs: options.deadlineMs,
+        },
+        res,
+      );
+    } catch (error) {
+      logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'rendering failed');
+      if (!res.headersSent) sendHtmlError(res, 500, 'An error occurred, please try again later.');
+      else res.destroy(error instanceof Error ? error : undefined);
+    }
+  };
+}
+
+/**
+ * `GET /locale/:code?return=/path`: sets the locale cookie, saves the language of a logged-in member
+ * (`PUT /api/user.php`, failures only logged), then 303 to a same-origin relative path.
+ */
+export function localeSwitchHandler(options: { backend: Backend; logger: Logger; authCookieName: string; trustProxy: boolean }): RequestHandler {
+  const { backend, logger, authCookieName } = options;
+  return async (req: Request, res: Response) => {
+    const code = req.params.code;
+    const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
+    if (!isLocale(code)) {
+      sendHtmlError(res, 400, 'Unknown language.');
+      return;
+    }
+    const secure = isHttps(req);
+    const cookieHeader = req.get('cookie');
+    if (readCookie(cookieHeader, authCookieName) !== undefined) {
+      const path = '/api/user.php';
+      const incoming = { ...req.headers };
+      delete incoming['content-type'];
+      try {
+        const headers = backendHeaders(incoming, path, forwardContext(req, code, options.trustProxy));
+        headers['content-type'] = 'application/json';
+        headers['accept'] = 'application/json';
+        const { response } = await backend.send({
+          method: 'PUT',
+          path,
+          headers,
+          body: Buffer.from(JSON.stringify({ language: code })),
+          signal: AbortSignal.timeout(5_000),
+        });
+        const setCookies = response.headers['set-cookie'] ?? [];
+        for (const c of setCookies) res.append('set-cookie', normalizeSetCookie(c, authCookieName, secure));
+        const payload = await readBody(response);
+        if (isAuthRequiredBody(response.statusCode ?? 0, payload)) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+        else if ((response.statusCode ?? 500) >= 400) {
+          logger.warn({ reqId: requestIdOf(req), status: response.statusCode }, 'saving the language failed');
+        }
+      } catch (error) {
+        logger.warn({ reqId: requestIdOf(req), err: error }, 'saving the language failed');
+      }
+    }
+    res.append('set-cookie', localeCookie(code, secure));
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, target);
+  };
+}

@@ -1,0 +1,188 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import { readCookie, clearAuthCookie, normalizeSetCookie } from './cookies';
+import {
+  BackendUnavailableError,
+  backendHeaders,
+  copyableResponseHeaders,
+  isAuthRequiredBody,
+  readBody,
+  type Backend,
+} from './backend';
+import { sendJsonError } from './errors';
+import { apiLocale } from './locale';
+import { forwardContext, isCrossSiteWrite, isHttps } from './request-context';
+import { requestIdOf } from './logging';
+
+/**
+ * `/api/*` → backend. Why not http-proxy-middleware here: it streams the request body straight into the
+ * upstream socket, so a failed attempt cannot be replayed, and its `selfHandleResponse` still offers no way to
+ * re-issue the request. This small forwarder buffers the body (capped), runs the attempt loop of
+ * `backend.send` (keep-alive agent, retries only where safe), and then STREAMS the chosen answer to the
+ * browser unchanged — except Set-Cookie normalisation of the auth cookie and the 403 auth check.
+ * Paths not described in openapi.yaml pass through exactly like described ones.
+ * `/media/*` has no retries or header rules, so it uses http-proxy-middleware (pure streaming pass-through).
+ */
+
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+export interface ApiProxyOptions {
+  backend: Backend;
+  logger: Logger;
+  authCookieName: string;
+  trustProxy: boolean;
+  maxBodyBytes?: number;
+}
+
+class PayloadTooLargeError extends Error {}
+
+/** Buffers the request body so a retry can resend it; rejects with PayloadTooLargeError above `limit`. */
+function bufferBody(req: Request, limit: number): Promise<Buffer | undefined> {
+  const declared = Number(req.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new PayloadTooLargeError());
+  if (!req.get('transfer-encoding') && !(declared > 0)) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        reject(new PayloadTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+export function apiProxy(options: ApiProxyOptions): RequestHandler {
+  const { backend, logger, authCookieName } = options;
+  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+
+  return async (req: Request, res: Response, _next: NextFunction) => {
+    if (isCrossSiteWrite(req)) {
+      sendJsonError(res, 403, 'csrf_rejected', 'Cross-site request rejected.');
+      return;
+    }
+    let body: Buffer | undefined;
+    try {
+      body = await bufferBody(req, limit);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        res.setHeader('Connection', 'close');
+        sendJsonError(res, 413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+        return;
+      }
+      throw error;
+    }
+
+    const path = req.originalUrl;
+    const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
+    const aborter = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) aborter.abort(new Error('client went away'));
+    };
+    res.once('close', onClose);
+
+    let upstream: IncomingMessage;
+    try {
+      ({ response: upstream } = await backend.send({
+        method: req.method,
+        path,
+        headers: backendHeaders(req.headers, path, ctx),
+        body,
+        signal: aborter.signal,
+      }));
+    } catch (error) {
+      if (aborter.signal.aborted) return;
+      if (error instanceof BackendUnavailableError) {
+        logger.error({ reqId: requestIdOf(req), path, attempts: error.attempts, err: error.cause }, 'backend unavailable');
+        sendJsonError(res, 502, 'backend_unavailable', 'The service is temporarily unavailable, please try again later.');
+        return;
+      }
+      throw error;
+    }
+
+    const secure = isHttps(req);
+    const status = upstream.statusCode ?? 502;
+    res.statusCode = status;
+    if (upstream.statusMessage) res.statusMessage = upstream.statusMessage;
+    for (const [name, value] of copyableResponseHeaders(upstream)) {
+      if (name === 'set-cookie') {
+        const cookies = (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure));
+        res.setHeader('set-cookie', cookies);
+      } else {
+        res.setHeader(name, value);
+      }
+    }
+
+    const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
+    if (status === 403 && !encoded) {
+      const payload = await readBody(upstream, 1_048_576);
+      if (isAuthRequiredBody(status, payload)) {
+        res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+        logger.debug({ reqId: requestIdOf(req), hadAuthCookie: readCookie(req.get('cookie'), authCookieName) !== undefined }, 'authentication required: clearing auth cookie');
+      }
+      res.setHeader('content-length', payload.length);
+      res.end(payload);
+      return;
+    }
+    try {
+      await pipeline(upstream, res);
+    } catch (error) {
+      logger.warn({ reqId: requestIdOf(req), path, err: error }, 'streaming the backend answer was interrupted');
+    }
+  };
+}
+
+/** `/media/*` → backend, streamed by http-proxy-middleware over the same keep-alive agent; cache headers as the backend says. */
+export function mediaProxy(backend: Backend, logger: Logger): RequestHandler {
+  return createProxyMiddleware<Request, Response>({
+    target: backend.url,
+    changeOrigin: true,
+    xfwd: true,
+    agent: backend.agent,
+    proxyTimeout: 30_000,
+    pathFilter: (path: string, req: Request) => path.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD'),
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.setHeader('x-request-id', requestIdOf(req));
+      },
+      error: (error, req, res) => {
+        logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');
+        if ('setHeader' in res) {
+          const response = res as ServerResponse;
+          if (!response.headersSent) sendJsonError(response, 502, 'backend_unavailable', 'The service is temporarily unavailable, please try again later.');
+          else response.destroy();
+        } else {
+          (res as Socket).destroy();
+        }
+      },
+    },
+  }) as unknown as RequestHandler;
+}

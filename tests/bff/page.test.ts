@@ -1,0 +1,237 @@
+import request from 'supertest';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BffApp } from '../../src/bff/app';
+import { DEFAULT_SETTINGS } from '../../src/bff/default-settings';
+import { AUTH_REQUIRED, deadPort, fakeRenderer, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
+
+let standIn: StandIn | undefined;
+let app: BffApp | undefined;
+
+afterEach(async () => {
+  app?.dispose();
+  await standIn?.close();
+  standIn = undefined;
+  app = undefined;
+});
+
+const settingsWith = (patch: Record<string, unknown>) => (_req: unknown, res: ServerResponse) =>
+  json(res, 200, { ...DEFAULT_SETTINGS, ...patch });
+
+describe('SSR page route', () => {
+  it('When no locale cookie is set and domain_language is a locale, then the page uses it and sets the cookie for 365 days', async () => {
+    standIn = await startStandIn({ '/api/settings.php': settingsWith({ domain_language: 'de-DE', name: 'Schwul' }) });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/members').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(fake.calls[0]?.locale).toBe('de');
+    expect(fake.calls[0]?.settings.name).toBe('Schwul');
+    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('When a valid locale cookie is set, then it wins over domain_language and no cookie is set', async () => {
+    standIn = await startStandIn({ '/api/settings.php': settingsWith({ domain_language: 'de' }) });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/').set('Cookie', 'locale=fr');
+    expect(fake.calls[0]?.locale).toBe('fr');
+    expect(setCookies(res.headers).filter((c) => c.startsWith('locale='))).toEqual([]);
+    expect(standIn.hits('/api/settings.php')[0]?.headers['accept-language']).toBe('fr');
+  });
+
+  it('When domain_language is not one of the locales, then the page is in en and no cookie is set', async () => {
+    standIn = await startStandIn({ '/api/settings.php': settingsWith({ domain_language: 'pt-BR' }) });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/');
+    expect(fake.calls[0]?.locale).toBe('en');
+    expect(setCookies(res.headers)).toEqual([]);
+  });
+
+  it('When settings are loaded, then once per request with host = request host plus the route query; a route host wins', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    await request(app).get('/members?network=abc&country=NL').set('Host', 'gay.example.test:3000');
+    await request(app).get('/?host=other.test').set('Host', 'gay.example.test');
+    const [first, second] = standIn.hits('/api/settings.php').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(standIn.hits('/api/settings.php')).toHaveLength(2);
+    expect(first?.get('host')).toBe('gay.example.test');
+    expect(first?.get('network')).toBe('abc');
+    expect(first?.get('country')).toBe('NL');
+    expect(second?.getAll('host')).toEqual(['other.test']);
+  });
+
+  it('When the backend is down, then the page still renders 200 with complete default settings and no locale cookie', async () => {
+    const fake = fakeRenderer();
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`, { render: fake.render });
+    const res = await request(app).get('/pages/terms');
+    expect(res.status).toBe(200);
+    expect(Object.keys(fake.calls[0]!.settings).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+    expect(fake.calls[0]?.locale).toBe('en');
+    expect(setCookies(res.headers)).toEqual([]);
+  });
+
+  it('When settings.php answers 404 (a PHP backend without it), then the page renders 200 with defaults', async () => {
+    standIn = await startStandIn({ '/api/settings.php': (_req, res) => json(res, 404, { error: { code: 'not_found', message: 'x' } }) });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/');
+    expect(res.status).toBe(200);
+    expect(fake.calls[0]?.settings.cdn_prefix).toBe('/media/');
+  });
+
+  it("When the renderer calls user.php, then it carries the visitor's cookies and request-type, and a 403 clears the auth cookie", async () => {
+    standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 403, AUTH_REQUIRED) });
+    const fake = fakeRenderer({ callUser: true });
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/chats').set('Cookie', 'auth=expired; PHPSESSID=p1').set('x-request-id', 'req-42');
+    expect(res.status).toBe(200);
+    const hit = standIn.hits('/api/user.php')[0]!;
+    expect(hit.headers['request-type']).toBe('client');
+    expect(hit.headers.cookie).toBe('auth=expired; PHPSESSID=p1');
+    expect(hit.headers['x-request-id']).toBe('req-42');
+    expect(setCookies(res.headers).some((c) => /^auth=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it('When the renderer gets the logged-in user, then no auth cookie is cleared', async () => {
+    standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
+    const fake = fakeRenderer({ callUser: true });
+    app = makeApp(standIn.url, { render: fake.render });
+    const res = await request(app).get('/members').set('Cookie', 'auth=good');
+    expect(res.text).toContain('data-user="yes"');
+    expect(setCookies(res.headers).filter((c) => c.startsWith('auth='))).toEqual([]);
+  });
+
+  it('When the renderer is called, then it gets the url, bot flag, browser language, deadline and manifest assets', async () => {
+    standIn = await startStandIn();
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render, env: { RENDER_DEADLINE_MS: '2500' } });
+    await request(app).get('/members/12?t=3').set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)').set('Accept-Language', 'nl-BE,nl;q=0.9');
+    const call = fake.calls[0]!;
+    expect(call.url).toBe('/members/12?t=3');
+    expect(call.isBot).toBe(true);
+    expect(call.browserLanguage).toBe('nl-BE');
+    expect(call.deadlineMs).toBe(2500);
+    expect(call.assets).toEqual({
+      scripts: ['/assets/entry-client-abc123.js'],
+      styles: ['/assets/entry-client-abc123.css', '/assets/vendor-def456.css'],
+    });
+  });
+
+  it('When the renderer throws before streaming, then a minimal escaped 500 page is sent', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url, { render: fakeRenderer({ throws: new Error('<script>boom</script>') }).render });
+    const res = await request(app).get('/');
+    expect(res.status).toBe(500);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).not.toContain('<script>');
+  });
+
+  it('When a page is served, then the CSP allows self scripts, style attributes and data: images but no inline scripts', async () => {
+    standIn = await startStandIn({ '/api/settings.php': settingsWith({ cdn_prefix: 'https://cdn.example.test/m/' }) });
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).toMatch(/img-src 'self' data:[^;]* https:\/\/cdn\.example\.test/);
+  });
+
+  it('When a non-HTML client asks for an unknown path, then 404 JSON, not a page', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/nothing').set('Accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+});
+
+describe('language switch /locale/:code', () => {
+  it('When /locale/de?return=/members is opened, then the cookie is set and 303 goes to /members', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/locale/de?return=/members%3Fpage%3D2');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/members?page=2');
+    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(standIn.hits('/api/user.php')).toHaveLength(0);
+  });
+
+  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', 'javascript:alert(1)', ''])(
+    'When return is %j (not a same-origin path), then the redirect goes to /',
+    async (target) => {
+      standIn = await startStandIn();
+      app = makeApp(standIn.url);
+      const res = await request(app).get(`/locale/fr?return=${encodeURIComponent(target)}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/');
+    },
+  );
+
+  it('When an auth cookie is present, then the language is saved with PUT user.php (request-type client, cookies)', async () => {
+    standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/locale/sv?return=/chats').set('Cookie', 'auth=abc');
+    expect(res.status).toBe(303);
+    const hit = standIn.hits('/api/user.php')[0]!;
+    expect(hit.method).toBe('PUT');
+    expect(JSON.parse(hit.body)).toEqual({ language: 'sv' });
+    expect(hit.headers['request-type']).toBe('client');
+    expect(hit.headers.cookie).toBe('auth=abc');
+  });
+
+  it('When saving the language fails, then the switch still works', async () => {
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`, { retry: { retries: 0 } });
+    const res = await request(app).get('/locale/it?return=/').set('Cookie', 'auth=abc');
+    expect(res.status).toBe(303);
+    expect(setCookies(res.headers)).toContain('locale=it; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('When the code is not one of the 11 locales, then 400 and no cookie', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/locale/xx?return=/');
+    expect(res.status).toBe(400);
+    expect(setCookies(res.headers)).toEqual([]);
+  });
+});
+
+describe('health and static files', () => {
+  it('When the backend answers settings.php, then /healthz is 200 {ok:true}', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it('When the backend is down or failing, then /healthz is 503', async () => {
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`);
+    expect((await request(app).get('/healthz')).status).toBe(503);
+    standIn = await startStandIn({ '/api/settings.php': (_req, res) => json(res, 500, { error: { code: 'x', message: 'x' } }) });
+    const failing = makeApp(standIn.url);
+    expect((await request(failing).get('/healthz')).status).toBe(503);
+    failing.dispose();
+  });
+
+  it('When a hashed asset is requested, then it is cached for a year as immutable; a missing asset is a 404', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/assets/entry-client-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(app).get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('When another build file is requested, then it gets a short cache; the Vite manifest is never served', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const icon = await request(app).get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const manifest = await request(app).get('/.vite/manifest.json');
+    expect(manifest.text).not.toContain('entry-client-abc123');
+  });
+});

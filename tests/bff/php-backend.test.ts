@@ -1,0 +1,135 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BffApp } from '../../src/bff/app';
+import { deadPort, fakeRenderer, makeApp, setCookies } from './helpers';
+
+/**
+ * The BFF in front of a PHP service (tests/fixtures/php-backend/router.php run by `php -S`): the same proxy
+ * path as for the TypeScript backend, PHP's own PHPSESSID session, and a call outside our contract.
+ */
+const ROUTER = fileURLToPath(new URL('../fixtures/php-backend/router.php', import.meta.url));
+const hasPhp = spawnSync('php', ['-v'], { stdio: 'ignore' }).status === 0;
+const runHere = hasPhp || Boolean(process.env.CI);
+if (!runHere) {
+  console.warn('tests/bff/php-backend.test.ts skipped: the `php` CLI is not installed (apt-get install php-cli); in CI it must run.');
+}
+
+const DEMO = { email: 'premium@demo.test', password: 'demo-password' };
+
+function sessionCookie(headers: Record<string, unknown>): string {
+  const found = setCookies(headers).find((c) => c.startsWith('PHPSESSID='));
+  if (!found) throw new Error('no PHPSESSID cookie');
+  return found.split(';')[0]!;
+}
+
+describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
+  let php: ChildProcess | undefined;
+  let backendUrl = '';
+  let app: BffApp;
+  const fake = fakeRenderer({ callUser: true });
+
+  beforeAll(async () => {
+    if (!hasPhp) throw new Error('CI is set but the `php` CLI is missing: install php-cli so the PHP stand-in test can run');
+    const port = await deadPort();
+    backendUrl = `http://127.0.0.1:${port}`;
+    php = spawn('php', ['-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${backendUrl}/api/settings.php`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 15_000) throw new Error(`php -S did not start on ${backendUrl}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    app = makeApp(backendUrl, { render: fake.render });
+  });
+
+  afterAll(() => {
+    app?.dispose();
+    php?.kill('SIGTERM');
+  });
+
+  it('When a page is requested, then the PHP settings come through and domain_language nl sets the locale', async () => {
+    const res = await request(app).get('/?country=BE').set('Host', 'php-site.test:3000');
+    expect(res.status).toBe(200);
+    const call = fake.calls.at(-1)!;
+    expect(call.settings.name).toBe('PHP Gay Dating');
+    expect(call.settings.domain).toBe('php-site.test');
+    expect(call.settings.geoip_selected_country).toBe('BE');
+    expect(call.locale).toBe('nl');
+    expect(setCookies(res.headers)).toContain('locale=nl; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('When logged out, then GET user.php is 403 authentication_required and the auth cookie is cleared', async () => {
+    const res = await request(app).get('/api/user.php');
+    expect(res.status).toBe(403);
+    expect(res.body.authentication_required).toBe(true);
+    expect(setCookies(res.headers).some((c) => c.startsWith('auth=;'))).toBe(true);
+  });
+
+  it('When logging in through the BFF, then PHPSESSID reaches the browser and coming back it identifies the session', async () => {
+    const login = await request(app).post('/api/user.php').send(DEMO);
+    expect(login.status).toBe(200);
+    expect(login.body.user.email).toBe(DEMO.email);
+    const cookie = sessionCookie(login.headers);
+
+    const me = await request(app).get('/api/user.php').set('Cookie', cookie);
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(1);
+    expect((await request(app).get('/api/chats.php').set('Cookie', cookie)).body).toEqual({ chats: [], total_unread: 0 });
+    expect((await request(app).get('/api/likes.php').set('Cookie', cookie)).body).toEqual({ profiles: [], liked_by: [], total_new: 0 });
+
+    const page = await request(app).get('/members').set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-user="yes"');
+
+    expect((await request(app).get('/api/logout.php').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(app).get('/api/user.php').set('Cookie', cookie)).status).toBe(403);
+  });
+
+  it('When wrong credentials are posted, then the PHP 401 passes through and the POST is sent once', async () => {
+    const res = await request(app).post('/api/user.php').send({ email: DEMO.email, password: 'wrong' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('login_failed');
+  });
+
+  it('When the site data calls are made, then interests, regions and company info come through', async () => {
+    expect((await request(app).get('/api/interests.php')).body.interests.length).toBeGreaterThan(0);
+    expect((await request(app).get('/api/regions.php')).body.regions[0].country).toBe('NL');
+    expect((await request(app).get('/api/companyinfo.php')).body.kvk).toBe('12345678');
+  });
+
+  it('When a call outside our contract is made, then it passes through unchanged', async () => {
+    const res = await request(app).get('/api/legacy-ping.php?x=1');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-legacy']).toBe('yes');
+    expect(res.body).toEqual({ pong: true, method: 'GET', query: { x: '1' } });
+  });
+
+  it('When members.php (not in the PHP service) is called, then a clean 404 error body comes back, and the page still renders 200', async () => {
+    const api = await request(app).get('/api/members.php');
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe('not_found');
+    const page = await request(app).get('/members');
+    expect(page.status).toBe(200);
+  });
+
+  it('When the PHP session cookie is configured as the auth cookie, then the language switch saves the language in the session', async () => {
+    const phpAuth = makeApp(backendUrl, { env: { AUTH_COOKIE_NAME: 'PHPSESSID' } });
+    try {
+      const login = await request(phpAuth).post('/api/user.php').send(DEMO);
+      const cookie = sessionCookie(login.headers);
+      expect(setCookies(login.headers).find((c) => c.startsWith('PHPSESSID='))).toMatch(/HttpOnly; SameSite=Lax/);
+      const sw = await request(phpAuth).get('/locale/de?return=/chats').set('Cookie', cookie);
+      expect(sw.status).toBe(303);
+      expect(sw.headers.location).toBe('/chats');
+      expect((await request(phpAuth).get('/api/user.php').set('Cookie', cookie)).body.user.language).toBe('de');
+    } finally {
+      phpAuth.dispose();
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BffApp } from '../../src/bff/app';
+import { AUTH_REQUIRED, deadPort, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
+
+let standIn: StandIn | undefined;
+let app: BffApp | undefined;
+
+afterEach(async () => {
+  app?.dispose();
+  await standIn?.close();
+  standIn = undefined;
+  app = undefined;
+});
+
+async function setup(routes: Parameters<typeof startStandIn>[0]) {
+  standIn = await startStandIn(routes);
+  app = makeApp(standIn.url);
+  return { standIn, app };
+}
+
+describe('/api proxy: retries', () => {
+  it('When a GET answers 503 twice and then 200, then the BFF retries and the browser gets the 200', async () => {
+    let n = 0;
+    const { standIn, app } = await setup({
+      '/api/chats.php': (_req, res) => (++n <= 2 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { chats: [], total_unread: 0 })),
+    });
+    const res = await request(app).get('/api/chats.php');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ chats: [], total_unread: 0 });
+    expect(standIn.hits('/api/chats.php')).toHaveLength(3);
+  });
+
+  it('When the backend keeps answering 502, then the BFF gives up after 5 retries (6 attempts) with a 502', async () => {
+    const { standIn, app } = await setup({ '/api/likes.php': (_req, res) => json(res, 502, { error: { code: 'bad_gateway', message: 'down' } }) });
+    const res = await request(app).get('/api/likes.php');
+    expect(res.status).toBe(502);
+    expect(standIn.hits('/api/likes.php')).toHaveLength(6);
+  });
+
+  it('When the backend cannot be reached at all, then the browser gets 502 backend_unavailable in the one error body', async () => {
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`);
+    const res = await request(app).get('/api/chats.php');
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('backend_unavailable');
+    expect(typeof res.body.error.message).toBe('string');
+  });
+
+  it('When a POST without Idempotency-Key answers 503, then it is sent exactly once', async () => {
+    const { standIn, app } = await setup({ '/api/page-hidden.php': (_req, res) => json(res, 503, { error: { code: 'busy', message: 'busy' } }) });
+    const res = await request(app).post('/api/page-hidden.php').send({});
+    expect(res.status).toBe(503);
+    expect(standIn.hits('/api/page-hidden.php')).toHaveLength(1);
+  });
+
+  it('When a POST to an unreachable backend has no Idempotency-Key, then it is not retried and answers 502', async () => {
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`);
+    const res = await request(app).post('/api/user.php').send({ email: 'a@b.c', password: 'x' });
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('backend_unavailable');
+  });
+
+  it('When a POST with an Idempotency-Key answers 503 first, then it is retried with the same body', async () => {
+    let n = 0;
+    const { standIn, app } = await setup({
+      '/api/user.php': (req, res) => (++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { echo: JSON.parse(req.body) })),
+    });
+    const res = await request(app).post('/api/user.php?push=1').set('Idempotency-Key', 'k-1').send({ subscription: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ echo: { subscription: false } });
+    const hits = standIn.hits('/api/user.php');
+    expect(hits).toHaveLength(2);
+    expect(hits.map((h) => h.body)).toEqual(['{"subscription":false}', '{"subscription":false}']);
+    expect(hits[1]?.headers['idempotency-key']).toBe('k-1');
+  });
+});
+
+describe('/api proxy: headers and cookies', () => {
+  it('When the browser calls user.php, then the backend gets request-type: client (and other calls are left alone)', async () => {
+    const { standIn, app } = await setup({
+      '/api/user.php': (_req, res) => json(res, 403, AUTH_REQUIRED),
+      '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }),
+    });
+    await request(app).get('/api/user.php');
+    await request(app).get('/api/chats.php');
+    expect(standIn.hits('/api/user.php')[0]?.headers['request-type']).toBe('client');
+    expect(standIn.hits('/api/chats.php')[0]?.headers['request-type']).toBeUndefined();
+  });
+
+  it('When a request arrives, then the backend gets Accept-Language, x-request-id and X-Forwarded-* and the id is echoed', async () => {
+    const { standIn, app } = await setup({ '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }) });
+    const res = await request(app)
+      .get('/api/chats.php')
+      .set('Host', 'gay.example.test:8080')
+      .set('Cookie', 'locale=nl')
+      .set('x-request-id', 'abc-123')
+      .set('Accept-Language', 'fr-FR');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const seen = standIn.hits('/api/chats.php')[0]!.headers;
+    expect(seen['accept-language']).toBe('nl');
+    expect(seen['x-request-id']).toBe('abc-123');
+    expect(seen['x-forwarded-host']).toBe('gay.example.test:8080');
+    expect(seen['x-forwarded-proto']).toBe('http');
+    expect(seen['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('When the incoming x-request-id is not sane, then a fresh UUID is used', async () => {
+    const { app } = await setup({ '/api/chats.php': (_req, res) => json(res, 200, {}) });
+    const res = await request(app).get('/api/chats.php').set('x-request-id', 'bad id with spaces <script>');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('When an answer is 403 authentication_required, then a Set-Cookie clears the auth cookie', async () => {
+    const { app } = await setup({ '/api/user.php': (_req, res) => json(res, 403, AUTH_REQUIRED) });
+    const res = await request(app).get('/api/user.php').set('Cookie', 'auth=deadbeef');
+    expect(res.status).toBe(403);
+    expect(res.body.authentication_required).toBe(true);
+    expect(setCookies(res.headers).some((c) => /^auth=;.*Max-Age=0/.test(c) && c.includes('Path=/'))).toBe(true);
+  });
+
+  it('When an answer is a 403 for another reason, then the auth cookie is kept', async () => {
+    const { app } = await setup({ '/api/chat.php': (_req, res) => json(res, 403, { error: { code: 'forbidden', message: 'no' } }) });
+    const res = await request(app).delete('/api/chat.php').send({ conversation: 1 });
+    expect(res.status).toBe(403);
+    expect(setCookies(res.headers)).toEqual([]);
+  });
+
+  it("When the backend sets an operator's PHPSESSID, then it reaches the browser unchanged and comes back unchanged", async () => {
+    const { standIn, app } = await setup({
+      '/api/user.php': (_req, res) => json(res, 200, { user: null }, { 'set-cookie': ['PHPSESSID=s3ss10n; path=/; HttpOnly'] }),
+    });
+    const first = await request(app).post('/api/user.php').send({ email: 'a@b.c', password: 'pw' });
+    expect(setCookies(first.headers)).toEqual(['PHPSESSID=s3ss10n; path=/; HttpOnly']);
+    await request(app).get('/api/user.php').set('Cookie', 'PHPSESSID=s3ss10n; other=1');
+    expect(standIn.hits('/api/user.php')[1]?.headers.cookie).toBe('PHPSESSID=s3ss10n; other=1');
+  });
+
+  it('When the backend sets the auth cookie, then it leaves as HttpOnly; SameSite=Lax; Path=/; 30 days (Secure on HTTPS)', async () => {
+    standIn = await startStandIn({
+      '/api/user.php': (_req, res) => json(res, 200, { user: null }, { 'set-cookie': ['auth=0123abcd; Path=/api; Max-Age=60'] }),
+    });
+    app = makeApp(standIn.url, { env: { TRUST_PROXY: 'loopback' } });
+    const plain = await request(app).post('/api/user.php').send({});
+    expect(setCookies(plain.headers)).toEqual(['auth=0123abcd; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax']);
+    const tls = await request(app).post('/api/user.php').set('X-Forwarded-Proto', 'https').send({});
+    expect(setCookies(tls.headers)[0]).toMatch(/; Secure$/);
+  });
+
+  it('When a path is not in openapi.yaml, then it passes through unchanged (method, query, body, status)', async () => {
+    const { standIn, app } = await setup({
+      '/api/legacy-thing.php': (req, res) => json(res, 418, { method: req.method, url: req.url, body: req.body }),
+    });
+    const res = await request(app).put('/api/legacy-thing.php?a=1&b=two').set('Content-Type', 'text/plain').send('hello');
+    expect(res.status).toBe(418);
+    expect(res.body).toEqual({ method: 'PUT', url: '/api/legacy-thing.php?a=1&b=two', body: 'hello' });
+    expect(standIn.hits('/api/legacy-thing.php')[0]?.headers['content-type']).toBe('text/plain');
+  });
+
+  it('When the request body is larger than 12 MB, then 413 and the backend is not called', async () => {
+    const { standIn, app } = await setup({});
+    const res = await request(app).post('/api/other.php').set('Content-Type', 'application/octet-stream').send(Buffer.alloc(13 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+    expect(standIn.hits('/api/other.php')).toHaveLength(0);
+  });
+
+  it('When a photo is requested under /media/, then it is proxied with the cache headers the backend gives', async () => {
+    const { standIn, app } = await setup({
+      '/media/p/1.jpg': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=86400' });
+        res.end(Buffer.from([0xff, 0xd8, 0xff]));
+      },
+    });
+    const res = await request(app).get('/media/p/1.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(standIn.hits('/media/p/1.jpg')).toHaveLength(1);
+  });
+});
+
+describe('/api proxy: CSRF', () => {
+  it('When a POST comes from another origin, then 403 csrf_rejected and the backend is not called', async () => {
+    const { standIn, app } = await setup({ '/api/user.php': (_req, res) => json(res, 200, {}) });
+    const res = await request(app).post('/api/user.php').set('Host', 'site.test').set('Origin', 'https://evil.test').send({});
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('csrf_rejected');
+    expect(standIn.hits('/api/user.php')).toHaveLength(0);
+  });
+
+  it('When a DELETE has no Origin but a foreign Referer, then it is rejected', async () => {
+    const { app } = await setup({});
+    const res = await request(app).delete('/api/chat.php').set('Host', 'site.test').set('Referer', 'http://evil.test/page').send({ conversation: 1 });
+    expect(res.status).toBe(403);
+  });
+
+  it('When Sec-Fetch-Site is cross-site, then a write is rejected even without Origin', async () => {
+    const { app } = await setup({});
+    const res = await request(app).post('/api/page-hidden.php').set('Sec-Fetch-Site', 'cross-site').send({});
+    expect(res.status).toBe(403);
+  });
+
+  it('When a POST comes from the same origin (or carries no Origin), then it is forwarded', async () => {
+    const { standIn, app } = await setup({ '/api/page-hidden.php': (_req, res) => res.writeHead(204).end() });
+    const same = await request(app).post('/api/page-hidden.php').set('Host', 'site.test').set('Origin', 'http://site.test').send({});
+    const none = await request(app).post('/api/page-hidden.php').send({});
+    expect([same.status, none.status]).toEqual([204, 204]);
+    expect(standIn.hits('/api/page-hidden.php')).toHaveLength(2);
+  });
+
+  it('When a cross-origin GET arrives, then it is not a CSRF concern and passes', async () => {
+    const { app } = await setup({ '/api/chats.php': (_req, res) => json(res, 200, {}) });
+    const res = await request(app).get('/api/chats.php').set('Origin', 'https://evil.test');
+    expect(res.status).toBe(200);
+  });
+});
