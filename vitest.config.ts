@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for everything. `unit` holds unit, component, backend-integration (supertest on PGlite, and on
-// PostgreSQL when TEST_DATABASE_URL is set), BFF and contract tests; `e2e` drives Debian's Chromium with
-// playwright-core against a freshly started server (requires `npm run build` first; `npm test` does it).
+const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+
+// One runner for everything:
+// - `unit`: unit, component, backend-integration (supertest on PGlite), BFF and contract tests;
+// - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
+// - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
 export default defineConfig({
   test: {
     projects: [
@@ -10,11 +13,25 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', ...backendSuites, 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                environment: 'node',
+                include: backendSuites,
+                env: { TEST_DB_DRIVER: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

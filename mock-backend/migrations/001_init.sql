@@ -180,6 +180,8 @@ CREATE TABLE likes (
   liker_id int NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   liked_id int NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   is_new boolean NOT NULL DEFAULT true,
+  -- true when the like came from auto-like.php (a profile liking the member on the site's initiative)
+  is_auto boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (liker_id, liked_id),

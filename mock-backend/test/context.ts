@@ -19,11 +19,11 @@ export interface TestContext {
 }
 
 /**
- * A fresh database per test file: in-memory PGlite, or a new schema on PostgreSQL when TEST_DATABASE_URL is set
- * (dropped again in close()). Migrated and seeded with a few members.
+ * A fresh database per test file: in-memory PGlite, or — in the `postgres` vitest project, which runs only when
+ * TEST_DATABASE_URL is set — a new schema on that PostgreSQL (dropped again in close()). Migrated and seeded.
  */
 export async function createTestContext(opts: { members?: number; loginRequestsPerMinute?: number } = {}): Promise<TestContext> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
   let dropSchema = async () => {};
   if (url) {

@@ -71,12 +71,23 @@ export async function pickAutoLiker(db: Db, siteId: number, userId: number): Pro
   return row?.id ?? null;
 }
 
-export async function insertLike(db: Db, likerId: number, likedId: number): Promise<boolean> {
+export async function insertLike(db: Db, likerId: number, likedId: number, options: { auto?: boolean } = {}): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2) ON CONFLICT (liker_id, liked_id) DO NOTHING RETURNING id`,
-    [likerId, likedId],
+    `INSERT INTO likes (liker_id, liked_id, is_auto) VALUES ($1, $2, $3) ON CONFLICT (liker_id, liked_id) DO NOTHING RETURNING id`,
+    [likerId, likedId, options.auto === true],
   );
   return rows.length > 0;
+}
+
+/** The liker of the member's most recent auto-like, if it is younger than `seconds`. */
+export async function recentAutoLiker(db: Db, userId: number, seconds: number): Promise<number | null> {
+  const [row] = await db.query<{ liker_id: number }>(
+    `SELECT liker_id FROM likes
+     WHERE liked_id = $1 AND is_auto AND created_at > now() - make_interval(secs => $2)
+     ORDER BY created_at DESC LIMIT 1`,
+    [userId, seconds],
+  );
+  return row?.liker_id ?? null;
 }
 
 export async function findSummary(db: Db, userId: number): Promise<SummaryRow | null> {

@@ -58,6 +58,15 @@ describe('social and credits', () => {
     expect(likes.body.liked_by).toContain(id);
   });
 
+  it('When auto-like is asked again right away (a retried GET), then it answers the same like and adds none', async () => {
+    const before = await request(ctx.app).get('/api/likes.php').set('cookie', premium);
+    const first = await request(ctx.app).get('/api/auto-like.php').set('cookie', premium);
+    const again = await request(ctx.app).get('/api/auto-like.php').set('cookie', premium);
+    expect(again.body.profile.id).toBe(first.body.profile.id);
+    const after = await request(ctx.app).get('/api/likes.php').set('cookie', premium);
+    expect(after.body.liked_by.length - before.body.liked_by.length).toBeLessThanOrEqual(1);
+  });
+
   it('When an unpaid new member asks for the welcome code, then TIMEBONUS25 expires 4 hours after signup', async () => {
     const res = await request(ctx.app).get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', free);
     expect(res.status).toBe(200);
