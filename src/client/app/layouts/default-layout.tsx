@@ -1,0 +1,54 @@
+import { FormattedMessage } from 'react-intl';
+import { Outlet, useLocation } from 'react-router';
+import { chatsKey, listChats } from '../../features/social/api/list-chats';
+import { likesKey, listLikes } from '../../features/social/api/list-likes';
+import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
+import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
+import { useAppSelector, useCurrentUser } from '../../lib/store/store';
+import { TitleCountContext } from '../../lib/title-prefix';
+import { ErrorBoundary } from '../error-boundary';
+import { ErrorPage } from '../pages/error-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { SiteFooter } from './site-footer';
+import { TopNav } from './top-nav';
+
+/** Badges of a logged-in member are part of the first render; a failing call only hides the badge. */
+export async function prefetchLayout({ api, user }: PrefetchContext): Promise<PrefetchResult> {
+  if (!user) return {};
+  const [chats, likes] = await Promise.allSettled([listChats(api), listLikes(api)]);
+  const fallback: Record<string, unknown> = {};
+  if (chats.status === 'fulfilled') fallback[chatsKey()] = chats.value;
+  if (likes.status === 'fulfilled') fallback[likesKey()] = likes.value;
+  return { fallback };
+}
+
+export function DefaultLayout() {
+  const location = useLocation();
+  const user = useCurrentUser();
+  const pageError = useAppSelector((s) => s.site.pageError);
+  const { unread, newLikes } = useNavCounts(user !== null);
+  useSessionRefresh(user !== null);
+
+  const url = `${location.pathname}${location.search}`;
+  const serverError = pageError && pageError.url === url ? pageError : null;
+
+  return (
+    <TitleCountContext.Provider value={unread + newLikes}>
+      <div className="app-shell">
+        <a href="#main" className="skip-link">
+          <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
+        </a>
+        <TopNav unread={unread} newLikes={newLikes} />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <div className="container">
+            <ErrorBoundary key={url} fallback={() => <ErrorPage />}>
+              {serverError ? serverError.status === 404 ? <NotFoundPage /> : <ErrorPage status={serverError.status} message={serverError.message} /> : <Outlet />}
+            </ErrorBoundary>
+          </div>
+        </main>
+        <SiteFooter />
+      </div>
+    </TitleCountContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useSettings } from '../../lib/store/store';
+
+const RIGHTS_YEAR = 2025;
+
+export function SiteFooter() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const links: Array<[string, string]> = [
+    ['/pages/terms', intl.formatMessage({ id: 'footer.terms', defaultMessage: 'Terms and conditions' })],
+    ['/pages/privacy', intl.formatMessage({ id: 'footer.privacy', defaultMessage: 'Privacy' })],
+    ['/pages/cookies', intl.formatMessage({ id: 'footer.cookies', defaultMessage: 'Cookies' })],
+    ['/pages/ban', intl.formatMessage({ id: 'footer.ban', defaultMessage: 'Ban policy' })],
+    ['/pricing', intl.formatMessage({ id: 'footer.pricing', defaultMessage: 'Pricing' })],
+    ['/complaints', intl.formatMessage({ id: 'footer.complaints', defaultMessage: 'Complaints' })],
+    ['/pages/return-policy', intl.formatMessage({ id: 'footer.returnPolicy', defaultMessage: 'Return policy' })],
+    ['/pages/faq', intl.formatMessage({ id: 'footer.faq', defaultMessage: 'FAQ' })],
+  ];
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label={intl.formatMessage({ id: 'footer.nav', defaultMessage: 'Information' })}>
+          <ul className="footer-links">
+            {links.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
+            <li>
+              <a href={`mailto:${settings.support_email}`}>
+                <FormattedMessage id="footer.support" defaultMessage="Support" />
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <p className="mb-0 small">
+          <FormattedMessage id="footer.rights" defaultMessage="© {year} {site}. All rights reserved." values={{ year: RIGHTS_YEAR, site: settings.name }} />
+        </p>
+      </div>
+    </footer>
+  );
+}

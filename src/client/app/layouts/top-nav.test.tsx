@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userFixture } from '../../test/fixtures';
+import { renderWithApp } from '../../test/render-app';
+import { TopNav } from './top-nav';
+
+afterEach(cleanup);
+
+describe('TopNav', () => {
+  it('When logged out, then it shows the Login link, the logo leads to / and no member links', () => {
+    renderWithApp(<TopNav unread={0} newLikes={0} />);
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: /Gay Date Test/ }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: /Messages/ })).toBeNull();
+    expect(screen.queryByText('Get Premium')).toBeNull();
+  });
+
+  it('When logged in, then it shows search, messages and likes with capped badges, the account menu and Get Premium for free members', () => {
+    renderWithApp(<TopNav unread={120} newLikes={3} />, { user: userFixture({ paid_user: false }) });
+    expect(screen.getByRole('link', { name: /Gay Date Test/ }).getAttribute('href')).toBe('/members');
+    expect(screen.getByRole('link', { name: /Search members/ }).getAttribute('href')).toBe('/members');
+    const messages = screen.getByRole('link', { name: /Messages/ });
+    expect(messages.getAttribute('href')).toBe('/chats');
+    expect(within(messages).getByText('99+')).toBeTruthy();
+    expect(within(messages).getByText('120 unread messages')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: /Likes/ })).getByText('3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/notifications');
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    const account = screen.getByRole('button', { name: 'Account of Jan' });
+    expect(account.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it.each([
+    [25, null],
+    [11, null],
+    [10, 'warning'],
+    [1, 'warning'],
+    [0, 'danger'],
+  ])('When a paid user has %i credits, then the credits badge is %s', (credits, tone) => {
+    renderWithApp(<TopNav unread={0} newLikes={0} />, { user: userFixture({ paid_user: true, credits }) });
+    const link = screen.getByRole('link', { name: /Credits/ });
+    expect(link.getAttribute('href')).toBe('/credits/repeat-order');
+    expect(screen.queryByText('Get Premium')).toBeNull();
+    const badge = screen.queryByTestId('credits-badge');
+    if (tone === null) expect(badge).toBeNull();
+    else {
+      expect(badge?.className).toContain(`text-bg-${tone}`);
+      expect(badge?.textContent).toContain(String(credits));
+    }
+  });
+
+  it('When there are no unread messages, then no badge is shown', () => {
+    renderWithApp(<TopNav unread={0} newLikes={0} />, { user: userFixture() });
+    expect(within(screen.getByRole('link', { name: /Messages/ })).queryByText('0')).toBeNull();
+  });
+});

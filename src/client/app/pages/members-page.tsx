@@ -1,0 +1,90 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { Seo } from '../../components/seo';
+import { canSearchMembers } from '../../features/members/can-search';
+import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
+import { MemberGrid } from '../../features/members/components/member-grid';
+import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
+import { isApiRequestError } from '../../lib/api-error';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import type { PrefetchContext, PrefetchResult } from '../route-handle';
+
+function cursorOf(query: URLSearchParams): string | undefined {
+  return query.get('cursor') || undefined;
+}
+
+export async function prefetchMembers({ api, settings, user, query }: PrefetchContext): Promise<PrefetchResult> {
+  if (!canSearchMembers(settings, user, query.get('network'))) return {};
+  const q = { cursor: cursorOf(query) };
+  try {
+    return { fallback: { [membersKey(q)]: await listMembers(api, q) } };
+  } catch (error) {
+    // Logged out after all, or a stale cursor: the page shows the login prompt or the error in the browser.
+    if (isApiRequestError(error) && (error.authenticationRequired || error.status === 400)) return {};
+    throw error;
+  }
+}
+
+export function MembersPage() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const [search] = useSearchParams();
+  const allowed = canSearchMembers(settings, user, search.get('network'));
+  const cursor = cursorOf(search);
+  const { data, error } = useMembers(allowed ? { cursor } : null);
+  const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
+
+  let body;
+  if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
+  else if (error)
+    body = (
+      <div className="alert alert-danger" role="alert">
+        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+      </div>
+    );
+  else if (!data) body = <Loading />;
+  else if (data.profiles.length === 0)
+    body = (
+      <p className="surface text-center">
+        <FormattedMessage id="members.empty" defaultMessage="No members found." />
+      </p>
+    );
+  else body = <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} />;
+
+  const nextParams = new URLSearchParams(search);
+  if (data?.next_cursor) nextParams.set('cursor', data.next_cursor);
+  const firstParams = new URLSearchParams(search);
+  firstParams.delete('cursor');
+  const firstQuery = firstParams.toString();
+
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
+        <h1 className="h3 fw-bold mb-0">{title}</h1>
+        {data && allowed ? (
+          <p className="text-body-secondary mb-0">
+            <FormattedMessage id="members.total" defaultMessage="{total, plural, one {# member} other {# members}}" values={{ total: data.total }} />
+          </p>
+        ) : null}
+      </div>
+      {body}
+      {data && allowed && (cursor || data.next_cursor) ? (
+        <nav className="pager" aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Pages' })}>
+          {cursor ? (
+            <Link className="btn btn-outline-primary" to={firstQuery ? `/members?${firstQuery}` : '/members'}>
+              <FormattedMessage id="members.firstPage" defaultMessage="First page" />
+            </Link>
+          ) : null}
+          {data.next_cursor ? (
+            <Link className="btn btn-primary" to={`/members?${nextParams.toString()}`}>
+              <FormattedMessage id="members.nextPage" defaultMessage="Next page" />
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { Seo } from '../../components/seo';
+import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
+import { ProfileView } from '../../features/profile/components/profile-view';
+import { isApiRequestError } from '../../lib/api-error';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { ErrorPage } from './error-page';
+import { NotFoundPage } from './not-found-page';
+
+export async function prefetchProfile({ api, params }: PrefetchContext): Promise<PrefetchResult> {
+  const id = parseProfileId(params.id);
+  if (!id) return { status: 404 };
+  try {
+    return { fallback: { [profileKey(id)]: await getProfile(api, id) } };
+  } catch (error) {
+    if (isApiRequestError(error) && (error.status === 404 || error.status === 400)) return { status: 404 };
+    throw error;
+  }
+}
+
+/** /members/:id and /likes/m/:id (the same screen, SPEC §2). */
+export function ProfilePage() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const id = parseProfileId(useParams().id);
+  const { data, error } = useProfile(id);
+
+  if (!id || (isApiRequestError(error) && (error.status === 404 || error.status === 400))) return <NotFoundPage />;
+  if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
+  if (!data) return <Loading />;
+
+  const description = data.about ? data.about.slice(0, 160) : settings.description;
+  const title = data.age
+    ? intl.formatMessage({ id: 'profile.pageTitle', defaultMessage: '{name}, {age} | {site}' }, { name: data.name, age: data.age, site: settings.name })
+    : `${data.name} | ${settings.name}`;
+  return (
+    <>
+      <Seo title={title} description={description} />
+      <ProfileView profile={data} cdnPrefix={settings.cdn_prefix} loggedIn={user !== null} />
+    </>
+  );
+}

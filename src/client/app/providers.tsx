@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { HelmetProvider } from 'react-helmet-async';
+import { Provider as ReduxProvider } from 'react-redux';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import type { ApiClient } from '../../shared/api/client';
+import { REQUEST_RETRIES } from '../../shared/constants';
+import type { Locale } from '../../shared/locales';
+import { ApiProvider } from '../lib/api-client';
+import { isApiRequestError } from '../lib/api-error';
+import { I18nProvider, type Messages } from '../lib/i18n';
+import { loggedOut } from '../lib/store/session-slice';
+import type { AppStore } from '../lib/store/store';
+
+export interface AppProvidersProps {
+  store: AppStore;
+  api: ApiClient;
+  locale: Locale;
+  messages: Messages;
+  fallback: Record<string, unknown>;
+  children: ReactNode;
+}
+
+function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfiguration {
+  return {
+    fallback,
+    // The server already loaded this data for the first render; do not ask again right after hydration.
+    revalidateIfStale: false,
+    onError(error) {
+      // SPEC §6: a 403 with authentication_required from any call means logged out.
+      if (isApiRequestError(error) && error.authenticationRequired) store.dispatch(loggedOut());
+    },
+    onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
+      if (isApiRequestError(error) && error.status < 500) return;
+      if (retryCount >= REQUEST_RETRIES) return;
+      setTimeout(() => void revalidate({ retryCount }), 500 * 2 ** retryCount);
+    },
+  };
+}
+
+/** Store, API client, messages and SWR cache: all created by the caller per request (server) or page (browser). */
+export function AppProviders({ store, api, locale, messages, fallback, children }: AppProvidersProps) {
+  return (
+    <ReduxProvider store={store}>
+      <ApiProvider client={api}>
+        <I18nProvider locale={locale} messages={messages}>
+          <SWRConfig value={swrConfig(store, fallback)}>
+            <HelmetProvider>{children}</HelmetProvider>
+          </SWRConfig>
+        </I18nProvider>
+      </ApiProvider>
+    </ReduxProvider>
+  );
+}

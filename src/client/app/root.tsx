@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../../shared/api/client';
+import type { AppState } from '../lib/app-state';
+import type { AppStore } from '../lib/store/store';
+import { Document } from './document';
+import { ErrorBoundary } from './error-boundary';
+import { ErrorPageFailed } from './pages/error-page';
+import { AppProviders } from './providers';
+
+/**
+ * The same tree on the server and in the browser; only the router passed as `children` differs
+ * (StaticRouter vs BrowserRouter, both around <AppRoutes />).
+ */
+export function Root({ state, stateJson, store, api, children }: { state: AppState; stateJson: string; store: AppStore; api: ApiClient; children: ReactNode }) {
+  return (
+    <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
+      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={state.messages} fallback={state.fallback}>
+        <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>
+      </AppProviders>
+    </Document>
+  );
+}

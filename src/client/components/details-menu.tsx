@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * A dropdown built on <details>/<summary>: it opens before hydration and without JavaScript; with JavaScript it
+ * also closes on a click outside, on Escape and on navigation.
+ */
+export function DetailsMenu({
+  label,
+  summary,
+  summaryClassName,
+  className = '',
+  children,
+}: {
+  /** Accessible name of the toggle button. */
+  label: string;
+  summary: ReactNode;
+  summaryClassName: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    const onPointer = (event: MouseEvent) => {
+      const el = ref.current;
+      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const el = ref.current;
+      if (event.key === 'Escape' && el?.open) {
+        el.open = false;
+        el.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('click', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className={`menu ${className}`} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className={summaryClassName} role="button" aria-label={label} aria-expanded={open}>
+        {summary}
+      </summary>
+      {children}
+    </details>
+  );
+}

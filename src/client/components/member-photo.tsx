@@ -1,0 +1,51 @@
+import { LockIcon } from './icons';
+
+export interface PhotoSource {
+  match_path: string;
+  thumb_filename: string;
+  locked?: boolean | undefined;
+}
+
+/** Photo URL: the site's cdn_prefix plus the match path (or the thumbnail file name). */
+export function photoUrl(cdnPrefix: string, image: PhotoSource, thumb = false): string {
+  const path = thumb ? image.thumb_filename : image.match_path;
+  if (/^(https?:)?\/\//.test(path)) return path;
+  return `${cdnPrefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * A member photo with a placeholder (initial) when there is none. Locked photos (the viewer only gets the
+ * blurred variant, SPEC §2) are blurred further with a lock overlay.
+ */
+export function MemberPhoto({
+  cdnPrefix,
+  image,
+  alt,
+  name,
+  thumb = false,
+  eager = false,
+}: {
+  cdnPrefix: string;
+  image: PhotoSource | null;
+  alt: string;
+  name: string;
+  thumb?: boolean;
+  eager?: boolean;
+}) {
+  return (
+    <span className={`member-photo${image?.locked ? ' is-locked' : ''}`}>
+      {image ? (
+        <img src={photoUrl(cdnPrefix, image, thumb)} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      ) : (
+        <span className="photo-placeholder" role="img" aria-label={alt}>
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      {image?.locked ? (
+        <span className="photo-lock">
+          <LockIcon />
+        </span>
+      ) : null}
+    </span>
+  );
+}

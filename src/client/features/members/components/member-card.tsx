@@ -1,0 +1,37 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { Schemas } from '../../../../shared/api/client';
+import { CountryLabel } from '../../../components/country-label';
+import { MemberPhoto } from '../../../components/member-photo';
+import { OnlineDot } from '../../../components/online-dot';
+import { PremiumBadge } from '../../../components/premium-badge';
+
+export type ProfileSummary = Schemas['ProfileSummary'];
+
+/** A photo card: name, age, country, online dot and premium badge; the whole card links to the profile. */
+export function MemberCard({ profile, cdnPrefix, eager = false, compact = false }: { profile: ProfileSummary; cdnPrefix: string; eager?: boolean; compact?: boolean }) {
+  const intl = useIntl();
+  const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
+  return (
+    <Link to={`/members/${profile.id}`} className="member-card">
+      <MemberPhoto cdnPrefix={cdnPrefix} image={profile.main_image} alt={alt} name={profile.name} eager={eager} />
+      {profile.premium && !compact ? <PremiumBadge className="premium-badge" /> : null}
+      <span className="member-card-body d-block">
+        <span className="member-name">
+          <OnlineDot online={profile.online} />
+          <span className="name">{profile.name}</span>
+          {profile.age ? (
+            <span className="fw-normal member-age">
+              <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />
+            </span>
+          ) : null}
+        </span>
+        {!compact ? (
+          <span className="member-meta d-block">
+            <CountryLabel country={profile.country} region={profile.region} />
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}

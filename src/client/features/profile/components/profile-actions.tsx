@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { ChatIcon, GiftIcon, HeartIcon } from '../../../components/icons';
+
+type Action = 'like' | 'chat' | 'gift';
+
+/**
+ * Like, chat and gift. Visitors get the "you need to be logged in" message of SPEC §6; for members these
+ * features are built later, so nothing is rendered for them yet.
+ */
+export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: string }) {
+  const intl = useIntl();
+  const [action, setAction] = useState<Action | null>(null);
+  if (loggedIn) return null;
+
+  const messages: Record<Action, string> = {
+    like: intl.formatMessage({ id: 'profile.loginToLike', defaultMessage: 'You need to be logged in to like {name}.' }, { name }),
+    chat: intl.formatMessage({ id: 'profile.loginToChat', defaultMessage: 'You need to be logged in to chat with {name}.' }, { name }),
+    gift: intl.formatMessage({ id: 'profile.loginToGift', defaultMessage: 'You need to be logged in to send {name} a gift.' }, { name }),
+  };
+
+  return (
+    <div>
+      <div className="profile-actions">
+        <button type="button" className="btn btn-primary" onClick={() => setAction('like')}>
+          <HeartIcon />
+          <FormattedMessage id="profile.like" defaultMessage="Like" />
+        </button>
+        <button type="button" className="btn btn-dark" onClick={() => setAction('chat')}>
+          <ChatIcon />
+          <FormattedMessage id="profile.chat" defaultMessage="Chat" />
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => setAction('gift')}>
+          <GiftIcon />
+          <FormattedMessage id="profile.gift" defaultMessage="Send a gift" />
+        </button>
+      </div>
+      <div role="status" className="mt-3">
+        {action ? (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-0">
+            <span>{messages[action]}</span>
+            <Link to="/login" className="alert-link">
+              <FormattedMessage id="nav.login" defaultMessage="Log in" />
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

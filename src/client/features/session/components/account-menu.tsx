@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { User } from '../../../../shared/api/client';
+import { DetailsMenu } from '../../../components/details-menu';
+import { photoUrl } from '../../../components/member-photo';
+import { useApi } from '../../../lib/api-client';
+import { logout } from '../api/logout';
+
+/** Account dropdown of SPEC §2: avatar thumbnail, profile name, my profile, settings and logout. */
+export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
+  const intl = useIntl();
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const image = user.profile.main_image;
+  const name = user.profile.name;
+
+  const onLogout = async () => {
+    setBusy(true);
+    try {
+      await logout(api);
+    } catch {
+      // Even when the call fails, leave: the next page load shows the real session state.
+    }
+    window.location.assign('/');
+  };
+
+  return (
+    <DetailsMenu
+      label={intl.formatMessage({ id: 'nav.account', defaultMessage: 'Account of {name}' }, { name })}
+      summaryClassName="nav-icon-link"
+      summary={
+        <>
+          {image ? (
+            <img className="avatar" src={photoUrl(cdnPrefix, image, true)} alt="" width={32} height={32} />
+          ) : (
+            <span className="avatar" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className="nav-label">{name}</span>
+        </>
+      }
+    >
+      <ul className="menu-list">
+        <li className="menu-header" aria-hidden="true">
+          {name}
+        </li>
+        <li>
+          <Link className="menu-item" to="/profile">
+            <FormattedMessage id="nav.myProfile" defaultMessage="My profile" />
+          </Link>
+        </li>
+        <li>
+          <Link className="menu-item" to="/notifications">
+            <FormattedMessage id="nav.settings" defaultMessage="Settings" />
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="menu-item" onClick={onLogout} disabled={busy}>
+            <FormattedMessage id="nav.logout" defaultMessage="Log out" />
+          </button>
+        </li>
+      </ul>
+    </DetailsMenu>
+  );
+}

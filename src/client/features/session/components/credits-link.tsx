@@ -1,0 +1,40 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { CREDITS_BADGE_THRESHOLD } from '../../../../shared/constants';
+import { CoinIcon, StarIcon } from '../../../components/icons';
+
+/** Badge colour of SPEC §2: shown at 10 credits or fewer, warning above 0, danger at 0. */
+export function creditsBadgeTone(credits: number): 'warning' | 'danger' | null {
+  if (credits > CREDITS_BADGE_THRESHOLD) return null;
+  return credits > 0 ? 'warning' : 'danger';
+}
+
+/** Paid users: a credits link to the repeat order; everybody else: Get Premium. */
+export function CreditsLink({ paidUser, credits }: { paidUser: boolean; credits: number }) {
+  const intl = useIntl();
+  if (!paidUser) {
+    return (
+      <NavLink to="/premium" className="nav-icon-link nav-premium">
+        <StarIcon />
+        <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+      </NavLink>
+    );
+  }
+  const tone = creditsBadgeTone(credits);
+  return (
+    <NavLink to="/credits/repeat-order" className="nav-icon-link">
+      <CoinIcon />
+      <span className="nav-label">
+        <FormattedMessage id="nav.credits" defaultMessage="Credits" />
+      </span>
+      {tone ? (
+        <span className={`badge rounded-pill text-bg-${tone}`} data-testid="credits-badge">
+          <span aria-hidden="true">{credits}</span>
+          <span className="visually-hidden">
+            {intl.formatMessage({ id: 'nav.creditsLeft', defaultMessage: '{credits, plural, one {# credit} other {# credits}} left' }, { credits })}
+          </span>
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

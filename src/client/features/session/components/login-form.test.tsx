@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import nl from '../../../../../locales/nl.json';
+import { userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { LoginForm } from './login-form';
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function fill() {
+  fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'jan@example.test' } });
+  fireEvent.change(screen.getByLabelText(/Password|Wachtwoord/), { target: { value: 'secret' } });
+  fireEvent.submit(screen.getByRole('button', { name: /Log in|Inloggen/ }).closest('form')!);
+}
+
+describe('LoginForm', () => {
+  it('When the API answers login_failed, then the Dutch text of the spec is shown', async () => {
+    renderWithApp(<LoginForm />, { locale: 'nl', messages: nl, fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }) });
+    fill();
+    expect((await screen.findByRole('alert')).textContent).toBe('Login mislukt, probeer opnieuw');
+  });
+
+  it('When the API answers login_blocked, then the minutes are filled in', async () => {
+    renderWithApp(<LoginForm />, { locale: 'nl', messages: nl, fetch: async () => json(429, { error: { code: 'login_blocked', message: 'x', params: { minutes: 15 } } }) });
+    fill();
+    expect((await screen.findByRole('alert')).textContent).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+  });
+
+  it('When the login succeeds, then the user is stored and the member list opens', async () => {
+    const user = userFixture();
+    const calls: string[] = [];
+    const { store } = renderWithApp(
+      <Routes>
+        <Route path="/login" element={<LoginForm />} />
+        <Route path="/members" element={<p>member list</p>} />
+      </Routes>,
+      {
+        url: '/login',
+        fetch: async (input) => {
+          const request = input as Request;
+          calls.push(`${request.method} ${new URL(request.url).pathname}`);
+          return json(200, { user });
+        },
+      },
+    );
+    fill();
+    expect(await screen.findByText('member list')).toBeTruthy();
+    await waitFor(() => expect(store.getState().session.user?.id).toBe(1));
+    expect(calls).toEqual(['POST /api/user.php', 'GET /api/user.php']);
+  });
+});

@@ -1,0 +1,109 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useApi } from '../../../lib/api-client';
+import type { ApiRequestError } from '../../../lib/api-error';
+import { useRevalidateAll } from '../../../lib/swr-fetch';
+import { userChanged } from '../../../lib/store/session-slice';
+import { useAppDispatch } from '../../../lib/store/store';
+import { getUser } from '../api/get-user';
+import { login } from '../api/login';
+
+/** The translated text for a login error code (SPEC §8). */
+export function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
+  switch (error.code) {
+    case 'login_failed':
+      return intl.formatMessage({ id: 'login.error.failed', defaultMessage: 'Login failed, please try again' });
+    case 'login_blocked': {
+      const minutes = Number(error.params.minutes ?? 0);
+      return intl.formatMessage(
+        { id: 'login.error.blocked', defaultMessage: 'Too many failed attempts, account blocked for {minutes} min.' },
+        { minutes },
+      );
+    }
+    default:
+      return intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
+  }
+}
+
+export function LoginForm() {
+  const intl = useIntl();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const revalidateAll = useRevalidateAll();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await login(api, { email: email.trim(), password });
+      if (!result.ok) {
+        setError(loginErrorText(intl, result.error));
+        return;
+      }
+      const user = (await getUser(api).catch(() => null)) ?? result.user;
+      dispatch(userChanged(user));
+      void revalidateAll();
+      navigate('/members');
+    } catch {
+      setError(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form method="post" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
+      {error ? (
+        <div className="alert alert-danger" role="alert" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-email`}>
+          <FormattedMessage id="login.email" defaultMessage="E-mail address" />
+        </label>
+        <input
+          id={`${id}-email`}
+          className="form-control form-control-lg"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="mb-4">
+        <label className="form-label" htmlFor={`${id}-password`}>
+          <FormattedMessage id="login.password" defaultMessage="Password" />
+        </label>
+        <input
+          id={`${id}-password`}
+          className="form-control form-control-lg"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+        {busy ? (
+          <FormattedMessage id="login.submitting" defaultMessage="Logging in…" />
+        ) : (
+          <FormattedMessage id="login.submit" defaultMessage="Log in" />
+        )}
+      </button>
+    </form>
+  );
+}

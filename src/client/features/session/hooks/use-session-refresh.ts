@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { POLL_INITIAL_DELAY_MS, POLL_INTERVAL_MS } from '../../../../shared/constants';
+import { useApi } from '../../../lib/api-client';
+import { userChanged } from '../../../lib/store/session-slice';
+import { useAppDispatch } from '../../../lib/store/store';
+import { getUser } from '../api/get-user';
+
+/** SPEC §7 polling of the current user while logged in: first after 5 s, then every 60 s. */
+export function useSessionRefresh(loggedIn: boolean): void {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!loggedIn) return;
+    let cancelled = false;
+    const refresh = async () => {
+      try {
+        const user = await getUser(api);
+        if (!cancelled) dispatch(userChanged(user));
+      } catch {
+        // A failed poll keeps the last known user; the next poll tries again.
+      }
+    };
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const first = setTimeout(() => {
+      void refresh();
+      interval = setInterval(() => void refresh(), POLL_INTERVAL_MS);
+    }, POLL_INITIAL_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(first);
+      if (interval) clearInterval(interval);
+    };
+  }, [api, dispatch, loggedIn]);
+}

@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { POLL_INTERVAL_MS } from '../../../../shared/constants';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+
+export type LikeList = Schemas['LikeList'];
+
+/** SWR key of GET /likes.php. */
+export const likesKey = () => '/likes.php';
+
+export function listLikes(api: ApiClient): Promise<LikeList> {
+  return unwrap(api.GET('/likes.php'));
+}
+
+/** The member's likes (polled); no request while logged out. */
+export function useLikes(enabled: boolean) {
+  const api = useApi();
+  return useSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval: POLL_INTERVAL_MS });
+}

@@ -1,0 +1,28 @@
+import type { RootState } from './store/store';
+
+/** Everything the server hands to the browser in `<script id="__APP_STATE__" type="application/json">`. */
+export interface AppState {
+  store: RootState;
+  messages: Record<string, string>;
+  fallback: Record<string, unknown>;
+  styles: string[];
+}
+
+export const APP_STATE_ID = '__APP_STATE__';
+
+/**
+ * JSON that is safe inside a script element: `<` (so `</script>` and `<!--` cannot appear), `>` and `&`
+ * become \u escapes, and so do U+2028/U+2029. JSON.parse reads it back unchanged.
+ */
+export function serializeAppState(state: AppState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function parseAppState(text: string): AppState {
+  return JSON.parse(text) as AppState;
+}

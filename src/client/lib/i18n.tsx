@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
+
+export type Messages = Record<string, string>;
+
+/**
+ * The messages of a locale with the fallback chain of SPEC §1: a key missing in the locale's catalogue comes from
+ * nl; a key missing there too falls back to the English defaultMessage in the code. English itself needs no nl.
+ */
+export function mergeMessages(locale: Locale, own: Messages, nl: Messages): Messages {
+  return locale === DEFAULT_LOCALE ? { ...own } : { ...nl, ...own };
+}
+
+const onIntlError: NonNullable<IntlConfig['onError']> = (error) => {
+  // A missing translation already falls back to the English default; anything else is a real bug.
+  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
+  console.error(error);
+};
+
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  return (
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages} onError={onIntlError}>
+      {children}
+    </IntlProvider>
+  );
+}

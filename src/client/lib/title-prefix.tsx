@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+
+/** SPEC §2: the page title is prefixed by the total of unread messages plus new likes, in brackets. */
+export const TitleCountContext = createContext(0);
+
+export function useTitleCount(): number {
+  return useContext(TitleCountContext);
+}
+
+export function prefixTitle(title: string, count: number): string {
+  return count > 0 ? `(${count}) ${title}` : title;
+}

@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createApiClient, type Settings, type User } from '../../shared/api/client';
+import type { Locale } from '../../shared/locales';
+import { AppProviders } from '../app/providers';
+import { createAppStore } from '../lib/store/store';
+import { settingsFixture } from './fixtures';
+
+/** Renders UI inside the real providers with a memory router (component tests only). */
+export function renderWithApp(
+  ui: ReactNode,
+  options: {
+    user?: User | null;
+    url?: string;
+    fallback?: Record<string, unknown>;
+    locale?: Locale;
+    messages?: Record<string, string>;
+    settings?: Settings;
+    browserLanguage?: string | null;
+    fetch?: typeof fetch;
+  } = {},
+) {
+  const store = createAppStore({
+    session: { user: options.user ?? null },
+    site: {
+      settings: options.settings ?? settingsFixture,
+      locale: options.locale ?? 'en',
+      browserLanguage: options.browserLanguage ?? null,
+      pageError: null,
+    },
+  });
+  const api = createApiClient({
+    baseUrl: 'http://localhost/api',
+    fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
+  });
+  const result = render(
+    <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}} fallback={options.fallback ?? {}}>
+      <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, store };
+}

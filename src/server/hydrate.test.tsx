@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type User } from '../shared/api/client';
+import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
+import { hydrateApp } from '../client/app/hydrate';
+import { renderPage } from './render';
+
+class FakeResponse extends PassThrough {
+  statusCode = 200;
+  headersSent = false;
+  setHeader() {
+    return this;
+  }
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+async function serverHtml(url: string, user: User | null): Promise<string> {
+  const api = createApiClient({
+    baseUrl: 'http://backend.test/api',
+    fetch: (async (input: Request) => {
+      const path = new URL(input.url).pathname;
+      if (path === '/api/user.php') return user ? json(200, { user }) : json(403, { error: { code: 'authentication_required', message: '' }, authentication_required: true });
+      if (path === '/api/members.php') return json(200, { profiles: [profileFixture(), profileFixture({ id: 43, name: 'Tom', main_image: null })], next_cursor: 'n', total: 30 });
+      if (path === '/api/chats.php') return json(200, { chats: [], total_unread: 2 });
+      if (path === '/api/likes.php') return json(200, { profiles: [], liked_by: [], total_new: 1 });
+      return json(404, { error: { code: 'not_found', message: '' } });
+    }) as typeof fetch,
+  });
+  const res = new FakeResponse();
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  await renderPage(
+    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets: { scripts: [], styles: [] }, browserLanguage: 'nl-NL' },
+    res as unknown as ServerResponse,
+  );
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('hydration', () => {
+  it.each([
+    ['/', null],
+    ['/members', userFixture({ paid_user: true, credits: 4 })],
+    ['/members?cursor=abc', null],
+    ['/no-such-page', null],
+  ])('When %s is hydrated, then React reports no mismatch', async (url, user) => {
+    const html = await serverHtml(url, user);
+    window.history.replaceState({}, '', url);
+    document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
+    document.documentElement.setAttribute('lang', 'nl');
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
+    window.addEventListener('error', onError);
+    const before = document.body.innerHTML;
+    let root: ReturnType<typeof hydrateApp> | undefined;
+    await act(async () => {
+      root = hydrateApp(document);
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    window.removeEventListener('error', onError);
+    // Server and client renderer share context objects in this one test process; React warns about that only here.
+    const real = errors.filter((e) => !(Array.isArray(e) && String(e[0]).includes('Detected multiple renderers')));
+    expect(real).toEqual([]);
+    expect(document.body.innerHTML).toContain('__APP_STATE__');
+    expect(document.body.innerHTML.length).toBeGreaterThan(500);
+    expect(document.querySelector('h1')?.textContent).toBeTruthy();
+    expect(before.includes('__APP_STATE__')).toBe(true);
+    act(() => root?.unmount());
+  });
+});

@@ -1,0 +1,156 @@
+import { PassThrough } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient, type Settings } from '../shared/api/client';
+import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
+import { renderPage, type RenderRequest } from './render';
+
+type Handler = (url: URL, request: Request) => { status: number; body: unknown } | undefined;
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const loggedOut = { status: 403, body: { error: { code: 'authentication_required', message: 'Log in' }, authentication_required: true } };
+
+function fakeApi(handler: Handler) {
+  const calls: string[] = [];
+  const fetchStub = vi.fn(async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}${url.search}`);
+    const answer = handler(url, request) ?? (url.pathname === '/api/user.php' ? loggedOut : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
+    return json(answer.status, answer.body);
+  });
+  return { api: createApiClient({ baseUrl: 'http://backend.test/api', fetch: fetchStub as unknown as typeof fetch }), calls };
+}
+
+class FakeResponse extends PassThrough {
+  statusCode = 200;
+  headers: Record<string, string> = {};
+  headersSent = false;
+  setHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+}
+
+async function render(url: string, handler: Handler, extra: Partial<RenderRequest> & { settings?: Settings } = {}) {
+  const { api, calls } = fakeApi(handler);
+  const res = new FakeResponse();
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  let statusAtFirstByte: number | null = null;
+  res.once('data', () => {
+    statusAtFirstByte = res.statusCode;
+  });
+  await renderPage(
+    {
+      url,
+      locale: 'en',
+      settings: settingsFixture,
+      api,
+      isBot: false,
+      assets: { scripts: ['/assets/entry-client-abc.js'], styles: ['/assets/entry-client-abc.css'] },
+      browserLanguage: 'de-DE',
+      ...extra,
+    },
+    res as unknown as ServerResponse,
+  );
+  await new Promise((r) => setImmediate(r));
+  const html = Buffer.concat(chunks).toString('utf8');
+  return { status: res.statusCode, statusAtFirstByte, headers: res.headers, html, calls };
+}
+
+function appState(html: string) {
+  const match = /<script id="__APP_STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return { raw: match![1]!, state: JSON.parse(match![1]!) as { store: { session: { user: unknown } }; fallback: Record<string, unknown> } };
+}
+
+const evil = '</script><script>alert(1)</script>\u2028';
+const memberPage = { profiles: [profileFixture({ name: evil }), profileFixture({ id: 43, name: 'Tom', premium: false, online: false })], next_cursor: 'c2', total: 2 };
+
+describe('renderPage', () => {
+  it('When the URL matches no route, then it answers 404 with the not-found page', async () => {
+    const out = await render('/no/such/page', () => undefined);
+    expect(out.status).toBe(404);
+    expect(out.statusAtFirstByte).toBe(404);
+    expect(out.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(out.headers['cache-control']).toBe('private, no-store');
+    expect(out.html).toContain('This page could not be found');
+    expect(out.html).toContain('Back to the home page');
+  });
+
+  it('When a visitor opens /members, then it answers 200 with the members, the title in <head> and escaped state', async () => {
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined));
+    expect(out.status).toBe(200);
+    expect(out.html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(out.html).toContain('<html lang="en">');
+    const head = out.html.slice(0, out.html.indexOf('</head>'));
+    expect(head).toContain('<title>Members | Gay Date Test</title>');
+    expect(head).toContain('<meta name="description" content="Meet gay men near you."/>');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"/>');
+    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script><\/body><\/html>$/);
+    expect(out.html).toContain('Tom');
+    expect(out.html).toContain('Next page');
+    // The member name cannot break out of the state script, and U+2028 is escaped too.
+    const { raw, state } = appState(out.html);
+    expect(raw).not.toContain('<');
+    expect(raw).not.toContain('\u2028');
+    expect(raw).toContain('\\u003c/script\\u003e');
+    expect(state.fallback['/members.php?limit=24']).toEqual(memberPage);
+    expect(state.store.session.user).toBeNull();
+    expect(out.html).not.toContain('<script>alert(1)');
+  });
+
+  it('When search is closed to visitors, then /members shows the login prompt without calling members.php', async () => {
+    const out = await render('/members', () => undefined, { settings: { ...settingsFixture, logged_out_search: false } });
+    expect(out.status).toBe(200);
+    expect(out.html).toContain('Log in to see who is online');
+    expect(out.calls.some((c) => c.includes('members.php'))).toBe(false);
+  });
+
+  it('When the profile does not exist, then it answers 404 with the not-found page', async () => {
+    const out = await render('/members/999', () => undefined);
+    expect(out.status).toBe(404);
+    expect(out.html).toContain('This page could not be found');
+    const out2 = await render('/members/abc', () => undefined);
+    expect(out2.status).toBe(404);
+  });
+
+  it('When a member is logged in, then the user, badges and title prefix are in the first render', async () => {
+    const user = userFixture({ paid_user: true, credits: 0 });
+    const out = await render(
+      '/likes/m/42',
+      (url) => {
+        if (url.pathname === '/api/user.php') return { status: 200, body: { user } };
+        if (url.pathname === '/api/chats.php') return { status: 200, body: { chats: [], total_unread: 120 } };
+        if (url.pathname === '/api/likes.php') return { status: 200, body: { profiles: [], liked_by: [], total_new: 3 } };
+        if (url.pathname === '/api/profile.php' && url.searchParams.get('id') === '42')
+          return {
+            status: 200,
+            body: { profile: { ...profileFixture(), about: 'Hi there', images: [], interests: ['music'], attributes: { gender: 'male' }, last_active: null } },
+          };
+        return undefined;
+      },
+      { isBot: true },
+    );
+    expect(out.status).toBe(200);
+    expect(out.html).toContain('<title>(123) Mark, 31 | Gay Date Test</title>');
+    expect(out.html).toContain('99+');
+    expect(out.html).toContain('Hi there');
+    expect(appState(out.html).state.store.session.user).toMatchObject({ id: 1 });
+    expect(out.calls).toContain('GET /api/user.php');
+  });
+
+  it('When the backend fails, then it answers 500 with the error page', async () => {
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } } : undefined));
+    expect(out.status).toBe(500);
+    expect(out.html).toContain('<h1 class="h3">Error</h1>');
+    expect(out.html).toContain('500');
+  });
+
+  it('When the locale is nl, then the Dutch messages are used', async () => {
+    const out = await render('/login', () => undefined, { locale: 'nl' });
+    expect(out.html).toContain('<html lang="nl">');
+    expect(out.html).toContain('Inloggen');
+  });
+});

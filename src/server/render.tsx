@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter, matchRoutes } from 'react-router';
+import type { ApiClient, Settings, User } from '../shared/api/client';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../shared/locales';
+import { Root } from '../client/app/root';
+import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
+import { AppRoutes, routes } from '../client/app/routes';
+import { getUser } from '../client/features/session/api/get-user';
+import { serializeAppState, type AppState } from '../client/lib/app-state';
+import { mergeMessages, type Messages } from '../client/lib/i18n';
+import type { PageError } from '../client/lib/store/site-slice';
+import { createAppStore } from '../client/lib/store/store';
+
+export interface RenderRequest {
+  url: string; // original path + query
+  locale: Locale; // negotiated by the BFF (cookie → domain_language → 'en')
+  settings: Settings; // loaded once per request by the BFF
+  api: ApiClient; // per-request typed client reaching the backend with this visitor's cookies
+  isBot: boolean; // stream at onAllReady instead of onShellReady
+  assets: { scripts: string[]; styles: string[] }; // URLs from the Vite manifest
+  browserLanguage: string | null; // first tag of Accept-Language
+  deadlineMs?: number; // abort rendering after this (default 10000)
+}
+
+const DEFAULT_DEADLINE_MS = 10_000;
+const LOCALES_DIR = new URL('../../locales/', import.meta.url);
+
+// Catalogues are static files (no member data), so parsing each once per process is safe.
+const catalogues = new Map<string, Messages>();
+function catalogue(locale: Locale): Messages {
+  let messages = catalogues.get(locale);
+  if (!messages) {
+    try {
+      messages = JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) as Messages;
+    } catch {
+      messages = {};
+    }
+    catalogues.set(locale, messages);
+  }
+  return messages;
+}
+
+/** Messages of a locale with the nl fallback (the English defaultMessage in the code is the last resort). */
+export function loadMessages(locale: Locale): Messages {
+  return mergeMessages(locale, catalogue(locale), locale === DEFAULT_LOCALE ? {} : catalogue(FALLBACK_LOCALE));
+}
+
+class DeadlineError extends Error {}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new DeadlineError('deadline')), Math.max(0, ms));
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+interface LoadedPage {
+  status: number;
+  user: User | null;
+  fallback: Record<string, unknown>;
+  pageError: PageError | null;
+}
+
+/** The user and the matched routes' prefetch, before anything is rendered (so SSR == first client render). */
+async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPage> {
+  const url = new URL(req.url, 'http://localhost');
+  const path = `${url.pathname}${url.search}`;
+  let user: User | null = null;
+  try {
+    user = await withDeadline(getUser(req.api), deadline - Date.now());
+  } catch (error) {
+    console.error('SSR: loading the user failed', error);
+  }
+
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  let status = 200;
+  let fromRoute = false;
+  const fallback: Record<string, unknown> = {};
+  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user };
+  const jobs: Array<Promise<PrefetchResult>> = [];
+  for (const match of matches) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (handle?.status) {
+      status = handle.status;
+      fromRoute = true;
+    }
+    if (handle?.prefetch) jobs.push(handle.prefetch({ ...ctx, params: match.params }));
+  }
+
+  try {
+    const results = await withDeadline(Promise.all(jobs), deadline - Date.now());
+    for (const result of results) {
+      Object.assign(fallback, result.fallback);
+      if (result.status) status = result.status;
+    }
+  } catch (error) {
+    if (error instanceof DeadlineError) {
+      // Render without the data: the browser loads it, exactly as the server's first render shows.
+      console.error('SSR: prefetch passed the deadline', path);
+    } else {
+      console.error('SSR: prefetch failed', path, error);
+      return { status: 500, user, fallback: {}, pageError: { url: path, status: 500 } };
+    }
+  }
+  const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
+  return { status, user, fallback, pageError };
+}
+
+function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore> } {
+  const store = createAppStore({
+    session: { user: page.user },
+    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError },
+  });
+  const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, styles: req.assets.styles };
+  return { state, store };
+}
+
+function setHtmlHeaders(res: ServerResponse, status: number): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+}
+
+/** Streams one page; resolves when the response is finished (or the client went away). */
+function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: ServerResponse, onShellFailed: (error: unknown) => void): Promise<void> {
+  const { state, store } = buildState(req, page);
+  const stateJson = serializeAppState(state);
+  return new Promise<void>((resolve) => {
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    const start = () => {
+      setHtmlHeaders(res, page.status);
+      pipeable.pipe(res);
+    };
+    const pipeable = renderToPipeableStream(
+      <Root state={state} stateJson={stateJson} store={store} api={req.api}>
+        <StaticRouter location={req.url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Root>,
+      {
+        bootstrapModules: req.assets.scripts,
+        onShellReady() {
+          if (!req.isBot) start();
+        },
+        onAllReady() {
+          if (req.isBot) start();
+        },
+        onShellError(error) {
+          done();
+          onShellFailed(error);
+        },
+        onError(error) {
+          console.error('SSR: render error', req.url, error);
+        },
+      },
+    );
+    const timer = setTimeout(() => pipeable.abort(new Error('SSR deadline passed')), Math.max(0, deadline - Date.now()));
+    res.once('finish', done);
+    res.once('close', () => {
+      if (!res.writableFinished) pipeable.abort(new Error('client went away'));
+      done();
+    });
+  });
+}
+
+/**
+ * Renders the page for `req.url` into `res`: status (200/404/500) and headers before the first byte,
+ * streaming at onShellReady (browsers) or onAllReady (bots), aborted after `deadlineMs`.
+ */
+export async function renderPage(req: RenderRequest, res: ServerResponse): Promise<void> {
+  const deadline = Date.now() + (req.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const page = await loadPage(req, deadline);
+  const url = new URL(req.url, 'http://localhost');
+  let failure: unknown = null;
+  await stream(req, page, deadline, res, (error) => {
+    failure = error;
+  });
+  if (failure === null) return;
+  console.error('SSR: shell failed, rendering the error page', req.url, failure);
+  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 } };
+  let failedAgain = false;
+  await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
+    failedAgain = true;
+  });
+  if (failedAgain && !res.headersSent) renderErrorPage(res, { status: 500, locale: req.locale });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Minimal static error document (no React, no data), for the BFF when renderPage cannot run at all. */
+export function errorPageHtml(options: { status?: number; message?: string; locale?: Locale } = {}): string {
+  const status = options.status ?? 500;
+  const message = escapeHtml(options.message ?? 'Error');
+  const lang = options.locale ?? DEFAULT_LOCALE;
+  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${message}</title><style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center}a{color:#cc4b0c;font-weight:600}p.code{font-size:4rem;font-weight:800;color:#cc4b0c;margin:0}</style></head><body><main><p class="code">${status}</p><h1>${message}</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;
+}
+
+export function renderErrorPage(res: ServerResponse, options: { status?: number; message?: string; locale?: Locale } = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  setHtmlHeaders(res, options.status ?? 500);
+  res.end(errorPageHtml(options));
+}
