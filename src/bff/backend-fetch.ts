@@ -2,7 +2,9 @@ import type { Request as ExpressRequest } from 'express';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { clearAuthCookie, normalizeSetCookie } from './cookies';
-import { backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import type { IncomingMessage } from 'node:http';
+import { BackendUnavailableError, backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
 
 /**
@@ -84,13 +86,21 @@ export function createBackendFetch(options: {
     headers['accept'] ??= 'application/json';
 
     const signals = [options.signal, request.signal].filter((s): s is AbortSignal => s !== undefined);
-    const { response } = await backend.send({
-      method: request.method,
-      path,
-      headers,
-      body,
-      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-    });
+    let response: IncomingMessage;
+    try {
+      ({ response } = await backend.send({
+        method: request.method,
+        path,
+        headers,
+        body,
+        signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      }));
+    } catch (error) {
+      if (!(error instanceof BackendUnavailableError)) throw error;
+      // The same answer the /api proxy gives, so a page shows its error state instead of failing whole.
+      const { status, code, message } = BACKEND_UNAVAILABLE;
+      return Response.json(errorBody(code, message), { status });
+    }
     const status = response.statusCode ?? 502;
 
     const outHeaders = new Headers();

@@ -9,6 +9,13 @@ export function errorBody(code: string, message: string, params?: Record<string,
   return { error: { code, message, ...(params ? { params } : {}) } };
 }
 
+/** What the browser (or the SSR renderer) gets when no backend answers; the UI shows its own text for the code. */
+export const BACKEND_UNAVAILABLE = {
+  status: 502,
+  code: 'backend_unavailable',
+  message: 'The service is temporarily unavailable, please try again later.',
+} as const;
+
 export function sendJsonError(res: ServerResponse, status: number, code: string, message: string): void {
   const body = JSON.stringify(errorBody(code, message));
   res.statusCode = status;

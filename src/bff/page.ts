@@ -130,6 +130,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           assets: options.assets,
           browserLanguage: browserLanguage(req.get('accept-language')),
           deadlineMs: options.deadlineMs,
+          log: logger.child({ reqId: requestIdOf(req) }),
         },
         res,
       );

@@ -13,7 +13,7 @@ import {
   readBody,
   type Backend,
 } from './backend';
-import { sendJsonError } from './errors';
+import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { forwardContext, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
@@ -122,7 +122,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       if (aborter.signal.aborted) return;
       if (error instanceof BackendUnavailableError) {
         logger.error({ reqId: requestIdOf(req), path, attempts: error.attempts, err: error.cause }, 'backend unavailable');
-        sendJsonError(res, 502, 'backend_unavailable', 'The service is temporarily unavailable, please try again later.');
+        sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
         return;
       }
       throw error;
@@ -177,7 +177,7 @@ export function mediaProxy(backend: Backend, logger: Logger): RequestHandler {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');
         if ('setHeader' in res) {
           const response = res as ServerResponse;
-          if (!response.headersSent) sendJsonError(response, 502, 'backend_unavailable', 'The service is temporarily unavailable, please try again later.');
+          if (!response.headersSent) sendJsonError(response, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
           else response.destroy();
         } else {
           (res as Socket).destroy();

@@ -34,7 +34,7 @@ async function serverHtml(url: string, user: User | null): Promise<string> {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   await renderPage(
-    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets: { scripts: [], styles: [] }, browserLanguage: 'nl-NL' },
+    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets: { scripts: [], styles: [] }, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined } },
     res as unknown as ServerResponse,
   );
   return Buffer.concat(chunks).toString('utf8');

@@ -32,7 +32,7 @@ class FakeResponse extends PassThrough {
   }
 }
 
-async function render(url: string, handler: Handler, extra: Partial<RenderRequest> & { settings?: Settings } = {}) {
+async function render(url: string, handler: Handler, extra: Partial<Omit<RenderRequest, 'log'>> & { settings?: Settings } = {}) {
   const { api, calls } = fakeApi(handler);
   const res = new FakeResponse();
   const chunks: Buffer[] = [];
@@ -50,6 +50,7 @@ async function render(url: string, handler: Handler, extra: Partial<RenderReques
       isBot: false,
       assets: { scripts: ['/assets/entry-client-abc.js'], styles: ['/assets/entry-client-abc.css'] },
       browserLanguage: 'de-DE',
+      log: { warn: () => undefined, error: () => undefined },
       ...extra,
     },
     res as unknown as ServerResponse,
@@ -141,8 +142,19 @@ describe('renderPage', () => {
     expect(out.calls).toContain('GET /api/user.php');
   });
 
-  it('When the backend fails, then it answers 500 with the error page', async () => {
-    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } } : undefined));
+  it('When a call of the page fails at the backend, then the page still renders with its error state, not a 500', async () => {
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 404, body: { error: { code: 'not_found', message: 'nope' } } } : undefined));
+    expect(out.status).toBe(200);
+    expect(out.html).toContain('<h1 class="h3 fw-bold mb-0">Members</h1>');
+    expect(out.html).toContain('role="alert"');
+    expect(out.html).toContain('"prefetchErrors":{"/members.php?limit=24":{"status":404');
+  });
+
+  it('When the page code itself throws while loading, then it answers 500 with the error page', async () => {
+    const out = await render('/members', (url) => {
+      if (url.pathname === '/api/members.php') throw new TypeError('bug in the page');
+      return undefined;
+    });
     expect(out.status).toBe(500);
     expect(out.html).toContain('<h1 class="h3">Error</h1>');
     expect(out.html).toContain('500');

@@ -22,6 +22,13 @@ export interface RenderRequest {
   assets: { scripts: string[]; styles: string[] }; // URLs from the Vite manifest
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
+  log: RenderLogger; // the request's pino logger (carries the request id)
+}
+
+/** The slice of a pino logger the renderer uses. */
+export interface RenderLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 const DEFAULT_DEADLINE_MS = 10_000;
@@ -69,6 +76,7 @@ interface LoadedPage {
   status: number;
   user: User | null;
   fallback: Record<string, unknown>;
+  prefetchErrors: AppState['prefetchErrors'];
   pageError: PageError | null;
 }
 
@@ -80,13 +88,14 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   try {
     user = await withDeadline(getUser(req.api), deadline - Date.now());
   } catch (error) {
-    console.error('SSR: loading the user failed', error);
+    req.log.warn({ err: error }, 'SSR: loading the user failed; rendering as a visitor');
   }
 
   const matches = matchRoutes(routes, url.pathname) ?? [];
   let status = 200;
   let fromRoute = false;
   const fallback: Record<string, unknown> = {};
+  const prefetchErrors: AppState['prefetchErrors'] = {};
   const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user };
   const jobs: Array<Promise<PrefetchResult>> = [];
   for (const match of matches) {
@@ -102,19 +111,23 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     const results = await withDeadline(Promise.all(jobs), deadline - Date.now());
     for (const result of results) {
       Object.assign(fallback, result.fallback);
+      Object.assign(prefetchErrors, result.errors);
       if (result.status) status = result.status;
+    }
+    for (const [key, failure] of Object.entries(prefetchErrors)) {
+      req.log.warn({ key, status: failure.status, path }, 'SSR: a prefetch call failed; the page shows its error state');
     }
   } catch (error) {
     if (error instanceof DeadlineError) {
       // Render without the data: the browser loads it, exactly as the server's first render shows.
-      console.error('SSR: prefetch passed the deadline', path);
+      req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
-      console.error('SSR: prefetch failed', path, error);
-      return { status: 500, user, fallback: {}, pageError: { url: path, status: 500 } };
+      req.log.error({ err: error, path }, 'SSR: prefetch failed');
+      return { status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { status, user, fallback, pageError };
+  return { status, user, fallback, prefetchErrors, pageError };
 }
 
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore> } {
@@ -122,7 +135,7 @@ function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; st
     session: { user: page.user },
     site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError },
   });
-  const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, styles: req.assets.styles };
+  const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, prefetchErrors: page.prefetchErrors, styles: req.assets.styles };
   return { state, store };
 }
 
@@ -167,7 +180,7 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
           onShellFailed(error);
         },
         onError(error) {
-          console.error('SSR: render error', req.url, error);
+          req.log.error({ err: error, url: req.url }, 'SSR: render error');
         },
       },
     );
@@ -193,8 +206,8 @@ export async function renderPage(req: RenderRequest, res: ServerResponse): Promi
     failure = error;
   });
   if (failure === null) return;
-  console.error('SSR: shell failed, rendering the error page', req.url, failure);
-  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 } };
+  req.log.error({ err: failure, url: req.url }, 'SSR: shell failed, rendering the error page');
+  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, prefetchErrors: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 } };
   let failedAgain = false;
   await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
     failedAgain = true;

@@ -72,6 +72,20 @@ describe('SSR page route', () => {
     expect(setCookies(res.headers)).toEqual([]);
   });
 
+  it("When the backend is down, then the renderer's API calls answer 502 backend_unavailable instead of throwing", async () => {
+    const answers: Array<{ status: number; code: unknown }> = [];
+    app = makeApp(`http://127.0.0.1:${await deadPort()}`, {
+      render: async (request, res) => {
+        const { response, error } = await request.api.GET('/members.php');
+        answers.push({ status: response.status, code: (error as { error?: { code?: unknown } } | undefined)?.error?.code });
+        res.end('<!doctype html><html><body>rendered</body></html>');
+      },
+    });
+    const res = await request(app).get('/members').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(answers).toEqual([{ status: 502, code: 'backend_unavailable' }]);
+  });
+
   it('When settings.php answers 404 (a PHP backend without it), then the page renders 200 with defaults', async () => {
     standIn = await startStandIn({ '/api/settings.php': (_req, res) => json(res, 404, { error: { code: 'not_found', message: 'x' } }) });
     const fake = fakeRenderer();

@@ -7,6 +7,8 @@ import { REQUEST_RETRIES } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { ApiProvider } from '../lib/api-client';
 import { isApiRequestError } from '../lib/api-error';
+import { PrefetchErrorsContext } from '../lib/api-swr';
+import type { AppState } from '../lib/app-state';
 import { I18nProvider, type Messages } from '../lib/i18n';
 import { loggedOut } from '../lib/store/session-slice';
 import type { AppStore } from '../lib/store/store';
@@ -17,6 +19,7 @@ export interface AppProvidersProps {
   locale: Locale;
   messages: Messages;
   fallback: Record<string, unknown>;
+  prefetchErrors: AppState['prefetchErrors'];
   children: ReactNode;
 }
 
@@ -38,13 +41,15 @@ function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfi
 }
 
 /** Store, API client, messages and SWR cache: all created by the caller per request (server) or page (browser). */
-export function AppProviders({ store, api, locale, messages, fallback, children }: AppProvidersProps) {
+export function AppProviders({ store, api, locale, messages, fallback, prefetchErrors, children }: AppProvidersProps) {
   return (
     <ReduxProvider store={store}>
       <ApiProvider client={api}>
         <I18nProvider locale={locale} messages={messages}>
           <SWRConfig value={swrConfig(store, fallback)}>
-            <HelmetProvider>{children}</HelmetProvider>
+            <PrefetchErrorsContext.Provider value={prefetchErrors}>
+              <HelmetProvider>{children}</HelmetProvider>
+            </PrefetchErrorsContext.Provider>
           </SWRConfig>
         </I18nProvider>
       </ApiProvider>

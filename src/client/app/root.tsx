@@ -14,7 +14,7 @@ import { AppProviders } from './providers';
 export function Root({ state, stateJson, store, api, children }: { state: AppState; stateJson: string; store: AppStore; api: ApiClient; children: ReactNode }) {
   return (
     <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
-      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={state.messages} fallback={state.fallback}>
+      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={state.messages} fallback={state.fallback} prefetchErrors={state.prefetchErrors}>
         <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>
       </AppProviders>
     </Document>

@@ -1,4 +1,5 @@
 import type { ApiClient, Settings, User } from '../../shared/api/client';
+import { isApiRequestError } from '../lib/api-error';
 
 export interface PrefetchContext {
   api: ApiClient;
@@ -13,6 +14,28 @@ export interface PrefetchResult {
   fallback?: Record<string, unknown>;
   /** HTTP status of the page, e.g. 404 for a profile that does not exist. */
   status?: number;
+  /** Calls that failed, by SWR key: the page renders its error state for them instead of failing whole. */
+  errors?: Record<string, PrefetchFailure>;
+}
+
+/** An API answer that was not 2xx during prefetch (status and the one error body). */
+export interface PrefetchFailure {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Loads one SWR key for the first render. An API error (the backend lacks the call, is down, or refuses) is kept
+ * under the key so the component shows its error state, on the server and in the browser alike; anything else
+ * (a bug) is thrown and makes the page a 500.
+ */
+export async function prefetchKey<T>(key: string, load: () => Promise<T>): Promise<PrefetchResult> {
+  try {
+    return { fallback: { [key]: await load() } };
+  } catch (error) {
+    if (isApiRequestError(error)) return { errors: { [key]: { status: error.status, body: error.body } } };
+    throw error;
+  }
 }
 
 /** What a route of the table may declare in its `handle`. */

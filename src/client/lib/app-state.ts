@@ -5,6 +5,8 @@ export interface AppState {
   store: RootState;
   messages: Record<string, string>;
   fallback: Record<string, unknown>;
+  /** Prefetch failures by SWR key (see prefetchKey in app/route-handle.ts). */
+  prefetchErrors: Record<string, { status: number; body: unknown }>;
   styles: string[];
 }
 

@@ -35,7 +35,7 @@ export function renderWithApp(
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
   const result = render(
-    <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}} fallback={options.fallback ?? {}}>
+    <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}} fallback={options.fallback ?? {}} prefetchErrors={{}}>
       <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
     </AppProviders>,
   );

@@ -8,7 +8,7 @@ import { MemberGrid } from '../../features/members/components/member-grid';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 function cursorOf(query: URLSearchParams): string | undefined {
   return query.get('cursor') || undefined;
@@ -17,13 +17,8 @@ function cursorOf(query: URLSearchParams): string | undefined {
 export async function prefetchMembers({ api, settings, user, query }: PrefetchContext): Promise<PrefetchResult> {
   if (!canSearchMembers(settings, user, query.get('network'))) return {};
   const q = { cursor: cursorOf(query) };
-  try {
-    return { fallback: { [membersKey(q)]: await listMembers(api, q) } };
-  } catch (error) {
-    // Logged out after all, or a stale cursor: the page shows the login prompt or the error in the browser.
-    if (isApiRequestError(error) && (error.authenticationRequired || error.status === 400)) return {};
-    throw error;
-  }
+  // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
+  return prefetchKey(membersKey(q), () => listMembers(api, q));
 }
 
 export function MembersPage() {

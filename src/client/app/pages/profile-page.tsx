@@ -6,19 +6,16 @@ import { getProfile, parseProfileId, profileKey, useProfile } from '../../featur
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
 export async function prefetchProfile({ api, params }: PrefetchContext): Promise<PrefetchResult> {
   const id = parseProfileId(params.id);
   if (!id) return { status: 404 };
-  try {
-    return { fallback: { [profileKey(id)]: await getProfile(api, id) } };
-  } catch (error) {
-    if (isApiRequestError(error) && (error.status === 404 || error.status === 400)) return { status: 404 };
-    throw error;
-  }
+  const result = await prefetchKey(profileKey(id), () => getProfile(api, id));
+  const failure = result.errors?.[profileKey(id)];
+  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
 }
 
 /** /members/:id and /likes/m/:id (the same screen, SPEC §2). */

@@ -1,7 +1,7 @@
-import useSWR from 'swr';
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
 
 export type MemberPage = Schemas['MemberPage'];
 export interface MembersQuery {
@@ -30,5 +30,5 @@ export function listMembers(api: ApiClient, query: MembersQuery): Promise<Member
 /** One page of members; pass null to skip the request (visitor without search access). */
 export function useMembers(query: MembersQuery | null) {
   const api = useApi();
-  return useSWR(query ? membersKey(query) : null, () => listMembers(api, query ?? {}));
+  return useApiSWR(query ? membersKey(query) : null, () => listMembers(api, query ?? {}));
 }

@@ -1,7 +1,7 @@
-import useSWR from 'swr';
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
 
 export type ProfileDetail = Schemas['ProfileDetail'];
 
@@ -15,7 +15,7 @@ export async function getProfile(api: ApiClient, id: number): Promise<ProfileDet
 
 export function useProfile(id: number | null) {
   const api = useApi();
-  return useSWR(id ? profileKey(id) : null, () => getProfile(api, id ?? 0));
+  return useApiSWR(id ? profileKey(id) : null, () => getProfile(api, id ?? 0));
 }
 
 /** A route's `:id` as a positive integer, or null. */

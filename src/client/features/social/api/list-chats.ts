@@ -1,8 +1,8 @@
-import useSWR from 'swr';
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { POLL_INTERVAL_MS } from '../../../../shared/constants';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
 
 export type ChatList = Schemas['ChatList'];
 
@@ -16,5 +16,5 @@ export function listChats(api: ApiClient): Promise<ChatList> {
 /** The member's chats (polled); no request while logged out. */
 export function useChats(enabled: boolean) {
   const api = useApi();
-  return useSWR(enabled ? chatsKey() : null, () => listChats(api), { refreshInterval: POLL_INTERVAL_MS });
+  return useApiSWR(enabled ? chatsKey() : null, () => listChats(api), { refreshInterval: POLL_INTERVAL_MS });
 }
