@@ -8,14 +8,11 @@ export interface AvatarFiles {
   blurred_filename: string;
 }
 
-const INITIALS = 'ABCDEFGHJKLMNPRSTVWZ';
-
 function avatarSvg(index: number): string {
   const hue = (index * 47) % 360;
   const hue2 = (hue + 40 + (index % 3) * 25) % 360;
   const skin = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#d1a17a'][index % 6];
   const shirt = `hsl(${(hue + 180) % 360}, 45%, 35%)`;
-  const letters = `${INITIALS[index % INITIALS.length]}${INITIALS[(index * 7 + 3) % INITIALS.length]}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -29,8 +26,6 @@ function avatarSvg(index: number): string {
   <ellipse cx="300" cy="250" rx="105" ry="125" fill="${skin}"/>
   <path d="M195 230 C 200 140, 260 115, 300 115 C 350 115, 405 140, 405 230 C 380 180, 330 170, 300 172 C 265 170, 220 180, 195 230 Z"
         fill="hsl(${(index * 31) % 60}, 35%, ${15 + (index % 4) * 12}%)"/>
-  <text x="560" y="575" font-family="DejaVu Sans, sans-serif" font-size="44" font-weight="bold" text-anchor="end"
-        fill="rgba(255,255,255,0.85)">${letters}</text>
 </svg>`;
 }
 
@@ -44,7 +39,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Draws `count` distinct avatars locally (gradient, head and shoulders, initials) into mediaDir/avatars: a 600×600
+ * Draws `count` distinct avatars locally (gradient, head and shoulders; shared by many demo members, so nothing personal on them) into mediaDir/avatars: a 600×600
  * JPEG, a 200×200 thumbnail and a blurred variant. Returns paths relative to the media folder (the cdn_prefix).
  */
 export async function generateAvatars(mediaDir: string, count: number): Promise<AvatarFiles[]> {

@@ -1,12 +1,11 @@
-import { FormattedMessage } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { Spinner } from 'reactstrap';
 
 export function Loading() {
+  const intl = useIntl();
   return (
-    <div className="d-flex justify-content-center py-5" role="status">
-      <span className="spinner-border text-primary" aria-hidden="true" />
-      <span className="visually-hidden">
-        <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-      </span>
+    <div className="d-flex justify-content-center py-5">
+      <Spinner color="primary">{intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}</Spinner>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
+import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
@@ -35,9 +36,9 @@ export function MembersPage() {
   if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
   else if (error)
     body = (
-      <div className="alert alert-danger" role="alert">
+      <Alert color="danger" fade={false}>
         <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </div>
+      </Alert>
     );
   else if (!data) body = <Loading />;
   else if (data.profiles.length === 0)

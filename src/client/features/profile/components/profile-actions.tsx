@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { Alert, Button } from 'reactstrap';
 import { ChatIcon, GiftIcon, HeartIcon } from '../../../components/icons';
 
 type Action = 'like' | 'chat' | 'gift';
@@ -23,27 +24,27 @@ export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: st
   return (
     <div>
       <div className="profile-actions">
-        <button type="button" className="btn btn-primary" onClick={() => setAction('like')}>
+        <Button color="primary" onClick={() => setAction('like')}>
           <HeartIcon />
           <FormattedMessage id="profile.like" defaultMessage="Like" />
-        </button>
-        <button type="button" className="btn btn-dark" onClick={() => setAction('chat')}>
+        </Button>
+        <Button color="dark" onClick={() => setAction('chat')}>
           <ChatIcon />
           <FormattedMessage id="profile.chat" defaultMessage="Chat" />
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setAction('gift')}>
+        </Button>
+        <Button color="secondary" onClick={() => setAction('gift')}>
           <GiftIcon />
           <FormattedMessage id="profile.gift" defaultMessage="Send a gift" />
-        </button>
+        </Button>
       </div>
       <div role="status" className="mt-3">
         {action ? (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-0">
+          <Alert color="warning" fade={false} role="none" className="d-flex flex-wrap align-items-center gap-2 mb-0">
             <span>{messages[action]}</span>
             <Link to="/login" className="alert-link">
               <FormattedMessage id="nav.login" defaultMessage="Log in" />
             </Link>
-          </div>
+          </Alert>
         ) : null}
       </div>
     </div>

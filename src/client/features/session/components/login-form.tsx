@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import type { ApiRequestError } from '../../../lib/api-error';
 import { useRevalidateAll } from '../../../lib/swr-fetch';
@@ -60,19 +61,19 @@ export function LoginForm() {
   };
 
   return (
-    <form method="post" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
+    <Form method="post" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
       {error ? (
-        <div className="alert alert-danger" role="alert" id={`${id}-error`}>
+        <Alert color="danger" fade={false} id={`${id}-error`}>
           {error}
-        </div>
+        </Alert>
       ) : null}
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-email`}>
+      <FormGroup>
+        <Label for={`${id}-email`}>
           <FormattedMessage id="login.email" defaultMessage="E-mail address" />
-        </label>
-        <input
+        </Label>
+        <Input
           id={`${id}-email`}
-          className="form-control form-control-lg"
+          bsSize="lg"
           type="email"
           name="email"
           autoComplete="username"
@@ -81,14 +82,14 @@ export function LoginForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-      </div>
-      <div className="mb-4">
-        <label className="form-label" htmlFor={`${id}-password`}>
+      </FormGroup>
+      <FormGroup className="mb-4">
+        <Label for={`${id}-password`}>
           <FormattedMessage id="login.password" defaultMessage="Password" />
-        </label>
-        <input
+        </Label>
+        <Input
           id={`${id}-password`}
-          className="form-control form-control-lg"
+          bsSize="lg"
           type="password"
           name="password"
           autoComplete="current-password"
@@ -96,14 +97,14 @@ export function LoginForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-      </div>
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
+      </FormGroup>
+      <Button type="submit" color="primary" size="lg" block disabled={busy}>
         {busy ? (
           <FormattedMessage id="login.submitting" defaultMessage="Logging in…" />
         ) : (
           <FormattedMessage id="login.submit" defaultMessage="Log in" />
         )}
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }
