@@ -1,45 +1,16 @@
 import type { Response } from 'express';
+import type { Schemas } from '../../src/shared/api/client';
 import type { Locale } from '../../src/shared/locales';
 import { authenticationRequired } from './errors';
 
-/** A row of `sites` as the API needs it. */
-export interface Site {
+/**
+ * A row of `sites` as the API needs it: every Settings field of the contract except the two that depend on the
+ * visitor (GeoIP country and the selected country), plus the row's id and host.
+ */
+export type Site = Omit<Schemas['Settings'], 'geoip_country' | 'geoip_selected_country'> & {
   id: number;
   host: string;
-  name: string;
-  domain: string;
-  domain_language: string;
-  niche: number;
-  cdn_prefix: string;
-  countries: string[];
-  signups: 'all' | 'with_trafficsource' | 'disabled';
-  logged_out_search: boolean;
-  logged_out_search_trafficsource: boolean;
-  enable_site_entry_popup: string;
-  index_title: string;
-  description: string;
-  push_public_key: string | null;
-  support_phone: string;
-  support_email: string;
-  minimum_message_costs: Record<string, { costs: number; currency: string }>;
-  fictional_icon: string;
-  fictional_warning: string;
-  fictional_singular: string;
-  fictional_plural: string;
-  visible_profile_fields: string[];
-  visible_profile_notes: string[];
-  search_fields: string[];
-  message_credits: number;
-  photo_credits: number;
-  gift_credits: number;
-  signup_credits: number;
-  message_length: number;
-  refund_days: number;
-  member_resell: boolean;
-  company_id: number;
-  mail_name: string;
-  us_footer: boolean;
-}
+};
 
 /** The logged-in member behind the request's session. */
 export interface Viewer {

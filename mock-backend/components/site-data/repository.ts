@@ -1,3 +1,4 @@
+import type { Schemas } from '../../../src/shared/api/client';
 import type { Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
 
@@ -27,18 +28,8 @@ export async function listRegions(db: Db, countries: string[]): Promise<{ id: nu
   );
 }
 
-export interface CompanyRow {
-  name: string;
-  address: string;
-  kvk: string;
-  city: string;
-  country: string;
-  tradenames: string[];
-  vat_numbers: string[];
-  support_phone: string;
-  delete_discount: number;
-  added: Date;
-}
+/** A `company_info` row: the contract's CompanyInfo with `added` still a Date. */
+export type CompanyRow = Omit<Schemas['CompanyInfo'], 'added'> & { added: Date };
 
 export async function findCompany(db: Db, companyId: number): Promise<CompanyRow | null> {
   const [row] = await db.query<CompanyRow>(

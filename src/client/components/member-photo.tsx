@@ -14,7 +14,7 @@ export function photoUrl(cdnPrefix: string, image: PhotoSource, thumb = false): 
 }
 
 /**
- * A member photo with a placeholder (initial) when there is none. Locked photos (the viewer only gets the
+ * A member photo, or a fallback tile with the initial when there is none. Locked photos (the viewer only gets the
  * blurred variant, SPEC §2) are blurred further with a lock overlay.
  */
 export function MemberPhoto({
@@ -37,7 +37,7 @@ export function MemberPhoto({
       {image ? (
         <img src={photoUrl(cdnPrefix, image, thumb)} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       ) : (
-        <span className="photo-placeholder" role="img" aria-label={alt}>
+        <span className="photo-fallback" role="img" aria-label={alt}>
           {name.slice(0, 1).toUpperCase()}
         </span>
       )}

@@ -13,8 +13,10 @@ export function mergeMessages(locale: Locale, own: Messages, nl: Messages): Mess
 }
 
 const onIntlError: NonNullable<IntlConfig['onError']> = (error) => {
-  // A missing translation already falls back to the English default; anything else is a real bug.
-  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
+  // A missing translation already falls back to the English default; anything else is a real bug. The catalogue
+  // check of the test suite keeps both out of a build; in the browser the console shows them, on the server the
+  // renderer's own logger reports render errors, so nothing unstructured reaches the JSON logs.
+  if (error.code === ReactIntlErrorCode.MISSING_TRANSLATION || typeof window === 'undefined') return;
   console.error(error);
 };
 
