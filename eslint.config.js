@@ -4,14 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-// Import boundaries of ../shared/ARCHITECTURE.md ("rules of the house"), enforced per folder.
+// Import boundaries of ../shared/ARCHITECTURE.md ("rules of the house"), enforced per folder. The patterns match
+// the import specifier: a relative path that climbs out (`../`) and enters the folder (src/bff, src/client, …).
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([glob, message]) => ({ group: [glob], message })) }],
+  'no-restricted-imports': ['error', { patterns: groups.map(([regex, message]) => ({ regex, message })) }],
 });
-const bff = ['**/src/bff/**', 'src/client must not import the BFF; shared pieces belong in src/shared.'];
-const server = ['**/src/server/**', 'Only the BFF may import the SSR renderer.'];
-const client = ['**/src/client/**', 'Only src/server may import the React app.'];
-const backend = ['**/mock-backend/**', 'Reach the backend over HTTP only, never by import.'];
+const relative = (folder) => `^(\\.\\./)+(src/)?${folder}(/|$)`;
+const bff = [relative('bff'), 'src/client must not import the BFF; shared pieces belong in src/shared.'];
+const server = [relative('server'), 'Only the BFF may import the SSR renderer.'];
+const client = [relative('client'), 'Only src/server may import the React app.'];
+const backend = [relative('mock-backend'), 'Reach the backend over HTTP only, never by import.'];
 const rawApi = ['**/api/*.php', 'Call the API through the typed openapi-fetch client.'];
 
 export default tseslint.config(
