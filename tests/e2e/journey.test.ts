@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
@@ -89,5 +90,25 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
     await expect.poll(() => page.getByText('This page could not be found').count()).toBe(1);
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${site.url}/`);
+  });
+
+  it('When two hosts ask for the landing page, then each gets its own brand and language (settings by host)', async () => {
+    const titleFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(site.url);
+        const req = httpRequest({ host: url.hostname, port: url.port, path: '/', headers: { host, accept: 'text/html' } }, (res) => {
+          let html = '';
+          res.on('data', (chunk: Buffer) => (html += chunk.toString()));
+          res.on('end', () => resolve(/<title>([^<]*)/.exec(html)?.[1] ?? ''));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await titleFor('localhost')).toContain('ManMatch');
+    expect(await titleFor('nl.localhost')).toContain('Mannenmatch');
+    const { page } = await phonePage();
+    await page.goto(`${site.url}/?host=nl.localhost`);
+    expect(await page.title()).toContain('Mannenmatch');
+    expect(await page.locator('html').getAttribute('lang')).toBe('nl');
   });
 });
