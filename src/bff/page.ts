@@ -131,6 +131,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           browserLanguage: browserLanguage(req.get('accept-language')),
           deadlineMs: options.deadlineMs,
           log: logger.child({ reqId: requestIdOf(req) }),
+          cookieHeader: req.get('cookie'),
         },
         res,
       );

@@ -9,6 +9,7 @@ import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { AppRoutes, routes } from '../client/app/routes';
 import { getUser } from '../client/features/session/api/get-user';
 import { serializeAppState, type AppState } from '../client/lib/app-state';
+import { parseDismissals } from '../client/lib/dismissals';
 import { mergeMessages, type Messages } from '../client/lib/i18n';
 import type { PageError } from '../client/lib/store/site-slice';
 import { createAppStore } from '../client/lib/store/store';
@@ -23,6 +24,7 @@ export interface RenderRequest {
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
   log: RenderLogger; // the request's pino logger (carries the request id)
+  cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -133,7 +135,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore> } {
   const store = createAppStore({
     session: { user: page.user },
-    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError },
+    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader) },
   });
   const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, prefetchErrors: page.prefetchErrors, styles: req.assets.styles };
   return { state, store };

@@ -4,6 +4,10 @@ import { chatsKey, listChats } from '../../features/social/api/list-chats';
 import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
+import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { LikeModalSlot, SignupModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
+import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
+import { WarningsArea } from '../../features/shell/components/warnings-area';
 import { useAppSelector, useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
 import { ErrorBoundary } from '../error-boundary';
@@ -41,13 +45,20 @@ export function DefaultLayout() {
         </a>
         <TopNav unread={unread} newLikes={newLikes} />
         <main id="main" className="app-main" tabIndex={-1}>
+          <WarningsArea />
           <div className="container">
+            <WelcomeBannerSlot />
             <ErrorBoundary key={url} fallback={() => <ErrorPage />}>
               {serverError ? serverError.status === 404 ? <NotFoundPage /> : <ErrorPage status={serverError.status} message={serverError.message} /> : <Outlet />}
             </ErrorBoundary>
           </div>
         </main>
         <SiteFooter />
+        <SiteDisclaimer />
+        <EntryWarning layout="default" />
+        <SignupModalSlot />
+        <TimeBonusModalSlot />
+        <LikeModalSlot />
       </div>
     </TitleCountContext.Provider>
   );

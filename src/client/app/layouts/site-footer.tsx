@@ -1,12 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSettings } from '../../lib/store/store';
+import { useLocale, useSettings } from '../../lib/store/store';
+import { UsFooter } from './us-footer';
 
 const RIGHTS_YEAR = 2025;
 
 export function SiteFooter() {
   const intl = useIntl();
   const settings = useSettings();
+  const locale = useLocale();
   const links: Array<[string, string]> = [
     ['/pages/terms', intl.formatMessage({ id: 'footer.terms', defaultMessage: 'Terms and conditions' })],
     ['/pages/privacy', intl.formatMessage({ id: 'footer.privacy', defaultMessage: 'Privacy' })],
@@ -34,6 +36,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        {locale === 'en' && settings.us_footer ? <UsFooter /> : null}
         <p className="mb-0 small">
           <FormattedMessage id="footer.rights" defaultMessage="© {year} {site}. All rights reserved." values={{ year: RIGHTS_YEAR, site: settings.name }} />
         </p>

@@ -14,6 +14,8 @@ export interface SiteState {
   locale: Locale;
   browserLanguage: string | null;
   pageError: PageError | null;
+  /** Dismissed banners and modals (key → epoch ms), read from the `dismissed_*` cookies on the server. */
+  dismissals?: Record<string, number>;
 }
 
 export const siteSlice = createSlice({
@@ -26,7 +28,10 @@ export const siteSlice = createSlice({
     pageErrorSet(state, action: PayloadAction<PageError>) {
       state.pageError = action.payload;
     },
+    dismissed(state, action: PayloadAction<{ key: string; at: number }>) {
+      state.dismissals = { ...state.dismissals, [action.payload.key]: action.payload.at };
+    },
   },
 });
 
-export const { pageErrorCleared, pageErrorSet } = siteSlice.actions;
+export const { pageErrorCleared, pageErrorSet, dismissed } = siteSlice.actions;

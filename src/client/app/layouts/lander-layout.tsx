@@ -1,0 +1,47 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandIcon } from '../../components/icons';
+import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { ErrorBoundary } from '../error-boundary';
+import { ErrorPage } from '../pages/error-page';
+import { SiteFooter } from './site-footer';
+
+/** SPEC §2 lander layout: brand bar, the page, footer, disclaimer, and the entry warning for NL and DE only. */
+export function LanderLayout() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const location = useLocation();
+  return (
+    <div className="app-shell lander-shell" data-layout="lander">
+      <a href="#main" className="skip-link">
+        <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
+      </a>
+      <header className="brand-bar">
+        <nav className="container d-flex align-items-center justify-content-between" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}>
+          <Link to={user ? '/members' : '/'} className="navbar-brand text-white">
+            <span className="brand-mark">
+              <BrandIcon width={18} height={18} />
+            </span>
+            <span className="brand-name">{settings.name}</span>
+          </Link>
+          {user ? null : (
+            <Link to="/login" className="btn btn-outline-light btn-sm px-3">
+              <FormattedMessage id="nav.login" defaultMessage="Log in" />
+            </Link>
+          )}
+        </nav>
+      </header>
+      <main id="main" className="app-main lander-main" tabIndex={-1}>
+        <ErrorBoundary key={location.pathname} fallback={() => <ErrorPage />}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+      <SiteDisclaimer />
+      <EntryWarning layout="lander" />
+    </div>
+  );
+}

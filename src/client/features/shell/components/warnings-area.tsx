@@ -1,0 +1,54 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import type { User } from '../../../../shared/api/client';
+import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { useCurrentUser } from '../../../lib/store/store';
+
+/** Routes where the member is busy with their account: no nagging banners there. */
+const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications|profile)(\/|$)/;
+
+/** Which of the SPEC §4 banners apply to this member (all need login, SPEC §6). */
+export function memberBanners(user: User | null): { photo: boolean; notifications: boolean } {
+  if (!user) return { photo: false, notifications: false };
+  return { photo: user.profile.main_image === null, notifications: user.notifications_disabled.length > 0 };
+}
+
+/**
+ * The warnings banner area of the default layout: the profile-photo alert (member without a main photo) and the
+ * disabled-notifications alert (SPEC §8 reasons), each dismissible with the time stored. The push alert waits for
+ * push notifications (its key `push_alert_<id>` is reserved in lib/dismissals); the activation reminder is the
+ * accounts feature's.
+ */
+export function WarningsArea() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const show = memberBanners(user);
+  if (!user || QUIET_PATHS.test(pathname) || (!show.photo && !show.notifications)) return null;
+  return (
+    <div className="warnings-area container pt-3" aria-live="polite">
+      {show.notifications ? (
+        <DismissibleAlert dismissKey={`notifications_alert_${user.id}`} tone="warning" testId="notifications-alert">
+          <strong className="d-block">
+            <FormattedMessage id="banner.notifications.title" defaultMessage="Your e-mail notifications are switched off" />
+          </strong>
+          <FormattedMessage
+            id="banner.notifications.body"
+            defaultMessage="We stopped e-mailing you because {reason, select, spam {a message was marked as spam} bounce {our e-mails to your address bounced} other {you unsubscribed through your mail program}}. You will not hear about new messages and likes by e-mail."
+            values={{ reason: user.notifications_disabled[0] ?? 'unsubscribe' }}
+          />
+        </DismissibleAlert>
+      ) : null}
+      {show.photo ? (
+        <DismissibleAlert dismissKey={`photo_alert_${user.id}`} tone="info" testId="photo-alert">
+          <strong className="d-block">
+            <FormattedMessage id="banner.photo.title" defaultMessage="Add a profile photo" />
+          </strong>
+          <FormattedMessage id="banner.photo.body" defaultMessage="Members answer a profile with a photo far more often. Show yourself and get more replies." />{' '}
+          <Link to="/profile" className="alert-link">
+            <FormattedMessage id="banner.photo.action" defaultMessage="Upload a photo" />
+          </Link>
+        </DismissibleAlert>
+      ) : null}
+    </div>
+  );
+}
