@@ -4,6 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
@@ -12,6 +13,7 @@ import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
 import type { Db } from './lib/db';
 import { AppError, errorHandler, notFoundHandler } from './lib/errors';
+import type { Mailer } from './lib/mail';
 import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
 
@@ -24,6 +26,11 @@ export interface AppDeps {
   validateResponses?: boolean;
   /** Login requests per IP per minute before 429 too_many_requests (default 60). */
   loginRequestsPerMinute?: number;
+  /** Outgoing mail (SMTP or .eml files) and the absolute origin for links in mails (PUBLIC_URL). */
+  mailer: Mailer;
+  publicUrl: string;
+  /** Per-IP limits of the account calls (tests raise them). */
+  accountLimits?: AccountRouteOptions;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -62,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(siteMiddleware(db), sessionMiddleware(db));
   api.use(sessionRoutes(db), siteDataRoutes(db), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
+  api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   app.use('/api', api);
 
   app.use(notFoundHandler);

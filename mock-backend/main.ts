@@ -3,10 +3,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
+import { schedulePurge } from './components/accounts/purge';
 import { deleteExpiredSessions } from './components/session/repository';
 import { parseConfig } from './lib/config';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mail';
 import { migrate } from './lib/migrate';
 import { seed } from './seed/seed';
 
@@ -35,7 +37,9 @@ async function start(): Promise<{ server: Server; db: Db }> {
   }
   await deleteExpiredSessions(db);
 
-  const app = createApp({ db, logger, mediaDir });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
+  const app = createApp({ db, logger, mediaDir, mailer, publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
+  schedulePurge(db, logger);
   const server = app.listen(config.PORT, '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

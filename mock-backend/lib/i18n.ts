@@ -1,7 +1,9 @@
 import { LOCALES, toLocale, type Locale } from '../../src/shared/locales';
+import { ACCOUNT_MESSAGES } from './i18n-accounts';
 
 /** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
 const MESSAGES = {
+  ...ACCOUNT_MESSAGES,
   bad_request: {
     en: 'The request is not valid.',
     nl: 'Het verzoek is ongeldig.',

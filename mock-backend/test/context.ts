@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
+import { createMemoryMailer, type MailMessage } from '../lib/mail';
 import { migrate } from '../lib/migrate';
 import { DEMO_PASSWORD, seed } from '../seed/seed';
 
@@ -15,6 +16,8 @@ export interface TestContext {
   app: Express;
   db: Db;
   mediaDir: string;
+  /** Every mail the app sent, oldest first. */
+  mails: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -46,8 +49,12 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-backend-test-'));
   const mediaDir = path.join(dataDir, 'media');
   await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
+  const mailer = createMemoryMailer();
   const app = createApp({
     db,
+    mailer,
+    publicUrl: 'http://localhost:3000',
+    accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },
     logger: createLogger('silent'),
     mediaDir,
     validateResponses: true,
@@ -57,6 +64,7 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
     app,
     db,
     mediaDir,
+    mails: mailer.sent,
     async close() {
       await db.close();
       await dropSchema();

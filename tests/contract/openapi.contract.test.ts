@@ -77,7 +77,8 @@ beforeAll(async () => {
   await migrate(db);
   const dir = await fs.mkdtemp(pathMod.join(os.tmpdir(), 'contract-'));
   await seed(db, { mediaDir: dir, members: 20, avatars: 3 });
-  const app = createApp({ db, logger: createLogger('silent'), mediaDir: dir });
+  const { createMemoryMailer } = await import('../../mock-backend/lib/mail');
+  const app = createApp({ db, logger: createLogger('silent'), mediaDir: dir, mailer: createMemoryMailer(), publicUrl: 'http://localhost:3000' });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -190,6 +191,27 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('getDiscountCode', welcome.status, welcome.body);
     const unknown = await call('GET', '/discountcode.php?code=DOES-NOT-EXIST', { cookie: free });
     expectMatchesContract('getDiscountCode', unknown.status, unknown.body);
+  });
+
+  it('When account endpoints are called, then their answers match the contract', async () => {
+    const noToken = { token: '0'.repeat(64) };
+    const answers: [string, Answer][] = [
+      ['signup', await call('POST', '/signup.php', { body: { email: `contract-${Date.now()}@example.test`, password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' } })],
+      ['signup', await call('POST', '/signup.php', { body: { email: 'not-an-address', password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' } })],
+      ['completeSignup', await call('PUT', '/signup.php', { body: { name: 'Contract', date_of_birth: '1990-01-01' } })],
+      ['activate', await call('POST', '/activate.php', { body: noToken })],
+      ['resendActivationMail', await call('POST', '/activation-mail.php', { body: {} })],
+      ['requestPasswordReset', await call('POST', '/reset-password.php', { body: { email: 'nobody@example.test' } })],
+      ['resetPassword', await call('PUT', '/reset-password.php', { body: { ...noToken, password: 'contract-pass', password_repeat: 'contract-pass' } })],
+      ['changePassword', await call('PUT', '/password.php', { cookie: free, body: { old_password: 'wrong', password: 'contract-pass', password_repeat: 'contract-pass' } })],
+      ['requestMailChange', await call('POST', '/mail-change.php', { cookie: free, body: { password: 'wrong', email: 'new@example.test' } })],
+      ['confirmMailChange', await call('PUT', '/mail-change.php', { body: noToken })],
+      ['deleteAccount', await call('DELETE', '/account.php', { body: { password: 'x', reasons: [] } })],
+      ['reactivateAccount', await call('POST', '/account.php', { body: noToken })],
+      ['getNotificationSettings', await call('GET', '/notifications.php', { cookie: free })],
+      ['putNotificationSettings', await call('PUT', '/notifications.php', { cookie: free, body: { mail: { messages: true, likes: true, matches: true, news: false } } })],
+    ];
+    for (const [id, res] of answers) expectMatchesContract(id, res.status, res.body);
   });
 
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {

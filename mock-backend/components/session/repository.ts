@@ -135,3 +135,80 @@ export async function recordFailure(
 export async function clearFailures(db: Db, siteId: number, email: string, ip: string): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2) AND ip = $3', [siteId, email, ip]);
 }
+
+/** Minutes left on the per-account lock (all IPs together), 0 = none. */
+export async function accountLockedMinutes(db: Db, siteId: number, email: string): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_account_throttle
+     WHERE site_id = $1 AND email = lower($2) AND locked_until > now()`,
+    [siteId, email],
+  );
+  return row?.minutes ?? 0;
+}
+
+/** Minutes left on the per-IP lock (all accounts together), 0 = none. */
+export async function ipLockedMinutes(db: Db, ip: string): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_ip_throttle
+     WHERE ip = $1 AND locked_until > now()`,
+    [ip],
+  );
+  return row?.minutes ?? 0;
+}
+
+/**
+ * Counts a failure for the account across all IPs. Reaching maxFailures in the window locks the account for
+ * baseMinutes·2^level, capped at maxMinutes; the level grows with each lock and falls back to 0 a day after the
+ * last one (or at a successful login / password reset). Returns the lock minutes (0 = none).
+ */
+export async function recordAccountFailure(
+  db: Db,
+  q: { siteId: number; email: string; windowMinutes: number; maxFailures: number; baseMinutes: number; maxMinutes: number },
+): Promise<number> {
+  const [row] = await db.query<{ failures: number; lock_level: number }>(
+    `INSERT INTO login_account_throttle AS t (site_id, email, failures) VALUES ($1, lower($2), 1)
+     ON CONFLICT (site_id, email) DO UPDATE SET
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END,
+       lock_level = CASE WHEN t.locked_until < now() - interval '24 hours' THEN 0 ELSE t.lock_level END,
+       updated_at = now()
+     RETURNING failures, lock_level`,
+    [q.siteId, q.email, q.windowMinutes],
+  );
+  if (!row || row.failures < q.maxFailures) return 0;
+  const minutes = Math.min(q.baseMinutes * 2 ** row.lock_level, q.maxMinutes);
+  await db.query(
+    `UPDATE login_account_throttle SET locked_until = now() + make_interval(mins => $3), lock_level = lock_level + 1,
+       failures = 0, window_started_at = now(), updated_at = now()
+     WHERE site_id = $1 AND email = lower($2)`,
+    [q.siteId, q.email, minutes],
+  );
+  return minutes;
+}
+
+/** Counts a failure from the IP across all accounts; locks the IP when it reaches maxFailures. */
+export async function recordIpFailure(
+  db: Db,
+  q: { ip: string; windowMinutes: number; maxFailures: number; lockMinutes: number },
+): Promise<number> {
+  const [row] = await db.query<{ failures: number }>(
+    `INSERT INTO login_ip_throttle AS t (ip, failures) VALUES ($1, 1)
+     ON CONFLICT (ip) DO UPDATE SET
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN now() ELSE t.window_started_at END,
+       updated_at = now()
+     RETURNING failures`,
+    [q.ip, q.windowMinutes],
+  );
+  if (!row || row.failures < q.maxFailures) return 0;
+  await db.query(
+    `UPDATE login_ip_throttle SET locked_until = now() + make_interval(mins => $2), failures = 0, window_started_at = now(),
+       updated_at = now() WHERE ip = $1`,
+    [q.ip, q.lockMinutes],
+  );
+  return q.lockMinutes;
+}
+
+export async function clearAccountFailures(db: Db, siteId: number, email: string): Promise<void> {
+  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+}

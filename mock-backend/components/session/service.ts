@@ -10,8 +10,16 @@ import { toImage } from '../members/service';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
-/** Simple lockout: 5 wrong passwords within 15 minutes from one IP lock that account+IP for 15 minutes. */
+/**
+ * Login throttle in three layers, so guessing is bounded and nobody can lock a member out for good:
+ * - account + IP: 5 wrong passwords within 15 minutes lock that pair for 15 minutes (the attacker's own pair);
+ * - IP: 50 failures within 15 minutes over any accounts lock the IP for 15 minutes (spraying many accounts);
+ * - account: 20 failures within 15 minutes from any IPs lock the account for 5·2^n minutes, at most 60 (a
+ *   distributed attack). This lock is short and capped, and a password reset lifts it at once.
+ */
 export const LOGIN_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+export const LOGIN_IP_POLICY = { maxFailures: 50, windowMinutes: 15, lockMinutes: 15 } as const;
+export const LOGIN_ACCOUNT_POLICY = { maxFailures: 20, windowMinutes: 15, baseMinutes: 5, maxMinutes: 60 } as const;
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
@@ -76,12 +84,21 @@ export async function login(
   q: { siteId: number; email: string; password: string; ip: string; previousToken: string | undefined },
 ): Promise<{ token: string; userId: number }> {
   const email = q.email.trim();
-  const locked = await repo.lockedMinutes(db, q.siteId, email, q.ip);
+  const locked = Math.max(
+    await repo.ipLockedMinutes(db, q.ip),
+    await repo.lockedMinutes(db, q.siteId, email, q.ip),
+    await repo.accountLockedMinutes(db, q.siteId, email),
+  );
   if (locked > 0) throw loginBlocked(locked);
   const candidate = await repo.findLoginCandidate(db, q.siteId, email);
   const ok = await verifyPassword(candidate?.password_hash ?? (await dummyHash()), q.password);
   if (!candidate || !ok) {
-    const minutes = await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY });
+    // Unknown addresses are counted exactly like known ones, so the lock reveals nothing either.
+    const minutes = Math.max(
+      await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY }),
+      await repo.recordIpFailure(db, { ip: q.ip, ...LOGIN_IP_POLICY }),
+      await repo.recordAccountFailure(db, { siteId: q.siteId, email, ...LOGIN_ACCOUNT_POLICY }),
+    );
     if (minutes > 0) throw loginBlocked(minutes);
     throw new AppError(401, 'login_failed');
   }
@@ -90,6 +107,7 @@ export async function login(
     if (q.previousToken && TOKEN.test(q.previousToken)) await repo.deleteSession(tx, sessionIdOf(q.previousToken));
     await repo.createSession(tx, sessionIdOf(token), candidate.id, SESSION_MAX_AGE_SECONDS);
     await repo.clearFailures(tx, q.siteId, email, q.ip);
+    await repo.clearAccountFailures(tx, q.siteId, email);
     await repo.touchLastActive(tx, candidate.id);
   });
   return { token, userId: candidate.id };

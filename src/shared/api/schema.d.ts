@@ -269,6 +269,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signup.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Finish an account created with a message first (name, date of birth, about me) */
+        put: operations["completeSignup"];
+        /**
+         * Create an account (status not_confirmed) and mail the activation link
+         * @description Allowed when the site's `signups` is `all`, or `with_trafficsource` with a `network` (invite-only
+         *     otherwise: 403 `signups_closed`). Every SPEC §5 rule is checked here (422 with the field in
+         *     `params.field`). No enumeration: for an address that already has an account the answer is the same
+         *     200 `{success:true}`; nothing is created, no cookie is set, and the address's owner is mailed instead
+         *     ('This e-mail address already has an account on this site.'). A new account is logged in (the `auth`
+         *     cookie). Without `name`/`date_of_birth` the call needs `signup_message` and `recipient_id` (the
+         *     "message first" variant); `PUT` finishes such an account (complete-signup).
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activate.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate the account with the mailed single-use token
+         * @description The mailed link opens the page `/activate/done?token=…`, which posts the token here (a GET would let mail scanners spend it).
+         */
+        post: operations["activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activation-mail.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the activation mail again to the logged-in, not yet activated member */
+        post: operations["resendActivationMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset-password.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a new password with the mailed token; every session of the member ends */
+        put: operations["resetPassword"];
+        /**
+         * Mail a reset link; the same answer whether the address has an account or not
+         * @description At most a few requests per address per day (counted for every address, known or not), else 429 `reset_limit`.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the password (old one checked); the member's other sessions end */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mail-change.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Confirm the new address with the token mailed to it (page `/mail-change/do?token=…`) */
+        put: operations["confirmMailChange"];
+        /** Mail a confirmation link to the new address (current password checked) */
+        post: operations["requestMailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a deleted account back within 14 days with the mailed token (page `/account-deleted?token=…`) */
+        post: operations["reactivateAccount"];
+        /** Delete the account (hidden at once, purged after 14 days); every session ends; a reactivation link is mailed */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's e-mail notification kinds and why e-mail may be disabled */
+        get: operations["getNotificationSettings"];
+        /** Switch e-mail notification kinds on or off (switching one on lifts a list-unsubscribe) */
+        put: operations["putNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -499,8 +655,80 @@ export interface components {
             liked_by: number[];
             total_new: number;
         };
+        /** @description The single-use token of a mailed link (64 hex characters) */
+        Token: string;
+        TokenRequest: {
+            token: components["schemas"]["Token"];
+        };
+        /** @description At least 8 characters (`password_too_short` otherwise) */
+        NewPassword: string;
+        /** @description Traffic source of the visit, kept with the new account */
+        TrackingData: {
+            network?: string;
+            ref?: string;
+            sub1?: string;
+            sub2?: string;
+            sub3?: string;
+        };
+        SignupRequest: {
+            email: string;
+            password: components["schemas"]["NewPassword"];
+            name?: string;
+            /** @description YYYY-MM-DD */
+            date_of_birth?: string;
+            about?: string;
+            signup_message?: string;
+            /** @description The member the signup message is for (`/members/{id}/signup`) */
+            recipient_id?: number;
+            tracking?: components["schemas"]["TrackingData"];
+        };
+        CompleteSignupRequest: {
+            name: string;
+            date_of_birth: string;
+            about?: string;
+        };
+        /** @enum {string} */
+        DeleteReason: "found_partner" | "no_matches" | "too_expensive" | "too_many_mails" | "privacy" | "taking_break" | "other";
+        MailKinds: {
+            messages: boolean;
+            likes: boolean;
+            matches: boolean;
+            news: boolean;
+        };
+        NotificationSettings: {
+            mail: components["schemas"]["MailKinds"];
+            /** @description Why e-mail is not sent at all (spam complaint, bounce, list-unsubscribe) */
+            disabled: ("spam" | "bounce" | "unsubscribe")[];
+        };
     };
     responses: {
+        /** @description Not allowed here (e.g. `signups_closed` in invite-only mode) */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A rule of SPEC §5 is broken; `params.field` names the field */
+        Unprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The mailed link is unknown, used or expired (`token_invalid`) */
+        TokenInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract (`bad_request`) or breaks a rule */
         BadRequest: {
             headers: {
@@ -989,6 +1217,380 @@ export interface operations {
                     "application/json": components["schemas"]["LikeList"];
                 };
             };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    completeSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteSignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description Check your mail (the same answer for a new and a known address) */
+            200: {
+                headers: {
+                    /** @description The `auth` session cookie of the new account */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    activate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Activated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["TokenInvalid"];
+        };
+    };
+    resendActivationMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sent (or nothing to do when already active) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: components["schemas"]["Token"];
+                    password: components["schemas"]["NewPassword"];
+                    password_repeat: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["TokenInvalid"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description If the address has an account, a link is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    old_password: string;
+                    password: components["schemas"]["NewPassword"];
+                    password_repeat: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmMailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The address got an account in the meantime (`email_taken`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            410: components["responses"]["TokenInvalid"];
+        };
+    };
+    requestMailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmation mailed to the new address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reactivateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is back (log in again) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["TokenInvalid"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    reasons: components["schemas"]["DeleteReason"][];
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted; the auth cookie is cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notification settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    putNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mail: components["schemas"]["MailKinds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };

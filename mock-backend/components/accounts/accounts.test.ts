@@ -1,0 +1,351 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { purgeDeletedAccounts } from './purge';
+import { RESET_MAILS_PER_DAY } from './service';
+import { createLogger } from '../../lib/logger';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+let seq = 0;
+const uniqueEmail = () => `newbie${Date.now()}-${++seq}@example.test`;
+const valid = (over: Record<string, unknown> = {}) => ({
+  email: uniqueEmail(),
+  password: 'correct-horse',
+  name: 'Newbie',
+  date_of_birth: '1990-05-17',
+  ...over,
+});
+
+function authCookie(res: request.Response): string | undefined {
+  return ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))?.split(';')[0];
+}
+
+/** Waits for the mail to `to` whose link contains `path`, and returns the token of that link. */
+async function mailedToken(to: string, path: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const mail = [...ctx.mails].reverse().find((m) => m.to === to && m.text.includes(path));
+      const token = mail?.text.match(/token=([0-9a-f]{64})/)?.[1];
+      if (!token) throw new Error(`no ${path} mail to ${to}`);
+      return token;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+async function signupAndLogin(over: Record<string, unknown> = {}) {
+  const body = valid(over);
+  const res = await request(ctx.app).post('/api/signup.php').send(body);
+  expect(res.status).toBe(200);
+  const cookie = authCookie(res);
+  if (!cookie) throw new Error('no cookie');
+  return { email: body.email as string, password: body.password as string, cookie };
+}
+
+describe('signup validation', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['an invalid e-mail', { email: 'no-at-sign' }, 'email_invalid', 'Ongeldige e-mail'],
+    ['a name equal to the e-mail', { email: 'same@example.test', name: 'same@example.test' }, 'name_is_email', 'Je profielnaam moet anders zijn dan je e-mailadres'],
+    ['a name starting with @', { name: '@hunk' }, 'name_starts_with_at', 'Je profielnaam mag niet beginnen met een @'],
+    ['no date of birth', { date_of_birth: undefined, name: 'Bas' }, 'birth_date_required', 'Vul uw geboortedatum in (18+ jaar)'],
+    ['an age under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'birth_date_required', 'Vul uw geboortedatum in (18+ jaar)'],
+    ['an impossible date', { date_of_birth: '1990-02-30' }, 'birth_date_invalid', 'Ongeldige geboortedatum.'],
+    ['a date in the future', { date_of_birth: '2999-01-01' }, 'birth_date_invalid', 'Ongeldige geboortedatum.'],
+    ['a short password', { password: 'short' }, 'password_too_short', 'Je wachtwoord moet minstens 8 tekens hebben.'],
+  ];
+  for (const [what, over, code, nl] of cases) {
+    it(`When a visitor signs up with ${what}, then 422 ${code} says '${nl}' in Dutch`, async () => {
+      const res = await request(ctx.app).post('/api/signup.php').set('accept-language', 'nl').send(valid(over));
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code, message: nl });
+      expect(res.body.error.params.field).toEqual(expect.any(String));
+      expect(authCookie(res)).toBeUndefined();
+    });
+  }
+
+  it('When the site is invite-only, then signup answers 403 signups_closed', async () => {
+    await ctx.db.query(`UPDATE sites SET signups = 'with_trafficsource' WHERE is_default`);
+    try {
+      const closed = await request(ctx.app).post('/api/signup.php').send(valid());
+      expect(closed.status).toBe(403);
+      expect(closed.body.error.code).toBe('signups_closed');
+      const withSource = await request(ctx.app).post('/api/signup.php').send(valid({ tracking: { network: 'aff7', sub1: 'x' } }));
+      expect(withSource.status).toBe(200);
+    } finally {
+      await ctx.db.query(`UPDATE sites SET signups = 'all' WHERE is_default`);
+    }
+  });
+});
+
+describe('signup and activation', () => {
+  it('When a visitor signs up, then he is logged in as not_confirmed with his tracking data and gets the activation mail', async () => {
+    const body = valid({ tracking: { network: 'net1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' } });
+    const res = await request(ctx.app).post('/api/signup.php').set('accept-language', 'de').send(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const me = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(res) as string);
+    expect(me.body.user).toMatchObject({ email: body.email, status: 'not_confirmed', language: 'de', profile: { name: 'Newbie', status: 'disabled' } });
+    const [row] = await ctx.db.query<{ tracking: unknown }>('SELECT tracking FROM users WHERE email = $1', [body.email]);
+    expect(row?.tracking).toEqual({ network: 'net1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' });
+    await mailedToken(body.email, '/activate/done?token=');
+    const mail = ctx.mails.find((m) => m.to === body.email);
+    expect(mail?.subject).toContain('Bestätige deine E-Mail-Adresse');
+  });
+
+  it('When the activation link is opened, then the account is active; when it is opened again, then 410 activation_failed', async () => {
+    const { email, cookie } = await signupAndLogin();
+    const token = await mailedToken(email, '/activate/done?token=');
+    const first = await request(ctx.app).post('/api/activate.php').send({ token });
+    expect(first.status).toBe(200);
+    const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
+    expect(me.body.user).toMatchObject({ status: 'active', profile: { status: 'active' } });
+    const again = await request(ctx.app).post('/api/activate.php').set('accept-language', 'nl').send({ token });
+    expect(again.status).toBe(410);
+    expect(again.body.error).toMatchObject({ code: 'activation_failed', message: 'Activeren mislukt' });
+  });
+
+  it('When the activation token has expired, then it no longer works', async () => {
+    const { email } = await signupAndLogin();
+    const token = await mailedToken(email, '/activate/done?token=');
+    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'activate'`);
+    expect((await request(ctx.app).post('/api/activate.php').send({ token })).status).toBe(410);
+  });
+
+  it('When the activation mail is asked again within a minute, then 429; the new link replaces the old one', async () => {
+    const { email, cookie } = await signupAndLogin();
+    const old = await mailedToken(email, '/activate/done?token=');
+    expect((await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie).send({})).status).toBe(429);
+    await ctx.db.query(`UPDATE account_tokens SET created_at = now() - interval '2 minutes'`);
+    expect((await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie).send({})).status).toBe(200);
+    await vi.waitFor(() => expect(ctx.mails.filter((m) => m.to === email)).toHaveLength(2));
+    const fresh = await mailedToken(email, '/activate/done?token=');
+    expect(fresh).not.toBe(old);
+    expect((await request(ctx.app).post('/api/activate.php').send({ token: old })).status).toBe(410);
+    expect((await request(ctx.app).post('/api/activate.php').send({ token: fresh })).status).toBe(200);
+  });
+
+  it('When an account starts with a message, then the message waits for activation and complete-signup adds the profile', async () => {
+    const [recipient] = await ctx.db.query<{ id: number }>(
+      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.status = 'active' AND p.status = 'active' ORDER BY u.id LIMIT 1`,
+    );
+    const email = uniqueEmail();
+    const res = await request(ctx.app)
+      .post('/api/signup.php')
+      .send({ email, password: 'correct-horse', signup_message: 'Hoi!', recipient_id: recipient?.id });
+    expect(res.status).toBe(200);
+    const cookie = authCookie(res) as string;
+    const sent = () => ctx.db.query(`SELECT m.body FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.email = $1`, [email]);
+    expect(await sent()).toEqual([]);
+    const bad = await request(ctx.app).put('/api/signup.php').set('cookie', cookie).set('accept-language', 'nl').send({ name: '@x', date_of_birth: '1990-01-01' });
+    expect(bad.body.error.message).toBe('Je profielnaam mag niet beginnen met een @');
+    const done = await request(ctx.app).put('/api/signup.php').set('cookie', cookie).send({ name: 'Later', date_of_birth: '1991-02-03' });
+    expect(done.status).toBe(200);
+    expect(done.body.user.profile.name).toBe('Later');
+    await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(email, '/activate/done?token=') });
+    expect(await sent()).toEqual([{ body: 'Hoi!' }]);
+  });
+});
+
+describe('enumeration', () => {
+  it('When a known and an unknown address sign up, then status and body are the same and the owner is told by mail', async () => {
+    const known = await request(ctx.app).post('/api/signup.php').send(valid({ email: DEMO_LOGINS.free }));
+    const unknown = await request(ctx.app).post('/api/signup.php').send(valid());
+    expect(known.status).toBe(unknown.status);
+    expect(known.body).toEqual(unknown.body);
+    expect(authCookie(known)).toBeUndefined();
+    await vi.waitFor(() => expect(ctx.mails.some((m) => m.to === DEMO_LOGINS.free && m.text.includes('already has an account'))).toBe(true));
+  });
+
+  it('When a known and an unknown address ask for a reset, then status and body are the same', async () => {
+    const known = await request(ctx.app).post('/api/reset-password.php').send({ email: 'member1-5@seed.invalid' });
+    const unknown = await request(ctx.app).post('/api/reset-password.php').send({ email: 'nobody-here@seed.invalid' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+  });
+
+  it('When a known and an unknown address log in wrongly, then status and body are the same, also once locked', async () => {
+    const tries = async (email: string) => {
+      const out: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '203.0.113.9').send({ email, password: 'wrong-one' });
+        out.push({ status: r.status, body: r.body });
+      }
+      return out;
+    };
+    expect(await tries('member1-6@seed.invalid')).toEqual(await tries('ghost-6@seed.invalid'));
+  });
+});
+
+describe('login throttle', () => {
+  it('When one IP guesses wrongly 5 times, then that pair is blocked, yet the member still logs in from another IP', async () => {
+    const { email, password } = await signupAndLogin();
+    for (let i = 0; i < 5; i++) await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.1').send({ email, password: 'bad' });
+    const blocked = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.1').set('accept-language', 'nl').send({ email, password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.message).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+    const elsewhere = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.2').send({ email, password });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('When many IPs guess one account, then the account lock is capped at 60 minutes and a password reset lifts it', async () => {
+    const { email, password } = await signupAndLogin();
+    let lastMinutes = 0;
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 20; i++) {
+        const r = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', `192.0.2.${round * 20 + i + 1}`).send({ email, password: 'bad' });
+        if (r.status === 429) lastMinutes = r.body.error.params.minutes;
+      }
+      await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
+    }
+    expect(lastMinutes).toBe(60);
+    await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() + interval '60 minutes' WHERE email = $1`, [email]);
+    expect((await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '192.0.2.250').send({ email, password })).status).toBe(429);
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const token = await mailedToken(email, '/reset-password/do?token=');
+    await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'brand-new-pass', password_repeat: 'brand-new-pass' });
+    expect((await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '192.0.2.250').send({ email, password: 'brand-new-pass' })).status).toBe(200);
+  });
+
+  it('When one IP sprays 50 accounts, then the IP is blocked', async () => {
+    let last = 0;
+    for (let i = 0; i < 50; i++) {
+      last = (await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '203.0.113.50').send({ email: `spray${i}@x.test`, password: 'bad' })).status;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('When the mailed link sets a new password, then all sessions end, the old password fails, the new works, and the link is spent', async () => {
+    const { email, password, cookie } = await signupAndLogin();
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const token = await mailedToken(email, '/reset-password/do?token=');
+    const differ = await request(ctx.app).put('/api/reset-password.php').set('accept-language', 'nl').send({ token, password: 'new-password-1', password_repeat: 'new-password-2' });
+    expect(differ.body.error.message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
+    const ok = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
+    expect(ok.status).toBe(200);
+    expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
+    expect((await request(ctx.app).post('/api/user.php').send({ email, password })).status).toBe(401);
+    await loginCookie(ctx.app, email, 'new-password-1');
+    const reuse = await request(ctx.app).put('/api/reset-password.php').set('accept-language', 'nl').send({ token, password: 'other-pass-3', password_repeat: 'other-pass-3' });
+    expect(reuse.status).toBe(410);
+    expect(reuse.body.error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+  });
+
+  it('When the reset token has expired, then 410 token_invalid', async () => {
+    const email = 'member1-10@seed.invalid';
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const token = await mailedToken(email, '/reset-password/do?token=');
+    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
+    const res = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
+    expect(res.body.error.code).toBe('token_invalid');
+  });
+
+  it('When many reset requests for one address arrive at once, then no more than the daily cap get through', async () => {
+    const email = 'member1-11@seed.invalid';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request(ctx.app).post('/api/reset-password.php').set('accept-language', 'nl').send({ email })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(RESET_MAILS_PER_DAY);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(10 - RESET_MAILS_PER_DAY);
+    expect(refused[0]?.body.error.message).toBe('Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.');
+  });
+});
+
+describe('password and e-mail change', () => {
+  it('When the old password is wrong or the new ones differ, then the Dutch messages; else the other sessions end', async () => {
+    const { email, password, cookie } = await signupAndLogin();
+    const other = await loginCookie(ctx.app, email, password);
+    const wrongOld = await request(ctx.app).put('/api/password.php').set('cookie', cookie).set('accept-language', 'nl').send({ old_password: 'nope', password: 'another-1', password_repeat: 'another-1' });
+    expect(wrongOld.body.error).toMatchObject({ code: 'old_password_wrong', message: 'Controleer je oude wachtwoord.' });
+    const differ = await request(ctx.app).put('/api/password.php').set('cookie', cookie).set('accept-language', 'nl').send({ old_password: password, password: 'another-1', password_repeat: 'another-2' });
+    expect(differ.body.error.message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
+    const ok = await request(ctx.app).put('/api/password.php').set('cookie', cookie).send({ old_password: password, password: 'another-1', password_repeat: 'another-1' });
+    expect(ok.status).toBe(200);
+    expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(200);
+    expect((await request(ctx.app).get('/api/user.php').set('cookie', other)).status).toBe(403);
+  });
+
+  it('When a member changes his e-mail, then the link goes to the new address and confirms it once', async () => {
+    const { password, cookie } = await signupAndLogin();
+    const invalid = await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).set('accept-language', 'nl').send({ password, email: 'nope' });
+    expect(invalid.body.error).toMatchObject({ code: 'new_email_invalid', message: 'Nieuw e-mailadres invalide.' });
+    const newEmail = uniqueEmail();
+    expect((await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password, email: newEmail })).status).toBe(200);
+    const token = await mailedToken(newEmail, '/mail-change/do?token=');
+    expect((await request(ctx.app).put('/api/mail-change.php').send({ token })).status).toBe(200);
+    const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
+    expect(me.body.user).toMatchObject({ email: newEmail, status: 'active' });
+    expect((await request(ctx.app).put('/api/mail-change.php').send({ token })).status).toBe(410);
+  });
+
+  it('When the new address got an account meanwhile, then confirming answers 409 with the duplicate message', async () => {
+    const { password, cookie } = await signupAndLogin();
+    const target = uniqueEmail();
+    await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password, email: target });
+    const token = await mailedToken(target, '/mail-change/do?token=');
+    await signupAndLogin({ email: target });
+    const res = await request(ctx.app).put('/api/mail-change.php').set('accept-language', 'nl').send({ token });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('Dit e-mailadres heeft al een account op deze site.');
+  });
+});
+
+describe('deletion', () => {
+  it('When a member deletes his account, then he is gone from the list and profile (404), logged out, and can come back by mail', async () => {
+    const { email, password, cookie } = await signupAndLogin();
+    await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(email, '/activate/done?token=') });
+    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+    const id = row?.id as number;
+    const viewer = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(200);
+    const listed = await request(ctx.app).get('/api/members.php?limit=60').set('cookie', viewer);
+    expect(listed.body.profiles.map((p: { id: number }) => p.id)).toContain(id);
+
+    const wrong = await request(ctx.app).delete('/api/account.php').set('cookie', cookie).set('accept-language', 'nl').send({ password: 'nope', reasons: [] });
+    expect(wrong.body.error.message).toBe('Controleer je wachtwoord.');
+    const del = await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: ['found_partner'], comment: 'Bedankt' });
+    expect(del.status).toBe(200);
+    expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
+    expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(404);
+    const list = await request(ctx.app).get('/api/members.php?limit=60').set('cookie', viewer);
+    expect(list.body.profiles.map((p: { id: number }) => p.id)).not.toContain(id);
+    expect((await request(ctx.app).post('/api/user.php').send({ email, password })).status).toBe(401);
+
+    const token = await mailedToken(email, '/account-deleted?token=');
+    expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(410);
+    await loginCookie(ctx.app, email, password);
+    expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(200);
+  });
+
+  it('When a deletion is older than 14 days, then the purge removes the personal data and the link no longer works', async () => {
+    const { email, password, cookie } = await signupAndLogin();
+    await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: [] });
+    const token = await mailedToken(email, '/account-deleted?token=');
+    await ctx.db.query(`UPDATE users SET deleted_at = now() - interval '15 days' WHERE email = $1`, [email]);
+    expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'))).toBeGreaterThanOrEqual(1);
+    expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(410);
+  });
+});
+
+describe('notification settings', () => {
+  it('When a member switches kinds, then they are saved, and switching one on lifts a list-unsubscribe but not a bounce', async () => {
+    const { email, cookie } = await signupAndLogin();
+    await ctx.db.query(`UPDATE users SET notifications_disabled = '{unsubscribe,bounce}' WHERE email = $1`, [email]);
+    const before = await request(ctx.app).get('/api/notifications.php').set('cookie', cookie);
+    expect(before.body).toEqual({ mail: { messages: true, likes: true, matches: true, news: true }, disabled: ['unsubscribe', 'bounce'] });
+    const put = await request(ctx.app).put('/api/notifications.php').set('cookie', cookie).send({ mail: { messages: true, likes: false, matches: false, news: false } });
+    expect(put.body).toEqual({ mail: { messages: true, likes: false, matches: false, news: false }, disabled: ['bounce'] });
+    expect((await request(ctx.app).get('/api/notifications.php')).status).toBe(403);
+  });
+});

@@ -1,0 +1,279 @@
+import type { Db } from '../../lib/db';
+
+export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate';
+
+export interface AccountRow {
+  id: number;
+  email: string;
+  status: 'active' | 'not_confirmed' | 'deleted';
+  language: string;
+  password_hash: string;
+  profile_name: string | null;
+}
+
+const ACCOUNT = `SELECT u.id, u.email, u.status, u.language, u.password_hash, p.name AS profile_name
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id`;
+
+export async function findAccount(db: Db, userId: number): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(`${ACCOUNT} WHERE u.id = $1`, [userId]);
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, siteId: number, email: string): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(`${ACCOUNT} WHERE u.site_id = $1 AND lower(u.email) = lower($2)`, [siteId, email]);
+  return row ?? null;
+}
+
+export async function isDefaultSite(db: Db, siteId: number): Promise<boolean> {
+  const [row] = await db.query<{ is_default: boolean }>('SELECT is_default FROM sites WHERE id = $1', [siteId]);
+  return row?.is_default ?? true;
+}
+
+/** Inserts the user unless the address already has an account on the site; null = the address is taken. */
+export async function insertUser(
+  db: Db,
+  u: { siteId: number; email: string; passwordHash: string; language: string; credits: number; tracking: Record<string, string> },
+): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO users (site_id, email, password_hash, status, language, credits, tracking)
+     VALUES ($1, $2, $3, 'not_confirmed', $4, $5, $6::jsonb)
+     ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`,
+    [u.siteId, u.email, u.passwordHash, u.language, u.credits, JSON.stringify(u.tracking)],
+  );
+  return row?.id ?? null;
+}
+
+export async function insertProfile(
+  db: Db,
+  p: { userId: number; name: string; birthDate: string | null; about: string; country: string | null },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES ($1, $2, $3::date, $4, $5, 'male', 'disabled')`,
+    [p.userId, p.name, p.birthDate, p.about, p.country],
+  );
+}
+
+export async function updateProfile(db: Db, p: { userId: number; name: string; birthDate: string; about: string | undefined }): Promise<void> {
+  await db.query(
+    `UPDATE profiles SET name = $2, birth_date = $3::date, about = COALESCE($4, about),
+       status = CASE WHEN (SELECT status FROM users WHERE id = $1) = 'active' THEN 'active' ELSE status END,
+       updated_at = now()
+     WHERE user_id = $1`,
+    [p.userId, p.name, p.birthDate, p.about ?? null],
+  );
+}
+
+export async function addSignupCredits(db: Db, userId: number, credits: number): Promise<void> {
+  await db.query(
+    `INSERT INTO credit_ledger (user_id, delta, reason, balance_after) VALUES ($1, $2, 'signup', $2)`,
+    [userId, credits],
+  );
+}
+
+export async function insertSignupMessage(db: Db, userId: number, recipientId: number, body: string): Promise<void> {
+  await db.query('INSERT INTO signup_messages (user_id, recipient_id, body) VALUES ($1, $2, $3)', [userId, recipientId, body]);
+}
+
+/** A member another visitor may write to: visible on the site (active, not deleted, profile enabled). */
+export async function isVisibleMember(db: Db, siteId: number, userId: number): Promise<boolean> {
+  const [row] = await db.query(
+    `SELECT 1 FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.id = $1 AND u.site_id = $2 AND u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'`,
+    [userId, siteId],
+  );
+  return row !== undefined;
+}
+
+/** Hands the messages written before activation to their recipients as ordinary conversations. */
+export async function deliverSignupMessages(db: Db, userId: number, siteId: number): Promise<number> {
+  const pending = await db.query<{ id: number; recipient_id: number; body: string }>(
+    `SELECT id, recipient_id, body FROM signup_messages WHERE user_id = $1 AND delivered_at IS NULL ORDER BY id FOR UPDATE`,
+    [userId],
+  );
+  for (const m of pending) {
+    const [conv] = await db.query<{ id: number }>(
+      `INSERT INTO conversations (site_id, last_message_at) VALUES ($1, now()) RETURNING id`,
+      [siteId],
+    );
+    const conversationId = (conv as { id: number }).id;
+    await db.query(
+      `INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, 0), ($1, $3, 1)`,
+      [conversationId, userId, m.recipient_id],
+    );
+    await db.query('INSERT INTO messages (conversation_id, sender_id, body) VALUES ($1, $2, $3)', [conversationId, userId, m.body]);
+    await db.query('UPDATE signup_messages SET delivered_at = now(), updated_at = now() WHERE id = $1', [m.id]);
+  }
+  return pending.length;
+}
+
+/** Stores a new token (its sha256 only) and ends the earlier unused ones of the same purpose. */
+export async function insertToken(
+  db: Db,
+  t: { tokenHash: string; purpose: TokenPurpose; userId: number; ttlHours: number; newEmail?: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE account_tokens SET used_at = now(), updated_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+    [t.userId, t.purpose],
+  );
+  await db.query(
+    `INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
+    [t.tokenHash, t.purpose, t.userId, t.newEmail ?? null, t.ttlHours],
+  );
+}
+
+/** Spends a token atomically: one UPDATE, so two requests with the same token cannot both succeed. */
+export async function consumeToken(
+  db: Db,
+  purpose: TokenPurpose,
+  tokenHash: string,
+): Promise<{ user_id: number; new_email: string | null } | null> {
+  const [row] = await db.query<{ user_id: number; new_email: string | null }>(
+    `UPDATE account_tokens SET used_at = now(), updated_at = now()
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+     RETURNING user_id, new_email`,
+    [tokenHash, purpose],
+  );
+  return row ?? null;
+}
+
+export async function lastTokenAgeSeconds(db: Db, userId: number, purpose: TokenPurpose): Promise<number | null> {
+  const [row] = await db.query<{ age: number }>(
+    `SELECT extract(epoch FROM now() - max(created_at))::int AS age FROM account_tokens WHERE user_id = $1 AND purpose = $2`,
+    [userId, purpose],
+  );
+  return row?.age ?? null;
+}
+
+export async function activate(db: Db, userId: number): Promise<{ site_id: number } | null> {
+  const [row] = await db.query<{ site_id: number }>(
+    `UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'not_confirmed' RETURNING site_id`,
+    [userId],
+  );
+  if (row) {
+    await db.query(`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = $1 AND name <> ''`, [userId]);
+  }
+  return row ?? null;
+}
+
+/** One more reset request for the address today; returns today's count (atomic upsert, safe when concurrent). */
+export async function countResetRequest(db: Db, siteId: number, email: string): Promise<number> {
+  const [row] = await db.query<{ requests: number }>(
+    `INSERT INTO reset_requests AS r (site_id, email, day, requests) VALUES ($1, lower($2), current_date, 1)
+     ON CONFLICT (site_id, email, day) DO UPDATE SET requests = r.requests + 1, updated_at = now()
+     RETURNING requests`,
+    [siteId, email],
+  );
+  return row?.requests ?? 1;
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+}
+
+/** Ends the member's sessions, all or all but one. */
+export async function deleteSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR id <> $2)', [userId, exceptSessionId ?? null]);
+}
+
+/** A password reset lifts the per-account login lock, so a member can never be locked out for good. */
+export async function clearAccountThrottle(db: Db, siteId: number, email: string): Promise<void> {
+  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+}
+
+export async function emailTaken(db: Db, siteId: number, email: string, exceptUserId: number): Promise<boolean> {
+  const [row] = await db.query(`SELECT 1 FROM users WHERE site_id = $1 AND lower(email) = lower($2) AND id <> $3`, [
+    siteId,
+    email,
+    exceptUserId,
+  ]);
+  return row !== undefined;
+}
+
+export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET email = $2, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END, updated_at = now()
+     WHERE id = $1`,
+    [userId, email],
+  );
+  await db.query(`UPDATE profiles SET status = 'active', updated_at = now()
+     WHERE user_id = $1 AND name <> '' AND (SELECT status FROM users WHERE id = $1) = 'active'`, [userId]);
+}
+
+export async function markDeleted(db: Db, userId: number, reasons: string[], comment: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET status_before_delete = status, status = 'deleted', deleted_at = now(), delete_reasons = $2,
+       delete_comment = $3, updated_at = now()
+     WHERE id = $1 AND status <> 'deleted'`,
+    [userId, reasons, comment],
+  );
+  await db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+}
+
+/** Takes a deleted account back while it is inside the undo window and not purged. */
+export async function reactivate(db: Db, userId: number, undoDays: number): Promise<boolean> {
+  const [row] = await db.query(
+    `UPDATE users SET status = COALESCE(status_before_delete, 'not_confirmed'), status_before_delete = NULL, deleted_at = NULL,
+       delete_reasons = '{}', delete_comment = '', updated_at = now()
+     WHERE id = $1 AND status = 'deleted' AND purged_at IS NULL AND deleted_at > now() - make_interval(days => $2)
+     RETURNING id`,
+    [userId, undoDays],
+  );
+  return row !== undefined;
+}
+
+export async function readNotificationSettings(db: Db, userId: number): Promise<{ mail_off: string[]; notifications_disabled: string[] } | null> {
+  const [row] = await db.query<{ mail_off: string[]; notifications_disabled: string[] }>(
+    'SELECT mail_off, notifications_disabled FROM users WHERE id = $1',
+    [userId],
+  );
+  return row ?? null;
+}
+
+export async function writeNotificationSettings(db: Db, userId: number, mailOff: string[], liftUnsubscribe: boolean): Promise<void> {
+  await db.query(
+    `UPDATE users SET mail_off = $2,
+       notifications_disabled = CASE WHEN $3 THEN array_remove(notifications_disabled, 'unsubscribe') ELSE notifications_disabled END,
+       updated_at = now()
+     WHERE id = $1`,
+    [userId, mailOff, liftUnsubscribe],
+  );
+}
+
+/** Accounts deleted longer ago than the undo window and not yet purged. */
+export async function accountsToPurge(db: Db, undoDays: number, limit: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE status = 'deleted' AND purged_at IS NULL AND deleted_at <= now() - make_interval(days => $1)
+     ORDER BY deleted_at LIMIT $2`,
+    [undoDays, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes the personal data of one deleted account; the users row stays as an anonymous tombstone so the credit
+ * ledger and the other members' conversations keep their references.
+ */
+export async function purgeAccount(db: Db, userId: number): Promise<void> {
+  const [row] = await db.query<{ site_id: number; email: string }>(
+    `SELECT site_id, email FROM users WHERE id = $1 AND status = 'deleted' AND purged_at IS NULL FOR UPDATE`,
+    [userId],
+  );
+  if (!row) return;
+  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
+  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
+  await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
+  for (const table of ['profiles', 'photos', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages']) {
+    const column = table === 'likes' ? 'liker_id' : 'user_id';
+    await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
+  }
+  await db.query('DELETE FROM likes WHERE liked_id = $1', [userId]);
+  await db.query('DELETE FROM messages WHERE sender_id = $1', [userId]);
+  await db.query(
+    `UPDATE users SET email = 'purged-' || id || '@purged.invalid', password_hash = '', tracking = '{}',
+       delete_comment = '', notifications_disabled = '{}', mail_off = '{}', purged_at = now(), updated_at = now()
+     WHERE id = $1`,
+    [userId],
+  );
+}

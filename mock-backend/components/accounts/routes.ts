@@ -1,0 +1,120 @@
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { AUTH_COOKIE } from '../../../src/shared/constants';
+import { getSite, getViewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { localeFromAcceptLanguage } from '../../lib/i18n';
+import { currentUser, SESSION_MAX_AGE_SECONDS } from '../session/service';
+import * as service from './service';
+
+function cookieOptions(req: Request): CookieOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https',
+  };
+}
+
+const ctxOf = (req: Request, res: Response): service.AccountContext => ({
+  site: getSite(res),
+  locale: localeFromAcceptLanguage(req.get('accept-language')),
+});
+
+/** Per-IP limiter for the account calls; answers the one error body with 429 too_many_requests. */
+function limiter(limit: number, windowMs: number, opts: { skipFailedRequests?: boolean } = {}) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    ...opts,
+    handler: (_req, _res, next, options) =>
+      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
+  });
+}
+
+export interface AccountRouteOptions {
+  /** Accounts one IP may create per hour (default 20). */
+  signupsPerHour?: number;
+  /** Password-checked account calls (change password/e-mail, delete) per IP per 15 minutes (default 20). */
+  sensitivePer15Minutes?: number;
+}
+
+export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOptions = {}): Router {
+  const router = Router();
+  const signupLimit = limiter(opts.signupsPerHour ?? 20, 3_600_000, { skipFailedRequests: true });
+  const sensitive = limiter(opts.sensitivePer15Minutes ?? 20, 900_000);
+  const resetLimit = limiter(30, 3_600_000);
+
+  router.post('/signup.php', signupLimit, async (req, res) => {
+    const { sessionToken } = await service.signup(deps, ctxOf(req, res), req.body as service.SignupInput);
+    if (sessionToken) {
+      res.cookie(AUTH_COOKIE, sessionToken, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
+    }
+    res.json({ success: true });
+  });
+
+  router.put('/signup.php', async (req, res) => {
+    const viewer = getViewer(res);
+    await service.completeSignup(deps, viewer, req.body as { name: string; date_of_birth: string; about?: string });
+    res.json({ user: await currentUser(deps.db, viewer, getSite(res).fictional_icon !== '') });
+  });
+
+  router.post('/activate.php', async (req, res) => {
+    await service.activate(deps, (req.body as { token: string }).token);
+    res.json({ success: true });
+  });
+
+  router.post('/activation-mail.php', async (req, res) => {
+    await service.resendActivation(deps, ctxOf(req, res), getViewer(res));
+    res.json({ success: true });
+  });
+
+  router.post('/reset-password.php', resetLimit, async (req, res) => {
+    await service.requestPasswordReset(deps, ctxOf(req, res), (req.body as { email: string }).email);
+    res.json({ success: true });
+  });
+
+  router.put('/reset-password.php', sensitive, async (req, res) => {
+    await service.resetPassword(deps, ctxOf(req, res), req.body as { token: string; password: string; password_repeat: string });
+    res.json({ success: true });
+  });
+
+  router.put('/password.php', sensitive, async (req, res) => {
+    await service.changePassword(deps, getViewer(res), req.body as { old_password: string; password: string; password_repeat: string });
+    res.json({ success: true });
+  });
+
+  router.post('/mail-change.php', sensitive, async (req, res) => {
+    await service.requestMailChange(deps, ctxOf(req, res), getViewer(res), req.body as { password: string; email: string });
+    res.json({ success: true });
+  });
+
+  router.put('/mail-change.php', async (req, res) => {
+    await service.confirmMailChange(deps, ctxOf(req, res), (req.body as { token: string }).token);
+    res.json({ success: true });
+  });
+
+  router.delete('/account.php', sensitive, async (req, res) => {
+    await service.deleteAccount(deps, ctxOf(req, res), getViewer(res), req.body as { password: string; reasons: string[]; comment?: string });
+    res.clearCookie(AUTH_COOKIE, cookieOptions(req));
+    res.json({ success: true });
+  });
+
+  router.post('/account.php', async (req, res) => {
+    await service.reactivateAccount(deps, (req.body as { token: string }).token);
+    res.json({ success: true });
+  });
+
+  router.get('/notifications.php', async (_req, res) => {
+    res.json(await service.notificationSettings(deps, getViewer(res)));
+  });
+
+  router.put('/notifications.php', async (req, res) => {
+    const { mail } = req.body as { mail: Record<(typeof service.MAIL_KINDS)[number], boolean> };
+    res.json(await service.saveNotificationSettings(deps, getViewer(res), mail));
+  });
+
+  return router;
+}
