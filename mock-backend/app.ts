@@ -8,6 +8,10 @@ import { accountsRoutes, type AccountRouteOptions } from './components/accounts/
 import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
+import { MAX_UPLOAD_BYTES } from './components/photos/image';
+import { photoRoutes } from './components/photos/routes';
+import { lazySigner, signImagesMiddleware } from './components/photos/signing';
+import { privacyRoutes } from './components/privacy/routes';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
@@ -41,7 +45,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet());
   app.use(httpLogger(deps.logger));
 
-  app.use(mediaRoutes(deps.mediaDir));
+  // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
+  const getSigner = lazySigner(db);
+  app.use(mediaRoutes(deps.mediaDir, getSigner));
 
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   app.use(
@@ -52,6 +58,7 @@ export function createApp(deps: AppDeps): Express {
       validateFormats: true,
       ignorePaths: (path: string) => !path.startsWith('/api/'),
       ignoreUndocumented: false,
+      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } },
     }),
   );
 
@@ -67,8 +74,9 @@ export function createApp(deps: AppDeps): Express {
         next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
     }),
   );
-  api.use(siteMiddleware(db), sessionMiddleware(db));
+  api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
   api.use(sessionRoutes(db), siteDataRoutes(db), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
+  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db));
   api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   app.use('/api', api);
 

@@ -7,6 +7,7 @@ import { COUNTRY_LANGUAGES } from '../../src/shared/locales';
 import type { Db } from '../lib/db';
 import { hashPassword } from '../lib/password';
 import { generateAvatars, type AvatarFiles } from './avatars';
+import { seedGalleriesAndPlaces } from './galleries-and-places';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test' } as const;
@@ -188,6 +189,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     const byEmail = new Map(specs.map((s, i) => [s.email, ids[i] as number]));
     const freeId = byEmail.get(DEMO_LOGINS.free) as number;
     const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
+    await seedGalleriesAndPlaces(tx, avatars, [freeId, premiumId]);
     await tx.query(
       `INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)
        VALUES ($1, 120, 'demo_purchase', 'seed-premium-credits', 120)`,

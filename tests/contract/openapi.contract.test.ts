@@ -112,6 +112,8 @@ async function call(method: string, path: string, opts: { cookie?: string; body?
   return { status: res.status, body: text ? JSON.parse(text) : undefined, cookie: setCookie?.split(';')[0] };
 }
 
+const answer = (a: Answer): [number, unknown] => [a.status, a.body];
+
 async function login(email: string): Promise<string> {
   const res = await call('POST', '/user.php', { body: { email, password: 'demo-password' } });
   expectMatchesContract('postUser', res.status, res.body);
@@ -212,6 +214,42 @@ describe('contract of openapi.yaml', () => {
       ['putNotificationSettings', await call('PUT', '/notifications.php', { cookie: free, body: { mail: { messages: true, likes: true, matches: true, news: false } } })],
     ];
     for (const [id, res] of answers) expectMatchesContract(id, res.status, res.body);
+  });
+
+  it('When profile, photo, block, invisible and location endpoints are called, then their answers match the contract', async () => {
+    const free = await login('free@demo.test');
+    const premium = await login('premium@demo.test');
+    const mine = await call('GET', '/my-profile.php', { cookie: free });
+    expectMatchesContract('getMyProfile', mine.status, mine.body);
+    expectMatchesContract('getMyProfile', (await call('GET', '/my-profile.php')).status, (await call('GET', '/my-profile.php')).body);
+    const edit = await call('PUT', '/profile.php', { cookie: free, body: { about: 'Contract check', interests: [] } });
+    expectMatchesContract('updateProfile', edit.status, edit.body);
+    const badEdit = await call('PUT', '/profile.php', { cookie: free, body: { name: '@contract' } });
+    expectMatchesContract('updateProfile', badEdit.status, badEdit.body);
+
+    const { default: sharp } = await import('sharp');
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a35' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'contract.jpg');
+    const up = await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: free }, body: form });
+    const upBody = (await up.json()) as { photos: { id: number }[] };
+    expectMatchesContract('uploadPhoto', up.status, upBody);
+    const photoId = upBody.photos[upBody.photos.length - 1]?.id ?? 1;
+    const main = await call('PUT', '/photos.php', { cookie: free, body: { id: photoId } });
+    expectMatchesContract('setMainPhoto', main.status, main.body);
+    const del = await call('DELETE', '/photos.php', { cookie: free, body: { id: photoId } });
+    expectMatchesContract('deletePhoto', del.status, del.body);
+    const gone = await call('DELETE', '/photos.php', { cookie: free, body: { id: photoId } });
+    expectMatchesContract('deletePhoto', gone.status, gone.body);
+
+    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    expectMatchesContract('blockMember', ...answer(await call('POST', '/block.php', { cookie: free, body: { id: premiumId } })));
+    expectMatchesContract('listBlocks', ...answer(await call('GET', '/blocks.php', { cookie: free })));
+    expectMatchesContract('unblockMember', ...answer(await call('DELETE', '/block.php', { cookie: free, body: { id: premiumId } })));
+    expectMatchesContract('setInvisible', ...answer(await call('PUT', '/invisible.php', { cookie: free, body: { invisible: false } })));
+    expectMatchesContract('saveLocation', ...answer(await call('PUT', '/location.php', { cookie: free, body: { lat: 52.37, lon: 4.89 } })));
+    expectMatchesContract('forgetLocation', ...answer(await call('DELETE', '/location.php', { cookie: free })));
+    expectMatchesContract('listMembers', ...answer(await call('GET', '/members.php?gender=male&min_age=20&max_age=60&sort=last_active', { cookie: free })));
   });
 
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../lib/db';
+import { notBlocked } from '../privacy/repository';
 
 /** Columns every profile summary needs; `u` = users, `p` = profiles, `ph` = main photo, `r` = region. */
 export const SUMMARY_COLUMNS = `
@@ -6,7 +7,8 @@ export const SUMMARY_COLUMNS = `
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
   (u.last_active_at > now() - interval '15 minutes') AS online,
   u.paid_user AS premium, p.fictional,
-  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
+  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
+  p.lat AS loc_lat, p.lon AS loc_lon`;
 
 /** Joins for SUMMARY_COLUMNS, starting from `users u`. */
 export const SUMMARY_JOINS = `
@@ -30,6 +32,9 @@ export interface SummaryRow {
   photo_filename: string | null;
   photo_thumb: string | null;
   photo_status: 'approved' | 'pending' | 'rejected' | null;
+  /** Snapped position (grid cell centre); only ever used to compute a distance band, never sent. */
+  loc_lat: number | null;
+  loc_lon: number | null;
 }
 
 export interface MemberCursor {
@@ -37,35 +42,80 @@ export interface MemberCursor {
   id: number;
 }
 
+export interface MemberFilters {
+  siteId: number;
+  viewerId: number | null;
+  country: string | null;
+  gender: 'male' | 'female' | null;
+  regionId: number | null;
+  minAge: number | null;
+  maxAge: number | null;
+  /** Leave these members out (the results already shown when listing similar ones). */
+  excludeIds?: number[];
+}
+
+/**
+ * WHERE clause of a search, built from the filters that are set only, so the planner can pick the index that fits
+ * (profiles_search_country / _region / _recent: site, filter, last activity, id).
+ */
+function searchWhere(f: MemberFilters, params: unknown[]): string {
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [
+    `p.site_id = ${add(f.siteId)}`,
+    `p.status = 'active'`,
+    'NOT p.invisible',
+    `u.status = 'active'`,
+    'u.deleted_at IS NULL',
+  ];
+  if (f.viewerId !== null) {
+    const viewer = add(f.viewerId);
+    where.push(`p.user_id <> ${viewer}`, notBlocked(viewer, 'p.user_id'));
+  }
+  if (f.country) where.push(`p.country = ${add(f.country)}`);
+  if (f.gender) where.push(`p.gender = ${add(f.gender)}`);
+  if (f.regionId) where.push(`p.region_id = ${add(f.regionId)}`);
+  if (f.minAge) where.push(`p.birth_date <= (current_date - ${add(f.minAge)}::int * interval '1 year')::date`);
+  if (f.maxAge) where.push(`p.birth_date > (current_date - (${add(f.maxAge)}::int + 1) * interval '1 year')::date`);
+  if (f.excludeIds && f.excludeIds.length > 0) where.push(`p.user_id <> ALL(${add(f.excludeIds)}::int[])`);
+  return where.join(' AND ');
+}
+
+const SEARCH_FROM = `
+  FROM profiles p
+  JOIN users u ON u.id = p.user_id
+  LEFT JOIN regions r ON r.id = p.region_id
+  LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved'`;
+
+/** One page of a search, newest activity first, keyset-paged on (last activity, id). */
 export async function listMembers(
   db: Db,
-  q: { siteId: number; viewerId: number | null; country: string | null; limit: number; after: MemberCursor | null },
+  q: MemberFilters & { limit: number; after: MemberCursor | null },
 ): Promise<(SummaryRow & { cursor_ts: string })[]> {
-  const params: unknown[] = [q.siteId, q.viewerId, q.country, q.limit];
-  let keyset = '';
+  const params: unknown[] = [];
+  let where = searchWhere(q, params);
   if (q.after) {
     params.push(q.after.ts, q.after.id);
-    keyset = 'AND (u.last_active_at, u.id) < ($5::timestamptz, $6::int)';
+    where += ` AND (p.last_active_at, p.user_id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
   }
+  params.push(q.limit);
   return db.query(
-    `SELECT ${SUMMARY_COLUMNS}, u.last_active_at::text AS cursor_ts
-     FROM users u ${SUMMARY_JOINS}
-     WHERE u.site_id = $1 AND ${VISIBLE} AND NOT p.invisible
-       AND ($2::int IS NULL OR u.id <> $2::int)
-       AND ($3::text IS NULL OR p.country = $3::text)
-       ${keyset}
-     ORDER BY u.last_active_at DESC, u.id DESC
-     LIMIT $4`,
+    `SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts
+     ${SEARCH_FROM}
+     WHERE ${where}
+     ORDER BY p.last_active_at DESC, p.user_id DESC
+     LIMIT $${params.length}`,
     params,
   );
 }
 
-export async function countMembers(db: Db, q: { siteId: number; viewerId: number | null; country: string | null }): Promise<number> {
+export async function countMembers(db: Db, q: MemberFilters): Promise<number> {
+  const params: unknown[] = [];
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = $1 AND ${VISIBLE} AND NOT p.invisible
-       AND ($2::int IS NULL OR u.id <> $2::int) AND ($3::text IS NULL OR p.country = $3::text)`,
-    [q.siteId, q.viewerId, q.country],
+    `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE ${searchWhere(q, params)}`,
+    params,
   );
   return row?.n ?? 0;
 }
@@ -88,7 +138,12 @@ export async function findProfile(db: Db, siteId: number, id: number, viewerId: 
     `SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
             p.eye_colour, p.body_type, p.tattoos, p.signup_reason, u.last_active_at
      FROM users u ${SUMMARY_JOINS}
-     WHERE u.id = $1 AND u.site_id = $2 AND (${VISIBLE} OR (u.id = $3::int AND u.status <> 'deleted'))`,
+     WHERE u.id = $1 AND u.site_id = $2 AND (
+       (u.id = $3::int AND u.status <> 'deleted')
+       OR (${VISIBLE} AND ${notBlocked('$3', 'u.id')}
+           AND (NOT p.invisible OR EXISTS (
+             SELECT 1 FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
+             WHERE x.user_id = $3::int AND y.user_id = u.id AND x.deleted_at IS NULL AND y.deleted_at IS NULL))))`,
     [id, siteId, viewerId],
   );
   return row ?? null;
@@ -101,10 +156,16 @@ export interface PhotoRow {
   status: 'approved' | 'pending' | 'rejected';
 }
 
-export async function listPhotos(db: Db, userId: number, includeUnapproved: boolean): Promise<PhotoRow[]> {
-  return db.query<PhotoRow>(
-    `SELECT id, filename, thumb_filename, status FROM photos
-     WHERE user_id = $1 AND ($2 OR status = 'approved')
+export interface GalleryRow extends PhotoRow {
+  blurred_filename: string;
+  is_main: boolean;
+}
+
+/** Photos of a profile: the owner gets pending ones too, everybody else approved ones only. */
+export async function listPhotos(db: Db, userId: number, includeUnapproved: boolean): Promise<GalleryRow[]> {
+  return db.query<GalleryRow>(
+    `SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
+     WHERE user_id = $1 AND (($2 AND status <> 'rejected') OR status = 'approved')
      ORDER BY is_main DESC, position, id`,
     [userId, includeUnapproved],
   );

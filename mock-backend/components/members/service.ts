@@ -1,14 +1,21 @@
 import type { Db } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Image, ProfileDetail, ProfileSummary } from '../../lib/api-types';
+import type { Image, ProfileDetail, ProfileSummary, Schemas } from '../../lib/api-types';
+import { distanceBand, type DistanceBand } from '../privacy/geo';
+import { findLocation } from '../privacy/repository';
 import * as repo from './repository';
+
+type Position = { lat: number | null; lon: number | null } | null;
 
 /** An approved photo as the API shows it; paths are relative to the site's cdn_prefix. */
 export function toImage(p: repo.PhotoRow): Image {
   return { id: p.id, filename: p.filename, thumb_filename: p.thumb_filename, status: p.status, match_path: p.filename, locked: false };
 }
 
-export function toSummary(row: repo.SummaryRow): ProfileSummary {
+/** A profile summary; with the viewer's snapped position it carries a distance band (never a position). */
+export function toSummary(row: repo.SummaryRow, viewerPosition?: Position): ProfileSummary {
+  const distance: DistanceBand | null | undefined =
+    viewerPosition === undefined ? undefined : distanceBand(viewerPosition, { lat: row.loc_lat, lon: row.loc_lon });
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +29,7 @@ export function toSummary(row: repo.SummaryRow): ProfileSummary {
     online: row.online,
     premium: row.premium,
     fictional: row.fictional,
+    ...(distance !== undefined ? { distance } : {}),
   };
 }
 
@@ -46,35 +54,94 @@ function decodeCursor(raw: string): repo.MemberCursor {
   throw badRequest({ field: 'cursor' });
 }
 
-export async function listMembers(
-  db: Db,
-  q: { siteId: number; viewerId: number | null; country?: string | undefined; limit: number; cursor?: string | undefined },
-) {
-  const country = q.country ? q.country.toUpperCase() : null;
+/** A first page with fewer results than this also lists similar members (a looser search). */
+export const FEW_RESULTS = 6;
+const SIMILAR_LIMIT = 12;
+
+export interface SearchQuery {
+  siteId: number;
+  viewerId: number | null;
+  country?: string | undefined;
+  gender?: 'male' | 'female' | undefined;
+  region?: number | undefined;
+  minAge?: number | undefined;
+  maxAge?: number | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['MemberPage']> {
+  if (q.minAge && q.maxAge && q.minAge > q.maxAge) throw badRequest({ field: 'max_age' });
+  const filters: repo.MemberFilters = {
+    siteId: q.siteId,
+    viewerId: q.viewerId,
+    country: q.country ? q.country.toUpperCase() : null,
+    gender: q.gender ?? null,
+    regionId: q.region ?? null,
+    minAge: q.minAge ?? null,
+    maxAge: q.maxAge ?? null,
+  };
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const [rows, total] = await Promise.all([
-    repo.listMembers(db, { siteId: q.siteId, viewerId: q.viewerId, country, limit: q.limit + 1, after }),
-    repo.countMembers(db, { siteId: q.siteId, viewerId: q.viewerId, country }),
+  const [rows, total, position] = await Promise.all([
+    repo.listMembers(db, { ...filters, limit: q.limit + 1, after }),
+    repo.countMembers(db, filters),
+    q.viewerId === null ? Promise.resolve(null) : findLocation(db, q.viewerId),
   ]);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
+  const narrowed = filters.regionId !== null || filters.minAge !== null || filters.maxAge !== null;
+  let similar: ProfileSummary[] | undefined;
+  if (!after && total < FEW_RESULTS && narrowed) {
+    // Looser: the same gender and country, any region and age.
+    const loose = await repo.listMembers(db, {
+      ...filters,
+      regionId: null,
+      minAge: null,
+      maxAge: null,
+      excludeIds: page.map((r) => r.id),
+      limit: SIMILAR_LIMIT,
+      after: null,
+    });
+    similar = loose.map((r) => toSummary(r, position));
+  }
   return {
-    profiles: page.map(toSummary),
+    profiles: page.map((r) => toSummary(r, position)),
     next_cursor: rows.length > q.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
     total,
+    ...(similar ? { similar } : {}),
   };
 }
 
-export async function getProfile(db: Db, q: { siteId: number; id: number; viewerId: number | null }): Promise<ProfileDetail> {
+/**
+ * Photos as this viewer may see them: the owner and premium members get every photo sharp; everybody else gets the
+ * main photo sharp and every other photo only as its blurred file (`locked`), so no sharp URL ever reaches them.
+ */
+export function galleryImage(p: repo.GalleryRow, canSeeAll: boolean): Image {
+  if (canSeeAll || p.is_main) return toImage(p);
+  return { id: p.id, filename: p.blurred_filename, thumb_filename: p.blurred_filename, status: p.status, match_path: p.blurred_filename, locked: true };
+}
+
+export async function getProfile(
+  db: Db,
+  q: { siteId: number; id: number; viewerId: number | null; viewerPaid: boolean },
+): Promise<ProfileDetail> {
   const row = await repo.findProfile(db, q.siteId, q.id, q.viewerId);
   if (!row) throw notFound();
   const own = q.viewerId === row.id;
-  const [photos, interests] = await Promise.all([repo.listPhotos(db, row.id, own), repo.listInterestKeys(db, row.id)]);
+  const [photos, interests, position] = await Promise.all([
+    repo.listPhotos(db, row.id, own),
+    repo.listInterestKeys(db, row.id),
+    q.viewerId === null || own ? Promise.resolve(null) : findLocation(db, q.viewerId),
+  ]);
   if (q.viewerId !== null && !own) await repo.markLikeSeen(db, row.id, q.viewerId);
+  const summary = toSummary(row, position);
+  const ownMain = own ? photos.find((p) => p.is_main) : undefined;
   return {
-    ...toSummary(row),
+    ...summary,
+    // The owner also sees a main photo that still awaits moderation.
+    main_image: own ? (ownMain ? toImage(ownMain) : null) : summary.main_image,
     about: row.about,
-    images: photos.map(toImage),
+    images: photos.map((p) => galleryImage(p, own || q.viewerPaid)),
     interests,
     attributes: {
       gender: row.gender,

@@ -12,6 +12,7 @@ export interface UserRow {
   profile_name: string | null;
   profile_country: string | null;
   profile_status: 'active' | 'disabled' | null;
+  profile_invisible: boolean | null;
   photo_id: number | null;
   photo_filename: string | null;
   photo_thumb: string | null;
@@ -19,7 +20,7 @@ export interface UserRow {
 }
 
 const USER_COLUMNS = `u.id, u.email, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
-  p.name AS profile_name, p.country AS profile_country, p.status AS profile_status,
+  p.name AS profile_name, p.country AS profile_country, p.status AS profile_status, p.invisible AS profile_invisible,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
 const USER_JOINS = `LEFT JOIN profiles p ON p.user_id = u.id
   LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`;

@@ -60,6 +60,7 @@ export function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
       name: row.profile_name ?? '',
       country: row.profile_country,
       status: row.profile_status ?? 'disabled',
+      invisible: row.profile_invisible === true,
       main_image:
         row.photo_id !== null && row.photo_filename && row.photo_thumb && row.photo_status
           ? toImage({ id: row.photo_id, filename: row.photo_filename, thumb_filename: row.photo_thumb, status: row.photo_status })

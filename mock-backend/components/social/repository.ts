@@ -1,5 +1,6 @@
 import type { Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/repository';
+import { notBlocked } from '../privacy/repository';
 
 export interface ChatRow extends SummaryRow {
   conversation: number;
@@ -14,7 +15,7 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
      JOIN conversations c ON c.id = me.conversation_id
      JOIN conversation_members other ON other.conversation_id = c.id AND other.user_id <> me.user_id
      JOIN users u ON u.id = other.user_id ${SUMMARY_JOINS}
-     WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted'
+     WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked('$1', 'u.id')}
      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC`,
     [userId],
   );
@@ -51,7 +52,7 @@ export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
        FROM likes g WHERE g.liker_id = $1
      ) l
      JOIN users u ON u.id = l.other_id ${SUMMARY_JOINS}
-     WHERE ${VISIBLE}
+     WHERE ${VISIBLE} AND ${notBlocked('$1', 'u.id')}
      ORDER BY (l.direction = 'received' AND l.like_new) DESC, l.created_at DESC, u.id DESC
      LIMIT 500`,
     [userId],
@@ -64,6 +65,9 @@ export async function pickAutoLiker(db: Db, siteId: number, userId: number): Pro
     `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
      WHERE u.site_id = $1 AND u.id <> $2 AND ${VISIBLE} AND NOT p.invisible
        AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = u.id AND l.liked_id = $2)
+       AND ${notBlocked('$2', 'u.id')}
+       -- invisible members get no new likes (SPEC §4)
+       AND NOT EXISTS (SELECT 1 FROM profiles me WHERE me.user_id = $2 AND me.invisible)
      ORDER BY p.fictional DESC, random()
      LIMIT 1`,
     [siteId, userId],

@@ -157,7 +157,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members, newest active first, keyset-paged */
+        /**
+         * Members, newest active first, keyset-paged, filtered by gender, country, region and age
+         * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
+         *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
+         *     any region and age).
+         */
         get: operations["listMembers"];
         put?: never;
         post?: never;
@@ -176,7 +181,8 @@ export interface paths {
         };
         /** One member's profile */
         get: operations["getProfile"];
-        put?: never;
+        /** Change the logged-in member's own profile (validated on the server) */
+        put: operations["updateProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -425,6 +431,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/my-profile.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in member's own profile with every editable field, own photos (pending ones too) and the photo limit */
+        get: operations["getMyProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/photos.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make one of the member's own photos the main photo */
+        put: operations["setMainPhoto"];
+        /**
+         * Upload a photo (multipart field `photo`, at most 10 MB and 40 megapixels)
+         * @description The file is checked by its content (JPEG, PNG, WebP, GIF or AVIF as decoded by the server, never by its name or
+         *     type header), re-encoded (all metadata such as EXIF and GPS removed) and stored under a server-chosen name with
+         *     thumb, full and blurred variants. New photos await moderation (`pending`) and are visible to their owner only.
+         *     Free members may keep 3 photos, premium members 25 (`photo_limit_reached`, 422). The first photo becomes the main one.
+         */
+        post: operations["uploadPhoto"];
+        /** Delete one of the member's own photos ('Foto verwijderd.'); the next photo becomes main */
+        delete: operations["deletePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/block.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a member; removes chats and likes between the two and hides each from the other everywhere */
+        post: operations["blockMember"];
+        /** Undo a block */
+        delete: operations["unblockMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members the logged-in member has blocked, newest first */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invisible.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Invisible mode on or off (hidden from search and from new likes and messages; existing chats go on) */
+        put: operations["setInvisible"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/location.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the member's position; it is stored snapped to a 0.05° grid and never sent back */
+        put: operations["saveLocation"];
+        post?: never;
+        /** Forget the member's position */
+        delete: operations["forgetLocation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -485,6 +603,8 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
             main_image: components["schemas"]["Image"] | null;
+            /** @description Invisible mode is on */
+            invisible?: boolean;
         };
         /** @description A photo. Its URL is the site's cdn_prefix plus match_path (the thumbnail: cdn_prefix plus thumb_filename). */
         Image: {
@@ -508,6 +628,7 @@ export interface components {
             online: boolean;
             premium: boolean;
             fictional: boolean;
+            distance?: components["schemas"]["DistanceBand"];
         };
         ProfileDetail: components["schemas"]["ProfileSummary"] & {
             about: string;
@@ -535,6 +656,8 @@ export interface components {
             profiles: components["schemas"]["ProfileSummary"][];
             next_cursor: string | null;
             total: number;
+            /** @description Members matching a looser search, when the search itself found few (first page only) */
+            similar?: components["schemas"]["ProfileSummary"][];
         };
         Settings: {
             /** @enum {string} */
@@ -699,6 +822,74 @@ export interface components {
             mail: components["schemas"]["MailKinds"];
             /** @description Why e-mail is not sent at all (spam complaint, bounce, list-unsubscribe) */
             disabled: ("spam" | "bounce" | "unsubscribe")[];
+        };
+        /**
+         * @description Distance between viewer and member in coarse bands from positions snapped to a 0.05° grid; null when either position is unknown
+         * @enum {string|null}
+         */
+        DistanceBand: "lt5" | "5to10" | "10to25" | "25to50" | "50to100" | "gt100" | null;
+        PhotoIdRequest: {
+            id: number;
+        };
+        MemberIdRequest: {
+            id: number;
+        };
+        MyPhotos: {
+            /** @description The member's own photos, main first; pending ones included */
+            photos: components["schemas"]["OwnImage"][];
+            /** @description How many photos the member may keep (3 free, 25 premium) */
+            limit: number;
+        };
+        OwnImage: components["schemas"]["Image"] & {
+            is_main: boolean;
+        };
+        BlockedMember: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            blocked_at: string;
+        };
+        /** @description Fields to change; absent fields stay as they are, null clears an optional field */
+        ProfileUpdate: {
+            name?: string;
+            about?: string;
+            /** Format: date */
+            birth_date?: string;
+            /** @enum {string|null} */
+            gender?: "male" | "female" | null;
+            /** @enum {string|null} */
+            sexuality?: "hetero" | "gay" | "lesbian" | "bi" | null;
+            /** @enum {string|null} */
+            relationship_status?: "divorced" | "living_together" | "married" | "unmarried" | "single" | "widowed" | null;
+            /** @enum {string|null} */
+            hair_colour?: "black" | "brown" | "blond" | "red" | "grey" | "bald" | null;
+            /** @enum {string|null} */
+            eye_colour?: "blue" | "brown" | "green" | "grey" | "hazel" | null;
+            /** @enum {string|null} */
+            body_type?: "slim" | "normal" | "fat" | null;
+            tattoos?: boolean | null;
+            /** @enum {string|null} */
+            signup_reason?: "relationship" | "dating" | "friendship" | "chat" | "fun" | null;
+            country?: components["schemas"]["CountryCode"] | null;
+            region_id?: number | null;
+            interests?: string[];
+        };
+        MyProfile: {
+            id: number;
+            name: string;
+            about: string;
+            /** Format: date */
+            birth_date: string | null;
+            age: number | null;
+            country: components["schemas"]["CountryCode"] | null;
+            region_id: number | null;
+            attributes: components["schemas"]["ProfileAttributes"];
+            interests: string[];
+            photos: components["schemas"]["OwnImage"][];
+            photo_limit: number;
+            invisible: boolean;
+            /** @description Whether a (snapped) position is stored; the position itself never leaves the server */
+            has_location: boolean;
         };
     };
     responses: {
@@ -1045,6 +1236,15 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 country?: string;
+                gender?: "male" | "female";
+                /** @description Region id from regions.php */
+                region?: number;
+                min_age?: number;
+                max_age?: number;
+                /** @description Traffic source of a visitor; lets visitors search when logged_out_search_trafficsource is on */
+                network?: string;
+                /** @description last_active (newest activity first) is the only order; distance is shown per member as a band */
+                sort?: "last_active";
             };
             header?: never;
             path?: never;
@@ -1089,6 +1289,43 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The own profile after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["MyProfile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description A rule is broken (`profile_name_length`, `profile_name_email`, `profile_name_at`, `profile_birth_date_invalid`, `profile_too_young` with `params.min_age`, `profile_interest_unknown`, `profile_region_unknown`), with `params.field` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     autoLike: {
@@ -1591,6 +1828,288 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The own profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["MyProfile"];
+                    };
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    setMainPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPhotos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the member's photos after the upload */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPhotos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description The file is larger than 10 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an image, or too many pixels (`photo_invalid`), or the photo limit is reached (`photo_limit_reached`, `params.limit`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPhotos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    blockMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Blocked (also when already blocked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unblockMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Unblocked (also when there was no block) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocks: components["schemas"]["BlockedMember"][];
+                    };
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    setInvisible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invisible: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invisible: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    saveLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lat: number;
+                    lon: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    forgetLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
             403: components["responses"]["AuthenticationRequired"];
         };
     };

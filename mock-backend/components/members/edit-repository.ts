@@ -1,0 +1,80 @@
+import type { Db } from '../../lib/db';
+
+export interface MyProfileRow {
+  id: number;
+  email: string;
+  paid_user: boolean;
+  name: string;
+  about: string;
+  birth_date: string | null;
+  age: number | null;
+  country: string | null;
+  region_id: number | null;
+  gender: 'male' | 'female' | null;
+  sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
+  relationship_status: 'divorced' | 'living_together' | 'married' | 'unmarried' | 'single' | 'widowed' | null;
+  hair_colour: string | null;
+  eye_colour: string | null;
+  body_type: 'slim' | 'normal' | 'fat' | null;
+  tattoos: boolean | null;
+  signup_reason: string | null;
+  invisible: boolean;
+  has_location: boolean;
+}
+
+export async function findMyProfile(db: Db, userId: number): Promise<MyProfileRow | null> {
+  const [row] = await db.query<MyProfileRow>(
+    `SELECT u.id, u.email, u.paid_user, p.name, p.about, p.birth_date::text AS birth_date,
+            CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
+            p.country, p.region_id, p.gender, p.sexuality, p.relationship_status, p.hair_colour, p.eye_colour,
+            p.body_type, p.tattoos, p.signup_reason, p.invisible, (p.lat IS NOT NULL) AS has_location
+     FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1 AND u.status <> 'deleted'`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+export async function regionCountry(db: Db, regionId: number): Promise<string | null> {
+  const [row] = await db.query<{ country: string }>('SELECT country FROM regions WHERE id = $1', [regionId]);
+  return row?.country ?? null;
+}
+
+export async function interestIds(db: Db, keys: string[]): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM interests WHERE key = ANY($1::text[])', [keys]);
+  return rows.map((r) => r.id);
+}
+
+/** Column names a profile update may set; the values are always parameters. */
+export const EDITABLE_COLUMNS = [
+  'name',
+  'about',
+  'birth_date',
+  'gender',
+  'sexuality',
+  'relationship_status',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'tattoos',
+  'signup_reason',
+  'country',
+  'region_id',
+] as const;
+export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+
+export async function updateProfile(db: Db, userId: number, changes: Partial<Record<EditableColumn, unknown>>): Promise<void> {
+  const cols = EDITABLE_COLUMNS.filter((c) => c in changes);
+  if (cols.length === 0) return;
+  const sets = cols.map((c, i) => `${c} = $${i + 2}`);
+  await db.query(`UPDATE profiles SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`, [
+    userId,
+    ...cols.map((c) => changes[c]),
+  ]);
+}
+
+export async function replaceInterests(db: Db, userId: number, ids: number[]): Promise<void> {
+  await db.query('DELETE FROM profile_interests WHERE user_id = $1', [userId]);
+  if (ids.length > 0) {
+    await db.query('INSERT INTO profile_interests (user_id, interest_id) SELECT $1, unnest($2::int[])', [userId, ids]);
+  }
+}

@@ -1,0 +1,153 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+
+let ctx: TestContext;
+let free: string;
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 60 });
+  free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+});
+afterAll(() => ctx?.close());
+
+interface Summary {
+  id: number;
+  country: string | null;
+  age: number | null;
+  region: string | null;
+}
+
+async function all(query: Record<string, unknown>): Promise<{ ids: Summary[]; total: number }> {
+  const out: Summary[] = [];
+  let cursor: string | null = null;
+  let total = 0;
+  do {
+    const res: request.Response = await request(ctx.app)
+      .get('/api/members.php')
+      .query({ limit: 5, ...query, ...(cursor ? { cursor } : {}) })
+      .set('cookie', free);
+    expect(res.status).toBe(200);
+    out.push(...(res.body.profiles as Summary[]));
+    total = res.body.total;
+    cursor = res.body.next_cursor;
+  } while (cursor);
+  return { ids: out, total };
+}
+
+describe('search', () => {
+  it('When a member searches by country and age and pages through, then every result matches and the count is right', async () => {
+    const { ids, total } = await all({ country: 'NL', min_age: 25, max_age: 45, gender: 'male' });
+    expect(ids.length).toBe(total);
+    expect(new Set(ids.map((p) => p.id)).size).toBe(ids.length);
+    for (const p of ids) {
+      expect(p.country).toBe('NL');
+      expect(p.age).toBeGreaterThanOrEqual(25);
+      expect(p.age).toBeLessThanOrEqual(45);
+    }
+    const [expected] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id JOIN sites s ON s.id = u.site_id
+       WHERE s.is_default AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email <> $1
+         AND p.country = 'NL' AND p.gender = 'male' AND date_part('year', age(p.birth_date)) BETWEEN 25 AND 45`,
+      [DEMO_LOGINS.free],
+    );
+    expect(total).toBe(expected?.n);
+  });
+
+  it('When a member filters by region, then only that region is listed, and few results bring similar members', async () => {
+    const [region] = await ctx.db.query<{ region_id: number; name: string }>(
+      `SELECT p.region_id, r.name FROM profiles p JOIN regions r ON r.id = p.region_id JOIN users u ON u.id = p.user_id
+       WHERE u.email LIKE 'member%' AND NOT p.invisible AND p.status = 'active' AND p.country = 'NL'
+       GROUP BY p.region_id, r.name ORDER BY count(*) ASC LIMIT 1`,
+    );
+    const res = await request(ctx.app).get('/api/members.php').query({ region: region?.region_id, country: 'NL' }).set('cookie', free);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBeGreaterThan(0);
+    for (const p of res.body.profiles as Summary[]) expect(p.region).toBe(region?.name);
+    expect(res.body.total).toBeLessThan(6);
+    expect(res.body.similar.length).toBeGreaterThan(0);
+    const shown = new Set((res.body.profiles as Summary[]).map((p) => p.id));
+    for (const p of res.body.similar as Summary[]) {
+      expect(p.country).toBe('NL');
+      expect(shown.has(p.id)).toBe(false);
+    }
+  });
+
+  it('When min_age is above max_age, then 400 bad_request', async () => {
+    const res = await request(ctx.app).get('/api/members.php').query({ min_age: 50, max_age: 30 }).set('cookie', free);
+    expect(res.status).toBe(400);
+  });
+
+  it('When a visitor of a site without logged-out search comes with a traffic source, then the search answers only if that is allowed', async () => {
+    const nl = () => request(ctx.app).get('/api/members.php').set('x-forwarded-host', 'nl.localhost');
+    expect((await nl().query({ network: 'partner1' })).status).toBe(403);
+    await ctx.db.query(`UPDATE sites SET logged_out_search_trafficsource = true WHERE host = 'nl.localhost'`);
+    expect((await nl()).status).toBe(403);
+    expect((await nl().query({ network: 'partner1' })).status).toBe(200);
+    await ctx.db.query(`UPDATE sites SET logged_out_search_trafficsource = false WHERE host = 'nl.localhost'`);
+  });
+});
+
+describe('profile editing', () => {
+  const put = (body: Record<string, unknown>, lang = 'nl') =>
+    request(ctx.app).put('/api/profile.php').set('cookie', free).set('accept-language', lang).send(body);
+
+  it('When a member saves every field, then my-profile shows them and the public profile too', async () => {
+    const [region] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'NL' ORDER BY id LIMIT 1`);
+    const res = await put({
+      name: 'Sander',
+      about: 'Cyclist and cook.',
+      birth_date: '1990-04-02',
+      gender: 'male',
+      sexuality: 'gay',
+      relationship_status: 'single',
+      hair_colour: 'blond',
+      eye_colour: 'blue',
+      body_type: 'slim',
+      tattoos: true,
+      signup_reason: 'dating',
+      country: 'NL',
+      region_id: region?.id,
+      interests: ['kissing', 'music'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      name: 'Sander',
+      birth_date: '1990-04-02',
+      region_id: region?.id,
+      attributes: { hair_colour: 'blond', tattoos: true, signup_reason: 'dating' },
+      interests: ['kissing', 'music'],
+    });
+    expect(res.body.profile.age).toBeGreaterThanOrEqual(35);
+    const pub = await request(ctx.app).get('/api/profile.php').query({ id: res.body.profile.id });
+    expect(pub.body.profile).toMatchObject({ name: 'Sander', about: 'Cyclist and cook.', interests: ['kissing', 'music'] });
+  });
+
+  it('When a rule is broken, then 422 with the SPEC text in the member language and the field', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: DEMO_LOGINS.free }, 'profile_name_email', 'Je profielnaam moet anders zijn dan je e-mailadres'],
+      [{ name: '@sander' }, 'profile_name_at', 'Je profielnaam mag niet beginnen met een @'],
+      [{ birth_date: '2020-01-01' }, 'profile_too_young', 'Vul uw geboortedatum in (18+ jaar)'],
+      [{ birth_date: '1800-01-01' }, 'profile_birth_date_invalid', 'Ongeldige geboortedatum.'],
+      [{ interests: ['kissing', 'no-such-tag'] }, 'profile_interest_unknown', 'Een van de gekozen interesses bestaat niet.'],
+    ];
+    for (const [body, code, message] of cases) {
+      const res = await put(body);
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code, message });
+      expect(res.body.error.params.field).toBeTypeOf('string');
+    }
+    const [foreign] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'DE' LIMIT 1`);
+    const region = await put({ country: 'NL', region_id: foreign?.id });
+    expect(region.body.error.code).toBe('profile_region_unknown');
+    expect((await put({ gender: 'robot' })).status).toBe(400);
+    const me = await request(ctx.app).get('/api/my-profile.php').set('cookie', free);
+    expect(me.body.profile.name).toBe('Sander');
+  });
+
+  it('When a visitor edits or reads my-profile, then 403; a profile id in the body is refused', async () => {
+    expect((await request(ctx.app).put('/api/profile.php').send({ name: 'Eve' })).status).toBe(403);
+    expect((await request(ctx.app).get('/api/my-profile.php')).status).toBe(403);
+    expect((await put({ id: 1, name: 'Mallory' })).status).toBe(400);
+  });
+});

