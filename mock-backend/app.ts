@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionRoutes(db), siteDataRoutes(db), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db));
   api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
+  api.use(complaintsRoutes({ db, mailer: deps.mailer, logger: deps.logger }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

@@ -98,7 +98,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   let fromRoute = false;
   const fallback: Record<string, unknown> = {};
   const prefetchErrors: AppState['prefetchErrors'] = {};
-  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user };
+  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user, locale: req.locale };
   const jobs: Array<Promise<PrefetchResult>> = [];
   for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;

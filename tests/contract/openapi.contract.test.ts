@@ -164,6 +164,15 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('pageHidden', hidden.status, hidden.body);
   });
 
+  it('When a visitor files a complaint, or sends an incomplete one, then both answers match the contract', async () => {
+    const body = { name: 'Contract Tester', email: 'contract@example.test', category: 'technical', message: 'The pricing page did not load on my phone.' };
+    const filed = await call('POST', '/complaints.php', { body });
+    expect(filed.status).toBe(201);
+    expectMatchesContract('submitComplaint', filed.status, filed.body);
+    const invalid = await call('POST', '/complaints.php', { body: { ...body, email: 'nope' } });
+    expectMatchesContract('submitComplaint', invalid.status, invalid.body);
+  });
+
   it('When member endpoints are called, then their answers match the contract', async () => {
     const page = await call('GET', '/members.php?limit=5', { cookie: free });
     expectMatchesContract('listMembers', page.status, page.body);

@@ -1,4 +1,5 @@
 import type { ApiClient, Settings, User } from '../../shared/api/client';
+import type { Locale } from '../../shared/locales';
 import { isApiRequestError } from '../lib/api-error';
 
 export interface PrefetchContext {
@@ -7,6 +8,8 @@ export interface PrefetchContext {
   query: URLSearchParams;
   settings: Settings;
   user: User | null;
+  /** The page's negotiated locale (content that is not in the catalogues, e.g. info pages, is loaded per locale). */
+  locale: Locale;
 }
 
 export interface PrefetchResult {

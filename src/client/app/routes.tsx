@@ -1,9 +1,15 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
+import { LanderLayout } from './layouts/lander-layout';
+import { ComplaintsPage } from './pages/complaints-page';
 import { IndexPage, prefetchIndex } from './pages/index-page';
+import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
+import { LanderPage, prefetchLander } from './pages/lander-page';
 import { LoginPage } from './pages/login-page';
+import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
 import { MembersPage, prefetchMembers } from './pages/members-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PricingPage } from './pages/pricing-page';
 import { ProfilePage, prefetchProfile } from './pages/profile-page';
 import type { RouteHandle } from './route-handle';
 
@@ -23,7 +29,19 @@ export const routes: RouteObject[] = [
       { path: 'members', element: <MembersPage />, handle: handle({ prefetch: prefetchMembers }) },
       { path: 'members/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
       { path: 'likes/m/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
+      { path: 'pages/:token', element: <InfoPageRoute />, handle: handle({ prefetch: prefetchInfoPage }) },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'complaints', element: <ComplaintsPage /> },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
+    ],
+  },
+  {
+    element: <LanderLayout />,
+    children: [
+      { path: 'landers/:variant/:slug?', element: <LanderPage />, handle: handle({ prefetch: prefetchLander }) },
+      { path: 'members/:id/landing', element: <MemberLanderPage kind="landing" />, handle: handle({ prefetch: prefetchMemberLander }) },
+      { path: 'members/:id/landing2/:slug?', element: <MemberLanderPage kind="landing2" />, handle: handle({ prefetch: prefetchMemberLander }) },
+      { path: 'members/:id/landing3/:slug?', element: <MemberLanderPage kind="landing3" />, handle: handle({ prefetch: prefetchMemberLander }) },
     ],
   },
 ];

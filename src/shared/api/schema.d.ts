@@ -116,6 +116,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/complaints.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a complaint with customer service (stored, and mailed to the site's support address)
+         * @description Open to visitors and members (a member's id is attached from the session). Limited per IP address
+         *     (429 `too_many_requests` with Retry-After).
+         */
+        post: operations["submitComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/geocode.php": {
         parameters: {
             query?: never;
@@ -716,6 +737,21 @@ export interface components {
             code: string;
             name: string;
         };
+        ComplaintRequest: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            category: "billing" | "profile" | "conduct" | "privacy" | "technical" | "other";
+            message: string;
+            /** @description The member the complaint is about, if any */
+            profile_id?: number;
+        };
+        ComplaintReceipt: {
+            id: number;
+            /** @description Reference to quote in further contact, e.g. C-000042 */
+            reference: string;
+        };
         CompanyInfo: {
             name: string;
             address: string;
@@ -1179,6 +1215,32 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyInfo"];
                 };
             };
+        };
+    };
+    submitComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplaintRequest"];
+            };
+        };
+        responses: {
+            /** @description The complaint was stored; support has been mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplaintReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     geocode: {

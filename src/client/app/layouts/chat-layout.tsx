@@ -1,18 +1,15 @@
-import { Outlet, useLocation } from 'react-router';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
-import { ErrorBoundary } from '../error-boundary';
-import { ErrorPage } from '../pages/error-page';
+import { PageOutlet } from './page-outlet';
 
 /**
  * SPEC §2 chat layout: bare (the conversation screen brings its own header), with the entry warning only for NL and
  * DE. The title still carries the unread count and the session keeps polling. Routes: the chat screens (chats issue).
  */
 export function ChatLayout() {
-  const location = useLocation();
   const user = useCurrentUser();
   const { unread, newLikes } = useNavCounts(user !== null);
   useSessionRefresh(user !== null);
@@ -20,9 +17,7 @@ export function ChatLayout() {
     <TitleCountContext.Provider value={unread + newLikes}>
       <div className="app-shell chat-shell" data-layout="chat">
         <main id="main" className="app-main" tabIndex={-1}>
-          <ErrorBoundary key={location.pathname} fallback={() => <ErrorPage />}>
-            <Outlet />
-          </ErrorBoundary>
+          <PageOutlet />
         </main>
         <EntryWarning layout="chat" />
       </div>

@@ -1,11 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { BrandIcon } from '../../components/icons';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { ErrorBoundary } from '../error-boundary';
-import { ErrorPage } from '../pages/error-page';
+import { PageOutlet } from './page-outlet';
 import { SiteFooter } from './site-footer';
 
 /** SPEC §2 lander layout: brand bar, the page, footer, disclaimer, and the entry warning for NL and DE only. */
@@ -13,7 +12,6 @@ export function LanderLayout() {
   const intl = useIntl();
   const settings = useSettings();
   const user = useCurrentUser();
-  const location = useLocation();
   return (
     <div className="app-shell lander-shell" data-layout="lander">
       <a href="#main" className="skip-link">
@@ -35,9 +33,7 @@ export function LanderLayout() {
         </nav>
       </header>
       <main id="main" className="app-main lander-main" tabIndex={-1}>
-        <ErrorBoundary key={location.pathname} fallback={() => <ErrorPage />}>
-          <Outlet />
-        </ErrorBoundary>
+          <PageOutlet />
       </main>
       <SiteFooter />
       <SiteDisclaimer />

@@ -1,0 +1,54 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Loading } from '../../components/loading';
+import { Seo } from '../../components/seo';
+import { companyInfoKey, getCompanyInfo, useCompanyInfo } from '../../features/info-pages/api/get-company-info';
+import { InfoArticle, useInfoValues } from '../../features/info-pages/components/info-article';
+import { useInfoPage } from '../../features/info-pages/hooks/use-info-page';
+import { contentLocale, fillText, infoPageKey, loadInfoPage } from '../../features/info-pages/content/load';
+import { isInfoPageToken } from '../../features/info-pages/content/types';
+import { visitorCountry } from '../../features/shell/entry-warning-rule';
+import { useLocale, useSettings } from '../../lib/store/store';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { ErrorPage } from './error-page';
+import { NotFoundPage } from './not-found-page';
+
+const isUsVisitor = (country: string | null, query: URLSearchParams) => country === 'US' || query.get('variant') === 'us';
+
+/**
+ * The `{token}` info pages of SPEC §2: /pages/<token> where the token names one of the pages of
+ * features/info-pages/content (terms, privacy, cookies, faq, return-policy, service, ban, 2257). An unknown token is
+ * a 404. Texts come per locale from the content modules; company details from companyinfo.php.
+ */
+export async function prefetchInfoPage({ api, params, locale, settings, query }: PrefetchContext): Promise<PrefetchResult> {
+  const token = params.token;
+  if (!isInfoPageToken(token)) return { status: 404 };
+  const cl = contentLocale(locale, token, isUsVisitor(visitorCountry(settings), query));
+  const [page, company] = await Promise.all([
+    prefetchKey(infoPageKey(cl, token), () => loadInfoPage(cl, token)),
+    prefetchKey(companyInfoKey(), () => getCompanyInfo(api)),
+  ]);
+  return { fallback: { ...page.fallback, ...company.fallback }, errors: { ...page.errors, ...company.errors } };
+}
+
+export function InfoPageRoute() {
+  const token = useParams().token;
+  const [query] = useSearchParams();
+  const locale = useLocale();
+  const settings = useSettings();
+  const valid = isInfoPageToken(token);
+  const cl = valid ? contentLocale(locale, token, isUsVisitor(visitorCountry(settings), query)) : null;
+  const page = useInfoPage(cl, valid ? token : null);
+  const company = useCompanyInfo();
+  const values = useInfoValues(settings, company.data);
+
+  if (!valid) return <NotFoundPage />;
+  if (page.error) return <ErrorPage />;
+  if (!page.data) return <Loading />;
+  const title = fillText(page.data.title, values);
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={page.data.intro ? fillText(page.data.intro, values) : settings.description} />
+      <InfoArticle token={token} page={page.data} values={values} company={company.data} />
+    </>
+  );
+}
