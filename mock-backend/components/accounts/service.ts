@@ -144,9 +144,12 @@ export async function signup(
   const email = input.email.trim();
   requireValid(checkEmail(email), 'email');
   const messageFirst = input.name === undefined && input.date_of_birth === undefined;
+  const message = input.recipient_id && input.signup_message?.trim() ? input.signup_message.trim() : null;
+  if (input.recipient_id && !(await repo.isVisibleMember(deps.db, ctx.site.id, input.recipient_id))) {
+    throw badRequest({ field: 'recipient_id' });
+  }
   if (messageFirst) {
-    if (!input.signup_message?.trim() || !input.recipient_id) throw badRequest({ field: 'name' });
-    if (!(await repo.isVisibleMember(deps.db, ctx.site.id, input.recipient_id))) throw badRequest({ field: 'recipient_id' });
+    if (!message) throw badRequest({ field: 'name' });
   } else {
     requireValid(checkName(input.name ?? '', email), 'name');
     requireValid(checkDateOfBirth(input.date_of_birth), 'date_of_birth');
@@ -175,9 +178,7 @@ export async function signup(
       country: ctx.site.countries[0] ?? null,
     });
     if (ctx.site.signup_credits > 0) await repo.addSignupCredits(tx, userId, ctx.site.signup_credits);
-    if (messageFirst && input.recipient_id && input.signup_message) {
-      await repo.insertSignupMessage(tx, userId, input.recipient_id, input.signup_message.trim());
-    }
+    if (message && input.recipient_id) await repo.insertSignupMessage(tx, userId, input.recipient_id, message);
     const sessionToken = randomBytes(16).toString('hex');
     await createSession(tx, sessionIdOf(sessionToken), userId, SESSION_MAX_AGE_SECONDS);
     const activationToken = await newToken(tx, 'activate', userId);

@@ -2,15 +2,22 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { ComplaintsPage } from './pages/complaints-page';
+import { AccountDeletedPage } from './pages/account-deleted-page';
+import { AccountSettingsPage, NotificationsPage, prefetchNotifications } from './pages/account-settings-pages';
+import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
+import { CompleteSignupPage } from './pages/complete-signup-page';
 import { IndexPage, prefetchIndex } from './pages/index-page';
 import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
 import { LanderPage, prefetchLander } from './pages/lander-page';
 import { LoginPage } from './pages/login-page';
+import { MailChangeDoPage } from './pages/mail-change-do-page';
 import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
 import { MembersPage, prefetchMembers } from './pages/members-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PricingPage } from './pages/pricing-page';
 import { ProfilePage, prefetchProfile } from './pages/profile-page';
+import { ResetPasswordDoPage, ResetPasswordPage } from './pages/reset-password-pages';
+import { SignupPage } from './pages/signup-page';
 import type { RouteHandle } from './route-handle';
 
 const handle = (h: RouteHandle): RouteHandle => h;
@@ -29,6 +36,17 @@ export const routes: RouteObject[] = [
       { path: 'members', element: <MembersPage />, handle: handle({ prefetch: prefetchMembers }) },
       { path: 'members/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
       { path: 'likes/m/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
+      { path: 'signup', element: <SignupPage /> },
+      { path: 'members/:id/signup', element: <SignupPage />, handle: handle({ prefetch: prefetchProfile }) },
+      { path: 'complete-signup', element: <CompleteSignupPage /> },
+      { path: 'activate/done', element: <ActivateDonePage /> },
+      { path: 'activate/error', element: <ActivateErrorPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'reset-password/do', element: <ResetPasswordDoPage /> },
+      { path: 'mail-change/do', element: <MailChangeDoPage /> },
+      { path: 'settings', element: <AccountSettingsPage /> },
+      { path: 'notifications', element: <NotificationsPage />, handle: handle({ prefetch: prefetchNotifications }) },
+      { path: 'account-deleted', element: <AccountDeletedPage /> },
       { path: 'pages/:token', element: <InfoPageRoute />, handle: handle({ prefetch: prefetchInfoPage }) },
       { path: 'pricing', element: <PricingPage /> },
       { path: 'complaints', element: <ComplaintsPage /> },

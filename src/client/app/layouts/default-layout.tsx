@@ -5,7 +5,9 @@ import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
-import { LikeModalSlot, SignupModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
+import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
+import { SignupModal } from '../../features/accounts/components/signup-modal';
+import { LikeModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { WarningsArea } from '../../features/shell/components/warnings-area';
 import { useAppSelector, useCurrentUser } from '../../lib/store/store';
@@ -45,6 +47,7 @@ export function DefaultLayout() {
         </a>
         <TopNav unread={unread} newLikes={newLikes} />
         <main id="main" className="app-main" tabIndex={-1}>
+          <ActivationReminder />
           <WarningsArea />
           <div className="container">
             <WelcomeBannerSlot />
@@ -56,7 +59,7 @@ export function DefaultLayout() {
         <SiteFooter />
         <SiteDisclaimer />
         <EntryWarning layout="default" />
-        <SignupModalSlot />
+        <SignupModal />
         <TimeBonusModalSlot />
         <LikeModalSlot />
       </div>

@@ -1,5 +1,5 @@
 import { EntryWarning } from '../../features/shell/components/entry-warning';
-import { SignupModalSlot } from '../../features/shell/components/layout-slots';
+import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { PageOutlet } from './page-outlet';
 
 /** SPEC §2 empty layout: only the page, the entry warning for NL and DE, and the signup modal. */
@@ -10,7 +10,7 @@ export function EmptyLayout() {
         <PageOutlet />
       </main>
       <EntryWarning layout="empty" />
-      <SignupModalSlot />
+      <SignupModal />
     </div>
   );
 }

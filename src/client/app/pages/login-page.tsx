@@ -25,7 +25,17 @@ export function LoginPage() {
             </Link>
           </div>
         ) : (
-          <LoginForm />
+          <>
+            <LoginForm />
+            <p className="d-flex flex-wrap justify-content-between gap-2 mt-3 mb-0">
+              <Link to="/reset-password">
+                <FormattedMessage id="login.forgot" defaultMessage="Forgot your password?" />
+              </Link>
+              <Link to="/signup">
+                <FormattedMessage id="login.signup" defaultMessage="New here? Sign up for free" />
+              </Link>
+            </p>
+          </>
         )}
       </div>
     </div>

@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Button } from 'reactstrap';
+import type { User } from '../../../../shared/api/client';
+import { BREAKPOINTS } from '../../../../shared/constants';
+import { Modal } from '../../../components/modal';
+import { useCurrentUser } from '../../../lib/store/store';
+import { ResendActivation } from './resend-activation';
+
+/** Routes where the reminder stays away (SPEC §4: signup, settings, notifications). */
+const QUIET = /^\/(signup|complete-signup|members\/\d+\/signup|settings|notifications|activate)(\/|$)/;
+
+/** SPEC §4: not_confirmed, profile disabled, and no disabled notifications; never on the quiet routes. */
+export function needsActivationReminder(user: User | null, pathname: string): boolean {
+  return (
+    user !== null &&
+    user.status === 'not_confirmed' &&
+    user.profile.status === 'disabled' &&
+    user.notifications_disabled.length === 0 &&
+    !QUIET.test(pathname)
+  );
+}
+
+const noSubscription = () => () => undefined;
+const isSmartphone = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`).matches &&
+  /Mobi|Android|iPhone/i.test(navigator.userAgent);
+
+/** The activation reminder: an alert, or a modal when the query flag api_signup_complete is set on a smartphone. */
+export function ActivationReminder() {
+  const intl = useIntl();
+  const user = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const smartphone = useSyncExternalStore(noSubscription, isSmartphone, () => false);
+  if (!user || !needsActivationReminder(user, pathname)) return null;
+
+  const sentAt = Date.parse(user.signup_date);
+  const text = (
+    <FormattedMessage
+      id="activation.reminder.body"
+      defaultMessage="Confirm your e-mail address with the link we sent to {email}. Until then other members do not receive your messages."
+      values={{ email: <strong>{user.email}</strong> }}
+    />
+  );
+  const params = new URLSearchParams(search);
+  if (smartphone && params.has('api_signup_complete')) {
+    const close = () => {
+      params.delete('api_signup_complete');
+      const rest = params.toString();
+      navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    };
+    return (
+      <Modal
+        title={intl.formatMessage({ id: 'activation.reminder.title', defaultMessage: 'Confirm your e-mail address' })}
+        onDismiss={close}
+        testId="activation-modal"
+        footer={
+          <Button color="primary" onClick={close}>
+            <FormattedMessage id="activation.reminder.ok" defaultMessage="OK" />
+          </Button>
+        }
+      >
+        <p>{text}</p>
+        <ResendActivation sentAt={sentAt} />
+      </Modal>
+    );
+  }
+  return (
+    <div className="container pt-3">
+      <Alert color="warning" fade={false} data-testid="activation-alert">
+        <strong className="d-block">
+          <FormattedMessage id="activation.reminder.title" defaultMessage="Confirm your e-mail address" />
+        </strong>
+        {text}
+        <div className="mt-2">
+          <ResendActivation sentAt={sentAt} />
+        </div>
+      </Alert>
+    </div>
+  );
+}

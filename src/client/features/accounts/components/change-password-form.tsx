@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert, Button, Form } from 'reactstrap';
+import { useApi } from '../../../lib/api-client';
+import { changePassword } from '../api/change-password';
+import { toFormError, type FormError } from '../form-error';
+import { Field } from './field';
+
+export function ChangePasswordForm() {
+  const intl = useIntl();
+  const api = useApi();
+  const [values, setValues] = useState({ old_password: '', password: '', password_repeat: '' });
+  const [error, setError] = useState<FormError | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      await changePassword(api, values);
+      setDone(true);
+      setValues({ old_password: '', password: '', password_repeat: '' });
+    } catch (err) {
+      setError(toFormError(intl, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = (f: string) => (error?.field === f ? error.message : null);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  return (
+    <Form onSubmit={onSubmit} noValidate data-testid="change-password">
+      {done ? (
+        <Alert color="success" fade={false}>
+          <FormattedMessage id="account.password.done" defaultMessage="Your password has been changed. You stay logged in here; other devices are logged out." />
+        </Alert>
+      ) : null}
+      {error && !error.field ? (
+        <Alert color="danger" fade={false}>
+          {error.message}
+        </Alert>
+      ) : null}
+      <Field label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />} type="password" name="old_password" autoComplete="current-password" required value={values.old_password} error={fieldError('old_password')} onChange={set('old_password')} />
+      <Field label={<FormattedMessage id="reset.newPassword" defaultMessage="New password" />} type="password" name="password" autoComplete="new-password" required value={values.password} error={fieldError('password')} onChange={set('password')} />
+      <Field label={<FormattedMessage id="reset.repeatPassword" defaultMessage="New password again" />} type="password" name="password_repeat" autoComplete="new-password" required value={values.password_repeat} error={fieldError('password_repeat')} onChange={set('password_repeat')} />
+      <Button type="submit" color="primary" disabled={busy}>
+        <FormattedMessage id="account.password.submit" defaultMessage="Change password" />
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
+import type { Schemas } from '../../../../shared/api/client';
+import { ACCOUNT_UNDO_DAYS } from '../../../../shared/constants';
+import { useApi } from '../../../lib/api-client';
+import { loggedOut } from '../../../lib/store/session-slice';
+import { useAppDispatch } from '../../../lib/store/store';
+import { deleteAccount } from '../api/delete-account';
+import { toFormError, type FormError } from '../form-error';
+import { Field } from './field';
+
+type Reason = Schemas['DeleteReason'];
+const REASON_TEXT = defineMessages({
+  found_partner: { id: 'delete.reason.found_partner', defaultMessage: 'I have found someone' },
+  no_matches: { id: 'delete.reason.no_matches', defaultMessage: 'I do not get enough replies or matches' },
+  too_expensive: { id: 'delete.reason.too_expensive', defaultMessage: 'It is too expensive' },
+  too_many_mails: { id: 'delete.reason.too_many_mails', defaultMessage: 'I get too many e-mails' },
+  privacy: { id: 'delete.reason.privacy', defaultMessage: 'I worry about my privacy' },
+  taking_break: { id: 'delete.reason.taking_break', defaultMessage: 'I want to take a break' },
+  other: { id: 'delete.reason.other', defaultMessage: 'Another reason' },
+});
+const REASONS = Object.keys(REASON_TEXT) as Reason[];
+
+/** Account deletion with reasons and the alternatives of SPEC §2 (invisible mode, fewer e-mails). */
+export function DeleteAccountForm() {
+  const intl = useIntl();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [reasons, setReasons] = useState<Reason[]>([]);
+  const [comment, setComment] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteAccount(api, { password, reasons, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      dispatch(loggedOut());
+      navigate('/account-deleted', { replace: true });
+    } catch (err) {
+      setError(toFormError(intl, err));
+      setBusy(false);
+    }
+  };
+  const toggle = (r: Reason) => setReasons((list) => (list.includes(r) ? list.filter((x) => x !== r) : [...list, r]));
+  const hidden = reasons.includes('privacy') || reasons.includes('taking_break');
+  const mails = reasons.includes('too_many_mails');
+
+  return (
+    <Form onSubmit={onSubmit} noValidate data-testid="delete-account">
+      <fieldset className="mb-3">
+        <legend className="fs-6 fw-semibold">
+          <FormattedMessage id="delete.why" defaultMessage="Why are you leaving? (optional)" />
+        </legend>
+        {REASONS.map((value) => (
+          <FormGroup check key={value}>
+            <Input id={`delete-reason-${value}`} type="checkbox" checked={reasons.includes(value)} onChange={() => toggle(value)} />
+            <Label check for={`delete-reason-${value}`}>
+              {intl.formatMessage(REASON_TEXT[value])}
+            </Label>
+          </FormGroup>
+        ))}
+      </fieldset>
+      {hidden || mails ? (
+        <Alert color="info" fade={false} data-testid="delete-alternative">
+          {hidden ? (
+            <p className="mb-1">
+              <FormattedMessage
+                id="delete.alt.invisible"
+                defaultMessage="You can also stay and become invisible: nobody finds you in search, and only members you already chat with can reach you. <link>Go invisible</link>"
+                values={{ link: (chunks) => <Link to="/profile" className="alert-link">{chunks}</Link> }}
+              />
+            </p>
+          ) : null}
+          {mails ? (
+            <p className="mb-0">
+              <FormattedMessage
+                id="delete.alt.mails"
+                defaultMessage="You can switch off the e-mails you do not want. <link>Notification settings</link>"
+                values={{ link: (chunks) => <Link to="/notifications" className="alert-link">{chunks}</Link> }}
+              />
+            </p>
+          ) : null}
+        </Alert>
+      ) : null}
+      <FormGroup>
+        <Label for="delete-comment">
+          <FormattedMessage id="delete.comment" defaultMessage="Anything else you want to tell us? (optional)" />
+        </Label>
+        <Input id="delete-comment" type="textarea" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </FormGroup>
+      {error && error.field !== 'password' ? (
+        <Alert color="danger" fade={false}>
+          {error.message}
+        </Alert>
+      ) : null}
+      <Field
+        label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={error?.field === 'password' ? error.message : null}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <p className="small text-body-secondary">
+        <FormattedMessage
+          id="delete.undoNote"
+          defaultMessage="Your profile disappears at once. For {days} days you can take your account back with the link we e-mail you; after that your personal data is removed."
+          values={{ days: ACCOUNT_UNDO_DAYS }}
+        />
+      </p>
+      <Button type="submit" color="danger" disabled={busy}>
+        <FormattedMessage id="delete.submit" defaultMessage="Delete my account" />
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { Alert, FormGroup, Input, Label } from 'reactstrap';
+import type { Schemas } from '../../../../shared/api/client';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+import { getNotificationSettings, notificationSettingsKey } from '../api/notification-settings';
+import { saveNotificationSettings } from '../api/save-notification-settings';
+import { toFormError } from '../form-error';
+
+type Kind = keyof Schemas['MailKinds'];
+const KIND_TEXT = defineMessages({
+  messages: { id: 'notifications.kind.messages', defaultMessage: 'New messages' },
+  likes: { id: 'notifications.kind.likes', defaultMessage: 'New likes' },
+  matches: { id: 'notifications.kind.matches', defaultMessage: 'New matches' },
+  news: { id: 'notifications.kind.news', defaultMessage: 'News and offers' },
+});
+const KINDS = Object.keys(KIND_TEXT) as Kind[];
+
+/** E-mail notification kinds on/off, and why e-mail is disabled when it is (SPEC §8). */
+export function NotificationSettingsForm() {
+  const intl = useIntl();
+  const api = useApi();
+  const { data, error, mutate } = useApiSWR(notificationSettingsKey(), () => getNotificationSettings(api));
+  const [status, setStatus] = useState<string | null>(null);
+
+  if (error) {
+    return (
+      <Alert color="danger" fade={false}>
+        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+      </Alert>
+    );
+  }
+  if (!data) return null;
+
+  const onToggle = async (kind: Kind) => {
+    const mail = { ...data.mail, [kind]: !data.mail[kind] };
+    setStatus(null);
+    try {
+      await mutate(saveNotificationSettings(api, mail), { optimisticData: { ...data, mail }, rollbackOnError: true });
+      setStatus(intl.formatMessage({ id: 'notifications.saved', defaultMessage: 'Saved.' }));
+    } catch (err) {
+      setStatus(toFormError(intl, err).message);
+    }
+  };
+
+  return (
+    <div data-testid="notification-settings">
+      {data.disabled.map((reason) => (
+        <Alert color="warning" fade={false} key={reason} data-testid={`disabled-${reason}`}>
+          <FormattedMessage
+            id="notifications.disabled"
+            defaultMessage="{reason, select, spam {We stopped e-mailing you because one of our e-mails was marked as spam.} bounce {We stopped e-mailing you because our e-mails to your address bounced. Check your address in your account settings.} other {You unsubscribed from our e-mails in your mail program. Switch a kind on below to get e-mails again.}}"
+            values={{ reason }}
+          />
+        </Alert>
+      ))}
+      <fieldset>
+        <legend className="fs-6 fw-semibold">
+          <FormattedMessage id="notifications.mailLegend" defaultMessage="E-mail me about" />
+        </legend>
+        {KINDS.map((kind) => (
+          <FormGroup switch key={kind} className="mb-2">
+            <Input id={`mail-${kind}`} type="switch" role="switch" checked={data.mail[kind]} onChange={() => void onToggle(kind)} />
+            <Label check for={`mail-${kind}`}>
+              {intl.formatMessage(KIND_TEXT[kind])}
+            </Label>
+          </FormGroup>
+        ))}
+      </fieldset>
+      <p role="status" className="small text-body-secondary mb-0">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from 'reactstrap';
+import { Modal } from '../../../components/modal';
+import { useCurrentUser } from '../../../lib/store/store';
+import { SignupWizard } from './signup-wizard';
+
+/** The hash that opens the signup modal from any link (`<Link to="#signup">`), so no page needs to know about it. */
+export const SIGNUP_MODAL_HASH = '#signup';
+
+/**
+ * The signup modal of the default and empty layouts. Esc and the backdrop close it only while nothing is entered
+ * yet (SPEC §4); once the visitor is in the middle of signing up, only its own close button does.
+ */
+export function SignupModal() {
+  const intl = useIntl();
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [inProgress, setInProgress] = useState(false);
+  const onProgress = useCallback((p: boolean) => setInProgress(p), []);
+  if (hash !== SIGNUP_MODAL_HASH || (user && !inProgress && user.status === 'active')) return null;
+  const close = () => navigate(`${pathname}${search}`, { replace: true });
+  return (
+    <Modal
+      title={intl.formatMessage({ id: 'signup.title', defaultMessage: 'Sign up for free' })}
+      testId="signup-modal"
+      {...(inProgress ? {} : { onDismiss: close })}
+      footer={
+        <Button color="link" onClick={close}>
+          {intl.formatMessage({ id: 'signup.close', defaultMessage: 'Close' })}
+        </Button>
+      }
+    >
+      <SignupWizard onProgress={onProgress} />
+    </Modal>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
+import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
+import { useApi } from '../../../lib/api-client';
+import { userChanged } from '../../../lib/store/session-slice';
+import { useAppDispatch, useSettings } from '../../../lib/store/store';
+import { getUser } from '../../session/api/get-user';
+import { signup } from '../api/signup';
+import { toFormError, type FormError } from '../form-error';
+import { draftInProgress, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
+import { readStoredNetwork, rememberTracking, signupAllowed } from '../tracking';
+import { CheckMail } from './check-mail';
+import { Field } from './field';
+
+const noSubscription = () => () => undefined;
+
+/** Steps of SPEC §2: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
+const LAST_FORM_STEP = 3;
+const PUSH_STEP = 3.5;
+const MAIL_STEP = 4;
+
+function stepOfField(field: string | null): number {
+  if (field === 'email' || field === 'password') return 0;
+  if (field === 'name' || field === 'date_of_birth') return 2;
+  return LAST_FORM_STEP;
+}
+
+/** The latest birth date that is old enough, for the date picker's max. */
+function latestBirthDate(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - MIN_AGE);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface SignupWizardProps {
+  /** The member the visitor writes to (members/{id}/signup): step 0 offers a message first. */
+  recipient?: { id: number; name: string } | undefined;
+  /** Tells the modal whether the visitor is in the middle of signing up. */
+  onProgress?: (inProgress: boolean) => void;
+}
+
+export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const settings = useSettings();
+  const { search } = useLocation();
+  const { draft, update, clear } = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
+  const storedNetwork = useSyncExternalStore(noSubscription, readStoredNetwork, () => '');
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    rememberTracking(new URLSearchParams(search), window.localStorage);
+  }, [search]);
+  useEffect(() => onProgress?.(draftInProgress(draft) && draft.step < MAIL_STEP), [draft, onProgress]);
+
+  if (!signupAllowed(settings, new URLSearchParams(search).get('network') || storedNetwork || undefined)) {
+    return (
+      <Alert color="info" fade={false} data-testid="invite-only">
+        <FormattedMessage id="signup.inviteOnly" defaultMessage="Signing up is by invitation only at the moment. Do you have an invitation? Open its link to sign up." />
+      </Alert>
+    );
+  }
+
+  const go = (step: number) => {
+    setError(null);
+    update({ step });
+  };
+  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+
+  const submit = async (d: SignupDraft, messageFirst: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signup(api, {
+        email: d.email.trim(),
+        password: d.password,
+        ...(messageFirst ? {} : { name: d.name.trim(), date_of_birth: d.date_of_birth, about: d.about }),
+        ...(recipient && d.signup_message.trim() ? { signup_message: d.signup_message.trim(), recipient_id: recipient.id } : {}),
+        tracking: rememberTracking(new URLSearchParams(search), window.localStorage),
+      });
+      // The password leaves the draft at once; only the address stays for the confirmation step.
+      update({ ...d, password: '', step: messageFirst ? MAIL_STEP : PUSH_STEP });
+      const user = await getUser(api).catch(() => null);
+      if (user) dispatch(userChanged(user));
+    } catch (err) {
+      const e = toFormError(intl, err);
+      setError(e);
+      update({ step: e.field ? stepOfField(e.field) : d.step });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft.step < LAST_FORM_STEP) go(draft.step + 1);
+    else void submit(draft, false);
+  };
+
+  if (draft.step === PUSH_STEP) return <PushConsent onDone={() => go(MAIL_STEP)} />;
+  if (draft.step >= MAIL_STEP) return <CheckMail email={draft.email} onLeave={clear} />;
+
+  const step = Math.min(Math.max(Math.floor(draft.step), 0), LAST_FORM_STEP);
+  const back = step > 0 ? (
+    <Button type="button" color="link" onClick={() => go(step - 1)} disabled={busy}>
+      <FormattedMessage id="signup.back" defaultMessage="Back" />
+    </Button>
+  ) : null;
+
+  return (
+    <Form onSubmit={onSubmit} noValidate data-testid={`signup-step-${step}`}>
+      <Progress
+        value={((step + 1) / (MAIL_STEP + 1)) * 100}
+        className="mb-3"
+        style={{ height: 6 }}
+        aria-label={intl.formatMessage({ id: 'signup.progress', defaultMessage: 'Step {step} of {total}' }, { step: step + 1, total: MAIL_STEP + 1 })}
+      />
+      {error && !error.field ? (
+        <Alert color="danger" fade={false}>
+          {error.message}
+        </Alert>
+      ) : null}
+
+      {step === 0 ? (
+        <>
+          {recipient ? (
+            <FormGroup>
+              <Label for="signup-message">
+                <FormattedMessage id="signup.message" defaultMessage="Your message to {name}" values={{ name: recipient.name }} />
+              </Label>
+              <Input id="signup-message" type="textarea" rows={3} maxLength={1000} value={draft.signup_message} onChange={(e) => update({ signup_message: e.target.value })} />
+            </FormGroup>
+          ) : null}
+          <Field
+            label={<FormattedMessage id="signup.email" defaultMessage="E-mail address" />}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={draft.email}
+            error={fieldError('email')}
+            onChange={(e) => update({ email: e.target.value })}
+          />
+          <Field
+            label={<FormattedMessage id="signup.password" defaultMessage="Password" />}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            value={draft.password}
+            error={fieldError('password')}
+            hint={<FormattedMessage id="signup.passwordHint" defaultMessage="At least {min} characters." values={{ min: PASSWORD_MIN_LENGTH }} />}
+            onChange={(e) => update({ password: e.target.value })}
+          />
+        </>
+      ) : null}
+
+      {step === 1 ? (
+        <div className="text-center py-2">
+          <p className="fw-semibold mb-1">
+            <FormattedMessage id="signup.photo.title" defaultMessage="A photo gets you far more replies" />
+          </p>
+          <p className="text-body-secondary">
+            <FormattedMessage id="signup.photo.later" defaultMessage="You can add your photos on your profile as soon as your account is ready." />
+          </p>
+        </div>
+      ) : null}
+
+      {step === 2 ? (
+        <>
+          <Field
+            label={<FormattedMessage id="signup.name" defaultMessage="Profile name" />}
+            name="name"
+            autoComplete="nickname"
+            required
+            maxLength={40}
+            value={draft.name}
+            error={fieldError('name')}
+            onChange={(e) => update({ name: e.target.value })}
+          />
+          <Field
+            label={<FormattedMessage id="signup.birthDate" defaultMessage="Date of birth" />}
+            type="date"
+            name="date_of_birth"
+            autoComplete="bday"
+            required
+            max={latestBirthDate()}
+            value={draft.date_of_birth}
+            error={fieldError('date_of_birth')}
+            hint={<FormattedMessage id="signup.birthDateHint" defaultMessage="You must be {min_age} or older." values={{ min_age: MIN_AGE }} />}
+            onChange={(e) => update({ date_of_birth: e.target.value })}
+          />
+        </>
+      ) : null}
+
+      {step === 3 ? (
+        <FormGroup>
+          <Label for="signup-about">
+            <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
+          </Label>
+          <Input id="signup-about" type="textarea" rows={4} maxLength={2000} value={draft.about} onChange={(e) => update({ about: e.target.value })} />
+        </FormGroup>
+      ) : null}
+
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mt-3">
+        {back ?? <span />}
+        <div className="d-flex flex-wrap gap-2">
+          {step === 0 && recipient && draft.signup_message.trim() ? (
+            <Button type="button" color="secondary" outline disabled={busy} onClick={() => void submit(draft, true)}>
+              <FormattedMessage id="signup.sendNow" defaultMessage="Send now, finish my profile later" />
+            </Button>
+          ) : null}
+          <Button type="submit" color="primary" size="lg" disabled={busy}>
+            {step === 1 ? (
+              <FormattedMessage id="signup.photo.skip" defaultMessage="Add a photo later" />
+            ) : step === LAST_FORM_STEP ? (
+              <FormattedMessage id="signup.create" defaultMessage="Create my account" />
+            ) : (
+              <FormattedMessage id="signup.next" defaultMessage="Continue" />
+            )}
+          </Button>
+        </div>
+      </div>
+      {step === 0 ? (
+        <p className="small text-body-secondary mt-3 mb-0">
+          <FormattedMessage
+            id="signup.haveAccount"
+            defaultMessage="Already a member? <link>Log in</link>"
+            values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
+          />
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** SPEC §2 step 3: after about me, the browser's permission for push notifications (the push feature subscribes). */
+function PushConsent({ onDone }: { onDone: () => void }) {
+  const supported = typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'default';
+  useEffect(() => {
+    if (!supported) onDone();
+  }, [supported, onDone]);
+  if (!supported) return null;
+  return (
+    <div className="text-center" data-testid="signup-push">
+      <p className="fw-semibold">
+        <FormattedMessage id="signup.push.title" defaultMessage="Never miss a message" />
+      </p>
+      <p className="text-body-secondary">
+        <FormattedMessage id="signup.push.body" defaultMessage="Allow notifications and we tell you when someone writes to you or likes you." />
+      </p>
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
+        <Button color="primary" onClick={() => void Notification.requestPermission().finally(onDone)}>
+          <FormattedMessage id="signup.push.allow" defaultMessage="Allow notifications" />
+        </Button>
+        <Button color="link" onClick={onDone}>
+          <FormattedMessage id="signup.push.later" defaultMessage="Not now" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+
+export type TokenActionState = 'idle' | 'working' | 'done' | 'failed';
+
+/**
+ * Runs `action` once with the `token` of the page's query (a mailed link), in the browser only, then drops the token
+ * from the address bar. A GET of the page never spends the token (mail scanners open links); the browser posts it.
+ */
+export function useTokenAction(action: (token: string) => Promise<void>, opts: { auto: boolean }) {
+  const { pathname, search } = useLocation();
+  const [token] = useState(() => new URLSearchParams(search).get('token'));
+  const [state, setState] = useState<TokenActionState>(token ? 'idle' : 'done');
+  const [error, setError] = useState<unknown>(null);
+  const started = useRef(false);
+
+  const run = async () => {
+    if (!token || started.current) return;
+    started.current = true;
+    setState('working');
+    try {
+      await action(token);
+      setState('done');
+    } catch (err) {
+      setError(err);
+      setState('failed');
+    }
+    // Out of the address bar (and history) without a router navigation, which would remount the page.
+    window.history.replaceState(window.history.state, '', pathname);
+  };
+
+  useEffect(() => {
+    if (opts.auto) queueMicrotask(() => void run());
+    // Once, on mount: the token of the link that opened the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { token, state, error, run };
+}
