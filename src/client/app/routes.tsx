@@ -13,6 +13,7 @@ import { LoginPage } from './pages/login-page';
 import { MailChangeDoPage } from './pages/mail-change-do-page';
 import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
 import { MembersPage, prefetchMembers } from './pages/members-page';
+import { MyProfilePage, prefetchMyProfile } from './pages/my-profile-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PricingPage } from './pages/pricing-page';
 import { ProfilePage, prefetchProfile } from './pages/profile-page';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <IndexPage />, handle: handle({ prefetch: prefetchIndex }) },
       { path: 'login', element: <LoginPage /> },
       { path: 'members', element: <MembersPage />, handle: handle({ prefetch: prefetchMembers }) },
+      { path: 'match-finder', element: <MembersPage variant="match-finder" />, handle: handle({ prefetch: prefetchMembers }) },
+      { path: 'profile', element: <MyProfilePage />, handle: handle({ prefetch: prefetchMyProfile }) },
       { path: 'members/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
       { path: 'likes/m/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
       { path: 'signup', element: <SignupPage /> },

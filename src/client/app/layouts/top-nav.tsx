@@ -65,6 +65,13 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
               <li>
                 <LanguageDropdown />
               </li>
+              {user.profile.invisible ? (
+                <li>
+                  <Link to="/profile" className="badge rounded-pill text-bg-secondary nav-invisible">
+                    <FormattedMessage id="nav.invisible" defaultMessage="Invisible" />
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <AccountMenu user={user} cdnPrefix={settings.cdn_prefix} />
               </li>

@@ -1,36 +1,80 @@
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
-import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
+import {
+  filtersFromQuery,
+  listMembers,
+  membersKey,
+  queryOfFilters,
+  useMembers,
+  type MembersQuery,
+  type SearchFilters,
+} from '../../features/members/api/list-members';
 import { MemberGrid } from '../../features/members/components/member-grid';
+import { SearchForm } from '../../features/members/components/search-form';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
+import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
-function cursorOf(query: URLSearchParams): string | undefined {
-  return query.get('cursor') || undefined;
+/** The last search of this tab, so "Search members" in the navigation brings it back. */
+const LAST_SEARCH = 'members.lastSearch';
+
+function queryOf(search: URLSearchParams): MembersQuery {
+  return { ...filtersFromQuery(search), cursor: search.get('cursor') || undefined, network: search.get('network') || undefined };
 }
 
 export async function prefetchMembers({ api, settings, user, query }: PrefetchContext): Promise<PrefetchResult> {
   if (!canSearchMembers(settings, user, query.get('network'))) return {};
-  const q = { cursor: cursorOf(query) };
+  const q = queryOf(query);
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   return prefetchKey(membersKey(q), () => listMembers(api, q));
 }
 
-export function MembersPage() {
+/** /members and /match-finder: the search of SPEC §3 with paged results, a result count and similar members. */
+export function MembersPage({ variant = 'members' }: { variant?: 'members' | 'match-finder' }) {
   const intl = useIntl();
+  const navigate = useNavigate();
   const settings = useSettings();
   const user = useCurrentUser();
   const [search] = useSearchParams();
+  const path = variant === 'match-finder' ? '/match-finder' : '/members';
   const allowed = canSearchMembers(settings, user, search.get('network'));
-  const cursor = cursorOf(search);
-  const { data, error } = useMembers(allowed ? { cursor } : null);
-  const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
+  const query = queryOf(search);
+  const filters = filtersFromQuery(search);
+  const filterQuery = queryOfFilters(filters).toString();
+  // The country picked in the form (for its region list) until the next search changes the URL.
+  const [picked, setPicked] = useState<{ search: string; country: string | undefined } | null>(null);
+  const country = picked && picked.search === filterQuery ? picked.country : filters.country;
+  const regions = useRegions(country);
+  const { data, error } = useMembers(allowed ? query : null);
+
+  // Remember the search; coming back without one (e.g. through the navigation) restores it.
+  useEffect(() => {
+    if (filterQuery) window.sessionStorage.setItem(LAST_SEARCH, filterQuery);
+    else if (search.size === 0) {
+      const last = window.sessionStorage.getItem(LAST_SEARCH);
+      if (last) void navigate(`${path}?${last}`, { replace: true });
+    }
+  }, [filterQuery, search.size, navigate, path]);
+
+  const onSearch = (next: SearchFilters) => {
+    const q = queryOfFilters(next);
+    const network = search.get('network');
+    if (network) q.set('network', network);
+    if (q.size === 0) window.sessionStorage.removeItem(LAST_SEARCH);
+    void navigate(q.size > 0 ? `${path}?${q.toString()}` : path);
+  };
+
+  const title =
+    variant === 'match-finder'
+      ? intl.formatMessage({ id: 'matchFinder.title', defaultMessage: 'Match finder' })
+      : intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
 
   let body;
   if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
@@ -41,13 +85,26 @@ export function MembersPage() {
       </Alert>
     );
   else if (!data) body = <Loading />;
-  else if (data.profiles.length === 0)
+  else
     body = (
-      <p className="surface text-center">
-        <FormattedMessage id="members.empty" defaultMessage="No members found." />
-      </p>
+      <>
+        {data.profiles.length === 0 ? (
+          <p className="surface text-center">
+            <FormattedMessage id="members.empty" defaultMessage="No members found." />
+          </p>
+        ) : (
+          <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} />
+        )}
+        {data.similar && data.similar.length > 0 ? (
+          <section className="mt-4" aria-labelledby="similar-heading">
+            <h2 id="similar-heading" className="h5 fw-bold">
+              <FormattedMessage id="members.similar" defaultMessage="Few members match your search. Similar members:" />
+            </h2>
+            <MemberGrid profiles={data.similar} cdnPrefix={settings.cdn_prefix} />
+          </section>
+        ) : null}
+      </>
     );
-  else body = <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} />;
 
   const nextParams = new URLSearchParams(search);
   if (data?.next_cursor) nextParams.set('cursor', data.next_cursor);
@@ -61,21 +118,33 @@ export function MembersPage() {
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h3 fw-bold mb-0">{title}</h1>
         {data && allowed ? (
-          <p className="text-body-secondary mb-0">
+          <p className="text-body-secondary mb-0" role="status">
             <FormattedMessage id="members.total" defaultMessage="{total, plural, one {# member} other {# members}}" values={{ total: data.total }} />
+            {' · '}
+            <FormattedMessage id="members.sortedByActivity" defaultMessage="most recently active first" />
           </p>
         ) : null}
       </div>
+      {search.get('blocked') ? (
+        <Alert color="success" fade={false}>
+          <FormattedMessage id="block.done" defaultMessage="The member has been blocked. You can undo this on your profile page." />
+        </Alert>
+      ) : null}
+      {allowed ? (
+        <div className="mb-3">
+          <SearchForm key={filterQuery} value={filters} countries={settings.countries} regions={regions.data ?? []} onCountryChange={(c) => setPicked({ search: filterQuery, country: c })} onSearch={onSearch} />
+        </div>
+      ) : null}
       {body}
-      {data && allowed && (cursor || data.next_cursor) ? (
+      {data && allowed && (query.cursor || data.next_cursor) ? (
         <nav className="pager" aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Pages' })}>
-          {cursor ? (
-            <Link className="btn btn-outline-primary" to={firstQuery ? `/members?${firstQuery}` : '/members'}>
+          {query.cursor ? (
+            <Link className="btn btn-outline-primary" to={firstQuery ? `${path}?${firstQuery}` : path}>
               <FormattedMessage id="members.firstPage" defaultMessage="First page" />
             </Link>
           ) : null}
           {data.next_cursor ? (
-            <Link className="btn btn-primary" to={`/members?${nextParams.toString()}`}>
+            <Link className="btn btn-primary" to={`${path}?${nextParams.toString()}`}>
               <FormattedMessage id="members.nextPage" defaultMessage="Next page" />
             </Link>
           ) : null}

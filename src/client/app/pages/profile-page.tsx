@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
+import { BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -37,7 +38,12 @@ export function ProfilePage() {
   return (
     <>
       <Seo title={title} description={description} />
-      <ProfileView profile={data} cdnPrefix={settings.cdn_prefix} loggedIn={user !== null} />
+      <ProfileView
+        profile={data}
+        cdnPrefix={settings.cdn_prefix}
+        loggedIn={user !== null}
+        extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
+      />
     </>
   );
 }

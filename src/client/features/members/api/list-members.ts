@@ -4,27 +4,68 @@ import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 
 export type MemberPage = Schemas['MemberPage'];
-export interface MembersQuery {
+
+/** The search state of SPEC §3; kept in the URL query so it survives navigation and reloads. */
+export interface SearchFilters {
+  gender?: 'male' | 'female' | undefined;
+  country?: string | undefined;
+  region?: number | undefined;
+  min_age?: number | undefined;
+  max_age?: number | undefined;
+}
+
+export interface MembersQuery extends SearchFilters {
   cursor?: string | undefined;
   limit?: number | undefined;
+  /** A visitor's traffic source (lets visitors search when the site allows it). */
+  network?: string | undefined;
 }
 
 export const MEMBERS_PAGE_SIZE = 24;
+const AGE = /^(1[89]|[2-9][0-9])$/;
+
+/** The filters of a URL query; anything malformed is left out. */
+export function filtersFromQuery(query: URLSearchParams): SearchFilters {
+  const gender = query.get('gender');
+  const country = query.get('country');
+  const region = query.get('region');
+  const min = query.get('min_age');
+  const max = query.get('max_age');
+  return {
+    gender: gender === 'male' || gender === 'female' ? gender : undefined,
+    country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined,
+    region: region && /^[1-9][0-9]{0,9}$/.test(region) ? Number(region) : undefined,
+    min_age: min && AGE.test(min) ? Number(min) : undefined,
+    max_age: max && AGE.test(max) ? Number(max) : undefined,
+  };
+}
+
+/** The URL query of a search (filters only, in a fixed order). */
+export function queryOfFilters(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age'] as const) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
 
 /** SWR key of GET /members.php; the same string on the server (fallback) and in the browser. */
 export function membersKey(query: MembersQuery): string {
-  const params = new URLSearchParams();
+  const params = queryOfFilters(query);
+  if (query.network) params.set('network', query.network);
   if (query.cursor) params.set('cursor', query.cursor);
   params.set('limit', String(query.limit ?? MEMBERS_PAGE_SIZE));
   return `/members.php?${params.toString()}`;
 }
 
 export function listMembers(api: ApiClient, query: MembersQuery): Promise<MemberPage> {
-  return unwrap(
-    api.GET('/members.php', {
-      params: { query: { ...(query.cursor ? { cursor: query.cursor } : {}), limit: query.limit ?? MEMBERS_PAGE_SIZE } },
-    }),
-  );
+  const q: Record<string, string | number> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
+  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'cursor', 'network'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '') q[key] = value;
+  }
+  return unwrap(api.GET('/members.php', { params: { query: q } }));
 }
 
 /** One page of members; pass null to skip the request (visitor without search access). */

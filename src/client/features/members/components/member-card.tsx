@@ -5,12 +5,16 @@ import { CountryLabel } from '../../../components/country-label';
 import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
+import { DISTANCE_MESSAGES } from '../../../lib/interest-messages';
+import { useSettings } from '../../../lib/store/store';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
 
 /** A photo card: name, age, country, online dot and premium badge; the whole card links to the profile. */
 export function MemberCard({ profile, cdnPrefix, eager = false, compact = false }: { profile: ProfileSummary; cdnPrefix: string; eager?: boolean; compact?: boolean }) {
   const intl = useIntl();
+  const settings = useSettings();
+  const distance = profile.distance ? DISTANCE_MESSAGES[profile.distance] : undefined;
   const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
   return (
     <Link to={`/members/${profile.id}`} className="member-card">
@@ -20,6 +24,12 @@ export function MemberCard({ profile, cdnPrefix, eager = false, compact = false 
         <span className="member-name">
           <OnlineDot online={profile.online} />
           <span className="name">{profile.name}</span>
+          {profile.fictional && settings.fictional_icon ? (
+            <span className="fictional-icon" title={settings.fictional_warning}>
+              {' '}
+              {settings.fictional_icon}
+            </span>
+          ) : null}
           {profile.age ? (
             <span className="fw-normal member-age">
               <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />
@@ -29,6 +39,7 @@ export function MemberCard({ profile, cdnPrefix, eager = false, compact = false 
         {!compact ? (
           <span className="member-meta d-block">
             <CountryLabel country={profile.country} region={profile.region} />
+            {distance ? <span className="member-distance"> · {intl.formatMessage(distance)}</span> : null}
           </span>
         ) : null}
       </span>

@@ -1,4 +1,5 @@
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { INTEREST_MESSAGES } from '../../../lib/interest-messages';
 import type { ProfileDetail } from '../api/get-profile';
 
 const labels = defineMessages({
@@ -74,7 +75,11 @@ export function ProfileFacts({ attributes }: { attributes: ProfileDetail['attrib
 }
 
 export function InterestList({ interests }: { interests: string[] }) {
-  const valueText = useValueText();
+  const intl = useIntl();
+  const valueText = (key: string) => {
+    const label = INTEREST_MESSAGES[key];
+    return label ? intl.formatMessage(label) : key.replace(/_/g, ' ');
+  };
   if (interests.length === 0) return null;
   return (
     <ul className="interest-list">

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Alert } from 'reactstrap';
+import { Loading } from '../../components/loading';
+import { Seo } from '../../components/seo';
+import { PhotoManager } from '../../features/photos/components/photo-manager';
+import { BlockedList } from '../../features/privacy/components/blocked-list';
+import { InvisibleToggle } from '../../features/privacy/components/invisible-toggle';
+import { LocationCard } from '../../features/privacy/components/location-card';
+import { getMyProfile, MY_PROFILE_KEY, useMyProfile } from '../../features/profile-edit/api/get-my-profile';
+import { ProfileForm } from '../../features/profile-edit/components/profile-form';
+import { useInterests } from '../../features/site-data/api/get-interests';
+import { useRegions } from '../../features/site-data/api/get-regions';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+
+export async function prefetchMyProfile({ api, user }: PrefetchContext): Promise<PrefetchResult> {
+  if (!user) return {};
+  return prefetchKey(MY_PROFILE_KEY, () => getMyProfile(api));
+}
+
+/** /profile: the member's own profile, photos, privacy (invisible mode, location, blocked members). */
+export function MyProfilePage() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const { data, error, mutate } = useMyProfile(user !== null);
+  const [country, setCountry] = useState<string | null | undefined>(undefined);
+  const regions = useRegions(country === undefined ? data?.country : country);
+  const interests = useInterests();
+  const title = intl.formatMessage({ id: 'profileEdit.title', defaultMessage: 'My profile' });
+
+  let body;
+  if (!user) {
+    body = (
+      <div className="surface text-center page-narrow">
+        <p>
+          <FormattedMessage id="profileEdit.login" defaultMessage="Log in to edit your profile." />
+        </p>
+        <Link to="/login" className="btn btn-primary">
+          <FormattedMessage id="nav.login" defaultMessage="Log in" />
+        </Link>
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <Alert color="danger" fade={false}>
+        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+      </Alert>
+    );
+  } else if (!data) {
+    body = <Loading />;
+  } else {
+    body = (
+      <div className="my-profile-layout">
+        <div className="d-grid gap-3">
+          <PhotoManager
+            photos={data.photos}
+            limit={data.photo_limit}
+            cdnPrefix={settings.cdn_prefix}
+            name={data.name}
+            onChange={(photos) => void mutate({ ...data, photos: photos.photos, photo_limit: photos.limit }, { revalidate: false })}
+          />
+          <ProfileForm
+            key={data.id}
+            profile={data}
+            countries={settings.countries}
+            regions={regions.data ?? []}
+            interests={(interests.data ?? []).map((i) => i.key)}
+            visibleFields={[...settings.visible_profile_fields, ...settings.visible_profile_notes]}
+            onCountryChange={setCountry}
+            onSaved={(profile) => void mutate(profile, { revalidate: false })}
+          />
+        </div>
+        <div className="d-grid gap-3 align-content-start">
+          <p className="mb-0">
+            <Link to={`/members/${data.id}`}>
+              <FormattedMessage id="profileEdit.viewPublic" defaultMessage="See your profile as others see it" />
+            </Link>
+          </p>
+          <InvisibleToggle />
+          <LocationCard hasLocation={data.has_location} onChange={() => void mutate()} />
+          <BlockedList />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
+      <h1 className="h3 fw-bold mb-3">{title}</h1>
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+
+export type MyPhotos = Schemas['MyPhotos'];
+export type OwnImage = Schemas['OwnImage'];
+
+/** POST /photos.php (multipart, field `photo`); the server checks, re-encodes and stores it. */
+export function uploadPhoto(api: ApiClient, file: Blob, filename: string): Promise<MyPhotos> {
+  const form = new FormData();
+  form.append('photo', file, filename);
+  return unwrap(api.POST('/photos.php', { body: form as unknown as { photo: string } }));
+}

@@ -1,0 +1,84 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert, Spinner } from 'reactstrap';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { uploadPhoto, type MyPhotos } from '../api/upload-photo';
+
+/** Larger files are refused by the server too (413); checking here saves the upload. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export interface PhotoUploadProps {
+  /** Called with the member's photos after a successful upload (the new one included, awaiting moderation). */
+  onUploaded: (photos: MyPhotos) => void;
+  /** Disable the picker, e.g. when the photo limit is reached. */
+  disabled?: boolean;
+  /** Text of the button; defaults to "Add a photo". */
+  label?: string;
+  className?: string;
+}
+
+/**
+ * A labelled file picker that uploads one photo at a time to POST /photos.php and shows the server's answer
+ * (photo_invalid, photo_limit_reached, payload_too_large) in the member's language. Reusable on the profile and
+ * in signup step 1.
+ */
+export function PhotoUpload({ onUploaded, disabled = false, label, className }: PhotoUploadProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (file.size > MAX_PHOTO_BYTES) {
+      setError(intl.formatMessage({ id: 'photos.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' }));
+      return;
+    }
+    setBusy(true);
+    try {
+      onUploaded(await uploadPhoto(api, file, file.name));
+    } catch (err) {
+      setError(
+        isApiRequestError(err) && err.message && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className={`btn btn-primary${disabled || busy ? ' disabled' : ''}`} aria-disabled={disabled || busy}>
+        {busy ? <Spinner size="sm" className="me-2" /> : null}
+        {label ?? <FormattedMessage id="photos.add" defaultMessage="Add a photo" />}
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        className="visually-hidden"
+        disabled={disabled || busy}
+        onChange={(e) => void onChange(e)}
+      />
+      <p className="form-text mb-0">
+        <FormattedMessage id="photos.hint" defaultMessage="JPEG, PNG, WebP, GIF or AVIF, at most 10 MB. New photos are checked before others see them." />
+      </p>
+      <div role="status" aria-live="polite">
+        {error ? (
+          <Alert color="danger" fade={false} className="mt-2 mb-0">
+            {error}
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}

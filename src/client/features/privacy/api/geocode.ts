@@ -1,0 +1,31 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+
+export type GeocodeResult = Schemas['GeocodeResult'];
+
+/** SPEC §9: a geocode answer is kept for one hour. */
+export const GEOCODE_CACHE_MS = 3600_000;
+
+export const geocodeKey = (lat: number, lon: number) => `/geocode.php?lat=${lat.toFixed(2)}&lon=${lon.toFixed(2)}`;
+
+/** GET /geocode.php; an error counts as `false`, like a position that cannot be placed (SPEC §7). */
+export async function geocode(api: ApiClient, lat: number, lon: number): Promise<GeocodeResult | false> {
+  try {
+    return await unwrap(api.GET('/geocode.php', { params: { query: { lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)) } } }));
+  } catch {
+    return false;
+  }
+}
+
+/** The place of a position, fetched once an hour at most (SWR cache of this page). */
+export function useGeocode(position: { lat: number; lon: number } | null) {
+  const api = useApi();
+  return useApiSWR(position ? geocodeKey(position.lat, position.lon) : null, () => geocode(api, position?.lat ?? 0, position?.lon ?? 0), {
+    dedupingInterval: GEOCODE_CACHE_MS,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+  });
+}

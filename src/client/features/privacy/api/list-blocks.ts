@@ -1,0 +1,16 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+
+export type BlockedMember = Schemas['BlockedMember'];
+export const BLOCKS_KEY = '/blocks.php';
+
+export async function listBlocks(api: ApiClient): Promise<BlockedMember[]> {
+  return (await unwrap(api.GET('/blocks.php'))).blocks;
+}
+
+export function useBlocks(enabled: boolean) {
+  const api = useApi();
+  return useApiSWR(enabled ? BLOCKS_KEY : null, () => listBlocks(api));
+}

@@ -1,0 +1,302 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Alert, Button, Spinner } from 'reactstrap';
+import type { Schemas } from '../../../../shared/api/client';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { ATTRIBUTE_OPTIONS, INTEREST_MESSAGES } from '../../../lib/interest-messages';
+import type { MyProfile } from '../api/get-my-profile';
+import { updateProfile, type ProfileUpdate } from '../api/update-profile';
+import { ATTRIBUTE_LABELS, VALUE_LABELS } from './labels';
+
+type Region = Schemas['Region'];
+type AttributeKey = keyof typeof ATTRIBUTE_OPTIONS;
+
+export interface ProfileFormProps {
+  profile: MyProfile;
+  countries: string[];
+  regions: Region[];
+  interests: string[];
+  /** settings.visible_profile_fields and visible_profile_notes: which fields this site shows (all when empty). */
+  visibleFields: string[];
+  onCountryChange: (country: string | null) => void;
+  onSaved: (profile: MyProfile) => void;
+}
+
+interface FormState {
+  name: string;
+  about: string;
+  birth_date: string;
+  country: string;
+  region_id: string;
+  tattoos: string;
+  interests: string[];
+  attributes: Record<AttributeKey, string>;
+}
+
+function initial(p: MyProfile): FormState {
+  const a = p.attributes;
+  return {
+    name: p.name,
+    about: p.about,
+    birth_date: p.birth_date ?? '',
+    country: p.country ?? '',
+    region_id: p.region_id ? String(p.region_id) : '',
+    tattoos: a.tattoos === true ? 'yes' : a.tattoos === false ? 'no' : '',
+    interests: p.interests,
+    attributes: {
+      gender: a.gender ?? '',
+      sexuality: a.sexuality ?? '',
+      relationship_status: a.relationship_status ?? '',
+      hair_colour: a.hair_colour ?? '',
+      eye_colour: a.eye_colour ?? '',
+      body_type: a.body_type ?? '',
+      signup_reason: a.signup_reason ?? '',
+    },
+  };
+}
+
+const messages = defineMessages({
+  notSaid: { id: 'profileEdit.notSaid', defaultMessage: 'Not specified' },
+  errorLater: { id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' },
+  yes: { id: 'common.yes', defaultMessage: 'Yes' },
+  no: { id: 'common.no', defaultMessage: 'No' },
+});
+
+/** Field ids of the settings lists mapped to the form's fields. */
+const SETTING_OF: Record<string, string> = { birth_date: 'age', region_id: 'region' };
+
+export function ProfileForm({ profile, countries, regions, interests, visibleFields, onCountryChange, onSaved }: ProfileFormProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const [form, setForm] = useState<FormState>(() => initial(profile));
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: true } | { ok: false; message: string; field: string | null } | null>(null);
+  const shows = (field: string) => visibleFields.length === 0 || visibleFields.includes(SETTING_OF[field] ?? field);
+  const t = (d: MessageDescriptor) => intl.formatMessage(d);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setResult(null);
+    const body: ProfileUpdate = { name: form.name };
+    if (shows('about')) body.about = form.about;
+    if (shows('birth_date') && form.birth_date) body.birth_date = form.birth_date;
+    if (shows('country')) body.country = form.country || null;
+    if (shows('region_id')) body.region_id = form.region_id ? Number(form.region_id) : null;
+    if (shows('tattoos')) body.tattoos = form.tattoos === '' ? null : form.tattoos === 'yes';
+    if (shows('interests')) body.interests = form.interests;
+    for (const key of Object.keys(ATTRIBUTE_OPTIONS) as AttributeKey[]) {
+      if (shows(key)) (body as Record<string, unknown>)[key] = form.attributes[key] || null;
+    }
+    try {
+      const saved = await updateProfile(api, body);
+      setForm(initial(saved));
+      setResult({ ok: true });
+      onSaved(saved);
+    } catch (err) {
+      const field = isApiRequestError(err) && typeof err.params.field === 'string' ? err.params.field : null;
+      setResult({
+        ok: false,
+        field,
+        message: isApiRequestError(err) && err.status < 500 ? err.message : t(messages.errorLater),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const invalid = (field: string) => result !== null && !result.ok && result.field === field;
+  const fieldError = (field: string): ReactNode =>
+    invalid(field) && result && !result.ok ? (
+      <div id={`${field}-error`} className="invalid-feedback d-block">
+        {result.message}
+      </div>
+    ) : null;
+  const describedBy = (field: string) => (invalid(field) ? `${field}-error` : undefined);
+  const age = profile.age;
+
+  return (
+    <form className="surface profile-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h2 className="h5 fw-bold">
+        <FormattedMessage id="profileEdit.details" defaultMessage="About you" />
+      </h2>
+      <div className="row g-3">
+        <div className="col-12 col-md-6">
+          <label htmlFor="pf-name" className="form-label">
+            <FormattedMessage id="profileEdit.name" defaultMessage="Profile name" />
+          </label>
+          <input
+            id="pf-name"
+            className={`form-control${invalid('name') ? ' is-invalid' : ''}`}
+            value={form.name}
+            maxLength={40}
+            required
+            aria-describedby={describedBy('name')}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+          {fieldError('name')}
+        </div>
+        {shows('birth_date') ? (
+          <div className="col-12 col-md-6">
+            <label htmlFor="pf-birth" className="form-label">
+              <FormattedMessage id="profileEdit.birthDate" defaultMessage="Date of birth" />
+            </label>
+            <input
+              id="pf-birth"
+              type="date"
+              className={`form-control${invalid('birth_date') ? ' is-invalid' : ''}`}
+              value={form.birth_date}
+              aria-describedby={describedBy('birth_date') ?? 'pf-birth-age'}
+              onChange={(e) => setForm({ ...form, birth_date: e.target.value })}
+            />
+            {age !== null ? (
+              <div id="pf-birth-age" className="form-text">
+                <FormattedMessage id="profileEdit.ageShown" defaultMessage="Others see your age: {age}" values={{ age }} />
+              </div>
+            ) : null}
+            {fieldError('birth_date')}
+          </div>
+        ) : null}
+        {shows('country') ? (
+          <div className="col-12 col-md-6">
+            <label htmlFor="pf-country" className="form-label">
+              <FormattedMessage id="profileEdit.country" defaultMessage="Country" />
+            </label>
+            <select
+              id="pf-country"
+              className="form-select"
+              value={form.country}
+              onChange={(e) => {
+                setForm({ ...form, country: e.target.value, region_id: '' });
+                onCountryChange(e.target.value || null);
+              }}
+            >
+              <option value="">{t(messages.notSaid)}</option>
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {intl.formatDisplayName(c, { type: 'region' }) ?? c}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {shows('region_id') ? (
+          <div className="col-12 col-md-6">
+            <label htmlFor="pf-region" className="form-label">
+              <FormattedMessage id="profileEdit.region" defaultMessage="Region" />
+            </label>
+            <select
+              id="pf-region"
+              className={`form-select${invalid('region_id') ? ' is-invalid' : ''}`}
+              value={form.region_id}
+              disabled={!form.country}
+              aria-describedby={describedBy('region_id')}
+              onChange={(e) => setForm({ ...form, region_id: e.target.value })}
+            >
+              <option value="">{t(messages.notSaid)}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('region_id')}
+          </div>
+        ) : null}
+        {(Object.keys(ATTRIBUTE_OPTIONS) as AttributeKey[]).filter(shows).map((key) => (
+          <div key={key} className="col-12 col-md-6">
+            <label htmlFor={`pf-${key}`} className="form-label">
+              {t(ATTRIBUTE_LABELS[key])}
+            </label>
+            <select
+              id={`pf-${key}`}
+              className="form-select"
+              value={form.attributes[key]}
+              onChange={(e) => setForm({ ...form, attributes: { ...form.attributes, [key]: e.target.value } })}
+            >
+              <option value="">{t(messages.notSaid)}</option>
+              {ATTRIBUTE_OPTIONS[key].map((v) => (
+                <option key={v} value={v}>
+                  {VALUE_LABELS[v] ? t(VALUE_LABELS[v]) : v}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {shows('tattoos') ? (
+          <div className="col-12 col-md-6">
+            <label htmlFor="pf-tattoos" className="form-label">
+              {t(ATTRIBUTE_LABELS.tattoos)}
+            </label>
+            <select id="pf-tattoos" className="form-select" value={form.tattoos} onChange={(e) => setForm({ ...form, tattoos: e.target.value })}>
+              <option value="">{t(messages.notSaid)}</option>
+              <option value="yes">{t(messages.yes)}</option>
+              <option value="no">{t(messages.no)}</option>
+            </select>
+          </div>
+        ) : null}
+        {shows('about') ? (
+          <div className="col-12">
+            <label htmlFor="pf-about" className="form-label">
+              <FormattedMessage id="profile.about" defaultMessage="About me" />
+            </label>
+            <textarea
+              id="pf-about"
+              className="form-control"
+              rows={5}
+              maxLength={2000}
+              value={form.about}
+              onChange={(e) => setForm({ ...form, about: e.target.value })}
+            />
+          </div>
+        ) : null}
+        {shows('interests') && interests.length > 0 ? (
+          <fieldset className="col-12">
+            <legend className="form-label fs-6">
+              <FormattedMessage id="profile.interests" defaultMessage="Interests" />
+            </legend>
+            <div className={`interest-picker${invalid('interests') ? ' is-invalid' : ''}`}>
+              {interests.map((key) => {
+                const checked = form.interests.includes(key);
+                const label = INTEREST_MESSAGES[key];
+                return (
+                  <label key={key} className={`interest-chip${checked ? ' is-checked' : ''}`}>
+                    <input
+                      type="checkbox"
+                      className="visually-hidden-focusable-input"
+                      checked={checked}
+                      onChange={() =>
+                        setForm({ ...form, interests: checked ? form.interests.filter((k) => k !== key) : [...form.interests, key] })
+                      }
+                    />
+                    {label ? t(label) : key}
+                  </label>
+                );
+              })}
+            </div>
+            {fieldError('interests')}
+          </fieldset>
+        ) : null}
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-3 mt-4">
+        <Button color="primary" type="submit" disabled={busy}>
+          {busy ? <Spinner size="sm" className="me-2" /> : null}
+          <FormattedMessage id="profileEdit.save" defaultMessage="Save profile" />
+        </Button>
+        <div role="status" aria-live="polite">
+          {result?.ok ? (
+            <span className="text-success">
+              <FormattedMessage id="profileEdit.saved" defaultMessage="Your profile has been saved." />
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {result && !result.ok && result.field === null ? (
+        <Alert color="danger" fade={false} className="mt-3 mb-0">
+          {result.message}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

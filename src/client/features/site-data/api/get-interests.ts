@@ -1,0 +1,17 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+
+export type Interest = Schemas['Interest'];
+export const INTERESTS_KEY = '/interests.php';
+
+export async function getInterests(api: ApiClient): Promise<Interest[]> {
+  return (await unwrap(api.GET('/interests.php'))).interests;
+}
+
+/** The interest tags, loaded once and cached (SPEC §7). */
+export function useInterests() {
+  const api = useApi();
+  return useApiSWR(INTERESTS_KEY, () => getInterests(api), { revalidateOnFocus: false, revalidateIfStale: false });
+}

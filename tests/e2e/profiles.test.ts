@@ -1,0 +1,163 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { startSite, type RunningSite } from './support/server';
+
+describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function loggedIn(email: string, viewport = { width: 390, height: 844 }): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${site.url}/login`);
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/password/i).fill('demo-password');
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.waitForURL(/\/members/);
+    return { page, problems };
+  }
+
+  /** A member (not a demo login) with at least three approved photos, found through the member's own API calls. */
+  async function galleryMember(page: Page): Promise<{ id: number; name: string }> {
+    return page.evaluate(async () => {
+      let cursor: string | null = null;
+      for (let i = 0; i < 20; i++) {
+        const list = (await (await fetch(`/api/members.php?limit=60${cursor ? `&cursor=${cursor}` : ''}`)).json()) as {
+          profiles: { id: number; name: string }[];
+          next_cursor: string | null;
+        };
+        for (const p of list.profiles) {
+          const detail = (await (await fetch(`/api/profile.php?id=${p.id}`)).json()) as { profile: { images: unknown[] } };
+          if (detail.profile.images.length >= 3) return { id: p.id, name: p.name };
+        }
+        cursor = list.next_cursor;
+        if (!cursor) break;
+      }
+      throw new Error('no member with a gallery');
+    });
+  }
+
+  it('When a member edits the profile and uploads and deletes a photo, then each change is shown and kept', async () => {
+    const { page, problems } = await loggedIn('free@demo.test', { width: 1280, height: 900 });
+    await page.goto(`${site.url}/profile`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My profile' }).count()).toBe(1);
+
+    await page.getByLabel('About me').fill('Loves long bike rides along the canals.');
+    await page.getByLabel('Hair colour').selectOption('brown');
+    const cycling = page.getByRole('checkbox', { name: 'Cycling' });
+    if (!(await cycling.isChecked())) await cycling.check();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => page.getByText('Your profile has been saved.').count()).toBe(1);
+
+    await page.getByLabel('Profile name').fill('@free');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => page.getByText('Your profile name must not start with an @').count()).toBe(1);
+
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+    const before = await page.locator('.own-photos li').count();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect.poll(() => page.locator('.own-photos li').count()).toBe(before + 1);
+    await expect.poll(() => page.getByText('Being checked').count()).toBe(1);
+
+    await page.getByRole('button', { name: `Delete photo ${before + 1}` }).click();
+    await expect.poll(() => page.getByText('Photo deleted.').count()).toBe(1);
+    await expect.poll(() => page.locator('.own-photos li').count()).toBe(before);
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('About me').inputValue()).toBe('Loves long bike rides along the canals.');
+    // The refused name answered 422 on purpose; nothing else may fail.
+    expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
+  });
+
+  it('When a member searches with filters and pages through, then the filters stay in the URL and every result matches', async () => {
+    const { page, problems } = await loggedIn('premium@demo.test', { width: 1280, height: 900 });
+    await page.getByLabel('Country').selectOption('NL');
+    await page.getByLabel('Age from').selectOption('20');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/country=NL/);
+    expect(page.url()).toContain('min_age=20');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /members?/ }).count()).toBeGreaterThan(0);
+    const cards = page.locator('.member-grid a[href^="/members/"]');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    for (const meta of await page.locator('.member-grid .member-meta').allTextContents()) expect(meta).toContain('Netherlands');
+
+    const next = page.getByRole('link', { name: 'Next page' });
+    if ((await next.count()) > 0) {
+      const first = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      await next.click();
+      await page.waitForURL(/cursor=/);
+      expect(page.url()).toContain('country=NL');
+      const second = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(second.filter((h) => first.includes(h))).toEqual([]);
+    }
+    // The search survives navigation: the navigation's "Search members" brings it back.
+    await cards.first().click();
+    await page.waitForURL(/\/members\/\d+$/);
+    await page.getByRole('link', { name: 'Search members' }).click();
+    await page.waitForURL(/country=NL/);
+    expect(problems).toEqual([]);
+  });
+
+  it('When a free member opens a gallery, then photos beyond the main one are blurred and locked; a premium member sees them sharp', async () => {
+    const free = await loggedIn('free@demo.test');
+    const member = await galleryMember(free.page);
+    await free.page.goto(`${site.url}/members/${member.id}`);
+    const locked = free.page.locator('.gallery-thumbs .member-photo.is-locked');
+    await expect.poll(() => locked.count()).toBeGreaterThanOrEqual(2);
+    for (const src of await locked.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))) {
+      expect(src).toMatch(/^\/media\/s\/\d+\/[\w-]+\/.+-blur\.jpg$/);
+    }
+    await expect.poll(() => free.page.getByText('Premium members see all photos unblurred.').count()).toBe(1);
+    // The blurred image really loads through its signed URL.
+    const loaded = await locked.first().locator('img').evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+    expect(loaded).toBeGreaterThan(0);
+
+    const premium = await loggedIn('premium@demo.test');
+    await premium.page.goto(`${site.url}/members/${member.id}`);
+    await expect.poll(() => premium.page.locator('.gallery-thumbs .member-photo').count()).toBeGreaterThanOrEqual(3);
+    expect(await premium.page.locator('.gallery-thumbs .member-photo.is-locked').count()).toBe(0);
+    expect(free.problems).toEqual([]);
+    expect(premium.problems).toEqual([]);
+  });
+
+  it('When a member blocks someone from the profile, then that member vanishes from search and profile, and can be unblocked on /profile', async () => {
+    const { page, problems } = await loggedIn('free@demo.test', { width: 1280, height: 900 });
+    const firstCard = page.locator('.member-grid a[href^="/members/"]').first();
+    const href = (await firstCard.getAttribute('href')) as string;
+    await firstCard.click();
+    await page.waitForURL(new RegExp(`${href}$`));
+    const name = (await page.locator('h1 span').first().textContent()) as string;
+
+    await page.getByRole('button', { name: `Block ${name}` }).click();
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.waitForURL(/\/members\?blocked=1/);
+    await expect.poll(() => page.getByText('The member has been blocked.', { exact: false }).count()).toBe(1);
+    await expect.poll(() => page.locator('.member-grid a[href^="/members/"]').count()).toBeGreaterThan(0);
+    expect(await page.locator(`.member-grid a[href="${href}"]`).count()).toBe(0);
+    const profile = await page.goto(`${site.url}${href}`);
+    expect(profile?.status()).toBe(404);
+
+    await page.goto(`${site.url}/profile`);
+    await page.getByRole('button', { name: `Unblock ${name}` }).click();
+    await expect.poll(() => page.getByText('You have not blocked anyone.').count()).toBe(1);
+    expect((await page.goto(`${site.url}${href}`))?.status()).toBe(200);
+    // The blocked profile answered 404 on purpose (the page and the refreshed profile call).
+    expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  });
+});
