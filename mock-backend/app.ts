@@ -18,6 +18,7 @@ import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
 import type { Db } from './lib/db';
 import { AppError, errorHandler, notFoundHandler } from './lib/errors';
+import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import type { Mailer } from './lib/mail';
 import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
@@ -36,6 +37,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Per-IP limits of the account calls (tests raise them). */
   accountLimits?: AccountRouteOptions;
+  /** Country of the visitor's IP for settings.geoip_country (default: none known). */
+  geoip?: GeoIp;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
-  api.use(sessionRoutes(db), siteDataRoutes(db), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
+  api.use(sessionRoutes(db), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db));
   api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, mailer: deps.mailer, logger: deps.logger }));

@@ -10,6 +10,7 @@ import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { migrate } from './lib/migrate';
+import { openGeoIp } from './lib/geoip';
 import { seed } from './seed/seed';
 
 const parsed = parseConfig(process.env);
@@ -38,7 +39,8 @@ async function start(): Promise<{ server: Server; db: Db }> {
   await deleteExpiredSessions(db);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
-  const app = createApp({ db, logger, mediaDir, mailer, publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
+  const geoip = await openGeoIp(config.GEOIP_DB);
+  const app = createApp({ db, logger, mediaDir, mailer, geoip, publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
   schedulePurge(db, logger);
   const server = app.listen(config.PORT, '0.0.0.0');
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,8 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DEMO_SEED: bool.optional(),
+  /** A MaxMind-format country database (.mmdb); default: the packaged CC0 one (see lib/geoip.ts). */
+  GEOIP_DB: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -9,6 +9,7 @@ import { createApp } from '../app';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type MailMessage } from '../lib/mail';
+import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
 import { DEMO_PASSWORD, seed } from '../seed/seed';
 
@@ -55,6 +56,7 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
     mailer,
     publicUrl: 'http://localhost:3000',
     accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },
+    geoip: await openGeoIp(),
     logger: createLogger('silent'),
     mediaDir,
     validateResponses: true,

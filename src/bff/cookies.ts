@@ -15,6 +15,19 @@ export function localeCookie(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+/** The visitor's selected country (SPEC §3 geoip_selected_country), kept as long as the locale. */
+export const COUNTRY_COOKIE = 'country';
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+export function countryCookie(country: string, secure: boolean): string {
+  return `${COUNTRY_COOKIE}=${country.toUpperCase()}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** A two-letter country code, upper case, or null. */
+export function countryCode(value: string | null | undefined): string | null {
+  return value && COUNTRY_CODE.test(value) ? value.toUpperCase() : null;
+}
+
 function cookieName(setCookie: string): string {
   const eq = setCookie.indexOf('=');
   return (eq < 0 ? '' : setCookie.slice(0, eq)).trim();

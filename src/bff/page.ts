@@ -6,7 +6,7 @@ import { createApiClient, type Settings } from '../shared/api/client';
 import { isLocale } from '../shared/locales';
 import { backendHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
 import { createBackendFetch, type BackendFetch } from './backend-fetch';
-import { clearAuthCookie, localeCookie, normalizeSetCookie, readCookie } from './cookies';
+import { clearAuthCookie, COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, normalizeSetCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendHtmlError } from './errors';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
@@ -55,9 +55,14 @@ export function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
 }
 
 /** Query for settings.php: the route query, plus `host` = the request host unless the route query has one. */
-export function settingsQuery(originalUrl: string, host: string): string {
+/**
+ * The query of the per-page settings call: the route query, `host` (the request's host unless the route query has
+ * one) and the visitor's kept country (cookie) unless the route query chooses one.
+ */
+export function settingsQuery(originalUrl: string, host: string, keptCountry: string | null = null): string {
   const params = new URL(originalUrl, 'http://bff.invalid').searchParams;
   if (!params.has('host')) params.set('host', host);
+  if (!params.has('country') && keptCountry) params.set('country', keptCountry);
   return params.toString();
 }
 
@@ -69,7 +74,8 @@ async function loadSettings(
   logger: Logger,
 ): Promise<Settings | null> {
   try {
-    const answer = await backendFetch.fetch(`${backend.url}/api/settings.php?${settingsQuery(req.originalUrl, req.hostname ?? '')}`, {
+    const kept = countryCode(readCookie(req.get('cookie'), COUNTRY_COOKIE));
+    const answer = await backendFetch.fetch(`${backend.url}/api/settings.php?${settingsQuery(req.originalUrl, req.hostname ?? '', kept)}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -115,6 +121,9 @@ export function pageHandler(options: PageOptions): RequestHandler {
     const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
     const negotiated = negotiateLocale(req.get('cookie'), loaded ? loaded.domain_language : null);
     if (negotiated.setCookie) extraCookies.push(localeCookie(negotiated.locale, isHttps(req)));
+    // A country chosen in the route query (?country=BE) is kept for the visitor's next pages.
+    const chosenCountry = countryCode(typeof req.query.country === 'string' ? req.query.country : null);
+    if (loaded && chosenCountry && chosenCountry === loaded.geoip_selected_country) extraCookies.push(countryCookie(chosenCountry, isHttps(req)));
     backendFetch.setLocale(negotiated.locale);
     allowCdnInCsp(res, settings.cdn_prefix);
 

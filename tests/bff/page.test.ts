@@ -62,6 +62,23 @@ describe('SSR page route', () => {
     expect(second?.getAll('host')).toEqual(['other.test']);
   });
 
+  it('When the route query chooses a country, then it is kept in a cookie and sent with the next settings calls', async () => {
+    standIn = await startStandIn({
+      '/api/settings.php': (req, res) => {
+        const country = new URL(req.url ?? '/', 'http://x').searchParams.get('country');
+        json(res, 200, { ...DEFAULT_SETTINGS, geoip_selected_country: country ? country.toUpperCase() : null });
+      },
+    });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    const chosen = await request(app).get('/members?country=be').set('Accept', 'text/html');
+    expect(setCookies(chosen.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
+    await request(app).get('/members').set('Accept', 'text/html').set('Cookie', 'country=BE');
+    expect(fake.calls[1]?.settings.geoip_selected_country).toBe('BE');
+    const invalid = await request(app).get('/members?country=b3').set('Accept', 'text/html');
+    expect(setCookies(invalid.headers).filter((c) => c.startsWith('country='))).toEqual([]);
+  });
+
   it('When the backend is down, then the page still renders 200 with complete default settings and no locale cookie', async () => {
     const fake = fakeRenderer();
     app = makeApp(`http://127.0.0.1:${await deadPort()}`, { render: fake.render });

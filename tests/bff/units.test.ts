@@ -93,6 +93,8 @@ describe('cookies and locale', () => {
   it('When building the settings query, then host is the request host unless the route query names one', () => {
     expect(settingsQuery('/x?network=n', 'site.test')).toBe('network=n&host=site.test');
     expect(settingsQuery('/x?host=a.test', 'site.test')).toBe('host=a.test');
+    expect(settingsQuery('/x', 'site.test', 'BE')).toBe('host=site.test&country=BE');
+    expect(settingsQuery('/x?country=nl', 'site.test', 'BE')).toBe('country=nl&host=site.test');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../lib/db';
+import type { GeoIp } from '../../lib/geoip';
 import { getSite, setSite } from '../../lib/context';
 import * as repo from './repository';
 import * as service from './service';
@@ -16,14 +17,15 @@ export function siteMiddleware(db: Db): RequestHandler {
   };
 }
 
-export function siteDataRoutes(db: Db): Router {
+export function siteDataRoutes(db: Db, geoip: GeoIp): Router {
   const router = Router();
 
   router.get('/settings.php', (req, res) => {
     const country = (req.query as { country?: unknown }).country;
     res.json(
       service.toSettings(getSite(res), {
-        geoipCountry: req.get('cf-ipcountry') ?? req.get('x-country') ?? null,
+        // A country header from a trusted edge (Cloudflare's CF-IPCountry, X-Country) wins over the lookup.
+        geoipCountry: req.get('cf-ipcountry') ?? req.get('x-country') ?? geoip.country(req.ip),
         selectedCountry: typeof country === 'string' ? country : null,
       }),
     );

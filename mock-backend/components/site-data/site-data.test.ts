@@ -41,6 +41,13 @@ describe('site data', () => {
     expect(res.body).toMatchObject({ geoip_country: 'NL', geoip_selected_country: 'BE' });
   });
 
+  it('When a visitor from a Dutch address comes through the BFF, then geoip_country is NL from the offline database', async () => {
+    const res = await request(ctx.app).get('/api/settings.php').set('x-forwarded-for', '145.220.1.1');
+    expect(res.body).toMatchObject({ geoip_country: 'NL', geoip_selected_country: null });
+    const local = await request(ctx.app).get('/api/settings.php');
+    expect(local.body.geoip_country).toBeNull();
+  });
+
   it('When interests, regions and company info are asked, then they come from the database', async () => {
     const interests = await request(ctx.app).get('/api/interests.php');
     expect(interests.body.interests.length).toBeGreaterThanOrEqual(50);
