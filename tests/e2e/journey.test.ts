@@ -106,6 +106,20 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
       });
     expect(await titleFor('localhost')).toContain('ManMatch');
     expect(await titleFor('nl.localhost')).toContain('Mannenmatch');
+    // The installable app carries the brand of its host too (BFF /manifest.webmanifest from settings.php).
+    const manifestName = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(site.url);
+        const req = httpRequest({ host: url.hostname, port: url.port, path: '/manifest.webmanifest', headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve((JSON.parse(body) as { name: string }).name));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await manifestName('localhost')).toBe('ManMatch');
+    expect(await manifestName('nl.localhost')).toBe('Mannenmatch');
     const { page } = await phonePage();
     await page.goto(`${site.url}/?host=nl.localhost`);
     expect(await page.title()).toContain('Mannenmatch');

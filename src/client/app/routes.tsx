@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
+import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { ComplaintsPage } from './pages/complaints-page';
 import { AccountDeletedPage } from './pages/account-deleted-page';
@@ -15,6 +16,7 @@ import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-pa
 import { MembersPage, prefetchMembers } from './pages/members-page';
 import { MyProfilePage, prefetchMyProfile } from './pages/my-profile-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { PartnerRedirectPage } from './pages/partner-redirect-page';
 import { PricingPage } from './pages/pricing-page';
 import { ProfilePage, prefetchProfile } from './pages/profile-page';
 import { ResetPasswordDoPage, ResetPasswordPage } from './pages/reset-password-pages';
@@ -64,6 +66,10 @@ export const routes: RouteObject[] = [
       { path: 'members/:id/landing2/:slug?', element: <MemberLanderPage kind="landing2" />, handle: handle({ prefetch: prefetchMemberLander }) },
       { path: 'members/:id/landing3/:slug?', element: <MemberLanderPage kind="landing3" />, handle: handle({ prefetch: prefetchMemberLander }) },
     ],
+  },
+  {
+    element: <EmptyLayout />,
+    children: [{ path: 'partner-redirect', element: <PartnerRedirectPage /> }],
   },
 ];
 

@@ -1,6 +1,7 @@
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
 import { PageOutlet } from './page-outlet';
@@ -16,6 +17,7 @@ export function ChatLayout() {
   return (
     <TitleCountContext.Provider value={unread + newLikes}>
       <div className="app-shell chat-shell" data-layout="chat">
+        <ShellChrome />
         <main id="main" className="app-main" tabIndex={-1}>
           <PageOutlet />
         </main>

@@ -5,6 +5,7 @@ import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { LikeModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
@@ -41,7 +42,8 @@ export function DefaultLayout() {
 
   return (
     <TitleCountContext.Provider value={unread + newLikes}>
-      <div className="app-shell">
+      <div className="app-shell" data-layout="default">
+        <ShellChrome />
         <a href="#main" className="skip-link">
           <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
         </a>

@@ -1,4 +1,5 @@
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { PageOutlet } from './page-outlet';
 
@@ -6,6 +7,7 @@ import { PageOutlet } from './page-outlet';
 export function EmptyLayout() {
   return (
     <div className="app-shell empty-shell" data-layout="empty">
+      <ShellChrome />
       <main id="main" className="app-main" tabIndex={-1}>
         <PageOutlet />
       </main>

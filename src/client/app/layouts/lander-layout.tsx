@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BrandIcon } from '../../components/icons';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { PageOutlet } from './page-outlet';
@@ -14,6 +15,7 @@ export function LanderLayout() {
   const user = useCurrentUser();
   return (
     <div className="app-shell lander-shell" data-layout="lander">
+      <ShellChrome />
       <a href="#main" className="skip-link">
         <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
       </a>

@@ -5,6 +5,7 @@ import { BrandIcon, ChatIcon, HeartIcon, SearchIcon } from '../../components/ico
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { CreditsLink } from '../../features/session/components/credits-link';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
+import { BackButton } from '../../features/shell/components/back-button';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 
 /** Top navigation of SPEC §2. */
@@ -16,6 +17,7 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
   return (
     <header className="top-nav navbar navbar-dark">
       <nav className="container flex-nowrap" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}>
+        <BackButton />
         <Link to={user ? '/members' : '/'} className="navbar-brand">
           <span className="brand-mark">
             <BrandIcon width={18} height={18} />

@@ -6,7 +6,6 @@
  * - TimeBonusModalSlot: the welcome bonus modal with the 25% bonus and countdown (SPEC §4: 40 s after entering the
  *   members area, logged in, 0 credits, not dismissed — its dismissal key `time_bonus_<id>` is in lib/dismissals).
  * - LikeModalSlot: the match / new-like pop-up (likes issue; the `t` query parameter delay of SPEC §4).
- * - SignupModalSlot: the signup modal of the default and empty layouts (accounts issue).
  */
 export function WelcomeBannerSlot() {
   return null;
@@ -15,8 +14,5 @@ export function TimeBonusModalSlot() {
   return null;
 }
 export function LikeModalSlot() {
-  return null;
-}
-export function SignupModalSlot() {
   return null;
 }

@@ -1,0 +1,52 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { readBody, type Backend } from './backend';
+import { completeSettings, defaultSettingsFor } from './default-settings';
+import { requestIdOf } from './logging';
+
+/** Theme colours of SPEC §9 (dark purple bar, light page). */
+const THEME_COLOR = '#2d1b45';
+const BACKGROUND_COLOR = '#faf7fc';
+
+/** The web app manifest of a site: its own name, standalone display, start in the members area. */
+export function webManifest(settings: { name: string; description: string; domain_language: string }) {
+  return {
+    name: settings.name,
+    short_name: settings.name.slice(0, 12),
+    description: settings.description,
+    lang: settings.domain_language,
+    start_url: '/members?source=pwa',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** `GET /manifest.webmanifest`: per host (two hosts, two brands), from settings.php; defaults when the backend fails. */
+export function manifestHandler(options: { backend: Backend; logger: Logger }): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const host = req.hostname ?? '';
+    let settings = defaultSettingsFor(host);
+    try {
+      const { response } = await options.backend.send({
+        method: 'GET',
+        path: `/api/settings.php?host=${encodeURIComponent(host)}`,
+        headers: { accept: 'application/json', 'x-request-id': requestIdOf(req) },
+        signal: AbortSignal.timeout(3_000),
+      });
+      const body = await readBody(response);
+      if ((response.statusCode ?? 500) < 400) settings = completeSettings(JSON.parse(body.toString('utf8')), host) ?? settings;
+    } catch (error) {
+      options.logger.warn({ reqId: requestIdOf(req), err: error }, 'manifest: settings could not be loaded; using defaults');
+    }
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('application/manifest+json').send(JSON.stringify(webManifest(settings)));
+  };
+}

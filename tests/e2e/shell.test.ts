@@ -1,0 +1,274 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { startSite, type RunningSite } from './support/server';
+
+/** The site shell (issue 5) in a real browser: layouts, navigation, language dropdown, entry warning, pages, landers. */
+describe.skipIf(!runE2e)('site shell', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function newPage(opts: { phone?: boolean; locale?: string; cookies?: Array<{ name: string; value: string }> } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: opts.phone === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }, locale: opts.locale ?? 'en-US' });
+    contexts.push(context);
+    if (opts.cookies) await context.addCookies(opts.cookies.map((c) => ({ ...c, url: site.url })));
+    return context.newPage();
+  }
+
+  async function loginAs(page: Page, email: string): Promise<void> {
+    const res = await page.request.post(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' }, data: { email, password: 'demo-password' } });
+    expect(res.status()).toBe(200);
+  }
+
+  describe('layouts', () => {
+    it('When an information page opens, then the default layout shows top navigation, the page with one h1, the footer links and the disclaimer', async () => {
+      const page = await newPage();
+      const res = await page.goto(`${site.url}/pages/terms`);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('[data-layout="default"]').count()).toBe(1);
+      expect(await page.locator('header.top-nav').count()).toBe(1);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('h1').textContent()).toBe('Terms and conditions');
+      const footer = page.locator('footer.site-footer');
+      for (const name of ['Terms and conditions', 'Privacy', 'Cookies', 'Ban policy', 'Pricing', 'Complaints', 'Return policy', 'FAQ', 'Support']) {
+        expect(await footer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+      }
+      expect(await page.getByTestId('site-disclaimer').textContent()).toContain('18+');
+      // SPEC §3 terms date (company added 2024-03-01 is later than 2023-12-01) and the company of companyinfo.php.
+      expect(await page.locator('article').textContent()).toContain('Version of March 1, 2024');
+      expect(await page.getByTestId('company-info').textContent()).toContain('81234567');
+      // The English default site has the US footer flag; the nl site would not show it in English only.
+      expect(await page.getByTestId('us-footer').count()).toBe(1);
+    });
+
+    it('When a lander opens with tracking parameters, then the lander layout shows the brand bar without member navigation, and its signup link keeps network, ref and sub1–3 only', async () => {
+      const page = await newPage();
+      const res = await page.goto(`${site.url}/landers/gallery/amsterdam?network=tj&ref=77&sub1=a&sub2=b&sub3=c&utm_source=x`);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('[data-layout="lander"]').count()).toBe(1);
+      expect(await page.locator('header.brand-bar').count()).toBe(1);
+      expect(await page.locator('header.top-nav').count()).toBe(0);
+      expect(await page.locator('footer.site-footer').count()).toBe(1);
+      expect(await page.locator('h1').textContent()).toBe('New faces in Amsterdam');
+      expect(await page.locator('[data-slug]').getAttribute('data-slug')).toBe('gay-amsterdam');
+      expect(await page.getByTestId('lander-cta').getAttribute('href')).toBe('/signup?network=tj&ref=77&sub1=a&sub2=b&sub3=c');
+      // Real member photos from members.php.
+      await expect.poll(() => page.locator('.gallery-grid img').count()).toBeGreaterThan(3);
+    });
+
+    it('When the partner redirect screen opens, then the empty layout shows only the countdown and forwards to the target', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/partner-redirect?to=${encodeURIComponent('/pages/faq')}&seconds=2`);
+      expect(await page.locator('[data-layout="empty"]').count()).toBe(1);
+      expect(await page.locator('header.top-nav, footer.site-footer').count()).toBe(0);
+      expect(await page.getByTestId('redirect-countdown').textContent()).toMatch(/in [12] seconds?/);
+      await page.waitForURL(`${site.url}/pages/faq`, { timeout: 10_000 });
+      expect(await page.locator('h1').textContent()).toBe('Frequently asked questions');
+    });
+
+    it('When the partner redirect names a foreign site, then it refuses to forward', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/partner-redirect?to=${encodeURIComponent('https://evil.example/')}&seconds=0`);
+      expect(await page.locator('h1').textContent()).toBe('This link cannot be followed');
+      expect(page.url()).toContain('/partner-redirect');
+    });
+  });
+
+  describe('navigation', () => {
+    it('When a visitor looks at the top navigation, then there is a Log in link, the logo leads to the index, and no member links', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/pages/faq`);
+      expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(1);
+      expect(await page.locator('header.top-nav .navbar-brand').getAttribute('href')).toBe('/');
+      expect(await page.locator('header.top-nav a[href="/chats"]').count()).toBe(0);
+    });
+
+    it('When a premium member looks at the top navigation, then search, messages, likes and the repeat-order credits link show, the logo leads to members, and the title carries unread plus new likes', async () => {
+      const page = await newPage({ phone: false });
+      await loginAs(page, 'premium@demo.test');
+      await page.goto(`${site.url}/pages/faq`);
+      const nav = page.locator('header.top-nav');
+      expect(await nav.locator('.navbar-brand').getAttribute('href')).toBe('/members');
+      for (const href of ['/members', '/chats', '/likes', '/credits/repeat-order']) expect(await nav.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
+      expect(await nav.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+      const chats = (await (await page.request.get(`${site.url}/api/chats.php`)).json()) as { total_unread: number };
+      const likes = (await (await page.request.get(`${site.url}/api/likes.php`)).json()) as { total_new: number };
+      const total = chats.total_unread + likes.total_new;
+      await expect.poll(() => page.title()).toMatch(total > 0 ? new RegExp(`^\\(${total}\\) `) : /^[^(]/);
+    });
+
+    it('When a free member looks at the top navigation, then Get Premium replaces the credits link', async () => {
+      const page = await newPage();
+      await loginAs(page, 'free@demo.test');
+      await page.goto(`${site.url}/pages/faq`);
+      expect(await page.locator('header.top-nav a[href="/premium"]').count()).toBe(1);
+      expect(await page.locator('header.top-nav a[href="/credits/repeat-order"]').count()).toBe(0);
+    });
+  });
+
+  describe('language dropdown by visitor country (SPEC §9)', () => {
+    it.each([
+      ['NL', ['en', 'nl']],
+      ['BE', ['en', 'nl', 'de', 'fr']],
+      ['CH', ['en', 'de', 'it', 'fr']],
+      ['US', ['en', 'es']],
+    ])('When a visitor from %s with an English browser opens the site, then the dropdown offers %j', async (country, expected) => {
+      const page = await newPage({ cookies: [{ name: 'dismissed_entry_warning', value: String(Date.now()) }] });
+      await page.goto(`${site.url}/pages/faq?country=${country}`);
+      const offered = await page.locator('header.top-nav .menu-list a[hreflang]').evaluateAll((links) => links.map((a) => a.getAttribute('hreflang')));
+      expect(offered).toEqual(expected);
+    });
+
+    it('When a visitor picks Nederlands, then the information page comes back in Dutch with the Dutch terms date', async () => {
+      const page = await newPage({ cookies: [{ name: 'dismissed_entry_warning', value: String(Date.now()) }] });
+      await page.goto(`${site.url}/pages/terms?country=BE`);
+      await page.locator('header.top-nav summary').filter({ hasText: /^en$/i }).first().click();
+      await page.getByRole('link', { name: 'Nederlands' }).click();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('nl');
+      expect(await page.locator('h1').textContent()).toBe('Algemene voorwaarden');
+      expect(await page.locator('article').textContent()).toContain('1 maart 2024');
+    });
+  });
+
+  describe('site-entry warning', () => {
+    it('When a visitor from NL arrives, then the warning is in the server HTML; entering stores the skipped marker with the time and the next page is rendered without it', async () => {
+      const page = await newPage();
+      const first = await page.goto(`${site.url}/?country=NL`);
+      expect(await first?.text()).toContain('data-testid="entry-warning"');
+      const dialog = page.getByRole('dialog', { name: 'Adults only (18+)' });
+      await dialog.waitFor();
+      const before = Date.now();
+      await page.getByRole('button', { name: /I am 18 or older/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const marker = (await page.context().cookies()).find((c) => c.name === 'dismissed_entry_warning');
+      expect(Number(marker?.value)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Number(marker?.value)).toBeLessThanOrEqual(Date.now());
+      const again = await page.goto(`${site.url}/?country=NL`);
+      expect(await again?.text()).not.toContain('data-testid="entry-warning"');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+
+    it('When a visitor from FR arrives, then no warning shows (the site limits it to NL,DE)', async () => {
+      const page = await newPage();
+      const res = await page.goto(`${site.url}/?country=FR`);
+      expect(await res?.text()).not.toContain('data-testid="entry-warning"');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+
+    it('When visitors open a lander, then the warning shows in the lander layout for DE but not for FR, and never for a logged-in member', async () => {
+      const de = await newPage();
+      await de.goto(`${site.url}/landers/video?country=DE`);
+      await de.getByRole('dialog', { name: 'Adults only (18+)' }).waitFor();
+      expect(await de.locator('[data-layout="lander"] [data-testid="entry-warning"]').count()).toBe(1);
+      const fr = await newPage();
+      await fr.goto(`${site.url}/landers/video?country=FR`);
+      expect(await fr.getByRole('dialog').count()).toBe(0);
+      const member = await newPage();
+      await loginAs(member, 'free@demo.test');
+      await member.goto(`${site.url}/?country=NL`);
+      expect(await member.getByRole('dialog').count()).toBe(0);
+    });
+  });
+
+  describe('error pages', () => {
+    it.each(['/no-such-page', '/pages/no-such-token', '/landers/no-such-lander', '/members/987654/landing'])('When %s is opened, then it answers 404 with the not-found page and a link home', async (path) => {
+      const page = await newPage();
+      const res = await page.goto(`${site.url}${path}`);
+      expect(res?.status()).toBe(404);
+      expect(await page.locator('h1').textContent()).toBe('This page could not be found');
+      expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    });
+  });
+
+  describe('pages and landers', () => {
+    it('When a visitor files a complaint, then he sees the reference and support gets the complaint by mail', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/complaints`);
+      await page.getByLabel('Your name').fill('Jeroen Bakker');
+      await page.getByLabel('Your e-mail address').fill('jeroen@example.test');
+      await page.getByLabel('What is it about?').selectOption('billing');
+      await page.getByLabel('Your complaint').fill('My credits did not arrive after paying with iDEAL yesterday.');
+      await page.getByRole('button', { name: 'Send complaint' }).click();
+      const filed = page.getByTestId('complaint-filed');
+      await filed.waitFor();
+      const reference = /C-\d{6}/.exec((await filed.textContent()) ?? '')?.[0];
+      expect(reference).toBeTruthy();
+      const mailDir = join(site.dataDir, 'mail');
+      await expect.poll(() => readdirSync(mailDir).some((f) => readFileSync(join(mailDir, f), 'utf8').includes(reference!))).toBe(true);
+    });
+
+    it('When a visitor from GB opens the pricing page, then GB comes first with the price of a message in pounds', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/pricing?country=GB`);
+      const firstRow = page.getByTestId('pricing-countries').locator('tbody tr').first();
+      expect(await firstRow.textContent()).toContain('United Kingdom');
+      expect(await firstRow.textContent()).toContain('£0.89');
+    });
+
+    it('When a US visitor reads the privacy page in English, then he gets the US notice', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/pages/privacy?country=US`);
+      expect(await page.locator('h1').textContent()).toBe('Privacy notice for US residents');
+    });
+
+    it('When a visitor swipes three profiles on the swipe lander, then the signup invitation appears with his tracking parameters', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/landers/tinderswipe?network=fb&sub2=x`);
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: /^Like / }).click();
+      const cta = page.getByTestId('lander-cta');
+      await cta.waitFor();
+      expect(await cta.getAttribute('href')).toBe('/signup?network=fb&sub2=x');
+      expect(await page.locator('.swipe-done h2').textContent()).toBe('You liked 3 men');
+    });
+
+    it.each(['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'])(
+      'When the %s lander opens, then it is its own page with one h1 and a signup link',
+      async (variant) => {
+        const page = await newPage();
+        const res = await page.goto(`${site.url}/landers/${variant}`);
+        expect(res?.status()).toBe(200);
+        expect(await page.locator(`[data-variant="${variant}"]`).count()).toBe(1);
+        expect(await page.locator('h1').count()).toBe(1);
+        expect(await page.getByTestId('lander-cta').getAttribute('href')).toBe('/signup');
+      },
+    );
+
+    it('When a member lander opens, then it is about that member and invites to reply', async () => {
+      const page = await newPage();
+      const members = (await (await page.request.get(`${site.url}/api/members.php?limit=1`)).json()) as { profiles: Array<{ id: number; name: string }> };
+      const member = members.profiles[0]!;
+      for (const path of [`/members/${member.id}/landing`, `/members/${member.id}/landing2/utrecht`, `/members/${member.id}/landing3`]) {
+        const res = await page.goto(`${site.url}${path}`);
+        expect(res?.status(), path).toBe(200);
+        expect(await page.locator('h1').textContent(), path).toContain(member.name);
+        expect(await page.getByTestId('lander-cta').textContent(), path).toBe(`Reply to ${member.name}`);
+      }
+    });
+  });
+
+  describe('installable app', () => {
+    it('When the head is read, then it links the manifest and hreflang alternates for the eleven locales, and the manifest and icons load', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/pages/faq`);
+      expect(await page.locator('head link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      const langs = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
+      expect(langs).toEqual(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv', 'x-default']);
+      const manifest = (await (await page.request.get(`${site.url}/manifest.webmanifest`)).json()) as { name: string; display: string; icons: Array<{ src: string }> };
+      expect(manifest).toMatchObject({ name: 'ManMatch', display: 'standalone' });
+      for (const icon of manifest.icons) expect((await page.request.get(`${site.url}${icon.src}`)).headers()['content-type']).toBe('image/png');
+    });
+  });
+});
