@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { trackFetch } from '../../../lib/activity';
@@ -8,7 +9,9 @@ import { NavigationProgress } from './navigation-progress';
 let go: (to: string) => void = () => undefined;
 function Navigator() {
   const navigate = useNavigate();
-  go = (to) => void navigate(to);
+  useEffect(() => {
+    go = (to) => void navigate(to);
+  }, [navigate]);
   return null;
 }
 
