@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import { createLogger, httpLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
-import { localeSwitchHandler, pageHandler } from './page';
+import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { apiProxy, mediaProxy } from './proxy';
 import type { Assets, RenderFn } from './types';
 
@@ -137,6 +137,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use(mediaProxy(backend, logger));
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
+  app.get('/country/:code', countrySwitchHandler());
   app.get('/manifest.webmanifest', manifestHandler({ backend, logger }));
   app.use(
     pageHandler({

@@ -121,9 +121,6 @@ export function pageHandler(options: PageOptions): RequestHandler {
     const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
     const negotiated = negotiateLocale(req.get('cookie'), loaded ? loaded.domain_language : null);
     if (negotiated.setCookie) extraCookies.push(localeCookie(negotiated.locale, isHttps(req)));
-    // A country chosen in the route query (?country=BE) is kept for the visitor's next pages.
-    const chosenCountry = countryCode(typeof req.query.country === 'string' ? req.query.country : null);
-    if (loaded && chosenCountry && chosenCountry === loaded.geoip_selected_country) extraCookies.push(countryCookie(chosenCountry, isHttps(req)));
     backendFetch.setLocale(negotiated.locale);
     allowCdnInCsp(res, settings.cdn_prefix);
 
@@ -196,5 +193,23 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
     res.append('set-cookie', localeCookie(code, secure));
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(303, target);
+  };
+}
+
+/**
+ * `GET /country/:code?return=/path`: the visitor chooses his country (SPEC §3 geoip_selected_country). It is kept in
+ * a cookie and sent with every settings call whose route query does not name a country itself; then 303 to a
+ * same-origin relative path. (A `country` in a page's own query — the member search uses one — is not kept.)
+ */
+export function countrySwitchHandler(): RequestHandler {
+  return (req: Request, res: Response) => {
+    const code = countryCode(typeof req.params.code === 'string' ? req.params.code : null);
+    if (!code) {
+      sendHtmlError(res, 400, 'Unknown country.');
+      return;
+    }
+    res.append('set-cookie', countryCookie(code, isHttps(req)));
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return')));
   };
 }

@@ -62,7 +62,7 @@ describe('SSR page route', () => {
     expect(second?.getAll('host')).toEqual(['other.test']);
   });
 
-  it('When the route query chooses a country, then it is kept in a cookie and sent with the next settings calls', async () => {
+  it('When a visitor chooses a country, then it is kept in a cookie and sent with later settings calls; a search filter is not kept', async () => {
     standIn = await startStandIn({
       '/api/settings.php': (req, res) => {
         const country = new URL(req.url ?? '/', 'http://x').searchParams.get('country');
@@ -71,12 +71,17 @@ describe('SSR page route', () => {
     });
     const fake = fakeRenderer();
     app = makeApp(standIn.url, { render: fake.render });
-    const chosen = await request(app).get('/members?country=be').set('Accept', 'text/html');
+    const chosen = await request(app).get('/country/be?return=/pages/terms');
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.location).toBe('/pages/terms');
     expect(setCookies(chosen.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
     await request(app).get('/members').set('Accept', 'text/html').set('Cookie', 'country=BE');
-    expect(fake.calls[1]?.settings.geoip_selected_country).toBe('BE');
-    const invalid = await request(app).get('/members?country=b3').set('Accept', 'text/html');
-    expect(setCookies(invalid.headers).filter((c) => c.startsWith('country='))).toEqual([]);
+    expect(fake.calls[0]?.settings.geoip_selected_country).toBe('BE');
+    const search = await request(app).get('/members?country=nl').set('Accept', 'text/html').set('Cookie', 'country=BE');
+    expect(fake.calls[1]?.settings.geoip_selected_country).toBe('NL');
+    expect(setCookies(search.headers).filter((c) => c.startsWith('country='))).toEqual([]);
+    expect((await request(app).get('/country/b3?return=/')).status).toBe(400);
+    expect((await request(app).get('/country/de?return=//evil.example')).headers.location).toBe('/');
   });
 
   it('When the backend is down, then the page still renders 200 with complete default settings and no locale cookie', async () => {

@@ -40,6 +40,22 @@ export interface SummaryRow {
 export interface MemberCursor {
   ts: string;
   id: number;
+  /** Distance band rank of the last row, when the page is sorted by distance. */
+  band?: number;
+}
+
+/**
+ * Rank of the distance band (0 = under 5 km … 5 = over 100 km, 6 = unknown) between the profile's snapped position
+ * and the viewer's ($lat, $lon): the same haversine and limits as `distanceBand` in privacy/geo.ts, so ordering by it
+ * reveals nothing the bands on the cards do not already show.
+ */
+function bandRankSql(lat: string, lon: string): string {
+  const km = `2 * 6371 * asin(least(1, sqrt(
+      power(sin(radians(p.lat - ${lat}) / 2), 2)
+      + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lon - ${lon}) / 2), 2))))`;
+  return `CASE WHEN p.lat IS NULL OR p.lon IS NULL THEN 6 ELSE (
+    CASE WHEN ${km} < 5 THEN 0 WHEN ${km} < 10 THEN 1 WHEN ${km} < 25 THEN 2 WHEN ${km} < 50 THEN 3
+         WHEN ${km} < 100 THEN 4 ELSE 5 END) END`;
 }
 
 export interface MemberFilters {
@@ -89,13 +105,37 @@ const SEARCH_FROM = `
   LEFT JOIN regions r ON r.id = p.region_id
   LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved'`;
 
-/** One page of a search, newest activity first, keyset-paged on (last activity, id). */
+/**
+ * One page of a search, newest activity first, keyset-paged on (last activity, id) — or, with `near` (the viewer's
+ * snapped position), nearest distance band first and then newest activity, keyset-paged on (band, activity, id).
+ */
 export async function listMembers(
   db: Db,
-  q: MemberFilters & { limit: number; after: MemberCursor | null },
-): Promise<(SummaryRow & { cursor_ts: string })[]> {
+  q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null },
+): Promise<(SummaryRow & { cursor_ts: string; band_rank?: number })[]> {
   const params: unknown[] = [];
   let where = searchWhere(q, params);
+  if (q.near) {
+    params.push(q.near.lat, q.near.lon);
+    const rank = bandRankSql(`$${params.length - 1}::float8`, `$${params.length}::float8`);
+    let keyset = '';
+    if (q.after) {
+      params.push(q.after.band ?? 6, q.after.ts, q.after.id);
+      const [b, ts, id] = [params.length - 2, params.length - 1, params.length];
+      keyset = `WHERE band_rank > $${b}::int OR (band_rank = $${b}::int AND (last_active_at, id) < ($${ts}::timestamptz, $${id}::int))`;
+    }
+    params.push(q.limit);
+    return db.query(
+      `SELECT * FROM (
+         SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts, p.last_active_at, ${rank} AS band_rank
+         ${SEARCH_FROM}
+         WHERE ${where}) ranked
+       ${keyset}
+       ORDER BY band_rank, last_active_at DESC, id DESC
+       LIMIT $${params.length}`,
+      params,
+    );
+  }
   if (q.after) {
     params.push(q.after.ts, q.after.id);
     where += ` AND (p.last_active_at, p.user_id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;

@@ -14,6 +14,7 @@ interface SearchParams {
   min_age?: number;
   max_age?: number;
   network?: string;
+  sort?: 'last_active' | 'distance';
 }
 
 export function membersRoutes(db: Db): Router {
@@ -37,6 +38,7 @@ export function membersRoutes(db: Db): Router {
         maxAge: q.max_age === undefined ? undefined : Number(q.max_age),
         limit: Number(q.limit ?? 24),
         cursor: q.cursor,
+        sort: q.sort,
       }),
     );
   });

@@ -34,7 +34,7 @@ export function toSummary(row: repo.SummaryRow, viewerPosition?: Position): Prof
 }
 
 function encodeCursor(c: repo.MemberCursor): string {
-  return Buffer.from(JSON.stringify([c.ts, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(c.band === undefined ? [c.ts, c.id] : [c.ts, c.id, c.band])).toString('base64url');
 }
 
 function decodeCursor(raw: string): repo.MemberCursor {
@@ -44,9 +44,10 @@ function decodeCursor(raw: string): repo.MemberCursor {
       Array.isArray(value) &&
       typeof value[0] === 'string' &&
       !Number.isNaN(Date.parse(value[0])) &&
-      Number.isInteger(value[1])
+      Number.isInteger(value[1]) &&
+      (value[2] === undefined || (Number.isInteger(value[2]) && value[2] >= 0 && value[2] <= 6))
     ) {
-      return { ts: value[0], id: value[1] as number };
+      return { ts: value[0], id: value[1] as number, ...(value[2] === undefined ? {} : { band: value[2] as number }) };
     }
   } catch {
     // fall through to the bad_request below
@@ -68,6 +69,8 @@ export interface SearchQuery {
   maxAge?: number | undefined;
   limit: number;
   cursor?: string | undefined;
+  /** 'distance': nearest band first (needs the viewer's shared location, else it is 'last_active'). */
+  sort?: 'last_active' | 'distance' | undefined;
 }
 
 export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['MemberPage']> {
@@ -82,10 +85,13 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
     maxAge: q.maxAge ?? null,
   };
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const [rows, total, position] = await Promise.all([
-    repo.listMembers(db, { ...filters, limit: q.limit + 1, after }),
+  const position = q.viewerId === null ? null : await findLocation(db, q.viewerId);
+  const near = q.sort === 'distance' && position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
+  // A cursor belongs to one order; one from the other order would skip or repeat members.
+  if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
+  const [rows, total] = await Promise.all([
+    repo.listMembers(db, { ...filters, limit: q.limit + 1, after, near }),
     repo.countMembers(db, filters),
-    q.viewerId === null ? Promise.resolve(null) : findLocation(db, q.viewerId),
   ]);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
@@ -106,7 +112,10 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   }
   return {
     profiles: page.map((r) => toSummary(r, position)),
-    next_cursor: rows.length > q.limit && last ? encodeCursor({ ts: last.cursor_ts, id: last.id }) : null,
+    next_cursor:
+      rows.length > q.limit && last
+        ? encodeCursor({ ts: last.cursor_ts, id: last.id, ...(near ? { band: last.band_rank ?? 6 } : {}) })
+        : null,
     total,
     ...(similar ? { similar } : {}),
   };

@@ -1305,8 +1305,12 @@ export interface operations {
                 max_age?: number;
                 /** @description Traffic source of a visitor; lets visitors search when logged_out_search_trafficsource is on */
                 network?: string;
-                /** @description last_active (newest activity first) is the only order; distance is shown per member as a band */
-                sort?: "last_active";
+                /**
+                 * @description last_active: newest activity first (default). distance: nearest distance band first, then newest activity —
+                 *     ordered by band only, so the order tells no more than the bands shown; without a shared location it is
+                 *     last_active.
+                 */
+                sort?: "last_active" | "distance";
             };
             header?: never;
             path?: never;

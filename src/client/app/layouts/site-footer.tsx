@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocale, useSettings } from '../../lib/store/store';
+import { CountryPicker } from '../../features/site/components/country-picker';
 import { UsFooter } from './us-footer';
 
 const RIGHTS_YEAR = 2025;
@@ -36,6 +37,9 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        <div className="mb-2 small">
+          <CountryPicker />
+        </div>
         {locale === 'en' && settings.us_footer ? <UsFooter /> : null}
         <p className="mb-0 small">
           <FormattedMessage id="footer.rights" defaultMessage="© {year} {site}. All rights reserved." values={{ year: RIGHTS_YEAR, site: settings.name }} />

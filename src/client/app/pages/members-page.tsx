@@ -132,7 +132,7 @@ export function MembersPage({ variant = 'members' }: { variant?: 'members' | 'ma
       ) : null}
       {allowed ? (
         <div className="mb-3">
-          <SearchForm key={filterQuery} value={filters} countries={settings.countries} regions={regions.data ?? []} onCountryChange={(c) => setPicked({ search: filterQuery, country: c })} onSearch={onSearch} />
+          <SearchForm key={filterQuery} value={filters} countries={settings.countries} regions={regions.data ?? []} onCountryChange={(c) => setPicked({ search: filterQuery, country: c })} onSearch={onSearch} showSort={user !== null} />
         </div>
       ) : null}
       {body}

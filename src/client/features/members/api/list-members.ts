@@ -12,6 +12,8 @@ export interface SearchFilters {
   region?: number | undefined;
   min_age?: number | undefined;
   max_age?: number | undefined;
+  /** Nearest distance band first (members with a shared location); default: most recently active first. */
+  sort?: 'distance' | undefined;
 }
 
 export interface MembersQuery extends SearchFilters {
@@ -37,13 +39,14 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
     region: region && /^[1-9][0-9]{0,9}$/.test(region) ? Number(region) : undefined,
     min_age: min && AGE.test(min) ? Number(min) : undefined,
     max_age: max && AGE.test(max) ? Number(max) : undefined,
+    sort: query.get('sort') === 'distance' ? 'distance' : undefined,
   };
 }
 
 /** The URL query of a search (filters only, in a fixed order). */
 export function queryOfFilters(filters: SearchFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age'] as const) {
+  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort'] as const) {
     const value = filters[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
@@ -61,7 +64,7 @@ export function membersKey(query: MembersQuery): string {
 
 export function listMembers(api: ApiClient, query: MembersQuery): Promise<MemberPage> {
   const q: Record<string, string | number> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
-  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'cursor', 'network'] as const) {
+  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', 'cursor', 'network'] as const) {
     const value = query[key];
     if (value !== undefined && value !== '') q[key] = value;
   }

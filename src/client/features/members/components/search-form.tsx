@@ -18,7 +18,10 @@ export function SearchForm({
   regions,
   onCountryChange,
   onSearch,
+  showSort = false,
 }: {
+  /** Offer the distance order (members only: it uses the member's shared location). */
+  showSort?: boolean;
   value: SearchFilters;
   countries: string[];
   regions: Region[];
@@ -53,7 +56,7 @@ export function SearchForm({
             <option value="female">{intl.formatMessage({ id: 'profile.value.female', defaultMessage: 'Woman' })}</option>
           </select>
         </div>
-        <div className="col-6 col-md-3">
+        <div className={`col-6 ${showSort ? 'col-md-2' : 'col-md-3'}`}>
           <label htmlFor="sf-country" className="form-label small">
             <FormattedMessage id="profileEdit.country" defaultMessage="Country" />
           </label>
@@ -75,7 +78,7 @@ export function SearchForm({
             ))}
           </select>
         </div>
-        <div className="col-12 col-md-3">
+        <div className={`col-12 ${showSort ? 'col-md-2' : 'col-md-3'}`}>
           <label htmlFor="sf-region" className="form-label small">
             <FormattedMessage id="profileEdit.region" defaultMessage="Region" />
           </label>
@@ -120,6 +123,22 @@ export function SearchForm({
             ))}
           </select>
         </div>
+        {showSort ? (
+          <div className="col-12 col-md-2">
+            <label htmlFor="sf-sort" className="form-label small">
+              <FormattedMessage id="search.sort" defaultMessage="Order" />
+            </label>
+            <select
+              id="sf-sort"
+              className="form-select"
+              value={draft.sort ?? ''}
+              onChange={(e) => setDraft({ ...draft, sort: e.target.value === 'distance' ? 'distance' : undefined })}
+            >
+              <option value="">{intl.formatMessage({ id: 'search.sort.recent', defaultMessage: 'Recently active' })}</option>
+              <option value="distance">{intl.formatMessage({ id: 'search.sort.distance', defaultMessage: 'Nearest first' })}</option>
+            </select>
+          </div>
+        ) : null}
         <div className="col-12 col-md-2 d-grid">
           <Button color="primary" type="submit">
             <FormattedMessage id="search.submit" defaultMessage="Search" />

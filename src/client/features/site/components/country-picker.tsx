@@ -1,0 +1,43 @@
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { DetailsMenu } from '../../../components/details-menu';
+import { useSettings } from '../../../lib/store/store';
+
+/** The BFF route that keeps the visitor's chosen country (cookie) and comes back to `returnTo`. */
+export function countrySwitchHref(code: string, returnTo: string): string {
+  return `/country/${code}?return=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * The visitor's country (SPEC §3 geoip_selected_country, else the GeoIP country) and the site's countries to choose
+ * from. The choice decides e.g. the languages offered and the site-entry warning; plain links, so it works without JS.
+ */
+export function CountryPicker() {
+  const intl = useIntl();
+  const location = useLocation();
+  const settings = useSettings();
+  if (settings.countries.length === 0) return null;
+  const current = settings.geoip_selected_country ?? settings.geoip_country;
+  const name = (code: string) => intl.formatDisplayName(code, { type: 'region' }) ?? code;
+  const label = intl.formatMessage({ id: 'footer.country', defaultMessage: 'Your country' });
+  const returnTo = `${location.pathname}${location.search}`;
+  const sorted = [...settings.countries].sort((a, b) => name(a).localeCompare(name(b), intl.locale));
+  return (
+    <DetailsMenu
+      className="country-picker"
+      label={current ? `${label}: ${name(current)}` : label}
+      summaryClassName="btn btn-link btn-sm p-0 text-reset"
+      summary={<span>{current ? `${label}: ${name(current)}` : label}</span>}
+    >
+      <ul className="menu-list" aria-label={label}>
+        {sorted.map((code) => (
+          <li key={code}>
+            <a className="menu-item" href={countrySwitchHref(code, returnTo)} aria-current={code === current ? 'true' : undefined}>
+              {name(code)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </DetailsMenu>
+  );
+}
