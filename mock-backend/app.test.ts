@@ -43,11 +43,16 @@ describe('app', () => {
     expect(res.body.error.message).toBe('Nicht gefunden.');
   });
 
-  it('When a seeded photo is fetched, then it is served as a JPEG with nosniff', async () => {
-    const res = await request(ctx.app).get('/media/avatars/avatar-01-thumb.jpg');
+  it('When a seeded photo is fetched by the signed path an answer gave, then it is served as a JPEG with nosniff; unsigned it is not', async () => {
+    const members = await request(ctx.app).get('/api/members.php');
+    const thumb = (members.body.profiles as Array<{ main_image: { thumb_filename: string } | null }>).find((p) => p.main_image)?.main_image
+      ?.thumb_filename;
+    expect(thumb).toMatch(/^s\/\d+\/[\w-]+\/avatars\//);
+    const res = await request(ctx.app).get(`/media/${thumb}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await request(ctx.app).get('/media/avatars/avatar-01-thumb.jpg')).status).toBe(404);
   });
 
   it('When a media path tries to leave the media folder, then 404', async () => {

@@ -87,7 +87,7 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
 
   it('When a member searches with filters and pages through, then the filters stay in the URL and every result matches', async () => {
     const { page, problems } = await loggedIn('premium@demo.test', { width: 1280, height: 900 });
-    await page.getByLabel('Country').selectOption('NL');
+    await page.getByLabel('Country', { exact: true }).selectOption('NL');
     await page.getByLabel('Age from').selectOption('20');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/country=NL/);

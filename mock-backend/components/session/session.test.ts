@@ -17,7 +17,8 @@ describe('session', () => {
       .send({ email: DEMO_LOGINS.premium, password: 'demo-password' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email: DEMO_LOGINS.premium, paid_user: true, credits: 120, status: 'active' });
-    expect(res.body.user.profile.main_image.match_path).toMatch(/^avatars\//);
+    // Photo paths are signed (s/<expiry>/<signature>/<file>), see components/photos.
+    expect(res.body.user.profile.main_image.match_path).toMatch(/^s\/\d+\/[\w-]+\/avatars\//);
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='));
     expect(cookie).toMatch(/^auth=[0-9a-f]{32}; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
   });
