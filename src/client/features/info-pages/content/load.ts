@@ -35,7 +35,7 @@ export async function loadInfoPage(locale: ContentLocale, token: InfoPageToken):
 /** SWR key of one page's texts. */
 export const infoPageKey = (locale: ContentLocale, token: InfoPageToken) => `info-page:${locale}:${token}`;
 
-/** Fills the {placeholders} of a text; unknown names stay as they are. */
+/** Fills the {name} slots of a text with company and site values; unknown names stay as they are. */
 export function fillText(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
