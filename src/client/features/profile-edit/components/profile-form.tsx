@@ -7,7 +7,7 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { ATTRIBUTE_OPTIONS, INTEREST_MESSAGES } from '../../../lib/interest-messages';
 import type { MyProfile } from '../api/get-my-profile';
 import { updateProfile, type ProfileUpdate } from '../api/update-profile';
-import { ATTRIBUTE_LABELS, VALUE_LABELS } from './labels';
+import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
 
 type Region = Schemas['Region'];
 type AttributeKey = keyof typeof ATTRIBUTE_OPTIONS;

@@ -1,6 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
-/** Labels of the attribute fields; the ids are the ones the profile view uses. */
+/** Labels of the profile attribute fields (SPEC §3), for the profile view and the profile editor. */
 export const ATTRIBUTE_LABELS = defineMessages({
   gender: { id: 'profile.attr.gender', defaultMessage: 'Gender' },
   sexuality: { id: 'profile.attr.sexuality', defaultMessage: 'Sexuality' },
@@ -12,7 +12,7 @@ export const ATTRIBUTE_LABELS = defineMessages({
   signup_reason: { id: 'profile.attr.reason', defaultMessage: 'Looking for' },
 });
 
-/** Values of the attribute options; the ids are shared with the profile view. */
+/** Values of the attribute options, for the profile view and the profile editor. */
 export const VALUE_LABELS: Record<string, MessageDescriptor> = defineMessages({
   male: { id: 'profile.value.male', defaultMessage: 'Man' },
   female: { id: 'profile.value.female', defaultMessage: 'Woman' },
@@ -43,4 +43,6 @@ export const VALUE_LABELS: Record<string, MessageDescriptor> = defineMessages({
   friendship: { id: 'profile.value.friendship', defaultMessage: 'Friendship' },
   chat: { id: 'profile.value.chat', defaultMessage: 'Chatting' },
   fun: { id: 'profile.value.fun', defaultMessage: 'Fun' },
+  yes: { id: 'common.yes', defaultMessage: 'Yes' },
+  no: { id: 'common.no', defaultMessage: 'No' },
 });
