@@ -41,7 +41,7 @@ async function start(): Promise<{ server: Server; db: Db }> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
   const geoip = await openGeoIp(config.GEOIP_DB);
   const app = createApp({ db, logger, mediaDir, mailer, geoip, publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
-  schedulePurge(db, logger);
+  schedulePurge(db, logger, mediaDir);
   const server = app.listen(config.PORT, '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
@@ -327,14 +330,27 @@ describe('deletion', () => {
     expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(200);
   });
 
-  it('When a deletion is older than 14 days, then the purge removes the personal data and the link no longer works', async () => {
+  it('When a deletion is older than 14 days, then the purge removes the personal data, the photo files too, and the link no longer works', async () => {
     const { email, password, cookie } = await signupAndLogin();
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a63' } }).jpeg().toBuffer();
+    expect((await request(ctx.app).post('/api/photos.php').set('cookie', cookie).attach('photo', photo, 'me.jpg')).status).toBe(201);
+    const files = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
+      'SELECT filename, thumb_filename, blurred_filename FROM photos p JOIN users u ON u.id = p.user_id WHERE u.email = $1',
+      [email],
+    );
+    const paths = files.flatMap((f) => [f.filename, f.thumb_filename, f.blurred_filename]).map((f) => path.join(ctx.mediaDir, f));
+    expect(paths).toHaveLength(3);
+    for (const p of paths) expect(existsSync(p)).toBe(true);
     await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: [] });
     const token = await mailedToken(email, '/account-deleted?token=');
     await ctx.db.query(`UPDATE users SET deleted_at = now() - interval '15 days' WHERE email = $1`, [email]);
-    expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'))).toBeGreaterThanOrEqual(1);
+    expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir)).toBeGreaterThanOrEqual(1);
     expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    for (const p of paths) expect(existsSync(p), p).toBe(false);
     expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(410);
+    // Shared demo avatars of other members stay.
+    const avatar = await ctx.db.query<{ filename: string }>("SELECT filename FROM photos WHERE filename LIKE 'avatars/%' LIMIT 1");
+    expect(existsSync(path.join(ctx.mediaDir, avatar[0]!.filename))).toBe(true);
   });
 });
 

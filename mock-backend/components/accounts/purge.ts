@@ -1,16 +1,20 @@
 import type { Logger } from 'pino';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
+import { removeFilesNoLongerUsed } from '../photos/service';
 import * as repo from './repository';
 
 /** Purges every account deleted longer ago than the undo window, each in its own transaction. */
-export async function purgeDeletedAccounts(db: Db, logger: Logger): Promise<number> {
+export async function purgeDeletedAccounts(db: Db, logger: Logger, mediaDir: string): Promise<number> {
   let purged = 0;
   for (;;) {
     const ids = await repo.accountsToPurge(db, ACCOUNT_UNDO_DAYS, 100);
     if (ids.length === 0) break;
     for (const id of ids) {
-      await db.transaction((tx) => repo.purgeAccount(tx, id));
+      const photos = await db.transaction((tx) => repo.purgeAccount(tx, id));
+      // Photos are personal data too: their files go once the rows are gone (a crash here leaves files that no row
+      // references, never a row without its file).
+      await removeFilesNoLongerUsed(db, mediaDir, photos);
       purged += 1;
     }
   }
@@ -22,12 +26,12 @@ export async function purgeDeletedAccounts(db: Db, logger: Logger): Promise<numb
  * The purge schedule: the state lives in the database (deleted_at, purged_at), so a restart loses nothing — the job
  * runs once at start and then every `intervalMs`. Returns a stop function.
  */
-export function schedulePurge(db: Db, logger: Logger, intervalMs = 3_600_000): () => void {
+export function schedulePurge(db: Db, logger: Logger, mediaDir: string, intervalMs = 3_600_000): () => void {
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    purgeDeletedAccounts(db, logger)
+    purgeDeletedAccounts(db, logger, mediaDir)
       .catch((err: unknown) => logger.error({ err }, 'purge of deleted accounts failed'))
       .finally(() => {
         running = false;

@@ -255,16 +255,24 @@ export async function accountsToPurge(db: Db, undoDays: number, limit: number): 
  * Removes the personal data of one deleted account; the users row stays as an anonymous tombstone so the credit
  * ledger and the other members' conversations keep their references.
  */
-export async function purgeAccount(db: Db, userId: number): Promise<void> {
+/** Purges one deleted account; answers the files of its photos (to remove once the transaction committed). */
+export async function purgeAccount(
+  db: Db,
+  userId: number,
+): Promise<Array<{ filename: string; thumb_filename: string; blurred_filename: string }>> {
   const [row] = await db.query<{ site_id: number; email: string }>(
     `SELECT site_id, email FROM users WHERE id = $1 AND status = 'deleted' AND purged_at IS NULL FOR UPDATE`,
     [userId],
   );
-  if (!row) return;
+  if (!row) return [];
+  const photos = await db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
+    'DELETE FROM photos WHERE user_id = $1 RETURNING filename, thumb_filename, blurred_filename',
+    [userId],
+  );
   await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
-  for (const table of ['profiles', 'photos', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages']) {
+  for (const table of ['profiles', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages']) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
   }
@@ -276,4 +284,5 @@ export async function purgeAccount(db: Db, userId: number): Promise<void> {
      WHERE id = $1`,
     [userId],
   );
+  return photos;
 }

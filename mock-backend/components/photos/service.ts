@@ -84,12 +84,24 @@ export async function remove(db: Db, mediaDir: string, viewer: { userId: number;
     await repo.ensureMain(tx, viewer.userId);
     return { row, photos: await myPhotos(tx, viewer.userId, viewer.paidUser) };
   });
+  await removeFilesNoLongerUsed(db, mediaDir, [result.row]);
+  return result.photos;
+}
+
+/**
+ * Removes the files of deleted photo rows, except those another row still uses (the demo seed shares avatars).
+ * Call it after the deleting transaction committed.
+ */
+export async function removeFilesNoLongerUsed(
+  db: Db,
+  mediaDir: string,
+  rows: Array<{ filename: string; thumb_filename: string; blurred_filename: string }>,
+): Promise<void> {
   const unused: string[] = [];
-  for (const f of [result.row.filename, result.row.thumb_filename, result.row.blurred_filename]) {
+  for (const f of new Set(rows.flatMap((r) => [r.filename, r.thumb_filename, r.blurred_filename]))) {
     if (!(await repo.fileInUse(db, f))) unused.push(f);
   }
   await removeFiles(mediaDir, unused);
-  return result.photos;
 }
 
 export async function setMain(db: Db, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
