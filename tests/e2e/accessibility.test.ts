@@ -18,7 +18,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   });
 
   // Issue 5 adds a lander, an information page, the complaints form and the site-entry warning dialog (NL visitor).
-  const pages = ['/', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL'];
+  const pages = ['/', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/video', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL'];
   for (const viewport of [
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1280, height: 900 },

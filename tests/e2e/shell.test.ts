@@ -247,6 +247,20 @@ describe.skipIf(!runE2e)('site shell', () => {
       },
     );
 
+    it('When the video lander opens, then its locally made clip is served by the site and plays muted, and the pause button stops it', async () => {
+      const page = await newPage();
+      await page.goto(`${site.url}/landers/video`);
+      const clip = await page.request.get(`${site.url}/clips/match.webm`);
+      expect(clip.status()).toBe(200);
+      expect(clip.headers()['content-type']).toContain('video/webm');
+      const video = page.locator('video.video-frame');
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed')).toBe('true');
+    });
+
     it('When a member lander opens, then it is about that member and invites to reply', async () => {
       const page = await newPage();
       const members = (await (await page.request.get(`${site.url}/api/members.php?limit=1`)).json()) as { profiles: Array<{ id: number; name: string }> };

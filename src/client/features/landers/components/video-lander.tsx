@@ -1,15 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FreeNote, LanderPhoto, memberLine, SignupCta, type LanderProps } from './lander-parts';
 
+/** The clip made by scripts/generate-lander-clip.ts (no text in it, so it serves every language). */
+const CLIP = { webm: '/clips/match.webm', mp4: '/clips/match.mp4', poster: '/clips/match-poster.jpg' } as const;
+
 /**
- * /landers/video: a short looping clip drawn locally — an animated scene of member photos, chat bubbles and a heart
- * (CSS keyframes, no file fetched from anywhere). It plays muted, pauses on request and for reduced motion.
+ * /landers/video: a short, muted, looping clip of two members who like each other and start chatting, with real
+ * members of the site beneath it. It pauses on request, and does not start by itself for visitors who prefer
+ * reduced motion.
  */
 export function VideoLander({ members }: LanderProps) {
   const intl = useIntl();
+  const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(true);
-  const [a, b] = members;
+
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+  }, []);
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    if (playing) el.play().catch(() => setPlaying(false));
+    else el.pause();
+  }, [playing]);
+
   return (
     <section className="lander lander-video" data-variant="video">
       <div className="container py-4">
@@ -24,18 +39,23 @@ export function VideoLander({ members }: LanderProps) {
             <SignupCta />
             <FreeNote />
           </div>
-          <figure className={`video-clip ${playing ? 'is-playing' : 'is-paused'}`} data-testid="video-clip">
-            <div className="video-frame" role="img" aria-label={intl.formatMessage({ id: 'lander.video.alt', defaultMessage: 'Animation: two members like each other and start chatting' })}>
-              {a ? <LanderPhoto member={a} decorative className="video-face video-face-a" /> : null}
-              {b ? <LanderPhoto member={b} decorative className="video-face video-face-b" /> : null}
-              <span className="video-heart" aria-hidden="true">♥</span>
-              <span className="video-bubble video-bubble-1" aria-hidden="true">
-                {a ? memberLine(a) : ''} 👋
-              </span>
-              <span className="video-bubble video-bubble-2" aria-hidden="true">
-                <FormattedMessage id="lander.video.bubble" defaultMessage="It's a match!" />
-              </span>
-            </div>
+          <figure className="video-clip" data-testid="video-clip">
+            <video
+              ref={video}
+              className="video-frame"
+              poster={CLIP.poster}
+              muted
+              loop
+              playsInline
+              autoPlay
+              preload="metadata"
+              aria-label={intl.formatMessage({ id: 'lander.video.alt', defaultMessage: 'Animation: two members like each other and start chatting' })}
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
+            >
+              <source src={CLIP.webm} type="video/webm" />
+              <source src={CLIP.mp4} type="video/mp4" />
+            </video>
             <figcaption className="video-controls">
               <button type="button" className="btn btn-sm btn-light" onClick={() => setPlaying((p) => !p)} aria-pressed={!playing}>
                 {playing ? <FormattedMessage id="lander.video.pause" defaultMessage="Pause" /> : <FormattedMessage id="lander.video.play" defaultMessage="Play" />}
@@ -43,6 +63,16 @@ export function VideoLander({ members }: LanderProps) {
             </figcaption>
           </figure>
         </div>
+        {members.length > 0 ? (
+          <ul className="video-members" aria-label={intl.formatMessage({ id: 'lander.video.members', defaultMessage: 'Men you could meet' })}>
+            {members.slice(0, 4).map((m) => (
+              <li key={m.id}>
+                <LanderPhoto member={m} decorative className="video-member-photo" />
+                <span>{memberLine(m)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </section>
   );
