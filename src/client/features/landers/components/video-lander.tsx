@@ -15,15 +15,16 @@ export function VideoLander({ members }: LanderProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(true);
 
+  // The element is the source of truth: the button plays or pauses it, and the state follows its events.
   useEffect(() => {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) video.current?.pause();
   }, []);
-  useEffect(() => {
+  const toggle = () => {
     const el = video.current;
     if (!el) return;
-    if (playing) el.play().catch(() => setPlaying(false));
+    if (el.paused) el.play().catch(() => setPlaying(false));
     else el.pause();
-  }, [playing]);
+  };
 
   return (
     <section className="lander lander-video" data-variant="video">
@@ -57,7 +58,7 @@ export function VideoLander({ members }: LanderProps) {
               <source src={CLIP.mp4} type="video/mp4" />
             </video>
             <figcaption className="video-controls">
-              <button type="button" className="btn btn-sm btn-light" onClick={() => setPlaying((p) => !p)} aria-pressed={!playing}>
+              <button type="button" className="btn btn-sm btn-light" onClick={toggle} aria-pressed={!playing}>
                 {playing ? <FormattedMessage id="lander.video.pause" defaultMessage="Pause" /> : <FormattedMessage id="lander.video.play" defaultMessage="Play" />}
               </button>
             </figcaption>
