@@ -9,6 +9,7 @@ import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
+import { moderationRoutes } from './components/moderation/routes';
 import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
@@ -80,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
   api.use(sessionRoutes(db), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
-  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db));
+  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, mailer: deps.mailer, logger: deps.logger }));
   app.use('/api', api);

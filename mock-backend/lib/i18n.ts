@@ -1,5 +1,6 @@
 import { LOCALES, toLocale, type Locale } from '../../src/shared/locales';
 import { ACCOUNT_MESSAGES } from './i18n-accounts';
+import { MODERATION_MESSAGES } from './i18n-moderation';
 import { PROFILE_MESSAGES } from './i18n-profiles';
 
 /** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
@@ -149,6 +150,7 @@ const MESSAGES = {
     sv: 'Koden har redan använts',
   },
   ...PROFILE_MESSAGES,
+  ...MODERATION_MESSAGES,
   internal_error: {
     en: 'An error occurred, please try again later.',
     nl: 'Er is een fout opgetreden, probeer het later opnieuw.',

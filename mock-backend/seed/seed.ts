@@ -10,7 +10,7 @@ import { generateAvatars, type AvatarFiles } from './avatars';
 import { seedGalleriesAndPlaces } from './galleries-and-places';
 
 export const DEMO_PASSWORD = 'demo-password';
-export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test' } as const;
+export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test', moderator: 'moderator@demo.test' } as const;
 
 const FAKERS: Record<string, Faker> = {
   US: fakerEN_US, NL: fakerNL, BE: fakerNL_BE, FR: fakerFR, IT: fakerIT, ES: fakerES, DE: fakerDE, AT: fakerDE_AT,
@@ -184,11 +184,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       avatar: avatars[premium ? 1 : 0] ?? null,
     });
     specs.push(demo(DEMO_LOGINS.free, false), demo(DEMO_LOGINS.premium, true));
+    // The demo moderator approves and rejects photos on /moderation.
+    specs.push({ ...demo(DEMO_LOGINS.moderator, false), name: 'Moderator Mats', avatar: avatars[2] ?? null });
 
     const ids = await insertMembers(tx, specs);
     const byEmail = new Map(specs.map((s, i) => [s.email, ids[i] as number]));
     const freeId = byEmail.get(DEMO_LOGINS.free) as number;
     const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
+    await tx.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [byEmail.get(DEMO_LOGINS.moderator)]);
     await seedGalleriesAndPlaces(tx, avatars, [freeId, premiumId]);
     await tx.query(
       `INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)

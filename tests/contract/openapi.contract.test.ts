@@ -261,6 +261,33 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('listMembers', ...answer(await call('GET', '/members.php?gender=male&min_age=20&max_age=60&sort=last_active', { cookie: free })));
   });
 
+  it('When the moderation queue is read and photos are decided, then every answer matches the contract', async () => {
+    const moderator = await login('moderator@demo.test');
+    const { default: sharp } = await import('sharp');
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#35a' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'moderation.jpg');
+    const up = (await (await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: premium }, body: form })).json()) as {
+      photos: { id: number }[];
+    };
+    const photoId = Math.max(...up.photos.map((p) => p.id));
+
+    expectMatchesContract('listPendingPhotos', ...answer(await call('GET', '/moderation.php')));
+    expectMatchesContract('listPendingPhotos', ...answer(await call('GET', '/moderation.php', { cookie: free })));
+    const queue = await call('GET', '/moderation.php?limit=10', { cookie: moderator });
+    expect(queue.status).toBe(200);
+    expectMatchesContract('listPendingPhotos', ...answer(queue));
+    expectMatchesContract('decidePhoto', ...answer(await call('PUT', '/moderation.php', { cookie: free, body: { photo: photoId, decision: 'approve' } })));
+    const approved = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'approve' } });
+    expect(approved.status).toBe(200);
+    expectMatchesContract('decidePhoto', ...answer(approved));
+    const again = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'reject' } });
+    expect(again.status).toBe(404);
+    expectMatchesContract('decidePhoto', ...answer(again));
+    expectMatchesContract('decidePhoto', ...answer(await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'maybe' } })));
+    await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);

@@ -58,11 +58,12 @@ export async function deletePhoto(db: Db, userId: number, photoId: number): Prom
   return row ?? null;
 }
 
-/** Makes the oldest remaining photo main when the member has none. */
+/** Makes the oldest remaining photo main when the member has none, an approved one (others can see it) first. */
 export async function ensureMain(db: Db, userId: number): Promise<void> {
   await db.query(
     `UPDATE photos SET is_main = true, updated_at = now()
-     WHERE id = (SELECT id FROM photos WHERE user_id = $1 AND status <> 'rejected' ORDER BY position, id LIMIT 1)
+     WHERE id = (SELECT id FROM photos WHERE user_id = $1 AND status <> 'rejected'
+                 ORDER BY (status = 'approved') DESC, position, id LIMIT 1)
        AND NOT EXISTS (SELECT 1 FROM photos WHERE user_id = $1 AND is_main)`,
     [userId],
   );

@@ -3,6 +3,7 @@ import type { Db } from '../../lib/db';
 export interface UserRow {
   id: number;
   email: string;
+  role: 'member' | 'moderator';
   status: 'active' | 'not_confirmed' | 'deleted';
   credits: number;
   paid_user: boolean;
@@ -19,7 +20,7 @@ export interface UserRow {
   photo_status: 'approved' | 'pending' | 'rejected' | null;
 }
 
-const USER_COLUMNS = `u.id, u.email, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
+const USER_COLUMNS = `u.id, u.email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
   p.name AS profile_name, p.country AS profile_country, p.status AS profile_status, p.invisible AS profile_invisible,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
 const USER_JOINS = `LEFT JOIN profiles p ON p.user_id = u.id

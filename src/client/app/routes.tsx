@@ -14,6 +14,7 @@ import { LoginPage } from './pages/login-page';
 import { MailChangeDoPage } from './pages/mail-change-do-page';
 import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
 import { MembersPage, prefetchMembers } from './pages/members-page';
+import { ModerationPage, prefetchModeration } from './pages/moderation-page';
 import { MyProfilePage, prefetchMyProfile } from './pages/my-profile-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PartnerRedirectPage } from './pages/partner-redirect-page';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'pages/:token', element: <InfoPageRoute />, handle: handle({ prefetch: prefetchInfoPage }) },
       { path: 'pricing', element: <PricingPage /> },
       { path: 'complaints', element: <ComplaintsPage /> },
+      { path: 'moderation', element: <ModerationPage />, handle: handle({ prefetch: prefetchModeration }) },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },

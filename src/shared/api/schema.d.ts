@@ -564,6 +564,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/moderation.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators only - photos awaiting moderation on this site, oldest first, paged by photo id */
+        get: operations["listPendingPhotos"];
+        /** Moderators only - approve a pending photo (others then see it) or reject it (it is deleted with its files) */
+        put: operations["decidePhoto"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -616,6 +634,11 @@ export interface components {
             /** @description Why e-mail notifications are off (spam, bounce, unsubscribe); empty when they are on */
             notifications_disabled: ("spam" | "bounce" | "unsubscribe")[];
             profile: components["schemas"]["OwnProfile"];
+            /**
+             * @description Moderators approve and reject photos on /moderation; absent means member
+             * @enum {string}
+             */
+            role?: "member" | "moderator";
         };
         OwnProfile: {
             id: number;
@@ -876,6 +899,26 @@ export interface components {
             /** @description How many photos the member may keep (3 free, 25 premium) */
             limit: number;
         };
+        ModerationQueue: {
+            photos: components["schemas"]["PendingPhoto"][];
+            /** @description Pass as `after` for the next page; null on the last page */
+            next_cursor: number | null;
+        };
+        PendingPhoto: {
+            id: number;
+            /** Format: date-time */
+            uploaded_at: string;
+            member: {
+                id: number;
+                name: string;
+            };
+            image: components["schemas"]["Image"];
+        };
+        ModerationDecision: {
+            photo: number;
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
         OwnImage: components["schemas"]["Image"] & {
             is_main: boolean;
         };
@@ -929,6 +972,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators */
+        ModeratorsOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Not allowed here (e.g. `signups_closed` in invite-only mode) */
         Forbidden: {
             headers: {
@@ -2177,6 +2229,69 @@ export interface operations {
                 };
             };
             403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    listPendingPhotos: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page (a photo id); the page starts after it */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the moderation queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationQueue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+        };
+    };
+    decidePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationDecision"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            404: components["responses"]["NotFound"];
+            /** @description Another moderator decided about the photo at the same moment (`photo_decided`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -7,7 +7,7 @@ import { photoUrl } from '../../../components/member-photo';
 import { useApi } from '../../../lib/api-client';
 import { logout } from '../api/logout';
 
-/** Account dropdown of SPEC §2: avatar thumbnail, profile name, my profile, settings and logout. */
+/** Account dropdown of SPEC §2: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
   const api = useApi();
@@ -51,6 +51,13 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
             <FormattedMessage id="nav.myProfile" defaultMessage="My profile" />
           </Link>
         </li>
+        {user.role === 'moderator' ? (
+          <li>
+            <Link className="menu-item" to="/moderation">
+              <FormattedMessage id="nav.moderation" defaultMessage="Photo moderation" />
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link className="menu-item" to="/notifications">
             <FormattedMessage id="nav.settings" defaultMessage="Settings" />

@@ -1,0 +1,172 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+
+let ctx: TestContext;
+let free: string;
+let premium: string;
+let moderator: string;
+let freeId: number;
+
+const SIGNED = /^s\/\d{10}\/[\w-]{43}\/u\/[0-9a-f]{2}\/[0-9a-f]{32}-(full|thumb)\.jpg$/;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 20 });
+  free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+  premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+  moderator = await loginCookie(ctx.app, DEMO_LOGINS.moderator);
+  const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+  freeId = row?.id as number;
+});
+afterAll(() => ctx?.close());
+
+const jpeg = (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+
+/** The free member uploads a photo; returns its id (the newest of the member's photos). */
+async function uploadAsFree(colour: string): Promise<number> {
+  const res = await request(ctx.app).post('/api/photos.php').set('cookie', free).attach('photo', await jpeg(colour), { filename: 'me.jpg', contentType: 'image/jpeg' });
+  expect(res.status).toBe(201);
+  return Math.max(...(res.body.photos as { id: number }[]).map((p) => p.id));
+}
+
+const queue = (cookie: string, query: Record<string, number> = {}) => request(ctx.app).get('/api/moderation.php').query(query).set('cookie', cookie);
+const decide = (cookie: string, photo: number, decision: string) =>
+  request(ctx.app).put('/api/moderation.php').set('cookie', cookie).send({ photo, decision });
+
+/** What the premium member sees of the free member's profile: image ids and the main image id. */
+async function seenByOthers(): Promise<{ images: number[]; main: number | null }> {
+  const res = await request(ctx.app).get('/api/profile.php').query({ id: freeId }).set('cookie', premium);
+  expect(res.status).toBe(200);
+  return { images: (res.body.profile.images as { id: number }[]).map((i) => i.id), main: res.body.profile.main_image?.id ?? null };
+}
+
+async function clearFreePhotos() {
+  await ctx.db.query('DELETE FROM photos WHERE user_id = $1', [freeId]);
+}
+
+describe('photo moderation', () => {
+  it('When a visitor lists or decides, then 403 authentication_required', async () => {
+    const list = await request(ctx.app).get('/api/moderation.php');
+    expect(list.status).toBe(403);
+    expect(list.body.error.code).toBe('authentication_required');
+    const put = await request(ctx.app).put('/api/moderation.php').send({ photo: 1, decision: 'approve' });
+    expect(put.status).toBe(403);
+    expect(put.body.error.code).toBe('authentication_required');
+  });
+
+  it('When a member who is not a moderator lists or decides, then 403 forbidden and the photo stays pending', async () => {
+    await clearFreePhotos();
+    const id = await uploadAsFree('#a33');
+    const list = await queue(premium);
+    expect(list.status).toBe(403);
+    expect(list.body.error.code).toBe('forbidden');
+    const own = await decide(free, id, 'approve');
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('forbidden');
+    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [id]);
+    expect(row?.status).toBe('pending');
+  });
+
+  it('When a moderator logs in, then the user carries role moderator; other members carry role member', async () => {
+    const mod = await request(ctx.app).get('/api/user.php').set('request-type', 'client').set('cookie', moderator);
+    expect(mod.body.user.role).toBe('moderator');
+    const member = await request(ctx.app).get('/api/user.php').set('request-type', 'client').set('cookie', free);
+    expect(member.body.user.role).toBe('member');
+  });
+
+  it('When a member uploads a photo, then the moderator finds it in the queue, oldest first, with the member and signed paths that serve', async () => {
+    await clearFreePhotos();
+    const id = await uploadAsFree('#3a3');
+    const res = await queue(moderator);
+    expect(res.status).toBe(200);
+    const ids = (res.body.photos as { id: number }[]).map((p) => p.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const entry = (res.body.photos as { id: number; member: { id: number; name: string }; image: { match_path: string; thumb_filename: string } }[]).find((p) => p.id === id);
+    expect(entry?.member).toEqual({ id: freeId, name: 'Free Floris' });
+    expect(entry?.image.match_path).toMatch(SIGNED);
+    expect(entry?.image.thumb_filename).toMatch(SIGNED);
+    expect((await request(ctx.app).get(`/media/${entry?.image.match_path}`)).status).toBe(200);
+  });
+
+  it('When the queue is paged with limit and after, then pages follow each other without overlap', async () => {
+    await clearFreePhotos();
+    const first = await uploadAsFree('#111');
+    const second = await uploadAsFree('#222');
+    const page1 = await queue(moderator, { limit: 1, after: first - 1 });
+    expect(page1.body.photos.map((p: { id: number }) => p.id)).toEqual([first]);
+    expect(page1.body.next_cursor).toBe(first);
+    const page2 = await queue(moderator, { limit: 1, after: page1.body.next_cursor });
+    expect(page2.body.photos.map((p: { id: number }) => p.id)).toEqual([second]);
+  });
+
+  it('When the moderator approves a photo, then another member sees it on the profile and it leaves the queue', async () => {
+    await clearFreePhotos();
+    const id = await uploadAsFree('#33a');
+    expect((await seenByOthers()).images).not.toContain(id);
+    const res = await decide(moderator, id, 'approve');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const seen = await seenByOthers();
+    expect(seen.images).toContain(id);
+    expect(seen.main).toBe(id);
+    expect((await queue(moderator)).body.photos.map((p: { id: number }) => p.id)).not.toContain(id);
+    const [row] = await ctx.db.query<{ moderated_by: number | null; moderated_at: Date | null }>('SELECT moderated_by, moderated_at FROM photos WHERE id = $1', [id]);
+    expect(row?.moderated_by).not.toBeNull();
+    expect(row?.moderated_at).not.toBeNull();
+  });
+
+  it('When the moderator rejects the main photo, then nobody sees it, its files are gone and an approved photo becomes main', async () => {
+    await clearFreePhotos();
+    const rejected = await uploadAsFree('#a3a');
+    const kept = await uploadAsFree('#3aa');
+    expect((await decide(moderator, kept, 'approve')).status).toBe(200);
+    const [files] = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
+      'SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = $1',
+      [rejected],
+    );
+
+    const res = await decide(moderator, rejected, 'reject');
+    expect(res.status).toBe(200);
+    const seen = await seenByOthers();
+    expect(seen.images).not.toContain(rejected);
+    expect(seen.main).toBe(kept);
+    const own = await request(ctx.app).get('/api/my-profile.php').set('cookie', free);
+    expect(own.body.profile.photos.map((p: { id: number }) => p.id)).toEqual([kept]);
+    for (const f of [files?.filename, files?.thumb_filename, files?.blurred_filename]) {
+      await expect(access(path.join(ctx.mediaDir, f as string))).rejects.toThrow();
+    }
+  });
+
+  it('When a photo is decided twice, or twice at the same moment, then only the first decision counts (404 or 409 after it)', async () => {
+    await clearFreePhotos();
+    const id = await uploadAsFree('#aa3');
+    expect((await decide(moderator, id, 'approve')).status).toBe(200);
+    const again = await decide(moderator, id, 'reject');
+    expect(again.status).toBe(404);
+    expect((await seenByOthers()).images).toContain(id);
+
+    const racing = await uploadAsFree('#a0a');
+    const answers = await Promise.all([decide(moderator, racing, 'approve'), decide(moderator, racing, 'reject')]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([404, 409]).toContain(statuses[1]);
+    const rows = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [racing]);
+    expect(rows.length === 0 || rows[0]?.status === 'approved').toBe(true);
+  });
+
+  it('When the photo is unknown or the decision is not one of approve/reject, then 404 or 400', async () => {
+    expect((await decide(moderator, 99_999_999, 'approve')).status).toBe(404);
+    const bad = await decide(moderator, 1, 'maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('bad_request');
+  });
+
+  it('When a member without the role asks in Dutch, then the forbidden message is Dutch', async () => {
+    const res = await queue(premium).set('accept-language', 'nl');
+    expect(res.body.error.message).toBe('Je hebt geen toestemming om dit te doen.');
+  });
+});

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Db } from '../../lib/db';
+import { getSite, getViewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import * as service from './service';
+
+export function moderationRoutes(db: Db, mediaDir: string): Router {
+  const router = Router();
+  const decisionLimit = rateLimit({
+    windowMs: 60_000,
+    limit: 120,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (_req, res) => `member:${getViewer(res)?.userId ?? 'visitor'}`,
+    handler: (_req, _res, next, options) =>
+      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
+  });
+
+  router.get('/moderation.php', async (req, res) => {
+    const after = req.query.after === undefined ? null : Number(req.query.after);
+    const limit = req.query.limit === undefined ? service.QUEUE_PAGE_SIZE : Number(req.query.limit);
+    res.json(await service.listQueue(db, getViewer(res), getSite(res).id, { after, limit }));
+  });
+
+  router.put('/moderation.php', decisionLimit, async (req, res) => {
+    const body = req.body as { photo: number; decision: service.Decision };
+    const viewer = getViewer(res);
+    const { ownerId } = await service.decide(db, mediaDir, viewer, getSite(res).id, body.photo, body.decision);
+    req.log.info({ moderator: viewer?.userId, photo: body.photo, owner: ownerId, decision: body.decision }, 'photo moderated');
+    res.json({ success: true });
+  });
+
+  return router;
+}

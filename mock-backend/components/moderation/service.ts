@@ -1,0 +1,70 @@
+import type { Db } from '../../lib/db';
+import type { Schemas } from '../../lib/api-types';
+import type { Viewer } from '../../lib/context';
+import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { ensureMain } from '../photos/repository';
+import { removeFilesNoLongerUsed } from '../photos/service';
+import * as repo from './repository';
+
+export type ModerationQueue = Schemas['ModerationQueue'];
+export type Decision = Schemas['ModerationDecision']['decision'];
+
+export const QUEUE_PAGE_SIZE = 24;
+
+/** Visitors get authentication_required; members who are not moderators get forbidden. Checked on every call. */
+export async function requireModerator(db: Db, viewer: Viewer | null): Promise<Viewer> {
+  if (!viewer) throw authenticationRequired();
+  if (!(await repo.isModerator(db, viewer.userId))) throw new AppError(403, 'forbidden');
+  return viewer;
+}
+
+/** A page of the site's queue; moderators see the sharp variant (the signing middleware signs every path). */
+export async function listQueue(
+  db: Db,
+  viewer: Viewer | null,
+  siteId: number,
+  q: { after: number | null; limit: number },
+): Promise<ModerationQueue> {
+  await requireModerator(db, viewer);
+  const rows = await repo.listPending(db, siteId, q.after, q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  return {
+    photos: page.map((r) => ({
+      id: r.id,
+      uploaded_at: new Date(r.created_at).toISOString(),
+      member: { id: r.user_id, name: r.name },
+      image: { id: r.id, filename: r.filename, thumb_filename: r.thumb_filename, match_path: r.filename, status: 'pending', locked: false },
+    })),
+    next_cursor: rows.length > q.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/**
+ * Approves (others see the photo from now on) or rejects a pending photo. A rejected photo is deleted with its files,
+ * like a photo its owner deletes, and the member's main flag moves to another photo (an approved one first).
+ * 404 when the photo is unknown on this site or was decided before; 409 when another moderator decided in between.
+ */
+export async function decide(
+  db: Db,
+  mediaDir: string,
+  viewer: Viewer | null,
+  siteId: number,
+  photoId: number,
+  decision: Decision,
+): Promise<{ ownerId: number }> {
+  const moderator = await requireModerator(db, viewer);
+  const result = await db.transaction(async (tx) => {
+    const photo = await repo.photoStatus(tx, siteId, photoId);
+    if (!photo || photo.status !== 'pending') throw notFound();
+    if (decision === 'approve') {
+      if (!(await repo.approve(tx, photoId, moderator.userId))) throw new AppError(409, 'photo_decided');
+      return { ownerId: photo.user_id, rejected: null };
+    }
+    const rejected = await repo.deletePending(tx, photoId);
+    if (!rejected) throw new AppError(409, 'photo_decided');
+    await ensureMain(tx, rejected.user_id);
+    return { ownerId: rejected.user_id, rejected };
+  });
+  if (result.rejected) await removeFilesNoLongerUsed(db, mediaDir, [result.rejected]);
+  return { ownerId: result.ownerId };
+}
