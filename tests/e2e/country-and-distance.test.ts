@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { logIn } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 const BAND_ORDER = ['< 5 km', '5–10 km', '10–25 km', '25–50 km', '50–100 km', '> 100 km'];
@@ -38,11 +39,7 @@ describe.skipIf(!runE2e)('the visitor chooses his country; members sort by dista
 
   it('When a member with a shared location orders by nearest first, then the cards come in distance bands, nearest first', async () => {
     const page = await newPage();
-    await page.goto(`${site.url}/login`);
-    await page.getByLabel(/e-?mail/i).fill('premium@demo.test');
-    await page.getByLabel(/password/i).fill('demo-password');
-    await page.getByRole('button', { name: /log ?in/i }).click();
-    await page.waitForURL(/\/members/);
+    await logIn(page, site.url, 'premium@demo.test');
     await page.getByLabel('Order').selectOption('distance');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/sort=distance/);

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { watchedPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
@@ -18,16 +19,7 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
   });
 
   /** A phone-sized page that records console errors and hydration warnings. */
-  async function phonePage(browserLocale = 'en-US'): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: browserLocale });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    return { page, problems };
-  }
+  const phonePage = (browserLocale = 'en-US') => watchedPage(browser, { locale: browserLocale });
 
   it('When a visitor lands, logs in with the demo login, browses members, opens a profile, switches language and logs out, then each step shows what a member expects', async () => {
     // A German browser on the English default site: the page starts in English (domain_language) and the

@@ -1,7 +1,8 @@
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('photo moderation in the browser', () => {
@@ -17,21 +18,7 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
     await site?.stop();
   });
 
-  async function loggedIn(email: string, viewport = { width: 390, height: 844 }): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ viewport, locale: 'en-US' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m: ConsoleMessage) => {
-      if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(`${site.url}/login`);
-    await page.getByLabel(/e-?mail/i).fill(email);
-    await page.getByLabel(/password/i).fill('demo-password');
-    await page.getByRole('button', { name: /log ?in/i }).click();
-    await page.waitForURL(/\/members/);
-    return { page, problems };
-  }
+  const loggedIn = (email: string, viewport: { width: number; height: number } = PHONE) => loggedInPage(browser, site.url, email, viewport);
 
   /** Whether the page shows an image whose (signed) URL names the stored file `name`. */
   const showsPhoto = (page: Page, name: string) => page.locator(`img[src*="${name}"]`).count();

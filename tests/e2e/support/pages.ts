@@ -1,0 +1,41 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+/** A fresh browser context and page that records console errors, hydration warnings and uncaught errors. */
+export async function watchedPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? PHONE, locale: options.locale ?? 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { page, problems };
+}
+
+/** Logs in through the login form, as a member would, and waits for the member list. */
+export async function logIn(page: Page, siteUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${siteUrl}/login`);
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await page.waitForURL(/\/members/);
+}
+
+/** A watched page of a member who has just logged in. */
+export async function loggedInPage(
+  browser: Browser,
+  siteUrl: string,
+  email: string,
+  viewport: { width: number; height: number } = PHONE,
+): Promise<{ page: Page; problems: string[] }> {
+  const watched = await watchedPage(browser, { viewport });
+  await logIn(watched.page, siteUrl, email);
+  return watched;
+}
