@@ -160,6 +160,14 @@ describe('renderPage', () => {
     expect(out.html).toContain('500');
   });
 
+  it('When the request carries the session cookie, then only dismissal markers reach the page, never the token', async () => {
+    const out = await render('/members', () => undefined, { cookieHeader: 'auth=0123456789abcdef0123456789abcdef; PHPSESSID=php-secret; dismissed_entry_warning=1700000000000' });
+    expect(out.status).toBe(200);
+    expect(out.html).not.toContain('0123456789abcdef0123456789abcdef');
+    expect(out.html).not.toContain('php-secret');
+    expect(out.html).toContain('"dismissals":{"entry_warning":1700000000000}');
+  });
+
   it('When the locale is nl, then the Dutch messages are used', async () => {
     const out = await render('/login', () => undefined, { locale: 'nl' });
     expect(out.html).toContain('<html lang="nl">');
