@@ -15,7 +15,8 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app \
  && mkdir -p /data && chown app:app /data
-COPY --from=build --chown=app:app /app/package.json /app/package-lock.json ./
+# tsconfig.json is read by tsx at run time (react-jsx transform for the SSR of src/client).
+COPY --from=build --chown=app:app /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build --chown=app:app /app/node_modules ./node_modules
 COPY --from=build --chown=app:app /app/dist ./dist
 COPY --from=build --chown=app:app /app/src ./src
