@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export interface RunningSite {
   url: string;
+  /** Process id of the BFF (its embedded backend is a child in the same process group). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -66,7 +68,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return { url, dataDir, output: () => log, stop };
+      if (res.status === 200) return { url, pid: child.pid ?? 0, dataDir, output: () => log, stop };
     } catch {
       // not listening yet
     }
