@@ -1,20 +1,11 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { AUTH_COOKIE } from '../../../src/shared/constants';
 import { getSite, getViewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
-import { currentUser, SESSION_MAX_AGE_SECONDS } from '../session/service';
+import { currentUser } from '../session/service';
+import { clearAuthCookie, setAuthCookie } from '../session/cookie';
 import * as service from './service';
-
-function cookieOptions(req: Request): CookieOptions {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https',
-  };
-}
 
 const ctxOf = (req: Request, res: Response): service.AccountContext => ({
   site: getSite(res),
@@ -50,7 +41,7 @@ export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOpti
   router.post('/signup.php', signupLimit, async (req, res) => {
     const { sessionToken } = await service.signup(deps, ctxOf(req, res), req.body as service.SignupInput);
     if (sessionToken) {
-      res.cookie(AUTH_COOKIE, sessionToken, { ...cookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });
+      setAuthCookie(req, res, sessionToken);
     }
     res.json({ success: true });
   });
@@ -98,7 +89,7 @@ export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOpti
 
   router.delete('/account.php', sensitive, async (req, res) => {
     await service.deleteAccount(deps, ctxOf(req, res), getViewer(res), req.body as { password: string; reasons: string[]; comment?: string });
-    res.clearCookie(AUTH_COOKIE, cookieOptions(req));
+    clearAuthCookie(req, res);
     res.json({ success: true });
   });
 

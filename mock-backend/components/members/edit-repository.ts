@@ -1,6 +1,7 @@
 import type { Db } from '../../lib/db';
+import type { AttributeColumns } from './repository';
 
-export interface MyProfileRow {
+export interface MyProfileRow extends AttributeColumns {
   id: number;
   email: string;
   paid_user: boolean;
@@ -10,14 +11,6 @@ export interface MyProfileRow {
   age: number | null;
   country: string | null;
   region_id: number | null;
-  gender: 'male' | 'female' | null;
-  sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
-  relationship_status: 'divorced' | 'living_together' | 'married' | 'unmarried' | 'single' | 'widowed' | null;
-  hair_colour: string | null;
-  eye_colour: string | null;
-  body_type: 'slim' | 'normal' | 'fat' | null;
-  tattoos: boolean | null;
-  signup_reason: string | null;
   invisible: boolean;
   has_location: boolean;
 }

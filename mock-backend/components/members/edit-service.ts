@@ -7,6 +7,7 @@ import { listOwnPhotos } from '../photos/repository';
 import { toOwnImage } from '../photos/service';
 import * as repo from './edit-repository';
 import { listInterestKeys } from './repository';
+import { attributesOf } from './service';
 
 export type MyProfile = Schemas['MyProfile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
@@ -27,16 +28,7 @@ export async function getMyProfile(db: Db, userId: number): Promise<MyProfile> {
     age: row.age,
     country: row.country,
     region_id: row.region_id,
-    attributes: {
-      gender: row.gender,
-      sexuality: row.sexuality,
-      relationship_status: row.relationship_status,
-      hair_colour: row.hair_colour,
-      eye_colour: row.eye_colour,
-      body_type: row.body_type,
-      tattoos: row.tattoos,
-      signup_reason: row.signup_reason,
-    },
+    attributes: attributesOf(row),
     interests,
     photos: photos.map(toOwnImage),
     photo_limit: row.paid_user ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE,

@@ -160,8 +160,8 @@ export async function countMembers(db: Db, q: MemberFilters): Promise<number> {
   return row?.n ?? 0;
 }
 
-export interface DetailRow extends SummaryRow {
-  about: string;
+/** The profile attribute columns of SPEC §3, as read for the profile view and the profile editor. */
+export interface AttributeColumns {
   gender: 'male' | 'female' | null;
   sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
   relationship_status: 'divorced' | 'living_together' | 'married' | 'unmarried' | 'single' | 'widowed' | null;
@@ -170,6 +170,10 @@ export interface DetailRow extends SummaryRow {
   body_type: 'slim' | 'normal' | 'fat' | null;
   tattoos: boolean | null;
   signup_reason: string | null;
+}
+
+export interface DetailRow extends SummaryRow, AttributeColumns {
+  about: string;
   last_active_at: Date | null;
 }
 

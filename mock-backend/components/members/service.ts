@@ -121,6 +121,20 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   };
 }
 
+/** The contract's ProfileAttributes of a profile row (the profile view and the profile editor). */
+export function attributesOf(row: repo.AttributeColumns): Schemas['ProfileAttributes'] {
+  return {
+    gender: row.gender,
+    sexuality: row.sexuality,
+    relationship_status: row.relationship_status,
+    hair_colour: row.hair_colour,
+    eye_colour: row.eye_colour,
+    body_type: row.body_type,
+    tattoos: row.tattoos,
+    signup_reason: row.signup_reason,
+  };
+}
+
 /**
  * Photos as this viewer may see them: the owner and premium members get every photo sharp; everybody else gets the
  * main photo sharp and every other photo only as its blurred file (`locked`), so no sharp URL ever reaches them.
@@ -152,16 +166,7 @@ export async function getProfile(
     about: row.about,
     images: photos.map((p) => galleryImage(p, own || q.viewerPaid)),
     interests,
-    attributes: {
-      gender: row.gender,
-      sexuality: row.sexuality,
-      relationship_status: row.relationship_status,
-      hair_colour: row.hair_colour,
-      eye_colour: row.eye_colour,
-      body_type: row.body_type,
-      tattoos: row.tattoos,
-      signup_reason: row.signup_reason,
-    },
+    attributes: attributesOf(row),
     last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
   };
 }

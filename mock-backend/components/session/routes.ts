@@ -1,19 +1,11 @@
-import { Router, type CookieOptions, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { AUTH_COOKIE } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
 import type { Db } from '../../lib/db';
 import { getSite, getViewer, setViewer } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { clearAuthCookie, setAuthCookie } from './cookie';
 import * as service from './service';
-
-function cookieOptions(req: Request): CookieOptions {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https',
-  };
-}
 
 function authToken(req: Request): string | undefined {
   const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
@@ -53,7 +45,7 @@ export function sessionRoutes(db: Db): Router {
       ip: req.ip ?? 'unknown',
       previousToken: authToken(req),
     });
-    res.cookie(AUTH_COOKIE, token, { ...cookieOptions(req), maxAge: service.SESSION_MAX_AGE_SECONDS * 1000 });
+    setAuthCookie(req, res, token);
     const user = await service.currentUser(
       db,
       { userId, sessionId: service.sessionIdOf(token), paidUser: false, language: 'en' },
@@ -71,7 +63,7 @@ export function sessionRoutes(db: Db): Router {
 
   router.get('/logout.php', async (req, res) => {
     await service.logout(db, authToken(req));
-    res.clearCookie(AUTH_COOKIE, cookieOptions(req));
+    clearAuthCookie(req, res);
     res.json({ success: true });
   });
 
