@@ -46,8 +46,12 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
     const firstPageIds = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     await page.getByRole('link', { name: /next/i }).click();
     await page.waitForURL(/cursor=/);
-    const secondPageIds = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(secondPageIds.filter((href) => firstPageIds.includes(href))).toEqual([]);
+    // The URL changes before the next page has rendered: wait for the new cards, then none may repeat.
+    const repeated = async () => {
+      const hrefs = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      return hrefs.length === 0 ? ['(still loading)'] : hrefs.filter((href) => firstPageIds.includes(href));
+    };
+    await expect.poll(repeated, { timeout: 10_000 }).toEqual([]);
 
     await cards.first().click();
     await page.waitForURL(/\/members\/\d+$/);
