@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # deps → build → runtime. The runtime runs the BFF (which serves SSR, assets and the /api proxy);
 # without BACKEND_URL it also starts the embedded TypeScript backend.
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app \
