@@ -8,6 +8,7 @@ import { loadAssets } from './assets';
 import { createBackend, type RetryOptions } from './backend';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
+import type { IdempotentOperations } from './idempotent-operations';
 import { createLogger, httpLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
@@ -25,6 +26,13 @@ export interface CreateAppOptions {
   retry?: Partial<RetryOptions>;
   /** Override the assets read from the Vite manifest. */
   assets?: Assets;
+  /**
+   * The secret shared with the backend, sent as `x-backend-secret` on every backend call; default
+   * `config.BACKEND_SECRET` (main.ts passes the one it generated for the embedded backend). Never logged.
+   */
+  backendSecret?: string;
+  /** Operations that honour `Idempotency-Key` (`"POST /api/complaints.php"`); default: read from openapi.yaml. */
+  idempotentOperations?: IdempotentOperations;
 }
 
 export type BffApp = Express & {
@@ -69,7 +77,13 @@ export function createApp(options: CreateAppOptions): BffApp {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const trustProxy = config.TRUST_PROXY !== false;
-  const backend = createBackend({ backendUrl: options.backendUrl, logger, retry: options.retry });
+  const backend = createBackend({
+    backendUrl: options.backendUrl,
+    logger,
+    retry: options.retry,
+    secret: options.backendSecret ?? config.BACKEND_SECRET,
+    idempotentOperations: options.idempotentOperations,
+  });
   const assets = options.assets ?? loadAssets(config.DIST_DIR, logger);
   const distDir = path.resolve(config.DIST_DIR);
   const authCookieName = config.AUTH_COOKIE_NAME;
@@ -134,11 +148,11 @@ export function createApp(options: CreateAppOptions): BffApp {
   const rootStatic = express.static(distDir, { index: false, dotfiles: 'ignore', maxAge: '1h' });
   app.use((req, res, next) => (req.path.endsWith('.html') ? next() : rootStatic(req, res, next)));
 
-  app.use(mediaProxy(backend, logger));
+  app.use(mediaProxy({ backend, logger, trustProxy }));
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
-  app.get('/manifest.webmanifest', manifestHandler({ backend, logger }));
+  app.get('/manifest.webmanifest', manifestHandler({ backend, logger, trustProxy }));
   app.use(
     pageHandler({
       backend,

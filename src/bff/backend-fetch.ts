@@ -3,7 +3,15 @@ import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { clearAuthCookie, normalizeSetCookie } from './cookies';
 import type { IncomingMessage } from 'node:http';
-import { BackendUnavailableError, backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import {
+  BackendUnavailableError,
+  CLIENT_IDENTITY_HEADERS,
+  backendHeaders,
+  copyableResponseHeaders,
+  isAuthRequiredBody,
+  readBody,
+  type Backend,
+} from './backend';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
 
@@ -24,6 +32,8 @@ export interface BackendFetch {
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+/** Set by the BFF from the visitor's request only; a header of the renderer's own cannot change them. */
+const BFF_OWNED = new Set(CLIENT_IDENTITY_HEADERS);
 
 function parseCookieHeader(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();
@@ -77,11 +87,13 @@ export function createBackendFetch(options: {
     delete incoming['content-type'];
     delete incoming['content-length'];
     delete incoming['transfer-encoding'];
+    // The visitor's key belongs to his page request, not to this call; a key the renderer sets itself (below) goes
+    // along, and makes the call retryable when the operation honours it.
     delete incoming['idempotency-key'];
     if (jarChanged) incoming.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const headers = backendHeaders(incoming, path, forwardContext(req, locale, options.trustProxy));
     request.headers.forEach((value, name) => {
-      headers[name] = value;
+      if (!BFF_OWNED.has(name)) headers[name] = value;
     });
     headers['accept'] ??= 'application/json';
 

@@ -4,15 +4,18 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from '
 import type { Logger } from 'pino';
 import { isAuthenticationRequired } from '../shared/api/client';
 import { REQUEST_RETRIES } from '../shared/constants';
+import { contractIdempotentOperations, operationKey, type IdempotentOperations } from './idempotent-operations';
 
 /**
  * The one way the BFF talks to a backend (TypeScript mock-backend or a PHP service): plain HTTP through a
  * keep-alive agent, with retries. Both the `/api` proxy and the per-request fetch handed to the SSR renderer
  * use `send`, so retries, timeouts and header rules are identical for browser calls and server-side calls.
+ * When a backend secret is configured, `send` puts it on every attempt as `x-backend-secret`.
  *
  * Retry policy (SPEC §7 "retried up to 5 times with exponential delay", ARCHITECTURE "retries only where safe"):
- * - only idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE) or requests carrying an `Idempotency-Key`;
- *   a POST without the key is sent exactly once, whatever happens;
+ * - GET, HEAD and OPTIONS always; any other method (POST, PUT, PATCH, DELETE, …) only when openapi.yaml says the
+ *   operation honours `Idempotency-Key` (see idempotent-operations.ts) AND the request carries a non-empty key —
+ *   only then can the backend tell a repeat from a new write. Everything else is sent exactly once, whatever happens;
  * - only on connection errors / timeouts and on 502, 503, 504 answers (the failed answer is drained and dropped);
  * - up to `retries` (5) retries, delay = random(0, min(capMs, baseMs * 2^attempt)) ("full jitter").
  * The request body is a Buffer (buffered by the caller) so every attempt can resend it.
@@ -25,12 +28,26 @@ export interface RetryOptions {
 }
 
 export const DEFAULT_RETRY: RetryOptions = { retries: REQUEST_RETRIES, baseMs: 100, capMs: 2_000 };
+/** The header carrying the secret the BFF shares with the backend (`BACKEND_SECRET`). */
+export const BACKEND_SECRET_HEADER = 'x-backend-secret';
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Methods that are safe to repeat whatever the operation (RFC 9110 §9.2.1). */
+const ALWAYS_RETRYABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isRetryable(method: string, headers: IncomingHttpHeaders | OutgoingHttpHeaders): boolean {
+/**
+ * May this request be sent again after a failed attempt? GET/HEAD/OPTIONS: yes. Anything else: only when
+ * `"METHOD path"` (query dropped) is one of `idempotentOperations` and the request carries a non-empty
+ * `Idempotency-Key`.
+ */
+export function isRetryable(
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders,
+  idempotentOperations: IdempotentOperations,
+): boolean {
+  if (ALWAYS_RETRYABLE_METHODS.has(method.toUpperCase())) return true;
   const key = headers['idempotency-key'];
-  return IDEMPOTENT_METHODS.has(method.toUpperCase()) || (typeof key === 'string' && key.trim() !== '');
+  return typeof key === 'string' && key.trim() !== '' && idempotentOperations.has(operationKey(method, path));
 }
 
 export function backoffDelay(attempt: number, retry: RetryOptions, random: () => number = Math.random): number {
@@ -69,6 +86,8 @@ export interface Backend {
   readonly url: string;
   readonly agent: http.Agent;
   send(request: BackendRequest): Promise<BackendAnswer>;
+  /** `{ 'x-backend-secret': … }` when a secret is configured, else `{}` (for calls that do not go through `send`). */
+  secretHeaders(): OutgoingHttpHeaders;
   destroy(): void;
 }
 
@@ -78,6 +97,10 @@ export interface BackendOptions {
   retry?: Partial<RetryOptions> | undefined;
   /** Socket idle timeout per attempt (ms). */
   timeoutMs?: number | undefined;
+  /** The secret shared with the backend (`BACKEND_SECRET`); sent as `x-backend-secret` on every call. Never logged. */
+  secret?: string | undefined;
+  /** Operations that honour `Idempotency-Key` (`"POST /api/complaints.php"`); default: read from openapi.yaml. */
+  idempotentOperations?: IdempotentOperations | undefined;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -110,6 +133,8 @@ export function createBackend(options: BackendOptions): Backend {
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? 30_000;
   const log = options.logger;
+  const idempotentOperations = options.idempotentOperations ?? contractIdempotentOperations();
+  const secretHeaders = (): OutgoingHttpHeaders => (options.secret ? { [BACKEND_SECRET_HEADER]: options.secret } : {});
 
   function attemptOnce(request: BackendRequest): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
@@ -117,7 +142,7 @@ export function createBackend(options: BackendOptions): Backend {
         `${url}${request.path}`,
         {
           method: request.method,
-          headers: { ...request.headers, host: base.host, ...bodyLength(request) },
+          headers: { ...withoutHeader(request.headers, BACKEND_SECRET_HEADER), host: base.host, ...bodyLength(request), ...secretHeaders() },
           agent,
           ...(request.signal ? { signal: request.signal } : {}),
         },
@@ -133,7 +158,7 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   async function send(request: BackendRequest): Promise<BackendAnswer> {
-    const retryable = !request.noRetry && isRetryable(request.method, request.headers);
+    const retryable = !request.noRetry && isRetryable(request.method, request.path, request.headers, idempotentOperations);
     for (let attempt = 0; ; attempt += 1) {
       let response: IncomingMessage;
       try {
@@ -156,8 +181,29 @@ export function createBackend(options: BackendOptions): Backend {
     }
   }
 
-  return { url, agent, send, destroy: () => agent.destroy() };
+  return { url, agent, send, secretHeaders, destroy: () => agent.destroy() };
 }
+
+function withoutHeader(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeaders {
+  const copy: OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() !== name) copy[key] = value;
+  return copy;
+}
+
+/**
+ * Who the visitor is and where he is, as the BFF determined it: a visitor (or an untrusted proxy) must never
+ * choose these, so his own values are always dropped and the BFF's are set instead (or none).
+ */
+export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
+  'x-forwarded-for',
+  'x-client-ip',
+  'x-client-country',
+  BACKEND_SECRET_HEADER,
+  'cf-ipcountry',
+  'x-country',
+  'x-real-ip',
+  'forwarded',
+];
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the BFF recomputes; never forwarded as they came. */
 const REQUEST_HEADERS_DROPPED = new Set([
@@ -176,11 +222,10 @@ const REQUEST_HEADERS_DROPPED = new Set([
   // The BFF ↔ backend leg is uncompressed so the BFF can read 403 bodies; `compression` encodes towards the browser.
   'accept-encoding',
   'accept-language',
-  'x-forwarded-for',
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-request-id',
-  'forwarded',
+  ...CLIENT_IDENTITY_HEADERS,
 ]);
 
 const RESPONSE_HEADERS_DROPPED = new Set([
@@ -196,10 +241,27 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 export interface ForwardContext {
   requestId: string;
   locale: string;
-  /** Value for X-Forwarded-For (already including the client address). */
-  forwardedFor: string;
+  /** The visitor's address as Express determined it under `trust proxy` (IPv4-mapped prefix stripped); '' if unknown. */
+  clientIp: string;
+  /** Two-letter country (uppercase) from a trusted proxy's CF-IPCountry / X-Country; undefined otherwise. */
+  clientCountry?: string | undefined;
   forwardedHost: string;
   forwardedProto: string;
+}
+
+/**
+ * The client-identity headers the BFF sets on a backend call: `x-client-ip` and `x-forwarded-for` (both the one
+ * determined address — never the visitor's own chain, so a backend reading the left-most entry cannot be fooled)
+ * and `x-client-country` when known. The secret is added by `Backend.send` / `Backend.secretHeaders`.
+ */
+export function clientIdentityHeaders(ctx: Pick<ForwardContext, 'clientIp' | 'clientCountry'>): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  if (ctx.clientIp) {
+    out['x-client-ip'] = ctx.clientIp;
+    out['x-forwarded-for'] = ctx.clientIp;
+  }
+  if (ctx.clientCountry) out['x-client-country'] = ctx.clientCountry;
+  return out;
 }
 
 /** `request-type: client` on every user.php call (SPEC §7). */
@@ -222,7 +284,7 @@ export function backendHeaders(incoming: IncomingHttpHeaders, path: string, ctx:
   }
   out['accept-language'] = ctx.locale;
   out['x-request-id'] = ctx.requestId;
-  out['x-forwarded-for'] = ctx.forwardedFor;
+  Object.assign(out, clientIdentityHeaders(ctx));
   out['x-forwarded-host'] = ctx.forwardedHost;
   out['x-forwarded-proto'] = ctx.forwardedProto;
   if (isUserPhp(path)) out['request-type'] = 'client';

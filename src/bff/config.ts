@@ -58,6 +58,13 @@ export const configSchema = z
       .default(AUTH_COOKIE),
     RENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     DIST_DIR: z.string().trim().min(1).default('./dist/client'),
+    /**
+     * The secret shared with the backend, sent as `x-backend-secret` on every backend call. Unset with an embedded
+     * backend: main.ts generates one per start. Never logged, never sent to the browser.
+     */
+    BACKEND_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'BACKEND_SECRET must be at least 32 characters long',
+    }),
   })
   .transform((c) => ({
     ...c,

@@ -3,15 +3,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-/** Never logged: session cookies and credentials, in either direction. */
+/** Never logged: session cookies and credentials (the backend secret too), in either direction. */
 export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["proxy-authorization"]',
+  'req.headers["x-backend-secret"]',
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
   'headers["set-cookie"]',
+  'headers["x-backend-secret"]',
 ];
 
 export function createLogger(level: string): Logger {

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -8,16 +9,25 @@ import { createLogger } from './logging';
 
 /**
  * Process entry (`tsx src/bff/main.ts`): parse config, start the embedded TypeScript backend when no
- * BACKEND_URL is given (a separate process reached over HTTP — never imported), load the SSR renderer,
- * listen, and shut down gracefully.
+ * BACKEND_URL is given (a separate process reached over HTTP — never imported; it listens on 127.0.0.1 only and
+ * shares a secret with the BFF: BACKEND_SECRET, or one generated per start), load the SSR renderer, listen, and
+ * shut down gracefully.
  */
 
 const startedAt = performance.now();
 const BACKEND_ENTRY = fileURLToPath(new URL('../../mock-backend/main.ts', import.meta.url));
 const BACKEND_READY_TIMEOUT_MS = 120_000;
 
-function startEmbeddedBackend(config: Config, logger: Logger): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: config.DATA_DIR, PUBLIC_URL: config.PUBLIC_URL, LOG_LEVEL: config.LOG_LEVEL };
+function startEmbeddedBackend(config: Config, backendSecret: string, logger: Logger): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BACKEND_SECRET: backendSecret,
+    DATA_DIR: config.DATA_DIR,
+    PUBLIC_URL: config.PUBLIC_URL,
+    LOG_LEVEL: config.LOG_LEVEL,
+  };
   delete env.BACKEND_URL;
   if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
   if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
@@ -94,8 +104,10 @@ async function main(): Promise<void> {
   });
 
   let backendUrl = config.BACKEND_URL;
+  let backendSecret = config.BACKEND_SECRET;
   if (!backendUrl) {
-    const embedded = await startEmbeddedBackend(config, logger);
+    backendSecret ??= randomBytes(32).toString('hex');
+    const embedded = await startEmbeddedBackend(config, backendSecret, logger);
     child = embedded.child;
     backendUrl = embedded.url;
     child.once('exit', (code, signal) => {
@@ -107,7 +119,7 @@ async function main(): Promise<void> {
   }
 
   const { renderPage } = await import('../server/render');
-  const app = createApp({ config, backendUrl, logger, render: renderPage });
+  const app = createApp({ config, backendUrl, logger, render: renderPage, backendSecret });
   const server = app.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

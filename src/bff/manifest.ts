@@ -1,8 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { readBody, type Backend } from './backend';
+import { backendHeaders, readBody, type Backend } from './backend';
 import { completeSettings, defaultSettingsFor } from './default-settings';
+import { apiLocale } from './locale';
 import { requestIdOf } from './logging';
+import { forwardContext } from './request-context';
 
 /** Theme colours of SPEC §9 (dark purple bar, light page). */
 const THEME_COLOR = '#2d1b45';
@@ -30,15 +32,18 @@ export function webManifest(settings: { name: string; description: string; domai
 }
 
 /** `GET /manifest.webmanifest`: per host (two hosts, two brands), from settings.php; defaults when the backend fails. */
-export function manifestHandler(options: { backend: Backend; logger: Logger }): RequestHandler {
+export function manifestHandler(options: { backend: Backend; logger: Logger; trustProxy: boolean }): RequestHandler {
   return async (req: Request, res: Response) => {
     const host = req.hostname ?? '';
     let settings = defaultSettingsFor(host);
     try {
+      const path = `/api/settings.php?host=${encodeURIComponent(host)}`;
+      // Shared by every visitor of the host (publicly cached): none of the visitor's own headers (cookies) go along.
+      const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
       const { response } = await options.backend.send({
         method: 'GET',
-        path: `/api/settings.php?host=${encodeURIComponent(host)}`,
-        headers: { accept: 'application/json', 'x-request-id': requestIdOf(req) },
+        path,
+        headers: backendHeaders({ accept: 'application/json' }, path, ctx),
         signal: AbortSignal.timeout(3_000),
       });
       const body = await readBody(response);

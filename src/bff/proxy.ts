@@ -1,13 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { readCookie, clearAuthCookie, normalizeSetCookie } from './cookies';
 import {
   BackendUnavailableError,
+  CLIENT_IDENTITY_HEADERS,
   backendHeaders,
+  clientIdentityHeaders,
   copyableResponseHeaders,
   isAuthRequiredBody,
   readBody,
@@ -15,7 +17,7 @@ import {
 } from './backend';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
-import { forwardContext, isCrossSiteWrite, isHttps } from './request-context';
+import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
 
 /**
@@ -24,8 +26,10 @@ import { requestIdOf } from './logging';
  * re-issue the request. This small forwarder buffers the body (capped), runs the attempt loop of
  * `backend.send` (keep-alive agent, retries only where safe), and then STREAMS the chosen answer to the
  * browser unchanged — except Set-Cookie normalisation of the auth cookie and the 403 auth check.
- * Paths not described in openapi.yaml pass through exactly like described ones.
- * `/media/*` has no retries or header rules, so it uses http-proxy-middleware (pure streaming pass-through).
+ * Paths not described in openapi.yaml pass through exactly like described ones (and are never retried unless
+ * GET/HEAD/OPTIONS: only the contract can say a write honours `Idempotency-Key`).
+ * `/media/*` has no retries, so it uses http-proxy-middleware (streaming pass-through); it carries the same
+ * client-identity headers and backend secret as every other backend call.
  */
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
@@ -160,18 +164,28 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   };
 }
 
-/** `/media/*` → backend, streamed by http-proxy-middleware over the same keep-alive agent; cache headers as the backend says. */
-export function mediaProxy(backend: Backend, logger: Logger): RequestHandler {
-  return createProxyMiddleware<Request, Response>({
+/**
+ * `/media/*` → backend, streamed by http-proxy-middleware over the same keep-alive agent; cache headers as the backend
+ * says. The visitor's client-identity headers are dropped and the BFF's set instead (x-client-ip, a single-address
+ * x-forwarded-for, x-client-country, x-backend-secret); x-forwarded-host/-proto are http-proxy's (`xfwd`).
+ */
+export function mediaProxy(options: { backend: Backend; logger: Logger; trustProxy: boolean }): RequestHandler {
+  const { backend, logger, trustProxy } = options;
+  // Determined before http-proxy runs: its `xfwd` appends the socket address to req.headers['x-forwarded-for'],
+  // which would shift what `req.ip` reads under a hop-count TRUST_PROXY.
+  const identities = new WeakMap<IncomingMessage, OutgoingHttpHeaders>();
+  const proxy = createProxyMiddleware<Request, Response>({
     target: backend.url,
     changeOrigin: true,
     xfwd: true,
     agent: backend.agent,
     proxyTimeout: 30_000,
-    pathFilter: (path: string, req: Request) => path.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD'),
+    pathFilter: (path: string, req: Request) => isMediaRequest(path, req),
     on: {
       proxyReq: (proxyReq, req) => {
-        proxyReq.setHeader('x-request-id', requestIdOf(req));
+        for (const name of CLIENT_IDENTITY_HEADERS) proxyReq.removeHeader(name);
+        const headers: OutgoingHttpHeaders = { ...identities.get(req), ...backend.secretHeaders(), 'x-request-id': requestIdOf(req) };
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) proxyReq.setHeader(name, value);
       },
       error: (error, req, res) => {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');
@@ -185,4 +199,14 @@ export function mediaProxy(backend: Backend, logger: Logger): RequestHandler {
       },
     },
   }) as unknown as RequestHandler;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isMediaRequest(req.path, req)) {
+      identities.set(req, clientIdentityHeaders({ clientIp: clientIpOf(req), clientCountry: clientCountryOf(req, trustProxy) }));
+    }
+    return proxy(req, res, next);
+  };
+}
+
+function isMediaRequest(path: string, req: Request): boolean {
+  return path.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD');
 }

@@ -2,14 +2,39 @@ import type { Request } from 'express';
 import type { ForwardContext } from './backend';
 import { requestIdOf } from './logging';
 
-/** X-Forwarded-* and request id for a backend call made on behalf of `req`. */
+/** `::ffff:1.2.3.4` → `1.2.3.4`; any other address unchanged. */
+export function stripIpv4Mapped(address: string): string {
+  return /^::ffff:\d{1,3}(?:\.\d{1,3}){3}$/i.test(address) ? address.slice('::ffff:'.length) : address;
+}
+
+/**
+ * The visitor's address as Express determines it with the app's `trust proxy` setting (`TRUST_PROXY`): false =
+ * the socket address; a hop count or an address list = the first untrusted entry of X-Forwarded-For from the right.
+ */
+export function clientIpOf(req: Request): string {
+  return stripIpv4Mapped(req.ip ?? req.socket.remoteAddress ?? '');
+}
+
+const COUNTRY = /^[A-Za-z]{2}$/;
+
+/**
+ * The visitor's country as the proxy in front says it (`CF-IPCountry`, else `X-Country`), uppercased — only when
+ * that proxy is trusted (`TRUST_PROXY` set) and the value is a two-letter code; otherwise undefined. A visitor
+ * talking to the BFF directly could write these headers himself.
+ */
+export function clientCountryOf(req: Request, trustProxy: boolean): string | undefined {
+  if (!trustProxy) return undefined;
+  const value = (req.get('cf-ipcountry') ?? req.get('x-country'))?.trim();
+  return value !== undefined && COUNTRY.test(value) ? value.toUpperCase() : undefined;
+}
+
+/** Client address and country, X-Forwarded-Host/-Proto and request id for a backend call made on behalf of `req`. */
 export function forwardContext(req: Request, locale: string, trustProxy: boolean): ForwardContext {
-  const client = req.socket.remoteAddress ?? '';
-  const prior = trustProxy ? req.get('x-forwarded-for') : undefined;
   return {
     requestId: requestIdOf(req),
     locale,
-    forwardedFor: prior ? `${prior}, ${client}` : client,
+    clientIp: clientIpOf(req),
+    clientCountry: clientCountryOf(req, trustProxy),
     forwardedHost: req.host ?? '',
     forwardedProto: req.protocol,
   };

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
-import { AUTH_REQUIRED, deadPort, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
+import { AUTH_REQUIRED, deadPort, json, makeApp, setCookies, startStandIn, type Handler, type StandIn } from './helpers';
 
 let standIn: StandIn | undefined;
 let app: BffApp | undefined;
@@ -60,18 +60,78 @@ describe('/api proxy: retries', () => {
     expect(res.body.error.code).toBe('backend_unavailable');
   });
 
-  it('When a POST with an Idempotency-Key answers 503 first, then it is retried with the same body', async () => {
+  it('When a POST with an Idempotency-Key to an operation that honours it answers 503 first, then it is retried with the same body', async () => {
     let n = 0;
     const { standIn, app } = await setup({
-      '/api/user.php': (req, res) => (++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { echo: JSON.parse(req.body) })),
+      '/api/complaints.php': (req, res) => (++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { echo: JSON.parse(req.body) })),
     });
-    const res = await request(app).post('/api/user.php?push=1').set('Idempotency-Key', 'k-1').send({ subscription: false });
+    const res = await request(app).post('/api/complaints.php?source=page').set('Idempotency-Key', 'k-1').send({ subscription: false });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ echo: { subscription: false } });
-    const hits = standIn.hits('/api/user.php');
+    const hits = standIn.hits('/api/complaints.php');
     expect(hits).toHaveLength(2);
     expect(hits.map((h) => h.body)).toEqual(['{"subscription":false}', '{"subscription":false}']);
     expect(hits[1]?.headers['idempotency-key']).toBe('k-1');
+  });
+});
+
+describe('/api proxy: retries only where repeating is harmless', () => {
+  const busy: Handler = (_req, res) => json(res, 503, { error: { code: 'busy', message: 'busy' } });
+
+  it('When a POST to complaints.php (honours Idempotency-Key) carries a key and the backend keeps answering 503, then it is retried', async () => {
+    const { standIn, app } = await setup({ '/api/complaints.php': busy });
+    const res = await request(app).post('/api/complaints.php').set('Idempotency-Key', 'c-1').send({ message: 'hi' });
+    expect(res.status).toBe(503);
+    const hits = standIn.hits('/api/complaints.php');
+    expect(hits).toHaveLength(6);
+    expect(new Set(hits.map((h) => h.headers['idempotency-key']))).toEqual(new Set(['c-1']));
+  });
+
+  it('When the same POST to complaints.php carries no Idempotency-Key, then it is sent once', async () => {
+    const { standIn, app } = await setup({ '/api/complaints.php': busy });
+    const res = await request(app).post('/api/complaints.php').send({ message: 'hi' });
+    expect(res.status).toBe(503);
+    expect(standIn.hits('/api/complaints.php')).toHaveLength(1);
+  });
+
+  it('When a PUT or a DELETE meets an always-503 backend, then each is sent exactly once', async () => {
+    const { standIn, app } = await setup({ '/api/reset-password.php': busy, '/api/account.php': busy });
+    const put = await request(app).put('/api/reset-password.php').send({ token: 't', password: 'secret-123' });
+    const del = await request(app).delete('/api/account.php').send({ password: 'secret-123' });
+    expect([put.status, del.status]).toEqual([503, 503]);
+    expect(standIn.hits('/api/reset-password.php')).toHaveLength(1);
+    expect(standIn.hits('/api/account.php')).toHaveLength(1);
+  });
+
+  it('When a PUT or a DELETE carries an Idempotency-Key for an operation that does not honour it, then each is still sent once', async () => {
+    const { standIn, app } = await setup({ '/api/reset-password.php': busy, '/api/account.php': busy });
+    await request(app).put('/api/reset-password.php').set('Idempotency-Key', 'p-1').send({ token: 't', password: 'secret-123' });
+    await request(app).delete('/api/account.php').set('Idempotency-Key', 'd-1').send({ password: 'secret-123' });
+    expect(standIn.hits('/api/reset-password.php')).toHaveLength(1);
+    expect(standIn.hits('/api/account.php')).toHaveLength(1);
+  });
+
+  it('When a POST with an Idempotency-Key goes to an operation that does not honour keys (signup.php), then it is sent once', async () => {
+    const { standIn, app } = await setup({ '/api/signup.php': busy });
+    const res = await request(app).post('/api/signup.php').set('Idempotency-Key', 's-1').send({ email: 'a@b.c' });
+    expect(res.status).toBe(503);
+    expect(standIn.hits('/api/signup.php')).toHaveLength(1);
+  });
+
+  it('When a GET meets an always-503 backend, then it is retried 5 times', async () => {
+    const { standIn, app } = await setup({ '/api/chats.php': busy });
+    const res = await request(app).get('/api/chats.php');
+    expect(res.status).toBe(503);
+    expect(standIn.hits('/api/chats.php')).toHaveLength(6);
+  });
+
+  it('When the app is given its own set of honouring operations, then that set decides which keyed writes are retried', async () => {
+    standIn = await startStandIn({ '/api/signup.php': busy, '/api/complaints.php': busy });
+    app = makeApp(standIn.url, { idempotentOperations: new Set(['POST /api/signup.php']) });
+    await request(app).post('/api/signup.php').set('Idempotency-Key', 's-1').send({});
+    await request(app).post('/api/complaints.php').set('Idempotency-Key', 'c-1').send({});
+    expect(standIn.hits('/api/signup.php')).toHaveLength(6);
+    expect(standIn.hits('/api/complaints.php')).toHaveLength(1);
   });
 });
 

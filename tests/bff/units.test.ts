@@ -3,8 +3,10 @@ import { assetsFromManifest } from '../../src/bff/assets';
 import { backoffDelay, isRetryable } from '../../src/bff/backend';
 import { ConfigError, parseConfig, toPublicConfig } from '../../src/bff/config';
 import { normalizeSetCookie } from '../../src/bff/cookies';
+import { contractIdempotentOperations, operationKey, parseIdempotentOperations } from '../../src/bff/idempotent-operations';
 import { browserLanguage, negotiateLocale, safeReturnPath } from '../../src/bff/locale';
 import { settingsQuery } from '../../src/bff/page';
+import { stripIpv4Mapped } from '../../src/bff/request-context';
 
 describe('config', () => {
   it('When nothing is set, then the documented defaults apply', () => {
@@ -37,19 +39,45 @@ describe('config', () => {
     }
   });
 
+  it('When BACKEND_SECRET is shorter than 32 characters, then the config is rejected naming it', () => {
+    expect(() => parseConfig({ BACKEND_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
+    expect(() => parseConfig({ BACKEND_SECRET: 'short' })).toThrow(/BACKEND_SECRET/);
+  });
+
+  it('When BACKEND_SECRET has 32 characters or more, then it is kept; unset or empty, then it is undefined', () => {
+    expect(parseConfig({ BACKEND_SECRET: 's'.repeat(32) }).BACKEND_SECRET).toBe('s'.repeat(32));
+    expect(parseConfig({}).BACKEND_SECRET).toBeUndefined();
+    expect(parseConfig({ BACKEND_SECRET: '' }).BACKEND_SECRET).toBeUndefined();
+  });
+
   it('When config goes to the browser, then only the allow-listed keys are present', () => {
-    const pub = toPublicConfig(parseConfig({ DATABASE_URL: 'postgres://u:secret@db/x', SMTP_URL: 'smtp://u:p@mail' }));
+    const pub = toPublicConfig(parseConfig({ DATABASE_URL: 'postgres://u:secret@db/x', SMTP_URL: 'smtp://u:p@mail', BACKEND_SECRET: 'b'.repeat(40) }));
     expect(Object.keys(pub)).toEqual(['PUBLIC_URL']);
     expect(JSON.stringify(pub)).not.toContain('secret');
+    expect(JSON.stringify(pub)).not.toContain('b'.repeat(40));
   });
 });
 
 describe('retry policy', () => {
-  it('When the method is idempotent or an Idempotency-Key is sent, then it may be retried; a bare POST may not', () => {
-    for (const m of ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']) expect(isRetryable(m, {})).toBe(true);
-    expect(isRetryable('POST', {})).toBe(false);
-    expect(isRetryable('PATCH', {})).toBe(false);
-    expect(isRetryable('POST', { 'idempotency-key': 'k' })).toBe(true);
+  const honouring = new Set(['POST /api/complaints.php', 'PUT /api/keyed.php']);
+
+  it('When the method is GET, HEAD or OPTIONS, then it may be retried whatever the path', () => {
+    for (const m of ['GET', 'HEAD', 'OPTIONS', 'get']) expect(isRetryable(m, '/api/anything.php?x=1', {}, honouring)).toBe(true);
+  });
+
+  it('When a write carries a key for an operation that honours it, then it may be retried (query ignored); otherwise not', () => {
+    const key = { 'idempotency-key': 'k-1' };
+    expect(isRetryable('POST', '/api/complaints.php', key, honouring)).toBe(true);
+    expect(isRetryable('POST', '/api/complaints.php?source=page', key, honouring)).toBe(true);
+    expect(isRetryable('PUT', '/api/keyed.php', key, honouring)).toBe(true);
+    expect(isRetryable('POST', '/api/complaints.php', {}, honouring)).toBe(false);
+    expect(isRetryable('POST', '/api/complaints.php', { 'idempotency-key': '  ' }, honouring)).toBe(false);
+    expect(isRetryable('POST', '/api/signup.php', key, honouring)).toBe(false);
+    expect(isRetryable('PUT', '/api/complaints.php', key, honouring)).toBe(false);
+  });
+
+  it('When PUT, DELETE or PATCH carry no honoured key, then they are not retried', () => {
+    for (const m of ['PUT', 'DELETE', 'PATCH', 'POST']) expect(isRetryable(m, '/api/account.php', {}, honouring)).toBe(false);
   });
 
   it('When backing off, then the delay is full jitter below min(cap, base * 2^attempt)', () => {
@@ -58,6 +86,60 @@ describe('retry policy', () => {
     expect(backoffDelay(3, retry, () => 0.999)).toBe(799);
     expect(backoffDelay(10, retry, () => 0.999)).toBe(1998);
     expect(backoffDelay(4, retry, () => 0)).toBe(0);
+  });
+});
+
+describe('operations that honour Idempotency-Key (openapi.yaml)', () => {
+  it('When the project contract is read, then complaints and photo uploads are in the set and signup is not', () => {
+    const set = contractIdempotentOperations();
+    expect(set.has('POST /api/complaints.php')).toBe(true);
+    expect(set.has('POST /api/photos.php')).toBe(true);
+    expect(set.has('POST /api/signup.php')).toBe(false);
+    expect(set.has('PUT /api/photos.php')).toBe(false);
+    expect(set.has('DELETE /api/account.php')).toBe(false);
+  });
+
+  it('When a spec marks operations by $ref, inline header or path-level parameter, then each is keyed under the servers url', () => {
+    const set = parseIdempotentOperations(`
+openapi: 3.1.0
+servers:
+  - url: /api/
+paths:
+  /a.php:
+    post:
+      parameters:
+        - $ref: '#/components/parameters/IdempotencyKey'
+    put:
+      parameters:
+        - $ref: '#/components/parameters/Other'
+  /b.php:
+    delete:
+      parameters:
+        - { name: Idempotency-Key, in: header }
+  /c.php:
+    parameters:
+      - $ref: '#/components/parameters/IdempotencyKey'
+    post: {}
+    patch: {}
+components:
+  parameters:
+    IdempotencyKey: { name: Idempotency-Key, in: header }
+    Other: { name: X-Other, in: header }
+`);
+    expect([...set].sort()).toEqual(['DELETE /api/b.php', 'PATCH /api/c.php', 'POST /api/a.php', 'POST /api/c.php']);
+  });
+
+  it('When a request is keyed, then the method is uppercased and the query dropped', () => {
+    expect(operationKey('post', '/api/complaints.php?x=1#y')).toBe('POST /api/complaints.php');
+  });
+});
+
+describe('client address', () => {
+  it('When the address is IPv4-mapped IPv6, then the prefix is stripped; other addresses are unchanged', () => {
+    expect(stripIpv4Mapped('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(stripIpv4Mapped('::FFFF:10.0.0.1')).toBe('10.0.0.1');
+    expect(stripIpv4Mapped('2001:db8::1')).toBe('2001:db8::1');
+    expect(stripIpv4Mapped('198.51.100.2')).toBe('198.51.100.2');
   });
 });
 

@@ -128,7 +128,8 @@ export interface paths {
         /**
          * File a complaint with customer service (stored, and mailed to the site's support address)
          * @description Open to visitors and members (a member's id is attached from the session). Limited per IP address
-         *     (429 `too_many_requests` with Retry-After).
+         *     (429 `too_many_requests` with Retry-After). Honours `Idempotency-Key`: a repeated submission with the
+         *     same key files one complaint and answers the same reference.
          */
         post: operations["submitComplaint"];
         delete?: never;
@@ -485,6 +486,7 @@ export interface paths {
          *     type header), re-encoded (all metadata such as EXIF and GPS removed) and stored under a server-chosen name with
          *     thumb, full and blurred variants. New photos await moderation (`pending`) and are visible to their owner only.
          *     Free members may keep 3 photos, premium members 25 (`photo_limit_reached`, 422). The first photo becomes the main one.
+         *     Honours `Idempotency-Key`: a repeated upload with the same key stores the photo once.
          */
         post: operations["uploadPhoto"];
         /** Delete one of the member's own photos ('Foto verwijderd.'); the next photo becomes main */
@@ -972,6 +974,25 @@ export interface components {
         };
     };
     responses: {
+        /** @description A request with this Idempotency-Key is still being processed (`idempotency_key_in_use`); retry later */
+        IdempotencyKeyInUse: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`) */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators */
         ModeratorsOnly: {
             headers: {
@@ -1047,11 +1068,19 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+         *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+         */
+        IdempotencyKey: string;
         /** @description Always `client`; added by the BFF to every user.php call */
         RequestType: "client";
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1272,7 +1301,13 @@ export interface operations {
     submitComplaint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1285,6 +1320,7 @@ export interface operations {
             /** @description The complaint was stored; support has been mailed */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1292,6 +1328,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2002,7 +2040,13 @@ export interface operations {
     uploadPhoto: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2018,6 +2062,7 @@ export interface operations {
             /** @description Stored; the member's photos after the upload */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2026,6 +2071,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             /** @description The file is larger than 10 MB (`payload_too_large`) */
             413: {
                 headers: {
@@ -2035,7 +2081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not an image, or too many pixels (`photo_invalid`), or the photo limit is reached (`photo_limit_reached`, `params.limit`) */
+            /** @description Not an image, or too many pixels (`photo_invalid`), or the photo limit is reached (`photo_limit_reached`, `params.limit`), or the Idempotency-Key was used with another upload (`idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+/**
+ * The operations that honour `Idempotency-Key`, read from the contract (openapi.yaml) once at start: an operation
+ * honours the key when its `parameters` (or its path item's) list `$ref: '#/components/parameters/IdempotencyKey'`
+ * (or an inline header parameter named `Idempotency-Key`). Each is kept as `"METHOD /api/<path>"` — the spec's
+ * `servers` url prefixed — so the BFF can ask "may I repeat this write?" with the request's method and path.
+ * Templated paths (`/x/{id}`) are taken literally; the contract has none (every call is `/api/<name>.php`).
+ */
+
+export type IdempotentOperations = ReadonlySet<string>;
+
+export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const PARAMETER_REF = /^#\/components\/parameters\/(.+)$/;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIdempotencyKeyHeader(parameter: unknown): boolean {
+  return isObject(parameter) && parameter.in === 'header' && typeof parameter.name === 'string' && parameter.name.toLowerCase() === 'idempotency-key';
+}
+
+/** `/api` from `servers: [{ url: /api }]` (an absolute server URL contributes its path); '' when absent. */
+function basePath(spec: Json): string {
+  const servers = spec.servers;
+  const url = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : '';
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+  return path.replace(/\/+$/, '');
+}
+
+/** The key for a request: `"POST /api/complaints.php"` (query and fragment dropped). */
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/[?#].*$/s, '')}`;
+}
+
+/** The honouring operations of an already parsed OpenAPI document. */
+export function idempotentOperationsOf(spec: unknown): Set<string> {
+  const result = new Set<string>();
+  if (!isObject(spec) || !isObject(spec.paths)) return result;
+  const components = isObject(spec.components) && isObject(spec.components.parameters) ? spec.components.parameters : {};
+  const honours = (parameter: unknown): boolean => {
+    if (isObject(parameter) && typeof parameter.$ref === 'string') {
+      const name = PARAMETER_REF.exec(parameter.$ref)?.[1];
+      return name !== undefined && isIdempotencyKeyHeader(components[name]);
+    }
+    return isIdempotencyKeyHeader(parameter);
+  };
+  const listsKey = (item: Json): boolean => Array.isArray(item.parameters) && item.parameters.some(honours);
+
+  const base = basePath(spec);
+  for (const [path, item] of Object.entries(spec.paths)) {
+    if (!isObject(item)) continue;
+    const pathLevel = listsKey(item);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isObject(operation) && (pathLevel || listsKey(operation))) result.add(operationKey(method, `${base}${path}`));
+    }
+  }
+  return result;
+}
+
+/** Parses the YAML text of an OpenAPI document. */
+export function parseIdempotentOperations(yamlText: string): Set<string> {
+  return idempotentOperationsOf(parse(yamlText));
+}
+
+let fromContract: IdempotentOperations | undefined;
+
+/** The set from the project's openapi.yaml, read and parsed on first use, then kept. */
+export function contractIdempotentOperations(): IdempotentOperations {
+  if (!fromContract) {
+    let text: string;
+    try {
+      text = readFileSync(OPENAPI_PATH, 'utf8');
+    } catch (error) {
+      throw new Error(`Cannot read the API contract ${OPENAPI_PATH} (needed to know which writes may be retried)`, { cause: error });
+    }
+    fromContract = parseIdempotentOperations(text);
+  }
+  return fromContract;
+}
