@@ -1,6 +1,5 @@
 import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -17,12 +16,14 @@ import { privacyRoutes } from './components/privacy/routes';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
+import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
-import { AppError, errorHandler, notFoundHandler } from './lib/errors';
+import { errorHandler, notFoundHandler } from './lib/errors';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
-import type { Mailer } from './lib/mail';
 import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
+import type { Outbox } from './lib/outbox';
+import { rateLimit } from './lib/rate-limit';
 
 export interface AppDeps {
   db: Db;
@@ -33,9 +34,11 @@ export interface AppDeps {
   validateResponses?: boolean;
   /** Login requests per IP per minute before 429 too_many_requests (default 60). */
   loginRequestsPerMinute?: number;
-  /** Outgoing mail (SMTP or .eml files) and the absolute origin for links in mails (PUBLIC_URL). */
-  mailer: Mailer;
+  /** The mail outbox's trigger (mails are rows written by the services) and the origin for links in mails (PUBLIC_URL). */
+  outbox: Pick<Outbox, 'kick'>;
   publicUrl: string;
+  /** The secret shared with the BFF: only requests carrying it may name the client's address (lib/client.ts). */
+  backendSecret?: string | undefined;
   /** Per-IP limits of the account calls (tests raise them). */
   accountLimits?: AccountRouteOptions;
   /** Country of the visitor's IP for settings.geoip_country (default: none known). */
@@ -45,10 +48,12 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const { db } = deps;
   const app = express();
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is never believed: the client's address comes from the BFF with the shared secret.
+  app.set('trust proxy', false);
   app.disable('x-powered-by');
   app.use(helmet());
   app.use(httpLogger(deps.logger));
+  app.use(clientMiddleware(deps.backendSecret));
 
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
   const getSigner = lazySigner(db);
@@ -68,22 +73,12 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = Router();
-  api.post(
-    '/user.php',
-    rateLimit({
-      windowMs: 60_000,
-      limit: deps.loginRequestsPerMinute ?? 60,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      handler: (_req, _res, next, options) =>
-        next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
-    }),
-  );
+  api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
   api.use(sessionRoutes(db), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
-  api.use(accountsRoutes({ db, mailer: deps.mailer, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
-  api.use(complaintsRoutes({ db, mailer: deps.mailer, logger: deps.logger }));
+  api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
+  api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
-import { schedulePurge } from './components/accounts/purge';
-import { deleteExpiredSessions } from './components/session/repository';
+import { createBackground, type Background } from './background';
 import { parseConfig } from './lib/config';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
@@ -21,40 +20,48 @@ if (!parsed.ok) {
 const config = parsed.config;
 const logger = createLogger(config.LOG_LEVEL);
 
-async function start(): Promise<{ server: Server; db: Db }> {
+async function start(): Promise<{ server: Server; db: Db; background: Background }> {
   const started = performance.now();
   const dataDir = path.resolve(config.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
   await mkdir(mediaDir, { recursive: true });
 
   const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(path.join(dataDir, 'db'));
-  const { applied, fresh } = await migrate(db);
-  logger.info({ applied, fresh, database: db.dialect }, 'database migrated');
-
+  // Instances starting together on one PostgreSQL: the first migrates (and seeds) under an advisory lock, the others wait.
   const wantSeed = config.DEMO_SEED ?? db.dialect === 'pglite';
-  if (fresh && wantSeed) {
-    const { members } = await seed(db, { mediaDir });
-    logger.info({ members }, 'demo data seeded');
-  }
-  await deleteExpiredSessions(db);
+  let seeded = 0;
+  const { applied, fresh } = await migrate(db, async (tx) => {
+    if (wantSeed) seeded = (await seed(tx, { mediaDir })).members;
+  });
+  logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded }, 'database ready');
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
+  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON });
+  await background.start();
+
   const geoip = await openGeoIp(config.GEOIP_DB);
-  const app = createApp({ db, logger, mediaDir, mailer, geoip, publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') });
-  schedulePurge(db, logger, mediaDir);
-  const server = app.listen(config.PORT, '0.0.0.0');
+  const app = createApp({
+    db,
+    logger,
+    mediaDir,
+    outbox: background.outbox,
+    geoip,
+    backendSecret: config.BACKEND_SECRET,
+    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+  });
+  const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
+  logger.info({ host: config.HOST, port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
   if (config.PORT === 0 && process.send) process.send({ type: 'ready', port });
-  return { server, db };
+  return { server, db, background };
 }
 
 start().then(
-  ({ server, db }) => {
+  ({ server, db, background }) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -63,10 +70,14 @@ start().then(
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       server.close(() => {
-        db.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
+        background
+          .stop()
+          .catch((err: unknown) => logger.warn({ err }, 'stopping the job workers failed'))
+          .then(() => db.close())
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
       });
       server.closeIdleConnections();
     };

@@ -2,8 +2,14 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** The small database seam every repository uses; one adapter for PGlite and one for PostgreSQL. */
+/** What a component that needs its own connection (the job queue) must know of the database behind a Db. */
+export type DbConnection =
+  | { readonly kind: 'pglite'; readonly pglite: PGlite }
+  | { readonly kind: 'pg'; readonly connectionString: string; readonly searchPath?: string | undefined };
+
 export interface Db {
   readonly dialect: 'pglite' | 'pg';
+  readonly connection: DbConnection;
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -14,9 +20,10 @@ export interface Db {
 
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
-function pgliteTxDb(tx: PgliteTx): Db {
+function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pglite',
+    connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await tx.query<T>(sql, params as unknown[]);
       return r.rows;
@@ -33,8 +40,10 @@ function pgliteTxDb(tx: PgliteTx): Db {
 /** PGlite in a directory, or in memory when dataDir is undefined. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const connection: DbConnection = { kind: 'pglite', pglite: lite };
   return {
     dialect: 'pglite',
+    connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await lite.query<T>(sql, params as unknown[]);
       return r.rows;
@@ -42,16 +51,17 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     async exec(sql) {
       await lite.exec(sql);
     },
-    transaction: (fn) => lite.transaction((tx) => fn(pgliteTxDb(tx))),
+    transaction: (fn) => lite.transaction((tx) => fn(pgliteTxDb(tx, connection))),
     async close() {
       if (!lite.closed) await lite.close();
     },
   };
 }
 
-function pgClientDb(client: pg.PoolClient): Db {
+function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pg',
+    connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await client.query(sql, params as unknown[]);
       return r.rows as T[];
@@ -72,8 +82,10 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     max: opts.max ?? 10,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
+  const connection: DbConnection = { kind: 'pg', connectionString, searchPath: opts.searchPath };
   return {
     dialect: 'pg',
+    connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await pool.query(sql, params as unknown[]);
       return r.rows as T[];
@@ -85,7 +97,7 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(pgClientDb(client));
+        const result = await fn(pgClientDb(client, connection));
         await client.query('COMMIT');
         return result;
       } catch (err) {

@@ -11,6 +11,7 @@ export function createLogger(level = 'info'): Logger {
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
+        'req.headers["x-backend-secret"]',
         'res.headers["set-cookie"]',
         'password',
         '*.password',

@@ -10,6 +10,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string> | undefined;
+  messageId?: string | undefined;
 }
 
 export interface Mailer {
@@ -22,11 +25,11 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl?: string | undefined; mailDir: string; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits, so one unreachable server cannot hold an outbox claim past its lease (lib/outbox.ts).
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
     return {
       async send(message) {
-        const info = await transport.sendMail(message);
-        opts.logger.info({ messageId: info.messageId }, 'mail sent');
+        await transport.sendMail(message);
       },
     };
   }
@@ -37,7 +40,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; mailDir: stri
       await mkdir(opts.mailDir, { recursive: true });
       const file = path.join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.logger.info({ file: path.basename(file) }, 'mail written');
+      opts.logger.debug({ file: path.basename(file) }, 'mail written');
     },
   };
 }

@@ -12,10 +12,21 @@ export interface MigrateResult {
   fresh: boolean;
 }
 
-/** Applies the numbered `.sql` files of migrations/ in order, each once, all in one transaction. */
-export async function migrate(db: Db): Promise<MigrateResult> {
+/** Key of the transaction-level advisory lock that serialises migrations of instances sharing one database. */
+export const MIGRATION_LOCK_KEY = 'gaydate:migrate';
+
+/**
+ * Applies the numbered `.sql` files of migrations/ in order, each once, all in one transaction, then runs `onFresh`
+ * (the demo seed) in that same transaction when the database had no migrations before.
+ *
+ * Several instances may start at the same moment on one PostgreSQL: the transaction first takes an advisory lock,
+ * so the others wait, then find every migration applied (and the seed done) and apply nothing. A crash rolls back
+ * migrations and seed together, so the next start does both again.
+ */
+export async function migrate(db: Db, onFresh?: (tx: Db) => Promise<void>): Promise<MigrateResult> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
       created_at timestamptz NOT NULL DEFAULT now(),
@@ -31,7 +42,9 @@ export async function migrate(db: Db): Promise<MigrateResult> {
       applied.push(file);
     }
     await loadRegions(tx);
-    return { applied, fresh: done.size === 0 };
+    const fresh = done.size === 0;
+    if (fresh && onFresh) await onFresh(tx);
+    return { applied, fresh };
   });
 }
 

@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../app';
+import { createBackground, type Background } from '../background';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type MailMessage } from '../lib/mail';
@@ -17,9 +18,19 @@ export interface TestContext {
   app: Express;
   db: Db;
   mediaDir: string;
-  /** Every mail the app sent, oldest first. */
+  /** Every mail the outbox sent, oldest first (the mail job runs as in production, so wait for them). */
   mails: MailMessage[];
+  /** The jobs and the outbox behind the app. */
+  background: Background;
   close(): Promise<void>;
+}
+
+/** The secret the test apps share with their (pretend) BFF. */
+export const TEST_BACKEND_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Headers with which the BFF names the visitor's address (and country) to the backend. */
+export function fromClient(ip: string, country?: string): Record<string, string> {
+  return { 'x-backend-secret': TEST_BACKEND_SECRET, 'x-client-ip': ip, ...(country ? { 'x-client-country': country } : {}) };
 }
 
 /**
@@ -30,8 +41,10 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
   let dropSchema = async () => {};
+  let jobSchema: string | undefined;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
+    jobSchema = `${schema}_jobs`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
@@ -40,7 +53,8 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS ${jobSchema} CASCADE`);
       await c.end();
     };
   } else {
@@ -51,13 +65,26 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
   const mediaDir = path.join(dataDir, 'media');
   await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
   const mailer = createMemoryMailer();
+  const logger = createLogger('silent');
+  const background = createBackground({
+    db,
+    logger,
+    mailer,
+    mediaDir,
+    purgeCron: '17 * * * *',
+    cleanupCron: '*/10 * * * *',
+    jobSchema,
+    outbox: { baseDelaySeconds: 1, maxDelaySeconds: 2 },
+  });
+  await background.start();
   const app = createApp({
     db,
-    mailer,
+    outbox: background.outbox,
+    backendSecret: TEST_BACKEND_SECRET,
     publicUrl: 'http://localhost:3000',
     accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },
     geoip: await openGeoIp(),
-    logger: createLogger('silent'),
+    logger,
     mediaDir,
     validateResponses: true,
     ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
@@ -67,7 +94,9 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
     db,
     mediaDir,
     mails: mailer.sent,
+    background,
     async close() {
+      await background.stop();
       await db.close();
       await dropSchema();
       await rm(dataDir, { recursive: true, force: true });

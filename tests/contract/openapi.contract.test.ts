@@ -63,30 +63,15 @@ let stop: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   if (base) return;
-  const [{ createApp }, { createPgliteDb }, { migrate }, { seed }, { createLogger }, os, fs, pathMod] = await Promise.all([
-    import('../../mock-backend/app'),
-    import('../../mock-backend/lib/db'),
-    import('../../mock-backend/lib/migrate'),
-    import('../../mock-backend/seed/seed'),
-    import('../../mock-backend/lib/logger'),
-    import('node:os'),
-    import('node:fs/promises'),
-    import('node:path'),
-  ]);
-  const db = await createPgliteDb();
-  await migrate(db);
-  const dir = await fs.mkdtemp(pathMod.join(os.tmpdir(), 'contract-'));
-  await seed(db, { mediaDir: dir, members: 20, avatars: 3 });
-  const { createMemoryMailer } = await import('../../mock-backend/lib/mail');
-  const app = createApp({ db, logger: createLogger('silent'), mediaDir: dir, mailer: createMemoryMailer(), publicUrl: 'http://localhost:3000' });
+  const { createTestContext } = await import('../../mock-backend/test/context');
+  const ctx = await createTestContext({ members: 20 });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = ctx.app.listen(0, '127.0.0.1', () => resolve(s));
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = async () => {
     await new Promise((r) => server.close(r));
-    await db.close();
-    await fs.rm(dir, { recursive: true, force: true });
+    await ctx.close();
   };
 });
 afterAll(() => stop());

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
 import { purgeDeletedAccounts } from './purge';
 import { RESET_MAILS_PER_DAY } from './service';
 import { createLogger } from '../../lib/logger';
@@ -177,7 +177,7 @@ describe('enumeration', () => {
     const tries = async (email: string) => {
       const out: { status: number; body: unknown }[] = [];
       for (let i = 0; i < 6; i++) {
-        const r = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '203.0.113.9').send({ email, password: 'wrong-one' });
+        const r = await request(ctx.app).post('/api/user.php').set(fromClient('203.0.113.9')).send({ email, password: 'wrong-one' });
         out.push({ status: r.status, body: r.body });
       }
       return out;
@@ -189,11 +189,11 @@ describe('enumeration', () => {
 describe('login throttle', () => {
   it('When one IP guesses wrongly 5 times, then that pair is blocked, yet the member still logs in from another IP', async () => {
     const { email, password } = await signupAndLogin();
-    for (let i = 0; i < 5; i++) await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.1').send({ email, password: 'bad' });
-    const blocked = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.1').set('accept-language', 'nl').send({ email, password });
+    for (let i = 0; i < 5; i++) await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.1')).send({ email, password: 'bad' });
+    const blocked = await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.1')).set('accept-language', 'nl').send({ email, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
-    const elsewhere = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '198.51.100.2').send({ email, password });
+    const elsewhere = await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.2')).send({ email, password });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -202,24 +202,24 @@ describe('login throttle', () => {
     let lastMinutes = 0;
     for (let round = 0; round < 6; round++) {
       for (let i = 0; i < 20; i++) {
-        const r = await request(ctx.app).post('/api/user.php').set('x-forwarded-for', `192.0.2.${round * 20 + i + 1}`).send({ email, password: 'bad' });
+        const r = await request(ctx.app).post('/api/user.php').set(fromClient(`192.0.2.${round * 20 + i + 1}`)).send({ email, password: 'bad' });
         if (r.status === 429) lastMinutes = r.body.error.params.minutes;
       }
       await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
     }
     expect(lastMinutes).toBe(60);
     await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() + interval '60 minutes' WHERE email = $1`, [email]);
-    expect((await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '192.0.2.250').send({ email, password })).status).toBe(429);
+    expect((await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password })).status).toBe(429);
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
     await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'brand-new-pass', password_repeat: 'brand-new-pass' });
-    expect((await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '192.0.2.250').send({ email, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password: 'brand-new-pass' })).status).toBe(200);
   });
 
   it('When one IP sprays 50 accounts, then the IP is blocked', async () => {
     let last = 0;
     for (let i = 0; i < 50; i++) {
-      last = (await request(ctx.app).post('/api/user.php').set('x-forwarded-for', '203.0.113.50').send({ email: `spray${i}@x.test`, password: 'bad' })).status;
+      last = (await request(ctx.app).post('/api/user.php').set(fromClient('203.0.113.50')).send({ email: `spray${i}@x.test`, password: 'bad' })).status;
     }
     expect(last).toBe(429);
   });

@@ -21,24 +21,3 @@ export async function purgeDeletedAccounts(db: Db, logger: Logger, mediaDir: str
   if (purged > 0) logger.info({ purged }, 'deleted accounts purged');
   return purged;
 }
-
-/**
- * The purge schedule: the state lives in the database (deleted_at, purged_at), so a restart loses nothing — the job
- * runs once at start and then every `intervalMs`. Returns a stop function.
- */
-export function schedulePurge(db: Db, logger: Logger, mediaDir: string, intervalMs = 3_600_000): () => void {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    purgeDeletedAccounts(db, logger, mediaDir)
-      .catch((err: unknown) => logger.error({ err }, 'purge of deleted accounts failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -286,3 +286,10 @@ export async function purgeAccount(
   );
   return photos;
 }
+
+/** Mailed links past their validity, and reset-mail counts of past days (the cleanup job). */
+export async function deleteExpiredTokens(db: Db): Promise<number> {
+  const tokens = await db.query('DELETE FROM account_tokens WHERE expires_at <= now() RETURNING 1');
+  await db.query('DELETE FROM reset_requests WHERE day < current_date - 1');
+  return tokens.length;
+}

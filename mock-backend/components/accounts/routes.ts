@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { getSite, getViewer } from '../../lib/context';
-import { AppError } from '../../lib/errors';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
+import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../session/service';
 import { clearAuthCookie, setAuthCookie } from '../session/cookie';
 import * as service from './service';
@@ -11,19 +10,6 @@ const ctxOf = (req: Request, res: Response): service.AccountContext => ({
   site: getSite(res),
   locale: localeFromAcceptLanguage(req.get('accept-language')),
 });
-
-/** Per-IP limiter for the account calls; answers the one error body with 429 too_many_requests. */
-function limiter(limit: number, windowMs: number, opts: { skipFailedRequests?: boolean } = {}) {
-  return rateLimit({
-    windowMs,
-    limit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    ...opts,
-    handler: (_req, _res, next, options) =>
-      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
-  });
-}
 
 export interface AccountRouteOptions {
   /** Accounts one IP may create per hour (default 20). */
@@ -34,9 +20,10 @@ export interface AccountRouteOptions {
 
 export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOptions = {}): Router {
   const router = Router();
-  const signupLimit = limiter(opts.signupsPerHour ?? 20, 3_600_000, { skipFailedRequests: true });
-  const sensitive = limiter(opts.sensitivePer15Minutes ?? 20, 900_000);
-  const resetLimit = limiter(30, 3_600_000);
+  // Per client address, shared by every instance (lib/rate-limit.ts).
+  const signupLimit = rateLimit(deps.db, { name: 'signup', points: opts.signupsPerHour ?? 20, windowSeconds: 3600, skipFailedRequests: true });
+  const sensitive = rateLimit(deps.db, { name: 'account-sensitive', points: opts.sensitivePer15Minutes ?? 20, windowSeconds: 900 });
+  const resetLimit = rateLimit(deps.db, { name: 'reset-request', points: 30, windowSeconds: 3600 });
 
   router.post('/signup.php', signupLimit, async (req, res) => {
     const { sessionToken } = await service.signup(deps, ctxOf(req, res), req.body as service.SignupInput);

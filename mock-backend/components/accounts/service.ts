@@ -15,7 +15,7 @@ import { isLocale } from '../../../src/shared/locales';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, badRequest } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { createSession } from '../session/repository';
 import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
@@ -36,7 +36,8 @@ export const RESEND_MIN_SECONDS = 60;
 
 export interface AccountDeps {
   db: Db;
-  mailer: Mailer;
+  /** Mails are rows of the outbox, written in the transaction of their change; `kick()` after it commits. */
+  outbox: Pick<Outbox, 'kick'>;
   logger: Logger;
   /** Absolute origin of the default site's links (PUBLIC_URL). */
   publicUrl: string;
@@ -70,8 +71,8 @@ function requireValid(code: FieldErrorCode | null, field: string): void {
 }
 
 /** Origin of links for this site: PUBLIC_URL, with the site's own host for the non-default sites. */
-async function linkOrigin(deps: AccountDeps, site: Site): Promise<string> {
-  if (await repo.isDefaultSite(deps.db, site.id)) return deps.publicUrl;
+async function linkOrigin(deps: AccountDeps, db: Db, site: Site): Promise<string> {
+  if (await repo.isDefaultSite(db, site.id)) return deps.publicUrl;
   const url = new URL(deps.publicUrl);
   url.hostname = site.host;
   return url.origin;
@@ -90,22 +91,26 @@ async function newToken(db: Db, purpose: repo.TokenPurpose, userId: number, newE
 }
 
 /**
- * Sends without making the caller wait: the answer must not take longer for a known address than for an unknown
- * one. A failed send is logged; the member can ask again.
+ * Writes an account mail into the outbox inside `tx`, the transaction of the change it announces: the mail exists
+ * exactly when the change does, and the mail job sends it (call `deps.outbox.kick()` once the transaction committed).
  */
-function sendLater(deps: AccountDeps, ctx: AccountContext, kind: MailKind, to: string, path: string, locale: Locale): void {
-  void (async () => {
-    const origin = await linkOrigin(deps, ctx.site);
-    const mail = renderAccountMail(kind, locale, {
-      site: ctx.site.name,
-      link: `${origin}${path}`,
-      hours: kind === 'account_deleted' ? TOKEN_TTL_HOURS.reactivate : TOKEN_TTL_HOURS[kind === 'signup_duplicate' ? 'reset_password' : kind],
-      days: ACCOUNT_UNDO_DAYS,
-    });
-    const fromName = ctx.site.mail_name || ctx.site.name;
-    const fromAddress = ctx.site.support_email || `no-reply@${ctx.site.domain}`;
-    await deps.mailer.send({ to, from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`, ...mail });
-  })().catch((err: unknown) => deps.logger.error({ err, kind }, 'account mail failed'));
+async function queueMail(
+  tx: Db,
+  deps: AccountDeps,
+  ctx: AccountContext,
+  mail: { kind: MailKind; to: string; path: string; locale: Locale },
+): Promise<void> {
+  const { kind } = mail;
+  const origin = await linkOrigin(deps, tx, ctx.site);
+  const rendered = renderAccountMail(kind, mail.locale, {
+    site: ctx.site.name,
+    link: `${origin}${mail.path}`,
+    hours: kind === 'account_deleted' ? TOKEN_TTL_HOURS.reactivate : TOKEN_TTL_HOURS[kind === 'signup_duplicate' ? 'reset_password' : kind],
+    days: ACCOUNT_UNDO_DAYS,
+  });
+  const fromName = ctx.site.mail_name || ctx.site.name;
+  const fromAddress = ctx.site.support_email || `no-reply@${ctx.site.domain}`;
+  await enqueueMail(tx, { topic: kind, to: mail.to, from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`, ...rendered });
 }
 
 const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
@@ -169,7 +174,12 @@ export async function signup(
       credits: ctx.site.signup_credits,
       tracking,
     });
-    if (userId === null) return null;
+    if (userId === null) {
+      // The address has an account: nothing is created, and only its owner learns of this attempt, by mail.
+      const owner = await repo.findAccountByEmail(tx, ctx.site.id, email);
+      if (owner) await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: owner.email, path: '/reset-password', locale: memberLocale(owner.language, ctx.locale) });
+      return null;
+    }
     await repo.insertProfile(tx, {
       userId,
       name: messageFirst ? '' : (input.name ?? '').trim(),
@@ -182,15 +192,12 @@ export async function signup(
     const sessionToken = randomBytes(16).toString('hex');
     await createSession(tx, sessionIdOf(sessionToken), userId, SESSION_MAX_AGE_SECONDS);
     const activationToken = await newToken(tx, 'activate', userId);
-    return { userId, sessionToken, activationToken };
+    await queueMail(tx, deps, ctx, { kind: 'activate', to: email, path: `/activate/done?token=${activationToken}`, locale: ctx.locale });
+    return { userId, sessionToken };
   });
+  deps.outbox.kick();
 
-  if (!created) {
-    const owner = await repo.findAccountByEmail(deps.db, ctx.site.id, email);
-    if (owner) sendLater(deps, ctx, 'signup_duplicate', owner.email, '/reset-password', memberLocale(owner.language, ctx.locale));
-    return { sessionToken: null };
-  }
-  sendLater(deps, ctx, 'activate', email, `/activate/done?token=${created.activationToken}`, ctx.locale);
+  if (!created) return { sessionToken: null };
   deps.logger.info({ userId: created.userId, network: tracking.network }, 'signup');
   return { sessionToken: created.sessionToken };
 }
@@ -236,8 +243,11 @@ export async function resendActivation(deps: AccountDeps, ctx: AccountContext, v
   if (age !== null && age < RESEND_MIN_SECONDS) {
     throw new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(RESEND_MIN_SECONDS - age) } });
   }
-  const token = await newToken(deps.db, 'activate', viewer.userId);
-  sendLater(deps, ctx, 'activate', account.email, `/activate/done?token=${token}`, memberLocale(account.language, ctx.locale));
+  await deps.db.transaction(async (tx) => {
+    const token = await newToken(tx, 'activate', viewer.userId);
+    await queueMail(tx, deps, ctx, { kind: 'activate', to: account.email, path: `/activate/done?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+  });
+  deps.outbox.kick();
 }
 
 /**
@@ -247,16 +257,15 @@ export async function resendActivation(deps: AccountDeps, ctx: AccountContext, v
 export async function requestPasswordReset(deps: AccountDeps, ctx: AccountContext, rawEmail: string): Promise<void> {
   const email = rawEmail.trim();
   requireValid(checkEmail(email), 'email');
-  const token = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const count = await repo.countResetRequest(tx, ctx.site.id, email);
     if (count > RESET_MAILS_PER_DAY) throw new AppError(429, 'reset_limit');
     const account = await repo.findAccountByEmail(tx, ctx.site.id, email);
-    if (!account || account.status === 'deleted') return null;
-    return { account, token: await newToken(tx, 'reset_password', account.id) };
+    if (!account || account.status === 'deleted') return;
+    const token = await newToken(tx, 'reset_password', account.id);
+    await queueMail(tx, deps, ctx, { kind: 'reset_password', to: account.email, path: `/reset-password/do?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
   });
-  if (token) {
-    sendLater(deps, ctx, 'reset_password', token.account.email, `/reset-password/do?token=${token.token}`, memberLocale(token.account.language, ctx.locale));
-  }
+  deps.outbox.kick();
 }
 
 /** Sets the new password with a reset token; every session of the member ends and the login locks lift. */
@@ -319,8 +328,11 @@ export async function requestMailChange(
   if (checkEmail(email)) throw fieldError('new_email_invalid', 'email');
   const account = await checkCurrentPassword(deps, viewer.userId, input.password, 'password_wrong', 'password');
   if (account.email.toLowerCase() === email.toLowerCase()) throw fieldError('new_email_invalid', 'email');
-  const token = await newToken(deps.db, 'mail_change', viewer.userId, email);
-  sendLater(deps, ctx, 'mail_change', email, `/mail-change/do?token=${token}`, memberLocale(account.language, ctx.locale));
+  await deps.db.transaction(async (tx) => {
+    const token = await newToken(tx, 'mail_change', viewer.userId, email);
+    await queueMail(tx, deps, ctx, { kind: 'mail_change', to: email, path: `/mail-change/do?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+  });
+  deps.outbox.kick();
 }
 
 export async function confirmMailChange(deps: AccountDeps, ctx: AccountContext, token: string): Promise<void> {
@@ -347,12 +359,14 @@ export async function deleteAccount(
 ): Promise<void> {
   if (!viewer) throw authenticationRequired();
   const account = await checkCurrentPassword(deps, viewer.userId, input.password, 'password_wrong', 'password');
-  const token = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await repo.markDeleted(tx, viewer.userId, input.reasons, input.comment?.trim() ?? '');
     await repo.deleteSessions(tx, viewer.userId);
-    return newToken(tx, 'reactivate', viewer.userId);
+    const token = await newToken(tx, 'reactivate', viewer.userId);
+    // This mail holds the only undo link: it commits with the deletion and is sent however long SMTP is down.
+    await queueMail(tx, deps, ctx, { kind: 'account_deleted', to: account.email, path: `/account-deleted?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
   });
-  sendLater(deps, ctx, 'account_deleted', account.email, `/account-deleted?token=${token}`, memberLocale(account.language, ctx.locale));
+  deps.outbox.kick();
   deps.logger.info({ userId: viewer.userId, reasons: input.reasons }, 'account deleted');
 }
 

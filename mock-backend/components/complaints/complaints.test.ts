@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,17 +14,24 @@ const complaint = { name: 'Pieter de Vries', email: 'pieter@example.test', categ
 describe('complaints.php', () => {
   it('When a logged-in member files a complaint, then it is stored with his account, support gets a mail with the reference, and the answer is 201 with the reference', async () => {
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.free);
-    const res = await request(ctx.app).post('/api/complaints.php').set('cookie', cookie).set('x-forwarded-for', '10.0.0.1').send(complaint);
+    const res = await request(ctx.app).post('/api/complaints.php').set('cookie', cookie).set(fromClient('10.0.0.1')).send(complaint);
     expect(res.status).toBe(201);
     expect(res.body.reference).toMatch(/^C-\d{6}$/);
-    const [row] = await ctx.db.query<{ user_id: number | null; category: string; mailed_at: Date | null; email: string }>(
-      'SELECT user_id, category, mailed_at, email FROM complaints WHERE id = $1',
+    const [row] = await ctx.db.query<{ user_id: number | null; category: string; email: string }>(
+      'SELECT user_id, category, email FROM complaints WHERE id = $1',
       [res.body.id],
     );
     expect(row?.user_id).not.toBeNull();
     expect(row?.category).toBe('billing');
-    expect(row?.mailed_at).not.toBeNull();
-    const mail = ctx.mails.at(-1);
+    // The mail to support is an outbox row of the complaint, sent by the mail job.
+    await vi.waitFor(
+      async () => {
+        const [outbox] = await ctx.db.query<{ status: string }>('SELECT status FROM mail_outbox WHERE ref = $1', [`complaint:${res.body.id}`]);
+        expect(outbox?.status).toBe('sent');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const mail = ctx.mails.find((m) => m.subject.includes(res.body.reference));
     expect(mail?.to).toBe('support@manmatch.example');
     expect(mail?.subject).toContain(res.body.reference);
     expect(mail?.text).toContain('charged twice');
@@ -33,7 +40,7 @@ describe('complaints.php', () => {
   it('When the form is incomplete or the category unknown, then 400 with the one error body in the visitor language and nothing is stored', async () => {
     const before = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints');
     for (const body of [{ ...complaint, email: 'not-an-address' }, { ...complaint, message: 'short' }, { ...complaint, category: 'weather' }, { ...complaint, name: '   ' }]) {
-      const res = await request(ctx.app).post('/api/complaints.php').set('accept-language', 'nl').set('x-forwarded-for', '10.0.0.2').send(body);
+      const res = await request(ctx.app).post('/api/complaints.php').set('accept-language', 'nl').set(fromClient('10.0.0.2')).send(body);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
       expect(res.body.error.message).toBe('Het verzoek is ongeldig.');
@@ -43,7 +50,7 @@ describe('complaints.php', () => {
   });
 
   it('When a complaint names a profile id of no member of the site, then it is stored without that id (no enumeration)', async () => {
-    const res = await request(ctx.app).post('/api/complaints.php').set('x-forwarded-for', '10.0.0.3').send({ ...complaint, category: 'conduct', profile_id: 999999 });
+    const res = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.0.3')).send({ ...complaint, category: 'conduct', profile_id: 999999 });
     expect(res.status).toBe(201);
     const [row] = await ctx.db.query<{ profile_id: number | null; user_id: number | null }>('SELECT profile_id, user_id FROM complaints WHERE id = $1', [res.body.id]);
     expect(row).toEqual({ profile_id: null, user_id: null });
@@ -52,7 +59,7 @@ describe('complaints.php', () => {
   it('When one address files more than 5 complaints in an hour, then the 6th gets 429 too_many_requests with Retry-After', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await request(ctx.app).post('/api/complaints.php').set('x-forwarded-for', '10.0.0.9').send(complaint);
+      const res = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.0.9')).send(complaint);
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body.error.code).toBe('too_many_requests');
@@ -60,5 +67,81 @@ describe('complaints.php', () => {
       }
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('complaints.php with an Idempotency-Key', () => {
+  const count = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints'))[0]?.n ?? 0;
+
+  it('When the same complaint is sent twice with one key, then one complaint is filed and the second answer replays the first', async () => {
+    const before = await count();
+    const key = 'b1f4c0de-0000-4000-8000-000000000001';
+    const first = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.1')).set('idempotency-key', key).send(complaint);
+    const again = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.1')).set('idempotency-key', `"${key}"`).send(complaint);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await count()).toBe(before + 1);
+    const mails = await ctx.db.query('SELECT 1 FROM mail_outbox WHERE ref = $1', [`complaint:${first.body.id}`]);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('When the key comes back with another body, then 422 idempotency_key_reused in the member language and nothing is filed', async () => {
+    const key = 'b1f4c0de-0000-4000-8000-000000000002';
+    await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.2')).set('idempotency-key', key).send(complaint);
+    const before = await count();
+    const other = await request(ctx.app)
+      .post('/api/complaints.php')
+      .set(fromClient('10.0.1.2'))
+      .set('idempotency-key', key)
+      .set('accept-language', 'nl')
+      .send({ ...complaint, message: 'A different complaint about something else entirely.' });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    expect(other.body.error.message).toBe('Deze verzoeksleutel is al voor een ander verzoek gebruikt.');
+    expect(await count()).toBe(before);
+  });
+
+  it('When a request with the key is still in flight, then 409 idempotency_key_in_use with Retry-After; once its lease is over, the retry runs', async () => {
+    const key = 'b1f4c0de-0000-4000-8000-000000000003';
+    const first = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.3')).set('idempotency-key', key).send(complaint);
+    // Make the stored key look like a request that is still running (claimed, no answer yet).
+    await ctx.db.query(`UPDATE idempotency_keys SET status = NULL, response_body = NULL, locked_until = now() + interval '30 seconds' WHERE key = $1`, [key]);
+    const busy = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.3')).set('idempotency-key', key).send(complaint);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('idempotency_key_in_use');
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    // The instance that held it died: the lease runs out and the same request may run again.
+    await ctx.db.query(`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = $1`, [key]);
+    const retried = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.3')).set('idempotency-key', key).send(complaint);
+    expect(retried.status).toBe(201);
+    expect(retried.body.id).not.toBe(first.body.id);
+  });
+
+  it('When two members use the same key, then each files his own complaint (keys are scoped to the member)', async () => {
+    const key = 'b1f4c0de-0000-4000-8000-000000000004';
+    const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const a = await request(ctx.app).post('/api/complaints.php').set('cookie', free).set(fromClient('10.0.1.4')).set('idempotency-key', key).send(complaint);
+    const b = await request(ctx.app).post('/api/complaints.php').set('cookie', premium).set(fromClient('10.0.1.4')).set('idempotency-key', key).send(complaint);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.id).not.toBe(a.body.id);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('When a request with a key fails, then nothing is kept and the corrected request with the same key is filed', async () => {
+    const key = 'b1f4c0de-0000-4000-8000-000000000005';
+    const bad = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.5')).set('idempotency-key', key).send({ ...complaint, profile_id: -1 });
+    expect(bad.status).toBe(400);
+    const good = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.5')).set('idempotency-key', key).send(complaint);
+    expect(good.status).toBe(201);
+  });
+
+  it('When the key is not a visible ASCII token, then 400 bad_request naming the header', async () => {
+    const res = await request(ctx.app).post('/api/complaints.php').set(fromClient('10.0.1.6')).set('idempotency-key', 'two words').send(complaint);
+    expect(res.status).toBe(400);
+    expect(res.body.error.params).toEqual({ field: 'Idempotency-Key' });
   });
 });

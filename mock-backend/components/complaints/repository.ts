@@ -22,7 +22,3 @@ export async function insertComplaint(db: Db, c: NewComplaint): Promise<{ id: nu
   if (!row) throw new Error('complaint insert returned no row');
   return row;
 }
-
-export async function markMailed(db: Db, id: number): Promise<void> {
-  await db.query('UPDATE complaints SET mailed_at = now(), updated_at = now() WHERE id = $1', [id]);
-}

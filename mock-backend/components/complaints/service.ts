@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import type { Mailer } from '../../lib/mail';
+import { enqueueMail, type Outbox } from '../../lib/outbox';
 import * as repo from './repository';
 
 export interface ComplaintInput {
@@ -17,49 +17,50 @@ export const complaintReference = (id: number) => `C-${String(id).padStart(6, '0
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Stores the complaint, then mails it to the site's support address. The stored row is the record: when the mail
- * fails it stays without `mailed_at` (support sees it in the database) and the visitor still gets the reference.
+ * Stores the complaint and, in the same transaction, the mail to the site's support address (the outbox sends it,
+ * and its row `complaint:<id>` records when). The visitor gets the reference at once.
  */
 export async function submitComplaint(
-  deps: { db: Db; mailer: Mailer; logger: Logger },
+  deps: { db: Db; outbox: Pick<Outbox, 'kick'>; logger: Logger },
   ctx: { site: Site; userId: number | null; language: string },
   input: ComplaintInput,
 ): Promise<{ id: number; reference: string }> {
   const name = input.name.trim();
   const email = input.email.trim();
   const message = input.message.trim();
-  const row = await repo.insertComplaint(deps.db, {
-    siteId: ctx.site.id,
-    userId: ctx.userId,
-    profileId: input.profile_id ?? null,
-    name,
-    email,
-    category: input.category,
-    message,
-    language: ctx.language,
-  });
-  const reference = complaintReference(row.id);
-  const lines = [
-    `Complaint ${reference} on ${ctx.site.name} (${ctx.site.domain})`,
-    `From: ${name} <${email}>`,
-    `Category: ${input.category}`,
-    `Member account: ${ctx.userId ?? 'visitor (not logged in)'}`,
-    `About profile: ${input.profile_id ?? '-'}`,
-    `Language: ${ctx.language}`,
-    '',
-    message,
-  ];
-  try {
-    await deps.mailer.send({
+  const receipt = await deps.db.transaction(async (tx) => {
+    const row = await repo.insertComplaint(tx, {
+      siteId: ctx.site.id,
+      userId: ctx.userId,
+      profileId: input.profile_id ?? null,
+      name,
+      email,
+      category: input.category,
+      message,
+      language: ctx.language,
+    });
+    const reference = complaintReference(row.id);
+    const lines = [
+      `Complaint ${reference} on ${ctx.site.name} (${ctx.site.domain})`,
+      `From: ${name} <${email}>`,
+      `Category: ${input.category}`,
+      `Member account: ${ctx.userId ?? 'visitor (not logged in)'}`,
+      `About profile: ${input.profile_id ?? '-'}`,
+      `Language: ${ctx.language}`,
+      '',
+      message,
+    ];
+    await enqueueMail(tx, {
+      topic: 'complaint',
+      ref: `complaint:${row.id}`,
       to: ctx.site.support_email,
       from: `${ctx.site.mail_name || ctx.site.name} <no-reply@${ctx.site.domain}>`,
       subject: `[${reference}] ${input.category} complaint from ${name}`,
       text: lines.join('\n'),
       html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
     });
-    await repo.markMailed(deps.db, row.id);
-  } catch (err) {
-    deps.logger.error({ err, complaint: row.id }, 'complaint stored but the mail to support failed');
-  }
-  return { id: row.id, reference };
+    return { id: row.id, reference };
+  });
+  deps.outbox.kick();
+  return receipt;
 }

@@ -1,21 +1,12 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Db } from '../../lib/db';
 import { getSite, getViewer } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
 export function moderationRoutes(db: Db, mediaDir: string): Router {
   const router = Router();
-  const decisionLimit = rateLimit({
-    windowMs: 60_000,
-    limit: 120,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => `member:${getViewer(res)?.userId ?? 'visitor'}`,
-    handler: (_req, _res, next, options) =>
-      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
-  });
+  const decisionLimit = rateLimit(db, { name: 'moderation', points: 120, windowSeconds: 60, per: 'member' });
 
   router.get('/moderation.php', async (req, res) => {
     const after = req.query.after === undefined ? null : Number(req.query.after);

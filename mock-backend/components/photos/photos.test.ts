@@ -262,3 +262,37 @@ describe('signed photo URLs', () => {
     expect((await request(ctx.app).get(`/media/${file}`)).status).toBe(404);
   });
 });
+
+describe('photo uploads with an Idempotency-Key', () => {
+  const photoCount = async (userId: number) =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [userId]))[0]?.n ?? 0;
+
+  it('When an upload is retried with its key, then the photo is stored once and the retry replays the answer with fresh signed URLs', async () => {
+    await clearPhotos(premiumId);
+    const file = await jpeg('#2a6');
+    const key = '6a1d0c3e-1111-4000-8000-00000000000a';
+    const first = await upload(premium, file).set('idempotency-key', key);
+    const again = await upload(premium, file).set('idempotency-key', key);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.photos.map((p: { id: number }) => p.id)).toEqual(first.body.photos.map((p: { id: number }) => p.id));
+    expect(await photoCount(premiumId)).toBe(1);
+    const replayedUrl: string = again.body.photos[0].thumb_filename;
+    expect((await request(ctx.app).get(`/media/${replayedUrl.split('/media/')[1] ?? replayedUrl}`).set('cookie', premium)).status).toBe(200);
+    const other = await upload(premium, await jpeg('#26a')).set('idempotency-key', key);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_reused');
+    expect(await photoCount(premiumId)).toBe(1);
+  });
+
+  it('When the keyed upload is refused (not an image), then the key is released and a real photo with the same key is stored', async () => {
+    await clearPhotos(premiumId);
+    const key = '6a1d0c3e-1111-4000-8000-00000000000b';
+    const refused = await upload(premium, Buffer.from('not an image at all'), 'x.jpg').set('idempotency-key', key);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('photo_invalid');
+    const stored = await upload(premium, await jpeg('#a62')).set('idempotency-key', key);
+    expect(stored.status).toBe(201);
+    expect(await photoCount(premiumId)).toBe(1);
+  });
+});

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Db } from '../../lib/db';
 import { getViewer, requireViewer } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { respondIdempotently } from '../../lib/idempotency';
+import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
 interface UploadedFile {
@@ -12,19 +12,11 @@ interface UploadedFile {
 
 export function photoRoutes(db: Db, mediaDir: string): Router {
   const router = Router();
-  const uploadLimit = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: 40,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => `member:${getViewer(res)?.userId ?? 'visitor'}`,
-    handler: (_req, _res, next, options) =>
-      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
-  });
+  const uploadLimit = rateLimit(db, { name: 'photo-upload', points: 40, windowSeconds: 600, per: 'member' });
 
   router.post('/photos.php', uploadLimit, async (req, res) => {
     const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
-    res.status(201).json(await service.upload(db, mediaDir, getViewer(res), files[0]?.buffer));
+    await respondIdempotently(db, req, res, 201, () => service.upload(db, mediaDir, getViewer(res), files[0]?.buffer));
   });
 
   router.put('/photos.php', async (req, res) => {

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Db } from '../../lib/db';
-import { getSite, getViewer, requireViewer } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { getSite, requireViewer } from '../../lib/context';
+import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
 export function privacyRoutes(db: Db): Router {
@@ -29,15 +28,7 @@ export function privacyRoutes(db: Db): Router {
   });
 
   // Moving one's own position is the tool of trilateration: it is rate limited besides being snapped.
-  const locationLimit = rateLimit({
-    windowMs: 60 * 60_000,
-    limit: 30,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (_req, res) => `member:${getViewer(res)?.userId ?? 'visitor'}`,
-    handler: (_req, _res, next, options) =>
-      next(new AppError(429, 'too_many_requests', { headers: { 'Retry-After': String(Math.ceil(options.windowMs / 1000)) } })),
-  });
+  const locationLimit = rateLimit(db, { name: 'location', points: 30, windowSeconds: 3600, per: 'member' });
 
   router.put('/location.php', locationLimit, async (req, res) => {
     const body = req.body as { lat: number; lon: number };

@@ -75,8 +75,9 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
+  return rows.length;
 }
 
 export async function setLanguage(db: Db, userId: number, language: string): Promise<void> {

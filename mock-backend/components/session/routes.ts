@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { AUTH_COOKIE } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
+import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
 import { getSite, getViewer, setViewer } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
@@ -42,7 +43,7 @@ export function sessionRoutes(db: Db): Router {
       siteId: site.id,
       email: body.email,
       password: body.password,
-      ip: req.ip ?? 'unknown',
+      ip: getClient(res).ip,
       previousToken: authToken(req),
     });
     setAuthCookie(req, res, token);

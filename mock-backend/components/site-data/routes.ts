@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
 import type { GeoIp } from '../../lib/geoip';
 import { getSite, setSite } from '../../lib/context';
@@ -22,10 +23,11 @@ export function siteDataRoutes(db: Db, geoip: GeoIp): Router {
 
   router.get('/settings.php', (req, res) => {
     const country = (req.query as { country?: unknown }).country;
+    const client = getClient(res);
     res.json(
       service.toSettings(getSite(res), {
-        // A country header from a trusted edge (Cloudflare's CF-IPCountry, X-Country) wins over the lookup.
-        geoipCountry: req.get('cf-ipcountry') ?? req.get('x-country') ?? geoip.country(req.ip),
+        // The country a trusted edge determined (passed on by the BFF, lib/client.ts) wins over the lookup.
+        geoipCountry: client.country ?? geoip.country(client.ip),
         selectedCountry: typeof country === 'string' ? country : null,
       }),
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { OPENAPI_PATH } from '../../lib/openapi';
-import { createTestContext, type TestContext } from '../../test/context';
+import { createTestContext, fromClient, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,17 +32,26 @@ describe('site data', () => {
     expect(other.body.name).toBe('ManMatch');
   });
 
-  it('When the proxy tells the country and the route query has one, then both are reported', async () => {
+  it('When the BFF passes on the country of a trusted edge and the route query has one, then both are reported', async () => {
     const res = await request(ctx.app)
       .get('/api/settings.php')
       .query({ country: 'be', network: 'aff1', utm_source: 'x' })
-      .set('cf-ipcountry', 'NL');
+      .set(fromClient('10.1.1.1', 'NL'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ geoip_country: 'NL', geoip_selected_country: 'BE' });
   });
 
+  it('When a visitor sends his own country and address headers without the secret, then they change nothing', async () => {
+    const forged = await request(ctx.app)
+      .get('/api/settings.php')
+      .set({ 'cf-ipcountry': 'NL', 'x-country': 'NL', 'x-client-country': 'NL', 'x-client-ip': '145.220.1.1', 'x-forwarded-for': '145.220.1.1' });
+    expect(forged.body.geoip_country).toBeNull();
+    const wrongSecret = await request(ctx.app).get('/api/settings.php').set({ ...fromClient('145.220.1.1', 'NL'), 'x-backend-secret': 'guess' });
+    expect(wrongSecret.body.geoip_country).toBeNull();
+  });
+
   it('When a visitor from a Dutch address comes through the BFF, then geoip_country is NL from the offline database', async () => {
-    const res = await request(ctx.app).get('/api/settings.php').set('x-forwarded-for', '145.220.1.1');
+    const res = await request(ctx.app).get('/api/settings.php').set(fromClient('145.220.1.1'));
     expect(res.body).toMatchObject({ geoip_country: 'NL', geoip_selected_country: null });
     const local = await request(ctx.app).get('/api/settings.php');
     expect(local.body.geoip_country).toBeNull();

@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import { purgeDeletedAccounts } from './components/accounts/purge';
+import { deleteExpiredTokens } from './components/accounts/repository';
+import { deleteExpiredSessions } from './components/session/repository';
+import type { Db } from './lib/db';
+import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
+import { createJobs, type Jobs } from './lib/jobs';
+import type { Mailer } from './lib/mail';
+import { createOutbox, deleteOldMail, type Outbox, type OutboxOptions } from './lib/outbox';
+import { deleteExpiredLimits } from './lib/rate-limit';
+
+/**
+ * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many
+ * instances run: the mail outbox, the 14-day purge of deleted accounts, and the cleanup of expired rows.
+ */
+
+export const PURGE_JOB = 'accounts-purge';
+export const CLEANUP_JOB = 'cleanup';
+
+export interface BackgroundOptions {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  mediaDir: string;
+  purgeCron: string;
+  cleanupCron: string;
+  /** pg-boss's schema (tests give each file its own). */
+  jobSchema?: string | undefined;
+  outbox?: Pick<OutboxOptions, 'baseDelaySeconds' | 'maxDelaySeconds' | 'leaseSeconds'>;
+}
+
+export interface Background {
+  jobs: Jobs;
+  outbox: Outbox;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createBackground(opts: BackgroundOptions): Background {
+  const { db, logger } = opts;
+  const jobs = createJobs(db, logger, { schema: opts.jobSchema });
+  const outbox = createOutbox({ db, mailer: opts.mailer, jobs, logger, ...opts.outbox });
+
+  jobs.define(outbox.job);
+  jobs.define({
+    name: PURGE_JOB,
+    cron: opts.purgeCron,
+    policy: 'singleton',
+    retryDelaySeconds: 60,
+    expireInSeconds: 3600,
+    handler: async () => {
+      await purgeDeletedAccounts(db, logger, opts.mediaDir);
+    },
+  });
+  jobs.define({
+    name: CLEANUP_JOB,
+    cron: opts.cleanupCron,
+    policy: 'singleton',
+    handler: async () => {
+      const removed = {
+        sessions: await deleteExpiredSessions(db),
+        tokens: await deleteExpiredTokens(db),
+        rateLimits: await deleteExpiredLimits(db),
+        idempotencyKeys: await deleteExpiredIdempotencyKeys(db),
+        mails: await deleteOldMail(db),
+      };
+      logger.info({ removed }, 'expired rows cleaned up');
+    },
+  });
+
+  return {
+    jobs,
+    outbox,
+    start: () => jobs.start(),
+    stop: () => jobs.stop(),
+  };
+}
