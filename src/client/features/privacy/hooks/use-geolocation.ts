@@ -1,15 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 /** SPEC §3/§4: unsupported, unknown, or the browser's own permission state. */
 export type GeoPermission = 'unsupported' | 'unknown' | 'granted' | 'denied' | 'prompt';
 
-/** The geolocation permission, following changes the member makes in the browser. */
+const noSubscription = () => () => undefined;
+
+/**
+ * The geolocation permission, following changes the member makes in the browser. Support is read with
+ * useSyncExternalStore, whose server snapshot ("supported") is also what hydration uses: Node 21+ has a global
+ * `navigator` without geolocation, so deciding 'unsupported' while rendering on the server would break hydration.
+ */
 export function useGeolocationPermission(): GeoPermission {
-  const [state, setState] = useState<GeoPermission>(() =>
-    typeof navigator !== 'undefined' && !('geolocation' in navigator) ? 'unsupported' : 'unknown',
-  );
+  const supported = useSyncExternalStore(noSubscription, () => 'geolocation' in navigator, () => true);
+  const [state, setState] = useState<GeoPermission>('unknown');
   useEffect(() => {
-    if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.permissions?.query) return;
+    if (!('geolocation' in navigator) || !navigator.permissions?.query) return;
     let status: PermissionStatus | null = null;
     let cancelled = false;
     const update = () => {
@@ -28,7 +33,7 @@ export function useGeolocationPermission(): GeoPermission {
       status?.removeEventListener('change', update);
     };
   }, []);
-  return state;
+  return supported ? state : 'unsupported';
 }
 
 /** Asks the browser for one coarse position (no high accuracy: the server keeps only a ~5 km cell anyway). */
