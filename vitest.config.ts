@@ -5,6 +5,7 @@ const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts
 // One runner for everything:
 // - `unit`: unit, component, backend-integration (supertest on PGlite), BFF and contract tests;
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
+// - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
 export default defineConfig({
   test: {
@@ -28,6 +29,16 @@ export default defineConfig({
                 env: { TEST_DB_DRIVER: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              // Two backends and two BFFs as separate processes on one fresh PostgreSQL database.
+              test: {
+                name: 'instances',
+                environment: 'node',
+                include: ['tests/instances/**/*.test.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 240_000,
               },
             },
           ]

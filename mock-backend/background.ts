@@ -48,14 +48,17 @@ export function createBackground(opts: BackgroundOptions): Background {
     policy: 'singleton',
     retryDelaySeconds: 60,
     expireInSeconds: 3600,
+    pollingIntervalSeconds: 10,
     handler: async () => {
-      await purgeDeletedAccounts(db, logger, opts.mediaDir);
+      const purged = await purgeDeletedAccounts(db, logger, opts.mediaDir);
+      logger.info({ job: PURGE_JOB, purged }, 'purge of deleted accounts ran');
     },
   });
   jobs.define({
     name: CLEANUP_JOB,
     cron: opts.cleanupCron,
     policy: 'singleton',
+    pollingIntervalSeconds: 10,
     handler: async () => {
       const removed = {
         sessions: await deleteExpiredSessions(db),

@@ -25,6 +25,7 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   /** How long one attempt may run before it counts as failed. */
   expireInSeconds?: number;
+  /** How often an idle worker looks for due jobs (default 2 s). */
   pollingIntervalSeconds?: number;
 }
 
@@ -68,7 +69,6 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
       await boss.start();
       for (const d of definitions) {
         const options = {
-          policy: d.policy ?? 'standard',
           retryLimit: d.retryLimit ?? 5,
           retryDelay: d.retryDelaySeconds ?? 30,
           retryBackoff: true,
@@ -79,12 +79,17 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
           deleteAfterSeconds: 7 * 86_400,
           notify: true,
         };
-        if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, options);
-        else await boss.createQueue(d.name, options);
+        // create_queue does nothing for a queue that exists (instances starting together); the update then applies
+        // changed retry settings. A queue's policy is fixed at creation.
+        await boss.createQueue(d.name, { ...options, policy: d.policy ?? 'standard' });
+        await boss.updateQueue(d.name, options);
       }
       if (opts.workers === false) return;
       for (const d of definitions) {
-        await boss.work<object>(d.name, { batchSize: 1, pollingIntervalSeconds: d.pollingIntervalSeconds ?? 2 }, async ([job]) => {
+        // NOTIFY wakes a worker for a job due now; a deferred job (a retry with startAfter) is found by polling, so the
+        // poll stays as frequent with NOTIFY as without.
+        const every = d.pollingIntervalSeconds ?? 2;
+        await boss.work<object>(d.name, { batchSize: 1, pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async ([job]) => {
           if (!job) return;
           const started = performance.now();
           try {

@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import { createBackground, type Background } from '../background';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
-import { createMemoryMailer, type MailMessage } from '../lib/mail';
+import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
 import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
 import { DEMO_PASSWORD, seed } from '../seed/seed';
@@ -37,7 +37,14 @@ export function fromClient(ip: string, country?: string): Record<string, string>
  * A fresh database per test file: in-memory PGlite, or — in the `postgres` vitest project, which runs only when
  * TEST_DATABASE_URL is set — a new schema on that PostgreSQL (dropped again in close()). Migrated and seeded.
  */
-export async function createTestContext(opts: { members?: number; loginRequestsPerMinute?: number } = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  members?: number;
+  loginRequestsPerMinute?: number;
+  /** Where the outbox sends (default: kept in memory as `mails`). */
+  mailer?: Mailer;
+}
+
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
   let dropSchema = async () => {};
@@ -64,7 +71,8 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-backend-test-'));
   const mediaDir = path.join(dataDir, 'media');
   await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
-  const mailer = createMemoryMailer();
+  const memory = createMemoryMailer();
+  const mailer = opts.mailer ?? memory;
   const logger = createLogger('silent');
   const background = createBackground({
     db,
@@ -93,7 +101,7 @@ export async function createTestContext(opts: { members?: number; loginRequestsP
     app,
     db,
     mediaDir,
-    mails: mailer.sent,
+    mails: memory.sent,
     background,
     async close() {
       await background.stop();

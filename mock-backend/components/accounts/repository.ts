@@ -272,6 +272,7 @@ export async function purgeAccount(
   await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
+  await db.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
   for (const table of ['profiles', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages']) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);

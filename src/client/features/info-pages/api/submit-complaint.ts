@@ -4,7 +4,10 @@ import { unwrap } from '../../../lib/api-error';
 export type ComplaintRequest = Schemas['ComplaintRequest'];
 export type ComplaintReceipt = Schemas['ComplaintReceipt'];
 
-/** POST /complaints.php: stores the complaint and mails support; answers the reference. */
-export async function submitComplaint(api: ApiClient, body: ComplaintRequest): Promise<ComplaintReceipt> {
-  return unwrap(api.POST('/complaints.php', { body }));
+/**
+ * POST /complaints.php: stores the complaint and mails support; answers the reference. The Idempotency-Key makes a
+ * repeated submission (a retry, a second click) file one complaint.
+ */
+export async function submitComplaint(api: ApiClient, body: ComplaintRequest, idempotencyKey: string): Promise<ComplaintReceipt> {
+  return unwrap(api.POST('/complaints.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }

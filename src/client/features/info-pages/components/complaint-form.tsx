@@ -4,6 +4,7 @@ import { Alert, Button, Form, FormGroup, FormText, Input, Label } from 'reactstr
 import type { User } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
+import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { submitComplaint, type ComplaintRequest } from '../api/submit-complaint';
 
 const CATEGORIES = defineMessages({
@@ -30,6 +31,8 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
+  // The same complaint sent again (a second click, a retry after a lost answer) keeps its key: filed once.
+  const [keyFor] = useState(createAttemptKeys);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +44,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
     setBusy(true);
     try {
       const body: ComplaintRequest = { name: name.trim(), email: email.trim(), category, message: message.trim(), ...(profileId ? { profile_id: profileId } : {}) };
-      const receipt = await submitComplaint(api, body);
+      const receipt = await submitComplaint(api, body, keyFor(body));
       setReference(receipt.reference);
     } catch (e) {
       if (isApiRequestError(e) && e.status === 429) {

@@ -1,0 +1,161 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context';
+import { createLogger } from './logger';
+import { createMailer } from './mail';
+import { MAIL_MAX_ATTEMPTS } from './outbox';
+
+/**
+ * The outbox against a real SMTP server on loopback (smtp-server), through the same nodemailer transport as
+ * production: signup while SMTP is down, then up again.
+ */
+
+interface Received {
+  to: string[];
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+let ctx: TestContext;
+let port: number;
+let smtp: SMTPServer | null = null;
+const received: Received[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: p } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return p;
+}
+
+/** Subject, Message-ID and the decoded text of a raw message (quoted-printable, as nodemailer writes it). */
+function readMail(raw: string): Omit<Received, 'to'> {
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return { subject: header('Subject'), messageId: header('Message-ID'), text: decoded };
+}
+
+async function startSmtp(): Promise<void> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...readMail(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp?.listen(port, '127.0.0.1', resolve));
+}
+
+async function stopSmtp(): Promise<void> {
+  const server = smtp;
+  smtp = null;
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+async function outboxRow(to: string) {
+  const [row] = await ctx.db.query<{ status: string; attempts: number; last_error: string | null }>(
+    'SELECT status, attempts, last_error FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+    [to],
+  );
+  return row;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  ctx = await createTestContext({
+    members: 10,
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: '/nonexistent', logger: createLogger('silent') }),
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await stopSmtp();
+});
+
+describe('mail outbox', () => {
+  it('When a visitor signs up while SMTP is down, then the account exists at once and the activation mail arrives once SMTP is back, exactly once', async () => {
+    const email = 'outbox-down@example.test';
+    const res = await request(ctx.app)
+      .post('/api/signup.php')
+      .send({ email, password: 'a-long-password', name: 'Outbox', date_of_birth: '1990-04-01' });
+    expect(res.status).toBe(200);
+    const [user] = await ctx.db.query<{ status: string }>('SELECT status FROM users WHERE email = $1', [email]);
+    expect(user?.status).toBe('not_confirmed');
+
+    // The first attempt fails (nothing listens); the row stays pending with the reason and a later attempt.
+    await vi.waitFor(
+      async () => {
+        const row = await outboxRow(email);
+        expect(row?.attempts).toBeGreaterThanOrEqual(1);
+        expect(row?.status).toBe('pending');
+        expect(row?.last_error).toMatch(/ECONNREFUSED|ESOCKET|connect/i);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(received).toHaveLength(0);
+
+    await startSmtp();
+    await vi.waitFor(
+      async () => {
+        expect((await outboxRow(email))?.status).toBe('sent');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    // Give the other triggers (the retry job, the next drain) time to prove they send nothing more.
+    await ctx.background.outbox.drain();
+    await new Promise((r) => setTimeout(r, 1500));
+    const mails = received.filter((m) => m.to.includes(email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toMatch(/\/activate\/done\?token=[0-9a-f]{64}/);
+    expect(mails[0]?.messageId).toMatch(/^<outbox-\d+\./);
+  });
+
+  it('When a mail keeps failing, then it is given up after the bound with the reason kept, and never sent', async () => {
+    await stopSmtp();
+    const email = 'outbox-failing@example.test';
+    const res = await request(ctx.app)
+      .post('/api/signup.php')
+      .send({ email, password: 'a-long-password', name: 'Failing', date_of_birth: '1990-04-01' });
+    expect(res.status).toBe(200);
+    await vi.waitFor(async () => expect((await outboxRow(email))?.attempts).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
+    // Skip the waiting of the earlier attempts: this is the last one allowed.
+    await ctx.db.query(`UPDATE mail_outbox SET attempts = $2, next_attempt_at = now() WHERE to_address = $1`, [email, MAIL_MAX_ATTEMPTS - 1]);
+    // This drain, or the job's own if it came first, makes the last attempt.
+    await ctx.background.outbox.drain();
+    await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
+    const row = await outboxRow(email);
+    expect(row?.status).toBe('failed');
+    expect(row?.attempts).toBe(MAIL_MAX_ATTEMPTS);
+    expect(row?.last_error).toMatch(/ECONNREFUSED|ESOCKET|connect/i);
+    expect(row?.last_error).not.toContain(email);
+    await startSmtp();
+    await ctx.background.outbox.drain();
+    expect(received.filter((m) => m.to.includes(email))).toHaveLength(0);
+  });
+
+  it('When two drains run at the same moment (two instances), then every mail is sent once', async () => {
+    const emails = Array.from({ length: 6 }, (_, i) => `outbox-race-${i}@example.test`);
+    await stopSmtp();
+    for (const email of emails) {
+      await request(ctx.app).post('/api/signup.php').send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
+    }
+    await ctx.db.query(`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`);
+    await startSmtp();
+    await Promise.all([ctx.background.outbox.drain(), ctx.background.outbox.drain(), ctx.background.outbox.drain()]);
+    await vi.waitFor(async () => {
+      const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`);
+      expect(row?.n).toBe(0);
+    });
+    for (const email of emails) expect(received.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+});
