@@ -1,8 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
+import { localSmtp, type LocalSmtp } from '../test/smtp';
 import { createLogger } from './logger';
 import { createMailer } from './mail';
 import { MAIL_MAX_ATTEMPTS } from './outbox';
@@ -12,55 +11,8 @@ import { MAIL_MAX_ATTEMPTS } from './outbox';
  * production: signup while SMTP is down, then up again.
  */
 
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-  messageId: string;
-}
-
 let ctx: TestContext;
-let port: number;
-let smtp: SMTPServer | null = null;
-const received: Received[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: p } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return p;
-}
-
-/** Subject, Message-ID and the decoded text of a raw message (quoted-printable, as nodemailer writes it). */
-function readMail(raw: string): Omit<Received, 'to'> {
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { subject: header('Subject'), messageId: header('Message-ID'), text: decoded };
-}
-
-async function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...readMail(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp?.listen(port, '127.0.0.1', resolve));
-}
-
-async function stopSmtp(): Promise<void> {
-  const server = smtp;
-  smtp = null;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+let smtp: LocalSmtp;
 
 async function outboxRow(to: string) {
   const [row] = await ctx.db.query<{ status: string; attempts: number; last_error: string | null }>(
@@ -71,15 +23,15 @@ async function outboxRow(to: string) {
 }
 
 beforeAll(async () => {
-  port = await freePort();
+  smtp = await localSmtp();
   ctx = await createTestContext({
     members: 10,
-    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: '/nonexistent', logger: createLogger('silent') }),
+    mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailDir: '/nonexistent', logger: createLogger('silent') }),
   });
 });
 afterAll(async () => {
   await ctx?.close();
-  await stopSmtp();
+  await smtp?.stop();
 });
 
 describe('mail outbox', () => {
@@ -102,9 +54,9 @@ describe('mail outbox', () => {
       },
       { timeout: 10_000, interval: 50 },
     );
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
 
-    await startSmtp();
+    await smtp.start();
     await vi.waitFor(
       async () => {
         expect((await outboxRow(email))?.status).toBe('sent');
@@ -114,14 +66,14 @@ describe('mail outbox', () => {
     // Give the other triggers (the retry job, the next drain) time to prove they send nothing more.
     await ctx.background.outbox.drain();
     await new Promise((r) => setTimeout(r, 1500));
-    const mails = received.filter((m) => m.to.includes(email));
+    const mails = smtp.received.filter((m) => m.to.includes(email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toMatch(/\/activate\/done\?token=[0-9a-f]{64}/);
     expect(mails[0]?.messageId).toMatch(/^<outbox-\d+\./);
   });
 
   it('When a mail keeps failing, then it is given up after the bound with the reason kept, and never sent', async () => {
-    await stopSmtp();
+    await smtp.stop();
     const email = 'outbox-failing@example.test';
     const res = await request(ctx.app)
       .post('/api/signup.php')
@@ -138,24 +90,24 @@ describe('mail outbox', () => {
     expect(row?.attempts).toBe(MAIL_MAX_ATTEMPTS);
     expect(row?.last_error).toMatch(/ECONNREFUSED|ESOCKET|connect/i);
     expect(row?.last_error).not.toContain(email);
-    await startSmtp();
+    await smtp.start();
     await ctx.background.outbox.drain();
-    expect(received.filter((m) => m.to.includes(email))).toHaveLength(0);
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(0);
   });
 
   it('When two drains run at the same moment (two instances), then every mail is sent once', async () => {
     const emails = Array.from({ length: 6 }, (_, i) => `outbox-race-${i}@example.test`);
-    await stopSmtp();
+    await smtp.stop();
     for (const email of emails) {
       await request(ctx.app).post('/api/signup.php').send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
     }
     await ctx.db.query(`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`);
-    await startSmtp();
+    await smtp.start();
     await Promise.all([ctx.background.outbox.drain(), ctx.background.outbox.drain(), ctx.background.outbox.drain()]);
     await vi.waitFor(async () => {
       const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`);
       expect(row?.n).toBe(0);
     });
-    for (const email of emails) expect(received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    for (const email of emails) expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 });

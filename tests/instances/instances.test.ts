@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localSmtp, type LocalSmtp } from '../../mock-backend/test/smtp';
 import { freePort } from '../e2e/support/server';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL as string;
@@ -27,8 +27,7 @@ const procs: Proc[] = [];
 const dataDirs: string[] = [];
 let databaseUrl = '';
 let databaseName = '';
-let smtp: SMTPServer;
-const mails: { to: string[]; raw: string }[] = [];
+let smtp: LocalSmtp | undefined;
 
 function start(name: string, entry: string, env: Record<string, string>, port: number): Proc {
   const { BACKEND_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...inherited } = process.env;
@@ -92,21 +91,9 @@ beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
 
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  const mailServer = await localSmtp();
+  await mailServer.start();
+  smtp = mailServer;
 
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   // Both backends at the same moment on the empty database: one migrates and seeds, the other waits for it.
@@ -122,7 +109,7 @@ beforeAll(async () => {
         DEMO_SEED: 'true',
         DATA_DIR: dataDir,
         BACKEND_SECRET: SECRET,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: `smtp://127.0.0.1:${mailServer.port}`,
         PUBLIC_URL: 'http://localhost:3000',
         PURGE_CRON: '* * * * *',
       },
@@ -156,7 +143,7 @@ afterAll(async () => {
         }),
     ),
   );
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (databaseName) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -250,7 +237,7 @@ describe('two backends and two BFFs on one PostgreSQL', () => {
       { timeout: 30_000, interval: 200 },
     );
     await new Promise((r) => setTimeout(r, 3000)); // both instances' workers have polled again by now
-    for (const email of emails) expect(mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+    for (const email of emails) expect(smtp?.received.filter((m) => m.to.includes(email))).toHaveLength(1);
     // Both instances took part in sending (each drained what it was kicked for), yet no mail twice.
     expect(logLines('mail sent').length).toBeGreaterThanOrEqual(emails.length);
   });
