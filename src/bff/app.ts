@@ -9,7 +9,7 @@ import { createBackend, type RetryOptions } from './backend';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
-import { createLogger, httpLogger, requestIdOf } from './logging';
+import { createLogger, httpLogger, redactingLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { apiProxy, mediaProxy } from './proxy';
@@ -75,7 +75,9 @@ function contentSecurityPolicy() {
  */
 export function createApp(options: CreateAppOptions): BffApp {
   const { config } = options;
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  // Every part logs through this child: secret query values (tokens, passwords, e-mail addresses…) in any url, path,
+  // Location or Referer field are redacted, whoever logs them (the access log, the proxy, the renderer).
+  const logger = redactingLogger(options.logger ?? createLogger(config.LOG_LEVEL));
   const trustProxy = config.TRUST_PROXY !== false;
   const backend = createBackend({
     backendUrl: options.backendUrl,

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   BackendUnavailableError,
   CLIENT_IDENTITY_HEADERS,
+  REQUEST_TYPE_HEADER,
   backendHeaders,
   copyableResponseHeaders,
   isAuthRequiredBody,
@@ -32,8 +33,11 @@ export interface BackendFetch {
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-/** Set by the BFF from the visitor's request only; a header of the renderer's own cannot change them. */
-const BFF_OWNED = new Set(CLIENT_IDENTITY_HEADERS);
+/**
+ * Set by the BFF only (from the visitor's request, or `request-type: client` on user.php); a header of the renderer's
+ * own cannot change them.
+ */
+const BFF_OWNED = new Set([...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER]);
 
 function parseCookieHeader(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();

@@ -205,6 +205,9 @@ export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
   'forwarded',
 ];
 
+/** The header that marks user.php calls as the site's own client (SPEC §7); only the BFF sets it. */
+export const REQUEST_TYPE_HEADER = 'request-type';
+
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the BFF recomputes; never forwarded as they came. */
 const REQUEST_HEADERS_DROPPED = new Set([
   'connection',
@@ -225,10 +228,17 @@ const REQUEST_HEADERS_DROPPED = new Set([
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-request-id',
+  // SPEC §7's `request-type: client` is the BFF's to set (on user.php only, below); a browser's own value never passes.
+  REQUEST_TYPE_HEADER,
   ...CLIENT_IDENTITY_HEADERS,
 ]);
 
-const RESPONSE_HEADERS_DROPPED = new Set([
+/**
+ * Never copied from a backend answer to the browser: hop-by-hop headers, and HSTS — whether browsers must use HTTPS
+ * is the BFF's to say (helmet, from PUBLIC_URL), not a backend's, which would otherwise reach browsers over plain HTTP.
+ */
+export const RESPONSE_HEADERS_DROPPED: ReadonlySet<string> = new Set([
+  'strict-transport-security',
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -287,7 +297,7 @@ export function backendHeaders(incoming: IncomingHttpHeaders, path: string, ctx:
   Object.assign(out, clientIdentityHeaders(ctx));
   out['x-forwarded-host'] = ctx.forwardedHost;
   out['x-forwarded-proto'] = ctx.forwardedProto;
-  if (isUserPhp(path)) out['request-type'] = 'client';
+  if (isUserPhp(path)) out[REQUEST_TYPE_HEADER] = 'client';
   return out;
 }
 

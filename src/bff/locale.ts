@@ -41,20 +41,31 @@ export function browserLanguage(acceptLanguage: string | undefined): string | nu
   return first && /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/.test(first) ? first : null;
 }
 
+const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
+
+/** Resolves `value` against a placeholder origin; null unless it stays on that origin. */
+function sameOriginUrl(value: string): URL | null {
+  try {
+    const parsed = new URL(value, PLACEHOLDER_ORIGIN);
+    return parsed.origin === PLACEHOLDER_ORIGIN ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A same-origin relative path for a redirect, or '/'. Rejects absolute URLs, protocol-relative `//host`,
- * backslash tricks (`/\host`) and control characters.
+ * A same-origin path for a redirect (`Location`), or '/'. Decided by parsing, as a browser would: the value is
+ * resolved against a placeholder origin and must stay on it; only its pathname, search and hash are kept; and that
+ * result is parsed again, so a path that a browser would read as another host (`/.//evil.example` normalises to
+ * `//evil.example`) is refused too. Backslashes and control characters (tab, newline — which parsers silently drop
+ * or turn into slashes) are refused outright.
  */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || value === '' || !value.startsWith('/')) return '/';
+  if (typeof value !== 'string' || value === '') return '/';
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return '/';
-  try {
-    const base = 'http://bff.invalid';
-    const parsed = new URL(value, base);
-    if (parsed.origin !== base) return '/';
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return '/';
-  }
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return '/';
+  const parsed = sameOriginUrl(value);
+  if (!parsed) return '/';
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  return sameOriginUrl(path) ? path : '/';
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { redactQueryObject, redactUrl, redactUrlField } from './redact';
 
 /** Never logged: session cookies and credentials (the backend secret too), in either direction. */
 export const REDACT_PATHS = [
@@ -16,8 +17,48 @@ export const REDACT_PATHS = [
   'headers["x-backend-secret"]',
 ];
 
+/**
+ * Log fields that hold a URL or a path (with its query): the values of secret query parameters (tokens, passwords,
+ * e-mail addresses, codes, keys — see redact.ts) are replaced by `[redacted]` whoever logs them.
+ */
+export const URL_SERIALIZERS = {
+  url: redactUrlField,
+  path: redactUrlField,
+  location: redactUrlField,
+  referer: redactUrlField,
+};
+
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'bff' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+  return pino({ level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}
+
+/**
+ * The logger the BFF hands to all of its parts (and to the renderer): the given one (tests pass their own) as a child
+ * that redacts secret query values in every `url`, `path`, `location` and `referer` field.
+ */
+export function redactingLogger(logger: Logger): Logger {
+  return logger.child({}, { serializers: URL_SERIALIZERS });
+}
+
+type SerializedHeaders = Record<string, unknown>;
+
+/** pino-http's request object with secret query values redacted in `url`, `query` and the Referer header. */
+function redactRequest(serialized: { url?: unknown; query?: unknown; headers?: unknown }) {
+  if (typeof serialized.url === 'string') serialized.url = redactUrl(serialized.url);
+  if (serialized.query !== undefined) serialized.query = redactQueryObject(serialized.query);
+  const headers = serialized.headers as SerializedHeaders | undefined;
+  if (headers?.referer !== undefined) {
+    // A copy: the serialized object shares `headers` with the live request.
+    serialized.headers = { ...headers, referer: redactUrlField(headers.referer) };
+  }
+  return serialized;
+}
+
+/** pino-http's response object with secret query values redacted in the Location header (a redirect's target). */
+function redactResponse(serialized: { headers?: unknown }) {
+  const headers = serialized.headers as SerializedHeaders | undefined;
+  if (headers?.location !== undefined) serialized.headers = { ...headers, location: redactUrlField(headers.location) };
+  return serialized;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=-]{1,128}$/;
@@ -37,6 +78,7 @@ export function httpLogger(logger: Logger) {
   return pinoHttp({
     logger,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: redactRequest, res: redactResponse },
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const id = requestIdFor(req.headers['x-request-id']);
       res.setHeader('x-request-id', id);

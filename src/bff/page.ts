@@ -11,7 +11,8 @@ import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendHtmlError } from './errors';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
 import { requestIdOf } from './logging';
-import { forwardContext, isHttps } from './request-context';
+import { withoutSecretParams } from './redact';
+import { forwardContext, isCrossSiteRequest, isHttps } from './request-context';
 import type { Assets, RenderFn } from './types';
 
 export interface PageOptions {
@@ -54,13 +55,15 @@ export function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
   res.setHeader('content-security-policy', directives.filter(Boolean).join(';'));
 }
 
-/** Query for settings.php: the route query, plus `host` = the request host unless the route query has one. */
 /**
- * The query of the per-page settings call: the route query, `host` (the request's host unless the route query has
- * one) and the visitor's kept country (cookie) unless the route query chooses one.
+ * The query of the per-page settings call (SPEC §7: "a host override plus the route query"): the route query without
+ * its secret parameters (a reset, activation, e-mail change or reactivation token, an e-mail address, a code… — see
+ * redact.ts; they belong to the page, not to settings, and must not reach a backend's logs or an external PHP
+ * service), `host` (the request's host unless the route query has one) and the visitor's kept country (cookie)
+ * unless the route query chooses one.
  */
 export function settingsQuery(originalUrl: string, host: string, keptCountry: string | null = null): string {
-  const params = new URL(originalUrl, 'http://bff.invalid').searchParams;
+  const params = withoutSecretParams(new URL(originalUrl, 'http://bff.invalid').searchParams);
   if (!params.has('host')) params.set('host', host);
   if (!params.has('country') && keptCountry) params.set('country', keptCountry);
   return params.toString();
@@ -150,8 +153,22 @@ export function pageHandler(options: PageOptions): RequestHandler {
 }
 
 /**
+ * A language or country switch asked for by another site's page (a link or an image there, `Sec-Fetch-Site:
+ * cross-site` or `same-site`, or a foreign Origin/Referer): nothing is changed — no cookie, no `PUT user.php` — and
+ * the visitor is sent on to the return path as he is, where the site's own switch is one click away. Browsers that
+ * send no Fetch Metadata (old ones) are treated as before.
+ */
+function refuseCrossSiteSwitch(req: Request, res: Response, target: string): boolean {
+  if (!isCrossSiteRequest(req)) return false;
+  res.setHeader('Cache-Control', 'no-store');
+  res.redirect(303, target);
+  return true;
+}
+
+/**
  * `GET /locale/:code?return=/path`: sets the locale cookie, saves the language of a logged-in member
- * (`PUT /api/user.php`, failures only logged), then 303 to a same-origin relative path.
+ * (`PUT /api/user.php`, failures only logged), then 303 to a same-origin relative path. From another site: only the
+ * redirect (see refuseCrossSiteSwitch).
  */
 export function localeSwitchHandler(options: { backend: Backend; logger: Logger; authCookieName: string; trustProxy: boolean }): RequestHandler {
   const { backend, logger, authCookieName } = options;
@@ -162,6 +179,7 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
       sendHtmlError(res, 400, 'Unknown language.');
       return;
     }
+    if (refuseCrossSiteSwitch(req, res, target)) return;
     const secure = isHttps(req);
     const cookieHeader = req.get('cookie');
     if (readCookie(cookieHeader, authCookieName) !== undefined) {
@@ -199,7 +217,8 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
 /**
  * `GET /country/:code?return=/path`: the visitor chooses his country (SPEC §3 geoip_selected_country). It is kept in
  * a cookie and sent with every settings call whose route query does not name a country itself; then 303 to a
- * same-origin relative path. (A `country` in a page's own query — the member search uses one — is not kept.)
+ * same-origin relative path. (A `country` in a page's own query — the member search uses one — is not kept.) From
+ * another site: only the redirect (see refuseCrossSiteSwitch).
  */
 export function countrySwitchHandler(): RequestHandler {
   return (req: Request, res: Response) => {
@@ -208,8 +227,10 @@ export function countrySwitchHandler(): RequestHandler {
       sendHtmlError(res, 400, 'Unknown country.');
       return;
     }
+    const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
+    if (refuseCrossSiteSwitch(req, res, target)) return;
     res.append('set-cookie', countryCookie(code, isHttps(req)));
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return')));
+    res.redirect(303, target);
   };
 }

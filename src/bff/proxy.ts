@@ -8,6 +8,7 @@ import { readCookie, clearAuthCookie, normalizeSetCookie } from './cookies';
 import {
   BackendUnavailableError,
   CLIENT_IDENTITY_HEADERS,
+  REQUEST_TYPE_HEADER,
   backendHeaders,
   clientIdentityHeaders,
   copyableResponseHeaders,
@@ -17,7 +18,7 @@ import {
 } from './backend';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
-import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteWrite, isHttps } from './request-context';
+import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
 
 /**
@@ -33,6 +34,27 @@ import { requestIdOf } from './logging';
  */
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+/**
+ * The only `/api` paths the BFF forwards: `/api/<name>.php` as openapi.yaml spells them — lower-case letters, digits,
+ * `-` and `_` — in the raw request line. Any other spelling (`/api/USER.php`, `/api//user.php`, `/api/user.php/`,
+ * `/api/./user.php`, `/api/%75ser.php`, `/API/user.php`, an absolute-form target) answers 404 without reaching a
+ * backend, so what the BFF decides by the path (request-type on user.php, the cross-site logout refusal) cannot be
+ * evaded by a variant the backend would route to the same script.
+ */
+const API_PATH = /^\/api\/[a-z0-9]+(?:[-_][a-z0-9]+)*\.php$/;
+
+/** The path of a raw request target (`req.originalUrl`), without its query. */
+function rawPathname(originalUrl: string): string {
+  const query = originalUrl.indexOf('?');
+  return query < 0 ? originalUrl : originalUrl.slice(0, query);
+}
+
+/**
+ * Calls that change state although SPEC §7 makes them GETs (`GET /api/logout.php`): refused, whatever the method, when
+ * another site's page starts them (a link or an image there), like every unsafe method.
+ */
+const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/logout.php']);
 
 export interface ApiProxyOptions {
   backend: Backend;
@@ -89,7 +111,12 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
   return async (req: Request, res: Response, _next: NextFunction) => {
-    if (isCrossSiteWrite(req)) {
+    const pathname = rawPathname(req.originalUrl);
+    if (!API_PATH.test(pathname)) {
+      sendJsonError(res, 404, 'not_found', 'Not found.');
+      return;
+    }
+    if (isCrossSiteWrite(req) || (STATE_CHANGING_GETS.has(pathname) && isCrossSiteRequest(req))) {
       sendJsonError(res, 403, 'csrf_rejected', 'Cross-site request rejected.');
       return;
     }
@@ -183,9 +210,13 @@ export function mediaProxy(options: { backend: Backend; logger: Logger; trustPro
     pathFilter: (path: string, req: Request) => isMediaRequest(path, req),
     on: {
       proxyReq: (proxyReq, req) => {
-        for (const name of CLIENT_IDENTITY_HEADERS) proxyReq.removeHeader(name);
+        for (const name of [...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER]) proxyReq.removeHeader(name);
         const headers: OutgoingHttpHeaders = { ...identities.get(req), ...backend.secretHeaders(), 'x-request-id': requestIdOf(req) };
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) proxyReq.setHeader(name, value);
+      },
+      proxyRes: (proxyRes) => {
+        // HSTS is the BFF's to send (helmet, from PUBLIC_URL), never a backend's (see RESPONSE_HEADERS_DROPPED).
+        delete proxyRes.headers['strict-transport-security'];
       },
       error: (error, req, res) => {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');

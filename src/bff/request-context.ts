@@ -46,15 +46,17 @@ export function isHttps(req: Request): boolean {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Fetch Metadata values of a request started by a page of another site (another sub-domain is another site too). */
+const OTHER_SITE = new Set(['cross-site', 'same-site']);
 
 /**
- * CSRF check for `/api` (SameSite=Lax cookies are the first line): an unsafe method is rejected when
- * `Sec-Fetch-Site: cross-site`, or when its `Origin` (or, if absent, `Referer`) is present and names another
- * host than the request's. Host comparison (not scheme) keeps TLS-terminating proxies without TRUST_PROXY working.
+ * Was this request started by another site's page? True when `Sec-Fetch-Site` is `cross-site` or `same-site`, or when
+ * its `Origin` (or, if absent, `Referer`) is present and names another host than the request's. Host comparison (not
+ * scheme) keeps TLS-terminating proxies without TRUST_PROXY working. A request with none of these (an old browser, a
+ * typed address, `Sec-Fetch-Site: none`) is not from another site.
  */
-export function isCrossSiteWrite(req: Request): boolean {
-  if (!UNSAFE_METHODS.has(req.method)) return false;
-  if (req.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return true;
+export function isCrossSiteRequest(req: Request): boolean {
+  if (OTHER_SITE.has(req.get('sec-fetch-site')?.toLowerCase() ?? '')) return true;
   const source = req.get('origin') ?? req.get('referer');
   if (source === undefined) return false;
   try {
@@ -62,4 +64,9 @@ export function isCrossSiteWrite(req: Request): boolean {
   } catch {
     return true; // `Origin: null` or garbage: not provably same-origin
   }
+}
+
+/** CSRF check for `/api` (SameSite=Lax cookies are the first line): an unsafe method started by another site. */
+export function isCrossSiteWrite(req: Request): boolean {
+  return UNSAFE_METHODS.has(req.method) && isCrossSiteRequest(req);
 }

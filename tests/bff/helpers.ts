@@ -119,6 +119,24 @@ export function makeDistDir(): string {
 
 export const silentLogger = pino({ level: 'silent' });
 
+/** A pino logger at `debug` writing into memory: every line it writes, as written (JSON text). */
+export function capturingLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+  return {
+    logger,
+    lines,
+    /** Resolves once a written line satisfies `test` (access-log lines are written when the response finishes). */
+    async waitFor(test: (line: string) => boolean, timeoutMs = 2_000): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      while (!lines.some(test)) {
+        if (Date.now() > until) throw new Error(`no log line matched within ${timeoutMs} ms:\n${lines.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+  };
+}
+
 export function makeApp(backendUrl: string, overrides: Partial<CreateAppOptions> & { env?: Record<string, string> } = {}): BffApp {
   const { env, ...rest } = overrides;
   const config = parseConfig({ LOG_LEVEL: 'silent', DIST_DIR: makeDistDir(), ...env });

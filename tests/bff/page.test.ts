@@ -271,3 +271,80 @@ describe('health and static files', () => {
     expect(manifest.text).not.toContain('entry-client-abc123');
   });
 });
+
+describe('open redirects: /locale and /country return paths', () => {
+  it.each([
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\\/evil.example',
+    '//evil.example',
+    'https:evil.example',
+    'http://evil.example@bff.invalid/',
+    'http://placeholder.invalid//evil.example/x',
+  ])('When return is %j, then /locale and /country redirect to / (never to another host)', async (target) => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    for (const switcher of ['/locale/en', '/country/NL']) {
+      const res = await request(app).get(`${switcher}?return=${encodeURIComponent(target)}`);
+      expect(res.status, switcher).toBe(303);
+      expect(res.headers.location, switcher).toBe('/');
+    }
+  });
+
+  it('When return is a path here with dot segments, then the redirect goes to the normalised path on this site', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get(`/country/NL?return=${encodeURIComponent('/pages/../members?x=1#top')}`);
+    expect(res.headers.location).toBe('/members?x=1#top');
+  });
+});
+
+describe('language and country switch from another site', () => {
+  it.each(['cross-site', 'same-site'])(
+    'When /locale/de is opened with Sec-Fetch-Site: %s, then the member\'s language is not saved and no cookie is set, only the redirect',
+    async (site) => {
+      standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
+      app = makeApp(standIn.url);
+      const res = await request(app).get('/locale/de?return=/members').set('Cookie', 'auth=abc; locale=nl').set('Sec-Fetch-Site', site);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/members');
+      expect(setCookies(res.headers)).toEqual([]);
+      expect(standIn.hits('/api/user.php')).toHaveLength(0);
+    },
+  );
+
+  it('When /locale/de is linked from another site without Fetch Metadata but with a foreign Referer, then nothing is saved either', async () => {
+    standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/locale/de?return=/').set('Host', 'site.test').set('Cookie', 'auth=abc').set('Referer', 'https://evil.test/');
+    expect(res.status).toBe(303);
+    expect(setCookies(res.headers)).toEqual([]);
+    expect(standIn.hits('/api/user.php')).toHaveLength(0);
+  });
+
+  it.each([
+    ['same-origin', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['an old browser without Fetch Metadata', {}],
+  ])('When /locale/de comes from %s, then the cookie is set and the language saved', async (_label, headers: Record<string, string>) => {
+    standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/locale/de?return=/').set('Cookie', 'auth=abc').set(headers);
+    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(standIn.hits('/api/user.php')).toHaveLength(1);
+  });
+
+  it.each(['cross-site', 'same-site'])('When /country/BE is opened with Sec-Fetch-Site: %s, then no country cookie is set, only the redirect', async (site) => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    const res = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', site);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/members');
+    expect(setCookies(res.headers)).toEqual([]);
+    const same = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', 'same-origin');
+    expect(setCookies(same.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+});

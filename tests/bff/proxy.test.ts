@@ -273,3 +273,134 @@ describe('/api proxy: CSRF', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('/api proxy: headers and paths the browser must not control', () => {
+  const echo: Handler = (req, res) => json(res, 200, { url: req.url });
+
+  it('When a browser sends its own request-type header, then it never reaches the backend (only user.php gets the BFF\'s "client")', async () => {
+    const { standIn, app } = await setup({ '/api/chats.php': echo, '/api/user.php': echo });
+    await request(app).get('/api/chats.php').set('request-type', 'client');
+    await request(app).get('/api/user.php').set('request-type', 'admin');
+    expect(standIn.hits('/api/chats.php')[0]?.headers['request-type']).toBeUndefined();
+    expect(standIn.hits('/api/user.php')[0]?.headers['request-type']).toBe('client');
+  });
+
+  it("When a page's renderer sets request-type on a call, then the backend still gets only the BFF's value", async () => {
+    standIn = await startStandIn({ '/api/chats.php': echo, '/api/user.php': echo });
+    app = makeApp(standIn.url, {
+      render: async (request, res) => {
+        await request.api.GET('/chats.php', { headers: { 'request-type': 'client' } });
+        await request.api.GET('/user.php', { headers: { 'request-type': 'other' } });
+        res.end('<!doctype html><html><body>page</body></html>');
+      },
+    });
+    await request(app).get('/chats').set('Accept', 'text/html').set('request-type', 'client');
+    expect(standIn.hits('/api/settings.php')[0]?.headers['request-type']).toBeUndefined();
+    expect(standIn.hits('/api/chats.php')[0]?.headers['request-type']).toBeUndefined();
+    expect(standIn.hits('/api/user.php')[0]?.headers['request-type']).toBe('client');
+  });
+
+  it.each([
+    '/api/USER.php',
+    '/API/user.php',
+    '/api//user.php',
+    '/api/user.php/',
+    '/api/./user.php',
+    '/api/x/../user.php',
+    '/api/%75ser.php',
+    '/api/user%2Ephp',
+    '/api%2Fuser.php',
+    '/api/user.PHP?x=1',
+    '/api/user.php;x',
+    '/api/',
+    '/api',
+  ])('When the browser asks for %s (not exactly /api/<lower-case name>.php), then 404 in the one error body and no backend call', async (path) => {
+    const { standIn, app } = await setup({ '/api/user.php': echo });
+    const res = await request(app).get(path).set('Accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('When the path is exactly /api/<name>.php (with hyphens, a query), then it is forwarded as it came', async () => {
+    const { standIn, app } = await setup({ '/api/page-hidden.php': echo, '/api/user.php': echo });
+    expect((await request(app).get('/api/page-hidden.php?a=1&b=%2F')).body).toEqual({ url: '/api/page-hidden.php?a=1&b=%2F' });
+    expect((await request(app).get('/api/user.php?push=1')).status).toBe(200);
+    expect(standIn.hits('/api/user.php')[0]?.headers['request-type']).toBe('client');
+  });
+
+  it('When the backend sends Strict-Transport-Security, then it does not reach the browser (API answers, rendered pages and /media)', async () => {
+    const hsts = { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' };
+    const { app } = await setup({
+      '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }, hsts),
+      '/api/user.php': (_req, res) => json(res, 403, AUTH_REQUIRED, hsts),
+      '/media/p/1.jpg': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'image/jpeg', ...hsts });
+        res.end(Buffer.from([0xff, 0xd8, 0xff]));
+      },
+    });
+    for (const path of ['/api/chats.php', '/api/user.php', '/media/p/1.jpg']) {
+      const res = await request(app).get(path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers['strict-transport-security'], path).toBeUndefined();
+    }
+  });
+
+  it("When PUBLIC_URL is https, then the BFF's own HSTS is sent, not the backend's", async () => {
+    standIn = await startStandIn({
+      '/api/chats.php': (_req, res) => json(res, 200, {}, { 'strict-transport-security': 'max-age=1; preload' }),
+    });
+    app = makeApp(standIn.url, { env: { PUBLIC_URL: 'https://site.example' } });
+    const res = await request(app).get('/api/chats.php');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
+  });
+});
+
+describe('/api proxy: logout by cross-site GET', () => {
+  const loggedOut: Handler = (_req, res) => json(res, 200, { success: true }, { 'set-cookie': ['auth=; Path=/; Max-Age=0'] });
+
+  it.each(['cross-site', 'same-site'])(
+    'When GET /api/logout.php carries Sec-Fetch-Site: %s, then 403 csrf_rejected, the backend is not called and no cookie changes',
+    async (site) => {
+      const { standIn, app } = await setup({ '/api/logout.php': loggedOut });
+      const res = await request(app).get('/api/logout.php').set('Cookie', 'auth=abc').set('Sec-Fetch-Site', site).set('Sec-Fetch-Mode', 'navigate');
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('csrf_rejected');
+      expect(setCookies(res.headers)).toEqual([]);
+      expect(standIn.hits('/api/logout.php')).toHaveLength(0);
+    },
+  );
+
+  it('When a link on another site leads to /api/logout.php with a foreign Referer (no Fetch Metadata), then it is refused too', async () => {
+    const { standIn, app } = await setup({ '/api/logout.php': loggedOut });
+    const res = await request(app).get('/api/logout.php').set('Host', 'site.test').set('Referer', 'https://evil.test/page');
+    expect(res.status).toBe(403);
+    expect(standIn.hits('/api/logout.php')).toHaveLength(0);
+  });
+
+  it('When HEAD /api/logout.php comes from another site, then it is refused like the GET', async () => {
+    const { standIn, app } = await setup({ '/api/logout.php': loggedOut });
+    const res = await request(app).head('/api/logout.php').set('Sec-Fetch-Site', 'cross-site');
+    expect(res.status).toBe(403);
+    expect(standIn.hits('/api/logout.php')).toHaveLength(0);
+  });
+
+  it.each([
+    ['same-origin', { 'Sec-Fetch-Site': 'same-origin' }],
+    ['a typed address (none)', { 'Sec-Fetch-Site': 'none' }],
+    ['an old browser without Fetch Metadata', {}],
+    ['a same-origin Referer', { Host: 'site.test', Referer: 'http://site.test/members' }],
+  ])('When GET /api/logout.php comes from %s, then the member is logged out', async (_label, headers: Record<string, string>) => {
+    const { standIn, app } = await setup({ '/api/logout.php': loggedOut });
+    const res = await request(app).get('/api/logout.php').set('Cookie', 'auth=abc').set(headers);
+    expect(res.status).toBe(200);
+    expect(setCookies(res.headers).some((c) => /^auth=;.*Max-Age=0/.test(c))).toBe(true);
+    expect(standIn.hits('/api/logout.php')).toHaveLength(1);
+  });
+
+  it('When another GET comes cross-site, then it still passes (only calls that change state are refused)', async () => {
+    const { app } = await setup({ '/api/chats.php': (_req, res) => json(res, 200, {}) });
+    const res = await request(app).get('/api/chats.php').set('Sec-Fetch-Site', 'cross-site');
+    expect(res.status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import { normalizeSetCookie } from '../../src/bff/cookies';
 import { contractIdempotentOperations, operationKey, parseIdempotentOperations } from '../../src/bff/idempotent-operations';
 import { browserLanguage, negotiateLocale, safeReturnPath } from '../../src/bff/locale';
 import { settingsQuery } from '../../src/bff/page';
+import { isSecretParam, redactUrl } from '../../src/bff/redact';
 import { stripIpv4Mapped } from '../../src/bff/request-context';
 
 describe('config', () => {
@@ -177,6 +178,44 @@ describe('cookies and locale', () => {
     expect(settingsQuery('/x?host=a.test', 'site.test')).toBe('host=a.test');
     expect(settingsQuery('/x', 'site.test', 'BE')).toBe('host=site.test&country=BE');
     expect(settingsQuery('/x?country=nl', 'site.test', 'BE')).toBe('country=nl&host=site.test');
+  });
+
+  it('When building the settings query of a page with secret parameters, then they are left out and the rest is kept', () => {
+    expect(settingsQuery('/reset-password/do?token=t0k&network=n', 'site.test')).toBe('network=n&host=site.test');
+    expect(settingsQuery('/x?email=a%40b.c&password=p&code=1&apiKey=k&secret=s&reset_token=r&ref=a%40b.c&country=NL', 'site.test')).toBe(
+      'country=NL&host=site.test',
+    );
+  });
+
+  it.each(['/.//evil.example/x', '/..//evil.example', '/\t/evil.example', '/\n//evil.example', 'http://placeholder.invalid//evil.example'])(
+    'When the return path is %j, then it is / (a browser would read the result as another host)',
+    (value) => {
+      expect(safeReturnPath(value)).toBe('/');
+    },
+  );
+
+  it('When a return path has dot segments, then the normalised same-origin path is kept', () => {
+    expect(safeReturnPath('/pages/../members?x=1')).toBe('/members?x=1');
+    expect(safeReturnPath('/%2F/evil.example')).toBe('/%2F/evil.example');
+  });
+});
+
+describe('secret query parameters', () => {
+  it('When a name holds token, password, mail, code, key or secret (any case), or a value is an e-mail address, then it is secret', () => {
+    for (const name of ['token', 'reset_token', 'accessToken', 'password', 'new_password', 'email', 'mail', 'code', 'key', 'apiKey', 'secret', 'pwd']) {
+      expect(isSecretParam(name, 'x'), name).toBe(true);
+    }
+    expect(isSecretParam('ref', 'member@example.test')).toBe(true);
+    for (const name of ['host', 'network', 'country', 'page', 'return', 'seconds', 'to']) expect(isSecretParam(name, 'x'), name).toBe(false);
+  });
+
+  it('When a url is redacted, then only secret values change, also inside a url carried by another parameter', () => {
+    expect(redactUrl('/reset-password/do?token=abc&network=n')).toBe('/reset-password/do?token=[redacted]&network=n');
+    expect(redactUrl('/members?page=2#top')).toBe('/members?page=2#top');
+    expect(redactUrl('/x?EMAIL=a%40b.c&flag&u=a%40b.c')).toBe('/x?EMAIL=[redacted]&flag&u=[redacted]');
+    expect(redactUrl('/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3Dabc')).toBe('/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3D%5Bredacted%5D');
+    expect(redactUrl('http://site.test/activate/done?token=abc')).toBe('http://site.test/activate/done?token=[redacted]');
+    expect(redactUrl('/no-query')).toBe('/no-query');
   });
 });
 

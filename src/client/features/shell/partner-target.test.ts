@@ -14,6 +14,25 @@ describe('partner redirect target', () => {
     }
   });
 
+  it.each([
+    ['%2F%09%2Fevil.example', decodeURIComponent('%2F%09%2Fevil.example')],
+    ['/\\evil.example', '/\\evil.example'],
+    ['/.//evil.example', '/.//evil.example'],
+    ['https://evil.example@site', 'https://evil.example@manmatch.example/'],
+    ['//evil.example', '//evil.example'],
+    ['/%0a/evil.example', '/\n/evil.example'],
+    ['/..//evil.example/x', '/..//evil.example/x'],
+    ['https:evil.example', 'https:evil.example'],
+  ])('When the target is %s (a path or URL a browser would take off the site), then it is refused', (_label, raw) => {
+    expect(partnerTarget(raw, 'manmatch.example')).toBeNull();
+  });
+
+  it('When a path here has dot segments or odd characters, then the normalised path is returned (never a //host)', () => {
+    expect(partnerTarget('/pages/../members?x=1#top', 'manmatch.example')).toBe('/members?x=1#top');
+    expect(partnerTarget('/a b', 'manmatch.example')).toBe('/a%20b');
+    expect(partnerTarget('/%2F/evil.example', 'manmatch.example')).toBe('/%2F/evil.example');
+  });
+
   it('When seconds are given in range they count, otherwise 5', () => {
     expect(redirectSeconds('3')).toBe(3);
     expect(redirectSeconds('0')).toBe(0);
