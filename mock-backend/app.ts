@@ -13,6 +13,7 @@ import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
 import { privacyRoutes } from './components/privacy/routes';
+import { lazyDeviceCookies } from './components/session/device';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
@@ -20,6 +21,7 @@ import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
 import { errorHandler, notFoundHandler } from './lib/errors';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
+import { rejectNulCharacters } from './lib/input';
 import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
 import type { Outbox } from './lib/outbox';
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(mediaRoutes(deps.mediaDir, getSigner));
 
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
+  // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
+  app.use('/api', rejectNulCharacters());
   app.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
@@ -75,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
-  api.use(sessionRoutes(db), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
+  api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { purgeDeletedAccounts } from './components/accounts/purge';
 import { deleteExpiredTokens } from './components/accounts/repository';
-import { deleteExpiredSessions } from './components/session/repository';
+import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
 import { createJobs, type Jobs } from './lib/jobs';
@@ -62,6 +62,7 @@ export function createBackground(opts: BackgroundOptions): Background {
     handler: async () => {
       const removed = {
         sessions: await deleteExpiredSessions(db),
+        deviceThrottles: await deleteStaleDeviceThrottles(db),
         tokens: await deleteExpiredTokens(db),
         rateLimits: await deleteExpiredLimits(db),
         idempotencyKeys: await deleteExpiredIdempotencyKeys(db),

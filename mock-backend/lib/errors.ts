@@ -34,6 +34,13 @@ interface HttpishError {
   statusCode?: number;
   type?: string;
   errors?: unknown;
+  headers?: unknown;
+}
+
+/** The `Allow` header the validator computed for a 405 (RFC 9110 §15.5.6: a 405 must carry it). */
+function allowHeader(e: HttpishError): Record<string, string> | undefined {
+  const allow = (e.headers as { Allow?: unknown } | undefined)?.Allow;
+  return typeof allow === 'string' && allow !== '' ? { Allow: allow } : undefined;
 }
 
 /** Maps anything thrown to an AppError: body-parser, express-openapi-validator and unknown errors. */
@@ -49,7 +56,10 @@ function toAppError(err: unknown): AppError {
     return new AppError(400, 'bad_request', details ? { params: { errors: details } } : {});
   }
   if (status === 404) return new AppError(404, 'not_found');
-  if (status === 405) return new AppError(405, 'method_not_allowed');
+  if (status === 405) {
+    const headers = allowHeader(e);
+    return new AppError(405, 'method_not_allowed', headers ? { headers } : {});
+  }
   if (status === 415) return new AppError(415, 'unsupported_media_type');
   return new AppError(500, 'internal_error', { isTrusted: false, cause: err });
 }

@@ -1,12 +1,120 @@
 import { randomUUID } from 'node:crypto';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
-/** JSON logs; cookies, passwords and credentials never reach a log line. */
-export function createLogger(level = 'info'): Logger {
-  return pino({
+const REDACTED = '[redacted]';
+
+/** Query parameters whose values are secrets or personal data: never logged. */
+const SECRET_NAME = /token|passw|e-?mail|code|key|secret/i;
+/** Values that are secrets whatever their name: mailed-link tokens, session ids and keys (long hex), e-mail addresses. */
+const SECRET_VALUE = /^[0-9a-f]{32,}$|@/i;
+
+function decode(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
+}
+
+const isSecret = (name: string, value: string) => SECRET_NAME.test(decode(name)) || SECRET_VALUE.test(decode(value));
+
+/**
+ * A URL (path and query, or absolute) with the values of secret query parameters replaced by `[redacted]`:
+ * `/api/settings.php?host=x&token=abc` → `/api/settings.php?host=x&token=[redacted]`.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+      return isSecret(name, value) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${redacted}`;
+}
+
+/** The parsed query with secret values replaced (the request log shows it besides the URL). */
+export function redactQuery(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  return Object.fromEntries(
+    Object.entries(query as Record<string, unknown>).map(([name, value]) => {
+      const values = (Array.isArray(value) ? value : [value]).map(String);
+      return [name, values.some((v) => isSecret(name, v)) ? REDACTED : value];
+    }),
+  );
+}
+
+interface SerializedRequest {
+  url?: unknown;
+  query?: unknown;
+  headers?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** pino-http's request serializer, minus secrets in the URL, the parsed query and the Referer. */
+function requestSerializer(req: SerializedRequest): SerializedRequest {
+  const headers = { ...req.headers };
+  if (typeof headers.referer === 'string') headers.referer = redactUrl(headers.referer);
+  return {
+    ...req,
+    ...(typeof req.url === 'string' ? { url: redactUrl(req.url) } : {}),
+    ...(req.query !== undefined ? { query: redactQuery(req.query) } : {}),
+    headers,
+  };
+}
+
+/** Fields of a database error that hold or quote parameter values (PGlite adds `params` and `queryOptions`). */
+const VALUE_FIELDS = ['params', 'queryOptions', 'detail', 'where', 'internalQuery'] as const;
+
+/** A PostgreSQL error (from pg or PGlite) anywhere in the cause chain: a severity and a five-character SQLSTATE. */
+function isDatabaseError(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 8) return false;
+  const e = err as { code?: unknown; severity?: unknown; cause?: unknown };
+  if (typeof e.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return true;
+  return isDatabaseError(e.cause, depth + 1);
+}
+
+/** `invalid input syntax for type integer: "abc"` → `… "[redacted]"`: PostgreSQL quotes the offending value. */
+const redactQuoted = (text: string) => text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (q) => `${q[0]}${REDACTED}${q[0]}`);
+
+function scrub(serialized: Record<string, unknown>, quoted: boolean, depth = 0): Record<string, unknown> {
+  const out = { ...serialized };
+  for (const field of VALUE_FIELDS) if (field in out) out[field] = REDACTED;
+  if (quoted) {
+    for (const field of ['message', 'stack'] as const) {
+      const text = out[field];
+      if (typeof text === 'string') out[field] = redactQuoted(text);
+    }
+  }
+  if (typeof out.cause === 'object' && out.cause !== null && depth < 8) out.cause = scrub(out.cause as Record<string, unknown>, quoted, depth + 1);
+  return out;
+}
+
+/**
+ * pino's error serializer, minus SQL parameter values: a failing query's error carries them (PGlite: `params`,
+ * `queryOptions`), PostgreSQL's `detail` and `where` quote them, and its message quotes the value it refused. The
+ * SQLSTATE, the routine and the SQL text (parameters as `$n`) stay for the diagnosis.
+ */
+export function serializeError(err: unknown): unknown {
+  const serialized = pino.stdSerializers.err(err as Error) as unknown;
+  if (typeof serialized !== 'object' || serialized === null) return serialized;
+  return scrub(serialized as Record<string, unknown>, isDatabaseError(err));
+}
+
+/**
+ * JSON logs; cookies, passwords, credentials, secret query values and SQL parameter values never reach a log line.
+ */
+export function createLogger(level = 'info', destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { service: 'mock-backend' },
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.cookie',
@@ -18,9 +126,10 @@ export function createLogger(level = 'info'): Logger {
         'body.password',
         'req.body.password',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -28,6 +137,13 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function httpLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    // Our serializers in full (pino-http would otherwise put its own error serializer in front of the logger's).
+    wrapSerializers: false,
+    serializers: {
+      req: (req: Parameters<typeof pino.stdSerializers.req>[0]) => requestSerializer(pino.stdSerializers.req(req) as unknown as SerializedRequest),
+      res: pino.stdSerializers.res,
+      err: serializeError,
+    },
     genReqId: (req, res) => {
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

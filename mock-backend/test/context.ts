@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app';
 import { createBackground, type Background } from '../background';
@@ -42,6 +43,8 @@ export interface TestContextOptions {
   loginRequestsPerMinute?: number;
   /** Where the outbox sends (default: kept in memory as `mails`). */
   mailer?: Mailer;
+  /** Receives the backend's log lines (JSON, level info and up); without it nothing is logged. */
+  logStream?: DestinationStream;
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -73,7 +76,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
   const memory = createMemoryMailer();
   const mailer = opts.mailer ?? memory;
-  const logger = createLogger('silent');
+  const logger = opts.logStream ? createLogger('info', opts.logStream) : createLogger('silent');
   const background = createBackground({
     db,
     logger,

@@ -198,6 +198,7 @@ describe('contract of openapi.yaml', () => {
       ['activate', await call('POST', '/activate.php', { body: noToken })],
       ['resendActivationMail', await call('POST', '/activation-mail.php', { body: {} })],
       ['requestPasswordReset', await call('POST', '/reset-password.php', { body: { email: 'nobody@example.test' } })],
+      ['checkResetToken', await call('GET', `/reset-password.php?token=${noToken.token}`)],
       ['resetPassword', await call('PUT', '/reset-password.php', { body: { ...noToken, password: 'contract-pass', password_repeat: 'contract-pass' } })],
       ['changePassword', await call('PUT', '/password.php', { cookie: free, body: { old_password: 'wrong', password: 'contract-pass', password_repeat: 'contract-pass' } })],
       ['requestMailChange', await call('POST', '/mail-change.php', { cookie: free, body: { password: 'wrong', email: 'new@example.test' } })],

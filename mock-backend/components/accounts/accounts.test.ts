@@ -25,6 +25,23 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Every header of an answer except those that differ per request by nature (Date, request id); cookie values masked. */
+function comparableHeaders(res: request.Response): Record<string, unknown> {
+  const headers: Record<string, unknown> = { ...res.headers };
+  delete headers.date;
+  delete headers['x-request-id'];
+  headers['set-cookie'] = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.replace(/^(\w+)=[^;]*/, '$1=<value>').replace(/Expires=[^;]+/, 'Expires=<date>'));
+  return headers;
+}
+
+function cookieNamed(res: request.Response, name: string): string | undefined {
+  return ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+}
+
 function authCookie(res: request.Response): string | undefined {
   return ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))?.split(';')[0];
 }
@@ -156,13 +173,50 @@ describe('signup and activation', () => {
 });
 
 describe('enumeration', () => {
-  it('When a known and an unknown address sign up, then status and body are the same and the owner is told by mail', async () => {
-    const known = await request(ctx.app).post('/api/signup.php').send(valid({ email: DEMO_LOGINS.free }));
-    const unknown = await request(ctx.app).post('/api/signup.php').send(valid());
+  it('When a known and an unknown address sign up, then status, body, every header and the cookie are the same, and the owner is told by mail', async () => {
+    // Each from its own address, so that the per-address signup limit shows the same count in both answers.
+    const known = await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.71')).send(valid({ email: DEMO_LOGINS.free }));
+    const unknown = await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.72')).send(valid());
+    expect(known.status).toBe(200);
     expect(known.status).toBe(unknown.status);
     expect(known.body).toEqual(unknown.body);
-    expect(authCookie(known)).toBeUndefined();
+    expect(comparableHeaders(known)).toEqual(comparableHeaders(unknown));
+    expect(authCookie(known)).toMatch(/^auth=[0-9a-f]{32}$/);
+    expect(authCookie(unknown)).toMatch(/^auth=[0-9a-f]{32}$/);
     await vi.waitFor(() => expect(ctx.mails.some((m) => m.to === DEMO_LOGINS.free && m.text.includes('already has an account'))).toBe(true));
+  });
+
+  it("When the known address's cookie is used, then it is logged out (a session of no account); the new account's cookie is logged in", async () => {
+    const known = await request(ctx.app).post('/api/signup.php').send(valid({ email: DEMO_LOGINS.premium }));
+    const body = valid();
+    const fresh = await request(ctx.app).post('/api/signup.php').send(body);
+    const asKnown = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(known) as string);
+    expect(asKnown.status).toBe(403);
+    expect(asKnown.body.authentication_required).toBe(true);
+    const asNew = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(fresh) as string);
+    expect(asNew.body.user).toMatchObject({ email: body.email, status: 'not_confirmed' });
+    // Nothing was created or changed for the known address.
+    expect(await ctx.db.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [DEMO_LOGINS.premium])).toEqual([{ n: 1 }]);
+  });
+
+  it('When a known and new addresses sign up 20 times each, then the answers take the same time within noise (medians within 1.5×)', async () => {
+    const owner = uniqueEmail();
+    await signupAndLogin({ email: owner });
+    const timeOf = async (email: string) => {
+      const started = performance.now();
+      const res = await request(ctx.app).post('/api/signup.php').send(valid({ email }));
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const fresh: number[] = [];
+    // Interleaved, so that load from elsewhere falls on both alike.
+    for (let i = 0; i < 20; i++) {
+      known.push(await timeOf(owner));
+      fresh.push(await timeOf(uniqueEmail()));
+    }
+    const [k, f] = [median(known), median(fresh)];
+    expect(Math.max(k, f) / Math.min(k, f), `known ${k.toFixed(1)} ms, new ${f.toFixed(1)} ms`).toBeLessThan(1.5);
   });
 
   it('When a known and an unknown address ask for a reset, then status and body are the same', async () => {
@@ -363,5 +417,153 @@ describe('notification settings', () => {
     const put = await request(ctx.app).put('/api/notifications.php').set('cookie', cookie).send({ mail: { messages: true, likes: false, matches: false, news: false } });
     expect(put.body).toEqual({ mail: { messages: true, likes: false, matches: false, news: false }, disabled: ['bounce'] });
     expect((await request(ctx.app).get('/api/notifications.php')).status).toBe(403);
+  });
+});
+
+describe('device cookies against lock-out (OWASP)', () => {
+  const login = (ip: string, body: { email: string; password: string }, device?: string) => {
+    const req = request(ctx.app).post('/api/user.php').set(fromClient(ip)).set('accept-language', 'nl');
+    return (device ? req.set('cookie', device) : req).send(body);
+  };
+  /** The `device=…` pair a successful login set. */
+  const deviceOf = (res: request.Response) => cookieNamed(res, 'device')?.split(';')[0] as string;
+  /** Five wrong passwords from each of four addresses: the per-account lock any attacker can trigger. */
+  const lockOut = async (email: string, net: number) => {
+    for (let a = 1; a <= 4; a++) {
+      for (let i = 0; i < 5; i++) await login(`198.18.${net}.${a}`, { email, password: 'wrong-guess' });
+    }
+  };
+
+  it('When a member logs in, then a signed device cookie is set: HttpOnly, SameSite=Lax, a year long, only for the login call', async () => {
+    const { email, password } = await signupAndLogin();
+    const res = await login('203.0.113.80', { email, password });
+    expect(res.status).toBe(200);
+    expect(cookieNamed(res, 'device')).toMatch(
+      /^device=\d+\.\d+\.\d{13}\.[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/api\/user\.php; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
+    const failed = await login('203.0.113.80', { email, password: 'nope' });
+    expect(cookieNamed(failed, 'device')).toBeUndefined();
+  });
+
+  it('When attackers guess 5 times from each of four addresses, then the owner with his device cookie still logs in from a fifth, while an untrusted device gets 429 login_blocked', async () => {
+    const { email, password } = await signupAndLogin();
+    const device = deviceOf(await login('203.0.113.81', { email, password }));
+    await lockOut(email, 1);
+    const untrusted = await login('198.18.1.5', { email, password });
+    expect(untrusted.status).toBe(429);
+    expect(untrusted.body.error).toMatchObject({ code: 'login_blocked', message: 'Te veel foute pogingen, account voor 5 min geblokkeerd.' });
+    const owner = await login('198.18.1.6', { email, password }, device);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.email).toBe(email);
+    // The owner getting in does not lift the lock for untrusted devices, and his renewed cookie keeps working.
+    expect((await login('198.18.1.7', { email, password })).status).toBe(429);
+    await lockOut(email, 2);
+    expect((await login('198.18.1.8', { email, password }, deviceOf(owner))).status).toBe(200);
+  });
+
+  it('When a trusted device guesses wrongly 5 times, then that device is blocked with the Dutch message, and the account is not', async () => {
+    const { email, password } = await signupAndLogin();
+    const device = deviceOf(await login('203.0.113.82', { email, password }));
+    for (let i = 0; i < 4; i++) expect((await login('203.0.113.83', { email, password: 'bad' }, device)).status).toBe(401);
+    const fifth = await login('203.0.113.83', { email, password: 'bad' }, device);
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.error).toMatchObject({ code: 'login_blocked', params: { minutes: 15 }, message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.' });
+    expect((await login('203.0.113.84', { email, password }, device)).status).toBe(429);
+    expect((await login('203.0.113.84', { email, password })).status).toBe(200);
+  });
+
+  it('When the device cookie is forged, names another account or predates a password reset, then it does not get past the lock', async () => {
+    const { email, password } = await signupAndLogin();
+    const other = await signupAndLogin();
+    const device = deviceOf(await login('203.0.113.85', { email, password }));
+    const otherDevice = deviceOf(await login('203.0.113.85', { email: other.email, password: other.password }));
+    await lockOut(email, 3);
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const foreignId = device.replace(/^device=\d+/, `device=${otherDevice.split('=')[1]?.split('.')[0]}`);
+    for (const cookie of [forged, foreignId, otherDevice]) {
+      expect((await login('198.18.3.9', { email, password }, cookie)).status, cookie).toBe(429);
+    }
+    expect((await login('198.18.3.9', { email, password }, device)).status).toBe(200);
+
+    // A password reset starts a new device epoch: cookies collected before it are untrusted devices again.
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const token = await mailedToken(email, '/reset-password/do?token=');
+    await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'after-reset-1', password_repeat: 'after-reset-1' });
+    await lockOut(email, 4);
+    expect((await login('198.18.4.9', { email, password: 'after-reset-1' }, device)).status).toBe(429);
+  });
+});
+
+describe('a pending e-mail change and the password (issue 9)', () => {
+  async function askMailChange(over: Record<string, unknown> = {}) {
+    const account = await signupAndLogin(over);
+    const newEmail = uniqueEmail();
+    const res = await request(ctx.app).post('/api/mail-change.php').set('cookie', account.cookie).send({ password: account.password, email: newEmail });
+    expect(res.status).toBe(200);
+    return { ...account, newEmail, token: await mailedToken(newEmail, '/mail-change/do?token=') };
+  }
+
+  it('When a member asks to change his e-mail, then the old address is told at once, in his language, with the way to stop it', async () => {
+    const body = valid();
+    const signup = await request(ctx.app).post('/api/signup.php').set('accept-language', 'nl').send(body);
+    const cookie = authCookie(signup) as string;
+    const newEmail = uniqueEmail();
+    await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password: body.password, email: newEmail });
+    const notice = await vi.waitFor(() => {
+      const mail = ctx.mails.find((m) => m.to === body.email && m.subject.includes('wordt gewijzigd'));
+      if (!mail) throw new Error('no notice to the old address');
+      return mail;
+    });
+    expect(notice.text).toContain('Kies een nieuw wachtwoord: http://localhost:3000/reset-password');
+    expect(notice.text).not.toContain(newEmail);
+    expect(notice.text).not.toMatch(/token=/);
+  });
+
+  it('When the password is reset, then a pending e-mail change can no longer be confirmed and the address stays', async () => {
+    const { email, cookie, token } = await askMailChange();
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const reset = await mailedToken(email, '/reset-password/do?token=');
+    expect((await request(ctx.app).put('/api/reset-password.php').send({ token: reset, password: 'taken-back-1', password_repeat: 'taken-back-1' })).status).toBe(200);
+    const confirm = await request(ctx.app).put('/api/mail-change.php').set('accept-language', 'nl').send({ token });
+    expect(confirm.status).toBe(410);
+    expect(confirm.body.error.code).toBe('token_invalid');
+    expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(1);
+    expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
+  });
+
+  it('When the password is changed, then a pending e-mail change can no longer be confirmed', async () => {
+    const { email, password, cookie, token } = await askMailChange();
+    const changed = await request(ctx.app).put('/api/password.php').set('cookie', cookie).send({ old_password: password, password: 'changed-pass-1', password_repeat: 'changed-pass-1' });
+    expect(changed.status).toBe(200);
+    expect((await request(ctx.app).put('/api/mail-change.php').send({ token })).status).toBe(410);
+    const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
+    expect(me.body.user.email).toBe(email);
+  });
+});
+
+describe('checking a reset link without spending it (issue 9)', () => {
+  it('When a reset link is checked, then 200 while it works (and it still works after), 410 token_invalid once spent or expired', async () => {
+    const { email } = await signupAndLogin();
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    const token = await mailedToken(email, '/reset-password/do?token=');
+    const check = () => request(ctx.app).get('/api/reset-password.php').query({ token }).set('accept-language', 'nl');
+    const first = await check();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true });
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect((await check()).status).toBe(200);
+    expect((await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'checked-pass-1', password_repeat: 'checked-pass-1' })).status).toBe(200);
+    const spent = await check();
+    expect(spent.status).toBe(410);
+    expect(spent.body.error).toMatchObject({ code: 'token_invalid', message: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' });
+
+    await request(ctx.app).post('/api/reset-password.php').send({ email });
+    await vi.waitFor(() => expect(ctx.mails.filter((m) => m.to === email && m.text.includes('/reset-password/do?token='))).toHaveLength(2));
+    const expiring = await mailedToken(email, '/reset-password/do?token=');
+    expect(expiring).not.toBe(token);
+    expect((await request(ctx.app).get('/api/reset-password.php').query({ token: expiring })).status).toBe(200);
+    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
+    expect((await request(ctx.app).get('/api/reset-password.php').query({ token: expiring })).status).toBe(410);
+    expect((await request(ctx.app).get('/api/reset-password.php').query({ token: 'not-a-token' })).status).toBe(400);
   });
 });

@@ -137,6 +137,26 @@ export async function consumeToken(
   return row ?? null;
 }
 
+/** Whether a token would be spent by consumeToken now (unused, not expired, its account not deleted); spends nothing. */
+export async function isUsableToken(db: Db, purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+  const [row] = await db.query(
+    `SELECT 1 FROM account_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now() AND u.status <> 'deleted'`,
+    [tokenHash, purpose],
+  );
+  return row !== undefined;
+}
+
+/** Ends the member's unused tokens of one purpose (e.g. pending e-mail changes when the password changes). */
+export async function cancelTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
+  const rows = await db.query(
+    `UPDATE account_tokens SET used_at = now(), updated_at = now()
+     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL RETURNING 1`,
+    [userId, purpose],
+  );
+  return rows.length;
+}
+
 export async function lastTokenAgeSeconds(db: Db, userId: number, purpose: TokenPurpose): Promise<number | null> {
   const [row] = await db.query<{ age: number }>(
     `SELECT extract(epoch FROM now() - max(created_at))::int AS age FROM account_tokens WHERE user_id = $1 AND purpose = $2`,
@@ -167,8 +187,12 @@ export async function countResetRequest(db: Db, siteId: number, email: string): 
   return row?.requests ?? 1;
 }
 
+/** Sets the password; device cookies issued before no longer make a login trusted (a new device epoch). */
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+  await db.query('UPDATE users SET password_hash = $2, device_epoch = device_epoch + 1, updated_at = now() WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
 }
 
 /** Ends the member's sessions, all or all but one. */
@@ -176,10 +200,11 @@ export async function deleteSessions(db: Db, userId: number, exceptSessionId?: s
   await db.query('DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR id <> $2)', [userId, exceptSessionId ?? null]);
 }
 
-/** A password reset lifts the per-account login lock, so a member can never be locked out for good. */
-export async function clearAccountThrottle(db: Db, siteId: number, email: string): Promise<void> {
+/** A password reset lifts the member's login locks, so a member can never be locked out for good. */
+export async function clearAccountThrottle(db: Db, siteId: number, userId: number, email: string): Promise<void> {
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
   await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+  await db.query('DELETE FROM login_device_throttle WHERE user_id = $1', [userId]);
 }
 
 export async function emailTaken(db: Db, siteId: number, email: string, exceptUserId: number): Promise<boolean> {
@@ -273,7 +298,7 @@ export async function purgeAccount(
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
-  for (const table of ['profiles', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages']) {
+  for (const table of ['profiles', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages', 'login_device_throttle']) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
   }

@@ -5,6 +5,7 @@ import { rateLimit } from '../../lib/rate-limit';
 import { currentUser } from '../session/service';
 import { clearAuthCookie, setAuthCookie } from '../session/cookie';
 import * as service from './service';
+import { completeSignup, signup, type SignupInput } from './signup';
 
 const ctxOf = (req: Request, res: Response): service.AccountContext => ({
   site: getSite(res),
@@ -24,18 +25,18 @@ export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOpti
   const signupLimit = rateLimit(deps.db, { name: 'signup', points: opts.signupsPerHour ?? 20, windowSeconds: 3600, skipFailedRequests: true });
   const sensitive = rateLimit(deps.db, { name: 'account-sensitive', points: opts.sensitivePer15Minutes ?? 20, windowSeconds: 900 });
   const resetLimit = rateLimit(deps.db, { name: 'reset-request', points: 30, windowSeconds: 3600 });
+  const tokenCheckLimit = rateLimit(deps.db, { name: 'token-check', points: 60, windowSeconds: 900 });
 
   router.post('/signup.php', signupLimit, async (req, res) => {
-    const { sessionToken } = await service.signup(deps, ctxOf(req, res), req.body as service.SignupInput);
-    if (sessionToken) {
-      setAuthCookie(req, res, sessionToken);
-    }
+    const { sessionToken } = await signup(deps, ctxOf(req, res), req.body as SignupInput);
+    // Set for a known address too (a session of no account): both answers are the same, cookie included.
+    setAuthCookie(req, res, sessionToken);
     res.json({ success: true });
   });
 
   router.put('/signup.php', async (req, res) => {
     const viewer = getViewer(res);
-    await service.completeSignup(deps, viewer, req.body as { name: string; date_of_birth: string; about?: string });
+    await completeSignup(deps, viewer, req.body as { name: string; date_of_birth: string; about?: string });
     res.json({ user: await currentUser(deps.db, viewer, getSite(res).fictional_icon !== '') });
   });
 
@@ -46,6 +47,12 @@ export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOpti
 
   router.post('/activation-mail.php', async (req, res) => {
     await service.resendActivation(deps, ctxOf(req, res), getViewer(res));
+    res.json({ success: true });
+  });
+
+  router.get('/reset-password.php', tokenCheckLimit, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    await service.checkResetToken(deps, (req.query as { token: string }).token);
     res.json({ success: true });
   });
 

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  checkDateOfBirth,
   checkEmail,
-  checkName,
   checkNewPassword,
   MIN_AGE,
   PASSWORD_MIN_LENGTH,
@@ -14,11 +12,9 @@ import type { Locale } from '../../../src/shared/locales';
 import { isLocale } from '../../../src/shared/locales';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import { AppError, authenticationRequired, badRequest } from '../../lib/errors';
+import { AppError, authenticationRequired } from '../../lib/errors';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { createSession } from '../session/repository';
-import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
 import { renderAccountMail, type MailKind } from './mail-texts';
 import * as repo from './repository';
 
@@ -28,6 +24,15 @@ export const TOKEN_TTL_HOURS: Record<repo.TokenPurpose, number> = {
   reset_password: 2,
   mail_change: 24,
   reactivate: ACCOUNT_UNDO_DAYS * 24,
+};
+/** The validity a mail of each kind mentions ({hours}). */
+const MAIL_HOURS: Record<MailKind, number> = {
+  activate: TOKEN_TTL_HOURS.activate,
+  reset_password: TOKEN_TTL_HOURS.reset_password,
+  mail_change: TOKEN_TTL_HOURS.mail_change,
+  account_deleted: TOKEN_TTL_HOURS.reactivate,
+  signup_duplicate: TOKEN_TTL_HOURS.reset_password,
+  mail_change_notice: TOKEN_TTL_HOURS.mail_change,
 };
 /** Reset mails per address and day; counted for unknown addresses too, so the cap tells nothing. */
 export const RESET_MAILS_PER_DAY = 3;
@@ -66,7 +71,8 @@ function fieldError(code: FieldErrorCode, field: string): AppError {
   return new AppError(422, code, { params });
 }
 
-function requireValid(code: FieldErrorCode | null, field: string): void {
+/** 422 with the field of the SPEC §5 rule broken (shared by the use cases of this component). */
+export function requireValid(code: FieldErrorCode | null, field: string): void {
   if (code) throw fieldError(code, field);
 }
 
@@ -78,7 +84,8 @@ async function linkOrigin(deps: AccountDeps, db: Db, site: Site): Promise<string
   return url.origin;
 }
 
-async function newToken(db: Db, purpose: repo.TokenPurpose, userId: number, newEmail?: string): Promise<string> {
+/** A fresh mailed-link token (only its sha256 is stored); earlier unused ones of the purpose end. */
+export async function newToken(db: Db, purpose: repo.TokenPurpose, userId: number, newEmail?: string): Promise<string> {
   const token = randomBytes(32).toString('hex');
   await repo.insertToken(db, {
     tokenHash: hashToken(token),
@@ -94,7 +101,7 @@ async function newToken(db: Db, purpose: repo.TokenPurpose, userId: number, newE
  * Writes an account mail into the outbox inside `tx`, the transaction of the change it announces: the mail exists
  * exactly when the change does, and the mail job sends it (call `deps.outbox.kick()` once the transaction committed).
  */
-async function queueMail(
+export async function queueMail(
   tx: Db,
   deps: AccountDeps,
   ctx: AccountContext,
@@ -105,7 +112,7 @@ async function queueMail(
   const rendered = renderAccountMail(kind, mail.locale, {
     site: ctx.site.name,
     link: `${origin}${mail.path}`,
-    hours: kind === 'account_deleted' ? TOKEN_TTL_HOURS.reactivate : TOKEN_TTL_HOURS[kind === 'signup_duplicate' ? 'reset_password' : kind],
+    hours: MAIL_HOURS[kind],
     days: ACCOUNT_UNDO_DAYS,
   });
   const fromName = ctx.site.mail_name || ctx.site.name;
@@ -113,113 +120,7 @@ async function queueMail(
   await enqueueMail(tx, { topic: kind, to: mail.to, from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`, ...rendered });
 }
 
-const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
-
-export interface SignupInput {
-  email: string;
-  password: string;
-  name?: string | undefined;
-  date_of_birth?: string | undefined;
-  about?: string | undefined;
-  signup_message?: string | undefined;
-  recipient_id?: number | undefined;
-  tracking?: Partial<Record<'network' | 'ref' | 'sub1' | 'sub2' | 'sub3', string>> | undefined;
-}
-
-/** SPEC §5: 'all', or 'with_trafficsource' with a traffic source; anything else is invite-only. */
-export function signupsOpen(site: Pick<Site, 'signups'>, network: string | undefined): boolean {
-  if (site.signups === 'all') return true;
-  return site.signups === 'with_trafficsource' && Boolean(network?.trim());
-}
-
-/**
- * Creates a not-yet-activated account, logs it in and mails the activation link.
- *
- * Enumeration: the answer for an address that already has an account is the same `{success:true}` with the same
- * status. Nothing is created and no session starts; the address's owner gets a mail saying 'This e-mail address
- * already has an account on this site' with a way to reset the password. Only whoever reads that inbox learns that
- * the account exists. The password is hashed on both paths so the timing matches too.
- */
-export async function signup(
-  deps: AccountDeps,
-  ctx: AccountContext,
-  input: SignupInput,
-): Promise<{ sessionToken: string | null }> {
-  if (!signupsOpen(ctx.site, input.tracking?.network)) throw new AppError(403, 'signups_closed');
-  const email = input.email.trim();
-  requireValid(checkEmail(email), 'email');
-  const messageFirst = input.name === undefined && input.date_of_birth === undefined;
-  const message = input.recipient_id && input.signup_message?.trim() ? input.signup_message.trim() : null;
-  if (input.recipient_id && !(await repo.isVisibleMember(deps.db, ctx.site.id, input.recipient_id))) {
-    throw badRequest({ field: 'recipient_id' });
-  }
-  if (messageFirst) {
-    if (!message) throw badRequest({ field: 'name' });
-  } else {
-    requireValid(checkName(input.name ?? '', email), 'name');
-    requireValid(checkDateOfBirth(input.date_of_birth), 'date_of_birth');
-  }
-  requireValid(checkNewPassword(input.password), 'password');
-
-  const passwordHash = await hashPassword(input.password);
-  const tracking = Object.fromEntries(
-    Object.entries(input.tracking ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
-  );
-  const created = await deps.db.transaction(async (tx) => {
-    const userId = await repo.insertUser(tx, {
-      siteId: ctx.site.id,
-      email,
-      passwordHash,
-      language: ctx.locale,
-      credits: ctx.site.signup_credits,
-      tracking,
-    });
-    if (userId === null) {
-      // The address has an account: nothing is created, and only its owner learns of this attempt, by mail.
-      const owner = await repo.findAccountByEmail(tx, ctx.site.id, email);
-      if (owner) await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: owner.email, path: '/reset-password', locale: memberLocale(owner.language, ctx.locale) });
-      return null;
-    }
-    await repo.insertProfile(tx, {
-      userId,
-      name: messageFirst ? '' : (input.name ?? '').trim(),
-      birthDate: messageFirst ? null : (input.date_of_birth ?? null),
-      about: input.about?.trim() ?? '',
-      country: ctx.site.countries[0] ?? null,
-    });
-    if (ctx.site.signup_credits > 0) await repo.addSignupCredits(tx, userId, ctx.site.signup_credits);
-    if (message && input.recipient_id) await repo.insertSignupMessage(tx, userId, input.recipient_id, message);
-    const sessionToken = randomBytes(16).toString('hex');
-    await createSession(tx, sessionIdOf(sessionToken), userId, SESSION_MAX_AGE_SECONDS);
-    const activationToken = await newToken(tx, 'activate', userId);
-    await queueMail(tx, deps, ctx, { kind: 'activate', to: email, path: `/activate/done?token=${activationToken}`, locale: ctx.locale });
-    return { userId, sessionToken };
-  });
-  deps.outbox.kick();
-
-  if (!created) return { sessionToken: null };
-  deps.logger.info({ userId: created.userId, network: tracking.network }, 'signup');
-  return { sessionToken: created.sessionToken };
-}
-
-/** complete-signup: name, date of birth and about me for an account that started with a message. */
-export async function completeSignup(
-  deps: AccountDeps,
-  viewer: Viewer | null,
-  input: { name: string; date_of_birth: string; about?: string | undefined },
-): Promise<void> {
-  if (!viewer) throw authenticationRequired();
-  const account = await repo.findAccount(deps.db, viewer.userId);
-  if (!account) throw authenticationRequired();
-  requireValid(checkName(input.name, account.email), 'name');
-  requireValid(checkDateOfBirth(input.date_of_birth), 'date_of_birth');
-  await repo.updateProfile(deps.db, {
-    userId: viewer.userId,
-    name: input.name.trim(),
-    birthDate: input.date_of_birth,
-    about: input.about?.trim(),
-  });
-}
+export const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
 
 /** Spends the activation token: the account becomes active and its waiting signup messages are delivered. */
 export async function activate(deps: AccountDeps, token: string): Promise<void> {
@@ -268,7 +169,15 @@ export async function requestPasswordReset(deps: AccountDeps, ctx: AccountContex
   deps.outbox.kick();
 }
 
-/** Sets the new password with a reset token; every session of the member ends and the login locks lift. */
+/** Whether a reset link still works (unused, not expired), without spending it: the page asks before showing its form. */
+export async function checkResetToken(deps: AccountDeps, token: string): Promise<void> {
+  if (!(await repo.isUsableToken(deps.db, 'reset_password', hashToken(token)))) throw new AppError(410, 'token_invalid');
+}
+
+/**
+ * Sets the new password with a reset token; every session of the member ends, the login locks lift, pending e-mail
+ * changes are cancelled and device cookies issued before are no longer trusted.
+ */
 export async function resetPassword(
   deps: AccountDeps,
   ctx: AccountContext,
@@ -283,7 +192,9 @@ export async function resetPassword(
     if (!account || account.status === 'deleted') return false;
     await repo.setPassword(tx, spent.user_id, passwordHash);
     await repo.deleteSessions(tx, spent.user_id);
-    await repo.clearAccountThrottle(tx, ctx.site.id, account.email);
+    // A pending e-mail change may be the work of whoever took the account over: the reset ends it.
+    await repo.cancelTokens(tx, spent.user_id, 'mail_change');
+    await repo.clearAccountThrottle(tx, ctx.site.id, spent.user_id, account.email);
     return true;
   });
   if (!ok) throw new AppError(410, 'token_invalid');
@@ -297,7 +208,7 @@ async function checkCurrentPassword(deps: AccountDeps, userId: number, password:
   return account;
 }
 
-/** Changes the password (old one checked); the member's other sessions end, this one stays. */
+/** Changes the password (old one checked); the member's other sessions and pending e-mail changes end, this session stays. */
 export async function changePassword(
   deps: AccountDeps,
   viewer: Viewer | null,
@@ -310,12 +221,14 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, viewer.userId, passwordHash);
     await repo.deleteSessions(tx, viewer.userId, viewer.sessionId);
+    await repo.cancelTokens(tx, viewer.userId, 'mail_change');
   });
 }
 
 /**
- * Mails a confirmation link to the new address (current password checked). Whether the new address already has an
- * account is only told at confirmation, to whoever reads that inbox.
+ * Mails a confirmation link to the new address (current password checked), and tells the current address that a
+ * change was asked, with the way to stop it (a password reset cancels pending changes). Whether the new address
+ * already has an account is only told at confirmation, to whoever reads that inbox.
  */
 export async function requestMailChange(
   deps: AccountDeps,
@@ -330,7 +243,9 @@ export async function requestMailChange(
   if (account.email.toLowerCase() === email.toLowerCase()) throw fieldError('new_email_invalid', 'email');
   await deps.db.transaction(async (tx) => {
     const token = await newToken(tx, 'mail_change', viewer.userId, email);
-    await queueMail(tx, deps, ctx, { kind: 'mail_change', to: email, path: `/mail-change/do?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+    const locale = memberLocale(account.language, ctx.locale);
+    await queueMail(tx, deps, ctx, { kind: 'mail_change', to: email, path: `/mail-change/do?token=${token}`, locale });
+    await queueMail(tx, deps, ctx, { kind: 'mail_change_notice', to: account.email, path: '/reset-password', locale });
   });
   deps.outbox.kick();
 }

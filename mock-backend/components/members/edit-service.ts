@@ -1,3 +1,4 @@
+import { ageOn } from '../../../src/shared/account-rules';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
@@ -51,13 +52,6 @@ function rule(code: RuleCode, field: string, params: Record<string, unknown> = {
   return new AppError(422, code, { params: { field, ...params } });
 }
 
-/** Age in whole years on `today` (UTC dates). */
-export function ageOn(birth: Date, today: Date): number {
-  let age = today.getUTCFullYear() - birth.getUTCFullYear();
-  const m = today.getUTCMonth() - birth.getUTCMonth();
-  if (m < 0 || (m === 0 && today.getUTCDate() < birth.getUTCDate())) age--;
-  return age;
-}
 
 /** Checks every rule of SPEC §5 for the fields sent, then saves them and the interests in one transaction. */
 export async function updateProfile(db: Db, site: Site, userId: number, body: ProfileUpdate, today = new Date()): Promise<MyProfile> {
@@ -74,9 +68,10 @@ export async function updateProfile(db: Db, site: Site, userId: number, body: Pr
   }
   if (body.about !== undefined) changes.about = body.about.trim();
   if (body.birth_date !== undefined) {
-    const birth = new Date(`${body.birth_date}T00:00:00Z`);
-    if (Number.isNaN(birth.getTime()) || birth > today || ageOn(birth, today) > MAX_AGE) throw rule('profile_birth_date_invalid', 'birth_date');
-    if (ageOn(birth, today) < MIN_AGE) throw rule('profile_too_young', 'birth_date', { min_age: MIN_AGE });
+    // A real calendar date (1990-02-30 is none: `new Date` would roll it over to March, PostgreSQL would refuse it).
+    const age = ageOn(body.birth_date, today);
+    if (age === null || age < 0 || age > MAX_AGE) throw rule('profile_birth_date_invalid', 'birth_date');
+    if (age < MIN_AGE) throw rule('profile_too_young', 'birth_date', { min_age: MIN_AGE });
     changes.birth_date = body.birth_date;
   }
   for (const key of ['gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'tattoos', 'signup_reason'] as const) {

@@ -37,20 +37,41 @@ function encodeCursor(c: repo.MemberCursor): string {
   return Buffer.from(JSON.stringify(c.band === undefined ? [c.ts, c.id] : [c.ts, c.id, c.band])).toString('base64url');
 }
 
+/** PostgreSQL's text form of a timestamptz (`2026-11-22 10:23:41.662+00`), as `cursor_ts` carries it. */
+const CURSOR_TS = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::[0-5]\d){0,2}$/;
+const MAX_INT4 = 2_147_483_647;
+
+/** A real instant in PostgreSQL's text form: a calendar date, a time of day and an offset within ±15 h. */
+function isCursorTimestamp(value: unknown): value is string {
+  const m = typeof value === 'string' ? CURSOR_TS.exec(value) : null;
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec, offset] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const realDay = y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  return realDay && h < 24 && mi < 60 && sec < 60 && offset <= 15;
+}
+
+const isRowId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT4;
+
+/**
+ * The cursor is opaque to clients but not trusted: anything but what encodeCursor wrote — a timestamp PostgreSQL
+ * reads, a row id within int4, a band rank 0–6 — is a 400, never a failing query.
+ */
 function decodeCursor(raw: string): repo.MemberCursor {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      Number.isInteger(value[1]) &&
-      (value[2] === undefined || (Number.isInteger(value[2]) && value[2] >= 0 && value[2] <= 6))
-    ) {
-      return { ts: value[0], id: value[1] as number, ...(value[2] === undefined ? {} : { band: value[2] as number }) };
-    }
+    value = /^[A-Za-z0-9_-]+$/.test(raw) ? JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) : null;
   } catch {
-    // fall through to the bad_request below
+    value = null;
+  }
+  if (
+    Array.isArray(value) &&
+    (value.length === 2 || value.length === 3) &&
+    isCursorTimestamp(value[0]) &&
+    isRowId(value[1]) &&
+    (value[2] === undefined || (Number.isInteger(value[2]) && value[2] >= 0 && value[2] <= 6))
+  ) {
+    return { ts: value[0], id: value[1], ...(value[2] === undefined ? {} : { band: value[2] as number }) };
   }
   throw badRequest({ field: 'cursor' });
 }

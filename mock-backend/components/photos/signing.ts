@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Db } from '../../lib/db';
+import { lazily, loadSecretKey } from '../../lib/secrets';
 
 /** Signed photo URLs live for one to two hours: the expiry is rounded up to the next full hour plus one. */
 export const URL_LIFETIME_SECONDS = 3600;
@@ -37,26 +38,13 @@ export function createMediaSigner(key: Buffer): MediaSigner {
 }
 
 /** The HMAC key of photo URLs, created once per database and kept in app_secrets (it survives restarts). */
-export async function loadMediaKey(db: Db): Promise<Buffer> {
-  await db.query(
-    `INSERT INTO app_secrets (name, value) VALUES ('media_url_key', $1) ON CONFLICT (name) DO NOTHING`,
-    [randomBytes(32).toString('hex')],
-  );
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'media_url_key'`);
-  if (!row) throw new Error('media_url_key missing');
-  return Buffer.from(row.value, 'hex');
+export function loadMediaKey(db: Db): Promise<Buffer> {
+  return loadSecretKey(db, 'media_url_key');
 }
 
 /** One signer per app, loaded on first use. */
 export function lazySigner(db: Db): () => Promise<MediaSigner> {
-  let pending: Promise<MediaSigner> | null = null;
-  return () => {
-    pending ??= loadMediaKey(db).then(createMediaSigner, (err: unknown) => {
-      pending = null;
-      throw err;
-    });
-    return pending;
-  };
+  return lazily(async () => createMediaSigner(await loadMediaKey(db)));
 }
 
 interface ImageLike {

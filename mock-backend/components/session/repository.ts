@@ -31,13 +31,18 @@ export async function findUser(db: Db, userId: number): Promise<UserRow | null> 
   return row ?? null;
 }
 
-export async function findLoginCandidate(
-  db: Db,
-  siteId: number,
-  email: string,
-): Promise<{ id: number; password_hash: string; status: string } | null> {
-  const [row] = await db.query<{ id: number; password_hash: string; status: string }>(
-    `SELECT id, password_hash, status FROM users WHERE site_id = $1 AND lower(email) = lower($2) AND status <> 'deleted'`,
+export interface LoginCandidate {
+  id: number;
+  password_hash: string;
+  status: string;
+  /** Counted up by every password reset or change; device cookies of an older epoch are not trusted. */
+  device_epoch: number;
+}
+
+export async function findLoginCandidate(db: Db, siteId: number, email: string): Promise<LoginCandidate | null> {
+  const [row] = await db.query<LoginCandidate>(
+    `SELECT id, password_hash, status, device_epoch FROM users
+     WHERE site_id = $1 AND lower(email) = lower($2) AND status <> 'deleted'`,
     [siteId, email],
   );
   return row ?? null;
@@ -214,4 +219,53 @@ export async function recordIpFailure(
 
 export async function clearAccountFailures(db: Db, siteId: number, email: string): Promise<void> {
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+}
+
+/** Minutes left on a trusted device's own lock (its device cookie's budget is spent), 0 = none. */
+export async function deviceLockedMinutes(db: Db, device: string): Promise<number> {
+  const [row] = await db.query<{ minutes: number }>(
+    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_device_throttle
+     WHERE device = $1 AND locked_until > now()`,
+    [device],
+  );
+  return row?.minutes ?? 0;
+}
+
+/**
+ * Counts a failed login from a trusted device (a valid device cookie for the account) against that device only;
+ * reaching maxFailures in the window locks the device for lockMinutes. Returns the lock minutes (0 = none).
+ */
+export async function recordDeviceFailure(
+  db: Db,
+  q: { device: string; userId: number; windowMinutes: number; maxFailures: number; lockMinutes: number },
+): Promise<number> {
+  const [row] = await db.query<{ failures: number }>(
+    `INSERT INTO login_device_throttle AS t (device, user_id, failures) VALUES ($1, $2, 1)
+     ON CONFLICT (device) DO UPDATE SET
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END,
+       updated_at = now()
+     RETURNING failures`,
+    [q.device, q.userId, q.windowMinutes],
+  );
+  if (!row || row.failures < q.maxFailures) return 0;
+  await db.query(
+    `UPDATE login_device_throttle SET locked_until = now() + make_interval(mins => $2), failures = 0,
+       window_started_at = now(), updated_at = now() WHERE device = $1`,
+    [q.device, q.lockMinutes],
+  );
+  return q.lockMinutes;
+}
+
+export async function clearDeviceFailures(db: Db, device: string): Promise<void> {
+  await db.query('DELETE FROM login_device_throttle WHERE device = $1', [device]);
+}
+
+/** Device budgets untouched for a day are over (the cleanup job). */
+export async function deleteStaleDeviceThrottles(db: Db): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM login_device_throttle WHERE updated_at < now() - interval '1 day'
+       AND (locked_until IS NULL OR locked_until < now()) RETURNING 1`,
+  );
+  return rows.length;
 }

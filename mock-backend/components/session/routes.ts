@@ -6,6 +6,7 @@ import type { Db } from '../../lib/db';
 import { getSite, getViewer, setViewer } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie } from './cookie';
+import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
 import * as service from './service';
 
 function authToken(req: Request): string | undefined {
@@ -21,7 +22,7 @@ export function sessionMiddleware(db: Db): RequestHandler {
   };
 }
 
-export function sessionRoutes(db: Db): Router {
+export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies>): Router {
   const router = Router();
   const fictionalIcon = (site: { fictional_icon: string }) => site.fictional_icon !== '';
 
@@ -39,14 +40,18 @@ export function sessionRoutes(db: Db): Router {
       return;
     }
     if (typeof body.email !== 'string' || typeof body.password !== 'string') throw badRequest({ field: 'email' });
-    const { token, userId } = await service.login(db, {
+    const devices = await deviceCookies();
+    const { token, userId, deviceEpoch } = await service.login(db, {
       siteId: site.id,
       email: body.email,
       password: body.password,
       ip: getClient(res).ip,
       previousToken: authToken(req),
+      device: devices.read(presentedDeviceCookie(req)),
     });
     setAuthCookie(req, res, token);
+    // This browser has now logged in to the account: a fresh device cookie makes its next logins trusted.
+    setDeviceCookie(req, res, devices.issue(userId, deviceEpoch));
     const user = await service.currentUser(
       db,
       { userId, sessionId: service.sessionIdOf(token), paidUser: false, language: 'en' },

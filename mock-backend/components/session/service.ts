@@ -7,19 +7,25 @@ import { dummyHash, verifyPassword } from '../../lib/password';
 import type { User } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
 import { toImage } from '../members/service';
+import type { DeviceCookie } from './device';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
 /**
- * Login throttle in three layers, so guessing is bounded and nobody can lock a member out for good:
+ * Login throttle. A device that logged in to the account before presents a valid device cookie (OWASP's device-cookie
+ * scheme, see device.ts) and is limited by its own budget only:
+ * - trusted device: 5 wrong passwords within 15 minutes lock that device cookie for 15 minutes.
+ * Every other attempt comes from an untrusted device and meets three layers, so guessing is bounded:
  * - account + IP: 5 wrong passwords within 15 minutes lock that pair for 15 minutes (the attacker's own pair);
  * - IP: 50 failures within 15 minutes over any accounts lock the IP for 15 minutes (spraying many accounts);
- * - account: 20 failures within 15 minutes from any IPs lock the account for 5·2^n minutes, at most 60 (a
- *   distributed attack). This lock is short and capped, and a password reset lifts it at once.
+ * - account: 20 failures within 15 minutes from any IPs lock the account's untrusted devices for 5·2^n minutes, at
+ *   most 60 (a distributed attack). Its owner still logs in from any device he used before, and a password reset
+ *   lifts it at once.
  */
 export const LOGIN_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 export const LOGIN_IP_POLICY = { maxFailures: 50, windowMinutes: 15, lockMinutes: 15 } as const;
 export const LOGIN_ACCOUNT_POLICY = { maxFailures: 20, windowMinutes: 15, baseMinutes: 5, maxMinutes: 60 } as const;
+export const LOGIN_DEVICE_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
@@ -77,30 +83,41 @@ export async function currentUser(db: Db, viewer: Viewer | null, fictionalIcon: 
   return toUser(row, fictionalIcon);
 }
 
+/** The device cookie counts for this login when it names the account and its current epoch (see device.ts). */
+function trustedDevice(device: DeviceCookie | null, candidate: repo.LoginCandidate | null): string | null {
+  return device && candidate && device.userId === candidate.id && device.epoch === candidate.device_epoch ? device.deviceId : null;
+}
+
 /**
  * Checks the credentials (always spending one argon2 verification, also for unknown e-mails), rotates the session
- * and returns the new cookie token with the user.
+ * and returns the new cookie token with the user. A device cookie for the account (`device`, already verified by
+ * its signature) makes the attempt trusted: only that device's own failures can block it.
  */
 export async function login(
   db: Db,
-  q: { siteId: number; email: string; password: string; ip: string; previousToken: string | undefined },
-): Promise<{ token: string; userId: number }> {
+  q: { siteId: number; email: string; password: string; ip: string; previousToken: string | undefined; device: DeviceCookie | null },
+): Promise<{ token: string; userId: number; deviceEpoch: number }> {
   const email = q.email.trim();
-  const locked = Math.max(
-    await repo.ipLockedMinutes(db, q.ip),
-    await repo.lockedMinutes(db, q.siteId, email, q.ip),
-    await repo.accountLockedMinutes(db, q.siteId, email),
-  );
-  if (locked > 0) throw loginBlocked(locked);
   const candidate = await repo.findLoginCandidate(db, q.siteId, email);
+  const device = trustedDevice(q.device, candidate);
+  const locked = device
+    ? await repo.deviceLockedMinutes(db, device)
+    : Math.max(
+        await repo.ipLockedMinutes(db, q.ip),
+        await repo.lockedMinutes(db, q.siteId, email, q.ip),
+        await repo.accountLockedMinutes(db, q.siteId, email),
+      );
+  if (locked > 0) throw loginBlocked(locked);
   const ok = await verifyPassword(candidate?.password_hash ?? (await dummyHash()), q.password);
   if (!candidate || !ok) {
     // Unknown addresses are counted exactly like known ones, so the lock reveals nothing either.
-    const minutes = Math.max(
-      await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY }),
-      await repo.recordIpFailure(db, { ip: q.ip, ...LOGIN_IP_POLICY }),
-      await repo.recordAccountFailure(db, { siteId: q.siteId, email, ...LOGIN_ACCOUNT_POLICY }),
-    );
+    const minutes = device && candidate
+      ? await repo.recordDeviceFailure(db, { device, userId: candidate.id, ...LOGIN_DEVICE_POLICY })
+      : Math.max(
+          await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY }),
+          await repo.recordIpFailure(db, { ip: q.ip, ...LOGIN_IP_POLICY }),
+          await repo.recordAccountFailure(db, { siteId: q.siteId, email, ...LOGIN_ACCOUNT_POLICY }),
+        );
     if (minutes > 0) throw loginBlocked(minutes);
     throw new AppError(401, 'login_failed');
   }
@@ -108,11 +125,16 @@ export async function login(
   await db.transaction(async (tx) => {
     if (q.previousToken && TOKEN.test(q.previousToken)) await repo.deleteSession(tx, sessionIdOf(q.previousToken));
     await repo.createSession(tx, sessionIdOf(token), candidate.id, SESSION_MAX_AGE_SECONDS);
-    await repo.clearFailures(tx, q.siteId, email, q.ip);
-    await repo.clearAccountFailures(tx, q.siteId, email);
+    if (device) {
+      // The untrusted devices' lock stays: the owner getting in says nothing about whoever is guessing elsewhere.
+      await repo.clearDeviceFailures(tx, device);
+    } else {
+      await repo.clearFailures(tx, q.siteId, email, q.ip);
+      await repo.clearAccountFailures(tx, q.siteId, email);
+    }
     await repo.touchLastActive(tx, candidate.id);
   });
-  return { token, userId: candidate.id };
+  return { token, userId: candidate.id, deviceEpoch: candidate.device_epoch };
 }
 
 function loginBlocked(minutes: number): AppError {

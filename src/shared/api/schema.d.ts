@@ -19,6 +19,18 @@ export interface paths {
          * Log in (JSON email and password), or with `?push=1` save the push subscription
          * @description Without `push`, the body is a login payload; success rotates the session and sets the `auth` cookie.
          *     With `push=1`, the body carries the push subscription of the logged-in user.
+         *
+         *     Device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): every successful login also
+         *     sets `device=<account id>.<epoch>.<issued ms>.<nonce>.<mac>` — HttpOnly, SameSite=Lax, `Path=/api/user.php`,
+         *     `Max-Age` one year, Secure behind HTTPS — naming the account, signed with HMAC-SHA256 under a key the backend
+         *     keeps in its database. A login attempt that presents a valid device cookie for the account it names (and of
+         *     its current epoch: a password reset or change starts a new one) comes from a trusted device: failures from
+         *     elsewhere never block it; it has its own budget (5 wrong passwords in 15 minutes lock that device cookie for
+         *     15 minutes). Every other attempt is an untrusted device, throttled per account + address, per address and
+         *     per account (20 failures in 15 minutes lock the account's untrusted devices for 5·2^n minutes, at most 60).
+         *     Both throttled cases answer 429 `login_blocked` with `params.minutes` ('Te veel foute pogingen, account voor
+         *     {minutes} min geblokkeerd.') and Retry-After. Clients need do nothing: the browser keeps and sends the
+         *     cookie.
          */
         post: operations["postUser"];
         delete?: never;
@@ -311,11 +323,13 @@ export interface paths {
          * Create an account (status not_confirmed) and mail the activation link
          * @description Allowed when the site's `signups` is `all`, or `with_trafficsource` with a `network` (invite-only
          *     otherwise: 403 `signups_closed`). Every SPEC §5 rule is checked here (422 with the field in
-         *     `params.field`). No enumeration: for an address that already has an account the answer is the same
-         *     200 `{success:true}`; nothing is created, no cookie is set, and the address's owner is mailed instead
-         *     ('This e-mail address already has an account on this site.'). A new account is logged in (the `auth`
-         *     cookie). Without `name`/`date_of_birth` the call needs `signup_message` and `recipient_id` (the
-         *     "message first" variant); `PUT` finishes such an account (complete-signup).
+         *     `params.field`). A new account is logged in (the `auth` cookie). No enumeration: an address that already
+         *     has an account gets the very same answer — 200 `{success:true}`, the same headers and an `auth` cookie of
+         *     the same form, after the same work — but that cookie's session belongs to no account and behaves as logged
+         *     out (`GET user.php` answers 403 `authentication_required`); nothing is created, and the address's owner is
+         *     mailed instead ('This e-mail address already has an account on this site.'). Without `name`/`date_of_birth`
+         *     the call needs `signup_message` and `recipient_id` (the "message first" variant); `PUT` finishes such an
+         *     account (complete-signup).
          */
         post: operations["signup"];
         delete?: never;
@@ -368,7 +382,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Check a mailed reset token without spending it
+         * @description The page `/reset-password/do?token=…` asks this when it opens, so a used or expired link shows the invalid-link
+         *     state at once instead of the new-password form. Nothing changes: the token stays usable for `PUT`. The answer
+         *     is never cached (`Cache-Control: no-store`), and the token is never logged (query values named token,
+         *     password, email, code, key or secret are redacted from the request log).
+         */
+        get: operations["checkResetToken"];
         /** Set a new password with the mailed token; every session of the member ends */
         put: operations["resetPassword"];
         /**
@@ -858,7 +879,7 @@ export interface components {
             email: string;
             password: components["schemas"]["NewPassword"];
             name?: string;
-            /** @description YYYY-MM-DD */
+            /** @description YYYY-MM-DD, a real calendar date (1990-02-30 is 422 `birth_date_invalid`) */
             date_of_birth?: string;
             about?: string;
             signup_message?: string;
@@ -934,7 +955,10 @@ export interface components {
         ProfileUpdate: {
             name?: string;
             about?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description A real calendar date (1990-02-30 is 422 `profile_birth_date_invalid`)
+             */
             birth_date?: string;
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
@@ -1161,7 +1185,7 @@ export interface operations {
             /** @description Logged in (the user), or push subscription saved */
             200: {
                 headers: {
-                    /** @description The `auth` session cookie, on login */
+                    /** @description On login, the `auth` session cookie and the `device` cookie (see the description) */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -1379,6 +1403,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     listMembers: {
@@ -1656,7 +1681,7 @@ export interface operations {
             /** @description Check your mail (the same answer for a new and a known address) */
             200: {
                 headers: {
-                    /** @description The `auth` session cookie of the new account */
+                    /** @description The `auth` session cookie (of the new account; for a known address of no account) */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -1719,6 +1744,32 @@ export interface operations {
                 };
             };
             403: components["responses"]["AuthenticationRequired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkResetToken: {
+        parameters: {
+            query: {
+                token: components["schemas"]["Token"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is valid (unused, not expired, its account not deleted) */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["TokenInvalid"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,0 +1,275 @@
+/**
+ * Bad input against every operation of openapi.yaml (issue 9, item 6): for each operation that takes strings or
+ * integers (query parameters or JSON body fields), a NUL character in every string and 2^31 in every integer must be
+ * a 400 `bad_request` with the one error body — never a 500. The fields are read from the contract, so an operation or
+ * field added later without a sample below fails the coverage test. Runs against API_BASE_URL (any backend, seeded
+ * with the demo logins) or an in-process mock-backend.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+type Json = Record<string, unknown>;
+type Schema = Json & { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[] };
+interface Operation {
+  operationId: string;
+  parameters?: (Json & { $ref?: string; name?: string; in?: string; schema?: Schema })[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses: Record<string, Json>;
+}
+
+const spec = parse(readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+};
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(spec as unknown as Json, 'openapi.json');
+const errorSchema = ajv.getSchema('openapi.json#/components/schemas/Error');
+
+function resolve<T extends Json>(node: T & { $ref?: string }): T {
+  if (!node.$ref) return node;
+  const target = node.$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as Json)[key], spec);
+  return resolve(target as T & { $ref?: string });
+}
+
+const typesOf = (schema: Schema) => new Set(([] as string[]).concat(schema.type ?? []));
+
+/** Leaf fields of a schema that are strings or integers, as `a.b`, `list[]`; alternatives of oneOf/anyOf/allOf merged. */
+function leaves(node: Schema, path: string, out: Map<string, 'string' | 'integer'>, depth = 0): void {
+  const schema = resolve(node);
+  if (depth > 10) return;
+  for (const part of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) leaves(part, path, out, depth + 1);
+  const types = typesOf(schema);
+  if (types.has('string') && schema.format !== 'binary') out.set(path, 'string');
+  if (types.has('integer')) out.set(path, 'integer');
+  for (const [name, child] of Object.entries(schema.properties ?? {})) leaves(child, path ? `${path}.${name}` : name, out, depth + 1);
+  if (schema.items) leaves(schema.items, `${path}[]`, out, depth + 1);
+}
+
+interface Target {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Every string or integer field, `query.x` or `body.a.b`. */
+  fields: Map<string, 'string' | 'integer'>;
+}
+
+const targets: Target[] = [];
+for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [method, op] of Object.entries(item)) {
+    const fields = new Map<string, 'string' | 'integer'>();
+    for (const raw of op.parameters ?? []) {
+      const param = resolve(raw);
+      if (param.in === 'query' && param.schema) leaves(param.schema, `query.${param.name}`, fields);
+    }
+    const json = op.requestBody?.content?.['application/json']?.schema;
+    if (json) leaves(json, 'body', fields);
+    if (fields.size > 0) targets.push({ operationId: op.operationId, method: method.toUpperCase(), path, fields });
+  }
+}
+
+/** Who sends a sample: a visitor, the free demo member or the demo moderator. */
+type Who = 'visitor' | 'free' | 'moderator';
+interface Sample {
+  who?: Who;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+const ZERO_TOKEN = '0'.repeat(64);
+let memberId = 1;
+
+/** One otherwise valid request per operation (or per variant): only the mutated field makes it bad. */
+function samples(): Record<string, Sample[]> {
+  return {
+    postUser: [
+      { body: { email: 'free@demo.test', password: 'wrong-password' } },
+      { who: 'free', query: { push: 1 }, body: { subscription: JSON.stringify({ endpoint: 'https://push.example/bad-input' }) } },
+    ],
+    putUser: [{ who: 'free', body: { language: 'en' } }],
+    getSettings: [{ query: { host: 'localhost', network: 'aff1', country: 'NL' } }],
+    getRegions: [{ query: { country: 'NL' } }],
+    submitComplaint: [{ body: { name: 'Bad Input', email: 'bad-input@example.test', category: 'technical', message: 'A complaint long enough.', profile_id: memberId } }],
+    listMembers: [
+      { who: 'free', query: { cursor: Buffer.from(JSON.stringify(['2026-01-01 10:00:00+00', memberId])).toString('base64url'), limit: 5, country: 'NL', gender: 'male', region: 1, min_age: 20, max_age: 60, network: 'aff1', sort: 'last_active' } },
+    ],
+    getProfile: [{ who: 'free', query: { id: memberId } }],
+    updateProfile: [
+      {
+        who: 'free',
+        body: {
+          name: 'Bad Input', about: 'About me', birth_date: '1990-01-01', gender: 'male', sexuality: 'gay', relationship_status: 'single',
+          hair_colour: 'brown', eye_colour: 'blue', body_type: 'normal', signup_reason: 'dating', country: 'NL', region_id: 1, interests: ['kissing'],
+        },
+      },
+    ],
+    getDiscountCode: [{ who: 'free', query: { code: 'NOPE', welcome: 'false' } }],
+    deleteChat: [{ who: 'free', body: { conversation: 987654 } }],
+    signup: [
+      {
+        body: {
+          email: 'bad-input-signup@example.test', password: 'correct-horse', name: 'Bad Input', date_of_birth: '1990-01-01', about: 'About me',
+          signup_message: 'Hello there', recipient_id: memberId, tracking: { network: 'aff1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' },
+        },
+      },
+    ],
+    completeSignup: [{ who: 'free', body: { name: 'Bad Input', date_of_birth: '1990-01-01', about: 'About me' } }],
+    activate: [{ body: { token: ZERO_TOKEN } }],
+    checkResetToken: [{ query: { token: ZERO_TOKEN } }],
+    requestPasswordReset: [{ body: { email: 'nobody-bad-input@example.test' } }],
+    resetPassword: [{ body: { token: ZERO_TOKEN, password: 'new-password-1', password_repeat: 'new-password-1' } }],
+    changePassword: [{ who: 'free', body: { old_password: 'wrong-password', password: 'new-password-1', password_repeat: 'new-password-1' } }],
+    requestMailChange: [{ who: 'free', body: { password: 'wrong-password', email: 'bad-input-new@example.test' } }],
+    confirmMailChange: [{ body: { token: ZERO_TOKEN } }],
+    deleteAccount: [{ who: 'free', body: { password: 'wrong-password', reasons: ['other'], comment: 'Bye' } }],
+    reactivateAccount: [{ body: { token: ZERO_TOKEN } }],
+    setMainPhoto: [{ who: 'free', body: { id: 987654 } }],
+    deletePhoto: [{ who: 'free', body: { id: 987654 } }],
+    blockMember: [{ who: 'free', body: { id: 987654 } }],
+    unblockMember: [{ who: 'free', body: { id: 987654 } }],
+    listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
+    decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+  };
+}
+
+/** Every string and integer leaf of a sample as [field, value-path]; array elements count once as `[]`. */
+function sampleLeaves(value: unknown, path: string, out: [string, (string | number)[]][], at: (string | number)[] = []): void {
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) out.push([path, at]);
+  else if (Array.isArray(value)) value.forEach((v, i) => sampleLeaves(v, `${path}[]`, out, [...at, i]));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) sampleLeaves(v, path ? `${path}.${k}` : k, out, [...at, k]);
+  }
+}
+
+function withValue(value: unknown, at: (string | number)[], leaf: unknown): unknown {
+  if (at.length === 0) return leaf;
+  const [head, ...rest] = at as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Json) }) as Record<string | number, unknown>;
+  copy[head] = withValue(copy[head], rest, leaf);
+  return copy;
+}
+
+const badValue = (value: string | number) =>
+  typeof value === 'string' ? `${value.slice(0, 1)}\u0000${value.slice(1)}` : 2 ** 31;
+
+interface Variant {
+  operationId: string;
+  field: string;
+  method: string;
+  path: string;
+  who: Who;
+  query: Record<string, string | number>;
+  body: unknown;
+}
+
+/** Each sample once per leaf, that leaf made bad. */
+function variants(all: Record<string, Sample[]>): Variant[] {
+  const out: Variant[] = [];
+  for (const target of targets) {
+    for (const sample of all[target.operationId] ?? []) {
+      for (const [root, value] of [['query', sample.query], ['body', sample.body]] as const) {
+        if (value === undefined) continue;
+        const leafs: [string, (string | number)[]][] = [];
+        sampleLeaves(value, root, leafs);
+        for (const [field, at] of leafs) {
+          const original = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], value) as string | number;
+          const mutated = withValue(value, at, badValue(original));
+          out.push({
+            operationId: target.operationId,
+            field,
+            method: target.method,
+            path: target.path,
+            who: sample.who ?? 'visitor',
+            query: root === 'query' ? (mutated as Record<string, string | number>) : (sample.query ?? {}),
+            body: root === 'body' ? mutated : sample.body,
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+let base = process.env.API_BASE_URL?.replace(/\/$/, '') ?? '';
+let stop: () => Promise<void> = async () => {};
+const cookies: Record<Who, string> = { visitor: '', free: '', moderator: '' };
+
+async function send(method: string, path: string, opts: { cookie?: string; query?: Record<string, string | number>; body?: unknown } = {}) {
+  const query = new URLSearchParams(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const res = await fetch(`${base}/api${path}${query ? `?${query}` : ''}`, {
+    method,
+    headers: {
+      'request-type': 'client',
+      'accept-language': 'nl',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as unknown, setCookie: res.headers.getSetCookie() };
+}
+
+beforeAll(async () => {
+  if (!base) {
+    const { createTestContext } = await import('../../mock-backend/test/context');
+    const ctx = await createTestContext({ members: 10 });
+    const server: Server = await new Promise((resolve) => {
+      const s = ctx.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stop = async () => {
+      await new Promise((r) => server.close(r));
+      await ctx.close();
+    };
+  }
+  for (const [who, email] of [['free', 'free@demo.test'], ['moderator', 'moderator@demo.test']] as const) {
+    const res = await send('POST', '/user.php', { body: { email, password: 'demo-password' } });
+    const auth = res.setCookie.find((c) => c.startsWith('auth='));
+    if (!auth) throw new Error(`login of ${email} failed: ${res.status}`);
+    cookies[who] = auth.split(';')[0] as string;
+  }
+  const page = await send('GET', '/members.php', { cookie: cookies.free, query: { limit: 1 } });
+  memberId = (page.body as { profiles: { id: number }[] }).profiles[0]?.id ?? 1;
+});
+afterAll(() => stop());
+
+describe('bad input against every operation of the contract', () => {
+  it('When the contract is read, then every operation with string or integer fields has samples that reach each field', () => {
+    const all = samples();
+    const missing: string[] = [];
+    for (const target of targets) {
+      const covered = new Set<string>();
+      for (const sample of all[target.operationId] ?? []) {
+        const leafs: [string, (string | number)[]][] = [];
+        sampleLeaves(sample.query ?? {}, 'query', leafs);
+        sampleLeaves(sample.body ?? {}, 'body', leafs);
+        for (const [field] of leafs) covered.add(field);
+      }
+      for (const field of target.fields.keys()) if (!covered.has(field)) missing.push(`${target.operationId} ${field}`);
+    }
+    expect(missing).toEqual([]);
+    expect(targets.length).toBeGreaterThan(20);
+  });
+
+  it('When a NUL character is put in each string and 2^31 in each integer of every operation, then each answer is 400 bad_request with the error body', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const v of variants(samples())) {
+      const res = await send(v.method, v.path, { cookie: cookies[v.who] || undefined, query: v.query, body: v.body });
+      sent += 1;
+      const error = (res.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+      const documented = spec.paths[v.path]?.[v.method.toLowerCase()]?.responses['400'] !== undefined;
+      if (res.status !== 400 || error?.code !== 'bad_request' || typeof error.message !== 'string' || !errorSchema?.(res.body) || !documented) {
+        failures.push(`${v.operationId} ${v.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}${documented ? '' : ' (400 not documented)'}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(75);
+  });
+});
