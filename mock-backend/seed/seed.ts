@@ -121,6 +121,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
        RETURNING id, countries`,
     );
     if (!nlSite) throw new Error('could not create the second demo site');
+    // Its texts in every interface language: the default site's, under its own brand.
+    await tx.query(
+      `UPDATE sites n SET texts = replace(d.texts::text, 'ManMatch', 'Mannenmatch')::jsonb FROM sites d WHERE d.is_default AND n.id = $1`,
+      [nlSite.id],
+    );
 
     const regionRows = await tx.query<{ id: number; country: string }>(
       'SELECT id, country FROM regions WHERE country = ANY($1::text[])',

@@ -173,4 +173,18 @@ describe('renderPage', () => {
     expect(out.html).toContain('<html lang="nl">');
     expect(out.html).toContain('Inloggen');
   });
+
+  it('When the site has its texts in Dutch, then a Dutch page shows the Dutch warning and title, and the state carries no other language', async () => {
+    const settings: Settings = {
+      ...settingsFixture,
+      site_texts: {
+        nl: { fictional_warning: 'Profielen met ★ zijn fictieve gastheren.', description: 'Ontmoet mannen bij jou in de buurt.' },
+        de: { fictional_warning: 'Mit ★ markierte Profile sind fiktive Gastgeber.' },
+      },
+    };
+    const out = await render('/login', () => undefined, { locale: 'nl', settings });
+    expect(out.html).toContain('Profielen met ★ zijn fictieve gastheren.');
+    expect(out.html).toContain('<meta name="description" content="Ontmoet mannen bij jou in de buurt."');
+    expect(out.html).not.toContain('fiktive Gastgeber');
+  });
 });

@@ -12,6 +12,7 @@ import { serializeAppState, type AppState } from '../client/lib/app-state';
 import { parseDismissals } from '../client/lib/dismissals';
 import { mergeMessages, type Messages } from '../client/lib/i18n';
 import type { PageError } from '../client/lib/store/site-slice';
+import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
 
 export interface RenderRequest {
@@ -199,7 +200,9 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
  * Renders the page for `req.url` into `res`: status (200/404/500) and headers before the first byte,
  * streaming at onShellReady (browsers) or onAllReady (bots), aborted after `deadlineMs`.
  */
-export async function renderPage(req: RenderRequest, res: ServerResponse): Promise<void> {
+export async function renderPage(request: RenderRequest, res: ServerResponse): Promise<void> {
+  // The site's own texts in the page's language, for every component and the page state alike.
+  const req: RenderRequest = { ...request, settings: localizeSettings(request.settings, request.locale) };
   const deadline = Date.now() + (req.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const page = await loadPage(req, deadline);
   const url = new URL(req.url, 'http://localhost');

@@ -6,7 +6,7 @@ const SITE_COLUMNS = `id, host, name, domain, domain_language, niche, cdn_prefix
   logged_out_search_trafficsource, enable_site_entry_popup, index_title, description, push_public_key, support_phone,
   support_email, minimum_message_costs, fictional_icon, fictional_warning, fictional_singular, fictional_plural,
   visible_profile_fields, visible_profile_notes, search_fields, message_credits, photo_credits, gift_credits,
-  signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer`;
+  signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer, texts AS site_texts`;
 
 /** The site of a host, or the default site for an unknown host. */
 export async function findSiteByHost(db: Db, host: string): Promise<Site | null> {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { LOCALES } from '../../../src/shared/locales';
 import { OPENAPI_PATH } from '../../lib/openapi';
 import { createTestContext, fromClient, type TestContext } from '../../test/context';
 
@@ -23,6 +24,21 @@ describe('site data', () => {
     expect(Object.keys(res.body).sort()).toEqual(fields.sort());
     expect(res.body).toMatchObject({ niche: 7, domain_language: 'en', cdn_prefix: '/media/', signups: 'all' });
     expect(res.body.countries).toHaveLength(19);
+  });
+
+  it('When settings are asked for, then both demo sites carry their own texts in all eleven interface languages', async () => {
+    for (const host of ['localhost', 'nl.localhost']) {
+      const res = await request(ctx.app).get('/api/settings.php').query({ host });
+      const texts = res.body.site_texts as Record<string, Record<string, string>>;
+      expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
+      for (const locale of LOCALES) {
+        expect(Object.keys(texts[locale] ?? {}).sort(), `${host} ${locale}`).toEqual(['description', 'fictional_plural', 'fictional_singular', 'fictional_warning', 'index_title']);
+        if (locale !== 'en') expect(texts[locale]?.fictional_warning, `${host} ${locale}`).not.toBe(texts.en?.fictional_warning);
+      }
+      expect(texts.nl?.fictional_warning).toBe('Profielen met ★ zijn fictieve gastheren die chatten voor vermaak; je kunt ze niet ontmoeten.');
+    }
+    const nl = await request(ctx.app).get('/api/settings.php').query({ host: 'nl.localhost' });
+    expect(nl.body.site_texts.de.index_title).toContain('Mannenmatch');
   });
 
   it('When two hosts ask, then two brands answer; an unknown host gets the default site', async () => {

@@ -771,6 +771,21 @@ export interface components {
             mail_name: string;
             /** @description Show the US footer (only for locale en) */
             us_footer: boolean;
+            /**
+             * @description The site's own texts per interface locale (en, nl, de, it, fr, es, pl, da, fi, nb, sv). A client shows the
+             *     text of the page's locale and falls back to the plain field of the same name (`fictional_warning`, …),
+             *     which is in the site's domain language. Optional: a backend without translations leaves it out.
+             */
+            site_texts?: {
+                [key: string]: components["schemas"]["SiteTexts"];
+            };
+        };
+        SiteTexts: {
+            index_title?: string;
+            description?: string;
+            fictional_warning?: string;
+            fictional_singular?: string;
+            fictional_plural?: string;
         };
         Interest: {
             id: number;
