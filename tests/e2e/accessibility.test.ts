@@ -1,8 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe.skipIf(!runE2e)('accessibility (axe)', () => {
   let site: RunningSite;
@@ -17,8 +27,9 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     await site?.stop();
   });
 
-  // Issue 5 adds a lander, an information page, the complaints form and the site-entry warning dialog (NL visitor).
-  const pages = ['/', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/video', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL'];
+  // Issue 5 adds a lander, an information page, the complaints form and the site-entry warning dialog (NL visitor);
+  // issue 9 the signup form and the language page.
+  const pages = ['/', '/signup', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/video', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL', '/lang-config'];
   for (const viewport of [
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1280, height: 900 },
@@ -28,12 +39,51 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       const page = await context.newPage();
       await page.goto(`${site.url}${path}`);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });
   }
+
+  // Issue 9: what a new member sees on a phone — the signup steps, and a member's own profile, a profile and search.
+  describe('on a 390 px phone', () => {
+    it('When the signup steps are checked by axe (an invalid address at step 0, then the photo step with a chosen photo), then they have no serious or critical violation', async () => {
+      // Reduced motion: axe sees each step as it settles, not a button halfway through its colour transition.
+      const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/signup`);
+      await page.getByLabel('E-mail address').fill('not-an-address');
+      await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Invalid e-mail', { exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('E-mail address').fill(`axe${Date.now()}@example.test`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByTestId('signup-step-1').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#48a' } }).jpeg().toBuffer();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it.each(['/members', '/members/3', '/lang-config'])('When a logged-in member\'s %s is checked by axe, then it has no serious or critical violation', async (path) => {
+      const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+      await page.goto(`${site.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    it('When my profile with a photo being checked is checked by axe, then it has no serious or critical violation', async () => {
+      const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+      await page.goto(`${site.url}/profile`);
+      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#7a4' } }).jpeg().toBuffer();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByText('Being checked').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  });
 });

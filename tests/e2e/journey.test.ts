@@ -62,7 +62,8 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
     // Language switch through the dropdown; the BFF sets the cookie, saves it for the member and comes back here.
     const profileUrl = page.url();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await page.getByText(/^en$/i).first().click();
+    // On a phone the dropdown shows the globe only; it is named by the current language.
+    await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('link', { name: 'Deutsch' }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
     expect(page.url()).toBe(profileUrl);

@@ -10,6 +10,7 @@ import { CompleteSignupPage } from './pages/complete-signup-page';
 import { IndexPage, prefetchIndex } from './pages/index-page';
 import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
 import { LanderPage, prefetchLander } from './pages/lander-page';
+import { LangConfigPage } from './pages/lang-config-page';
 import { LoginPage } from './pages/login-page';
 import { MailChangeDoPage } from './pages/mail-change-do-page';
 import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'account-deleted', element: <AccountDeletedPage /> },
       { path: 'pages/:token', element: <InfoPageRoute />, handle: handle({ prefetch: prefetchInfoPage }) },
       { path: 'pricing', element: <PricingPage /> },
+      { path: 'lang-config', element: <LangConfigPage /> },
       { path: 'complaints', element: <ComplaintsPage /> },
       { path: 'moderation', element: <ModerationPage />, handle: handle({ prefetch: prefetchModeration }) },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },

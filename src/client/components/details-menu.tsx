@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 /**
  * A dropdown built on <details>/<summary>: it opens before hydration and without JavaScript; with JavaScript it
- * also closes on a click outside, on Escape and on navigation.
+ * also closes on a click outside, on Escape and when the member goes to another page. A page that only rewrites its
+ * own URL (a replace on the same path, such as /members restoring the last search on load) leaves it open, and so
+ * does hydration: a menu opened while the page was loading stays open.
  */
 export function DetailsMenu({
   label,
@@ -22,10 +24,21 @@ export function DetailsMenu({
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const navigationType = useNavigationType();
+  const seen = useRef({ key: location.key, pathname: location.pathname });
 
   useEffect(() => {
+    const before = seen.current;
+    if (before.key === location.key) return;
+    seen.current = { key: location.key, pathname: location.pathname };
+    if (navigationType === 'REPLACE' && before.pathname === location.pathname) return;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key, location.pathname, navigationType]);
+
+  // Opened before hydration (the toggle event came before React listened): say so to assistive technology.
+  useEffect(() => {
+    if (ref.current?.open) setOpen(true);
+  }, []);
 
   useEffect(() => {
     const onPointer = (event: MouseEvent) => {

@@ -11,12 +11,14 @@ import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { LikeModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { WarningsArea } from '../../features/shell/components/warnings-area';
+import { pathWithQuery } from '../../lib/path-with-query';
 import { useAppSelector, useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { useSignupPhoto } from '../signup-photo';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
@@ -36,8 +38,9 @@ export function DefaultLayout() {
   const pageError = useAppSelector((s) => s.site.pageError);
   const { unread, newLikes } = useNavCounts(user !== null);
   useSessionRefresh(user !== null);
+  const signupPhoto = useSignupPhoto();
 
-  const url = `${location.pathname}${location.search}`;
+  const url = pathWithQuery(location);
   const serverError = pageError && pageError.url === url ? pageError : null;
 
   return (
@@ -61,7 +64,7 @@ export function DefaultLayout() {
         <SiteFooter />
         <SiteDisclaimer />
         <EntryWarning layout="default" />
-        <SignupModal />
+        <SignupModal photo={signupPhoto} />
         <TimeBonusModalSlot />
         <LikeModalSlot />
       </div>

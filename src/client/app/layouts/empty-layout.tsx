@@ -1,10 +1,12 @@
 import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
+import { useSignupPhoto } from '../signup-photo';
 import { PageOutlet } from './page-outlet';
 
 /** SPEC §2 empty layout: only the page, the entry warning for NL and DE, and the signup modal. */
 export function EmptyLayout() {
+  const signupPhoto = useSignupPhoto();
   return (
     <div className="app-shell empty-shell" data-layout="empty">
       <ShellChrome />
@@ -12,7 +14,7 @@ export function EmptyLayout() {
         <PageOutlet />
       </main>
       <EntryWarning layout="empty" />
-      <SignupModal />
+      <SignupModal photo={signupPhoto} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { BrandIcon } from '../../components/icons';
+import { SignupCta } from '../../features/landers/components/lander-parts';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
@@ -28,9 +29,15 @@ export function LanderLayout() {
             <span className="brand-name">{settings.name}</span>
           </Link>
           {user ? null : (
-            <Link to="/login" className="btn btn-outline-light btn-sm px-3">
-              <FormattedMessage id="nav.login" defaultMessage="Log in" />
-            </Link>
+            // Signing up first (the lander's own call to action repeats it), logging in second.
+            <div className="d-flex align-items-center gap-2 flex-shrink-0">
+              <SignupCta className="btn btn-primary btn-sm nav-cta" testId="brand-signup">
+                <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
+              </SignupCta>
+              <Link to="/login" className="btn btn-outline-light btn-sm nav-cta">
+                <FormattedMessage id="nav.login" defaultMessage="Log in" />
+              </Link>
+            </div>
           )}
         </nav>
       </header>

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { pathWithQuery } from '../../lib/path-with-query';
 import { useAppSelector } from '../../lib/store/store';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
@@ -11,7 +12,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 export function PageOutlet() {
   const location = useLocation();
   const pageError = useAppSelector((s) => s.site.pageError);
-  const url = `${location.pathname}${location.search}`;
+  const url = pathWithQuery(location);
   const serverError = pageError && pageError.url === url ? pageError : null;
   return (
     <ErrorBoundary key={url} fallback={() => <ErrorPage />}>

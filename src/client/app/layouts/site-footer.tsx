@@ -19,6 +19,7 @@ export function SiteFooter() {
     ['/complaints', intl.formatMessage({ id: 'footer.complaints', defaultMessage: 'Complaints' })],
     ['/pages/return-policy', intl.formatMessage({ id: 'footer.returnPolicy', defaultMessage: 'Return policy' })],
     ['/pages/faq', intl.formatMessage({ id: 'footer.faq', defaultMessage: 'FAQ' })],
+    ['/lang-config', intl.formatMessage({ id: 'nav.language', defaultMessage: 'Language' })],
   ];
   return (
     <footer className="site-footer">

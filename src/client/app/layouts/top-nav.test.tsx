@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userFixture } from '../../test/fixtures';
+import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { TopNav } from './top-nav';
 
@@ -14,6 +14,18 @@ describe('TopNav', () => {
     expect(screen.getByRole('link', { name: /Gay Date Test/ }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('link', { name: /Messages/ })).toBeNull();
     expect(screen.queryByText('Get Premium')).toBeNull();
+  });
+
+  it('When a visitor may sign up, then "Sign up" comes before "Log in" and keeps his traffic source; invite-only without one, only "Log in"', () => {
+    const { unmount } = renderWithApp(<TopNav unread={0} newLikes={0} />, { url: '/?network=tj&utm_source=x' });
+    const links = screen.getAllByRole('link').map((a) => a.textContent);
+    expect(links.indexOf('Sign up')).toBeGreaterThan(-1);
+    expect(links.indexOf('Sign up')).toBeLessThan(links.indexOf('Log in'));
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup?network=tj');
+    unmount();
+    renderWithApp(<TopNav unread={0} newLikes={0} />, { settings: { ...settingsFixture, signups: 'with_trafficsource' } });
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeTruthy();
   });
 
   it('When logged in, then it shows search, messages and likes with capped badges, the account menu and Get Premium for free members', () => {
@@ -29,6 +41,7 @@ describe('TopNav', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/profile');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/notifications');
+    expect(screen.getByRole('link', { name: 'Language' }).getAttribute('href')).toBe('/lang-config');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
     const account = screen.getByRole('button', { name: 'Account of Jan' });
     expect(account.getAttribute('aria-expanded')).toBe('false');

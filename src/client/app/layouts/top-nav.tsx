@@ -1,7 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { CountBadge } from '../../components/count-badge';
 import { BrandIcon, ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { useSignupAllowed } from '../../features/accounts/hooks/use-signup-allowed';
+import { withTracking } from '../../features/landers/lander-links';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { CreditsLink } from '../../features/session/components/credits-link';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
@@ -13,6 +15,9 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
   const intl = useIntl();
   const user = useCurrentUser();
   const settings = useSettings();
+  const { pathname, search } = useLocation();
+  const signupOpen = useSignupAllowed();
+  const onSignup = /^\/(members\/\d+\/)?signup$/.test(pathname);
 
   return (
     <header className="top-nav navbar navbar-dark">
@@ -83,8 +88,15 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
               <li>
                 <LanguageDropdown />
               </li>
+              {signupOpen && !onSignup ? (
+                <li>
+                  <Link to={withTracking('/signup', new URLSearchParams(search))} className="btn btn-primary btn-sm ms-1 nav-cta">
+                    <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
+                  </Link>
+                </li>
+              ) : null}
               <li>
-                <Link to="/login" className="btn btn-primary btn-sm px-3 ms-1">
+                <Link to="/login" className={`btn btn-sm ms-1 nav-cta ${signupOpen && !onSignup ? 'btn-outline-light' : 'btn-primary'}`}>
                   <FormattedMessage id="nav.login" defaultMessage="Log in" />
                 </Link>
               </li>

@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { CheckIcon, CoinIcon, HeartIcon, StarIcon } from '../../components/icons';
 import { Seo } from '../../components/seo';
+import { useSignupAllowed } from '../../features/accounts/hooks/use-signup-allowed';
+import { withTracking } from '../../features/landers/lander-links';
 import { canSearchMembers } from '../../features/members/can-search';
 import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
 import { MemberPreviewStrip } from '../../features/members/components/member-preview-strip';
@@ -39,6 +41,7 @@ export function IndexPage() {
   const user = useCurrentUser();
   const [search] = useSearchParams();
   const allowed = canSearchMembers(settings, user, search.get('network'));
+  const signupOpen = useSignupAllowed();
   const preview = useMembers(allowed ? PREVIEW : null);
   const profiles = preview.data?.profiles ?? [];
 
@@ -56,24 +59,42 @@ export function IndexPage() {
             defaultMessage="Browse real profiles, flirt, chat and find your match: a date tonight, a friend or something serious."
           />
         </p>
-        <div className="d-flex flex-wrap gap-2">
-          {user ? (
+        {user ? (
+          <div className="d-flex flex-wrap gap-2">
             <Link to="/members" className="btn btn-light btn-lg">
               <FormattedMessage id="index.goToMembers" defaultMessage="Go to members" />
             </Link>
-          ) : (
-            <>
-              <Link to="/login" className="btn btn-light btn-lg">
-                <FormattedMessage id="nav.login" defaultMessage="Log in" />
-              </Link>
+          </div>
+        ) : (
+          <>
+            {/* Signing up is what a visitor comes for: it is the first call to action (logging in comes after). */}
+            <div className="d-flex flex-wrap gap-2">
+              {signupOpen ? (
+                <Link to={withTracking('/signup', search)} className="btn btn-light btn-lg" data-testid="hero-signup">
+                  <FormattedMessage id="signup.title" defaultMessage="Sign up for free" />
+                </Link>
+              ) : (
+                <Link to="/login" className="btn btn-light btn-lg">
+                  <FormattedMessage id="nav.login" defaultMessage="Log in" />
+                </Link>
+              )}
               {allowed ? (
                 <Link to="/members" className="btn btn-outline-light btn-lg">
                   <FormattedMessage id="index.browse" defaultMessage="Browse members" />
                 </Link>
               ) : null}
-            </>
-          )}
-        </div>
+            </div>
+            {signupOpen ? (
+              <p className="hero-login mt-3 mb-0">
+                <FormattedMessage
+                  id="signup.haveAccount"
+                  defaultMessage="Already a member? <link>Log in</link>"
+                  values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
+                />
+              </p>
+            ) : null}
+          </>
+        )}
       </section>
 
       <section className="mb-4 mb-md-5" aria-labelledby="benefits-heading">

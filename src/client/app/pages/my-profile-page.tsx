@@ -12,12 +12,22 @@ import { getMyProfile, MY_PROFILE_KEY, useMyProfile } from '../../features/profi
 import { ProfileForm } from '../../features/profile-edit/components/profile-form';
 import { useInterests } from '../../features/site-data/api/get-interests';
 import { useRegions } from '../../features/site-data/api/get-regions';
-import { useCurrentUser, useSettings } from '../../lib/store/store';
+import type { MyPhotos } from '../../features/photos/api/upload-photo';
+import { mainImageChanged } from '../../lib/store/session-slice';
+import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 export async function prefetchMyProfile({ api, user }: PrefetchContext): Promise<PrefetchResult> {
   if (!user) return {};
   return prefetchKey(MY_PROFILE_KEY, () => getMyProfile(api));
+}
+
+/** The main photo of an answer of photos.php, as the user's `profile.main_image` carries it. */
+function mainImageOf(photos: MyPhotos) {
+  const main = photos.photos.find((p) => p.is_main);
+  if (!main) return null;
+  const { is_main: _isMain, ...image } = main;
+  return image;
 }
 
 /** /profile: the member's own profile, photos, privacy (invisible mode, location, blocked members). */
@@ -29,6 +39,7 @@ export function MyProfilePage() {
   const [country, setCountry] = useState<string | null | undefined>(undefined);
   const regions = useRegions(country === undefined ? data?.country : country);
   const interests = useInterests();
+  const dispatch = useAppDispatch();
   const title = intl.formatMessage({ id: 'profileEdit.title', defaultMessage: 'My profile' });
 
   let body;
@@ -60,7 +71,10 @@ export function MyProfilePage() {
             limit={data.photo_limit}
             cdnPrefix={settings.cdn_prefix}
             name={data.name}
-            onChange={(photos) => void mutate({ ...data, photos: photos.photos, photo_limit: photos.limit }, { revalidate: false })}
+            onChange={(photos) => {
+              void mutate({ ...data, photos: photos.photos, photo_limit: photos.limit }, { revalidate: false });
+              dispatch(mainImageChanged(mainImageOf(photos)));
+            }}
           />
           <ProfileForm
             key={data.id}

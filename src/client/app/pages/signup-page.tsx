@@ -4,6 +4,7 @@ import { Seo } from '../../components/seo';
 import { SignupWizard } from '../../features/accounts/components/signup-wizard';
 import { parseProfileId, useProfile } from '../../features/profile/api/get-profile';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { useSignupPhoto } from '../signup-photo';
 
 /** Routes signup and members/{id}/signup (the latter offers a message to that member first). */
 export function SignupPage() {
@@ -12,6 +13,7 @@ export function SignupPage() {
   const user = useCurrentUser();
   const recipientId = parseProfileId(useParams().id);
   const { data: recipient } = useProfile(recipientId);
+  const photo = useSignupPhoto();
   const title = intl.formatMessage({ id: 'signup.title', defaultMessage: 'Sign up for free' });
   return (
     <div className="page-narrow">
@@ -26,7 +28,7 @@ export function SignupPage() {
             </Link>
           </p>
         ) : (
-          <SignupWizard recipient={recipient ? { id: recipient.id, name: recipient.name } : undefined} />
+          <SignupWizard recipient={recipient ? { id: recipient.id, name: recipient.name } : undefined} photo={photo} />
         )}
       </div>
     </div>

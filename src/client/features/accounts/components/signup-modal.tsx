@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'reactstrap';
 import { Modal } from '../../../components/modal';
 import { useCurrentUser } from '../../../lib/store/store';
-import { SignupWizard } from './signup-wizard';
+import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
 
 /** The hash that opens the signup modal from any link (`<Link to="#signup">`), so no page needs to know about it. */
 export const SIGNUP_MODAL_HASH = '#signup';
@@ -13,7 +13,7 @@ export const SIGNUP_MODAL_HASH = '#signup';
  * The signup modal of the default and empty layouts. Esc and the backdrop close it only while nothing is entered
  * yet (SPEC §4); once the visitor is in the middle of signing up, only its own close button does.
  */
-export function SignupModal() {
+export function SignupModal({ photo }: { photo?: SignupPhotoSlot | undefined }) {
   const intl = useIntl();
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function SignupModal() {
         </Button>
       }
     >
-      <SignupWizard onProgress={onProgress} />
+      <SignupWizard onProgress={onProgress} photo={photo} />
     </Modal>
   );
 }

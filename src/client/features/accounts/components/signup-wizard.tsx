@@ -1,20 +1,19 @@
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
-import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
+import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
 import { useApi } from '../../../lib/api-client';
 import { userChanged } from '../../../lib/store/session-slice';
-import { useAppDispatch, useSettings } from '../../../lib/store/store';
+import { useAppDispatch } from '../../../lib/store/store';
 import { getUser } from '../../session/api/get-user';
 import { signup } from '../api/signup';
 import { toFormError, type FormError } from '../form-error';
 import { draftInProgress, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
-import { readStoredNetwork, rememberTracking, signupAllowed } from '../tracking';
+import { useSignupAllowed } from '../hooks/use-signup-allowed';
+import { rememberTracking } from '../tracking';
 import { CheckMail } from './check-mail';
 import { Field } from './field';
-
-const noSubscription = () => () => undefined;
 
 /** Steps of SPEC §2: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
 const LAST_FORM_STEP = 3;
@@ -34,30 +33,52 @@ function latestBirthDate(): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Step 1's photo, passed in by the page (feature folders do not import each other): a picker that hands over a
+ * checked file — the account does not exist yet — and the upload that runs once signup has created the account.
+ */
+export interface SignupPhotoSlot {
+  renderPicker: (props: { onPicked: (file: File) => void; label: string }) => ReactNode;
+  upload: (file: File) => Promise<void>;
+}
+
 export interface SignupWizardProps {
   /** The member the visitor writes to (members/{id}/signup): step 0 offers a message first. */
   recipient?: { id: number; name: string } | undefined;
   /** Tells the modal whether the visitor is in the middle of signing up. */
   onProgress?: (inProgress: boolean) => void;
+  /** Lets step 1 add a photo; without it step 1 only points to the profile page. */
+  photo?: SignupPhotoSlot | undefined;
 }
 
-export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
+type PhotoOutcome = 'saved' | 'failed' | 'later' | null;
+
+export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps) {
   const intl = useIntl();
   const api = useApi();
   const dispatch = useAppDispatch();
-  const settings = useSettings();
+  const allowed = useSignupAllowed();
   const { search } = useLocation();
   const { draft, update, clear } = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
-  const storedNetwork = useSyncExternalStore(noSubscription, readStoredNetwork, () => '');
   const [error, setError] = useState<FormError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The photo chosen at step 1 stays in this page (a File cannot go into the stored draft) until the account exists.
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  const [photoOutcome, setPhotoOutcome] = useState<PhotoOutcome>(null);
+  const progressLabelId = useId();
+
+  // Each preview URL is released when another photo is chosen or the wizard goes away.
+  useEffect(() => {
+    if (!picked) return undefined;
+    return () => URL.revokeObjectURL(picked.url);
+  }, [picked]);
 
   useEffect(() => {
     rememberTracking(new URLSearchParams(search), window.localStorage);
   }, [search]);
   useEffect(() => onProgress?.(draftInProgress(draft) && draft.step < MAIL_STEP), [draft, onProgress]);
 
-  if (!signupAllowed(settings, new URLSearchParams(search).get('network') || storedNetwork || undefined)) {
+  if (!allowed) {
     return (
       <Alert color="info" fade={false} data-testid="invite-only">
         <FormattedMessage id="signup.inviteOnly" defaultMessage="Signing up is by invitation only at the moment. Do you have an invitation? Open its link to sign up." />
@@ -70,6 +91,29 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
     update({ step });
   };
   const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const clearFieldError = (field: string) => {
+    if (error?.field === field) setError(null);
+  };
+
+  const onPicked = (file: File) => setPicked({ file, url: URL.createObjectURL(file) });
+
+  /** SPEC §5 rules of step 0 checked right here (the shared rules the server applies too), in the member's language. */
+  const step0Error = (d: SignupDraft): FormError | null => {
+    if (checkEmail(d.email)) {
+      return { field: 'email', code: 'email_invalid', message: intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' }) };
+    }
+    if (checkNewPassword(d.password)) {
+      return {
+        field: 'password',
+        code: 'password_too_short',
+        message: intl.formatMessage(
+          { id: 'signup.error.passwordTooShort', defaultMessage: 'Your password needs at least {min} characters.' },
+          { min: PASSWORD_MIN_LENGTH },
+        ),
+      };
+    }
+    return null;
+  };
 
   const submit = async (d: SignupDraft, messageFirst: boolean) => {
     setBusy(true);
@@ -82,9 +126,23 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
         ...(recipient && d.signup_message.trim() ? { signup_message: d.signup_message.trim(), recipient_id: recipient.id } : {}),
         tracking: rememberTracking(new URLSearchParams(search), window.localStorage),
       });
+      let user = await getUser(api).catch(() => null);
+      if (picked && !messageFirst) {
+        // The photo goes up with the new account's session; the user is read again so the store knows the main
+        // photo before any page could show "Add a profile photo".
+        if (!user) setPhotoOutcome('later');
+        else {
+          try {
+            await photo?.upload(picked.file);
+            setPhotoOutcome('saved');
+            user = (await getUser(api).catch(() => null)) ?? user;
+          } catch {
+            setPhotoOutcome('failed');
+          }
+        }
+      }
       // The password leaves the draft at once; only the address stays for the confirmation step.
       update({ ...d, password: '', step: messageFirst ? MAIL_STEP : PUSH_STEP });
-      const user = await getUser(api).catch(() => null);
       if (user) dispatch(userChanged(user));
     } catch (err) {
       const e = toFormError(intl, err);
@@ -97,14 +155,45 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (draft.step <= 0) {
+      const invalid = step0Error(draft);
+      if (invalid) {
+        setError(invalid);
+        const input = event.currentTarget.elements.namedItem(invalid.field ?? '');
+        if (input instanceof HTMLElement) input.focus();
+        return;
+      }
+    }
     if (draft.step < LAST_FORM_STEP) go(draft.step + 1);
     else void submit(draft, false);
   };
 
-  if (draft.step === PUSH_STEP) return <PushConsent onDone={() => go(MAIL_STEP)} />;
-  if (draft.step >= MAIL_STEP) return <CheckMail email={draft.email} onLeave={clear} />;
+  const sendMessageFirst = () => {
+    const invalid = step0Error(draft);
+    if (invalid) setError(invalid);
+    else void submit(draft, true);
+  };
+
+  const outcome = photoOutcome ? <PhotoOutcomeNotice outcome={photoOutcome} /> : null;
+  if (draft.step === PUSH_STEP) {
+    return (
+      <>
+        {outcome}
+        <PushConsent onDone={() => go(MAIL_STEP)} />
+      </>
+    );
+  }
+  if (draft.step >= MAIL_STEP) {
+    return (
+      <>
+        {outcome}
+        <CheckMail email={draft.email} onLeave={clear} />
+      </>
+    );
+  }
 
   const step = Math.min(Math.max(Math.floor(draft.step), 0), LAST_FORM_STEP);
+  const progressText = intl.formatMessage({ id: 'signup.progress', defaultMessage: 'Step {step} of {total}' }, { step: step + 1, total: MAIL_STEP + 1 });
   const back = step > 0 ? (
     <Button type="button" color="link" onClick={() => go(step - 1)} disabled={busy}>
       <FormattedMessage id="signup.back" defaultMessage="Back" />
@@ -113,11 +202,14 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
 
   return (
     <Form onSubmit={onSubmit} noValidate data-testid={`signup-step-${step}`}>
+      <p id={progressLabelId} className="small text-body-secondary mb-1">
+        {progressText}
+      </p>
       <Progress
         value={((step + 1) / (MAIL_STEP + 1)) * 100}
-        className="mb-3"
-        style={{ height: 6 }}
-        aria-label={intl.formatMessage({ id: 'signup.progress', defaultMessage: 'Step {step} of {total}' }, { step: step + 1, total: MAIL_STEP + 1 })}
+        className="signup-progress mb-3"
+        barAriaLabelledBy={progressLabelId}
+        barAriaValueText={progressText}
       />
       {error && !error.field ? (
         <Alert color="danger" fade={false}>
@@ -144,7 +236,10 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
             required
             value={draft.email}
             error={fieldError('email')}
-            onChange={(e) => update({ email: e.target.value })}
+            onChange={(e) => {
+              clearFieldError('email');
+              update({ email: e.target.value });
+            }}
           />
           <Field
             label={<FormattedMessage id="signup.password" defaultMessage="Password" />}
@@ -156,19 +251,45 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
             value={draft.password}
             error={fieldError('password')}
             hint={<FormattedMessage id="signup.passwordHint" defaultMessage="At least {min} characters." values={{ min: PASSWORD_MIN_LENGTH }} />}
-            onChange={(e) => update({ password: e.target.value })}
+            onChange={(e) => {
+              clearFieldError('password');
+              update({ password: e.target.value });
+            }}
           />
         </>
       ) : null}
 
       {step === 1 ? (
-        <div className="text-center py-2">
-          <p className="fw-semibold mb-1">
+        <div className="signup-photo text-center py-2" data-testid="signup-photo">
+          <p className="fw-semibold mb-2">
             <FormattedMessage id="signup.photo.title" defaultMessage="A photo gets you far more replies" />
           </p>
-          <p className="text-body-secondary">
-            <FormattedMessage id="signup.photo.later" defaultMessage="You can add your photos on your profile as soon as your account is ready." />
-          </p>
+          {photo ? (
+            <>
+              {picked ? (
+                <img
+                  className="signup-photo-preview mb-2"
+                  src={picked.url}
+                  alt={intl.formatMessage({ id: 'signup.photo.previewAlt', defaultMessage: 'Your chosen photo' })}
+                  width={128}
+                  height={160}
+                />
+              ) : null}
+              {photo.renderPicker({
+                onPicked,
+                label: picked
+                  ? intl.formatMessage({ id: 'signup.photo.change', defaultMessage: 'Choose another photo' })
+                  : intl.formatMessage({ id: 'photos.add', defaultMessage: 'Add a photo' }),
+              })}
+              <p className="small text-body-secondary mt-2 mb-0">
+                <FormattedMessage id="signup.photo.whenSaved" defaultMessage="Your photo is saved as soon as your account is created." />
+              </p>
+            </>
+          ) : (
+            <p className="text-body-secondary">
+              <FormattedMessage id="signup.photo.later" defaultMessage="You can add your photos on your profile as soon as your account is ready." />
+            </p>
+          )}
         </div>
       ) : null}
 
@@ -212,12 +333,12 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
         {back ?? <span />}
         <div className="d-flex flex-wrap gap-2">
           {step === 0 && recipient && draft.signup_message.trim() ? (
-            <Button type="button" color="secondary" outline disabled={busy} onClick={() => void submit(draft, true)}>
+            <Button type="button" color="primary" outline disabled={busy} onClick={sendMessageFirst}>
               <FormattedMessage id="signup.sendNow" defaultMessage="Send now, finish my profile later" />
             </Button>
           ) : null}
-          <Button type="submit" color="primary" size="lg" disabled={busy}>
-            {step === 1 ? (
+          <Button type="submit" color={step === 1 && photo && !picked ? 'link' : 'primary'} size="lg" disabled={busy}>
+            {step === 1 && !picked ? (
               <FormattedMessage id="signup.photo.skip" defaultMessage="Add a photo later" />
             ) : step === LAST_FORM_STEP ? (
               <FormattedMessage id="signup.create" defaultMessage="Create my account" />
@@ -237,6 +358,20 @@ export function SignupWizard({ recipient, onProgress }: SignupWizardProps) {
         </p>
       ) : null}
     </Form>
+  );
+}
+
+function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> }) {
+  return (
+    <div role="status">
+      <Alert color={outcome === 'saved' ? 'success' : 'warning'} fade={false} data-testid="signup-photo-outcome">
+        {outcome === 'saved' ? (
+          <FormattedMessage id="signup.photo.saved" defaultMessage="Your photo has been added. It is checked before other members see it." />
+        ) : (
+          <FormattedMessage id="signup.photo.failed" defaultMessage="Your photo could not be saved. You can add it on your profile later." />
+        )}
+      </Alert>
+    </div>
   );
 }
 

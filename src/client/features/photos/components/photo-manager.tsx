@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert, Badge, Button } from 'reactstrap';
+import { Alert, Button } from 'reactstrap';
 import { MemberPhoto } from '../../../components/member-photo';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
@@ -66,15 +66,16 @@ export function PhotoManager({
                 alt={intl.formatMessage({ id: 'photos.ownAlt', defaultMessage: 'Your photo {number}' }, { number: i + 1 })}
               />
               <div className="own-photo-meta">
+                {/* text-bg-* picks a text colour with enough contrast on the badge colour (white on light blue has not). */}
                 {photo.is_main ? (
-                  <Badge color="primary">
+                  <span className="badge text-bg-primary">
                     <FormattedMessage id="photos.main" defaultMessage="Main photo" />
-                  </Badge>
+                  </span>
                 ) : null}
                 {photo.status === 'pending' ? (
-                  <Badge color="secondary">
+                  <span className="badge text-bg-secondary" data-testid="photo-pending">
                     <FormattedMessage id="photos.pending" defaultMessage="Being checked" />
-                  </Badge>
+                  </span>
                 ) : null}
               </div>
               <div className="own-photo-actions">

@@ -7,10 +7,17 @@ import { uploadPhoto, type MyPhotos } from '../api/upload-photo';
 
 /** Larger files are refused by the server too (413); checking here saves the upload. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** The types the server accepts (it checks the content too). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 export interface PhotoUploadProps {
   /** Called with the member's photos after a successful upload (the new one included, awaiting moderation). */
-  onUploaded: (photos: MyPhotos) => void;
+  onUploaded?: (photos: MyPhotos) => void;
+  /**
+   * Instead of uploading, hand the checked file over (signup step 1: the account that would own it does not exist
+   * yet; the wizard uploads it right after signup).
+   */
+  onPicked?: (file: File) => void;
   /** Disable the picker, e.g. when the photo limit is reached. */
   disabled?: boolean;
   /** Text of the button; defaults to "Add a photo". */
@@ -21,9 +28,9 @@ export interface PhotoUploadProps {
 /**
  * A labelled file picker that uploads one photo at a time to POST /photos.php and shows the server's answer
  * (photo_invalid, photo_limit_reached, payload_too_large) in the member's language. Reusable on the profile and
- * in signup step 1.
+ * in signup step 1 (with `onPicked`).
  */
-export function PhotoUpload({ onUploaded, disabled = false, label, className }: PhotoUploadProps) {
+export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, className }: PhotoUploadProps) {
   const intl = useIntl();
   const api = useApi();
   const inputId = useId();
@@ -40,9 +47,18 @@ export function PhotoUpload({ onUploaded, disabled = false, label, className }: 
       setError(intl.formatMessage({ id: 'photos.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' }));
       return;
     }
+    if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) {
+      setError(intl.formatMessage({ id: 'photos.wrongType', defaultMessage: 'Choose a JPEG, PNG, WebP, GIF or AVIF photo.' }));
+      return;
+    }
+    if (onPicked) {
+      onPicked(file);
+      return;
+    }
     setBusy(true);
     try {
-      onUploaded(await uploadPhoto(api, file, file.name));
+      const photos = await uploadPhoto(api, file, file.name);
+      onUploaded?.(photos);
     } catch (err) {
       setError(
         isApiRequestError(err) && err.message && err.status < 500
@@ -64,7 +80,7 @@ export function PhotoUpload({ onUploaded, disabled = false, label, className }: 
         ref={input}
         id={inputId}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        accept={PHOTO_TYPES.join(',')}
         className="visually-hidden"
         disabled={disabled || busy}
         onChange={(e) => void onChange(e)}

@@ -64,6 +64,11 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           </Link>
         </li>
         <li>
+          <Link className="menu-item" to="/lang-config">
+            <FormattedMessage id="nav.language" defaultMessage="Language" />
+          </Link>
+        </li>
+        <li>
           <button type="button" className="menu-item" onClick={onLogout} disabled={busy}>
             <FormattedMessage id="nav.logout" defaultMessage="Log out" />
           </button>

@@ -16,7 +16,13 @@ export function CreditsLink({ paidUser, credits }: { paidUser: boolean; credits:
     return (
       <NavLink to="/premium" className="nav-icon-link nav-premium">
         <StarIcon />
-        <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+        {/* Phones show the short word (the full text stays the link's name); wider screens the full text. */}
+        <span className="nav-premium-long">
+          <FormattedMessage id="nav.getPremium" defaultMessage="Get Premium" />
+        </span>
+        <span className="nav-premium-short" aria-hidden="true">
+          <FormattedMessage id="nav.getPremiumShort" defaultMessage="Premium" />
+        </span>
       </NavLink>
     );
   }

@@ -1,6 +1,7 @@
 import { Helmet } from 'react-helmet-async';
 import { useLocation } from 'react-router';
 import { LOCALES } from '../../../../shared/locales';
+import { pathWithQuery } from '../../../lib/path-with-query';
 
 /**
  * Head tags every layout adds: the web app manifest (per site, served by the BFF), the touch icon, and hreflang
@@ -8,8 +9,8 @@ import { LOCALES } from '../../../../shared/locales';
  * (`/locale/<code>?return=<this page>`), which sets the cookie and comes back here; x-default is the page itself.
  */
 export function ShellHead() {
-  const { pathname, search } = useLocation();
-  const here = `${pathname}${search}`;
+  // As the browser reports it (a bare "?" dropped), so hydration adopts the server's tags instead of adding more.
+  const here = pathWithQuery(useLocation());
   return (
     <Helmet>
       <link rel="manifest" href="/manifest.webmanifest" />

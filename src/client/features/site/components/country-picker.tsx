@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { DetailsMenu } from '../../../components/details-menu';
+import { pathWithQuery } from '../../../lib/path-with-query';
 import { useSettings } from '../../../lib/store/store';
 
 /** The BFF route that keeps the visitor's chosen country (cookie) and comes back to `returnTo`. */
@@ -20,7 +21,7 @@ export function CountryPicker() {
   const current = settings.geoip_selected_country ?? settings.geoip_country;
   const name = (code: string) => intl.formatDisplayName(code, { type: 'region' }) ?? code;
   const label = intl.formatMessage({ id: 'footer.country', defaultMessage: 'Your country' });
-  const returnTo = `${location.pathname}${location.search}`;
+  const returnTo = pathWithQuery(location);
   const sorted = [...settings.countries].sort((a, b) => name(a).localeCompare(name(b), intl.locale));
   return (
     <DetailsMenu

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { dropdownLanguages, type Locale } from '../../../../shared/locales';
 import { DetailsMenu } from '../../../components/details-menu';
 import { GlobeIcon } from '../../../components/icons';
+import { pathWithQuery } from '../../../lib/path-with-query';
 import { useAppSelector } from '../../../lib/store/store';
 import { languageName, localeSwitchHref } from '../language-links';
 
@@ -26,7 +27,7 @@ export function LanguageDropdown() {
     browserLanguage,
     current: locale,
   });
-  const returnTo = `${location.pathname}${location.search}`;
+  const returnTo = pathWithQuery(location);
   const label = intl.formatMessage({ id: 'nav.language', defaultMessage: 'Language' });
 
   return (
@@ -36,7 +37,7 @@ export function LanguageDropdown() {
       summary={
         <>
           <GlobeIcon />
-          <span aria-hidden="true" className="fw-semibold text-uppercase small">
+          <span aria-hidden="true" className="nav-lang-code fw-semibold text-uppercase small">
             {locale}
           </span>
         </>

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import nl from '../../../../../locales/nl.json';
+import { renderWithApp } from '../../../test/render-app';
+import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(cleanup);
+
+const calls: string[] = [];
+const fetchNothing: typeof fetch = async (input) => {
+  calls.push(String(input instanceof Request ? input.url : input));
+  return new Response('{}', { status: 500 });
+};
+
+function fillStep0(email: string, password: string, labels = { email: 'E-mail address', password: 'Password', next: 'Continue' }) {
+  fireEvent.change(screen.getByLabelText(labels.email), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: labels.next }));
+}
+
+describe('SignupWizard step 0', () => {
+  it('When the address is "not-an-address", then step 0 shows "Invalid e-mail" beside the field, focuses it and does not go on', () => {
+    calls.length = 0;
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    fillStep0('not-an-address', 'a-good-password');
+    const email = screen.getByLabelText('E-mail address');
+    expect(screen.getByText('Invalid e-mail')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain(screen.getByText('Invalid e-mail').id);
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByTestId('signup-step-0')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('When a Dutch visitor enters "not-an-address", then the SPEC §5 text "Ongeldige e-mail" is shown', () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', locale: 'nl', messages: nl, fetch: fetchNothing });
+    fillStep0('not-an-address', 'a-good-password', { email: 'E-mailadres', password: 'Wachtwoord', next: 'Verder' });
+    expect(screen.getByText('Ongeldige e-mail')).toBeTruthy();
+    expect(screen.getByTestId('signup-step-0')).toBeTruthy();
+  });
+
+  it('When the password is too short, then step 0 says how long it must be; corrected, the visitor reaches the photo step', () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    fillStep0('jan@example.test', 'short');
+    expect(screen.getByText('Your password needs at least 8 characters.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough' } });
+    expect(screen.queryByText('Your password needs at least 8 characters.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('signup-step-1')).toBeTruthy();
+  });
+
+  it('When the form shows, then its progress bar is named "Step 1 of 5"', () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    const bar = screen.getByRole('progressbar', { name: 'Step 1 of 5' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('20');
+  });
+});
+
+describe('SignupWizard step 1', () => {
+  it('When the page passes in a photo picker, then step 1 offers it, and a chosen photo is previewed and lets the visitor go on', () => {
+    const picked: File[] = [];
+    const photo: SignupPhotoSlot = {
+      renderPicker: ({ onPicked, label }) => (
+        <button type="button" onClick={() => onPicked(new File(['x'], 'me.jpg', { type: 'image/jpeg' }))}>
+          {label}
+        </button>
+      ),
+      upload: async (file) => {
+        picked.push(file);
+      },
+    };
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      renderWithApp(<SignupWizard photo={photo} />, { url: '/signup', fetch: fetchNothing });
+      fillStep0('jan@example.test', 'long-enough');
+      expect(screen.getByRole('button', { name: 'Add a photo later' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Add a photo' }));
+      expect(screen.getByRole('img', { name: 'Your chosen photo' }).getAttribute('src')).toBe('blob:preview');
+      expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Add a photo later' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(screen.getByTestId('signup-step-2')).toBeTruthy();
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as sass from 'sass';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const CLIENT = join(ROOT, 'src', 'client');
+
+/** Every class a stylesheet mentions, and the classes it styles on their own (a rule whose selector is just `.name`). */
+function classesOf(css: string): { mentioned: Set<string>; own: Set<string> } {
+  const mentioned = new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1] as string));
+  const own = new Set<string>();
+  for (const m of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)) {
+    for (const selector of (m[1] ?? '').split(',')) {
+      const plain = /^\.(-?[_a-zA-Z][\w-]*)$/.exec(selector.trim());
+      if (plain) own.add(plain[1] as string);
+    }
+  }
+  return { mentioned, own };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The classes reactstrap components put on their elements (the ones this app uses). */
+const REACTSTRAP_CLASSES: Record<string, string[]> = {
+  Alert: ['alert'],
+  Badge: ['badge'],
+  Button: ['btn'],
+  FormFeedback: ['invalid-feedback'],
+  FormText: ['form-text'],
+  Input: ['form-control'],
+  Progress: ['progress', 'progress-bar'],
+  Spinner: ['spinner-border'],
+  Table: ['table'],
+  Modal: ['modal', 'modal-dialog', 'modal-content'],
+  Toast: ['toast'],
+  Tooltip: ['tooltip'],
+  Accordion: ['accordion'],
+  Offcanvas: ['offcanvas'],
+  Carousel: ['carousel'],
+  Breadcrumb: ['breadcrumb'],
+  Placeholder: ['placeholder'],
+};
+
+/** Class names written in className attributes and the base classes of the reactstrap components in use, by file. */
+function usedClasses(): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of sourceFiles(CLIENT)) {
+    const text = readFileSync(file, 'utf8');
+    const where = relative(ROOT, file);
+    const literals: string[] = [];
+    for (const m of text.matchAll(/className=(?:"([^"]*)"|\{([^}]*)\})/g)) {
+      if (m[1] !== undefined) literals.push(m[1]);
+      else for (const s of (m[2] ?? '').matchAll(/(['"`])((?:(?!\1).)*)\1/g)) literals.push((s[2] ?? '').replace(/\$\{[^}]*\}/g, ' '));
+    }
+    // Default class names of small components (e.g. `className = 'btn btn-primary'`).
+    for (const m of text.matchAll(/className = (['"])([^'"]*)\1/g)) literals.push(m[2] ?? '');
+    for (const literal of literals) for (const token of literal.split(/\s+/).filter(Boolean)) if (!used.has(token)) used.set(token, where);
+    const reactstrap = /import \{([^}]*)\} from 'reactstrap'/.exec(text);
+    for (const name of reactstrap?.[1]?.split(',').map((s) => s.trim()) ?? []) {
+      for (const cls of REACTSTRAP_CLASSES[name] ?? []) if (!used.has(cls)) used.set(cls, `${where} (reactstrap ${name})`);
+    }
+  }
+  return used;
+}
+
+describe('the Sass build', () => {
+  let ours: { mentioned: Set<string>; own: Set<string> };
+  let bootstrap: { mentioned: Set<string>; own: Set<string> };
+
+  beforeAll(() => {
+    const css = sass.compile(join(CLIENT, 'styles', 'main.scss'), {
+      loadPaths: [join(ROOT, 'node_modules')],
+      quietDeps: true,
+      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+      logger: sass.Logger.silent,
+    }).css;
+    ours = classesOf(css);
+    bootstrap = classesOf(readFileSync(join(ROOT, 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.css'), 'utf8'));
+  }, 60_000);
+
+  it('When the client uses a Bootstrap class (directly or through a reactstrap component), then the compiled stylesheet styles it', () => {
+    // A class Bootstrap styles on its own (`.btn-close { … }`) needs that rule; merely appearing in another
+    // component's selector (`.alert-dismissible .btn-close`) draws nothing.
+    const missing = [...usedClasses()]
+      .filter(([cls]) => (bootstrap.own.has(cls) ? !ours.own.has(cls) : bootstrap.mentioned.has(cls) && !ours.mentioned.has(cls)))
+      .map(([cls, where]) => `.${cls} (${where})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('When the signup progress bar and the close button of a banner are drawn, then their Bootstrap styles are in the build', () => {
+    for (const cls of ['progress', 'progress-bar', 'btn-close', 'table']) expect(ours.own.has(cls), cls).toBe(true);
+  });
+});
