@@ -56,7 +56,10 @@ export function completeSettings(body: unknown, host: string): Settings | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const merged: Record<string, unknown> = { ...defaultSettingsFor(host) };
   for (const [key, value] of Object.entries(body)) {
-    if (key in merged && value !== undefined) merged[key] = value;
+    if ((key in merged || OPTIONAL_KEYS.has(key)) && value !== undefined) merged[key] = value;
   }
   return merged as Settings;
 }
+
+/** Fields of the contract's Settings that a backend may leave out and that have no default. */
+const OPTIONAL_KEYS: ReadonlySet<string> = new Set<keyof Settings>(['site_texts']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { completeSettings } from '../../src/bff/default-settings';
 import { assetsFromManifest } from '../../src/bff/assets';
 import { backoffDelay, isRetryable } from '../../src/bff/backend';
 import { ConfigError, parseConfig, toPublicConfig } from '../../src/bff/config';
@@ -231,5 +232,16 @@ describe('Vite manifest', () => {
 
   it('When the entry is missing, then null', () => {
     expect(assetsFromManifest({})).toBeNull();
+  });
+});
+
+describe('settings of a backend', () => {
+  it('When a backend answers site texts per language, then they are kept; unknown fields are dropped and missing ones defaulted', () => {
+    const site_texts = { nl: { fictional_warning: 'Profielen met ★ zijn fictieve gastheren.' } };
+    const settings = completeSettings({ name: 'Legacy', site_texts, some_php_field: 1 }, 'example.test');
+    expect(settings?.site_texts).toEqual(site_texts);
+    expect(settings?.name).toBe('Legacy');
+    expect(settings && 'some_php_field' in settings).toBe(false);
+    expect(completeSettings({ name: 'Legacy' }, 'example.test')?.site_texts).toBeUndefined();
   });
 });

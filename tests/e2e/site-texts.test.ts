@@ -22,14 +22,14 @@ describe.skipIf(!runE2e)('site texts in the page language', () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'nl-NL' });
     await context.addCookies([{ name: 'locale', value: 'nl', url: site.url }]);
     const page = await context.newPage();
-    await page.goto(`${site.url}/pages/terms`);
+    await page.goto(`${site.url}/login`);
     const disclaimer = page.getByTestId('site-disclaimer');
     await expect.poll(() => disclaimer.textContent()).toContain('Profielen met ★ zijn fictieve gastheren');
     expect(await disclaimer.textContent()).not.toContain('fictional hosts');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Ontmoet homo- en bi-mannen');
 
     await context.addCookies([{ name: 'locale', value: 'de', url: site.url }]);
-    await page.goto(`${site.url}/pages/terms`);
+    await page.goto(`${site.url}/login`);
     await expect.poll(() => page.getByTestId('site-disclaimer').textContent()).toContain('Mit ★ markierte Profile sind fiktive Gastgeber');
     await context.close();
   });
