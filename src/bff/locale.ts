@@ -1,5 +1,6 @@
 import { LOCALE_COOKIE } from '../shared/constants';
 import { DEFAULT_LOCALE, isLocale, toLocale, type Locale } from '../shared/locales';
+import { sameOriginPath } from '../shared/same-origin-path';
 import { readCookie } from './cookies';
 
 /** The `locale` cookie when it holds one of the 11 locales. */
@@ -41,31 +42,10 @@ export function browserLanguage(acceptLanguage: string | undefined): string | nu
   return first && /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/.test(first) ? first : null;
 }
 
-const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
-
-/** Resolves `value` against a placeholder origin; null unless it stays on that origin. */
-function sameOriginUrl(value: string): URL | null {
-  try {
-    const parsed = new URL(value, PLACEHOLDER_ORIGIN);
-    return parsed.origin === PLACEHOLDER_ORIGIN ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A same-origin path for a redirect (`Location`), or '/'. Decided by parsing, as a browser would: the value is
- * resolved against a placeholder origin and must stay on it; only its pathname, search and hash are kept; and that
- * result is parsed again, so a path that a browser would read as another host (`/.//evil.example` normalises to
- * `//evil.example`) is refused too. Backslashes and control characters (tab, newline — which parsers silently drop
- * or turn into slashes) are refused outright.
+ * A same-origin path for a redirect (`Location`), or '/': see `sameOriginPath` (decided by parsing, never by string
+ * tests; backslashes and control characters refused).
  */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '/';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return '/';
-  const parsed = sameOriginUrl(value);
-  if (!parsed) return '/';
-  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  return sameOriginUrl(path) ? path : '/';
+  return (typeof value === 'string' && sameOriginPath(value)) || '/';
 }

@@ -1,14 +1,4 @@
-const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
-
-/** Resolves `value` against a placeholder origin; null unless it stays on that origin. */
-function sameOriginUrl(value: string): URL | null {
-  try {
-    const parsed = new URL(value, PLACEHOLDER_ORIGIN);
-    return parsed.origin === PLACEHOLDER_ORIGIN ? parsed : null;
-  } catch {
-    return null;
-  }
-}
+import { sameOriginPath } from '../../../shared/same-origin-path';
 
 /** An absolute URL, or null for a relative reference (or something that is no URL). */
 function absoluteUrl(value: string): URL | null {
@@ -25,9 +15,8 @@ function absoluteUrl(value: string): URL | null {
  * redirect. Returns the target, or null: a path (starting with a single `/`) or an absolute URL, both as the URL
  * parser normalised them, so what is shown, linked and followed is what was checked.
  *
- * Decided by parsing, as a browser would: a relative target is resolved against a placeholder origin and must stay on
- * it, and only its pathname, search and hash are kept — parsed once more, so `/.//evil.example` (which normalises to
- * `//evil.example`) is refused; an absolute target must be http(s), without user name or password
+ * Decided by parsing, as a browser would: a path goes through `sameOriginPath` (so `/.//evil.example`, which
+ * normalises to `//evil.example`, is refused); an absolute target must be http(s), without user name or password
  * (`https://evil.example@site`), on the site's domain. Backslashes and control characters (a tab or newline, which
  * the parser drops, so `/\t/evil.example` would become `//evil.example`) are refused outright.
  */
@@ -36,14 +25,8 @@ export function partnerTarget(raw: string | null, siteDomain: string): string | 
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f\\]/.test(raw)) return null;
   const url = absoluteUrl(raw);
-  if (!url) {
-    // A path here. (Only path-absolute references: `notaurl` is no target.)
-    if (!raw.startsWith('/')) return null;
-    const parsed = sameOriginUrl(raw);
-    if (!parsed) return null;
-    const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
-    return sameOriginUrl(path) ? path : null;
-  }
+  // A path here (only path-absolute references: `notaurl` is no target), by the one same-origin rule.
+  if (!url) return raw.startsWith('/') ? sameOriginPath(raw) : null;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username !== '' || url.password !== '') return null;
   const host = url.hostname.toLowerCase();
