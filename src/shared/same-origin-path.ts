@@ -1,10 +1,11 @@
-const PLACEHOLDER_ORIGIN = 'http://placeholder.invalid';
+/** An origin no real URL has, to resolve relative values against. */
+const BASE_ORIGIN = 'http://same-origin.invalid';
 
-/** Resolves `value` against a placeholder origin; null unless it stays on that origin. */
+/** Resolves `value` against an origin of its own; null unless it stays on that origin. */
 function sameOriginUrl(value: string): URL | null {
   try {
-    const parsed = new URL(value, PLACEHOLDER_ORIGIN);
-    return parsed.origin === PLACEHOLDER_ORIGIN ? parsed : null;
+    const parsed = new URL(value, BASE_ORIGIN);
+    return parsed.origin === BASE_ORIGIN ? parsed : null;
   } catch {
     return null;
   }
@@ -12,7 +13,7 @@ function sameOriginUrl(value: string): URL | null {
 
 /**
  * The same-origin path (pathname, search and hash) that `value` leads to, or null. Decided by parsing, as a browser
- * would: the value is resolved against a placeholder origin and must stay on it, and the normalised path is parsed
+ * would: the value is resolved against an origin of its own and must stay on it, and the normalised path is parsed
  * once more, so one that a browser would read as another host (`/.//evil.example` normalises to `//evil.example`) is
  * refused too. Backslashes and control characters (a tab or newline, which parsers drop or turn into slashes, so
  * `/\t/evil.example` would become `//evil.example`) are refused outright. Used for every redirect target we accept.
