@@ -1,6 +1,7 @@
 /**
  * Signup timing of a known and a new address (issue 9, item 2: the answer must not tell whether an account exists).
- * Sends interleaved signups to an in-process backend on PGlite and prints median and p90 of both and their ratio.
+ * Sends interleaved signups to an in-process backend on PGlite, each followed by `GET user.php` with the session it
+ * got (a decoy account's for the known address), and prints median and p90 of both steps for both and their ratio.
  * Run: `npm run bench:signup` (BENCH_SIGNUPS to change the count). Figures, not a test: tests never assert timings.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,25 +18,35 @@ async function main(): Promise<void> {
   try {
     const owner = fresh();
     await request(ctx.app).post('/api/signup.php').send(body(owner));
-    const time = async (email: string) => {
+    /** Signup, then the follow-up read with its cookie: [signup ms, user.php ms]. */
+    const time = async (email: string): Promise<[number, number]> => {
       const started = performance.now();
       const res = await request(ctx.app).post('/api/signup.php').send(body(email));
       if (res.status !== 200) throw new Error(`signup answered ${res.status}`);
-      return performance.now() - started;
+      const signedUp = performance.now();
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))?.split(';')[0] ?? '';
+      const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
+      if (me.status !== 200) throw new Error(`user.php answered ${me.status}`);
+      return [signedUp - started, performance.now() - signedUp];
     };
     for (let i = 0; i < 5; i++) await time(fresh()); // warm-up
-    const known: number[] = [];
-    const unknown: number[] = [];
+    const known: [number[], number[]] = [[], []];
+    const unknown: [number[], number[]] = [[], []];
     for (let i = 0; i < COUNT; i++) {
-      known.push(await time(owner));
-      unknown.push(await time(fresh()));
+      const [a, b] = await time(owner);
+      known[0].push(a);
+      known[1].push(b);
+      const [c, d] = await time(fresh());
+      unknown[0].push(c);
+      unknown[1].push(d);
     }
-    known.sort((a, b) => a - b);
-    unknown.sort((a, b) => a - b);
-    const line = (name: string, v: number[]) => `${name.padEnd(16)} p50 ${at(v, 0.5).toFixed(1)} ms  p90 ${at(v, 0.9).toFixed(1)} ms`;
+    for (const v of [...known, ...unknown]) v.sort((a, b) => a - b);
+    const line = (name: string, v: number[]) => `${name.padEnd(28)} p50 ${at(v, 0.5).toFixed(1)} ms  p90 ${at(v, 0.9).toFixed(1)} ms`;
     process.stdout.write(`${COUNT} signups each, interleaved, PGlite, ${process.version}\n`);
-    process.stdout.write(`${line('known address', known)}\n${line('new address', unknown)}\n`);
-    process.stdout.write(`ratio of medians ${(at(known, 0.5) / at(unknown, 0.5)).toFixed(2)}\n`);
+    process.stdout.write(`${line('known address: signup', known[0])}\n${line('new address: signup', unknown[0])}\n`);
+    process.stdout.write(`${line('known address: user.php', known[1])}\n${line('new address: user.php', unknown[1])}\n`);
+    process.stdout.write(`ratio of medians: signup ${(at(known[0], 0.5) / at(unknown[0], 0.5)).toFixed(2)}, `);
+    process.stdout.write(`user.php ${(at(known[1], 0.5) / at(unknown[1], 0.5)).toFixed(2)}\n`);
   } finally {
     await ctx.close();
   }

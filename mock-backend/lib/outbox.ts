@@ -22,7 +22,15 @@ export interface OutboxMail extends MailMessage {
   ref?: string | undefined;
 }
 
-export async function enqueueMail(tx: Db, mail: OutboxMail): Promise<number> {
+/**
+ * The addresses this backend writes in place of a real one — purged accounts' and decoy signups' (under RFC 2606's
+ * reserved `.invalid`): nothing is ever sent to them.
+ */
+export const undeliverable = (address: string): boolean => /@(purged|signup)\.invalid>?$/i.test(address.trim());
+
+/** Writes the mail into the outbox inside `tx`; a mail to an undeliverable address is dropped (answers null). */
+export async function enqueueMail(tx: Db, mail: OutboxMail): Promise<number | null> {
+  if (undeliverable(mail.to)) return null;
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO mail_outbox (topic, ref, to_address, from_address, subject, text_body, html_body, headers)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,

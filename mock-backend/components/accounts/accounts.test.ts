@@ -58,12 +58,25 @@ async function mailedToken(to: string, path: string): Promise<string> {
   );
 }
 
+/** Signs up; answers the address, password and the session cookie of the new, not yet activated account. */
+async function signUp(over: Record<string, unknown> = {}) {
+  const body = valid(over);
+  const res = await request(ctx.app).post('/api/signup.php').send(body);
+  expect(res.status).toBe(200);
+  const cookie = authCookie(res);
+  if (!cookie) throw new Error('no cookie');
+  return { email: body.email as string, password: body.password as string, cookie };
+}
+
+/** Signs up and confirms the address (an account logs in with its password only once it is confirmed). */
 async function signupAndLogin(over: Record<string, unknown> = {}) {
   const body = valid(over);
   const res = await request(ctx.app).post('/api/signup.php').send(body);
   expect(res.status).toBe(200);
   const cookie = authCookie(res);
   if (!cookie) throw new Error('no cookie');
+  const activated = await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(body.email as string, '/activate/done?token=') });
+  expect(activated.status).toBe(200);
   return { email: body.email as string, password: body.password as string, cookie };
 }
 
@@ -118,7 +131,7 @@ describe('signup and activation', () => {
   });
 
   it('When the activation link is opened, then the account is active; when it is opened again, then 410 activation_failed', async () => {
-    const { email, cookie } = await signupAndLogin();
+    const { email, cookie } = await signUp();
     const token = await mailedToken(email, '/activate/done?token=');
     const first = await request(ctx.app).post('/api/activate.php').send({ token });
     expect(first.status).toBe(200);
@@ -130,14 +143,14 @@ describe('signup and activation', () => {
   });
 
   it('When the activation token has expired, then it no longer works', async () => {
-    const { email } = await signupAndLogin();
+    const { email } = await signUp();
     const token = await mailedToken(email, '/activate/done?token=');
     await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'activate'`);
     expect((await request(ctx.app).post('/api/activate.php').send({ token })).status).toBe(410);
   });
 
   it('When the activation mail is asked again within a minute, then 429; the new link replaces the old one', async () => {
-    const { email, cookie } = await signupAndLogin();
+    const { email, cookie } = await signUp();
     const old = await mailedToken(email, '/activate/done?token=');
     expect((await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie).send({})).status).toBe(429);
     await ctx.db.query(`UPDATE account_tokens SET created_at = now() - interval '2 minutes'`);
@@ -185,17 +198,77 @@ describe('enumeration', () => {
     await vi.waitFor(() => expect(ctx.mails.some((m) => m.to === DEMO_LOGINS.free && m.text.includes('already has an account'))).toBe(true));
   });
 
-  it("When the known address's cookie is used, then it is logged out (a session of no account); the new account's cookie is logged in", async () => {
-    const known = await request(ctx.app).post('/api/signup.php').send(valid({ email: DEMO_LOGINS.premium }));
-    const body = valid();
-    const fresh = await request(ctx.app).post('/api/signup.php').send(body);
-    const asKnown = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(known) as string);
-    expect(asKnown.status).toBe(403);
-    expect(asKnown.body.authentication_required).toBe(true);
-    const asNew = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(fresh) as string);
-    expect(asNew.body.user).toMatchObject({ email: body.email, status: 'not_confirmed' });
-    // Nothing was created or changed for the known address.
+  it("When the known and the new address's sessions are used afterwards, then every answer is alike, and the owner's account is untouched", async () => {
+    const knownBody = valid({ email: DEMO_LOGINS.premium });
+    const newBody = valid();
+    const known = authCookie(await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.73')).send(knownBody)) as string;
+    const fresh = authCookie(await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.74')).send(newBody)) as string;
+    // What the new session sees of itself, with the values that differ by nature (id, dates, the typed address) masked.
+    const me = async (cookie: string) => {
+      const res = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
+      const user = res.body.user as Record<string, unknown>;
+      const profile = { ...(user.profile as object), id: '<id>' };
+      return { status: res.status, user: { ...user, id: '<id>', email: '<email>', signup_date: '<date>', profile }, email: user.email };
+    };
+    const [asKnown, asNew] = [await me(known), await me(fresh)];
+    expect(asKnown.status).toBe(200);
+    expect(asKnown.user).toEqual(asNew.user);
+    expect(asKnown.user).toMatchObject({ status: 'not_confirmed' });
+    expect([asKnown.email, asNew.email]).toEqual([knownBody.email, newBody.email]);
+
+    // Profile edits, the activation mail again, and changing to the address it already shows: alike.
+    for (const [cookie] of [[known], [fresh]]) {
+      expect((await request(ctx.app).put('/api/signup.php').set('cookie', cookie as string).send({ name: 'Later', date_of_birth: '1991-02-03' })).status).toBe(200);
+    }
+    const resend = async (cookie: string) => (await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie)).status;
+    expect(await resend(known)).toBe(await resend(fresh));
+    const sameAddress = async (cookie: string, email: string) => {
+      const r = await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password: 'correct-horse', email });
+      return [r.status, r.body];
+    };
+    expect(await sameAddress(known, knownBody.email as string)).toEqual(await sameAddress(fresh, newBody.email as string));
+
+    // Logging in again with the signup password: refused alike (until the address is confirmed).
+    const relogin = async (email: string, ip: string) => {
+      const r = await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email, password: 'correct-horse' });
+      return [r.status, r.body];
+    };
+    expect(await relogin(knownBody.email as string, '198.51.100.75')).toEqual(await relogin(newBody.email as string, '198.51.100.76'));
+
+    // The owner's account is as it was: one account under that address, his own password, and no mail to the decoy.
     expect(await ctx.db.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [DEMO_LOGINS.premium])).toEqual([{ n: 1 }]);
+    expect((await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.77')).send({ email: DEMO_LOGINS.premium, password: 'demo-password' })).status).toBe(200);
+    expect(ctx.mails.some((m) => m.to.endsWith('@signup.invalid'))).toBe(false);
+  });
+
+  it('When a decoy account has no session left, then the purge removes it with the address it showed', async () => {
+    const cookie = authCookie(await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.78')).send(valid({ email: DEMO_LOGINS.free }))) as string;
+    const [decoy] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE shown_email = $1 ORDER BY id DESC LIMIT 1', [DEMO_LOGINS.free]);
+    expect(decoy).toBeDefined();
+    // While its session lives, the purge leaves it alone.
+    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir);
+    expect(await ctx.db.query('SELECT purged_at FROM users WHERE id = $1', [decoy?.id])).toEqual([{ purged_at: null }]);
+    await request(ctx.app).get('/api/logout.php').set('cookie', cookie);
+    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir);
+    const [row] = await ctx.db.query<{ shown_email: string | null; status: string; purged: boolean }>(
+      'SELECT shown_email, status, purged_at IS NOT NULL AS purged FROM users WHERE id = $1',
+      [decoy?.id],
+    );
+    expect(row).toEqual({ shown_email: null, status: 'deleted', purged: true });
+  });
+
+  it('When a member who has not confirmed his address resets the password, then the link confirms it and he logs in', async () => {
+    const body = valid();
+    await request(ctx.app).post('/api/signup.php').send(body);
+    const ip = '198.51.100.79';
+    expect((await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email: body.email, password: body.password })).status).toBe(401);
+    await request(ctx.app).post('/api/reset-password.php').send({ email: body.email });
+    const token = await mailedToken(body.email, '/reset-password/do?token=');
+    const reset = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'a-new-password', password_repeat: 'a-new-password' });
+    expect(reset.status).toBe(200);
+    const login = await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email: body.email, password: 'a-new-password' });
+    expect(login.status).toBe(200);
+    expect(login.body.user.status).toBe('active');
   });
 
   it('When a known and an unknown address ask for a reset, then status and body are the same', async () => {

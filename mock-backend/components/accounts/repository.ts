@@ -4,14 +4,17 @@ export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reac
 
 export interface AccountRow {
   id: number;
+  /** Where mail goes and what logins look up; a decoy account's is an undeliverable `.invalid` address. */
   email: string;
+  /** The address the member sees as his own (a decoy's typed address, else `email`). */
+  shown_email: string;
   status: 'active' | 'not_confirmed' | 'deleted';
   language: string;
   password_hash: string;
   profile_name: string | null;
 }
 
-const ACCOUNT = `SELECT u.id, u.email, u.status, u.language, u.password_hash, p.name AS profile_name
+const ACCOUNT = `SELECT u.id, u.email, COALESCE(u.shown_email, u.email) AS shown_email, u.status, u.language, u.password_hash, p.name AS profile_name
   FROM users u LEFT JOIN profiles p ON p.user_id = u.id`;
 
 export async function findAccount(db: Db, userId: number): Promise<AccountRow | null> {
@@ -32,13 +35,22 @@ export async function isDefaultSite(db: Db, siteId: number): Promise<boolean> {
 /** Inserts the user unless the address already has an account on the site; null = the address is taken. */
 export async function insertUser(
   db: Db,
-  u: { siteId: number; email: string; passwordHash: string; language: string; credits: number; tracking: Record<string, string> },
+  u: {
+    siteId: number;
+    email: string;
+    /** Only for a decoy account: the address its creator typed (see migration 016). */
+    shownEmail?: string | undefined;
+    passwordHash: string;
+    language: string;
+    credits: number;
+    tracking: Record<string, string>;
+  },
 ): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO users (site_id, email, password_hash, status, language, credits, tracking)
-     VALUES ($1, $2, $3, 'not_confirmed', $4, $5, $6::jsonb)
+    `INSERT INTO users (site_id, email, shown_email, password_hash, status, language, credits, tracking)
+     VALUES ($1, $2, $3, $4, 'not_confirmed', $5, $6, $7::jsonb)
      ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`,
-    [u.siteId, u.email, u.passwordHash, u.language, u.credits, JSON.stringify(u.tracking)],
+    [u.siteId, u.email, u.shownEmail ?? null, u.passwordHash, u.language, u.credits, JSON.stringify(u.tracking)],
   );
   return row?.id ?? null;
 }
@@ -218,7 +230,8 @@ export async function emailTaken(db: Db, siteId: number, email: string, exceptUs
 
 export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
   await db.query(
-    `UPDATE users SET email = $2, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END, updated_at = now()
+    `UPDATE users SET email = $2, shown_email = NULL, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END,
+       updated_at = now()
      WHERE id = $1`,
     [userId, email],
   );
@@ -267,26 +280,35 @@ export async function writeNotificationSettings(db: Db, userId: number, mailOff:
 }
 
 /** Accounts deleted longer ago than the undo window and not yet purged. */
+/** A decoy account: one made by signing up with an address that already had an account (see signup.ts). */
+const DECOY = `(shown_email IS NOT NULL AND email LIKE 'decoy-%@signup.invalid')`;
+
 export async function accountsToPurge(db: Db, undoDays: number, limit: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE status = 'deleted' AND purged_at IS NULL AND deleted_at <= now() - make_interval(days => $1)
-     ORDER BY deleted_at LIMIT $2`,
+    `SELECT id FROM users WHERE purged_at IS NULL AND (
+       (status = 'deleted' AND deleted_at <= now() - make_interval(days => $1))
+       -- A decoy account (migration 016) once nothing can reach it any more: no live session (it cannot log in with a
+       -- password, and reset links go to the address's owner) and no pending e-mail change that could adopt it.
+       OR (${DECOY} AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id AND s.expires_at > now())
+           AND NOT EXISTS (SELECT 1 FROM account_tokens t WHERE t.user_id = users.id AND t.purpose = 'mail_change'
+                           AND t.expires_at > now())))
+     ORDER BY deleted_at NULLS FIRST LIMIT $2`,
     [undoDays, limit],
   );
   return rows.map((r) => r.id);
 }
 
 /**
- * Removes the personal data of one deleted account; the users row stays as an anonymous tombstone so the credit
- * ledger and the other members' conversations keep their references.
+ * Removes the personal data of one deleted (or unreachable decoy) account; the users row stays as an anonymous
+ * tombstone so the credit ledger and the other members' conversations keep their references. Answers the files of its
+ * photos (to remove once the transaction committed).
  */
-/** Purges one deleted account; answers the files of its photos (to remove once the transaction committed). */
 export async function purgeAccount(
   db: Db,
   userId: number,
 ): Promise<Array<{ filename: string; thumb_filename: string; blurred_filename: string }>> {
   const [row] = await db.query<{ site_id: number; email: string }>(
-    `SELECT site_id, email FROM users WHERE id = $1 AND status = 'deleted' AND purged_at IS NULL FOR UPDATE`,
+    `SELECT site_id, email FROM users WHERE id = $1 AND (status = 'deleted' OR ${DECOY}) AND purged_at IS NULL FOR UPDATE`,
     [userId],
   );
   if (!row) return [];
@@ -305,7 +327,8 @@ export async function purgeAccount(
   await db.query('DELETE FROM likes WHERE liked_id = $1', [userId]);
   await db.query('DELETE FROM messages WHERE sender_id = $1', [userId]);
   await db.query(
-    `UPDATE users SET email = 'purged-' || id || '@purged.invalid', password_hash = '', tracking = '{}',
+    `UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
+       status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
        delete_comment = '', notifications_disabled = '{}', mail_off = '{}', purged_at = now(), updated_at = now()
      WHERE id = $1`,
     [userId],

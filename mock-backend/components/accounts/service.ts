@@ -191,6 +191,10 @@ export async function resetPassword(
     const account = await repo.findAccount(tx, spent.user_id);
     if (!account || account.status === 'deleted') return false;
     await repo.setPassword(tx, spent.user_id, passwordHash);
+    // The link reached the inbox: that confirms the address as the activation link would.
+    if (account.status === 'not_confirmed' && (await repo.activate(tx, spent.user_id))) {
+      await repo.deliverSignupMessages(tx, spent.user_id, ctx.site.id);
+    }
     await repo.deleteSessions(tx, spent.user_id);
     // A pending e-mail change may be the work of whoever took the account over: the reset ends it.
     await repo.cancelTokens(tx, spent.user_id, 'mail_change');
@@ -240,7 +244,7 @@ export async function requestMailChange(
   const email = input.email.trim();
   if (checkEmail(email)) throw fieldError('new_email_invalid', 'email');
   const account = await checkCurrentPassword(deps, viewer.userId, input.password, 'password_wrong', 'password');
-  if (account.email.toLowerCase() === email.toLowerCase()) throw fieldError('new_email_invalid', 'email');
+  if (account.shown_email.toLowerCase() === email.toLowerCase()) throw fieldError('new_email_invalid', 'email');
   await deps.db.transaction(async (tx) => {
     const token = await newToken(tx, 'mail_change', viewer.userId, email);
     const locale = memberLocale(account.language, ctx.locale);

@@ -35,20 +35,28 @@ interface NewAccount {
   sessionToken: string;
 }
 
+/** A never-deliverable address (RFC 2606's reserved .invalid domain) for a decoy account. */
+const decoyAddress = (): string => `decoy-${randomBytes(12).toString('hex')}@signup.invalid`;
+
 /**
- * The rows of a new account — user, profile, signup credits, waiting message, session, activation token and mail —
- * or null (and nothing written) when the address already has an account on the site.
+ * The rows of an account — user, profile, signup credits, waiting message, session, activation token — and its mail,
+ * all in `tx`. A new address gets the activation mail. An address that already has an account gets a decoy account
+ * instead (its `email` undeliverable, the typed address only shown to its own session) and the owner of the address
+ * gets a mail saying so; the decoy's activation token is written too but never mailed, so both paths do the same work.
  */
-async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, input: SignupInput, a: NewAccount): Promise<number | null> {
-  const id = await repo.insertUser(tx, {
+async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, input: SignupInput, a: NewAccount): Promise<number> {
+  const user = {
     siteId: ctx.site.id,
-    email: a.email,
     passwordHash: a.passwordHash,
     language: ctx.locale,
     credits: ctx.site.signup_credits,
     tracking: a.tracking,
-  });
-  if (id === null) return null;
+  };
+  // One lookup and one insert either way (an insert that loses a race for the address falls back to a decoy).
+  const owner = await repo.findAccountByEmail(tx, ctx.site.id, a.email);
+  const created = owner ? null : await repo.insertUser(tx, { ...user, email: a.email });
+  const id = created ?? (await repo.insertUser(tx, { ...user, email: decoyAddress(), shownEmail: a.email }));
+  if (id === null) throw new Error('a decoy address collided');
   await repo.insertProfile(tx, {
     userId: id,
     name: a.messageFirst ? '' : (input.name ?? '').trim(),
@@ -60,19 +68,29 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
   if (a.message && input.recipient_id) await repo.insertSignupMessage(tx, id, input.recipient_id, a.message);
   await createSession(tx, sessionIdOf(a.sessionToken), id, SESSION_MAX_AGE_SECONDS);
   const activationToken = await newToken(tx, 'activate', id);
-  await queueMail(tx, deps, ctx, { kind: 'activate', to: a.email, path: `/activate/done?token=${activationToken}`, locale: ctx.locale });
+  if (created !== null) {
+    await queueMail(tx, deps, ctx, { kind: 'activate', to: a.email, path: `/activate/done?token=${activationToken}`, locale: ctx.locale });
+  } else {
+    // Only whoever reads the owner's inbox learns that someone tried; the answer and the session say nothing.
+    const known = owner ?? (await repo.findAccountByEmail(tx, ctx.site.id, a.email));
+    if (known) {
+      await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: known.email, path: '/reset-password', locale: memberLocale(known.language, ctx.locale) });
+    }
+  }
   return id;
 }
 
 /**
  * Creates a not-yet-activated account, logs it in and mails the activation link.
  *
- * Enumeration (issue 9): an address that already has an account gets the very same answer — 200 `{success:true}`
- * with an `auth` cookie of the same form — after the same work: one argon2 hash, and in one transaction the same
- * statements (an account's rows, here for a stand-in address and rolled back to a savepoint, and one outbox mail).
- * Its cookie names no session (the stand-in's was rolled back), so it behaves as logged out; nothing is created, and
- * the address's owner gets a mail saying 'This e-mail address already has an account on this site' with a way to
- * reset the password. Only whoever reads that inbox learns that the account exists.
+ * Enumeration (issue 9): on a gay dating site, learning that an address has an account can out someone. So an
+ * address that already has an account gets the very same thing a new one gets — 200 `{success:true}`, an `auth`
+ * cookie of a real session, after the same work (one argon2 hash, one account's rows, one mail) — only the session
+ * belongs to a decoy account: a not-activated account like any new one, which can never be activated through that
+ * address (the owner gets a 'this address already has an account' mail instead of the activation link). Whatever
+ * the session does next — read user.php, edit the profile, upload photos, change its address — answers as for a new
+ * account; logging in again with the password is refused for every account until its address is confirmed
+ * (session/service.ts), so that cannot tell them apart either.
  */
 export async function signup(deps: AccountDeps, ctx: AccountContext, input: SignupInput): Promise<{ sessionToken: string }> {
   if (!signupsOpen(ctx.site, input.tracking?.network)) throw new AppError(403, 'signups_closed');
@@ -99,29 +117,11 @@ export async function signup(deps: AccountDeps, ctx: AccountContext, input: Sign
     ),
     messageFirst,
     message,
-    // Drawn for both answers alike; only a new account keeps a session behind it.
     sessionToken: randomBytes(16).toString('hex'),
   };
-  const userId = await deps.db.transaction(async (tx) => {
-    // Both paths run the same statements: savepoint, the account's rows, the owner's row, one mail.
-    await tx.query('SAVEPOINT signup');
-    const id = await createAccount(tx, deps, ctx, input, account);
-    if (id === null) {
-      // The address has an account: the same rows for a stand-in address, then undone, so the answer takes as long.
-      await createAccount(tx, deps, ctx, input, { ...account, email: `stand-in-${randomBytes(12).toString('hex')}@signup.invalid` });
-      await tx.query('ROLLBACK TO SAVEPOINT signup');
-    } else {
-      await tx.query('RELEASE SAVEPOINT signup');
-    }
-    const owner = await repo.findAccountByEmail(tx, ctx.site.id, email);
-    // Nothing is created for a known address, and only its owner learns of this attempt, by mail.
-    if (id === null && owner) {
-      await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: owner.email, path: '/reset-password', locale: memberLocale(owner.language, ctx.locale) });
-    }
-    return id;
-  });
+  const userId = await deps.db.transaction((tx) => createAccount(tx, deps, ctx, input, account));
   deps.outbox.kick();
-  if (userId !== null) deps.logger.info({ userId, network: account.tracking.network }, 'signup');
+  deps.logger.info({ userId, network: account.tracking.network }, 'signup');
   return { sessionToken: account.sessionToken };
 }
 
@@ -134,7 +134,7 @@ export async function completeSignup(
   if (!viewer) throw authenticationRequired();
   const account = await repo.findAccount(deps.db, viewer.userId);
   if (!account) throw authenticationRequired();
-  requireValid(checkName(input.name, account.email), 'name');
+  requireValid(checkName(input.name, account.shown_email), 'name');
   requireValid(checkDateOfBirth(input.date_of_birth), 'date_of_birth');
   await repo.updateProfile(deps.db, {
     userId: viewer.userId,

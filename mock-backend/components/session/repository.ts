@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db';
 
 export interface UserRow {
   id: number;
+  /** The address the member sees as his own (a decoy account's typed address; see migration 016). */
   email: string;
   role: 'member' | 'moderator';
   status: 'active' | 'not_confirmed' | 'deleted';
@@ -20,7 +21,7 @@ export interface UserRow {
   photo_status: 'approved' | 'pending' | 'rejected' | null;
 }
 
-const USER_COLUMNS = `u.id, u.email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
+const USER_COLUMNS = `u.id, COALESCE(u.shown_email, u.email) AS email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
   p.name AS profile_name, p.country AS profile_country, p.status AS profile_status, p.invisible AS profile_invisible,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
 const USER_JOINS = `LEFT JOIN profiles p ON p.user_id = u.id

@@ -109,7 +109,10 @@ export async function login(
       );
   if (locked > 0) throw loginBlocked(locked);
   const ok = await verifyPassword(candidate?.password_hash ?? (await dummyHash()), q.password);
-  if (!candidate || !ok) {
+  // An account logs in with its password only once its address is confirmed (until then through the session of its
+  // signup, or a reset link, which confirms the address too). Otherwise an account created by signing up with someone
+  // else's address (a decoy, see signup.ts) would be told apart from a new one by logging in again.
+  if (!candidate || !ok || candidate.status !== 'active') {
     // Unknown addresses are counted exactly like known ones, so the lock reveals nothing either.
     const minutes = device && candidate
       ? await repo.recordDeviceFailure(db, { device, userId: candidate.id, ...LOGIN_DEVICE_POLICY })

@@ -20,7 +20,17 @@ export function CheckMail({ email, onLeave }: { email: string; onLeave: () => vo
           values={{ email: <strong>{email}</strong> }}
         />
       </p>
-      {user && user.status === 'not_confirmed' ? <ResendActivation sentAt={shownAt} /> : null}
+      {user && user.status === 'not_confirmed' ? (
+        <>
+          <p className="text-body-secondary small">
+            <FormattedMessage
+              id="signup.checkMail.otherDevices"
+              defaultMessage="You stay logged in on this device. On other devices you can log in with your password once your address is confirmed."
+            />
+          </p>
+          <ResendActivation sentAt={shownAt} />
+        </>
+      ) : null}
       <Link to={user ? '/members' : '/login'} className="btn btn-primary mt-3" onClick={onLeave}>
         {user ? (
           <FormattedMessage id="signup.checkMail.continue" defaultMessage="Look around" />

@@ -18,16 +18,21 @@ function fill() {
 }
 
 describe('LoginForm', () => {
-  it('When the API answers login_failed, then the Dutch text of the spec is shown', async () => {
+  it('When the API answers login_failed, then the Dutch text of the spec is shown, with the hint for members who have not confirmed their address', async () => {
     renderWithApp(<LoginForm />, { locale: 'nl', messages: nl, fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }) });
     fill();
-    expect((await screen.findByRole('alert')).textContent).toBe('Login mislukt, probeer opnieuw');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent?.startsWith('Login mislukt, probeer opnieuw')).toBe(true);
+    const hint = screen.getByTestId('login-unconfirmed-hint');
+    expect(hint.textContent).toContain('Net ingeschreven?');
+    expect(hint.querySelector('a')?.getAttribute('href')).toBe('/reset-password');
   });
 
   it('When the API answers login_blocked, then the minutes are filled in', async () => {
     renderWithApp(<LoginForm />, { locale: 'nl', messages: nl, fetch: async () => json(429, { error: { code: 'login_blocked', message: 'x', params: { minutes: 15 } } }) });
     fill();
     expect((await screen.findByRole('alert')).textContent).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
+    expect(screen.queryByTestId('login-unconfirmed-hint')).toBeNull();
   });
 
   it('When the login succeeds, then the user is stored and the member list opens', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import type { ApiRequestError } from '../../../lib/api-error';
@@ -37,16 +37,19 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setFailed(false);
     try {
       const result = await login(api, { email: email.trim(), password });
       if (!result.ok) {
         setError(loginErrorText(intl, result.error));
+        setFailed(result.error.code === 'login_failed');
         return;
       }
       const user = (await getUser(api).catch(() => null)) ?? result.user;
@@ -65,6 +68,23 @@ export function LoginForm() {
       {error ? (
         <Alert color="danger" fade={false} id={`${id}-error`}>
           {error}
+          {failed ? (
+            // An account logs in with its password once its address is confirmed (the same answer as a wrong
+            // password, so that a login never tells whether an address has an account).
+            <p className="mb-0 mt-2 small" data-testid="login-unconfirmed-hint">
+              <FormattedMessage
+                id="login.error.unconfirmed"
+                defaultMessage="Just signed up? You can log in with your password once you have confirmed your e-mail address with the link we sent you. Lost the e-mail? {reset}: that link confirms your address too."
+                values={{
+                  reset: (
+                    <Link to="/reset-password" className="alert-link">
+                      <FormattedMessage id="login.error.unconfirmed.reset" defaultMessage="Reset your password" />
+                    </Link>
+                  ),
+                }}
+              />
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       <FormGroup>
