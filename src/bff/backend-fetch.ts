@@ -15,6 +15,7 @@ import {
 } from './backend';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
+import { AUTH_COOKIE } from '../shared/constants';
 
 /**
  * A per-request `fetch` for server-side calls (settings, and the renderer's typed client): it reaches only the
@@ -66,18 +67,45 @@ export function createBackendFetch(options: {
   // Cookies the backend sets during this render are sent on the following calls of the same render.
   const jar = parseCookieHeader(req.get('cookie'));
   let jarChanged = false;
+  // Once the page's answer is complete (or its visitor gone), every call still running for it is cancelled: an
+  // abandoned call must not keep retrying against a failing backend after the page was sent.
+  const pageDone = new AbortController();
+  const response = req.res;
+  if (response) {
+    if (response.writableFinished || response.destroyed) pageDone.abort(new Error('the page was already answered'));
+    else response.once('close', () => pageDone.abort(new Error('the page was answered; its backend calls end with it')));
+  }
 
-  function remember(setCookie: string): void {
-    const normalized = normalizeSetCookie(setCookie, authCookieName, secure);
-    cookies.push(normalized);
+  // The auth cookie came from the backend during this render (a new PHP session, a login): a later 403 of the same
+  // render must not clear what the backend has just set.
+  let authSetByBackend = false;
+  // A backend whose own session cookie is the login (AUTH_COOKIE_NAME=PHPSESSID) creates a session on the first call
+  // without one. Calls of one page that start while the first is on its way wait for its head (where that session's
+  // cookie comes), so one page view makes one session, not one per parallel call. The contract's own `auth` cookie is
+  // never created for a visitor, so with it nothing waits.
+  const sessionGate = authCookieName !== AUTH_COOKIE && !jar.has(authCookieName);
+  let firstHead: Promise<void> | undefined;
+
+  /** Remembers a backend Set-Cookie; returns the cookie's name. */
+  function remember(setCookie: string): string {
+    const normalized = normalizeSetCookie(setCookie, authCookieName, secure, req.hostname);
     const [pair = ''] = normalized.split(';');
     const eq = pair.indexOf('=');
-    if (eq <= 0) return;
+    if (eq <= 0) {
+      cookies.push(normalized);
+      return '';
+    }
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
+    // One Set-Cookie per name on the page: a later one replaces an earlier one (as the browser would).
+    const earlier = cookies.findIndex((c) => c.startsWith(`${name}=`));
+    if (earlier >= 0) cookies.splice(earlier, 1);
+    cookies.push(normalized);
     if (/max-age=0/i.test(normalized) || value === '') jar.delete(name);
     else jar.set(name, value);
+    if (name === authCookieName) authSetByBackend = true;
     jarChanged = true;
+    return name;
   }
 
   const backendFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -86,7 +114,19 @@ export function createBackendFetch(options: {
     if (url.origin !== origin) throw new TypeError(`The per-request fetch only reaches the backend, not ${url.origin}`);
     const path = `${url.pathname}${url.search}`;
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+    let releaseGate: (() => void) | undefined;
+    if (sessionGate && !jar.has(authCookieName)) {
+      if (firstHead) await firstHead;
+      else firstHead = new Promise<void>((resolve) => (releaseGate = resolve));
+    }
+    try {
+      return await sendOne(request, path, body, () => releaseGate?.());
+    } finally {
+      releaseGate?.();
+    }
+  };
 
+  async function sendOne(request: Request, path: string, body: Buffer | undefined, headArrived: () => void): Promise<Response> {
     const incoming = { ...req.headers };
     delete incoming['content-type'];
     delete incoming['content-length'];
@@ -95,13 +135,14 @@ export function createBackendFetch(options: {
     // along, and makes the call retryable when the operation honours it.
     delete incoming['idempotency-key'];
     if (jarChanged) incoming.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const sentAuth = jar.has(authCookieName);
     const headers = backendHeaders(incoming, path, forwardContext(req, locale, options.trustProxy));
     request.headers.forEach((value, name) => {
       if (!BFF_OWNED.has(name)) headers[name] = value;
     });
     headers['accept'] ??= 'application/json';
 
-    const signals = [options.signal, request.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signals = [options.signal, request.signal, pageDone.signal].filter((s): s is AbortSignal => s !== undefined);
     let response: IncomingMessage;
     try {
       ({ response } = await backend.send({
@@ -120,13 +161,15 @@ export function createBackendFetch(options: {
     const status = response.statusCode ?? 502;
 
     const outHeaders = new Headers();
+    let setsAuth = false;
     for (const [name, value] of copyableResponseHeaders(response)) {
       if (name === 'set-cookie') {
-        for (const c of Array.isArray(value) ? value : [value]) remember(c);
+        for (const c of Array.isArray(value) ? value : [value]) if (remember(c) === authCookieName) setsAuth = true;
         continue;
       }
       for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
     }
+    headArrived();
 
     if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') {
       response.resume();
@@ -134,16 +177,22 @@ export function createBackendFetch(options: {
     }
     if (status === 403) {
       const payload = await readBody(response);
-      if (isAuthRequiredBody(status, payload) && !authRequired) {
+      if (isAuthRequiredBody(status, payload)) {
+        // Logged out. The visitor's own auth cookie (sent, not just set by the backend) is stale: clear it once. A
+        // visitor without one gets nothing to clear, and a cookie the backend has just set stays.
+        // A backend's own session cookie (PHPSESSID) is never cleared here: the session outlives the login (an
+        // anonymous PHP session answers 403 too), and the backend ends it itself at logout.
+        if (!authRequired && authCookieName === AUTH_COOKIE && sentAuth && !setsAuth && !authSetByBackend) {
+          cookies.push(clearAuthCookie(authCookieName, secure));
+          jar.delete(authCookieName);
+          jarChanged = true;
+        }
         authRequired = true;
-        cookies.push(clearAuthCookie(authCookieName, secure));
-        jar.delete(authCookieName);
-        jarChanged = true;
       }
       return new Response(new Uint8Array(payload), { status, headers: outHeaders });
     }
     return new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, { status, headers: outHeaders });
-  };
+  }
 
   return {
     fetch: backendFetch as typeof fetch,

@@ -64,11 +64,37 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect(setCookies(res.headers)).toContain('locale=nl; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 
-  it('When logged out, then GET user.php is 403 authentication_required and the auth cookie is cleared', async () => {
-    const res = await request(app).get('/api/user.php');
+  it('When logged out, then GET user.php is 403 authentication_required and a stale auth cookie is cleared (none is sent to a visitor without one)', async () => {
+    const res = await request(app).get('/api/user.php').set('Cookie', 'auth=stale');
     expect(res.status).toBe(403);
     expect(res.body.authentication_required).toBe(true);
     expect(setCookies(res.headers).some((c) => c.startsWith('auth=;'))).toBe(true);
+    const anonymous = await request(app).get('/api/user.php');
+    expect(anonymous.status).toBe(403);
+    expect(setCookies(anonymous.headers).some((c) => c.startsWith('auth='))).toBe(false);
+  });
+
+  it('When PHPSESSID is the auth cookie and an anonymous page makes parallel calls, then the page starts one PHP session and sends one PHPSESSID, never a clearing one', async () => {
+    const render = fakeRenderer().render;
+    const phpAuth = makeApp(backendUrl, {
+      env: { AUTH_COOKIE_NAME: 'PHPSESSID' },
+      render: async (req, res) => {
+        await Promise.all([req.api.GET('/user.php'), req.api.GET('/chats.php'), req.api.GET('/likes.php')]);
+        await render(req, res);
+      },
+    });
+    try {
+      const page = await request(phpAuth).get('/members');
+      expect(page.status).toBe(200);
+      const sessions = setCookies(page.headers).filter((c) => c.startsWith('PHPSESSID='));
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]).toMatch(/^PHPSESSID=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+      // The next view with that session starts none.
+      const again = await request(phpAuth).get('/members').set('Cookie', sessions[0]!.split(';')[0]!);
+      expect(setCookies(again.headers).filter((c) => c.startsWith('PHPSESSID=')), JSON.stringify([sessions, setCookies(again.headers)])).toEqual([]);
+    } finally {
+      phpAuth.dispose();
+    }
   });
 
   it('When logging in through the BFF, then PHPSESSID reaches the browser and coming back it identifies the session', async () => {
