@@ -8,7 +8,8 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { differingFields } from '../../src/bff/shadow';
-import { RoutingError, loadRoutingFile, routeOf, routingPlanOf } from '../../src/bff/routing';
+import { parseConfig } from '../../src/bff/config';
+import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, routeOf, routingPlanOf } from '../../src/bff/routing';
 import { fakeRenderer, json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
@@ -130,6 +131,25 @@ describe('routing table', () => {
     expect(plan.backends.get('embedded')?.url).toBe('embedded');
     expect(plan.mediaBackend).toBe('embedded');
     expect(routeOf(plan, 'GET', '/api/members.php?limit=5')).toBe('embedded');
+  });
+});
+
+describe('routing configuration', () => {
+  it('When both BACKEND_URL and ROUTES_FILE are set, or the operator token is short, then the configuration names the mistake', () => {
+    expect(() => parseConfig({ BACKEND_URL: 'http://a.test', ROUTES_FILE: '/etc/routes.yaml' })).toThrow(/ROUTES_FILE: set BACKEND_URL or ROUTES_FILE, not both/);
+    expect(() => parseConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN must be at least 32 characters/);
+    expect(parseConfig({ BACKEND_DEADLINE_MS: '2500' }).BACKEND_DEADLINE_MS).toBe(2500);
+  });
+
+  it('When the embedded backend is in the plan, then it is resolved to its URL and secret, and other backends keep theirs', () => {
+    const plan = routingPlanOf({ backends: { legacy: 'http://legacy.test/', embedded: 'embedded' }, default: 'legacy' });
+    expect(needsEmbedded(plan)).toBe(true);
+    expect(() => resolveEmbedded(plan, undefined)).toThrow(RoutingError);
+    const resolved = resolveEmbedded(plan, 'http://127.0.0.1:4567', 'x'.repeat(64));
+    expect(needsEmbedded(resolved)).toBe(false);
+    expect(resolved.backends.get('embedded')).toMatchObject({ url: 'http://127.0.0.1:4567', secret: 'x'.repeat(64) });
+    expect(resolved.backends.get('legacy')?.url).toBe('http://legacy.test');
+    expect(resolved.backends.get('legacy')?.secret).toBeUndefined();
   });
 });
 
