@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { readBody, type Backend, type BackendRequest } from './backend';
 import { operationNameOf } from './idempotent-operations';
 import type { BffMetrics } from './metrics';
+import { REDACTED, isSecretParam } from './redact';
 import type { ShadowRule } from './routing';
 
 /**
@@ -16,6 +17,7 @@ import type { ShadowRule } from './routing';
  * away, at most `maxConcurrent` run at a time (more are dropped and counted), and only GETs of the table are
  * shadowed — never a write, never a GET that changes state (routing.ts refuses those).
  *
+ * Example values in the report are redacted where a field may carry a secret or an address (redact.ts's rule).
  * The report (per operation: comparisons, differing fields with examples, noise) lives in this BFF process: it is an
  * operator's sampling view, not business state; `scripts/shadow-report.ts` merges the reports of several BFFs.
  */
@@ -136,7 +138,13 @@ function isSignal(stats: FieldStats): boolean {
   return real > 0 && real / stats.raw >= RELATIVE_THRESHOLD;
 }
 
-function capped(value: unknown): unknown {
+/**
+ * An example value for the report: redacted when the field's name or the value may carry a secret or personal data
+ * (an e-mail address, a token, a code… — the rule of redact.ts), shortened when long.
+ */
+function example(field: FieldPath, value: unknown): unknown {
+  const name = field.split(/[.[\]]/).filter(Boolean).at(-1) ?? field;
+  if (value !== undefined && isSecretParam(name, typeof value === 'string' ? value : '')) return REDACTED;
   const text = JSON.stringify(value);
   return text !== undefined && text.length > 200 ? `${text.slice(0, 200)}…` : value;
 }
@@ -254,7 +262,7 @@ export class ShadowReads {
           const pair = raw.get(field);
           if (pair) {
             field_.raw += 1;
-            if (field_.examples.length < MAX_EXAMPLES) field_.examples.push({ primary: capped(pair[0]), candidate: capped(pair[1]) });
+            if (field_.examples.length < MAX_EXAMPLES) field_.examples.push({ primary: example(field, pair[0]), candidate: example(field, pair[1]) });
           }
         }
         const real = [...raw.keys()].filter((field) => !noise.has(field));

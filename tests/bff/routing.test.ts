@@ -213,6 +213,19 @@ describe('shadow reads', () => {
     expect(op.dropped).toBeGreaterThanOrEqual(1);
   });
 
+  it('When a differing field may hold an address or a token, then its examples in the report are redacted', async () => {
+    const legacy = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'old@example.test', language: 'nl' } }) });
+    const next = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'other@example.test', language: 'de' } }) });
+    stands.push(legacy, next);
+    const plan = routingPlanOf({ backends: { legacy: legacy.url, next: next.url }, default: 'legacy', shadow: { operations: { getUser: { candidate: 'next' } } } });
+    app = makeApp('', { routing: plan });
+    await request(app).get('/api/user.php');
+    await app.backends.shadow.settled();
+    const op = app.backends.shadow.report().operations[0]!;
+    expect(op.differences.find((d) => d.field === 'user.email')?.examples).toEqual([{ primary: '[redacted]', candidate: '[redacted]' }]);
+    expect(op.differences.find((d) => d.field === 'user.language')?.examples).toEqual([{ primary: 'nl', candidate: 'de' }]);
+  });
+
   it('When two answers are compared, then fields are generalised over array positions and missing fields count', () => {
     const diff = differingFields(
       { status: 200, body: Buffer.from(JSON.stringify({ a: [{ x: 1 }, { x: 2 }], b: 'same' })) },
