@@ -3,7 +3,8 @@
  * front of it (each its own process, the BFF with its routing, retry budget, breaker, deadlines and metrics as in
  * production), then loads the same GET directly and through the BFF: sequential latency p50/p95/p99 (the BFF's added
  * latency is the difference) and throughput with C concurrent clients (the ratio BFF/direct). A shadowed run adds a
- * candidate backend and shadows the call, to show that shadow reads do not slow the primary answer.
+ * candidate backend and shadows the call, to show that shadow reads do not slow the primary answer; a plain Node proxy
+ * (http.request piped, nothing else) is the baseline of what any extra process hop costs on the machine.
  * Run: `npx tsx bench/proxy.ts` (BENCH_REQUESTS, BENCH_CONCURRENCY, BENCH_SECONDS to change the load).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -25,6 +26,22 @@ async function serveBackend(): Promise<void> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(PAYLOAD) });
     res.end(PAYLOAD);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.send?.({ port: (server.address() as AddressInfo).port });
+}
+
+/** Child: the thinnest possible Node proxy (http.request piped both ways, keep-alive), as a baseline for the BFF. */
+async function servePlainProxy(target: string): Promise<void> {
+  const upstream = new URL(target);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const server = http.createServer((req, res) => {
+    const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(out);
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,20 +124,25 @@ async function main(): Promise<void> {
   const candidate = await start(['--serve-backend']);
   const bff = await start(['--serve-bff', backend.url]);
   const shadowed = await start(['--serve-bff', backend.url, candidate.url]);
+  const plain = await start(['--serve-plain', backend.url]);
   try {
     const direct = await latency(`${backend.url}${PATH}`);
+    const baseline = await latency(`${plain.url}${PATH}`);
     const proxied = await latency(`${bff.url}${PATH}`);
     const withShadow = await latency(`${shadowed.url}${PATH}`);
     const directRps = await throughput(`${backend.url}${PATH}`);
+    const baselineRps = await throughput(`${plain.url}${PATH}`);
     const proxiedRps = await throughput(`${bff.url}${PATH}`);
     console.log(`GET ${PATH}, ${REQUESTS} sequential requests, then ${CONCURRENCY} clients for ${SECONDS} s (keep-alive everywhere)`);
     console.log(`latency direct        p50 ${ms(direct.p50)}  p95 ${ms(direct.p95)}  p99 ${ms(direct.p99)}`);
+    console.log(`latency plain proxy   p50 ${ms(baseline.p50)}  p95 ${ms(baseline.p95)}  p99 ${ms(baseline.p99)}`);
     console.log(`latency through BFF   p50 ${ms(proxied.p50)}  p95 ${ms(proxied.p95)}  p99 ${ms(proxied.p99)}`);
     console.log(`latency BFF + shadow  p50 ${ms(withShadow.p50)}  p95 ${ms(withShadow.p95)}  p99 ${ms(withShadow.p99)}`);
     console.log(`added by the BFF      p50 ${ms(proxied.p50 - direct.p50)}  p95 ${ms(proxied.p95 - direct.p95)}`);
     console.log(`throughput direct ${directRps.toFixed(0)} req/s, through BFF ${proxiedRps.toFixed(0)} req/s, ratio ${(proxiedRps / directRps).toFixed(2)}`);
+    console.log(`throughput through a plain Node proxy ${baselineRps.toFixed(0)} req/s (ratio ${(baselineRps / directRps).toFixed(2)}): the cost of any extra hop here`);
   } finally {
-    for (const c of [backend, candidate, bff, shadowed]) c.child.kill('SIGTERM');
+    for (const c of [backend, candidate, bff, shadowed, plain]) c.child.kill('SIGTERM');
     agent.destroy();
   }
 }
@@ -129,6 +151,7 @@ const [mode, ...rest] = process.argv.slice(2);
 if (mode) process.once('SIGTERM', () => process.exit(0)); // a child: exit normally (writes a --cpu-prof profile)
 if (mode === '--serve-backend') void serveBackend();
 else if (mode === '--serve-bff') void serveBff(rest[0]!, rest[1]);
+else if (mode === '--serve-plain') void servePlainProxy(rest[0]!);
 else
   main().catch((error: unknown) => {
     console.error(error);
