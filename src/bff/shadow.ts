@@ -27,6 +27,8 @@ type FieldPath = string;
 
 const MAX_BODY = 1_048_576;
 const MAX_EXAMPLES = 3;
+const MAX_FIELDS = 200;
+const OTHER_FIELDS = '(other fields)';
 const RELATIVE_THRESHOLD = 0.2;
 const SHADOW_DEADLINE_MS = 10_000;
 
@@ -253,10 +255,12 @@ export class ShadowReads {
         const noise = differingFields(first, again);
         stats.compared += 1;
         for (const field of new Set([...raw.keys(), ...noise.keys()])) {
-          let field_ = stats.fields.get(field);
+          // Answers with ids as object keys would grow the table without end: past MAX_FIELDS, one bucket.
+          const key = stats.fields.has(field) || stats.fields.size < MAX_FIELDS ? field : OTHER_FIELDS;
+          let field_ = stats.fields.get(key);
           if (!field_) {
             field_ = { raw: 0, noise: 0, examples: [] };
-            stats.fields.set(field, field_);
+            stats.fields.set(key, field_);
           }
           if (noise.has(field)) field_.noise += 1;
           const pair = raw.get(field);
