@@ -49,6 +49,12 @@ function parseCookieHeader(header: string | undefined): Map<string, string> {
   return jar;
 }
 
+/**
+ * Per backend, the paths whose answers create the backend's session (Set-Cookie of a PHPSESSID-style auth cookie on a
+ * call that had none), learned as pages are served: a hint for the session gate below, not state anyone relies on.
+ */
+const SESSION_PATHS = new WeakMap<Backend, Set<string>>();
+
 export function createBackendFetch(options: {
   backend: Backend;
   req: ExpressRequest;
@@ -79,12 +85,15 @@ export function createBackendFetch(options: {
   // The auth cookie came from the backend during this render (a new PHP session, a login): a later 403 of the same
   // render must not clear what the backend has just set.
   let authSetByBackend = false;
-  // A backend whose own session cookie is the login (AUTH_COOKIE_NAME=PHPSESSID) creates a session on the first call
-  // without one. Calls of one page that start while the first is on its way wait for its head (where that session's
-  // cookie comes), so one page view makes one session, not one per parallel call. The contract's own `auth` cookie is
-  // never created for a visitor, so with it nothing waits.
-  const sessionGate = authCookieName !== AUTH_COOKIE && !jar.has(authCookieName);
-  let firstHead: Promise<void> | undefined;
+  // A backend whose own session cookie is the login (AUTH_COOKIE_NAME=PHPSESSID) creates a session on a call without
+  // one. Calls of one page to paths known to do so (learned per backend as their answers set the cookie) go one at a
+  // time while the page has no session yet: the first brings the session's cookie with its head, and the others carry
+  // it — one page view, one PHP session, not one per parallel call. The contract's own `auth` cookie is never created
+  // for a visitor, so with it nothing waits.
+  const sessionGate = authCookieName !== AUTH_COOKIE;
+  let sessionPaths = SESSION_PATHS.get(backend);
+  if (!sessionPaths) SESSION_PATHS.set(backend, (sessionPaths = new Set()));
+  let creating: Promise<void> | undefined;
 
   /** Remembers a backend Set-Cookie; returns the cookie's name. */
   function remember(setCookie: string): string {
@@ -115,18 +124,30 @@ export function createBackendFetch(options: {
     const path = `${url.pathname}${url.search}`;
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
     let releaseGate: (() => void) | undefined;
-    if (sessionGate && !jar.has(authCookieName)) {
-      if (firstHead) await firstHead;
-      else firstHead = new Promise<void>((resolve) => (releaseGate = resolve));
+    if (sessionGate) {
+      while (creating && !jar.has(authCookieName) && sessionPaths.has(url.pathname)) await creating;
+      if (!jar.has(authCookieName) && sessionPaths.has(url.pathname)) {
+        const mine: Promise<void> = new Promise<void>((resolve) => {
+          releaseGate = () => {
+            if (creating === mine) creating = undefined;
+            resolve();
+          };
+        });
+        creating = mine;
+      }
     }
+    const hadSession = jar.has(authCookieName);
     try {
-      return await sendOne(request, path, body, () => releaseGate?.());
+      return await sendOne(request, path, body, (setsAuth) => {
+        if (sessionGate && !hadSession && setsAuth) sessionPaths.add(url.pathname);
+        releaseGate?.();
+      });
     } finally {
       releaseGate?.();
     }
   };
 
-  async function sendOne(request: Request, path: string, body: Buffer | undefined, headArrived: () => void): Promise<Response> {
+  async function sendOne(request: Request, path: string, body: Buffer | undefined, headArrived: (setsAuth: boolean) => void): Promise<Response> {
     const incoming = { ...req.headers };
     delete incoming['content-type'];
     delete incoming['content-length'];
@@ -169,7 +190,7 @@ export function createBackendFetch(options: {
       }
       for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
     }
-    headArrived();
+    headArrived(setsAuth);
 
     if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') {
       response.resume();
