@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   BackendUnavailableError,
   CLIENT_IDENTITY_HEADERS,
+  DeadlineError,
   REQUEST_TYPE_HEADER,
   backendHeaders,
   copyableResponseHeaders,
@@ -73,6 +74,9 @@ export function createBackendFetch(options: {
   // Cookies the backend sets during this render are sent on the following calls of the same render.
   const jar = parseCookieHeader(req.get('cookie'));
   let jarChanged = false;
+  // All calls of one page share one total deadline (BACKEND_DEADLINE_MS from the page's start), so a hung backend holds
+  // a page no longer than it holds one /api call, however many calls the page makes one after another.
+  const pageDeadlineAt = Date.now() + backend.deadlineMs;
   // Once the page's answer is complete (or its visitor gone), every call still running for it is cancelled: an
   // abandoned call must not keep retrying against a failing backend after the page was sent.
   const pageDone = new AbortController();
@@ -164,9 +168,12 @@ export function createBackendFetch(options: {
     headers['accept'] ??= 'application/json';
 
     const signals = [options.signal, request.signal, pageDone.signal].filter((s): s is AbortSignal => s !== undefined);
+    const remaining = pageDeadlineAt - Date.now();
     let response: IncomingMessage;
     try {
+      if (remaining <= 0) throw new BackendUnavailableError(0, new DeadlineError("the page's backend deadline has passed", 'total'));
       ({ response } = await backend.send({
+        deadlineMs: remaining,
         method: request.method,
         path,
         headers,

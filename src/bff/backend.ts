@@ -135,6 +135,8 @@ export interface Backend {
   readonly url: string;
   /** The backend's name in the routing table (`default` for a single backend). */
   readonly name: string;
+  /** The total deadline of one call (ms), every retry included. */
+  readonly deadlineMs: number;
   readonly agent: http.Agent;
   send(request: BackendRequest): Promise<BackendAnswer>;
   /** `{ 'x-backend-secret': … }` when a secret is configured, else `{}` (for calls that do not go through `send`). */
@@ -378,6 +380,7 @@ export function createBackend(options: BackendOptions): Backend {
   return {
     url,
     name,
+    deadlineMs,
     agent,
     send,
     secretHeaders,

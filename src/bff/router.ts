@@ -78,6 +78,7 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
   return {
     url: primary.url,
     name: primary.name,
+    deadlineMs: primary.deadlineMs,
     agent: primary.agent,
     backends,
     media,

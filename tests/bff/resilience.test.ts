@@ -48,9 +48,9 @@ async function burst(base: string, path: string, n: number): Promise<number[]> {
 /** A backend that accepts connections and never answers; counts open sockets and requests. */
 async function hangingBackend() {
   const sockets = new Set<Socket>();
-  let requests = 0;
-  const server = http.createServer(() => {
-    requests += 1; // never answers
+  const urls: string[] = [];
+  const server = http.createServer((req) => {
+    urls.push(req.url ?? ''); // never answers
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -67,7 +67,8 @@ async function hangingBackend() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     openSockets: () => sockets.size,
-    requests: () => requests,
+    requests: () => urls.length,
+    urls: () => [...urls],
   };
 }
 
@@ -171,6 +172,26 @@ describe('safe retries against failing backends', () => {
     const after = hung.requests();
     await new Promise((r) => setTimeout(r, 700));
     expect(hung.requests()).toBe(after);
+  });
+
+  it("When a page's calls meet a hung backend, then they share one deadline: a call made after it has passed is not sent", async () => {
+    const hung = await hangingBackend();
+    const render = fakeRenderer().render;
+    let userAnswer = 0;
+    app = makeApp(hung.url, {
+      env: { BACKEND_ATTEMPT_TIMEOUT_MS: '150', BACKEND_DEADLINE_MS: '400' },
+      render: async (req, res) => {
+        userAnswer = (await req.api.GET('/user.php')).response.status;
+        await render(req, res);
+      },
+    });
+    const res = await request(app).get('/').timeout(8_000);
+    expect(res.status).toBe(200);
+    // settings.php used up the page's 400 ms; user.php was answered 502 by the BFF without reaching the backend.
+    expect(userAnswer).toBe(502);
+    expect(hung.urls().some((u) => u.startsWith('/api/settings.php'))).toBe(true);
+    expect(hung.urls().some((u) => u.startsWith('/api/user.php'))).toBe(false);
+    await until(() => hung.openSockets() === 0);
   });
 
   it('When a backend resets connections, then a GET is retried to success and a POST without a key is sent once', async () => {
