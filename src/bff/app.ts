@@ -5,20 +5,27 @@ import helmet from 'helmet';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadAssets } from './assets';
-import { createBackend, type RetryOptions } from './backend';
+import type { BreakerOptions, RetryOptions } from './backend';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
 import { createLogger, httpLogger, redactingLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
+import { createMetrics, type BffMetrics } from './metrics';
+import { OPERATOR_PREFIX, operatorRoutes } from './operator';
+import type { RetryBudgetOptions } from './retry-budget';
+import { createRoutedBackends, type RoutedBackends } from './router';
+import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { apiProxy, mediaProxy } from './proxy';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
   config: Config;
-  /** Base URL of the backend (no trailing slash), e.g. `http://127.0.0.1:3001`. */
-  backendUrl: string;
+  /** Base URL of the one backend (no trailing slash), e.g. `http://127.0.0.1:3001`; or give `routing`. */
+  backendUrl?: string;
+  /** The routing table with every `embedded` resolved to a URL (routing.ts); default: `backendUrl` alone. */
+  routing?: RoutingPlan;
   logger?: Logger;
   /** The SSR renderer (`renderPage` of src/server/render.tsx); default: imported lazily on the first page. */
   render?: RenderFn;
@@ -33,11 +40,20 @@ export interface CreateAppOptions {
   backendSecret?: string;
   /** Operations that honour `Idempotency-Key` (`"POST /api/complaints.php"`); default: read from openapi.yaml. */
   idempotentOperations?: IdempotentOperations;
+  /** Retry budget tuning per backend (default ~10 % of requests plus 1 retry/s). */
+  budget?: Partial<RetryBudgetOptions>;
+  /** Circuit breaker tuning per backend, or false for none. */
+  breaker?: Partial<BreakerOptions> | false;
+  /** The metrics registry (default: a new one for this app). */
+  metrics?: BffMetrics;
 }
 
 export type BffApp = Express & {
-  /** Closes the keep-alive sockets to the backend. */
+  /** Closes the keep-alive sockets to the backends. */
   dispose(): void;
+  /** The routed backends (tests and the operator's tools look at their breakers and shadow reads). */
+  backends: RoutedBackends;
+  metrics: BffMetrics;
 };
 
 const lazyRenderer: RenderFn = async (request, res) => {
@@ -79,12 +95,21 @@ export function createApp(options: CreateAppOptions): BffApp {
   // Location or Referer field are redacted, whoever logs them (the access log, the proxy, the renderer).
   const logger = redactingLogger(options.logger ?? createLogger(config.LOG_LEVEL));
   const trustProxy = config.TRUST_PROXY !== false;
-  const backend = createBackend({
-    backendUrl: options.backendUrl,
+  if (!options.routing && !options.backendUrl) throw new Error('createApp needs a backendUrl or a routing plan');
+  const plan = options.routing ?? singleBackendPlan(options.backendUrl);
+  if (needsEmbedded(plan)) throw new Error('createApp needs the routing plan with the embedded backend resolved to its URL');
+  const metrics = options.metrics ?? createMetrics();
+  const backend = createRoutedBackends({
+    plan,
     logger,
+    metrics,
     retry: options.retry,
     secret: options.backendSecret ?? config.BACKEND_SECRET,
     idempotentOperations: options.idempotentOperations,
+    attemptTimeoutMs: config.BACKEND_ATTEMPT_TIMEOUT_MS,
+    deadlineMs: config.BACKEND_DEADLINE_MS,
+    budget: options.budget,
+    breaker: options.breaker,
   });
   const assets = options.assets ?? loadAssets(config.DIST_DIR, logger);
   const distDir = path.resolve(config.DIST_DIR);
@@ -148,9 +173,11 @@ export function createApp(options: CreateAppOptions): BffApp {
   );
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
   const rootStatic = express.static(distDir, { index: false, dotfiles: 'ignore', maxAge: '1h' });
-  app.use((req, res, next) => (req.path.endsWith('.html') ? next() : rootStatic(req, res, next)));
+  // `/api` calls never look for a file (a file-system lookup per API call costs the proxy more than the rest of it).
+  app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
 
-  app.use(mediaProxy({ backend, logger, trustProxy }));
+  app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
+  app.use(mediaProxy({ backend: backend.media, logger, trustProxy }));
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
@@ -186,5 +213,5 @@ export function createApp(options: CreateAppOptions): BffApp {
   };
   app.use(errorHandler);
 
-  return Object.assign(app, { dispose: () => backend.destroy() });
+  return Object.assign(app, { dispose: () => backend.destroy(), backends: backend, metrics });
 }

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   BackendUnavailableError,
   CLIENT_IDENTITY_HEADERS,
+  DeadlineError,
   REQUEST_TYPE_HEADER,
   backendHeaders,
   copyableResponseHeaders,
@@ -15,6 +16,7 @@ import {
 } from './backend';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
+import { AUTH_COOKIE } from '../shared/constants';
 
 /**
  * A per-request `fetch` for server-side calls (settings, and the renderer's typed client): it reaches only the
@@ -48,6 +50,12 @@ function parseCookieHeader(header: string | undefined): Map<string, string> {
   return jar;
 }
 
+/**
+ * Per backend, the paths whose answers create the backend's session (Set-Cookie of a PHPSESSID-style auth cookie on a
+ * call that had none), learned as pages are served: a hint for the session gate below, not state anyone relies on.
+ */
+const SESSION_PATHS = new WeakMap<Backend, Set<string>>();
+
 export function createBackendFetch(options: {
   backend: Backend;
   req: ExpressRequest;
@@ -66,18 +74,51 @@ export function createBackendFetch(options: {
   // Cookies the backend sets during this render are sent on the following calls of the same render.
   const jar = parseCookieHeader(req.get('cookie'));
   let jarChanged = false;
+  // All calls of one page share one total deadline (BACKEND_DEADLINE_MS from the page's start), so a hung backend holds
+  // a page no longer than it holds one /api call, however many calls the page makes one after another.
+  const pageDeadlineAt = Date.now() + backend.deadlineMs;
+  // Once the page's answer is complete (or its visitor gone), every call still running for it is cancelled: an
+  // abandoned call must not keep retrying against a failing backend after the page was sent.
+  const pageDone = new AbortController();
+  const response = req.res;
+  if (response) {
+    if (response.writableFinished || response.destroyed) pageDone.abort(new Error('the page was already answered'));
+    else response.once('close', () => pageDone.abort(new Error('the page was answered; its backend calls end with it')));
+  }
 
-  function remember(setCookie: string): void {
-    const normalized = normalizeSetCookie(setCookie, authCookieName, secure);
-    cookies.push(normalized);
+  // The auth cookie came from the backend during this render (a new PHP session, a login): a later 403 of the same
+  // render must not clear what the backend has just set.
+  let authSetByBackend = false;
+  // A backend whose own session cookie is the login (AUTH_COOKIE_NAME=PHPSESSID) creates a session on a call without
+  // one. Calls of one page to paths known to do so (learned per backend as their answers set the cookie) go one at a
+  // time while the page has no session yet: the first brings the session's cookie with its head, and the others carry
+  // it — one page view, one PHP session, not one per parallel call. The contract's own `auth` cookie is never created
+  // for a visitor, so with it nothing waits.
+  const sessionGate = authCookieName !== AUTH_COOKIE;
+  let sessionPaths = SESSION_PATHS.get(backend);
+  if (!sessionPaths) SESSION_PATHS.set(backend, (sessionPaths = new Set()));
+  let creating: Promise<void> | undefined;
+
+  /** Remembers a backend Set-Cookie; returns the cookie's name. */
+  function remember(setCookie: string): string {
+    const normalized = normalizeSetCookie(setCookie, authCookieName, secure, req.hostname);
     const [pair = ''] = normalized.split(';');
     const eq = pair.indexOf('=');
-    if (eq <= 0) return;
+    if (eq <= 0) {
+      cookies.push(normalized);
+      return '';
+    }
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
+    // One Set-Cookie per name on the page: a later one replaces an earlier one (as the browser would).
+    const earlier = cookies.findIndex((c) => c.startsWith(`${name}=`));
+    if (earlier >= 0) cookies.splice(earlier, 1);
+    cookies.push(normalized);
     if (/max-age=0/i.test(normalized) || value === '') jar.delete(name);
     else jar.set(name, value);
+    if (name === authCookieName) authSetByBackend = true;
     jarChanged = true;
+    return name;
   }
 
   const backendFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -86,7 +127,31 @@ export function createBackendFetch(options: {
     if (url.origin !== origin) throw new TypeError(`The per-request fetch only reaches the backend, not ${url.origin}`);
     const path = `${url.pathname}${url.search}`;
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+    let releaseGate: (() => void) | undefined;
+    if (sessionGate) {
+      while (creating && !jar.has(authCookieName) && sessionPaths.has(url.pathname)) await creating;
+      if (!jar.has(authCookieName) && sessionPaths.has(url.pathname)) {
+        const mine: Promise<void> = new Promise<void>((resolve) => {
+          releaseGate = () => {
+            if (creating === mine) creating = undefined;
+            resolve();
+          };
+        });
+        creating = mine;
+      }
+    }
+    const hadSession = jar.has(authCookieName);
+    try {
+      return await sendOne(request, path, body, (setsAuth) => {
+        if (sessionGate && !hadSession && setsAuth) sessionPaths.add(url.pathname);
+        releaseGate?.();
+      });
+    } finally {
+      releaseGate?.();
+    }
+  };
 
+  async function sendOne(request: Request, path: string, body: Buffer | undefined, headArrived: (setsAuth: boolean) => void): Promise<Response> {
     const incoming = { ...req.headers };
     delete incoming['content-type'];
     delete incoming['content-length'];
@@ -95,16 +160,20 @@ export function createBackendFetch(options: {
     // along, and makes the call retryable when the operation honours it.
     delete incoming['idempotency-key'];
     if (jarChanged) incoming.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const sentAuth = jar.has(authCookieName);
     const headers = backendHeaders(incoming, path, forwardContext(req, locale, options.trustProxy));
     request.headers.forEach((value, name) => {
       if (!BFF_OWNED.has(name)) headers[name] = value;
     });
     headers['accept'] ??= 'application/json';
 
-    const signals = [options.signal, request.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signals = [options.signal, request.signal, pageDone.signal].filter((s): s is AbortSignal => s !== undefined);
+    const remaining = pageDeadlineAt - Date.now();
     let response: IncomingMessage;
     try {
+      if (remaining <= 0) throw new BackendUnavailableError(0, new DeadlineError("the page's backend deadline has passed", 'total'));
       ({ response } = await backend.send({
+        deadlineMs: remaining,
         method: request.method,
         path,
         headers,
@@ -120,13 +189,15 @@ export function createBackendFetch(options: {
     const status = response.statusCode ?? 502;
 
     const outHeaders = new Headers();
+    let setsAuth = false;
     for (const [name, value] of copyableResponseHeaders(response)) {
       if (name === 'set-cookie') {
-        for (const c of Array.isArray(value) ? value : [value]) remember(c);
+        for (const c of Array.isArray(value) ? value : [value]) if (remember(c) === authCookieName) setsAuth = true;
         continue;
       }
       for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
     }
+    headArrived(setsAuth);
 
     if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') {
       response.resume();
@@ -134,16 +205,22 @@ export function createBackendFetch(options: {
     }
     if (status === 403) {
       const payload = await readBody(response);
-      if (isAuthRequiredBody(status, payload) && !authRequired) {
+      if (isAuthRequiredBody(status, payload)) {
+        // Logged out. The visitor's own auth cookie (sent, not just set by the backend) is stale: clear it once. A
+        // visitor without one gets nothing to clear, and a cookie the backend has just set stays.
+        // A backend's own session cookie (PHPSESSID) is never cleared here: the session outlives the login (an
+        // anonymous PHP session answers 403 too), and the backend ends it itself at logout.
+        if (!authRequired && authCookieName === AUTH_COOKIE && sentAuth && !setsAuth && !authSetByBackend) {
+          cookies.push(clearAuthCookie(authCookieName, secure));
+          jar.delete(authCookieName);
+          jarChanged = true;
+        }
         authRequired = true;
-        cookies.push(clearAuthCookie(authCookieName, secure));
-        jar.delete(authCookieName);
-        jarChanged = true;
       }
       return new Response(new Uint8Array(payload), { status, headers: outHeaders });
     }
     return new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, { status, headers: outHeaders });
-  };
+  }
 
   return {
     fetch: backendFetch as typeof fetch,

@@ -3,21 +3,37 @@ import https from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import { isAuthenticationRequired } from '../shared/api/client';
+import { BrokenCircuitError, CircuitState, IsolatedCircuitError, SamplingBreaker, circuitBreaker, handleWhen } from 'cockatiel';
 import { REQUEST_RETRIES } from '../shared/constants';
-import { contractIdempotentOperations, operationKey, type IdempotentOperations } from './idempotent-operations';
+import { contractIdempotentOperations, operationKey, operationNameOf, type IdempotentOperations } from './idempotent-operations';
+import { noMetrics, type BffMetrics } from './metrics';
+import { DEFAULT_RETRY_BUDGET, RetryBudget, type RetryBudgetOptions } from './retry-budget';
 
 /**
  * The one way the BFF talks to a backend (TypeScript mock-backend or a PHP service): plain HTTP through a
- * keep-alive agent, with retries. Both the `/api` proxy and the per-request fetch handed to the SSR renderer
- * use `send`, so retries, timeouts and header rules are identical for browser calls and server-side calls.
- * When a backend secret is configured, `send` puts it on every attempt as `x-backend-secret`.
+ * keep-alive agent, with ONE retry layer (the browser does not retry on top). Both the `/api` proxy and the
+ * per-request fetch handed to the SSR renderer use `send`, so retries, deadlines and header rules are identical for
+ * browser calls and server-side calls. When a backend secret is configured, `send` puts it on every attempt as
+ * `x-backend-secret`.
  *
  * Retry policy (SPEC §7 "retried up to 5 times with exponential delay", ARCHITECTURE "retries only where safe"):
- * - GET, HEAD and OPTIONS always; any other method (POST, PUT, PATCH, DELETE, …) only when openapi.yaml says the
- *   operation honours `Idempotency-Key` (see idempotent-operations.ts) AND the request carries a non-empty key —
- *   only then can the backend tell a repeat from a new write. Everything else is sent exactly once, whatever happens;
- * - only on connection errors / timeouts and on 502, 503, 504 answers (the failed answer is drained and dropped);
- * - up to `retries` (5) retries, delay = random(0, min(capMs, baseMs * 2^attempt)) ("full jitter").
+ * - which requests: GET, HEAD and OPTIONS; any other method (POST, PUT, PATCH, DELETE, …) only when openapi.yaml
+ *   says the operation honours `Idempotency-Key` (see idempotent-operations.ts) AND the request carries a non-empty
+ *   key — only then can the backend tell a repeat from a new write. Everything else is sent exactly once;
+ * - on what: connection errors, an attempt past its deadline, and 502, 503, 504 answers (the failed answer is
+ *   drained and dropped);
+ * - how often: up to `retries` (5), delay = random(0, min(capMs, baseMs * 2^attempt)) ("full jitter"), never sooner
+ *   than the answer's `Retry-After`; a Retry-After beyond the deadline means no retry (its answer goes to the caller);
+ * - how much in total: a retry budget per backend (retry-budget.ts, ~10 % of requests plus a small reserve);
+ * - deadlines: each attempt must bring the answer's head within `attemptTimeoutMs`, the whole call within
+ *   `deadlineMs`; both abort the attempt in flight (its socket is destroyed, nothing keeps running after the answer);
+ *   a silent body is cut after `attemptTimeoutMs` of idleness;
+ * - a circuit breaker per backend (cockatiel's SamplingBreaker on the calls' final outcomes): when at least half of the
+ *   calls of the last 10 s failed (no answer or 502/503/504 after the retries), calls fail fast with
+ *   `BackendUnavailableError` without reaching the backend; after `halfOpenAfterMs` one call tests it (others still
+ *   fail fast), and its success closes the breaker.
+ * Why cockatiel only for the breaker: its retry policy has no budget to ask and no way to let a Retry-After veto a
+ * retry, and its timeout policy would wrap the attempt loop from outside; the loop below is short and does all three.
  * The request body is a Buffer (buffered by the caller) so every attempt can resend it.
  */
 
@@ -33,6 +49,8 @@ export const BACKEND_SECRET_HEADER = 'x-backend-secret';
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 /** Methods that are safe to repeat whatever the operation (RFC 9110 §9.2.1). */
 const ALWAYS_RETRYABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
+export const DEFAULT_DEADLINE_MS = 10_000;
 
 /**
  * May this request be sent again after a failed attempt? GET/HEAD/OPTIONS: yes. Anything else: only when
@@ -54,6 +72,15 @@ export function backoffDelay(attempt: number, retry: RetryOptions, random: () =>
   return Math.floor(random() * Math.min(retry.capMs, retry.baseMs * 2 ** attempt));
 }
 
+/** `Retry-After` (RFC 9110 §10.2.3: seconds or an HTTP date) in milliseconds from now; undefined when absent or bad. */
+export function retryAfterMs(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
 export interface BackendRequest {
   method: string;
   /** Path and query, starting with `/` (e.g. `/api/user.php?push=1`). */
@@ -61,8 +88,12 @@ export interface BackendRequest {
   headers: OutgoingHttpHeaders;
   body?: Buffer | undefined;
   signal?: AbortSignal | undefined;
-  /** Send once whatever the method (health checks). */
+  /** Send once whatever the method (health checks, shadow reads). */
   noRetry?: boolean | undefined;
+  /** A shadow read: sent once, outside the retry budget and the breaker, and counted apart. */
+  shadow?: boolean | undefined;
+  /** Overrides the backend's total deadline for this call (ms). */
+  deadlineMs?: number | undefined;
 }
 
 export interface BackendAnswer {
@@ -70,7 +101,7 @@ export interface BackendAnswer {
   attempts: number;
 }
 
-/** The backend could not be reached (connection error or timeout on the last allowed attempt). */
+/** The backend could not be reached (connection error, deadline, or an open breaker). */
 export class BackendUnavailableError extends Error {
   constructor(
     readonly attempts: number,
@@ -81,26 +112,70 @@ export class BackendUnavailableError extends Error {
   }
 }
 
+/** Why an attempt or a call was cut short by the BFF itself. */
+export class DeadlineError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'attempt' | 'total',
+  ) {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
+export class BreakerOpenError extends Error {
+  constructor(backend: string) {
+    super(`The circuit breaker of backend ${backend} is open: failing fast`);
+    this.name = 'BreakerOpenError';
+  }
+}
+
 export interface Backend {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:3001`. */
   readonly url: string;
+  /** The backend's name in the routing table (`default` for a single backend). */
+  readonly name: string;
+  /** The total deadline of one call (ms), every retry included. */
+  readonly deadlineMs: number;
   readonly agent: http.Agent;
   send(request: BackendRequest): Promise<BackendAnswer>;
   /** `{ 'x-backend-secret': … }` when a secret is configured, else `{}` (for calls that do not go through `send`). */
   secretHeaders(): OutgoingHttpHeaders;
+  /** 0 closed, 1 open, 2 half-open. */
+  breakerState(): number;
   destroy(): void;
 }
+
+export interface BreakerOptions {
+  /** Share of failed calls (0–1) in the sampling window that opens the breaker. */
+  threshold: number;
+  samplingMs: number;
+  /** Calls per second needed before the breaker may open (no opening on one unlucky call at night). */
+  minimumRps: number;
+  /** Open → half-open after this long. */
+  halfOpenAfterMs: number;
+}
+
+export const DEFAULT_BREAKER: BreakerOptions = { threshold: 0.5, samplingMs: 10_000, minimumRps: 1, halfOpenAfterMs: 5_000 };
 
 export interface BackendOptions {
   backendUrl: string;
   logger: Logger;
+  /** The backend's name (metrics, logs); default `default`. */
+  name?: string | undefined;
   retry?: Partial<RetryOptions> | undefined;
-  /** Socket idle timeout per attempt (ms). */
+  /** Time allowed for one attempt to bring the answer's head, and for a silent body between chunks (ms). */
   timeoutMs?: number | undefined;
+  /** Time allowed for the whole call, every attempt and backoff included (ms). */
+  deadlineMs?: number | undefined;
   /** The secret shared with the backend (`BACKEND_SECRET`); sent as `x-backend-secret` on every call. Never logged. */
   secret?: string | undefined;
   /** Operations that honour `Idempotency-Key` (`"POST /api/complaints.php"`); default: read from openapi.yaml. */
   idempotentOperations?: IdempotentOperations | undefined;
+  budget?: Partial<RetryBudgetOptions> | undefined;
+  /** Circuit breaker tuning, or false for none. */
+  breaker?: Partial<BreakerOptions> | false | undefined;
+  metrics?: BffMetrics | undefined;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -125,63 +200,193 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+function outcomeOf(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
 export function createBackend(options: BackendOptions): Backend {
   const url = options.backendUrl.replace(/\/+$/, '');
+  const name = options.name ?? 'default';
   const base = new URL(url);
   const transport = base.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 16 });
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const attemptTimeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = options.logger;
   const idempotentOperations = options.idempotentOperations ?? contractIdempotentOperations();
   const secretHeaders = (): OutgoingHttpHeaders => (options.secret ? { [BACKEND_SECRET_HEADER]: options.secret } : {});
+  const budget = new RetryBudget({ ...DEFAULT_RETRY_BUDGET, ...options.budget });
+  const metrics = options.metrics ?? noMetrics();
 
-  function attemptOnce(request: BackendRequest): Promise<IncomingMessage> {
+  // The breaker judges whole calls (after their retries): an error that is not the caller's own abort, or a final
+  // 502/503/504. A call the caller abandoned counts neither way.
+  const breakerOptions = options.breaker === false ? undefined : { ...DEFAULT_BREAKER, ...options.breaker };
+  const breaker = breakerOptions
+    ? circuitBreaker(
+        handleWhen((error) => error instanceof BackendUnavailableError).orWhenResult(
+          (answer) => RETRY_STATUSES.has((answer as BackendAnswer).response.statusCode ?? 0),
+        ),
+        {
+          halfOpenAfter: breakerOptions.halfOpenAfterMs,
+          breaker: new SamplingBreaker({ threshold: breakerOptions.threshold, duration: breakerOptions.samplingMs, minimumRps: breakerOptions.minimumRps }),
+        },
+      )
+    : undefined;
+  metrics.breakerState(name, 0);
+  breaker?.onStateChange((state) => {
+    metrics.breakerState(name, state === CircuitState.Isolated ? 1 : state);
+    if (state === CircuitState.Open) log.warn({ backend: name }, 'circuit breaker opened: failing fast');
+    else if (state === CircuitState.Closed) log.info({ backend: name }, 'circuit breaker closed');
+  });
+
+  /** One attempt: resolves with the answer's head; aborts (destroying the socket) on `signal` or after the attempt deadline. */
+  function attemptOnce(request: BackendRequest, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
+      const attempt = new AbortController();
+      const timer = setTimeout(() => attempt.abort(new DeadlineError(`no answer within ${attemptTimeoutMs} ms`, 'attempt')), attemptTimeoutMs);
+      const onOuterAbort = () => attempt.abort(signal.reason);
+      if (signal.aborted) onOuterAbort();
+      else signal.addEventListener('abort', onOuterAbort, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onOuterAbort);
+      };
       const outgoing = transport.request(
         `${url}${request.path}`,
         {
           method: request.method,
           headers: { ...withoutHeader(request.headers, BACKEND_SECRET_HEADER), host: base.host, ...bodyLength(request), ...secretHeaders() },
           agent,
-          ...(request.signal ? { signal: request.signal } : {}),
+          signal: attempt.signal,
         },
         (response) => {
-          outgoing.setTimeout(0);
+          settle();
+          // The head is here: from now on only the caller's signal (and a silent body) can cut the answer.
+          if (request.signal) {
+            const onCallerAbort = () => response.destroy(request.signal?.reason instanceof Error ? request.signal.reason : undefined);
+            request.signal.addEventListener('abort', onCallerAbort, { once: true });
+            response.once('close', () => request.signal?.removeEventListener('abort', onCallerAbort));
+          }
+          response.setTimeout(attemptTimeoutMs, () => response.destroy(new DeadlineError(`the answer's body stalled for ${attemptTimeoutMs} ms`, 'attempt')));
           resolve(response);
         },
       );
-      outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      outgoing.on('error', reject);
+      outgoing.on('error', (error) => {
+        settle();
+        reject(attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : error);
+      });
       outgoing.end(request.body);
     });
   }
 
-  async function send(request: BackendRequest): Promise<BackendAnswer> {
-    const retryable = !request.noRetry && isRetryable(request.method, request.path, request.headers, idempotentOperations);
-    for (let attempt = 0; ; attempt += 1) {
-      let response: IncomingMessage;
-      try {
-        response = await attemptOnce(request);
-      } catch (error) {
-        if (request.signal?.aborted) throw error;
-        if (!retryable || attempt >= retry.retries) throw new BackendUnavailableError(attempt + 1, error);
-        log.warn({ attempt: attempt + 1, method: request.method, path: request.path, err: error }, 'backend connection failed, retrying');
-        await sleep(backoffDelay(attempt, retry), request.signal);
-        continue;
+  async function attemptLoop(request: BackendRequest, operation: string): Promise<BackendAnswer> {
+    const retryable = !request.noRetry && !request.shadow && isRetryable(request.method, request.path, request.headers, idempotentOperations);
+    const total = request.deadlineMs ?? deadlineMs;
+    const startedAt = Date.now();
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(new DeadlineError(`no answer within the deadline of ${total} ms`, 'total')), total);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    const labels = { backend: name, operation };
+    /** May another attempt start after `delay` ms? Counts a denial in the metrics when not. */
+    const mayRetry = (attempt: number, delay: number): boolean => {
+      if (!retryable || attempt >= retry.retries) return false;
+      if (Date.now() - startedAt + delay >= total) {
+        metrics.retryDenied({ ...labels, reason: 'deadline' });
+        return false;
       }
-      const status = response.statusCode ?? 0;
-      if (retryable && attempt < retry.retries && RETRY_STATUSES.has(status)) {
-        response.resume();
-        log.warn({ attempt: attempt + 1, method: request.method, path: request.path, status }, 'backend answered with a retryable status, retrying');
-        await sleep(backoffDelay(attempt, retry), request.signal);
-        continue;
+      if (!budget.tryRetry()) {
+        metrics.retryDenied({ ...labels, reason: 'budget' });
+        return false;
       }
-      return { response, attempts: attempt + 1 };
+      return true;
+    };
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        let response: IncomingMessage;
+        if (!request.shadow) metrics.attempt(labels);
+        try {
+          response = await attemptOnce(request, signal);
+        } catch (error) {
+          if (request.signal?.aborted) throw error;
+          const cause = deadline.signal.aborted ? deadline.signal.reason : error;
+          const delay = backoffDelay(attempt, retry);
+          if (deadline.signal.aborted || !mayRetry(attempt, delay)) throw new BackendUnavailableError(attempt + 1, cause);
+          const reason = cause instanceof DeadlineError ? 'timeout' : 'connection';
+          metrics.retry({ ...labels, reason });
+          log.warn({ backend: name, attempt: attempt + 1, method: request.method, path: request.path, err: cause }, 'backend attempt failed, retrying');
+          await sleep(delay, signal).catch(() => undefined);
+          if (request.signal?.aborted) throw request.signal.reason;
+          if (deadline.signal.aborted) throw new BackendUnavailableError(attempt + 1, deadline.signal.reason);
+          continue;
+        }
+        const status = response.statusCode ?? 0;
+        if (retryable && RETRY_STATUSES.has(status) && attempt < retry.retries) {
+          const after = retryAfterMs(response.headers['retry-after']);
+          const delay = Math.max(backoffDelay(attempt, retry), after ?? 0);
+          if (after !== undefined && Date.now() - startedAt + after >= total) {
+            metrics.retryDenied({ ...labels, reason: 'retry_after' });
+          } else if (mayRetry(attempt, delay)) {
+            response.resume();
+            metrics.retry({ ...labels, reason: 'status' });
+            log.warn({ backend: name, attempt: attempt + 1, method: request.method, path: request.path, status, delayMs: delay }, 'backend answered with a retryable status, retrying');
+            await sleep(delay, signal).catch(() => undefined);
+            if (request.signal?.aborted) throw request.signal.reason;
+            if (deadline.signal.aborted) throw new BackendUnavailableError(attempt + 1, deadline.signal.reason);
+            continue;
+          }
+        }
+        return { response, attempts: attempt + 1 };
+      }
+    } finally {
+      clearTimeout(deadlineTimer);
     }
   }
 
-  return { url, agent, send, secretHeaders, destroy: () => agent.destroy() };
+  async function send(request: BackendRequest): Promise<BackendAnswer> {
+    const operation = operationNameOf(request.method, request.path);
+    const started = performance.now();
+    const record = (outcome: string) => {
+      if (!request.shadow) metrics.request({ backend: name, operation, outcome }, (performance.now() - started) / 1000);
+    };
+    if (!request.shadow) budget.recordRequest();
+    try {
+      let answer: BackendAnswer;
+      if (!breaker || request.shadow) {
+        answer = await attemptLoop(request, operation);
+      } else {
+        // Open: cockatiel throws BrokenCircuitError until halfOpenAfter. Half-open: one test call is on its way, and
+        // everyone else fails fast instead of queueing behind it (as cockatiel would).
+        if (breaker.state === CircuitState.HalfOpen || breaker.state === CircuitState.Isolated) throw new BreakerOpenError(name);
+        answer = await breaker.execute(() => attemptLoop(request, operation));
+      }
+      record(outcomeOf(answer.response.statusCode ?? 502));
+      return answer;
+    } catch (error) {
+      if (error instanceof BrokenCircuitError || error instanceof BreakerOpenError || error instanceof IsolatedCircuitError) {
+        record('breaker_open');
+        metrics.retryDenied({ backend: name, operation, reason: 'breaker' });
+        throw new BackendUnavailableError(0, error instanceof BreakerOpenError ? error : new BreakerOpenError(name));
+      }
+      if (error instanceof BackendUnavailableError) {
+        record(error.cause instanceof DeadlineError && error.cause.kind === 'total' ? 'deadline' : 'unavailable');
+      } else if (request.signal?.aborted) {
+        record('abandoned');
+      }
+      throw error;
+    }
+  }
+
+  return {
+    url,
+    name,
+    deadlineMs,
+    agent,
+    send,
+    secretHeaders,
+    breakerState: () => (breaker ? (breaker.state === CircuitState.Isolated ? 1 : breaker.state) : 0),
+    destroy: () => agent.destroy(),
+  };
 }
 
 function withoutHeader(headers: OutgoingHttpHeaders, name: string): OutgoingHttpHeaders {

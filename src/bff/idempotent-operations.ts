@@ -71,18 +71,59 @@ export function parseIdempotentOperations(yamlText: string): Set<string> {
   return idempotentOperationsOf(parse(yamlText));
 }
 
-let fromContract: IdempotentOperations | undefined;
+/**
+ * Every operation of an already parsed OpenAPI document: `"GET /api/user.php"` → `getUser` (its operationId, or the
+ * key itself when it has none). The BFF names metrics, routes and shadow reads by these.
+ */
+export function operationIdsOf(spec: unknown): Map<string, string> {
+  const result = new Map<string, string>();
+  if (!isObject(spec) || !isObject(spec.paths)) return result;
+  const base = basePath(spec);
+  for (const [path, item] of Object.entries(spec.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const key = operationKey(method, `${base}${path}`);
+      result.set(key, typeof operation.operationId === 'string' ? operation.operationId : key);
+    }
+  }
+  return result;
+}
 
-/** The set from the project's openapi.yaml, read and parsed on first use, then kept. */
-export function contractIdempotentOperations(): IdempotentOperations {
-  if (!fromContract) {
+let contractDocument: unknown;
+
+function readContract(): unknown {
+  if (contractDocument === undefined) {
     let text: string;
     try {
       text = readFileSync(OPENAPI_PATH, 'utf8');
     } catch (error) {
       throw new Error(`Cannot read the API contract ${OPENAPI_PATH} (needed to know which writes may be retried)`, { cause: error });
     }
-    fromContract = parseIdempotentOperations(text);
+    contractDocument = parse(text);
   }
+  return contractDocument;
+}
+
+let fromContract: IdempotentOperations | undefined;
+let idsFromContract: ReadonlyMap<string, string> | undefined;
+
+/** The set from the project's openapi.yaml, read and parsed on first use, then kept. */
+export function contractIdempotentOperations(): IdempotentOperations {
+  fromContract ??= idempotentOperationsOf(readContract());
   return fromContract;
+}
+
+/** `"METHOD /api/x.php"` → operationId for every operation of the project's openapi.yaml (read once). */
+export function contractOperationIds(): ReadonlyMap<string, string> {
+  idsFromContract ??= operationIdsOf(readContract());
+  return idsFromContract;
+}
+
+/** The operationId of a request (`getUser`), or `undocumented` for a path/method the contract does not describe. */
+export function operationNameOf(method: string, path: string): string {
+  const ids = contractOperationIds();
+  const id = ids.get(operationKey(method, path)) ?? (method.toUpperCase() === 'HEAD' ? ids.get(operationKey('GET', path)) : undefined);
+  return id ?? 'undocumented';
 }

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logging';
+import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 
 /**
  * Process entry (`tsx src/bff/main.ts`): parse config, start the embedded TypeScript backend when no
@@ -103,13 +104,23 @@ async function main(): Promise<void> {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   });
 
-  let backendUrl = config.BACKEND_URL;
+  let plan: RoutingPlan;
+  try {
+    plan = config.ROUTES_FILE ? loadRoutingFile(config.ROUTES_FILE) : singleBackendPlan(config.BACKEND_URL);
+  } catch (error) {
+    if (!(error instanceof RoutingError)) throw error;
+    process.stderr.write(`${error.message}\nFix ROUTES_FILE (see the README's migration guide) and start again.\n`);
+    process.exit(1);
+  }
+  let embeddedUrl: string | undefined;
   let backendSecret = config.BACKEND_SECRET;
-  if (!backendUrl) {
+  // The embedded TypeScript backend runs when the plan names it: alone (no BACKEND_URL, no ROUTES_FILE), or beside a
+  // legacy backend when the routing table sends some operations to it.
+  if (needsEmbedded(plan)) {
     backendSecret ??= randomBytes(32).toString('hex');
     const embedded = await startEmbeddedBackend(config, backendSecret, logger);
     child = embedded.child;
-    backendUrl = embedded.url;
+    embeddedUrl = embedded.url;
     child.once('exit', (code, signal) => {
       if (shuttingDown) return;
       logger.fatal({ code, signal }, 'the embedded backend died; exiting');
@@ -119,12 +130,15 @@ async function main(): Promise<void> {
   }
 
   const { renderPage } = await import('../server/render');
-  const app = createApp({ config, backendUrl, logger, render: renderPage, backendSecret });
+  // The generated secret goes to the embedded backend only; other backends get BACKEND_SECRET (when set).
+  const routing = resolveEmbedded(plan, embeddedUrl, backendSecret);
+  const app = createApp({ config, routing, logger, render: renderPage });
+  const backends = Object.fromEntries([...routing.backends].map(([name, target]) => [name, target.url]));
   const server = app.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info(
-      { url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL, backendUrl, embeddedBackend: child !== undefined, startupMs: Math.round(performance.now() - startedAt) },
+      { url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL, backends, defaultBackend: routing.defaultBackend, routes: routing.routes.size, shadowed: routing.shadow.size, embeddedBackend: child !== undefined, startupMs: Math.round(performance.now() - startedAt) },
       `BFF listening on http://localhost:${port}`,
     );
   });

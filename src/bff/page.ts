@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { createApiClient, type Settings } from '../shared/api/client';
+import { AUTH_COOKIE } from '../shared/constants';
 import { isLocale } from '../shared/locales';
 import { backendHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
 import { createBackendFetch, type BackendFetch } from './backend-fetch';
@@ -200,8 +201,10 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
         const setCookies = response.headers['set-cookie'] ?? [];
         for (const c of setCookies) res.append('set-cookie', normalizeSetCookie(c, authCookieName, secure));
         const payload = await readBody(response);
-        if (isAuthRequiredBody(response.statusCode ?? 0, payload)) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
-        else if ((response.statusCode ?? 500) >= 400) {
+        // Only the contract's own cookie is cleared; a backend's session cookie (PHPSESSID) outlives the login.
+        if (isAuthRequiredBody(response.statusCode ?? 0, payload)) {
+          if (authCookieName === AUTH_COOKIE) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+        } else if ((response.statusCode ?? 500) >= 400) {
           logger.warn({ reqId: requestIdOf(req), status: response.statusCode }, 'saving the language failed');
         }
       } catch (error) {

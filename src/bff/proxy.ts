@@ -20,6 +20,7 @@ import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
+import { AUTH_COOKIE } from '../shared/constants';
 
 /**
  * `/api/*` → backend. Why not http-proxy-middleware here: it streams the request body straight into the
@@ -163,9 +164,11 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const status = upstream.statusCode ?? 502;
     res.statusCode = status;
     if (upstream.statusMessage) res.statusMessage = upstream.statusMessage;
+    let setsAuth = false;
     for (const [name, value] of copyableResponseHeaders(upstream)) {
       if (name === 'set-cookie') {
-        const cookies = (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure));
+        const cookies = (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure, req.hostname));
+        setsAuth = cookies.some((c) => c.startsWith(`${authCookieName}=`));
         res.setHeader('set-cookie', cookies);
       } else {
         res.setHeader(name, value);
@@ -175,9 +178,18 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
     if (status === 403 && !encoded) {
       const payload = await readBody(upstream, 1_048_576);
-      if (isAuthRequiredBody(status, payload)) {
+      // Logged out: a stale auth cookie the browser sent is cleared. Nothing to clear when it sent none, nor when the
+      // backend sets the cookie in this very answer. A backend's own session cookie (AUTH_COOKIE_NAME=PHPSESSID) is
+      // never cleared here: an anonymous PHP session answers 403 as well and must survive the view; the backend ends
+      // it itself at logout.
+      if (
+        isAuthRequiredBody(status, payload) &&
+        authCookieName === AUTH_COOKIE &&
+        readCookie(req.get('cookie'), authCookieName) !== undefined &&
+        !setsAuth
+      ) {
         res.append('set-cookie', clearAuthCookie(authCookieName, secure));
-        logger.debug({ reqId: requestIdOf(req), hadAuthCookie: readCookie(req.get('cookie'), authCookieName) !== undefined }, 'authentication required: clearing auth cookie');
+        logger.debug({ reqId: requestIdOf(req) }, 'authentication required: clearing the auth cookie');
       }
       res.setHeader('content-length', payload.length);
       res.end(payload);

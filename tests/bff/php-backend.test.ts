@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,12 +32,15 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
   let backendUrl = '';
   let app: BffApp;
   const fake = fakeRenderer({ callUser: true });
+  // PHP's session files, one per session it starts.
+  const sessionDir = mkdtempSync(path.join(tmpdir(), 'php-sessions-'));
+  const sessions = () => readdirSync(sessionDir).filter((f) => f.startsWith('sess_')).length;
 
   beforeAll(async () => {
     if (!hasPhp) throw new Error('CI is set but the `php` CLI is missing: install php-cli so the PHP stand-in test can run');
     const port = await deadPort();
     backendUrl = `http://127.0.0.1:${port}`;
-    php = spawn('php', ['-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
+    php = spawn('php', ['-d', `session.save_path=${sessionDir}`, '-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
     const started = Date.now();
     for (;;) {
       try {
@@ -64,11 +70,42 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect(setCookies(res.headers)).toContain('locale=nl; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 
-  it('When logged out, then GET user.php is 403 authentication_required and the auth cookie is cleared', async () => {
-    const res = await request(app).get('/api/user.php');
+  it('When logged out, then GET user.php is 403 authentication_required and a stale auth cookie is cleared (none is sent to a visitor without one)', async () => {
+    const res = await request(app).get('/api/user.php').set('Cookie', 'auth=stale');
     expect(res.status).toBe(403);
     expect(res.body.authentication_required).toBe(true);
     expect(setCookies(res.headers).some((c) => c.startsWith('auth=;'))).toBe(true);
+    const anonymous = await request(app).get('/api/user.php');
+    expect(anonymous.status).toBe(403);
+    expect(setCookies(anonymous.headers).some((c) => c.startsWith('auth='))).toBe(false);
+  });
+
+  it('When PHPSESSID is the auth cookie and an anonymous page makes parallel calls, then the page starts one PHP session and sends one PHPSESSID, never a clearing one', async () => {
+    const render = fakeRenderer().render;
+    const phpAuth = makeApp(backendUrl, {
+      env: { AUTH_COOKIE_NAME: 'PHPSESSID' },
+      render: async (req, res) => {
+        await Promise.all([req.api.GET('/user.php'), req.api.GET('/chats.php'), req.api.GET('/likes.php')]);
+        await render(req, res);
+      },
+    });
+    try {
+      // The BFF learns on a first view which calls start PHP sessions; from then on a new visitor's view starts one.
+      await request(phpAuth).get('/members');
+      const before = sessions();
+      const page = await request(phpAuth).get('/members');
+      expect(page.status).toBe(200);
+      const cookies = setCookies(page.headers).filter((c) => c.startsWith('PHPSESSID='));
+      expect(cookies).toHaveLength(1);
+      expect(cookies[0]).toMatch(/^PHPSESSID=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/);
+      expect(sessions() - before).toBe(1);
+      // The next view with that session starts none and clears nothing.
+      const again = await request(phpAuth).get('/members').set('Cookie', cookies[0]!.split(';')[0]!);
+      expect(setCookies(again.headers).filter((c) => c.startsWith('PHPSESSID='))).toEqual([]);
+      expect(sessions() - before).toBe(1);
+    } finally {
+      phpAuth.dispose();
+    }
   });
 
   it('When logging in through the BFF, then PHPSESSID reaches the browser and coming back it identifies the session', async () => {

@@ -195,13 +195,13 @@ describe('/api proxy: headers and cookies', () => {
     expect(standIn.hits('/api/user.php')[1]?.headers.cookie).toBe('PHPSESSID=s3ss10n; other=1');
   });
 
-  it('When the backend sets the auth cookie, then it leaves as HttpOnly; SameSite=Lax; Path=/; 30 days (Secure on HTTPS)', async () => {
+  it("When the backend sets the auth cookie, then it leaves as HttpOnly; SameSite=Lax; Path=/ with the backend's own lifetime (Secure on HTTPS)", async () => {
     standIn = await startStandIn({
       '/api/user.php': (_req, res) => json(res, 200, { user: null }, { 'set-cookie': ['auth=0123abcd; Path=/api; Max-Age=60'] }),
     });
     app = makeApp(standIn.url, { env: { TRUST_PROXY: 'loopback' } });
     const plain = await request(app).post('/api/user.php').send({});
-    expect(setCookies(plain.headers)).toEqual(['auth=0123abcd; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax']);
+    expect(setCookies(plain.headers)).toEqual(['auth=0123abcd; Path=/; Max-Age=60; HttpOnly; SameSite=Lax']);
     const tls = await request(app).post('/api/user.php').set('X-Forwarded-Proto', 'https').send({});
     expect(setCookies(tls.headers)[0]).toMatch(/; Secure$/);
   });

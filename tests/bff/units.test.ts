@@ -150,6 +150,16 @@ describe('cookies and locale', () => {
     expect(normalizeSetCookie('auth=; Max-Age=0; Path=/', 'auth', false)).toMatch(/^auth=; Path=\/; Max-Age=0/);
   });
 
+  it("When the backend's auth cookie has a lifetime and a Domain, then both stay (a Domain only when it covers the site's host)", () => {
+    expect(normalizeSetCookie('PHPSESSID=abc; expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=1440; path=/app; domain=.example.com', 'PHPSESSID', true, 'www.example.com')).toBe(
+      'PHPSESSID=abc; Path=/; Domain=example.com; Max-Age=1440; HttpOnly; SameSite=Lax; Secure',
+    );
+    expect(normalizeSetCookie('PHPSESSID=abc; path=/; domain=legacy.other.test', 'PHPSESSID', false, 'www.example.com')).toBe('PHPSESSID=abc; Path=/; HttpOnly; SameSite=Lax');
+    expect(normalizeSetCookie('PHPSESSID=deleted; expires=Thu, 01 Jan 1970 00:00:01 GMT; domain=example.com', 'PHPSESSID', false, 'example.com')).toMatch(
+      /^PHPSESSID=; Path=\/; Domain=example.com; Max-Age=0/,
+    );
+  });
+
   it('When another cookie is set, then it is untouched', () => {
     expect(normalizeSetCookie('PHPSESSID=x; path=/', 'auth', true)).toBe('PHPSESSID=x; path=/');
   });

@@ -6,13 +6,12 @@
  * with the demo logins) or an in-process mock-backend.
  */
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
 type Schema = Json & { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[] };
@@ -195,7 +194,7 @@ function variants(all: Record<string, Sample[]>): Variant[] {
   return out;
 }
 
-let base = process.env.API_BASE_URL?.replace(/\/$/, '') ?? '';
+let base = '';
 let stop: () => Promise<void> = async () => {};
 const cookies: Record<Who, string> = { visitor: '', free: '', moderator: '' };
 
@@ -216,23 +215,15 @@ async function send(method: string, path: string, opts: { cookie?: string; query
 }
 
 beforeAll(async () => {
-  if (!base) {
-    const { createTestContext } = await import('../../mock-backend/test/context');
-    const ctx = await createTestContext({ members: 10 });
-    const server: Server = await new Promise((resolve) => {
-      const s = ctx.app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stop = async () => {
-      await new Promise((r) => server.close(r));
-      await ctx.close();
-    };
-  }
+  // The backend and who logs in: target.ts (API_BASE_URL in either form, credentials from the environment).
+  ({ base, stop } = await startContractTarget());
   for (const [who, email] of [['free', 'free@demo.test'], ['moderator', 'moderator@demo.test']] as const) {
-    const res = await send('POST', '/user.php', { body: { email, password: 'demo-password' } });
-    const auth = res.setCookie.find((c) => c.startsWith('auth='));
-    if (!auth) throw new Error(`login of ${email} failed: ${res.status}`);
-    cookies[who] = auth.split(';')[0] as string;
+    const credentials = await credentialsFor(email, base);
+    if (!credentials) throw new Error(`no login for ${email} on this backend: set ${credentialsHint(email)}`);
+    const res = await send('POST', '/user.php', { body: credentials });
+    const auth = loginCookieOf(res.setCookie);
+    if (!auth) throw new Error(`login of ${credentials.email} failed: ${res.status}`);
+    cookies[who] = auth;
   }
   const page = await send('GET', '/members.php', { cookie: cookies.free, query: { limit: 1 } });
   memberId = (page.body as { profiles: { id: number }[] }).profiles[0]?.id ?? 1;

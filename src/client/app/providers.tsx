@@ -3,7 +3,6 @@ import { HelmetProvider } from 'react-helmet-async';
 import { Provider as ReduxProvider } from 'react-redux';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import type { ApiClient } from '../../shared/api/client';
-import { REQUEST_RETRIES } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { ApiProvider } from '../lib/api-client';
 import { isApiRequestError } from '../lib/api-error';
@@ -32,11 +31,9 @@ function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfi
       // SPEC §6: a 403 with authentication_required from any call means logged out.
       if (isApiRequestError(error) && error.authenticationRequired) store.dispatch(loggedOut());
     },
-    onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
-      if (isApiRequestError(error) && error.status < 500) return;
-      if (retryCount >= REQUEST_RETRIES) return;
-      setTimeout(() => void revalidate({ retryCount }), 500 * 2 ** retryCount);
-    },
+    // One retry layer: the BFF's (safe methods only, within a retry budget and a deadline). Retrying here as well
+    // multiplied every failing call (up to 36 backend hits for one GET).
+    shouldRetryOnError: false,
   };
 }
 

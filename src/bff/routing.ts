@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { contractOperationIds, operationKey } from './idempotent-operations';
+
+/**
+ * The routing table (`ROUTES_FILE`, YAML or JSON): which backend answers each `/api/*.php` operation, which backend
+ * serves `/media/*`, and which reads are shadowed to a candidate backend. Changing a route is an edit of this file and
+ * a restart — no code change. Without a file the BFF has one backend: `BACKEND_URL`, or the embedded TypeScript
+ * backend when that is unset.
+ *
+ * ```yaml
+ * backends:
+ *   legacy: https://legacy.example.com          # a PHP service (or any URL)
+ *   embedded: embedded                          # the embedded TypeScript backend, started by the BFF
+ *   next: { url: https://next.example.com, send_secret: false, attempt_timeout_ms: 3000, deadline_ms: 8000 }
+ * default: legacy                               # every /api/*.php call no route names
+ * media: embedded                               # /media/* (photos); default: the default backend
+ * routes:
+ *   listMembers: embedded                       # an operationId of openapi.yaml
+ *   PUT /api/user.php: legacy                   # a method and a path
+ *   /api/profile.php: embedded                  # a path, any method
+ * shadow:
+ *   max_concurrent: 4                           # shadow reads in flight at most (more are dropped, and counted)
+ *   operations:
+ *     getProfile: { candidate: embedded, sample: 0.5 }
+ * ```
+ * Route keys resolve most specific first: `METHOD path`, then the path, then the default.
+ */
+
+export const EMBEDDED = 'embedded';
+const API_PATH = /^\/api\/[a-z0-9]+(?:[-_][a-z0-9]+)*\.php$/;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** GETs that change state (SPEC §7 logout; an automatic like): never shadowed, whatever the file says. */
+export const SIDE_EFFECT_GETS: ReadonlySet<string> = new Set(['/api/logout.php', '/api/auto-like.php']);
+
+const backendName = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'backend names are lower-case letters, digits, _ and -');
+const backendUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === EMBEDDED || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+    message: `a backend is an http(s) URL or "${EMBEDDED}"`,
+  });
+const backendSpec = z.union([
+  backendUrl,
+  z
+    .object({
+      url: backendUrl,
+      send_secret: z.boolean().default(true),
+      attempt_timeout_ms: z.number().int().min(50).max(120_000).optional(),
+      deadline_ms: z.number().int().min(50).max(300_000).optional(),
+    })
+    .strict(),
+]);
+
+const fileSchema = z
+  .object({
+    backends: z.record(backendName, backendSpec).refine((b) => Object.keys(b).length > 0, { message: 'name at least one backend' }),
+    default: backendName,
+    media: backendName.optional(),
+    routes: z.record(z.string(), backendName).default({}),
+    shadow: z
+      .object({
+        max_concurrent: z.number().int().min(1).max(64).default(4),
+        operations: z.record(z.string(), z.object({ candidate: backendName, sample: z.number().min(0).max(1).default(1) }).strict()),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export interface BackendTarget {
+  name: string;
+  /** An absolute URL, or `embedded` until resolved. */
+  url: string;
+  sendSecret: boolean;
+  /** The secret of this backend alone (the embedded backend's, possibly generated per start); else BACKEND_SECRET. */
+  secret?: string | undefined;
+  attemptTimeoutMs?: number | undefined;
+  deadlineMs?: number | undefined;
+}
+
+export interface ShadowRule {
+  candidate: string;
+  /** Share of requests shadowed (0–1). */
+  sample: number;
+}
+
+export interface RoutingPlan {
+  backends: Map<string, BackendTarget>;
+  defaultBackend: string;
+  mediaBackend: string;
+  /** `"GET /api/x.php"` or `"/api/x.php"` → backend name. */
+  routes: Map<string, string>;
+  /** `"GET /api/x.php"` → candidate. */
+  shadow: Map<string, ShadowRule>;
+  shadowMaxConcurrent: number;
+}
+
+export class RoutingError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid routing table:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'RoutingError';
+  }
+}
+
+/** `listMembers` → `GET /api/members.php`; `PUT /api/user.php` and `/api/x.php` as they are; otherwise an error text. */
+function routeKey(key: string, ids: ReadonlyMap<string, string>): string | { error: string } {
+  const trimmed = key.trim();
+  const spaced = /^([A-Za-z]+)\s+(\S+)$/.exec(trimmed);
+  if (spaced) {
+    const method = spaced[1]!.toUpperCase();
+    const path = spaced[2]!;
+    if (!METHODS.has(method)) return { error: `"${key}": unknown method ${method}` };
+    if (!API_PATH.test(path)) return { error: `"${key}": the path must be /api/<name>.php` };
+    return operationKey(method, path);
+  }
+  if (trimmed.startsWith('/')) return API_PATH.test(trimmed) ? trimmed : { error: `"${key}": the path must be /api/<name>.php` };
+  for (const [operation, id] of ids) if (id === trimmed) return operation;
+  return { error: `"${key}" is no operationId of openapi.yaml, no "METHOD /api/<name>.php" and no "/api/<name>.php"` };
+}
+
+/** Validates a parsed routing document against the contract's operations. */
+export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string> = contractOperationIds()): RoutingPlan {
+  const parsed = fileSchema.safeParse(document);
+  if (!parsed.success) throw new RoutingError(parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));
+  const file = parsed.data;
+  const issues: string[] = [];
+  const backends = new Map<string, BackendTarget>();
+  for (const [name, spec] of Object.entries(file.backends)) {
+    if (typeof spec === 'string') backends.set(name, { name, url: spec.replace(/\/+$/, ''), sendSecret: true });
+    else
+      backends.set(name, {
+        name,
+        url: spec.url.replace(/\/+$/, ''),
+        sendSecret: spec.send_secret,
+        attemptTimeoutMs: spec.attempt_timeout_ms,
+        deadlineMs: spec.deadline_ms,
+      });
+  }
+  const known = (name: string, where: string) => {
+    if (!backends.has(name)) issues.push(`${where}: no backend named "${name}" under backends`);
+  };
+  known(file.default, 'default');
+  if (file.media) known(file.media, 'media');
+  const routes = new Map<string, string>();
+  for (const [key, name] of Object.entries(file.routes)) {
+    const resolved = routeKey(key, ids);
+    if (typeof resolved !== 'string') issues.push(`routes: ${resolved.error}`);
+    else {
+      known(name, `routes."${key}"`);
+      routes.set(resolved, name);
+    }
+  }
+  const shadow = new Map<string, ShadowRule>();
+  for (const [key, rule] of Object.entries(file.shadow?.operations ?? {})) {
+    const resolved = routeKey(key, ids);
+    if (typeof resolved !== 'string') {
+      issues.push(`shadow.operations: ${resolved.error}`);
+      continue;
+    }
+    if (!resolved.startsWith('GET ')) {
+      issues.push(`shadow.operations."${key}": only reads (GET) are shadowed; name one as "GET /api/<name>.php" or by its operationId`);
+      continue;
+    }
+    if (SIDE_EFFECT_GETS.has(resolved.slice(4))) {
+      issues.push(`shadow.operations."${key}": ${resolved} changes state and is never shadowed`);
+      continue;
+    }
+    known(rule.candidate, `shadow.operations."${key}".candidate`);
+    shadow.set(resolved, { candidate: rule.candidate, sample: rule.sample });
+  }
+  if (issues.length > 0) throw new RoutingError(issues);
+  return {
+    backends,
+    defaultBackend: file.default,
+    mediaBackend: file.media ?? file.default,
+    routes,
+    shadow,
+    shadowMaxConcurrent: file.shadow?.max_concurrent ?? 4,
+  };
+}
+
+/** Reads and validates `ROUTES_FILE`. */
+export function loadRoutingFile(path: string, ids?: ReadonlyMap<string, string>): RoutingPlan {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new RoutingError([`cannot read ROUTES_FILE ${path}: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch (error) {
+    throw new RoutingError([`ROUTES_FILE ${path} is not YAML/JSON: ${error instanceof Error ? error.message : String(error)}`]);
+  }
+  return routingPlanOf(document, ids);
+}
+
+/** The plan without a routing file: one backend (`BACKEND_URL`, or the embedded one). */
+export function singleBackendPlan(backendUrl: string | undefined): RoutingPlan {
+  const target: BackendTarget = { name: 'default', url: backendUrl ?? EMBEDDED, sendSecret: true };
+  return { backends: new Map([['default', target]]), defaultBackend: 'default', mediaBackend: 'default', routes: new Map(), shadow: new Map(), shadowMaxConcurrent: 4 };
+}
+
+export function needsEmbedded(plan: RoutingPlan): boolean {
+  return [...plan.backends.values()].some((b) => b.url === EMBEDDED);
+}
+
+/** Replaces `embedded` by the embedded backend's URL (and its secret) once it listens. */
+export function resolveEmbedded(plan: RoutingPlan, embeddedUrl: string | undefined, embeddedSecret?: string): RoutingPlan {
+  const backends = new Map<string, BackendTarget>();
+  for (const [name, target] of plan.backends) {
+    if (target.url !== EMBEDDED) backends.set(name, target);
+    else if (!embeddedUrl) throw new RoutingError([`backend "${name}" is the embedded backend, which is not running`]);
+    else backends.set(name, { ...target, url: embeddedUrl, sendSecret: true, secret: embeddedSecret });
+  }
+  return { ...plan, backends };
+}
+
+/** The backend name for a request: `METHOD path`, then the path, then the default. */
+export function routeOf(plan: Pick<RoutingPlan, 'routes' | 'defaultBackend'>, method: string, path: string): string {
+  const key = operationKey(method, path);
+  const bare = key.slice(key.indexOf(' ') + 1);
+  const asGet = method.toUpperCase() === 'HEAD' ? plan.routes.get(`GET ${bare}`) : undefined;
+  return plan.routes.get(key) ?? asGet ?? plan.routes.get(bare) ?? plan.defaultBackend;
+}

@@ -1,0 +1,80 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractReport, formatReport, type OperationResult } from '../contract/run';
+import { deadPort } from './helpers';
+
+/**
+ * The contract suite against the PHP stand-in (issue 14, item 4): the operator's report lists every operation of
+ * openapi.yaml as conforms / differs / not implemented. The stand-in has only SPEC §7's calls, so those conform and the
+ * rest are not implemented — and the form of API_BASE_URL the README shows (`…/api`) is understood.
+ */
+const ROUTER = fileURLToPath(new URL('../fixtures/php-backend/router.php', import.meta.url));
+const hasPhp = spawnSync('php', ['-v'], { stdio: 'ignore' }).status === 0;
+const runHere = hasPhp || Boolean(process.env.CI);
+
+describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
+  let php: ChildProcess | undefined;
+  let base = '';
+  let results: OperationResult[] = [];
+
+  beforeAll(async () => {
+    if (!hasPhp) throw new Error('CI is set but the `php` CLI is missing: install php-cli so the contract report can run against the PHP stand-in');
+    const port = await deadPort();
+    base = `http://127.0.0.1:${port}`;
+    php = spawn('php', ['-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/settings.php`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 15_000) throw new Error(`php -S did not start on ${base}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    results = await contractReport(`${base}/api`, {
+      quiet: true,
+      env: {
+        CONTRACT_AUTH_COOKIE: 'PHPSESSID',
+        CONTRACT_FREE_EMAIL: 'free@demo.test',
+        CONTRACT_FREE_PASSWORD: 'demo-password',
+        CONTRACT_PREMIUM_EMAIL: 'premium@demo.test',
+        CONTRACT_PREMIUM_PASSWORD: 'demo-password',
+      },
+    });
+  }, 120_000);
+
+  afterAll(() => {
+    php?.kill('SIGTERM');
+  });
+
+  it('When the report is made, then the SPEC §7 calls of the stand-in conform and every other operation is not implemented', () => {
+    const verdict = (id: string) => results.find((r) => r.operationId === id)?.verdict;
+    for (const id of ['getSettings', 'getUser', 'postUser', 'putUser', 'logout', 'getInterests', 'getRegions', 'getCompanyInfo', 'listChats', 'listLikes']) {
+      expect(verdict(id), id).toBe('conforms');
+    }
+    for (const id of ['listMembers', 'getProfile', 'signup', 'deleteAccount', 'uploadPhoto', 'listPendingPhotos', 'decidePhoto']) {
+      expect(verdict(id), id).toBe('not implemented');
+    }
+    expect(results.filter((r) => r.verdict === 'differs' || r.verdict === 'not run')).toEqual([]);
+  });
+
+  it('When the report is printed, then there is one line per operation of openapi.yaml and a summary', () => {
+    const text = formatReport(results);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(results.length + 1);
+    expect(lines.find((l) => l.includes(' getSettings '))).toMatch(/^conforms +getSettings +GET \/api\/settings\.php/);
+    expect(lines.find((l) => l.includes(' listMembers '))).toMatch(/^not implemented +listMembers +GET \/api\/members\.php +answers 404$/);
+    expect(lines.at(-1)).toMatch(/^\d+ operations: 10 conform, 0 differ, \d+ not implemented, 0 not run$/);
+  });
+
+  it('When an answer breaks the contract, then the operation differs with its first schema error', async () => {
+    const { verdictOf } = await import('../contract/run');
+    const result = await verdictOf(base, { operationId: 'getUser', method: 'GET', path: '/api/user.php' }, [
+      { status: 200 },
+      { status: 200, error: '/user/credits must be integer' },
+    ]);
+    expect(result).toMatchObject({ verdict: 'differs', detail: '200: /user/credits must be integer' });
+  });
+});
