@@ -204,6 +204,26 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await liker.page.context().close();
   });
 
+  it('When a member opens the suggestions after signup on a phone, then he likes one with the heart and finds him under given likes', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'moderator@demo.test', PHONE);
+    await page.goto(`${site.url}/signup-matches`);
+    await page.getByRole('heading', { level: 1, name: 'Welcome! These members fit you' }).waitFor();
+    const heart = page.locator('.member-grid li').first().getByRole('button', { name: /^Like / });
+    const label = (await heart.getAttribute('aria-label')) as string;
+    const name = label.replace(/^Like /, '');
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.goto(`${site.url}/likes/given`);
+    await expect.poll(() => page.locator('.member-grid').getByText(name, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    // The heart undoes the like as well.
+    await page.locator('.member-grid li').filter({ hasText: name }).getByRole('button', { name: label }).click();
+    await expect.poll(() => page.locator('.member-grid').getByText(name, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('When a page is opened with ?t=2, then t leaves the URL and the like modal shows a (fictional, marked) liker after 2 s', async () => {
     const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
     await page.goto(`${site.url}/members?t=2`);
