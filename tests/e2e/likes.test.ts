@@ -104,6 +104,8 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await page.getByRole('group', { name: 'Who are you looking for?' }).waitFor();
     await page.getByLabel('Everyone').check();
     await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Which ages?' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('From (age)').selectOption('18');
     await page.getByLabel('To (age)').selectOption('99');
     await page.getByRole('button', { name: 'Next' }).click();

@@ -133,7 +133,7 @@ export function SignupMatchesPage() {
         <Link to="/members" className="btn btn-primary">
           <FormattedMessage id="likes.signupMatches.continue" defaultMessage="Continue to all members" />
         </Link>
-        <Link to="/match-finder" className="btn btn-outline-primary">
+        <Link to="/match-finder" className="btn btn-outline-dark">
           <FormattedMessage id="likes.signupMatches.refine" defaultMessage="Tell us what you look for" />
         </Link>
       </div>

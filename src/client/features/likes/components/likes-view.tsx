@@ -96,9 +96,19 @@ export function LikesView({ tab }: { tab: LikeTab }) {
 
   return (
     <>
-      <h1 className="h3 fw-bold mb-3">
-        <FormattedMessage id="likes.title" defaultMessage="Likes" />
-      </h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 fw-bold mb-0">
+          <FormattedMessage id="likes.title" defaultMessage="Likes" />
+        </h1>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to="/swipe-game" className="btn btn-primary btn-sm">
+            <FormattedMessage id="likes.cta.swipe" defaultMessage="Play the swipe game" />
+          </Link>
+          <Link to="/match-finder" className="btn btn-outline-dark btn-sm">
+            <FormattedMessage id="likes.cta.finder" defaultMessage="Find matches" />
+          </Link>
+        </div>
+      </div>
       <nav aria-label={intl.formatMessage({ id: 'likes.tabs', defaultMessage: 'Kinds of likes' })}>
         <ul className="nav nav-pills like-tabs mb-3">
           {LIKE_TABS.map((t) => (

@@ -165,7 +165,7 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
         ) : null}
         <div className="d-flex flex-wrap gap-2 justify-content-between mt-3">
           {step > 1 ? (
-            <Button color="secondary" outline type="button" onClick={() => setStep(step - 1)}>
+            <Button color="dark" outline type="button" onClick={() => setStep(step - 1)}>
               <FormattedMessage id="likes.finder.back" defaultMessage="Back" />
             </Button>
           ) : (

@@ -173,13 +173,13 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
   const hint = dragX > SWIPE_THRESHOLD_PX / 2 ? 'like' : dragX < -SWIPE_THRESHOLD_PX / 2 ? 'pass' : null;
 
   return (
-    <div className="swipe-game">
-      <p className="swipe-status mb-2" aria-live="polite">
+    <div className="sg-game">
+      <p className="sg-status mb-2" aria-live="polite">
         {outOfLikes ? (
           <FormattedMessage
             id="likes.swipe.resetIn"
             defaultMessage="You have used today's {limit} likes. New likes in {time}"
-            values={{ limit: game.likes_per_day, time: <span className="swipe-countdown" role="timer">{formatCountdown(left ?? resetSeconds)}</span> }}
+            values={{ limit: game.likes_per_day, time: <span className="sg-countdown" role="timer">{formatCountdown(left ?? resetSeconds)}</span> }}
           />
         ) : (
           <FormattedMessage id="likes.swipe.likesLeft" defaultMessage="{left, plural, one {# like} other {# likes}} left today" values={{ left: likesLeft }} />
@@ -188,16 +188,16 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
       {card ? (
         <>
           <div
-            className={`swipe-card${hint ? ` is-${hint}` : ''}`}
+            className={`sg-card${hint ? ` is-${hint}` : ''}`}
             style={dragX ? { transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)` } : undefined}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
-            data-testid="swipe-card"
+            data-testid="sg-card"
           >
             <MemberPhoto cdnPrefix={settings.cdn_prefix} image={card.main_image} alt={alt} name={card.name} eager />
-            <div className="swipe-card-info">
+            <div className="sg-card-info">
               <h2 className="h4 fw-bold mb-1">
                 {card.name}
                 {card.age ? <span className="fw-normal">, {intl.formatNumber(card.age)}</span> : null}
@@ -207,27 +207,27 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
                 <CountryLabel country={card.country} region={card.region} />
               </p>
               <FictionalNote profile={card} className="mb-1" />
-              <Link to={`/members/${card.id}`} className="swipe-profile-link">
+              <Link to={`/members/${card.id}`} className="sg-profile-link">
                 <FormattedMessage id="likes.swipe.viewProfile" defaultMessage="View profile" />
               </Link>
             </div>
           </div>
-          <div className="swipe-actions">
-            <button type="button" className="swipe-btn swipe-pass" disabled={busy} onClick={() => void act(false)}>
+          <div className="sg-actions">
+            <button type="button" className="sg-btn sg-pass" disabled={busy} onClick={() => void act(false)}>
               <span aria-hidden="true">✕</span>
-              <span className="swipe-btn-label">
+              <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.pass" defaultMessage="Pass" />
               </span>
             </button>
-            <button type="button" className="swipe-btn swipe-undo" disabled={busy || !canUndo} onClick={() => void undo()}>
+            <button type="button" className="sg-btn sg-undo" disabled={busy || !canUndo} onClick={() => void undo()}>
               <span aria-hidden="true">↶</span>
-              <span className="swipe-btn-label">
+              <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.undo" defaultMessage="Undo pass" />
               </span>
             </button>
-            <button type="button" className="swipe-btn swipe-like" disabled={busy || outOfLikes} onClick={() => void act(true)}>
+            <button type="button" className="sg-btn sg-like" disabled={busy || outOfLikes} onClick={() => void act(true)}>
               <HeartIcon />
-              <span className="swipe-btn-label">
+              <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.like" defaultMessage="Like" />
               </span>
             </button>
