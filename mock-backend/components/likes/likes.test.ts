@@ -184,6 +184,18 @@ describe('swipe game', () => {
     expect(rows[0]?.n).toBe(4);
   });
 
+  it('When the same card is liked twice (a repeated request), then it counts once against the day', async () => {
+    const m = await freshMember();
+    const cm = await loginAs(m);
+    await request(ctx.app).put('/api/match-preferences.php').set('cookie', cm).send(wide);
+    const game = await request(ctx.app).get('/api/swipe-game.php').set('cookie', cm);
+    const card = (game.body.cards as Card[])[0];
+    const [x, y] = await Promise.all([0, 1].map(() => request(ctx.app).post('/api/swipe.php').set('cookie', cm).send({ profile_id: card?.id, like: true })));
+    expect([x?.status, y?.status]).toEqual([200, 200]);
+    const after = await request(ctx.app).get('/api/swipe-game.php').set('cookie', cm);
+    expect(after.body.likes_left).toBe(3);
+  });
+
   it('When a member passes a card and undoes it, then the card comes back; undo after a like is refused with 409', async () => {
     const m = await freshMember();
     const cm = await loginAs(m);

@@ -17,6 +17,11 @@ export async function insertLikeAndCheckMatch(tx: Db, likerId: number, likedId: 
   return rows.length > 0;
 }
 
+export async function likeExists(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2', [likerId, likedId]);
+  return rows.length > 0;
+}
+
 export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {
   await db.query('DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2', [likerId, likedId]);
 }

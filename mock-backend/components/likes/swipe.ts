@@ -66,6 +66,10 @@ export async function swipe(
   }
   const result = await db.transaction(async (tx) => {
     await repo.lockPair(tx, viewerId, id);
+    // A like that already exists (a repeated request, a card from a stale deck) costs nothing again.
+    if (await repo.likeExists(tx, viewerId, id)) {
+      return { used: await repo.likesUsed(tx, viewerId, day), match: await repo.likeExists(tx, id, viewerId) };
+    }
     const used = await repo.swipeLike(tx, viewerId, id, day, SWIPE_LIKES_PER_DAY);
     if (used === null) return null;
     return { used, match: await repo.insertLikeAndCheckMatch(tx, viewerId, id) };

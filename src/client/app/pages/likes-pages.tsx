@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { Seo } from '../../components/seo';
 import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';
-import { getSwipeGame, SWIPE_GAME_KEY } from '../../features/likes/api/swipe-game';
 import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/components/likes-view';
 import { MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
 import { SwipeGameView } from '../../features/likes/components/swipe-game';
@@ -20,11 +19,6 @@ const tabOf = (value: string | undefined): LikeTab | null =>
 /** Likes are already in the layout's prefetch (the badges); only an unknown tab needs the 404 status. */
 export async function prefetchLikes({ params }: PrefetchContext): Promise<PrefetchResult> {
   return tabOf(params.type) ? {} : { status: 404 };
-}
-
-export async function prefetchSwipeGame({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  return prefetchKey(SWIPE_GAME_KEY, () => getSwipeGame(api));
 }
 
 export async function prefetchMatchFinder({ api, user }: PrefetchContext): Promise<PrefetchResult> {

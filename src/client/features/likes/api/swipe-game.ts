@@ -12,10 +12,18 @@ export function getSwipeGame(api: ApiClient): Promise<SwipeGame> {
   return unwrap(api.GET('/swipe-game.php'));
 }
 
-/** The game's cards and the day's likes; not revalidated on focus, so cards do not change under the member's thumb. */
+/** A game as loaded in the browser, stamped so the page can tell a fresh answer from the one it is playing. */
+export type LoadedSwipeGame = SwipeGame & { loadedAt: number };
+
+/**
+ * The game's cards and the day's likes, loaded in the browser only (never from the server render: a deck must be
+ * fresh when play starts); not again on focus, so the cards do not change under the member's thumb.
+ */
 export function useSwipeGame(enabled: boolean) {
   const api = useApi();
-  return useApiSWR(enabled ? SWIPE_GAME_KEY : null, () => getSwipeGame(api), { revalidateOnFocus: false, revalidateIfStale: false });
+  return useApiSWR<LoadedSwipeGame>(enabled ? SWIPE_GAME_KEY : null, async () => ({ ...(await getSwipeGame(api)), loadedAt: Date.now() }), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** POST /swipe.php: like or pass a card (a like beyond the day's limit is 429 swipe_limit). */

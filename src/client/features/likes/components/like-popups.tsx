@@ -68,14 +68,11 @@ export function LikePopups() {
   }, [likes, userId]);
 
   // The like modal after ?t=<seconds>.
-  const delayHandled = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
   useEffect(() => {
-    if (delayHandled.current) return;
     const { seconds, rest } = takeDelay(location.search);
     if (rest === location.search) return;
-    delayHandled.current = true;
     void navigate(`${location.pathname}${rest}${location.hash}`, { replace: true });
     if (seconds === null || userId === null) return;
     timers.current.push(

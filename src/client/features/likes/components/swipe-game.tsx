@@ -26,11 +26,10 @@ const SWIPE_THRESHOLD_PX = 90;
 /** /swipe-game: one card at a time from the member's preferences; like or pass by button, keyboard or swipe. */
 export function SwipeGameView() {
   const { data, error } = useSwipeGame(true);
+  const [cachedAtOpen] = useState(data);
   const { mutate } = useSWRConfig();
-  const [round, setRound] = useState(0);
   const refill = useCallback(async () => {
     await mutate(SWIPE_GAME_KEY);
-    setRound((r) => r + 1);
   }, [mutate]);
 
   if (error) {
@@ -40,8 +39,10 @@ export function SwipeGameView() {
       </Alert>
     );
   }
-  if (!data) return <Loading />;
-  return <SwipeDeck key={round} game={data} onEmpty={refill} />;
+  // A deck cached from an earlier visit holds cards already swiped: play only answers loaded since the page opened.
+  if (!data || data === cachedAtOpen) return <Loading />;
+  // Every answer of the server starts a new deck.
+  return <SwipeDeck key={data.loadedAt} game={data} onEmpty={refill} />;
 }
 
 function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<void> }) {
