@@ -195,7 +195,7 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
             onPointerMove={onPointerMove}
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
-            data-testid="sg-card"
+            data-testid="swipe-card"
           >
             <MemberPhoto cdnPrefix={settings.cdn_prefix} image={card.main_image} alt={alt} name={card.name} eager />
             <div className="sg-card-info">
