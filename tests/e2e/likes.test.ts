@@ -226,6 +226,17 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await page.context().close();
   });
 
+  it('When a visitor presses Like on a profile, then he is told to log in and the signup modal opens', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/members/3`);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByTestId('signup-modal').waitFor();
+    expect(new URL(page.url()).hash).toBe('#signup');
+    expect(await page.getByText(/^You need to be logged in to like /).count()).toBe(1);
+    await context.close();
+  });
+
   it('When a page is opened with ?t=2, then t leaves the URL and the like modal shows a (fictional, marked) liker after 2 s', async () => {
     const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
     await page.goto(`${site.url}/members?t=2`);
