@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
+import { likesRoutes } from './components/likes/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
 import { moderationRoutes } from './components/moderation/routes';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
+  api.use(likesRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   app.use('/api', api);
 

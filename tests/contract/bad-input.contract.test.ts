@@ -131,6 +131,11 @@ function samples(): Record<string, Sample[]> {
     deletePhoto: [{ who: 'free', body: { id: 987654 } }],
     blockMember: [{ who: 'free', body: { id: 987654 } }],
     unblockMember: [{ who: 'free', body: { id: 987654 } }],
+    likeProfile: [{ who: 'free', body: { profile_id: memberId } }],
+    unlikeProfile: [{ who: 'free', body: { profile_id: memberId } }],
+    swipe: [{ who: 'free', body: { profile_id: memberId, like: false } }],
+    saveMatchPreferences: [{ who: 'free', body: { gender: 'male', min_age: 20, max_age: 60, country: 'NL', region_id: 1 } }],
+    findMatches: [{ who: 'free', query: { limit: 5 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
   };

@@ -280,6 +280,31 @@ describe('contract of openapi.yaml', () => {
     await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
   });
 
+  it('When likes, the swipe game and the match finder are used, then every answer matches the contract', async () => {
+    const wide = { gender: null, min_age: 18, max_age: 99, country: null, region_id: null };
+    expectMatchesContract('getMatchPreferences', ...answer(await call('GET', '/match-preferences.php', { cookie: free })));
+    expectMatchesContract('saveMatchPreferences', ...answer(await call('PUT', '/match-preferences.php', { cookie: free, body: wide })));
+    expectMatchesContract('saveMatchPreferences', ...answer(await call('PUT', '/match-preferences.php', { cookie: free, body: { ...wide, min_age: 60, max_age: 20 } })));
+    const finder = await call('GET', '/match-finder.php?limit=5', { cookie: free });
+    expectMatchesContract('findMatches', ...answer(finder));
+    const target = (finder.body as { matches: { profile: { id: number } }[] }).matches[0]?.profile.id ?? 1;
+    expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { cookie: free, body: { profile_id: target } })));
+    expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { cookie: free, body: { profile_id: 987654321 } })));
+    expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { body: { profile_id: target } })));
+    expectMatchesContract('unlikeProfile', ...answer(await call('DELETE', '/like.php', { cookie: free, body: { profile_id: target } })));
+    const game = await call('GET', '/swipe-game.php', { cookie: free });
+    expectMatchesContract('getSwipeGame', ...answer(game));
+    const cards = (game.body as { cards: { id: number }[] }).cards;
+    expectMatchesContract('swipe', ...answer(await call('POST', '/swipe.php', { cookie: free, body: { profile_id: cards[0]?.id, like: false } })));
+    expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
+    expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
+    let last: Answer | undefined;
+    for (const card of cards.slice(1, 6)) last = await call('POST', '/swipe.php', { cookie: free, body: { profile_id: card.id, like: true } });
+    if (!last) throw new Error('too few cards');
+    expect(last.status).toBe(429);
+    expectMatchesContract('swipe', ...answer(last));
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);

@@ -67,7 +67,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await context.close();
     });
 
-    it.each(['/members', '/members/3', '/lang-config'])('When a logged-in member\'s %s is checked by axe, then it has no serious or critical violation', async (path) => {
+    it.each(['/members', '/members/3', '/lang-config', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/signup-matches'])('When a logged-in member\'s %s is checked by axe, then it has no serious or critical violation', async (path) => {
       const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
       await page.goto(`${site.url}${path}`);
       await page.waitForLoadState('networkidle');

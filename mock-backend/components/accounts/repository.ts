@@ -325,6 +325,9 @@ export async function purgeAccount(
     await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
   }
   await db.query('DELETE FROM likes WHERE liked_id = $1', [userId]);
+  await db.query('DELETE FROM swipes WHERE user_id = $1 OR target_id = $1', [userId]);
+  await db.query('DELETE FROM swipe_quota WHERE user_id = $1', [userId]);
+  await db.query('DELETE FROM match_preferences WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM messages WHERE sender_id = $1', [userId]);
   await db.query(
     `UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',

@@ -43,7 +43,9 @@ export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
   return db.query<LikeRow>(
     `SELECT l.direction, l.like_new, l.match, l.created_at, ${SUMMARY_COLUMNS}
      FROM (
-       SELECT r.liker_id AS other_id, 'received' AS direction, r.is_new AS like_new, r.created_at,
+       -- an invisible member's like is never new (SPEC §4: invisible members never show up as new likers)
+       SELECT r.liker_id AS other_id, 'received' AS direction,
+              r.is_new AND NOT EXISTS (SELECT 1 FROM profiles ip WHERE ip.user_id = r.liker_id AND ip.invisible) AS like_new, r.created_at,
               EXISTS (SELECT 1 FROM likes g WHERE g.liker_id = r.liked_id AND g.liked_id = r.liker_id) AS match
        FROM likes r WHERE r.liked_id = $1
        UNION ALL
@@ -57,41 +59,6 @@ export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
      LIMIT 500`,
     [userId],
   );
-}
-
-/** Picks a profile that may like the member automatically: active, not yet liking them, fictional first. */
-export async function pickAutoLiker(db: Db, siteId: number, userId: number): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = $1 AND u.id <> $2 AND ${VISIBLE} AND NOT p.invisible
-       AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = u.id AND l.liked_id = $2)
-       AND ${notBlocked('$2', 'u.id')}
-       -- invisible members get no new likes (SPEC §4)
-       AND NOT EXISTS (SELECT 1 FROM profiles me WHERE me.user_id = $2 AND me.invisible)
-     ORDER BY p.fictional DESC, random()
-     LIMIT 1`,
-    [siteId, userId],
-  );
-  return row?.id ?? null;
-}
-
-export async function insertLike(db: Db, likerId: number, likedId: number, options: { auto?: boolean } = {}): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO likes (liker_id, liked_id, is_auto) VALUES ($1, $2, $3) ON CONFLICT (liker_id, liked_id) DO NOTHING RETURNING id`,
-    [likerId, likedId, options.auto === true],
-  );
-  return rows.length > 0;
-}
-
-/** The liker of the member's most recent auto-like, if it is younger than `seconds`. */
-export async function recentAutoLiker(db: Db, userId: number, seconds: number): Promise<number | null> {
-  const [row] = await db.query<{ liker_id: number }>(
-    `SELECT liker_id FROM likes
-     WHERE liked_id = $1 AND is_auto AND created_at > now() - make_interval(secs => $2)
-     ORDER BY created_at DESC LIMIT 1`,
-    [userId, seconds],
-  );
-  return row?.liker_id ?? null;
 }
 
 export async function findSummary(db: Db, userId: number): Promise<SummaryRow | null> {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../../lib/db';
 import { getSite, requireViewer } from '../../lib/context';
+import { autoLike } from '../likes/auto-like';
 import * as service from './service';
 
 export function socialRoutes(db: Db): Router {
@@ -22,7 +23,7 @@ export function socialRoutes(db: Db): Router {
 
   router.get('/auto-like.php', async (_req, res) => {
     const viewer = requireViewer(res);
-    res.json({ profile: await service.autoLike(db, getSite(res).id, viewer.userId) });
+    res.json({ profile: await autoLike(db, getSite(res).id, viewer.userId) });
   });
 
   return router;

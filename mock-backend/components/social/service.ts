@@ -36,27 +36,3 @@ export async function listLikes(db: Db, userId: number): Promise<Schemas['LikeLi
     total_new: received.filter((r) => r.like_new).length,
   };
 }
-
-/**
- * auto-like.php is a GET (SPEC §7), and GETs are retried by the BFF: a repeat within this window answers the
- * like it already made instead of making another, so retries and double polls stay harmless.
- */
-export const AUTO_LIKE_REPEAT_WINDOW_SECONDS = 60;
-
-/** Lets an eligible profile like the member; null when no profile is left. */
-export async function autoLike(db: Db, siteId: number, userId: number): Promise<Schemas['ProfileSummary'] | null> {
-  const recent = await repo.recentAutoLiker(db, userId, AUTO_LIKE_REPEAT_WINDOW_SECONDS);
-  if (recent !== null) {
-    const row = await repo.findSummary(db, recent);
-    if (row) return toSummary(row);
-  }
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const likerId = await repo.pickAutoLiker(db, siteId, userId);
-    if (likerId === null) return null;
-    if (await repo.insertLike(db, likerId, userId, { auto: true })) {
-      const row = await repo.findSummary(db, likerId);
-      return row ? toSummary(row) : null;
-    }
-  }
-  return null;
-}

@@ -11,6 +11,7 @@ import { IndexPage, prefetchIndex } from './pages/index-page';
 import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
 import { LanderPage, prefetchLander } from './pages/lander-page';
 import { LangConfigPage } from './pages/lang-config-page';
+import { LikesPage, MatchFinderPage, prefetchLikes, prefetchMatchFinder, prefetchSignupMatches, SignupMatchesPage, SwipeGamePage } from './pages/likes-pages';
 import { LoginPage } from './pages/login-page';
 import { MailChangeDoPage } from './pages/mail-change-do-page';
 import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
@@ -39,7 +40,10 @@ export const routes: RouteObject[] = [
       { index: true, element: <IndexPage />, handle: handle({ prefetch: prefetchIndex }) },
       { path: 'login', element: <LoginPage /> },
       { path: 'members', element: <MembersPage />, handle: handle({ prefetch: prefetchMembers }) },
-      { path: 'match-finder', element: <MembersPage variant="match-finder" />, handle: handle({ prefetch: prefetchMembers }) },
+      { path: 'match-finder', element: <MatchFinderPage />, handle: handle({ prefetch: prefetchMatchFinder }) },
+      { path: 'likes/:type?', element: <LikesPage />, handle: handle({ prefetch: prefetchLikes }) },
+      { path: 'swipe-game', element: <SwipeGamePage /> },
+      { path: 'signup-matches', element: <SignupMatchesPage />, handle: handle({ prefetch: prefetchSignupMatches }) },
       { path: 'profile', element: <MyProfilePage />, handle: handle({ prefetch: prefetchMyProfile }) },
       { path: 'members/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
       { path: 'likes/m/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },

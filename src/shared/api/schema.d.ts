@@ -309,6 +309,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/like.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like a member; answers whether it is now a match (a like each way)
+         * @description Liking twice changes nothing and answers the same. The like and the look for the like back run under a lock
+         *     on the pair, so when two members like each other in the same instant the second answers `match: true`.
+         *     Members the viewer may not see (blocked either way, not activated, deleted, invisible without a shared chat,
+         *     another site) answer 404. Limited per member (429 `too_many_requests`).
+         */
+        post: operations["likeProfile"];
+        /** Take a like back (also when there was none); a match it made ends with it */
+        delete: operations["unlikeProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/swipe-game.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cards of the swipe game from the member's preferences, the day's likes left and the seconds to the reset
+         * @description Cards leave out members the viewer liked (while the like exists) and passed in the last 30 days. The day is
+         *     the UTC calendar day: `resets_in_seconds` counts down to 00:00 UTC, when `likes_left` is `likes_per_day` again.
+         */
+        get: operations["getSwipeGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/swipe.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like or pass a card of the swipe game
+         * @description A like is a real like (a match when mutual) and counts against the day's likes: the fifth like of a day is
+         *     refused with 429 `swipe_limit` (`params.resets_in_seconds`, `Retry-After`) and writes nothing. The limit is
+         *     enforced in the one statement that writes the like. A pass keeps the card away for 30 days.
+         */
+        post: operations["swipe"];
+        /** Take back the last swipe when it was a pass (within an hour); the card comes back */
+        delete: operations["undoSwipe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match-preferences.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the member looks for (the match finder's answers); defaults from his own profile until saved */
+        get: operations["getMatchPreferences"];
+        /** Save what the member looks for (used by the match finder, the swipe game and the signup suggestions) */
+        put: operations["saveMatchPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/match-finder.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members who fit the member's preferences and whom he has not liked yet; those who like him first, then shared interests */
+        get: operations["findMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/signup.php": {
         parameters: {
             query?: never;
@@ -874,6 +977,66 @@ export interface components {
             /** @description Ids of profiles that liked the member */
             liked_by: number[];
             total_new: number;
+        };
+        ProfileIdRequest: {
+            profile_id: number;
+        };
+        LikeResult: {
+            /** @description True when the member likes back, i.e. this like made (or is part of) a match */
+            match: boolean;
+            profile: components["schemas"]["ProfileSummary"];
+        };
+        SwipeGame: {
+            cards: components["schemas"]["ProfileSummary"][];
+            likes_left: number;
+            likes_per_day: number;
+            resets_in_seconds: number;
+            /** @description The last swipe was a pass that undoSwipe can still take back */
+            can_undo: boolean;
+        };
+        SwipeRequest: {
+            profile_id: number;
+            like: boolean;
+        };
+        SwipeResult: {
+            match: boolean;
+            likes_left: number;
+            resets_in_seconds: number;
+        };
+        SwipeUndo: {
+            /** @description The card that comes back (null when the member can no longer be seen) */
+            profile: components["schemas"]["ProfileSummary"] | null;
+        };
+        MatchPreferencesUpdate: {
+            /**
+             * @description null = any
+             * @enum {string|null}
+             */
+            gender?: "male" | "female" | null;
+            min_age: number;
+            max_age: number;
+            country?: components["schemas"]["CountryCode"] | null;
+            region_id?: number | null;
+        };
+        MatchPreferences: {
+            /** @enum {string|null} */
+            gender: "male" | "female" | null;
+            min_age: number;
+            max_age: number;
+            country: string | null;
+            region_id: number | null;
+            /** @description False while these are the defaults derived from the member's own profile */
+            saved: boolean;
+        };
+        MatchSuggestion: {
+            profile: components["schemas"]["ProfileSummary"];
+            /** @description This member already likes the viewer (a like back is a match) */
+            likes_you: boolean;
+            shared_interests: number;
+        };
+        MatchSuggestions: {
+            preferences: components["schemas"]["MatchPreferences"];
+            matches: components["schemas"]["MatchSuggestion"][];
         };
         /** @description The single-use token of a mailed link (64 hex characters) */
         Token: string;
@@ -1650,6 +1813,257 @@ export interface operations {
                     "application/json": components["schemas"]["LikeList"];
                 };
             };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    likeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Liked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description The member cannot like himself (`like_self`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unlikeProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The like is gone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description The member cannot unlike himself (`like_self`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSwipeGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwipeGame"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    swipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwipeRequest"];
+            };
+        };
+        responses: {
+            /** @description Swiped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwipeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description The member cannot swipe himself (`like_self`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The day's swipe likes are used (`swipe_limit` with `params.resets_in_seconds`), or too many swipes (`too_many_requests`) */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    undoSwipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass is undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwipeUndo"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description The last swipe was no pass, or is too old (`swipe_nothing_to_undo`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMatchPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchPreferences"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    saveMatchPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description A rule is broken (`preferences_age_range`, `profile_region_unknown`), with `params.field` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findMatches: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchSuggestions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };

@@ -8,7 +8,8 @@ import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
-import { LikeModalSlot, TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
+import { LikePopups } from '../../features/likes/components/like-popups';
+import { TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { WarningsArea } from '../../features/shell/components/warnings-area';
 import { pathWithQuery } from '../../lib/path-with-query';
@@ -66,7 +67,7 @@ export function DefaultLayout() {
         <EntryWarning layout="default" />
         <SignupModal photo={signupPhoto} />
         <TimeBonusModalSlot />
-        <LikeModalSlot />
+        <LikePopups />
       </div>
     </TitleCountContext.Provider>
   );

@@ -14,6 +14,7 @@ import {
   type MembersQuery,
   type SearchFilters,
 } from '../../features/members/api/list-members';
+import { LikeButton } from '../../features/likes/components/like-button';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { SearchForm } from '../../features/members/components/search-form';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
@@ -36,14 +37,17 @@ export async function prefetchMembers({ api, settings, user, query }: PrefetchCo
   return prefetchKey(membersKey(q), () => listMembers(api, q));
 }
 
-/** /members and /match-finder: the search of SPEC §3 with paged results, a result count and similar members. */
-export function MembersPage({ variant = 'members' }: { variant?: 'members' | 'match-finder' }) {
+/** The like heart on every card of the grid. */
+const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => <LikeButton profile={profile} variant="icon" />;
+
+/** /members: the search of SPEC §3 with paged results, a result count and similar members. */
+export function MembersPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const settings = useSettings();
   const user = useCurrentUser();
   const [search] = useSearchParams();
-  const path = variant === 'match-finder' ? '/match-finder' : '/members';
+  const path = '/members';
   const allowed = canSearchMembers(settings, user, search.get('network'));
   const query = queryOf(search);
   const filters = filtersFromQuery(search);
@@ -71,10 +75,7 @@ export function MembersPage({ variant = 'members' }: { variant?: 'members' | 'ma
     void navigate(q.size > 0 ? `${path}?${q.toString()}` : path);
   };
 
-  const title =
-    variant === 'match-finder'
-      ? intl.formatMessage({ id: 'matchFinder.title', defaultMessage: 'Match finder' })
-      : intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
+  const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
 
   let body;
   if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
@@ -93,14 +94,14 @@ export function MembersPage({ variant = 'members' }: { variant?: 'members' | 'ma
             <FormattedMessage id="members.empty" defaultMessage="No members found." />
           </p>
         ) : (
-          <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} />
+          <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} action={likeAction} />
         )}
         {data.similar && data.similar.length > 0 ? (
           <section className="mt-4" aria-labelledby="similar-heading">
             <h2 id="similar-heading" className="h5 fw-bold">
               <FormattedMessage id="members.similar" defaultMessage="Few members match your search. Similar members:" />
             </h2>
-            <MemberGrid profiles={data.similar} cdnPrefix={settings.cdn_prefix} />
+            <MemberGrid profiles={data.similar} cdnPrefix={settings.cdn_prefix} action={likeAction} />
           </section>
         ) : null}
       </>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
+import { LikeButton } from '../../features/likes/components/like-button';
 import { BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { isApiRequestError } from '../../lib/api-error';
@@ -42,7 +43,16 @@ export function ProfilePage() {
         profile={data}
         cdnPrefix={settings.cdn_prefix}
         loggedIn={user !== null}
-        extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
+        extraActions={
+          user && user.id !== data.id ? (
+            <>
+              <div className="profile-actions">
+                <LikeButton profile={data} />
+              </div>
+              <BlockButton memberId={data.id} name={data.name} />
+            </>
+          ) : null
+        }
       />
     </>
   );

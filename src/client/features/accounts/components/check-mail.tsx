@@ -31,7 +31,7 @@ export function CheckMail({ email, onLeave }: { email: string; onLeave: () => vo
           <ResendActivation sentAt={shownAt} />
         </>
       ) : null}
-      <Link to={user ? '/members' : '/login'} className="btn btn-primary mt-3" onClick={onLeave}>
+      <Link to={user ? '/signup-matches' : '/login'} className="btn btn-primary mt-3" onClick={onLeave}>
         {user ? (
           <FormattedMessage id="signup.checkMail.continue" defaultMessage="Look around" />
         ) : (

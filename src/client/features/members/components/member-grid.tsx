@@ -1,11 +1,20 @@
+import type { ReactNode } from 'react';
 import { MemberCard, type ProfileSummary } from './member-card';
 
-export function MemberGrid({ profiles, cdnPrefix }: { profiles: ProfileSummary[]; cdnPrefix: string }) {
+/** The member cards of a search; `action` adds a control beside each card (e.g. the like heart), never inside its link. */
+export function MemberGrid({ profiles, cdnPrefix, action }: { profiles: ProfileSummary[]; cdnPrefix: string; action?: (profile: ProfileSummary) => ReactNode }) {
   return (
     <ul className="member-grid">
       {profiles.map((profile, index) => (
         <li key={profile.id}>
-          <MemberCard profile={profile} cdnPrefix={cdnPrefix} eager={index < 4} />
+          {action ? (
+            <div className="like-card">
+              <MemberCard profile={profile} cdnPrefix={cdnPrefix} eager={index < 4} />
+              {action(profile)}
+            </div>
+          ) : (
+            <MemberCard profile={profile} cdnPrefix={cdnPrefix} eager={index < 4} />
+          )}
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { ChatIcon, GiftIcon, HeartIcon } from '../../../components/icons';
 
@@ -13,7 +13,14 @@ type Action = 'like' | 'chat' | 'gift';
 export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: string }) {
   const intl = useIntl();
   const [action, setAction] = useState<Action | null>(null);
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   if (loggedIn) return null;
+  // SPEC §6: the message, and for a like the signup modal on top of the page (its hash opens it).
+  const ask = (a: Action) => {
+    setAction(a);
+    void navigate(`${pathname}${search}#signup`);
+  };
 
   const messages: Record<Action, string> = {
     like: intl.formatMessage({ id: 'profile.loginToLike', defaultMessage: 'You need to be logged in to like {name}.' }, { name }),
@@ -24,7 +31,7 @@ export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: st
   return (
     <div>
       <div className="profile-actions">
-        <Button color="primary" onClick={() => setAction('like')}>
+        <Button color="primary" onClick={() => ask('like')}>
           <HeartIcon />
           <FormattedMessage id="profile.like" defaultMessage="Like" />
         </Button>
@@ -41,6 +48,9 @@ export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: st
         {action ? (
           <Alert color="warning" fade={false} role="none" className="d-flex flex-wrap align-items-center gap-2 mb-0">
             <span>{messages[action]}</span>
+            <Link to={`${pathname}${search}#signup`} className="alert-link">
+              <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
+            </Link>
             <Link to="/login" className="alert-link">
               <FormattedMessage id="nav.login" defaultMessage="Log in" />
             </Link>

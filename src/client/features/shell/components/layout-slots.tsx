@@ -5,14 +5,10 @@
  *   above the page content in the default layout.
  * - TimeBonusModalSlot: the welcome bonus modal with the 25% bonus and countdown (SPEC §4: 40 s after entering the
  *   members area, logged in, 0 credits, not dismissed — its dismissal key `time_bonus_<id>` is in lib/dismissals).
- * - LikeModalSlot: the match / new-like pop-up (likes issue; the `t` query parameter delay of SPEC §4).
  */
 export function WelcomeBannerSlot() {
   return null;
 }
 export function TimeBonusModalSlot() {
-  return null;
-}
-export function LikeModalSlot() {
   return null;
 }

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { Seo } from '../../components/seo';
+import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';
+import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/components/likes-view';
+import { MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
+import { SwipeGameView } from '../../features/likes/components/swipe-game';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { NotFoundPage } from './not-found-page';
+
+/** Suggestions right after signup. */
+const SIGNUP_MATCHES = 12;
+
+const tabOf = (value: string | undefined): LikeTab | null =>
+  value === undefined ? 'received' : (LIKE_TABS as readonly string[]).includes(value) ? (value as LikeTab) : null;
+
+/** Likes are already in the layout's prefetch (the badges); only an unknown tab needs the 404 status. */
+export async function prefetchLikes({ params }: PrefetchContext): Promise<PrefetchResult> {
+  return tabOf(params.type) ? {} : { status: 404 };
+}
+
+export async function prefetchMatchFinder({ api, user }: PrefetchContext): Promise<PrefetchResult> {
+  if (!user) return {};
+  return prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(api));
+}
+
+export async function prefetchSignupMatches({ api, user }: PrefetchContext): Promise<PrefetchResult> {
+  if (!user) return {};
+  return prefetchKey(matchesKey(SIGNUP_MATCHES), () => findMatches(api, SIGNUP_MATCHES));
+}
+
+/** Members-only pages: visitors are asked to log in or sign up (SPEC §6). */
+function MembersOnly({ title, children }: { title: string; children: ReactNode }) {
+  const settings = useSettings();
+  const user = useCurrentUser();
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
+      {user ? (
+        children
+      ) : (
+        <div className="surface text-center page-narrow">
+          <h1 className="h3 fw-bold">{title}</h1>
+          <p>
+            <FormattedMessage id="likes.login" defaultMessage="You need to be logged in to like members and see who likes you." />
+          </p>
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            <Link to="/signup" className="btn btn-primary">
+              <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
+            </Link>
+            <Link to="/login" className="btn btn-outline-primary">
+              <FormattedMessage id="nav.login" defaultMessage="Log in" />
+            </Link>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /likes and /likes/{received|given|matches}. */
+export function LikesPage() {
+  const intl = useIntl();
+  const tab = tabOf(useParams().type);
+  if (!tab) return <NotFoundPage />;
+  return (
+    <MembersOnly title={intl.formatMessage({ id: 'likes.title', defaultMessage: 'Likes' })}>
+      <LikesView tab={tab} />
+    </MembersOnly>
+  );
+}
+
+/** /swipe-game. */
+export function SwipeGamePage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'likes.swipe.title', defaultMessage: 'Swipe game' });
+  return (
+    <MembersOnly title={title}>
+      <div className="page-narrow">
+        <h1 className="h3 fw-bold mb-1">{title}</h1>
+        <p className="text-body-secondary">
+          <FormattedMessage id="likes.swipe.intro" defaultMessage="Members who fit what you look for, one at a time. Like or pass; a like back is a match." />
+        </p>
+        <SwipeGameView />
+      </div>
+    </MembersOnly>
+  );
+}
+
+/** /match-finder: the guided search for matches. */
+export function MatchFinderPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'matchFinder.title', defaultMessage: 'Match finder' });
+  return (
+    <MembersOnly title={title}>
+      <h1 className="h3 fw-bold mb-1">{title}</h1>
+      <p className="text-body-secondary">
+        <FormattedMessage id="likes.finder.intro" defaultMessage="Answer three questions and see who fits you, starting with the members who already like you." />
+      </p>
+      <MatchFinder />
+    </MembersOnly>
+  );
+}
+
+function SignupSuggestions() {
+  const matches = useMatches(true, SIGNUP_MATCHES);
+  return <SuggestionGrid result={matches} />;
+}
+
+/** /signup-matches: members to like right after signing up. */
+export function SignupMatchesPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'likes.signupMatches.title', defaultMessage: 'Welcome! These members fit you' });
+  return (
+    <MembersOnly title={title}>
+      <h1 className="h3 fw-bold mb-1">{title}</h1>
+      <p className="text-body-secondary">
+        <FormattedMessage
+          id="likes.signupMatches.intro"
+          defaultMessage="Like the ones you fancy with the heart: when they like you back, it is a match and you can start chatting."
+        />
+      </p>
+      <SignupSuggestions />
+      <div className="d-flex flex-wrap gap-2 justify-content-center mt-4">
+        <Link to="/members" className="btn btn-primary">
+          <FormattedMessage id="likes.signupMatches.continue" defaultMessage="Continue to all members" />
+        </Link>
+        <Link to="/match-finder" className="btn btn-outline-dark">
+          <FormattedMessage id="likes.signupMatches.refine" defaultMessage="Tell us what you look for" />
+        </Link>
+      </div>
+    </MembersOnly>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import type { Schemas } from '../../../../shared/api/client';
+import { HeartIcon } from '../../../components/icons';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useCurrentUser } from '../../../lib/store/store';
+import { likeProfile, likeStateOf, LIKES_KEY, unlikeProfile, useLikeList, type LikeList } from '../api/likes';
+import { showLikePopup } from '../popup-events';
+
+type Profile = Schemas['ProfileSummary'];
+
+/** The likes list with the viewer's like to `id` added or removed, so the button answers at once. */
+function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean, match: boolean): LikeList | undefined {
+  if (!list) return list;
+  const others = list.profiles.filter((l) => !(l.direction === 'given' && l.profile.id === profile.id));
+  const received = others.map((l) => (l.profile.id === profile.id ? { ...l, match } : l));
+  const given = liked ? [{ profile, like_new: false, direction: 'given' as const, match, created_at: new Date().toISOString() }] : [];
+  return { ...list, profiles: [...received, ...given] };
+}
+
+/**
+ * Like / unlike a member (a toggle, aria-pressed). A like that makes a match opens the match pop-up. Visitors get
+ * the "you need to be logged in" message of SPEC §6 with the signup modal and the login link.
+ * `variant="icon"` is the round heart on member cards.
+ */
+export function LikeButton({ profile, variant = 'full' }: { profile: Profile; variant?: 'full' | 'icon' }) {
+  const intl = useIntl();
+  const api = useApi();
+  const user = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { data } = useLikeList(user !== null);
+  const state = likeStateOf(data, profile.id);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [askLogin, setAskLogin] = useState(false);
+
+  // Opening a liker's profile clears his new flag on the server (SPEC §4): ask for the likes again, once.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (variant === 'full' && state.isNew && !refreshed.current) {
+      refreshed.current = true;
+      void mutate(LIKES_KEY);
+    }
+  }, [mutate, state.isNew, variant]);
+
+  const label = intl.formatMessage({ id: 'likes.button.label', defaultMessage: 'Like {name}' }, { name: profile.name });
+
+  const toggle = async () => {
+    if (!user) {
+      setAskLogin(true);
+      void navigate(`${pathname}${search}#signup`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const liking = !state.liked;
+    try {
+      if (liking) {
+        const result = await likeProfile(api, profile.id);
+        await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, result.profile, true, result.match), { revalidate: true });
+        if (result.match) showLikePopup({ kind: 'match', profile: result.profile });
+      } else {
+        await unlikeProfile(api, profile.id);
+        await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, profile, false, false), { revalidate: true });
+      }
+    } catch (err) {
+      setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const button =
+    variant === 'icon' ? (
+      <button
+        type="button"
+        className={`like-toggle${state.liked ? ' is-liked' : ''}`}
+        aria-pressed={state.liked}
+        aria-label={label}
+        title={label}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        <HeartIcon />
+      </button>
+    ) : (
+      <button
+        type="button"
+        className={`btn ${state.liked ? 'btn-outline-primary' : 'btn-primary'} like-button`}
+        aria-pressed={state.liked}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
+        <HeartIcon />
+        {state.match ? (
+          <FormattedMessage id="likes.button.match" defaultMessage="Match" />
+        ) : state.liked ? (
+          <FormattedMessage id="likes.button.liked" defaultMessage="Liked" />
+        ) : (
+          <FormattedMessage id="likes.button.like" defaultMessage="Like" />
+        )}
+      </button>
+    );
+
+  return (
+    <span className={variant === 'icon' ? 'like-slot' : 'like-slot-full'}>
+      {button}
+      {variant === 'full' && user && state.likesMe && !state.liked ? (
+        <span className="like-hint">
+          <FormattedMessage id="likes.button.likesYou" defaultMessage="{name} likes you: like back and it is a match." values={{ name: profile.name }} />
+        </span>
+      ) : null}
+      <span role="status" className={variant === 'icon' ? 'like-message' : 'like-message-full'}>
+        {error ? <span className="text-danger">{error}</span> : null}
+        {askLogin ? (
+          <span className="like-login">
+            <FormattedMessage id="profile.loginToLike" defaultMessage="You need to be logged in to like {name}." values={{ name: profile.name }} />{' '}
+            <Link to={`${pathname}${search}#signup`} className="alert-link">
+              <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
+            </Link>
+            {' · '}
+            <Link to="/login" className="alert-link">
+              <FormattedMessage id="nav.login" defaultMessage="Log in" />
+            </Link>
+          </span>
+        ) : null}
+      </span>
+    </span>
+  );
+}

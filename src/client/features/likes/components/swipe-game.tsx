@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Alert } from 'reactstrap';
+import { useSWRConfig } from 'swr';
+import type { Schemas } from '../../../../shared/api/client';
+import { CountryLabel } from '../../../components/country-label';
+import { HeartIcon } from '../../../components/icons';
+import { Loading } from '../../../components/loading';
+import { MemberPhoto } from '../../../components/member-photo';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useSettings } from '../../../lib/store/store';
+import { LIKES_KEY } from '../api/likes';
+import { swipe, SWIPE_GAME_KEY, undoSwipe, useSwipeGame, type SwipeGame } from '../api/swipe-game';
+import { formatCountdown } from '../countdown';
+import { useCountdown } from '../hooks/use-countdown';
+import { showLikePopup } from '../popup-events';
+import { FictionalNote } from './fictional-note';
+
+type Profile = Schemas['ProfileSummary'];
+
+/** How far (px) a card must be dragged to count as a like (right) or a pass (left). */
+const SWIPE_THRESHOLD_PX = 90;
+
+/** /swipe-game: one card at a time from the member's preferences; like or pass by button, keyboard or swipe. */
+export function SwipeGameView() {
+  const { data, error } = useSwipeGame(true);
+  const [cachedAtOpen] = useState(data);
+  const { mutate } = useSWRConfig();
+  const refill = useCallback(async () => {
+    await mutate(SWIPE_GAME_KEY);
+  }, [mutate]);
+
+  if (error) {
+    return (
+      <Alert color="danger" fade={false}>
+        {isApiRequestError(error) && error.status < 500 ? error.message : <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />}
+      </Alert>
+    );
+  }
+  // A deck cached from an earlier visit holds cards already swiped: play only answers loaded since the page opened.
+  if (!data || data === cachedAtOpen) return <Loading />;
+  // Every answer of the server starts a new deck.
+  return <SwipeDeck key={data.loadedAt} game={data} onEmpty={refill} />;
+}
+
+function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<void> }) {
+  const intl = useIntl();
+  const api = useApi();
+  const settings = useSettings();
+  const { mutate } = useSWRConfig();
+  const [cards, setCards] = useState<Profile[]>(game.cards);
+  const [likesLeft, setLikesLeft] = useState(game.likes_left);
+  const [canUndo, setCanUndo] = useState(game.can_undo);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [resetSeconds, setResetSeconds] = useState(game.resets_in_seconds);
+  const [dragX, setDragX] = useState(0);
+  const drag = useRef<{ x: number; id: number } | null>(null);
+
+  const left = useCountdown(resetSeconds);
+
+  // A new day: the likes are back, so the game asks the server again.
+  useEffect(() => {
+    if (left === 0) void onEmpty();
+  }, [left, onEmpty]);
+
+  const card = cards[0] ?? null;
+  const outOfLikes = likesLeft <= 0;
+
+  const act = useCallback(
+    async (like: boolean) => {
+      if (!card || busy) return;
+      if (like && outOfLikes) {
+        setMessage(intl.formatMessage({ id: 'likes.swipe.noLikesLeft', defaultMessage: 'You have used all your likes for today. You can still pass.' }));
+        return;
+      }
+      setBusy(true);
+      setMessage(null);
+      try {
+        const result = await swipe(api, card.id, like);
+        setLikesLeft(result.likes_left);
+        setCanUndo(!like);
+        setCards((c) => c.slice(1));
+        if (like) {
+          void mutate(LIKES_KEY);
+          if (result.match) showLikePopup({ kind: 'match', profile: card });
+        }
+      } catch (err) {
+        if (isApiRequestError(err) && err.code === 'swipe_limit') {
+          setLikesLeft(0);
+          const seconds = Number(err.params.resets_in_seconds);
+          if (Number.isInteger(seconds) && seconds > 0) setResetSeconds(seconds);
+          setMessage(intl.formatMessage({ id: 'likes.swipe.noLikesLeft', defaultMessage: 'You have used all your likes for today. You can still pass.' }));
+        } else if (isApiRequestError(err) && err.status === 404) {
+          // The member left or blocked in the meantime: on to the next card.
+          setCards((c) => c.slice(1));
+        } else {
+          setMessage(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, busy, card, intl, mutate, outOfLikes],
+  );
+
+  const undo = useCallback(async () => {
+    if (!canUndo || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await undoSwipe(api);
+      const back = result.profile;
+      if (back) setCards((c) => [back, ...c.filter((p) => p.id !== back.id)]);
+    } catch (err) {
+      setMessage(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+    } finally {
+      setCanUndo(false);
+      setBusy(false);
+    }
+  }, [api, busy, canUndo, intl]);
+
+  // The deck ran out: ask for more cards (a new deck; it stays empty when nobody is left).
+  const asked = useRef(false);
+  useEffect(() => {
+    if (cards.length === 0 && game.cards.length > 0 && !asked.current) {
+      asked.current = true;
+      void onEmpty();
+    }
+  }, [cards.length, game.cards.length, onEmpty]);
+
+  // Keyboard: ← pass, → like, U (or Backspace) undo — unless the member is typing or a dialog is open.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], .app-modal')) return;
+      if (document.body.classList.contains('modal-open')) return;
+      if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        void act(false);
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        void act(true);
+      } else if (event.key === 'u' || event.key === 'U' || event.key === 'Backspace') {
+        event.preventDefault();
+        void undo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [act, undo]);
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('a, button')) return;
+    drag.current = { x: event.clientX, id: event.pointerId };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id === event.pointerId) setDragX(event.clientX - drag.current.x);
+  };
+  const onPointerEnd = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== event.pointerId) return;
+    const dx = event.clientX - drag.current.x;
+    drag.current = null;
+    setDragX(0);
+    if (dx > SWIPE_THRESHOLD_PX) void act(true);
+    else if (dx < -SWIPE_THRESHOLD_PX) void act(false);
+  };
+
+  const alt = card ? intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: card.name }) : '';
+  const hint = dragX > SWIPE_THRESHOLD_PX / 2 ? 'like' : dragX < -SWIPE_THRESHOLD_PX / 2 ? 'pass' : null;
+
+  return (
+    <div className="sg-game">
+      <p className="sg-status mb-2" aria-live="polite">
+        {outOfLikes ? (
+          <FormattedMessage
+            id="likes.swipe.resetIn"
+            defaultMessage="You have used today's {limit} likes. New likes in {time}"
+            values={{ limit: game.likes_per_day, time: <span className="sg-countdown" role="timer">{formatCountdown(left ?? resetSeconds)}</span> }}
+          />
+        ) : (
+          <FormattedMessage id="likes.swipe.likesLeft" defaultMessage="{left, plural, one {# like} other {# likes}} left today" values={{ left: likesLeft }} />
+        )}
+      </p>
+      {card ? (
+        <>
+          <div
+            className={`sg-card${hint ? ` is-${hint}` : ''}`}
+            style={dragX ? { transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)` } : undefined}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            data-testid="swipe-card"
+          >
+            <MemberPhoto cdnPrefix={settings.cdn_prefix} image={card.main_image} alt={alt} name={card.name} eager />
+            <div className="sg-card-info">
+              <h2 className="h4 fw-bold mb-1">
+                {card.name}
+                {card.age ? <span className="fw-normal">, {intl.formatNumber(card.age)}</span> : null}
+                {card.fictional && settings.fictional_icon ? <span aria-hidden="true"> {settings.fictional_icon}</span> : null}
+              </h2>
+              <p className="mb-1">
+                <CountryLabel country={card.country} region={card.region} />
+              </p>
+              <FictionalNote profile={card} className="mb-1" />
+              <Link to={`/members/${card.id}`} className="sg-profile-link">
+                <FormattedMessage id="likes.swipe.viewProfile" defaultMessage="View profile" />
+              </Link>
+            </div>
+          </div>
+          <div className="sg-actions">
+            <button type="button" className="sg-btn sg-pass" disabled={busy} onClick={() => void act(false)}>
+              <span aria-hidden="true">✕</span>
+              <span className="sg-btn-label">
+                <FormattedMessage id="likes.swipe.pass" defaultMessage="Pass" />
+              </span>
+            </button>
+            <button type="button" className="sg-btn sg-undo" disabled={busy || !canUndo} onClick={() => void undo()}>
+              <span aria-hidden="true">↶</span>
+              <span className="sg-btn-label">
+                <FormattedMessage id="likes.swipe.undo" defaultMessage="Undo pass" />
+              </span>
+            </button>
+            <button type="button" className="sg-btn sg-like" disabled={busy || outOfLikes} onClick={() => void act(true)}>
+              <HeartIcon />
+              <span className="sg-btn-label">
+                <FormattedMessage id="likes.swipe.like" defaultMessage="Like" />
+              </span>
+            </button>
+          </div>
+          <p className="small text-body-secondary text-center mt-2 mb-0">
+            <FormattedMessage id="likes.swipe.keys" defaultMessage="Swipe the card, or use the keys: ← pass, → like, U undo." />
+          </p>
+        </>
+      ) : (
+        <div className="surface text-center">
+          <p>
+            <FormattedMessage id="likes.swipe.empty" defaultMessage="No more members who fit your preferences right now." />
+          </p>
+          <Link to="/match-finder" className="btn btn-primary">
+            <FormattedMessage id="likes.swipe.changePreferences" defaultMessage="Change what you look for" />
+          </Link>
+        </div>
+      )}
+      <div role="status" className="mt-2">
+        {message ? (
+          <Alert color="warning" fade={false} className="mb-0" role="none">
+            {message}
+          </Alert>
+        ) : null}
+      </div>
+    </div>
+  );
+}
