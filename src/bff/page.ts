@@ -184,6 +184,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           deadlineMs: options.deadlineMs,
           log: logger.child({ reqId: requestIdOf(req) }),
           cookieHeader: req.get('cookie'),
+          hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
         },
         res,
       );
