@@ -1,3 +1,5 @@
+import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -43,4 +45,27 @@ export function loadAssets(distDir: string, logger: Logger): Assets {
     logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');
   }
   return { scripts: [], styles: [] };
+}
+
+/**
+ * `/assets`: the hashed build output, served from the files compressed at build time (vite.config.ts precompress:
+ * `.br` preferred, then `.gz`, else the plain file), cached for a year as immutable. Source maps (`.map`) and the
+ * compressed twins themselves are never served by name; a missing asset is a plain 404, never an SSR page.
+ */
+export function staticAssets(assetsDir: string): RequestHandler[] {
+  const serve = expressStaticGzip(assetsDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    },
+  });
+  const notFound: RequestHandler = (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  };
+  const refuseHidden: RequestHandler = (req, res, next) => (/\.(?:map|br|gz)$/i.test(req.path) ? notFound(req, res, next) : next());
+  return [refuseHidden, serve, notFound];
 }

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BffApp } from '../../src/bff/app';
+import { makeApp } from './helpers';
+
+let app: BffApp | undefined;
+afterEach(() => app?.dispose());
+
+const source = () => `console.info(${JSON.stringify('x'.repeat(4000))});`;
+const js = source;
+
+/** A build directory as `npm run build` leaves it: a hashed script with its .br/.gz twins and a hidden source map. */
+function builtDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bff-static-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-abc.js' } }));
+  mkdirSync(path.join(dir, 'assets'));
+  const js = source();
+  writeFileSync(path.join(dir, 'assets', 'entry-abc.js'), js);
+  writeFileSync(path.join(dir, 'assets', 'entry-abc.js.br'), brotliCompressSync(js));
+  writeFileSync(path.join(dir, 'assets', 'entry-abc.js.gz'), gzipSync(js));
+  writeFileSync(path.join(dir, 'assets', 'entry-abc.js.map'), '{"version":3}');
+  return dir;
+}
+
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+
+describe('static assets', () => {
+  it('When a browser asks for a hashed script, then it gets the file compressed at build (brotli first, else gzip) with a year of immutable cache', async () => {
+    app = makeApp('http://127.0.0.1:9', { env: { DIST_DIR: builtDist() } });
+    const br = await request(app).get('/assets/entry-abc.js').set('Accept-Encoding', 'gzip, deflate, br').buffer(true).parse(binary);
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    // The body is the .br file itself (supertest decodes it for reading): its length is that of the precompressed file.
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(js()).length);
+    expect((br.body as Buffer).toString()).toContain('console.info');
+
+    const gz = await request(app).get('/assets/entry-abc.js').set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gzipSync(js()).length);
+    expect((gz.body as Buffer).toString()).toContain('console.info');
+
+    const plain = await request(app).get('/assets/entry-abc.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('console.info');
+  });
+
+  it('When anyone asks for a source map or a compressed twin by name, or a missing asset, then 404 (no public source)', async () => {
+    app = makeApp('http://127.0.0.1:9', { env: { DIST_DIR: builtDist() } });
+    for (const name of ['entry-abc.js.map', 'entry-abc.js.br', 'entry-abc.js.gz', 'missing-123.js']) {
+      const res = await request(app).get(`/assets/${name}`).set('Accept', 'text/html');
+      expect(res.status, name).toBe(404);
+      expect(res.text).toBe('Not found');
+    }
+  });
+});
