@@ -1,9 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -40,9 +43,47 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the build lists the compiled catalogue of each locale (read by the BFF, src/bff/assets.ts). */
+export const MESSAGES_MANIFEST = '.vite/messages.json';
+
+/**
+ * Issue 15: one precompiled catalogue per locale, as its own cacheable file (`assets/messages-<locale>-<hash>.json`),
+ * instead of the whole catalogue inlined in every page's state. Each is the locale's messages over the nl fallback
+ * (SPEC §1; English has none), compiled to the ICU AST by `formatjs compile --ast` (@formatjs/cli), so neither the
+ * server nor the browser parses a message at run time. The browser fetches its page's file (preloaded in <head>),
+ * the server renders from the same files.
+ */
+function compiledCatalogues(): Plugin {
+  const run = promisify(execFile);
+  return {
+    name: 'compiled-catalogues',
+    apply: 'build',
+    async generateBundle() {
+      const read = async (locale: string) => JSON.parse(await readFile(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
+      const nl = await read(FALLBACK_LOCALE);
+      const dir = await mkdtemp(path.join(tmpdir(), 'catalogues-'));
+      const files: Record<string, string> = {};
+      try {
+        for (const locale of LOCALES) {
+          const merged = locale === DEFAULT_LOCALE ? await read(locale) : { ...nl, ...(await read(locale)) };
+          const input = path.join(dir, `${locale}.json`);
+          const output = path.join(dir, `${locale}.ast.json`);
+          await writeFile(input, JSON.stringify(merged));
+          await run(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', 'compile', input, '--ast', '--format', 'simple', '--out-file', output]);
+          const ref = this.emitFile({ type: 'asset', name: `messages-${locale}.json`, source: await readFile(output, 'utf8') });
+          files[locale] = this.getFileName(ref);
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      this.emitFile({ type: 'asset', fileName: MESSAGES_MANIFEST, source: JSON.stringify(files) });
+    },
+  };
+}
+
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), compiledCatalogues(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

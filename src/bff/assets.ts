@@ -34,12 +34,27 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entr
   return { scripts: [`/${root.file}`], styles: [...styles] };
 }
 
+/**
+ * The compiled catalogue of each locale (`DIST_DIR/.vite/messages.json`, written by vite.config.ts): its URL for the
+ * browser and its file for the renderer. Without it (an older build) pages carry their messages in the state.
+ */
+export function catalogueFiles(distDir: string, logger: Logger): NonNullable<Assets['messages']> {
+  const listPath = path.join(distDir, '.vite', 'messages.json');
+  try {
+    const list = JSON.parse(readFileSync(listPath, 'utf8')) as Record<string, string>;
+    return Object.fromEntries(Object.entries(list).map(([locale, file]) => [locale, { url: `/${file}`, file: path.join(distDir, file) }]));
+  } catch (error) {
+    logger.warn({ listPath, err: error }, 'No compiled catalogues in the build; pages carry their messages in the state');
+    return {};
+  }
+}
+
 export function loadAssets(distDir: string, logger: Logger): Assets {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
     const assets = assetsFromManifest(manifest);
-    if (assets) return assets;
+    if (assets) return { ...assets, messages: catalogueFiles(distDir, logger) };
     logger.error({ manifestPath, entry: CLIENT_ENTRY }, 'The Vite manifest has no entry for the client; run `npm run build`');
   } catch (error) {
     logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');

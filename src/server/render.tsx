@@ -1,19 +1,19 @@
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import type { ApiClient, Settings, User } from '../shared/api/client';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../shared/locales';
+import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { AppRoutes, routes } from '../client/app/routes';
 import { getUser } from '../client/features/session/api/get-user';
 import { serializeAppState, type AppState } from '../client/lib/app-state';
 import { parseDismissals } from '../client/lib/dismissals';
-import { mergeMessages, type Messages } from '../client/lib/i18n';
+import type { Messages } from '../client/lib/i18n';
 import type { PageError } from '../client/lib/store/site-slice';
 import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
+import { pageMessages, type CatalogueFile } from './messages';
 
 export interface RenderRequest {
   url: string; // original path + query
@@ -21,7 +21,7 @@ export interface RenderRequest {
   settings: Settings; // loaded once per request by the BFF
   api: ApiClient; // per-request typed client reaching the backend with this visitor's cookies
   isBot: boolean; // stream at onAllReady instead of onShellReady
-  assets: { scripts: string[]; styles: string[] }; // URLs from the Vite manifest
+  assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>> }; // URLs from the Vite manifest; compiled catalogues per locale
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
   log: RenderLogger; // the request's pino logger (carries the request id)
@@ -36,27 +36,7 @@ export interface RenderLogger {
 }
 
 const DEFAULT_DEADLINE_MS = 10_000;
-const LOCALES_DIR = new URL('../../locales/', import.meta.url);
-
-// Catalogues are static files (no member data), so parsing each once per process is safe.
-const catalogues = new Map<string, Messages>();
-function catalogue(locale: Locale): Messages {
-  let messages = catalogues.get(locale);
-  if (!messages) {
-    try {
-      messages = JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) as Messages;
-    } catch {
-      messages = {};
-    }
-    catalogues.set(locale, messages);
-  }
-  return messages;
-}
-
-/** Messages of a locale with the nl fallback (the English defaultMessage in the code is the last resort). */
-export function loadMessages(locale: Locale): Messages {
-  return mergeMessages(locale, catalogue(locale), locale === DEFAULT_LOCALE ? {} : catalogue(FALLBACK_LOCALE));
-}
+export { loadMessages } from './messages';
 
 class DeadlineError extends Error {}
 
@@ -135,13 +115,21 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   return { status, user, fallback, prefetchErrors, pageError };
 }
 
-function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore> } {
+function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
   const store = createAppStore({
     session: { user: page.user },
     site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader) },
   });
-  const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, prefetchErrors: page.prefetchErrors, styles: req.assets.styles };
-  return { state, store };
+  // The catalogue is a cacheable file of the build (preloaded in <head>), not part of every page's state.
+  const { messages, url } = pageMessages(req.locale, req.assets.messages);
+  const state: AppState = {
+    store: store.getState(),
+    ...(url ? { messagesUrl: url } : { messages }),
+    fallback: page.fallback,
+    prefetchErrors: page.prefetchErrors,
+    styles: req.assets.styles,
+  };
+  return { state, store, messages };
 }
 
 function setHtmlHeaders(res: ServerResponse, status: number): void {
@@ -152,7 +140,7 @@ function setHtmlHeaders(res: ServerResponse, status: number): void {
 
 /** Streams one page; resolves when the response is finished (or the client went away). */
 function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: ServerResponse, onShellFailed: (error: unknown) => void): Promise<void> {
-  const { state, store } = buildState(req, page);
+  const { state, store, messages } = buildState(req, page);
   const stateJson = serializeAppState(state);
   return new Promise<void>((resolve) => {
     let settled = false;
@@ -167,7 +155,7 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
       pipeable.pipe(res);
     };
     const pipeable = renderToPipeableStream(
-      <Root state={state} stateJson={stateJson} store={store} api={req.api}>
+      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
         <StaticRouter location={req.url}>
           <AppRoutes />
         </StaticRouter>

@@ -152,6 +152,7 @@ describe('SSR page route', () => {
     expect(call.assets).toEqual({
       scripts: ['/assets/entry-client-abc123.js'],
       styles: ['/assets/entry-client-abc123.css', '/assets/vendor-def456.css'],
+      messages: {}, // this build has no compiled catalogues (.vite/messages.json)
     });
   });
 

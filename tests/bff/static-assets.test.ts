@@ -63,4 +63,24 @@ describe('static assets', () => {
       expect(res.text).toBe('Not found');
     }
   });
+
+  it('When the build lists compiled catalogues, then the renderer gets each locale\'s URL and file, and the file is served like any asset', async () => {
+    const dist = builtDist();
+    writeFileSync(path.join(dist, '.vite', 'messages.json'), JSON.stringify({ nl: 'assets/messages-nl-x1.json' }));
+    writeFileSync(path.join(dist, 'assets', 'messages-nl-x1.json'), '{"members.title":[{"type":0,"value":"Leden"}]}');
+    const calls: Array<{ assets: unknown }> = [];
+    app = makeApp('http://127.0.0.1:9', {
+      env: { DIST_DIR: dist },
+      render: async (req, res) => {
+        calls.push(req);
+        res.end('ok');
+      },
+    });
+    await request(app).get('/').set('Accept', 'text/html');
+    expect(calls[0]?.assets).toMatchObject({ messages: { nl: { url: '/assets/messages-nl-x1.json', file: path.join(dist, 'assets', 'messages-nl-x1.json') } } });
+    const file = await request(app).get('/assets/messages-nl-x1.json');
+    expect(file.status).toBe(200);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.body).toEqual({ 'members.title': [{ type: 0, value: 'Leden' }] });
+  });
 });
