@@ -5,6 +5,7 @@ import type { ApiClient, Settings, User } from '../shared/api/client';
 import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
+import { preloadRoutes } from '../client/app/lazy-route';
 import { AppRoutes, routes } from '../client/app/routes';
 import { getUser } from '../client/features/session/api/get-user';
 import { serializeAppState, type AppState } from '../client/lib/app-state';
@@ -68,6 +69,9 @@ interface LoadedPage {
 async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPage> {
   const url = new URL(req.url, 'http://localhost');
   const path = `${url.pathname}${url.search}`;
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  // The matched routes' lazy chunks load while the user does, so the first render is the whole page.
+  const chunks = preloadRoutes(matches);
   let user: User | null = null;
   try {
     // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
@@ -75,8 +79,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   } catch (error) {
     req.log.warn({ err: error }, 'SSR: loading the user failed; rendering as a visitor');
   }
+  await chunks;
 
-  const matches = matchRoutes(routes, url.pathname) ?? [];
   let status = 200;
   let fromRoute = false;
   const fallback: Record<string, unknown> = {};

@@ -1,12 +1,13 @@
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { createApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import type { Messages } from '../lib/i18n';
 import { createAppStore } from '../lib/store/store';
 import { Root } from './root';
-import { AppRoutes } from './routes';
+import { preloadRoutes } from './lazy-route';
+import { AppRoutes, routes } from './routes';
 
 /**
  * The page's compiled catalogue (a hashed, immutable file the <head> already preloads; same mode and credentials as
@@ -29,7 +30,12 @@ export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input
 export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
   const state = parseAppState(stateJson);
-  const messages = state.messages ?? (state.messagesUrl ? await loadCatalogue(state.messagesUrl) : {});
+  // The catalogue and the matched routes' chunks load side by side; hydration starts with both, so the first
+  // render in the browser is the server's page (no suspense, no mismatch).
+  const [messages] = await Promise.all([
+    state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
+    preloadRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
+  ]);
   const store = createAppStore(state.store);
   // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts).
   const api = createApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
