@@ -11,6 +11,31 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  isDynamicEntry?: boolean;
+}
+
+/**
+ * Scripts each lazy page needs beyond the entry (its chunk and its static imports), keyed by its source module
+ * without extension (`src/client/app/pages/members-page`): the page names them in modulepreload links, so the
+ * route's chunk downloads with the entry instead of after it.
+ */
+export function lazyChunksFromManifest(manifest: Record<string, ManifestChunk>, entry = CLIENT_ENTRY): Record<string, string[]> {
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  walk(entry, inEntry);
+  const out: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set<string>();
+    walk(key, files);
+    out[key.replace(/\.tsx?$/, '')] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+  }
+  return out;
 }
 
 /**
@@ -54,7 +79,7 @@ export function loadAssets(distDir: string, logger: Logger): Assets {
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
     const assets = assetsFromManifest(manifest);
-    if (assets) return { ...assets, messages: catalogueFiles(distDir, logger) };
+    if (assets) return { ...assets, messages: catalogueFiles(distDir, logger), lazyChunks: lazyChunksFromManifest(manifest) };
     logger.error({ manifestPath, entry: CLIENT_ENTRY }, 'The Vite manifest has no entry for the client; run `npm run build`');
   } catch (error) {
     logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');

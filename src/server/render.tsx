@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import type { ApiClient, Settings, User } from '../shared/api/client';
@@ -22,7 +23,8 @@ export interface RenderRequest {
   settings: Settings; // loaded once per request by the BFF
   api: ApiClient; // per-request typed client reaching the backend with this visitor's cookies
   isBot: boolean; // stream at onAllReady instead of onShellReady
-  assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>> }; // URLs from the Vite manifest; compiled catalogues per locale
+  // URLs from the Vite manifest; compiled catalogues per locale; the scripts of each lazy page beyond the entry
+  assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>>; lazyChunks?: Record<string, string[]> };
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
   log: RenderLogger; // the request's pino logger (carries the request id)
@@ -58,6 +60,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 interface LoadedPage {
+  /** Scripts of the matched lazy routes, preloaded in <head> with the entry. */
+  preloads: string[];
   status: number;
   user: User | null;
   fallback: Record<string, unknown>;
@@ -70,6 +74,10 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const url = new URL(req.url, 'http://localhost');
   const path = `${url.pathname}${url.search}`;
   const matches = matchRoutes(routes, url.pathname) ?? [];
+  const preloads = matches.flatMap((m) => {
+    const module = (m.route.handle as RouteHandle | undefined)?.module;
+    return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
+  });
   // The matched routes' lazy chunks load while the user does, so the first render is the whole page.
   const chunks = preloadRoutes(matches);
   let user: User | null = null;
@@ -112,11 +120,11 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
       req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
       req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return { status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
+      return { preloads, status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { status, user, fallback, prefetchErrors, pageError };
+  return { preloads, status, user, fallback, prefetchErrors, pageError };
 }
 
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
@@ -134,6 +142,12 @@ function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; st
     styles: req.assets.styles,
   };
   return { state, store, messages };
+}
+
+/** `<link rel="modulepreload">` in <head> for the route's chunks (React's resource API: no element in the tree). */
+function ModulePreloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
 }
 
 function setHtmlHeaders(res: ServerResponse, status: number): void {
@@ -160,6 +174,7 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
     };
     const pipeable = renderToPipeableStream(
       <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
+        <ModulePreloads hrefs={page.preloads} />
         <StaticRouter location={req.url}>
           <AppRoutes />
         </StaticRouter>

@@ -153,6 +153,7 @@ describe('SSR page route', () => {
       scripts: ['/assets/entry-client-abc123.js'],
       styles: ['/assets/entry-client-abc123.css', '/assets/vendor-def456.css'],
       messages: {}, // this build has no compiled catalogues (.vite/messages.json)
+      lazyChunks: {}, // nor lazy page chunks
     });
   });
 

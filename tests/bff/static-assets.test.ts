@@ -5,6 +5,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
+import { lazyChunksFromManifest } from '../../src/bff/assets';
+import { moduleOf } from '../../src/client/app/lazy-route';
 import { makeApp } from './helpers';
 
 let app: BffApp | undefined;
@@ -82,5 +84,16 @@ describe('static assets', () => {
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(file.body).toEqual({ 'members.title': [{ type: 0, value: 'Leden' }] });
+  });
+
+  it('When the manifest has lazy pages, then each maps to its chunk and the imports the entry does not already load', () => {
+    const chunks = lazyChunksFromManifest({
+      'src/client/entry-client.tsx': { file: 'assets/entry.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
+      'src/client/app/pages/members-page.tsx': { file: 'assets/members-page.js', isDynamicEntry: true, imports: ['src/client/entry-client.tsx', '_card.js'] },
+    });
+    expect(chunks).toEqual({ 'src/client/app/pages/members-page': ['/assets/members-page.js', '/assets/card.js'] });
+    expect(moduleOf(() => Promise.resolve({}))).toBeUndefined();
   });
 });

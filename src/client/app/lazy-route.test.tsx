@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyComponent, lazyRoute, preloadRoutes } from './lazy-route';
+import { lazyComponent, lazyRoute, moduleOf, preloadRoutes } from './lazy-route';
 
 function Hello({ who = 'world' }: { who?: string }) {
   return <p>Hello {who}</p>;
@@ -71,5 +71,11 @@ describe('lazy routes', () => {
     expect(reload).not.toHaveBeenCalled(); // not a chunk error
     await flaky.preload();
     expect(flaky.loaded()).toBe(true);
+  });
+});
+
+describe('moduleOf', () => {
+  it('When a route loads ./pages/x, then its module is src/client/app/pages/x (the Vite manifest key without extension)', () => {
+    expect(moduleOf(() => import('./pages/not-found-page'))).toBe('src/client/app/pages/not-found-page');
   });
 });

@@ -73,8 +73,10 @@ export function lazyRoute<M, K extends Exports<M, ComponentType<never>>>(
 ): { element: ReactNode; handle: RouteHandle } {
   const Page = lazyComponent(load, (m) => m[name] as ComponentType<object>);
   const prefetchName = options.prefetch;
+  const module = moduleOf(load);
   const handle: RouteHandle = {
     preload: Page.preload,
+    ...(module ? { module } : {}),
     ...(options.status ? { status: options.status } : {}),
     ...(typeof prefetchName === 'function'
       ? { prefetch: prefetchName }
@@ -99,6 +101,19 @@ function LazyRouteElement({ page: Page, props }: { page: LazyComponent<object>; 
       <Page {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The source module a loader imports (`() => import('./pages/members-page')` → `src/client/app/pages/members-page`),
+ * read from the loader's own text on the server (not minified there), so the page can name the route's chunk in a
+ * modulepreload link; undefined where the text does not show it (the minified browser build, which does not need it).
+ */
+export function moduleOf(load: () => unknown): string | undefined {
+  // tsx keeps `import("./pages/x")`; Vite's SSR transform (the test runner) writes `__vite_ssr_dynamic_import__("/src/…")`.
+  const spec = /(?:import|__vite_ssr_dynamic_import__)\(\s*["'`]([^"'`]+)["'`]/.exec(String(load))?.[1];
+  if (!spec) return undefined;
+  const file = spec.startsWith('./') ? `src/client/app/${spec.slice(2)}` : spec.startsWith('/src/client/app/') ? spec.slice(1) : undefined;
+  return file?.replace(/\.tsx?$/, '');
 }
 
 /** Loads the chunks of the matched routes (server before rendering, browser before hydrating). */

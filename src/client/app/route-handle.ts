@@ -48,4 +48,6 @@ export interface RouteHandle {
   status?: number;
   /** Loads the route's lazy chunk (lazy-route.tsx); awaited before the first render on the server and in the browser. */
   preload?: () => Promise<void>;
+  /** The lazy page's source module without extension (`src/client/app/pages/members-page`), for modulepreload links. */
+  module?: string;
 }
