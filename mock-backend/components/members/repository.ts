@@ -88,7 +88,13 @@ function searchWhere(f: MemberFilters, params: unknown[]): string {
   ];
   if (f.viewerId !== null) {
     const viewer = add(f.viewerId);
-    where.push(`p.user_id <> ${viewer}`, notBlocked(viewer, 'p.user_id'));
+    // Blocks either way (privacy/repository.ts notBlocked), as one uncorrelated set the planner hashes once per
+    // search instead of probing blocks for every candidate row (the capped count reads up to 1,001 of them).
+    where.push(
+      `p.user_id <> ${viewer}`,
+      `p.user_id NOT IN (SELECT bl.blocked_id FROM blocks bl WHERE bl.blocker_id = ${viewer}::int
+                         UNION ALL SELECT bl.blocker_id FROM blocks bl WHERE bl.blocked_id = ${viewer}::int)`,
+    );
   }
   if (f.country) where.push(`p.country = ${add(f.country)}`);
   if (f.gender) where.push(`p.gender = ${add(f.gender)}`);
