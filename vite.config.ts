@@ -1,15 +1,106 @@
-import { defineConfig } from 'vite';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|webmanifest)$/;
+
+/**
+ * Issue 15: every text asset of the build is compressed once, here (brotli at quality 11 and gzip at level 9, next to
+ * the file as .br and .gz), so the BFF serves the precompressed file (express-static-gzip) and never compresses
+ * a static file per request. Files under 1 KB stay plain (the headers would outweigh the gain).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gzipAsync(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/** Where the build lists the compiled catalogue of each locale (read by the BFF, src/bff/assets.ts). */
+export const MESSAGES_MANIFEST = '.vite/messages.json';
+
+/**
+ * Issue 15: one precompiled catalogue per locale, as its own cacheable file (`assets/messages-<locale>-<hash>.json`),
+ * instead of the whole catalogue inlined in every page's state. Each is the locale's messages over the nl fallback
+ * (SPEC §1; English has none), compiled to the ICU AST by `formatjs compile --ast` (@formatjs/cli), so neither the
+ * server nor the browser parses a message at run time. The browser fetches its page's file (preloaded in <head>),
+ * the server renders from the same files.
+ */
+function compiledCatalogues(): Plugin {
+  const run = promisify(execFile);
+  return {
+    name: 'compiled-catalogues',
+    apply: 'build',
+    async generateBundle() {
+      const read = async (locale: string) => JSON.parse(await readFile(`locales/${locale}.json`, 'utf8')) as Record<string, string>;
+      const nl = await read(FALLBACK_LOCALE);
+      const dir = await mkdtemp(path.join(tmpdir(), 'catalogues-'));
+      const files: Record<string, string> = {};
+      try {
+        for (const locale of LOCALES) {
+          const merged = locale === DEFAULT_LOCALE ? await read(locale) : { ...nl, ...(await read(locale)) };
+          const input = path.join(dir, `${locale}.json`);
+          const output = path.join(dir, `${locale}.ast.json`);
+          await writeFile(input, JSON.stringify(merged));
+          await run(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', 'compile', input, '--ast', '--format', 'simple', '--out-file', output]);
+          const ref = this.emitFile({ type: 'asset', name: `messages-${locale}.json`, source: await readFile(output, 'utf8') });
+          files[locale] = this.getFileName(ref);
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      this.emitFile({ type: 'asset', fileName: MESSAGES_MANIFEST, source: JSON.stringify(files) });
+    },
+  };
+}
 
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), compiledCatalogues(), precompress()],
+  resolve: {
+    // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser
+    // (formatjs's documented `no-parser` entry; about 10 KB gzip, in three copies before). A message missing from a
+    // catalogue — which npm run i18n:check prevents — would show its English source text instead of formatting it.
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') }]
+        : [],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
     assetsDir: 'assets',
-    sourcemap: true,
+    // Maps for reading production stack traces stay in the build directory; no script names them and the BFF
+    // never serves a .map file (assets.ts), so the source is not public.
+    sourcemap: 'hidden',
     rollupOptions: {
       input: 'src/client/entry-client.tsx',
       output: {
@@ -28,4 +119,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

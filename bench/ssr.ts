@@ -1,65 +1,136 @@
 /**
- * SSR benchmark: starts the real site (BFF + embedded backend, fresh demo database) once in development and once in
- * production mode (NODE_ENV, as `npm start` and the Docker image run it), then sends N page requests per path with C
- * concurrent clients and prints latency p50/p95/p99, throughput and the resident memory of both processes.
- * Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, BENCH_CONCURRENCY to change the load).
+ * SSR benchmark (issue 15): starts the real site as `npm start` runs it (NODE_ENV=production, BFF + embedded backend,
+ * fresh demo database) and prints, per page, for a visitor and for a logged-in member:
+ *   - latency p50/p95 with 1 connection and with 8 connections (and the 8-connection throughput);
+ *   - CPU time per page in each process (BFF, backend), from /proc over the 1-connection run — on a shared machine
+ *     the CPU time is the figure to compare, wall time includes waiting for the other processes;
+ *   - backend calls per page before the first byte and the waves they came in (the page's Server-Timing header);
+ *   - HTML size and the size of its serialised state (<script id="__APP_STATE__">), uncompressed.
+ * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startSite } from '../tests/e2e/support/server';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const PATHS = ['/', '/members', '/members/5', '/pages/terms', '/landers/gallery'];
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/pages/terms,/landers/gallery').split(',');
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** Resident memory (MiB) of a process group: the BFF and its embedded backend. */
-function groupRssMiB(pid: number): number {
-  const pids = execFileSync('pgrep', ['-g', String(pid)]).toString().trim().split('\n');
-  let kib = 0;
-  for (const p of pids) {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-    kib += Number(match?.[1] ?? 0);
+/** The BFF and its embedded backend (a child in the BFF's process group), told apart by their command line. */
+function processes(groupPid: number): { bff: number[]; backend: number[] } {
+  const pids = execFileSync('pgrep', ['-g', String(groupPid)]).toString().trim().split('\n').map(Number);
+  const out = { bff: [] as number[], backend: [] as number[] };
+  for (const pid of pids) {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmd.includes('mock-backend')) out.backend.push(pid);
+    else if (cmd.includes('src/bff/main.ts')) out.bff.push(pid);
   }
+  return out;
+}
+
+/** User + system CPU milliseconds of processes so far. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the whole line)
+  }
+  return (ticks / TICKS_PER_SECOND) * 1000;
+}
+
+function rssMiB(pids: number[]): number {
+  let kib = 0;
+  for (const pid of pids) kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   return Math.round(kib / 1024);
 }
 
-async function load(url: string): Promise<{ times: number[]; seconds: number; failures: number }> {
-  const times: number[] = [];
-  let failures = 0;
+interface Sample {
+  ms: number;
+  calls: number;
+  waves: number;
+  html: number;
+  state: number;
+  status: number;
+}
+
+async function one(url: string, cookie: string | undefined): Promise<Sample> {
+  const t = performance.now();
+  const res = await fetch(url, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 bench', ...(cookie ? { cookie } : {}) } });
+  const html = await res.text();
+  const ms = performance.now() - t;
+  const timing = /(\d+) calls in (\d+) waves/.exec(res.headers.get('server-timing') ?? '');
+  const state = /<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+  return { ms, calls: Number(timing?.[1] ?? -1), waves: Number(timing?.[2] ?? -1), html: Buffer.byteLength(html), state: Buffer.byteLength(state), status: res.status };
+}
+
+async function load(url: string, cookie: string | undefined, connections: number, requests: number): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
+    Array.from({ length: connections }, async () => {
+      while (next < requests) {
         next += 1;
-        const t = performance.now();
-        const res = await fetch(url, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 bench' } });
-        await res.arrayBuffer();
-        if (res.status >= 500) failures += 1;
-        times.push(performance.now() - t);
+        samples.push(await one(url, cookie));
       }
     }),
   );
-  return { times: times.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000, failures };
+  return { samples, seconds: (performance.now() - started) / 1000 };
 }
 
-for (const mode of ['development', 'production'] as const) {
-  const site = await startSite({ NODE_ENV: mode, LOG_LEVEL: 'error' });
-  try {
-    for (const path of PATHS) await load(`${site.url}${path}`).catch(() => undefined); // warm up
-    process.stdout.write(`\nNODE_ENV=${mode}, ${REQUESTS} requests per path, ${CONCURRENCY} concurrent (ms)\n`);
-    process.stdout.write('path                 p50     p95     p99   req/s  5xx\n');
-    for (const path of PATHS) {
-      const { times, seconds, failures } = await load(`${site.url}${path}`);
-      const row = [percentile(times, 50), percentile(times, 95), percentile(times, 99)].map((v) => v.toFixed(1).padStart(7));
-      process.stdout.write(`${path.padEnd(18)}${row.join(' ')} ${(times.length / seconds).toFixed(0).padStart(7)} ${String(failures).padStart(4)}\n`);
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
+  return cookies.join('; ');
+}
+
+const fmt = (v: number, digits = 1) => v.toFixed(digits);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+
+const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+try {
+  const procs = processes(site.pid);
+  const member = await login(site.url, 'premium@demo.test');
+  const who: Array<[string, string | undefined]> = [
+    ['visitor', undefined],
+    ['member', member],
+  ];
+  for (const [, cookie] of who) for (const path of PATHS) await load(`${site.url}${path}`, cookie, 2, 20); // warm up
+  process.stdout.write(
+    `\nNODE_ENV=production, ${REQUESTS} requests per page and connection count; ms; CPU = user+system ms per page in each process (1 connection)\n`,
+  );
+  process.stdout.write(
+    `${'page'.padEnd(18)} ${'who'.padEnd(8)} ${'1c p50'.padStart(7)} ${'1c p95'.padStart(7)} ${'8c p50'.padStart(7)} ${'8c p95'.padStart(7)} ${'8c r/s'.padStart(7)} ${'BFF CPU'.padStart(8)} ${'API CPU'.padStart(8)} ${'calls'.padStart(5)} ${'waves'.padStart(5)} ${'HTML KB'.padStart(8)} ${'state KB'.padStart(8)}\n`,
+  );
+  for (const path of PATHS) {
+    for (const [label, cookie] of who) {
+      const url = `${site.url}${path}`;
+      const bffBefore = cpuMs(procs.bff);
+      const apiBefore = cpuMs(procs.backend);
+      const single = await load(url, cookie, 1, REQUESTS);
+      const bffCpu = (cpuMs(procs.bff) - bffBefore) / REQUESTS;
+      const apiCpu = (cpuMs(procs.backend) - apiBefore) / REQUESTS;
+      const eight = await load(url, cookie, 8, REQUESTS);
+      const t1 = single.samples.map((s) => s.ms).sort((a, b) => a - b);
+      const t8 = eight.samples.map((s) => s.ms).sort((a, b) => a - b);
+      const last = single.samples.at(-1) as Sample;
+      const failures = [...single.samples, ...eight.samples].filter((s) => s.status >= 500).length;
+      process.stdout.write(
+        `${path.padEnd(18)} ${label.padEnd(8)} ${fmt(percentile(t1, 50)).padStart(7)} ${fmt(percentile(t1, 95)).padStart(7)} ${fmt(percentile(t8, 50)).padStart(7)} ${fmt(percentile(t8, 95)).padStart(7)} ${fmt(eight.samples.length / eight.seconds, 0).padStart(7)} ${fmt(bffCpu).padStart(8)} ${fmt(apiCpu).padStart(8)} ${String(last.calls).padStart(5)} ${String(last.waves).padStart(5)} ${kb(last.html).padStart(8)} ${kb(last.state).padStart(8)}${failures ? `  (${failures} × 5xx)` : ''}\n`,
+      );
     }
-    process.stdout.write(`resident memory of BFF + backend: ${groupRssMiB(site.pid)} MiB\n`);
-  } finally {
-    await site.stop();
   }
+  process.stdout.write(`resident memory: BFF ${rssMiB(procs.bff)} MiB, backend ${rssMiB(procs.backend)} MiB\n`);
+} finally {
+  await site.stop();
 }

@@ -8,6 +8,7 @@ import { createJobs, type Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mail';
 import { createOutbox, deleteOldMail, type Outbox, type OutboxOptions } from './lib/outbox';
 import { deleteExpiredLimits } from './lib/rate-limit';
+import { statisticsJob } from './lib/statistics';
 
 /**
  * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many
@@ -71,6 +72,8 @@ export function createBackground(opts: BackgroundOptions): Background {
       logger.info({ removed }, 'expired rows cleaned up');
     },
   });
+
+  if (db.dialect === 'pglite') jobs.define(statisticsJob(db, logger));
 
   return {
     jobs,

@@ -9,6 +9,7 @@ import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { migrate } from './lib/migrate';
+import { refreshStatistics } from './lib/statistics';
 import { openGeoIp } from './lib/geoip';
 import { seed } from './seed/seed';
 
@@ -33,6 +34,7 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   const { applied, fresh } = await migrate(db, async (tx) => {
     if (wantSeed) seeded = (await seed(tx, { mediaDir })).members;
   });
+  await refreshStatistics(db);
   logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded }, 'database ready');
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Res
 import helmet from 'helmet';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { loadAssets } from './assets';
+import { loadAssets, staticAssets } from './assets';
 import type { BreakerOptions, RetryOptions } from './backend';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
@@ -134,7 +134,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     compression({
       filter: (req, res) => {
         const type = String(res.getHeader('content-type') ?? '');
-        if (type.startsWith('text/event-stream') || req.url?.startsWith('/media/')) return false;
+        if (type.startsWith('text/event-stream') || req.url?.startsWith('/media/') || req.url?.startsWith('/assets/')) return false;
         return compression.filter(req, res);
       },
     }),
@@ -159,18 +159,8 @@ export function createApp(options: CreateAppOptions): BffApp {
     }
   });
 
-  // Hashed build output: cache forever. A missing asset is a 404, never an SSR page.
-  app.use(
-    '/assets',
-    express.static(path.join(distDir, 'assets'), {
-      index: false,
-      fallthrough: true,
-      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-    (_req: Request, res: Response) => {
-      res.status(404).type('text/plain').send('Not found');
-    },
-  );
+  // Hashed build output, precompressed at build: cache forever. A missing asset is a 404, never an SSR page.
+  app.use('/assets', ...staticAssets(path.join(distDir, 'assets')));
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
   const rootStatic = express.static(distDir, { index: false, dotfiles: 'ignore', maxAge: '1h' });
   // `/api` calls never look for a file (a file-system lookup per API call costs the proxy more than the rest of it).

@@ -1,3 +1,5 @@
+import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -9,6 +11,31 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  isDynamicEntry?: boolean;
+}
+
+/**
+ * Scripts each lazy page needs beyond the entry (its chunk and its static imports), keyed by its source module
+ * without extension (`src/client/app/pages/members-page`): the page names them in modulepreload links, so the
+ * route's chunk downloads with the entry instead of after it.
+ */
+export function lazyChunksFromManifest(manifest: Record<string, ManifestChunk>, entry = CLIENT_ENTRY): Record<string, string[]> {
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  walk(entry, inEntry);
+  const out: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set<string>();
+    walk(key, files);
+    out[key.replace(/\.tsx?$/, '')] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+  }
+  return out;
 }
 
 /**
@@ -32,15 +59,53 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entr
   return { scripts: [`/${root.file}`], styles: [...styles] };
 }
 
+/**
+ * The compiled catalogue of each locale (`DIST_DIR/.vite/messages.json`, written by vite.config.ts): its URL for the
+ * browser and its file for the renderer. Without it (an older build) pages carry their messages in the state.
+ */
+export function catalogueFiles(distDir: string, logger: Logger): NonNullable<Assets['messages']> {
+  const listPath = path.join(distDir, '.vite', 'messages.json');
+  try {
+    const list = JSON.parse(readFileSync(listPath, 'utf8')) as Record<string, string>;
+    return Object.fromEntries(Object.entries(list).map(([locale, file]) => [locale, { url: `/${file}`, file: path.join(distDir, file) }]));
+  } catch (error) {
+    logger.warn({ listPath, err: error }, 'No compiled catalogues in the build; pages carry their messages in the state');
+    return {};
+  }
+}
+
 export function loadAssets(distDir: string, logger: Logger): Assets {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
     const assets = assetsFromManifest(manifest);
-    if (assets) return assets;
+    if (assets) return { ...assets, messages: catalogueFiles(distDir, logger), lazyChunks: lazyChunksFromManifest(manifest) };
     logger.error({ manifestPath, entry: CLIENT_ENTRY }, 'The Vite manifest has no entry for the client; run `npm run build`');
   } catch (error) {
     logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');
   }
   return { scripts: [], styles: [] };
+}
+
+/**
+ * `/assets`: the hashed build output, served from the files compressed at build time (vite.config.ts precompress:
+ * `.br` preferred, then `.gz`, else the plain file), cached for a year as immutable. Source maps (`.map`) and the
+ * compressed twins themselves are never served by name; a missing asset is a plain 404, never an SSR page.
+ */
+export function staticAssets(assetsDir: string): RequestHandler[] {
+  const serve = expressStaticGzip(assetsDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    },
+  });
+  const notFound: RequestHandler = (_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  };
+  const refuseHidden: RequestHandler = (req, res, next) => (/\.(?:map|br|gz)$/i.test(req.path) ? notFound(req, res, next) : next());
+  return [refuseHidden, serve, notFound];
 }

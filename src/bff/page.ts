@@ -6,7 +6,7 @@ import { createApiClient, type Settings } from '../shared/api/client';
 import { AUTH_COOKIE } from '../shared/constants';
 import { isLocale } from '../shared/locales';
 import { backendHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
-import { createBackendFetch, type BackendFetch } from './backend-fetch';
+import { createBackendFetch } from './backend-fetch';
 import { clearAuthCookie, COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, normalizeSetCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendHtmlError } from './errors';
@@ -14,6 +14,7 @@ import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './l
 import { requestIdOf } from './logging';
 import { withoutSecretParams } from './redact';
 import { forwardContext, isCrossSiteRequest, isHttps } from './request-context';
+import { cacheableAnswer, createSettingsCache, type LoadedSettings, type SettingsCacheOptions, type SettingsCacheState } from './settings-cache';
 import type { Assets, RenderFn } from './types';
 
 export interface PageOptions {
@@ -26,6 +27,8 @@ export interface PageOptions {
   deadlineMs: number;
   /** Time allowed for the settings call (all retries included). */
   settingsTimeoutMs?: number;
+  /** How long settings answers are reused (settings-cache.ts); `freshMs: 0` asks the backend on every page. */
+  settingsCache?: SettingsCacheOptions;
 }
 
 /** Runs `fn` right before the response head is written (however the renderer triggers it). */
@@ -70,36 +73,64 @@ export function settingsQuery(originalUrl: string, host: string, keptCountry: st
   return params.toString();
 }
 
-async function loadSettings(
-  backendFetch: BackendFetch,
+async function fetchSettings(
+  fetchFn: typeof fetch,
   backend: Backend,
   req: Request,
+  query: string,
   timeoutMs: number,
   logger: Logger,
-): Promise<Settings | null> {
+): Promise<LoadedSettings<Settings>> {
   try {
-    const kept = countryCode(readCookie(req.get('cookie'), COUNTRY_COOKIE));
-    const answer = await backendFetch.fetch(`${backend.url}/api/settings.php?${settingsQuery(req.originalUrl, req.hostname ?? '', kept)}`, {
+    const answer = await fetchFn(`${backend.url}/api/settings.php?${query}`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!answer.ok) {
       logger.warn({ reqId: requestIdOf(req), status: answer.status }, 'settings.php did not answer 2xx; rendering with default settings');
       await answer.body?.cancel();
-      return null;
+      return { value: null, cacheable: true };
     }
     const settings = completeSettings(await answer.json(), req.hostname ?? '');
     if (!settings) logger.warn({ reqId: requestIdOf(req) }, 'settings.php answered no object; rendering with default settings');
-    return settings;
+    return { value: settings, cacheable: cacheableAnswer(answer.headers.get('cache-control')) };
   } catch (error) {
     logger.warn({ reqId: requestIdOf(req), err: error }, 'settings could not be loaded; rendering with default settings');
-    return null;
+    return { value: null, cacheable: true };
   }
+}
+
+/**
+ * Counts the backend calls a page makes before its first byte and the waves they come in (a wave starts when a call
+ * starts while none is in flight), for the `Server-Timing` header that bench:ssr reads.
+ */
+function countingFetch(inner: typeof fetch): { fetch: typeof fetch; calls(): number; waves(): number; ms(): number } {
+  let calls = 0;
+  let waves = 0;
+  let inFlight = 0;
+  let busySince = 0;
+  let busyMs = 0;
+  const counted: typeof fetch = async (input, init) => {
+    calls += 1;
+    if (inFlight === 0) {
+      waves += 1;
+      busySince = performance.now();
+    }
+    inFlight += 1;
+    try {
+      return await inner(input, init);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) busyMs += performance.now() - busySince;
+    }
+  };
+  return { fetch: counted, calls: () => calls, waves: () => waves, ms: () => busyMs };
 }
 
 /** Every GET/HEAD that nothing else matched and that accepts HTML: SSR through the injected renderer. */
 export function pageHandler(options: PageOptions): RequestHandler {
   const { backend, logger, authCookieName } = options;
+  const settingsCache = createSettingsCache<Settings>(options.settingsCache);
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
     const aborter = new AbortController();
@@ -116,19 +147,31 @@ export function pageHandler(options: PageOptions): RequestHandler {
       signal: aborter.signal,
     });
     const extraCookies: string[] = [];
+    const counter = countingFetch(backendFetch.fetch);
+    let settingsState: SettingsCacheState = 'off';
     // Cookies learned while rendering (backend Set-Cookie, auth clearing) go out with the head, if still possible.
     beforeHead(res, () => {
       for (const c of [...extraCookies, ...backendFetch.pendingCookies()]) res.append('set-cookie', c);
+      res.setHeader(
+        'server-timing',
+        `settings;desc="${settingsState}", backend;dur=${counter.ms().toFixed(1)};desc="${counter.calls()} calls in ${counter.waves()} waves"`,
+      );
     });
 
-    const loaded = await loadSettings(backendFetch, backend, req, options.settingsTimeoutMs ?? 5_000, logger);
+    const kept = countryCode(readCookie(req.get('cookie'), COUNTRY_COOKIE));
+    const query = settingsQuery(req.originalUrl, req.hostname ?? '', kept);
+    const visitor = forwardContext(req, '', options.trustProxy);
+    const { value: loaded, state } = await settingsCache.get(`${query}#${visitor.clientIp}#${visitor.clientCountry ?? ''}`, () =>
+      fetchSettings(counter.fetch, backend, req, query, options.settingsTimeoutMs ?? 5_000, logger),
+    );
+    settingsState = state;
     const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
     const negotiated = negotiateLocale(req.get('cookie'), loaded ? loaded.domain_language : null);
     if (negotiated.setCookie) extraCookies.push(localeCookie(negotiated.locale, isHttps(req)));
     backendFetch.setLocale(negotiated.locale);
     allowCdnInCsp(res, settings.cdn_prefix);
 
-    const api = createApiClient({ baseUrl: `${backend.url}/api`, fetch: backendFetch.fetch });
+    const api = createApiClient({ baseUrl: `${backend.url}/api`, fetch: counter.fetch });
     try {
       await options.render(
         {
@@ -142,6 +185,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           deadlineMs: options.deadlineMs,
           log: logger.child({ reqId: requestIdOf(req) }),
           cookieHeader: req.get('cookie'),
+          hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
         },
         res,
       );

@@ -5,4 +5,4 @@ import { installPageHiddenBeacon } from './lib/page-hidden';
 
 installChunkReload(window);
 installPageHiddenBeacon(window);
-hydrateApp(document);
+void hydrateApp(document);

@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type User } from '../shared/api/client';
 import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
 import { hydrateApp } from '../client/app/hydrate';
-import { renderPage } from './render';
+import { loadMessages } from './messages';
+import { renderPage, type RenderRequest } from './render';
 
 class FakeResponse extends PassThrough {
   statusCode = 200;
@@ -18,7 +23,7 @@ class FakeResponse extends PassThrough {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function serverHtml(url: string, user: User | null): Promise<string> {
+async function serverHtml(url: string, user: User | null, assets: RenderRequest['assets'] = { scripts: [], styles: [] }): Promise<string> {
   const api = createApiClient({
     baseUrl: 'http://backend.test/api',
     fetch: (async (input: Request) => {
@@ -34,7 +39,7 @@ async function serverHtml(url: string, user: User | null): Promise<string> {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   await renderPage(
-    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets: { scripts: [], styles: [] }, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined } },
+    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined } },
     res as unknown as ServerResponse,
   );
   return Buffer.concat(chunks).toString('utf8');
@@ -60,9 +65,9 @@ describe('hydration', () => {
     const onError = (event: ErrorEvent) => errors.push(event.error ?? event.message);
     window.addEventListener('error', onError);
     const before = document.body.innerHTML;
-    let root: ReturnType<typeof hydrateApp> | undefined;
+    let root: Awaited<ReturnType<typeof hydrateApp>> | undefined;
     await act(async () => {
-      root = hydrateApp(document);
+      root = await hydrateApp(document);
     });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     window.removeEventListener('error', onError);
@@ -73,6 +78,41 @@ describe('hydration', () => {
     expect(document.body.innerHTML.length).toBeGreaterThan(500);
     expect(document.querySelector('h1')?.textContent).toBeTruthy();
     expect(before.includes('__APP_STATE__')).toBe(true);
+    act(() => root?.unmount());
+  });
+
+  it('When the build has a compiled catalogue, then the page preloads it instead of carrying it, and hydrates with it without a mismatch', async () => {
+    // The compiled form `formatjs compile --ast` writes: every message of the page's locale parsed to its ICU AST.
+    const compiled = Object.fromEntries(Object.entries(loadMessages('nl')).map(([id, text]) => [id, parse(text)]));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalogue-')), 'messages-nl-abc.json');
+    writeFileSync(file, JSON.stringify(compiled));
+    const url = '/assets/messages-nl-abc.json';
+    const html = await serverHtml('/members', userFixture(), { scripts: [], styles: [], messages: { nl: { url, file } } });
+    expect(html).toContain(`<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous"/>`);
+    const stateJson = /<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    const state = JSON.parse(stateJson) as { messages?: unknown; messagesUrl?: string };
+    expect(state.messages).toBeUndefined();
+    expect(state.messagesUrl).toBe(url);
+    expect(html).toContain('Leden'); // rendered in Dutch from the compiled catalogue
+
+    window.history.replaceState({}, '', '/members');
+    document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
+    document.documentElement.setAttribute('lang', 'nl');
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const loaded: string[] = [];
+    let root: Awaited<ReturnType<typeof hydrateApp>> | undefined;
+    await act(async () => {
+      root = await hydrateApp(document, async (u) => {
+        loaded.push(u);
+        return JSON.parse(JSON.stringify(compiled)) as Record<string, never>;
+      });
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(loaded).toEqual([url]);
+    // (React also notes that this jsdom test is no act() environment: not about hydration.)
+    expect(errors.filter((e) => /hydrat|did not match|mismatch/i.test(JSON.stringify(e)))).toEqual([]);
+    expect(document.querySelector('h1')?.textContent).toBe('Leden');
     act(() => root?.unmount());
   });
 });

@@ -142,6 +142,23 @@ describe('renderPage', () => {
     expect(out.calls).toContain('GET /api/user.php');
   });
 
+  it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {
+    const out = await render('/members', () => undefined, {
+      assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },
+    });
+    const head = out.html.slice(0, out.html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" href="/assets/members-page-x1.js"');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/member-card-x2.js"');
+    expect(head).not.toContain('profile-page');
+  });
+
+  it('When the request carries no login cookie, then the page renders for a visitor without asking user.php', async () => {
+    const out = await render('/', () => undefined, { hasSession: false });
+    expect(out.status).toBe(200);
+    expect(out.calls.filter((c) => c.startsWith('GET /api/user.php'))).toEqual([]);
+    expect(appState(out.html).state.store.session.user).toBeNull();
+  });
+
   it('When a call of the page fails at the backend, then the page still renders with its error state, not a 500', async () => {
     const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 404, body: { error: { code: 'not_found', message: 'nope' } } } : undefined));
     expect(out.status).toBe(200);

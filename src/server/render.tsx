@@ -1,19 +1,21 @@
-import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import type { ApiClient, Settings, User } from '../shared/api/client';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../shared/locales';
+import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
+import { preloadRoutes } from '../client/app/lazy-route';
 import { AppRoutes, routes } from '../client/app/routes';
 import { getUser } from '../client/features/session/api/get-user';
 import { serializeAppState, type AppState } from '../client/lib/app-state';
 import { parseDismissals } from '../client/lib/dismissals';
-import { mergeMessages, type Messages } from '../client/lib/i18n';
+import type { Messages } from '../client/lib/i18n';
 import type { PageError } from '../client/lib/store/site-slice';
 import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
+import { pageMessages, type CatalogueFile } from './messages';
 
 export interface RenderRequest {
   url: string; // original path + query
@@ -21,11 +23,13 @@ export interface RenderRequest {
   settings: Settings; // loaded once per request by the BFF
   api: ApiClient; // per-request typed client reaching the backend with this visitor's cookies
   isBot: boolean; // stream at onAllReady instead of onShellReady
-  assets: { scripts: string[]; styles: string[] }; // URLs from the Vite manifest
+  // URLs from the Vite manifest; compiled catalogues per locale; the scripts of each lazy page beyond the entry
+  assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>>; lazyChunks?: Record<string, string[]> };
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
   log: RenderLogger; // the request's pino logger (carries the request id)
   cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
+  hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -35,27 +39,7 @@ export interface RenderLogger {
 }
 
 const DEFAULT_DEADLINE_MS = 10_000;
-const LOCALES_DIR = new URL('../../locales/', import.meta.url);
-
-// Catalogues are static files (no member data), so parsing each once per process is safe.
-const catalogues = new Map<string, Messages>();
-function catalogue(locale: Locale): Messages {
-  let messages = catalogues.get(locale);
-  if (!messages) {
-    try {
-      messages = JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) as Messages;
-    } catch {
-      messages = {};
-    }
-    catalogues.set(locale, messages);
-  }
-  return messages;
-}
-
-/** Messages of a locale with the nl fallback (the English defaultMessage in the code is the last resort). */
-export function loadMessages(locale: Locale): Messages {
-  return mergeMessages(locale, catalogue(locale), locale === DEFAULT_LOCALE ? {} : catalogue(FALLBACK_LOCALE));
-}
+export { loadMessages } from './messages';
 
 class DeadlineError extends Error {}
 
@@ -76,6 +60,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 interface LoadedPage {
+  /** Scripts of the matched lazy routes, preloaded in <head> with the entry. */
+  preloads: string[];
   status: number;
   user: User | null;
   fallback: Record<string, unknown>;
@@ -87,14 +73,22 @@ interface LoadedPage {
 async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPage> {
   const url = new URL(req.url, 'http://localhost');
   const path = `${url.pathname}${url.search}`;
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const preloads = matches.flatMap((m) => {
+    const module = (m.route.handle as RouteHandle | undefined)?.module;
+    return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
+  });
+  // The matched routes' lazy chunks load while the user does, so the first render is the whole page.
+  const chunks = preloadRoutes(matches);
   let user: User | null = null;
   try {
-    user = await withDeadline(getUser(req.api), deadline - Date.now());
+    // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
+    if (req.hasSession !== false) user = await withDeadline(getUser(req.api), deadline - Date.now());
   } catch (error) {
     req.log.warn({ err: error }, 'SSR: loading the user failed; rendering as a visitor');
   }
+  await chunks;
 
-  const matches = matchRoutes(routes, url.pathname) ?? [];
   let status = 200;
   let fromRoute = false;
   const fallback: Record<string, unknown> = {};
@@ -126,20 +120,34 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
       req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
       req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return { status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
+      return { preloads, status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { status, user, fallback, prefetchErrors, pageError };
+  return { preloads, status, user, fallback, prefetchErrors, pageError };
 }
 
-function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore> } {
+function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
   const store = createAppStore({
     session: { user: page.user },
     site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader) },
   });
-  const state: AppState = { store: store.getState(), messages: loadMessages(req.locale), fallback: page.fallback, prefetchErrors: page.prefetchErrors, styles: req.assets.styles };
-  return { state, store };
+  // The catalogue is a cacheable file of the build (preloaded in <head>), not part of every page's state.
+  const { messages, url } = pageMessages(req.locale, req.assets.messages);
+  const state: AppState = {
+    store: store.getState(),
+    ...(url ? { messagesUrl: url } : { messages }),
+    fallback: page.fallback,
+    prefetchErrors: page.prefetchErrors,
+    styles: req.assets.styles,
+  };
+  return { state, store, messages };
+}
+
+/** `<link rel="modulepreload">` in <head> for the route's chunks (React's resource API: no element in the tree). */
+function ModulePreloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
 }
 
 function setHtmlHeaders(res: ServerResponse, status: number): void {
@@ -150,7 +158,7 @@ function setHtmlHeaders(res: ServerResponse, status: number): void {
 
 /** Streams one page; resolves when the response is finished (or the client went away). */
 function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: ServerResponse, onShellFailed: (error: unknown) => void): Promise<void> {
-  const { state, store } = buildState(req, page);
+  const { state, store, messages } = buildState(req, page);
   const stateJson = serializeAppState(state);
   return new Promise<void>((resolve) => {
     let settled = false;
@@ -165,7 +173,8 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
       pipeable.pipe(res);
     };
     const pipeable = renderToPipeableStream(
-      <Root state={state} stateJson={stateJson} store={store} api={req.api}>
+      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
+        <ModulePreloads hrefs={page.preloads} />
         <StaticRouter location={req.url}>
           <AppRoutes />
         </StaticRouter>

@@ -152,6 +152,8 @@ describe('SSR page route', () => {
     expect(call.assets).toEqual({
       scripts: ['/assets/entry-client-abc123.js'],
       styles: ['/assets/entry-client-abc123.css', '/assets/vendor-def456.css'],
+      messages: {}, // this build has no compiled catalogues (.vite/messages.json)
+      lazyChunks: {}, // nor lazy page chunks
     });
   });
 
@@ -346,5 +348,37 @@ describe('language and country switch from another site', () => {
     expect(setCookies(res.headers)).toEqual([]);
     const same = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', 'same-origin');
     expect(setCookies(same.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+});
+
+describe('settings per host, cached', () => {
+  it('When pages of one host follow each other, then settings are asked once and reused; the Server-Timing header tells the calls of each page', async () => {
+    standIn = await startStandIn({ '/api/settings.php': settingsWith({ name: 'Cached' }) });
+    const fake = fakeRenderer({ callUser: true });
+    app = makeApp(standIn.url, { render: fake.render });
+    const first = await request(app).get('/members').set('Cookie', 'auth=abc');
+    const second = await request(app).get('/members').set('Cookie', 'auth=abc');
+    expect(standIn.hits('/api/settings.php')).toHaveLength(1);
+    expect(fake.calls.map((c) => c.settings.name)).toEqual(['Cached', 'Cached']);
+    expect(first.headers['server-timing']).toMatch(/settings;desc="miss", backend;dur=[\d.]+;desc="2 calls in 2 waves"/);
+    expect(second.headers['server-timing']).toMatch(/settings;desc="hit", backend;dur=[\d.]+;desc="1 calls in 1 waves"/);
+    // Another host (or query) is another key.
+    await request(app).get('/members').set('Host', 'other.example.test');
+    expect(standIn.hits('/api/settings.php')).toHaveLength(2);
+  });
+
+  it('When settings.php fails, then the page renders with default settings and the next page asks again', async () => {
+    let n = 0;
+    standIn = await startStandIn({
+      '/api/settings.php': (_req: unknown, res: ServerResponse) =>
+        ++n === 1 ? json(res, 404, { error: { code: 'not_found', message: 'no' } }) : json(res, 200, { ...DEFAULT_SETTINGS, name: 'Back' }),
+    });
+    const fake = fakeRenderer();
+    app = makeApp(standIn.url, { render: fake.render });
+    await request(app).get('/');
+    await request(app).get('/');
+    await request(app).get('/');
+    expect(standIn.hits('/api/settings.php')).toHaveLength(2);
+    expect(fake.calls.map((c) => c.settings.name).slice(1)).toEqual(['Back', 'Back']);
   });
 });

@@ -403,7 +403,8 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       await page.getByRole('button', { name: /^Account of/ }).click();
       await page.locator('details.menu').getByRole('link', { name: 'Language', exact: true }).click();
       await page.waitForURL(/\/lang-config$/);
-      expect(await page.getByText('Your choice is saved in your account.').count()).toBe(1);
+      // The URL changes first; the page's chunk may still be on its way (lazy routes).
+      await expect.poll(() => page.getByText('Your choice is saved in your account.').count()).toBe(1);
       await page.getByTestId('lang-all').getByRole('link', { name: 'Svenska' }).click();
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sv');
       const me = (await (await page.request.get(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' } })).json()) as { user: { language: string } };

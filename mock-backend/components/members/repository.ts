@@ -83,12 +83,18 @@ function searchWhere(f: MemberFilters, params: unknown[]): string {
     `p.site_id = ${add(f.siteId)}`,
     `p.status = 'active'`,
     'NOT p.invisible',
-    `u.status = 'active'`,
-    'u.deleted_at IS NULL',
+    // The account is active and not deleted (users.status, users.deleted_at, copied by triggers; 015_search_statistics.sql).
+    'p.listed',
   ];
   if (f.viewerId !== null) {
     const viewer = add(f.viewerId);
-    where.push(`p.user_id <> ${viewer}`, notBlocked(viewer, 'p.user_id'));
+    // Blocks either way (privacy/repository.ts notBlocked), as one uncorrelated set the planner hashes once per
+    // search instead of probing blocks for every candidate row (the capped count reads up to 1,001 of them).
+    where.push(
+      `p.user_id <> ${viewer}`,
+      `p.user_id NOT IN (SELECT bl.blocked_id FROM blocks bl WHERE bl.blocker_id = ${viewer}::int
+                         UNION ALL SELECT bl.blocker_id FROM blocks bl WHERE bl.blocked_id = ${viewer}::int)`,
+    );
   }
   if (f.country) where.push(`p.country = ${add(f.country)}`);
   if (f.gender) where.push(`p.gender = ${add(f.gender)}`);
@@ -99,11 +105,19 @@ function searchWhere(f: MemberFilters, params: unknown[]): string {
   return where.join(' AND ');
 }
 
-const SEARCH_FROM = `
-  FROM profiles p
-  JOIN users u ON u.id = p.user_id
-  LEFT JOIN regions r ON r.id = p.region_id
-  LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved'`;
+/**
+ * The columns of a page of results, joined to the few rows a search picked (`picked`, a subquery over profiles
+ * alone that already holds the page's order and LIMIT): users, regions and photos are read for those rows only,
+ * never for every match.
+ */
+function pageOf(picked: string, order: string, extra = ''): string {
+  return `SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts${extra}
+     FROM (${picked}) p
+     JOIN users u ON u.id = p.user_id
+     LEFT JOIN regions r ON r.id = p.region_id
+     LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved'
+     ORDER BY ${order}`;
+}
 
 /**
  * One page of a search, newest activity first, keyset-paged on (last activity, id) — or, with `near` (the viewer's
@@ -122,42 +136,41 @@ export async function listMembers(
     if (q.after) {
       params.push(q.after.band ?? 6, q.after.ts, q.after.id);
       const [b, ts, id] = [params.length - 2, params.length - 1, params.length];
-      keyset = `WHERE band_rank > $${b}::int OR (band_rank = $${b}::int AND (last_active_at, id) < ($${ts}::timestamptz, $${id}::int))`;
+      keyset = `WHERE band_rank > $${b}::int OR (band_rank = $${b}::int AND (last_active_at, user_id) < ($${ts}::timestamptz, $${id}::int))`;
     }
     params.push(q.limit);
-    return db.query(
-      `SELECT * FROM (
-         SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts, p.last_active_at, ${rank} AS band_rank
-         ${SEARCH_FROM}
-         WHERE ${where}) ranked
+    const picked = `SELECT * FROM (SELECT p.*, ${rank} AS band_rank FROM profiles p WHERE ${where}) ranked
        ${keyset}
-       ORDER BY band_rank, last_active_at DESC, id DESC
-       LIMIT $${params.length}`,
-      params,
-    );
+       ORDER BY band_rank, last_active_at DESC, user_id DESC
+       LIMIT $${params.length}`;
+    return db.query(pageOf(picked, 'p.band_rank, p.last_active_at DESC, p.user_id DESC', ', p.band_rank'), params);
   }
   if (q.after) {
     params.push(q.after.ts, q.after.id);
     where += ` AND (p.last_active_at, p.user_id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
   }
   params.push(q.limit);
-  return db.query(
-    `SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts
-     ${SEARCH_FROM}
-     WHERE ${where}
+  const picked = `SELECT p.* FROM profiles p WHERE ${where}
      ORDER BY p.last_active_at DESC, p.user_id DESC
-     LIMIT $${params.length}`,
-    params,
-  );
+     LIMIT $${params.length}`;
+  return db.query(pageOf(picked, 'p.last_active_at DESC, p.user_id DESC'), params);
 }
 
-export async function countMembers(db: Db, q: MemberFilters): Promise<number> {
+/**
+ * How many members match, counted up to `cap` only: the count stops at the first `cap + 1` matching rows (read in
+ * the order of the search index), so a search of 100,000 members costs as little as one of 1,000. `capped` says that
+ * there are more than `cap` (the page shows "1,000+").
+ */
+export async function countMembers(db: Db, q: MemberFilters, cap: number): Promise<{ total: number; capped: boolean }> {
   const params: unknown[] = [];
+  const where = searchWhere(q, params);
+  params.push(cap + 1);
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE ${searchWhere(q, params)}`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${where} LIMIT $${params.length}) matching`,
     params,
   );
-  return row?.n ?? 0;
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, cap), capped: n > cap };
 }
 
 /** The profile attribute columns of SPEC §3, as read for the profile view and the profile editor. */

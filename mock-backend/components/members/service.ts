@@ -76,6 +76,9 @@ function decodeCursor(raw: string): repo.MemberCursor {
   throw badRequest({ field: 'cursor' });
 }
 
+/** Searches count their results up to this many; beyond it the answer says "at least" (`total_capped`). */
+export const COUNT_CAP = 1000;
+
 /** A first page with fewer results than this also lists similar members (a looser search). */
 export const FEW_RESULTS = 6;
 const SIMILAR_LIMIT = 12;
@@ -110,9 +113,9 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   const near = q.sort === 'distance' && position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
   // A cursor belongs to one order; one from the other order would skip or repeat members.
   if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
-  const [rows, total] = await Promise.all([
+  const [rows, { total, capped }] = await Promise.all([
     repo.listMembers(db, { ...filters, limit: q.limit + 1, after, near }),
-    repo.countMembers(db, filters),
+    repo.countMembers(db, filters, COUNT_CAP),
   ]);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
@@ -138,6 +141,7 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
         ? encodeCursor({ ts: last.cursor_ts, id: last.id, ...(near ? { band: last.band_rank ?? 6 } : {}) })
         : null,
     total,
+    ...(capped ? { total_capped: true } : {}),
     ...(similar ? { similar } : {}),
   };
 }

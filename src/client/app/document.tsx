@@ -9,7 +9,20 @@ const FAVICON =
  * The whole HTML document, rendered by React on the server and hydrated as `document` in the browser, so React 19
  * hoists the page's <title>/<meta> into this <head> inside the streamed shell. `stateJson` is already escaped.
  */
-export function Document({ locale, styles, stateJson, children }: { locale: Locale; styles: string[]; stateJson: string; children: ReactNode }) {
+export function Document({
+  locale,
+  styles,
+  stateJson,
+  messagesUrl,
+  children,
+}: {
+  locale: Locale;
+  styles: string[];
+  stateJson: string;
+  /** The compiled catalogue: preloaded so it arrives with the scripts (hydrate.tsx fetches it the same way). */
+  messagesUrl?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <html lang={locale}>
       <head>
@@ -20,6 +33,7 @@ export function Document({ locale, styles, stateJson, children }: { locale: Loca
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {messagesUrl ? <link rel="preload" href={messagesUrl} as="fetch" crossOrigin="anonymous" /> : null}
       </head>
       <body>
         {children}

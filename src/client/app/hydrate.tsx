@@ -1,22 +1,47 @@
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import { createApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
+import type { Messages } from '../lib/i18n';
 import { createAppStore } from '../lib/store/store';
 import { Root } from './root';
-import { AppRoutes } from './routes';
+import { preloadRoutes } from './lazy-route';
+import { AppRoutes, routes } from './routes';
 
-/** Hydrates the server-rendered document with the state the server serialised into it. */
-export function hydrateApp(doc: Document): ReactRoot {
+/**
+ * The page's compiled catalogue (a hashed, immutable file the <head> already preloads; same mode and credentials as
+ * the preload, so the browser reuses that download). Tried twice; without it the page still hydrates, with the
+ * English texts of the code, rather than staying inert.
+ */
+export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const res = await fetchFn(url, { mode: 'cors', credentials: 'same-origin' });
+      if (res.ok) return (await res.json()) as Messages;
+    } catch {
+      // network error: try once more
+    }
+  }
+  return {};
+}
+
+/** Hydrates the server-rendered document with the state the server serialised into it and the page's catalogue. */
+export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
   const state = parseAppState(stateJson);
+  // The catalogue and the matched routes' chunks load side by side; hydration starts with both, so the first
+  // render in the browser is the server's page (no suspense, no mismatch).
+  const [messages] = await Promise.all([
+    state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
+    preloadRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
+  ]);
   const store = createAppStore(state.store);
   // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts).
   const api = createApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
   return hydrateRoot(
     doc,
-    <Root state={state} stateJson={stateJson} store={store} api={api}>
+    <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../../shared/api/client';
 import type { AppState } from '../lib/app-state';
+import type { Messages } from '../lib/i18n';
 import type { AppStore } from '../lib/store/store';
 import { Document } from './document';
 import { ErrorBoundary } from './error-boundary';
@@ -11,10 +12,25 @@ import { AppProviders } from './providers';
  * The same tree on the server and in the browser; only the router passed as `children` differs
  * (StaticRouter vs BrowserRouter, both around <AppRoutes />).
  */
-export function Root({ state, stateJson, store, api, children }: { state: AppState; stateJson: string; store: AppStore; api: ApiClient; children: ReactNode }) {
+export function Root({
+  state,
+  stateJson,
+  store,
+  api,
+  messages,
+  children,
+}: {
+  state: AppState;
+  stateJson: string;
+  store: AppStore;
+  api: ApiClient;
+  /** The page's catalogue: compiled on the server, loaded from `state.messagesUrl` in the browser. */
+  messages: Messages;
+  children: ReactNode;
+}) {
   return (
-    <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
-      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={state.messages} fallback={state.fallback} prefetchErrors={state.prefetchErrors}>
+    <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson} messagesUrl={state.messagesUrl}>
+      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={messages} fallback={state.fallback} prefetchErrors={state.prefetchErrors}>
         <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>
       </AppProviders>
     </Document>

@@ -46,4 +46,8 @@ export interface RouteHandle {
   prefetch?: (ctx: PrefetchContext) => Promise<PrefetchResult>;
   /** Fixed status of the route (the catch-all 404). */
   status?: number;
+  /** Loads the route's lazy chunk (lazy-route.tsx); awaited before the first render on the server and in the browser. */
+  preload?: () => Promise<void>;
+  /** The lazy page's source module without extension (`src/client/app/pages/members-page`), for modulepreload links. */
+  module?: string;
 }

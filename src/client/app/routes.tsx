@@ -2,28 +2,8 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
-import { ComplaintsPage } from './pages/complaints-page';
-import { AccountDeletedPage } from './pages/account-deleted-page';
-import { AccountSettingsPage, NotificationsPage, prefetchNotifications } from './pages/account-settings-pages';
-import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
-import { CompleteSignupPage } from './pages/complete-signup-page';
-import { IndexPage, prefetchIndex } from './pages/index-page';
-import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
-import { LanderPage, prefetchLander } from './pages/lander-page';
-import { LangConfigPage } from './pages/lang-config-page';
-import { LikesPage, MatchFinderPage, prefetchLikes, prefetchMatchFinder, prefetchSignupMatches, SignupMatchesPage, SwipeGamePage } from './pages/likes-pages';
-import { LoginPage } from './pages/login-page';
-import { MailChangeDoPage } from './pages/mail-change-do-page';
-import { MemberLanderPage, prefetchMemberLander } from './pages/member-lander-page';
-import { MembersPage, prefetchMembers } from './pages/members-page';
-import { ModerationPage, prefetchModeration } from './pages/moderation-page';
-import { MyProfilePage, prefetchMyProfile } from './pages/my-profile-page';
+import { lazyRoute } from './lazy-route';
 import { NotFoundPage } from './pages/not-found-page';
-import { PartnerRedirectPage } from './pages/partner-redirect-page';
-import { PricingPage } from './pages/pricing-page';
-import { ProfilePage, prefetchProfile } from './pages/profile-page';
-import { ResetPasswordDoPage, ResetPasswordPage } from './pages/reset-password-pages';
-import { SignupPage } from './pages/signup-page';
 import type { RouteHandle } from './route-handle';
 
 const handle = (h: RouteHandle): RouteHandle => h;
@@ -37,47 +17,47 @@ export const routes: RouteObject[] = [
     element: <DefaultLayout />,
     handle: handle({ prefetch: prefetchLayout }),
     children: [
-      { index: true, element: <IndexPage />, handle: handle({ prefetch: prefetchIndex }) },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'members', element: <MembersPage />, handle: handle({ prefetch: prefetchMembers }) },
-      { path: 'match-finder', element: <MatchFinderPage />, handle: handle({ prefetch: prefetchMatchFinder }) },
-      { path: 'likes/:type?', element: <LikesPage />, handle: handle({ prefetch: prefetchLikes }) },
-      { path: 'swipe-game', element: <SwipeGamePage /> },
-      { path: 'signup-matches', element: <SignupMatchesPage />, handle: handle({ prefetch: prefetchSignupMatches }) },
-      { path: 'profile', element: <MyProfilePage />, handle: handle({ prefetch: prefetchMyProfile }) },
-      { path: 'members/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
-      { path: 'likes/m/:id', element: <ProfilePage />, handle: handle({ prefetch: prefetchProfile }) },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'members/:id/signup', element: <SignupPage />, handle: handle({ prefetch: prefetchProfile }) },
-      { path: 'complete-signup', element: <CompleteSignupPage /> },
-      { path: 'activate/done', element: <ActivateDonePage /> },
-      { path: 'activate/error', element: <ActivateErrorPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'reset-password/do', element: <ResetPasswordDoPage /> },
-      { path: 'mail-change/do', element: <MailChangeDoPage /> },
-      { path: 'settings', element: <AccountSettingsPage /> },
-      { path: 'notifications', element: <NotificationsPage />, handle: handle({ prefetch: prefetchNotifications }) },
-      { path: 'account-deleted', element: <AccountDeletedPage /> },
-      { path: 'pages/:token', element: <InfoPageRoute />, handle: handle({ prefetch: prefetchInfoPage }) },
-      { path: 'pricing', element: <PricingPage /> },
-      { path: 'lang-config', element: <LangConfigPage /> },
-      { path: 'complaints', element: <ComplaintsPage /> },
-      { path: 'moderation', element: <ModerationPage />, handle: handle({ prefetch: prefetchModeration }) },
+      { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
+      { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
+      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers' }) },
+      { path: 'match-finder', ...lazyRoute(() => import('./pages/likes-pages'), 'MatchFinderPage', { prefetch: 'prefetchMatchFinder' }) },
+      { path: 'likes/:type?', ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes' }) },
+      { path: 'swipe-game', ...lazyRoute(() => import('./pages/likes-pages'), 'SwipeGamePage') },
+      { path: 'signup-matches', ...lazyRoute(() => import('./pages/likes-pages'), 'SignupMatchesPage', { prefetch: 'prefetchSignupMatches' }) },
+      { path: 'profile', ...lazyRoute(() => import('./pages/my-profile-page'), 'MyProfilePage', { prefetch: 'prefetchMyProfile' }) },
+      { path: 'members/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
+      { path: 'likes/m/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
+      { path: 'signup', ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage') },
+      { path: 'members/:id/signup', ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage', { prefetch: async (ctx) => (await import('./pages/profile-page')).prefetchProfile(ctx) }) },
+      { path: 'complete-signup', ...lazyRoute(() => import('./pages/complete-signup-page'), 'CompleteSignupPage') },
+      { path: 'activate/done', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateDonePage') },
+      { path: 'activate/error', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateErrorPage') },
+      { path: 'reset-password', ...lazyRoute(() => import('./pages/reset-password-pages'), 'ResetPasswordPage') },
+      { path: 'reset-password/do', ...lazyRoute(() => import('./pages/reset-password-pages'), 'ResetPasswordDoPage') },
+      { path: 'mail-change/do', ...lazyRoute(() => import('./pages/mail-change-do-page'), 'MailChangeDoPage') },
+      { path: 'settings', ...lazyRoute(() => import('./pages/account-settings-pages'), 'AccountSettingsPage') },
+      { path: 'notifications', ...lazyRoute(() => import('./pages/account-settings-pages'), 'NotificationsPage', { prefetch: 'prefetchNotifications' }) },
+      { path: 'account-deleted', ...lazyRoute(() => import('./pages/account-deleted-page'), 'AccountDeletedPage') },
+      { path: 'pages/:token', ...lazyRoute(() => import('./pages/info-page'), 'InfoPageRoute', { prefetch: 'prefetchInfoPage' }) },
+      { path: 'pricing', ...lazyRoute(() => import('./pages/pricing-page'), 'PricingPage') },
+      { path: 'lang-config', ...lazyRoute(() => import('./pages/lang-config-page'), 'LangConfigPage') },
+      { path: 'complaints', ...lazyRoute(() => import('./pages/complaints-page'), 'ComplaintsPage') },
+      { path: 'moderation', ...lazyRoute(() => import('./pages/moderation-page'), 'ModerationPage', { prefetch: 'prefetchModeration' }) },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },
   {
     element: <LanderLayout />,
     children: [
-      { path: 'landers/:variant/:slug?', element: <LanderPage />, handle: handle({ prefetch: prefetchLander }) },
-      { path: 'members/:id/landing', element: <MemberLanderPage kind="landing" />, handle: handle({ prefetch: prefetchMemberLander }) },
-      { path: 'members/:id/landing2/:slug?', element: <MemberLanderPage kind="landing2" />, handle: handle({ prefetch: prefetchMemberLander }) },
-      { path: 'members/:id/landing3/:slug?', element: <MemberLanderPage kind="landing3" />, handle: handle({ prefetch: prefetchMemberLander }) },
+      { path: 'landers/:variant/:slug?', ...lazyRoute(() => import('./pages/lander-page'), 'LanderPage', { prefetch: 'prefetchLander' }) },
+      { path: 'members/:id/landing', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing' } }) },
+      { path: 'members/:id/landing2/:slug?', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing2' } }) },
+      { path: 'members/:id/landing3/:slug?', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing3' } }) },
     ],
   },
   {
     element: <EmptyLayout />,
-    children: [{ path: 'partner-redirect', element: <PartnerRedirectPage /> }],
+    children: [{ path: 'partner-redirect', ...lazyRoute(() => import('./pages/partner-redirect-page'), 'PartnerRedirectPage') }],
   },
 ];
 

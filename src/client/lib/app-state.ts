@@ -1,9 +1,13 @@
+import type { Messages } from './i18n';
 import type { RootState } from './store/store';
 
 /** Everything the server hands to the browser in `<script id="__APP_STATE__" type="application/json">`. */
 export interface AppState {
   store: RootState;
-  messages: Record<string, string>;
+  /** The page's messages, only when the build has no compiled catalogue file for the locale (tests, no build). */
+  messages?: Messages;
+  /** The compiled catalogue of the page's locale (a cacheable file of the build), which the browser loads. */
+  messagesUrl?: string;
   fallback: Record<string, unknown>;
   /** Prefetch failures by SWR key (see prefetchKey in app/route-handle.ts). */
   prefetchErrors: Record<string, { status: number; body: unknown }>;

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { IntlProvider, ReactIntlErrorCode, type IntlConfig } from 'react-intl';
+import { IntlProvider, ReactIntlErrorCode, type IntlConfig, type MessageFormatElement } from 'react-intl';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 
-export type Messages = Record<string, string>;
+/** A catalogue: message texts, or (compiled at build by `formatjs compile --ast`) their parsed ICU form. */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
  * The messages of a locale with the fallback chain of SPEC §1: a key missing in the locale's catalogue comes from
  * nl; a key missing there too falls back to the English defaultMessage in the code. English itself needs no nl.
  */
-export function mergeMessages(locale: Locale, own: Messages, nl: Messages): Messages {
+export function mergeMessages(locale: Locale, own: Record<string, string>, nl: Record<string, string>): Record<string, string> {
   return locale === DEFAULT_LOCALE ? { ...own } : { ...nl, ...own };
 }
 

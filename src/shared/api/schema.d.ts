@@ -825,7 +825,10 @@ export interface components {
         MemberPage: {
             profiles: components["schemas"]["ProfileSummary"][];
             next_cursor: string | null;
+            /** @description Members matching the search, counted up to a cap (1,000); see total_capped */
             total: number;
+            /** @description True when more members match than total says (the count stopped at its cap); absent or false means total is exact */
+            total_capped?: boolean;
             /** @description Members matching a looser search, when the search itself found few (first page only) */
             similar?: components["schemas"]["ProfileSummary"][];
         };

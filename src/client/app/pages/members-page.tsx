@@ -120,7 +120,11 @@ export function MembersPage() {
         <h1 className="h3 fw-bold mb-0">{title}</h1>
         {data && allowed ? (
           <p className="text-body-secondary mb-0" role="status">
-            <FormattedMessage id="members.total" defaultMessage="{total, plural, one {# member} other {# members}}" values={{ total: data.total }} />
+            {data.total_capped ? (
+              <FormattedMessage id="members.totalCapped" defaultMessage="{total, number}+ members" values={{ total: data.total }} />
+            ) : (
+              <FormattedMessage id="members.total" defaultMessage="{total, plural, one {# member} other {# members}}" values={{ total: data.total }} />
+            )}
             {' · '}
             <FormattedMessage id="members.sortedByActivity" defaultMessage="most recently active first" />
           </p>

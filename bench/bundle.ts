@@ -1,0 +1,81 @@
+/**
+ * Bundle budgets (issue 15): what a first visit to each route downloads, from the build's Vite manifest — the entry
+ * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
+ * CSS, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
+ * file), printed against the budgets of the issue. Prints figures, asserts nothing.
+ * Run: `npm run build && npx tsx bench/bundle.ts`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
+const ENTRY = 'src/client/entry-client.tsx';
+const KB = 1024;
+
+/** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with the issue's budgets. */
+const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number }> = [
+  { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 110 * KB, cssBudget: 20 * KB },
+  { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB },
+  { path: '/members/:id', module: 'src/client/app/pages/profile-page.tsx' },
+  { path: '/login', module: 'src/client/app/pages/login-page.tsx' },
+  { path: '/signup', module: 'src/client/app/pages/signup-page.tsx' },
+  { path: '/profile', module: 'src/client/app/pages/my-profile-page.tsx' },
+  { path: '/pages/:token', module: 'src/client/app/pages/info-page.tsx' },
+  { path: '/landers/:variant', module: 'src/client/app/pages/lander-page.tsx' },
+];
+
+interface Chunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+function gzSize(file: string): number {
+  const full = path.join(DIST, file);
+  if (existsSync(`${full}.gz`)) return statSync(`${full}.gz`).size;
+  return gzipSync(readFileSync(full), { level: 9 }).length;
+}
+
+/** The chunk's file, the files of its static imports (transitively) and all their CSS. */
+function closure(key: string, js = new Set<string>(), css = new Set<string>()): { js: Set<string>; css: Set<string> } {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return { js, css };
+  js.add(chunk.file);
+  for (const c of chunk.css ?? []) css.add(c);
+  for (const imported of chunk.imports ?? []) closure(imported, js, css);
+  return { js, css };
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzSize(f), 0);
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+const verdict = (value: number, budget?: number) => (budget === undefined ? '' : value <= budget ? ` ≤ ${kb(budget)} ok` : ` > ${kb(budget)} OVER`);
+
+const entry = closure(ENTRY);
+let messages: Record<string, string> = {};
+try {
+  messages = JSON.parse(readFileSync(path.join(DIST, '.vite', 'messages.json'), 'utf8')) as Record<string, string>;
+} catch {
+  // a build without compiled catalogues
+}
+process.stdout.write(`Bundle sizes, gzip KB, first visit (entry ${kb(sum(entry.js))} JS + ${kb(sum(entry.css))} CSS shared by all routes)\n`);
+process.stdout.write(`${'route'.padEnd(20)} ${'JS'.padStart(7)} ${'route JS'.padStart(9)} ${'CSS'.padStart(6)}  budgets\n`);
+for (const route of ROUTES) {
+  if (!manifest[route.module]) {
+    process.stdout.write(`${route.path.padEnd(20)} (no chunk for ${route.module} in the manifest)\n`);
+    continue;
+  }
+  const page = closure(route.module, new Set(entry.js), new Set(entry.css));
+  const js = sum(page.js);
+  const css = sum(page.css);
+  const own = js - sum(entry.js);
+  process.stdout.write(
+    `${route.path.padEnd(20)} ${kb(js).padStart(7)} ${kb(own).padStart(9)} ${kb(css).padStart(6)}  JS${verdict(js, route.jsBudget) || ' –'}; CSS${verdict(css, route.cssBudget) || ' –'}\n`,
+  );
+}
+const catalogues = Object.entries(messages).map(([locale, file]) => `${locale} ${kb(gzSize(file))}`);
+if (catalogues.length) process.stdout.write(`compiled catalogues (one per page, cached): ${catalogues.join(', ')}\n`);
+const maps = Object.values(manifest).filter((c) => existsSync(path.join(DIST, `${c.file}.map`))).length;
+process.stdout.write(`source maps: ${maps} in the build directory, none referenced by a script, none served (/assets refuses .map)\n`);

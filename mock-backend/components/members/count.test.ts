@@ -1,0 +1,102 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshStatistics } from '../../lib/statistics';
+import { createTestContext, type TestContext } from '../../test/context';
+import { countMembers } from './repository';
+import { COUNT_CAP } from './service';
+
+let ctx: TestContext;
+let siteId: number;
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 20 });
+  const [site] = await ctx.db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
+  siteId = site?.id as number;
+});
+afterAll(() => ctx?.close());
+
+const filters = (over: Partial<Parameters<typeof countMembers>[1]> = {}) => ({
+  siteId,
+  viewerId: null,
+  country: null,
+  gender: null,
+  regionId: null,
+  minAge: null,
+  maxAge: null,
+  ...over,
+});
+
+async function exactCount(): Promise<number> {
+  const [row] = await ctx.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id
+     WHERE p.site_id = $1 AND p.status = 'active' AND NOT p.invisible AND u.status = 'active' AND u.deleted_at IS NULL`,
+    [siteId],
+  );
+  return row?.n ?? 0;
+}
+
+describe('the capped member count', () => {
+  it('When fewer members match than the cap, then the count is exact and not capped', async () => {
+    const exact = await exactCount();
+    expect(exact).toBeGreaterThan(5);
+    expect(await countMembers(ctx.db, filters(), 1000)).toEqual({ total: exact, capped: false });
+    expect(await countMembers(ctx.db, filters(), exact)).toEqual({ total: exact, capped: false });
+  });
+
+  it('When more members match than the cap, then the count stops at the cap and says so', async () => {
+    expect(await countMembers(ctx.db, filters(), 5)).toEqual({ total: 5, capped: true });
+    const exact = await exactCount();
+    expect(await countMembers(ctx.db, filters(), exact - 1)).toEqual({ total: exact - 1, capped: true });
+  });
+
+  it('When an account is deleted or restored, then the search and its count follow at once (profiles.listed kept by triggers)', async () => {
+    const before = await countMembers(ctx.db, filters(), 1000);
+    const [victim] = await ctx.db.query<{ user_id: number }>(
+      `SELECT user_id FROM profiles WHERE site_id = $1 AND listed AND status = 'active' AND NOT invisible ORDER BY user_id DESC LIMIT 1`,
+      [siteId],
+    );
+    const id = victim?.user_id as number;
+    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [id]);
+    expect(await countMembers(ctx.db, filters(), 1000)).toEqual({ total: before.total - 1, capped: false });
+    const listed = await request(ctx.app).get('/api/members.php').query({ limit: 50 });
+    expect((listed.body.profiles as Array<{ id: number }>).map((p) => p.id)).not.toContain(id);
+    await ctx.db.query(`UPDATE users SET status = 'active', deleted_at = NULL WHERE id = $1`, [id]);
+    expect(await countMembers(ctx.db, filters(), 1000)).toEqual(before);
+  });
+
+  it('When a search finds more than 1,000 members, then members.php answers 1,000 with total_capped and still pages', async () => {
+    const before = await request(ctx.app).get('/api/members.php').query({ limit: 5 });
+    expect(before.status).toBe(200);
+    expect(before.body.total_capped).toBeUndefined();
+    await ctx.db.exec(`
+      INSERT INTO users (site_id, email, password_hash, status, last_active_at, signup_date)
+      SELECT s.id, 'count' || g || '@count.test', 'x', 'active', now() - g * interval '1 minute', now() - interval '10 days'
+      FROM generate_series(1, ${COUNT_CAP + 10}) g, (SELECT id FROM sites WHERE is_default) s;
+      INSERT INTO profiles (user_id, name, country, gender, status)
+      SELECT u.id, 'Count ' || u.id, 'NL', 'male', 'active' FROM users u WHERE u.email LIKE 'count%@count.test';
+    `);
+    await refreshStatistics(ctx.db);
+    const res = await request(ctx.app).get('/api/members.php').query({ limit: 5 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(res.body.profiles).toHaveLength(5);
+    expect(res.body.next_cursor).toEqual(expect.any(String));
+    // A narrow search in the same database stays exact.
+    const narrow = await request(ctx.app).get('/api/members.php').query({ limit: 5, country: 'NL', gender: 'female' });
+    expect(narrow.status).toBe(200);
+    expect(narrow.body.total).toBeLessThan(COUNT_CAP);
+    expect(narrow.body.total_capped).toBeUndefined();
+  });
+});
+
+describe('planner statistics', () => {
+  it('When the statistics are refreshed, then the embedded database has analyzed the search tables (PostgreSQL leaves it to autovacuum)', async () => {
+    const ran = await refreshStatistics(ctx.db);
+    expect(ran).toBe(ctx.db.dialect === 'pglite');
+    if (!ran) return;
+    const rows = await ctx.db.query<{ relname: string; analyzed: boolean }>(
+      `SELECT relname, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE relname IN ('profiles', 'users', 'photos')`,
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.analyzed)).toBe(true);
+  });
+});

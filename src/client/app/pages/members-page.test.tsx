@@ -1,0 +1,22 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import nl from '../../../../locales/nl.json';
+import { profileFixture, userFixture } from '../../test/fixtures';
+import { renderWithApp } from '../../test/render-app';
+import { membersKey } from '../../features/members/api/list-members';
+import { MembersPage } from './members-page';
+
+const page = (extra: Record<string, unknown>) => ({ profiles: [profileFixture()], next_cursor: null, ...extra });
+
+describe('members page count', () => {
+  it('When the search found more than the cap, then the count reads "1,000+ members" in the member\'s language', () => {
+    renderWithApp(<MembersPage />, { user: userFixture(), url: '/members', fallback: { [membersKey({ limit: 24 })]: page({ total: 1000, total_capped: true }) } });
+    expect(screen.getByText(/1,000\+ members/)).toBeTruthy();
+  });
+
+  it('When the count is exact, then it is the plural count as before (Dutch here)', () => {
+    renderWithApp(<MembersPage />, { user: userFixture(), url: '/members', locale: 'nl', messages: nl, fallback: { [membersKey({ limit: 24 })]: page({ total: 865 }) } });
+    expect(screen.getByText(/865 leden/).textContent).not.toContain('+');
+  });
+});
