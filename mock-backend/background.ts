@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { purgeDeletedAccounts } from './components/accounts/purge';
 import { deleteExpiredTokens } from './components/accounts/repository';
+import { voidExpiredReservations } from './components/credits/spend';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
@@ -16,6 +17,7 @@ import { deleteExpiredLimits } from './lib/rate-limit';
 
 export const PURGE_JOB = 'accounts-purge';
 export const CLEANUP_JOB = 'cleanup';
+export const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
 
 export interface BackgroundOptions {
   db: Db;
@@ -69,6 +71,18 @@ export function createBackground(opts: BackgroundOptions): Background {
         mails: await deleteOldMail(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
+    },
+  });
+
+  // Credit holds (components/credits/spend.ts) that were neither posted nor voided go back to their lots.
+  jobs.define({
+    name: EXPIRE_HOLDS_JOB,
+    cron: '* * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 10,
+    handler: async () => {
+      const voided = await voidExpiredReservations(db);
+      if (voided > 0) logger.info({ job: EXPIRE_HOLDS_JOB, voided }, 'expired credit holds voided');
     },
   });
 
