@@ -134,6 +134,10 @@ function samples(): Record<string, Sample[]> {
     unblockMember: [{ who: 'free', body: { id: 987654 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    listCreditPackages: [{ who: 'free', query: { country: 'NL', discount_code: 'WELCOME10' } }],
+    createPayment: [{ who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } }],
+    getPayment: [{ who: 'free', query: { id: 987654 } }],
+    requestRefund: [{ who: 'free', body: { payment_id: 987654 } }],
   };
 }
 
