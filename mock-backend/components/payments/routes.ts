@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { getClient } from '../../lib/client';
-import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
+import { getSite, getViewer, requireViewer } from '../../lib/context';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import * as refunds from './refunds';
@@ -11,13 +11,14 @@ import type { PaymentsDeps } from './service';
 export const WEBHOOK_PATH = '/webhooks/psp';
 
 /**
- * Where the member's browser comes back after the hosted checkout: the host he is on when it is the site's own
- * host (as the BFF forwards it), else PUBLIC_URL.
+ * Where the member's browser comes back after the hosted checkout: the origin he is on (the host the BFF forwards,
+ * which is the browser's own Host), so his session cookie goes with him; PUBLIC_URL when none is forwarded. The
+ * return URL only ever goes to the member who makes the request, and it settles nothing.
  */
-export function returnOrigin(req: Request, site: Site, publicUrl: string): string {
+export function returnOrigin(req: Request, publicUrl: string): string {
   const host = req.get('x-forwarded-host')?.split(',')[0]?.trim().toLowerCase();
   const proto = req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
-  if (host && /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) && host.split(':')[0] === site.host) return `${proto}://${host}`;
+  if (host && /^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return `${proto}://${host}`;
   return publicUrl;
 }
 
@@ -44,7 +45,7 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string }): Route
           userId: viewer.userId,
           site,
           clientCountry: getClient(res).country,
-          origin: returnOrigin(req, site, deps.publicUrl),
+          origin: returnOrigin(req, deps.publicUrl),
           input: req.body as service.CreatePaymentInput,
         }),
       );
