@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -28,6 +29,7 @@ import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
+import { createSmsSender, type SmsSender } from './lib/sms';
 
 export interface AppDeps {
   db: Db;
@@ -49,6 +51,8 @@ export interface AppDeps {
   geoip?: GeoIp;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
+  /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
+  sms?: SmsSender;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -96,7 +100,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl }));
+  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
+  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

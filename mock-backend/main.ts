@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { migrate } from './lib/migrate';
 import { openGeoIp } from './lib/geoip';
+import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
 
 const parsed = parseConfig(process.env);
@@ -56,6 +57,7 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
     backendSecret: config.BACKEND_SECRET,
     publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
     payments,
+    sms: createSmsSender({ smsUrl: config.SMS_URL, smsDir: path.join(dataDir, 'sms'), logger }),
   });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {

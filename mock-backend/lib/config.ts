@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   PSP_SIM_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Where the provider reaches this backend's webhook receiver (…/webhooks/psp); default: this backend's own address. */
   PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A real SMS gateway (JSON POST {to, text}); unset = every SMS is written as a file into DATA_DIR/sms. */
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };

@@ -31,6 +31,8 @@ export interface TestContext {
   /** The PSP simulator (in-process, its own port) and the app's own address, where the simulator posts webhooks. */
   psp: { url: string; apiKey: string; webhookSecret: string; simulator: Simulator };
   appUrl: string;
+  /** Every SMS the backend sent (direct-debit codes), oldest first. */
+  sms: { to: string; text: string }[];
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const webhookSecret = generateWebhookSecret();
   const psp = await startSimulator({ apiKey: pspApiKey, webhookSecret, settleDelayMs: opts.settleDelayMs ?? 300, retryBaseMs: 100, maxAttempts: 6 });
   let appUrl = '';
+  const sms: { to: string; text: string }[] = [];
   const payments = { provider: createHttpProvider({ baseUrl: psp.url, apiKey: pspApiKey, webhookSecret }), webhookUrl: () => `${appUrl}${WEBHOOK_PATH}` };
   const background = createBackground({
     db,
@@ -115,6 +118,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     mediaDir,
     validateResponses: true,
     payments,
+    sms: { send: async (to: string, text: string) => void sms.push({ to, text }) },
     ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');
@@ -128,6 +132,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     background,
     psp: { url: psp.url, apiKey: pspApiKey, webhookSecret, simulator: psp.simulator },
     appUrl,
+    sms,
     async close() {
       await psp.close();
       await new Promise<void>((resolve) => {

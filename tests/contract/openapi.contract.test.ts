@@ -300,6 +300,15 @@ describe('contract of openapi.yaml', () => {
     expect(refund.status).toBe(200);
     expectMatchesContract('requestRefund', ...answer(refund));
     expectMatchesContract('requestRefund', ...answer(await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } })));
+    // Direct debit: the form (the code goes out by SMS), then a wrong code.
+    const form = { package_id: pkg.id, account_holder: 'Jan de Vries', iban: 'NL91ABNA0417164300', street: 'Herengracht', house_number: '420', postcode: '1017 BZ', city: 'Amsterdam', mobile: '+31612345678', consent: true };
+    expectMatchesContract('startDirectDebit', ...answer(await call('POST', '/directdebit.php', { cookie: buyer, body: { ...form, iban: 'NL00' } })));
+    const started = await call('POST', '/directdebit.php', { cookie: buyer, body: form });
+    expect(started.status).toBe(201);
+    expectMatchesContract('startDirectDebit', ...answer(started));
+    const mandateId = (started.body as { mandate_id: number }).mandate_id;
+    expectMatchesContract('confirmDirectDebit', ...answer(await call('POST', '/directdebit-confirm.php', { cookie: buyer, body: { mandate_id: mandateId, code: '000000' } })));
+    expectMatchesContract('confirmDirectDebit', ...answer(await call('POST', '/directdebit-confirm.php', { body: { mandate_id: mandateId, code: '000000' } })));
   });
 
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {

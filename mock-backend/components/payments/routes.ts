@@ -3,6 +3,8 @@ import { getClient } from '../../lib/client';
 import { getSite, getViewer, requireViewer } from '../../lib/context';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
+import type { SmsSender } from '../../lib/sms';
+import * as directDebit from './direct-debit';
 import * as refunds from './refunds';
 import * as service from './service';
 import type { PaymentsDeps } from './service';
@@ -22,7 +24,7 @@ export function returnOrigin(req: Request, publicUrl: string): string {
   return publicUrl;
 }
 
-export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string }): Router {
+export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: SmsSender }): Router {
   const router = Router();
   const { db } = deps;
 
@@ -73,6 +75,36 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string }): Route
     async (req, res) => {
       const viewer = requireViewer(res);
       await respondIdempotently(db, req, res, 200, () => refunds.requestRefund(deps, viewer.userId, (req.body as { payment_id: number }).payment_id));
+    },
+  );
+
+  router.post(
+    '/directdebit.php',
+    rateLimit(db, { name: 'direct-debit', points: 10, windowSeconds: 3600, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      res.status(201).json(
+        await directDebit.startDirectDebit(deps, { userId: viewer.userId, site: getSite(res), clientCountry: getClient(res).country, form: req.body as directDebit.DirectDebitForm }),
+      );
+    },
+  );
+
+  router.post(
+    '/directdebit-confirm.php',
+    rateLimit(db, { name: 'direct-debit-confirm', points: 30, windowSeconds: 3600, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { mandate_id: number; code: string; discount_code?: string };
+      await respondIdempotently(db, req, res, 201, () =>
+        directDebit.confirmDirectDebit(deps, {
+          userId: viewer.userId,
+          site: getSite(res),
+          mandateId: body.mandate_id,
+          code: body.code,
+          origin: returnOrigin(req, deps.publicUrl),
+          discountCode: body.discount_code,
+        }),
+      );
     },
   );
 

@@ -248,8 +248,10 @@ export async function openAtProvider(
     [payment.id, created.id, created.checkoutUrl],
   );
   // A direct debit is pending at once; record what the provider says.
-  if (created.status !== 'open') await settle(deps.db, created, deps.logger);
-  return row as PaymentRow;
+  if (created.status === 'open') return row as PaymentRow;
+  await settle(deps.db, created, deps.logger);
+  const [settled] = await deps.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [payment.id]);
+  return settled as PaymentRow;
 }
 
 export async function createPayment(

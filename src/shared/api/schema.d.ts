@@ -364,6 +364,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/directdebit.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying a bundle by SEPA direct debit; a 6-digit code goes to the mobile number by SMS
+         * @description Checks the form (IBAN with its checksum and a SEPA country, a valid mobile number, consent), the
+         *     member's direct-debit block (403 `direct_debit_blocked`) and limits per day, week and month (422
+         *     `direct_debit_limit`; lower for new members), then stores the mandate with a unique reference awaiting the
+         *     code, valid 10 minutes. Field errors: 422 `field_required`, `iban_invalid`, `phone_invalid`, `consent_required`
+         *     with `params.field`.
+         */
+        post: operations["startDirectDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directdebit-confirm.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the mandate with the SMS code; answers the first debit, pending until the provider settles it
+         * @description A wrong, expired or exhausted code (5 tries) is 422 `sms_code_invalid` ('Code ongeldig', `params.tries_left`).
+         *     Honours `Idempotency-Key`.
+         */
+        post: operations["confirmDirectDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chats.php": {
         parameters: {
             query?: never;
@@ -1077,6 +1122,32 @@ export interface components {
             amount_minor: number;
             currency: string;
             balance: number;
+        };
+        DirectDebitRequest: {
+            package_id: number;
+            account_holder: string;
+            iban: string;
+            street: string;
+            house_number: string;
+            postcode: string;
+            city: string;
+            mobile: string;
+            consent: boolean;
+            discount_code?: string;
+        };
+        DirectDebitStarted: {
+            mandate_id: number;
+            /** @description The mandate reference (unique) */
+            reference: string;
+            /** @description The mobile number the code went to, masked */
+            mobile: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        DirectDebitConfirmRequest: {
+            mandate_id: number;
+            code: string;
+            discount_code?: string;
         };
         Chat: {
             conversation: number;
@@ -2004,6 +2075,90 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startDirectDebit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectDebitRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectDebitStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Logged out (`authentication_required`) or blocked for direct debit (`direct_debit_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmDirectDebit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectDebitConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The mandate is valid and the debit is pending */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Logged out (`authentication_required`) or blocked for direct debit (`direct_debit_blocked`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listChats: {
