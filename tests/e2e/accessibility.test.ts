@@ -75,7 +75,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.context().close();
     });
 
-    it.each(['/credits', '/credits/1', '/credits/1/ideal', '/premium', '/transactions'])(
+    it.each(['/credits', '/credits/1', '/credits/1/ideal', '/premium', '/transactions', '/directdebit?package=1'])(
       "When a logged-in member's credits page %s is checked by axe, then it has no serious or critical violation",
       async (path) => {
         const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);

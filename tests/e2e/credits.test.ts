@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
@@ -96,6 +98,42 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await completeCheckout(page, 'paid');
     await page.getByRole('heading', { name: 'Payment completed' }).waitFor({ timeout: 20_000 });
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('When a member pays by direct debit on a phone, then he fills in the form, types the code from the SMS, and the credits arrive once the debit is settled', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    await page.goto(`${site.url}/credits`);
+    await page.getByTestId('package-100').click();
+    await page.getByTestId('method-directdebit').click();
+    await page.waitForURL(/\/directdebit\?package=\d+/);
+    // An empty form is answered field by field.
+    await page.getByTestId('direct-debit-submit').click();
+    await page.getByText('Please fill in this field.').first().waitFor();
+    await page.getByLabel('Account holder').fill('Pieter Jansen');
+    await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 01');
+    await page.getByLabel('Street').fill('Keizersgracht');
+    await page.getByLabel('House number').fill('12');
+    await page.getByLabel('Postcode').fill('1015 CS');
+    await page.getByLabel('City').fill('Amsterdam');
+    await page.getByLabel('Mobile number').fill('06 12345678');
+    await page.getByRole('checkbox').check();
+    await page.getByTestId('direct-debit-submit').click();
+    await page.getByText('This IBAN is not valid.').waitFor();
+    await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00');
+    await page.getByTestId('direct-debit-submit').click();
+    await page.getByTestId('direct-debit-code').waitFor();
+    const smsDir = join(site.dataDir, 'sms');
+    const latest = readdirSync(smsDir).sort().at(-1) as string;
+    const code = /\b(\d{6})\b/.exec(readFileSync(join(smsDir, latest), 'utf8').split('\n\n')[1] ?? '')?.[1] as string;
+    await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('direct-debit-confirm').click();
+    await page.getByText('Code invalid').waitFor();
+    await page.getByLabel('Code from the SMS').fill(code);
+    await page.getByTestId('direct-debit-confirm').click();
+    await page.waitForURL(/\/transactions\/\d+$/);
+    await page.getByRole('heading', { name: 'Payment completed' }).waitFor({ timeout: 20_000 });
+    expect(problems.filter((p) => !/status of (422|403)/.test(p))).toEqual([]);
     await page.context().close();
   });
 });

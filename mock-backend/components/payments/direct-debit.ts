@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { currencyOf } from '../../../src/shared/payment-methods';
+import type { Locale } from '../../../src/shared/locales';
 import type { Schemas } from '../../lib/api-types';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
@@ -38,6 +39,21 @@ export interface DirectDebitForm {
   consent: boolean;
   discount_code?: string | undefined;
 }
+
+/** The SMS in the member's language; `{code}` and `{minutes}` are filled in. */
+const SMS_TEXT: Record<Locale, string> = {
+  en: 'your direct debit code is {code}. It is valid for {minutes} minutes.',
+  nl: 'je code voor de automatische incasso is {code}. Hij is {minutes} minuten geldig.',
+  de: 'dein Lastschrift-Code ist {code}. Er ist {minutes} Minuten gültig.',
+  it: 'il tuo codice per l’addebito diretto è {code}. È valido {minutes} minuti.',
+  fr: 'votre code de prélèvement est {code}. Il est valable {minutes} minutes.',
+  es: 'tu código de domiciliación es {code}. Es válido durante {minutes} minutos.',
+  pl: 'Twój kod polecenia zapłaty to {code}. Jest ważny {minutes} minut.',
+  da: 'din kode til direkte debitering er {code}. Den gælder i {minutes} minutter.',
+  fi: 'suoraveloituskoodisi on {code}. Se on voimassa {minutes} minuuttia.',
+  nb: 'koden din for direkte belastning er {code}. Den gjelder i {minutes} minutter.',
+  sv: 'din kod för autogiro är {code}. Den gäller i {minutes} minuter.',
+};
 
 const hashCode = (mandateRef: string, code: string) => createHash('sha256').update(`${mandateRef}:${code}`).digest('hex');
 
@@ -84,7 +100,7 @@ const maskMobile = (e164: string) => `${e164.slice(0, 3)} ••• ${e164.slice
 /** startDirectDebit: checks the form and the limits, stores the mandate awaiting its code and sends the code by SMS. */
 export async function startDirectDebit(
   deps: PaymentsDeps & { sms: SmsSender },
-  q: { userId: number; site: Site; clientCountry: string | null; form: DirectDebitForm },
+  q: { userId: number; site: Site; clientCountry: string | null; language: Locale; form: DirectDebitForm },
 ): Promise<Schemas['DirectDebitStarted']> {
   const country = await checkoutCountry(deps.db, q.site, { userId: q.userId, clientCountry: q.clientCountry });
   if (currencyOf(country) !== 'EUR') throw new AppError(422, 'method_unavailable', { params: { field: 'method' } });
@@ -110,7 +126,7 @@ export async function startDirectDebit(
     return row as { id: string; code_expires_at: Date };
   });
   try {
-    await deps.sms.send(mobile, `${q.site.name}: your direct debit code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.`);
+    await deps.sms.send(mobile, `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`);
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
     await deps.db.query(`UPDATE direct_debit_mandates SET status = 'revoked', code_hash = NULL, updated_at = now() WHERE id = $1`, [mandate.id]);

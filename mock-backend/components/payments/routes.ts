@@ -84,7 +84,13 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     async (req, res) => {
       const viewer = requireViewer(res);
       res.status(201).json(
-        await directDebit.startDirectDebit(deps, { userId: viewer.userId, site: getSite(res), clientCountry: getClient(res).country, form: req.body as directDebit.DirectDebitForm }),
+        await directDebit.startDirectDebit(deps, {
+          userId: viewer.userId,
+          site: getSite(res),
+          clientCountry: getClient(res).country,
+          language: viewer.language,
+          form: req.body as directDebit.DirectDebitForm,
+        }),
       );
     },
   );

@@ -7,7 +7,7 @@ import { AccountDeletedPage } from './pages/account-deleted-page';
 import { AccountSettingsPage, NotificationsPage, prefetchNotifications } from './pages/account-settings-pages';
 import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
 import { CompleteSignupPage } from './pages/complete-signup-page';
-import { CreditsPage, RepeatOrderPage, TransactionsPage } from './pages/credits-page';
+import { CreditsPage, DirectDebitPage, RepeatOrderPage, TransactionsPage } from './pages/credits-page';
 import { IndexPage, prefetchIndex } from './pages/index-page';
 import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
 import { LanderPage, prefetchLander } from './pages/lander-page';
@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: 'credits/:id/:paymentmethod?', element: <CreditsPage /> },
       { path: 'premium', element: <CreditsPage variant="premium" /> },
       { path: 'transactions/:id?', element: <TransactionsPage /> },
+      { path: 'directdebit', element: <DirectDebitPage /> },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },

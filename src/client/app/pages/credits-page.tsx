@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Seo } from '../../components/seo';
 import { useCreditPackages } from '../../features/credits/api/credit-packages';
 import { CreditsCheckout } from '../../features/credits/components/credits-checkout';
+import { DirectDebitForm } from '../../features/credits/components/direct-debit-form';
 import { PackageList } from '../../features/credits/components/package-list';
 import { PaymentResult } from '../../features/credits/components/payment-result';
 import { RepeatOrder } from '../../features/credits/components/repeat-order';
@@ -116,6 +117,20 @@ export function TransactionsPage() {
       ) : (
         <TransactionsOverview />
       )}
+    </section>
+  );
+}
+
+/** /directdebit?package={id}: paying a bundle by SEPA direct debit (form, then the SMS code). */
+export function DirectDebitPage() {
+  const intl = useIntl();
+  const user = useCurrentUser();
+  const title = intl.formatMessage({ id: 'directDebit.title', defaultMessage: 'Pay by direct debit' });
+  return (
+    <section className="my-4 page-narrow credits-page">
+      <Seo title={title} />
+      <h1 className="h3">{title}</h1>
+      {user ? <DirectDebitForm /> : <LoginFirst />}
     </section>
   );
 }
