@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { DESKTOP, loggedInPage, PHONE } from './support/pages';
+import { DESKTOP, loggedInPage, logIn, PHONE, watchedPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /** The tester's choice on the PSP simulator's hosted checkout page (a plain HTML form). */
@@ -25,6 +25,31 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+  });
+
+  it('When a new member with 0 credits is in the members area, then the time-bonus banner counts down every second and the modal opens after 40 seconds until he closes it', async () => {
+    const { page, problems } = await watchedPage(browser, { viewport: PHONE });
+    await page.clock.install();
+    await logIn(page, site.url, 'free@demo.test');
+    const countdown = page.getByTestId('time-bonus-banner').getByTestId('time-bonus-countdown');
+    await countdown.waitFor();
+    const first = (await countdown.textContent()) ?? '';
+    expect(first).toMatch(/^0[0-3]:[0-5]\d:[0-5]\d$/);
+    await page.clock.runFor(3000);
+    await expect.poll(() => countdown.textContent()).not.toBe(first);
+    expect(await page.getByTestId('time-bonus-modal').count()).toBe(0);
+    await page.clock.runFor(41_000);
+    const modal = page.getByRole('dialog', { name: 'Your welcome bonus: 25% off' });
+    await modal.waitFor();
+    await modal.getByTestId('time-bonus-countdown').waitFor();
+    await modal.getByRole('button', { name: 'Maybe later' }).click();
+    await expect.poll(() => page.getByTestId('time-bonus-modal').count()).toBe(0);
+    // Closed is closed: not shown again on the next page.
+    await page.goto(`${site.url}/members`);
+    await page.clock.runFor(45_000);
+    expect(await page.getByTestId('time-bonus-modal').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('When a free member, inside his time bonus, buys a bundle with iDEAL on a phone, then he pays the discounted price, the credits arrive after the provider confirms, and he is premium', async () => {
