@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../../shared/constants';
@@ -20,9 +20,13 @@ export function useTimeBonus(): number {
   const active = user !== null && !user.paid_user;
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, COUNTDOWN_TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [active]);
   if (now === null || !active) return 0;
   return timeBonusSecondsLeft(user, now);
@@ -68,17 +72,20 @@ export function TimeBonusModal() {
   const { pathname } = useLocation();
   const seconds = useTimeBonus();
   const [dismissedAt, dismiss] = useDismissal(user ? `time_bonus_${user.id}` : null);
-  const [entered, setEntered] = useState(false);
   const [due, setDue] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inArea = MEMBERS_AREA.test(pathname);
+  // The 40 seconds run from the first entry into the members area, wherever the member goes next.
   useEffect(() => {
-    if (inArea && !entered) setEntered(true);
-  }, [inArea, entered]);
-  useEffect(() => {
-    if (!entered) return;
-    const timer = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_SECONDS * 1000);
-    return () => clearTimeout(timer);
-  }, [entered]);
+    if (inArea && timer.current === null) timer.current = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_SECONDS * 1000);
+  }, [inArea]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null;
+    },
+    [],
+  );
   if (!due || !user || user.credits !== 0 || dismissedAt !== null || seconds <= 0) return null;
   return (
     <Modal
