@@ -95,6 +95,8 @@ export interface SimulatorOptions {
   publicUrl?: string | undefined;
   stateFile?: string | undefined;
   settleDelayMs?: number;
+  /** An open payment nobody completed expires after this many ms (default 30 minutes), as a real PSP's does. */
+  expireOpenAfterMs?: number;
   /** First retry after this many ms, doubling; at most `maxAttempts` deliveries per event. */
   retryBaseMs?: number;
   maxAttempts?: number;
@@ -135,6 +137,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   const settleDelayMs = opts.settleDelayMs ?? 5_000;
   const retryBaseMs = opts.retryBaseMs ?? 1_000;
   const maxAttempts = opts.maxAttempts ?? 10;
+  const expireOpenAfterMs = opts.expireOpenAfterMs ?? 30 * 60_000;
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
   let publicUrl = opts.publicUrl?.replace(/\/+$/, '') ?? '';
@@ -282,6 +285,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   app.get('/v2/payments/:id', (req, res) => {
     const p = state.payments[req.params.id];
     if (!p) return void problem(res, 404, 'No payment exists with this id');
+    if (p.status === 'open' && Date.now() - Date.parse(p.createdAt) > expireOpenAfterMs) setStatus(p, 'expired');
     res.json(view(p));
   });
 
