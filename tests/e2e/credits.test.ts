@@ -27,6 +27,17 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await site?.stop();
   });
 
+  it('When a visitor opens the pricing page for Poland, then the bundles show in złoty through Intl', async () => {
+    const { page, problems } = await watchedPage(browser, { viewport: PHONE });
+    await page.goto(`${site.url}/pricing?country=PL`);
+    await page.getByRole('heading', { name: 'Credit bundles' }).waitFor();
+    const bundles = page.getByTestId('credit-packages');
+    await bundles.getByText('PLN 89.99').waitFor();
+    expect(await bundles.locator('li').count()).toBe(4);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('When a new member with 0 credits is in the members area, then the time-bonus banner counts down every second and the modal opens after 40 seconds until he closes it', async () => {
     const { page, problems } = await watchedPage(browser, { viewport: PHONE });
     await page.clock.install();
