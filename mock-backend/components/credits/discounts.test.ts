@@ -110,4 +110,21 @@ describe('discount codes at checkout', () => {
       expect(res.body.error.code).toBe('code_expired');
     }
   });
+
+  it('When the time bonus is over, then an unpaid member gets his own 25 % welcome code until 7 days after signup, usable at checkout once', async () => {
+    const inBonus = await newBuyer(ctx, 'NL', { signupAgoSeconds: 600 });
+    expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', inBonus.cookie)).body.code).toBe('TIMEBONUS25');
+    const after = await newBuyer(ctx, 'NL', { signupAgoSeconds: 2 * 86_400 });
+    const welcome = await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', after.cookie);
+    expect(welcome.status).toBe(200);
+    expect(welcome.body).toMatchObject({ code: `WELCOME-${after.userId}`, value_percentage: 25, validity: 'once-per-user', expired: false });
+    const pkg = await firstPackage(after.cookie);
+    const listed = await api().get('/api/credit-packages.php').query({ discount_code: welcome.body.code }).set('cookie', after.cookie);
+    expect(listed.body.packages[0].discounted_price_minor).toBe(pkg.price_minor - discountMinor(pkg.price_minor, 25));
+    // Nobody else can use it.
+    const other = await newBuyer(ctx, 'NL', { signupAgoSeconds: 2 * 86_400 });
+    expect((await api().post('/api/payments.php').set('cookie', other.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: welcome.body.code })).status).toBe(404);
+    const old = await newBuyer(ctx, 'NL', { signupAgoSeconds: 8 * 86_400 });
+    expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', old.cookie)).status).toBe(404);
+  });
 });

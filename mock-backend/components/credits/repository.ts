@@ -42,3 +42,16 @@ export async function findWelcomeState(
   );
   return row ?? null;
 }
+
+/** The member's own welcome code (`WELCOME-<id>`), created once: valid `days` after his signup, once, on his site. */
+export async function ensureWelcomeCode(db: Db, q: { userId: number; siteId: number; percentage: number; days: number }): Promise<string> {
+  const code = `WELCOME-${q.userId}`;
+  await db.query(
+    `INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
+     SELECT $1, $2, u.id, $3, 'active', 'once-per-user', u.signup_date + make_interval(days => $4), 'welcome'
+     FROM users u WHERE u.id = $5
+     ON CONFLICT DO NOTHING`,
+    [code, q.siteId, q.percentage, q.days, q.userId],
+  );
+  return code;
+}
