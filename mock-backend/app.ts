@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -10,6 +11,8 @@ import { likesRoutes } from './components/likes/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
 import { moderationRoutes } from './components/moderation/routes';
+import { unavailableProvider, type PaymentProvider } from './components/payments/provider';
+import { paymentRoutes, WEBHOOK_PATH, webhookRoute } from './components/payments/routes';
 import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
@@ -27,6 +30,7 @@ import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
+import { createSmsSender, type SmsSender } from './lib/sms';
 
 export interface AppDeps {
   db: Db;
@@ -46,6 +50,10 @@ export interface AppDeps {
   accountLimits?: AccountRouteOptions;
   /** Country of the visitor's IP for settings.geoip_country (default: none known). */
   geoip?: GeoIp;
+  /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
+  payments?: { provider: PaymentProvider; webhookUrl: () => string };
+  /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
+  sms?: SmsSender;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -61,6 +69,15 @@ export function createApp(deps: AppDeps): Express {
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
   const getSigner = lazySigner(db);
   app.use(mediaRoutes(deps.mediaDir, getSigner));
+
+  // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
+  const payments = {
+    db,
+    logger: deps.logger,
+    provider: deps.payments?.provider ?? unavailableProvider(),
+    webhookUrl: deps.payments?.webhookUrl ?? (() => `${deps.publicUrl}${WEBHOOK_PATH}`),
+  };
+  app.use(webhookRoute(payments));
 
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
@@ -85,6 +102,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(likesRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
+  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
+  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

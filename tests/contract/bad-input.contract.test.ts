@@ -138,6 +138,20 @@ function samples(): Record<string, Sample[]> {
     findMatches: [{ who: 'free', query: { limit: 5 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    listCreditPackages: [{ who: 'free', query: { country: 'NL', discount_code: 'WELCOME10' } }],
+    createPayment: [{ who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } }],
+    getPayment: [{ who: 'free', query: { id: 987654 } }],
+    requestRefund: [{ who: 'free', body: { payment_id: 987654 } }],
+    startDirectDebit: [
+      {
+        who: 'free',
+        body: {
+          package_id: 1, account_holder: 'Jan de Vries', iban: 'NL91ABNA0417164300', street: 'Herengracht', house_number: '420', postcode: '1017 BZ',
+          city: 'Amsterdam', mobile: '+31612345678', consent: true, discount_code: 'WELCOME10',
+        },
+      },
+    ],
+    confirmDirectDebit: [{ who: 'free', body: { mandate_id: 987654, code: '123456', discount_code: 'WELCOME10' } }],
   };
 }
 

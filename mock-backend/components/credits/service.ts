@@ -1,4 +1,4 @@
-import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '../../../src/shared/constants';
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
@@ -20,14 +20,28 @@ function toDiscount(row: repo.DiscountRow, expires: Date | null, expired: boolea
   };
 }
 
-/** The time-bonus code while an unpaid member is inside the window after signup (SPEC §4, §9). */
+/** Days after signup during which an unpaid member keeps his own welcome code once the time bonus is over. */
+export const WELCOME_CODE_DAYS = 7;
+
+/**
+ * The member's active discount (SPEC §4): the time bonus TIMEBONUS25 while an unpaid member is inside the 4 hours
+ * after signup; after that his own welcome code (25 %, once, until WELCOME_CODE_DAYS after signup), made on first ask.
+ */
 export async function welcomeCode(db: Db, siteId: number, userId: number): Promise<Schemas['DiscountCode']> {
   const state = await repo.findWelcomeState(db, userId);
-  if (!state || state.paid_user || state.seconds_since_signup >= TIME_BONUS_WINDOW_SECONDS) throw notFound();
-  const row = await repo.findCode(db, { code: TIME_BONUS_CODE, siteId, userId });
-  if (!row || row.status !== 'active' || row.used_by_user) throw notFound();
-  const expires = new Date(new Date(state.signup_date).getTime() + TIME_BONUS_WINDOW_SECONDS * 1000);
-  return toDiscount(row, expires, false);
+  if (!state || state.paid_user) throw notFound();
+  if (state.seconds_since_signup < TIME_BONUS_WINDOW_SECONDS) {
+    const row = await repo.findCode(db, { code: TIME_BONUS_CODE, siteId, userId });
+    if (row && row.status === 'active' && !row.used_by_user) {
+      const expires = new Date(new Date(state.signup_date).getTime() + TIME_BONUS_WINDOW_SECONDS * 1000);
+      return toDiscount(row, expires, false);
+    }
+  }
+  if (state.seconds_since_signup >= WELCOME_CODE_DAYS * 86_400) throw notFound();
+  const code = await repo.ensureWelcomeCode(db, { userId, siteId, percentage: WELCOME_DISCOUNT_PERCENT, days: WELCOME_CODE_DAYS });
+  const row = await repo.findCode(db, { code, siteId, userId });
+  if (!row || row.status !== 'active' || row.used_by_user || row.expired) throw notFound();
+  return toDiscount(row, row.expires_at ? new Date(row.expires_at) : null, false);
 }
 
 export async function lookupCode(db: Db, siteId: number, userId: number, code: string): Promise<Schemas['DiscountCode']> {

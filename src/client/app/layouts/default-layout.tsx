@@ -8,8 +8,8 @@ import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
+import { TimeBonusModal, WelcomeBanner } from '../../features/credits/components/time-bonus';
 import { LikePopups } from '../../features/likes/components/like-popups';
-import { TimeBonusModalSlot, WelcomeBannerSlot } from '../../features/shell/components/layout-slots';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { WarningsArea } from '../../features/shell/components/warnings-area';
 import { pathWithQuery } from '../../lib/path-with-query';
@@ -56,7 +56,7 @@ export function DefaultLayout() {
           <ActivationReminder />
           <WarningsArea />
           <div className="container">
-            <WelcomeBannerSlot />
+            <WelcomeBanner />
             <ErrorBoundary key={url} fallback={() => <ErrorPage />}>
               {serverError ? serverError.status === 404 ? <NotFoundPage /> : <ErrorPage status={serverError.status} message={serverError.message} /> : <Outlet />}
             </ErrorBoundary>
@@ -66,7 +66,7 @@ export function DefaultLayout() {
         <SiteDisclaimer />
         <EntryWarning layout="default" />
         <SignupModal photo={signupPhoto} />
-        <TimeBonusModalSlot />
+        <TimeBonusModal />
         <LikePopups />
       </div>
     </TitleCountContext.Provider>

@@ -1,6 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Seo } from '../../components/seo';
+import { useCreditPackages } from '../../features/credits/api/credit-packages';
+import { PackageList } from '../../features/credits/components/package-list';
 import { centsToAmount, pricesByCountry } from '../../features/info-pages/pricing';
 import { visitorCountry } from '../../features/shell/entry-warning-rule';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -12,6 +14,7 @@ export function PricingPage() {
   const user = useCurrentUser();
   const country = visitorCountry(settings) ?? user?.profile.country ?? null;
   const prices = pricesByCountry(settings, country);
+  const bundles = useCreditPackages(null, country && settings.countries.includes(country) ? country : null);
   const own = prices.find((p) => p.country === country) ?? null;
   const money = (cents: number, currency: string) => intl.formatNumber(centsToAmount(cents), { style: 'currency', currency });
   const regionName = (code: string) => {
@@ -71,6 +74,14 @@ export function PricingPage() {
             ))}
           </tbody>
         </table>
+        {bundles.data && bundles.data.packages.length > 0 ? (
+          <>
+            <h2 className="h5 mt-4">
+              <FormattedMessage id="pricing.bundles" defaultMessage="Credit bundles" />
+            </h2>
+            <PackageList packages={bundles.data.packages} linkTo={user ? (p) => `/credits/${p.id}` : null} />
+          </>
+        ) : null}
         {prices.length > 0 ? (
           <>
             <h2 className="h5 mt-4">

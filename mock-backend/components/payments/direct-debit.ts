@@ -1,0 +1,202 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { currencyOf } from '../../../src/shared/payment-methods';
+import type { Locale } from '../../../src/shared/locales';
+import type { Schemas } from '../../lib/api-types';
+import type { Site } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import { AppError, notFound } from '../../lib/errors';
+import type { SmsSender } from '../../lib/sms';
+import { checkoutCountry, insertPayment, openAtProvider, type PaymentsDeps } from './service';
+import { ProviderRefused, ProviderUnavailable } from './provider';
+
+/**
+ * SEPA direct debit (SPEC §2 form, §5 'Code ongeldig', §8): the member fills in the form, gets a 6-digit code by SMS
+ * (valid 10 minutes, at most 5 tries, stored hashed), and with the right code the mandate is registered at the provider
+ * and the first debit is created — pending until the provider settles it (webhook). Per-member limits per day, week and
+ * month (lower for new members) and a block set by chargebacks guard both steps.
+ */
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_TRIES = 5;
+/** Direct-debit limits in euro cents: established members, and members who signed up less than 30 days ago. */
+export const DIRECT_DEBIT_LIMITS = {
+  established: { day: 25_000, week: 50_000, month: 100_000 },
+  new: { day: 10_000, week: 15_000, month: 25_000 },
+} as const;
+export const NEW_MEMBER_DAYS = 30;
+
+export interface DirectDebitForm {
+  package_id: number;
+  account_holder: string;
+  iban: string;
+  street: string;
+  house_number: string;
+  postcode: string;
+  city: string;
+  mobile: string;
+  consent: boolean;
+  discount_code?: string | undefined;
+}
+
+/** The SMS in the member's language; `{code}` and `{minutes}` are filled in. */
+const SMS_TEXT: Record<Locale, string> = {
+  en: 'your direct debit code is {code}. It is valid for {minutes} minutes.',
+  nl: 'je code voor de automatische incasso is {code}. Hij is {minutes} minuten geldig.',
+  de: 'dein Lastschrift-Code ist {code}. Er ist {minutes} Minuten gültig.',
+  it: 'il tuo codice per l’addebito diretto è {code}. È valido {minutes} minuti.',
+  fr: 'votre code de prélèvement est {code}. Il est valable {minutes} minutes.',
+  es: 'tu código de domiciliación es {code}. Es válido durante {minutes} minutos.',
+  pl: 'Twój kod polecenia zapłaty to {code}. Jest ważny {minutes} minut.',
+  da: 'din kode til direkte debitering er {code}. Den gælder i {minutes} minutter.',
+  fi: 'suoraveloituskoodisi on {code}. Se on voimassa {minutes} minuuttia.',
+  nb: 'koden din for direkte belastning er {code}. Den gjelder i {minutes} minutter.',
+  sv: 'din kod för autogiro är {code}. Den gäller i {minutes} minuter.',
+};
+
+const hashCode = (mandateRef: string, code: string) => createHash('sha256').update(`${mandateRef}:${code}`).digest('hex');
+
+function fieldError(code: 'field_required' | 'iban_invalid' | 'phone_invalid' | 'consent_required', field: string): AppError {
+  return new AppError(422, code, { params: { field } });
+}
+
+/** The form, checked and normalised: IBAN (ibantools, a SEPA country), mobile number (libphonenumber-js) in E.164. */
+export function checkForm(form: DirectDebitForm, country: string): { iban: string; mobile: string } {
+  for (const field of ['account_holder', 'street', 'house_number', 'postcode', 'city'] as const) {
+    if (form[field].trim() === '') throw fieldError('field_required', field);
+  }
+  const iban = electronicFormatIBAN(form.iban) ?? '';
+  if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2))) throw fieldError('iban_invalid', 'iban');
+  const phone = parsePhoneNumberFromString(form.mobile, country as Parameters<typeof parsePhoneNumberFromString>[1]);
+  const type = phone?.getType();
+  if (!phone || !phone.isValid() || (type !== undefined && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) throw fieldError('phone_invalid', 'mobile');
+  if (form.consent !== true) throw fieldError('consent_required', 'consent');
+  return { iban, mobile: phone.number };
+}
+
+/** 403 when a chargeback blocked the member; 422 when `amountMinor` more would pass a limit. */
+export async function checkLimits(tx: Db, userId: number, amountMinor: number): Promise<void> {
+  const [blocked] = await tx.query('SELECT 1 FROM direct_debit_blocks WHERE user_id = $1', [userId]);
+  if (blocked) throw new AppError(403, 'direct_debit_blocked');
+  const [row] = await tx.query<{ new_member: boolean; day: number; week: number; month: number }>(
+    `SELECT u.signup_date > now() - make_interval(days => $2) AS new_member,
+       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '1 day'), 0)::int AS day,
+       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '7 days'), 0)::int AS week,
+       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '30 days'), 0)::int AS month
+     FROM users u LEFT JOIN payments p ON p.user_id = u.id AND p.method = 'directdebit' AND p.status IN ('open', 'pending', 'paid')
+     WHERE u.id = $1 GROUP BY u.signup_date`,
+    [userId, NEW_MEMBER_DAYS],
+  );
+  if (!row) throw notFound();
+  const limits = row.new_member ? DIRECT_DEBIT_LIMITS.new : DIRECT_DEBIT_LIMITS.established;
+  if (row.day + amountMinor > limits.day || row.week + amountMinor > limits.week || row.month + amountMinor > limits.month) {
+    throw new AppError(422, 'direct_debit_limit');
+  }
+}
+
+const maskMobile = (e164: string) => `${e164.slice(0, 3)} ••• ${e164.slice(-3)}`;
+
+/** startDirectDebit: checks the form and the limits, stores the mandate awaiting its code and sends the code by SMS. */
+export async function startDirectDebit(
+  deps: PaymentsDeps & { sms: SmsSender },
+  q: { userId: number; site: Site; clientCountry: string | null; language: Locale; form: DirectDebitForm },
+): Promise<Schemas['DirectDebitStarted']> {
+  const country = await checkoutCountry(deps.db, q.site, { userId: q.userId, clientCountry: q.clientCountry });
+  if (currencyOf(country) !== 'EUR') throw new AppError(422, 'method_unavailable', { params: { field: 'method' } });
+  const { iban, mobile } = checkForm(q.form, country);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const reference = `MM-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(5).toString('hex').toUpperCase()}`;
+  const mandate = await deps.db.transaction(async (tx) => {
+    const [pkg] = await tx.query<{ price_minor: number }>(
+      `SELECT price_minor FROM credit_packages WHERE id = $1 AND active AND currency = 'EUR' AND (site_id IS NULL OR site_id = $2)`,
+      [q.form.package_id, q.site.id],
+    );
+    if (!pkg) throw notFound();
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [q.userId]);
+    await checkLimits(tx, q.userId, pkg.price_minor);
+    const [row] = await tx.query<{ id: string; code_expires_at: Date }>(
+      `INSERT INTO direct_debit_mandates (user_id, reference, account_holder, iban, street, house_number, postcode, city, mobile, code_hash,
+         code_expires_at, package_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12)
+       RETURNING id, code_expires_at`,
+      [q.userId, reference, q.form.account_holder.trim(), iban, q.form.street.trim(), q.form.house_number.trim(), q.form.postcode.trim(), q.form.city.trim(),
+        mobile, hashCode(reference, code), CODE_TTL_MINUTES, q.form.package_id],
+    );
+    return row as { id: string; code_expires_at: Date };
+  });
+  try {
+    await deps.sms.send(mobile, `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`);
+  } catch (error) {
+    deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
+    await deps.db.query(`UPDATE direct_debit_mandates SET status = 'revoked', code_hash = NULL, updated_at = now() WHERE id = $1`, [mandate.id]);
+    throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' } });
+  }
+  return { mandate_id: Number(mandate.id), reference, mobile: maskMobile(mobile), expires_at: new Date(mandate.code_expires_at).toISOString() };
+}
+
+/**
+ * confirmDirectDebit: the code (5 tries, 10 minutes; 'Code ongeldig' otherwise), then the mandate at the provider and
+ * the first debit, pending until the provider settles it.
+ */
+export async function confirmDirectDebit(
+  deps: PaymentsDeps,
+  q: { userId: number; site: Site; mandateId: number; code: string; origin: string; discountCode?: string | undefined },
+): Promise<Schemas['PaymentCreated']> {
+  const mandate = await deps.db.transaction(async (tx) => {
+    const [m] = await tx.query<{ id: string; reference: string; code_hash: string | null; expired: boolean; code_attempts: number; status: string; package_id: number; account_holder: string; iban: string }>(
+      `SELECT id, reference, code_hash, code_expires_at <= now() AS expired, code_attempts, status, package_id, account_holder, iban
+       FROM direct_debit_mandates WHERE id = $1 AND user_id = $2 FOR UPDATE`,
+      [q.mandateId, q.userId],
+    );
+    if (!m) throw notFound();
+    if (m.status !== 'pending_code' || !m.code_hash || m.expired || m.code_attempts >= CODE_MAX_TRIES) {
+      throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: 0 } });
+    }
+    const given = Buffer.from(hashCode(m.reference, q.code.trim()), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(m.code_hash, 'hex'))) {
+      await tx.query('UPDATE direct_debit_mandates SET code_attempts = code_attempts + 1, updated_at = now() WHERE id = $1', [m.id]);
+      return { wrong: true as const, triesLeft: CODE_MAX_TRIES - m.code_attempts - 1 };
+    }
+    // Claimed: a parallel confirmation now finds it no longer pending. The hash stays until the provider has it.
+    await tx.query(`UPDATE direct_debit_mandates SET status = 'valid', confirmed_at = now(), updated_at = now() WHERE id = $1`, [m.id]);
+    return { wrong: false as const, ...m };
+  });
+  if (mandate.wrong) throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: mandate.triesLeft } });
+
+  let providerMandateId: string;
+  try {
+    const created = await deps.provider.createMandate({
+      consumerName: mandate.account_holder,
+      iban: mandate.iban,
+      reference: mandate.reference,
+      signatureDate: new Date().toISOString().slice(0, 10),
+      idempotencyKey: `mandate-${mandate.id}`,
+    });
+    providerMandateId = created.id;
+    await deps.db.query('UPDATE direct_debit_mandates SET provider_mandate_id = $2, code_hash = NULL, updated_at = now() WHERE id = $1', [mandate.id, created.id]);
+  } catch (error) {
+    if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {
+      await deps.db.query(`UPDATE direct_debit_mandates SET status = 'pending_code', updated_at = now() WHERE id = $1`, [mandate.id]);
+      throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' }, cause: error });
+    }
+    throw error;
+  }
+  const country = await checkoutCountry(deps.db, q.site, { userId: q.userId, clientCountry: null });
+  const payment = await insertPayment(
+    deps.db,
+    {
+      userId: q.userId,
+      site: q.site,
+      country: currencyOf(country) === 'EUR' ? country : 'NL',
+      packageId: mandate.package_id,
+      method: 'directdebit',
+      discountCode: q.discountCode,
+      mandateId: mandate.id,
+      guard: (tx, amountMinor) => checkLimits(tx, q.userId, amountMinor),
+    },
+    deps.provider.name,
+  );
+  const opened = await openAtProvider(deps, payment, { redirectUrl: `${q.origin}/transactions/${payment.id}`, siteName: q.site.name, sequenceType: 'recurring', providerMandateId });
+  return { payment_id: Number(opened.id), status: opened.status, checkout_url: null };
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../../shared/constants';
+import { formatCountdown, timeBonusSecondsLeft } from '../../../../shared/time-bonus';
+import { Modal } from '../../../components/modal';
+import { useDismissal } from '../../../hooks/use-dismissal';
+import { useCurrentUser } from '../../../lib/store/store';
+
+/** The members area of SPEC §2: members, members-id, chats, likes, likes-m-id and premium. */
+const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/.*)?|likes(\/.*)?|premium)$/;
+
+/**
+ * The seconds left of the member's time bonus, ticking every second in the browser (SPEC §4, §9). The server and the
+ * first browser render show nothing (the clock differs), so hydration agrees. 0 once it ran out or on logout.
+ */
+export function useTimeBonus(): number {
+  const user = useCurrentUser();
+  const [now, setNow] = useState<number | null>(null);
+  const active = user !== null && !user.paid_user;
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, COUNTDOWN_TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  if (now === null || !active) return 0;
+  return timeBonusSecondsLeft(user, now);
+}
+
+function Countdown({ seconds }: { seconds: number }) {
+  return (
+    <time className="time-bonus-countdown" dateTime={`PT${seconds}S`} data-testid="time-bonus-countdown">
+      {formatCountdown(seconds)}
+    </time>
+  );
+}
+
+/** The welcome bonus banner above the page: 25 % off while the time bonus runs, with its countdown and a link to buy. */
+export function WelcomeBanner() {
+  const seconds = useTimeBonus();
+  const { pathname } = useLocation();
+  if (seconds <= 0 || /^\/(credits|directdebit|transactions)(\/|$)/.test(pathname)) return null;
+  return (
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mt-3 time-bonus-banner" role="status" data-testid="time-bonus-banner">
+      <span className="flex-grow-1">
+        <FormattedMessage
+          id="timeBonus.banner"
+          defaultMessage="Welcome bonus: {percent}% off your first credits. Ends in {countdown}."
+          values={{ percent: WELCOME_DISCOUNT_PERCENT, countdown: <Countdown key="c" seconds={seconds} /> }}
+        />
+      </span>
+      <Link to="/credits" className="btn btn-primary btn-sm">
+        <FormattedMessage id="timeBonus.cta" defaultMessage="Use my bonus" />
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The time-bonus modal (SPEC §4): 40 seconds after the member entered the members area, when he is logged in, has 0
+ * credits, has not dismissed it and the time bonus runs. Closing it stores the dismissal (`time_bonus_<id>`).
+ */
+export function TimeBonusModal() {
+  const intl = useIntl();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const seconds = useTimeBonus();
+  const [dismissedAt, dismiss] = useDismissal(user ? `time_bonus_${user.id}` : null);
+  const [due, setDue] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inArea = MEMBERS_AREA.test(pathname);
+  // The 40 seconds run from the first entry into the members area, wherever the member goes next.
+  useEffect(() => {
+    if (inArea && timer.current === null) timer.current = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_SECONDS * 1000);
+  }, [inArea]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = null;
+    },
+    [],
+  );
+  if (!due || !user || user.credits !== 0 || dismissedAt !== null || seconds <= 0) return null;
+  return (
+    <Modal
+      title={intl.formatMessage({ id: 'timeBonus.modal.title', defaultMessage: 'Your welcome bonus: {percent}% off' }, { percent: WELCOME_DISCOUNT_PERCENT })}
+      onDismiss={dismiss}
+      testId="time-bonus-modal"
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary text-body" onClick={dismiss}>
+            <FormattedMessage id="timeBonus.modal.close" defaultMessage="Maybe later" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              dismiss();
+              void navigate('/credits');
+            }}
+          >
+            <FormattedMessage id="timeBonus.cta" defaultMessage="Use my bonus" />
+          </button>
+        </>
+      }
+    >
+      <p>
+        <FormattedMessage
+          id="timeBonus.modal.body"
+          defaultMessage="As a new member you get {percent}% off your first credit bundle. Start chatting for less — the offer ends in {countdown}."
+          values={{ percent: WELCOME_DISCOUNT_PERCENT, countdown: <Countdown key="c" seconds={seconds} /> }}
+        />
+      </p>
+    </Modal>
+  );
+}
