@@ -4,6 +4,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { chatRoutes } from './components/chat/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
@@ -17,6 +18,7 @@ import { lazyDeviceCookies } from './components/session/device';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
+import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
 import { errorHandler, notFoundHandler } from './lib/errors';
@@ -45,6 +47,8 @@ export interface AppDeps {
   accountLimits?: AccountRouteOptions;
   /** Country of the visitor's IP for settings.geoip_country (default: none known). */
   geoip?: GeoIp;
+  /** The chat's event bus (lib/bus.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
+  bus?: Bus;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -83,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app';
 import { createBackground, type Background } from '../background';
+import { createBus, type Bus } from '../lib/bus';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
@@ -23,6 +24,8 @@ export interface TestContext {
   mails: MailMessage[];
   /** The jobs and the outbox behind the app. */
   background: Background;
+  /** The chat's event bus (LISTEN/NOTIFY in the postgres project). */
+  bus: Bus;
   close(): Promise<void>;
 }
 
@@ -88,8 +91,10 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     outbox: { baseDelaySeconds: 1, maxDelaySeconds: 2 },
   });
   await background.start();
+  const bus = createBus(db, logger);
   const app = createApp({
     db,
+    bus,
     outbox: background.outbox,
     backendSecret: TEST_BACKEND_SECRET,
     publicUrl: 'http://localhost:3000',
@@ -106,7 +111,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     mediaDir,
     mails: memory.sent,
     background,
+    bus,
     async close() {
+      await bus.close();
       await background.stop();
       await db.close();
       await dropSchema();

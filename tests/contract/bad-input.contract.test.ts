@@ -134,6 +134,11 @@ function samples(): Record<string, Sample[]> {
     unblockMember: [{ who: 'free', body: { id: 987654 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    getConversation: [{ who: 'free', query: { conversation: 987654, profile_id: memberId, before: 5, limit: 10 } }],
+    sendMessage: [{ who: 'free', body: { profile_id: memberId, text: 'Hello' } }],
+    markConversationRead: [{ who: 'free', body: { conversation: 987654, seq: 1 } }],
+    sendTyping: [{ who: 'free', body: { conversation: 987654 } }],
+    streamEvents: [{ who: 'free', query: { last_event_id: 1 } }],
   };
 }
 
