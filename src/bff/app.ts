@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadAssets } from './assets';
 import { createBackend, type RetryOptions } from './backend';
+import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
@@ -38,6 +39,8 @@ export interface CreateAppOptions {
 export type BffApp = Express & {
   /** Closes the keep-alive sockets to the backend. */
   dispose(): void;
+  /** Ends the open event streams (shutdown); browsers reconnect and resume. */
+  closeStreams(): void;
 };
 
 const lazyRenderer: RenderFn = async (request, res) => {
@@ -151,6 +154,8 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use((req, res, next) => (req.path.endsWith('.html') ? next() : rootStatic(req, res, next)));
 
   app.use(mediaProxy({ backend, logger, trustProxy }));
+  const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
+  app.get(EVENT_STREAM_PATH, eventStream);
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
@@ -186,5 +191,11 @@ export function createApp(options: CreateAppOptions): BffApp {
   };
   app.use(errorHandler);
 
-  return Object.assign(app, { dispose: () => backend.destroy() });
+  return Object.assign(app, {
+    closeStreams: () => eventStream.close(),
+    dispose: () => {
+      eventStream.close();
+      backend.destroy();
+    },
+  });
 }
