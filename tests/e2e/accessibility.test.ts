@@ -75,6 +75,21 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.context().close();
     });
 
+    it('When the chat list and a conversation are checked by axe (issue 12), then they have no serious or critical violation', async () => {
+      const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+      const streaming = page.waitForResponse((r) => r.url().includes('/api/events.php'));
+      await page.goto(`${site.url}/chats`);
+      await streaming;
+      await page.locator('.chat-list-item').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('.chat-list-link').first().click();
+      await page.waitForURL(/\/chats\/\d+$/);
+      await page.getByTestId('chat-count').waitFor();
+      await page.getByRole('textbox').fill('x'.repeat(1001));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
     it('When my profile with a photo being checked is checked by axe, then it has no serious or critical violation', async () => {
       const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
       await page.goto(`${site.url}/profile`);

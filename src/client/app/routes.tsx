@@ -1,8 +1,11 @@
 import { useRoutes, type RouteObject } from 'react-router';
+import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
+import { ChatsPage } from './pages/chats-page';
 import { ComplaintsPage } from './pages/complaints-page';
+import { ConversationPage, prefetchConversation } from './pages/conversation-page';
 import { AccountDeletedPage } from './pages/account-deleted-page';
 import { AccountSettingsPage, NotificationsPage, prefetchNotifications } from './pages/account-settings-pages';
 import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
@@ -59,7 +62,16 @@ export const routes: RouteObject[] = [
       { path: 'lang-config', element: <LangConfigPage /> },
       { path: 'complaints', element: <ComplaintsPage /> },
       { path: 'moderation', element: <ModerationPage />, handle: handle({ prefetch: prefetchModeration }) },
+      { path: 'chats', element: <ChatsPage /> },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
+    ],
+  },
+  {
+    element: <ChatLayout />,
+    handle: handle({ prefetch: prefetchLayout }),
+    children: [
+      { path: 'chats/:id', element: <ConversationPage kind="conversation" />, handle: handle({ prefetch: prefetchConversation('conversation') }) },
+      { path: 'members/:id/chat', element: <ConversationPage kind="member" />, handle: handle({ prefetch: prefetchConversation('member') }) },
     ],
   },
   {

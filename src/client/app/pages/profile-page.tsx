@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
@@ -42,7 +42,16 @@ export function ProfilePage() {
         profile={data}
         cdnPrefix={settings.cdn_prefix}
         loggedIn={user !== null}
-        extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
+        extraActions={
+          user && user.id !== data.id ? (
+            <>
+              <Link to={`/members/${data.id}/chat`} className="btn btn-dark mb-3" data-testid="profile-chat">
+                <FormattedMessage id="profile.chat" defaultMessage="Chat" />
+              </Link>
+              <BlockButton memberId={data.id} name={data.name} />
+            </>
+          ) : null
+        }
       />
     </>
   );
