@@ -10,6 +10,8 @@ import { creditsRoutes } from './components/credits/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
 import { moderationRoutes } from './components/moderation/routes';
+import { unavailableProvider, type PaymentProvider } from './components/payments/provider';
+import { paymentRoutes, WEBHOOK_PATH, webhookRoute } from './components/payments/routes';
 import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
@@ -49,6 +51,8 @@ export interface AppDeps {
   geoip?: GeoIp;
   /** The chat's event bus (lib/bus.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
   bus?: Bus;
+  /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
+  payments?: { provider: PaymentProvider; webhookUrl: () => string };
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -64,6 +68,15 @@ export function createApp(deps: AppDeps): Express {
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
   const getSigner = lazySigner(db);
   app.use(mediaRoutes(deps.mediaDir, getSigner));
+
+  // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
+  const payments = {
+    db,
+    logger: deps.logger,
+    provider: deps.payments?.provider ?? unavailableProvider(),
+    webhookUrl: deps.payments?.webhookUrl ?? (() => `${deps.publicUrl}${WEBHOOK_PATH}`),
+  };
+  app.use(webhookRoute(payments));
 
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
@@ -88,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger }));
+  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

@@ -1,6 +1,10 @@
 import type { Logger } from 'pino';
 import { purgeDeletedAccounts } from './components/accounts/purge';
 import { deleteExpiredTokens } from './components/accounts/repository';
+import { voidExpiredReservations } from './components/credits/spend';
+import type { PaymentProvider } from './components/payments/provider';
+import { retryPendingRefunds } from './components/payments/refunds';
+import { followUpPayments } from './components/payments/service';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
@@ -16,6 +20,8 @@ import { deleteExpiredLimits } from './lib/rate-limit';
 
 export const PURGE_JOB = 'accounts-purge';
 export const CLEANUP_JOB = 'cleanup';
+export const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
+export const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
 
 export interface BackgroundOptions {
   db: Db;
@@ -27,6 +33,8 @@ export interface BackgroundOptions {
   /** pg-boss's schema (tests give each file its own). */
   jobSchema?: string | undefined;
   outbox?: Pick<OutboxOptions, 'baseDelaySeconds' | 'maxDelaySeconds' | 'leaseSeconds'>;
+  /** The payment provider: open payments are fetched and settled, pending refunds sent again (payments-follow-up). */
+  payments?: { provider: PaymentProvider; webhookUrl: () => string };
 }
 
 export interface Background {
@@ -71,6 +79,33 @@ export function createBackground(opts: BackgroundOptions): Background {
       logger.info({ removed }, 'expired rows cleaned up');
     },
   });
+
+  // Credit holds (components/credits/spend.ts) that were neither posted nor voided go back to their lots.
+  jobs.define({
+    name: EXPIRE_HOLDS_JOB,
+    cron: '* * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 10,
+    handler: async () => {
+      const voided = await voidExpiredReservations(db);
+      if (voided > 0) logger.info({ job: EXPIRE_HOLDS_JOB, voided }, 'expired credit holds voided');
+    },
+  });
+
+  if (opts.payments) {
+    const deps = { db, logger, ...opts.payments };
+    jobs.define({
+      name: PAYMENTS_FOLLOW_UP_JOB,
+      cron: '* * * * *',
+      policy: 'singleton',
+      pollingIntervalSeconds: 10,
+      handler: async () => {
+        const payments = await followUpPayments(deps);
+        const refunds = await retryPendingRefunds(deps);
+        if (payments.checked + payments.expired + refunds > 0) logger.info({ job: PAYMENTS_FOLLOW_UP_JOB, ...payments, refunds }, 'payments followed up');
+      },
+    });
+  }
 
   return {
     jobs,

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { createBackground, type Background } from './background';
+import { setUpProvider } from './components/payments/embedded-simulator';
+import { WEBHOOK_PATH } from './components/payments/routes';
 import { parseConfig } from './lib/config';
 import { createBus, type Bus } from './lib/bus';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
@@ -37,7 +39,12 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded }, 'database ready');
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
-  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON });
+  // The payment provider (the PSP simulator as its own process unless PSP_URL names one); it posts webhooks to us.
+  const { provider } = await setUpProvider(config, dataDir, logger);
+  let listeningPort = config.PORT;
+  const webhookHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const payments = { provider, webhookUrl: () => config.PAYMENT_WEBHOOK_URL ?? `http://${webhookHost}:${listeningPort}${WEBHOOK_PATH}` };
+  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON, payments });
   await background.start();
 
   const geoip = await openGeoIp(config.GEOIP_DB);
@@ -51,6 +58,7 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
     geoip,
     backendSecret: config.BACKEND_SECRET,
     publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    payments,
   });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -58,6 +66,7 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  listeningPort = port;
   logger.info({ host: config.HOST, port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
   if (config.PORT === 0 && process.send) process.send({ type: 'ready', port });
   return { server, db, background, bus };

@@ -25,6 +25,18 @@ export const ConfigSchema = z.object({
   PURGE_CRON: z.string().min(9).default('17 * * * *'),
   CLEANUP_CRON: z.string().min(9).default('*/10 * * * *'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The payment provider (Mollie-style API). Unset: the backend starts the PSP simulator beside itself with generated
+   * keys (development, tests, demos). Set PSP_URL with PSP_API_KEY and PSP_WEBHOOK_SECRET for another provider.
+   */
+  PSP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PSP_API_KEY: z.string().min(16).optional(),
+  PSP_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, 'PSP_WEBHOOK_SECRET must be whsec_<base64>').optional(),
+  /** The embedded simulator: the origin browsers reach its checkout at (default its loopback address) and its settle delay. */
+  PSP_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PSP_SIM_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** Where the provider reaches this backend's webhook receiver (…/webhooks/psp); default: this backend's own address. */
+  PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -37,5 +49,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
     return { ok: false, message: `Invalid environment for mock-backend:\n${lines.join('\n')}` };
   }
   const c = parsed.data;
+  if (c.PSP_URL && (!c.PSP_API_KEY || !c.PSP_WEBHOOK_SECRET)) {
+    return { ok: false, message: 'Invalid environment for mock-backend:\n  PSP_URL needs PSP_API_KEY and PSP_WEBHOOK_SECRET' };
+  }
   return { ok: true, config: { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` } };
 }

@@ -80,17 +80,4 @@ export const CHAT_MESSAGES = {
     nb: 'Bekreft e-postadressen din for å sende flere meldinger.',
     sv: 'Bekräfta din e-postadress för att skicka fler meddelanden.',
   },
-  insufficient_credits: {
-    en: "You don't have enough credits",
-    nl: 'Je hebt onvoldoende credits',
-    de: 'Du hast nicht genügend Credits',
-    it: 'Non hai crediti sufficienti',
-    fr: "Vous n'avez pas assez de crédits",
-    es: 'No tienes créditos suficientes',
-    pl: 'Masz za mało kredytów',
-    da: 'Du har ikke nok credits',
-    fi: 'Sinulla ei ole tarpeeksi krediittejä',
-    nb: 'Du har ikke nok kreditter',
-    sv: 'Du har inte tillräckligt med krediter',
-  },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,6 +1,7 @@
 import { LOCALES, toLocale, type Locale } from '../../src/shared/locales';
 import { ACCOUNT_MESSAGES } from './i18n-accounts';
 import { CHAT_MESSAGES } from './i18n-chat';
+import { CREDIT_MESSAGES } from './i18n-credits';
 import { MODERATION_MESSAGES } from './i18n-moderation';
 import { PROFILE_MESSAGES } from './i18n-profiles';
 
@@ -179,6 +180,7 @@ const MESSAGES = {
   },
   ...PROFILE_MESSAGES,
   ...MODERATION_MESSAGES,
+  ...CREDIT_MESSAGES,
   internal_error: {
     en: 'An error occurred, please try again later.',
     nl: 'Er is een fout opgetreden, probeer het later opnieuw.',

@@ -198,9 +198,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
     await tx.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [byEmail.get(DEMO_LOGINS.moderator)]);
     await seedGalleriesAndPlaces(tx, avatars, [freeId, premiumId]);
+    // The demo balance is one promotional lot with its ledger row, as credits/ledger.ts keeps the books.
     await tx.query(
-      `INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after)
-       VALUES ($1, 120, 'demo_purchase', 'seed-premium-credits', 120)`,
+      `WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES ($1, 'promo', 120, 120) RETURNING id)
+       INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after, lot_id)
+       SELECT $1, 120, 'demo_purchase', 'seed-premium-credits', 120, id FROM lot`,
       [premiumId],
     );
 

@@ -3,12 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app';
 import { createBackground, type Background } from '../background';
 import { createBus, type Bus } from '../lib/bus';
+import { WEBHOOK_PATH } from '../components/payments/routes';
+import { createHttpProvider } from '../components/payments/simulator-provider';
+import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-simulator/simulator';
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
@@ -26,6 +31,9 @@ export interface TestContext {
   background: Background;
   /** The chat's event bus (LISTEN/NOTIFY in the postgres project). */
   bus: Bus;
+  /** The PSP simulator (in-process, its own port) and the app's own address, where the simulator posts webhooks. */
+  psp: { url: string; apiKey: string; webhookSecret: string; simulator: Simulator };
+  appUrl: string;
   close(): Promise<void>;
 }
 
@@ -48,6 +56,8 @@ export interface TestContextOptions {
   mailer?: Mailer;
   /** Receives the backend's log lines (JSON, level info and up); without it nothing is logged. */
   logStream?: DestinationStream;
+  /** How long the simulator keeps a direct debit pending (default 300 ms). */
+  settleDelayMs?: number;
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -80,6 +90,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const memory = createMemoryMailer();
   const mailer = opts.mailer ?? memory;
   const logger = opts.logStream ? createLogger('info', opts.logStream) : createLogger('silent');
+  const pspApiKey = `test_${randomBytes(16).toString('hex')}`;
+  const webhookSecret = generateWebhookSecret();
+  const psp = await startSimulator({ apiKey: pspApiKey, webhookSecret, settleDelayMs: opts.settleDelayMs ?? 300, retryBaseMs: 100, maxAttempts: 6 });
+  let appUrl = '';
+  const payments = { provider: createHttpProvider({ baseUrl: psp.url, apiKey: pspApiKey, webhookSecret }), webhookUrl: () => `${appUrl}${WEBHOOK_PATH}` };
   const background = createBackground({
     db,
     logger,
@@ -89,6 +104,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     cleanupCron: '*/10 * * * *',
     jobSchema,
     outbox: { baseDelaySeconds: 1, maxDelaySeconds: 2 },
+    payments,
   });
   await background.start();
   const bus = createBus(db, logger);
@@ -103,8 +119,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     logger,
     mediaDir,
     validateResponses: true,
+    payments,
     ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
   });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     app,
     db,
@@ -112,8 +132,15 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     mails: memory.sent,
     background,
     bus,
+    psp: { url: psp.url, apiKey: pspApiKey, webhookSecret, simulator: psp.simulator },
+    appUrl,
     async close() {
       await bus.close();
+      await psp.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       await background.stop();
       await db.close();
       await dropSchema();

@@ -306,6 +306,34 @@ describe('contract of openapi.yaml', () => {
     aborter.abort();
   });
 
+  it('When bundles are listed, a bundle is bought on the hosted checkout, and its unused credits are refunded, then every answer matches the contract', async () => {
+    const buyer = await login('free@demo.test');
+    expectMatchesContract('listCreditPackages', ...answer(await call('GET', '/credit-packages.php?country=PL')));
+    expectMatchesContract('listCreditPackages', ...answer(await call('GET', '/credit-packages.php?country=NL&discount_code=NOPE-NOPE', { cookie: buyer })));
+    const packages = await call('GET', '/credit-packages.php?country=NL', { cookie: buyer });
+    expect(packages.status).toBe(200);
+    expectMatchesContract('listCreditPackages', ...answer(packages));
+    const pkg = (packages.body as { packages: { id: number }[] }).packages[0] as { id: number };
+    expectMatchesContract('createPayment', ...answer(await call('POST', '/payments.php', { body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A' } })));
+    expectMatchesContract('createPayment', ...answer(await call('POST', '/payments.php', { cookie: buyer, body: { package_id: pkg.id, method: 'blik', country: 'NL' } })));
+    const created = await call('POST', '/payments.php', { cookie: buyer, body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A', country: 'NL' } });
+    expect(created.status).toBe(201);
+    expectMatchesContract('createPayment', ...answer(created));
+    const { payment_id: paymentId, checkout_url: checkoutUrl } = created.body as { payment_id: number; checkout_url: string };
+    expectMatchesContract('getPayment', ...answer(await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })));
+    expectMatchesContract('getPayment', ...answer(await call('GET', '/payment.php?id=2147483647', { cookie: buyer })));
+    // The tester's choice on the provider's hosted checkout; the webhook settles the payment.
+    await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ status: 'paid' }), redirect: 'manual' });
+    await expect.poll(async () => ((await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })).body as { status: string }).status, { timeout: 10_000 }).toBe('paid');
+    expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php', { cookie: buyer })));
+    expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php')));
+    expectMatchesContract('getRefundQuote', ...answer(await call('GET', '/refund.php', { cookie: buyer })));
+    const refund = await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } });
+    expect(refund.status).toBe(200);
+    expectMatchesContract('requestRefund', ...answer(refund));
+    expectMatchesContract('requestRefund', ...answer(await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } })));
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);

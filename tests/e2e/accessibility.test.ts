@@ -90,6 +90,17 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.context().close();
     });
 
+    it.each(['/credits', '/credits/1', '/credits/1/ideal', '/premium', '/transactions'])(
+      "When a logged-in member's credits page %s is checked by axe, then it has no serious or critical violation",
+      async (path) => {
+        const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+        await page.goto(`${site.url}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      },
+    );
+
     it('When my profile with a photo being checked is checked by axe, then it has no serious or critical violation', async () => {
       const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
       await page.goto(`${site.url}/profile`);

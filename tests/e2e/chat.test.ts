@@ -116,8 +116,8 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     }
     await free.page.getByRole('textbox').fill('This one costs credits');
     await free.page.getByRole('button', { name: 'Send' }).click();
-    await free.page.getByTestId('chat-alert-credits').waitFor();
-    expect(await free.page.getByTestId('chat-alert-credits').textContent()).toContain("You don't have enough credits");
+    await free.page.getByTestId('credit-alert').waitFor();
+    expect(await free.page.getByTestId('credit-alert').textContent()).toContain("You don't have enough credits");
     expect(await free.page.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     // Nothing was sent: the text is still in the field for after the purchase.
     expect(await free.page.getByRole('textbox').inputValue()).toBe('This one costs credits');

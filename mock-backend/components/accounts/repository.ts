@@ -64,9 +64,11 @@ export async function updateProfile(db: Db, p: { userId: number; name: string; b
   );
 }
 
+/** The signup credits the new user row already holds: a free lot and its ledger row (credits/ledger.ts's books). */
 export async function addSignupCredits(db: Db, userId: number, credits: number): Promise<void> {
   await db.query(
-    `INSERT INTO credit_ledger (user_id, delta, reason, balance_after) VALUES ($1, $2, 'signup', $2)`,
+    `WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES ($1, 'free', $2, $2) RETURNING id)
+     INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id) SELECT $1, $2, 'signup', $2, id FROM lot`,
     [userId, credits],
   );
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../../lib/db';
-import { AppError } from '../../lib/errors';
+import { spendCredits } from '../credits/spend';
 
 /**
- * What a chat send pays, inside the transaction that delivers it (so a refused charge stores nothing and a stored
- * message is paid). Interim until the credits component's spend API lands on this branch: one atomic balance update
- * and one ledger row, never read-modify-write.
+ * What a chat send pays, through the credits component's spend API, inside the transaction that delivers it: the
+ * hold and its posting commit together with the message row, so a refused charge (402 `insufficient_credits`)
+ * stores nothing and a stored message is paid. The member's row is the serialisation point of the spend API, so
+ * parallel sends against a balance for one pay once.
  */
 export interface ChargeRequest {
   userId: number;
@@ -14,20 +15,14 @@ export interface ChargeRequest {
   idempotencyKey: string | null;
 }
 
+/** Spends and answers the balance after it. */
 export async function chargeMessage(tx: Db, req: ChargeRequest): Promise<number> {
-  const [paid] = await tx.query<{ credits: number }>(
-    'UPDATE users SET credits = credits - $2, updated_at = now() WHERE id = $1 AND credits >= $2 RETURNING credits',
-    [req.userId, req.credits],
-  );
-  if (!paid) {
-    const [row] = await tx.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [req.userId]);
-    throw new AppError(402, 'insufficient_credits', { params: { needed: req.credits, balance: row?.credits ?? 0 } });
-  }
-  await tx.query(`INSERT INTO credit_ledger (user_id, delta, reason, balance_after) VALUES ($1, $2, $3, $4)`, [
-    req.userId,
-    -req.credits,
-    req.reason,
-    paid.credits,
-  ]);
-  return paid.credits;
+  const spent = await spendCredits(tx, {
+    userId: req.userId,
+    credits: req.credits,
+    reason: req.reason,
+    ref: req.ref,
+    idempotencyKey: req.idempotencyKey === null ? null : `chat:${req.idempotencyKey}`,
+  });
+  return spent.balance;
 }

@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import * as accounts from '../accounts/repository';
+import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -149,7 +150,7 @@ describe('chat', () => {
     const conv = await request(ctx.app).get('/api/conversation.php').query({ conversation: sent.body.message.conversation }).set('cookie', other);
     expect(conv.status).toBe(200);
     expect(conv.body.messages.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([['Hello there', false]]);
-    const read = await request(ctx.app).post('/api/conversation-read.php').set('cookie', other).send({ conversation: conv.body.conversation, seq: 2 ** 40 });
+    const read = await request(ctx.app).post('/api/conversation-read.php').set('cookie', other).send({ conversation: conv.body.conversation, seq: 2147483647 });
     expect(read.status).toBe(200);
     const after = await request(ctx.app).get('/api/chats.php').set('cookie', other);
     expect(after.body.chats.find((c: { conversation: number }) => c.conversation === conv.body.conversation).num_unread_messages).toBe(0);
@@ -209,13 +210,17 @@ describe('chat', () => {
     const racer = await loginAs(racerId);
     const [site] = await ctx.db.query<{ message_credits: number }>('SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)', [racerId]);
     const price = site?.message_credits ?? 10;
-    await ctx.db.query('UPDATE users SET paid_user = true, credits = $2 WHERE id = $1', [racerId, price]);
+    await ctx.db.query('UPDATE users SET paid_user = true WHERE id = $1', [racerId]);
+    await ctx.db.transaction((tx) => grantCredits(tx, { userId: racerId, credits: price, kind: 'promo', reason: 'bonus' }));
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(racer, otherId, `race ${i}`, `race-${i}`)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 402 || s === 429)).toBe(true);
     expect(await creditsOf(racerId)).toBe(0);
     expect(await ctx.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [racerId])).toHaveLength(1);
+    // The spend API's ledger: one spend, and balance = ledger = lots.
+    expect(await ctx.db.query(`SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'message'`, [racerId])).toHaveLength(1);
+    expect(await ledgerInvariantViolations(ctx.db, [racerId])).toEqual([]);
   });
 
   it('When the recipient is deleted, blocked, or invisible to a new conversation, then 404; an invisible member keeps his existing chats', async () => {

@@ -15,12 +15,13 @@ export interface DiscountRow {
   paymentmethods: string[];
   used_by_anyone: boolean;
   used_by_user: boolean;
+  kind: 'code' | 'welcome' | 'time_bonus';
 }
 
 export async function findCode(db: Db, q: { code: string; siteId: number; userId: number }): Promise<DiscountRow | null> {
   const [row] = await db.query<DiscountRow>(
     `SELECT d.id, d.code, d.country, d.user_id, d.value_percentage, d.currency, d.minimum_order_value, d.status,
-            d.validity, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired, d.paymentmethods,
+            d.validity, d.kind, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired, d.paymentmethods,
             EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id) AS used_by_anyone,
             EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = $3) AS used_by_user
      FROM discount_codes d

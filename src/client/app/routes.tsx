@@ -10,6 +10,7 @@ import { AccountDeletedPage } from './pages/account-deleted-page';
 import { AccountSettingsPage, NotificationsPage, prefetchNotifications } from './pages/account-settings-pages';
 import { ActivateDonePage, ActivateErrorPage } from './pages/activate-pages';
 import { CompleteSignupPage } from './pages/complete-signup-page';
+import { CreditsPage, RepeatOrderPage, TransactionsPage } from './pages/credits-page';
 import { IndexPage, prefetchIndex } from './pages/index-page';
 import { InfoPageRoute, prefetchInfoPage } from './pages/info-page';
 import { LanderPage, prefetchLander } from './pages/lander-page';
@@ -63,6 +64,11 @@ export const routes: RouteObject[] = [
       { path: 'complaints', element: <ComplaintsPage /> },
       { path: 'moderation', element: <ModerationPage />, handle: handle({ prefetch: prefetchModeration }) },
       { path: 'chats', element: <ChatsPage /> },
+      { path: 'credits', element: <CreditsPage /> },
+      { path: 'credits/repeat-order', element: <RepeatOrderPage /> },
+      { path: 'credits/:id/:paymentmethod?', element: <CreditsPage /> },
+      { path: 'premium', element: <CreditsPage variant="premium" /> },
+      { path: 'transactions/:id?', element: <TransactionsPage /> },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },

@@ -258,6 +258,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit-packages.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit bundles in the country's currency, with the discount applied, and the payment methods offered there
+         * @description Open to visitors (the pricing page) and members. The country is `country` when given (one of the site's
+         *     countries), else the member's profile country, else the visitor's country. A `discount_code` (members
+         *     only) is checked as at checkout: unknown 404 `code_not_found`, used 409 `code_used`, expired 422
+         *     `code_expired`, fitting no bundle 422 `code_not_applicable`; a bundle below the code's minimum keeps its price.
+         */
+        get: operations["listCreditPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying a bundle; answers the hosted checkout to redirect to
+         * @description Creates a payment at the payment provider for the bundle with the method (and bank, for iDEAL and
+         *     Przelewy24) and an optional discount code, and answers `checkout_url`. Credits are added only when the
+         *     provider reports the payment paid (webhook, checked against the provider), never on the browser's return.
+         *     Honours `Idempotency-Key`: a repeated request answers the same payment. Errors: 422 `method_unavailable`,
+         *     `issuer_required`, `code_expired`, `code_not_applicable`; 404 `code_not_found` or an unknown bundle;
+         *     409 `code_used`; 503 `payment_provider_unavailable` (nothing is charged, the code stays unused).
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's payments (the transaction result page polls it until it is settled) */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's payments and refunds, newest first, with his balance */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refund.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each purchase with unused credits within refund_days would refund, before the member confirms */
+        get: operations["getRefundQuote"];
+        put?: never;
+        /**
+         * Refund the unused credits of one purchase through its original payment
+         * @description The purchase's remaining credits leave the balance and the ledger in the transaction that records the
+         *     refund; the amount (remaining credits × the purchase's unit price) goes back through the original payment.
+         *     422 `nothing_to_refund` (nothing unused, or refund_days passed), 422 `refund_not_possible` (the method
+         *     cannot refund, e.g. paysafecard; the credits stay). Honours `Idempotency-Key`.
+         */
+        post: operations["requestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/chats.php": {
         parameters: {
             query?: never;
@@ -960,6 +1066,129 @@ export interface components {
             expired: boolean;
             paymentmethods?: string[];
         };
+        PaymentMethodOption: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            group: "card" | "bank" | "wallet" | "voucher" | "directdebit";
+            issuers: {
+                id: string;
+                name: string;
+            }[];
+        };
+        CreditPackage: {
+            id: number;
+            credits: number;
+            currency: string;
+            /** @description List price in minor units (cents) */
+            price_minor: number;
+            /** @description Price after the discount in minor units, or null when no discount applies to this bundle */
+            discounted_price_minor: number | null;
+            popular: boolean;
+        };
+        CreditPackages: {
+            country: string;
+            currency: string;
+            refund_days: number;
+            discount: null | {
+                code: string;
+                percentage: number;
+            };
+            packages: components["schemas"]["CreditPackage"][];
+            methods: components["schemas"]["PaymentMethodOption"][];
+        };
+        CreatePaymentRequest: {
+            package_id: number;
+            method: string;
+            issuer?: string;
+            discount_code?: string;
+            country?: components["schemas"]["CountryCode"];
+        };
+        PaymentCreated: {
+            payment_id: number;
+            status: components["schemas"]["PaymentStatus"];
+            /** @description The provider's hosted checkout (null for a direct debit, which needs none) */
+            checkout_url: string | null;
+        };
+        /** @enum {string} */
+        PaymentStatus: "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
+        Transaction: {
+            id: number;
+            status: components["schemas"]["PaymentStatus"];
+            credits: number;
+            amount_minor: number;
+            list_price_minor: number;
+            discount_minor: number;
+            currency: string;
+            country: string;
+            method: string;
+            method_name: string;
+            /** @description The method was withdrawn (Giropay, Sofort) and is shown only in old orders */
+            method_retired: boolean;
+            issuer: string | null;
+            discount_code: string | null;
+            package_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            credited: boolean;
+            charged_back: boolean;
+            refunded_minor: number;
+            checkout_url: string | null;
+        };
+        Refund: {
+            id: number;
+            payment_id: number;
+            credits: number;
+            amount_minor: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "refunded" | "failed";
+            /** Format: date-time */
+            created_at: string;
+        };
+        TransactionList: {
+            balance: number;
+            paid_user: boolean;
+            transactions: components["schemas"]["Transaction"][];
+            refunds: components["schemas"]["Refund"][];
+        };
+        RefundQuote: {
+            items: {
+                payment_id: number;
+                /** @description Unused credits of the purchase */
+                credits: number;
+                credits_bought: number;
+                /** @description What a refund gives back (unused credits × the purchase's unit price) */
+                amount_minor: number;
+                paid_minor: number;
+                currency: string;
+                method: string;
+                method_name: string;
+                /** @description False when the method cannot refund (paysafecard) */
+                refundable: boolean;
+                /** Format: date-time */
+                refundable_until: string;
+            }[];
+            credits: number;
+            totals: {
+                currency: string;
+                amount_minor: number;
+            }[];
+        };
+        RefundRequest: {
+            payment_id: number;
+        };
+        RefundResult: {
+            refund_id: number;
+            /** @enum {string} */
+            status: "pending" | "refunded";
+            credits: number;
+            amount_minor: number;
+            currency: string;
+            balance: number;
+        };
         Chat: {
             conversation: number;
             profile: components["schemas"]["ProfileSummary"];
@@ -1251,6 +1480,16 @@ export interface components {
         /** @description The request does not match the contract (`bad_request`) or breaks a rule */
         BadRequest: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A service behind this one (the payment provider) is unavailable (`payment_provider_unavailable`); retry later */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1760,6 +1999,191 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listCreditPackages: {
+        parameters: {
+            query?: {
+                country?: components["schemas"]["CountryCode"];
+                discount_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bundles and methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPackages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Code already used (`code_used`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment, open at the provider */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description Code already used (`code_used`), or the Idempotency-Key is in use (`idempotency_key_in_use`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments and refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getRefundQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refundable purchases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundQuote"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    requestRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listChats: {

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { CreditAlert } from '../../../components/credit-alert';
 import { isApiRequestError } from '../../../lib/api-error';
 
 /** What a refused send shows: the credit alert, the premium alert, or the server's message in the member's language. */
@@ -15,17 +16,15 @@ export function sendProblemOf(error: unknown, fallback: string): SendProblem {
 }
 
 /**
- * The credit alert of SPEC §6/§8 ('Je hebt onvoldoende credits') with the way to the credits page, and the premium
- * alert for a free member's third conversation. (The credits branch brings a shared credit alert in
- * src/client/components; this one is the chat's own until both are merged.)
+ * The shared credit alert of SPEC §6/§8 ('Je hebt onvoldoende credits', with the way to the credits page), or the
+ * premium alert for a free member's third conversation, or the server's message.
  */
 export function SendProblemAlert({ problem, onClose }: { problem: SendProblem; onClose: () => void }) {
+  if (problem.kind === 'credits') return <CreditAlert onClose={onClose} className="mb-2" />;
   return (
     <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-2" role="alert" data-testid={`chat-alert-${problem.kind}`}>
       <strong className="me-auto">
-        {problem.kind === 'credits' ? (
-          <FormattedMessage id="chat.alert.credits" defaultMessage="You don't have enough credits" />
-        ) : problem.kind === 'premium' ? (
+        {problem.kind === 'premium' ? (
           <FormattedMessage
             id="chat.alert.premium"
             defaultMessage="Free members can start {limit} conversations. Go premium to write to more members."
@@ -35,11 +34,7 @@ export function SendProblemAlert({ problem, onClose }: { problem: SendProblem; o
           problem.message
         )}
       </strong>
-      {problem.kind === 'credits' ? (
-        <Link to="/credits" className="btn btn-primary btn-sm">
-          <FormattedMessage id="chat.alert.buyCredits" defaultMessage="Buy credits" />
-        </Link>
-      ) : problem.kind === 'premium' ? (
+      {problem.kind === 'premium' ? (
         <Link to="/premium" className="btn btn-primary btn-sm">
           <FormattedMessage id="chat.alert.goPremium" defaultMessage="Get Premium" />
         </Link>

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../lib/db';
+import { AppError } from '../../lib/errors';
+
+/**
+ * The one spend API of the product (issue 10). Chat messages, gifts and photo messages pay through it; nothing else
+ * touches `users.credits`, `credit_lots` or `credit_ledger` for spending.
+ *
+ * How to use it (chat, gifts, photo messages):
+ *
+ * ```ts
+ * import { reserveCredits, postReservation, voidReservation } from '../credits/spend';
+ *
+ * // 1. Before delivering: hold the price. Throws AppError 402 `insufficient_credits` when the balance is short
+ * //    (the UI shows the credit alert); nothing is held then. Pass the request's Idempotency-Key (or your own
+ * //    stable key) so that a repeated request holds once and answers the same reservation.
+ * const hold = await reserveCredits(db, { userId, credits: site.message_credits, reason: 'message', ref: `conversation:${id}`, idempotencyKey });
+ * // 2a. Delivered: make it final.
+ * await postReservation(db, { userId, reservationId: hold.id });
+ * // 2b. Failed after the hold (upload refused, recipient gone…): the credits go back to the lots they came from.
+ * await voidReservation(db, { userId, reservationId: hold.id });
+ * ```
+ *
+ * Or `spendCredits` (reserve and post in one step) when delivery happens in the same transaction.
+ *
+ * Every function takes a `Db`: pass your transaction (`db.transaction(async (tx) => …)`) to make the hold part of
+ * your own write (e.g. the message row and its hold commit together); otherwise each call is its own transaction.
+ * Guarantees: the balance never goes below 0 and equals the sum of the ledger and of the lots' remaining credits
+ * (one ledger row per lot touched); parallel reservations against one balance are serialised on the member's row
+ * (`UPDATE … WHERE credits >= $n`), so 50 parallel spends against a balance that covers one succeed exactly once;
+ * the same idempotency key holds once. A hold that is neither posted nor voided is voided by the
+ * `credits-expire-holds` job once `holdSeconds` (default 600) have passed.
+ * Free and promotional credits are spent first, then paid lots oldest first — that decides what stays refundable.
+ */
+
+export type ReservationStatus = 'held' | 'posted' | 'voided';
+
+export interface ReserveRequest {
+  userId: number;
+  /** Price in credits, a positive integer. */
+  credits: number;
+  /** What is bought: 'message', 'gift', 'photo_message', … (lower-case snake_case, ≤ 40 characters). */
+  reason: string;
+  /** Free-form reference for the ledger and support (e.g. `conversation:12`, `message:345`). */
+  ref?: string | null | undefined;
+  /** The same key for the same member holds once and answers the first reservation again. */
+  idempotencyKey?: string | null | undefined;
+  /** How long an unsettled hold lives before the expiry job voids it (default 600 s). */
+  holdSeconds?: number | undefined;
+}
+
+export interface Reservation {
+  id: string;
+  userId: number;
+  credits: number;
+  reason: string;
+  ref: string | null;
+  status: ReservationStatus;
+  /** The member's balance right after this call. */
+  balance: number;
+  /** True when an earlier call with the same idempotency key made this reservation. */
+  replayed: boolean;
+}
+
+export interface SettleRequest {
+  userId: number;
+  reservationId: string;
+}
+
+/** The spend API as one interface (what the chat code may depend on). */
+export interface SpendApi {
+  reserveCredits(db: Db, req: ReserveRequest): Promise<Reservation>;
+  postReservation(db: Db, req: SettleRequest): Promise<Reservation>;
+  voidReservation(db: Db, req: SettleRequest): Promise<Reservation>;
+  spendCredits(db: Db, req: ReserveRequest): Promise<Reservation>;
+  getBalance(db: Db, userId: number): Promise<number>;
+}
+
+export const DEFAULT_HOLD_SECONDS = 600;
+const REASON = /^[a-z][a-z0-9_]{0,39}$/;
+
+export const insufficientCredits = (needed: number, balance: number): AppError =>
+  new AppError(402, 'insufficient_credits', { params: { needed, balance } });
+
+interface ReservationRow {
+  id: string;
+  user_id: number;
+  credits: number;
+  reason: string;
+  ref: string | null;
+  status: ReservationStatus;
+}
+
+async function balanceOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  return row?.credits ?? 0;
+}
+
+function toReservation(row: ReservationRow, balance: number, replayed: boolean): Reservation {
+  return { id: row.id, userId: row.user_id, credits: row.credits, reason: row.reason, ref: row.ref, status: row.status, balance, replayed };
+}
+
+export interface LedgerEntry {
+  userId: number;
+  delta: number;
+  reason: string;
+  balanceAfter: number;
+  lotId?: number | string | null;
+  reservationId?: string | null;
+  ref?: string | null;
+  idempotencyKey?: string | null;
+}
+
+/** One ledger row. Only the functions of this component call it, in the transaction of the balance change. */
+export async function insertLedger(tx: Db, e: LedgerEntry): Promise<void> {
+  await tx.query(
+    `INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [e.userId, e.delta, e.reason, e.balanceAfter, e.lotId ?? null, e.reservationId ?? null, e.ref ?? null, e.idempotencyKey ?? null],
+  );
+}
+
+/**
+ * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
+ * after the balance was lowered to `balanceAfter` in the same transaction. Internal to the credits component.
+ */
+export async function takeFromLots(
+  tx: Db,
+  q: { userId: number; credits: number; balanceAfter: number; reason: string; reservationId?: string | null; ref?: string | null },
+): Promise<void> {
+  const lots = await tx.query<{ id: string; remaining: number }>(
+    `SELECT id, remaining FROM credit_lots
+     WHERE user_id = $1 AND remaining > 0
+     ORDER BY CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id
+     FOR UPDATE`,
+    [q.userId],
+  );
+  let left = q.credits;
+  let running = q.balanceAfter + q.credits;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(lot.remaining, left);
+    await tx.query('UPDATE credit_lots SET remaining = remaining - $2, updated_at = now() WHERE id = $1', [lot.id, take]);
+    running -= take;
+    left -= take;
+    await insertLedger(tx, { userId: q.userId, delta: -take, reason: q.reason, balanceAfter: running, lotId: lot.id, reservationId: q.reservationId ?? null, ref: q.ref ?? null });
+  }
+  // The balance covered the amount, so the lots must too; anything else is a broken invariant: roll back.
+  if (left !== 0) throw new Error(`credit lots of member ${q.userId} do not cover the balance`);
+}
+
+/** Holds `credits` of the member's balance. See the module comment. */
+export async function reserveCredits(db: Db, req: ReserveRequest): Promise<Reservation> {
+  if (!Number.isSafeInteger(req.credits) || req.credits <= 0) throw new RangeError('credits must be a positive integer');
+  if (!REASON.test(req.reason)) throw new RangeError('reason must be lower-case snake_case');
+  const holdSeconds = req.holdSeconds ?? DEFAULT_HOLD_SECONDS;
+  return db.transaction(async (tx) => {
+    const id = randomUUID();
+    // The reservation row first: with an idempotency key, a parallel twin waits here on the unique index and then
+    // finds the first one's row (or, if that one was refused, makes its own).
+    const inserted = await tx.query<ReservationRow>(
+      `INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
+       ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id, user_id, credits, reason, ref, status`,
+      [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds],
+    );
+    const row = inserted[0];
+    if (!row) {
+      const [earlier] = await tx.query<ReservationRow>(
+        'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = $1 AND idempotency_key = $2',
+        [req.userId, req.idempotencyKey],
+      );
+      if (!earlier) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
+      if (earlier.credits !== req.credits || earlier.reason !== req.reason) {
+        throw new AppError(422, 'idempotency_key_reused', { params: { field: 'Idempotency-Key' } });
+      }
+      return toReservation(earlier, await balanceOf(tx, req.userId), true);
+    }
+    const [paid] = await tx.query<{ credits: number }>(
+      'UPDATE users SET credits = credits - $2, updated_at = now() WHERE id = $1 AND credits >= $2 RETURNING credits',
+      [req.userId, req.credits],
+    );
+    if (!paid) {
+      await tx.query('DELETE FROM credit_reservations WHERE id = $1', [id]);
+      throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
+    }
+    await takeFromLots(tx, { userId: req.userId, credits: req.credits, balanceAfter: paid.credits, reason: req.reason, reservationId: id, ref: req.ref ?? null });
+    return toReservation(row, paid.credits, false);
+  });
+}
+
+async function settledAlready(tx: Db, req: SettleRequest, wanted: ReservationStatus): Promise<Reservation> {
+  const [row] = await tx.query<ReservationRow>(
+    'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE id = $1 AND user_id = $2',
+    [req.reservationId, req.userId],
+  );
+  if (!row) throw new AppError(404, 'not_found');
+  if (row.status !== wanted) throw new AppError(409, 'reservation_settled', { params: { status: row.status } });
+  return toReservation(row, await balanceOf(tx, req.userId), true);
+}
+
+/** Makes a hold final (the thing was delivered). Posting a posted hold again is a no-op; a voided one: 409. */
+export async function postReservation(db: Db, req: SettleRequest): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ReservationRow>(
+      `UPDATE credit_reservations SET status = 'posted', settled_at = now(), updated_at = now()
+       WHERE id = $1 AND user_id = $2 AND status = 'held'
+       RETURNING id, user_id, credits, reason, ref, status`,
+      [req.reservationId, req.userId],
+    );
+    if (!row) return settledAlready(tx, req, 'posted');
+    return toReservation(row, await balanceOf(tx, req.userId), false);
+  });
+}
+
+/** Gives a hold back to the lots it came from. Voiding a voided hold again is a no-op; a posted one: 409. */
+export async function voidReservation(db: Db, req: SettleRequest): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ReservationRow>(
+      `UPDATE credit_reservations SET status = 'voided', settled_at = now(), updated_at = now()
+       WHERE id = $1 AND user_id = $2 AND status = 'held'
+       RETURNING id, user_id, credits, reason, ref, status`,
+      [req.reservationId, req.userId],
+    );
+    if (!row) return settledAlready(tx, req, 'voided');
+    const [user] = await tx.query<{ credits: number }>(
+      'UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits',
+      [req.userId, row.credits],
+    );
+    const balance = user?.credits ?? 0;
+    const taken = await tx.query<{ lot_id: string; credits: number }>(
+      `SELECT lot_id, (-sum(delta))::int AS credits FROM credit_ledger
+       WHERE reservation_id = $1 AND delta < 0 GROUP BY lot_id ORDER BY lot_id`,
+      [row.id],
+    );
+    let running = balance - row.credits;
+    for (const t of taken) {
+      await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lot_id, t.credits]);
+      running += t.credits;
+      await insertLedger(tx, { userId: req.userId, delta: t.credits, reason: 'void', balanceAfter: running, lotId: t.lot_id, reservationId: row.id, ref: row.ref });
+    }
+    if (running !== balance) throw new Error(`reservation ${row.id} does not match its ledger rows`);
+    return toReservation(row, balance, false);
+  });
+}
+
+/** Reserve and post in one transaction: for a purchase delivered in the same transaction as the spend. */
+export async function spendCredits(db: Db, req: ReserveRequest): Promise<Reservation> {
+  return db.transaction(async (tx) => {
+    const hold = await reserveCredits(tx, req);
+    if (hold.replayed) return hold;
+    return postReservation(tx, { userId: req.userId, reservationId: hold.id });
+  });
+}
+
+export const getBalance = balanceOf;
+
+/** Voids holds whose time ran out (the `credits-expire-holds` job); answers how many. */
+export async function voidExpiredReservations(db: Db, limit = 200): Promise<number> {
+  const due = await db.query<{ id: string; user_id: number }>(
+    `SELECT id, user_id FROM credit_reservations WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`,
+    [limit],
+  );
+  let voided = 0;
+  for (const r of due) {
+    try {
+      const res = await voidReservation(db, { userId: r.user_id, reservationId: r.id });
+      if (!res.replayed) voided += 1;
+    } catch (error) {
+      // Posted in between: nothing to void.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return voided;
+}
+
+/** The spend API as one object, for code that prefers to receive it as a dependency. */
+export const spendApi: SpendApi = { reserveCredits, postReservation, voidReservation, spendCredits, getBalance };

@@ -1,0 +1,156 @@
+import { methodById } from '../../../src/shared/payment-methods';
+import type { Schemas } from '../../lib/api-types';
+import type { Db } from '../../lib/db';
+import { AppError, notFound } from '../../lib/errors';
+import { insertLedger } from '../credits/spend';
+import { ProviderRefused, ProviderUnavailable } from './provider';
+import type { PaymentsDeps } from './service';
+
+/**
+ * The member's own refund of unused purchased credits within refund_days (SPEC §1; also the on-site withdrawal
+ * function of Directive 2023/2673). Per purchase: the lot's remaining credits × the lot's unit price (what was paid
+ * after discount ÷ credits), rounded down to the minor unit, back through the original payment where the method
+ * can refund (not paysafecard). The credits leave the ledger in the transaction that records the refund; should the
+ * provider refuse it for good, a second transaction puts them back, so nothing is lost either way.
+ */
+
+interface LotRow {
+  lot_id: string;
+  payment_id: string;
+  provider_payment_id: string | null;
+  credits: number;
+  remaining: number;
+  amount_minor: number;
+  currency: string;
+  refundable_until: Date;
+  method: string;
+}
+
+/** remaining × (amount ÷ credits), in integers, rounded down; the whole amount when nothing was spent. */
+export function refundableMinor(lot: { credits: number; remaining: number; amount_minor: number }): number {
+  if (lot.remaining >= lot.credits) return lot.amount_minor;
+  return Math.floor((lot.remaining * lot.amount_minor) / lot.credits);
+}
+
+const LOTS = `SELECT l.id AS lot_id, p.id AS payment_id, p.provider_payment_id, l.credits, l.remaining, l.amount_minor, l.currency,
+    l.refundable_until, p.method
+  FROM credit_lots l JOIN payments p ON p.id::text = l.payment_id
+  WHERE l.user_id = $1 AND l.kind = 'paid' AND l.remaining > 0 AND l.refundable_until > now()
+    AND p.status = 'paid' AND p.charged_back_at IS NULL`;
+
+/** getRefundQuote: what each refundable purchase would give back, before the member confirms. */
+export async function refundQuote(db: Db, userId: number): Promise<Schemas['RefundQuote']> {
+  const lots = await db.query<LotRow>(`${LOTS} ORDER BY l.bought_at, l.id`, [userId]);
+  const items = lots.map((l) => ({
+    payment_id: Number(l.payment_id),
+    credits: l.remaining,
+    credits_bought: l.credits,
+    amount_minor: refundableMinor(l),
+    paid_minor: l.amount_minor,
+    currency: l.currency,
+    method: l.method,
+    method_name: methodById(l.method)?.name ?? l.method,
+    refundable: methodById(l.method)?.refundable !== false,
+    refundable_until: new Date(l.refundable_until).toISOString(),
+  }));
+  const totals = new Map<string, number>();
+  for (const i of items) if (i.refundable) totals.set(i.currency, (totals.get(i.currency) ?? 0) + i.amount_minor);
+  return {
+    items,
+    credits: items.filter((i) => i.refundable).reduce((sum, i) => sum + i.credits, 0),
+    totals: [...totals].map(([currency, amount_minor]) => ({ currency, amount_minor })),
+  };
+}
+
+interface Taken {
+  refundId: string;
+  lotId: string;
+  credits: number;
+  amountMinor: number;
+  currency: string;
+  providerPaymentId: string;
+  paymentId: string;
+}
+
+async function giveBack(db: Db, userId: number, t: Taken): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.query<{ credits: number }>('UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits', [userId, t.credits]);
+    await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lotId, t.credits]);
+    await insertLedger(tx, { userId, delta: t.credits, reason: 'refund_reversed', balanceAfter: user?.credits ?? 0, lotId: t.lotId, ref: `refund:${t.refundId}` });
+    await tx.query(`UPDATE payment_refunds SET status = 'failed', updated_at = now() WHERE id = $1`, [t.refundId]);
+    await tx.query('UPDATE payments SET refunded_minor = refunded_minor - $2, updated_at = now() WHERE id = $1', [t.paymentId, t.amountMinor]);
+  });
+}
+
+/** requestRefund: refunds the unused credits of one purchase. */
+export async function requestRefund(deps: PaymentsDeps, userId: number, paymentId: number): Promise<Schemas['RefundResult']> {
+  const taken = await deps.db.transaction(async (tx): Promise<Taken> => {
+    const [user] = await tx.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const [owned] = await tx.query('SELECT 1 FROM payments WHERE id = $1 AND user_id = $2', [paymentId, userId]);
+    if (!owned || !user) throw notFound();
+    const [lot] = await tx.query<LotRow>(`${LOTS} AND p.id = $2 FOR UPDATE OF l`, [userId, paymentId]);
+    if (!lot) throw new AppError(422, 'nothing_to_refund');
+    if (methodById(lot.method)?.refundable === false || !lot.provider_payment_id) throw new AppError(422, 'refund_not_possible');
+    const amount = refundableMinor(lot);
+    const credits = lot.remaining;
+    const [after] = await tx.query<{ credits: number }>(
+      'UPDATE users SET credits = credits - $2, updated_at = now() WHERE id = $1 AND credits >= $2 RETURNING credits',
+      [userId, credits],
+    );
+    if (!after) throw new AppError(422, 'nothing_to_refund');
+    await tx.query('UPDATE credit_lots SET remaining = 0, updated_at = now() WHERE id = $1', [lot.lot_id]);
+    const [refund] = await tx.query<{ id: string }>(
+      `INSERT INTO payment_refunds (payment_id, user_id, credits, amount_minor, currency) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [lot.payment_id, userId, credits, amount, lot.currency],
+    );
+    const refundId = (refund as { id: string }).id;
+    await insertLedger(tx, { userId, delta: -credits, reason: 'refund', balanceAfter: after.credits, lotId: lot.lot_id, ref: `refund:${refundId}` });
+    await tx.query('UPDATE payments SET refunded_minor = refunded_minor + $2, updated_at = now() WHERE id = $1', [lot.payment_id, amount]);
+    return { refundId, lotId: lot.lot_id, credits, amountMinor: amount, currency: lot.currency, providerPaymentId: lot.provider_payment_id, paymentId: lot.payment_id };
+  });
+  const status = await sendRefund(deps, userId, taken);
+  const [balance] = await deps.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  return { refund_id: Number(taken.refundId), status, credits: taken.credits, amount_minor: taken.amountMinor, currency: taken.currency, balance: balance?.credits ?? 0 };
+}
+
+/** Asks the provider to refund; a refusal puts the credits back and answers 422, an outage leaves it for the job. */
+async function sendRefund(deps: PaymentsDeps, userId: number, t: Taken): Promise<'pending' | 'refunded'> {
+  try {
+    const r = await deps.provider.createRefund(t.providerPaymentId, { amountMinor: t.amountMinor, currency: t.currency }, `refund-${t.refundId}`);
+    await deps.db.query(`UPDATE payment_refunds SET status = 'refunded', provider_refund_id = $2, updated_at = now() WHERE id = $1`, [t.refundId, r.id]);
+    return 'refunded';
+  } catch (error) {
+    if (error instanceof ProviderRefused) {
+      deps.logger.warn({ err: error, refundId: t.refundId }, 'provider refused the refund; credits given back');
+      await giveBack(deps.db, userId, t);
+      throw new AppError(422, 'refund_not_possible');
+    }
+    if (error instanceof ProviderUnavailable) {
+      deps.logger.warn({ err: error, refundId: t.refundId }, 'provider unreachable; the refund job retries');
+      return 'pending';
+    }
+    throw error;
+  }
+}
+
+/** The follow-up job's part for refunds: pending ones (provider was down) are sent again with the same key. */
+export async function retryPendingRefunds(deps: PaymentsDeps, limit = 50): Promise<number> {
+  const rows = await deps.db.query<{ id: string; user_id: number; payment_id: string; credits: number; amount_minor: number; currency: string; provider_payment_id: string; lot_id: string }>(
+    `SELECT r.id, r.user_id, r.payment_id, r.credits, r.amount_minor, r.currency, p.provider_payment_id, l.id AS lot_id
+     FROM payment_refunds r JOIN payments p ON p.id = r.payment_id JOIN credit_lots l ON l.payment_id = p.id::text
+     WHERE r.status = 'pending' AND r.created_at < now() - interval '1 minute' ORDER BY r.id LIMIT $1`,
+    [limit],
+  );
+  let sent = 0;
+  for (const r of rows) {
+    try {
+      await sendRefund(deps, r.user_id, {
+        refundId: r.id, lotId: r.lot_id, credits: r.credits, amountMinor: r.amount_minor, currency: r.currency, providerPaymentId: r.provider_payment_id, paymentId: r.payment_id,
+      });
+      sent += 1;
+    } catch (error) {
+      if (!(error instanceof AppError)) deps.logger.warn({ err: error, refundId: r.id }, 'refund retry failed');
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,31 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { isApiRequestError } from '../lib/api-error';
+
+/** True for the API's 402 `insufficient_credits` (SPEC §8 'Je hebt onvoldoende credits'). */
+export function isInsufficientCredits(error: unknown): boolean {
+  return isApiRequestError(error) && error.code === 'insufficient_credits';
+}
+
+/**
+ * The credit alert (SPEC §6): shown when the balance is short for a message, gift or photo message, with the way to
+ * the credits page. Render it where the spend was refused, e.g. `{isInsufficientCredits(error) ? <CreditAlert /> : null}`;
+ * `onClose` adds a close button.
+ */
+export function CreditAlert({ onClose, className = '' }: { onClose?: () => void; className?: string }) {
+  return (
+    <div className={`alert alert-warning d-flex flex-wrap align-items-center gap-2 ${className}`} role="alert" data-testid="credit-alert">
+      <strong className="me-auto">
+        <FormattedMessage id="credits.alert.insufficient" defaultMessage="You don't have enough credits" />
+      </strong>
+      <Link to="/credits" className="btn btn-primary btn-sm">
+        <FormattedMessage id="credits.alert.buy" defaultMessage="Buy credits" />
+      </Link>
+      {onClose ? (
+        <button type="button" className="btn btn-outline-secondary text-body btn-sm" onClick={onClose}>
+          <FormattedMessage id="credits.alert.close" defaultMessage="Not now" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

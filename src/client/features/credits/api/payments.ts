@@ -1,0 +1,41 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { useApi } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+import { useApiSWR } from '../../../lib/api-swr';
+
+export type Transaction = Schemas['Transaction'];
+export type TransactionList = Schemas['TransactionList'];
+export type PaymentCreated = Schemas['PaymentCreated'];
+export type CreatePaymentRequest = Schemas['CreatePaymentRequest'];
+
+/** POST /payments.php with the attempt's Idempotency-Key: answers the hosted checkout to go to. */
+export function createPayment(api: ApiClient, body: CreatePaymentRequest, idempotencyKey: string): Promise<PaymentCreated> {
+  return unwrap(api.POST('/payments.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+}
+
+export const paymentKey = (id: number) => `/payment.php?id=${id}`;
+
+export function getPayment(api: ApiClient, id: number): Promise<Transaction> {
+  return unwrap(api.GET('/payment.php', { params: { query: { id } } }));
+}
+
+const SETTLED = new Set(['paid', 'failed', 'canceled', 'expired']);
+
+/** The payment, polled every 1.5 s while the provider has not settled it (the webhook does that, not this page). */
+export function usePayment(id: number | null) {
+  const api = useApi();
+  return useApiSWR(id === null ? null : paymentKey(id), () => getPayment(api, id as number), {
+    refreshInterval: (latest) => (latest && SETTLED.has(latest.status) ? 0 : 1500),
+  });
+}
+
+export const TRANSACTIONS_KEY = '/transactions.php';
+
+export function listTransactions(api: ApiClient): Promise<TransactionList> {
+  return unwrap(api.GET('/transactions.php'));
+}
+
+export function useTransactions(enabled: boolean) {
+  const api = useApi();
+  return useApiSWR(enabled ? TRANSACTIONS_KEY : null, () => listTransactions(api));
+}

@@ -1,0 +1,299 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from 'reactstrap';
+import { Loading } from '../../../components/loading';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { createAttemptKeys } from '../../../lib/idempotency-key';
+import { useCurrentUser } from '../../../lib/store/store';
+import { useCreditPackages, type CreditPackage, type PaymentMethodOption } from '../api/credit-packages';
+import { useActiveDiscount } from '../api/discount';
+import { createPayment } from '../api/payments';
+import { formatMoney } from '../money';
+import { MethodName } from './method-name';
+import { PackageList } from './package-list';
+
+const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'code_not_applicable']);
+const codeError = (error: unknown) => (isApiRequestError(error) && error.code && CODE_ERRORS.has(error.code) ? error : null);
+
+/** `?code=` carried from step to step. */
+function withCode(path: string, code: string | null): string {
+  return code ? `${path}?code=${encodeURIComponent(code)}` : path;
+}
+
+/**
+ * The payment flow of SPEC §2: choose a bundle (/credits), the method (/credits/{id}), the bank where the method asks
+ * for one, then go to the provider's hosted checkout. A discount code (typed, or the member's time bonus / welcome
+ * code) lowers the prices shown and paid. Credits arrive when the provider reports the payment paid.
+ */
+export function CreditsCheckout({ packageId, method }: { packageId: number | null; method: string | null }) {
+  const api = useApi();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const typedCode = search.get('code');
+  const welcome = useActiveDiscount(user !== null && !user.paid_user && !typedCode);
+  const wanted = typedCode ?? welcome.data?.code ?? null;
+  const withDiscount = useCreditPackages(wanted);
+  const refused = typedCode ? codeError(withDiscount.error) : null;
+  const plain = useCreditPackages(null, null, refused !== null || (wanted !== null && withDiscount.error !== undefined));
+  const listing = withDiscount.data ?? plain.data;
+  const listingError = !listing ? (withDiscount.error ?? plain.error) : undefined;
+  const code = refused ? null : (listing?.discount?.code ?? null);
+  const chosen = listing?.packages.find((p) => p.id === packageId) ?? null;
+  const chosenMethod = listing?.methods.find((m) => m.id === method) ?? null;
+
+  if (listingError && !listing) {
+    return (
+      <Alert color="danger" fade={false}>
+        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+      </Alert>
+    );
+  }
+  if (!listing) return <Loading />;
+
+  return (
+    <div className="credits-checkout">
+      <DiscountForm code={typedCode} applied={listing.discount} refusal={refused?.message ?? null} />
+      {!chosen ? (
+        <section aria-labelledby="credits-step-package">
+          <h2 className="h5" id="credits-step-package">
+            <FormattedMessage id="credits.step.package" defaultMessage="1. Choose a bundle" />
+          </h2>
+          {packageId !== null ? (
+            <Alert color="warning" fade={false}>
+              <FormattedMessage id="credits.packageGone" defaultMessage="This bundle is not available; please choose another one." />
+            </Alert>
+          ) : null}
+          <PackageList packages={listing.packages} linkTo={(p) => withCode(`/credits/${p.id}`, code)} />
+        </section>
+      ) : (
+        <>
+          <ChosenPackage pkg={chosen} code={code} />
+          {!chosenMethod ? (
+            <MethodList methods={listing.methods} packageId={chosen.id} code={code} unknown={method !== null} />
+          ) : (
+            <PayStep
+              key={`${chosen.id}-${chosenMethod.id}`}
+              pkg={chosen}
+              method={chosenMethod}
+              code={code}
+              country={listing.country}
+              onPay={async (body, attemptKey) => {
+                const created = await createPayment(api, body, attemptKey);
+                if (created.checkout_url) window.location.assign(created.checkout_url);
+                else await navigate(`/transactions/${created.payment_id}`);
+              }}
+            />
+          )}
+        </>
+      )}
+      <p className="small text-body-secondary mt-3">
+        <FormattedMessage
+          id="credits.noSubscription"
+          defaultMessage="No subscription: you pay once per bundle. Unused credits can be refunded within {days} days from your transactions."
+          values={{ days: listing.refund_days }}
+        />{' '}
+        <Link to="/transactions">
+          <FormattedMessage id="credits.toTransactions" defaultMessage="My transactions" />
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ChosenPackage({ pkg, code }: { pkg: CreditPackage; code: string | null }) {
+  const intl = useIntl();
+  const price = pkg.discounted_price_minor ?? pkg.price_minor;
+  return (
+    <div className="surface credits-chosen d-flex flex-wrap align-items-center gap-2 mb-3">
+      <span className="flex-grow-1">
+        <FormattedMessage
+          id="credits.chosen"
+          defaultMessage="{credits, number} credits for {price}"
+          values={{ credits: pkg.credits, price: <strong key="p">{formatMoney(intl, price, pkg.currency)}</strong> }}
+        />
+        {pkg.discounted_price_minor !== null ? (
+          <>
+            {' '}
+            <del className="text-body-secondary">{formatMoney(intl, pkg.price_minor, pkg.currency)}</del>
+          </>
+        ) : null}
+      </span>
+      <Link to={withCode('/credits', code)} className="btn btn-outline-secondary text-body btn-sm">
+        <FormattedMessage id="credits.changePackage" defaultMessage="Other bundle" />
+      </Link>
+    </div>
+  );
+}
+
+function MethodList({ methods, packageId, code, unknown }: { methods: PaymentMethodOption[]; packageId: number; code: string | null; unknown: boolean }) {
+  return (
+    <section aria-labelledby="credits-step-method">
+      <h2 className="h5" id="credits-step-method">
+        <FormattedMessage id="credits.step.method" defaultMessage="2. Choose how to pay" />
+      </h2>
+      {unknown ? (
+        <Alert color="warning" fade={false}>
+          <FormattedMessage id="credits.methodGone" defaultMessage="This payment method is not available here; please choose another one." />
+        </Alert>
+      ) : null}
+      <ul className="payment-methods list-unstyled" data-testid="payment-methods">
+        {methods.map((m) => (
+          <li key={m.id}>
+            <Link
+              to={m.group === 'directdebit' ? `/directdebit?package=${packageId}${code ? `&code=${encodeURIComponent(code)}` : ''}` : withCode(`/credits/${packageId}/${m.id}`, code)}
+              className="payment-method-link"
+              data-testid={`method-${m.id}`}
+            >
+              <span className={`payment-method-mark payment-method-${m.group}`} aria-hidden="true">
+                {m.name.slice(0, 1)}
+              </span>
+              <span>
+                <MethodName method={m} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PayStep({
+  pkg,
+  method,
+  code,
+  country,
+  onPay,
+}: {
+  pkg: CreditPackage;
+  method: PaymentMethodOption;
+  code: string | null;
+  country: string;
+  onPay: (body: { package_id: number; method: string; issuer?: string; discount_code?: string; country: string }, attemptKey: string) => Promise<void>;
+}) {
+  const intl = useIntl();
+  const bankId = useId();
+  const [issuer, setIssuer] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attemptKey = useMemo(() => createAttemptKeys(), []);
+  const needsBank = method.issuers.length > 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (needsBank && !issuer) {
+      setError(intl.formatMessage({ id: 'credits.chooseBank', defaultMessage: 'Choose your bank.' }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const body = { package_id: pkg.id, method: method.id, country, ...(needsBank ? { issuer } : {}), ...(code ? { discount_code: code } : {}) };
+    try {
+      await onPay(body, attemptKey(body));
+    } catch (err) {
+      setError(isApiRequestError(err) ? err.message : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="credits-step-pay">
+      <h2 className="h5" id="credits-step-pay">
+        {needsBank ? (
+          <FormattedMessage id="credits.step.bank" defaultMessage="3. Choose your bank and pay with {method}" values={{ method: <MethodName key="m" method={method} /> }} />
+        ) : (
+          <FormattedMessage id="credits.step.pay" defaultMessage="3. Pay with {method}" values={{ method: <MethodName key="m" method={method} /> }} />
+        )}
+      </h2>
+      <form onSubmit={submit} className="surface credits-pay" noValidate>
+        {needsBank ? (
+          <div className="mb-3">
+            <label htmlFor={bankId} className="form-label">
+              <FormattedMessage id="credits.bank" defaultMessage="Your bank" />
+            </label>
+            <select id={bankId} className="form-select" value={issuer} onChange={(e) => setIssuer(e.target.value)} required aria-invalid={error !== null && !issuer}>
+              <option value="">{intl.formatMessage({ id: 'credits.bankPlaceholder', defaultMessage: 'Choose your bank…' })}</option>
+              {method.issuers.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {error ? (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <button type="submit" className="btn btn-primary" disabled={busy} data-testid="pay-button">
+            <FormattedMessage id="credits.pay" defaultMessage="Pay {price}" values={{ price: formatMoney(intl, pkg.discounted_price_minor ?? pkg.price_minor, pkg.currency) }} />
+          </button>
+          <Link to={withCode(`/credits/${pkg.id}`, code)} className="btn btn-link">
+            <FormattedMessage id="credits.otherMethod" defaultMessage="Other payment method" />
+          </Link>
+        </div>
+        <p className="small text-body-secondary mt-2 mb-0">
+          <FormattedMessage id="credits.redirectNote" defaultMessage="You will be taken to the payment page of our payment provider and then back here." />
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function DiscountForm({ code, applied, refusal }: { code: string | null; applied: { code: string; percentage: number } | null; refusal: string | null }) {
+  const intl = useIntl();
+  const id = useId();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [value, setValue] = useState(code ?? '');
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(search);
+    if (value.trim()) next.set('code', value.trim());
+    else next.delete('code');
+    const qs = next.toString();
+    void navigate({ search: qs ? `?${qs}` : '' }, { replace: true });
+  };
+  return (
+    <div className="mb-3">
+      {applied && !refusal ? (
+        <div className="alert alert-success py-2" role="status" data-testid="discount-applied">
+          <FormattedMessage
+            id="credits.discountApplied"
+            defaultMessage="Discount {code}: {percentage} off the prices below."
+            values={{ code: applied.code, percentage: intl.formatNumber(applied.percentage / 100, { style: 'percent', maximumFractionDigits: 2 }) }}
+          />
+        </div>
+      ) : null}
+      <form className="discount-form d-flex flex-wrap gap-2 align-items-end" onSubmit={apply}>
+        <div>
+          <label htmlFor={id} className="form-label small mb-1">
+            <FormattedMessage id="credits.discountCode" defaultMessage="Discount code" />
+          </label>
+          <input
+            id={id}
+            className={`form-control form-control-sm${refusal ? ' is-invalid' : ''}`}
+            value={value}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(e) => setValue(e.target.value)}
+            aria-describedby={refusal ? `${id}-error` : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn-outline-dark btn-sm">
+          <FormattedMessage id="credits.applyCode" defaultMessage="Apply" />
+        </button>
+        {refusal ? (
+          <div id={`${id}-error`} className="invalid-feedback d-block w-100" role="alert" data-testid="discount-error">
+            {refusal}
+          </div>
+        ) : null}
+      </form>
+    </div>
+  );
+}
