@@ -12,6 +12,8 @@ export const TYPING_SIGNAL_INTERVAL_MS = 3_000;
 export const TYPING_SHOWN_MS = 6_000;
 /** Comment lines keep the event stream open through proxies. */
 export const STREAM_HEARTBEAT_MS = 15_000;
+/** How often a stream re-reads the tables without being told (a lost notification) and checks its session. */
+export const STREAM_CATCH_UP_MS = 30_000;
 /** The browser reconnects the event stream after this many milliseconds (the SSE `retry` field). */
 export const STREAM_RETRY_MS = 2_000;
 /** Messages per page of a conversation. */

@@ -275,14 +275,19 @@ describe('chat', () => {
     const otherId = others[0] as number;
     const other = await loginAs(otherId);
     const theirs = openStream(base, other);
+    // A second tab of the same member without a shared stream: both read from the member's one feed.
+    const theirsToo = openStream(base, other);
     const mine = openStream(base, premium);
     expect(await theirs.ready).toBe(200);
+    expect(await theirsToo.ready).toBe(200);
     expect(await mine.ready).toBe(200);
 
     const sent = await send(premium, otherId, 'live!');
     const got = await theirs.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id);
     expect(got.data).toMatchObject({ text: 'live!', mine: false, sender: premiumId });
     expect(got.id).toBe(String(sent.body.message.seq));
+    await theirsToo.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id);
+    theirsToo.close();
     await mine.waitFor((e) => e.event === 'message' && (e.data as { mine: boolean; id: number }).mine && (e.data as { id: number }).id === sent.body.message.id);
 
     const conversation = sent.body.message.conversation as number;

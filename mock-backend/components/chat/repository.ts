@@ -284,8 +284,9 @@ export async function membersOf(db: Db, conversationId: number): Promise<number[
   return rows.map((r) => r.user_id);
 }
 
-/** Whether the session behind a stream is still logged in. */
-export async function sessionAlive(db: Db, sessionId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND expires_at > now()', [sessionId]);
-  return rows.length > 0;
+/** Which of the sessions behind open streams are still logged in. */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
+  return new Set(rows.map((r) => r.id.trim()));
 }

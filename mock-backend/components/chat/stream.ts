@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../../../src/shared/chat';
+import { STREAM_CATCH_UP_MS, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../../../src/shared/chat';
 import type { Bus, BusSignal } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
@@ -53,17 +53,110 @@ function toFrame(row: repo.EventRow, viewerId: number): string {
   return frame('message', message, seq);
 }
 
+/** One open stream of a member on this instance. */
+interface StreamState {
+  position: number;
+  sessionId: string;
+  write(text: string): void;
+  end(): void;
+}
+
 /**
- * GET /api/events.php: the member's events as Server-Sent Events. The tables are the truth: the stream reads every
- * event after its position whenever the bus says "look", and at every heartbeat (so an event whose notification was
- * lost — another instance died between commit and NOTIFY, the listening connection dropped — arrives within one
- * heartbeat). Typing signals come from the bus only and are never replayed.
+ * The streams one member holds on this instance (several tabs without a shared stream, several devices) read the
+ * tables together: one query per "look" from the lowest position among them, each stream taking what is past its own
+ * position. One bus subscription per member per instance.
+ */
+interface Feed {
+  userId: number;
+  streams: Set<StreamState>;
+  pumping: boolean;
+  again: boolean;
+  unsubscribe: () => void;
+}
+
+/**
+ * GET /api/events.php: the member's events as Server-Sent Events. The tables are the truth: the member's feed reads
+ * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
+ * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
+ * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep
+ * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
+ * never replayed.
  */
 export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
+  const { db, bus } = deps;
+  const feeds = new Map<number, Feed>();
+
+  const pump = async (feed: Feed): Promise<void> => {
+    if (feed.pumping) {
+      feed.again = true;
+      return;
+    }
+    feed.pumping = true;
+    try {
+      do {
+        feed.again = false;
+        for (;;) {
+          if (feed.streams.size === 0) return;
+          const from = Math.min(...[...feed.streams].map((st) => st.position));
+          const rows = await repo.eventsAfter(db, feed.userId, from, BATCH);
+          if (rows.length === 0) break;
+          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId)] as const);
+          for (const st of feed.streams) {
+            const fresh = frames.filter(([seq]) => seq > st.position);
+            if (fresh.length === 0) continue;
+            st.write(fresh.map(([, text]) => text).join(''));
+            st.position = fresh[fresh.length - 1]?.[0] ?? st.position;
+          }
+          if (rows.length < BATCH) break;
+        }
+      } while (feed.again);
+    } catch (err) {
+      deps.logger.warn({ err }, 'event stream read failed; the next catch-up tries again');
+    } finally {
+      feed.pumping = false;
+    }
+  };
+
+  const feedOf = (userId: number): Feed => {
+    const existing = feeds.get(userId);
+    if (existing) return existing;
+    const feed: Feed = { userId, streams: new Set(), pumping: false, again: false, unsubscribe: () => undefined };
+    feed.unsubscribe = bus.subscribe(userId, (signal: BusSignal) => {
+      if (signal.type === 'closing') {
+        for (const st of [...feed.streams]) st.end();
+      } else if (signal.type === 'typing') {
+        const text = frame('typing', { conversation: signal.conversation, from: signal.from });
+        for (const st of feed.streams) st.write(text);
+      } else {
+        void pump(feed);
+      }
+    });
+    feeds.set(userId, feed);
+    return feed;
+  };
+
+  // Comment lines for every stream; the catch-up (sessions still valid, then the tables) once per feed.
+  const heartbeat = setInterval(() => {
+    for (const feed of feeds.values()) for (const st of feed.streams) st.write(': ping\n\n');
+  }, STREAM_HEARTBEAT_MS);
+  heartbeat.unref();
+  const catchUp = setInterval(() => {
+    for (const feed of feeds.values()) {
+      const sessions = [...new Set([...feed.streams].map((st) => st.sessionId))];
+      repo.liveSessions(db, sessions).then(
+        (alive) => {
+          // A stream lives no longer than its login: after logout or expiry it ends (the browser's retry gets a 403).
+          for (const st of [...feed.streams]) if (!alive.has(st.sessionId)) st.end();
+          void pump(feed);
+        },
+        (err: unknown) => deps.logger.warn({ err }, 'event stream session check failed'),
+      );
+    }
+  }, STREAM_CATCH_UP_MS);
+  catchUp.unref();
+
   return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }): Promise<void> => {
-    const viewerId = viewer.userId;
-    const { db, bus } = deps;
-    let position = resumePoint(req) ?? (await repo.currentEventSeq(db));
+    const position = resumePoint(req) ?? (await repo.currentEventSeq(db));
 
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -75,74 +168,28 @@ export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
     res.flushHeaders();
     res.write(`retry: ${STREAM_RETRY_MS}\n: stream of member events\n\n`);
 
-    let closed = false;
-    let pumping = false;
-    let again = false;
-
-    const pump = async (): Promise<void> => {
-      if (pumping) {
-        again = true;
-        return;
-      }
-      pumping = true;
-      try {
-        do {
-          again = false;
-          for (;;) {
-            const rows = await repo.eventsAfter(db, viewerId, position, BATCH);
-            if (closed) return;
-            if (rows.length === 0) break;
-            res.write(rows.map((r) => toFrame(r, viewerId)).join(''));
-            position = repo.seqOf(rows[rows.length - 1]?.seq);
-            if (rows.length < BATCH) break;
-          }
-        } while (again && !closed);
-      } catch (err) {
-        if (!closed) req.log?.warn({ err }, 'event stream read failed; next heartbeat tries again');
-      } finally {
-        pumping = false;
-      }
+    const feed = feedOf(viewer.userId);
+    const stream: StreamState = {
+      position,
+      sessionId: viewer.sessionId,
+      write: (text) => {
+        if (!res.writableEnded) res.write(text);
+      },
+      end: () => {
+        if (!res.writableEnded) res.end();
+        close();
+      },
     };
-
-    const onSignal = (signal: BusSignal) => {
-      if (closed) return;
-      if (signal.type === 'closing') {
-        res.end();
-        return;
-      }
-      if (signal.type === 'typing') {
-        res.write(frame('typing', { conversation: signal.conversation, from: signal.from }));
-        return;
-      }
-      void pump();
-    };
-    const unsubscribe = bus.subscribe(viewerId, onSignal);
-    const heartbeat = setInterval(() => {
-      if (closed) return;
-      // A stream lives no longer than its login: after logout or expiry it ends (the browser's retry gets a 403).
-      repo.sessionAlive(db, viewer.sessionId).then(
-        (alive) => {
-          if (closed) return;
-          if (!alive) {
-            res.end();
-            return;
-          }
-          res.write(': ping\n\n');
-          void pump();
-        },
-        () => undefined,
-      );
-    }, STREAM_HEARTBEAT_MS);
-
     const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(heartbeat);
-      unsubscribe();
+      if (!feed.streams.delete(stream)) return;
+      if (feed.streams.size === 0 && feeds.get(feed.userId) === feed) {
+        feeds.delete(feed.userId);
+        feed.unsubscribe();
+      }
     };
+    feed.streams.add(stream);
     res.once('close', close);
-    req.once('close', close);
     // Whatever happened between the Last-Event-ID and now.
-    await pump();
+    await pump(feed);
   };
 }
