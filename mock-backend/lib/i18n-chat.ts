@@ -80,4 +80,17 @@ export const CHAT_MESSAGES = {
     nb: 'Bekreft e-postadressen din for å sende flere meldinger.',
     sv: 'Bekräfta din e-postadress för att skicka fler meddelanden.',
   },
+  gift_unknown: {
+    en: 'This gift does not exist.',
+    nl: 'Dit cadeau bestaat niet.',
+    de: 'Dieses Geschenk gibt es nicht.',
+    it: 'Questo regalo non esiste.',
+    fr: "Ce cadeau n'existe pas.",
+    es: 'Este regalo no existe.',
+    pl: 'Taki prezent nie istnieje.',
+    da: 'Denne gave findes ikke.',
+    fi: 'Tätä lahjaa ei ole.',
+    nb: 'Denne gaven finnes ikke.',
+    sv: 'Den här gåvan finns inte.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

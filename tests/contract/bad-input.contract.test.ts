@@ -139,6 +139,7 @@ function samples(): Record<string, Sample[]> {
     markConversationRead: [{ who: 'free', body: { conversation: 987654, seq: 1 } }],
     sendTyping: [{ who: 'free', body: { conversation: 987654 } }],
     streamEvents: [{ who: 'free', query: { last_event_id: 1 } }],
+    sendGift: [{ who: 'free', body: { profile_id: memberId, gift: 'rose' } }],
     listCreditPackages: [{ who: 'free', query: { country: 'NL', discount_code: 'WELCOME10' } }],
     createPayment: [{ who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } }],
     getPayment: [{ who: 'free', query: { id: 987654 } }],

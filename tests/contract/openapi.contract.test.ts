@@ -296,6 +296,13 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: { conversation: message.conversation } })));
     expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: free, body: { conversation: message.conversation } })));
     expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: {} })));
+    expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php', { cookie: premium })));
+    expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php')));
+    const gift = await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'rose' } });
+    expect(gift.status).toBe(201);
+    expectMatchesContract('sendGift', ...answer(gift));
+    expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'unicorn' } })));
+    expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { body: { profile_id: other, gift: 'rose' } })));
     expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php')));
     expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php?last_event_id=-1', { cookie: premium })));
     // The stream itself (text/event-stream): its head, then the test hangs up.

@@ -1,11 +1,11 @@
 import type { Db } from '../../lib/db';
-import { spendCredits } from '../credits/spend';
+import { postReservation, reserveCredits } from '../credits/spend';
 
 /**
- * What a chat send pays, through the credits component's spend API, inside the transaction that delivers it: the
- * hold and its posting commit together with the message row, so a refused charge (402 `insufficient_credits`)
- * stores nothing and a stored message is paid. The member's row is the serialisation point of the spend API, so
- * parallel sends against a balance for one pay once.
+ * What a chat send pays, through the credits component's spend API: the price is reserved before the message is
+ * stored (402 `insufficient_credits` when the balance is short) and posted once it is, both inside the send's
+ * transaction, so a refused send stores nothing and a stored message is paid. The member's row is the spend API's
+ * serialisation point, so parallel sends against a balance for one pay once.
  */
 export interface ChargeRequest {
   userId: number;
@@ -15,14 +15,19 @@ export interface ChargeRequest {
   idempotencyKey: string | null;
 }
 
-/** Spends and answers the balance after it. */
-export async function chargeMessage(tx: Db, req: ChargeRequest): Promise<number> {
-  const spent = await spendCredits(tx, {
+/** Holds the price; answers the reservation's id. */
+export async function reserveMessage(tx: Db, req: ChargeRequest): Promise<string> {
+  const hold = await reserveCredits(tx, {
     userId: req.userId,
     credits: req.credits,
     reason: req.reason,
     ref: req.ref,
     idempotencyKey: req.idempotencyKey === null ? null : `chat:${req.idempotencyKey}`,
   });
-  return spent.balance;
+  return hold.id;
+}
+
+/** The message is stored: the hold becomes final. */
+export async function postMessage(tx: Db, userId: number, reservationId: string): Promise<void> {
+  await postReservation(tx, { userId, reservationId });
 }

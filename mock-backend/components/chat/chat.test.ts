@@ -223,6 +223,31 @@ describe('chat', () => {
     expect(await ledgerInvariantViolations(ctx.db, [racerId])).toEqual([]);
   });
 
+  it('When a gift is sent, then it costs gift_credits (free members too), arrives as a gift message, and an unknown gift is 422', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[0] as number;
+    const catalogue = await request(ctx.app).get('/api/gifts.php').set('cookie', premium);
+    expect(catalogue.body.gifts.map((g: { key: string }) => g.key)).toContain('rose');
+    const price = catalogue.body.gifts[0].credits as number;
+    const before = await creditsOf(premiumId);
+    const sent = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toMatchObject({ kind: 'gift', gift: 'rose', mine: true });
+    const again = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    expect(again.body.message.id).toBe(sent.body.message.id);
+    expect(await creditsOf(premiumId)).toBe(before - price);
+    const other = await loginAs(otherId);
+    const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', other);
+    expect(view.body.messages.at(-1)).toMatchObject({ kind: 'gift', gift: 'rose', mine: false });
+    const unknown = await request(ctx.app).post('/api/gift.php').set('cookie', premium).send({ profile_id: otherId, gift: 'unicorn' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('gift_unknown');
+    // A free member without credits: no free gifts.
+    const poor = await request(ctx.app).post('/api/gift.php').set('cookie', other).send({ profile_id: premiumId, gift: 'heart' });
+    expect(poor.status).toBe(402);
+    expect(await ledgerInvariantViolations(ctx.db, [premiumId])).toEqual([]);
+  });
+
   it('When the recipient is deleted, blocked, or invisible to a new conversation, then 404; an invisible member keeps his existing chats', async () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const gone = others[7] as number;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
+import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
 import type { Bus } from '../../lib/bus';
 import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
@@ -46,6 +47,25 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
       const key = idempotencyKeyOf(req);
       await respondIdempotently(db, req, res, 201, () =>
         service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+      );
+    },
+  );
+
+  router.get('/gifts.php', (_req, res) => {
+    requireViewer(res);
+    const credits = getSite(res).gift_credits;
+    res.json({ gifts: GIFT_KEYS.map((key) => ({ key, credits, image: giftImagePath(key) })) });
+  });
+
+  router.post(
+    '/gift.php',
+    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { profile_id: number; gift: string };
+      const key = idempotencyKeyOf(req);
+      await respondIdempotently(db, req, res, 201, () =>
+        service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
       );
     },
   );

@@ -1,12 +1,13 @@
 import { FIRST_MESSAGES_PER_DAY, FREE_MESSAGES } from '../../../src/shared/chat';
 import { FREE_CONVERSATION_LIMIT } from '../../../src/shared/constants';
+import { isGiftKey, type GiftKey } from '../../../src/shared/gifts';
 import type { Schemas } from '../../lib/api-types';
 import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import { toSummary } from '../members/service';
-import { chargeMessage } from './charge';
+import { postMessage, reserveMessage } from './charge';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -110,6 +111,9 @@ export interface SendRequest {
   idempotencyKey: string | null;
 }
 
+/** What is sent: a text (free messages, then message_credits) or a gift (always gift_credits). */
+type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey };
+
 /**
  * Sends a text message: the rules of SPEC §4/§9 and issue 12 in one transaction with the charge, so a refused send
  * stores and charges nothing and a charged one is delivered. The sender's row is locked first, which serialises
@@ -121,16 +125,30 @@ export async function sendMessage(deps: ChatDeps, site: Site, viewer: Viewer, re
   if (textLength(text) > site.message_length) {
     throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
   }
-  if (req.profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
+  return send(deps, site, viewer, req.profileId, { kind: 'text', text }, req.idempotencyKey);
+}
 
+/** Sends a gift of the catalogue for the site's gift_credits (reserved, then posted when the gift is stored). */
+export async function sendGift(
+  deps: ChatDeps,
+  site: Site,
+  viewer: Viewer,
+  req: { profileId: number; gift: string; idempotencyKey: string | null },
+): Promise<Schemas['SentMessage']> {
+  if (!isGiftKey(req.gift)) throw new AppError(422, 'gift_unknown', { params: { field: 'gift' } });
+  return send(deps, site, viewer, req.profileId, { kind: 'gift', gift: req.gift }, req.idempotencyKey);
+}
+
+async function send(deps: ChatDeps, site: Site, viewer: Viewer, profileId: number, payload: Payload, idempotencyKey: string | null): Promise<Schemas['SentMessage']> {
+  if (profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db, bus } = deps;
   const row = await db.transaction(async (tx) => {
     const sender = await repo.lockSender(tx, viewer.userId);
     if (!sender) throw new AppError(403, 'authentication_required');
-    const partner = await repo.findPartner(tx, site.id, viewer.userId, req.profileId);
+    const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
     if (!partner) throw notFound();
-    await repo.lockPair(tx, viewer.userId, req.profileId);
-    const existing = await repo.findConversationBetween(tx, viewer.userId, req.profileId);
+    await repo.lockPair(tx, viewer.userId, profileId);
+    const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
     const use = await repo.countUse(tx, viewer.userId);
     if (!existing) {
       // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
@@ -143,25 +161,29 @@ export async function sendMessage(deps: ChatDeps, site: Site, viewer: Viewer, re
       }
     }
     const held = sender.status !== 'active';
-    const free = !sender.paid_user && use.free_used < FREE_MESSAGES;
+    const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
     // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
     if (held && !free) throw new AppError(403, 'account_not_activated');
-    const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, req.profileId));
-    const cost = free || held ? 0 : site.message_credits;
-    if (cost > 0) {
-      await chargeMessage(tx, { userId: viewer.userId, credits: cost, reason: 'message', ref: `conversation:${conversationId}`, idempotencyKey: req.idempotencyKey });
-    }
-    return repo.insertMessage(tx, {
+    const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
+    const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : site.message_credits;
+    const reason = payload.kind === 'gift' ? 'gift' : 'message';
+    // Reserved before the message is stored, posted once it is: both in this transaction, so a failure between
+    // them leaves neither a message nor a charge.
+    const hold = cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null;
+    const stored = await repo.insertMessage(tx, {
       conversationId,
       senderId: viewer.userId,
-      kind: 'text',
-      body: text,
+      kind: payload.kind,
+      body: payload.kind === 'text' ? payload.text : '',
+      giftKey: payload.kind === 'gift' ? payload.gift : null,
       held,
       free,
       creditsCost: cost,
     });
+    if (hold) await postMessage(tx, viewer.userId, hold);
+    return stored;
   });
-  await bus.publish(row.held ? [viewer.userId] : [viewer.userId, req.profileId], { type: 'look' });
+  await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
   return { message: toMessage(row, viewer.userId), allowance: await allowanceOf(db, site, viewer.userId) };
 }
 

@@ -450,6 +450,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gifts.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gift catalogue (keys, price in credits, image path on the site) */
+        get: operations["listGifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gift.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a gift of the catalogue inside a conversation (starts one when there is none) for the site's gift_credits
+         * @description The rules of `sendMessage`, except that every gift costs `gift_credits` (no free gifts; 402
+         *     `insufficient_credits`), and a member who has not confirmed his address cannot send one (403
+         *     `account_not_activated`). The credits are reserved before the gift is stored and posted once it is, in one
+         *     transaction. An unknown gift is 422 `gift_unknown`. Honours `Idempotency-Key`.
+         */
+        post: operations["sendGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversation-read.php": {
         parameters: {
             query?: never;
@@ -1218,6 +1258,12 @@ export interface components {
             created_at: string;
             /** @description Kept until the sender confirms his e-mail address (only the sender sees held messages) */
             held: boolean;
+        };
+        Gift: {
+            key: string;
+            credits: number;
+            /** @description Path of the gift's image on the site (e.g. `/gifts/rose.svg`) */
+            image: string;
         };
         ChatAllowance: {
             message_credits: number;
@@ -2287,6 +2333,70 @@ export interface operations {
         };
         responses: {
             /** @description Sent (or held until the sender confirms his address) */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listGifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gifts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gifts: components["schemas"]["Gift"][];
+                    };
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    sendGift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_id: number;
+                    gift: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
