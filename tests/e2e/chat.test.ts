@@ -52,7 +52,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await premium.page.getByTestId('profile-chat').click();
     await premium.page.waitForURL(/\/members\/\d+\/chat$/);
     await premium.page.getByLabel(`Your message to ${freeMe.name}`).fill('Hello from the premium member');
-    await premium.page.getByRole('button', { name: 'Send' }).click();
+    await premium.page.getByRole('button', { name: 'Send', exact: true }).click();
     await premium.page.waitForURL(/\/chats\/\d+$/);
     const conversationUrl = premium.page.url();
 
@@ -81,6 +81,12 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await premium.page.getByText('Hi! Nice to hear from you').waitFor();
     await free.page.getByTestId('chat-read').waitFor();
 
+    // A gift (gift_credits from the premium member's balance) arrives as a picture with its name.
+    await premium.page.getByRole('button', { name: 'Send a gift' }).click();
+    await premium.page.getByTestId('gift-rose').click();
+    await premium.page.getByText('You sent a gift: Rose').waitFor();
+    await free.page.getByText(`${premiumMe.name} sent you a gift: Rose`).waitFor();
+
     expect(premium.problems).toEqual([]);
     expect(free.problems).toEqual([]);
     await premium.page.context().close();
@@ -95,14 +101,14 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
       await free.page.goto(`${site.url}/members/${id}/chat`);
       await free.page.getByTestId('chat-first-left').waitFor();
       await free.page.getByRole('textbox').fill(`Hello number ${id}`);
-      await free.page.getByRole('button', { name: 'Send' }).click();
+      await free.page.getByRole('button', { name: 'Send', exact: true }).click();
       await free.page.waitForURL(/\/chats\/\d+$/);
       await free.page.getByText(`Hello number ${id}`).waitFor();
     }
     await free.page.goto(`${site.url}/members/${c}/chat`);
     expect(await free.page.getByTestId('chat-first-left').textContent()).toContain('no free conversations left');
     await free.page.getByRole('textbox').fill('A third conversation');
-    await free.page.getByRole('button', { name: 'Send' }).click();
+    await free.page.getByRole('button', { name: 'Send', exact: true }).click();
     await free.page.getByTestId('chat-alert-premium').waitFor();
     expect(await free.page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
 
@@ -111,11 +117,11 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await free.page.getByTestId('chat-count').waitFor();
     for (let i = 0; (await free.page.getByTestId('chat-free-left').count()) > 0; i++) {
       await free.page.getByRole('textbox').fill(`One more free message ${i}`);
-      await free.page.getByRole('button', { name: 'Send' }).click();
+      await free.page.getByRole('button', { name: 'Send', exact: true }).click();
       await free.page.getByText(`One more free message ${i}`, { exact: true }).waitFor();
     }
     await free.page.getByRole('textbox').fill('This one costs credits');
-    await free.page.getByRole('button', { name: 'Send' }).click();
+    await free.page.getByRole('button', { name: 'Send', exact: true }).click();
     await free.page.getByTestId('credit-alert').waitFor();
     expect(await free.page.getByTestId('credit-alert').textContent()).toContain("You don't have enough credits");
     expect(await free.page.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');

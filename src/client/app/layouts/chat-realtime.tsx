@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { MessageToasts, type MessageToastItem } from '../../features/chat/components/message-toasts';
@@ -17,6 +18,7 @@ const MAX_TOASTS = 3;
  * toast that opens it; the app badge (navigator.setAppBadge) shows unread messages plus new likes.
  */
 export function ChatRealtime({ badgeCount }: { badgeCount: number }) {
+  const intl = useIntl();
   const user = useCurrentUser();
   const loggedIn = user !== null;
   const { mutate } = useSWRConfig();
@@ -48,7 +50,8 @@ export function ChatRealtime({ badgeCount }: { badgeCount: number }) {
     void mutate(chatsKey());
     const m = event.data;
     if (m.mine || pathname === `/chats/${m.conversation}` || pathname === `/members/${m.sender}/chat`) return;
-    const toast: MessageToastItem = { id: m.id, conversation: m.conversation, name: null, text: m.text };
+    const text = m.kind === 'gift' ? intl.formatMessage({ id: 'chat.toast.gift', defaultMessage: 'You received a gift' }) : m.text;
+    const toast: MessageToastItem = { id: m.id, conversation: m.conversation, name: null, text };
     setToasts((list) => [...list.filter((t) => t.conversation !== m.conversation), toast].slice(-MAX_TOASTS));
     timers.current.set(m.id, setTimeout(() => close(toast), TOAST_MS));
   });

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { TYPING_SHOWN_MS, TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
+import { giftImagePath, isGiftKey } from '../../../../shared/gifts';
 import { MemberPhoto } from '../../../components/member-photo';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
@@ -18,11 +19,13 @@ import {
   type Conversation,
   type ConversationRef,
 } from '../api/conversation';
+import { GIFT_NAMES, sendGift, type Gift } from '../api/gifts';
 import { markRead } from '../api/mark-read';
-import { sendMessage } from '../api/send-message';
+import { sendMessage, type SentMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
+import { GiftPanel } from './gift-panel';
 import { LastOnline } from './last-online';
 
 /** Characters as the server counts them (code points). */
@@ -51,6 +54,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<SendProblem | null>(null);
+  const [giftsOpen, setGiftsOpen] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const lastTyping = useRef(0);
   const readUpTo = useRef(0);
@@ -152,25 +156,44 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
       attempt.current = null;
       lastTyping.current = 0;
       setText('');
-      await mutate(
-        (current: Conversation | undefined = data) =>
-          current
-            ? { ...current, conversation: sent.message.conversation, messages: mergeMessages(current.messages, [sent.message]), allowance: sent.allowance }
-            : current,
-        { revalidate: false },
-      );
-      onChatsChanged();
-      if ('profileId' in reference) {
-        // The conversation exists now: its own address, with the page already in the cache.
-        const next = conversationKey({ conversation: sent.message.conversation });
-        const current = await mutate();
-        if (current) void mutateKey(next, current, { revalidate: false });
-        void navigate(`/chats/${sent.message.conversation}`, { replace: true });
-      }
+      await delivered(sent);
     } catch (err) {
       setProblem(sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })));
     } finally {
       setSending(false);
+    }
+  };
+
+  const giveGift = async (gift: Gift) => {
+    if (!partner || sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await delivered(await sendGift(api, { profile_id: partner.id, gift: gift.key }, newIdempotencyKey()));
+      setGiftsOpen(false);
+    } catch (err) {
+      setProblem(sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** A sent message or gift joins the page; a first message gives the conversation its own address. */
+  const delivered = async (sent: SentMessage) => {
+    await mutate(
+      (current: Conversation | undefined = data) =>
+        current
+          ? { ...current, conversation: sent.message.conversation, messages: mergeMessages(current.messages, [sent.message]), allowance: sent.allowance }
+          : current,
+      { revalidate: false },
+    );
+    onChatsChanged();
+    if ('profileId' in reference) {
+      // The conversation exists now: its own address, with the page already in the cache.
+      const next = conversationKey({ conversation: sent.message.conversation });
+      const current = await mutate();
+      if (current) void mutateKey(next, current, { revalidate: false });
+      void navigate(`/chats/${sent.message.conversation}`, { replace: true });
     }
   };
 
@@ -253,7 +276,20 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
                       <FormattedMessage id="chat.theySaid" defaultMessage="{name} wrote:" values={{ name: partner.name }} />
                     )}{' '}
                   </span>
-                  <span className="chat-text">{m.text}</span>
+                  {m.kind === 'gift' && m.gift && isGiftKey(m.gift) ? (
+                    <span className="chat-gift-message" data-testid="chat-gift">
+                      <img src={giftImagePath(m.gift)} alt="" width={64} height={64} />
+                      <span>
+                        {m.mine ? (
+                          <FormattedMessage id="chat.giftSent" defaultMessage="You sent a gift: {gift}" values={{ gift: intl.formatMessage(GIFT_NAMES[m.gift]) }} />
+                        ) : (
+                          <FormattedMessage id="chat.giftReceived" defaultMessage="{name} sent you a gift: {gift}" values={{ name: partner.name, gift: intl.formatMessage(GIFT_NAMES[m.gift]) }} />
+                        )}
+                      </span>
+                    </span>
+                  ) : (
+                    <span className="chat-text">{m.text}</span>
+                  )}
                   <span className="chat-meta">
                     <time dateTime={m.created_at}>{timeOf(m.created_at)}</time>
                     {m.held ? (
@@ -296,10 +332,16 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
             aria-invalid={tooLong || undefined}
             placeholder={intl.formatMessage({ id: 'chat.placeholder', defaultMessage: 'Write a message…' })}
           />
-          <button type="submit" className="btn btn-primary" disabled={sending || count === 0 || tooLong}>
-            <FormattedMessage id="chat.send" defaultMessage="Send" />
-          </button>
+          <div className="chat-composer-actions">
+            <button type="submit" className="btn btn-primary" disabled={sending || count === 0 || tooLong}>
+              <FormattedMessage id="chat.send" defaultMessage="Send" />
+            </button>
+            <button type="button" className="btn btn-outline-dark btn-sm" aria-expanded={giftsOpen} onClick={() => setGiftsOpen((open) => !open)}>
+              <FormattedMessage id="chat.gifts.toggle" defaultMessage="Send a gift" />
+            </button>
+          </div>
         </div>
+        {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}
         <div id={countId} className="chat-allowance small">
           <span className={tooLong ? 'text-danger fw-bold' : undefined} data-testid="chat-count">
             <FormattedMessage
