@@ -94,7 +94,8 @@ export class EventHub {
   }
 
   private connect(): void {
-    if (this.stopped) return;
+    // Without EventSource (old browsers, test DOMs) the SPEC §7 polling is all there is.
+    if (this.stopped || typeof EventSource === 'undefined') return;
     const url = this.lastId === null ? this.url : `${this.url}?last_event_id=${this.lastId}`;
     const source = new EventSource(url, { withCredentials: true });
     this.source = source;
