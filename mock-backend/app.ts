@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { chatRoutes } from './components/chat/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { likesRoutes } from './components/likes/routes';
@@ -21,6 +22,7 @@ import { lazyDeviceCookies } from './components/session/device';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
+import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
 import { errorHandler, notFoundHandler } from './lib/errors';
@@ -50,6 +52,8 @@ export interface AppDeps {
   accountLimits?: AccountRouteOptions;
   /** Country of the visitor's IP for settings.geoip_country (default: none known). */
   geoip?: GeoIp;
+  /** The chat's event bus (lib/bus.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
+  bus?: Bus;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
@@ -103,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(likesRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

@@ -7,6 +7,7 @@ import { createBackground, type Background } from './background';
 import { setUpProvider } from './components/payments/embedded-simulator';
 import { WEBHOOK_PATH } from './components/payments/routes';
 import { parseConfig } from './lib/config';
+import { createBus, type Bus } from './lib/bus';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
@@ -24,7 +25,7 @@ if (!parsed.ok) {
 const config = parsed.config;
 const logger = createLogger(config.LOG_LEVEL);
 
-async function start(): Promise<{ server: Server; db: Db; background: Background }> {
+async function start(): Promise<{ server: Server; db: Db; background: Background; bus: Bus }> {
   const started = performance.now();
   const dataDir = path.resolve(config.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
@@ -50,8 +51,10 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   await background.start();
 
   const geoip = await openGeoIp(config.GEOIP_DB);
+  const bus = createBus(db, logger);
   const app = createApp({
     db,
+    bus,
     logger,
     mediaDir,
     outbox: background.outbox,
@@ -70,11 +73,11 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   listeningPort = port;
   logger.info({ host: config.HOST, port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
   if (config.PORT === 0 && process.send) process.send({ type: 'ready', port });
-  return { server, db, background };
+  return { server, db, background, bus };
 }
 
 start().then(
-  ({ server, db, background }) => {
+  ({ server, db, background, bus }) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -82,10 +85,13 @@ start().then(
       logger.info({ signal }, 'shutting down');
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
+      // Open event streams end first (browsers resume them elsewhere), or server.close would wait for them.
+      void bus.close();
       server.close(() => {
         background
           .stop()
           .catch((err: unknown) => logger.warn({ err }, 'stopping the job workers failed'))
+          .then(() => bus.close())
           .then(() => db.close())
           .then(
             () => process.exit(0),

@@ -1,6 +1,7 @@
 import { LOCALES, toLocale, type Locale } from '../../src/shared/locales';
 import { ACCOUNT_MESSAGES } from './i18n-accounts';
 import { LIKE_MESSAGES } from './i18n-likes';
+import { CHAT_MESSAGES } from './i18n-chat';
 import { CREDIT_MESSAGES } from './i18n-credits';
 import { MODERATION_MESSAGES } from './i18n-moderation';
 import { PROFILE_MESSAGES } from './i18n-profiles';
@@ -8,6 +9,7 @@ import { PROFILE_MESSAGES } from './i18n-profiles';
 /** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
 const MESSAGES = {
   ...ACCOUNT_MESSAGES,
+  ...CHAT_MESSAGES,
   bad_request: {
     en: 'The request is not valid.',
     nl: 'Het verzoek is ongeldig.',

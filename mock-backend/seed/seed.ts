@@ -310,5 +310,13 @@ async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: nu
         [conv.id, m % 2 === 0 ? other : me, lines[m % lines.length], new Date(sentAt.getTime() - (count - m) * 60_000)],
       );
     }
+    // Read markers (migration 013): the demo member has read all but his `unread` newest received messages.
+    await db.query(
+      `UPDATE conversation_members cm SET read_seq = coalesce((
+         SELECT m.seq FROM messages m WHERE m.conversation_id = cm.conversation_id AND m.sender_id <> cm.user_id
+         ORDER BY m.seq DESC OFFSET cm.unread_count LIMIT 1), 0)
+       WHERE cm.conversation_id = $1`,
+      [conv.id],
+    );
   }
 }

@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app';
 import { createBackground, type Background } from '../background';
+import { createBus, type Bus } from '../lib/bus';
 import { WEBHOOK_PATH } from '../components/payments/routes';
 import { createHttpProvider } from '../components/payments/simulator-provider';
 import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-simulator/simulator';
@@ -28,6 +29,8 @@ export interface TestContext {
   mails: MailMessage[];
   /** The jobs and the outbox behind the app. */
   background: Background;
+  /** The chat's event bus (LISTEN/NOTIFY in the postgres project). */
+  bus: Bus;
   /** The PSP simulator (in-process, its own port) and the app's own address, where the simulator posts webhooks. */
   psp: { url: string; apiKey: string; webhookSecret: string; simulator: Simulator };
   appUrl: string;
@@ -107,8 +110,10 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     payments,
   });
   await background.start();
+  const bus = createBus(db, logger);
   const app = createApp({
     db,
+    bus,
     outbox: background.outbox,
     backendSecret: TEST_BACKEND_SECRET,
     publicUrl: 'http://localhost:3000',
@@ -130,10 +135,12 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     mediaDir,
     mails: memory.sent,
     background,
+    bus,
     psp: { url: psp.url, apiKey: pspApiKey, webhookSecret, simulator: psp.simulator },
     appUrl,
     sms,
     async close() {
+      await bus.close();
       await psp.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

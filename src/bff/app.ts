@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { loadAssets, staticAssets } from './assets';
 import type { BreakerOptions, RetryOptions } from './backend';
+import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
@@ -54,6 +55,8 @@ export type BffApp = Express & {
   /** The routed backends (tests and the operator's tools look at their breakers and shadow reads). */
   backends: RoutedBackends;
   metrics: BffMetrics;
+  /** Ends the open event streams (shutdown); browsers reconnect and resume. */
+  closeStreams(): void;
 };
 
 const lazyRenderer: RenderFn = async (request, res) => {
@@ -168,6 +171,8 @@ export function createApp(options: CreateAppOptions): BffApp {
 
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
   app.use(mediaProxy({ backend: backend.media, logger, trustProxy }));
+  const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
+  app.get(EVENT_STREAM_PATH, eventStream);
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
@@ -203,5 +208,13 @@ export function createApp(options: CreateAppOptions): BffApp {
   };
   app.use(errorHandler);
 
-  return Object.assign(app, { dispose: () => backend.destroy(), backends: backend, metrics });
+  return Object.assign(app, {
+    backends: backend,
+    metrics,
+    closeStreams: () => eventStream.close(),
+    dispose: () => {
+      eventStream.close();
+      backend.destroy();
+    },
+  });
 }

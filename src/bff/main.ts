@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   let child: ChildProcess | undefined;
-  const state: { server?: Server } = {};
+  const state: { server?: Server; closeStreams?: () => void } = {};
   let shuttingDown = false;
 
   const shutdown = (reason: string, exitCode: number) => {
@@ -91,6 +91,8 @@ async function main(): Promise<void> {
       child.once('exit', () => process.exit(exitCode));
       child.kill('SIGTERM');
     };
+    // Open event streams end first (browsers resume them with Last-Event-ID), or close() would wait for them.
+    state.closeStreams?.();
     if (state.server) {
       state.server.close(() => stopChild());
       state.server.closeIdleConnections();
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
     );
   });
   state.server = server;
+  state.closeStreams = () => app.closeStreams();
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'the BFF cannot listen');
     shutdown('listen error', 1);

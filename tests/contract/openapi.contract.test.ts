@@ -305,6 +305,45 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('swipe', ...answer(last));
   });
 
+  it('When chat endpoints are called (conversation, send, read, typing, events), then their answers match the contract', async () => {
+    const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
+    const other = page.profiles[0]?.id as number;
+    expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`)));
+    expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`, { cookie: premium })));
+    expectMatchesContract('getConversation', ...answer(await call('GET', '/conversation.php?conversation=2147483647', { cookie: premium })));
+    expectMatchesContract('getConversation', ...answer(await call('GET', '/conversation.php?profile_id=0', { cookie: premium })));
+    const sent = await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'Hi from the contract test' } });
+    expect(sent.status).toBe(201);
+    expectMatchesContract('sendMessage', ...answer(sent));
+    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { body: { profile_id: other, text: 'hi' } })));
+    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other } })));
+    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: 2147483647, text: 'hi' } })));
+    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'x'.repeat(5000) } })));
+    const { message } = sent.body as { message: { conversation: number; seq: number } };
+    expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?conversation=${message.conversation}&limit=1`, { cookie: premium })));
+    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { cookie: premium, body: { conversation: message.conversation, seq: message.seq } })));
+    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { cookie: free, body: { conversation: message.conversation, seq: 1 } })));
+    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { body: { conversation: 1, seq: 1 } })));
+    expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: { conversation: message.conversation } })));
+    expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: free, body: { conversation: message.conversation } })));
+    expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: {} })));
+    expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php', { cookie: premium })));
+    expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php')));
+    const gift = await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'rose' } });
+    expect(gift.status).toBe(201);
+    expectMatchesContract('sendGift', ...answer(gift));
+    expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'unicorn' } })));
+    expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { body: { profile_id: other, gift: 'rose' } })));
+    expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php')));
+    expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php?last_event_id=-1', { cookie: premium })));
+    // The stream itself (text/event-stream): its head, then the test hangs up.
+    const aborter = new AbortController();
+    const stream = await fetch(`${base}/api/events.php`, { headers: { cookie: premium }, signal: aborter.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    aborter.abort();
+  });
+
   it('When bundles are listed, a bundle is bought on the hosted checkout, and its unused credits are refunded, then every answer matches the contract', async () => {
     const buyer = await login('free@demo.test');
     expectMatchesContract('listCreditPackages', ...answer(await call('GET', '/credit-packages.php?country=PL')));

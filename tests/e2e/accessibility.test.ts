@@ -75,6 +75,23 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.context().close();
     });
 
+    it('When the chat list and a conversation are checked by axe (issue 12), then they have no serious or critical violation', async () => {
+      const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+      const streaming = page.waitForResponse((r) => r.url().includes('/api/events.php'));
+      await page.goto(`${site.url}/chats`);
+      await streaming;
+      await page.locator('.chat-list-item').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.locator('.chat-list-link').first().click();
+      await page.waitForURL(/\/chats\/\d+$/);
+      await page.getByTestId('chat-count').waitFor();
+      await page.getByRole('textbox').fill('x'.repeat(1001));
+      await page.getByRole('button', { name: 'Send a gift' }).click();
+      await page.getByTestId('gift-rose').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
     it.each(['/credits', '/credits/1', '/credits/1/ideal', '/premium', '/transactions', '/directdebit?package=1'])(
       "When a logged-in member's credits page %s is checked by axe, then it has no serious or critical violation",
       async (path) => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../lib/db';
+import { deliverHeldMessages } from '../chat/repository';
 
 export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate';
 
@@ -186,6 +187,8 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
   );
   if (row) {
     await db.query(`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = $1 AND name <> ''`, [userId]);
+    // Messages he wrote before confirming are delivered now (SPEC §4); the streams find them at their next look.
+    await deliverHeldMessages(db, userId);
   }
   return row ?? null;
 }

@@ -5,7 +5,7 @@ import { notBlocked } from '../privacy/repository';
 export const SUMMARY_COLUMNS = `
   u.id, p.name, p.country, r.name AS region,
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
-  (u.last_active_at > now() - interval '15 minutes') AS online,
+  (u.last_active_at > now() - interval '15 minutes' AND NOT p.invisible) AS online,
   u.paid_user AS premium, p.fictional,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
   p.lat AS loc_lat, p.lon AS loc_lon`;
@@ -193,7 +193,8 @@ export interface DetailRow extends SummaryRow, AttributeColumns {
 export async function findProfile(db: Db, siteId: number, id: number, viewerId: number | null): Promise<DetailRow | null> {
   const [row] = await db.query<DetailRow>(
     `SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
-            p.eye_colour, p.body_type, p.tattoos, p.signup_reason, u.last_active_at
+            p.eye_colour, p.body_type, p.tattoos, p.signup_reason,
+            CASE WHEN p.invisible AND u.id IS DISTINCT FROM $3::int THEN NULL ELSE u.last_active_at END AS last_active_at
      FROM users u ${SUMMARY_JOINS}
      WHERE u.id = $1 AND u.site_id = $2 AND (
        (u.id = $3::int AND u.status <> 'deleted')

@@ -10,7 +10,10 @@ export interface ChatRow extends SummaryRow {
 
 export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
   return db.query<ChatRow>(
-    `SELECT c.id AS conversation, me.unread_count AS num_unread_messages, c.last_message_at, ${SUMMARY_COLUMNS}
+    // Unread = the other member's delivered messages past the read marker (migration 013), not a stored flag.
+    `SELECT c.id AS conversation, c.last_message_at, ${SUMMARY_COLUMNS},
+       (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> me.user_id AND NOT m.held
+          AND m.seq > greatest(me.read_seq, me.cleared_seq)) AS num_unread_messages
      FROM conversation_members me
      JOIN conversations c ON c.id = me.conversation_id
      JOIN conversation_members other ON other.conversation_id = c.id AND other.user_id <> me.user_id
@@ -24,7 +27,9 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
 /** Hides a conversation from the member's list; false when the member is not in it. */
 export async function hideConversation(db: Db, userId: number, conversationId: number): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE conversation_members SET deleted_at = now(), unread_count = 0, updated_at = now()
+    // cleared_seq (migration 013): what was there is gone for him, also if the conversation comes back with a new message.
+    `UPDATE conversation_members SET deleted_at = now(), unread_count = 0, updated_at = now(),
+       cleared_seq = coalesce((SELECT max(seq) FROM messages WHERE conversation_id = $1), 0)
      WHERE conversation_id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING conversation_id`,
     [conversationId, userId],
   );

@@ -1,4 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
+import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
@@ -49,7 +50,16 @@ export const routes: RouteObject[] = [
       { path: 'premium', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage', { props: { variant: 'premium' } }) },
       { path: 'transactions/:id?', ...lazyRoute(() => import('./pages/credits-page'), 'TransactionsPage') },
       { path: 'directdebit', ...lazyRoute(() => import('./pages/credits-page'), 'DirectDebitPage') },
+      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage') },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
+    ],
+  },
+  {
+    element: <ChatLayout />,
+    handle: handle({ prefetch: prefetchLayout }),
+    children: [
+      { path: 'chats/:id', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'conversation' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('conversation')(ctx) }) },
+      { path: 'members/:id/chat', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'member' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('member')(ctx) }) },
     ],
   },
   {

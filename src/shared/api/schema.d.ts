@@ -443,6 +443,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversation.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages (newest page first, oldest first within a page) with the other member
+         * @description Names the conversation by `conversation`, or the other member by `profile_id` (then `conversation` is null
+         *     while the two have not written yet: the page to start one). `before` pages back (the `older` cursor of the
+         *     previous answer). Reading does not move the read marker; `markConversationRead` does. The other member's
+         *     online state and last activity are null when he is invisible. `allowance` tells what sending costs and what
+         *     is left (free messages, conversations a free member may still start, new conversations today).
+         */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/message.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a text message to a member (starts the conversation when there is none)
+         * @description Free members send FREE_MESSAGES messages for free, then every message costs the site's `message_credits`
+         *     (402 `insufficient_credits` when the balance is short; nothing is stored then). Free members start at most
+         *     2 conversations (422 `conversation_limit_reached`: the premium alert); every member starts at most
+         *     FIRST_MESSAGES_PER_DAY new conversations a day (429 `first_message_limit`). A member whose e-mail address is
+         *     not confirmed may send his free messages; they are kept and delivered when he confirms (`held`), never
+         *     charged; beyond them 403 `account_not_activated`. Nobody writes to himself (422 `message_self`), to a
+         *     deleted or blocked member, or starts a conversation with an invisible one (404 `not_found`). Text: 1 to
+         *     `message_length` characters after trimming (422 `message_too_long`, `params.max`). Honours
+         *     `Idempotency-Key`: a repeat sends and charges once.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gifts.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gift catalogue (keys, price in credits, image path on the site) */
+        get: operations["listGifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gift.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a gift of the catalogue inside a conversation (starts one when there is none) for the site's gift_credits
+         * @description The rules of `sendMessage`, except that every gift costs `gift_credits` (no free gifts; 402
+         *     `insufficient_credits`), and a member who has not confirmed his address cannot send one (403
+         *     `account_not_activated`). The credits are reserved before the gift is stored and posted once it is, in one
+         *     transaction. An unknown gift is 422 `gift_unknown`. Honours `Idempotency-Key`.
+         */
+        post: operations["sendGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversation-read.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the member's read marker of a conversation up to `seq` (never back); the other member sees it read */
+        post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/typing.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tell the other member of a conversation that the member is typing (never stored; rate-limited) */
+        post: operations["sendTyping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's events as Server-Sent Events (messages, read markers, typing)
+         * @description `text/event-stream`. Events: `message` (data: a `Message`; id: its seq), `read` (data: `ReadEvent`; id: its
+         *     seq), `typing` (data: `TypingEvent`; no id, never replayed). A comment line every 15 s keeps proxies from
+         *     closing the stream. Resume with `Last-Event-ID` (or `last_event_id`, for a first connection that already
+         *     knows where it was): every stored event after it is sent first, read from the tables. Without either the
+         *     stream starts at "now". Answers are never compressed or buffered (`Cache-Control: no-cache, no-transform`,
+         *     `X-Accel-Buffering: no`).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/likes.php": {
         parameters: {
             query?: never;
@@ -1266,6 +1417,72 @@ export interface components {
             chats: components["schemas"]["Chat"][];
             total_unread: number;
         };
+        Message: {
+            id: number;
+            conversation: number;
+            /** @description Position in the member's event stream (the SSE id); orders messages and read markers */
+            seq: number;
+            /** @description Profile id of the sender */
+            sender: number;
+            mine: boolean;
+            /** @enum {string} */
+            kind: "text" | "gift" | "photo";
+            text: string;
+            /** @description Key of the gift (kind gift) */
+            gift: string | null;
+            photo: components["schemas"]["Image"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Kept until the sender confirms his e-mail address (only the sender sees held messages) */
+            held: boolean;
+        };
+        Gift: {
+            key: string;
+            credits: number;
+            /** @description Path of the gift's image on the site (e.g. `/gifts/rose.svg`) */
+            image: string;
+        };
+        ChatAllowance: {
+            message_credits: number;
+            message_length: number;
+            credits: number;
+            free_messages_left: number;
+            /** @description Conversations a free member may still start; null for premium members */
+            conversations_left: number | null;
+            /** @description New conversations the member may still start today (UTC) */
+            first_messages_left: number;
+            first_messages_per_day: number;
+        };
+        ChatPartner: components["schemas"]["ProfileSummary"] & {
+            /**
+             * Format: date-time
+             * @description Null when the member is invisible
+             */
+            last_active: string | null;
+        };
+        Conversation: {
+            conversation: number | null;
+            profile: components["schemas"]["ChatPartner"];
+            messages: components["schemas"]["Message"][];
+            /** @description Cursor (`before`) of the previous page, null at the first message */
+            older: number | null;
+            /** @description The other member's read marker (messages of mine up to it are read) */
+            partner_read_seq: number;
+            allowance: components["schemas"]["ChatAllowance"];
+        };
+        SentMessage: {
+            message: components["schemas"]["Message"];
+            allowance: components["schemas"]["ChatAllowance"];
+        };
+        ReadEvent: {
+            conversation: number;
+            reader: number;
+            seq: number;
+        };
+        TypingEvent: {
+            conversation: number;
+            from: number;
+        };
         Like: {
             profile: components["schemas"]["ProfileSummary"];
             like_new: boolean;
@@ -1491,6 +1708,15 @@ export interface components {
         };
         /** @description This Idempotency-Key was used with another request (`idempotency_key_reused`) */
         IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The balance does not cover the price (`insufficient_credits`, 'Je hebt onvoldoende credits', `params.needed`, `params.balance`) */
+        InsufficientCredits: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2375,6 +2601,227 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: {
+                conversation?: number;
+                profile_id?: number;
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_id: number;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent (or held until the sender confirms his address) */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listGifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gifts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gifts: components["schemas"]["Gift"][];
+                    };
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    sendGift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile_id: number;
+                    gift: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    markConversationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversation: number;
+                    seq: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendTyping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversation: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Passed on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                last_event_id?: number;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listLikes: {

@@ -4,11 +4,12 @@ import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
+import { ChatRealtime } from './chat-realtime';
 import { PageOutlet } from './page-outlet';
 
 /**
  * SPEC §2 chat layout: bare (the conversation screen brings its own header), with the entry warning only for NL and
- * DE. The title still carries the unread count and the session keeps polling. Routes: the chat screens (chats issue).
+ * DE. The title still carries the unread count and the session keeps polling. Routes: /chats/:id and /members/:id/chat.
  */
 export function ChatLayout() {
   const user = useCurrentUser();
@@ -22,6 +23,7 @@ export function ChatLayout() {
           <PageOutlet />
         </main>
         <EntryWarning layout="chat" />
+        <ChatRealtime badgeCount={unread + newLikes} />
       </div>
     </TitleCountContext.Provider>
   );

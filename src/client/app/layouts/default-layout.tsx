@@ -20,6 +20,7 @@ import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import type { PrefetchContext, PrefetchResult } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
+import { ChatRealtime } from './chat-realtime';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
@@ -68,6 +69,7 @@ export function DefaultLayout() {
         <SignupModal photo={signupPhoto} />
         <TimeBonusModal />
         <LikePopups />
+        <ChatRealtime badgeCount={unread + newLikes} />
       </div>
     </TitleCountContext.Provider>
   );

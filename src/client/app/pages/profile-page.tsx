@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
@@ -48,6 +48,9 @@ export function ProfilePage() {
             <>
               <div className="profile-actions">
                 <LikeButton profile={data} />
+                <Link to={`/members/${data.id}/chat`} className="btn btn-dark mb-3" data-testid="profile-chat">
+                  <FormattedMessage id="profile.chat" defaultMessage="Chat" />
+                </Link>
               </div>
               <BlockButton memberId={data.id} name={data.name} />
             </>

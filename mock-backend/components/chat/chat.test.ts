@@ -1,0 +1,370 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_MESSAGES_PER_DAY, FREE_MESSAGES } from '../../../src/shared/chat';
+import { createApp } from '../../app';
+import { createPgBus } from '../../lib/bus';
+import { createPgDb } from '../../lib/db';
+import { createLogger } from '../../lib/logger';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
+import * as accounts from '../accounts/repository';
+import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
+
+let ctx: TestContext;
+let server: http.Server;
+let base: string;
+let others: number[] = [];
+let premiumId: number;
+let freeId: number;
+
+/** Gives a seeded member the demo password (and makes him a free member) and answers his login cookie. */
+async function loginAs(id: number): Promise<string> {
+  await ctx.db.query(
+    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2), paid_user = false WHERE id = $1`,
+    [id, DEMO_LOGINS.free],
+  );
+  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
+  return loginCookie(ctx.app, row?.email ?? '');
+}
+
+const idOf = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
+const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+const send = (cookie: string, profileId: number, text: string, key?: string) => {
+  const r = request(ctx.app).post('/api/message.php').set('cookie', cookie).send({ profile_id: profileId, text });
+  return key ? r.set('Idempotency-Key', key) : r;
+};
+
+interface SseEvent {
+  id?: string;
+  event: string;
+  data: unknown;
+}
+
+/** Opens the event stream of a member on a listening server and collects its events. */
+function openStream(url: string, cookie: string, headers: Record<string, string> = {}) {
+  const events: SseEvent[] = [];
+  let buffer = '';
+  const waiters: (() => void)[] = [];
+  let req: http.ClientRequest | undefined;
+  const ready = new Promise<number>((resolve, reject) => {
+    req = http.get(`${url}/api/events.php`, { headers: { cookie, accept: 'text/event-stream', ...headers } }, (res) => {
+      resolve(res.statusCode ?? 0);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const fields: Record<string, string> = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':') || !line.includes(':')) continue;
+            const at = line.indexOf(':');
+            fields[line.slice(0, at)] = line.slice(at + 1).trimStart();
+          }
+          if (fields.event && fields.data) {
+            events.push({ ...(fields.id ? { id: fields.id } : {}), event: fields.event, data: JSON.parse(fields.data) });
+            for (const w of waiters.splice(0)) w();
+          }
+        }
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', reject);
+  });
+  return {
+    events,
+    ready,
+    async waitFor(pred: (e: SseEvent) => boolean, ms = 5000): Promise<SseEvent> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = events.find(pred);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching event; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => req?.destroy(),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 30 });
+  premiumId = await idOf(DEMO_LOGINS.premium);
+  freeId = await idOf(DEMO_LOGINS.free);
+  const rows = await ctx.db.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
+       AND u.site_id = (SELECT site_id FROM users WHERE id = $1)
+       AND NOT EXISTS (SELECT 1 FROM conversation_members cm JOIN conversation_members o ON o.conversation_id = cm.conversation_id
+                       WHERE cm.user_id = u.id AND o.user_id IN ($1, $2))
+     ORDER BY u.id LIMIT 12`,
+    [premiumId, freeId],
+  );
+  others = rows.map((r) => r.id);
+  server = ctx.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await ctx?.close();
+});
+
+describe('chat', () => {
+  it('When a visitor calls the chat operations, then 403 authentication_required', async () => {
+    expect((await request(ctx.app).get('/api/conversation.php?profile_id=1')).status).toBe(403);
+    expect((await request(ctx.app).post('/api/message.php').send({ profile_id: 1, text: 'hi' })).status).toBe(403);
+    expect((await request(ctx.app).post('/api/typing.php').send({ conversation: 1 })).status).toBe(403);
+    expect((await request(ctx.app).post('/api/conversation-read.php').send({ conversation: 1, seq: 1 })).status).toBe(403);
+    expect((await request(ctx.app).get('/api/events.php')).status).toBe(403);
+  });
+
+  it('When a premium member writes, then the other sees it unread, reads it, and the writer sees the read marker; one charge per Idempotency-Key', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[0] as number;
+    const other = await loginAs(otherId);
+    const before = await creditsOf(premiumId);
+
+    const sent = await send(premium, otherId, '  Hello there  ', 'key-1');
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toMatchObject({ text: 'Hello there', mine: true, held: false, kind: 'text' });
+    expect(sent.body.message.id).toBeGreaterThan(0);
+    expect(sent.body.message.conversation).toBeGreaterThan(0);
+    const again = await send(premium, otherId, '  Hello there  ', 'key-1');
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.message.id).toBe(sent.body.message.id);
+    const [site] = await ctx.db.query<{ message_credits: number }>('SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)', [premiumId]);
+    expect(await creditsOf(premiumId)).toBe(before - (site?.message_credits ?? 0));
+
+    const chats = await request(ctx.app).get('/api/chats.php').set('cookie', other);
+    const chat = chats.body.chats.find((c: { conversation: number }) => c.conversation === sent.body.message.conversation);
+    expect(chat.num_unread_messages).toBe(1);
+    const conv = await request(ctx.app).get('/api/conversation.php').query({ conversation: sent.body.message.conversation }).set('cookie', other);
+    expect(conv.status).toBe(200);
+    expect(conv.body.messages.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([['Hello there', false]]);
+    const read = await request(ctx.app).post('/api/conversation-read.php').set('cookie', other).send({ conversation: conv.body.conversation, seq: 2147483647 });
+    expect(read.status).toBe(200);
+    const after = await request(ctx.app).get('/api/chats.php').set('cookie', other);
+    expect(after.body.chats.find((c: { conversation: number }) => c.conversation === conv.body.conversation).num_unread_messages).toBe(0);
+    const mine = await request(ctx.app).get('/api/conversation.php').query({ profile_id: otherId }).set('cookie', premium);
+    expect(mine.body.partner_read_seq).toBe(sent.body.message.seq);
+
+    // Somebody else's conversation is not found.
+    const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    expect((await request(ctx.app).get('/api/conversation.php').query({ conversation: conv.body.conversation }).set('cookie', free)).status).toBe(404);
+    expect((await request(ctx.app).post('/api/typing.php').set('cookie', free).send({ conversation: conv.body.conversation })).status).toBe(404);
+  });
+
+  it('When a message is empty, too long, or to oneself, then 422 with the reason and nothing is stored', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[1] as number;
+    const blank = await send(premium, otherId, '   ');
+    expect(blank.status).toBe(422);
+    expect(blank.body.error.code).toBe('message_empty');
+    const long = await send(premium, otherId, 'x'.repeat(1001));
+    expect(long.status).toBe(422);
+    expect(long.body.error).toMatchObject({ code: 'message_too_long', params: { max: 1000 } });
+    const self = await send(premium, premiumId, 'me');
+    expect(self.status).toBe(422);
+    expect(self.body.error.code).toBe('message_self');
+    const nl = await send(premium, premiumId, 'me').set('accept-language', 'nl');
+    expect(nl.body.error.message).toBe('Je kunt jezelf geen bericht sturen.');
+    expect(await ctx.db.query('SELECT 1 FROM conversation_members WHERE user_id = $1', [otherId])).toHaveLength(0);
+  });
+
+  it('When a free member uses his free messages, then the next one asks for credits and stores nothing; a third started conversation is refused', async () => {
+    const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    const a = others[2] as number;
+    const b = others[3] as number;
+    const c = others[4] as number;
+    const first = await send(free, a, 'one');
+    expect(first.status).toBe(201);
+    expect(first.body.allowance.free_messages_left).toBe(FREE_MESSAGES - 1);
+    expect(first.body.allowance.conversations_left).toBe(1);
+    for (let i = 1; i < FREE_MESSAGES; i++) expect((await send(free, b, `free ${i}`)).status).toBe(201);
+    const count = async () => (await ctx.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [freeId])).length;
+    const stored = await count();
+    const paid = await send(free, a, 'one more').set('accept-language', 'nl');
+    expect(paid.status).toBe(402);
+    expect(paid.body.error).toMatchObject({ code: 'insufficient_credits', message: 'Je hebt onvoldoende credits' });
+    expect(await count()).toBe(stored);
+    const third = await send(free, c, 'hello');
+    expect(third.status).toBe(422);
+    expect(third.body.error.code).toBe('conversation_limit_reached');
+    const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: c }).set('cookie', free);
+    expect(view.body).toMatchObject({ conversation: null, messages: [] });
+    expect(view.body.allowance).toMatchObject({ free_messages_left: 0, conversations_left: 0, first_messages_per_day: FIRST_MESSAGES_PER_DAY });
+  });
+
+  it('When 50 sends race against a balance for one message, then exactly one is sent and charged', async () => {
+    const otherId = others[5] as number;
+    const racerId = others[6] as number;
+    const racer = await loginAs(racerId);
+    const [site] = await ctx.db.query<{ message_credits: number }>('SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)', [racerId]);
+    const price = site?.message_credits ?? 10;
+    await ctx.db.query('UPDATE users SET paid_user = true WHERE id = $1', [racerId]);
+    await ctx.db.transaction((tx) => grantCredits(tx, { userId: racerId, credits: price, kind: 'promo', reason: 'bonus' }));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(racer, otherId, `race ${i}`, `race-${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 402 || s === 429)).toBe(true);
+    expect(await creditsOf(racerId)).toBe(0);
+    expect(await ctx.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [racerId])).toHaveLength(1);
+    // The spend API's ledger: one spend, and balance = ledger = lots.
+    expect(await ctx.db.query(`SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'message'`, [racerId])).toHaveLength(1);
+    expect(await ledgerInvariantViolations(ctx.db, [racerId])).toEqual([]);
+  });
+
+  it('When a gift is sent, then it costs gift_credits (free members too), arrives as a gift message, and an unknown gift is 422', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[0] as number;
+    const catalogue = await request(ctx.app).get('/api/gifts.php').set('cookie', premium);
+    expect(catalogue.body.gifts.map((g: { key: string }) => g.key)).toContain('rose');
+    const price = catalogue.body.gifts[0].credits as number;
+    const before = await creditsOf(premiumId);
+    const sent = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toMatchObject({ kind: 'gift', gift: 'rose', mine: true });
+    const again = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    expect(again.body.message.id).toBe(sent.body.message.id);
+    expect(await creditsOf(premiumId)).toBe(before - price);
+    const other = await loginAs(otherId);
+    const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', other);
+    expect(view.body.messages.at(-1)).toMatchObject({ kind: 'gift', gift: 'rose', mine: false });
+    const unknown = await request(ctx.app).post('/api/gift.php').set('cookie', premium).send({ profile_id: otherId, gift: 'unicorn' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('gift_unknown');
+    // A free member without credits: no free gifts.
+    const poor = await request(ctx.app).post('/api/gift.php').set('cookie', other).send({ profile_id: premiumId, gift: 'heart' });
+    expect(poor.status).toBe(402);
+    expect(await ledgerInvariantViolations(ctx.db, [premiumId])).toEqual([]);
+  });
+
+  it('When the recipient is deleted, blocked, or invisible to a new conversation, then 404; an invisible member keeps his existing chats', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const gone = others[7] as number;
+    const blocked = others[8] as number;
+    const hidden = others[9] as number;
+    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [gone]);
+    expect((await send(premium, gone, 'hi')).status).toBe(404);
+    expect((await send(premium, blocked, 'before the block')).status).toBe(201);
+    await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [blocked, premiumId]);
+    expect((await send(premium, blocked, 'after the block')).status).toBe(404);
+    expect((await request(ctx.app).get('/api/conversation.php').query({ profile_id: blocked }).set('cookie', premium)).status).toBe(404);
+    const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [premiumId]);
+    try {
+      const fresh = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', free);
+      expect(fresh.status).toBe(404);
+      const h = await loginAs(hidden);
+      await ctx.db.query('UPDATE profiles SET invisible = false WHERE user_id = $1', [premiumId]);
+      expect((await send(premium, hidden, 'we know each other')).status).toBe(201);
+      await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [premiumId]);
+      const reply = await send(h, premiumId, 'still here');
+      expect(reply.status).toBe(201);
+      const seen = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', h);
+      expect(seen.body.profile).toMatchObject({ online: false, last_active: null });
+    } finally {
+      await ctx.db.query('UPDATE profiles SET invisible = false WHERE user_id = $1', [premiumId]);
+    }
+  });
+
+  it('When a member who has not confirmed his address writes, then the message waits unseen and uncharged until he confirms', async () => {
+    const writerId = others[10] as number;
+    const readerId = others[11] as number;
+    const writer = await loginAs(writerId);
+    const reader = await loginAs(readerId);
+    await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
+    const sent = await send(writer, readerId, 'waiting');
+    expect(sent.status).toBe(201);
+    expect(sent.body.message.held).toBe(true);
+    const readerView = await request(ctx.app).get('/api/conversation.php').query({ profile_id: writerId }).set('cookie', reader);
+    expect(readerView.body.messages).toEqual([]);
+    await ctx.db.transaction((tx) => accounts.activate(tx, writerId));
+    const later = await request(ctx.app).get('/api/conversation.php').query({ profile_id: writerId }).set('cookie', reader);
+    expect(later.body.messages.map((m: { text: string }) => m.text)).toEqual(['waiting']);
+    const chats = await request(ctx.app).get('/api/chats.php').set('cookie', reader);
+    expect(chats.body.chats.some((c: { profile: { id: number }; num_unread_messages: number }) => c.profile.id === writerId && c.num_unread_messages === 1)).toBe(true);
+  });
+
+  it('When both members have the stream open, then messages, typing and read markers arrive; a reconnect with Last-Event-ID replays what was missed', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[0] as number;
+    const other = await loginAs(otherId);
+    const theirs = openStream(base, other);
+    // A second tab of the same member without a shared stream: both read from the member's one feed.
+    const theirsToo = openStream(base, other);
+    const mine = openStream(base, premium);
+    expect(await theirs.ready).toBe(200);
+    expect(await theirsToo.ready).toBe(200);
+    expect(await mine.ready).toBe(200);
+
+    const sent = await send(premium, otherId, 'live!');
+    const got = await theirs.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id);
+    expect(got.data).toMatchObject({ text: 'live!', mine: false, sender: premiumId });
+    expect(got.id).toBe(String(sent.body.message.seq));
+    await theirsToo.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id);
+    theirsToo.close();
+    await mine.waitFor((e) => e.event === 'message' && (e.data as { mine: boolean; id: number }).mine && (e.data as { id: number }).id === sent.body.message.id);
+
+    const conversation = sent.body.message.conversation as number;
+    expect((await request(ctx.app).post('/api/typing.php').set('cookie', other).send({ conversation })).status).toBe(200);
+    const typing = await mine.waitFor((e) => e.event === 'typing');
+    expect(typing).toMatchObject({ data: { conversation, from: otherId } });
+    expect(typing.id).toBeUndefined();
+
+    await request(ctx.app).post('/api/conversation-read.php').set('cookie', other).send({ conversation, seq: sent.body.message.seq });
+    const read = await mine.waitFor((e) => e.event === 'read' && (e.data as { reader: number }).reader === otherId);
+    expect((read.data as { seq: number }).seq).toBe(sent.body.message.seq);
+
+    theirs.close();
+    const missed = await send(premium, otherId, 'while you were away');
+    const resumed = openStream(base, other, { 'last-event-id': String(sent.body.message.seq) });
+    const replay = await resumed.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === missed.body.message.id);
+    expect((replay.data as { text: string }).text).toBe('while you were away');
+    resumed.close();
+    mine.close();
+
+    const bad = await request(ctx.app).get('/api/events.php').set('cookie', other).set('last-event-id', 'abc');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('chat on two instances', () => {
+  it('When a message is sent through one backend, then a stream held by another backend on the same PostgreSQL gets it', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const [schema] = await ctx.db.query<{ s: string }>('SELECT current_schema() AS s');
+    const logger = createLogger('silent');
+    const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });
+    const bus2 = createPgBus(db2, url, logger, { searchPath: schema?.s });
+    const app2 = createApp({ db: db2, bus: bus2, logger, mediaDir: ctx.mediaDir, outbox: { kick: () => undefined }, publicUrl: 'http://localhost', backendSecret: TEST_BACKEND_SECRET });
+    const server2 = app2.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server2.once('listening', resolve));
+    try {
+      const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+      const otherId = others[0] as number;
+      const other = await loginAs(otherId);
+      const stream = openStream(`http://127.0.0.1:${(server2.address() as AddressInfo).port}`, other);
+      expect(await stream.ready).toBe(200);
+      // The LISTEN connection of the second instance may still be connecting: its connect makes every stream look once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const sent = await send(premium, otherId, 'across instances');
+      // Well before the stream's next heartbeat look: the NOTIFY of the first instance woke it.
+      await stream.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id, 3000);
+      stream.close();
+    } finally {
+      server2.closeAllConnections();
+      await new Promise<void>((resolve) => server2.close(() => resolve()));
+      await bus2.close();
+      await db2.close();
+    }
+  });
+});

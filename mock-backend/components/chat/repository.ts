@@ -1,0 +1,292 @@
+import type { Db } from '../../lib/db';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
+import { notBlocked } from '../privacy/repository';
+
+/**
+ * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
+ * they draw a number of `chat_event_seq` (migration 013): numbers then become visible in the order they were drawn,
+ * so a stream reading "everything after n" never skips an event that commits late. Held only until the commit.
+ */
+export const CHAT_EVENT_LOCK = 7_313_012;
+
+export async function lockChatEvents(tx: Db): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [CHAT_EVENT_LOCK]);
+}
+
+/** bigint columns arrive as strings from node-postgres; seqs stay far below 2^53. */
+export const seqOf = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+
+export interface SenderRow {
+  id: number;
+  status: 'active' | 'not_confirmed' | 'deleted';
+  paid_user: boolean;
+  credits: number;
+}
+
+/** The sender, locked for the rest of the transaction: his sends are counted and charged one after the other. */
+export async function lockSender(tx: Db, userId: number): Promise<SenderRow | null> {
+  const [row] = await tx.query<SenderRow>(
+    `SELECT id, status, paid_user, credits FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+export interface PartnerRow extends SummaryRow {
+  invisible: boolean;
+  last_active_at: Date | null;
+}
+
+/**
+ * The other member as the viewer may see him in a chat: same site, not deleted, profile enabled, no block either
+ * way. Invisible members are found too (their existing chats go on); the caller decides about new ones.
+ */
+export async function findPartner(db: Db, siteId: number, viewerId: number, otherId: number): Promise<PartnerRow | null> {
+  const [row] = await db.query<PartnerRow>(
+    `SELECT ${SUMMARY_COLUMNS}, p.invisible, u.last_active_at
+     FROM users u ${SUMMARY_JOINS}
+     WHERE u.id = $1 AND u.site_id = $2 AND u.id <> $3 AND u.status <> 'deleted' AND u.deleted_at IS NULL
+       AND p.status = 'active' AND ${notBlocked('$3', 'u.id')}`,
+    [otherId, siteId, viewerId],
+  );
+  return row ?? null;
+}
+
+export interface MembershipRow {
+  conversation_id: number;
+  other_id: number;
+  read_seq: string;
+  cleared_seq: string;
+  other_read_seq: string;
+}
+
+/** The viewer's side of a conversation he belongs to, with the other member's id and read marker. */
+export async function findMembership(db: Db, conversationId: number, userId: number): Promise<MembershipRow | null> {
+  const [row] = await db.query<MembershipRow>(
+    `SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+     FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id <> me.user_id
+     WHERE me.conversation_id = $1 AND me.user_id = $2`,
+    [conversationId, userId],
+  );
+  return row ?? null;
+}
+
+/** The conversation of the two members, if any. */
+export async function findConversationBetween(db: Db, a: number, b: number): Promise<MembershipRow | null> {
+  const [row] = await db.query<MembershipRow>(
+    `SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+     FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $2
+     WHERE me.user_id = $1
+     ORDER BY me.conversation_id LIMIT 1`,
+    [a, b],
+  );
+  return row ?? null;
+}
+
+/** Serialises the creation of the one conversation of two members (both may write first at the same moment). */
+export async function lockPair(tx: Db, a: number, b: number): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [Math.min(a, b), Math.max(a, b)]);
+}
+
+export async function insertConversation(tx: Db, siteId: number, startedBy: number, other: number): Promise<number> {
+  const [conv] = await tx.query<{ id: number }>(
+    'INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id',
+    [siteId, startedBy],
+  );
+  if (!conv) throw new Error('conversation insert returned nothing');
+  await tx.query(
+    'INSERT INTO conversation_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)',
+    [conv.id, startedBy, other],
+  );
+  return conv.id;
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  seq: string;
+  sender_id: number;
+  kind: 'text' | 'gift' | 'photo';
+  body: string;
+  gift_key: string | null;
+  photo_filename: string | null;
+  created_at: Date;
+  held: boolean;
+}
+
+const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename, m.created_at, m.held';
+
+export interface NewMessage {
+  conversationId: number;
+  senderId: number;
+  kind: 'text' | 'gift' | 'photo';
+  body: string;
+  giftKey?: string | null;
+  photoFilename?: string | null;
+  held: boolean;
+  free: boolean;
+  creditsCost: number;
+}
+
+/**
+ * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation and brings it
+ * back into both members' lists; a held one (sender not activated) waits for activation.
+ */
+export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
+  await lockChatEvents(tx);
+  const [row] = await tx.query<MessageRow>(
+    `INSERT INTO messages AS m (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost],
+  );
+  if (!row) throw new Error('message insert returned nothing');
+  if (!m.held) {
+    await tx.query('UPDATE conversations SET last_message_at = $2, updated_at = now() WHERE id = $1', [m.conversationId, row.created_at]);
+    await tx.query(
+      `UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
+      [m.conversationId],
+    );
+  }
+  // The sender has read everything up to his own message.
+  await tx.query(
+    `UPDATE conversation_members SET read_seq = greatest(read_seq, $3), updated_at = now() WHERE conversation_id = $1 AND user_id = $2`,
+    [m.conversationId, m.senderId, row.seq],
+  );
+  return row;
+}
+
+/** One page of a conversation for a member, newest first: what he removed is gone, held messages only for their sender. */
+export async function listMessages(
+  db: Db,
+  q: { conversationId: number; viewerId: number; clearedSeq: number; before: number | null; limit: number },
+): Promise<MessageRow[]> {
+  return db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages m
+     WHERE m.conversation_id = $1 AND m.seq > $3 AND (NOT m.held OR m.sender_id = $2)
+       AND ($4::bigint IS NULL OR m.seq < $4::bigint)
+     ORDER BY m.seq DESC LIMIT $5`,
+    [q.conversationId, q.viewerId, q.clearedSeq, q.before, q.limit],
+  );
+}
+
+export interface Counts {
+  free_used: number;
+  started: number;
+  started_today: number;
+}
+
+/** What the member has used of his allowances. */
+export async function countUse(db: Db, userId: number): Promise<Counts> {
+  const [row] = await db.query<Counts>(
+    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`,
+    [userId],
+  );
+  return row ?? { free_used: 0, started: 0, started_today: 0 };
+}
+
+export async function balanceOf(db: Db, userId: number): Promise<{ credits: number; paid_user: boolean }> {
+  const [row] = await db.query<{ credits: number; paid_user: boolean }>('SELECT credits, paid_user FROM users WHERE id = $1', [userId]);
+  return row ?? { credits: 0, paid_user: false };
+}
+
+/** The newest delivered message of the conversation (what "read up to here" may name at most). */
+export async function lastDeliveredSeq(db: Db, conversationId: number): Promise<number> {
+  const [row] = await db.query<{ seq: string | null }>(
+    'SELECT max(seq) AS seq FROM messages WHERE conversation_id = $1 AND NOT held',
+    [conversationId],
+  );
+  return seqOf(row?.seq);
+}
+
+/** Moves the member's read marker forward (never back); false when it was already there. */
+export async function moveReadMarker(tx: Db, conversationId: number, userId: number, seq: number): Promise<boolean> {
+  await lockChatEvents(tx);
+  const rows = await tx.query(
+    `UPDATE conversation_members SET read_seq = $3, read_event_seq = nextval('chat_event_seq'), unread_count = 0, updated_at = now()
+     WHERE conversation_id = $1 AND user_id = $2 AND read_seq < $3 RETURNING 1`,
+    [conversationId, userId, seq],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Activation (SPEC §4): the member's held messages are delivered now, with new positions in the event order, and
+ * their conversations move up. Returns the members to tell.
+ */
+export async function deliverHeldMessages(tx: Db, senderId: number): Promise<number[]> {
+  const held = await tx.query<{ id: number }>('SELECT id FROM messages WHERE sender_id = $1 AND held ORDER BY id LIMIT 1', [senderId]);
+  if (held.length === 0) return [];
+  await lockChatEvents(tx);
+  const convs = await tx.query<{ conversation_id: number }>(
+    `UPDATE messages SET held = false, seq = nextval('chat_event_seq'), created_at = now(), updated_at = now()
+     WHERE id IN (SELECT id FROM messages WHERE sender_id = $1 AND held ORDER BY id)
+     RETURNING conversation_id`,
+    [senderId],
+  );
+  const ids = [...new Set(convs.map((c) => c.conversation_id))];
+  await tx.query(`UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ANY($1::int[])`, [ids]);
+  const members = await tx.query<{ user_id: number }>(
+    'SELECT DISTINCT user_id FROM conversation_members WHERE conversation_id = ANY($1::int[])',
+    [ids],
+  );
+  return members.map((m) => m.user_id);
+}
+
+/** The highest event number committed so far: where a stream without Last-Event-ID starts. */
+export async function currentEventSeq(db: Db): Promise<number> {
+  const [row] = await db.query<{ seq: string | null }>(
+    `SELECT greatest((SELECT max(seq) FROM messages), (SELECT max(read_event_seq) FROM conversation_members)) AS seq`,
+  );
+  return seqOf(row?.seq);
+}
+
+export interface EventRow {
+  type: 'message' | 'read';
+  seq: string;
+  id: number | null;
+  conversation_id: number;
+  sender_id: number | null;
+  kind: 'text' | 'gift' | 'photo' | null;
+  body: string | null;
+  gift_key: string | null;
+  photo_filename: string | null;
+  created_at: Date | null;
+  held: boolean | null;
+  reader: number | null;
+  read_seq: string | null;
+}
+
+/** The member's events after `after`, in order: messages of his conversations and moved read markers. */
+export async function eventsAfter(db: Db, userId: number, after: number, limit: number): Promise<EventRow[]> {
+  return db.query<EventRow>(
+    `SELECT * FROM (
+       SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
+              m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
+       FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+       WHERE me.user_id = $1 AND m.seq > $2::bigint AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $1)
+       UNION ALL
+       SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
+       FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+       WHERE me.user_id = $1 AND o.read_event_seq > $2::bigint
+     ) e ORDER BY seq LIMIT $3`,
+    [userId, after, limit],
+  );
+}
+
+/** The two members of a conversation. */
+export async function membersOf(db: Db, conversationId: number): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM conversation_members WHERE conversation_id = $1', [conversationId]);
+  return rows.map((r) => r.user_id);
+}
+
+/** Which of the sessions behind open streams are still logged in. */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
+  return new Set(rows.map((r) => r.id.trim()));
+}

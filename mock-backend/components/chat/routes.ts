@@ -1,0 +1,104 @@
+import { Router } from 'express';
+import type { Logger } from 'pino';
+import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
+import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
+import type { Bus } from '../../lib/bus';
+import { getSite, requireViewer } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
+import { rateLimit } from '../../lib/rate-limit';
+import * as service from './service';
+import { streamHandler } from './stream';
+
+export interface ChatRouteDeps {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+}
+
+/** A query integer (the contract validator has checked it, and may have coerced it already). */
+const optionalInt = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : undefined;
+
+/** Issue 12: conversations, sending, read markers, typing and the event stream. */
+export function chatRoutes(deps: ChatRouteDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  const stream = streamHandler(deps);
+
+  router.get('/conversation.php', async (req, res) => {
+    const viewer = requireViewer(res);
+    res.json(
+      await service.getConversation(deps, getSite(res), viewer, {
+        conversation: optionalInt(req.query.conversation),
+        profileId: optionalInt(req.query.profile_id),
+        before: optionalInt(req.query.before),
+        limit: optionalInt(req.query.limit) ?? CONVERSATION_PAGE_SIZE,
+      }),
+    );
+  });
+
+  router.post(
+    '/message.php',
+    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { profile_id: number; text: string };
+      const key = idempotencyKeyOf(req);
+      await respondIdempotently(db, req, res, 201, () =>
+        service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+      );
+    },
+  );
+
+  router.get('/gifts.php', (_req, res) => {
+    requireViewer(res);
+    const credits = getSite(res).gift_credits;
+    res.json({ gifts: GIFT_KEYS.map((key) => ({ key, credits, image: giftImagePath(key) })) });
+  });
+
+  router.post(
+    '/gift.php',
+    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { profile_id: number; gift: string };
+      const key = idempotencyKeyOf(req);
+      await respondIdempotently(db, req, res, 201, () =>
+        service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
+      );
+    },
+  );
+
+  router.post(
+    '/conversation-read.php',
+    rateLimit(db, { name: 'chat-read', points: 240, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { conversation: number; seq: number };
+      await service.markRead(deps, viewer, body.conversation, body.seq);
+      res.json({ success: true });
+    },
+  );
+
+  router.post(
+    '/typing.php',
+    rateLimit(db, { name: 'chat-typing', points: 40, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      await service.typing(deps, getSite(res), viewer, (req.body as { conversation: number }).conversation);
+      res.json({ success: true });
+    },
+  );
+
+  router.get(
+    '/events.php',
+    rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      await stream(req, res, viewer);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,209 @@
+import { FIRST_MESSAGES_PER_DAY, FREE_MESSAGES } from '../../../src/shared/chat';
+import { FREE_CONVERSATION_LIMIT } from '../../../src/shared/constants';
+import { isGiftKey, type GiftKey } from '../../../src/shared/gifts';
+import type { Schemas } from '../../lib/api-types';
+import type { Bus } from '../../lib/bus';
+import type { Site, Viewer } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import { AppError, notFound } from '../../lib/errors';
+import { toSummary } from '../members/service';
+import { postMessage, reserveMessage } from './charge';
+import * as repo from './repository';
+
+export interface ChatDeps {
+  db: Db;
+  bus: Bus;
+}
+
+type Message = Schemas['Message'];
+type Allowance = Schemas['ChatAllowance'];
+
+export function toMessage(row: repo.MessageRow, viewerId: number): Message {
+  return {
+    id: row.id,
+    conversation: row.conversation_id,
+    seq: repo.seqOf(row.seq),
+    sender: row.sender_id,
+    mine: row.sender_id === viewerId,
+    kind: row.kind,
+    text: row.body,
+    gift: row.gift_key,
+    photo: null,
+    created_at: new Date(row.created_at).toISOString(),
+    held: row.held,
+  };
+}
+
+export async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
+  const [use, balance] = await Promise.all([repo.countUse(db, userId), repo.balanceOf(db, userId)]);
+  return {
+    message_credits: site.message_credits,
+    message_length: site.message_length,
+    credits: balance.credits,
+    free_messages_left: balance.paid_user ? 0 : Math.max(0, FREE_MESSAGES - use.free_used),
+    conversations_left: balance.paid_user ? null : Math.max(0, FREE_CONVERSATION_LIMIT - use.started),
+    first_messages_left: Math.max(0, FIRST_MESSAGES_PER_DAY - use.started_today),
+    first_messages_per_day: FIRST_MESSAGES_PER_DAY,
+  };
+}
+
+function toPartner(row: repo.PartnerRow): Schemas['ChatPartner'] {
+  const summary = toSummary(row);
+  // Invisible members show no online state and no last activity (issue 12).
+  return row.invisible
+    ? { ...summary, online: false, last_active: null }
+    : { ...summary, last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null };
+}
+
+/** A conversation page, named by its id or by the other member (the page that starts one). */
+export async function getConversation(
+  deps: ChatDeps,
+  site: Site,
+  viewer: Viewer,
+  q: { conversation?: number | undefined; profileId?: number | undefined; before?: number | undefined; limit: number },
+): Promise<Schemas['Conversation']> {
+  const { db } = deps;
+  let membership: repo.MembershipRow | null;
+  let otherId: number;
+  if (q.conversation !== undefined) {
+    membership = await repo.findMembership(db, q.conversation, viewer.userId);
+    if (!membership) throw notFound();
+    otherId = membership.other_id;
+    if (q.profileId !== undefined && q.profileId !== otherId) throw notFound();
+  } else if (q.profileId !== undefined) {
+    otherId = q.profileId;
+    membership = await repo.findConversationBetween(db, viewer.userId, otherId);
+  } else {
+    throw new AppError(400, 'bad_request', { params: { field: 'conversation' } });
+  }
+  const partner = await repo.findPartner(db, site.id, viewer.userId, otherId);
+  // Deleted, blocked (either way) or another site's member: the conversation is gone for the viewer. An invisible
+  // member can only be reached where a conversation exists already.
+  if (!partner || (partner.invisible && !membership)) throw notFound();
+  const limit = q.limit;
+  const rows = membership
+    ? await repo.listMessages(db, {
+        conversationId: membership.conversation_id,
+        viewerId: viewer.userId,
+        clearedSeq: repo.seqOf(membership.cleared_seq),
+        before: q.before ?? null,
+        limit: limit + 1,
+      })
+    : [];
+  const page = rows.slice(0, limit);
+  const oldest = page[page.length - 1];
+  return {
+    conversation: membership?.conversation_id ?? null,
+    profile: toPartner(partner),
+    messages: page.reverse().map((r) => toMessage(r, viewer.userId)),
+    older: rows.length > limit && oldest ? repo.seqOf(oldest.seq) : null,
+    partner_read_seq: membership ? repo.seqOf(membership.other_read_seq) : 0,
+    allowance: await allowanceOf(db, site, viewer.userId),
+  };
+}
+
+/** Characters as the member counts them (code points, so an emoji is one). */
+export const textLength = (text: string): number => [...text].length;
+
+export interface SendRequest {
+  profileId: number;
+  text: string;
+  idempotencyKey: string | null;
+}
+
+/** What is sent: a text (free messages, then message_credits) or a gift (always gift_credits). */
+type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey };
+
+/**
+ * Sends a text message: the rules of SPEC §4/§9 and issue 12 in one transaction with the charge, so a refused send
+ * stores and charges nothing and a charged one is delivered. The sender's row is locked first, which serialises
+ * his parallel sends: 50 at once against a balance for one send one.
+ */
+export async function sendMessage(deps: ChatDeps, site: Site, viewer: Viewer, req: SendRequest): Promise<Schemas['SentMessage']> {
+  const text = req.text.trim();
+  if (text === '') throw new AppError(422, 'message_empty', { params: { field: 'text' } });
+  if (textLength(text) > site.message_length) {
+    throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
+  }
+  return send(deps, site, viewer, req.profileId, { kind: 'text', text }, req.idempotencyKey);
+}
+
+/** Sends a gift of the catalogue for the site's gift_credits (reserved, then posted when the gift is stored). */
+export async function sendGift(
+  deps: ChatDeps,
+  site: Site,
+  viewer: Viewer,
+  req: { profileId: number; gift: string; idempotencyKey: string | null },
+): Promise<Schemas['SentMessage']> {
+  if (!isGiftKey(req.gift)) throw new AppError(422, 'gift_unknown', { params: { field: 'gift' } });
+  return send(deps, site, viewer, req.profileId, { kind: 'gift', gift: req.gift }, req.idempotencyKey);
+}
+
+async function send(deps: ChatDeps, site: Site, viewer: Viewer, profileId: number, payload: Payload, idempotencyKey: string | null): Promise<Schemas['SentMessage']> {
+  if (profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
+  const { db, bus } = deps;
+  const row = await db.transaction(async (tx) => {
+    const sender = await repo.lockSender(tx, viewer.userId);
+    if (!sender) throw new AppError(403, 'authentication_required');
+    const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
+    if (!partner) throw notFound();
+    await repo.lockPair(tx, viewer.userId, profileId);
+    const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+    const use = await repo.countUse(tx, viewer.userId);
+    if (!existing) {
+      // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
+      if (partner.invisible) throw notFound();
+      if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
+        throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });
+      }
+      if (use.started_today >= FIRST_MESSAGES_PER_DAY) {
+        throw new AppError(429, 'first_message_limit', { params: { limit: FIRST_MESSAGES_PER_DAY } });
+      }
+    }
+    const held = sender.status !== 'active';
+    const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
+    // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
+    if (held && !free) throw new AppError(403, 'account_not_activated');
+    const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
+    const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : site.message_credits;
+    const reason = payload.kind === 'gift' ? 'gift' : 'message';
+    // Reserved before the message is stored, posted once it is: both in this transaction, so a failure between
+    // them leaves neither a message nor a charge.
+    const hold = cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null;
+    const stored = await repo.insertMessage(tx, {
+      conversationId,
+      senderId: viewer.userId,
+      kind: payload.kind,
+      body: payload.kind === 'text' ? payload.text : '',
+      giftKey: payload.kind === 'gift' ? payload.gift : null,
+      held,
+      free,
+      creditsCost: cost,
+    });
+    if (hold) await postMessage(tx, viewer.userId, hold);
+    return stored;
+  });
+  await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
+  return { message: toMessage(row, viewer.userId), allowance: await allowanceOf(db, site, viewer.userId) };
+}
+
+/** Moves the viewer's read marker (never past the newest delivered message) and tells both members' streams. */
+export async function markRead(deps: ChatDeps, viewer: Viewer, conversationId: number, seq: number): Promise<void> {
+  const { db, bus } = deps;
+  const membership = await repo.findMembership(db, conversationId, viewer.userId);
+  if (!membership) throw notFound();
+  const moved = await db.transaction(async (tx) => {
+    const upTo = Math.min(seq, await repo.lastDeliveredSeq(tx, conversationId));
+    return repo.moveReadMarker(tx, conversationId, viewer.userId, upTo);
+  });
+  if (moved) await bus.publish([viewer.userId, membership.other_id], { type: 'look' });
+}
+
+/** "Typing": passed to the other member's streams, never stored. */
+export async function typing(deps: ChatDeps, site: Site, viewer: Viewer, conversationId: number): Promise<void> {
+  const membership = await repo.findMembership(deps.db, conversationId, viewer.userId);
+  if (!membership) throw notFound();
+  const partner = await repo.findPartner(deps.db, site.id, viewer.userId, membership.other_id);
+  if (!partner) throw notFound();
+  await deps.bus.publish([membership.other_id], { type: 'typing', conversation: conversationId, from: viewer.userId });
+}

@@ -1,0 +1,195 @@
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { STREAM_CATCH_UP_MS, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../../../src/shared/chat';
+import type { Bus, BusSignal } from '../../lib/bus';
+import type { Db } from '../../lib/db';
+import { badRequest } from '../../lib/errors';
+import * as repo from './repository';
+import { toMessage } from './service';
+
+/** Events read per query; a longer backlog is sent in several rounds. */
+const BATCH = 500;
+const EVENT_ID = /^\d{1,16}$/;
+
+/** Where the stream starts: Last-Event-ID (a reconnect), the `last_event_id` query (a first connection that knows), or now. */
+export function resumePoint(req: Request): number | null {
+  const header = req.get('last-event-id');
+  if (header !== undefined && header.trim() !== '') {
+    if (!EVENT_ID.test(header.trim())) throw badRequest({ field: 'Last-Event-ID' });
+    return Number(header.trim());
+  }
+  const query: unknown = req.query.last_event_id;
+  if ((typeof query === 'string' && query !== '') || typeof query === 'number') {
+    if (!EVENT_ID.test(String(query))) throw badRequest({ field: 'last_event_id' });
+    return Number(query);
+  }
+  return null;
+}
+
+function frame(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function toFrame(row: repo.EventRow, viewerId: number): string {
+  const seq = repo.seqOf(row.seq);
+  if (row.type === 'read') {
+    return frame('read', { conversation: row.conversation_id, reader: row.reader, seq: repo.seqOf(row.read_seq) }, seq);
+  }
+  const message = toMessage(
+    {
+      id: row.id ?? 0,
+      conversation_id: row.conversation_id,
+      seq: row.seq,
+      sender_id: row.sender_id ?? 0,
+      kind: row.kind ?? 'text',
+      body: row.body ?? '',
+      gift_key: row.gift_key,
+      photo_filename: row.photo_filename,
+      created_at: row.created_at ?? new Date(),
+      held: row.held ?? false,
+    },
+    viewerId,
+  );
+  return frame('message', message, seq);
+}
+
+/** One open stream of a member on this instance. */
+interface StreamState {
+  position: number;
+  sessionId: string;
+  write(text: string): void;
+  end(): void;
+}
+
+/**
+ * The streams one member holds on this instance (several tabs without a shared stream, several devices) read the
+ * tables together: one query per "look" from the lowest position among them, each stream taking what is past its own
+ * position. One bus subscription per member per instance.
+ */
+interface Feed {
+  userId: number;
+  streams: Set<StreamState>;
+  pumping: boolean;
+  again: boolean;
+  unsubscribe: () => void;
+}
+
+/**
+ * GET /api/events.php: the member's events as Server-Sent Events. The tables are the truth: the member's feed reads
+ * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
+ * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
+ * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep
+ * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
+ * never replayed.
+ */
+export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
+  const { db, bus } = deps;
+  const feeds = new Map<number, Feed>();
+
+  const pump = async (feed: Feed): Promise<void> => {
+    if (feed.pumping) {
+      feed.again = true;
+      return;
+    }
+    feed.pumping = true;
+    try {
+      do {
+        feed.again = false;
+        for (;;) {
+          if (feed.streams.size === 0) return;
+          const from = Math.min(...[...feed.streams].map((st) => st.position));
+          const rows = await repo.eventsAfter(db, feed.userId, from, BATCH);
+          if (rows.length === 0) break;
+          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId)] as const);
+          for (const st of feed.streams) {
+            const fresh = frames.filter(([seq]) => seq > st.position);
+            if (fresh.length === 0) continue;
+            st.write(fresh.map(([, text]) => text).join(''));
+            st.position = fresh[fresh.length - 1]?.[0] ?? st.position;
+          }
+          if (rows.length < BATCH) break;
+        }
+      } while (feed.again);
+    } catch (err) {
+      deps.logger.warn({ err }, 'event stream read failed; the next catch-up tries again');
+    } finally {
+      feed.pumping = false;
+    }
+  };
+
+  const feedOf = (userId: number): Feed => {
+    const existing = feeds.get(userId);
+    if (existing) return existing;
+    const feed: Feed = { userId, streams: new Set(), pumping: false, again: false, unsubscribe: () => undefined };
+    feed.unsubscribe = bus.subscribe(userId, (signal: BusSignal) => {
+      if (signal.type === 'closing') {
+        for (const st of [...feed.streams]) st.end();
+      } else if (signal.type === 'typing') {
+        const text = frame('typing', { conversation: signal.conversation, from: signal.from });
+        for (const st of feed.streams) st.write(text);
+      } else {
+        void pump(feed);
+      }
+    });
+    feeds.set(userId, feed);
+    return feed;
+  };
+
+  // Comment lines for every stream; the catch-up (sessions still valid, then the tables) once per feed.
+  const heartbeat = setInterval(() => {
+    for (const feed of feeds.values()) for (const st of feed.streams) st.write(': ping\n\n');
+  }, STREAM_HEARTBEAT_MS);
+  heartbeat.unref();
+  const catchUp = setInterval(() => {
+    for (const feed of feeds.values()) {
+      const sessions = [...new Set([...feed.streams].map((st) => st.sessionId))];
+      repo.liveSessions(db, sessions).then(
+        (alive) => {
+          // A stream lives no longer than its login: after logout or expiry it ends (the browser's retry gets a 403).
+          for (const st of [...feed.streams]) if (!alive.has(st.sessionId)) st.end();
+          void pump(feed);
+        },
+        (err: unknown) => deps.logger.warn({ err }, 'event stream session check failed'),
+      );
+    }
+  }, STREAM_CATCH_UP_MS);
+  catchUp.unref();
+
+  return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }): Promise<void> => {
+    const position = resumePoint(req) ?? (await repo.currentEventSeq(db));
+
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.setHeader('Connection', 'keep-alive');
+    req.socket.setTimeout(0);
+    req.socket.setNoDelay(true);
+    res.flushHeaders();
+    res.write(`retry: ${STREAM_RETRY_MS}\n: stream of member events\n\n`);
+
+    const feed = feedOf(viewer.userId);
+    const stream: StreamState = {
+      position,
+      sessionId: viewer.sessionId,
+      write: (text) => {
+        if (!res.writableEnded) res.write(text);
+      },
+      end: () => {
+        if (!res.writableEnded) res.end();
+        close();
+      },
+    };
+    const close = () => {
+      if (!feed.streams.delete(stream)) return;
+      if (feed.streams.size === 0 && feeds.get(feed.userId) === feed) {
+        feeds.delete(feed.userId);
+        feed.unsubscribe();
+      }
+    };
+    feed.streams.add(stream);
+    res.once('close', close);
+    // Whatever happened between the Last-Event-ID and now.
+    await pump(feed);
+  };
+}

@@ -1,0 +1,124 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { clearAuthCookie, normalizeSetCookie } from './cookies';
+import { backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
+import { apiLocale } from './locale';
+import { requestIdOf } from './logging';
+import { forwardContext, isHttps } from './request-context';
+
+/**
+ * GET /api/events.php (operation `streamEvents`): the backend's Server-Sent Events passed through to the browser.
+ *
+ * - Its own agent: every open stream holds a backend socket for as long as the page is open, so streams never take
+ *   sockets of the shared keep-alive agent (128) that pages and API calls need. No retries: the browser reconnects
+ *   by itself with `Last-Event-ID`, and the backend replays from its tables what happened in between — which is how
+ *   a stream survives a BFF restart.
+ * - Nothing buffers: no compression (app.ts leaves text/event-stream alone), `Cache-Control: no-transform`,
+ *   `X-Accel-Buffering: no` for nginx-like proxies, Nagle off, every chunk written as it comes.
+ * - Errors before the stream starts keep the contract's JSON error body (403 clears the auth cookie, as the proxy
+ *   does); a backend that cannot be reached is a 502 `backend_unavailable` (the app falls back to polling).
+ */
+export interface EventStreamOptions {
+  backend: Backend;
+  logger: Logger;
+  authCookieName: string;
+  trustProxy: boolean;
+  /** Streams per BFF at most (each holds one backend socket); beyond it 503 with Retry-After. */
+  maxStreams?: number;
+}
+
+export const EVENT_STREAM_PATH = '/api/events.php';
+
+export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void } {
+  const { backend, logger, authCookieName } = options;
+  const target = new URL(backend.url);
+  const client = target.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: false, maxSockets: Infinity });
+  const maxStreams = options.maxStreams ?? 20_000;
+  const open = new Set<Response>();
+
+  const handler = async (req: Request, res: Response): Promise<void> => {
+    if (open.size >= maxStreams) {
+      res.setHeader('Retry-After', '5');
+      sendJsonError(res, 503, 'too_many_streams', 'Too many open event streams, please try again shortly.');
+      return;
+    }
+    const path = req.originalUrl;
+    const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
+    const headers = { ...backendHeaders(req.headers, path, ctx), ...backend.secretHeaders(), accept: 'text/event-stream' };
+
+    const upstreamReq = client.request(new URL(path, target), { method: 'GET', headers, agent });
+    const abort = () => upstreamReq.destroy();
+    res.once('close', abort);
+
+    upstreamReq.on('error', (err) => {
+      if (res.writableEnded || res.destroyed) return;
+      if (!res.headersSent) {
+        logger.warn({ reqId: requestIdOf(req), err }, 'event stream: backend unavailable');
+        sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
+      } else {
+        res.end();
+      }
+    });
+
+    upstreamReq.on('response', (upstream) => {
+      const status = upstream.statusCode ?? 502;
+      const type = String(upstream.headers['content-type'] ?? '');
+      const secure = isHttps(req);
+      for (const [name, value] of copyableResponseHeaders(upstream)) {
+        if (name === 'set-cookie') {
+          res.setHeader('set-cookie', (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure)));
+        } else if (name !== 'content-length') {
+          res.setHeader(name, value);
+        }
+      }
+      if (status !== 200 || !type.startsWith('text/event-stream')) {
+        void readBody(upstream, 1_048_576).then(
+          (payload) => {
+            if (isAuthRequiredBody(status, payload)) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+            res.status(status).setHeader('content-length', payload.length);
+            res.end(payload);
+          },
+          () => res.destroy(),
+        );
+        return;
+      }
+      res.status(200);
+      res.setHeader('Cache-Control', 'no-cache, no-transform');
+      res.setHeader('X-Accel-Buffering', 'no');
+      req.socket.setNoDelay(true);
+      req.socket.setTimeout(0);
+      res.flushHeaders();
+      open.add(res);
+      upstream.on('data', (chunk: Buffer) => {
+        // A slow browser: stop reading the backend until its socket drains, rather than buffering in the BFF.
+        if (!res.write(chunk)) {
+          upstream.pause();
+          res.once('drain', () => upstream.resume());
+        }
+      });
+      const finish = () => {
+        open.delete(res);
+        if (!res.writableEnded) res.end();
+      };
+      upstream.once('end', finish);
+      upstream.once('error', finish);
+      upstream.once('close', finish);
+      res.once('close', () => open.delete(res));
+    });
+    upstreamReq.end();
+  };
+
+  return Object.assign(handler as RequestHandler, {
+    agent,
+    /** Ends every open stream (shutdown): browsers reconnect, to this BFF once it is back or to another. */
+    close() {
+      for (const res of open) res.end();
+      open.clear();
+      agent.destroy();
+    },
+  });
+}

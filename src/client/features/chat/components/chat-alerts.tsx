@@ -1,0 +1,47 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { CreditAlert } from '../../../components/credit-alert';
+import { isApiRequestError } from '../../../lib/api-error';
+
+/** What a refused send shows: the credit alert, the premium alert, or the server's message in the member's language. */
+export type SendProblem = { kind: 'credits' } | { kind: 'premium'; limit: number } | { kind: 'text'; message: string };
+
+export function sendProblemOf(error: unknown, fallback: string): SendProblem {
+  if (isApiRequestError(error)) {
+    if (error.code === 'insufficient_credits') return { kind: 'credits' };
+    if (error.code === 'conversation_limit_reached') return { kind: 'premium', limit: Number(error.params.limit ?? 2) };
+    if (error.message && !error.message.startsWith('HTTP ')) return { kind: 'text', message: error.message };
+  }
+  return { kind: 'text', message: fallback };
+}
+
+/**
+ * The shared credit alert of SPEC §6/§8 ('Je hebt onvoldoende credits', with the way to the credits page), or the
+ * premium alert for a free member's third conversation, or the server's message.
+ */
+export function SendProblemAlert({ problem, onClose }: { problem: SendProblem; onClose: () => void }) {
+  if (problem.kind === 'credits') return <CreditAlert onClose={onClose} className="mb-2" />;
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-2" role="alert" data-testid={`chat-alert-${problem.kind}`}>
+      <strong className="me-auto">
+        {problem.kind === 'premium' ? (
+          <FormattedMessage
+            id="chat.alert.premium"
+            defaultMessage="Free members can start {limit} conversations. Go premium to write to more members."
+            values={{ limit: problem.limit }}
+          />
+        ) : (
+          problem.message
+        )}
+      </strong>
+      {problem.kind === 'premium' ? (
+        <Link to="/premium" className="btn btn-primary btn-sm">
+          <FormattedMessage id="chat.alert.goPremium" defaultMessage="Get Premium" />
+        </Link>
+      ) : null}
+      <button type="button" className="btn btn-outline-dark btn-sm" onClick={onClose}>
+        <FormattedMessage id="chat.alert.close" defaultMessage="Close" />
+      </button>
+    </div>
+  );
+}

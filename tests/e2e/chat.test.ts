@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { DESKTOP, loggedInPage, PHONE } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+/** The logged-in member's own profile id and name, as the app knows them. */
+async function me(page: Page): Promise<{ id: number; name: string }> {
+  return page.evaluate(async () => {
+    const body = (await (await fetch('/api/user.php', { headers: { 'request-type': 'client' } })).json()) as { user: { profile: { id: number; name: string } } };
+    return { id: body.user.profile.id, name: body.user.profile.name };
+  });
+}
+
+/** Members the logged-in member has no conversation with yet. */
+async function strangers(page: Page, count: number, exclude: number[]): Promise<number[]> {
+  return page.evaluate(
+    async ({ count, exclude }) => {
+      const chats = (await (await fetch('/api/chats.php')).json()) as { chats: { profile: { id: number } }[] };
+      const known = new Set([...exclude, ...chats.chats.map((c) => c.profile.id)]);
+      const list = (await (await fetch('/api/members.php?limit=60')).json()) as { profiles: { id: number }[] };
+      return list.profiles.map((p) => p.id).filter((id) => !known.has(id)).slice(0, count);
+    },
+    { count, exclude },
+  );
+}
+
+const badge = (page: Page) => page.locator('a[href="/chats"] .badge [aria-hidden="true"]');
+
+describe.skipIf(!runE2e)('chat in two browsers', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('When two members chat on a phone and a desktop, then each sees the other\'s messages, typing and read state without reloading', async () => {
+    const premium = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
+    const free = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const freeMe = await me(free.page);
+    const premiumMe = await me(premium.page);
+    const unreadBefore = Number((await badge(free.page).textContent()) ?? '0');
+
+    // The premium member starts the conversation from the free member's profile.
+    await premium.page.goto(`${site.url}/members/${freeMe.id}`);
+    await premium.page.getByTestId('profile-chat').click();
+    await premium.page.waitForURL(/\/members\/\d+\/chat$/);
+    await premium.page.getByLabel(`Your message to ${freeMe.name}`).fill('Hello from the premium member');
+    await premium.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await premium.page.waitForURL(/\/chats\/\d+$/);
+    const conversationUrl = premium.page.url();
+
+    // The free member, elsewhere on the site, gets a toast and a higher unread badge (and title prefix) at once.
+    const toast = free.page.getByTestId('message-toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Hello from the premium member');
+    await expect.poll(() => badge(free.page).textContent()).toBe(String(unreadBefore + 1));
+    await expect.poll(() => free.page.title()).toMatch(/^\(\d+\) /);
+    const toastBox = await toast.boundingBox();
+    expect(toastBox?.width ?? 999).toBeLessThanOrEqual(350);
+    await toast.getByRole('button', { name: /Open the conversation/ }).click();
+    await free.page.waitForURL(conversationUrl.replace(site.url, `${site.url}`));
+    await free.page.getByText('Hello from the premium member').waitFor();
+
+    // Opening it reads it: the premium member sees "Read" without reloading.
+    await premium.page.getByTestId('chat-read').waitFor();
+
+    // Typing reaches the other side, and so does the answer.
+    await premium.page.getByLabel(`Your message to ${freeMe.name}`).pressSequentially('Are you', { delay: 30 });
+    await free.page.getByText(`${premiumMe.name} is typing…`).waitFor();
+    const reply = free.page.getByLabel(`Your message to ${premiumMe.name}`);
+    await reply.fill('Hi! Nice to hear from you');
+    expect(await free.page.getByTestId('chat-count').textContent()).toContain('25 / 1,000');
+    await reply.press('Enter');
+    await premium.page.getByText('Hi! Nice to hear from you').waitFor();
+    await free.page.getByTestId('chat-read').waitFor();
+
+    // A gift (gift_credits from the premium member's balance) arrives as a picture with its name.
+    await premium.page.getByRole('button', { name: 'Send a gift' }).click();
+    await premium.page.getByTestId('gift-rose').click();
+    await premium.page.getByText('You sent a gift: Rose').waitFor();
+    await free.page.getByText(`${premiumMe.name} sent you a gift: Rose`).waitFor();
+
+    expect(premium.problems).toEqual([]);
+    expect(free.problems).toEqual([]);
+    await premium.page.context().close();
+    await free.page.context().close();
+  });
+
+  it('When a free member has used his free messages, then he is asked to buy credits; his third started conversation asks for premium', async () => {
+    const free = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const freeMe = await me(free.page);
+    const [a, b, c] = await strangers(free.page, 3, [freeMe.id]);
+    for (const id of [a, b]) {
+      await free.page.goto(`${site.url}/members/${id}/chat`);
+      await free.page.getByTestId('chat-first-left').waitFor();
+      await free.page.getByRole('textbox').fill(`Hello number ${id}`);
+      await free.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await free.page.waitForURL(/\/chats\/\d+$/);
+      await free.page.getByText(`Hello number ${id}`).waitFor();
+    }
+    await free.page.goto(`${site.url}/members/${c}/chat`);
+    expect(await free.page.getByTestId('chat-first-left').textContent()).toContain('no free conversations left');
+    await free.page.getByRole('textbox').fill('A third conversation');
+    await free.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await free.page.getByTestId('chat-alert-premium').waitFor();
+    expect(await free.page.getByRole('link', { name: 'Get Premium' }).getAttribute('href')).toBe('/premium');
+
+    // Free messages: whatever is left is used up in the first conversation, then the credit alert.
+    await free.page.goto(`${site.url}/members/${a}/chat`);
+    await free.page.getByTestId('chat-count').waitFor();
+    for (let i = 0; (await free.page.getByTestId('chat-free-left').count()) > 0; i++) {
+      await free.page.getByRole('textbox').fill(`One more free message ${i}`);
+      await free.page.getByRole('button', { name: 'Send', exact: true }).click();
+      await free.page.getByText(`One more free message ${i}`, { exact: true }).waitFor();
+    }
+    await free.page.getByRole('textbox').fill('This one costs credits');
+    await free.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await free.page.getByTestId('credit-alert').waitFor();
+    expect(await free.page.getByTestId('credit-alert').textContent()).toContain("You don't have enough credits");
+    expect(await free.page.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+    // Nothing was sent: the text is still in the field for after the purchase.
+    expect(await free.page.getByRole('textbox').inputValue()).toBe('This one costs credits');
+    expect(free.problems.filter((p) => !/status of 40[2]|status of 422/.test(p))).toEqual([]);
+    await free.page.context().close();
+  });
+
+  it('When a chat is removed, then it leaves the list at once and stays gone after a reload', async () => {
+    const free = await loggedInPage(browser, site.url, 'free@demo.test', DESKTOP);
+    // The event stream opens once the page has hydrated: then the buttons work.
+    const streaming = free.page.waitForResponse((r) => r.url().includes('/api/events.php'));
+    await free.page.goto(`${site.url}/chats`);
+    await streaming;
+    const items = free.page.locator('.chat-list-item');
+    await items.first().waitFor();
+    const before = await items.count();
+    const name = (await items.first().locator('.chat-list-name').textContent())?.trim() ?? '';
+    await free.page.getByRole('button', { name: `Remove the chat with ${name}` }).first().click();
+    await expect.poll(() => items.count()).toBe(before - 1);
+    await free.page.reload();
+    await items.first().waitFor();
+    expect(await items.count()).toBe(before - 1);
+    await free.page.context().close();
+  });
+});
