@@ -138,7 +138,7 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await page.getByText('2 likes left today').waitFor();
     await closeMatch();
     // Banners above the game (the time bonus) can push the card's top out of view on a phone: bring it back first.
-    await page.evaluate(() => document.querySelector('[data-testid="swipe-card"]')?.scrollIntoView({ block: 'center' }));
+    await page.evaluate(() => document.querySelector('[data-testid="swipe-card"]')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const card = await page.getByTestId('swipe-card').boundingBox();
     if (!card) throw new Error('no card');
     await page.mouse.move(card.x + card.width / 2, card.y + card.height / 3);
