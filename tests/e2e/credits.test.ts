@@ -70,6 +70,14 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Get Premium' }).waitFor();
     // The time bonus of a member who signed up less than 4 hours ago is applied to the prices.
     await page.getByTestId('discount-applied').filter({ hasText: 'TIMEBONUS25' }).waitFor();
+    // List and discounted prices side by side stay inside their bundle cards on a 390 px phone.
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('.credit-package-link')].flatMap((card) => {
+        const box = card.getBoundingClientRect();
+        return [...card.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > box.right + 0.5).map((e) => e.textContent);
+      }),
+    );
+    expect(overflowing).toEqual([]);
     await page.getByTestId('package-100').click();
     await page.waitForURL(/\/credits\/\d+(\?code=TIMEBONUS25)?$/);
     await page.getByTestId('method-ideal').click();

@@ -23,7 +23,7 @@ export function PackageList({ packages, linkTo, selectedId }: { packages: Credit
             <span className="credit-package-price">
               {p.discounted_price_minor !== null ? (
                 <>
-                  <del className="text-body-secondary me-2">
+                  <del className="text-body-secondary">
                     <span className="visually-hidden">
                       <FormattedMessage id="credits.listPrice" defaultMessage="List price" />
                     </span>
