@@ -881,10 +881,7 @@ export interface paths {
     };
     "/unsubscribe.php": {
         parameters: {
-            query: {
-                /** @description The signed token of the notification mail's unsubscribe link (names the member; no login needed) */
-                token: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
