@@ -3,8 +3,15 @@ import { getPushState, setPushState } from '../../lib/push-state';
 import { savePushSubscription } from './api/push-api';
 
 /** The build this page belongs to: the worker is registered as `/push-sw.js?v=<build id>` (SPEC §7), so a new build updates it. */
-export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
-export const WORKER_URL = `/push-sw.js?v=${encodeURIComponent(BUILD_ID)}`;
+export function buildId(): string {
+  try {
+    // Replaced by the build (vite.config.ts `define`); the server renders from source, where import.meta.env is absent.
+    return (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+export const workerUrl = (): string => `/push-sw.js?v=${encodeURIComponent(buildId())}`;
 
 /** SPEC §4 push capable: service worker, Push API and notifications in this browser (false on the server). */
 export function pushCapable(): boolean {
@@ -20,7 +27,7 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register(WORKER_URL, { scope: '/' });
+  await navigator.serviceWorker.register(workerUrl(), { scope: '/' });
   return navigator.serviceWorker.ready;
 }
 

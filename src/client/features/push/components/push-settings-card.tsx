@@ -37,7 +37,7 @@ export function PushSettingsCard() {
             <FormattedMessage id="push.settings.denied" defaultMessage="Notifications are blocked for this site in your browser settings." />
           </p>
         ) : state.isSubscribed ? (
-          <Button color="secondary" outline size="sm" className="mb-3" disabled={busy} onClick={() => void unsubscribe()}>
+          <Button color="primary" size="sm" className="mb-3" disabled={busy} onClick={() => void unsubscribe()}>
             <FormattedMessage id="push.settings.off" defaultMessage="Turn off notifications on this device" />
           </Button>
         ) : (
