@@ -5,7 +5,7 @@ import { voidExpiredReservations } from './components/credits/spend';
 import type { PaymentProvider } from './components/payments/provider';
 import { retryPendingRefunds } from './components/payments/refunds';
 import { createPushJobs, type PushJobOptions } from './components/push/jobs';
-import type { Notifier } from './components/push/service';
+import { deleteOldNotifications, type Notifier } from './components/push/service';
 import { followUpPayments } from './components/payments/service';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Db } from './lib/db';
@@ -84,6 +84,7 @@ export function createBackground(opts: BackgroundOptions): Background {
         rateLimits: await deleteExpiredLimits(db),
         idempotencyKeys: await deleteExpiredIdempotencyKeys(db),
         mails: await deleteOldMail(db),
+        notifications: await deleteOldNotifications(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
     },

@@ -40,7 +40,9 @@ export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
 
   router.post('/swipe.php', swipeLimit, async (req, res) => {
     const viewer = requireViewer(res);
-    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, req.body as { profile_id: number; like: boolean }));
+    const body = req.body as { profile_id: number; like: boolean };
+    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, body));
+    if (body.like) opts.notifier?.kick();
   });
 
   router.delete('/swipe.php', swipeLimit, async (_req, res) => {

@@ -363,3 +363,10 @@ export async function readPushPreviews(db: Db, userId: number): Promise<boolean>
 export async function writePushPreviews(db: Db, userId: number, on: boolean): Promise<void> {
   await db.query('UPDATE users SET push_previews = $2, updated_at = now() WHERE id = $1', [userId, on]);
 }
+
+/** Worked-off events are kept a week for inspection; the quiet-period marks only as long as they matter (cleanup job). */
+export async function deleteOldNotifications(db: Db): Promise<number> {
+  const events = await db.query(`DELETE FROM notification_events WHERE state = 'done' AND created_at < now() - interval '7 days' RETURNING 1`);
+  const marks = await db.query(`DELETE FROM notification_mail_log WHERE sent_at < now() - interval '1 day' RETURNING 1`);
+  return events.length + marks.length;
+}

@@ -35,6 +35,9 @@ export function usePushState(): PushState {
 
 /** The polling interval of SPEC §7/§9: 60 s, or 300 s while push is subscribed. */
 export function usePollInterval(): number {
-  const { isSubscribed } = usePushState();
-  return isSubscribed && isSubscribed !== 'denied' ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+  return pollInterval(usePushState());
+}
+
+export function pollInterval(state: Pick<PushState, 'isSubscribed'>): number {
+  return state.isSubscribed && state.isSubscribed !== 'denied' ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
 }
