@@ -16,7 +16,9 @@ let state: PushState = INITIAL;
 const listeners = new Set<() => void>();
 
 export function setPushState(patch: Partial<PushState>): void {
-  state = { ...state, ...patch };
+  const next = { ...state, ...patch };
+  if (next.isCapable === state.isCapable && next.isSubscribed === state.isSubscribed && next.lastMessage === state.lastMessage) return;
+  state = next;
   for (const l of listeners) l();
 }
 
