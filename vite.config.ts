@@ -82,8 +82,12 @@ function compiledCatalogues(): Plugin {
 }
 
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.
+/** The build id: the push worker is registered as `/push-sw.js?v=<build id>` (issue 13), so each build updates it. */
+const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), compiledCatalogues(), precompress()],
+  define: command === 'build' ? { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) } : {},
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser
     // (formatjs's documented `no-parser` entry; about 10 KB gzip, in three copies before). A message missing from a

@@ -18,6 +18,8 @@ import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
 import { privacyRoutes } from './components/privacy/routes';
+import { pushRoutes } from './components/push/routes';
+import type { Notifier } from './components/push/service';
 import { lazyDeviceCookies } from './components/session/device';
 import { sessionMiddleware, sessionRoutes } from './components/session/routes';
 import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
@@ -58,6 +60,8 @@ export interface AppDeps {
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
   sms?: SmsSender;
+  /** Tells the push-notify job that chat or likes recorded a notification (background.notifier); default: its schedule finds it. */
+  notifier?: Notifier;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -104,10 +108,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
-  api.use(likesRoutes(db));
+  const notifier = deps.notifier ?? { kick: () => {} };
+  api.use(likesRoutes(db, { notifier }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger }));
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, notifier }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

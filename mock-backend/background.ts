@@ -4,6 +4,8 @@ import { deleteExpiredTokens } from './components/accounts/repository';
 import { voidExpiredReservations } from './components/credits/spend';
 import type { PaymentProvider } from './components/payments/provider';
 import { retryPendingRefunds } from './components/payments/refunds';
+import { createPushJobs, type PushJobOptions } from './components/push/jobs';
+import { deleteOldNotifications, type Notifier } from './components/push/service';
 import { followUpPayments } from './components/payments/service';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Db } from './lib/db';
@@ -36,11 +38,15 @@ export interface BackgroundOptions {
   outbox?: Pick<OutboxOptions, 'baseDelaySeconds' | 'maxDelaySeconds' | 'leaseSeconds'>;
   /** The payment provider: open payments are fetched and settled, pending refunds sent again (payments-follow-up). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
+  /** Web Push and notification e-mails (components/push): VAPID keys, the origin of mail links, a fake push service in tests. */
+  push?: Omit<PushJobOptions, 'db' | 'logger' | 'jobs' | 'kickOutbox'>;
 }
 
 export interface Background {
   jobs: Jobs;
   outbox: Outbox;
+  /** Tells the push-notify job to look (hand it to the app: chat and likes call it after recording an event). */
+  notifier: Notifier;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -51,6 +57,8 @@ export function createBackground(opts: BackgroundOptions): Background {
   const outbox = createOutbox({ db, mailer: opts.mailer, jobs, logger, ...opts.outbox });
 
   jobs.define(outbox.job);
+  const push = createPushJobs({ db, logger, jobs, kickOutbox: () => outbox.kick(), publicUrl: 'http://localhost:3000', ...opts.push });
+  jobs.define(push.job);
   jobs.define({
     name: PURGE_JOB,
     cron: opts.purgeCron,
@@ -76,6 +84,7 @@ export function createBackground(opts: BackgroundOptions): Background {
         rateLimits: await deleteExpiredLimits(db),
         idempotencyKeys: await deleteExpiredIdempotencyKeys(db),
         mails: await deleteOldMail(db),
+        notifications: await deleteOldNotifications(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
     },
@@ -112,7 +121,11 @@ export function createBackground(opts: BackgroundOptions): Background {
   return {
     jobs,
     outbox,
-    start: () => jobs.start(),
+    notifier: push.notifier,
+    start: async () => {
+      await push.prepare();
+      await jobs.start();
+    },
     stop: () => jobs.stop(),
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { createBackground, type Background } from './background';
 import { setUpProvider } from './components/payments/embedded-simulator';
+import { configurePushHosts, parsePushHosts } from './components/push/allow-list';
 import { WEBHOOK_PATH } from './components/payments/routes';
 import { parseConfig } from './lib/config';
 import { createBus, type Bus } from './lib/bus';
@@ -47,7 +48,10 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   let listeningPort = config.PORT;
   const webhookHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const payments = { provider, webhookUrl: () => config.PAYMENT_WEBHOOK_URL ?? `http://${webhookHost}:${listeningPort}${WEBHOOK_PATH}` };
-  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON, payments });
+  configurePushHosts(parsePushHosts(config.PUSH_ALLOWED_HOSTS));
+  const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
+  const push = { publicUrl, vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT } };
+  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON, payments, push });
   await background.start();
 
   const geoip = await openGeoIp(config.GEOIP_DB);
@@ -58,9 +62,10 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
     logger,
     mediaDir,
     outbox: background.outbox,
+    notifier: background.notifier,
     geoip,
     backendSecret: config.BACKEND_SECRET,
-    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl,
     payments,
     sms: createSmsSender({ smsUrl: config.SMS_URL, smsDir: path.join(dataDir, 'sms'), logger }),
   });

@@ -39,6 +39,15 @@ export const ConfigSchema = z.object({
   PAYMENT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** A real SMS gateway (JSON POST {to, text}); unset = every SMS is written as a file into DATA_DIR/sms. */
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Web Push (components/push): the VAPID key pair (both or neither; unset = generated once and kept in the database),
+   * the contact push services may reach (mailto: or https:), and more push-service hosts to accept as subscription
+   * endpoints besides the built-in list (comma-separated, `*.` for subdomains).
+   */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be the URL-safe base64 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be the URL-safe base64 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  PUSH_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -53,6 +62,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
   const c = parsed.data;
   if (c.PSP_URL && (!c.PSP_API_KEY || !c.PSP_WEBHOOK_SECRET)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  PSP_URL needs PSP_API_KEY and PSP_WEBHOOK_SECRET' };
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    return { ok: false, message: 'Invalid environment for mock-backend:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' };
   }
   return { ok: true, config: { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` } };
 }

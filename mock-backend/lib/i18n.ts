@@ -5,6 +5,7 @@ import { CHAT_MESSAGES } from './i18n-chat';
 import { CREDIT_MESSAGES } from './i18n-credits';
 import { MODERATION_MESSAGES } from './i18n-moderation';
 import { PROFILE_MESSAGES } from './i18n-profiles';
+import { PUSH_MESSAGES } from './i18n-push';
 
 /** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
 const MESSAGES = {
@@ -182,6 +183,7 @@ const MESSAGES = {
   ...PROFILE_MESSAGES,
   ...MODERATION_MESSAGES,
   ...LIKE_MESSAGES,
+  ...PUSH_MESSAGES,
   ...CREDIT_MESSAGES,
   internal_error: {
     en: 'An error occurred, please try again later.',

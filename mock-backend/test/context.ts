@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp } from '../app';
-import { createBackground, type Background } from '../background';
+import { createBackground, type Background, type BackgroundOptions } from '../background';
 import { createBus, type Bus } from '../lib/bus';
 import { WEBHOOK_PATH } from '../components/payments/routes';
 import { createHttpProvider } from '../components/payments/simulator-provider';
@@ -60,6 +60,8 @@ export interface TestContextOptions {
   logStream?: DestinationStream;
   /** How long the simulator keeps a direct debit pending (default 300 ms). */
   settleDelayMs?: number;
+  /** Web Push: the fake push service and the mail delay/quiet period (components/push). */
+  push?: BackgroundOptions['push'];
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -108,6 +110,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     jobSchema,
     outbox: { baseDelaySeconds: 1, maxDelaySeconds: 2 },
     payments,
+    push: { publicUrl: 'http://localhost:3000', ...opts.push },
   });
   await background.start();
   const bus = createBus(db, logger);
@@ -115,6 +118,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     db,
     bus,
     outbox: background.outbox,
+    notifier: background.notifier,
     backendSecret: TEST_BACKEND_SECRET,
     publicUrl: 'http://localhost:3000',
     accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },

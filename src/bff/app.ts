@@ -165,7 +165,15 @@ export function createApp(options: CreateAppOptions): BffApp {
   // Hashed build output, precompressed at build: cache forever. A missing asset is a 404, never an SSR page.
   app.use('/assets', ...staticAssets(path.join(distDir, 'assets')));
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
-  const rootStatic = express.static(distDir, { index: false, dotfiles: 'ignore', maxAge: '1h' });
+  // The push service worker (issue 13) is never cached: its URL carries the build id, and a stale worker would linger.
+  const rootStatic = express.static(distDir, {
+    index: false,
+    dotfiles: 'ignore',
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (path.basename(file) === 'push-sw.js') res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
   // `/api` calls never look for a file (a file-system lookup per API call costs the proxy more than the rest of it).
   app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
 

@@ -158,6 +158,8 @@ function samples(): Record<string, Sample[]> {
       },
     ],
     confirmDirectDebit: [{ who: 'free', body: { mandate_id: 987654, code: '123456', discount_code: 'WELCOME10' } }],
+    getUnsubscribePage: [{ query: { token: `1.${'A'.repeat(43)}` } }],
+    unsubscribeNotificationMails: [{ query: { token: `1.${'A'.repeat(43)}` } }],
   };
 }
 

@@ -381,6 +381,20 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('confirmDirectDebit', ...answer(await call('POST', '/directdebit-confirm.php', { body: { mandate_id: mandateId, code: '000000' } })));
   });
 
+  it('When push settings are read and saved, and a forged unsubscribe link is used, then every answer matches the contract', async () => {
+    expectMatchesContract('getPushSettings', ...answer(await call('GET', '/push-settings.php', { cookie: free })));
+    expectMatchesContract('getPushSettings', ...answer(await call('GET', '/push-settings.php')));
+    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: true } })));
+    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: 'yes' } })));
+    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: false } })));
+    const forged = `/unsubscribe.php?token=1.${'A'.repeat(43)}`;
+    expectMatchesContract('getUnsubscribePage', ...answer(await call('GET', forged)));
+    expectMatchesContract('unsubscribeNotificationMails', ...answer(await call('POST', forged)));
+    const refused = await call('POST', '/user.php?push=1', { cookie: free, body: { subscription: { endpoint: 'https://10.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } } } });
+    expect(refused.status).toBe(400);
+    expectMatchesContract('postUser', ...answer(refused));
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);

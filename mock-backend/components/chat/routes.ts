@@ -7,6 +7,7 @@ import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
+import type { Notifier } from '../push/service';
 import * as service from './service';
 import { streamHandler } from './stream';
 
@@ -14,6 +15,7 @@ export interface ChatRouteDeps {
   db: Db;
   bus: Bus;
   logger: Logger;
+  notifier?: Notifier | undefined;
 }
 
 /** A query integer (the contract validator has checked it, and may have coerced it already). */

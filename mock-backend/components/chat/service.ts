@@ -8,11 +8,14 @@ import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import { toSummary } from '../members/service';
 import { postMessage, reserveMessage } from './charge';
+import { recordNotification, type Notifier } from '../push/service';
 import * as repo from './repository';
 
 export interface ChatDeps {
   db: Db;
   bus: Bus;
+  /** Push / notification e-mail trigger (components/push); absent in tools that only read. */
+  notifier?: Notifier | undefined;
 }
 
 type Message = Schemas['Message'];
@@ -181,9 +184,11 @@ async function send(deps: ChatDeps, site: Site, viewer: Viewer, profileId: numbe
       creditsCost: cost,
     });
     if (hold) await postMessage(tx, viewer.userId, hold);
+    if (!held) await recordNotification(tx, { userId: profileId, kind: 'message', fromUserId: viewer.userId, conversationId });
     return stored;
   });
   await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
+  if (!row.held) deps.notifier?.kick();
   return { message: toMessage(row, viewer.userId), allowance: await allowanceOf(db, site, viewer.userId) };
 }
 

@@ -4,12 +4,15 @@ import { getSite, requireViewer } from '../../lib/context';
 import { rateLimit } from '../../lib/rate-limit';
 import type { Schemas } from '../../lib/api-types';
 import * as preferences from './preferences';
+import type { Notifier } from '../push/service';
 import * as service from './service';
 import * as swipes from './swipe';
 
 export interface LikeRouteOptions {
   /** Likes and unlikes per member per 10 minutes (tests lower it). */
   likesPer10Minutes?: number;
+  /** Push / notification e-mail trigger (components/push). */
+  notifier?: Notifier;
 }
 
 export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
@@ -21,7 +24,7 @@ export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
 
   router.post('/like.php', likeLimit, async (req, res) => {
     const viewer = requireViewer(res);
-    res.json(await service.likeProfile(db, getSite(res).id, viewer.userId, (req.body as { profile_id: number }).profile_id));
+    res.json(await service.likeProfile(db, getSite(res).id, viewer.userId, (req.body as { profile_id: number }).profile_id, opts.notifier));
   });
 
   router.delete('/like.php', likeLimit, async (req, res) => {
@@ -37,7 +40,9 @@ export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
 
   router.post('/swipe.php', swipeLimit, async (req, res) => {
     const viewer = requireViewer(res);
-    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, req.body as { profile_id: number; like: boolean }));
+    const body = req.body as { profile_id: number; like: boolean };
+    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, body));
+    if (body.like) opts.notifier?.kick();
   });
 
   router.delete('/swipe.php', swipeLimit, async (_req, res) => {

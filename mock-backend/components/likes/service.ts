@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
 import { toSummary } from '../members/service';
 import { preferencesOf } from './preferences';
+import { recordNotification, type Notifier } from '../push/service';
 import * as repo from './repository';
 
 function likeSelf(): AppError {
@@ -14,14 +15,18 @@ function likeSelf(): AppError {
  * the pair, so when both like each other in the same instant the second of them answers `match: true`.
  * Liking twice changes nothing and answers the same.
  */
-export async function likeProfile(db: Db, siteId: number, viewerId: number, id: number): Promise<Schemas['LikeResult']> {
+export async function likeProfile(db: Db, siteId: number, viewerId: number, id: number, notifier?: Notifier): Promise<Schemas['LikeResult']> {
   if (id === viewerId) throw likeSelf();
   const target = await repo.findLikeable(db, siteId, viewerId, id);
   if (!target) throw notFound();
-  const match = await db.transaction(async (tx) => {
+  const { match, fresh } = await db.transaction(async (tx) => {
     await repo.lockPair(tx, viewerId, id);
-    return repo.insertLikeAndCheckMatch(tx, viewerId, id);
+    const isNew = !(await repo.likeExists(tx, viewerId, id));
+    const isMatch = await repo.insertLikeAndCheckMatch(tx, viewerId, id);
+    if (isNew) await recordNotification(tx, { userId: id, kind: isMatch ? 'match' : 'like', fromUserId: viewerId });
+    return { match: isMatch, fresh: isNew };
   });
+  if (fresh) notifier?.kick();
   return { match, profile: toSummary(target) };
 }
 

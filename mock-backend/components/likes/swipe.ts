@@ -5,6 +5,7 @@ import type { Schemas } from '../../lib/api-types';
 import { toSummary } from '../members/service';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';
+import { recordNotification } from '../push/service';
 
 /** Cards per answer of swipe-game.php; the client asks again when it runs low. */
 export const SWIPE_CARDS = 10;
@@ -72,7 +73,9 @@ export async function swipe(
     }
     const used = await repo.swipeLike(tx, viewerId, id, day, SWIPE_LIKES_PER_DAY);
     if (used === null) return null;
-    return { used, match: await repo.insertLikeAndCheckMatch(tx, viewerId, id) };
+    const match = await repo.insertLikeAndCheckMatch(tx, viewerId, id);
+    await recordNotification(tx, { userId: id, kind: match ? 'match' : 'like', fromUserId: viewerId });
+    return { used, match };
   });
   if (!result) throw limitReached(resetsInSeconds);
   return { match: result.match, likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - result.used), resets_in_seconds: resetsInSeconds };

@@ -8,6 +8,7 @@ import type { User } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
 import { toImage } from '../members/service';
 import type { DeviceCookie } from './device';
+import { endpointProblem } from '../push/allow-list';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
@@ -169,8 +170,12 @@ export async function savePush(db: Db, viewer: Viewer | null, subscription: unkn
     }
   }
   const endpoint = (value as { endpoint?: unknown } | null)?.endpoint;
-  if (typeof endpoint !== 'string' || !/^https:\/\/\S+$/.test(endpoint) || endpoint.length > 2048) {
-    throw new AppError(400, 'bad_request', { params: { field: 'subscription.endpoint' } });
+  if (typeof endpoint !== 'string') throw new AppError(400, 'bad_request', { params: { field: 'subscription.endpoint' } });
+  // Only https URLs of real push services (components/push/allow-list.ts): the backend will POST to it later.
+  if (endpointProblem(endpoint)) throw new AppError(400, 'push_endpoint_refused', { params: { field: 'subscription.endpoint' } });
+  const keys = (value as { keys?: { p256dh?: unknown; auth?: unknown } }).keys;
+  if (typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string') {
+    throw new AppError(400, 'bad_request', { params: { field: 'subscription.keys' } });
   }
   await repo.savePushSubscription(db, viewer.userId, endpoint, value);
 }

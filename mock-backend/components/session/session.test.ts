@@ -88,13 +88,13 @@ describe('session', () => {
   });
 
   it('When a visitor sends a push subscription, then 403; when a member does, then it is saved', async () => {
-    const sub = { subscription: { endpoint: 'https://push.example/abc', keys: { p256dh: 'x', auth: 'y' } } };
+    const sub = { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'x', auth: 'y' } } };
     expect((await request(ctx.app).post('/api/user.php?push=1').send(sub)).status).toBe(403);
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const res = await request(ctx.app).post('/api/user.php?push=1').set('cookie', cookie).send(sub);
     expect(res.body).toEqual({ success: true });
     const rows = await ctx.db.query('SELECT endpoint FROM push_subscriptions');
-    expect(rows).toEqual([{ endpoint: 'https://push.example/abc' }]);
+    expect(rows).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }]);
   });
 
   it('When the page is hidden, then last activity is recorded with 204', async () => {

@@ -879,6 +879,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unsubscribe.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page behind a notification mail's unsubscribe link (a question and a button; a GET changes nothing) */
+        get: operations["getUnsubscribePage"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058) from notification e-mails
+         * @description The target of the mails' `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`):
+         *     the mail client POSTs `List-Unsubscribe=One-Click`. Adds `unsubscribe` to the member's notifications_disabled
+         *     (SPEC §8); switching a mail kind on in the notification settings lifts it again.
+         */
+        post: operations["unsubscribeNotificationMails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push-settings.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether push notifications may show the other member's name and the message text on the lock screen */
+        get: operations["getPushSettings"];
+        /** Switch lock-screen previews of push notifications on or off (off by default) */
+        put: operations["putPushSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-profile.php": {
         parameters: {
             query?: never;
@@ -1040,8 +1081,17 @@ export interface components {
             email: string;
             password: string;
         };
+        PushSettings: {
+            /** @description Show the other member's name and the message text in push notifications (default false) */
+            previews: boolean;
+        };
         PushSubscriptionRequest: {
-            /** @description The PushSubscription as JSON (string or object), or false to unsubscribe */
+            /**
+             * @description The PushSubscription as JSON (string or object), or false to unsubscribe. The endpoint must be an https URL
+             *     of a known push service (fcm.googleapis.com, *.push.services.mozilla.com, *.notify.windows.com,
+             *     web.push.apple.com, *.push.apple.com, plus the operator's PUSH_ALLOWED_HOSTS), never an address on a private
+             *     network; otherwise 400 `push_endpoint_refused`.
+             */
             subscription: string | Record<string, never> | false;
         };
         UserResponse: {
@@ -3490,6 +3540,125 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getUnsubscribePage: {
+        parameters: {
+            query: {
+                /** @description The signed token of the notification mail's unsubscribe link (names the member; no login needed) */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page in the member's language with a form that POSTs back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A forged or mangled token (`unsubscribe_link_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeNotificationMails: {
+        parameters: {
+            query: {
+                /** @description The signed token of the notification mail's unsubscribe link (names the member; no login needed) */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description An HTML page in the member's language saying that notification e-mails stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A forged or mangled token (`unsubscribe_link_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPushSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettings"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    putPushSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved push settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettings"];
                 };
             };
             400: components["responses"]["BadRequest"];

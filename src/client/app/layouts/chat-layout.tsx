@@ -1,6 +1,7 @@
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { usePushBootstrap } from '../../features/push/use-push';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
@@ -15,6 +16,7 @@ export function ChatLayout() {
   const user = useCurrentUser();
   const { unread, newLikes } = useNavCounts(user !== null);
   useSessionRefresh(user !== null);
+  usePushBootstrap(user !== null);
   return (
     <TitleCountContext.Provider value={unread + newLikes}>
       <div className="app-shell chat-shell" data-layout="chat">

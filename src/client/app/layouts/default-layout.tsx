@@ -5,6 +5,8 @@ import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
+import { PushAlert } from '../../features/push/components/push-alert';
+import { usePushBootstrap } from '../../features/push/use-push';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
@@ -40,6 +42,7 @@ export function DefaultLayout() {
   const pageError = useAppSelector((s) => s.site.pageError);
   const { unread, newLikes } = useNavCounts(user !== null);
   useSessionRefresh(user !== null);
+  usePushBootstrap(user !== null);
   const signupPhoto = useSignupPhoto();
 
   const url = pathWithQuery(location);
@@ -56,6 +59,7 @@ export function DefaultLayout() {
         <main id="main" className="app-main" tabIndex={-1}>
           <ActivationReminder />
           <WarningsArea />
+          <PushAlert />
           <div className="container">
             <WelcomeBanner />
             <ErrorBoundary key={url} fallback={() => <ErrorPage />}>

@@ -10,6 +10,7 @@ import { notificationSettingsKey, getNotificationSettings } from '../../features
 import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { PushSettingsCard } from '../../features/push/components/push-settings-card';
 
 function SettingsShell({ title, children }: { title: string; children: ReactNode }) {
   const settings = useSettings();
@@ -78,6 +79,7 @@ export function NotificationsPage() {
       <section className="surface">
         <NotificationSettingsForm />
       </section>
+      <PushSettingsCard />
     </SettingsShell>
   );
 }

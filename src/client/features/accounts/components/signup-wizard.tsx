@@ -6,6 +6,8 @@ import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH } from '../.
 import { useApi } from '../../../lib/api-client';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
+import { pushCapable } from '../../push/push-client';
+import { usePush } from '../../push/use-push';
 import { getUser } from '../../session/api/get-user';
 import { signup } from '../api/signup';
 import { toFormError, type FormError } from '../form-error';
@@ -376,8 +378,10 @@ function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> 
 }
 
 /** SPEC §2 step 3: after about me, the browser's permission for push notifications (the push feature subscribes). */
+/** Signup step 3's push consent (SPEC §2): allowing asks the browser, subscribes and saves the subscription. */
 function PushConsent({ onDone }: { onDone: () => void }) {
-  const supported = typeof window !== 'undefined' && 'Notification' in window && Notification.permission === 'default';
+  const { busy, subscribe } = usePush();
+  const supported = pushCapable() && Notification.permission === 'default';
   useEffect(() => {
     if (!supported) onDone();
   }, [supported, onDone]);
@@ -391,7 +395,7 @@ function PushConsent({ onDone }: { onDone: () => void }) {
         <FormattedMessage id="signup.push.body" defaultMessage="Allow notifications and we tell you when someone writes to you or likes you." />
       </p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
-        <Button color="primary" onClick={() => void Notification.requestPermission().finally(onDone)}>
+        <Button color="primary" disabled={busy} onClick={() => void subscribe().finally(onDone)}>
           <FormattedMessage id="signup.push.allow" defaultMessage="Allow notifications" />
         </Button>
         <Button color="link" onClick={onDone}>

@@ -1,8 +1,8 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
-import { POLL_INTERVAL_MS } from '../../../../shared/constants';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { usePollInterval } from '../../../lib/push-state';
 
 export type LikeList = Schemas['LikeList'];
 export type Like = Schemas['Like'];
@@ -22,7 +22,8 @@ export function fetchLikes(api: ApiClient): Promise<LikeList> {
 /** The member's likes (polled with the navigation); no request while logged out. */
 export function useLikeList(enabled: boolean) {
   const api = useApi();
-  return useApiSWR(enabled ? LIKES_KEY : null, () => fetchLikes(api), { refreshInterval: POLL_INTERVAL_MS });
+  const refreshInterval = usePollInterval();
+  return useApiSWR(enabled ? LIKES_KEY : null, () => fetchLikes(api), { refreshInterval });
 }
 
 /** POST /like.php: like a member; `match` when he likes back. */

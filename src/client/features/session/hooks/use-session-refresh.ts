@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { POLL_INITIAL_DELAY_MS, POLL_INTERVAL_MS } from '../../../../shared/constants';
+import { POLL_INITIAL_DELAY_MS } from '../../../../shared/constants';
 import { useApi } from '../../../lib/api-client';
+import { usePollInterval } from '../../../lib/push-state';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { getUser } from '../api/get-user';
 
-/** SPEC §7 polling of the current user while logged in: first after 5 s, then every 60 s. */
+/** SPEC §7 polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed). */
 export function useSessionRefresh(loggedIn: boolean): void {
   const api = useApi();
   const dispatch = useAppDispatch();
+  const every = usePollInterval();
   useEffect(() => {
     if (!loggedIn) return;
     let cancelled = false;
@@ -23,12 +25,12 @@ export function useSessionRefresh(loggedIn: boolean): void {
     let interval: ReturnType<typeof setInterval> | undefined;
     const first = setTimeout(() => {
       void refresh();
-      interval = setInterval(() => void refresh(), POLL_INTERVAL_MS);
+      interval = setInterval(() => void refresh(), every);
     }, POLL_INITIAL_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(first);
       if (interval) clearInterval(interval);
     };
-  }, [api, dispatch, loggedIn]);
+  }, [api, dispatch, loggedIn, every]);
 }

@@ -1,8 +1,8 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
-import { POLL_INTERVAL_MS } from '../../../../shared/constants';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { usePollInterval } from '../../../lib/push-state';
 
 export type LikeList = Schemas['LikeList'];
 
@@ -16,5 +16,6 @@ export function listLikes(api: ApiClient): Promise<LikeList> {
 /** The member's likes (polled); no request while logged out. */
 export function useLikes(enabled: boolean) {
   const api = useApi();
-  return useApiSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval: POLL_INTERVAL_MS });
+  const refreshInterval = usePollInterval();
+  return useApiSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval });
 }

@@ -1,0 +1,68 @@
+import { Router, type Response } from 'express';
+import type { Db } from '../../lib/db';
+import { requireViewer } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { rateLimit } from '../../lib/rate-limit';
+import * as service from './service';
+import { fill, MAIL_TEXTS } from './texts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(res: Response, lang: string, body: string): void {
+  res
+    .status(200)
+    .type('html')
+    .set('Cache-Control', 'no-store')
+    .send(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${body.replace(/<[^>]+>/g, '').slice(0, 80)}</title></head>
+<body style="font-family:sans-serif;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem"><main>${body}</main></body></html>`);
+}
+
+/** Issue 13: the one-click unsubscribe of notification e-mails (RFC 8058, no login) and the push-preview setting. */
+export function pushRoutes(db: Db): Router {
+  const router = Router();
+  // A stranger can call this: limited per address (a token is an HMAC, so guessing is hopeless anyway).
+  const limit = rateLimit(db, { name: 'unsubscribe', points: 30, windowSeconds: 600 });
+
+  const memberOf = async (token: unknown): Promise<number> => {
+    const userId = typeof token === 'string' ? await service.verifyUnsubscribeToken(db, token) : null;
+    if (userId === null) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
+    return userId;
+  };
+
+  // The link in the mail's body: a question with a button (a GET never unsubscribes — link scanners follow links).
+  router.get('/unsubscribe.php', limit, async (req, res) => {
+    const userId = await memberOf(req.query.token);
+    const member = await service.memberSiteAndLanguage(db, userId);
+    if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
+    const t = MAIL_TEXTS[member.language];
+    const action = `unsubscribe.php?token=${encodeURIComponent(String(req.query.token))}`;
+    page(
+      res,
+      member.language,
+      `<h1 style="font-size:1.4rem">${escapeHtml(fill(t.pageQuestion, { site: member.site }))}</h1>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:10px 18px;font-size:1rem">${escapeHtml(t.unsubscribe)}</button></form>`,
+    );
+  });
+
+  // RFC 8058 one-click (the mail client's POST) and the page's button.
+  router.post('/unsubscribe.php', limit, async (req, res) => {
+    const userId = await memberOf(req.query.token);
+    const member = await service.unsubscribe(db, userId);
+    if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
+    req.log.info({ userId }, 'notification e-mails unsubscribed');
+    page(res, member.language, `<h1 style="font-size:1.4rem">${escapeHtml(fill(MAIL_TEXTS[member.language].pageDone, { site: member.site }))}</h1>`);
+  });
+
+  router.get('/push-settings.php', async (_req, res) => {
+    const viewer = requireViewer(res);
+    res.json({ previews: await service.readPushPreviews(db, viewer.userId) });
+  });
+
+  router.put('/push-settings.php', async (req, res) => {
+    const viewer = requireViewer(res);
+    await service.writePushPreviews(db, viewer.userId, (req.body as { previews: boolean }).previews);
+    res.json({ previews: await service.readPushPreviews(db, viewer.userId) });
+  });
+
+  return router;
+}

@@ -1,0 +1,95 @@
+import type { ApiClient } from '../../../shared/api/client';
+import { getPushState, setPushState } from '../../lib/push-state';
+import { savePushSubscription } from './api/push-api';
+
+/** The build this page belongs to: the worker is registered as `/push-sw.js?v=<build id>` (SPEC §7), so a new build updates it. */
+export function buildId(): string {
+  try {
+    // Replaced by the build (vite.config.ts `define`); the server renders from source, where import.meta.env is absent.
+    return (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+export const workerUrl = (): string => `/push-sw.js?v=${encodeURIComponent(buildId())}`;
+
+/** SPEC §4 push capable: service worker, Push API and notifications in this browser (false on the server). */
+export function pushCapable(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+  const padded = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(padded);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register(workerUrl(), { scope: '/' });
+  return navigator.serviceWorker.ready;
+}
+
+/**
+ * On every page of a logged-in member: registers the worker and reads the state — denied, subscribed (the browser's
+ * subscription is saved again, so the server keeps it after a change of member or a lost row), or not subscribed.
+ */
+export async function loadPushState(api: ApiClient): Promise<void> {
+  if (!pushCapable()) {
+    setPushState({ isCapable: false, isSubscribed: false });
+    return;
+  }
+  setPushState({ isCapable: true });
+  if (Notification.permission === 'denied') {
+    setPushState({ isSubscribed: 'denied' });
+    return;
+  }
+  try {
+    const reg = await registration();
+    const sub = Notification.permission === 'granted' ? await reg.pushManager.getSubscription() : null;
+    if (!sub) {
+      setPushState({ isSubscribed: false });
+      return;
+    }
+    const json = JSON.stringify(sub.toJSON());
+    if (getPushState().isSubscribed !== json) await savePushSubscription(api, json);
+    setPushState({ isSubscribed: json, lastMessage: null });
+  } catch (err) {
+    setPushState({ isSubscribed: false, lastMessage: err instanceof Error ? err.message : null });
+  }
+}
+
+/** Asks for permission, subscribes with the site's VAPID key and saves the subscription; answers the new state. */
+export async function subscribePush(api: ApiClient, publicKey: string | null | undefined): Promise<PushStateResult> {
+  if (!pushCapable() || !publicKey) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') {
+    setPushState({ isSubscribed: 'denied' });
+    return 'denied';
+  }
+  if (permission !== 'granted') return 'dismissed';
+  try {
+    const reg = await registration();
+    const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
+    const json = JSON.stringify(sub.toJSON());
+    await savePushSubscription(api, json);
+    setPushState({ isSubscribed: json, lastMessage: null });
+    return 'subscribed';
+  } catch (err) {
+    setPushState({ isSubscribed: false, lastMessage: err instanceof Error ? err.message : null });
+    return 'failed';
+  }
+}
+
+export async function unsubscribePush(api: ApiClient): Promise<void> {
+  if (pushCapable()) {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const sub = await reg?.pushManager.getSubscription();
+    await sub?.unsubscribe();
+  }
+  await savePushSubscription(api, false);
+  setPushState({ isSubscribed: false });
+}
+
+export type PushStateResult = 'subscribed' | 'denied' | 'dismissed' | 'unsupported' | 'failed';

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../../lib/api-client';
+import { usePushState } from '../../lib/push-state';
+import { useSettings } from '../../lib/store/store';
+import { loadPushState, subscribePush, unsubscribePush, type PushStateResult } from './push-client';
+
+/** Reads the push state once a member is logged in (client only: the server knows nothing of the browser). */
+export function usePushBootstrap(loggedIn: boolean): void {
+  const api = useApi();
+  useEffect(() => {
+    if (loggedIn) void loadPushState(api);
+  }, [api, loggedIn]);
+}
+
+/** The SPEC §4 push state with the two actions; `busy` while the browser asks or the subscription is saved. */
+export function usePush() {
+  const api = useApi();
+  const settings = useSettings();
+  const state = usePushState();
+  const [busy, setBusy] = useState(false);
+  const subscribe = useCallback(async (): Promise<PushStateResult> => {
+    setBusy(true);
+    try {
+      return await subscribePush(api, settings.push_public_key);
+    } finally {
+      setBusy(false);
+    }
+  }, [api, settings.push_public_key]);
+  const unsubscribe = useCallback(async () => {
+    setBusy(true);
+    try {
+      await unsubscribePush(api);
+    } finally {
+      setBusy(false);
+    }
+  }, [api]);
+  return { state, busy, subscribe, unsubscribe };
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { getPushState, pollInterval, setPushState } from './push-state';
+
+describe('push state and the polling interval (SPEC §7, §9)', () => {
+  it('When push is subscribed, then polling runs every 300 s; when not subscribed or denied, every 60 s', () => {
+    expect(pollInterval({ isSubscribed: '{"endpoint":"https://fcm.googleapis.com/fcm/send/x"}' })).toBe(300_000);
+    expect(pollInterval({ isSubscribed: false })).toBe(60_000);
+    expect(pollInterval({ isSubscribed: 'denied' })).toBe(60_000);
+  });
+
+  it('When the state is patched, then the other fields stay', () => {
+    setPushState({ isCapable: true, isSubscribed: false, lastMessage: null });
+    setPushState({ isSubscribed: 'denied' });
+    expect(getPushState()).toEqual({ isCapable: true, isSubscribed: 'denied', lastMessage: null });
+  });
+});

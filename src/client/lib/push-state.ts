@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS } from '../../shared/constants';
+
+/**
+ * SPEC §3 push state, shared by the push feature (which changes it) and the polling of SPEC §7 (which slows to
+ * 300 s while push is subscribed). isSubscribed: the subscription as JSON, false, or 'denied'.
+ */
+export interface PushState {
+  isCapable: boolean;
+  isSubscribed: string | false | 'denied';
+  lastMessage: string | null;
+}
+
+const INITIAL: PushState = { isCapable: false, isSubscribed: false, lastMessage: null };
+let state: PushState = INITIAL;
+const listeners = new Set<() => void>();
+
+export function setPushState(patch: Partial<PushState>): void {
+  const next = { ...state, ...patch };
+  if (next.isCapable === state.isCapable && next.isSubscribed === state.isSubscribed && next.lastMessage === state.lastMessage) return;
+  state = next;
+  for (const l of listeners) l();
+}
+
+export function getPushState(): PushState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePushState(): PushState {
+  return useSyncExternalStore(subscribe, getPushState, () => INITIAL);
+}
+
+/** The polling interval of SPEC §7/§9: 60 s, or 300 s while push is subscribed. */
+export function usePollInterval(): number {
+  return pollInterval(usePushState());
+}
+
+export function pollInterval(state: Pick<PushState, 'isSubscribed'>): number {
+  return state.isSubscribed && state.isSubscribed !== 'denied' ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+}

@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { logIn, PHONE } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * Offline, Chromium cannot reach a real push service, so the subscription is faked at the `pushManager` level:
+ * PushManager.prototype.subscribe/getSubscription answer a subscription of an allowed push service (kept in
+ * sessionStorage across reloads). Everything else is real: the permission (granted through the browser context),
+ * the service worker registered from the site root, and the save through POST /api/user.php?push=1.
+ */
+const FAKE_PUSH_MANAGER = `(() => {
+  const make = () => ({
+    endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-' + (sessionStorage.getItem('fake-push') || ''),
+    expirationTime: null,
+    options: { userVisibleOnly: true },
+    toJSON() { return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: 'BPe2eFakeP256dhKey', auth: 'e2eFakeAuth' } }; },
+    unsubscribe: async () => { sessionStorage.removeItem('fake-push'); return true; },
+  });
+  PushManager.prototype.subscribe = async function () {
+    if (!sessionStorage.getItem('fake-push')) sessionStorage.setItem('fake-push', Math.random().toString(36).slice(2));
+    return make();
+  };
+  PushManager.prototype.getSubscription = async function () { return sessionStorage.getItem('fake-push') ? make() : null; };
+})();`;
+
+/** With E2E_SCREENSHOTS=<dir>, the new screens are saved there at 390 px to look at. */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage });
+}
+
+describe.skipIf(!runE2e)('push notifications in the browser', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  async function context(): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+    await ctx.addInitScript(FAKE_PUSH_MANAGER);
+    return ctx;
+  }
+
+  it('When a new member allows notifications in signup step 3, then the browser is subscribed and the settings say so', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/signup`);
+    await page.getByLabel('E-mail address').fill(`push${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Add a photo later' }).click();
+    await page.getByLabel('Profile name').fill('Pusher');
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByTestId('signup-push').waitFor();
+    await shot(page, 'push-consent-390');
+    // The member says yes in the browser's prompt.
+    await ctx.grantPermissions(['notifications'], { origin: site.url });
+    const saved = page.waitForResponse((r) => r.url().includes('/api/user.php?push=1') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Allow notifications' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByTestId('signup-check-mail').waitFor();
+    // The worker runs from the site root with the build id in its URL.
+    const script = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(new URL(script ?? '').pathname).toBe('/push-sw.js');
+    expect(new URL(script ?? '').searchParams.get('v')).toMatch(/^[a-z0-9]+$/);
+    const sw = await page.request.get(`${site.url}/push-sw.js`);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+
+    await page.goto(`${site.url}/notifications`);
+    await page.getByRole('button', { name: 'Turn off notifications on this device' }).waitFor();
+    await page.getByLabel(/Show the sender’s name/).check();
+    await expect.poll(async () => (await page.request.get(`${site.url}/api/push-settings.php`)).json()).toEqual({ previews: true });
+    await shot(page, 'push-settings-390', true);
+    await ctx.close();
+  });
+
+  it('When a member who has not decided logs in, then the push alert shows; turning on subscribes, closing keeps it closed', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await logIn(page, site.url, 'free@demo.test');
+    await page.getByTestId('push-alert').waitFor();
+    await shot(page, 'push-alert-390');
+    await ctx.grantPermissions(['notifications'], { origin: site.url });
+    const saved = page.waitForResponse((r) => r.url().includes('/api/user.php?push=1'));
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('push-alert').count()).toBe(0);
+    await ctx.close();
+
+    const other = await context();
+    const second = await other.newPage();
+    await logIn(second, site.url, 'premium@demo.test');
+    await second.getByTestId('push-alert').waitFor();
+    await second.getByTestId('push-alert').getByRole('button', { name: 'Close this message' }).click();
+    await expect.poll(() => second.getByTestId('push-alert').count()).toBe(0);
+    await second.reload();
+    await second.getByTestId('members-list').or(second.locator('main h1')).first().waitFor();
+    await second.waitForLoadState('networkidle');
+    expect(await second.getByTestId('push-alert').count()).toBe(0);
+    await other.close();
+  });
+});
