@@ -1,7 +1,5 @@
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
-import { chatsKey, listChats } from '../../features/social/api/list-chats';
-import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
@@ -18,21 +16,10 @@ import { TitleCountContext } from '../../lib/title-prefix';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
 import { ChatRealtime } from './chat-realtime';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
-
-/** Badges of a logged-in member are part of the first render; a failing call only hides the badge. */
-export async function prefetchLayout({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  const [chats, likes] = await Promise.allSettled([listChats(api), listLikes(api)]);
-  const fallback: Record<string, unknown> = {};
-  if (chats.status === 'fulfilled') fallback[chatsKey()] = chats.value;
-  if (likes.status === 'fulfilled') fallback[likesKey()] = likes.value;
-  return { fallback };
-}
 
 export function DefaultLayout() {
   const location = useLocation();
