@@ -37,6 +37,15 @@ describe('useNavCounts', () => {
     expect(calls.filter((c) => c.endsWith('/chats.php') || c.endsWith('/likes.php'))).toEqual([]);
   });
 
+  it('When user.php brought no counts (an older backend), then the badges load the chat and likes lists at once', async () => {
+    const { calls, fetch } = recordingFetch();
+    renderWithApp(<Counts />, { user: userFixture(), counts: null, fetch });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(calls.filter((c) => c.endsWith('/chats.php') || c.endsWith('/likes.php')).sort()).toEqual(['/api/chats.php', '/api/likes.php']);
+  });
+
   it('When the chat list is loaded, then its unread total wins over the counts of user.php', () => {
     renderWithApp(<Counts />, {
       user: userFixture(),

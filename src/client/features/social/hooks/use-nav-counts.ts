@@ -9,8 +9,9 @@ import { useLikes } from '../api/list-likes';
  */
 export function useNavCounts(loggedIn: boolean): { unread: number; newLikes: number } {
   const counts = useAppSelector((s) => s.session.counts ?? null);
-  const chats = useChats(loggedIn, { revalidateOnMount: false });
-  const likes = useLikes(loggedIn, { revalidateOnMount: false });
+  // A backend whose user.php brings no counts (an older PHP one): the lists are loaded at once, as before.
+  const chats = useChats(loggedIn, { revalidateOnMount: counts === null });
+  const likes = useLikes(loggedIn, { revalidateOnMount: counts === null });
   if (!loggedIn) return { unread: 0, newLikes: 0 };
   return {
     unread: chats.data?.total_unread ?? counts?.unread_messages ?? 0,
