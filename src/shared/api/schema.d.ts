@@ -15,7 +15,7 @@ export interface paths {
          * The current user, with the counts the site's navigation shows
          * @description Besides the user, `counts` carries what every page's navigation shows (issue 15): unread messages (the
          *     `total_unread` of `GET /chats.php`) and new likes (the `total_new` of `GET /likes.php`), so a page needs
-         *     neither list to render its badges and title prefix.
+         *     neither list to render its badges and title prefix. A backend that leaves `counts` out still conforms.
          */
         get: operations["getUser"];
         /** Save the language of the logged-in user */
@@ -1054,7 +1054,11 @@ export interface components {
         };
         SessionResponse: {
             user: components["schemas"]["User"];
-            counts: components["schemas"]["NavCounts"];
+            /**
+             * @description The navigation counts. Optional so a backend without them still conforms; clients then load
+             *     `GET /chats.php` and `GET /likes.php` for the badges as before.
+             */
+            counts?: components["schemas"]["NavCounts"];
         };
         /** @description The counts of the navigation badges and the title prefix. */
         NavCounts: {

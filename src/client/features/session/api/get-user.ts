@@ -12,7 +12,7 @@ export async function getSession(api: ApiClient): Promise<{ user: User; counts: 
   if (isAuthenticationRequired(response.status, error)) return null;
   if (!response.ok || !data) throw new ApiRequestError(response.status, error);
   // A backend without the counts (an older PHP one) still logs the member in; the badges then wait for the lists.
-  return { user: data.user, counts: (data as { counts?: NavCounts }).counts ?? null };
+  return { user: data.user, counts: 'counts' in data && data.counts ? data.counts : null };
 }
 
 /** GET /user.php: the current user, or null when logged out (403 authentication_required). */
