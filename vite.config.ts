@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
+import { collectMentions, purgeUnusedCss, reactstrapFiles, type Mentions } from './scripts/purge-css';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -81,6 +82,13 @@ function compiledCatalogues(): Plugin {
   };
 }
 
+/** The words of the site's sources, read once per build (scripts/purge-css.ts). */
+let mentions: Mentions | null = null;
+const buildMentions = () => {
+  const roots = [path.resolve('src'), path.resolve('mock-backend')];
+  return (mentions ??= collectMentions(roots, reactstrapFiles([path.resolve('src/client')], path.resolve('node_modules/reactstrap/esm'))));
+};
+
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.
 /** The build id: the push worker is registered as `/push-sw.js?v=<build id>` (issue 13), so each build updates it. */
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
@@ -115,6 +123,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   css: {
+    // Issue 15: Bootstrap rules for classes no source mentions are left out of the built stylesheet.
+    postcss: { plugins: command === 'build' ? [purgeUnusedCss({ mentions: buildMentions })] : [] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and global Sass functions; keep the build output readable.

@@ -103,10 +103,22 @@ describe('renderPage', () => {
   });
 
   it('When search is closed to visitors, then /members shows the login prompt without calling members.php', async () => {
-    const out = await render('/members', () => undefined, { settings: { ...settingsFixture, logged_out_search: false } });
+    const out = await render('/members', () => undefined, { settings: { ...settingsFixture, logged_out_search: false }, hasSession: false });
     expect(out.status).toBe(200);
     expect(out.html).toContain('Log in to see who is online');
     expect(out.calls.some((c) => c.includes('members.php'))).toBe(false);
+  });
+
+  it('When search is closed to visitors and the login cookie turns out expired, then the search that went out with user.php is not shown', async () => {
+    const out = await render(
+      '/members',
+      (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined),
+      { settings: { ...settingsFixture, logged_out_search: false }, hasSession: true },
+    );
+    expect(out.calls).toEqual(expect.arrayContaining(['GET /api/user.php']));
+    expect(out.html).toContain('Log in to see who is online');
+    expect(out.html).not.toContain('Tom');
+    expect(appState(out.html).state.fallback).toEqual({});
   });
 
   it('When the profile does not exist, then it answers 404 with the not-found page', async () => {
@@ -117,13 +129,12 @@ describe('renderPage', () => {
     expect(out2.status).toBe(404);
   });
 
-  it('When a member is logged in, then the user, badges and title prefix are in the first render', async () => {
+  it('When a member is logged in, then the user, badges and title prefix are in the first render, from the counts of user.php', async () => {
     const user = userFixture({ paid_user: true, credits: 0 });
     const out = await render(
       '/likes/m/42',
       (url) => {
-        if (url.pathname === '/api/user.php') return { status: 200, body: { user } };
-        if (url.pathname === '/api/chats.php') return { status: 200, body: { chats: [], total_unread: 120 } };
+        if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 120, new_likes: 3 } } };
         if (url.pathname === '/api/likes.php') return { status: 200, body: { profiles: [], liked_by: [], total_new: 3 } };
         if (url.pathname === '/api/profile.php' && url.searchParams.get('id') === '42')
           return {
@@ -140,6 +151,9 @@ describe('renderPage', () => {
     expect(out.html).toContain('Hi there');
     expect(appState(out.html).state.store.session.user).toMatchObject({ id: 1 });
     expect(out.calls).toContain('GET /api/user.php');
+    // No list is loaded for the badges: user.php carries the counts.
+    expect(out.calls.some((c) => c.includes('chats.php'))).toBe(false);
+    expect(appState(out.html).state.store.session).toMatchObject({ counts: { unread_messages: 120, new_likes: 3 } });
   });
 
   it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {

@@ -8,7 +8,9 @@ import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { preloadRoutes } from '../client/app/lazy-route';
 import { AppRoutes, routes } from '../client/app/routes';
-import { getUser } from '../client/features/session/api/get-user';
+import { getSession, type NavCounts } from '../client/features/session/api/get-user';
+
+type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
 import { serializeAppState, type AppState } from '../client/lib/app-state';
 import { parseDismissals } from '../client/lib/dismissals';
 import type { Messages } from '../client/lib/i18n';
@@ -64,6 +66,7 @@ interface LoadedPage {
   preloads: string[];
   status: number;
   user: User | null;
+  counts: NavCounts | null;
   fallback: Record<string, unknown>;
   prefetchErrors: AppState['prefetchErrors'];
   pageError: PageError | null;
@@ -80,20 +83,23 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   });
   // The matched routes' lazy chunks load while the user does, so the first render is the whole page.
   const chunks = preloadRoutes(matches);
-  let user: User | null = null;
-  try {
-    // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
-    if (req.hasSession !== false) user = await withDeadline(getUser(req.api), deadline - Date.now());
-  } catch (error) {
-    req.log.warn({ err: error }, 'SSR: loading the user failed; rendering as a visitor');
-  }
-  await chunks;
+  // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
+  // With one, the user (and the navigation counts it carries) and the page's own calls go out together (issue 15):
+  // the backend reads the session cookie itself, so the page data need not wait for the user.
+  const hasSession = req.hasSession !== false;
+  const session: Promise<Session | null> = hasSession
+    ? withDeadline(getSession(req.api), deadline - Date.now()).catch((error: unknown) => {
+        req.log.warn({ err: error }, 'SSR: loading the user failed; rendering as a visitor');
+        return null;
+      })
+    : Promise.resolve(null);
+  const userPromise = session.then((s) => s?.user ?? null);
 
   let status = 200;
   let fromRoute = false;
   const fallback: Record<string, unknown> = {};
   const prefetchErrors: AppState['prefetchErrors'] = {};
-  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user, locale: req.locale };
+  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user: userPromise, hasSession, locale: req.locale };
   const jobs: Array<Promise<PrefetchResult>> = [];
   for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;
@@ -103,9 +109,15 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     }
     if (handle?.prefetch) jobs.push(handle.prefetch({ ...ctx, params: match.params }));
   }
+  // Handled below; marked now so a failing job does not count as unhandled while the user is awaited.
+  const allJobs = Promise.all(jobs);
+  allJobs.catch(() => undefined);
+  const [loaded] = await Promise.all([session, chunks]);
+  const user = loaded?.user ?? null;
+  const counts = loaded?.counts ?? null;
 
   try {
-    const results = await withDeadline(Promise.all(jobs), deadline - Date.now());
+    const results = await withDeadline(allJobs, deadline - Date.now());
     for (const result of results) {
       Object.assign(fallback, result.fallback);
       Object.assign(prefetchErrors, result.errors);
@@ -120,16 +132,16 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
       req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
       req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return { preloads, status: 500, user, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
+      return { preloads, status: 500, user, counts, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { preloads, status, user, fallback, prefetchErrors, pageError };
+  return { preloads, status, user, counts, fallback, prefetchErrors, pageError };
 }
 
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
   const store = createAppStore({
-    session: { user: page.user },
+    session: { user: page.user, counts: page.counts },
     site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader) },
   });
   // The catalogue is a cacheable file of the build (preloaded in <head>), not part of every page's state.

@@ -3,6 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { DEFAULT_SETTINGS } from '../../src/bff/default-settings';
+import { userFixture } from '../../src/client/test/fixtures';
+import { renderPage } from '../../src/server/render';
 import { AUTH_REQUIRED, deadPort, fakeRenderer, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
 
 let standIn: StandIn | undefined;
@@ -365,6 +367,37 @@ describe('settings per host, cached', () => {
     // Another host (or query) is another key.
     await request(app).get('/members').set('Host', 'other.example.test');
     expect(standIn.hits('/api/settings.php')).toHaveLength(2);
+  });
+
+  it('When a member opens /members, then user.php (with the badge counts) and the page data go out in one wave, at most 3 calls', async () => {
+    let membersSeenWhileUserPending = false;
+    standIn = await startStandIn({
+      // user.php answers only once the page's own call has arrived (or after 2 s): a page that waited for the user
+      // first would never let the two overlap.
+      '/api/user.php': (_req: unknown, res: ServerResponse) => {
+        const started = Date.now();
+        const answer = () => {
+          membersSeenWhileUserPending = (standIn?.hits('/api/members.php').length ?? 0) > 0;
+          if (!membersSeenWhileUserPending && Date.now() - started < 2_000) return void setTimeout(answer, 5);
+          json(res, 200, { user: userFixture(), counts: { unread_messages: 4, new_likes: 2 } });
+        };
+        answer();
+      },
+      '/api/members.php': (_req: unknown, res: ServerResponse) => json(res, 200, { profiles: [], next_cursor: null, total: 0 }),
+      '/api/likes.php': (_req: unknown, res: ServerResponse) => json(res, 200, { profiles: [], liked_by: [], total_new: 2 }),
+    });
+    app = makeApp(standIn.url, { render: renderPage });
+    await request(app).get('/members').set('Cookie', 'auth=abc').set('Accept', 'text/html'); // settings into the cache
+    membersSeenWhileUserPending = false;
+    const res = await request(app).get('/members').set('Cookie', 'auth=abc').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(membersSeenWhileUserPending).toBe(true);
+    const [, calls, waves] = /desc="(\d+) calls in (\d+) waves"/.exec(String(res.headers['server-timing'])) ?? [];
+    expect(Number(calls)).toBeLessThanOrEqual(3);
+    expect(Number(waves)).toBe(1);
+    expect(standIn.hits('/api/chats.php')).toHaveLength(0);
+    // The badges and the title prefix come from user.php's counts.
+    expect(res.text).toMatch(/<title>\(6\) /);
   });
 
   it('When settings.php fails, then the page renders with default settings and the next page asks again', async () => {

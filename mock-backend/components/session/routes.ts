@@ -7,6 +7,7 @@ import { getSite, getViewer, setViewer } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
+import { navCounts } from '../social/service';
 import * as service from './service';
 
 function authToken(req: Request): string | undefined {
@@ -26,8 +27,11 @@ export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies
   const router = Router();
   const fictionalIcon = (site: { fictional_icon: string }) => site.fictional_icon !== '';
 
+  // The navigation counts come with the user (issue 15): a page asks one call for both instead of three.
   router.get('/user.php', async (_req, res) => {
-    res.json({ user: await service.currentUser(db, getViewer(res), fictionalIcon(getSite(res))) });
+    const viewer = getViewer(res);
+    const [user, counts] = await Promise.all([service.currentUser(db, viewer, fictionalIcon(getSite(res))), viewer ? navCounts(db, viewer.userId) : null]);
+    res.json({ user, counts });
   });
 
   router.post('/user.php', async (req, res) => {

@@ -70,3 +70,29 @@ export async function findSummary(db: Db, userId: number): Promise<SummaryRow | 
   const [row] = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM users u ${SUMMARY_JOINS} WHERE u.id = $1`, [userId]);
   return row ?? null;
 }
+
+/**
+ * The navigation counts of GET /user.php (issue 15), by the same rules as the lists: unread messages over the
+ * conversations listChats shows (`total_unread`), new likes over the received likes listLikes shows (`total_new`).
+ * Counts only, so every page's user call stays cheap.
+ */
+export async function navCounts(db: Db, userId: number): Promise<{ unread_messages: number; new_likes: number }> {
+  const [row] = await db.query<{ unread_messages: number; new_likes: number }>(
+    `SELECT
+       (SELECT coalesce(sum(
+          (SELECT count(*) FROM messages m WHERE m.conversation_id = me.conversation_id AND m.sender_id <> me.user_id
+             AND NOT m.held AND m.seq > greatest(me.read_seq, me.cleared_seq))), 0)::int
+        FROM conversation_members me
+        JOIN conversation_members other ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
+        JOIN users u ON u.id = other.user_id
+        JOIN profiles p ON p.user_id = u.id
+        WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked('$1', 'u.id')}) AS unread_messages,
+       (SELECT count(*)::int
+        FROM likes r
+        JOIN users u ON u.id = r.liker_id
+        JOIN profiles p ON p.user_id = u.id
+        WHERE r.liked_id = $1 AND r.is_new AND NOT p.invisible AND ${VISIBLE} AND ${notBlocked('$1', 'u.id')}) AS new_likes`,
+    [userId],
+  );
+  return { unread_messages: row?.unread_messages ?? 0, new_likes: row?.new_likes ?? 0 };
+}

@@ -36,3 +36,8 @@ export async function listLikes(db: Db, userId: number): Promise<Schemas['LikeLi
     total_new: received.filter((r) => r.like_new).length,
   };
 }
+
+/** Unread messages and new likes for the navigation (GET /user.php's `counts`). */
+export function navCounts(db: Db, userId: number): Promise<Schemas['NavCounts']> {
+  return repo.navCounts(db, userId);
+}

@@ -20,6 +20,21 @@ describe('social and credits', () => {
     }
   });
 
+  it('When a member asks for the current user, then its counts are the unread and new-like totals of the lists', async () => {
+    let nonZero = 0;
+    for (const cookie of [free, premium]) {
+      const [me, chats, likes] = await Promise.all([
+        request(ctx.app).get('/api/user.php').set('cookie', cookie),
+        request(ctx.app).get('/api/chats.php').set('cookie', cookie),
+        request(ctx.app).get('/api/likes.php').set('cookie', cookie),
+      ]);
+      expect(me.status).toBe(200);
+      expect(me.body.counts).toEqual({ unread_messages: chats.body.total_unread, new_likes: likes.body.total_new });
+      nonZero += me.body.counts.unread_messages + me.body.counts.new_likes;
+    }
+    expect(nonZero).toBeGreaterThan(0);
+  });
+
   it('When the demo member opens chats, then the seeded conversations come with unread totals', async () => {
     const res = await request(ctx.app).get('/api/chats.php').set('cookie', free);
     expect(res.status).toBe(200);

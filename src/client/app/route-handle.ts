@@ -7,7 +7,14 @@ export interface PrefetchContext {
   params: Readonly<Record<string, string | undefined>>;
   query: URLSearchParams;
   settings: Settings;
-  user: User | null;
+  /**
+   * The current user (GET /user.php), loading while the page's own calls run (issue 15: user and page data in one
+   * wave). The backend reads the session cookie itself, so a member's call need not wait for it: start the call when
+   * `hasSession`, await `user` alongside, and drop the answer if the visitor turned out logged out.
+   */
+  user: Promise<User | null>;
+  /** Whether the request carries a login cookie (it may have expired: `user` tells). */
+  hasSession: boolean;
   /** The page's negotiated locale (content that is not in the catalogues, e.g. info pages, is loaded per locale). */
   locale: Locale;
 }
@@ -39,6 +46,27 @@ export async function prefetchKey<T>(key: string, load: () => Promise<T>): Promi
     if (isApiRequestError(error)) return { errors: { [key]: { status: error.status, body: error.body } } };
     throw error;
   }
+}
+
+/**
+ * A member-only prefetch: `load` starts at once when the request carries a login cookie, in parallel with the user;
+ * nothing is kept when the visitor is logged out after all.
+ */
+export async function prefetchForMember(ctx: PrefetchContext, load: () => Promise<PrefetchResult>): Promise<PrefetchResult> {
+  if (!ctx.hasSession) return {};
+  const [user, result] = await Promise.all([ctx.user, load()]);
+  return user ? result : {};
+}
+
+/** Several prefetches of one page as one result (the later status wins). */
+export function mergePrefetch(results: PrefetchResult[]): PrefetchResult {
+  const merged: PrefetchResult = {};
+  for (const r of results) {
+    if (r.fallback) merged.fallback = { ...merged.fallback, ...r.fallback };
+    if (r.errors) merged.errors = { ...merged.errors, ...r.errors };
+    if (r.status) merged.status = r.status;
+  }
+  return merged;
 }
 
 /** What a route of the table may declare in its `handle`. */

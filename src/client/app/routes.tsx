@@ -1,6 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { ChatLayout } from './layouts/chat-layout';
-import { DefaultLayout, prefetchLayout } from './layouts/default-layout';
+import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { lazyRoute } from './lazy-route';
@@ -16,7 +16,6 @@ const handle = (h: RouteHandle): RouteHandle => h;
 export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
-    handle: handle({ prefetch: prefetchLayout }),
     children: [
       { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
       { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
@@ -50,13 +49,12 @@ export const routes: RouteObject[] = [
       { path: 'premium', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage', { props: { variant: 'premium' } }) },
       { path: 'transactions/:id?', ...lazyRoute(() => import('./pages/credits-page'), 'TransactionsPage') },
       { path: 'directdebit', ...lazyRoute(() => import('./pages/credits-page'), 'DirectDebitPage') },
-      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage') },
+      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage', { prefetch: 'prefetchChats' }) },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },
   {
     element: <ChatLayout />,
-    handle: handle({ prefetch: prefetchLayout }),
     children: [
       { path: 'chats/:id', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'conversation' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('conversation')(ctx) }) },
       { path: 'members/:id/chat', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'member' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('member')(ctx) }) },

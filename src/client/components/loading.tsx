@@ -1,11 +1,13 @@
 import { useIntl } from 'react-intl';
-import { Spinner } from 'reactstrap';
 
 export function Loading() {
   const intl = useIntl();
   return (
     <div className="d-flex justify-content-center py-5">
-      <Spinner color="primary">{intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}</Spinner>
+      {/* Bootstrap's spinner as plain markup: every page's entry carries no reactstrap (issue 15). */}
+      <div role="status" className="spinner-border text-primary">
+        <span className="visually-hidden">{intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}</span>
+      </div>
     </div>
   );
 }

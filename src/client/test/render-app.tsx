@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createApiClient, type Settings, type User } from '../../shared/api/client';
+import { createApiClient, type Schemas, type Settings, type User } from '../../shared/api/client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
 import { createAppStore } from '../lib/store/store';
@@ -12,6 +12,8 @@ export function renderWithApp(
   ui: ReactNode,
   options: {
     user?: User | null;
+    /** The navigation counts GET /user.php brought with the user. */
+    counts?: Schemas['NavCounts'] | null;
     url?: string;
     fallback?: Record<string, unknown>;
     locale?: Locale;
@@ -22,7 +24,7 @@ export function renderWithApp(
   } = {},
 ) {
   const store = createAppStore({
-    session: { user: options.user ?? null },
+    session: { user: options.user ?? null, counts: options.counts ?? null },
     site: {
       settings: options.settings ?? settingsFixture,
       locale: options.locale ?? 'en',

@@ -11,7 +11,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current user */
+        /**
+         * The current user, with the counts the site's navigation shows
+         * @description Besides the user, `counts` carries what every page's navigation shows (issue 15): unread messages (the
+         *     `total_unread` of `GET /chats.php`) and new likes (the `total_new` of `GET /likes.php`), so a page needs
+         *     neither list to render its badges and title prefix. A backend that leaves `counts` out still conforms.
+         */
         get: operations["getUser"];
         /** Save the language of the logged-in user */
         put: operations["putUser"];
@@ -1097,6 +1102,21 @@ export interface components {
         UserResponse: {
             user: components["schemas"]["User"];
         };
+        SessionResponse: {
+            user: components["schemas"]["User"];
+            /**
+             * @description The navigation counts. Optional so a backend without them still conforms; clients then load
+             *     `GET /chats.php` and `GET /likes.php` for the badges as before.
+             */
+            counts?: components["schemas"]["NavCounts"];
+        };
+        /** @description The counts of the navigation badges and the title prefix. */
+        NavCounts: {
+            /** @description Unread messages over all the member's conversations (`total_unread` of GET /chats.php) */
+            unread_messages: number;
+            /** @description Likes received and not yet seen (`total_new` of GET /likes.php) */
+            new_likes: number;
+        };
         User: {
             id: number;
             email: string;
@@ -1888,13 +1908,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The logged-in user */
+            /** @description The logged-in user and the navigation counts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["SessionResponse"];
                 };
             };
             403: components["responses"]["AuthenticationRequired"];

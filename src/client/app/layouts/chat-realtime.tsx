@@ -24,7 +24,7 @@ export function ChatRealtime({ badgeCount }: { badgeCount: number }) {
   const { mutate } = useSWRConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const chats = useChats(loggedIn);
+  const chats = useChats(loggedIn, { revalidateOnMount: false });
   const [toasts, setToasts] = useState<MessageToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 

@@ -1,7 +1,6 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
-import { chatsKey, listChats } from '../../features/social/api/list-chats';
-import { likesKey, listLikes } from '../../features/social/api/list-likes';
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
@@ -11,7 +10,6 @@ import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { TimeBonusModal, WelcomeBanner } from '../../features/credits/components/time-bonus';
-import { LikePopups } from '../../features/likes/components/like-popups';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { WarningsArea } from '../../features/shell/components/warnings-area';
 import { pathWithQuery } from '../../lib/path-with-query';
@@ -20,20 +18,29 @@ import { TitleCountContext } from '../../lib/title-prefix';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
 import { ChatRealtime } from './chat-realtime';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
-/** Badges of a logged-in member are part of the first render; a failing call only hides the badge. */
-export async function prefetchLayout({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  const [chats, likes] = await Promise.allSettled([listChats(api), listLikes(api)]);
-  const fallback: Record<string, unknown> = {};
-  if (chats.status === 'fulfilled') fallback[chatsKey()] = chats.value;
-  if (likes.status === 'fulfilled') fallback[likesKey()] = likes.value;
-  return { fallback };
+/**
+ * A member's like pop-ups: they only ever open after the page is up (a poll, a like, `?t=`), so their code loads
+ * after hydration, for members only, outside every page's entry (issue 15). The server renders nothing for them,
+ * as their first render was nothing anyway.
+ */
+const LikePopups = lazy(() => import('../../features/likes/components/like-popups').then((m) => ({ default: m.LikePopups })));
+
+const noSubscription = () => () => undefined;
+
+/** Mounted for members only; false on the server and while hydrating, then the pop-ups' code loads. */
+function MemberLikePopups() {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <LikePopups />
+    </Suspense>
+  );
 }
 
 export function DefaultLayout() {
@@ -72,7 +79,7 @@ export function DefaultLayout() {
         <EntryWarning layout="default" />
         <SignupModal photo={signupPhoto} />
         <TimeBonusModal />
-        <LikePopups />
+        {user ? <MemberLikePopups /> : null}
         <ChatRealtime badgeCount={unread + newLikes} />
       </div>
     </TitleCountContext.Provider>

@@ -9,7 +9,7 @@ import { NotificationSettingsForm } from '../../features/accounts/components/not
 import { notificationSettingsKey, getNotificationSettings } from '../../features/accounts/api/notification-settings';
 import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { PushSettingsCard } from '../../features/push/components/push-settings-card';
 
 function SettingsShell({ title, children }: { title: string; children: ReactNode }) {
@@ -66,9 +66,8 @@ export function AccountSettingsPage() {
   );
 }
 
-export async function prefetchNotifications({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  return prefetchKey(notificationSettingsKey(), () => getNotificationSettings(api));
+export async function prefetchNotifications(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(notificationSettingsKey(), () => getNotificationSettings(ctx.api)));
 }
 
 /** notifications: the settings screen of the account dropdown (e-mail notification kinds). */

@@ -5,14 +5,20 @@ import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { deleteChat } from '../../features/chat/api/delete-chat';
 import { ChatList } from '../../features/chat/components/chat-list';
-import { useChats, type ChatList as Chats } from '../../features/social/api/list-chats';
+import { chatsKey, listChats, useChats, type ChatList as Chats } from '../../features/social/api/list-chats';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { useApi } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 
+/** The member's conversations, loaded with the user call. */
+export async function prefetchChats(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(chatsKey(), () => listChats(ctx.api)));
+}
+
 /**
  * /chats: the member's conversations. Removing one takes it off the list at once, then deletes it on the server;
- * if that fails, an alert shows the error and the list is loaded again (SPEC §4). The layout prefetches the list.
+ * if that fails, an alert shows the error and the list is loaded again (SPEC §4).
  */
 export function ChatsPage() {
   const intl = useIntl();

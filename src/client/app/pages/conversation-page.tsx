@@ -7,7 +7,7 @@ import { conversationKey, getConversation, parseId, type ConversationRef } from 
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 function referenceOf(kind: 'conversation' | 'member', raw: string | undefined): ConversationRef | null {
   const id = parseId(raw);
@@ -16,11 +16,10 @@ function referenceOf(kind: 'conversation' | 'member', raw: string | undefined): 
 }
 
 export function prefetchConversation(kind: 'conversation' | 'member') {
-  return async ({ api, params, user }: PrefetchContext): Promise<PrefetchResult> => {
-    const reference = referenceOf(kind, params.id);
+  return async (ctx: PrefetchContext): Promise<PrefetchResult> => {
+    const reference = referenceOf(kind, ctx.params.id);
     if (!reference) return { status: 404 };
-    if (!user) return {};
-    const result = await prefetchKey(conversationKey(reference), () => getConversation(api, reference));
+    const result = await prefetchForMember(ctx, () => prefetchKey(conversationKey(reference), () => getConversation(ctx.api, reference)));
     const failure = result.errors?.[conversationKey(reference)];
     return failure && (failure.status === 404 || failure.status === 400) ? { ...result, status: 404 } : result;
   };

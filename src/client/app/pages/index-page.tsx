@@ -10,19 +10,22 @@ import { listMembers, membersKey, useMembers } from '../../features/members/api/
 import { MemberPreviewStrip } from '../../features/members/components/member-preview-strip';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { prefetchForMember, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 const PREVIEW = { limit: 8 } as const;
 
-export async function prefetchIndex({ api, settings, user, query }: PrefetchContext): Promise<PrefetchResult> {
-  if (!canSearchMembers(settings, user, query.get('network'))) return {};
-  try {
-    return { fallback: { [membersKey(PREVIEW)]: await listMembers(api, PREVIEW) } };
-  } catch (error) {
-    // The landing page works without the preview strip.
-    if (isApiRequestError(error)) return {};
-    throw error;
-  }
+export async function prefetchIndex(ctx: PrefetchContext): Promise<PrefetchResult> {
+  const load = async (): Promise<PrefetchResult> => {
+    try {
+      return { fallback: { [membersKey(PREVIEW)]: await listMembers(ctx.api, PREVIEW) } };
+    } catch (error) {
+      // The landing page works without the preview strip.
+      if (isApiRequestError(error)) return {};
+      throw error;
+    }
+  };
+  // A visitor's search where the site allows it; a member's starts with the user call, not after it.
+  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? load() : prefetchForMember(ctx, load);
 }
 
 function Benefit({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {

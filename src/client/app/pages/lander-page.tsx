@@ -19,7 +19,7 @@ import { canSearchMembers } from '../../features/members/can-search';
 import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import type { PrefetchContext, PrefetchResult } from '../route-handle';
+import { prefetchForMember, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { NotFoundPage } from './not-found-page';
 
 const LANDER_MEMBERS = { limit: 12 } as const;
@@ -54,16 +54,18 @@ export function toLanderMember(p: Schemas['ProfileSummary'], cdnPrefix: string):
   };
 }
 
-export async function prefetchLander({ api, settings, user, query, params }: PrefetchContext): Promise<PrefetchResult> {
-  if (!landerVariant(params)) return { status: 404 };
-  if (!canSearchMembers(settings, user, query.get('network'))) return {};
-  try {
-    return { fallback: { [membersKey(LANDER_MEMBERS)]: await listMembers(api, LANDER_MEMBERS) } };
-  } catch (error) {
-    // A lander works without member photos.
-    if (isApiRequestError(error)) return {};
-    throw error;
-  }
+export async function prefetchLander(ctx: PrefetchContext): Promise<PrefetchResult> {
+  if (!landerVariant(ctx.params)) return { status: 404 };
+  const load = async (): Promise<PrefetchResult> => {
+    try {
+      return { fallback: { [membersKey(LANDER_MEMBERS)]: await listMembers(ctx.api, LANDER_MEMBERS) } };
+    } catch (error) {
+      // A lander works without member photos.
+      if (isApiRequestError(error)) return {};
+      throw error;
+    }
+  };
+  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? load() : prefetchForMember(ctx, load);
 }
 
 export function LanderPage() {

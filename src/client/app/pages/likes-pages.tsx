@@ -7,7 +7,8 @@ import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/compone
 import { MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
 import { SwipeGameView } from '../../features/likes/components/swipe-game';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchLikeState } from '../like-state';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { NotFoundPage } from './not-found-page';
 
 /** Suggestions right after signup. */
@@ -16,19 +17,17 @@ const SIGNUP_MATCHES = 12;
 const tabOf = (value: string | undefined): LikeTab | null =>
   value === undefined ? 'received' : (LIKE_TABS as readonly string[]).includes(value) ? (value as LikeTab) : null;
 
-/** Likes are already in the layout's prefetch (the badges); only an unknown tab needs the 404 status. */
-export async function prefetchLikes({ params }: PrefetchContext): Promise<PrefetchResult> {
-  return tabOf(params.type) ? {} : { status: 404 };
+/** The member's likes list; an unknown tab is a 404. */
+export async function prefetchLikes(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return tabOf(ctx.params.type) ? prefetchLikeState(ctx) : { status: 404 };
 }
 
-export async function prefetchMatchFinder({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  return prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(api));
+export async function prefetchMatchFinder(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(ctx.api)));
 }
 
-export async function prefetchSignupMatches({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  return prefetchKey(matchesKey(SIGNUP_MATCHES), () => findMatches(api, SIGNUP_MATCHES));
+export async function prefetchSignupMatches(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(matchesKey(SIGNUP_MATCHES), () => findMatches(ctx.api, SIGNUP_MATCHES)));
 }
 
 /** Members-only pages: visitors are asked to log in or sign up (SPEC §6). */

@@ -21,7 +21,8 @@ import { SearchLoginPrompt } from '../../features/members/components/search-logi
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchLikeState } from '../like-state';
+import { mergePrefetch, prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
 const LAST_SEARCH = 'members.lastSearch';
@@ -30,11 +31,16 @@ function queryOf(search: URLSearchParams): MembersQuery {
   return { ...filtersFromQuery(search), cursor: search.get('cursor') || undefined, network: search.get('network') || undefined };
 }
 
-export async function prefetchMembers({ api, settings, user, query }: PrefetchContext): Promise<PrefetchResult> {
-  if (!canSearchMembers(settings, user, query.get('network'))) return {};
-  const q = queryOf(query);
+export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchResult> {
+  const q = queryOf(ctx.query);
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
-  return prefetchKey(membersKey(q), () => listMembers(api, q));
+  const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
+  // The search and the like hearts' state go out with the user call (one wave), not after it.
+  const [members, likes] = await Promise.all([
+    canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search),
+    prefetchLikeState(ctx),
+  ]);
+  return mergePrefetch([members, likes]);
 }
 
 /** The like heart on every card of the grid. */

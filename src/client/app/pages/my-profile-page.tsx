@@ -15,11 +15,10 @@ import { useRegions } from '../../features/site-data/api/get-regions';
 import type { MyPhotos } from '../../features/photos/api/upload-photo';
 import { mainImageChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
-export async function prefetchMyProfile({ api, user }: PrefetchContext): Promise<PrefetchResult> {
-  if (!user) return {};
-  return prefetchKey(MY_PROFILE_KEY, () => getMyProfile(api));
+export async function prefetchMyProfile(ctx: PrefetchContext): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)));
 }
 
 /** The main photo of an answer of photos.php, as the user's `profile.main_image` carries it. */

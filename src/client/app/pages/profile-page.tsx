@@ -8,16 +8,18 @@ import { BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchLikeState } from '../like-state';
+import { mergePrefetch, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
-export async function prefetchProfile({ api, params }: PrefetchContext): Promise<PrefetchResult> {
-  const id = parseProfileId(params.id);
+export async function prefetchProfile(ctx: PrefetchContext): Promise<PrefetchResult> {
+  const id = parseProfileId(ctx.params.id);
   if (!id) return { status: 404 };
-  const result = await prefetchKey(profileKey(id), () => getProfile(api, id));
+  // The profile and the like heart's state go out with the user call (one wave).
+  const [result, likes] = await Promise.all([prefetchKey(profileKey(id), () => getProfile(ctx.api, id)), prefetchLikeState(ctx)]);
   const failure = result.errors?.[profileKey(id)];
-  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
+  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : mergePrefetch([result, likes]);
 }
 
 /** /members/:id and /likes/m/:id (the same screen, SPEC §2). */

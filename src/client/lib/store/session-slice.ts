@@ -3,9 +3,11 @@ import type { Schemas, User } from '../../../shared/api/client';
 
 export interface SessionState {
   user: User | null;
+  /** The navigation counts GET /user.php brought with the user (null: none known yet, or logged out). */
+  counts?: Schemas['NavCounts'] | null;
 }
 
-const initialState: SessionState = { user: null };
+const initialState: SessionState = { user: null, counts: null };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -13,6 +15,12 @@ export const sessionSlice = createSlice({
   reducers: {
     userChanged(state, action: PayloadAction<User | null>) {
       state.user = action.payload;
+      if (!action.payload) state.counts = null;
+    },
+    /** A fresh GET /user.php answer: the user and the navigation counts it carried. */
+    sessionLoaded(state, action: PayloadAction<{ user: User; counts: Schemas['NavCounts'] | null } | null>) {
+      state.user = action.payload?.user ?? null;
+      state.counts = action.payload?.counts ?? null;
     },
     /**
      * The member's photos changed (upload, delete, new main photo): the navigation's avatar and the profile-photo
@@ -24,8 +32,9 @@ export const sessionSlice = createSlice({
     /** A 403 with authentication_required from any call: treat as logged out. */
     loggedOut(state) {
       state.user = null;
+      state.counts = null;
     },
   },
 });
 
-export const { userChanged, loggedOut, mainImageChanged } = sessionSlice.actions;
+export const { userChanged, sessionLoaded, loggedOut, mainImageChanged } = sessionSlice.actions;

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Button } from 'reactstrap';
 import type { User } from '../../../../shared/api/client';
 import { BREAKPOINTS } from '../../../../shared/constants';
 import { Modal } from '../../../components/modal';
@@ -58,9 +57,9 @@ export function ActivationReminder() {
         onDismiss={close}
         testId="activation-modal"
         footer={
-          <Button color="primary" onClick={close}>
+          <button type="button" className="btn btn-primary" onClick={close}>
             <FormattedMessage id="activation.reminder.ok" defaultMessage="OK" />
-          </Button>
+          </button>
         }
       >
         <p>{text}</p>
@@ -70,7 +69,7 @@ export function ActivationReminder() {
   }
   return (
     <div className="container pt-3">
-      <Alert color="warning" fade={false} data-testid="activation-alert">
+      <div role="alert" className="alert alert-warning" data-testid="activation-alert">
         <strong className="d-block">
           <FormattedMessage id="activation.reminder.title" defaultMessage="Confirm your e-mail address" />
         </strong>
@@ -78,7 +77,7 @@ export function ActivationReminder() {
         <div className="mt-2">
           <ResendActivation sentAt={sentAt} />
         </div>
-      </Alert>
+      </div>
     </div>
   );
 }

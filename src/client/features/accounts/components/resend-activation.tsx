@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from 'reactstrap';
 import { SPAM_HINT_AFTER_MS } from '../../../../shared/constants';
 import { useApi } from '../../../lib/api-client';
 import { resendActivation } from '../api/resend-activation';
@@ -41,9 +40,9 @@ export function ResendActivation({ sentAt }: { sentAt: number }) {
           <FormattedMessage id="activation.spamHint" defaultMessage="No e-mail yet? Look in your spam or junk folder too." />
         </p>
       ) : null}
-      <Button color="link" className="p-0 align-baseline" onClick={() => void onResend()} disabled={busy}>
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void onResend()} disabled={busy}>
         <FormattedMessage id="activation.resend" defaultMessage="Send the e-mail again" />
-      </Button>
+      </button>
       <span role="status" className="ms-2">
         {status}
       </span>

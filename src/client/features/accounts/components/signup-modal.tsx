@@ -1,10 +1,13 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from 'reactstrap';
 import { Modal } from '../../../components/modal';
 import { useCurrentUser } from '../../../lib/store/store';
-import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
+import { Loading } from '../../../components/loading';
+import type { SignupPhotoSlot } from './signup-wizard';
+
+/** The wizard loads when the modal opens (issue 15: not part of every page's entry). */
+const SignupWizard = lazy(() => import('./signup-wizard').then((m) => ({ default: m.SignupWizard })));
 
 /** The hash that opens the signup modal from any link (`<Link to="#signup">`), so no page needs to know about it. */
 export const SIGNUP_MODAL_HASH = '#signup';
@@ -28,12 +31,14 @@ export function SignupModal({ photo }: { photo?: SignupPhotoSlot | undefined }) 
       testId="signup-modal"
       {...(inProgress ? {} : { onDismiss: close })}
       footer={
-        <Button color="link" onClick={close}>
+        <button type="button" className="btn btn-link" onClick={close}>
           {intl.formatMessage({ id: 'signup.close', defaultMessage: 'Close' })}
-        </Button>
+        </button>
       }
     >
-      <SignupWizard onProgress={onProgress} photo={photo} />
+      <Suspense fallback={<Loading />}>
+        <SignupWizard onProgress={onProgress} photo={photo} />
+      </Suspense>
     </Modal>
   );
 }

@@ -5,9 +5,9 @@ import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import type { ApiRequestError } from '../../../lib/api-error';
 import { useRevalidateAll } from '../../../lib/swr-fetch';
-import { userChanged } from '../../../lib/store/session-slice';
+import { sessionLoaded, userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
-import { getUser } from '../api/get-user';
+import { getSession } from '../api/get-user';
 import { login } from '../api/login';
 
 /** The translated text for a login error code (SPEC §8). */
@@ -52,8 +52,9 @@ export function LoginForm() {
         setFailed(result.error.code === 'login_failed');
         return;
       }
-      const user = (await getUser(api).catch(() => null)) ?? result.user;
-      dispatch(userChanged(user));
+      // The session answer brings the navigation counts with the user (badges right after logging in).
+      const session = await getSession(api).catch(() => null);
+      dispatch(session ? sessionLoaded(session) : userChanged(result.user));
       void revalidateAll();
       navigate('/members');
     } catch {

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { POLL_INITIAL_DELAY_MS } from '../../../../shared/constants';
 import { useApi } from '../../../lib/api-client';
 import { usePollInterval } from '../../../lib/push-state';
-import { userChanged } from '../../../lib/store/session-slice';
+import { sessionLoaded } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
-import { getUser } from '../api/get-user';
+import { getSession } from '../api/get-user';
 
 /** SPEC §7 polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed). */
 export function useSessionRefresh(loggedIn: boolean): void {
@@ -16,8 +16,9 @@ export function useSessionRefresh(loggedIn: boolean): void {
     let cancelled = false;
     const refresh = async () => {
       try {
-        const user = await getUser(api);
-        if (!cancelled) dispatch(userChanged(user));
+        // The answer carries the navigation counts too (badges, title prefix).
+        const session = await getSession(api);
+        if (!cancelled) dispatch(sessionLoaded(session));
       } catch {
         // A failed poll keeps the last known user; the next poll tries again.
       }

@@ -13,9 +13,12 @@ export function listChats(api: ApiClient): Promise<ChatList> {
   return unwrap(api.GET('/chats.php'));
 }
 
-/** The member's chats (polled); no request while logged out. */
-export function useChats(enabled: boolean) {
+/**
+ * The member's chats (polled); no request while logged out. `revalidateOnMount: false` (the navigation): the first
+ * request waits for the poll, a page that shows the list loads it at once.
+ */
+export function useChats(enabled: boolean, options: { revalidateOnMount?: boolean } = {}) {
   const api = useApi();
   const refreshInterval = usePollInterval();
-  return useApiSWR(enabled ? chatsKey() : null, () => listChats(api), { refreshInterval });
+  return useApiSWR(enabled ? chatsKey() : null, () => listChats(api), { refreshInterval, ...options });
 }

@@ -13,9 +13,12 @@ export function listLikes(api: ApiClient): Promise<LikeList> {
   return unwrap(api.GET('/likes.php'));
 }
 
-/** The member's likes (polled); no request while logged out. */
-export function useLikes(enabled: boolean) {
+/**
+ * The member's likes (polled); no request while logged out. `revalidateOnMount: false` (the navigation): the first
+ * request waits for the poll, a page that shows the list loads it at once.
+ */
+export function useLikes(enabled: boolean, options: { revalidateOnMount?: boolean } = {}) {
   const api = useApi();
   const refreshInterval = usePollInterval();
-  return useApiSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval });
+  return useApiSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval, ...options });
 }

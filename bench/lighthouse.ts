@@ -1,0 +1,109 @@
+/**
+ * Lighthouse benchmark (issue 15): starts the built site as `npm start` runs it (NODE_ENV=production, BFF + embedded
+ * backend, fresh demo database), then runs Lighthouse's performance category with its default mobile preset
+ * (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) in the system Chromium (headless) against `/` and
+ * `/members` as a visitor and `/members` as a logged-in member (the auth cookie of a demo login, sent as an extra
+ * header), BENCH_RUNS times each (default 3), and prints the median score with its metrics. Prints figures, asserts
+ * nothing. Run: `npm run build && npx tsx bench/lighthouse.ts`.
+ *
+ * Nothing is downloaded: Chromium is /usr/bin/chromium (CHROME_PATH overrides), started with its background
+ * networking, component updates and other phone-home features off; Lighthouse runs only the performance category,
+ * whose audits need nothing from the network beyond the site under test.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startSite } from '../tests/e2e/support/server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--metrics-recording-only',
+  '--safebrowsing-disable-auto-update',
+];
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  si: number;
+  benchmarkIndex: number;
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/user.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email, password: 'demo-password' }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
+  return cookies.join('; ');
+}
+
+async function audit(port: number, url: string, cookie: string | undefined): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableFullPageScreenshot: true,
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbt: value('total-blocking-time'),
+    si: value('speed-index'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+try {
+  const member = await login(site.url, 'premium@demo.test');
+  const pages: Array<[string, string, string | undefined]> = [
+    ['/', 'visitor', undefined],
+    ['/members', 'visitor', undefined],
+    ['/members', 'member', member],
+  ];
+  process.stdout.write(`\nLighthouse ${'performance'}, mobile preset (simulated throttling), median of ${RUNS} runs; ms except score and CLS\n`);
+  process.stdout.write(
+    `${'page'.padEnd(10)} ${'who'.padEnd(8)} ${'score'.padStart(5)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'SI'.padStart(6)}  scores of the runs (benchmark index)\n`,
+  );
+  for (const [path, who, cookie] of pages) {
+    await audit(chrome.port, `${site.url}${path}`, cookie); // warm-up: the server's first render of a route
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chrome.port, `${site.url}${path}`, cookie));
+    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    process.stdout.write(
+      `${path.padEnd(10)} ${who.padEnd(8)} ${String(m('score')).padStart(5)} ${m('fcp').toFixed(0).padStart(6)} ${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(6)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(6)}  ${runs.map((r) => `${r.score} (${Math.round(r.benchmarkIndex)})`).join(', ')}\n`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await site.stop();
+}
