@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { chatMediaGuard } from './components/chat/media';
 import { chatRoutes } from './components/chat/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
@@ -72,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
 
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
   const getSigner = lazySigner(db);
-  app.use(mediaRoutes(deps.mediaDir, getSigner));
+  app.use(mediaRoutes(deps.mediaDir, getSigner, chatMediaGuard(db)));
 
   // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
   const payments = {
@@ -94,7 +95,8 @@ export function createApp(deps: AppDeps): Express {
       validateFormats: true,
       ignorePaths: (path: string) => !path.startsWith('/api/'),
       ignoreUndocumented: false,
-      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } },
+      // One file; sendPhotoMessage adds two small fields (profile_id, text).
+      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } },
     }),
   );
 
@@ -107,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(likesRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger }));
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, mediaDir: deps.mediaDir, getSigner }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

@@ -290,3 +290,18 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
   const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
   return new Set(rows.map((r) => r.id.trim()));
 }
+
+/**
+ * Whether the member may see the chat photo stored as `filename` (its full variant): he is one of the two members of
+ * its conversation, has not removed it from his view, and it is delivered (or his own held one).
+ */
+export async function canSeePhoto(db: Db, userId: number, filename: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM messages m
+     JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = $2
+     WHERE m.photo_filename = $1 AND m.kind = 'photo' AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $2)
+     LIMIT 1`,
+    [filename, userId],
+  );
+  return rows.length > 0;
+}

@@ -7,6 +7,7 @@ import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
+import type { MediaSigner } from '../photos/signing';
 import * as service from './service';
 import { streamHandler } from './stream';
 
@@ -14,6 +15,15 @@ export interface ChatRouteDeps {
   db: Db;
   bus: Bus;
   logger: Logger;
+  /** DATA_DIR/media: photo messages are stored under its chat/ folder. */
+  mediaDir: string;
+  /** Signs the photo URLs that the event stream carries (JSON answers are signed by the API's middleware). */
+  getSigner: () => Promise<MediaSigner>;
+}
+
+interface UploadedFile {
+  fieldname: string;
+  buffer: Buffer;
 }
 
 /** A query integer (the contract validator has checked it, and may have coerced it already). */
@@ -47,6 +57,25 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
       const key = idempotencyKeyOf(req);
       await respondIdempotently(db, req, res, 201, () =>
         service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+      );
+    },
+  );
+
+  router.post(
+    '/photo-message.php',
+    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { profile_id: string; text?: string };
+      const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
+      const key = idempotencyKeyOf(req);
+      await respondIdempotently(db, req, res, 201, () =>
+        service.sendPhotoMessage(deps, getSite(res), viewer, {
+          profileId: Number(body.profile_id),
+          text: body.text ?? '',
+          file: files[0]?.buffer,
+          idempotencyKey: key,
+        }),
       );
     },
   );

@@ -5,6 +5,7 @@ import type { Bus, BusSignal } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
+import { signImages, type MediaSigner } from '../photos/signing';
 import { toMessage } from './service';
 
 /** Events read per query; a longer backlog is sent in several rounds. */
@@ -30,7 +31,7 @@ function frame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-function toFrame(row: repo.EventRow, viewerId: number): string {
+function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): string {
   const seq = repo.seqOf(row.seq);
   if (row.type === 'read') {
     return frame('read', { conversation: row.conversation_id, reader: row.reader, seq: repo.seqOf(row.read_seq) }, seq);
@@ -50,6 +51,8 @@ function toFrame(row: repo.EventRow, viewerId: number): string {
     },
     viewerId,
   );
+  // A photo message carries signed URLs like every JSON answer (only the two members can use them).
+  if (message.photo) signImages(message, signer);
   return frame('message', message, seq);
 }
 
@@ -82,7 +85,7 @@ interface Feed {
  * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
  * never replayed.
  */
-export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
+export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger; getSigner: () => Promise<MediaSigner> }) {
   const { db, bus } = deps;
   const feeds = new Map<number, Feed>();
 
@@ -100,7 +103,8 @@ export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
           const from = Math.min(...[...feed.streams].map((st) => st.position));
           const rows = await repo.eventsAfter(db, feed.userId, from, BATCH);
           if (rows.length === 0) break;
-          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId)] as const);
+          const signer = await deps.getSigner();
+          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId, signer)] as const);
           for (const st of feed.streams) {
             const fresh = frames.filter(([seq]) => seq > st.position);
             if (fresh.length === 0) continue;
