@@ -55,6 +55,8 @@ export interface AppDeps {
   geoip?: GeoIp;
   /** The chat's event bus (lib/bus.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
   bus?: Bus;
+  /** How often chat streams read the tables without a notification (default STREAM_CATCH_UP_MS; tests shorten it). */
+  chatCatchUpMs?: number;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
@@ -109,7 +111,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(likesRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, mediaDir: deps.mediaDir, getSigner }));
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, mediaDir: deps.mediaDir, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

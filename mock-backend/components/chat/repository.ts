@@ -278,6 +278,23 @@ export async function eventsAfter(db: Db, userId: number, after: number, limit: 
   );
 }
 
+/**
+ * Which of the members have an event (as eventsAfter reads them) past their position: the catch-up asks this for
+ * every member with an open stream in one query, and only those read their events.
+ */
+export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ userId: number; after: number }>): Promise<Set<number>> {
+  if (feeds.length === 0) return new Set();
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
+     WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
+        OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`,
+    [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** The two members of a conversation. */
 export async function membersOf(db: Db, conversationId: number): Promise<number[]> {
   const rows = await db.query<{ user_id: number }>('SELECT user_id FROM conversation_members WHERE conversation_id = $1', [conversationId]);

@@ -19,6 +19,8 @@ export interface ChatRouteDeps {
   mediaDir: string;
   /** Signs the photo URLs that the event stream carries (JSON answers are signed by the API's middleware). */
   getSigner: () => Promise<MediaSigner>;
+  /** How often open streams read the tables without a "look" (default STREAM_CATCH_UP_MS). */
+  catchUpMs?: number | undefined;
 }
 
 interface UploadedFile {
