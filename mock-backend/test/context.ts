@@ -60,6 +60,8 @@ export interface TestContextOptions {
   logStream?: DestinationStream;
   /** How long the simulator keeps a direct debit pending (default 300 ms). */
   settleDelayMs?: number;
+  /** PostgreSQL pool size (default 4; the bench uses the production default of createPgDb, 10). */
+  dbPoolMax?: number;
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -74,7 +76,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    db = createPgDb(url, { searchPath: schema, max: 4 });
+    db = createPgDb(url, { searchPath: schema, max: opts.dbPoolMax ?? 4 });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
