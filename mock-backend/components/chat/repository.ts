@@ -198,9 +198,17 @@ export async function countUse(db: Db, userId: number): Promise<Counts> {
   return row ?? { free_used: 0, started: 0, started_today: 0 };
 }
 
-export async function balanceOf(db: Db, userId: number): Promise<{ credits: number; paid_user: boolean }> {
-  const [row] = await db.query<{ credits: number; paid_user: boolean }>('SELECT credits, paid_user FROM users WHERE id = $1', [userId]);
-  return row ?? { credits: 0, paid_user: false };
+/** What the member has used of his allowances, with his balance and premium state (one round trip). */
+export async function useAndBalance(db: Db, userId: number): Promise<Counts & { credits: number; paid_user: boolean }> {
+  const [row] = await db.query<Counts & { credits: number; paid_user: boolean }>(
+    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today,
+            coalesce((SELECT credits FROM users WHERE id = $1), 0) AS credits,
+            coalesce((SELECT paid_user FROM users WHERE id = $1), false) AS paid_user`,
+    [userId],
+  );
+  return row ?? { free_used: 0, started: 0, started_today: 0, credits: 0, paid_user: false };
 }
 
 /** The newest delivered message of the conversation (what "read up to here" may name at most). */

@@ -37,7 +37,9 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
 }
 
 export async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
-  const [use, balance] = await Promise.all([repo.countUse(db, userId), repo.balanceOf(db, userId)]);
+  // One query (it follows every send): the counts and the balance together.
+  const { credits, paid_user: paidUser, ...use } = await repo.useAndBalance(db, userId);
+  const balance = { credits, paid_user: paidUser };
   return {
     message_credits: site.message_credits,
     message_length: site.message_length,
