@@ -38,7 +38,8 @@ async function settledMemory(): Promise<{ heap: number; rss: number }> {
 }
 
 async function main(): Promise<void> {
-  const ctx = await createTestContext({ members: MEMBERS, loginRequestsPerMinute: 1_000_000 });
+  // On PostgreSQL the pool of a production backend (createPgDb's default 10), not the tests' 4.
+  const ctx = await createTestContext({ members: MEMBERS, loginRequestsPerMinute: 1_000_000, dbPoolMax: Number(process.env.BENCH_POOL ?? 10) });
   const backend = ctx.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => backend.once('listening', resolve));
   const bff = makeApp(`http://127.0.0.1:${(backend.address() as AddressInfo).port}`, { backendSecret: TEST_BACKEND_SECRET });
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     let refused = 0;
     const total = RATE * SECONDS;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const sends: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / RATE;
@@ -161,6 +163,8 @@ async function main(): Promise<void> {
     await Promise.all(sends);
     const sendSeconds = (performance.now() - started) / 1000;
     await sleep(2_000);
+    // CPU of this process (backend + BFF + load generator) per message: steadier than latency on a shared machine.
+    const cpu = process.cpuUsage(cpuBefore);
 
     const latencies: number[] = [];
     let expected = 0;
@@ -177,6 +181,7 @@ async function main(): Promise<void> {
 
     process.stdout.write(`chat bench: ${ctx.db.dialect}, ${process.version}, ${open} streams open through the BFF over ${members.length} members\n`);
     process.stdout.write(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}\n`);
+    process.stdout.write(`process CPU per sent message ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms (backend + BFF + load generator, database excluded on PostgreSQL)\n`);
     process.stdout.write(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)\n`);
     process.stdout.write(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms\n`);
     process.stdout.write(

@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { chatMediaGuard } from './components/chat/media';
 import { chatRoutes } from './components/chat/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
@@ -56,6 +57,8 @@ export interface AppDeps {
   geoip?: GeoIp;
   /** The chat's event bus (lib/bus.ts: LISTEN/NOTIFY on PostgreSQL); default in-process. */
   bus?: Bus;
+  /** How often chat streams read the tables without a notification (default STREAM_CATCH_UP_MS; tests shorten it). */
+  chatCatchUpMs?: number;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
 
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
   const getSigner = lazySigner(db);
-  app.use(mediaRoutes(deps.mediaDir, getSigner));
+  app.use(mediaRoutes(deps.mediaDir, getSigner, chatMediaGuard(db)));
 
   // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
   const payments = {
@@ -98,7 +101,8 @@ export function createApp(deps: AppDeps): Express {
       validateFormats: true,
       ignorePaths: (path: string) => !path.startsWith('/api/'),
       ignoreUndocumented: false,
-      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } },
+      // One file; sendPhotoMessage adds two small fields (profile_id, text).
+      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } },
     }),
   );
 
@@ -112,7 +116,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(likesRoutes(db, { notifier }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, notifier }));
+  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, notifier, mediaDir: deps.mediaDir, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

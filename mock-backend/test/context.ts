@@ -62,6 +62,8 @@ export interface TestContextOptions {
   settleDelayMs?: number;
   /** Web Push: the fake push service and the mail delay/quiet period (components/push). */
   push?: BackgroundOptions['push'];
+  /** PostgreSQL pool size (default 4; the bench uses the production default of createPgDb, 10). */
+  dbPoolMax?: number;
 }
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
@@ -76,7 +78,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    db = createPgDb(url, { searchPath: schema, max: 4 });
+    db = createPgDb(url, { searchPath: schema, max: opts.dbPoolMax ?? 4 });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

@@ -395,6 +395,27 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('postUser', ...answer(refused));
   });
 
+  it('When a photo message is sent (a photo, a caption, a bad file, no login), then every answer of sendPhotoMessage matches the contract', async () => {
+    const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
+    const other = page.profiles[1]?.id ?? (page.profiles[0]?.id as number);
+    const { default: sharp } = await import('sharp');
+    const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#36c' } }).jpeg().toBuffer();
+    const post = async (cookie: string | undefined, file: Uint8Array<ArrayBuffer>, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('photo', new Blob([file], { type: 'image/jpeg' }), 'contract.jpg');
+      const res = await fetch(`${base}/api/photo-message.php`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form });
+      return [res.status, (await res.json()) as unknown] as [number, unknown];
+    };
+    const sent = await post(premium, new Uint8Array(image), { profile_id: String(other), text: 'A photo from the contract test' });
+    expect(sent[0]).toBe(201);
+    expectMatchesContract('sendPhotoMessage', ...sent);
+    expect((sent[1] as { message: { kind: string; photo: unknown } }).message).toMatchObject({ kind: 'photo', photo: expect.any(Object) });
+    expectMatchesContract('sendPhotoMessage', ...(await post(premium, new TextEncoder().encode('not an image'), { profile_id: String(other) })));
+    expectMatchesContract('sendPhotoMessage', ...(await post(undefined, new Uint8Array(image), { profile_id: String(other) })));
+    expectMatchesContract('sendPhotoMessage', ...(await post(premium, new Uint8Array(image), { profile_id: 'x' })));
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);

@@ -87,6 +87,21 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await premium.page.getByText('You sent a gift: Rose').waitFor();
     await free.page.getByText(`${premiumMe.name} sent you a gift: Rose`).waitFor();
 
+    // A photo (photo_credits): previewed with its price, sent, and seen by the other member, who opens it larger.
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e73' } }).png().toBuffer();
+    await premium.page.getByTestId('chat-photo-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: photo });
+    await premium.page.getByTestId('chat-photo-preview').waitFor();
+    await premium.page.getByTestId('chat-photo-send').click();
+    await premium.page.getByRole('button', { name: 'Your photo' }).waitFor();
+    const received = free.page.getByRole('button', { name: `Photo from ${premiumMe.name}` });
+    await received.waitFor();
+    await expect.poll(() => received.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await received.click();
+    await free.page.getByTestId('chat-photo-viewer').waitFor();
+    await free.page.keyboard.press('Escape');
+    await expect.poll(() => free.page.getByTestId('chat-photo-viewer').count()).toBe(0);
+
     expect(premium.problems).toEqual([]);
     expect(free.problems).toEqual([]);
     await premium.page.context().close();

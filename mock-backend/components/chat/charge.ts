@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db';
-import { postReservation, reserveCredits } from '../credits/spend';
+import { postReservation, reserveCredits, voidReservation } from '../credits/spend';
 
 /**
  * What a chat send pays, through the credits component's spend API: the price is reserved before the message is
@@ -30,4 +30,9 @@ export async function reserveMessage(tx: Db, req: ChargeRequest): Promise<string
 /** The message is stored: the hold becomes final. */
 export async function postMessage(tx: Db, userId: number, reservationId: string): Promise<void> {
   await postReservation(tx, { userId, reservationId });
+}
+
+/** The message was not stored (a refused photo, a rule broken meanwhile): the credits go back. */
+export async function voidMessage(db: Db, userId: number, reservationId: string): Promise<void> {
+  await voidReservation(db, { userId, reservationId });
 }

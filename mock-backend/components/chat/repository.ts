@@ -133,28 +133,37 @@ export interface NewMessage {
 /**
  * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation and brings it
  * back into both members' lists; a held one (sender not activated) waits for activation.
+ *
+ * The event lock serialises every chat write of the site from the moment it is taken to the commit, so everything
+ * that does not need the message's number is written before it, and the lock, the insert (which draws the number)
+ * and the sender's read marker are one statement: one round trip inside the critical section instead of four.
+ * Callers keep other writes before this call (or after the commit) for the same reason.
  */
 export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
-  await lockChatEvents(tx);
-  const [row] = await tx.query<MessageRow>(
-    `INSERT INTO messages AS m (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     RETURNING ${MESSAGE_COLUMNS}`,
-    [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost],
-  );
-  if (!row) throw new Error('message insert returned nothing');
   if (!m.held) {
-    await tx.query('UPDATE conversations SET last_message_at = $2, updated_at = now() WHERE id = $1', [m.conversationId, row.created_at]);
+    // now() is the transaction's time: the message's created_at below is the same instant.
+    await tx.query('UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1', [m.conversationId]);
     await tx.query(
       `UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
       [m.conversationId],
     );
   }
-  // The sender has read everything up to his own message.
-  await tx.query(
-    `UPDATE conversation_members SET read_seq = greatest(read_seq, $3), updated_at = now() WHERE conversation_id = $1 AND user_id = $2`,
-    [m.conversationId, m.senderId, row.seq],
+  const [row] = await tx.query<MessageRow>(
+    `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
+     m AS (
+       INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
+       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
+       RETURNING *
+     ),
+     -- The sender has read everything up to his own message.
+     sender_read AS (
+       UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
+       WHERE conversation_id = $1 AND user_id = $2
+     )
+     SELECT ${MESSAGE_COLUMNS} FROM m`,
+    [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost, CHAT_EVENT_LOCK],
   );
+  if (!row) throw new Error('message insert returned nothing');
   return row;
 }
 
@@ -189,9 +198,17 @@ export async function countUse(db: Db, userId: number): Promise<Counts> {
   return row ?? { free_used: 0, started: 0, started_today: 0 };
 }
 
-export async function balanceOf(db: Db, userId: number): Promise<{ credits: number; paid_user: boolean }> {
-  const [row] = await db.query<{ credits: number; paid_user: boolean }>('SELECT credits, paid_user FROM users WHERE id = $1', [userId]);
-  return row ?? { credits: 0, paid_user: false };
+/** What the member has used of his allowances, with his balance and premium state (one round trip). */
+export async function useAndBalance(db: Db, userId: number): Promise<Counts & { credits: number; paid_user: boolean }> {
+  const [row] = await db.query<Counts & { credits: number; paid_user: boolean }>(
+    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today,
+            coalesce((SELECT credits FROM users WHERE id = $1), 0) AS credits,
+            coalesce((SELECT paid_user FROM users WHERE id = $1), false) AS paid_user`,
+    [userId],
+  );
+  return row ?? { free_used: 0, started: 0, started_today: 0, credits: 0, paid_user: false };
 }
 
 /** The newest delivered message of the conversation (what "read up to here" may name at most). */
@@ -278,6 +295,23 @@ export async function eventsAfter(db: Db, userId: number, after: number, limit: 
   );
 }
 
+/**
+ * Which of the members have an event (as eventsAfter reads them) past their position: the catch-up asks this for
+ * every member with an open stream in one query, and only those read their events.
+ */
+export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ userId: number; after: number }>): Promise<Set<number>> {
+  if (feeds.length === 0) return new Set();
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
+     WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
+        OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`,
+    [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** The two members of a conversation. */
 export async function membersOf(db: Db, conversationId: number): Promise<number[]> {
   const rows = await db.query<{ user_id: number }>('SELECT user_id FROM conversation_members WHERE conversation_id = $1', [conversationId]);
@@ -289,4 +323,19 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
   if (sessionIds.length === 0) return new Set();
   const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
   return new Set(rows.map((r) => r.id.trim()));
+}
+
+/**
+ * Whether the member may see the chat photo stored as `filename` (its full variant): he is one of the two members of
+ * its conversation, has not removed it from his view, and it is delivered (or his own held one).
+ */
+export async function canSeePhoto(db: Db, userId: number, filename: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM messages m
+     JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = $2
+     WHERE m.photo_filename = $1 AND m.kind = 'photo' AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $2)
+     LIMIT 1`,
+    [filename, userId],
+  );
+  return rows.length > 0;
 }

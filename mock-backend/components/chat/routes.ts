@@ -8,6 +8,7 @@ import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { Notifier } from '../push/service';
+import type { MediaSigner } from '../photos/signing';
 import * as service from './service';
 import { streamHandler } from './stream';
 
@@ -16,6 +17,17 @@ export interface ChatRouteDeps {
   bus: Bus;
   logger: Logger;
   notifier?: Notifier | undefined;
+  /** DATA_DIR/media: photo messages are stored under its chat/ folder. */
+  mediaDir: string;
+  /** Signs the photo URLs that the event stream carries (JSON answers are signed by the API's middleware). */
+  getSigner: () => Promise<MediaSigner>;
+  /** How often open streams read the tables without a "look" (default STREAM_CATCH_UP_MS). */
+  catchUpMs?: number | undefined;
+}
+
+interface UploadedFile {
+  fieldname: string;
+  buffer: Buffer;
 }
 
 /** A query integer (the contract validator has checked it, and may have coerced it already). */
@@ -49,6 +61,25 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
       const key = idempotencyKeyOf(req);
       await respondIdempotently(db, req, res, 201, () =>
         service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+      );
+    },
+  );
+
+  router.post(
+    '/photo-message.php',
+    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      const body = req.body as { profile_id: string; text?: string };
+      const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
+      const key = idempotencyKeyOf(req);
+      await respondIdempotently(db, req, res, 201, () =>
+        service.sendPhotoMessage(deps, getSite(res), viewer, {
+          profileId: Number(body.profile_id),
+          text: body.text ?? '',
+          file: files[0]?.buffer,
+          idempotencyKey: key,
+        }),
       );
     },
   );

@@ -6,8 +6,10 @@ import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { processPhoto } from '../photos/image';
 import { toSummary } from '../members/service';
-import { postMessage, reserveMessage } from './charge';
+import { postMessage, reserveMessage, voidMessage } from './charge';
+import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
 import { recordNotification, type Notifier } from '../push/service';
 import * as repo from './repository';
 
@@ -31,14 +33,16 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
     kind: row.kind,
     text: row.body,
     gift: row.gift_key,
-    photo: null,
+    photo: row.kind === 'photo' && row.photo_filename ? photoImage(row.id, row.photo_filename) : null,
     created_at: new Date(row.created_at).toISOString(),
     held: row.held,
   };
 }
 
 export async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
-  const [use, balance] = await Promise.all([repo.countUse(db, userId), repo.balanceOf(db, userId)]);
+  // One query (it follows every send): the counts and the balance together.
+  const { credits, paid_user: paidUser, ...use } = await repo.useAndBalance(db, userId);
+  const balance = { credits, paid_user: paidUser };
   return {
     message_credits: site.message_credits,
     message_length: site.message_length,
@@ -114,8 +118,8 @@ export interface SendRequest {
   idempotencyKey: string | null;
 }
 
-/** What is sent: a text (free messages, then message_credits) or a gift (always gift_credits). */
-type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey };
+/** What is sent: a text (free messages, then message_credits), a gift (gift_credits) or a photo (photo_credits). */
+type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; text: string; photo: string };
 
 /**
  * Sends a text message: the rules of SPEC §4/§9 and issue 12 in one transaction with the charge, so a refused send
@@ -142,49 +146,128 @@ export async function sendGift(
   return send(deps, site, viewer, req.profileId, { kind: 'gift', gift: req.gift }, req.idempotencyKey);
 }
 
-async function send(deps: ChatDeps, site: Site, viewer: Viewer, profileId: number, payload: Payload, idempotencyKey: string | null): Promise<Schemas['SentMessage']> {
+export interface PhotoRequest {
+  profileId: number;
+  text: string;
+  file: Buffer | undefined;
+  idempotencyKey: string | null;
+}
+
+/**
+ * Sends a photo for the site's photo_credits. The rules are checked and the price held first (committed, so the
+ * hold is visible while the upload is processed without holding the sender's row); then the file is checked by
+ * content, re-encoded without metadata and stored; then the message is stored and the hold posted in one
+ * transaction (the rules checked again). Anything refused on the way voids the hold and removes the files.
+ */
+export async function sendPhotoMessage(
+  deps: ChatDeps & { mediaDir: string },
+  site: Site,
+  viewer: Viewer,
+  req: PhotoRequest,
+): Promise<Schemas['SentMessage']> {
+  const text = req.text.trim();
+  if (textLength(text) > site.message_length) {
+    throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
+  }
+  if (!req.file) throw new AppError(400, 'bad_request', { params: { field: 'photo' } });
+  if (req.profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
+  const { db } = deps;
+  const payload = { kind: 'photo', text, photo: '' } as const;
+  const hold = await db.transaction(async (tx) => {
+    const { existing } = await checkSend(tx, site, viewer, req.profileId, payload);
+    if (site.photo_credits <= 0) return null;
+    const ref = existing ? `conversation:${existing.conversation_id}` : `member:${req.profileId}`;
+    // The HTTP layer answers repeats of the Idempotency-Key; a hold of a refused attempt is voided, so none is keyed.
+    return reserveMessage(tx, { userId: viewer.userId, credits: site.photo_credits, reason: 'photo_message', ref, idempotencyKey: null });
+  });
+  let files: string[] = [];
+  try {
+    const variants = await processPhoto(req.file);
+    const stored = await storeChatPhoto(deps.mediaDir, variants);
+    files = [stored.full, stored.thumb];
+    return await send(deps, site, viewer, req.profileId, { ...payload, photo: stored.full }, null, hold);
+  } catch (err) {
+    let delivered = false;
+    if (hold) {
+      try {
+        await voidMessage(db, viewer.userId, hold);
+      } catch (voidErr) {
+        // Posted already: the message was stored, and its files stay with it.
+        if (voidErr instanceof AppError && voidErr.code === 'reservation_settled') delivered = true;
+        else throw voidErr;
+      }
+    }
+    if (!delivered) await removeChatPhoto(deps.mediaDir, files);
+    throw err;
+  }
+}
+
+/**
+ * The rules of a send (SPEC §4/§9, issue 12), inside the caller's transaction: answers the existing conversation (if
+ * any) and whether the message is held and free, or throws the reason it is refused.
+ */
+async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, payload: Payload) {
+  const sender = await repo.lockSender(tx, viewer.userId);
+  if (!sender) throw new AppError(403, 'authentication_required');
+  const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
+  if (!partner) throw notFound();
+  await repo.lockPair(tx, viewer.userId, profileId);
+  const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  const use = await repo.countUse(tx, viewer.userId);
+  if (!existing) {
+    // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
+    if (partner.invisible) throw notFound();
+    if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
+      throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });
+    }
+    if (use.started_today >= FIRST_MESSAGES_PER_DAY) {
+      throw new AppError(429, 'first_message_limit', { params: { limit: FIRST_MESSAGES_PER_DAY } });
+    }
+  }
+  const held = sender.status !== 'active';
+  const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
+  // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
+  if (held && !free) throw new AppError(403, 'account_not_activated');
+  return { existing, held, free };
+}
+
+/**
+ * `prepaid`: a hold made before this call (photo messages reserve before the upload is processed); it is posted
+ * here instead of a new reservation.
+ */
+async function send(
+  deps: ChatDeps,
+  site: Site,
+  viewer: Viewer,
+  profileId: number,
+  payload: Payload,
+  idempotencyKey: string | null,
+  prepaid: string | null = null,
+): Promise<Schemas['SentMessage']> {
   if (profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db, bus } = deps;
   const row = await db.transaction(async (tx) => {
-    const sender = await repo.lockSender(tx, viewer.userId);
-    if (!sender) throw new AppError(403, 'authentication_required');
-    const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
-    if (!partner) throw notFound();
-    await repo.lockPair(tx, viewer.userId, profileId);
-    const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
-    const use = await repo.countUse(tx, viewer.userId);
-    if (!existing) {
-      // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
-      if (partner.invisible) throw notFound();
-      if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
-        throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });
-      }
-      if (use.started_today >= FIRST_MESSAGES_PER_DAY) {
-        throw new AppError(429, 'first_message_limit', { params: { limit: FIRST_MESSAGES_PER_DAY } });
-      }
-    }
-    const held = sender.status !== 'active';
-    const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
-    // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
-    if (held && !free) throw new AppError(403, 'account_not_activated');
+    const { existing, held, free } = await checkSend(tx, site, viewer, profileId, payload);
     const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
-    const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : site.message_credits;
-    const reason = payload.kind === 'gift' ? 'gift' : 'message';
+    const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
+    const reason = payload.kind === 'gift' ? 'gift' : payload.kind === 'photo' ? 'photo_message' : 'message';
     // Reserved before the message is stored, posted once it is: both in this transaction, so a failure between
     // them leaves neither a message nor a charge.
-    const hold = cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null;
+    const hold = prepaid ?? (cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null);
+    // Before the message: insertMessage takes the site-wide event lock, held until commit.
+    if (!held) await recordNotification(tx, { userId: profileId, kind: 'message', fromUserId: viewer.userId, conversationId });
     const stored = await repo.insertMessage(tx, {
       conversationId,
       senderId: viewer.userId,
       kind: payload.kind,
-      body: payload.kind === 'text' ? payload.text : '',
+      body: payload.kind === 'gift' ? '' : payload.text,
       giftKey: payload.kind === 'gift' ? payload.gift : null,
+      photoFilename: payload.kind === 'photo' ? payload.photo : null,
       held,
       free,
       creditsCost: cost,
     });
     if (hold) await postMessage(tx, viewer.userId, hold);
-    if (!held) await recordNotification(tx, { userId: profileId, kind: 'message', fromUserId: viewer.userId, conversationId });
     return stored;
   });
   await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });

@@ -5,6 +5,7 @@ import type { Bus, BusSignal } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
+import { signImages, type MediaSigner } from '../photos/signing';
 import { toMessage } from './service';
 
 /** Events read per query; a longer backlog is sent in several rounds. */
@@ -30,7 +31,7 @@ function frame(event: string, data: unknown, id?: number): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-function toFrame(row: repo.EventRow, viewerId: number): string {
+function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): string {
   const seq = repo.seqOf(row.seq);
   if (row.type === 'read') {
     return frame('read', { conversation: row.conversation_id, reader: row.reader, seq: repo.seqOf(row.read_seq) }, seq);
@@ -50,8 +51,15 @@ function toFrame(row: repo.EventRow, viewerId: number): string {
     },
     viewerId,
   );
+  // A photo message carries signed URLs like every JSON answer (only the two members can use them).
+  if (message.photo) signImages(message, signer);
   return frame('message', message, seq);
 }
+
+/** Members asked at once by the catch-up. */
+const CATCH_UP_BATCH = 1000;
+
+const lowestPosition = (feed: { streams: Set<StreamState> }): number => Math.min(...[...feed.streams].map((st) => st.position));
 
 /** One open stream of a member on this instance. */
 interface StreamState {
@@ -82,7 +90,14 @@ interface Feed {
  * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
  * never replayed.
  */
-export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
+export function streamHandler(deps: {
+  db: Db;
+  bus: Bus;
+  logger: Logger;
+  getSigner: () => Promise<MediaSigner>;
+  /** How often the tables are read without a "look" (default STREAM_CATCH_UP_MS; tests shorten it). */
+  catchUpMs?: number | undefined;
+}) {
   const { db, bus } = deps;
   const feeds = new Map<number, Feed>();
 
@@ -97,10 +112,11 @@ export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
         feed.again = false;
         for (;;) {
           if (feed.streams.size === 0) return;
-          const from = Math.min(...[...feed.streams].map((st) => st.position));
+          const from = lowestPosition(feed);
           const rows = await repo.eventsAfter(db, feed.userId, from, BATCH);
           if (rows.length === 0) break;
-          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId)] as const);
+          const signer = await deps.getSigner();
+          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId, signer)] as const);
           for (const st of feed.streams) {
             const fresh = frames.filter(([seq]) => seq > st.position);
             if (fresh.length === 0) continue;
@@ -135,24 +151,43 @@ export function streamHandler(deps: { db: Db; bus: Bus; logger: Logger }) {
     return feed;
   };
 
-  // Comment lines for every stream; the catch-up (sessions still valid, then the tables) once per feed.
+  // Comment lines for every stream (one timer for all of them).
   const heartbeat = setInterval(() => {
     for (const feed of feeds.values()) for (const st of feed.streams) st.write(': ping\n\n');
   }, STREAM_HEARTBEAT_MS);
   heartbeat.unref();
-  const catchUp = setInterval(() => {
-    for (const feed of feeds.values()) {
-      const sessions = [...new Set([...feed.streams].map((st) => st.sessionId))];
-      repo.liveSessions(db, sessions).then(
-        (alive) => {
-          // A stream lives no longer than its login: after logout or expiry it ends (the browser's retry gets a 403).
-          for (const st of [...feed.streams]) if (!alive.has(st.sessionId)) st.end();
-          void pump(feed);
-        },
-        (err: unknown) => deps.logger.warn({ err }, 'event stream session check failed'),
-      );
+
+  /**
+   * The catch-up, for all feeds of this instance at once: one query for the sessions behind every open stream, and
+   * one (per CATCH_UP_BATCH members) for which members have events past their streams' positions; only those feeds
+   * read their events. (Asked per feed, 1000 open streams made two queries per member every catch-up.)
+   */
+  let catchingUp = false;
+  const catchUpAll = async (): Promise<void> => {
+    if (catchingUp || feeds.size === 0) return;
+    catchingUp = true;
+    try {
+      const all = [...feeds.values()];
+      const sessions = [...new Set(all.flatMap((feed) => [...feed.streams].map((st) => st.sessionId)))];
+      const alive = await repo.liveSessions(db, sessions);
+      // A stream lives no longer than its login: after logout or expiry it ends (the browser's retry gets a 403).
+      for (const feed of all) for (const st of [...feed.streams]) if (!alive.has(st.sessionId)) st.end();
+      const live = all.filter((feed) => feed.streams.size > 0);
+      for (let i = 0; i < live.length; i += CATCH_UP_BATCH) {
+        const batch = live.slice(i, i + CATCH_UP_BATCH);
+        const due = await repo.membersWithEventsAfter(
+          db,
+          batch.map((feed) => ({ userId: feed.userId, after: lowestPosition(feed) })),
+        );
+        for (const feed of batch) if (due.has(feed.userId)) void pump(feed);
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'event stream catch-up failed; the next one tries again');
+    } finally {
+      catchingUp = false;
     }
-  }, STREAM_CATCH_UP_MS);
+  };
+  const catchUp = setInterval(() => void catchUpAll(), deps.catchUpMs ?? STREAM_CATCH_UP_MS);
   catchUp.unref();
 
   return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }): Promise<void> => {

@@ -500,6 +500,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/photo-message.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a photo to a member (multipart fields `photo`, `profile_id` and optional `text`), for the site's `photo_credits`
+         * @description The same rules as sendMessage (self, deleted, blocked, invisible, conversation and first-message limits, rate
+         *     limit), but a photo is never one of the free messages and a member whose e-mail address is not confirmed
+         *     cannot send one (403 `account_not_activated`). The price is reserved first (402 `insufficient_credits`), the
+         *     file is checked by its content (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB and 40 megapixels, else 422
+         *     `photo_invalid`), re-encoded without metadata (EXIF, GPS) and stored; only then the message is stored and the
+         *     price posted. A refused photo voids the reservation and leaves neither a message nor a file. The photo's
+         *     signed URLs (in `message.photo`, fresh on every read) are served only to the two members of the conversation,
+         *     with their session; anyone else gets 404. Honours `Idempotency-Key`: a repeat sends and charges once.
+         */
+        post: operations["sendPhotoMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gifts.php": {
         parameters: {
             query?: never;
@@ -2738,6 +2765,68 @@ export interface operations {
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendPhotoMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                    /** @description The recipient's profile id */
+                    profile_id: string;
+                    /** @description An optional caption (at most `message_length` characters after trimming) */
+                    text?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["InsufficientCredits"];
+            /** @description Not logged in (`authentication_required`), or the e-mail address is not confirmed yet (`account_not_activated`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            /** @description The file is larger than 10 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };

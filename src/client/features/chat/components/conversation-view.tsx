@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { TYPING_SHOWN_MS, TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
 import { giftImagePath, isGiftKey } from '../../../../shared/gifts';
-import { MemberPhoto } from '../../../components/member-photo';
+import { MemberPhoto, photoUrl } from '../../../components/member-photo';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
@@ -22,11 +22,13 @@ import {
 import { GIFT_NAMES, sendGift, type Gift } from '../api/gifts';
 import { markRead } from '../api/mark-read';
 import { sendMessage, type SentMessage } from '../api/send-message';
+import { sendPhotoMessage } from '../api/send-photo';
 import { sendTyping } from '../api/send-typing';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
 import { GiftPanel } from './gift-panel';
 import { LastOnline } from './last-online';
+import { PhotoBubble, PhotoSender } from './photo-sender';
 
 /** Characters as the server counts them (code points). */
 const lengthOf = (text: string) => [...text].length;
@@ -56,6 +58,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   const [problem, setProblem] = useState<SendProblem | null>(null);
   const [giftsOpen, setGiftsOpen] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  const photoAttempt = useRef<{ file: File; caption: string; key: string } | null>(null);
   const lastTyping = useRef(0);
   const readUpTo = useRef(0);
   const listEnd = useRef<HTMLDivElement>(null);
@@ -178,6 +181,24 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
     }
   };
 
+  /** Sends a photo (from the preview dialog): null when sent, else what the dialog shows. */
+  const sendPhoto = async (file: File, caption: string): Promise<SendProblem | null> => {
+    if (!partner) return null;
+    // The same photo and caption again (a retry after a failure) keeps its key: sent and charged once.
+    if (photoAttempt.current?.file !== file || photoAttempt.current.caption !== caption) photoAttempt.current = { file, caption, key: newIdempotencyKey() };
+    setSending(true);
+    try {
+      const sent = await sendPhotoMessage(api, { profile_id: partner.id, text: caption, photo: file, filename: file.name || 'photo.jpg' }, photoAttempt.current.key);
+      photoAttempt.current = null;
+      await delivered(sent);
+      return null;
+    } catch (err) {
+      return sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' }));
+    } finally {
+      setSending(false);
+    }
+  };
+
   /** A sent message or gift joins the page; a first message gives the conversation its own address. */
   const delivered = async (sent: SentMessage) => {
     await mutate(
@@ -287,6 +308,19 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
                         )}
                       </span>
                     </span>
+                  ) : m.kind === 'photo' && m.photo ? (
+                    <span className="chat-photo-message">
+                      <PhotoBubble
+                        thumb={photoUrl(settings.cdn_prefix, m.photo, true)}
+                        full={photoUrl(settings.cdn_prefix, m.photo)}
+                        alt={
+                          m.mine
+                            ? intl.formatMessage({ id: 'chat.photo.mine', defaultMessage: 'Your photo' })
+                            : intl.formatMessage({ id: 'chat.photo.theirs', defaultMessage: 'Photo from {name}' }, { name: partner.name })
+                        }
+                      />
+                      {m.text ? <span className="chat-text">{m.text}</span> : null}
+                    </span>
                   ) : (
                     <span className="chat-text">{m.text}</span>
                   )}
@@ -339,6 +373,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
             <button type="button" className="btn btn-outline-dark btn-sm" aria-expanded={giftsOpen} onClick={() => setGiftsOpen((open) => !open)}>
               <FormattedMessage id="chat.gifts.toggle" defaultMessage="Send a gift" />
             </button>
+            <PhotoSender partnerName={partner.name} price={settings.photo_credits} balance={allowance.credits} disabled={sending} onSend={sendPhoto} />
           </div>
         </div>
         {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}

@@ -1,0 +1,33 @@
+import cookieParser from 'cookie-parser';
+import type { Request, RequestHandler, Response } from 'express';
+import { getViewer } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import type { MediaGuard } from '../media/routes';
+import { sessionMiddleware } from '../session/routes';
+import { siteMiddleware } from '../site-data/routes';
+import { CHAT_MEDIA_PREFIX, fullOf } from './photo-files';
+import { canSeePhoto } from './repository';
+
+function run(handler: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const result: unknown = handler(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+    if (result instanceof Promise) result.catch(reject);
+  });
+}
+
+/**
+ * The media route's check for photo messages: a signed chat path is served only to a logged-in member of the
+ * conversation (the signature alone is not enough: a copied URL shows nothing to anyone else). Other media pass.
+ */
+export function chatMediaGuard(db: Db): MediaGuard {
+  const steps = [cookieParser(), siteMiddleware(db), sessionMiddleware(db)];
+  return async (req, res, stored) => {
+    if (!stored.startsWith(CHAT_MEDIA_PREFIX)) return 'public';
+    const full = fullOf(stored);
+    if (!full) return 'refused';
+    for (const step of steps) await run(step, req, res);
+    const viewer = getViewer(res);
+    if (!viewer) return 'refused';
+    return (await canSeePhoto(db, viewer.userId, full)) ? 'private' : 'refused';
+  };
+}
