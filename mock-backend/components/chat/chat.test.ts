@@ -288,6 +288,10 @@ describe('chat', () => {
     expect(sent.body.message.held).toBe(true);
     const readerView = await request(ctx.app).get('/api/conversation.php').query({ profile_id: writerId }).set('cookie', reader);
     expect(readerView.body.messages).toEqual([]);
+    // Only his free text messages wait; a gift (never free) is refused until he confirms, not charged.
+    const gift = await request(ctx.app).post('/api/gift.php').set('cookie', writer).send({ profile_id: readerId, gift: 'rose' });
+    expect(gift.status).toBe(403);
+    expect(gift.body.error.code).toBe('account_not_activated');
     await ctx.db.transaction((tx) => accounts.activate(tx, writerId));
     const later = await request(ctx.app).get('/api/conversation.php').query({ profile_id: writerId }).set('cookie', reader);
     expect(later.body.messages.map((m: { text: string }) => m.text)).toEqual(['waiting']);

@@ -1895,6 +1895,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not logged in (`authentication_required`), or the e-mail address is not confirmed yet and the free messages that wait for the confirmation are used up (`account_not_activated`) */
+        AuthenticationOrActivationRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Not logged in (or the session expired); the client treats this as logged out */
         AuthenticationRequired: {
             headers: {
@@ -2762,7 +2771,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             402: components["responses"]["InsufficientCredits"];
-            403: components["responses"]["AuthenticationRequired"];
+            403: components["responses"]["AuthenticationOrActivationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["Unprocessable"];
@@ -2888,7 +2897,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             402: components["responses"]["InsufficientCredits"];
-            403: components["responses"]["AuthenticationRequired"];
+            403: components["responses"]["AuthenticationOrActivationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             422: components["responses"]["Unprocessable"];
