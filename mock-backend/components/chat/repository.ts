@@ -1,6 +1,7 @@
 import type { Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
 import { notBlocked } from '../privacy/repository';
+import { recordNotification } from '../push/service';
 
 /**
  * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
@@ -247,11 +248,15 @@ export async function deliverHeldMessages(tx: Db, senderId: number): Promise<num
   );
   const ids = [...new Set(convs.map((c) => c.conversation_id))];
   await tx.query(`UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ANY($1::int[])`, [ids]);
-  const members = await tx.query<{ user_id: number }>(
-    'SELECT DISTINCT user_id FROM conversation_members WHERE conversation_id = ANY($1::int[])',
+  const members = await tx.query<{ user_id: number; conversation_id: number }>(
+    'SELECT user_id, conversation_id FROM conversation_members WHERE conversation_id = ANY($1::int[])',
     [ids],
   );
-  return members.map((m) => m.user_id);
+  // The recipients hear of them now, as of any new message (push or a notification e-mail).
+  for (const m of members) {
+    if (m.user_id !== senderId) await recordNotification(tx, { userId: m.user_id, kind: 'message', fromUserId: senderId, conversationId: m.conversation_id });
+  }
+  return [...new Set(members.map((m) => m.user_id))];
 }
 
 /** The highest event number committed so far: where a stream without Last-Event-ID starts. */

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
+import * as accounts from '../accounts/repository';
 import { grantCredits } from '../credits/ledger';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';
@@ -122,6 +123,24 @@ describe('pushes', () => {
     expect(req.headers.Authorization).toMatch(/^vapid t=.+, k=[A-Za-z0-9_-]{87}$/);
     // Delivered by push: no e-mail follows.
     await vi.waitFor(async () => expect(await openEvents(freeId)).toBe(0), { timeout: 15_000, interval: 100 });
+  });
+
+  it('When a member who had not confirmed his address confirms it, then the recipient of his waiting message gets its push', async () => {
+    const writerId = (await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1`, [[freeId, premiumId]]))[0]?.id as number;
+    await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1`, [writerId, freeId]);
+    const writer = await loginCookie(ctx.app, (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [writerId]))[0]?.email ?? '');
+    await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
+    const before = received.filter((r) => r.endpoint === mine.endpoint).length;
+    const sent = await request(ctx.app).post('/api/message.php').set('cookie', writer).send({ profile_id: freeId, text: 'Waiting for my address' });
+    expect(sent.body.message.held).toBe(true);
+    // Held: nothing announced yet.
+    expect(await ctx.db.query('SELECT 1 FROM notification_events WHERE from_user_id = $1', [writerId])).toHaveLength(0);
+    await ctx.db.transaction((tx) => accounts.activate(tx, writerId));
+    // The push job's one-minute schedule finds the new event; the test does not wait for the minute.
+    ctx.background.notifier.kick();
+    await vi.waitFor(() => expect(received.filter((r) => r.endpoint === mine.endpoint).length).toBe(before + 1), { timeout: 15_000, interval: 100 });
+    const shown = mine.read(received.filter((r) => r.endpoint === mine.endpoint).at(-1) as PushRequest);
+    expect(shown).toMatchObject({ title: 'New message', url: `/chats/${sent.body.message.conversation}` });
   });
 
   it('When the member turns previews on, then the next push shows the sender and the text', async () => {
