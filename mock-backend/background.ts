@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { purgeDeletedAccounts } from './components/accounts/purge';
-import { deleteExpiredTokens } from './components/accounts/repository';
+import { deleteExpiredTokens, markBounced } from './components/accounts/repository';
 import { voidExpiredReservations } from './components/credits/spend';
 import type { PaymentProvider } from './components/payments/provider';
 import { retryPendingRefunds } from './components/payments/refunds';
@@ -54,7 +54,7 @@ export interface Background {
 export function createBackground(opts: BackgroundOptions): Background {
   const { db, logger } = opts;
   const jobs = createJobs(db, logger, { schema: opts.jobSchema });
-  const outbox = createOutbox({ db, mailer: opts.mailer, jobs, logger, ...opts.outbox });
+  const outbox = createOutbox({ db, mailer: opts.mailer, jobs, logger, onBounce: (address) => markBounced(db, address), ...opts.outbox });
 
   jobs.define(outbox.job);
   const push = createPushJobs({ db, logger, jobs, kickOutbox: () => outbox.kick(), publicUrl: 'http://localhost:3000', ...opts.push });

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../test/context';
 import { localSmtp, type LocalSmtp } from '../test/smtp';
 import { createLogger } from './logger';
 import { createMailer } from './mail';
+import { setEmail } from '../components/accounts/repository';
 import { MAIL_MAX_ATTEMPTS } from './outbox';
 
 /**
@@ -23,7 +24,7 @@ async function outboxRow(to: string) {
 }
 
 beforeAll(async () => {
-  smtp = await localSmtp();
+  smtp = await localSmtp(undefined, { refuse: (address) => address.startsWith('no-such-mailbox') });
   ctx = await createTestContext({
     members: 10,
     mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailDir: '/nonexistent', logger: createLogger('silent') }),
@@ -93,6 +94,23 @@ describe('mail outbox', () => {
     await smtp.start();
     await ctx.background.outbox.drain();
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(0);
+  });
+
+  it('When the receiving server refuses the mailbox for good, then the mail is given up at once and the account is marked "bounce" until it confirms another address', async () => {
+    await smtp.start();
+    const email = 'no-such-mailbox@example.test';
+    const res = await request(ctx.app)
+      .post('/api/signup.php')
+      .send({ email, password: 'a-long-password', name: 'Bouncing', date_of_birth: '1990-04-01' });
+    expect(res.status).toBe(200);
+    await ctx.background.outbox.drain();
+    await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
+    expect((await outboxRow(email))?.attempts).toBe(1);
+    const [user] = await ctx.db.query<{ id: number; notifications_disabled: string[] }>('SELECT id, notifications_disabled FROM users WHERE email = $1', [email]);
+    expect(user?.notifications_disabled).toEqual(['bounce']);
+    await setEmail(ctx.db, user?.id as number, 'a-working-mailbox@example.test');
+    const [after] = await ctx.db.query<{ notifications_disabled: string[] }>('SELECT notifications_disabled FROM users WHERE id = $1', [user?.id]);
+    expect(after?.notifications_disabled).toEqual([]);
   });
 
   it('When two drains run at the same moment (two instances), then every mail is sent once', async () => {

@@ -64,6 +64,11 @@ export interface OutboxOptions {
   maxDelaySeconds?: number;
   /** How long one instance holds a claimed row before another may take it (default 120 s). */
   leaseSeconds?: number;
+  /**
+   * Called when the receiving server refuses the recipient for good (SMTP 550/551/553 to RCPT TO): the address
+   * bounces, so the mail is given up at once and the owner of the address is told (SPEC §8's "bounce" reason).
+   */
+  onBounce?: (address: string) => Promise<void>;
 }
 
 interface OutboxRow {
@@ -79,6 +84,13 @@ interface OutboxRow {
 }
 
 const BATCH = 20;
+
+/** A permanent refusal of the recipient (not of the sender, the size or the login): retrying cannot help. */
+export function isRecipientBounce(err: unknown): boolean {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const refusedRecipient = e.command === 'RCPT TO' || e.code === 'EENVELOPE';
+  return refusedRecipient && (e.responseCode === 550 || e.responseCode === 551 || e.responseCode === 553);
+}
 
 /** Why a send failed, without the addresses an SMTP answer may quote. */
 function reason(err: unknown): string {
@@ -122,6 +134,13 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       logger.info({ outbox: row.id, topic: row.topic, attempt: row.attempts }, 'mail sent');
     } catch (err) {
       const why = reason(err);
+      if (isRecipientBounce(err)) {
+        await db.query(`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`, [row.id, why]);
+        result.failed += 1;
+        logger.warn({ outbox: row.id, topic: row.topic, attempt: row.attempts, reason: why }, 'mail bounced: recipient refused');
+        await opts.onBounce?.(row.to_address);
+        return;
+      }
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
         await db.query(`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`, [row.id, why]);
         result.failed += 1;

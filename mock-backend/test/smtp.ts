@@ -38,7 +38,7 @@ function readMail(raw: string): Omit<ReceivedMail, 'to'> {
  * A real SMTP server on loopback (the smtp-server package) for tests of the mail path: the backend sends to it with
  * the same nodemailer transport as in production. Not started until `start()`.
  */
-export async function localSmtp(port?: number): Promise<LocalSmtp> {
+export async function localSmtp(port?: number, opts: { refuse?: (address: string) => boolean } = {}): Promise<LocalSmtp> {
   const chosen = port ?? (await freeLoopbackPort());
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
@@ -51,6 +51,11 @@ export async function localSmtp(port?: number): Promise<LocalSmtp> {
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
+        onRcptTo(address, _session, callback) {
+          // A mailbox that does not exist: the permanent refusal a real server answers.
+          if (opts.refuse?.(address.address)) return callback(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
+          callback();
+        },
         onData(stream, session, callback) {
           let raw = '';
           stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));

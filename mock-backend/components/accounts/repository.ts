@@ -233,10 +233,19 @@ export async function emailTaken(db: Db, siteId: number, email: string, exceptUs
   return row !== undefined;
 }
 
+/** The address bounced: notification e-mails stop until the member confirms another address (SPEC §8). */
+export async function markBounced(db: Db, address: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET notifications_disabled = array_append(notifications_disabled, 'bounce'), updated_at = now()
+     WHERE lower(email) = lower($1) AND NOT ('bounce' = ANY(notifications_disabled))`,
+    [address.replace(/^.*<|>$/g, '')],
+  );
+}
+
 export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
   await db.query(
     `UPDATE users SET email = $2, shown_email = NULL, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END,
-       updated_at = now()
+       notifications_disabled = array_remove(notifications_disabled, 'bounce'), updated_at = now()
      WHERE id = $1`,
     [userId, email],
   );
