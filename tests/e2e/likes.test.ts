@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
 import { DESKTOP, loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
@@ -26,11 +26,6 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
     },
     { method, path, body },
   );
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const newLikesBadge = (page: Page) => page.locator('header a[href="/likes"] .badge [aria-hidden="true"]');
