@@ -156,6 +156,30 @@ describe('renderPage', () => {
     expect(appState(out.html).state.store.session).toMatchObject({ counts: { unread_messages: 120, new_likes: 3 } });
   });
 
+  it('When a member opens /members or a profile, then the page asks user.php and its own call only (no likes list) and the hearts show `liked`', async () => {
+    const user = userFixture();
+    const handler: Handler = (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/members.php')
+        return { status: 200, body: { ...memberPage, profiles: [profileFixture({ id: 42, name: 'Mark', liked: true }), profileFixture({ id: 43, name: 'Tom', liked: false })] } };
+      if (url.pathname === '/api/profile.php')
+        return {
+          status: 200,
+          body: { profile: { ...profileFixture({ id: 42, liked: true }), likes_me: true, like_new: false, about: 'Hi', images: [], interests: [], attributes: {}, last_active: null } },
+        };
+      return undefined;
+    };
+    const list = await render('/members', handler);
+    expect(list.status).toBe(200);
+    expect([...list.calls].sort()).toEqual(['GET /api/members.php?limit=24', 'GET /api/user.php']);
+    expect(list.html.match(/aria-pressed="true"/g)).toHaveLength(1);
+    expect(list.html.match(/aria-pressed="false"/g)).toHaveLength(1);
+    const profile = await render('/members/42', handler, { isBot: true });
+    expect([...profile.calls].sort()).toEqual(['GET /api/profile.php?id=42', 'GET /api/user.php']);
+    expect(profile.html).toContain('aria-pressed="true"');
+    expect(profile.html).toContain('Match');
+  });
+
   it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {
     const out = await render('/members', () => undefined, {
       assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },

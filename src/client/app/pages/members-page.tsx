@@ -21,8 +21,7 @@ import { SearchLoginPrompt } from '../../features/members/components/search-logi
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchLikeState } from '../like-state';
-import { mergePrefetch, prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
 const LAST_SEARCH = 'members.lastSearch';
@@ -35,12 +34,9 @@ export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchRes
   const q = queryOf(ctx.query);
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
-  // The search and the like hearts' state go out with the user call (one wave), not after it.
-  const [members, likes] = await Promise.all([
-    canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search),
-    prefetchLikeState(ctx),
-  ]);
-  return mergePrefetch([members, likes]);
+  // The search goes out with the user call (one wave). The like hearts read `liked` of each card (issue 15): no
+  // likes list; a backend without it makes the hearts load the list in the browser.
+  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search);
 }
 
 /** The like heart on every card of the grid. */
