@@ -66,6 +66,12 @@ function appState(html: string) {
   return { raw: match![1]!, state: JSON.parse(match![1]!) as { store: { session: { user: unknown } }; fallback: Record<string, unknown> } };
 }
 
+function pageData(html: string) {
+  const match = /<script id="__PAGE_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return { raw: match![1]!, value: JSON.parse(match![1]!) as { fallback: Record<string, unknown>; errors: Record<string, unknown> } };
+}
+
 const evil = '</script><script>alert(1)</script>\u2028';
 const memberPage = { profiles: [profileFixture({ name: evil }), profileFixture({ id: 43, name: 'Tom', premium: false, online: false })], next_cursor: 'c2', total: 2 };
 
@@ -89,15 +95,18 @@ describe('renderPage', () => {
     expect(head).toContain('<title>Members | Gay Date Test</title>');
     expect(head).toContain('<meta name="description" content="Meet gay men near you."/>');
     expect(head).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"/>');
-    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script><\/body><\/html>$/);
+    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script>/);
+    expect(out.html).toMatch(/<\/body><\/html>$/);
     expect(out.html).toContain('Tom');
     expect(out.html).toContain('Next page');
-    // The member name cannot break out of the state script, and U+2028 is escaped too.
-    const { raw, state } = appState(out.html);
-    expect(raw).not.toContain('<');
-    expect(raw).not.toContain('\u2028');
-    expect(raw).toContain('\\u003c/script\\u003e');
-    expect(state.fallback['/members.php?limit=24']).toEqual(memberPage);
+    // The page is streamed: the members come after the shell, with their data for hydration in __PAGE_DATA__.
+    // The member name cannot break out of that script, and U+2028 is escaped too.
+    const data = pageData(out.html);
+    expect(data.raw).not.toContain('<');
+    expect(data.raw).not.toContain('\u2028');
+    expect(data.raw).toContain('\\u003c/script\\u003e');
+    expect(data.value.fallback['/members.php?limit=24']).toEqual(memberPage);
+    const { state } = appState(out.html);
     expect(state.store.session.user).toBeNull();
     expect(out.html).not.toContain('<script>alert(1)');
   });
@@ -202,14 +211,18 @@ describe('renderPage', () => {
     expect(out.status).toBe(200);
     expect(out.html).toContain('<h1 class="h3 fw-bold mb-0">Members</h1>');
     expect(out.html).toContain('role="alert"');
-    expect(out.html).toContain('"prefetchErrors":{"/members.php?limit=24":{"status":404');
+    expect(pageData(out.html).value.errors).toMatchObject({ '/members.php?limit=24': { status: 404 } });
   });
 
-  it('When the page code itself throws while loading, then it answers 500 with the error page', async () => {
-    const out = await render('/members', (url) => {
-      if (url.pathname === '/api/members.php') throw new TypeError('bug in the page');
-      return undefined;
-    });
+  it('When the page code itself throws while loading a page rendered whole, then it answers 500 with the error page', async () => {
+    const out = await render(
+      '/members',
+      (url) => {
+        if (url.pathname === '/api/members.php') throw new TypeError('bug in the page');
+        return undefined;
+      },
+      { isBot: true },
+    );
     expect(out.status).toBe(500);
     expect(out.html).toContain('<h1 class="h3">Error</h1>');
     expect(out.html).toContain('500');

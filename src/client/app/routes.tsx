@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
       { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
-      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers' }) },
+      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers', stream: () => true }) },
       { path: 'match-finder', ...lazyRoute(() => import('./pages/likes-pages'), 'MatchFinderPage', { prefetch: 'prefetchMatchFinder' }) },
       { path: 'likes/:type?', ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes' }) },
       { path: 'swipe-game', ...lazyRoute(() => import('./pages/likes-pages'), 'SwipeGamePage') },

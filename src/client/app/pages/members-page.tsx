@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
 import {
@@ -21,6 +22,7 @@ import { SearchLoginPrompt } from '../../features/members/components/search-logi
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { StreamedContent } from '../streamed';
 import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
@@ -42,8 +44,25 @@ export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchRes
 /** The like heart on every card of the grid. */
 const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => <LikeButton profile={profile} variant="icon" />;
 
-/** /members: the search of SPEC §3 with paged results, a result count and similar members. */
+/**
+ * /members: the search of SPEC §3 with paged results, a result count and similar members. Streamed (issue 15): the
+ * title is in the shell, the results follow the skeleton.
+ */
 export function MembersPage() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
+      <StreamedContent skeleton={<PageSkeleton title={title} variant="grid" />}>
+        <MembersSearch />
+      </StreamedContent>
+    </>
+  );
+}
+
+function MembersSearch() {
   const intl = useIntl();
   const navigate = useNavigate();
   const settings = useSettings();
@@ -117,7 +136,6 @@ export function MembersPage() {
 
   return (
     <>
-      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h3 fw-bold mb-0">{title}</h1>
         {data && allowed ? (
