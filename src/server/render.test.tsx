@@ -189,6 +189,25 @@ describe('renderPage', () => {
     expect(profile.html).toContain('Match');
   });
 
+  it('When a member opens /chats or a likes tab, then the page streams its skeleton first; an unknown likes tab is still a 404 at the first byte', async () => {
+    const handler: Handler = (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/chats.php') return { status: 200, body: { chats: [], total_unread: 0 } };
+      if (url.pathname === '/api/likes.php') return { status: 200, body: { profiles: [], liked_by: [], total_new: 0 } };
+      return undefined;
+    };
+    for (const path of ['/chats', '/likes/given']) {
+      const out = await render(path, handler);
+      expect(out.statusAtFirstByte).toBe(200);
+      expect(out.html).toMatch(/<!--\$\?--><template id="B:0"><\/template><div aria-busy="true" data-testid="page-skeleton">/);
+      expect(Object.keys(pageData(out.html).value.fallback)).toHaveLength(1);
+      expect(appState(out.html).raw).toContain('"streamed":true');
+    }
+    const missing = await render('/likes/nope', handler);
+    expect(missing.statusAtFirstByte).toBe(404);
+    expect(missing.html).not.toContain('page-skeleton');
+  });
+
   it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {
     const out = await render('/members', () => undefined, {
       assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },

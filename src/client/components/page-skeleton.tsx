@@ -4,11 +4,11 @@ import { useIntl } from 'react-intl';
  * What a streamed page shows until its data arrives (app/streamed.tsx): the page's heading and placeholders of the
  * size of what follows (a grid of member cards or a list of rows), marked busy for assistive technology.
  */
-export function PageSkeleton({ title, variant, count = 8 }: { title: string; variant: 'grid' | 'list'; count?: number }) {
+export function PageSkeleton({ title, variant, count = 8 }: { title?: string; variant: 'grid' | 'list'; count?: number }) {
   const intl = useIntl();
   return (
     <div aria-busy="true" data-testid="page-skeleton">
-      <h1 className="h3 fw-bold mb-3">{title}</h1>
+      {title ? <h1 className="h3 fw-bold mb-3">{title}</h1> : null}
       <p role="status" className="visually-hidden">
         {intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}
       </p>
