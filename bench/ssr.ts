@@ -1,11 +1,13 @@
 /**
  * SSR benchmark (issue 15): starts the real site as `npm start` runs it (NODE_ENV=production, BFF + embedded backend,
  * fresh demo database) and prints, per page, for a visitor and for a logged-in member:
- *   - latency p50/p95 with 1 connection and with 8 connections (and the 8-connection throughput);
+ *   - latency p50/p95 with 1 connection and with 8 connections (and the 8-connection throughput), and the time to
+ *     the first byte (a streamed page sends its shell first; requests carry a browser's user agent, BENCH_UA to change);
  *   - CPU time per page in each process (BFF, backend), from /proc over the 1-connection run — on a shared machine
  *     the CPU time is the figure to compare, wall time includes waiting for the other processes;
  *   - backend calls per page before the first byte and the waves they came in (the page's Server-Timing header);
- *   - HTML size and the size of its serialised state (<script id="__APP_STATE__">), uncompressed.
+ *   - HTML size and the size of its serialised state (<script id="__APP_STATE__"> and a streamed page's
+ *     <script id="__PAGE_DATA__">), uncompressed.
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +15,8 @@ import { readFileSync } from 'node:fs';
 import { startSite } from '../tests/e2e/support/server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+// A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
+const USER_AGENT = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/pages/terms,/landers/gallery').split(',');
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -51,6 +55,8 @@ function rssMiB(pids: number[]): number {
 
 interface Sample {
   ms: number;
+  /** Until the response's headers, which go out with the first byte (the shell, on a streamed page). */
+  firstByteMs: number;
   calls: number;
   waves: number;
   html: number;
@@ -60,12 +66,16 @@ interface Sample {
 
 async function one(url: string, cookie: string | undefined): Promise<Sample> {
   const t = performance.now();
-  const res = await fetch(url, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 bench', ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(url, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'user-agent': USER_AGENT, ...(cookie ? { cookie } : {}) } });
+  const firstByteMs = performance.now() - t;
   const html = await res.text();
   const ms = performance.now() - t;
   const timing = /(\d+) calls in (\d+) waves/.exec(res.headers.get('server-timing') ?? '');
-  const state = /<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
-  return { ms, calls: Number(timing?.[1] ?? -1), waves: Number(timing?.[2] ?? -1), html: Buffer.byteLength(html), state: Buffer.byteLength(state), status: res.status };
+  // The app state, plus a streamed page's data (which follows the shell in its own script).
+  const state = [/<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s, /<script id="__PAGE_DATA__" type="application\/json">(.*?)<\/script>/s]
+    .map((re) => re.exec(html)?.[1] ?? '')
+    .join('');
+  return { ms, firstByteMs, calls: Number(timing?.[1] ?? -1), waves: Number(timing?.[2] ?? -1), html: Buffer.byteLength(html), state: Buffer.byteLength(state), status: res.status };
 }
 
 async function load(url: string, cookie: string | undefined, connections: number, requests: number): Promise<{ samples: Sample[]; seconds: number }> {
@@ -110,7 +120,7 @@ try {
     `\nNODE_ENV=production, ${REQUESTS} requests per page and connection count; ms; CPU = user+system ms per page in each process (1 connection)\n`,
   );
   process.stdout.write(
-    `${'page'.padEnd(18)} ${'who'.padEnd(8)} ${'1c p50'.padStart(7)} ${'1c p95'.padStart(7)} ${'8c p50'.padStart(7)} ${'8c p95'.padStart(7)} ${'8c r/s'.padStart(7)} ${'BFF CPU'.padStart(8)} ${'API CPU'.padStart(8)} ${'calls'.padStart(5)} ${'waves'.padStart(5)} ${'HTML KB'.padStart(8)} ${'state KB'.padStart(8)}\n`,
+    `${'page'.padEnd(18)} ${'who'.padEnd(8)} ${'1c p50'.padStart(7)} ${'1c p95'.padStart(7)} ${'1c TTFB'.padStart(7)} ${'8c p50'.padStart(7)} ${'8c p95'.padStart(7)} ${'8c r/s'.padStart(7)} ${'BFF CPU'.padStart(8)} ${'API CPU'.padStart(8)} ${'calls'.padStart(5)} ${'waves'.padStart(5)} ${'HTML KB'.padStart(8)} ${'state KB'.padStart(8)}\n`,
   );
   for (const path of PATHS) {
     for (const [label, cookie] of who) {
@@ -123,10 +133,11 @@ try {
       const eight = await load(url, cookie, 8, REQUESTS);
       const t1 = single.samples.map((s) => s.ms).sort((a, b) => a - b);
       const t8 = eight.samples.map((s) => s.ms).sort((a, b) => a - b);
+      const f1 = single.samples.map((s) => s.firstByteMs).sort((a, b) => a - b);
       const last = single.samples.at(-1) as Sample;
       const failures = [...single.samples, ...eight.samples].filter((s) => s.status >= 500).length;
       process.stdout.write(
-        `${path.padEnd(18)} ${label.padEnd(8)} ${fmt(percentile(t1, 50)).padStart(7)} ${fmt(percentile(t1, 95)).padStart(7)} ${fmt(percentile(t8, 50)).padStart(7)} ${fmt(percentile(t8, 95)).padStart(7)} ${fmt(eight.samples.length / eight.seconds, 0).padStart(7)} ${fmt(bffCpu).padStart(8)} ${fmt(apiCpu).padStart(8)} ${String(last.calls).padStart(5)} ${String(last.waves).padStart(5)} ${kb(last.html).padStart(8)} ${kb(last.state).padStart(8)}${failures ? `  (${failures} × 5xx)` : ''}\n`,
+        `${path.padEnd(18)} ${label.padEnd(8)} ${fmt(percentile(t1, 50)).padStart(7)} ${fmt(percentile(t1, 95)).padStart(7)} ${fmt(percentile(f1, 50)).padStart(7)} ${fmt(percentile(t8, 50)).padStart(7)} ${fmt(percentile(t8, 95)).padStart(7)} ${fmt(eight.samples.length / eight.seconds, 0).padStart(7)} ${fmt(bffCpu).padStart(8)} ${fmt(apiCpu).padStart(8)} ${String(last.calls).padStart(5)} ${String(last.waves).padStart(5)} ${kb(last.html).padStart(8)} ${kb(last.state).padStart(8)}${failures ? `  (${failures} × 5xx)` : ''}\n`,
       );
     }
   }

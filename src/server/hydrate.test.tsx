@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { act } from 'react';
+import { UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type User } from '../shared/api/client';
 import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
@@ -23,7 +24,7 @@ class FakeResponse extends PassThrough {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function serverHtml(url: string, user: User | null, assets: RenderRequest['assets'] = { scripts: [], styles: [] }): Promise<string> {
+async function serverHtml(url: string, user: User | null, assets: RenderRequest['assets'] = { scripts: [], styles: [] }, isBot = true): Promise<string> {
   const api = createApiClient({
     baseUrl: 'http://backend.test/api',
     fetch: (async (input: Request) => {
@@ -39,7 +40,7 @@ async function serverHtml(url: string, user: User | null, assets: RenderRequest[
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   await renderPage(
-    { url, locale: 'nl', settings: settingsFixture, api, isBot: true, assets, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined } },
+    { url, locale: 'nl', settings: settingsFixture, api, isBot, assets, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined } },
     res as unknown as ServerResponse,
   );
   return Buffer.concat(chunks).toString('utf8');
@@ -48,6 +49,15 @@ async function serverHtml(url: string, user: User | null, assets: RenderRequest[
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** What the browser makes of a streamed page once React's inline script has swapped the content in for the skeleton. */
+function completeStream(html: string): string {
+  const content = /<div hidden id="S:0">([\s\S]*?)<\/div><script>\$RB=[\s\S]*?<\/script>/.exec(html);
+  expect(content).not.toBeNull();
+  return html
+    .replace(content![0], '')
+    .replace(/<!--\$\?--><template id="B:0"><\/template>[\s\S]*?<!--\/\$-->/, () => `<!--$-->${content![1]}<!--/$-->`);
+}
 
 describe('hydration', () => {
   it.each([
@@ -79,6 +89,37 @@ describe('hydration', () => {
     expect(document.body.innerHTML.length).toBeGreaterThan(500);
     expect(document.querySelector('h1')?.textContent).toBeTruthy();
     expect(before.includes('__APP_STATE__')).toBe(true);
+    act(() => root?.unmount());
+  });
+
+  it('When a streamed /members is hydrated, then React reports no mismatch and the members come from the streamed data, not a new call', async () => {
+    // Server and browser renderer share React's context objects in this one test process, and the server's render of
+    // the streamed boundary (resumed once the data came) leaves the router's contexts set: put them back as they were.
+    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{ _currentValue: unknown }>;
+    const before = routerContexts.map((c) => c._currentValue);
+    const html = completeStream(await serverHtml('/members', userFixture(), { scripts: [], styles: [] }, false));
+    routerContexts.forEach((c, i) => (c._currentValue = before[i]));
+    expect(html).toContain('"streamed":true');
+    window.history.replaceState({}, '', '/members');
+    document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
+    document.documentElement.setAttribute('lang', 'nl');
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    const calls: string[] = [];
+    vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return new Response('{}', { status: 500 });
+    });
+    let root: Awaited<ReturnType<typeof hydrateApp>> | undefined;
+    await act(async () => {
+      root = await hydrateApp(document);
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    const real = errors.filter((e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))));
+    expect(real).toEqual([]);
+    expect(document.querySelector('h1')?.textContent).toBe('Leden');
+    expect(document.body.textContent).toContain('Tom');
+    expect(calls.filter((u) => u.includes('members.php'))).toEqual([]);
     act(() => root?.unmount());
   });
 

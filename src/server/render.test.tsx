@@ -66,6 +66,12 @@ function appState(html: string) {
   return { raw: match![1]!, state: JSON.parse(match![1]!) as { store: { session: { user: unknown } }; fallback: Record<string, unknown> } };
 }
 
+function pageData(html: string) {
+  const match = /<script id="__PAGE_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return { raw: match![1]!, value: JSON.parse(match![1]!) as { fallback: Record<string, unknown>; errors: Record<string, unknown> } };
+}
+
 const evil = '</script><script>alert(1)</script>\u2028';
 const memberPage = { profiles: [profileFixture({ name: evil }), profileFixture({ id: 43, name: 'Tom', premium: false, online: false })], next_cursor: 'c2', total: 2 };
 
@@ -89,15 +95,18 @@ describe('renderPage', () => {
     expect(head).toContain('<title>Members | Gay Date Test</title>');
     expect(head).toContain('<meta name="description" content="Meet gay men near you."/>');
     expect(head).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"/>');
-    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script><\/body><\/html>$/);
+    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script>/);
+    expect(out.html).toMatch(/<\/body><\/html>$/);
     expect(out.html).toContain('Tom');
     expect(out.html).toContain('Next page');
-    // The member name cannot break out of the state script, and U+2028 is escaped too.
-    const { raw, state } = appState(out.html);
-    expect(raw).not.toContain('<');
-    expect(raw).not.toContain('\u2028');
-    expect(raw).toContain('\\u003c/script\\u003e');
-    expect(state.fallback['/members.php?limit=24']).toEqual(memberPage);
+    // The page is streamed: the members come after the shell, with their data for hydration in __PAGE_DATA__.
+    // The member name cannot break out of that script, and U+2028 is escaped too.
+    const data = pageData(out.html);
+    expect(data.raw).not.toContain('<');
+    expect(data.raw).not.toContain('\u2028');
+    expect(data.raw).toContain('\\u003c/script\\u003e');
+    expect(data.value.fallback['/members.php?limit=24']).toEqual(memberPage);
+    const { state } = appState(out.html);
     expect(state.store.session.user).toBeNull();
     expect(out.html).not.toContain('<script>alert(1)');
   });
@@ -156,6 +165,49 @@ describe('renderPage', () => {
     expect(appState(out.html).state.store.session).toMatchObject({ counts: { unread_messages: 120, new_likes: 3 } });
   });
 
+  it('When a member opens /members or a profile, then the page asks user.php and its own call only (no likes list) and the hearts show `liked`', async () => {
+    const user = userFixture();
+    const handler: Handler = (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/members.php')
+        return { status: 200, body: { ...memberPage, profiles: [profileFixture({ id: 42, name: 'Mark', liked: true }), profileFixture({ id: 43, name: 'Tom', liked: false })] } };
+      if (url.pathname === '/api/profile.php')
+        return {
+          status: 200,
+          body: { profile: { ...profileFixture({ id: 42, liked: true }), likes_me: true, like_new: false, about: 'Hi', images: [], interests: [], attributes: {}, last_active: null } },
+        };
+      return undefined;
+    };
+    const list = await render('/members', handler);
+    expect(list.status).toBe(200);
+    expect([...list.calls].sort()).toEqual(['GET /api/members.php?limit=24', 'GET /api/user.php']);
+    expect(list.html.match(/aria-pressed="true"/g)).toHaveLength(1);
+    expect(list.html.match(/aria-pressed="false"/g)).toHaveLength(1);
+    const profile = await render('/members/42', handler, { isBot: true });
+    expect([...profile.calls].sort()).toEqual(['GET /api/profile.php?id=42', 'GET /api/user.php']);
+    expect(profile.html).toContain('aria-pressed="true"');
+    expect(profile.html).toContain('Match');
+  });
+
+  it('When a member opens /chats or a likes tab, then the page streams its skeleton first; an unknown likes tab is still a 404 at the first byte', async () => {
+    const handler: Handler = (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/chats.php') return { status: 200, body: { chats: [], total_unread: 0 } };
+      if (url.pathname === '/api/likes.php') return { status: 200, body: { profiles: [], liked_by: [], total_new: 0 } };
+      return undefined;
+    };
+    for (const path of ['/chats', '/likes/given']) {
+      const out = await render(path, handler);
+      expect(out.statusAtFirstByte).toBe(200);
+      expect(out.html).toMatch(/<!--\$\?--><template id="B:0"><\/template><div aria-busy="true" data-testid="page-skeleton">/);
+      expect(Object.keys(pageData(out.html).value.fallback)).toHaveLength(1);
+      expect(appState(out.html).raw).toContain('"streamed":true');
+    }
+    const missing = await render('/likes/nope', handler);
+    expect(missing.statusAtFirstByte).toBe(404);
+    expect(missing.html).not.toContain('page-skeleton');
+  });
+
   it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {
     const out = await render('/members', () => undefined, {
       assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },
@@ -178,14 +230,18 @@ describe('renderPage', () => {
     expect(out.status).toBe(200);
     expect(out.html).toContain('<h1 class="h3 fw-bold mb-0">Members</h1>');
     expect(out.html).toContain('role="alert"');
-    expect(out.html).toContain('"prefetchErrors":{"/members.php?limit=24":{"status":404');
+    expect(pageData(out.html).value.errors).toMatchObject({ '/members.php?limit=24': { status: 404 } });
   });
 
-  it('When the page code itself throws while loading, then it answers 500 with the error page', async () => {
-    const out = await render('/members', (url) => {
-      if (url.pathname === '/api/members.php') throw new TypeError('bug in the page');
-      return undefined;
-    });
+  it('When the page code itself throws while loading a page rendered whole, then it answers 500 with the error page', async () => {
+    const out = await render(
+      '/members',
+      (url) => {
+        if (url.pathname === '/api/members.php') throw new TypeError('bug in the page');
+        return undefined;
+      },
+      { isBot: true },
+    );
     expect(out.status).toBe(500);
     expect(out.html).toContain('<h1 class="h3">Error</h1>');
     expect(out.html).toContain('500');

@@ -8,6 +8,7 @@ import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { preloadRoutes } from '../client/app/lazy-route';
 import { AppRoutes, routes } from '../client/app/routes';
+import type { StreamedPageData } from '../client/app/streamed';
 import { getSession, type NavCounts } from '../client/features/session/api/get-user';
 
 type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
@@ -70,6 +71,8 @@ interface LoadedPage {
   fallback: Record<string, unknown>;
   prefetchErrors: AppState['prefetchErrors'];
   pageError: PageError | null;
+  /** A streamed page's data, still loading while the shell goes out (app/streamed.tsx); null: all data is above. */
+  streamed: Promise<StreamedPageData> | null;
 }
 
 /** The user and the matched routes' prefetch, before anything is rendered (so SSR == first client render). */
@@ -116,6 +119,32 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const user = loaded?.user ?? null;
   const counts = loaded?.counts ?? null;
 
+  // A page that can show a skeleton streams (issue 15): the shell goes out once the user is known, the page data
+  // follows in the same response. Bots get the whole page at once, as before; so do pages whose status depends on data.
+  const streams = !req.isBot && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
+  if (streams && status < 400) {
+    const streamed = withDeadline(allJobs, deadline - Date.now()).then(
+      (results) => {
+        const data: StreamedPageData = { fallback: {}, errors: {} };
+        for (const result of results) {
+          Object.assign(data.fallback, result.fallback);
+          Object.assign(data.errors, result.errors);
+        }
+        for (const [key, failure] of Object.entries(data.errors)) {
+          req.log.warn({ key, status: failure.status, path }, 'SSR: a prefetch call failed; the page shows its error state');
+        }
+        return data;
+      },
+      (error: unknown) => {
+        // The shell is out: render without the data, the browser loads it (a bug in the page's prefetch is logged).
+        if (error instanceof DeadlineError) req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
+        else req.log.error({ err: error, path }, 'SSR: prefetch failed');
+        return { fallback: {}, errors: {} };
+      },
+    );
+    return { preloads, status, user, counts, fallback: {}, prefetchErrors: {}, pageError: null, streamed };
+  }
+
   try {
     const results = await withDeadline(allJobs, deadline - Date.now());
     for (const result of results) {
@@ -132,11 +161,11 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
       req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
       req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return { preloads, status: 500, user, counts, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 } };
+      return { preloads, status: 500, user, counts, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 }, streamed: null };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { preloads, status, user, counts, fallback, prefetchErrors, pageError };
+  return { preloads, status, user, counts, fallback, prefetchErrors, pageError, streamed: null };
 }
 
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
@@ -152,6 +181,7 @@ function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; st
     fallback: page.fallback,
     prefetchErrors: page.prefetchErrors,
     styles: req.assets.styles,
+    ...(page.streamed ? { streamed: true } : {}),
   };
   return { state, store, messages };
 }
@@ -185,7 +215,7 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
       pipeable.pipe(res);
     };
     const pipeable = renderToPipeableStream(
-      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
+      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages} streamed={page.streamed}>
         <ModulePreloads hrefs={page.preloads} />
         <StaticRouter location={req.url}>
           <AppRoutes />
@@ -233,7 +263,7 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   });
   if (failure === null) return;
   req.log.error({ err: failure, url: req.url }, 'SSR: shell failed, rendering the error page');
-  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, prefetchErrors: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 } };
+  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, prefetchErrors: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 }, streamed: null };
   let failedAgain = false;
   await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
     failedAgain = true;

@@ -1,9 +1,10 @@
 import request from 'supertest';
-import type { ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { DEFAULT_SETTINGS } from '../../src/bff/default-settings';
-import { userFixture } from '../../src/client/test/fixtures';
+import { profileFixture, userFixture } from '../../src/client/test/fixtures';
 import { renderPage } from '../../src/server/render';
 import { AUTH_REQUIRED, deadPort, fakeRenderer, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
 
@@ -369,7 +370,7 @@ describe('settings per host, cached', () => {
     expect(standIn.hits('/api/settings.php')).toHaveLength(2);
   });
 
-  it('When a member opens /members, then user.php (with the badge counts) and the page data go out in one wave, at most 3 calls', async () => {
+  it('When a member opens /members, then user.php (with the badge counts) and the page data go out in one wave, 2 calls and no likes list', async () => {
     let membersSeenWhileUserPending = false;
     standIn = await startStandIn({
       // user.php answers only once the page's own call has arrived (or after 2 s): a page that waited for the user
@@ -393,11 +394,74 @@ describe('settings per host, cached', () => {
     expect(res.status).toBe(200);
     expect(membersSeenWhileUserPending).toBe(true);
     const [, calls, waves] = /desc="(\d+) calls in (\d+) waves"/.exec(String(res.headers['server-timing'])) ?? [];
-    expect(Number(calls)).toBeLessThanOrEqual(3);
+    expect(Number(calls)).toBeLessThanOrEqual(2);
     expect(Number(waves)).toBe(1);
     expect(standIn.hits('/api/chats.php')).toHaveLength(0);
+    // The like hearts read `liked` of each card: no likes.php for them (issue 15).
+    expect(standIn.hits('/api/likes.php')).toHaveLength(0);
     // The badges and the title prefix come from user.php's counts.
     expect(res.text).toMatch(/<title>\(6\) /);
+  });
+
+  it('When members.php is slow, then the first chunk of /members already carries the navigation and the skeleton, and the members follow', async () => {
+    let release: (() => void) | null = null;
+    let membersAnswered = false;
+    standIn = await startStandIn({
+      '/api/user.php': (_req: unknown, res: ServerResponse) => json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }),
+      // Held until the test has read the first chunk.
+      '/api/members.php': (_req: unknown, res: ServerResponse) => {
+        release = () => {
+          membersAnswered = true;
+          json(res, 200, { profiles: [profileFixture({ id: 43, name: 'Tommy', liked: true })], next_cursor: null, total: 1 });
+        };
+      },
+    });
+    app = makeApp(standIn.url, { render: renderPage });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { status, first, answeredAtFirst, rest } = await new Promise<{ status: number; first: string; answeredAtFirst: boolean; rest: string }>((resolve, reject) => {
+        http
+          .get({ port, host: '127.0.0.1', path: '/members', headers: { Accept: 'text/html', Cookie: 'auth=abc' } }, (res) => {
+            let first = '';
+            let shellDone = false;
+            let answeredAtFirst = true;
+            let rest = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              if (shellDone) {
+                rest += chunk;
+                return;
+              }
+              // The shell (it may come in several socket reads) ends with the app state.
+              first += chunk;
+              if (!first.includes('</script>', first.indexOf('__APP_STATE__'))) return;
+              shellDone = true;
+              answeredAtFirst = membersAnswered;
+              // members.php is answered only now: the page can only finish after the shell.
+              const waitForCall = () => (release ? release() : void setTimeout(waitForCall, 5));
+              waitForCall();
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, first, answeredAtFirst, rest }));
+          })
+          .on('error', reject);
+      });
+      expect(status).toBe(200);
+      expect(answeredAtFirst).toBe(false);
+      // The shell: head with title and hreflang, the top navigation, the busy skeleton, and no member yet.
+      expect(first).toContain('<title>Members | ');
+      expect(first).toContain('hrefLang="nl"');
+      expect(first).toContain('class="top-nav');
+      expect(first).toMatch(/<div aria-busy="true" data-testid="page-skeleton">/);
+      expect(first).not.toContain('Tommy');
+      // Then the members and their data for hydration.
+      expect(rest).toContain('Tommy');
+      expect(rest).toContain('<script id="__PAGE_DATA__" type="application/json">');
+      expect(rest).toContain('aria-pressed="true"');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('When settings.php fails, then the page renders with default settings and the next page asks again', async () => {

@@ -71,6 +71,36 @@ describe('members', () => {
     expect(ids).not.toContain(hidden?.user_id);
   });
 
+  it("When a member lists or opens members, then each carries whether he liked them, and nothing of other members' likes", async () => {
+    const [me] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+    const first = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
+    const [a, b, c] = (first.body.profiles as Summary[]).map((p) => p.id);
+    // The viewer likes a; b likes a (someone else's like); c likes the viewer (new).
+    await ctx.db.query('DELETE FROM likes WHERE liker_id = ANY($1::int[]) OR liked_id = ANY($1::int[])', [[me!.id, a, b, c]]);
+    await ctx.db.query('INSERT INTO likes (liker_id, liked_id, is_new) VALUES ($1, $2, false), ($3, $2, true), ($4, $1, true)', [me!.id, a, b, c]);
+    const res = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
+    const liked = new Map((res.body.profiles as Array<Summary & { liked?: boolean }>).map((p) => [p.id, p.liked]));
+    expect(liked.get(a!)).toBe(true);
+    expect(liked.get(b!)).toBe(false);
+    expect(liked.get(c!)).toBe(false);
+    expect([...liked.values()].filter((v) => v === true)).toHaveLength(1);
+    // A visitor's list carries no like state at all.
+    const visitor = await request(ctx.app).get('/api/members.php').query({ limit: 60 });
+    for (const p of visitor.body.profiles as Array<Record<string, unknown>>) expect(p).not.toHaveProperty('liked');
+
+    const profileA = (await request(ctx.app).get('/api/profile.php').query({ id: a }).set('cookie', cookie)).body.profile;
+    expect(profileA).toMatchObject({ liked: true, likes_me: false, like_new: false });
+    const profileC = (await request(ctx.app).get('/api/profile.php').query({ id: c }).set('cookie', cookie)).body.profile;
+    expect(profileC).toMatchObject({ liked: false, likes_me: true, like_new: true });
+    // Opening c's profile cleared the new flag: the next answer says so.
+    expect((await request(ctx.app).get('/api/profile.php').query({ id: c }).set('cookie', cookie)).body.profile.like_new).toBe(false);
+    const anonymous = (await request(ctx.app).get('/api/profile.php').query({ id: a })).body.profile;
+    expect(anonymous).not.toHaveProperty('liked');
+    expect(anonymous).not.toHaveProperty('likes_me');
+    const own = (await request(ctx.app).get('/api/profile.php').query({ id: me!.id }).set('cookie', cookie)).body.profile;
+    expect(own).not.toHaveProperty('liked');
+  });
+
   it('When a site forbids logged-out search, then a visitor gets 403 authentication_required', async () => {
     const res = await request(ctx.app).get('/api/members.php').set('x-forwarded-host', 'nl.localhost');
     expect(res.status).toBe(403);

@@ -35,7 +35,15 @@ export interface SummaryRow {
   /** Snapped position (grid cell centre); only ever used to compute a distance band, never sent. */
   loc_lat: number | null;
   loc_lon: number | null;
+  /** Whether the viewer likes this member (read only when there is a viewer; issue 15: no likes list for the hearts). */
+  liked?: boolean | null;
 }
+
+/**
+ * `liked` of the viewer ($n) for the row `u`: one probe of the likes' (liker_id, liked_id) unique index. It says
+ * only what the viewer did himself, nothing about other members' likes.
+ */
+export const likedByViewer = (viewer: string) => `EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
 
 export interface MemberCursor {
   ts: string;
@@ -129,6 +137,11 @@ export async function listMembers(
 ): Promise<(SummaryRow & { cursor_ts: string; band_rank?: number })[]> {
   const params: unknown[] = [];
   let where = searchWhere(q, params);
+  let liked = '';
+  if (q.viewerId !== null) {
+    params.push(q.viewerId);
+    liked = `, ${likedByViewer(`$${params.length}`)} AS liked`;
+  }
   if (q.near) {
     params.push(q.near.lat, q.near.lon);
     const rank = bandRankSql(`$${params.length - 1}::float8`, `$${params.length}::float8`);
@@ -143,7 +156,7 @@ export async function listMembers(
        ${keyset}
        ORDER BY band_rank, last_active_at DESC, user_id DESC
        LIMIT $${params.length}`;
-    return db.query(pageOf(picked, 'p.band_rank, p.last_active_at DESC, p.user_id DESC', ', p.band_rank'), params);
+    return db.query(pageOf(picked, 'p.band_rank, p.last_active_at DESC, p.user_id DESC', `, p.band_rank${liked}`), params);
   }
   if (q.after) {
     params.push(q.after.ts, q.after.id);
@@ -153,7 +166,7 @@ export async function listMembers(
   const picked = `SELECT p.* FROM profiles p WHERE ${where}
      ORDER BY p.last_active_at DESC, p.user_id DESC
      LIMIT $${params.length}`;
-  return db.query(pageOf(picked, 'p.last_active_at DESC, p.user_id DESC'), params);
+  return db.query(pageOf(picked, 'p.last_active_at DESC, p.user_id DESC', liked), params);
 }
 
 /**
@@ -188,12 +201,18 @@ export interface AttributeColumns {
 export interface DetailRow extends SummaryRow, AttributeColumns {
   about: string;
   last_active_at: Date | null;
+  /** The member likes the viewer (null without a viewer), and that like is still new (before this view clears it). */
+  likes_me: boolean | null;
+  like_new: boolean | null;
 }
 
 export async function findProfile(db: Db, siteId: number, id: number, viewerId: number | null): Promise<DetailRow | null> {
   const [row] = await db.query<DetailRow>(
     `SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
             p.eye_colour, p.body_type, p.tattoos, p.signup_reason,
+            CASE WHEN $3::int IS NULL THEN NULL ELSE ${likedByViewer('$3')} END AS liked,
+            CASE WHEN $3::int IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = $3::int) END AS likes_me,
+            (SELECT lm.is_new FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = $3::int) AS like_new,
             CASE WHEN p.invisible AND u.id IS DISTINCT FROM $3::int THEN NULL ELSE u.last_active_at END AS last_active_at
      FROM users u ${SUMMARY_JOINS}
      WHERE u.id = $1 AND u.site_id = $2 AND (

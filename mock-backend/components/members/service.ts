@@ -30,6 +30,8 @@ export function toSummary(row: repo.SummaryRow, viewerPosition?: Position): Prof
     premium: row.premium,
     fictional: row.fictional,
     ...(distance !== undefined ? { distance } : {}),
+    // Only with a viewer: whether he likes this member (the like heart, without loading his likes list).
+    ...(typeof row.liked === 'boolean' ? { liked: row.liked } : {}),
   };
 }
 
@@ -182,7 +184,10 @@ export async function getProfile(
     q.viewerId === null || own ? Promise.resolve(null) : findLocation(db, q.viewerId),
   ]);
   if (q.viewerId !== null && !own) await repo.markLikeSeen(db, row.id, q.viewerId);
-  const summary = toSummary(row, position);
+  const { liked, ...summary } = toSummary(row, position);
+  // The viewer's own like relation to this member (the full like button: liked, "likes you", match); none on his own profile.
+  const relation =
+    q.viewerId === null || own ? {} : { liked: liked ?? false, likes_me: row.likes_me ?? false, like_new: row.like_new ?? false };
   const ownMain = own ? photos.find((p) => p.is_main) : undefined;
   return {
     ...summary,
@@ -193,5 +198,6 @@ export async function getProfile(
     interests,
     attributes: attributesOf(row),
     last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
+    ...relation,
   };
 }

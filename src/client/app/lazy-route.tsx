@@ -69,7 +69,7 @@ type Prefetch = (ctx: PrefetchContext) => Promise<PrefetchResult>;
 export function lazyRoute<M, K extends Exports<M, ComponentType<never>>>(
   load: Loader<M>,
   name: K,
-  options: { prefetch?: Exports<M, Prefetch> | Prefetch; props?: object; status?: number } = {},
+  options: { prefetch?: Exports<M, Prefetch> | Prefetch; props?: object; status?: number; stream?: RouteHandle['stream'] } = {},
 ): { element: ReactNode; handle: RouteHandle } {
   const Page = lazyComponent(load, (m) => m[name] as ComponentType<object>);
   const prefetchName = options.prefetch;
@@ -78,6 +78,7 @@ export function lazyRoute<M, K extends Exports<M, ComponentType<never>>>(
     preload: Page.preload,
     ...(module ? { module } : {}),
     ...(options.status ? { status: options.status } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
     ...(typeof prefetchName === 'function'
       ? { prefetch: prefetchName }
       : prefetchName

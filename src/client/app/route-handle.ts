@@ -72,6 +72,12 @@ export function mergePrefetch(results: PrefetchResult[]): PrefetchResult {
 /** What a route of the table may declare in its `handle`. */
 export interface RouteHandle {
   prefetch?: (ctx: PrefetchContext) => Promise<PrefetchResult>;
+  /**
+   * Whether the page streams: the shell with the page's skeleton goes out before its data (app/streamed.tsx). Only for
+   * pages whose status never depends on their data; given the route's params (e.g. a likes tab that does not exist is
+   * a 404 and is not streamed).
+   */
+  stream?: (params: Readonly<Record<string, string | undefined>>) => boolean;
   /** Fixed status of the route (the catch-all 404). */
   status?: number;
   /** Loads the route's lazy chunk (lazy-route.tsx); awaited before the first render on the server and in the browser. */

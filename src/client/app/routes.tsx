@@ -9,6 +9,10 @@ import type { RouteHandle } from './route-handle';
 
 const handle = (h: RouteHandle): RouteHandle => h;
 
+/** A likes tab that exists streams; an unknown one is a 404, decided before the first byte (likes-pages.tsx). */
+const likesTabExists = (params: Readonly<Record<string, string | undefined>>) =>
+  params.type === undefined || ['received', 'given', 'matches'].includes(params.type);
+
 /**
  * THE route table, shared by the SSR renderer (matchRoutes + prefetch, StaticRouter) and the browser
  * (BrowserRouter). The catch-all is the 404 page: the router has no other fallback (SPEC §2).
@@ -19,9 +23,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
       { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
-      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers' }) },
+      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers', stream: () => true }) },
       { path: 'match-finder', ...lazyRoute(() => import('./pages/likes-pages'), 'MatchFinderPage', { prefetch: 'prefetchMatchFinder' }) },
-      { path: 'likes/:type?', ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes' }) },
+      { path: 'likes/:type?', ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes', stream: likesTabExists }) },
       { path: 'swipe-game', ...lazyRoute(() => import('./pages/likes-pages'), 'SwipeGamePage') },
       { path: 'signup-matches', ...lazyRoute(() => import('./pages/likes-pages'), 'SignupMatchesPage', { prefetch: 'prefetchSignupMatches' }) },
       { path: 'profile', ...lazyRoute(() => import('./pages/my-profile-page'), 'MyProfilePage', { prefetch: 'prefetchMyProfile' }) },
@@ -49,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'premium', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage', { props: { variant: 'premium' } }) },
       { path: 'transactions/:id?', ...lazyRoute(() => import('./pages/credits-page'), 'TransactionsPage') },
       { path: 'directdebit', ...lazyRoute(() => import('./pages/credits-page'), 'DirectDebitPage') },
-      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage', { prefetch: 'prefetchChats' }) },
+      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage', { prefetch: 'prefetchChats', stream: () => true }) },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },

@@ -12,6 +12,8 @@ export interface AppState {
   /** Prefetch failures by SWR key (see prefetchKey in app/route-handle.ts). */
   prefetchErrors: Record<string, { status: number; body: unknown }>;
   styles: string[];
+  /** The page's data is streamed after the shell (app/streamed.tsx), in `<script id="__PAGE_DATA__">`. */
+  streamed?: boolean;
 }
 
 export const APP_STATE_ID = '__APP_STATE__';
@@ -21,7 +23,12 @@ export const APP_STATE_ID = '__APP_STATE__';
  * become \u escapes, and so do U+2028/U+2029. JSON.parse reads it back unchanged.
  */
 export function serializeAppState(state: AppState): string {
-  return JSON.stringify(state)
+  return serializeJson(state);
+}
+
+/** Any value as JSON that is safe inside a script element (the escapes of serializeAppState). */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

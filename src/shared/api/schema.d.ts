@@ -1198,6 +1198,8 @@ export interface components {
             premium: boolean;
             fictional: boolean;
             distance?: components["schemas"]["DistanceBand"];
+            /** @description Whether the logged-in viewer likes this member (only for a viewer; the like heart reads it instead of the whole likes list). Optional: a backend without it still conforms, the client then loads likes.php. */
+            liked?: boolean;
         };
         ProfileDetail: components["schemas"]["ProfileSummary"] & {
             about: string;
@@ -1206,6 +1208,10 @@ export interface components {
             attributes: components["schemas"]["ProfileAttributes"];
             /** Format: date-time */
             last_active: string | null;
+            /** @description Only for a logged-in viewer on another member's profile - this member likes the viewer. */
+            likes_me?: boolean;
+            /** @description Only for a logged-in viewer - this member's like to the viewer was new before this view (opening the profile clears the flag; the client then refreshes its new-likes badge). */
+            like_new?: boolean;
         };
         ProfileAttributes: {
             /** @enum {string|null} */

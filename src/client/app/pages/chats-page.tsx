@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Loading } from '../../components/loading';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { deleteChat } from '../../features/chat/api/delete-chat';
 import { ChatList } from '../../features/chat/components/chat-list';
 import { chatsKey, listChats, useChats, type ChatList as Chats } from '../../features/social/api/list-chats';
+import { StreamedContent } from '../streamed';
 import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { useApi } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
@@ -22,11 +24,8 @@ export async function prefetchChats(ctx: PrefetchContext): Promise<PrefetchResul
  */
 export function ChatsPage() {
   const intl = useIntl();
-  const api = useApi();
   const settings = useSettings();
   const user = useCurrentUser();
-  const { data, error, mutate } = useChats(user !== null);
-  const [failure, setFailure] = useState<string | null>(null);
   const title = intl.formatMessage({ id: 'chats.title', defaultMessage: 'Messages' });
 
   if (!user) {
@@ -43,6 +42,24 @@ export function ChatsPage() {
       </div>
     );
   }
+
+  // Streamed (issue 15): the title is in the shell, the conversations follow the skeleton.
+  return (
+    <div className="chats-page">
+      <Seo title={`${title} | ${settings.name}`} />
+      <h1 className="h3 mb-3">{title}</h1>
+      <StreamedContent skeleton={<PageSkeleton variant="list" count={6} />}>
+        <Conversations />
+      </StreamedContent>
+    </div>
+  );
+}
+
+function Conversations() {
+  const intl = useIntl();
+  const api = useApi();
+  const { data, error, mutate } = useChats(true);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const remove = async (conversation: number) => {
     setFailure(null);
@@ -64,9 +81,7 @@ export function ChatsPage() {
   };
 
   return (
-    <div className="chats-page">
-      <Seo title={`${title} | ${settings.name}`} />
-      <h1 className="h3 mb-3">{title}</h1>
+    <>
       {failure ? (
         <div className="alert alert-danger" role="alert" data-testid="chats-remove-failed">
           {failure}
@@ -81,6 +96,6 @@ export function ChatsPage() {
       ) : (
         <ChatList chats={data.chats} onRemove={(chat) => void remove(chat.conversation)} />
       )}
-    </div>
+    </>
   );
 }

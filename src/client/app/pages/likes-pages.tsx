@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';
 import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/components/likes-view';
@@ -9,6 +10,7 @@ import { SwipeGameView } from '../../features/likes/components/swipe-game';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchLikeState } from '../like-state';
 import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { StreamedContent } from '../streamed';
 import { NotFoundPage } from './not-found-page';
 
 /** Suggestions right after signup. */
@@ -64,9 +66,13 @@ export function LikesPage() {
   const intl = useIntl();
   const tab = tabOf(useParams().type);
   if (!tab) return <NotFoundPage />;
+  const title = intl.formatMessage({ id: 'likes.title', defaultMessage: 'Likes' });
+  // Streamed (issue 15): the likes list follows the skeleton.
   return (
-    <MembersOnly title={intl.formatMessage({ id: 'likes.title', defaultMessage: 'Likes' })}>
-      <LikesView tab={tab} />
+    <MembersOnly title={title}>
+      <StreamedContent skeleton={<PageSkeleton title={title} variant="grid" />}>
+        <LikesView tab={tab} />
+      </StreamedContent>
     </MembersOnly>
   );
 }

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
 import {
@@ -21,8 +22,8 @@ import { SearchLoginPrompt } from '../../features/members/components/search-logi
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchLikeState } from '../like-state';
-import { mergePrefetch, prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { StreamedContent } from '../streamed';
+import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
 const LAST_SEARCH = 'members.lastSearch';
@@ -35,19 +36,33 @@ export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchRes
   const q = queryOf(ctx.query);
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
-  // The search and the like hearts' state go out with the user call (one wave), not after it.
-  const [members, likes] = await Promise.all([
-    canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search),
-    prefetchLikeState(ctx),
-  ]);
-  return mergePrefetch([members, likes]);
+  // The search goes out with the user call (one wave). The like hearts read `liked` of each card (issue 15): no
+  // likes list; a backend without it makes the hearts load the list in the browser.
+  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search);
 }
 
 /** The like heart on every card of the grid. */
 const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => <LikeButton profile={profile} variant="icon" />;
 
-/** /members: the search of SPEC §3 with paged results, a result count and similar members. */
+/**
+ * /members: the search of SPEC §3 with paged results, a result count and similar members. Streamed (issue 15): the
+ * title is in the shell, the results follow the skeleton.
+ */
 export function MembersPage() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
+  return (
+    <>
+      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
+      <StreamedContent skeleton={<PageSkeleton title={title} variant="grid" />}>
+        <MembersSearch />
+      </StreamedContent>
+    </>
+  );
+}
+
+function MembersSearch() {
   const intl = useIntl();
   const navigate = useNavigate();
   const settings = useSettings();
@@ -121,7 +136,6 @@ export function MembersPage() {
 
   return (
     <>
-      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h3 fw-bold mb-0">{title}</h1>
         {data && allowed ? (

@@ -8,18 +8,17 @@ import { BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchLikeState } from '../like-state';
-import { mergePrefetch, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
 export async function prefetchProfile(ctx: PrefetchContext): Promise<PrefetchResult> {
   const id = parseProfileId(ctx.params.id);
   if (!id) return { status: 404 };
-  // The profile and the like heart's state go out with the user call (one wave).
-  const [result, likes] = await Promise.all([prefetchKey(profileKey(id), () => getProfile(ctx.api, id)), prefetchLikeState(ctx)]);
+  // The profile goes out with the user call (one wave); it carries the viewer's like state for the heart (issue 15).
+  const result = await prefetchKey(profileKey(id), () => getProfile(ctx.api, id));
   const failure = result.errors?.[profileKey(id)];
-  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : mergePrefetch([result, likes]);
+  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
 }
 
 /** /members/:id and /likes/m/:id (the same screen, SPEC §2). */

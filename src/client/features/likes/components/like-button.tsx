@@ -10,7 +10,28 @@ import { useCurrentUser } from '../../../lib/store/store';
 import { likeProfile, likeStateOf, LIKES_KEY, unlikeProfile, useLikeList, type LikeList } from '../api/likes';
 import { showLikePopup } from '../popup-events';
 
-type Profile = Schemas['ProfileSummary'];
+type Profile = Schemas['ProfileSummary'] & Partial<Pick<Schemas['ProfileDetail'], 'likes_me' | 'like_new'>>;
+type LikeState = ReturnType<typeof likeStateOf>;
+
+/** The heart's state from the page's own data (issue 15), or null when the backend sends no `liked` (older PHP one). */
+function stateOfProfile(profile: Profile): LikeState | null {
+  if (profile.liked === undefined) return null;
+  const likesMe = profile.likes_me ?? false;
+  return { liked: profile.liked, likesMe, isNew: profile.like_new ?? false, match: profile.liked && likesMe };
+}
+
+/** Sets `liked` of member `id` wherever a page's cached data shows him: a members page (profiles, similar) or his profile. */
+function patchLiked(data: unknown, id: number, liked: boolean): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const patchOne = (p: Profile) => (p.id === id && p.liked !== undefined ? { ...p, liked } : p);
+  if ('profiles' in data && Array.isArray((data as { profiles: unknown }).profiles)) {
+    const page = data as { profiles: Profile[]; similar?: Profile[] };
+    return { ...page, profiles: page.profiles.map(patchOne), ...(page.similar ? { similar: page.similar.map(patchOne) } : {}) };
+  }
+  return 'id' in data ? patchOne(data as Profile) : data;
+}
+
+const isPageKey = (key: unknown) => typeof key === 'string' && (key.startsWith('/members.php?') || key.startsWith('/profile.php?'));
 
 /** The likes list with the viewer's like to `id` added or removed, so the button answers at once. */
 function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean, match: boolean): LikeList | undefined {
@@ -33,8 +54,14 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { data } = useLikeList(user !== null);
-  const state = likeStateOf(data, profile.id);
+  // The page's data says whether the viewer likes this member (members.php, profile.php): no likes list for the heart.
+  // Only a backend without `liked` makes the heart load the whole likes list, as before.
+  const fromPage = stateOfProfile(profile);
+  const { data } = useLikeList(user !== null && fromPage === null);
+  // The answer of this button's last like/unlike, until the page's data shows it (a server-rendered page's data is
+  // SWR fallback, which a mutate does not reach before the first revalidation).
+  const [answered, setAnswered] = useState<{ seen: boolean | undefined; state: LikeState } | null>(null);
+  const state = fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [askLogin, setAskLogin] = useState(false);
@@ -50,6 +77,13 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
 
   const label = intl.formatMessage({ id: 'likes.button.label', defaultMessage: 'Like {name}' }, { name: profile.name });
 
+  /** After a like or unlike: the heart answers at once on every cached page showing him, and the likes list follows. */
+  const updateHeart = async (liked: boolean, target: Profile, match: boolean) => {
+    if (fromPage) setAnswered({ seen: profile.liked, state: { ...fromPage, liked, likesMe: fromPage.likesMe || match, match: liked && (match || fromPage.likesMe) } });
+    await mutate(isPageKey, (page: unknown) => patchLiked(page, profile.id, liked), { revalidate: false });
+    await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
+  };
+
   const toggle = async () => {
     if (!user) {
       setAskLogin(true);
@@ -62,11 +96,11 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
     try {
       if (liking) {
         const result = await likeProfile(api, profile.id);
-        await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, result.profile, true, result.match), { revalidate: true });
+        await updateHeart(true, result.profile, result.match);
         if (result.match) showLikePopup({ kind: 'match', profile: result.profile });
       } else {
         await unlikeProfile(api, profile.id);
-        await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, profile, false, false), { revalidate: true });
+        await updateHeart(false, profile, false);
       }
     } catch (err) {
       setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));

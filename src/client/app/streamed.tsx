@@ -1,0 +1,124 @@
+import { createContext, Suspense, use, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { PrefetchErrorsContext } from '../lib/api-swr';
+import { serializeJson, type AppState } from '../lib/app-state';
+
+/**
+ * Streamed page data (issue 15): on a route that can show a skeleton, the server sends the shell — head, top
+ * navigation, the page's skeleton and the app state — as soon as the user is known, and the page's own data
+ * follows in the same response: the content below the Suspense boundary of `<StreamedContent>` waits for it
+ * (`use`), and React streams it in when it is there, together with a `<script id="__PAGE_DATA__">` holding that data
+ * for hydration (SWR fallback and prefetch failures, as the app state carries them on other pages).
+ *
+ * In the browser the boundary hydrates from that script; afterwards (client navigation) nothing here suspends.
+ */
+
+export interface StreamedPageData {
+  fallback: Record<string, unknown>;
+  errors: AppState['prefetchErrors'];
+}
+
+/** Where a page's streamed data comes from: a promise on the server, the streamed script in the browser. */
+interface StreamedSource {
+  pending: Promise<StreamedPageData> | null;
+  /** The page was streamed (the server's app state says so): its content sits in a Suspense boundary. */
+  streams: boolean;
+  /** The data so far (kept for the page's life in the browser: SWR reads its fallback from it). */
+  current(): StreamedPageData;
+  /** Takes in the data (the server's answer, or the streamed script's text read in the browser; idempotent). */
+  receive(data: StreamedPageData | string): void;
+}
+
+function createSource(pending: Promise<StreamedPageData> | null, streams: boolean): StreamedSource {
+  let data: StreamedPageData = { fallback: {}, errors: {} };
+  let raw: string | null = null;
+  return {
+    pending,
+    streams,
+    current: () => data,
+    receive(next) {
+      if (typeof next === 'string') {
+        if (raw === next) return;
+        raw = next;
+        const parsed = JSON.parse(next) as StreamedPageData;
+        data = { fallback: { ...data.fallback, ...parsed.fallback }, errors: { ...data.errors, ...parsed.errors } };
+      } else data = next;
+    },
+  };
+}
+
+export const PAGE_DATA_ID = '__PAGE_DATA__';
+
+const StreamedContext = createContext<StreamedSource | null>(null);
+
+/** Provides the page's streamed data (server: the promise of the page's prefetch; browser: none, read from the DOM). */
+export function StreamedDataProvider({
+  pending,
+  streams,
+  children,
+}: {
+  pending?: Promise<StreamedPageData> | null | undefined;
+  streams: boolean;
+  children: ReactNode;
+}) {
+  const [source] = useState<StreamedSource>(() => createSource(pending ?? null, streams));
+  return <StreamedContext value={source}>{children}</StreamedContext>;
+}
+
+const noSubscription = () => () => undefined;
+
+/** True while React hydrates (the server's snapshot), false in client renders after it. */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
+
+function PageData({ children }: { children: ReactNode }) {
+  const source = useContext(StreamedContext);
+  const hydrating = useHydrating();
+  const outerErrors = useContext(PrefetchErrorsContext);
+  let script: string | null = null;
+  if (source?.pending) {
+    // Server, streamed route: wait here (the skeleton is in the shell meanwhile).
+    const data = use(source.pending);
+    source.receive(data);
+    script = serializeJson(data);
+  } else if (source && hydrating && typeof document !== 'undefined') {
+    const element = document.getElementById(PAGE_DATA_ID);
+    if (element?.textContent) {
+      script = element.textContent;
+      source.receive(script);
+    }
+  }
+  if (!source) return children;
+  const data = source.current();
+  return (
+    <>
+      {script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null}
+      <SWRConfig value={{ fallback: data.fallback }}>
+        <PrefetchErrorsContext value={{ ...outerErrors, ...data.errors }}>{children}</PrefetchErrorsContext>
+      </SWRConfig>
+    </>
+  );
+}
+
+/**
+ * The part of a page that needs its data, below a Suspense boundary whose fallback is the page's `skeleton`. Keep the
+ * page's <Seo> outside, so its title and meta are in the shell.
+ */
+export function StreamedContent({ skeleton, children }: { skeleton: ReactNode; children: ReactNode }) {
+  const source = useContext(StreamedContext);
+  const hydrating = useHydrating();
+  // A boundary only where the server streamed this page (the same tree in the browser's hydration); a page rendered
+  // whole (bots, a page whose data the server awaited) or reached by client navigation has none: nothing suspends.
+  const [wrap] = useState(() => hydrating && source?.streams === true);
+  if (!wrap) return children;
+  return (
+    <Suspense fallback={skeleton}>
+      <PageData>{children}</PageData>
+    </Suspense>
+  );
+}
