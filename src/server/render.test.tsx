@@ -165,6 +165,22 @@ describe('renderPage', () => {
     expect(appState(out.html).state.store.session).toMatchObject({ counts: { unread_messages: 120, new_likes: 3 } });
   });
 
+  it('When a free member is inside his time bonus, then the welcome banner and its countdown are in the server HTML (nothing moves in when the page hydrates)', async () => {
+    const signup = new Date(Date.now() - 3600_000).toISOString();
+    const user = userFixture({ paid_user: false, credits: 0, signup_date: signup });
+    const out = await render('/likes/m/42', (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/profile.php')
+        return { status: 200, body: { profile: { ...profileFixture(), about: '', images: [], interests: [], attributes: { gender: 'male' }, last_active: null } } };
+      return undefined;
+    }, { isBot: true });
+    expect(out.html).toContain('data-testid="time-bonus-banner"');
+    const countdown = /data-testid="time-bonus-countdown">(\d\d:\d\d:\d\d)</.exec(out.html)?.[1];
+    expect(countdown).toMatch(/^0[23]:[0-5]\d:[0-5]\d$/);
+    const rendered = (appState(out.html).state.store as unknown as { site: { renderedAt: number } }).site.renderedAt;
+    expect(Math.abs(rendered - Date.now())).toBeLessThan(60_000);
+  });
+
   it('When a member opens /members or a profile, then the page asks user.php and its own call only (no likes list) and the hearts show `liked`', async () => {
     const user = userFixture();
     const handler: Handler = (url) => {

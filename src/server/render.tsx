@@ -171,7 +171,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
 function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
   const store = createAppStore({
     session: { user: page.user, counts: page.counts },
-    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader) },
+    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader), renderedAt: Date.now() },
   });
   // The catalogue is a cacheable file of the build (preloaded in <head>), not part of every page's state.
   const { messages, url } = pageMessages(req.locale, req.assets.messages);

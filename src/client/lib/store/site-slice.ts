@@ -16,6 +16,9 @@ export interface SiteState {
   pageError: PageError | null;
   /** Dismissed banners and modals (key → epoch ms), read from the `dismissed_*` cookies on the server. */
   dismissals?: Record<string, number>;
+  /** When the server rendered the page (epoch ms): clocks shown on the page (the time-bonus countdown) start from it, so
+   * the server's HTML has them and hydration agrees; the browser's own clock takes over right after. */
+  renderedAt?: number;
 }
 
 export const siteSlice = createSlice({

@@ -5,18 +5,21 @@ import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_SECONDS, WELCOME_DISCOUNT_PER
 import { formatCountdown, timeBonusSecondsLeft } from '../../../../shared/time-bonus';
 import { Modal } from '../../../components/modal';
 import { useDismissal } from '../../../hooks/use-dismissal';
-import { useCurrentUser } from '../../../lib/store/store';
+import { useAppSelector, useCurrentUser } from '../../../lib/store/store';
 
 /** The members area of SPEC §2: members, members-id, chats, likes, likes-m-id and premium. */
 const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/.*)?|likes(\/.*)?|premium)$/;
 
 /**
  * The seconds left of the member's time bonus, ticking every second in the browser (SPEC §4, §9). The server and the
- * first browser render show nothing (the clock differs), so hydration agrees. 0 once it ran out or on logout.
+ * first browser render count from the moment the server rendered the page (the store's `renderedAt`), so the banner
+ * is in the server's HTML (nothing moves when the page hydrates) and hydration agrees; then the browser's clock ticks.
+ * 0 once it ran out or on logout.
  */
 export function useTimeBonus(): number {
   const user = useCurrentUser();
-  const [now, setNow] = useState<number | null>(null);
+  const renderedAt = useAppSelector((s) => s.site.renderedAt ?? null);
+  const [now, setNow] = useState<number | null>(renderedAt);
   const active = user !== null && !user.paid_user;
   useEffect(() => {
     if (!active) return;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
-import { Button } from 'reactstrap';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { useCurrentUser } from '../../../lib/store/store';
 import { usePush } from '../use-push';
@@ -12,6 +11,8 @@ const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications)(\/|$)/;
 /**
  * SPEC §4 push-notification alert: for a logged-in member whose browser can push and who has not decided yet
  * (neither subscribed nor denied). Dismissible; the dismissal time is stored (cookie `dismissed_push_alert_<id>`).
+ * Only the browser knows whether it can push, so the alert appears after hydration: as a sheet fixed to the bottom
+ * of the screen, over the page, so that nothing on the page moves when it comes (no layout shift).
  */
 export function PushAlert() {
   const user = useCurrentUser();
@@ -20,16 +21,16 @@ export function PushAlert() {
   const [failed, setFailed] = useState(false);
   if (!user || !state.isCapable || state.isSubscribed !== false || QUIET_PATHS.test(pathname)) return null;
   return (
-    <div className="container pt-3" aria-live="polite">
+    <div className="push-alert-sheet" aria-live="polite">
       <DismissibleAlert dismissKey={`push_alert_${user.id}`} tone="info" testId="push-alert">
         <strong className="d-block">
           <FormattedMessage id="push.alert.title" defaultMessage="Get notified of new messages" />
         </strong>
         <FormattedMessage id="push.alert.body" defaultMessage="Turn on notifications and we let you know when someone writes to you or likes you. They never show names or message texts unless you choose so." />
         <div className="mt-2">
-          <Button
-            color="primary"
-            size="sm"
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
             disabled={busy}
             onClick={() => {
               setFailed(false);
@@ -37,7 +38,7 @@ export function PushAlert() {
             }}
           >
             <FormattedMessage id="push.alert.action" defaultMessage="Turn on notifications" />
-          </Button>
+          </button>
         </div>
         {failed ? (
           <p className="small text-danger mb-0 mt-2" role="alert">
