@@ -148,9 +148,10 @@ export interface NewMessage {
 export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
   if (!m.held) {
     // now() is the transaction's time: the message's created_at below is the same instant.
-    await tx.query('UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1', [m.conversationId]);
+    // One statement for both (a round trip less per send).
     await tx.query(
-      `UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
+      `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1)
+       UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
       [m.conversationId],
     );
   }

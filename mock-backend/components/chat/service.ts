@@ -211,8 +211,12 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   if (!sender) throw new AppError(403, 'authentication_required');
   const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
   if (!partner) throw notFound();
-  await repo.lockPair(tx, viewer.userId, profileId);
-  const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  // The pair lock serialises only the creation of their conversation: once it exists (the usual case), no lock.
+  let existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  if (!existing) {
+    await repo.lockPair(tx, viewer.userId, profileId);
+    existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  }
   const use = await repo.countUse(tx, viewer.userId);
   if (!existing) {
     // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
