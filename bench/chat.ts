@@ -63,7 +63,7 @@ interface Site {
   members: Member[];
   cookies: string[];
   /** Milliseconds of CPU so far, per part. */
-  cpu(): Record<string, number>;
+  cpu(): Promise<Record<string, number>>;
   /** Bytes of memory now (after letting garbage settle), per part. */
   memory(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -87,8 +87,12 @@ function selfCpuMs(): number {
   return (c.user + c.system) / 1000;
 }
 
-/** A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. */
-async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. `cpuMs`: the CPU so
+ * far of the server processes serving its connections (when the server runs on this machine; a connection that
+ * closes between two readings keeps its last reading, so the figure is a lower bound).
+ */
+async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void>; cpuMs: () => Promise<number> }> {
   const name = `chatbench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -96,8 +100,23 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => 
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
+  const seen = new Map<number, number>();
   return {
     url: target.toString(),
+    cpuMs: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
+      await c.end();
+      for (const { pid } of rows) {
+        try {
+          seen.set(pid, procCpuMs(pid));
+        } catch {
+          // gone meanwhile, or another machine's
+        }
+      }
+      return [...seen.values()].reduce((a, b) => a + b, 0);
+    },
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -173,6 +192,8 @@ async function startProcesses(): Promise<Site> {
     const db = fresh ? createPgDb(fresh.url) : await createPgliteDb(path.join(dataDir, 'db'));
     await migrate(db, async (tx) => void (await seed(tx, { mediaDir, members: MEMBERS, avatars: 4 })));
     const { members, cookies } = await prepareMembers(db);
+    // Statistics as a running site has them (autovacuum on PostgreSQL, the backend's own ANALYZE on PGlite).
+    await db.exec('ANALYZE');
     await db.close();
 
     const backendSecret = randomBytes(32).toString('hex');
@@ -227,7 +248,12 @@ async function startProcesses(): Promise<Site> {
       base,
       members,
       cookies,
-      cpu: () => ({ BFF: procCpuMs(bffPid), backend: procCpuMs(backendPid), 'load generator': selfCpuMs() }),
+      cpu: async () => ({
+        BFF: procCpuMs(bffPid),
+        backend: procCpuMs(backendPid),
+        ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpuMs() } : {}),
+        'load generator': selfCpuMs(),
+      }),
       memory: async () => {
         await sleep(1_000);
         return { BFF: procRss(bffPid), backend: procRss(backendPid) };
@@ -267,7 +293,7 @@ async function startInProcess(): Promise<Site> {
     base: `http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`,
     members,
     cookies,
-    cpu: () => ({ 'one process': selfCpuMs() }),
+    cpu: async () => ({ 'one process': selfCpuMs() }),
     memory: async () => {
       const m = await settledHeap();
       return { 'heap+external': m.heap, rss: m.rss };
@@ -342,7 +368,7 @@ async function run(site: Site): Promise<void> {
     const statuses = new Map<number, number>();
     const total = RATE * SECONDS;
     const started = performance.now();
-    const cpuBefore = site.cpu();
+    const cpuBefore = await site.cpu();
     const sends: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / RATE;
@@ -390,7 +416,7 @@ async function run(site: Site): Promise<void> {
     await Promise.all(sends);
     const sendSeconds = (performance.now() - started) / 1000;
     await sleep(2_000);
-    const cpuAfter = site.cpu();
+    const cpuAfter = await site.cpu();
 
     const latencies: number[] = [];
     let expected = 0;
@@ -410,7 +436,7 @@ async function run(site: Site): Promise<void> {
 
     say(`chat bench: ${site.label}; ${open} streams open through the BFF over ${members.length} members`);
     say(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`);
-    say(`CPU per sent message: ${perMessage} (database server excluded on PostgreSQL)`);
+    say(`CPU per sent message: ${perMessage}`);
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
