@@ -1,78 +1,327 @@
 /**
- * Chat delivery through the BFF (issue 12): BENCH_STREAMS event streams (default 1000) are held open through a BFF in
- * front of the TypeScript backend, then messages are sent through the same BFF at BENCH_RATE per second (default
+ * Chat delivery through the BFF (issue 12): BENCH_STREAMS event streams (default 1000) are held open through the BFF
+ * in front of the TypeScript backend, then messages are sent through the same BFF at BENCH_RATE per second (default
  * 100) for BENCH_SECONDS (default 6). Prints the send → deliver latency (p50/p95/p99, from the POST leaving the
- * client to the event arriving on each of the recipient's open streams) and the memory per open stream.
- * Run: `npx tsx bench/chat.ts` (or `npm run bench:chat` once the script is in package.json). PGlite by default; with
- * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres on PostgreSQL (LISTEN/NOTIFY bus).
- * Backend, BFF and the load generator share one process (and the machine's cores), so the figures are an upper
- * bound for each part; memory per stream counts the BFF's and the backend's side of a stream together.
+ * client to the event arriving on each of the recipient's open streams), the achieved rate, the CPU per message of
+ * each process and the memory per open stream.
+ *
+ * Production shape (default): the backend (`mock-backend/main.ts`) and the BFF (`src/bff/main.ts` with BACKEND_URL)
+ * run as separate child processes with NODE_ENV=production and LOG_LEVEL=warn, as `npm start` runs them; the load
+ * generator is this process. The bench creates the database first (PGlite in a temporary DATA_DIR, or on PostgreSQL
+ * with DATABASE_URL or TEST_DATABASE_URL a fresh database it drops afterwards), migrates and seeds it, and prepares
+ * BENCH_MEMBERS members (active, paid, credits, one login session each) through SQL before the backend starts.
+ * Every message is a real `POST /api/message.php` through the BFF with an Idempotency-Key, every delivery a real SSE
+ * event through the BFF. CPU per message is user+system time from /proc/<pid>/stat over the send phase (plus 2 s of
+ * draining); memory per stream is the growth of each process's RSS while the streams were opened.
+ * BENCH_NODE_OPTIONS is passed to both children as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ *
+ * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
+ * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
+ * Run: `npx tsx bench/chat.ts` (or `npm run bench:chat` once the script is in package.json).
  * Figures, not a test: tests never assert timings.
  */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { grantCredits } from '../mock-backend/components/credits/ledger';
-import { DEMO_LOGINS } from '../mock-backend/seed/seed';
-import { createTestContext, loginCookie, TEST_BACKEND_SECRET } from '../mock-backend/test/context';
-import { makeApp } from '../tests/bff/helpers';
+import { createSession } from '../mock-backend/components/session/repository';
+import { sessionIdOf } from '../mock-backend/components/session/service';
+import { createPgDb, createPgliteDb, type Db } from '../mock-backend/lib/db';
+import { migrate } from '../mock-backend/lib/migrate';
+import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
+import { createTestContext, TEST_BACKEND_SECRET } from '../mock-backend/test/context';
+import { AUTH_COOKIE } from '../src/shared/constants';
+import { makeApp, makeDistDir } from '../tests/bff/helpers';
+import { freePort } from '../tests/e2e/support/server';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TICKS_PER_SECOND = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function memory(): { heap: number; rss: number } {
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss };
+interface Member {
+  id: number;
+  email: string;
 }
 
-async function settledMemory(): Promise<{ heap: number; rss: number }> {
+/** What the load generator needs of a running site, and how each variant measures itself. */
+interface Site {
+  label: string;
+  base: string;
+  members: Member[];
+  cookies: string[];
+  /** Milliseconds of CPU so far, per part. */
+  cpu(): Promise<Record<string, number>>;
+  /** Bytes of memory now (after letting garbage settle), per part. */
+  memory(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The production shape: backend and BFF as child processes.
+
+function procCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000; // utime, stime
+}
+
+function procRss(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+}
+
+function selfCpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/**
+ * A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. `cpuMs`: the CPU so
+ * far of the server processes serving its connections (when the server runs on this machine; a connection that
+ * closes between two readings keeps its last reading, so the figure is a lower bound).
+ */
+async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void>; cpuMs: () => Promise<number> }> {
+  const name = `chatbench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const seen = new Map<number, number>();
+  return {
+    url: target.toString(),
+    cpuMs: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
+      await c.end();
+      for (const { pid } of rows) {
+        try {
+          seen.set(pid, procCpuMs(pid));
+        } catch {
+          // gone meanwhile, or another machine's
+        }
+      }
+      return [...seen.values()].reduce((a, b) => a + b, 0);
+    },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Members who can write to each other and pay for it, with one login session each (the cookie values). */
+async function prepareMembers(db: Db): Promise<{ members: Member[]; cookies: string[] }> {
+  await db.query(
+    `UPDATE users u SET paid_user = true, status = 'active'
+     FROM users d WHERE d.email = $1 AND u.site_id = d.site_id`,
+    [DEMO_LOGINS.free],
+  );
+  await db.query(`UPDATE profiles SET invisible = false, status = 'active' WHERE name <> ''`);
+  const members = await db.query<Member>(
+    `SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_id = (SELECT site_id FROM users WHERE email = $1) AND p.name <> ''
+     ORDER BY u.id LIMIT $2`,
+    [DEMO_LOGINS.free, MEMBERS],
+  );
+  const cookies: string[] = [];
+  for (const m of members) {
+    await grantCredits(db, { userId: m.id, credits: 100_000, kind: 'promo', reason: 'bonus' });
+    const token = randomBytes(16).toString('hex');
+    await createSession(db, sessionIdOf(token), m.id, 86_400);
+    cookies.push(`${AUTH_COOKIE}=${token}`);
+  }
+  return { members, cookies };
+}
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { BACKEND_URL: _b, DATABASE_URL: _d, NODE_OPTIONS: _n, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    ...extra,
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+async function startProcesses(): Promise<Site> {
+  const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chatbench-'));
+  const mediaDir = path.join(dataDir, 'media');
+  const fresh = pgUrl ? await freshPgDatabase(pgUrl) : undefined;
+  const children: ChildProcess[] = [];
+  let distDir: string | undefined;
+  // The children's own output (warnings and errors only) goes to a file, named at the end when it is not empty.
+  const logFile = path.join(tmpdir(), `chatbench-${process.pid}.log`);
+  const log = openSync(logFile, 'w');
+  const cleanUp = async () => {
+    for (const child of children.reverse()) await stopChild(child);
+    if (statSync(logFile).size > 0) say(`(the backend's and the BFF's warnings: ${logFile})`);
+    else rmSync(logFile, { force: true });
+    await fresh?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  };
+  try {
+    // Migrate, seed and prepare the members before the backend starts (PGlite is one process's file).
+    const db = fresh ? createPgDb(fresh.url) : await createPgliteDb(path.join(dataDir, 'db'));
+    await migrate(db, async (tx) => void (await seed(tx, { mediaDir, members: MEMBERS, avatars: 4 })));
+    const { members, cookies } = await prepareMembers(db);
+    // Statistics as a running site has them (autovacuum on PostgreSQL, the backend's own ANALYZE on PGlite).
+    await db.exec('ANALYZE');
+    await db.close();
+
+    const backendSecret = randomBytes(32).toString('hex');
+    const backend = fork(path.join(ROOT, 'mock-backend/main.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: childEnv({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        BACKEND_SECRET: backendSecret,
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'false',
+        ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+      }),
+      stdio: ['ignore', log, log, 'ipc'],
+    });
+    children.push(backend);
+    const backendPort = await new Promise<number>((resolve, reject) => {
+      backend.on('message', (m: { type?: string; port?: number }) => {
+        if (m.type === 'ready' && typeof m.port === 'number') resolve(m.port);
+      });
+      backend.once('exit', (code) => reject(new Error(`the backend exited (code ${code})`)));
+    });
+
+    const port = await freePort();
+    const builtDist = path.join(ROOT, 'dist/client');
+    distDir = existsSync(builtDist) ? undefined : makeDistDir(); // pages are not asked for; only the API is used
+    const bff = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/bff/main.ts')], {
+      cwd: ROOT,
+      env: childEnv({
+        PORT: String(port),
+        BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+        BACKEND_SECRET: backendSecret,
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir ?? builtDist,
+      }),
+      stdio: ['ignore', log, log],
+    });
+    children.push(bff);
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (bff.exitCode !== null) throw new Error(`the BFF exited (code ${bff.exitCode})`);
+      if (Date.now() > deadline) throw new Error('the BFF did not become healthy');
+      const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      await sleep(250);
+    }
+    const bffPid = bff.pid as number;
+    const backendPid = backend.pid as number;
+    return {
+      label: `${fresh ? 'PostgreSQL' : 'PGlite'}, ${process.version}, backend and BFF as separate processes (NODE_ENV=production)`,
+      base,
+      members,
+      cookies,
+      cpu: async () => ({
+        BFF: procCpuMs(bffPid),
+        backend: procCpuMs(backendPid),
+        ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpuMs() } : {}),
+        'load generator': selfCpuMs(),
+      }),
+      memory: async () => {
+        await sleep(1_000);
+        return { BFF: procRss(bffPid), backend: procRss(backendPid) };
+      },
+      close: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// BENCH_INPROCESS=1: backend, BFF and load generator in this process.
+
+async function settledHeap(): Promise<{ heap: number; rss: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   for (let i = 0; i < 3; i++) {
     gc?.();
     await sleep(200);
   }
-  return memory();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss };
 }
 
-async function main(): Promise<void> {
+async function startInProcess(): Promise<Site> {
   // On PostgreSQL the pool of a production backend (createPgDb's default 10), not the tests' 4.
-  const ctx = await createTestContext({ members: MEMBERS, loginRequestsPerMinute: 1_000_000, dbPoolMax: Number(process.env.BENCH_POOL ?? 10) });
+  const ctx = await createTestContext({ members: MEMBERS, dbPoolMax: Number(process.env.BENCH_POOL ?? 10) });
   const backend = ctx.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => backend.once('listening', resolve));
   const bff = makeApp(`http://127.0.0.1:${(backend.address() as AddressInfo).port}`, { backendSecret: TEST_BACKEND_SECRET });
   const bffServer = bff.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => bffServer.once('listening', resolve));
-  const base = `http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`;
+  const { members, cookies } = await prepareMembers(ctx.db);
+  return {
+    label: `${ctx.db.dialect}, ${process.version}, backend + BFF + load generator in one process`,
+    base: `http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`,
+    members,
+    cookies,
+    cpu: async () => ({ 'one process': selfCpuMs() }),
+    memory: async () => {
+      const m = await settledHeap();
+      return { 'heap+external': m.heap, rss: m.rss };
+    },
+    close: async () => {
+      bff.closeStreams();
+      bffServer.closeAllConnections();
+      await new Promise<void>((resolve) => bffServer.close(() => resolve()));
+      bff.dispose();
+      backend.closeAllConnections();
+      await new Promise<void>((resolve) => backend.close(() => resolve()));
+      await ctx.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The load generator.
+
+async function run(site: Site): Promise<void> {
+  const { base, members, cookies } = site;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const sendAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
+  const requests: http.ClientRequest[] = [];
   try {
-    // Members who can log in, pay for their messages and write to each other (sender i → recipient i+1).
-    await ctx.db.query(
-      `UPDATE users u SET password_hash = d.password_hash, paid_user = true, status = 'active'
-       FROM users d WHERE d.email = $1 AND u.site_id = d.site_id`,
-      [DEMO_LOGINS.free],
-    );
-    await ctx.db.query(`UPDATE profiles SET invisible = false, status = 'active' WHERE name <> ''`);
-    const members = await ctx.db.query<{ id: number; email: string }>(
-      `SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
-       WHERE u.site_id = (SELECT site_id FROM users WHERE email = $1) AND p.name <> ''
-       ORDER BY u.id LIMIT $2`,
-      [DEMO_LOGINS.free, MEMBERS],
-    );
-    const cookies: string[] = [];
-    for (const m of members) {
-      await grantCredits(ctx.db, { userId: m.id, credits: 100_000, kind: 'promo', reason: 'bonus' });
-      cookies.push(await loginCookie(ctx.app, m.email));
-    }
-
     // Open the streams through the BFF, spread over the members (several tabs each, no sharing between them).
-    const before = await settledMemory();
+    const before = await site.memory();
     const arrivals = new Map<number, number[]>(); // message id → arrival times on the recipient's streams
-    const requests: http.ClientRequest[] = [];
     let open = 0;
     await Promise.all(
       Array.from({ length: STREAMS }, (_, i) => {
@@ -109,23 +358,24 @@ async function main(): Promise<void> {
         });
       }),
     );
-    const held = await settledMemory();
+    const held = await site.memory();
 
     // Send at RATE per second through the BFF.
     const sentAt = new Map<number, number>();
     const sentIndex = new Map<number, number>();
     let sent = 0;
     let refused = 0;
+    const statuses = new Map<number, number>();
     const total = RATE * SECONDS;
     const started = performance.now();
-    const cpuBefore = process.cpuUsage();
+    const cpuBefore = await site.cpu();
     const sends: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
       const from = i % members.length;
-      const to = members[(from + 1) % members.length] as { id: number };
+      const to = members[(from + 1) % members.length] as Member;
       const body = JSON.stringify({ profile_id: to.id, text: `bench message ${i}` });
       const t0 = performance.now();
       sends.push(
@@ -147,7 +397,10 @@ async function main(): Promise<void> {
                   const id = (JSON.parse(text) as { message: { id: number } }).message.id;
                   sentAt.set(id, t0);
                   sentIndex.set(id, i);
-                } else refused += 1;
+                } else {
+                  refused += 1;
+                  statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+                }
                 resolve();
               });
             },
@@ -163,41 +416,43 @@ async function main(): Promise<void> {
     await Promise.all(sends);
     const sendSeconds = (performance.now() - started) / 1000;
     await sleep(2_000);
-    // CPU of this process (backend + BFF + load generator) per message: steadier than latency on a shared machine.
-    const cpu = process.cpuUsage(cpuBefore);
+    const cpuAfter = await site.cpu();
 
     const latencies: number[] = [];
     let expected = 0;
     const streamsOf = (member: number) => Math.floor(STREAMS / members.length) + (member < STREAMS % members.length ? 1 : 0);
-    const recipientOf = new Map<number, number>(); // message id → recipient's member index
-    for (const [id, index] of sentIndex) recipientOf.set(id, (index % members.length + 1) % members.length);
     for (const [id, t0] of sentAt) {
-      expected += streamsOf(recipientOf.get(id) ?? 0);
+      expected += streamsOf(((sentIndex.get(id) ?? 0) % members.length + 1) % members.length);
       for (const t1 of arrivals.get(id) ?? []) latencies.push(t1 - t0);
     }
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    const perStream = (a: number, b: number) => ((b - a) / STREAMS / 1024).toFixed(1);
+    const perMessage = Object.entries(cpuAfter)
+      .map(([part, ms]) => `${part} ${((ms - (cpuBefore[part] ?? 0)) / Math.max(1, sent)).toFixed(2)} ms`)
+      .join(', ');
+    const perStream = Object.entries(held)
+      .map(([part, bytes]) => `${part} ${((bytes - (before[part] ?? 0)) / STREAMS / 1024).toFixed(1)} KiB`)
+      .join(', ');
 
-    process.stdout.write(`chat bench: ${ctx.db.dialect}, ${process.version}, ${open} streams open through the BFF over ${members.length} members\n`);
-    process.stdout.write(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}\n`);
-    process.stdout.write(`process CPU per sent message ${((cpu.user + cpu.system) / 1000 / Math.max(1, sent)).toFixed(1)} ms (backend + BFF + load generator, database excluded on PostgreSQL)\n`);
-    process.stdout.write(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)\n`);
-    process.stdout.write(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms\n`);
-    process.stdout.write(
-      `memory per open stream (BFF + backend): heap+external ${perStream(before.heap, held.heap)} KiB, rss ${perStream(before.rss, held.rss)} KiB${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for steadier figures)'}\n`,
-    );
-    for (const req of requests) req.destroy();
+    say(`chat bench: ${site.label}; ${open} streams open through the BFF over ${members.length} members`);
+    say(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`);
+    say(`CPU per sent message: ${perMessage}`);
+    say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
+    say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
+    say(`memory per open stream: ${perStream}`);
   } finally {
-    bff.closeStreams();
-    bffServer.closeAllConnections();
-    await new Promise<void>((resolve) => bffServer.close(() => resolve()));
-    bff.dispose();
-    backend.closeAllConnections();
-    await new Promise<void>((resolve) => backend.close(() => resolve()));
+    for (const req of requests) req.destroy();
     agent.destroy();
     sendAgent.destroy();
-    await ctx.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const site = IN_PROCESS ? await startInProcess() : await startProcesses();
+  try {
+    await run(site);
+  } finally {
+    await site.close();
   }
 }
 

@@ -211,8 +211,12 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   if (!sender) throw new AppError(403, 'authentication_required');
   const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
   if (!partner) throw notFound();
-  await repo.lockPair(tx, viewer.userId, profileId);
-  const existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  // The pair lock serialises only the creation of their conversation: once it exists (the usual case), no lock.
+  let existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  if (!existing) {
+    await repo.lockPair(tx, viewer.userId, profileId);
+    existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+  }
   const use = await repo.countUse(tx, viewer.userId);
   if (!existing) {
     // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
@@ -251,12 +255,14 @@ async function send(
     const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
     const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
     const reason = payload.kind === 'gift' ? 'gift' : payload.kind === 'photo' ? 'photo_message' : 'message';
-    // Reserved before the message is stored, posted once it is: both in this transaction, so a failure between
-    // them leaves neither a message nor a charge.
+    // Reserved, then posted right before the message is stored: all in this transaction, so a failure anywhere
+    // leaves neither a message nor a charge.
     const hold = prepaid ?? (cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null);
-    // Before the message: insertMessage takes the site-wide event lock, held until commit.
+    // Before the message: insertMessage takes the site-wide event lock, held until commit, so every other write of
+    // the send comes first (the hold is posted now; a failed insert rolls the posting back with the rest).
     if (!held) await recordNotification(tx, { userId: profileId, kind: 'message', fromUserId: viewer.userId, conversationId });
-    const stored = await repo.insertMessage(tx, {
+    if (hold) await postMessage(tx, viewer.userId, hold);
+    return repo.insertMessage(tx, {
       conversationId,
       senderId: viewer.userId,
       kind: payload.kind,
@@ -267,8 +273,6 @@ async function send(
       free,
       creditsCost: cost,
     });
-    if (hold) await postMessage(tx, viewer.userId, hold);
-    return stored;
   });
   await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
   if (!row.held) deps.notifier?.kick();
