@@ -19,7 +19,7 @@ import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
 import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
-import { DEMO_PASSWORD, seed } from '../seed/seed';
+import { DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
 
 export interface TestContext {
   app: Express;
@@ -167,4 +167,17 @@ export async function loginCookie(app: Express, email: string, password = DEMO_P
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='));
   if (!cookie) throw new Error('no auth cookie');
   return cookie.split(';')[0] as string;
+}
+
+/**
+ * Logs in as any seeded member: gives him the demo members' password (with `free`, also makes him a free member)
+ * and answers his auth cookie. Password login needs a confirmed address, so change his status after this.
+ */
+export async function loginAsMember(ctx: Pick<TestContext, 'app' | 'db'>, userId: number, opts: { free?: boolean } = {}): Promise<string> {
+  await ctx.db.query(
+    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2)${opts.free ? ', paid_user = false' : ''} WHERE id = $1`,
+    [userId, DEMO_LOGINS.free],
+  );
+  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return loginCookie(ctx.app, row?.email ?? '');
 }

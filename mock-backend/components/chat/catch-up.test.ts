@@ -6,7 +6,7 @@ import { createApp } from '../../app';
 import type { Bus } from '../../lib/bus';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
+import { createTestContext, loginAsMember, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { currentEventSeq, membersWithEventsAfter } from './repository';
 
 let ctx: TestContext;
@@ -20,14 +20,7 @@ const deafBus: Bus = {
   close: async () => undefined,
 };
 
-async function loginAs(id: number): Promise<string> {
-  await ctx.db.query(
-    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2), paid_user = false WHERE id = $1`,
-    [id, DEMO_LOGINS.free],
-  );
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
-  return loginCookie(ctx.app, row?.email ?? '');
-}
+const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
 beforeAll(async () => {
   ctx = await createTestContext({ members: 16 });

@@ -8,7 +8,7 @@ import { createPgBus } from '../../lib/bus';
 import { createPgDb } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
+import { createTestContext, loginCookie, TEST_BACKEND_SECRET, loginAsMember, type TestContext } from '../../test/context';
 import * as accounts from '../accounts/repository';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 
@@ -19,15 +19,7 @@ let others: number[] = [];
 let premiumId: number;
 let freeId: number;
 
-/** Gives a seeded member the demo password (and makes him a free member) and answers his login cookie. */
-async function loginAs(id: number): Promise<string> {
-  await ctx.db.query(
-    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2), paid_user = false WHERE id = $1`,
-    [id, DEMO_LOGINS.free],
-  );
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
-  return loginCookie(ctx.app, row?.email ?? '');
-}
+const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
 const idOf = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
 const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;

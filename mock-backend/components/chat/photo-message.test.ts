@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, loginAsMember, type TestContext } from '../../test/context';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 
 let ctx: TestContext;
@@ -15,14 +15,7 @@ let base: string;
 let others: number[] = [];
 let photoCredits: number;
 
-async function loginAs(id: number): Promise<string> {
-  await ctx.db.query(
-    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2), paid_user = false WHERE id = $1`,
-    [id, DEMO_LOGINS.free],
-  );
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
-  return loginCookie(ctx.app, row?.email ?? '');
-}
+const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
 const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
 const grant = (userId: number, credits: number) => ctx.db.transaction((tx) => grantCredits(tx, { userId, credits, kind: 'promo', reason: 'bonus' }));

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, loginCookie, loginAsMember, type TestContext } from '../../test/context';
 import { swipeDay } from './swipe';
 
 let ctx: TestContext;
@@ -15,12 +15,7 @@ interface Card {
   fictional: boolean;
 }
 
-/** Gives a seeded member the demo password and logs him in. */
-async function loginAs(id: number): Promise<string> {
-  await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2) WHERE id = $1`, [id, DEMO_LOGINS.free]);
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
-  return loginCookie(ctx.app, row?.email as string);
-}
+const loginAs = (id: number) => loginAsMember(ctx, id);
 
 /** A visible, real, never-touched member of the default site (not a demo login). */
 async function freshMember(exclude: number[] = []): Promise<number> {

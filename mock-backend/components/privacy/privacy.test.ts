@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, loginCookie, loginAsMember, type TestContext } from '../../test/context';
 import { distanceBand, GRID_DEGREES, haversineKm, snap } from './geo';
 
 let ctx: TestContext;
@@ -15,15 +15,7 @@ async function idOf(email: string): Promise<number> {
   return row?.id as number;
 }
 
-/** Gives a seeded member a known password hash (the demo one) and logs them in. */
-async function loginAs(userId: number): Promise<string> {
-  await ctx.db.query(
-    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2) WHERE id = $1`,
-    [userId, DEMO_LOGINS.free],
-  );
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-  return loginCookie(ctx.app, row?.email as string);
-}
+const loginAs = (id: number) => loginAsMember(ctx, id);
 
 async function searchIds(cookie: string | null, query: Record<string, unknown> = {}): Promise<number[]> {
   const ids: number[] = [];

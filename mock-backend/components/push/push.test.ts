@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import * as accounts from '../accounts/repository';
 import { grantCredits } from '../credits/ledger';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';
 import { httpsTransport, type PushRequest, type PushResponse } from './sender';
 
@@ -127,8 +127,7 @@ describe('pushes', () => {
 
   it('When a member who had not confirmed his address confirms it, then the recipient of his waiting message gets its push', async () => {
     const writerId = (await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1`, [[freeId, premiumId]]))[0]?.id as number;
-    await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1`, [writerId, freeId]);
-    const writer = await loginCookie(ctx.app, (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [writerId]))[0]?.email ?? '');
+    const writer = await loginAsMember(ctx, writerId);
     await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
     const before = received.filter((r) => r.endpoint === mine.endpoint).length;
     const sent = await request(ctx.app).post('/api/message.php').set('cookie', writer).send({ profile_id: freeId, text: 'Waiting for my address' });
