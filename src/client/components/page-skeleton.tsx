@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 
 /**
- * What a streamed page shows until its data arrives (app/streamed.tsx): the page's heading and placeholders of the
+ * What a streamed page shows until its data arrives (app/streamed.tsx): the page's heading and grey boxes of the
  * size of what follows (a grid of member cards or a list of rows), marked busy for assistive technology.
  */
 export function PageSkeleton({ title, variant, count = 8 }: { title?: string; variant: 'grid' | 'list'; count?: number }) {
