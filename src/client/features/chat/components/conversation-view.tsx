@@ -367,13 +367,13 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
             placeholder={intl.formatMessage({ id: 'chat.placeholder', defaultMessage: 'Write a message…' })}
           />
           <div className="chat-composer-actions">
-            <button type="submit" className="btn btn-primary" disabled={sending || count === 0 || tooLong}>
-              <FormattedMessage id="chat.send" defaultMessage="Send" />
-            </button>
             <button type="button" className="btn btn-outline-dark btn-sm" aria-expanded={giftsOpen} onClick={() => setGiftsOpen((open) => !open)}>
               <FormattedMessage id="chat.gifts.toggle" defaultMessage="Send a gift" />
             </button>
             <PhotoSender partnerName={partner.name} price={settings.photo_credits} balance={allowance.credits} disabled={sending} onSend={sendPhoto} />
+            <button type="submit" className="btn btn-primary chat-send" disabled={sending || count === 0 || tooLong}>
+              <FormattedMessage id="chat.send" defaultMessage="Send" />
+            </button>
           </div>
         </div>
         {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}
