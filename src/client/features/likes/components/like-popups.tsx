@@ -8,7 +8,7 @@ import { MemberPhoto } from '../../../components/member-photo';
 import { Modal } from '../../../components/modal';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
-import { useCurrentUser, useSettings } from '../../../lib/store/store';
+import { useAppSelector, useCurrentUser, useSettings } from '../../../lib/store/store';
 import { nextAnnouncement, readAnnounced, rememberAnnounced, writeAnnounced } from '../announced';
 import { autoLike, likeProfile, LIKES_KEY, useLikeList } from '../api/likes';
 import { onLikePopup, showLikePopup, type LikePopup } from '../popup-events';
@@ -43,6 +43,7 @@ export function LikePopups() {
   const api = useApi();
   const { mutate } = useSWRConfig();
   const { data: likes } = useLikeList(userId !== null);
+  const renderedAt = useAppSelector((s) => s.site.renderedAt ?? null);
   const location = useLocation();
   const navigate = useNavigate();
   const [popup, setPopup] = useState<LikePopup | null>(null);
@@ -62,10 +63,13 @@ export function LikePopups() {
   // New received likes since the last look.
   useEffect(() => {
     if (userId === null || !likes) return;
-    const { announce, seen } = nextAnnouncement(readAnnounced(userId), likes);
+    // Without an earlier look in this browser, likes that arrived after the page was rendered are new all the same
+    // (the pop-ups load after hydration, and a like can come in before their first look).
+    const baseline = readAnnounced(userId) ?? (renderedAt ? { since: new Date(renderedAt).toISOString(), ids: [] } : null);
+    const { announce, seen } = nextAnnouncement(baseline, likes);
     writeAnnounced(userId, seen);
     if (announce) showLikePopup({ kind: announce.match ? 'match' : 'new-like', profile: announce.profile });
-  }, [likes, userId]);
+  }, [likes, userId, renderedAt]);
 
   // The like modal after ?t=<seconds>.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
