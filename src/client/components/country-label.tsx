@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useRegionName } from '../lib/region-names';
 
 /** The flag emoji of an ISO 3166-1 alpha-2 code. */
 export function countryFlag(code: string): string {
@@ -8,14 +8,9 @@ export function countryFlag(code: string): string {
 
 /** Flag and country name in the interface language (Intl.DisplayNames), optionally with the region. */
 export function CountryLabel({ country, region }: { country: string | null | undefined; region?: string | null | undefined }) {
-  const intl = useIntl();
+  const regionName = useRegionName();
   if (!country) return region ? <span>{region}</span> : null;
-  let name = country;
-  try {
-    name = intl.formatDisplayName(country.toUpperCase(), { type: 'region' }) ?? country;
-  } catch {
-    name = country;
-  }
+  const name = regionName(country);
   return (
     <span>
       <span aria-hidden="true">{countryFlag(country)} </span>

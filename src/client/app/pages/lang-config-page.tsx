@@ -3,6 +3,7 @@ import { COUNTRY_LANGUAGES, LOCALES, type Locale } from '../../../shared/locales
 import { Seo } from '../../components/seo';
 import { languageName, localeSwitchHref } from '../../features/site/language-links';
 import { useCurrentUser, useLocale, useSettings } from '../../lib/store/store';
+import { useRegionName } from '../../lib/region-names';
 
 /** Where the language switch comes back to: this page, now in the chosen language. */
 const RETURN_TO = '/lang-config';
@@ -47,10 +48,11 @@ export function LangConfigPage() {
   const settings = useSettings();
   const user = useCurrentUser();
   const locale = useLocale();
+  const regionName = useRegionName();
   const country = settings.geoip_selected_country ?? settings.geoip_country;
   const suggested = countryLanguages(country);
   const title = intl.formatMessage({ id: 'langConfig.title', defaultMessage: 'Choose your language' });
-  const countryName = country ? (intl.formatDisplayName(country, { type: 'region' }) ?? country) : null;
+  const countryName = country ? regionName(country) : null;
 
   return (
     <div className="page-narrow">

@@ -10,6 +10,7 @@ import { useSettings } from '../../../lib/store/store';
 import { saveMatchPreferences, useMatches, useMatchPreferences, type MatchPreferences, type MatchPreferencesUpdate } from '../api/match-finder';
 import { SWIPE_GAME_KEY } from '../api/swipe-game';
 import { LikeCard } from './like-card';
+import { useRegionName } from '../../../lib/region-names';
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 const STEPS = 3;
@@ -50,14 +51,8 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const matches = useMatches(step === null, FINDER_LIMIT);
+  const countryName = useRegionName();
 
-  const countryName = (code: string) => {
-    try {
-      return intl.formatDisplayName(code, { type: 'region' }) ?? code;
-    } catch {
-      return code;
-    }
-  };
   const genderName = (g: Gender | undefined) =>
     g === 'male'
       ? intl.formatMessage({ id: 'likes.finder.men', defaultMessage: 'Men' })

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import type { SearchFilters } from '../api/list-members';
+import { useRegionName } from '../../../lib/region-names';
 
 type Region = Schemas['Region'];
 
@@ -29,6 +30,7 @@ export function SearchForm({
   onSearch: (filters: SearchFilters) => void;
 }) {
   const intl = useIntl();
+  const regionName = useRegionName();
   // The page remounts the form (key) when the URL's search changes, so the draft starts from it.
   const [draft, setDraft] = useState<SearchFilters>(value);
   const any = intl.formatMessage({ id: 'search.any', defaultMessage: 'Any' });
@@ -73,7 +75,7 @@ export function SearchForm({
             <option value="">{any}</option>
             {countries.map((c) => (
               <option key={c} value={c}>
-                {intl.formatDisplayName(c, { type: 'region' }) ?? c}
+                {regionName(c)}
               </option>
             ))}
           </select>

@@ -8,6 +8,7 @@ import { ATTRIBUTE_OPTIONS, INTEREST_MESSAGES } from '../../../lib/interest-mess
 import type { MyProfile } from '../api/get-my-profile';
 import { updateProfile, type ProfileUpdate } from '../api/update-profile';
 import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
+import { useRegionName } from '../../../lib/region-names';
 
 type Region = Schemas['Region'];
 type AttributeKey = keyof typeof ATTRIBUTE_OPTIONS;
@@ -68,6 +69,7 @@ const SETTING_OF: Record<string, string> = { birth_date: 'age', region_id: 'regi
 
 export function ProfileForm({ profile, countries, regions, interests, visibleFields, onCountryChange, onSaved }: ProfileFormProps) {
   const intl = useIntl();
+  const regionName = useRegionName();
   const api = useApi();
   const [form, setForm] = useState<FormState>(() => initial(profile));
   const [busy, setBusy] = useState(false);
@@ -175,7 +177,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
               <option value="">{t(messages.notSaid)}</option>
               {countries.map((c) => (
                 <option key={c} value={c}>
-                  {intl.formatDisplayName(c, { type: 'region' }) ?? c}
+                  {regionName(c)}
                 </option>
               ))}
             </select>

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { DetailsMenu } from '../../../components/details-menu';
 import { pathWithQuery } from '../../../lib/path-with-query';
 import { useSettings } from '../../../lib/store/store';
+import { compareIn, useRegionName } from '../../../lib/region-names';
 
 /** The BFF route that keeps the visitor's chosen country (cookie) and comes back to `returnTo`. */
 export function countrySwitchHref(code: string, returnTo: string): string {
@@ -17,12 +18,13 @@ export function CountryPicker() {
   const intl = useIntl();
   const location = useLocation();
   const settings = useSettings();
+  const name = useRegionName();
   if (settings.countries.length === 0) return null;
   const current = settings.geoip_selected_country ?? settings.geoip_country;
-  const name = (code: string) => intl.formatDisplayName(code, { type: 'region' }) ?? code;
   const label = intl.formatMessage({ id: 'footer.country', defaultMessage: 'Your country' });
   const returnTo = pathWithQuery(location);
-  const sorted = [...settings.countries].sort((a, b) => name(a).localeCompare(name(b), intl.locale));
+  const compare = compareIn(intl.locale);
+  const sorted = [...settings.countries].sort((a, b) => compare(name(a), name(b)));
   return (
     <DetailsMenu
       className="country-picker"
