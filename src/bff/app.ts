@@ -47,6 +47,8 @@ export interface CreateAppOptions {
   breaker?: Partial<BreakerOptions> | false;
   /** The metrics registry (default: a new one for this app). */
   metrics?: BffMetrics;
+  /** How long `GET /api/settings.php` answers are reused (settings-answers.ts; default 30 s, 0: never). */
+  settingsAnswers?: { freshMs?: number };
 }
 
 export type BffApp = Express & {
@@ -181,7 +183,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use(mediaProxy({ backend: backend.media, logger, trustProxy }));
   const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
   app.get(EVENT_STREAM_PATH, eventStream);
-  app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy }));
+  app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy, ...(options.settingsAnswers ? { settingsAnswers: options.settingsAnswers } : {}) }));
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
   app.get('/manifest.webmanifest', manifestHandler({ backend, logger, trustProxy }));

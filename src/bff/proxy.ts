@@ -20,6 +20,7 @@ import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
+import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
 import { AUTH_COOKIE } from '../shared/constants';
 
 /**
@@ -35,6 +36,9 @@ import { AUTH_COOKIE } from '../shared/constants';
  */
 
 export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+/** Headers of one backend answer that a kept settings answer does not repeat (settings-answers.ts). */
+const PER_ANSWER_HEADERS = new Set(['date', 'content-length', 'x-request-id', 'age', 'server-timing']);
 
 /**
  * The only `/api` paths the BFF forwards: `/api/<name>.php` as openapi.yaml spells them — lower-case letters, digits,
@@ -63,6 +67,8 @@ export interface ApiProxyOptions {
   authCookieName: string;
   trustProxy: boolean;
   maxBodyBytes?: number;
+  /** `GET /api/settings.php` answers reused for a short while (settings-answers.ts); `freshMs: 0` turns it off. */
+  settingsAnswers?: { freshMs?: number };
 }
 
 class PayloadTooLargeError extends Error {}
@@ -110,6 +116,7 @@ function bufferBody(req: Request, limit: number): Promise<Buffer | undefined> {
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const { backend, logger, authCookieName } = options;
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const settingsAnswers = createSettingsAnswers(options.settingsAnswers);
 
   return async (req: Request, res: Response, _next: NextFunction) => {
     const pathname = rawPathname(req.originalUrl);
@@ -119,6 +126,18 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     }
     if (isCrossSiteWrite(req) || (STATE_CHANGING_GETS.has(pathname) && isCrossSiteRequest(req))) {
       sendJsonError(res, 403, 'csrf_rejected', 'Cross-site request rejected.');
+      return;
+    }
+    const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
+    const settingsKey =
+      req.method === 'GET' && pathname === SETTINGS_PATH ? settingsAnswerKey(req.originalUrl, ctx.clientIp, ctx.clientCountry, ctx.locale) : null;
+    const kept = settingsKey === null ? undefined : settingsAnswers.fresh(settingsKey);
+    if (kept) {
+      res.statusCode = kept.status;
+      for (const [name, value] of kept.headers) res.setHeader(name, value);
+      res.setHeader('age', String(Math.floor((Date.now() - kept.at) / 1000)));
+      res.setHeader('content-length', kept.body.length);
+      res.end(kept.body);
       return;
     }
     let body: Buffer | undefined;
@@ -134,7 +153,6 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     }
 
     const path = req.originalUrl;
-    const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
     const aborter = new AbortController();
     const onClose = () => {
       if (!res.writableFinished) aborter.abort(new Error('client went away'));
@@ -191,6 +209,21 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         res.append('set-cookie', clearAuthCookie(authCookieName, secure));
         logger.debug({ reqId: requestIdOf(req) }, 'authentication required: clearing the auth cookie');
       }
+      res.setHeader('content-length', payload.length);
+      res.end(payload);
+      return;
+    }
+    if (settingsKey !== null && settingsAnswers.keepable(upstream)) {
+      let payload: Buffer;
+      try {
+        payload = await readBody(upstream, settingsAnswers.maxBodyBytes);
+      } catch (error) {
+        logger.warn({ reqId: requestIdOf(req), path, err: error }, 'reading the settings answer failed');
+        res.destroy();
+        return;
+      }
+      const headers = copyableResponseHeaders(upstream).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
+      settingsAnswers.keep(settingsKey, { status, headers, body: payload });
       res.setHeader('content-length', payload.length);
       res.end(payload);
       return;

@@ -404,3 +404,67 @@ describe('/api proxy: logout by cross-site GET', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('/api proxy: settings.php answers reused for a short while', () => {
+  const settings = { name: 'Mannenmatch', countries: ['NL', 'BE'] };
+
+  it('When a visitor asks settings.php twice, then the backend answers once and the second answer is the same, with its age', async () => {
+    const { standIn, app } = await setup({ '/api/settings.php': (_req, res) => json(res, 200, settings, { etag: '"s1"' }) });
+    const first = await request(app).get('/api/settings.php?host=example.test');
+    const second = await request(app).get('/api/settings.php?host=example.test');
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(settings);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.headers.etag).toBe('"s1"');
+    expect(second.headers.age).toBe('0');
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(standIn.hits('/api/settings.php')).toHaveLength(1);
+  });
+
+  it('When the query, the visitor address or the locale differ, then each is asked of the backend', async () => {
+    const { standIn } = await setup({ '/api/settings.php': (_req, res) => json(res, 200, settings) });
+    app = makeApp(standIn.url, { env: { TRUST_PROXY: '1' } });
+    await request(app).get('/api/settings.php?host=a.test').set('X-Forwarded-For', '203.0.113.1');
+    await request(app).get('/api/settings.php?host=b.test').set('X-Forwarded-For', '203.0.113.1');
+    await request(app).get('/api/settings.php?host=a.test').set('X-Forwarded-For', '203.0.113.2');
+    await request(app).get('/api/settings.php?host=a.test').set('X-Forwarded-For', '203.0.113.1').set('Cookie', 'locale=de');
+    await request(app).get('/api/settings.php?host=a.test').set('X-Forwarded-For', '203.0.113.1');
+    expect(standIn.hits('/api/settings.php')).toHaveLength(4);
+  });
+
+  it('When the answer sets a cookie, is private, varies by cookie or is an error, then it is never handed to the next request', async () => {
+    let n = 0;
+    const { standIn, app } = await setup({
+      '/api/settings.php': (req, res) => {
+        n += 1;
+        const host = new URL(req.url, 'http://x').searchParams.get('host');
+        if (host === 'cookie.test') json(res, 200, { n }, { 'set-cookie': `PHPSESSID=s${n}; Path=/` });
+        else if (host === 'private.test') json(res, 200, { n }, { 'cache-control': 'private, max-age=60' });
+        else if (host === 'vary.test') json(res, 200, { n }, { vary: 'Cookie' });
+        else json(res, 503, { error: { code: 'busy', message: 'busy' } });
+      },
+    });
+    for (const host of ['cookie.test', 'private.test', 'vary.test']) {
+      const a = await request(app).get(`/api/settings.php?host=${host}`);
+      const b = await request(app).get(`/api/settings.php?host=${host}`);
+      expect(b.body.n).toBe(a.body.n + 1);
+    }
+    const cookies = [await request(app).get('/api/settings.php?host=cookie.test'), await request(app).get('/api/settings.php?host=cookie.test')].map(
+      (r) => setCookies(r.headers)[0],
+    );
+    expect(cookies[0]).not.toBe(cookies[1]);
+    await request(app).get('/api/settings.php?host=down.test');
+    const before = standIn.hits('/api/settings.php').length;
+    await request(app).get('/api/settings.php?host=down.test');
+    expect(standIn.hits('/api/settings.php').length).toBeGreaterThan(before);
+  });
+
+  it('When answers are reused for 0 ms, then every call reaches the backend', async () => {
+    const { standIn } = await setup({ '/api/settings.php': (_req, res) => json(res, 200, settings) });
+    app = makeApp(standIn.url, { settingsAnswers: { freshMs: 0 } });
+    await request(app).get('/api/settings.php?host=example.test');
+    await request(app).get('/api/settings.php?host=example.test');
+    expect(standIn.hits('/api/settings.php')).toHaveLength(2);
+  });
+});
