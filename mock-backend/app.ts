@@ -109,8 +109,8 @@ export function createApp(deps: AppDeps): Express {
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
-  api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes(db), creditsRoutes(db));
-  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes(db), moderationRoutes(db, deps.mediaDir));
+  api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), creditsRoutes(db));
+  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   const notifier = deps.notifier ?? { kick: () => {} };
   api.use(likesRoutes(db, { notifier }), pushRoutes(db));

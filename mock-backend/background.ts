@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { purgeDeletedAccounts } from './components/accounts/purge';
+import { sweepOrphanChatPhotos } from './components/chat/photo-files';
 import { deleteExpiredTokens, markBounced } from './components/accounts/repository';
 import { voidExpiredReservations } from './components/credits/spend';
 import type { PaymentProvider } from './components/payments/provider';
@@ -18,13 +19,15 @@ import { statisticsJob } from './lib/statistics';
 
 /**
  * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many
- * instances run: the mail outbox, the 14-day purge of deleted accounts, and the cleanup of expired rows.
+ * instances run: the mail outbox, the 14-day purge of deleted accounts, the cleanup of expired rows, and the sweep of
+ * photo-message files that no row names any more.
  */
 
 export const PURGE_JOB = 'accounts-purge';
 export const CLEANUP_JOB = 'cleanup';
 export const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
 export const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
+export const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
 
 export interface BackgroundOptions {
   db: Db;
@@ -87,6 +90,20 @@ export function createBackground(opts: BackgroundOptions): Background {
         notifications: await deleteOldNotifications(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
+    },
+  });
+
+  // Files of photo messages are deleted after the commit that removed their rows; what a crash or a failed unlink
+  // left behind goes here (components/chat/photo-files.ts). Hourly, at the cleanup's pace or slower.
+  jobs.define({
+    name: CHAT_PHOTO_SWEEP_JOB,
+    cron: '41 * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 10,
+    expireInSeconds: 3600,
+    handler: async () => {
+      const deleted = await sweepOrphanChatPhotos(db, opts.mediaDir, logger);
+      logger.info({ job: CHAT_PHOTO_SWEEP_JOB, deleted }, 'chat photo sweep ran');
     },
   });
 

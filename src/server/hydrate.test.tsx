@@ -24,12 +24,19 @@ class FakeResponse extends PassThrough {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function serverHtml(url: string, user: User | null, assets: RenderRequest['assets'] = { scripts: [], styles: [] }, isBot = true): Promise<string> {
+async function serverHtml(
+  url: string,
+  user: User | null,
+  assets: RenderRequest['assets'] = { scripts: [], styles: [] },
+  isBot = true,
+  members?: () => Promise<Response>,
+): Promise<string> {
   const api = createApiClient({
     baseUrl: 'http://backend.test/api',
     fetch: (async (input: Request) => {
       const path = new URL(input.url).pathname;
       if (path === '/api/user.php') return user ? json(200, { user }) : json(403, { error: { code: 'authentication_required', message: '' }, authentication_required: true });
+      if (path === '/api/members.php' && members) return members();
       if (path === '/api/members.php') return json(200, { profiles: [profileFixture(), profileFixture({ id: 43, name: 'Tom', main_image: null })], next_cursor: 'n', total: 30 });
       if (path === '/api/chats.php') return json(200, { chats: [], total_unread: 2 });
       if (path === '/api/likes.php') return json(200, { profiles: [], liked_by: [], total_new: 1 });
@@ -120,6 +127,35 @@ describe('hydration', () => {
     expect(document.querySelector('h1')?.textContent).toBe('Leden');
     expect(document.body.textContent).toContain('Tom');
     expect(calls.filter((u) => u.includes('members.php'))).toEqual([]);
+    act(() => root?.unmount());
+  });
+
+  it('When the streamed data of /members failed after the shell, then the page hydrates without a mismatch into the error state in Dutch', async () => {
+    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{ _currentValue: unknown }>;
+    const before = routerContexts.map((c) => c._currentValue);
+    // members.php answers after the user (the shell is out), with a body that is no JSON: the prefetch throws.
+    const late = async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return new Response('{"profiles": [', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    const html = completeStream(await serverHtml('/members', userFixture(), { scripts: [], styles: [] }, false, late));
+    routerContexts.forEach((c, i) => (c._currentValue = before[i]));
+    expect(html).toContain('"failed":true');
+    window.history.replaceState({}, '', '/members');
+    document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
+    document.documentElement.setAttribute('lang', 'nl');
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    vi.spyOn(window, 'fetch').mockImplementation(async () => new Response('{}', { status: 500 }));
+    let root: Awaited<ReturnType<typeof hydrateApp>> | undefined;
+    await act(async () => {
+      root = await hydrateApp(document);
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    const real = errors.filter((e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))));
+    expect(real).toEqual([]);
+    expect(document.querySelector('[data-testid="page-data-failed"]')?.textContent).toBe('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(document.querySelector('[data-testid="page-skeleton"]')).toBeNull();
     act(() => root?.unmount());
   });
 

@@ -128,17 +128,28 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     }
     if (handle?.prefetch) jobs.push(handle.prefetch({ ...ctx, params: match.params }));
   }
-  // Handled below; marked now so a failing job does not count as unhandled while the user is awaited.
+  // Handled below; marked now so a failing job does not count as unhandled while the user is awaited. `failedEarly`:
+  // the page's own calls already failed (a call answered with an error, or the prefetch threw) while the user loads.
   const allJobs = Promise.all(jobs);
-  allJobs.catch(() => undefined);
+  let failedEarly = false;
+  allJobs.then(
+    (results) => {
+      failedEarly = results.some((r) => (r.status ?? 0) >= 400 || Object.keys(r.errors ?? {}).length > 0);
+    },
+    () => {
+      failedEarly = true;
+    },
+  );
   const [loaded] = await Promise.all([session, chunks]);
   const user = loaded?.user ?? null;
   const counts = loaded?.counts ?? null;
 
   // A page that can show a skeleton streams (issue 15): the shell goes out once the user is known, the page data
-  // follows in the same response. Bots get the whole page at once, as before; so do pages whose status depends on data.
+  // follows in the same response. Bots get the whole page at once, as before; so do pages whose status depends on data,
+  // and a page whose data failed before the first byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing
+  // is sent yet, so it is answered like a page rendered whole (its status, the error page, a cleared login cookie).
   const streams = !req.isBot && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
-  if (streams && status < 400) {
+  if (streams && status < 400 && !failedEarly) {
     const streamed = withDeadline(allJobs, deadline - Date.now()).then(
       (results) => {
         const data: StreamedPageData = { fallback: {}, errors: {} };
@@ -151,11 +162,15 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
         }
         return data;
       },
-      (error: unknown) => {
-        // The shell is out: render without the data, the browser loads it (a bug in the page's prefetch is logged).
-        if (error instanceof DeadlineError) req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
-        else req.log.error({ err: error, path }, 'SSR: prefetch failed');
-        return { fallback: {}, errors: {} };
+      (error: unknown): StreamedPageData => {
+        // The shell and its 200 are out. Past the deadline the content renders without the data and the browser loads
+        // it; a prefetch that threw shows the site's error state in the page's language (app/streamed.tsx).
+        if (error instanceof DeadlineError) {
+          req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
+          return { fallback: {}, errors: {} };
+        }
+        req.log.error({ err: error, path }, 'SSR: prefetch failed after the page was sent; it shows the error state');
+        return { fallback: {}, errors: {}, failed: true };
       },
     );
     return { preloads, status, user, counts, fallback: {}, prefetchErrors: {}, pageError: null, streamed };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
+import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { removeFilesNoLongerUsed } from '../photos/service';
 import * as repo from './repository';
 
@@ -11,10 +12,11 @@ export async function purgeDeletedAccounts(db: Db, logger: Logger, mediaDir: str
     const ids = await repo.accountsToPurge(db, ACCOUNT_UNDO_DAYS, 100);
     if (ids.length === 0) break;
     for (const id of ids) {
-      const photos = await db.transaction((tx) => repo.purgeAccount(tx, id));
+      const files = await db.transaction((tx) => repo.purgeAccount(tx, id));
       // Photos are personal data too: their files go once the rows are gone (a crash here leaves files that no row
-      // references, never a row without its file).
-      await removeFilesNoLongerUsed(db, mediaDir, photos);
+      // references, never a row without its file; the chat-photo sweep finds those of photo messages).
+      await removeFilesNoLongerUsed(db, mediaDir, files.photos);
+      await deleteChatPhotoFiles(db, mediaDir, files.chatPhotos, logger);
       purged += 1;
     }
   }

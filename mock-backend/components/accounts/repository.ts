@@ -317,15 +317,22 @@ export async function accountsToPurge(db: Db, undoDays: number, limit: number): 
  * tombstone so the credit ledger and the other members' conversations keep their references. Answers the files of its
  * photos (to remove once the transaction committed).
  */
-export async function purgeAccount(
-  db: Db,
-  userId: number,
-): Promise<Array<{ filename: string; thumb_filename: string; blurred_filename: string }>> {
+export interface PurgedFiles {
+  photos: Array<{ filename: string; thumb_filename: string; blurred_filename: string }>;
+  /** Photo messages the member sent (their rows are gone). */
+  chatPhotos: string[];
+}
+
+/**
+ * Removes the member's personal data (call it in a transaction); answers the files whose rows went, for the caller
+ * to delete after the commit.
+ */
+export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles> {
   const [row] = await db.query<{ site_id: number; email: string }>(
     `SELECT site_id, email FROM users WHERE id = $1 AND (status = 'deleted' OR ${DECOY}) AND purged_at IS NULL FOR UPDATE`,
     [userId],
   );
-  if (!row) return [];
+  if (!row) return { photos: [], chatPhotos: [] };
   const photos = await db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
     'DELETE FROM photos WHERE user_id = $1 RETURNING filename, thumb_filename, blurred_filename',
     [userId],
@@ -342,7 +349,7 @@ export async function purgeAccount(
   await db.query('DELETE FROM swipes WHERE user_id = $1 OR target_id = $1', [userId]);
   await db.query('DELETE FROM swipe_quota WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM match_preferences WHERE user_id = $1', [userId]);
-  await db.query('DELETE FROM messages WHERE sender_id = $1', [userId]);
+  const chatPhotos = await db.query<{ photo_filename: string | null }>('DELETE FROM messages WHERE sender_id = $1 RETURNING photo_filename', [userId]);
   await db.query(
     `UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
        status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
@@ -350,7 +357,7 @@ export async function purgeAccount(
      WHERE id = $1`,
     [userId],
   );
-  return photos;
+  return { photos, chatPhotos: chatPhotos.flatMap((m) => (m.photo_filename ? [m.photo_filename] : [])) };
 }
 
 /** Mailed links past their validity, and reset-mail counts of past days (the cleanup job). */

@@ -36,15 +36,29 @@ export async function insertBlock(db: Db, blocker: number, blocked: number): Pro
   await db.query(`INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [blocker, blocked]);
 }
 
-/** Removes likes both ways and every conversation of the two (with its messages). */
-export async function removeContact(db: Db, a: number, b: number): Promise<void> {
+/**
+ * Removes likes both ways and every conversation of the two (with its messages). Answers the paths of the photo
+ * messages that went with them: the caller deletes their files after the commit.
+ */
+export async function removeContact(db: Db, a: number, b: number): Promise<string[]> {
   await db.query(`DELETE FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)`, [a, b]);
-  await db.query(
-    `DELETE FROM conversations WHERE id IN (
+  // The conversations are locked first (a send into one waits, then finds it gone): the photos read next are all
+  // that the delete takes with it.
+  const conversations = await db.query<{ id: number }>(
+    `SELECT c.id FROM conversations c WHERE c.id IN (
        SELECT x.conversation_id FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
-       WHERE x.user_id = $1 AND y.user_id = $2)`,
+       WHERE x.user_id = $1 AND y.user_id = $2)
+     FOR UPDATE`,
     [a, b],
   );
+  if (conversations.length === 0) return [];
+  const ids = conversations.map((c) => c.id);
+  const photos = await db.query<{ photo_filename: string }>(
+    `SELECT photo_filename FROM messages WHERE conversation_id = ANY($1::int[]) AND photo_filename IS NOT NULL`,
+    [ids],
+  );
+  await db.query('DELETE FROM conversations WHERE id = ANY($1::int[])', [ids]);
+  return photos.map((p) => p.photo_filename);
 }
 
 export async function deleteBlock(db: Db, blocker: number, blocked: number): Promise<void> {

@@ -1,15 +1,15 @@
 import { Router } from 'express';
-import type { Db } from '../../lib/db';
 import { getSite, requireViewer } from '../../lib/context';
 import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
-export function privacyRoutes(db: Db): Router {
+export function privacyRoutes(deps: service.BlockDeps): Router {
+  const { db } = deps;
   const router = Router();
 
   router.post('/block.php', async (req, res) => {
     const viewer = requireViewer(res);
-    await service.block(db, getSite(res).id, viewer.userId, (req.body as { id: number }).id);
+    await service.block(deps, getSite(res).id, viewer.userId, (req.body as { id: number }).id);
     res.json({ success: true });
   });
 

@@ -1,15 +1,30 @@
+import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { snap } from './geo';
 import * as repo from './repository';
 
-export async function block(db: Db, siteId: number, me: number, other: number): Promise<void> {
+export interface BlockDeps {
+  db: Db;
+  /** DATA_DIR/media: the files of the photo messages that a block removes are deleted there. */
+  mediaDir: string;
+  logger: Logger;
+}
+
+/**
+ * Blocks a member (SPEC §4): chats and likes between the two go. The files of photo messages in those chats are
+ * deleted after the commit; a failure there leaves the block standing (the chat-photo sweep finds the files).
+ */
+export async function block(deps: BlockDeps, siteId: number, me: number, other: number): Promise<void> {
+  const { db } = deps;
   if (me === other) throw new AppError(400, 'block_self');
   if (!(await repo.memberExists(db, siteId, other))) throw notFound();
-  await db.transaction(async (tx) => {
+  const photos = await db.transaction(async (tx) => {
     await repo.insertBlock(tx, me, other);
-    await repo.removeContact(tx, me, other);
+    return repo.removeContact(tx, me, other);
   });
+  await deleteChatPhotoFiles(db, deps.mediaDir, photos, deps.logger);
 }
 
 export async function unblock(db: Db, me: number, other: number): Promise<void> {

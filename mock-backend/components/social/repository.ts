@@ -24,16 +24,30 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
   );
 }
 
-/** Hides a conversation from the member's list; false when the member is not in it. */
-export async function hideConversation(db: Db, userId: number, conversationId: number): Promise<boolean> {
-  const rows = await db.query(
-    // cleared_seq (migration 013): what was there is gone for him, also if the conversation comes back with a new message.
+/**
+ * Hides a conversation from the member's list (call it in a transaction); null when the member is not in it. What
+ * was there is gone for him (cleared_seq, migration 013), also if the conversation comes back with a new message;
+ * the other member keeps seeing it. Photo messages that neither member can reach any more (both cleared past them)
+ * are deleted here: their paths are answered so that the caller deletes the files after the commit.
+ */
+export async function hideConversation(tx: Db, userId: number, conversationId: number): Promise<{ photos: string[] } | null> {
+  // Two members removing the chat at the same moment: one after the other, so the second sees the first's marker.
+  await tx.query('SELECT 1 FROM conversations WHERE id = $1 FOR NO KEY UPDATE', [conversationId]);
+  const rows = await tx.query(
     `UPDATE conversation_members SET deleted_at = now(), unread_count = 0, updated_at = now(),
-       cleared_seq = coalesce((SELECT max(seq) FROM messages WHERE conversation_id = $1), 0)
+       cleared_seq = greatest(cleared_seq, coalesce((SELECT max(seq) FROM messages WHERE conversation_id = $1), 0))
      WHERE conversation_id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING conversation_id`,
     [conversationId, userId],
   );
-  return rows.length > 0;
+  if (rows.length === 0) return null;
+  // A delivered message's seq never changes (only held ones get a new number), so these stay out of reach for good.
+  const photos = await tx.query<{ photo_filename: string }>(
+    `DELETE FROM messages WHERE conversation_id = $1 AND kind = 'photo' AND NOT held
+       AND seq <= (SELECT min(cleared_seq) FROM conversation_members WHERE conversation_id = $1)
+     RETURNING photo_filename`,
+    [conversationId],
+  );
+  return { photos: photos.map((p) => p.photo_filename) };
 }
 
 export interface LikeRow extends SummaryRow {

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import type { Db } from '../../lib/db';
 import { getSite, requireViewer } from '../../lib/context';
 import { autoLike } from '../likes/auto-like';
 import * as service from './service';
 
-export function socialRoutes(db: Db): Router {
+export function socialRoutes(deps: service.SocialDeps): Router {
+  const { db } = deps;
   const router = Router();
 
   router.get('/chats.php', async (_req, res) => {
@@ -13,7 +13,7 @@ export function socialRoutes(db: Db): Router {
 
   router.delete('/chat.php', async (req, res) => {
     const viewer = requireViewer(res);
-    await service.deleteChat(db, viewer.userId, (req.body as { conversation: number }).conversation);
+    await service.deleteChat(deps, viewer.userId, (req.body as { conversation: number }).conversation);
     res.json({ success: true });
   });
 

@@ -1,6 +1,8 @@
+import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
 import { notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
+import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { toSummary } from '../members/service';
 import * as repo from './repository';
 
@@ -17,8 +19,21 @@ export async function listChats(db: Db, userId: number): Promise<Schemas['ChatLi
   };
 }
 
-export async function deleteChat(db: Db, userId: number, conversationId: number): Promise<void> {
-  if (!(await repo.hideConversation(db, userId, conversationId))) throw notFound();
+export interface SocialDeps {
+  db: Db;
+  /** DATA_DIR/media: the files of photo messages that a removal makes unreachable are deleted there. */
+  mediaDir: string;
+  logger: Logger;
+}
+
+/**
+ * Removes the chat from the member's list (SPEC §4). The files of photo messages that neither member can reach any
+ * more go after the commit; a failure there leaves the removal standing (the chat-photo sweep finds the files).
+ */
+export async function deleteChat(deps: SocialDeps, userId: number, conversationId: number): Promise<void> {
+  const hidden = await deps.db.transaction((tx) => repo.hideConversation(tx, userId, conversationId));
+  if (!hidden) throw notFound();
+  await deleteChatPhotoFiles(deps.db, deps.mediaDir, hidden.photos, deps.logger);
 }
 
 export async function listLikes(db: Db, userId: number): Promise<Schemas['LikeList']> {

@@ -1,4 +1,6 @@
 import { createContext, Suspense, use, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Alert } from 'reactstrap';
 import { SWRConfig } from 'swr';
 import { PrefetchErrorsContext } from '../lib/api-swr';
 import { serializeJson, type AppState } from '../lib/app-state';
@@ -16,6 +18,12 @@ import { serializeJson, type AppState } from '../lib/app-state';
 export interface StreamedPageData {
   fallback: Record<string, unknown>;
   errors: AppState['prefetchErrors'];
+  /**
+   * The page's prefetch threw after the shell (and its 200) had gone out: the content shows the site's error state
+   * instead of a skeleton or an empty page (the server logged the failure with the request id). A failure before the
+   * first byte never streams: the server answers it like a page rendered whole (its status, the error page).
+   */
+  failed?: true;
 }
 
 /** Where a page's streamed data comes from: a promise on the server, the streamed script in the browser. */
@@ -41,7 +49,11 @@ function createSource(pending: Promise<StreamedPageData> | null, streams: boolea
         if (raw === next) return;
         raw = next;
         const parsed = JSON.parse(next) as StreamedPageData;
-        data = { fallback: { ...data.fallback, ...parsed.fallback }, errors: { ...data.errors, ...parsed.errors } };
+        data = {
+          fallback: { ...data.fallback, ...parsed.fallback },
+          errors: { ...data.errors, ...parsed.errors },
+          ...(parsed.failed || data.failed ? { failed: true as const } : {}),
+        };
       } else data = next;
     },
   };
@@ -95,9 +107,20 @@ function PageData({ children }: { children: ReactNode }) {
   }
   if (!source) return children;
   const data = source.current();
+  const dataScript = script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null;
+  if (data.failed) {
+    return (
+      <>
+        {dataScript}
+        <Alert color="danger" fade={false} role="alert" data-testid="page-data-failed">
+          <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+        </Alert>
+      </>
+    );
+  }
   return (
     <>
-      {script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null}
+      {dataScript}
       <SWRConfig value={{ fallback: data.fallback }}>
         <PrefetchErrorsContext value={{ ...outerErrors, ...data.errors }}>{children}</PrefetchErrorsContext>
       </SWRConfig>

@@ -11,7 +11,9 @@ const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 
 /**
  * The search filters of SPEC §3 (gender, country, region, age range). Submitting hands the filters up; the page
- * puts them into the URL, so the search survives navigation and can be shared.
+ * puts them into the URL, so the search survives navigation and can be shared. Each field is as wide as its longest
+ * option and the fields wrap onto as many lines as the width needs (`.search-fields`), so no option is cut off in any
+ * language (nl "Maakt niet uit", fi "Mikä tahansa", de "Vereinigtes Königreich" on a 390 px phone).
  */
 export function SearchForm({
   value,
@@ -42,8 +44,8 @@ export function SearchForm({
 
   return (
     <form className="surface search-form" role="search" onSubmit={submit}>
-      <div className="row g-2 align-items-end">
-        <div className="col-6 col-md-2">
+      <div className="search-fields">
+        <div className="search-field">
           <label htmlFor="sf-gender" className="form-label small">
             <FormattedMessage id="profile.attr.gender" defaultMessage="Gender" />
           </label>
@@ -58,7 +60,7 @@ export function SearchForm({
             <option value="female">{intl.formatMessage({ id: 'profile.value.female', defaultMessage: 'Woman' })}</option>
           </select>
         </div>
-        <div className={`col-6 ${showSort ? 'col-md-2' : 'col-md-3'}`}>
+        <div className="search-field">
           <label htmlFor="sf-country" className="form-label small">
             <FormattedMessage id="profileEdit.country" defaultMessage="Country" />
           </label>
@@ -80,7 +82,7 @@ export function SearchForm({
             ))}
           </select>
         </div>
-        <div className={`col-12 ${showSort ? 'col-md-2' : 'col-md-3'}`}>
+        <div className="search-field search-field-region">
           <label htmlFor="sf-region" className="form-label small">
             <FormattedMessage id="profileEdit.region" defaultMessage="Region" />
           </label>
@@ -99,34 +101,37 @@ export function SearchForm({
             ))}
           </select>
         </div>
-        <div className="col-6 col-md-1">
-          <label htmlFor="sf-min" className="form-label small">
-            <FormattedMessage id="search.minAge" defaultMessage="Age from" />
-          </label>
-          <select id="sf-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => setDraft({ ...draft, min_age: e.target.value ? Number(e.target.value) : undefined })}>
-            <option value="">{any}</option>
-            {AGES.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-1">
-          <label htmlFor="sf-max" className="form-label small">
-            <FormattedMessage id="search.maxAge" defaultMessage="to" />
-          </label>
-          <select id="sf-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => setDraft({ ...draft, max_age: e.target.value ? Number(e.target.value) : undefined })}>
-            <option value="">{any}</option>
-            {AGES.filter((a) => !draft.min_age || a >= draft.min_age).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
+        {/* The age range moves as one (from and to side by side) while it fits the line. */}
+        <div className="search-field search-field-pair">
+          <div className="search-field">
+            <label htmlFor="sf-min" className="form-label small">
+              <FormattedMessage id="search.minAge" defaultMessage="Age from" />
+            </label>
+            <select id="sf-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => setDraft({ ...draft, min_age: e.target.value ? Number(e.target.value) : undefined })}>
+              <option value="">{any}</option>
+              {AGES.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="search-field">
+            <label htmlFor="sf-max" className="form-label small">
+              <FormattedMessage id="search.maxAge" defaultMessage="to" />
+            </label>
+            <select id="sf-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => setDraft({ ...draft, max_age: e.target.value ? Number(e.target.value) : undefined })}>
+              <option value="">{any}</option>
+              {AGES.filter((a) => !draft.min_age || a >= draft.min_age).map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         {showSort ? (
-          <div className="col-12 col-md-2">
+          <div className="search-field">
             <label htmlFor="sf-sort" className="form-label small">
               <FormattedMessage id="search.sort" defaultMessage="Order" />
             </label>
@@ -141,7 +146,7 @@ export function SearchForm({
             </select>
           </div>
         ) : null}
-        <div className="col-12 col-md-2 d-grid">
+        <div className="search-field search-field-submit d-grid">
           <Button color="primary" type="submit">
             <FormattedMessage id="search.submit" defaultMessage="Search" />
           </Button>
