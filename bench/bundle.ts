@@ -3,11 +3,13 @@
  * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
  * CSS, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
  * file), printed against the budgets of the issue. Prints figures, asserts nothing.
+ * Then the entry's bytes per package and per folder of our own code (from the build's source maps, bench/bundle-sources.ts).
  * Run: `npm run build && npx tsx bench/bundle.ts`.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { attributeFiles, formatShares } from './bundle-sources';
 
 const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
 const ENTRY = 'src/client/entry-client.tsx';
@@ -79,3 +81,5 @@ const catalogues = Object.entries(messages).map(([locale, file]) => `${locale} $
 if (catalogues.length) process.stdout.write(`compiled catalogues (one per page, cached): ${catalogues.join(', ')}\n`);
 const maps = Object.values(manifest).filter((c) => existsSync(path.join(DIST, `${c.file}.map`))).length;
 process.stdout.write(`source maps: ${maps} in the build directory, none referenced by a script, none served (/assets refuses .map)\n`);
+process.stdout.write('\n');
+process.stdout.write(formatShares(attributeFiles(DIST, entry.js), `First-visit entry (${[...entry.js].join(', ')}) by package and folder, KB:`));
