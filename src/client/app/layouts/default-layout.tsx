@@ -18,7 +18,7 @@ import { TitleCountContext } from '../../lib/title-prefix';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { useSignupPhoto } from '../signup-photo';
+import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
 import { ChatRealtime } from './chat-realtime';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
@@ -50,7 +50,7 @@ export function DefaultLayout() {
   const { unread, newLikes } = useNavCounts(user !== null);
   useSessionRefresh(user !== null);
   usePushBootstrap(user !== null);
-  const signupPhoto = useSignupPhoto();
+  const signupPhoto = useSignupPhotoOnDemand();
 
   const url = pathWithQuery(location);
   const serverError = pageError && pageError.url === url ? pageError : null;
