@@ -5,7 +5,7 @@ import { CountryLabel } from '../../../components/country-label';
 import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
-import { DISTANCE_MESSAGES } from '../../../lib/interest-messages';
+import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
