@@ -108,6 +108,8 @@ export default defineConfig(({ command }) => ({
             // react-router's package exports only its development build (warnings, invariants and their messages);
             // the browser gets the production build it ships next to it. One copy for the whole client build.
             { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
+            // SWR's shim of useSyncExternalStore for React 17 and older: React 19 has the hook itself.
+            { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: path.resolve('src/client/lib/sync-external-store.ts') },
           ]
         : [],
   },
@@ -125,6 +127,7 @@ export default defineConfig(({ command }) => ({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },

@@ -8,8 +8,8 @@
  *     HistoryRouter, the data-router and framework-mode parts). The names go and the calls are marked pure; what the
  *     site imports is bundled as before.
  *   - react-helmet-async 3 decides at run time, from React's version, between its React 19 path (real <title>/<meta>
- *     elements React hoists) and its legacy path (HelmetData, the DOM-diffing dispatcher); the site runs React 19
- *     only, so the decision is written in and the legacy path drops out.
+ *     elements React hoists) and its legacy path (HelmetData, the DOM-diffing dispatcher, the server-side tag
+ *     strings); the site runs React 19 only, so the decision is written in and the legacy path drops out.
  *
  * Each rewrite names how many times it must apply: a library update that changes the text fails the build instead of
  * silently bundling the whole library again.
@@ -49,6 +49,9 @@ export const TRIM_RULES: TrimRule[] = [
     rewrites: [
       { what: 'react-helmet-async React version', pattern: /^var isReact19 = major >= 19;$/m, replacement: '', atLeast: 1 },
       { what: 'react-helmet-async React version checks', pattern: /\bisReact19\b/g, replacement: 'true', atLeast: 3 },
+      // Helmet's `helmetData` prop (server-side data for React 18) is only dropped from the props on React 19.
+      { what: 'react-helmet-async helmetData check', pattern: /!\(helmetData instanceof HelmetData\)/g, replacement: 'true', atLeast: 1 },
+      { what: 'react-helmet-async helmetData copy', pattern: /^ *helmetData = new HelmetData\(data\.context, true\);$/m, replacement: '', atLeast: 1 },
     ],
   },
 ];
