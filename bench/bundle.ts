@@ -1,7 +1,7 @@
 /**
  * Bundle budgets (issue 15): what a first visit to each route downloads, from the build's Vite manifest — the entry
  * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
- * CSS, for members' pages the layouts' members-only chunk too, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
+ * CSS, for members' pages the layouts' members-only chunk and the API client too, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
  * file), printed against the budgets of the issue. Prints figures, asserts nothing.
  * Then the entry's bytes per package and per folder of our own code (from the build's source maps, bench/bundle-sources.ts).
  * Run: `npm run build && npx tsx bench/bundle.ts`.
@@ -13,8 +13,11 @@ import { attributeFiles, formatShares } from './bundle-sources';
 
 const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
 const ENTRY = 'src/client/entry-client.tsx';
-/** The layouts' members-only parts (app/layouts/member-shell.tsx): loaded with a member's page, never a visitor's. */
-const MEMBER_PARTS = 'src/client/app/layouts/member-parts.tsx';
+/**
+ * Loaded with a member's page, never with a visitor's first page: the layouts' members-only parts
+ * (app/layouts/member-shell.tsx) and the API client's code (lib/browser-api-client.ts).
+ */
+const MEMBER_CHUNKS = ['src/client/app/layouts/member-parts.tsx', 'src/client/lib/openapi-client.ts'];
 const KB = 1024;
 
 /** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with the issue's budgets. */
@@ -72,7 +75,7 @@ for (const route of ROUTES) {
     continue;
   }
   const page = closure(route.module, new Set(entry.js), new Set(entry.css));
-  if (route.member) closure(MEMBER_PARTS, page.js, page.css);
+  if (route.member) for (const chunk of MEMBER_CHUNKS) closure(chunk, page.js, page.css);
   const js = sum(page.js);
   const css = sum(page.css);
   const own = js - sum(entry.js);
@@ -80,7 +83,7 @@ for (const route of ROUTES) {
     `${(route.member ? `${route.path} *` : route.path).padEnd(20)} ${kb(js).padStart(7)} ${kb(own).padStart(9)} ${kb(css).padStart(6)}  JS${verdict(js, route.jsBudget) || ' –'}; CSS${verdict(css, route.cssBudget) || ' –'}\n`,
   );
 }
-process.stdout.write(`  (routes marked * as a member sees them: with the members' chunk of the layouts, ${MEMBER_PARTS})\n`);
+process.stdout.write(`  (routes marked * as a member's first visit: with ${MEMBER_CHUNKS.join(' and ')})\n`);
 const catalogues = Object.entries(messages).map(([locale, file]) => `${locale} ${kb(gzSize(file))}`);
 if (catalogues.length) process.stdout.write(`compiled catalogues (one per page, cached): ${catalogues.join(', ')}\n`);
 const maps = Object.values(manifest).filter((c) => existsSync(path.join(DIST, `${c.file}.map`))).length;

@@ -8,6 +8,7 @@ import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { preloadRoutes } from '../client/app/lazy-route';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
+import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
 import { AppRoutes, routes } from '../client/app/routes';
 import type { StreamedPageData } from '../client/app/streamed';
 import { getSession, type NavCounts } from '../client/features/session/api/get-user';
@@ -120,8 +121,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const [loaded] = await Promise.all([session, chunks]);
   const user = loaded?.user ?? null;
   const counts = loaded?.counts ?? null;
-  // A member's page hydrates with the members' chunk: it downloads with the entry, not after it.
-  const memberPreloads = user ? (req.assets.lazyChunks?.[MEMBER_PARTS_MODULE] ?? []) : [];
+  // A member's page hydrates with the members' chunk and the API client's: they download with the entry, not after it.
+  const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
   const preloads = [...new Set([...routePreloads, ...memberPreloads])];
 
   // A page that can show a skeleton streams (issue 15): the shell goes out once the user is known, the page data

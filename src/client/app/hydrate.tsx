@@ -31,17 +31,20 @@ export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input
 export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
   const state = parseAppState(stateJson);
-  // The catalogue, the matched routes' chunks and (for a member) the members' chunk load side by side; hydration
-  // starts with all of them, so the first render in the browser is the server's page (no suspense, no mismatch).
+  // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts); its code loads
+  // with the first call, or (a member's page, which calls the API right away) before hydrating.
+  const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
+  const member = state.store.session.user !== null;
+  // The catalogue, the matched routes' chunks and, for a member, the members' chunk and the API client load side by
+  // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,
+  // no mismatch).
   const [messages] = await Promise.all([
     state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
     preloadRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
-    state.store.session.user ? preloadMemberParts().catch(() => undefined) : undefined,
+    member ? preloadMemberParts().catch(() => undefined) : undefined,
+    member ? api.ready().catch(() => undefined) : undefined,
   ]);
   const store = createAppStore(state.store);
-  // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts) and loads its
-  // code with the first call (lib/browser-api-client.ts).
-  const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
   return hydrateRoot(
     doc,
     <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createBrowserApiClient } from './browser-api-client';
 
 type ClientModule = Parameters<typeof createBrowserApiClient>[1] extends (() => Promise<infer M>) | undefined ? M : never;
-const realModule = { default: createClient } as unknown as ClientModule;
+const realModule = { createClient } as unknown as ClientModule;
 
 const okFetch = () => vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
 
@@ -13,6 +13,8 @@ describe('browser API client', () => {
     const fetch = okFetch();
     const api = createBrowserApiClient({ baseUrl: 'http://localhost/api', fetch: fetch as unknown as typeof globalThis.fetch }, load);
     expect(load).not.toHaveBeenCalled();
+    await api.ready();
+    expect(load).toHaveBeenCalledOnce();
     const [a, b] = await Promise.all([api.GET('/settings.php'), api.GET('/user.php')]);
     expect(a.data).toEqual({ ok: 1 });
     expect(b.response.status).toBe(200);
