@@ -127,6 +127,9 @@ export default defineConfig(({ command }) => ({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Issue 15: everything the entry imports statically ships as one file. Left to itself Rolldown split the
+        // modules the entry shares with lazy chunks (react, react-intl, react-router…) into files of their own, which
+        // every first visit downloads anyway, each compressed apart (about 1 KB gzip more in all).
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
