@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
+import { libraryTrim } from './scripts/library-trim';
 import { collectMentions, purgeUnusedCss, reactstrapFiles, type Mentions } from './scripts/purge-css';
 
 const brotli = promisify(brotliCompress);
@@ -94,7 +95,7 @@ const buildMentions = () => {
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), compiledCatalogues(), precompress()],
+  plugins: [libraryTrim(), react(), compiledCatalogues(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) } : {},
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser
@@ -102,7 +103,14 @@ export default defineConfig(({ command }) => ({
     // catalogue — which npm run i18n:check prevents — would show its English source text instead of formatting it.
     alias:
       command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') }]
+        ? [
+            { find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') },
+            // react-router's package exports only its development build (warnings, invariants and their messages);
+            // the browser gets the production build it ships next to it. One copy for the whole client build.
+            { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
+            // SWR's shim of useSyncExternalStore for React 17 and older: React 19 has the hook itself.
+            { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: path.resolve('src/client/lib/sync-external-store.ts') },
+          ]
         : [],
   },
   build: {
@@ -119,6 +127,10 @@ export default defineConfig(({ command }) => ({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Issue 15: everything the entry imports statically ships as one file. Left to itself Rolldown split the
+        // modules the entry shares with lazy chunks (react, react-intl, react-router…) into files of their own, which
+        // every first visit downloads anyway, each compressed apart (about 1 KB gzip more in all).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },

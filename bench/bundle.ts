@@ -1,26 +1,33 @@
 /**
  * Bundle budgets (issue 15): what a first visit to each route downloads, from the build's Vite manifest — the entry
  * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
- * CSS, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
+ * CSS, for members' pages the layouts' members-only chunk and the API client too, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
  * file), printed against the budgets of the issue. Prints figures, asserts nothing.
+ * Then the entry's bytes per package and per folder of our own code (from the build's source maps, bench/bundle-sources.ts).
  * Run: `npm run build && npx tsx bench/bundle.ts`.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { attributeFiles, formatShares } from './bundle-sources';
 
 const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
 const ENTRY = 'src/client/entry-client.tsx';
+/**
+ * Loaded with a member's page, never with a visitor's first page: the layouts' members-only parts
+ * (app/layouts/member-shell.tsx) and the API client's code (lib/browser-api-client.ts).
+ */
+const MEMBER_CHUNKS = ['src/client/app/layouts/member-parts.tsx', 'src/client/lib/openapi-client.ts'];
 const KB = 1024;
 
 /** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with the issue's budgets. */
-const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number }> = [
+const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number; member?: boolean }> = [
   { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 110 * KB, cssBudget: 20 * KB },
-  { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB },
-  { path: '/members/:id', module: 'src/client/app/pages/profile-page.tsx' },
+  { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB, member: true },
+  { path: '/members/:id', module: 'src/client/app/pages/profile-page.tsx', member: true },
   { path: '/login', module: 'src/client/app/pages/login-page.tsx' },
   { path: '/signup', module: 'src/client/app/pages/signup-page.tsx' },
-  { path: '/profile', module: 'src/client/app/pages/my-profile-page.tsx' },
+  { path: '/profile', module: 'src/client/app/pages/my-profile-page.tsx', member: true },
   { path: '/pages/:token', module: 'src/client/app/pages/info-page.tsx' },
   { path: '/landers/:variant', module: 'src/client/app/pages/lander-page.tsx' },
 ];
@@ -68,14 +75,18 @@ for (const route of ROUTES) {
     continue;
   }
   const page = closure(route.module, new Set(entry.js), new Set(entry.css));
+  if (route.member) for (const chunk of MEMBER_CHUNKS) closure(chunk, page.js, page.css);
   const js = sum(page.js);
   const css = sum(page.css);
   const own = js - sum(entry.js);
   process.stdout.write(
-    `${route.path.padEnd(20)} ${kb(js).padStart(7)} ${kb(own).padStart(9)} ${kb(css).padStart(6)}  JS${verdict(js, route.jsBudget) || ' –'}; CSS${verdict(css, route.cssBudget) || ' –'}\n`,
+    `${(route.member ? `${route.path} *` : route.path).padEnd(20)} ${kb(js).padStart(7)} ${kb(own).padStart(9)} ${kb(css).padStart(6)}  JS${verdict(js, route.jsBudget) || ' –'}; CSS${verdict(css, route.cssBudget) || ' –'}\n`,
   );
 }
+process.stdout.write(`  (routes marked * as a member's first visit: with ${MEMBER_CHUNKS.join(' and ')})\n`);
 const catalogues = Object.entries(messages).map(([locale, file]) => `${locale} ${kb(gzSize(file))}`);
 if (catalogues.length) process.stdout.write(`compiled catalogues (one per page, cached): ${catalogues.join(', ')}\n`);
 const maps = Object.values(manifest).filter((c) => existsSync(path.join(DIST, `${c.file}.map`))).length;
 process.stdout.write(`source maps: ${maps} in the build directory, none referenced by a script, none served (/assets refuses .map)\n`);
+process.stdout.write('\n');
+process.stdout.write(formatShares(attributeFiles(DIST, entry.js), `First-visit entry (${[...entry.js].join(', ')}) by package and folder, KB:`));

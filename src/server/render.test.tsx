@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, type Settings } from '../shared/api/client';
+import { type Settings } from '../shared/api/client';
+import { createApiClient } from '../shared/api/create-client';
 import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
 import { renderPage, type RenderRequest } from './render';
 

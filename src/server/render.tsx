@@ -7,6 +7,8 @@ import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
 import { preloadRoutes } from '../client/app/lazy-route';
+import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
+import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
 import { AppRoutes, routes } from '../client/app/routes';
 import type { StreamedPageData } from '../client/app/streamed';
 import { getSession, type NavCounts } from '../client/features/session/api/get-user';
@@ -96,12 +98,13 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const url = new URL(req.url, 'http://localhost');
   const path = `${url.pathname}${url.search}`;
   const matches = matchedRoutes(url.pathname);
-  const preloads = matches.flatMap((m) => {
+  const routePreloads = matches.flatMap((m) => {
     const module = (m.route.handle as RouteHandle | undefined)?.module;
     return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
   });
-  // The matched routes' lazy chunks load while the user does, so the first render is the whole page.
-  const chunks = preloadRoutes(matches);
+  // The matched routes' lazy chunks and the members' chunk (layouts/member-shell.tsx) load while the user does, so
+  // the first render is the whole page.
+  const chunks = Promise.all([preloadRoutes(matches), preloadMemberParts()]);
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
   // With one, the user (and the navigation counts it carries) and the page's own calls go out together (issue 15):
   // the backend reads the session cookie itself, so the page data need not wait for the user.
@@ -143,6 +146,9 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const [loaded] = await Promise.all([session, chunks]);
   const user = loaded?.user ?? null;
   const counts = loaded?.counts ?? null;
+  // A member's page hydrates with the members' chunk and the API client's: they download with the entry, not after it.
+  const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
+  const preloads = [...new Set([...routePreloads, ...memberPreloads])];
 
   // A page that can show a skeleton streams (issue 15): the shell goes out once the user is known, the page data
   // follows in the same response. Bots get the whole page at once, as before; so do pages whose status depends on data,

@@ -1,12 +1,13 @@
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
-import { createApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
+import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
 import { createAppStore } from '../lib/store/store';
 import { Root } from './root';
 import { preloadRoutes } from './lazy-route';
+import { preloadMemberParts } from './layouts/member-shell';
 import { AppRoutes, routes } from './routes';
 
 /**
@@ -30,15 +31,20 @@ export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input
 export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
   const state = parseAppState(stateJson);
-  // The catalogue and the matched routes' chunks load side by side; hydration starts with both, so the first
-  // render in the browser is the server's page (no suspense, no mismatch).
+  // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts); its code loads
+  // with the first call, or (a member's page, which calls the API right away) before hydrating.
+  const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
+  const member = state.store.session.user !== null;
+  // The catalogue, the matched routes' chunks and, for a member, the members' chunk and the API client load side by
+  // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,
+  // no mismatch).
   const [messages] = await Promise.all([
     state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
     preloadRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
+    member ? preloadMemberParts().catch(() => undefined) : undefined,
+    member ? api.ready().catch(() => undefined) : undefined,
   ]);
   const store = createAppStore(state.store);
-  // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts).
-  const api = createApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
   return hydrateRoot(
     doc,
     <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
-import { Provider as ReduxProvider } from 'react-redux';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import type { ApiClient } from '../../shared/api/client';
 import type { Locale } from '../../shared/locales';
@@ -10,7 +9,7 @@ import { PrefetchErrorsContext } from '../lib/api-swr';
 import type { AppState } from '../lib/app-state';
 import { I18nProvider, type Messages } from '../lib/i18n';
 import { loggedOut } from '../lib/store/session-slice';
-import type { AppStore } from '../lib/store/store';
+import { StoreProvider, type AppStore } from '../lib/store/store';
 
 export interface AppProvidersProps {
   store: AppStore;
@@ -40,7 +39,7 @@ function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfi
 /** Store, API client, messages and SWR cache: all created by the caller per request (server) or page (browser). */
 export function AppProviders({ store, api, locale, messages, fallback, prefetchErrors, children }: AppProvidersProps) {
   return (
-    <ReduxProvider store={store}>
+    <StoreProvider store={store}>
       <ApiProvider client={api}>
         <I18nProvider locale={locale} messages={messages}>
           <SWRConfig value={swrConfig(store, fallback)}>
@@ -50,6 +49,6 @@ export function AppProviders({ store, api, locale, messages, fallback, prefetchE
           </SWRConfig>
         </I18nProvider>
       </ApiProvider>
-    </ReduxProvider>
+    </StoreProvider>
   );
 }

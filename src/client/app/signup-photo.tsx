@@ -6,7 +6,8 @@ import { useApi } from '../lib/api-client';
 
 /**
  * Signup step 1's photo: the photos feature's picker and upload, handed to the accounts feature's wizard from here
- * (feature folders do not import each other).
+ * (feature folders do not import each other). The signup page's; its route chunk carries the picker. The layouts'
+ * signup modal uses ./signup-photo-on-demand.
  */
 export function useSignupPhoto(): SignupPhotoSlot {
   const api = useApi();

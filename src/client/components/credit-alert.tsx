@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { isApiRequestError } from '../lib/api-error';
 
 /** True for the API's 402 `insufficient_credits` (SPEC §8 'Je hebt onvoldoende credits'). */

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createApiClient, type Schemas, type Settings, type User } from '../../shared/api/client';
+import { type Schemas, type Settings, type User } from '../../shared/api/client';
+import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
 import { createAppStore } from '../lib/store/store';

@@ -1,11 +1,10 @@
 import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
-import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
-import { usePushBootstrap } from '../../features/push/use-push';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { useCurrentUser } from '../../lib/store/store';
 import { TitleCountContext } from '../../lib/title-prefix';
-import { ChatRealtime } from './chat-realtime';
+import { useAppBadge } from './app-badge';
+import { MemberChatRealtime, MemberEffects } from './member-shell';
 import { PageOutlet } from './page-outlet';
 
 /**
@@ -15,8 +14,7 @@ import { PageOutlet } from './page-outlet';
 export function ChatLayout() {
   const user = useCurrentUser();
   const { unread, newLikes } = useNavCounts(user !== null);
-  useSessionRefresh(user !== null);
-  usePushBootstrap(user !== null);
+  useAppBadge(user !== null, unread + newLikes);
   return (
     <TitleCountContext.Provider value={unread + newLikes}>
       <div className="app-shell chat-shell" data-layout="chat">
@@ -25,7 +23,8 @@ export function ChatLayout() {
           <PageOutlet />
         </main>
         <EntryWarning layout="chat" />
-        <ChatRealtime badgeCount={unread + newLikes} />
+        <MemberChatRealtime />
+        <MemberEffects />
       </div>
     </TitleCountContext.Provider>
   );

@@ -15,9 +15,9 @@ const MAX_TOASTS = 3;
  * The member's event stream for the whole site (issue 12): a new message or read marker refreshes the chat list,
  * so the unread badge and the title prefix follow at once; after a reconnect chats and likes are fetched again
  * (the SPEC §7 polling stays as the fallback); a message for a conversation the member is not looking at shows a
- * toast that opens it; the app badge (navigator.setAppBadge) shows unread messages plus new likes.
+ * toast that opens it. Mounted for members only (member-shell.tsx); the app badge is the layouts' (app-badge.ts).
  */
-export function ChatRealtime({ badgeCount }: { badgeCount: number }) {
+export function ChatRealtime() {
   const intl = useIntl();
   const user = useCurrentUser();
   const loggedIn = user !== null;
@@ -62,12 +62,6 @@ export function ChatRealtime({ badgeCount }: { badgeCount: number }) {
       for (const timer of all.values()) clearTimeout(timer);
     };
   }, []);
-
-  useEffect(() => {
-    if (typeof navigator === 'undefined' || !('setAppBadge' in navigator)) return;
-    const badge = navigator as Navigator & { setAppBadge(n?: number): Promise<void>; clearAppBadge(): Promise<void> };
-    (loggedIn && badgeCount > 0 ? badge.setAppBadge(badgeCount) : badge.clearAppBadge()).catch(() => undefined);
-  }, [loggedIn, badgeCount]);
 
   if (!loggedIn || toasts.length === 0) return null;
   const names = new Map(chats.data?.chats.map((c) => [c.conversation, c.profile.name]) ?? []);

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { BrandIcon } from '../../components/icons';
 import { SignupCta } from '../../features/landers/components/lander-parts';
 import { EntryWarning } from '../../features/shell/components/entry-warning';

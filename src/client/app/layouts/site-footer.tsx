@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useLocale, useSettings } from '../../lib/store/store';
 import { CountryPicker } from '../../features/site/components/country-picker';
 import { UsFooter } from './us-footer';

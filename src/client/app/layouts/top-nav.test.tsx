@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
+import { preloadMemberParts } from './member-shell';
 import { TopNav } from './top-nav';
 
+// A member's items come from the members' chunk, loaded before rendering as the server and hydration do.
+beforeAll(() => preloadMemberParts());
 afterEach(cleanup);
 
 describe('TopNav', () => {

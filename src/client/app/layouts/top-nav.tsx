@@ -1,16 +1,15 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, useLocation } from 'react-router';
-import { CountBadge } from '../../components/count-badge';
-import { BrandIcon, ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
+import { BrandIcon } from '../../components/icons';
 import { useSignupAllowed } from '../../features/accounts/hooks/use-signup-allowed';
 import { withTracking } from '../../features/landers/lander-links';
-import { AccountMenu } from '../../features/session/components/account-menu';
-import { CreditsLink } from '../../features/session/components/credits-link';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
 import { BackButton } from '../../features/shell/components/back-button';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { MemberNavItems } from './member-shell';
 
-/** Top navigation of SPEC §2. */
+/** Top navigation of SPEC §2; a member's items come from the members' chunk (member-shell.tsx). */
 export function TopNav({ unread, newLikes }: { unread: number; newLikes: number }) {
   const intl = useIntl();
   const user = useCurrentUser();
@@ -31,58 +30,7 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
         </Link>
         <ul className="top-nav-items">
           {user ? (
-            <>
-              <li>
-                <NavLink to="/members" end className="nav-icon-link">
-                  <SearchIcon />
-                  <span className="nav-label">
-                    <FormattedMessage id="nav.search" defaultMessage="Search members" />
-                  </span>
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/chats" className="nav-icon-link">
-                  <ChatIcon />
-                  <span className="nav-label">
-                    <FormattedMessage id="nav.messages" defaultMessage="Messages" />
-                  </span>
-                  <CountBadge
-                    count={unread}
-                    tone="unread"
-                    label={intl.formatMessage({ id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' }, { count: unread })}
-                  />
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/likes" className="nav-icon-link">
-                  <HeartIcon />
-                  <span className="nav-label">
-                    <FormattedMessage id="nav.likes" defaultMessage="Likes" />
-                  </span>
-                  <CountBadge
-                    count={newLikes}
-                    tone="primary"
-                    label={intl.formatMessage({ id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' }, { count: newLikes })}
-                  />
-                </NavLink>
-              </li>
-              <li>
-                <CreditsLink paidUser={user.paid_user} credits={user.credits} />
-              </li>
-              <li>
-                <LanguageDropdown />
-              </li>
-              {user.profile.invisible ? (
-                <li>
-                  <Link to="/profile" className="badge rounded-pill text-bg-secondary nav-invisible">
-                    <FormattedMessage id="nav.invisible" defaultMessage="Invisible" />
-                  </Link>
-                </li>
-              ) : null}
-              <li>
-                <AccountMenu user={user} cdnPrefix={settings.cdn_prefix} />
-              </li>
-            </>
+            <MemberNavItems user={user} unread={unread} newLikes={newLikes} cdnPrefix={settings.cdn_prefix} />
           ) : (
             <>
               <li>

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 
 /** The US footer (SPEC §2: locale en and the site's us_footer flag): 2257 statement and the US privacy notice. */
 export function UsFooter() {

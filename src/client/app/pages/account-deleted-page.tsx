@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { ACCOUNT_UNDO_DAYS } from '../../../shared/constants';
 import { Seo } from '../../components/seo';

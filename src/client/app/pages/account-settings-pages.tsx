@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { ChangeEmailForm } from '../../features/accounts/components/change-email-form';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Seo } from '../../components/seo';
 import { Loading } from '../../components/loading';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import { useSWRConfig } from 'swr';
 import { Seo } from '../../components/seo';
 import { conversationKey, getConversation, parseId, type ConversationRef } from '../../features/chat/api/conversation';

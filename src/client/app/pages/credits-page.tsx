@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { useCreditPackages } from '../../features/credits/api/credit-packages';
 import { CreditsCheckout } from '../../features/credits/components/credits-checkout';

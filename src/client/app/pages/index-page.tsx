@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { CheckIcon, CoinIcon, HeartIcon, StarIcon } from '../../components/icons';
 import { Seo } from '../../components/seo';
 import { useSignupAllowed } from '../../features/accounts/hooks/use-signup-allowed';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';

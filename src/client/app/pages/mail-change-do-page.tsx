@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';

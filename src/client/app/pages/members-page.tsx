@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { PageSkeleton } from '../../components/page-skeleton';

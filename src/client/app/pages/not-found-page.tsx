@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 
 /** The 404 page (status set by the server from the route table). */

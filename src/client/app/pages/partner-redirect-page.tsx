@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { partnerTarget, redirectSeconds } from '../../features/shell/partner-target';
 import { useSettings } from '../../lib/store/store';

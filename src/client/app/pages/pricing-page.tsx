@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { useCreditPackages } from '../../features/credits/api/credit-packages';
 import { PackageList } from '../../features/credits/components/package-list';

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';

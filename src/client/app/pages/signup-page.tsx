@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { SignupWizard } from '../../features/accounts/components/signup-wizard';
 import { parseProfileId, useProfile } from '../../features/profile/api/get-profile';

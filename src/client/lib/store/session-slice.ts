@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { Schemas, User } from '../../../shared/api/client';
 
 export interface SessionState {
@@ -9,32 +9,28 @@ export interface SessionState {
 
 const initialState: SessionState = { user: null, counts: null };
 
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState,
-  reducers: {
-    userChanged(state, action: PayloadAction<User | null>) {
-      state.user = action.payload;
-      if (!action.payload) state.counts = null;
-    },
-    /** A fresh GET /user.php answer: the user and the navigation counts it carried. */
-    sessionLoaded(state, action: PayloadAction<{ user: User; counts: Schemas['NavCounts'] | null } | null>) {
-      state.user = action.payload?.user ?? null;
-      state.counts = action.payload?.counts ?? null;
-    },
-    /**
-     * The member's photos changed (upload, delete, new main photo): the navigation's avatar and the profile-photo
-     * banner follow at once, without waiting for the next refresh of the user.
-     */
-    mainImageChanged(state, action: PayloadAction<Schemas['Image'] | null>) {
-      if (state.user) state.user.profile.main_image = action.payload;
-    },
-    /** A 403 with authentication_required from any call: treat as logged out. */
-    loggedOut(state) {
-      state.user = null;
-      state.counts = null;
-    },
-  },
-});
+export const userChanged = createAction<User | null>('session/userChanged');
+/** A fresh GET /user.php answer: the user and the navigation counts it carried. */
+export const sessionLoaded = createAction<{ user: User; counts: Schemas['NavCounts'] | null } | null>('session/sessionLoaded');
+/**
+ * The member's photos changed (upload, delete, new main photo): the navigation's avatar and the profile-photo
+ * banner follow at once, without waiting for the next refresh of the user.
+ */
+export const mainImageChanged = createAction<Schemas['Image'] | null>('session/mainImageChanged');
+/** A 403 with authentication_required from any call: treat as logged out. */
+export const loggedOut = createAction('session/loggedOut');
 
-export const { userChanged, sessionLoaded, loggedOut, mainImageChanged } = sessionSlice.actions;
+/**
+ * A plain reducer (issue 15): createSlice would bring immer into every page's entry for four updates this small.
+ * Each returns a new state object, never changing the one it got.
+ */
+export function sessionReducer(state: SessionState = initialState, action: UnknownAction): SessionState {
+  if (userChanged.match(action)) return action.payload ? { ...state, user: action.payload } : { ...state, user: null, counts: null };
+  if (sessionLoaded.match(action)) return { ...state, user: action.payload?.user ?? null, counts: action.payload?.counts ?? null };
+  if (mainImageChanged.match(action)) {
+    if (!state.user) return state;
+    return { ...state, user: { ...state.user, profile: { ...state.user.profile, main_image: action.payload } } };
+  }
+  if (loggedOut.match(action)) return { ...state, user: null, counts: null };
+  return state;
+}

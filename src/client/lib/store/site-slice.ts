@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { Settings } from '../../../shared/api/client';
 import type { Locale } from '../../../shared/locales';
 
@@ -21,20 +21,17 @@ export interface SiteState {
   renderedAt?: number;
 }
 
-export const siteSlice = createSlice({
-  name: 'site',
-  initialState: null as unknown as SiteState,
-  reducers: {
-    pageErrorCleared(state) {
-      state.pageError = null;
-    },
-    pageErrorSet(state, action: PayloadAction<PageError>) {
-      state.pageError = action.payload;
-    },
-    dismissed(state, action: PayloadAction<{ key: string; at: number }>) {
-      state.dismissals = { ...state.dismissals, [action.payload.key]: action.payload.at };
-    },
-  },
-});
+export const pageErrorCleared = createAction('site/pageErrorCleared');
+export const pageErrorSet = createAction<PageError>('site/pageErrorSet');
+export const dismissed = createAction<{ key: string; at: number }>('site/dismissed');
 
-export const { pageErrorCleared, pageErrorSet, dismissed } = siteSlice.actions;
+/**
+ * A plain reducer (issue 15, see session-slice.ts). There is no initial state: the store is always created with the
+ * state the server read (lib/store/store.ts).
+ */
+export function siteReducer(state: SiteState = null as unknown as SiteState, action: UnknownAction): SiteState {
+  if (pageErrorCleared.match(action)) return { ...state, pageError: null };
+  if (pageErrorSet.match(action)) return { ...state, pageError: action.payload };
+  if (dismissed.match(action)) return { ...state, dismissals: { ...state.dismissals, [action.payload.key]: action.payload.at } };
+  return state;
+}

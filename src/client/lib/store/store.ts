@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
-import { sessionSlice, type SessionState } from './session-slice';
-import { siteSlice, type SiteState } from './site-slice';
+import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { sessionReducer, type SessionState } from './session-slice';
+import { siteReducer, type SiteState } from './site-slice';
 
 export interface RootState {
   session: SessionState;
@@ -11,7 +11,7 @@ export interface RootState {
 /** One store per request on the server and one per page in the browser; never a module-level singleton. */
 export function createAppStore(preloadedState: RootState) {
   return configureStore({
-    reducer: { session: sessionSlice.reducer, site: siteSlice.reducer },
+    reducer: { session: sessionReducer, site: siteReducer },
     preloadedState,
   });
 }
@@ -19,8 +19,44 @@ export function createAppStore(preloadedState: RootState) {
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+/**
+ * The store for the tree (issue 15): React's own useSyncExternalStore reads it, so no binding library rides in every
+ * page's entry; a component re-renders when what its selector returns changes (compared with Object.is).
+ */
+const StoreContext = createContext<AppStore | null>(null);
+
+export function StoreProvider({ store, children }: { store: AppStore; children: ReactNode }) {
+  return createElement(StoreContext.Provider, { value: store }, children);
+}
+
+function useAppStore(): AppStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('The store hooks need a <StoreProvider>');
+  return store;
+}
+
+/** A snapshot function for useSyncExternalStore that calls `selector` once per state (so it may build a new value). */
+function selectOncePerState<T>(store: AppStore, selector: (state: RootState) => T): () => T {
+  let seen: RootState | undefined;
+  let value: T;
+  return () => {
+    const state = store.getState();
+    if (state !== seen) {
+      seen = state;
+      value = selector(state);
+    }
+    return value;
+  };
+}
+
+/** What `selector` picks from the state, kept up to date. */
+export function useAppSelector<T>(selector: (state: RootState) => T): T {
+  const store = useAppStore();
+  const snapshot = useMemo(() => selectOncePerState(store, selector), [store, selector]);
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}
+
+export const useAppDispatch = (): AppDispatch => useAppStore().dispatch;
 
 export const useCurrentUser = () => useAppSelector((state) => state.session.user);
 export const useSettings = () => useAppSelector((state) => state.site.settings);

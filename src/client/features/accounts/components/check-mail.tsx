@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useCurrentUser } from '../../../lib/store/store';
 import { ResendActivation } from './resend-activation';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { ACCOUNT_UNDO_DAYS } from '../../../../shared/constants';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button, Form } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
 import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
 import { useApi } from '../../../lib/api-client';

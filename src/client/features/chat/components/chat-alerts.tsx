@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { CreditAlert } from '../../../components/credit-alert';
 import { isApiRequestError } from '../../../lib/api-error';
 

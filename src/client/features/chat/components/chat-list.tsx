@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Schemas } from '../../../../shared/api/client';
 import { CountBadge } from '../../../components/count-badge';
 import { MemberPhoto } from '../../../components/member-photo';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import { TYPING_SHOWN_MS, TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
 import { giftImagePath, isGiftKey } from '../../../../shared/gifts';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { CreditPackage } from '../api/credit-packages';
 import { formatMoney } from '../money';
 

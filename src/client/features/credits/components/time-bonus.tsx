@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../../shared/constants';
 import { formatCountdown, timeBonusSecondsLeft } from '../../../../shared/time-bonus';
 import { Modal } from '../../../components/modal';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';

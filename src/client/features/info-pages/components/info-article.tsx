@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Settings } from '../../../../shared/api/client';
 import { termsVersionDate } from '../../../../shared/terms';
 import type { CompanyInfo } from '../api/get-company-info';

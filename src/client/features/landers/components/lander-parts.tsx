@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { withTracking } from '../lander-links';
 
 /** A member as the landers show him (from members.php or profile.php). */

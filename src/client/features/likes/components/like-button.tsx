@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import type { Schemas } from '../../../../shared/api/client';
 import { HeartIcon } from '../../../components/icons';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Schemas } from '../../../../shared/api/client';
 import { CountryLabel } from '../../../components/country-label';
 import { MemberPhoto } from '../../../components/member-photo';

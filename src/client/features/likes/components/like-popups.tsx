@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import { LIKES_RELOAD_DELAY_MS, POLL_INITIAL_DELAY_MS } from '../../../../shared/constants';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { CountBadge } from '../../../components/count-badge';
 import { Loading } from '../../../components/loading';

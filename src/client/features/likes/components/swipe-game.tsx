@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import type { Schemas } from '../../../../shared/api/client';

@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Schemas } from '../../../../shared/api/client';
 import { CountryLabel } from '../../../components/country-label';
 import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
-import { DISTANCE_MESSAGES } from '../../../lib/interest-messages';
+import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 
 export type ProfileSummary = Schemas['ProfileSummary'];

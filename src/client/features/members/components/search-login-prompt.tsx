@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 /** Shown instead of results to visitors who may not search (SPEC §6). */
 export function SearchLoginPrompt() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { Loading } from '../../../components/loading';
 import { photoUrl } from '../../../components/member-photo';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { ChatIcon, GiftIcon, HeartIcon } from '../../../components/icons';
 

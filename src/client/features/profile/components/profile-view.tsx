@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CountryLabel } from '../../../components/country-label';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
-import { DISTANCE_MESSAGES } from '../../../lib/interest-messages';
+import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 import type { ProfileDetail } from '../api/get-profile';
 import { PhotoGallery } from './photo-gallery';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DetailsMenu } from '../../../components/details-menu';
 import { photoUrl } from '../../../components/member-photo';

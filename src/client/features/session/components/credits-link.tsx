@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../components/link';
 import { CREDITS_BADGE_THRESHOLD } from '../../../../shared/constants';
 import { CoinIcon, StarIcon } from '../../../components/icons';
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import type { ApiRequestError } from '../../../lib/api-error';

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
 import { useCurrentUser } from '../../../lib/store/store';

@@ -1,0 +1,128 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink } from '../../components/link';
+import type { User } from '../../../shared/api/client';
+import { CountBadge } from '../../components/count-badge';
+import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
+import { TimeBonusModal, WelcomeBanner } from '../../features/credits/components/time-bonus';
+import { PushAlert } from '../../features/push/components/push-alert';
+import { usePushBootstrap } from '../../features/push/use-push';
+import { AccountMenu } from '../../features/session/components/account-menu';
+import { CreditsLink } from '../../features/session/components/credits-link';
+import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
+import { WarningsArea } from '../../features/shell/components/warnings-area';
+import { LanguageDropdown } from '../../features/site/components/language-dropdown';
+import { ChatRealtime } from './chat-realtime';
+
+/**
+ * The parts of the layouts that only a logged-in member ever sees or runs (issue 15): the member's navigation, the
+ * banners above the page, the time-bonus modal, the like pop-ups, the event stream with its toasts, the session poll
+ * and the push state. One chunk, outside every page's entry; member-shell.tsx mounts each part for members only and
+ * loads the chunk before rendering a member's page (server) or hydrating it (browser), so both render the same HTML.
+ */
+
+/** The member's items of the top navigation (top-nav.tsx renders a visitor's). */
+export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
+  const intl = useIntl();
+  return (
+    <>
+      <li>
+        <NavLink to="/members" end className="nav-icon-link">
+          <SearchIcon />
+          <span className="nav-label">
+            <FormattedMessage id="nav.search" defaultMessage="Search members" />
+          </span>
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/chats" className="nav-icon-link">
+          <ChatIcon />
+          <span className="nav-label">
+            <FormattedMessage id="nav.messages" defaultMessage="Messages" />
+          </span>
+          <CountBadge
+            count={unread}
+            tone="unread"
+            label={intl.formatMessage({ id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' }, { count: unread })}
+          />
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/likes" className="nav-icon-link">
+          <HeartIcon />
+          <span className="nav-label">
+            <FormattedMessage id="nav.likes" defaultMessage="Likes" />
+          </span>
+          <CountBadge
+            count={newLikes}
+            tone="primary"
+            label={intl.formatMessage({ id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' }, { count: newLikes })}
+          />
+        </NavLink>
+      </li>
+      <li>
+        <CreditsLink paidUser={user.paid_user} credits={user.credits} />
+      </li>
+      <li>
+        <LanguageDropdown />
+      </li>
+      {user.profile.invisible ? (
+        <li>
+          <Link to="/profile" className="badge rounded-pill text-bg-secondary nav-invisible">
+            <FormattedMessage id="nav.invisible" defaultMessage="Invisible" />
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <AccountMenu user={user} cdnPrefix={cdnPrefix} />
+      </li>
+    </>
+  );
+}
+
+/** The banners at the top of the default layout's main area: activation reminder, warnings, push alert. */
+export function MemberBanners() {
+  return (
+    <>
+      <ActivationReminder />
+      <WarningsArea />
+      <PushAlert />
+    </>
+  );
+}
+
+export { WelcomeBanner };
+
+/**
+ * A member's like pop-ups: they only ever open after the page is up (a poll, a like, `?t=`), so their code loads
+ * after hydration, in a chunk of their own. The server renders nothing for them, as their first render was nothing
+ * anyway.
+ */
+const LikePopups = lazy(() => import('../../features/likes/components/like-popups').then((m) => ({ default: m.LikePopups })));
+
+const noSubscription = () => () => undefined;
+
+/** The default layout's modal and pop-ups: the time-bonus modal and, once hydrated, the like pop-ups. */
+export function MemberPopups() {
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  return (
+    <>
+      <TimeBonusModal />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <LikePopups />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** The member's background work on every page: the SPEC §7 session poll and reading the push state. */
+export function MemberEffects() {
+  useSessionRefresh(true);
+  usePushBootstrap(true);
+  return null;
+}
+
+export { ChatRealtime };
