@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
 import { libraryTrim } from './scripts/library-trim';
-import { collectMentions, purgeUnusedCss, reactstrapFiles, type Mentions } from './scripts/purge-css';
+import { purgeUnusedCss, siteMentions, type Mentions } from './scripts/purge-css';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -87,7 +87,7 @@ function compiledCatalogues(): Plugin {
 let mentions: Mentions | null = null;
 const buildMentions = () => {
   const roots = [path.resolve('src'), path.resolve('mock-backend')];
-  return (mentions ??= collectMentions(roots, reactstrapFiles([path.resolve('src/client')], path.resolve('node_modules/reactstrap/esm'))));
+  return (mentions ??= siteMentions(roots, path.resolve('src/client'), path.resolve('node_modules/reactstrap/esm')));
 };
 
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.

@@ -60,6 +60,21 @@ export function collectMentions(roots: string[], extraFiles: string[] = []): Men
   return { tokens, prefixes: [...prefixes] };
 }
 
+/**
+ * The mentions of the site's build: its sources plus the reactstrap components the client imports. reactstrap's Label
+ * (and Col) write `col-${breakpoint}-${size}` only for column props (`<Label sm={2}>`); where no source passes one,
+ * the `col-` prefix of reactstrap's code is not counted, so the grid's unused breakpoint columns stay out.
+ */
+export function siteMentions(roots: string[], clientDir: string, reactstrapDir: string): Mentions {
+  const mentions = collectMentions(roots, reactstrapFiles([clientDir], reactstrapDir));
+  const columnProps = /<(?:Label|Col)\b[^>]*\s(?:xs|sm|md|lg|xl|xxl)=/;
+  if (!files(clientDir).some((file) => columnProps.test(readFileSync(file, 'utf8')))) {
+    const own = collectMentions(roots);
+    mentions.prefixes = mentions.prefixes.filter((prefix) => prefix !== 'col-' || own.prefixes.includes(prefix));
+  }
+  return mentions;
+}
+
 export function isMentioned(cls: string, mentions: Mentions): boolean {
   if (mentions.tokens.has(cls)) return true;
   for (const prefix of COMPOSED_PREFIXES) if (cls.startsWith(prefix) && mentions.tokens.has(cls.slice(prefix.length))) return true;

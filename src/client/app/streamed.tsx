@@ -1,6 +1,5 @@
 import { createContext, Suspense, use, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Alert } from 'reactstrap';
 import { SWRConfig } from 'swr';
 import { PrefetchErrorsContext } from '../lib/api-swr';
 import { serializeJson, type AppState } from '../lib/app-state';
@@ -112,9 +111,10 @@ function PageData({ children }: { children: ReactNode }) {
     return (
       <>
         {dataScript}
-        <Alert color="danger" fade={false} role="alert" data-testid="page-data-failed">
+        {/* Bootstrap's markup, not reactstrap's Alert: this module is in every page's entry (bench:bundle). */}
+        <div className="alert alert-danger" role="alert" data-testid="page-data-failed">
           <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-        </Alert>
+        </div>
       </>
     );
   }

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import postcss from 'postcss';
 import * as sass from 'sass';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectMentions, purgeUnusedCss, reactstrapFiles } from '../../../scripts/purge-css';
+import { purgeUnusedCss, siteMentions } from '../../../scripts/purge-css';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const CLIENT = join(ROOT, 'src', 'client');
@@ -86,7 +86,7 @@ describe('the Sass build', () => {
     }).css;
     ours = classesOf(css);
     // What the build ships: the same stylesheet without the rules of classes no source mentions (scripts/purge-css.ts).
-    const mentions = collectMentions([join(ROOT, 'src'), join(ROOT, 'mock-backend')], reactstrapFiles([CLIENT], join(ROOT, 'node_modules', 'reactstrap', 'esm')));
+    const mentions = siteMentions([join(ROOT, 'src'), join(ROOT, 'mock-backend')], CLIENT, join(ROOT, 'node_modules', 'reactstrap', 'esm'));
     purged = classesOf(postcss([purgeUnusedCss({ mentions: () => mentions })]).process(css, { from: undefined }).css);
     bootstrap = classesOf(readFileSync(join(ROOT, 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.css'), 'utf8'));
   }, 60_000);
@@ -107,7 +107,7 @@ describe('the Sass build', () => {
     expect(missing).toEqual([]);
     // (A class styled only together with others, `.nav-tabs .nav-item.show`, loses the rules whose other classes no
     // source mentions: those could not match anything.) …and the build is smaller for it: utilities and components nobody uses are gone.
-    for (const unused of ['was-validated', 'list-group-horizontal-xxl', 'd-xxl-inline-grid']) expect(purged.mentioned.has(unused), unused).toBe(false);
+    for (const unused of ['was-validated', 'list-group-horizontal-xxl', 'd-xxl-inline-grid', 'col-lg-7']) expect(purged.mentioned.has(unused), unused).toBe(false);
   });
 
   it('When the signup progress bar and the close button of a banner are drawn, then their Bootstrap styles are in the build', () => {
