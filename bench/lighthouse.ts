@@ -79,6 +79,18 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
   };
 }
 
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART, NO_FCP under load): such a run is taken again. */
+async function auditAgainOnTraceErrors(port: number, url: string, cookie: string | undefined): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(port, url, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED/.test(String(error))) throw error;
+      process.stderr.write(`(${String(error)}; taken again)\n`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
@@ -95,9 +107,9 @@ try {
     `${'page'.padEnd(10)} ${'who'.padEnd(8)} ${'score'.padStart(5)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'SI'.padStart(6)}  scores of the runs (benchmark index)\n`,
   );
   for (const [path, who, cookie] of pages) {
-    await audit(chrome.port, `${site.url}${path}`, cookie); // warm-up: the server's first render of a route
+    await auditAgainOnTraceErrors(chrome.port, `${site.url}${path}`, cookie); // warm-up: the server's first render of a route
     const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await audit(chrome.port, `${site.url}${path}`, cookie));
+    for (let i = 0; i < RUNS; i += 1) runs.push(await auditAgainOnTraceErrors(chrome.port, `${site.url}${path}`, cookie));
     const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
     process.stdout.write(
       `${path.padEnd(10)} ${who.padEnd(8)} ${String(m('score')).padStart(5)} ${m('fcp').toFixed(0).padStart(6)} ${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(6)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(6)}  ${runs.map((r) => `${r.score} (${Math.round(r.benchmarkIndex)})`).join(', ')}\n`,
