@@ -8,7 +8,6 @@ import { createTestContext, fromClient, loginCookie, type TestContext } from '..
 import { purgeDeletedAccounts } from './purge';
 import { RESET_MAILS_PER_DAY } from './service';
 import { createLogger } from '../../lib/logger';
-import { forgetCachedSites } from '../site-data/repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -104,7 +103,6 @@ describe('signup validation', () => {
 
   it('When the site is invite-only, then signup answers 403 signups_closed', async () => {
     await ctx.db.query(`UPDATE sites SET signups = 'with_trafficsource' WHERE is_default`);
-    forgetCachedSites(ctx.db);
     try {
       const closed = await request(ctx.app).post('/api/signup.php').send(valid());
       expect(closed.status).toBe(403);
@@ -113,7 +111,6 @@ describe('signup validation', () => {
       expect(withSource.status).toBe(200);
     } finally {
       await ctx.db.query(`UPDATE sites SET signups = 'all' WHERE is_default`);
-      forgetCachedSites(ctx.db);
     }
   });
 });

@@ -17,44 +17,6 @@ export async function findSiteByHost(db: Db, host: string): Promise<Site | null>
   return row ?? null;
 }
 
-/**
- * The site of a host as `findSiteByHost`, remembered for `SITE_CACHE_MS` per database (issue 15: every API call asks
- * it, and it is the same row for every call of a host). A change to `sites` — an operator's edit — is seen by every
- * instance within those seconds; `forgetCachedSites` makes it immediate in this process. The answer is frozen, so no
- * request can change what the next one gets. Bounded: unknown hosts share the default site's entry beyond the limit.
- */
-export const SITE_CACHE_MS = 5_000;
-const SITE_CACHE_MAX = 1_000;
-const siteCaches = new WeakMap<Db, Map<string, { site: Site | null; at: number }>>();
-
-export async function cachedSiteByHost(db: Db, host: string, now = Date.now()): Promise<Site | null> {
-  let cache = siteCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    siteCaches.set(db, cache);
-  }
-  const hit = cache.get(host);
-  if (hit && now - hit.at < SITE_CACHE_MS) return hit.site;
-  const site = await findSiteByHost(db, host);
-  if (site) deepFreeze(site);
-  if (cache.size >= SITE_CACHE_MAX) cache.clear();
-  cache.set(host, { site, at: now });
-  return site;
-}
-
-/** Drops what `cachedSiteByHost` remembers for this database (after an edit of `sites` that must apply at once). */
-export function forgetCachedSites(db: Db): void {
-  siteCaches.delete(db);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
 export async function listInterests(db: Db): Promise<{ id: number; key: string }[]> {
   return db.query('SELECT id, key FROM interests ORDER BY id');
 }

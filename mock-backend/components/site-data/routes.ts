@@ -11,7 +11,7 @@ export function siteMiddleware(db: Db): RequestHandler {
   return async (req, res, next) => {
     const q = req.query as { host?: unknown };
     const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
-    const site = await repo.cachedSiteByHost(db, service.normaliseHost(raw));
+    const site = await repo.findSiteByHost(db, service.normaliseHost(raw));
     if (!site) throw new Error('no default site in the database');
     setSite(res, site);
     next();

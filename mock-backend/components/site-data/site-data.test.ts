@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { LOCALES } from '../../../src/shared/locales';
 import { OPENAPI_PATH } from '../../lib/openapi';
 import { createTestContext, fromClient, type TestContext } from '../../test/context';
-import { SITE_CACHE_MS, cachedSiteByHost, forgetCachedSites } from './repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,31 +91,5 @@ describe('site data', () => {
     expect(res.headers['cache-control']).toContain('max-age=3600');
     const bad = await request(ctx.app).get('/api/geocode.php').query({ lat: 95, lon: 4 });
     expect(bad.status).toBe(400);
-  });
-});
-
-describe('the site of a host, remembered for a few seconds', () => {
-  it('When a host is looked up again within SITE_CACHE_MS, then the same frozen site is given without a query; later, or after forgetting, the database is read again', async () => {
-    const t0 = 1_000_000;
-    forgetCachedSites(ctx.db);
-    const first = await cachedSiteByHost(ctx.db, 'nl.localhost', t0);
-    expect(first?.host).toBe('nl.localhost');
-    expect(Object.isFrozen(first)).toBe(true);
-    expect(() => {
-      (first as { name: string }).name = 'changed';
-    }).toThrow(TypeError);
-
-    await ctx.db.query(`UPDATE sites SET name = 'Renamed' WHERE host = 'nl.localhost'`);
-    try {
-      expect(await cachedSiteByHost(ctx.db, 'nl.localhost', t0 + SITE_CACHE_MS - 1)).toBe(first);
-      const later = await cachedSiteByHost(ctx.db, 'nl.localhost', t0 + SITE_CACHE_MS);
-      expect(later?.name).toBe('Renamed');
-      await ctx.db.query(`UPDATE sites SET name = $1 WHERE host = 'nl.localhost'`, [first?.name]);
-      forgetCachedSites(ctx.db);
-      expect((await cachedSiteByHost(ctx.db, 'nl.localhost', t0 + SITE_CACHE_MS))?.name).toBe(first?.name);
-    } finally {
-      await ctx.db.query(`UPDATE sites SET name = $1 WHERE host = 'nl.localhost'`, [first?.name]);
-      forgetCachedSites(ctx.db);
-    }
   });
 });
