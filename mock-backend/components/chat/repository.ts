@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
 import { notBlocked } from '../privacy/repository';
-import { recordNotification } from '../push/service';
+import { notificationInsert, recordNotification } from '../push/service';
 
 /**
  * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
@@ -24,16 +24,45 @@ export interface SenderRow {
   credits: number;
 }
 
+export interface SendContextRow extends SenderRow {
+  /** Whether the other member may be written to at all (see findPartner), and whether he is invisible. */
+  partner_found: boolean;
+  partner_invisible: boolean;
+  /** Their conversation, if one exists. */
+  conversation_id: number | null;
+}
+
 /**
- * The sender, locked for the rest of the transaction: his sends are counted and charged one after the other.
+ * What a send needs to know before its rules, in one statement: the sender, locked for the rest of the transaction
+ * (his sends are counted and charged one after the other); whether the other member is reachable as findPartner finds him (same site, not deleted, profile enabled, no block either
+ * way); and their conversation as findConversationBetween finds it. The partner and the conversation are read in the
+ * statement's snapshot, which may predate a wait for the sender's lock: a conversation created meanwhile is found by
+ * the caller's second look under the pair lock, so the allowance counts (countUse) are still read afterwards, in a
+ * statement of their own.
+ *
  * FOR NO KEY UPDATE (what the balance UPDATE takes anyway), not FOR UPDATE: a send to him by someone else checks
  * its foreign keys with FOR KEY SHARE on his row, which FOR UPDATE would block until his own send commits — with
  * members writing to each other at the same moment, sends queued behind each other (and behind the event lock).
  */
-export async function lockSender(tx: Db, userId: number): Promise<SenderRow | null> {
-  const [row] = await tx.query<SenderRow>(
-    `SELECT id, status, paid_user, credits FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
-    [userId],
+export async function sendContext(tx: Db, siteId: number, senderId: number, otherId: number): Promise<SendContextRow | null> {
+  const [row] = await tx.query<SendContextRow>(
+    `SELECT s.id, s.status, s.paid_user, s.credits,
+            coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
+            conv.conversation_id
+     FROM users s
+     LEFT JOIN LATERAL (
+       SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
+       WHERE u.id = $3 AND u.site_id = $1 AND u.id <> $2 AND u.status <> 'deleted' AND u.deleted_at IS NULL
+         AND p.status = 'active' AND ${notBlocked('$2', 'u.id')}
+     ) partner ON true
+     LEFT JOIN LATERAL (
+       SELECT me.conversation_id FROM conversation_members me
+       JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $3
+       WHERE me.user_id = $2 ORDER BY me.conversation_id LIMIT 1
+     ) conv ON true
+     WHERE s.id = $2 AND s.deleted_at IS NULL
+     FOR NO KEY UPDATE OF s`,
+    [siteId, senderId, otherId],
   );
   return row ?? null;
 }
@@ -126,6 +155,8 @@ const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.
 
 export interface NewMessage {
   conversationId: number;
+  /** A delivered message is a notification for the other member (components/push): recorded in the same statement. */
+  recipientId: number;
   senderId: number;
   kind: 'text' | 'gift' | 'photo';
   body: string;
@@ -137,8 +168,9 @@ export interface NewMessage {
 }
 
 /**
- * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation and brings it
- * back into both members' lists; a held one (sender not activated) waits for activation.
+ * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation, brings it
+ * back into both members' lists and records the recipient's notification event; a held one (sender not activated)
+ * waits for activation (deliverHeldMessages records the notifications then).
  *
  * The event lock serialises every chat write of the site from the moment it is taken to the commit, so everything
  * that does not need the message's number is written before it, and the lock, the insert (which draws the number)
@@ -147,12 +179,13 @@ export interface NewMessage {
  */
 export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
   if (!m.held) {
-    // now() is the transaction's time: the message's created_at below is the same instant.
-    // One statement for both (a round trip less per send).
+    // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
+    // conversation, its members' lists and the recipient's notification event (round trips less per send).
     await tx.query(
-      `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1)
+      `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
+       n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })})
        UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
-      [m.conversationId],
+      [m.conversationId, m.recipientId, m.senderId],
     );
   }
   const [row] = await tx.query<MessageRow>(
