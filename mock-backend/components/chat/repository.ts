@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
 import { notBlocked } from '../privacy/repository';
 import { notificationInsert, recordNotification } from '../push/service';
@@ -32,6 +32,25 @@ export interface SendContextRow extends SenderRow {
   conversation_id: number | null;
 }
 
+const SEND_CONTEXT = prepared(
+  `SELECT s.id, s.status, s.paid_user, s.credits,
+          coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
+          conv.conversation_id
+   FROM users s
+   LEFT JOIN LATERAL (
+     SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.id = $3 AND u.site_id = $1 AND u.id <> $2 AND u.status <> 'deleted' AND u.deleted_at IS NULL
+       AND p.status = 'active' AND ${notBlocked('$2', 'u.id')}
+   ) partner ON true
+   LEFT JOIN LATERAL (
+     SELECT me.conversation_id FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $3
+     WHERE me.user_id = $2 ORDER BY me.conversation_id LIMIT 1
+   ) conv ON true
+   WHERE s.id = $2 AND s.deleted_at IS NULL
+   FOR NO KEY UPDATE OF s`,
+);
+
 /**
  * What a send needs to know before its rules, in one statement: the sender, locked for the rest of the transaction
  * (his sends are counted and charged one after the other); whether the other member is reachable as findPartner finds him (same site, not deleted, profile enabled, no block either
@@ -45,25 +64,7 @@ export interface SendContextRow extends SenderRow {
  * members writing to each other at the same moment, sends queued behind each other (and behind the event lock).
  */
 export async function sendContext(tx: Db, siteId: number, senderId: number, otherId: number): Promise<SendContextRow | null> {
-  const [row] = await tx.query<SendContextRow>(
-    `SELECT s.id, s.status, s.paid_user, s.credits,
-            coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
-            conv.conversation_id
-     FROM users s
-     LEFT JOIN LATERAL (
-       SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
-       WHERE u.id = $3 AND u.site_id = $1 AND u.id <> $2 AND u.status <> 'deleted' AND u.deleted_at IS NULL
-         AND p.status = 'active' AND ${notBlocked('$2', 'u.id')}
-     ) partner ON true
-     LEFT JOIN LATERAL (
-       SELECT me.conversation_id FROM conversation_members me
-       JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $3
-       WHERE me.user_id = $2 ORDER BY me.conversation_id LIMIT 1
-     ) conv ON true
-     WHERE s.id = $2 AND s.deleted_at IS NULL
-     FOR NO KEY UPDATE OF s`,
-    [siteId, senderId, otherId],
-  );
+  const [row] = await tx.query<SendContextRow>(SEND_CONTEXT, [siteId, senderId, otherId]);
   return row ?? null;
 }
 
@@ -110,11 +111,11 @@ export async function findMembership(db: Db, conversationId: number, userId: num
 /** The conversation of the two members, if any. */
 export async function findConversationBetween(db: Db, a: number, b: number): Promise<MembershipRow | null> {
   const [row] = await db.query<MembershipRow>(
-    `SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+    prepared(`SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
      FROM conversation_members me
      JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $2
      WHERE me.user_id = $1
-     ORDER BY me.conversation_id LIMIT 1`,
+     ORDER BY me.conversation_id LIMIT 1`),
     [a, b],
   );
   return row ?? null;
@@ -167,6 +168,27 @@ export interface NewMessage {
   creditsCost: number;
 }
 
+const DELIVER_IN_CONVERSATION = prepared(
+  `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
+   n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })})
+   UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
+);
+
+const INSERT_MESSAGE = prepared(
+  `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
+   m AS (
+     INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
+     SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
+     RETURNING *
+   ),
+   -- The sender has read everything up to his own message.
+   sender_read AS (
+     UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
+     WHERE conversation_id = $1 AND user_id = $2
+   )
+   SELECT ${MESSAGE_COLUMNS} FROM m`,
+);
+
 /**
  * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation, brings it
  * back into both members' lists and records the recipient's notification event; a held one (sender not activated)
@@ -181,26 +203,10 @@ export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> 
   if (!m.held) {
     // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
     // conversation, its members' lists and the recipient's notification event (round trips less per send).
-    await tx.query(
-      `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
-       n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })})
-       UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
-      [m.conversationId, m.recipientId, m.senderId],
-    );
+    await tx.query(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId]);
   }
   const [row] = await tx.query<MessageRow>(
-    `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
-     m AS (
-       INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
-       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
-       RETURNING *
-     ),
-     -- The sender has read everything up to his own message.
-     sender_read AS (
-       UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
-       WHERE conversation_id = $1 AND user_id = $2
-     )
-     SELECT ${MESSAGE_COLUMNS} FROM m`,
+    INSERT_MESSAGE,
     [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost, CHAT_EVENT_LOCK],
   );
   if (!row) throw new Error('message insert returned nothing');
@@ -230,9 +236,9 @@ export interface Counts {
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
   const [row] = await db.query<Counts>(
-    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
+    prepared(`SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
             (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`,
+            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`),
     [userId],
   );
   return row ?? { free_used: 0, started: 0, started_today: 0 };
@@ -322,35 +328,48 @@ export interface EventRow {
   read_seq: string | null;
 }
 
-/** The member's events after `after`, in order: messages of his conversations and moved read markers. */
-export async function eventsAfter(db: Db, userId: number, after: number, limit: number): Promise<EventRow[]> {
-  return db.query<EventRow>(
-    `SELECT * FROM (
-       SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
-              m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
-       FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
-       WHERE me.user_id = $1 AND m.seq > $2::bigint AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $1)
-       UNION ALL
-       SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
-       FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-       WHERE me.user_id = $1 AND o.read_event_seq > $2::bigint
-     ) e ORDER BY seq LIMIT $3`,
-    [userId, after, limit],
+/**
+ * The members' events, each after his own position, in order per member and at most `limit` each: messages of his
+ * conversations (what he removed is gone, held ones only his own) and moved read markers. One statement for
+ * several members (the streams of one instance read together); `user_id` names whose they are.
+ */
+export async function eventsAfterMany(
+  db: Db,
+  feeds: ReadonlyArray<{ userId: number; after: number }>,
+  limit: number,
+): Promise<Array<EventRow & { user_id: number }>> {
+  if (feeds.length === 0) return [];
+  return db.query<EventRow & { user_id: number }>(
+    prepared(`SELECT f.user_id, e.* FROM unnest($1::int[], $2::bigint[]) WITH ORDINALITY AS f(user_id, after, n)
+     CROSS JOIN LATERAL (
+       SELECT * FROM (
+         SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
+                m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
+         FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+         WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id)
+         UNION ALL
+         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
+         FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+         WHERE me.user_id = f.user_id AND o.read_event_seq > f.after
+       ) u ORDER BY seq LIMIT $3
+     ) e
+     ORDER BY f.n, e.seq`),
+    [feeds.map((f) => f.userId), feeds.map((f) => f.after), limit],
   );
 }
 
 /**
- * Which of the members have an event (as eventsAfter reads them) past their position: the catch-up asks this for
+ * Which of the members have an event (as eventsAfterMany reads them) past their position: the catch-up asks this for
  * every member with an open stream in one query, and only those read their events.
  */
 export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ userId: number; after: number }>): Promise<Set<number>> {
   if (feeds.length === 0) return new Set();
   const rows = await db.query<{ user_id: number }>(
-    `SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
+    prepared(`SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
      WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
                    WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
         OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`,
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`),
     [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
   );
   return new Set(rows.map((r) => r.user_id));
@@ -365,7 +384,7 @@ export async function membersOf(db: Db, conversationId: number): Promise<number[
 /** Which of the sessions behind open streams are still logged in. */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
+  const rows = await db.query<{ id: string }>(prepared('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()'), [sessionIds]);
   return new Set(rows.map((r) => r.id.trim()));
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -92,7 +92,7 @@ interface ReservationRow {
 }
 
 async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  const [row] = await db.query<{ credits: number }>(prepared('SELECT credits FROM users WHERE id = $1'), [userId]);
   return row?.credits ?? 0;
 }
 
@@ -129,10 +129,10 @@ export async function takeFromLots(
   q: { userId: number; credits: number; balanceAfter: number; reason: string; reservationId?: string | null; ref?: string | null },
 ): Promise<void> {
   const lots = await tx.query<{ id: string; remaining: number }>(
-    `SELECT id, remaining FROM credit_lots
+    prepared(`SELECT id, remaining FROM credit_lots
      WHERE user_id = $1 AND remaining > 0
      ORDER BY CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id
-     FOR UPDATE`,
+     FOR UPDATE`),
     [q.userId],
   );
   let left = q.credits;
@@ -148,10 +148,10 @@ export async function takeFromLots(
   // Every lot touched and its ledger row in one statement (one round trip, however many lots).
   if (takes.length > 0) {
     await tx.query(
-      `WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
+      prepared(`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
        lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
        INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
-       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`,
+       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`),
       [takes.map((t) => t.lotId), takes.map((t) => t.take), takes.map((t) => t.balanceAfter), q.userId, q.reason, q.reservationId ?? null, q.ref ?? null],
     );
   }
@@ -178,7 +178,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
     // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row).
     const [row] = await tx.query<ReservationRow & { balance: number | null }>(
-      `WITH r AS (
+      prepared(`WITH r AS (
          INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
          VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
          ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -188,7 +188,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
          UPDATE users SET credits = credits - $3, updated_at = now()
          WHERE id = $2 AND credits >= $3 AND EXISTS (SELECT 1 FROM r) RETURNING credits
        )
-       SELECT r.*, paid.credits AS balance FROM r LEFT JOIN paid ON true`,
+       SELECT r.*, paid.credits AS balance FROM r LEFT JOIN paid ON true`),
       [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status],
     );
     if (!row) {

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 
 export interface UserRow {
   id: number;
@@ -58,9 +58,9 @@ export interface SessionRow {
 
 export async function findSession(db: Db, sessionId: string, siteId: number): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
+    prepared(`SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = $1 AND s.expires_at > now() AND u.site_id = $2 AND u.status <> 'deleted'`,
+     WHERE s.id = $1 AND s.expires_at > now() AND u.site_id = $2 AND u.status <> 'deleted'`),
     [sessionId, siteId],
   );
   return row ?? null;

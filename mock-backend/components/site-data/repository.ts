@@ -1,5 +1,5 @@
 import type { Schemas } from '../../../src/shared/api/client';
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
 
 const SITE_COLUMNS = `id, host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
@@ -8,12 +8,11 @@ const SITE_COLUMNS = `id, host, name, domain, domain_language, niche, cdn_prefix
   visible_profile_fields, visible_profile_notes, search_fields, message_credits, photo_credits, gift_credits,
   signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer, texts AS site_texts`;
 
+const SITE_BY_HOST = prepared(`SELECT ${SITE_COLUMNS} FROM sites WHERE host = $1 OR is_default ORDER BY is_default ASC, id LIMIT 1`);
+
 /** The site of a host, or the default site for an unknown host. */
 export async function findSiteByHost(db: Db, host: string): Promise<Site | null> {
-  const [row] = await db.query<Site>(
-    `SELECT ${SITE_COLUMNS} FROM sites WHERE host = $1 OR is_default ORDER BY is_default ASC, id LIMIT 1`,
-    [host],
-  );
+  const [row] = await db.query<Site>(SITE_BY_HOST, [host]);
   return row ?? null;
 }
 
