@@ -14,6 +14,11 @@
  * event through the BFF. CPU per message is user+system time from /proc/<pid>/stat over the send phase (plus 2 s of
  * draining); memory per stream is the growth of each process's RSS while the streams were opened.
  * BENCH_NODE_OPTIONS is passed to both children as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_STATEMENTS=1 (PostgreSQL): the backend counts every statement its node-postgres clients send (its pool, the
+ * job queue's, the event bus's; `bench/support/count-statements.mjs`, preloaded), and the bench prints the statements
+ * per sent message over the send phase with the list of those that run at least once per 20 messages. Every
+ * statement is one round trip, and on this machine the round trips (the socket writes of backend and database) are
+ * most of a send's CPU.
  *
  * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
  * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
