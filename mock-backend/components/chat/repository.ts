@@ -166,12 +166,24 @@ export interface NewMessage {
   held: boolean;
   free: boolean;
   creditsCost: number;
+  /**
+   * Also answer the sender's counts as countUse does, before this message (read in the transaction, after his lock):
+   * for a send whose rules did not need them but whose answer does. Only for a delivered message.
+   */
+  countUse?: boolean;
 }
+
+/** countUse's three counts for the member named by the placeholder `id`. */
+const useColumns = (id: string) => `(SELECT count(*)::int FROM messages WHERE sender_id = ${id} AND free) AS free_used,
+  (SELECT count(*)::int FROM conversations WHERE started_by = ${id}) AS started,
+  (SELECT count(*)::int FROM conversations WHERE started_by = ${id}
+     AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`;
 
 const DELIVER_IN_CONVERSATION = prepared(
   `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
-   n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })})
-   UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
+   n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })}),
+   lists AS (UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL)
+   SELECT ${useColumns('$3')} WHERE $4::boolean`,
 );
 
 const INSERT_MESSAGE = prepared(
@@ -199,18 +211,19 @@ const INSERT_MESSAGE = prepared(
  * and the sender's read marker are one statement: one round trip inside the critical section instead of four.
  * Callers keep other writes before this call (or after the commit) for the same reason.
  */
-export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
+export async function insertMessage(tx: Db, m: NewMessage): Promise<{ message: MessageRow; use: Counts | null }> {
+  let use: Counts | null = null;
   if (!m.held) {
     // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
-    // conversation, its members' lists and the recipient's notification event (round trips less per send).
-    await tx.query(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId]);
+    // conversation, its members' lists, the recipient's notification event and, if asked, the sender's counts.
+    [use = null] = await tx.query<Counts>(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId, m.countUse ?? false]);
   }
   const [row] = await tx.query<MessageRow>(
     INSERT_MESSAGE,
     [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost, CHAT_EVENT_LOCK],
   );
   if (!row) throw new Error('message insert returned nothing');
-  return row;
+  return { message: row, use };
 }
 
 /** One page of a conversation for a member, newest first: what he removed is gone, held messages only for their sender. */
@@ -233,12 +246,12 @@ export interface Counts {
   started_today: number;
 }
 
+const COUNT_USE = prepared(`SELECT ${useColumns('$1')}`);
+
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
   const [row] = await db.query<Counts>(
-    prepared(`SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`),
+    COUNT_USE,
     [userId],
   );
   return row ?? { free_used: 0, started: 0, started_today: 0 };

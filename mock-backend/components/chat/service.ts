@@ -208,8 +208,9 @@ export async function sendPhotoMessage(
 /**
  * The rules of a send (SPEC §4/§9, issue 12), inside the caller's transaction: answers the existing conversation (if
  * any), whether the message is held and free, and the sender and his counts as they are under his lock (for the
- * allowance), or throws the reason it is refused. Two statements when the conversation exists: the sender's lock
- * with the partner and the conversation, then the counts (read after the lock, so parallel sends count each other).
+ * allowance; null when the rules did not need them), or throws the reason it is refused. One statement for the
+ * sender's lock with the partner and the conversation, then the counts (read after the lock, so parallel sends count
+ * each other) unless a premium member writes in an existing conversation.
  */
 async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, payload: Payload) {
   const sender = await repo.sendContext(tx, site.id, viewer.userId, profileId);
@@ -221,8 +222,10 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     await repo.lockPair(tx, viewer.userId, profileId);
     conversationId = (await repo.findConversationBetween(tx, viewer.userId, profileId))?.conversation_id ?? null;
   }
-  const use = await repo.countUse(tx, viewer.userId);
-  if (conversationId === null) {
+  // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and
+  // the conversation limits apply to new conversations only): they are read later for the answer (see send).
+  const use = sender.paid_user && conversationId !== null ? null : await repo.countUse(tx, viewer.userId);
+  if (conversationId === null && use) {
     // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
     if (sender.partner_invisible) throw notFound();
     if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
@@ -233,7 +236,7 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     }
   }
   const held = sender.status !== 'active';
-  const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
+  const free = payload.kind === 'text' && !sender.paid_user && use !== null && use.free_used < FREE_MESSAGES;
   // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
   if (held && !free) throw new AppError(403, 'account_not_activated');
   return { conversationId, held, free, sender, use };
@@ -264,7 +267,7 @@ async function send(
     let credits = sender.credits;
     if (prepaid) await postMessage(tx, viewer.userId, prepaid);
     else if (cost > 0) credits = await chargeMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey });
-    const row = await repo.insertMessage(tx, {
+    const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
       recipientId: profileId,
       senderId: viewer.userId,
@@ -275,19 +278,16 @@ async function send(
       held,
       free,
       creditsCost: cost,
+      countUse: use === null,
     });
-    // The allowance after this send, from what the transaction knows (his sends are serialised by his lock).
+    // The allowance after this send, from what the transaction knows (his sends are serialised by his lock). Counts
+    // read after the insert (not expected: a held message takes no count-less path) include the message already.
     const started = existing === null ? 1 : 0;
-    return {
-      row,
-      allowance: allowanceFrom(site, {
-        credits,
-        paid_user: sender.paid_user,
-        free_used: use.free_used + (free ? 1 : 0),
-        started: use.started + started,
-        started_today: use.started_today + started,
-      }),
-    };
+    const before = use ?? usedBefore;
+    const counts = before
+      ? { free_used: before.free_used + (free ? 1 : 0), started: before.started + started, started_today: before.started_today + started }
+      : await repo.countUse(tx, viewer.userId);
+    return { row, allowance: allowanceFrom(site, { credits, paid_user: sender.paid_user, ...counts }) };
   });
   await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
   if (!row.held) deps.notifier?.kick();

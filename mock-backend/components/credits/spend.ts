@@ -120,24 +120,61 @@ export async function insertLedger(tx: Db, e: LedgerEntry): Promise<void> {
   );
 }
 
+/** The order lots are spent in: free, then promotional, then paid oldest first. */
+const LOT_ORDER = `CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id`;
+
+interface Lot {
+  id: string | number;
+  remaining: number;
+}
+
+const SPENDABLE_LOTS = prepared(`SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`);
+
+/** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
+const RESERVE = prepared(
+  `WITH r AS (
+     INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
+     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING id, user_id, credits, reason, ref, status
+   ),
+   paid AS (
+     UPDATE users SET credits = credits - $3, updated_at = now()
+     WHERE id = $2 AND credits >= $3 AND EXISTS (SELECT 1 FROM r) RETURNING credits
+   ),
+   lots AS (
+     SELECT id, remaining, kind, bought_at FROM credit_lots
+     WHERE user_id = $2 AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
+     FOR UPDATE
+   )
+   SELECT r.*, paid.credits AS balance,
+          (SELECT json_agg(json_build_object('id', id, 'remaining', remaining) ORDER BY ${LOT_ORDER}) FROM lots) AS lots
+   FROM r LEFT JOIN paid ON true`);
+
 /**
  * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
  * after the balance was lowered to `balanceAfter` in the same transaction. Internal to the credits component.
+ * `known`: the member's spendable lots, locked, as the statement that lowered the balance read them; they are used
+ * when they add up to the balance before the spend (a lot granted while that statement waited for the member's row
+ * is not among them, and then they do not: the lots are read again).
  */
 export async function takeFromLots(
   tx: Db,
   q: { userId: number; credits: number; balanceAfter: number; reason: string; reservationId?: string | null; ref?: string | null },
+  known?: readonly Lot[],
 ): Promise<void> {
-  const lots = await tx.query<{ id: string; remaining: number }>(
-    prepared(`SELECT id, remaining FROM credit_lots
-     WHERE user_id = $1 AND remaining > 0
-     ORDER BY CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id
-     FOR UPDATE`),
-    [q.userId],
-  );
+  // The books say the balance before this spend is the sum of the lots: when the known lots add up to it, none is
+  // missing (every grant adds its lot and its credits together).
+  const lots =
+    known && known.reduce((sum, lot) => sum + lot.remaining, 0) === q.balanceAfter + q.credits
+      ? known
+      : await tx.query<Lot>(
+          SPENDABLE_LOTS,
+          [q.userId],
+        );
   let left = q.credits;
   let running = q.balanceAfter + q.credits;
-  const takes: { lotId: string; take: number; balanceAfter: number }[] = [];
+  const takes: { lotId: string | number; take: number; balanceAfter: number }[] = [];
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
@@ -176,19 +213,10 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     const id = randomUUID();
     // The reservation row first: with an idempotency key, a parallel twin waits here on the unique index and then
     // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
-    // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row).
-    const [row] = await tx.query<ReservationRow & { balance: number | null }>(
-      prepared(`WITH r AS (
-         INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
-         ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-         RETURNING id, user_id, credits, reason, ref, status
-       ),
-       paid AS (
-         UPDATE users SET credits = credits - $3, updated_at = now()
-         WHERE id = $2 AND credits >= $3 AND EXISTS (SELECT 1 FROM r) RETURNING credits
-       )
-       SELECT r.*, paid.credits AS balance FROM r LEFT JOIN paid ON true`),
+    // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row),
+    // and the lots to take it from are locked and read with it (takeFromLots reads them again if they fall short).
+    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(
+      RESERVE,
       [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status],
     );
     if (!row) {
@@ -202,12 +230,16 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
       }
       return toReservation(earlier, await balanceOf(tx, req.userId), true);
     }
-    const { balance, ...reservation } = row;
+    const { balance, lots, ...reservation } = row;
     if (balance === null) {
       await tx.query('DELETE FROM credit_reservations WHERE id = $1', [id]);
       throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
     }
-    await takeFromLots(tx, { userId: req.userId, credits: req.credits, balanceAfter: balance, reason: req.reason, reservationId: id, ref: req.ref ?? null });
+    await takeFromLots(
+      tx,
+      { userId: req.userId, credits: req.credits, balanceAfter: balance, reason: req.reason, reservationId: id, ref: req.ref ?? null },
+      lots ?? [],
+    );
     return toReservation(reservation, balance, false);
   });
 }
