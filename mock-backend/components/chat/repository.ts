@@ -126,16 +126,15 @@ export async function lockPair(tx: Db, a: number, b: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [Math.min(a, b), Math.max(a, b)]);
 }
 
+/** A new conversation of the two members, with both memberships (one statement). */
 export async function insertConversation(tx: Db, siteId: number, startedBy: number, other: number): Promise<number> {
   const [conv] = await tx.query<{ id: number }>(
-    'INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id',
-    [siteId, startedBy],
+    `WITH c AS (INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id),
+     members AS (INSERT INTO conversation_members (conversation_id, user_id) SELECT c.id, m FROM c, unnest(ARRAY[$2::int, $3::int]) AS m)
+     SELECT id FROM c`,
+    [siteId, startedBy, other],
   );
   if (!conv) throw new Error('conversation insert returned nothing');
-  await tx.query(
-    'INSERT INTO conversation_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)',
-    [conv.id, startedBy, other],
-  );
   return conv.id;
 }
 
