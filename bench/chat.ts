@@ -14,6 +14,11 @@
  * event through the BFF. CPU per message is user+system time from /proc/<pid>/stat over the send phase (plus 2 s of
  * draining); memory per stream is the growth of each process's RSS while the streams were opened.
  * BENCH_NODE_OPTIONS is passed to both children as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_STATEMENTS=1 (PostgreSQL): the backend counts every statement its node-postgres clients send (its pool, the
+ * job queue's, the event bus's; `bench/support/count-statements.mjs`, preloaded), and the bench prints the statements
+ * per sent message over the send phase with the list of those that run at least once per 20 messages. Every
+ * statement is one round trip, and on this machine the round trips (the socket writes of backend and database) are
+ * most of a send's CPU.
  *
  * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
  * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
@@ -27,7 +32,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { grantCredits } from '../mock-backend/components/credits/ledger';
 import { createSession } from '../mock-backend/components/session/repository';
@@ -45,6 +50,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
+const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
 
@@ -64,6 +70,8 @@ interface Site {
   cookies: string[];
   /** Milliseconds of CPU so far, per part. */
   cpu(): Promise<Record<string, number>>;
+  /** The backend's statements so far by text (BENCH_STATEMENTS=1 on PostgreSQL), else undefined. */
+  statements?: () => Promise<Map<string, number>>;
   /** Bytes of memory now (after letting garbage settle), per part. */
   memory(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -150,13 +158,14 @@ async function prepareMembers(db: Db): Promise<{ members: Member[]; cookies: str
   return { members, cookies };
 }
 
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function childEnv(extra: Record<string, string>, nodeOptions: string[] = []): NodeJS.ProcessEnv {
   const { BACKEND_URL: _b, DATABASE_URL: _d, NODE_OPTIONS: _n, ...inherited } = process.env;
+  const options = [process.env.BENCH_NODE_OPTIONS ?? '', ...nodeOptions].filter(Boolean).join(' ');
   return {
     ...inherited,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    ...(options ? { NODE_OPTIONS: options } : {}),
     ...extra,
   };
 }
@@ -197,6 +206,7 @@ async function startProcesses(): Promise<Site> {
     await db.close();
 
     const backendSecret = randomBytes(32).toString('hex');
+    const statementsFile = fresh && COUNT_STATEMENTS ? path.join(dataDir, 'statements.json') : undefined;
     const backend = fork(path.join(ROOT, 'mock-backend/main.ts'), [], {
       execArgv: ['--import', 'tsx'],
       env: childEnv({
@@ -206,7 +216,8 @@ async function startProcesses(): Promise<Site> {
         DATA_DIR: dataDir,
         DEMO_SEED: 'false',
         ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-      }),
+        ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
+      }, statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : []),
       stdio: ['ignore', log, log, 'ipc'],
     });
     children.push(backend);
@@ -254,6 +265,17 @@ async function startProcesses(): Promise<Site> {
         ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpuMs() } : {}),
         'load generator': selfCpuMs(),
       }),
+      ...(statementsFile
+        ? {
+            statements: async () => {
+              rmSync(statementsFile, { force: true });
+              process.kill(backendPid, 'SIGUSR2');
+              for (let i = 0; i < 50 && !existsSync(statementsFile); i++) await sleep(20);
+              await sleep(20);
+              return new Map(Object.entries(JSON.parse(readFileSync(statementsFile, 'utf8')) as Record<string, number>));
+            },
+          }
+        : {}),
       memory: async () => {
         await sleep(1_000);
         return { BFF: procRss(bffPid), backend: procRss(backendPid) };
@@ -369,6 +391,7 @@ async function run(site: Site): Promise<void> {
     const total = RATE * SECONDS;
     const started = performance.now();
     const cpuBefore = await site.cpu();
+    const statementsBefore = await site.statements?.();
     const sends: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / RATE;
@@ -417,6 +440,7 @@ async function run(site: Site): Promise<void> {
     const sendSeconds = (performance.now() - started) / 1000;
     await sleep(2_000);
     const cpuAfter = await site.cpu();
+    const statementsAfter = await site.statements?.();
 
     const latencies: number[] = [];
     let expected = 0;
@@ -440,6 +464,14 @@ async function run(site: Site): Promise<void> {
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
+    if (statementsBefore && statementsAfter) {
+      const per = [...statementsAfter]
+        .map(([text, n]) => [text, (n - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent)] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]);
+      say(`backend statements per sent message (all its PostgreSQL clients, streams and jobs included): ${per.reduce((a, [, n]) => a + n, 0).toFixed(1)}`);
+      for (const [text, n] of per) if (n >= 0.05) say(`  ${n.toFixed(2)}  ${text.length > 150 ? `${text.slice(0, 147)}...` : text}`);
+    }
   } finally {
     for (const req of requests) req.destroy();
     agent.destroy();

@@ -22,8 +22,8 @@ import { privacyRoutes } from './components/privacy/routes';
 import { pushRoutes } from './components/push/routes';
 import type { Notifier } from './components/push/service';
 import { lazyDeviceCookies } from './components/session/device';
-import { sessionMiddleware, sessionRoutes } from './components/session/routes';
-import { siteDataRoutes, siteMiddleware } from './components/site-data/routes';
+import { siteAndSessionMiddleware, sessionRoutes } from './components/session/routes';
+import { siteDataRoutes } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
 import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
-  api.use(siteMiddleware(db), sessionMiddleware(db), signImagesMiddleware(getSigner));
+  api.use(siteAndSessionMiddleware(db), signImagesMiddleware(getSigner));
   api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), creditsRoutes(db));
   api.use(photoRoutes(db, deps.mediaDir), privacyRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), moderationRoutes(db, deps.mediaDir));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));

@@ -20,6 +20,26 @@ export interface Db {
 
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a statement that runs on every request of a hot path (a chat send, the event streams): on PostgreSQL it is
+ * sent as a named prepared statement, parsed and planned once per connection instead of every time (the driver
+ * prepares it on a connection's first use). Returns the text unchanged, so it is used like any other:
+ * `const FIND = prepared('SELECT … WHERE id = $1'); db.query(FIND, [id])`. Only for fixed texts with parameters (a
+ * name per distinct text, kept for the process's life); PGlite runs it as before.
+ */
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql)) preparedNames.set(sql, `hot_${preparedNames.size + 1}`);
+  return sql;
+}
+
+/** The pg query config of a statement: named when it was marked with prepared() and has parameters. */
+function pgQuery(sql: string, params: readonly unknown[]): { name?: string; text: string; values: unknown[] } {
+  const name = params.length > 0 ? preparedNames.get(sql) : undefined;
+  return name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
+}
+
 function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pglite',
@@ -63,7 +83,7 @@ function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
     dialect: 'pg',
     connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await client.query(sql, params as unknown[]);
+      const r = await client.query(pgQuery(sql, params));
       return r.rows as T[];
     },
     async exec(sql) {
@@ -87,7 +107,7 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     dialect: 'pg',
     connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await pool.query(sql, params as unknown[]);
+      const r = await pool.query(pgQuery(sql, params));
       return r.rows as T[];
     },
     async exec(sql) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import type { Db } from './db';
+import { prepared, type Db } from './db';
 import { AppError, badRequest } from './errors';
 
 /**
@@ -55,7 +55,7 @@ type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: unknown }
 async function claim(db: Db, scope: string, key: string, operation: string, fingerprint: string): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const claimed = await db.query(
-      `INSERT INTO idempotency_keys (scope, key, operation, fingerprint, locked_until, expires_at)
+      prepared(`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, locked_until, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), now() + make_interval(hours => $6))
        ON CONFLICT (scope, key) DO UPDATE SET
          operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = NULL, response_body = NULL,
@@ -63,7 +63,7 @@ async function claim(db: Db, scope: string, key: string, operation: string, fing
        WHERE idempotency_keys.expires_at <= now()
           OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= now()
               AND idempotency_keys.operation = EXCLUDED.operation AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
-       RETURNING 1`,
+       RETURNING 1`),
       [scope, key, operation, fingerprint, IDEMPOTENCY_LEASE_SECONDS, IDEMPOTENCY_TTL_HOURS],
     );
     if (claimed.length > 0) return { kind: 'run' };
@@ -115,7 +115,7 @@ export async function respondIdempotently(db: Db, req: Request, res: Response, s
     throw error;
   }
   await db.query(
-    `UPDATE idempotency_keys SET status = $3, response_body = $4, locked_until = NULL, updated_at = now() WHERE scope = $1 AND key = $2`,
+    prepared(`UPDATE idempotency_keys SET status = $3, response_body = $4, locked_until = NULL, updated_at = now() WHERE scope = $1 AND key = $2`),
     [scope, key, status, JSON.stringify(body ?? null)],
   );
   res.status(status).json(body);

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import type { Db } from './db';
+import { prepared, type Db } from './db';
 import { AppError } from './errors';
 
 /**
@@ -30,7 +30,8 @@ const TABLE = 'rate_limits';
 function storeClient(db: Db) {
   return {
     async query(q: { text: string; values?: unknown[] }) {
-      const rows = await db.query(q.text, q.values ?? []);
+      // The store's few statements run on every limited request: prepared once per connection.
+      const rows = await db.query(prepared(q.text), q.values ?? []);
       return { rows, rowCount: rows.length };
     },
   };

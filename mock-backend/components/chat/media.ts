@@ -3,8 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { getViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import type { MediaGuard } from '../media/routes';
-import { sessionMiddleware } from '../session/routes';
-import { siteMiddleware } from '../site-data/routes';
+import { siteAndSessionMiddleware } from '../session/routes';
 import { CHAT_MEDIA_PREFIX, fullOf } from './photo-files';
 import { canSeePhoto } from './repository';
 
@@ -20,7 +19,7 @@ function run(handler: RequestHandler, req: Request, res: Response): Promise<void
  * conversation (the signature alone is not enough: a copied URL shows nothing to anyone else). Other media pass.
  */
 export function chatMediaGuard(db: Db): MediaGuard {
-  const steps = [cookieParser(), siteMiddleware(db), sessionMiddleware(db)];
+  const steps = [cookieParser(), siteAndSessionMiddleware(db)];
   return async (req, res, stored) => {
     if (!stored.startsWith(CHAT_MEDIA_PREFIX)) return 'public';
     const full = fullOf(stored);

@@ -1,7 +1,7 @@
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
 import { notBlocked } from '../privacy/repository';
-import { recordNotification } from '../push/service';
+import { notificationInsert, recordNotification } from '../push/service';
 
 /**
  * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
@@ -24,17 +24,47 @@ export interface SenderRow {
   credits: number;
 }
 
+export interface SendContextRow extends SenderRow {
+  /** Whether the other member may be written to at all (see findPartner), and whether he is invisible. */
+  partner_found: boolean;
+  partner_invisible: boolean;
+  /** Their conversation, if one exists. */
+  conversation_id: number | null;
+}
+
+const SEND_CONTEXT = prepared(
+  `SELECT s.id, s.status, s.paid_user, s.credits,
+          coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
+          conv.conversation_id
+   FROM users s
+   LEFT JOIN LATERAL (
+     SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.id = $3 AND u.site_id = $1 AND u.id <> $2 AND u.status <> 'deleted' AND u.deleted_at IS NULL
+       AND p.status = 'active' AND ${notBlocked('$2', 'u.id')}
+   ) partner ON true
+   LEFT JOIN LATERAL (
+     SELECT me.conversation_id FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $3
+     WHERE me.user_id = $2 ORDER BY me.conversation_id LIMIT 1
+   ) conv ON true
+   WHERE s.id = $2 AND s.deleted_at IS NULL
+   FOR NO KEY UPDATE OF s`,
+);
+
 /**
- * The sender, locked for the rest of the transaction: his sends are counted and charged one after the other.
+ * What a send needs to know before its rules, in one statement: the sender, locked for the rest of the transaction
+ * (his sends are counted and charged one after the other); whether the other member is reachable as findPartner finds him (same site, not deleted, profile enabled, no block either
+ * way); and their conversation as findConversationBetween finds it. The partner and the conversation are read in the
+ * statement's snapshot, which may predate a wait for the sender's lock: a conversation created meanwhile is found by
+ * the caller's second look under the pair lock, so the allowance counts (countUse) are still read afterwards, in a
+ * statement of their own.
+ *
  * FOR NO KEY UPDATE (what the balance UPDATE takes anyway), not FOR UPDATE: a send to him by someone else checks
  * its foreign keys with FOR KEY SHARE on his row, which FOR UPDATE would block until his own send commits — with
  * members writing to each other at the same moment, sends queued behind each other (and behind the event lock).
  */
-export async function lockSender(tx: Db, userId: number): Promise<SenderRow | null> {
-  const [row] = await tx.query<SenderRow>(
-    `SELECT id, status, paid_user, credits FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`,
-    [userId],
-  );
+export async function sendContext(tx: Db, siteId: number, senderId: number, otherId: number): Promise<SendContextRow | null> {
+  const [row] = await tx.query<SendContextRow>(SEND_CONTEXT, [siteId, senderId, otherId]);
   return row ?? null;
 }
 
@@ -81,11 +111,11 @@ export async function findMembership(db: Db, conversationId: number, userId: num
 /** The conversation of the two members, if any. */
 export async function findConversationBetween(db: Db, a: number, b: number): Promise<MembershipRow | null> {
   const [row] = await db.query<MembershipRow>(
-    `SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+    prepared(`SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
      FROM conversation_members me
      JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $2
      WHERE me.user_id = $1
-     ORDER BY me.conversation_id LIMIT 1`,
+     ORDER BY me.conversation_id LIMIT 1`),
     [a, b],
   );
   return row ?? null;
@@ -96,16 +126,15 @@ export async function lockPair(tx: Db, a: number, b: number): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [Math.min(a, b), Math.max(a, b)]);
 }
 
+/** A new conversation of the two members, with both memberships (one statement). */
 export async function insertConversation(tx: Db, siteId: number, startedBy: number, other: number): Promise<number> {
   const [conv] = await tx.query<{ id: number }>(
-    'INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id',
-    [siteId, startedBy],
+    `WITH c AS (INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id),
+     members AS (INSERT INTO conversation_members (conversation_id, user_id) SELECT c.id, m FROM c, unnest(ARRAY[$2::int, $3::int]) AS m)
+     SELECT id FROM c`,
+    [siteId, startedBy, other],
   );
   if (!conv) throw new Error('conversation insert returned nothing');
-  await tx.query(
-    'INSERT INTO conversation_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)',
-    [conv.id, startedBy, other],
-  );
   return conv.id;
 }
 
@@ -126,6 +155,8 @@ const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.
 
 export interface NewMessage {
   conversationId: number;
+  /** A delivered message is a notification for the other member (components/push): recorded in the same statement. */
+  recipientId: number;
   senderId: number;
   kind: 'text' | 'gift' | 'photo';
   body: string;
@@ -134,44 +165,64 @@ export interface NewMessage {
   held: boolean;
   free: boolean;
   creditsCost: number;
+  /**
+   * Also answer the sender's counts as countUse does, before this message (read in the transaction, after his lock):
+   * for a send whose rules did not need them but whose answer does. Only for a delivered message.
+   */
+  countUse?: boolean;
 }
 
+/** countUse's three counts for the member named by the placeholder `id`. */
+const useColumns = (id: string) => `(SELECT count(*)::int FROM messages WHERE sender_id = ${id} AND free) AS free_used,
+  (SELECT count(*)::int FROM conversations WHERE started_by = ${id}) AS started,
+  (SELECT count(*)::int FROM conversations WHERE started_by = ${id}
+     AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`;
+
+const DELIVER_IN_CONVERSATION = prepared(
+  `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
+   n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })}),
+   lists AS (UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL)
+   SELECT ${useColumns('$3')} WHERE $4::boolean`,
+);
+
+const INSERT_MESSAGE = prepared(
+  `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
+   m AS (
+     INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
+     SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
+     RETURNING *
+   ),
+   -- The sender has read everything up to his own message.
+   sender_read AS (
+     UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
+     WHERE conversation_id = $1 AND user_id = $2
+   )
+   SELECT ${MESSAGE_COLUMNS} FROM m`,
+);
+
 /**
- * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation and brings it
- * back into both members' lists; a held one (sender not activated) waits for activation.
+ * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation, brings it
+ * back into both members' lists and records the recipient's notification event; a held one (sender not activated)
+ * waits for activation (deliverHeldMessages records the notifications then).
  *
  * The event lock serialises every chat write of the site from the moment it is taken to the commit, so everything
  * that does not need the message's number is written before it, and the lock, the insert (which draws the number)
  * and the sender's read marker are one statement: one round trip inside the critical section instead of four.
  * Callers keep other writes before this call (or after the commit) for the same reason.
  */
-export async function insertMessage(tx: Db, m: NewMessage): Promise<MessageRow> {
+export async function insertMessage(tx: Db, m: NewMessage): Promise<{ message: MessageRow; use: Counts | null }> {
+  let use: Counts | null = null;
   if (!m.held) {
-    // now() is the transaction's time: the message's created_at below is the same instant.
-    // One statement for both (a round trip less per send).
-    await tx.query(
-      `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1)
-       UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL`,
-      [m.conversationId],
-    );
+    // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
+    // conversation, its members' lists, the recipient's notification event and, if asked, the sender's counts.
+    [use = null] = await tx.query<Counts>(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId, m.countUse ?? false]);
   }
   const [row] = await tx.query<MessageRow>(
-    `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
-     m AS (
-       INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
-       SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
-       RETURNING *
-     ),
-     -- The sender has read everything up to his own message.
-     sender_read AS (
-       UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
-       WHERE conversation_id = $1 AND user_id = $2
-     )
-     SELECT ${MESSAGE_COLUMNS} FROM m`,
+    INSERT_MESSAGE,
     [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost, CHAT_EVENT_LOCK],
   );
   if (!row) throw new Error('message insert returned nothing');
-  return row;
+  return { message: row, use };
 }
 
 /** One page of a conversation for a member, newest first: what he removed is gone, held messages only for their sender. */
@@ -194,12 +245,12 @@ export interface Counts {
   started_today: number;
 }
 
+const COUNT_USE = prepared(`SELECT ${useColumns('$1')}`);
+
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
   const [row] = await db.query<Counts>(
-    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`,
+    COUNT_USE,
     [userId],
   );
   return row ?? { free_used: 0, started: 0, started_today: 0 };
@@ -289,35 +340,48 @@ export interface EventRow {
   read_seq: string | null;
 }
 
-/** The member's events after `after`, in order: messages of his conversations and moved read markers. */
-export async function eventsAfter(db: Db, userId: number, after: number, limit: number): Promise<EventRow[]> {
-  return db.query<EventRow>(
-    `SELECT * FROM (
-       SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
-              m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
-       FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
-       WHERE me.user_id = $1 AND m.seq > $2::bigint AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $1)
-       UNION ALL
-       SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
-       FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-       WHERE me.user_id = $1 AND o.read_event_seq > $2::bigint
-     ) e ORDER BY seq LIMIT $3`,
-    [userId, after, limit],
+/**
+ * The members' events, each after his own position, in order per member and at most `limit` each: messages of his
+ * conversations (what he removed is gone, held ones only his own) and moved read markers. One statement for
+ * several members (the streams of one instance read together); `user_id` names whose they are.
+ */
+export async function eventsAfterMany(
+  db: Db,
+  feeds: ReadonlyArray<{ userId: number; after: number }>,
+  limit: number,
+): Promise<Array<EventRow & { user_id: number }>> {
+  if (feeds.length === 0) return [];
+  return db.query<EventRow & { user_id: number }>(
+    prepared(`SELECT f.user_id, e.* FROM unnest($1::int[], $2::bigint[]) WITH ORDINALITY AS f(user_id, after, n)
+     CROSS JOIN LATERAL (
+       SELECT * FROM (
+         SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
+                m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
+         FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+         WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id)
+         UNION ALL
+         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
+         FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+         WHERE me.user_id = f.user_id AND o.read_event_seq > f.after
+       ) u ORDER BY seq LIMIT $3
+     ) e
+     ORDER BY f.n, e.seq`),
+    [feeds.map((f) => f.userId), feeds.map((f) => f.after), limit],
   );
 }
 
 /**
- * Which of the members have an event (as eventsAfter reads them) past their position: the catch-up asks this for
+ * Which of the members have an event (as eventsAfterMany reads them) past their position: the catch-up asks this for
  * every member with an open stream in one query, and only those read their events.
  */
 export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ userId: number; after: number }>): Promise<Set<number>> {
   if (feeds.length === 0) return new Set();
   const rows = await db.query<{ user_id: number }>(
-    `SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
+    prepared(`SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
      WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
                    WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
         OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`,
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`),
     [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
   );
   return new Set(rows.map((r) => r.user_id));
@@ -332,7 +396,7 @@ export async function membersOf(db: Db, conversationId: number): Promise<number[
 /** Which of the sessions behind open streams are still logged in. */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()', [sessionIds]);
+  const rows = await db.query<{ id: string }>(prepared('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()'), [sessionIds]);
   return new Set(rows.map((r) => r.id.trim()));
 }
 

@@ -8,9 +8,9 @@ import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import { processPhoto } from '../photos/image';
 import { toSummary } from '../members/service';
-import { postMessage, reserveMessage, voidMessage } from './charge';
+import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
-import { recordNotification, type Notifier } from '../push/service';
+import type { Notifier } from '../push/service';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -40,16 +40,19 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
 }
 
 export async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
-  // One query (it follows every send): the counts and the balance together.
-  const { credits, paid_user: paidUser, ...use } = await repo.useAndBalance(db, userId);
-  const balance = { credits, paid_user: paidUser };
+  // One query: the counts and the balance together.
+  return allowanceFrom(site, await repo.useAndBalance(db, userId));
+}
+
+/** The allowance from the member's counts and balance (a send knows them without asking the database again). */
+export function allowanceFrom(site: Site, state: repo.Counts & { credits: number; paid_user: boolean }): Allowance {
   return {
     message_credits: site.message_credits,
     message_length: site.message_length,
-    credits: balance.credits,
-    free_messages_left: balance.paid_user ? 0 : Math.max(0, FREE_MESSAGES - use.free_used),
-    conversations_left: balance.paid_user ? null : Math.max(0, FREE_CONVERSATION_LIMIT - use.started),
-    first_messages_left: Math.max(0, FIRST_MESSAGES_PER_DAY - use.started_today),
+    credits: state.credits,
+    free_messages_left: state.paid_user ? 0 : Math.max(0, FREE_MESSAGES - state.free_used),
+    conversations_left: state.paid_user ? null : Math.max(0, FREE_CONVERSATION_LIMIT - state.started),
+    first_messages_left: Math.max(0, FIRST_MESSAGES_PER_DAY - state.started_today),
     first_messages_per_day: FIRST_MESSAGES_PER_DAY,
   };
 }
@@ -174,9 +177,9 @@ export async function sendPhotoMessage(
   const { db } = deps;
   const payload = { kind: 'photo', text, photo: '' } as const;
   const hold = await db.transaction(async (tx) => {
-    const { existing } = await checkSend(tx, site, viewer, req.profileId, payload);
+    const { conversationId } = await checkSend(tx, site, viewer, req.profileId, payload);
     if (site.photo_credits <= 0) return null;
-    const ref = existing ? `conversation:${existing.conversation_id}` : `member:${req.profileId}`;
+    const ref = conversationId !== null ? `conversation:${conversationId}` : `member:${req.profileId}`;
     // The HTTP layer answers repeats of the Idempotency-Key; a hold of a refused attempt is voided, so none is keyed.
     return reserveMessage(tx, { userId: viewer.userId, credits: site.photo_credits, reason: 'photo_message', ref, idempotencyKey: null });
   });
@@ -204,23 +207,27 @@ export async function sendPhotoMessage(
 
 /**
  * The rules of a send (SPEC §4/§9, issue 12), inside the caller's transaction: answers the existing conversation (if
- * any) and whether the message is held and free, or throws the reason it is refused.
+ * any), whether the message is held and free, and the sender and his counts as they are under his lock (for the
+ * allowance; null when the rules did not need them), or throws the reason it is refused. One statement for the
+ * sender's lock with the partner and the conversation, then the counts (read after the lock, so parallel sends count
+ * each other) unless a premium member writes in an existing conversation.
  */
 async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, payload: Payload) {
-  const sender = await repo.lockSender(tx, viewer.userId);
+  const sender = await repo.sendContext(tx, site.id, viewer.userId, profileId);
   if (!sender) throw new AppError(403, 'authentication_required');
-  const partner = await repo.findPartner(tx, site.id, viewer.userId, profileId);
-  if (!partner) throw notFound();
+  if (!sender.partner_found) throw notFound();
   // The pair lock serialises only the creation of their conversation: once it exists (the usual case), no lock.
-  let existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
-  if (!existing) {
+  let conversationId = sender.conversation_id;
+  if (conversationId === null) {
     await repo.lockPair(tx, viewer.userId, profileId);
-    existing = await repo.findConversationBetween(tx, viewer.userId, profileId);
+    conversationId = (await repo.findConversationBetween(tx, viewer.userId, profileId))?.conversation_id ?? null;
   }
-  const use = await repo.countUse(tx, viewer.userId);
-  if (!existing) {
+  // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and
+  // the conversation limits apply to new conversations only): they are read later for the answer (see send).
+  const use = sender.paid_user && conversationId !== null ? null : await repo.countUse(tx, viewer.userId);
+  if (conversationId === null && use) {
     // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
-    if (partner.invisible) throw notFound();
+    if (sender.partner_invisible) throw notFound();
     if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
       throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });
     }
@@ -229,15 +236,15 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     }
   }
   const held = sender.status !== 'active';
-  const free = payload.kind === 'text' && !sender.paid_user && use.free_used < FREE_MESSAGES;
+  const free = payload.kind === 'text' && !sender.paid_user && use !== null && use.free_used < FREE_MESSAGES;
   // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
   if (held && !free) throw new AppError(403, 'account_not_activated');
-  return { existing, held, free };
+  return { conversationId, held, free, sender, use };
 }
 
 /**
  * `prepaid`: a hold made before this call (photo messages reserve before the upload is processed); it is posted
- * here instead of a new reservation.
+ * here instead of a new charge.
  */
 async function send(
   deps: ChatDeps,
@@ -250,20 +257,19 @@ async function send(
 ): Promise<Schemas['SentMessage']> {
   if (profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db, bus } = deps;
-  const row = await db.transaction(async (tx) => {
-    const { existing, held, free } = await checkSend(tx, site, viewer, profileId, payload);
-    const conversationId = existing?.conversation_id ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
+  const { row, allowance } = await db.transaction(async (tx) => {
+    const { conversationId: existing, held, free, sender, use } = await checkSend(tx, site, viewer, profileId, payload);
+    const conversationId = existing ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
     const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
     const reason = payload.kind === 'gift' ? 'gift' : payload.kind === 'photo' ? 'photo_message' : 'message';
-    // Reserved, then posted right before the message is stored: all in this transaction, so a failure anywhere
-    // leaves neither a message nor a charge.
-    const hold = prepaid ?? (cost > 0 ? await reserveMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey }) : null);
-    // Before the message: insertMessage takes the site-wide event lock, held until commit, so every other write of
-    // the send comes first (the hold is posted now; a failed insert rolls the posting back with the rest).
-    if (!held) await recordNotification(tx, { userId: profileId, kind: 'message', fromUserId: viewer.userId, conversationId });
-    if (hold) await postMessage(tx, viewer.userId, hold);
-    return repo.insertMessage(tx, {
+    // Paid in this transaction before the message is stored, so a failure anywhere leaves neither a message nor a
+    // charge. Everything comes before insertMessage: it takes the site-wide event lock, held until commit.
+    let credits = sender.credits;
+    if (prepaid) await postMessage(tx, viewer.userId, prepaid);
+    else if (cost > 0) credits = await chargeMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey });
+    const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
+      recipientId: profileId,
       senderId: viewer.userId,
       kind: payload.kind,
       body: payload.kind === 'gift' ? '' : payload.text,
@@ -272,11 +278,20 @@ async function send(
       held,
       free,
       creditsCost: cost,
+      countUse: use === null,
     });
+    // The allowance after this send, from what the transaction knows (his sends are serialised by his lock). Counts
+    // read after the insert (not expected: a held message takes no count-less path) include the message already.
+    const started = existing === null ? 1 : 0;
+    const before = use ?? usedBefore;
+    const counts = before
+      ? { free_used: before.free_used + (free ? 1 : 0), started: before.started + started, started_today: before.started_today + started }
+      : await repo.countUse(tx, viewer.userId);
+    return { row, allowance: allowanceFrom(site, { credits, paid_user: sender.paid_user, ...counts }) };
   });
   await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
   if (!row.held) deps.notifier?.kick();
-  return { message: toMessage(row, viewer.userId), allowance: await allowanceOf(db, site, viewer.userId) };
+  return { message: toMessage(row, viewer.userId), allowance };
 }
 
 /** Moves the viewer's read marker (never past the newest delivered message) and tells both members' streams. */

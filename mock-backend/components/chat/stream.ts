@@ -58,6 +58,8 @@ function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): str
 
 /** Members asked at once by the catch-up. */
 const CATCH_UP_BATCH = 1000;
+/** Members whose events are read in one statement. */
+const READ_BATCH = 200;
 
 const lowestPosition = (feed: { streams: Set<StreamState> }): number => Math.min(...[...feed.streams].map((st) => st.position));
 
@@ -71,14 +73,12 @@ interface StreamState {
 
 /**
  * The streams one member holds on this instance (several tabs without a shared stream, several devices) read the
- * tables together: one query per "look" from the lowest position among them, each stream taking what is past its own
- * position. One bus subscription per member per instance.
+ * tables together: from the lowest position among them, each stream taking what is past its own position. One bus
+ * subscription per member per instance.
  */
 interface Feed {
   userId: number;
   streams: Set<StreamState>;
-  pumping: boolean;
-  again: boolean;
   unsubscribe: () => void;
 }
 
@@ -89,6 +89,11 @@ interface Feed {
  * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep
  * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
  * never replayed.
+ *
+ * The feeds of this instance read in one statement: a "look" marks the feed due, and one reader at a time reads every
+ * due feed (up to READ_BATCH members per statement). A message's notification names sender and recipient, so their
+ * two feeds are one read; under load, everything that became due while a read ran is the next one (one read per
+ * instance per round, not per stream or member).
  */
 export function streamHandler(deps: {
   db: Db;
@@ -100,43 +105,67 @@ export function streamHandler(deps: {
 }) {
   const { db, bus } = deps;
   const feeds = new Map<number, Feed>();
+  const due = new Set<Feed>();
+  let reading = false;
 
-  const pump = async (feed: Feed): Promise<void> => {
-    if (feed.pumping) {
-      feed.again = true;
-      return;
+  const deliver = (feed: Feed, rows: readonly repo.EventRow[], signer: MediaSigner): void => {
+    const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId, signer)] as const);
+    for (const st of feed.streams) {
+      const fresh = frames.filter(([seq]) => seq > st.position);
+      if (fresh.length === 0) continue;
+      st.write(fresh.map(([, text]) => text).join(''));
+      st.position = fresh[fresh.length - 1]?.[0] ?? st.position;
     }
-    feed.pumping = true;
+  };
+
+  /** Reads every due feed, round after round, until none is due (one reader at a time, so positions only grow). */
+  const readDue = async (): Promise<void> => {
+    if (reading) return;
+    reading = true;
     try {
-      do {
-        feed.again = false;
-        for (;;) {
-          if (feed.streams.size === 0) return;
-          const from = lowestPosition(feed);
-          const rows = await repo.eventsAfter(db, feed.userId, from, BATCH);
-          if (rows.length === 0) break;
-          const signer = await deps.getSigner();
-          const frames = rows.map((r) => [repo.seqOf(r.seq), toFrame(r, feed.userId, signer)] as const);
-          for (const st of feed.streams) {
-            const fresh = frames.filter(([seq]) => seq > st.position);
-            if (fresh.length === 0) continue;
-            st.write(fresh.map(([, text]) => text).join(''));
-            st.position = fresh[fresh.length - 1]?.[0] ?? st.position;
-          }
-          if (rows.length < BATCH) break;
+      // The rest of this turn's signals first (one notification names several members).
+      await new Promise((resolve) => setImmediate(resolve));
+      while (due.size > 0) {
+        const batch = [...due].slice(0, READ_BATCH);
+        for (const feed of batch) due.delete(feed);
+        const live = batch.filter((feed) => feed.streams.size > 0);
+        if (live.length === 0) continue;
+        const rows = await repo.eventsAfterMany(db, live.map((feed) => ({ userId: feed.userId, after: lowestPosition(feed) })), BATCH);
+        if (rows.length === 0) continue;
+        const signer = await deps.getSigner();
+        const byUser = new Map<number, repo.EventRow[]>();
+        for (const { user_id: userId, ...row } of rows) {
+          const list = byUser.get(userId);
+          if (list) list.push(row);
+          else byUser.set(userId, [row]);
         }
-      } while (feed.again);
+        for (const feed of live) {
+          const list = byUser.get(feed.userId);
+          if (!list) continue;
+          deliver(feed, list, signer);
+          // A longer backlog is read in several rounds.
+          if (list.length >= BATCH) due.add(feed);
+        }
+      }
     } catch (err) {
+      // What was due is read at the next look or catch-up (not at once: the database may be away).
+      due.clear();
       deps.logger.warn({ err }, 'event stream read failed; the next catch-up tries again');
     } finally {
-      feed.pumping = false;
+      reading = false;
     }
+    if (due.size > 0) void readDue();
+  };
+
+  const look = (feed: Feed): void => {
+    due.add(feed);
+    void readDue();
   };
 
   const feedOf = (userId: number): Feed => {
     const existing = feeds.get(userId);
     if (existing) return existing;
-    const feed: Feed = { userId, streams: new Set(), pumping: false, again: false, unsubscribe: () => undefined };
+    const feed: Feed = { userId, streams: new Set(), unsubscribe: () => undefined };
     feed.unsubscribe = bus.subscribe(userId, (signal: BusSignal) => {
       if (signal.type === 'closing') {
         for (const st of [...feed.streams]) st.end();
@@ -144,7 +173,7 @@ export function streamHandler(deps: {
         const text = frame('typing', { conversation: signal.conversation, from: signal.from });
         for (const st of feed.streams) st.write(text);
       } else {
-        void pump(feed);
+        look(feed);
       }
     });
     feeds.set(userId, feed);
@@ -175,11 +204,11 @@ export function streamHandler(deps: {
       const live = all.filter((feed) => feed.streams.size > 0);
       for (let i = 0; i < live.length; i += CATCH_UP_BATCH) {
         const batch = live.slice(i, i + CATCH_UP_BATCH);
-        const due = await repo.membersWithEventsAfter(
+        const behind = await repo.membersWithEventsAfter(
           db,
           batch.map((feed) => ({ userId: feed.userId, after: lowestPosition(feed) })),
         );
-        for (const feed of batch) if (due.has(feed.userId)) void pump(feed);
+        for (const feed of batch) if (behind.has(feed.userId)) look(feed);
       }
     } catch (err) {
       deps.logger.warn({ err }, 'event stream catch-up failed; the next one tries again');
@@ -225,6 +254,6 @@ export function streamHandler(deps: {
     feed.streams.add(stream);
     res.once('close', close);
     // Whatever happened between the Last-Event-ID and now.
-    await pump(feed);
+    look(feed);
   };
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import { addSignupCredits } from '../accounts/repository';
 import { createTestContext, type TestContext } from '../../test/context';
 import { grantCredits, ledgerInvariantViolations } from './ledger';
-import { getBalance, postReservation, reserveCredits, spendCredits, voidExpiredReservations, voidReservation } from './spend';
+import { getBalance, postReservation, reserveCredits, spendCredits, takeFromLots, voidExpiredReservations, voidReservation } from './spend';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,6 +42,23 @@ async function caught(p: Promise<unknown>): Promise<AppError> {
 }
 
 describe('spend API', () => {
+  it('When the lots read with the balance change miss one (granted while that statement waited), then they are read again and spent in order', async () => {
+    const userId = await newMember();
+    await grantCredits(ctx.db, { userId, credits: 20, kind: 'paid', reason: 'purchase', amountMinor: 500, currency: 'EUR', refundDays: 14 });
+    await grantCredits(ctx.db, { userId, credits: 10, kind: 'free', reason: 'signup' });
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET credits = credits - 10 WHERE id = $1', [userId]);
+      // As a statement with an older snapshot would have seen them: only the paid lot, which alone covers the price.
+      const seen = await tx.query<{ id: string; remaining: number }>(`SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND kind = 'paid'`, [userId]);
+      await takeFromLots(tx, { userId, credits: 10, balanceAfter: 20, reason: 'message' }, seen);
+    });
+    // The free lot goes first, and the paid one stays refundable.
+    expect(await lots(userId)).toEqual([
+      { kind: 'paid', credits: 20, remaining: 20 },
+      { kind: 'free', credits: 10, remaining: 0 },
+    ]);
+  });
+
   it('When a member spends, then free credits go first, then promotional, then paid lots oldest first, with one ledger row per lot touched', async () => {
     const userId = await newMember();
     await grantCredits(ctx.db, { userId, credits: 50, kind: 'paid', reason: 'purchase', amountMinor: 1000, currency: 'EUR', refundDays: 14 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../lib/db';
+import { prepared, type Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -92,7 +92,7 @@ interface ReservationRow {
 }
 
 async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  const [row] = await db.query<{ credits: number }>(prepared('SELECT credits FROM users WHERE id = $1'), [userId]);
   return row?.credits ?? 0;
 }
 
@@ -120,30 +120,77 @@ export async function insertLedger(tx: Db, e: LedgerEntry): Promise<void> {
   );
 }
 
+/** The order lots are spent in: free, then promotional, then paid oldest first. */
+const LOT_ORDER = `CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id`;
+
+interface Lot {
+  id: string | number;
+  remaining: number;
+}
+
+const SPENDABLE_LOTS = prepared(`SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`);
+
+/** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
+const RESERVE = prepared(
+  `WITH r AS (
+     INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
+     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING id, user_id, credits, reason, ref, status
+   ),
+   paid AS (
+     UPDATE users SET credits = credits - $3, updated_at = now()
+     WHERE id = $2 AND credits >= $3 AND EXISTS (SELECT 1 FROM r) RETURNING credits
+   ),
+   lots AS (
+     SELECT id, remaining, kind, bought_at FROM credit_lots
+     WHERE user_id = $2 AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
+     FOR UPDATE
+   )
+   SELECT r.*, paid.credits AS balance,
+          (SELECT json_agg(json_build_object('id', id, 'remaining', remaining) ORDER BY ${LOT_ORDER}) FROM lots) AS lots
+   FROM r LEFT JOIN paid ON true`);
+
 /**
  * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
  * after the balance was lowered to `balanceAfter` in the same transaction. Internal to the credits component.
+ * `known`: the member's spendable lots, locked, as the statement that lowered the balance read them; they are used
+ * when they add up to the balance before the spend (a lot granted while that statement waited for the member's row
+ * is not among them, and then they do not: the lots are read again).
  */
 export async function takeFromLots(
   tx: Db,
   q: { userId: number; credits: number; balanceAfter: number; reason: string; reservationId?: string | null; ref?: string | null },
+  known?: readonly Lot[],
 ): Promise<void> {
-  const lots = await tx.query<{ id: string; remaining: number }>(
-    `SELECT id, remaining FROM credit_lots
-     WHERE user_id = $1 AND remaining > 0
-     ORDER BY CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id
-     FOR UPDATE`,
-    [q.userId],
-  );
+  // The books say the balance before this spend is the sum of the lots: when the known lots add up to it, none is
+  // missing (every grant adds its lot and its credits together).
+  const lots =
+    known && known.reduce((sum, lot) => sum + lot.remaining, 0) === q.balanceAfter + q.credits
+      ? known
+      : await tx.query<Lot>(
+          SPENDABLE_LOTS,
+          [q.userId],
+        );
   let left = q.credits;
   let running = q.balanceAfter + q.credits;
+  const takes: { lotId: string | number; take: number; balanceAfter: number }[] = [];
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
-    await tx.query('UPDATE credit_lots SET remaining = remaining - $2, updated_at = now() WHERE id = $1', [lot.id, take]);
     running -= take;
     left -= take;
-    await insertLedger(tx, { userId: q.userId, delta: -take, reason: q.reason, balanceAfter: running, lotId: lot.id, reservationId: q.reservationId ?? null, ref: q.ref ?? null });
+    takes.push({ lotId: lot.id, take, balanceAfter: running });
+  }
+  // Every lot touched and its ledger row in one statement (one round trip, however many lots).
+  if (takes.length > 0) {
+    await tx.query(
+      prepared(`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
+       lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
+       INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
+       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`),
+      [takes.map((t) => t.lotId), takes.map((t) => t.take), takes.map((t) => t.balanceAfter), q.userId, q.reason, q.reservationId ?? null, q.ref ?? null],
+    );
   }
   // The balance covered the amount, so the lots must too; anything else is a broken invariant: roll back.
   if (left !== 0) throw new Error(`credit lots of member ${q.userId} do not cover the balance`);
@@ -151,21 +198,27 @@ export async function takeFromLots(
 
 /** Holds `credits` of the member's balance. See the module comment. */
 export async function reserveCredits(db: Db, req: ReserveRequest): Promise<Reservation> {
+  return reserve(db, req, 'held');
+}
+
+/**
+ * The reservation row and the balance change in one statement; `status` 'posted' makes a reservation that is final
+ * at once (spendCredits: the purchase is delivered in the same transaction, so no separate posting is needed).
+ */
+async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): Promise<Reservation> {
   if (!Number.isSafeInteger(req.credits) || req.credits <= 0) throw new RangeError('credits must be a positive integer');
   if (!REASON.test(req.reason)) throw new RangeError('reason must be lower-case snake_case');
   const holdSeconds = req.holdSeconds ?? DEFAULT_HOLD_SECONDS;
   return db.transaction(async (tx) => {
     const id = randomUUID();
     // The reservation row first: with an idempotency key, a parallel twin waits here on the unique index and then
-    // finds the first one's row (or, if that one was refused, makes its own).
-    const inserted = await tx.query<ReservationRow>(
-      `INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
-       ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING id, user_id, credits, reason, ref, status`,
-      [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds],
+    // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
+    // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row),
+    // and the lots to take it from are locked and read with it (takeFromLots reads them again if they fall short).
+    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(
+      RESERVE,
+      [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status],
     );
-    const row = inserted[0];
     if (!row) {
       const [earlier] = await tx.query<ReservationRow>(
         'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = $1 AND idempotency_key = $2',
@@ -177,16 +230,17 @@ export async function reserveCredits(db: Db, req: ReserveRequest): Promise<Reser
       }
       return toReservation(earlier, await balanceOf(tx, req.userId), true);
     }
-    const [paid] = await tx.query<{ credits: number }>(
-      'UPDATE users SET credits = credits - $2, updated_at = now() WHERE id = $1 AND credits >= $2 RETURNING credits',
-      [req.userId, req.credits],
-    );
-    if (!paid) {
+    const { balance, lots, ...reservation } = row;
+    if (balance === null) {
       await tx.query('DELETE FROM credit_reservations WHERE id = $1', [id]);
       throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
     }
-    await takeFromLots(tx, { userId: req.userId, credits: req.credits, balanceAfter: paid.credits, reason: req.reason, reservationId: id, ref: req.ref ?? null });
-    return toReservation(row, paid.credits, false);
+    await takeFromLots(
+      tx,
+      { userId: req.userId, credits: req.credits, balanceAfter: balance, reason: req.reason, reservationId: id, ref: req.ref ?? null },
+      lots ?? [],
+    );
+    return toReservation(reservation, balance, false);
   });
 }
 
@@ -245,13 +299,13 @@ export async function voidReservation(db: Db, req: SettleRequest): Promise<Reser
   });
 }
 
-/** Reserve and post in one transaction: for a purchase delivered in the same transaction as the spend. */
+/**
+ * Reserve and post in one step: for a purchase delivered in the same transaction as the spend. The reservation is
+ * written as posted at once (the same rows as a hold posted right away, in fewer statements). A repeated idempotency
+ * key answers the first reservation (replayed) and takes nothing.
+ */
 export async function spendCredits(db: Db, req: ReserveRequest): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    const hold = await reserveCredits(tx, req);
-    if (hold.replayed) return hold;
-    return postReservation(tx, { userId: req.userId, reservationId: hold.id });
-  });
+  return reserve(db, req, 'posted');
 }
 
 export const getBalance = balanceOf;

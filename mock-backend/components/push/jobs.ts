@@ -28,6 +28,44 @@ export interface PushJobs {
   prepare(): Promise<void>;
 }
 
+/** At most one "push now" job per this many milliseconds per instance (the last kick of a burst is never dropped). */
+export const PUSH_KICK_MS = 200;
+
+/**
+ * The notifier: asks for the push job now and for a run once the mail delay is over (the one-minute schedule catches
+ * up anything lost). A chat send kicks once per message; at 100 messages a second that was two job inserts per
+ * message. The queue's `short` policy keeps one queued job anyway, so a burst is coalesced here: the first kick sends
+ * at once, further kicks within PUSH_KICK_MS send one job at the end of that window (which sees every event
+ * committed before it). The deferred mail job is sent only when none was sent within the mail delay — while one
+ * waits in the queue, the `short` policy drops another one anyway.
+ */
+export function kicker(jobs: Pick<Jobs, 'send'>, mailDelaySeconds: number, windowMs = PUSH_KICK_MS): Notifier {
+  let lastPush = Number.NEGATIVE_INFINITY;
+  let lastMail = Number.NEGATIVE_INFINITY;
+  let trailing: NodeJS.Timeout | null = null;
+  const pushNow = () => {
+    lastPush = Date.now();
+    void jobs.send(PUSH_JOB);
+  };
+  return {
+    kick() {
+      const now = Date.now();
+      if (now - lastPush >= windowMs) pushNow();
+      else if (!trailing) {
+        trailing = setTimeout(() => {
+          trailing = null;
+          pushNow();
+        }, windowMs - (now - lastPush));
+        trailing.unref();
+      }
+      if (now - lastMail >= (mailDelaySeconds + 1) * 1000) {
+        lastMail = now;
+        void jobs.send(PUSH_JOB, {}, { startAfterSeconds: mailDelaySeconds + 1, singletonKey: 'mail' });
+      }
+    },
+  };
+}
+
 export function createPushJobs(opts: PushJobOptions): PushJobs {
   const mailDelay = opts.mailDelaySeconds ?? 120;
   const vapid = lazily(() => loadVapidKeys(opts.db, opts.vapid ?? {}, `${opts.publicUrl.startsWith('https:') ? opts.publicUrl : 'mailto:webmaster@localhost'}`));
@@ -45,13 +83,7 @@ export function createPushJobs(opts: PushJobOptions): PushJobs {
     async prepare() {
       await publishPublicKey(opts.db, (await vapid()).publicKey);
     },
-    notifier: {
-      kick() {
-        // Now for the pushes; once more when the mail delay is over (the one-minute schedule catches up anything lost).
-        void opts.jobs.send(PUSH_JOB);
-        void opts.jobs.send(PUSH_JOB, {}, { startAfterSeconds: mailDelay + 1, singletonKey: 'mail' });
-      },
-    },
+    notifier: kicker(opts.jobs, mailDelay),
     job: {
       name: PUSH_JOB,
       policy: 'short',

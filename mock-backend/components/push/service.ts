@@ -24,6 +24,14 @@ export interface Notifier {
   kick(): void;
 }
 
+/**
+ * The INSERT of recordNotification as SQL with the caller's placeholders or literals, for a caller that records the
+ * event inside a statement of its own (a chat send writes it together with the conversation's date).
+ */
+export function notificationInsert(v: { userId: string; kind: string; fromUserId: string; conversationId: string }): string {
+  return `INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES (${v.userId}::int, ${v.kind}, ${v.fromUserId}::int, ${v.conversationId}::int)`;
+}
+
 export async function recordNotification(tx: Db, e: { userId: number; kind: NotificationKind; fromUserId: number; conversationId?: number | undefined }): Promise<void> {
   await tx.query('INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES ($1, $2, $3, $4)', [
     e.userId,
@@ -133,11 +141,16 @@ async function pushPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
     if (events.length === 0) return;
     const byUser = new Map<number, EventRow[]>();
     for (const e of events) byUser.set(e.user_id, [...(byUser.get(e.user_id) ?? []), e]);
+    // The subscriptions of the whole batch in one query (most members have none: their events fall to e-mail).
+    const allSubs = await db.query<{ id: number; user_id: number; subscription: PushSubscriptionJson }>(
+      `SELECT id, user_id, subscription FROM push_subscriptions
+       WHERE user_id = ANY($1::int[]) AND (retry_after IS NULL OR retry_after < now()) ORDER BY id`,
+      [[...byUser.keys()]],
+    );
+    const subsOf = new Map<number, { id: number; subscription: PushSubscriptionJson }[]>();
+    for (const { user_id: userId, ...sub } of allSubs) subsOf.set(userId, [...(subsOf.get(userId) ?? []), sub]);
     for (const [userId, list] of byUser) {
-      const subs = await db.query<{ id: number; subscription: PushSubscriptionJson }>(
-        `SELECT id, subscription FROM push_subscriptions WHERE user_id = $1 AND (retry_after IS NULL OR retry_after < now())`,
-        [userId],
-      );
+      const subs = subsOf.get(userId) ?? [];
       if (subs.length === 0) continue;
       const [user] = await db.query<{ id: number; language: string; push_previews: boolean }>(
         `SELECT id, language, push_previews FROM users WHERE id = $1 AND status <> 'deleted'`,

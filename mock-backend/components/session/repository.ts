@@ -1,4 +1,6 @@
-import type { Db } from '../../lib/db';
+import type { Site } from '../../lib/context';
+import { prepared, type Db } from '../../lib/db';
+import { SITE_BY_HOST_SQL } from '../site-data/repository';
 
 export interface UserRow {
   id: number;
@@ -56,14 +58,33 @@ export interface SessionRow {
   stale: boolean;
 }
 
-export async function findSession(db: Db, sessionId: string, siteId: number): Promise<SessionRow | null> {
-  const [row] = await db.query<SessionRow>(
-    `SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
+const SITE_AND_SESSION = prepared(
+  `WITH site AS (${SITE_BY_HOST_SQL})
+   SELECT site.*, sess.user_id AS session_user_id, sess.paid_user AS session_paid_user, sess.language AS session_language,
+          sess.stale AS session_stale
+   FROM site LEFT JOIN LATERAL (
+     SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = $1 AND s.expires_at > now() AND u.site_id = $2 AND u.status <> 'deleted'`,
-    [sessionId, siteId],
+     WHERE s.id = $2 AND s.expires_at > now() AND u.site_id = site.id AND u.status <> 'deleted'
+   ) sess ON true`,
+);
+
+/**
+ * The site of the host (SITE_BY_HOST_SQL) and the session of that site's member behind `sessionId` (null
+ * without one, or when it is unknown, expired, another site's or a deleted member's): one statement for what every
+ * API request needs first.
+ */
+export async function findSiteAndSession(db: Db, host: string, sessionId: string | null): Promise<{ site: Site; session: SessionRow | null } | null> {
+  const [row] = await db.query<Site & { session_user_id: number | null; session_paid_user: boolean | null; session_language: string | null; session_stale: boolean | null }>(
+    SITE_AND_SESSION,
+    [host, sessionId],
   );
-  return row ?? null;
+  if (!row) return null;
+  const { session_user_id: userId, session_paid_user: paidUser, session_language: language, session_stale: stale, ...site } = row;
+  return {
+    site,
+    session: userId === null ? null : { user_id: userId, paid_user: paidUser ?? false, language: language ?? 'en', stale: stale ?? false },
+  };
 }
 
 export async function touchSession(db: Db, sessionId: string): Promise<void> {

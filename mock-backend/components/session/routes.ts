@@ -3,7 +3,8 @@ import { AUTH_COOKIE } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
 import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
-import { getSite, getViewer, setViewer } from '../../lib/context';
+import { getSite, getViewer, setSite, setViewer } from '../../lib/context';
+import { requestHost } from '../site-data/routes';
 import { badRequest } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
@@ -15,10 +16,15 @@ function authToken(req: Request): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Loads the viewer from the `auth` cookie for every API request (after the site middleware). */
-export function sessionMiddleware(db: Db): RequestHandler {
+/**
+ * Picks the site (requestHost; unknown hosts get the default site) and loads the viewer from the `auth` cookie, for
+ * every API request: one query for both.
+ */
+export function siteAndSessionMiddleware(db: Db): RequestHandler {
   return async (req, res, next) => {
-    setViewer(res, await service.resolveSession(db, authToken(req), getSite(res).id));
+    const { site, viewer } = await service.resolveSiteAndViewer(db, requestHost(req), authToken(req));
+    setSite(res, site);
+    setViewer(res, viewer);
     next();
   };
 }

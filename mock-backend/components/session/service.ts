@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import type { User } from '../../lib/api-types';
-import type { Viewer } from '../../lib/context';
+import type { Site, Viewer } from '../../lib/context';
 import { toImage } from '../members/service';
 import type { DeviceCookie } from './device';
 import { endpointProblem } from '../push/allow-list';
@@ -34,18 +34,22 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The viewer behind an `auth` cookie value, or null. */
-export async function resolveSession(db: Db, token: string | undefined, siteId: number): Promise<Viewer | null> {
-  if (!token || !TOKEN.test(token)) return null;
-  const sessionId = sessionIdOf(token);
-  const row = await repo.findSession(db, sessionId, siteId);
-  if (!row) return null;
+/** The site of the host, and the viewer behind an `auth` cookie value on it (or null): one query. */
+export async function resolveSiteAndViewer(db: Db, host: string, token: string | undefined): Promise<{ site: Site; viewer: Viewer | null }> {
+  const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : null;
+  const found = await repo.findSiteAndSession(db, host, sessionId);
+  if (!found) throw new Error('no default site in the database');
+  const { site, session: row } = found;
+  if (!row || sessionId === null) return { site, viewer: null };
   if (row.stale) await repo.touchSession(db, sessionId);
   return {
-    userId: row.user_id,
-    sessionId,
-    paidUser: row.paid_user,
-    language: isLocale(row.language) ? row.language : 'en',
+    site,
+    viewer: {
+      userId: row.user_id,
+      sessionId,
+      paidUser: row.paid_user,
+      language: isLocale(row.language) ? row.language : 'en',
+    },
   };
 }
 

@@ -1,21 +1,18 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
 import type { GeoIp } from '../../lib/geoip';
-import { getSite, setSite } from '../../lib/context';
-import * as repo from './repository';
+import { getSite } from '../../lib/context';
 import * as service from './service';
 
-/** Picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the default site. */
-export function siteMiddleware(db: Db): RequestHandler {
-  return async (req, res, next) => {
-    const q = req.query as { host?: unknown };
-    const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
-    const site = await repo.findSiteByHost(db, service.normaliseHost(raw));
-    if (!site) throw new Error('no default site in the database');
-    setSite(res, site);
-    next();
-  };
+/**
+ * The host that picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the
+ * default site (SITE_BY_HOST_SQL). The session component's middleware reads the site with the session.
+ */
+export function requestHost(req: Request): string {
+  const q = req.query as { host?: unknown };
+  const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
+  return service.normaliseHost(raw);
 }
 
 export function siteDataRoutes(db: Db, geoip: GeoIp): Router {

@@ -1,0 +1,129 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_MESSAGES } from '../../../src/shared/chat';
+import type { Db } from '../../lib/db';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
+import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
+
+/**
+ * What a send costs the database (issue 12: 100 messages a second on two cores) and that the merged statements still
+ * refuse what the separate ones refused. The statements are counted at the backend's Db seam (on PostgreSQL BEGIN,
+ * COMMIT and the bus's NOTIFY come on top; pg-boss's job inserts do not pass it).
+ */
+
+let ctx: TestContext;
+let premiumId: number;
+let others: number[] = [];
+const log: string[] = [];
+
+/** Records every statement of the app's Db (and of its transactions) into `log`. */
+function countStatements(db: Db): void {
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  const counting = (inner: Db): Db => ({
+    ...inner,
+    query: (sql, params) => {
+      log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
+      return inner.query(sql, params);
+    },
+    transaction: (fn) => inner.transaction((tx) => fn(counting(tx))),
+  });
+  (db as { query: Db['query'] }).query = (sql, params) => {
+    log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
+    return query(sql, params);
+  };
+  (db as { transaction: Db['transaction'] }).transaction = (fn) => transaction((tx) => fn(counting(tx)));
+}
+
+const send = (cookie: string, profileId: number, text: string, key?: string) => {
+  const r = request(ctx.app).post('/api/message.php').set('cookie', cookie).send({ profile_id: profileId, text });
+  return key ? r.set('Idempotency-Key', key) : r;
+};
+const conversationWith = (cookie: string, profileId: number) =>
+  request(ctx.app).get(`/api/conversation.php?profile_id=${profileId}`).set('cookie', cookie);
+const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+const countOf = async (sql: string, params: unknown[]) => (await ctx.db.query<{ n: number }>(sql, params))[0]?.n as number;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 16 });
+  premiumId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.premium]))[0]?.id as number;
+  const rows = await ctx.db.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
+       AND u.site_id = (SELECT site_id FROM users WHERE id = $1)
+     ORDER BY u.id LIMIT 6`,
+    [premiumId],
+  );
+  others = rows.map((r) => r.id);
+  await grantCredits(ctx.db, { userId: premiumId, credits: 500, kind: 'promo', reason: 'bonus' });
+  countStatements(ctx.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('chat send cost', () => {
+  it('When a premium member writes in an existing conversation, then the send takes at most 9 statements and answers the allowance the database has', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const otherId = others[0] as number;
+    expect((await send(premium, otherId, 'first')).status).toBe(201);
+
+    log.length = 0;
+    const sent = await send(premium, otherId, 'second', 'cost-1');
+    expect(sent.status).toBe(201);
+    // Site with session, rate limit, idempotency claim; the sender's lock with partner and conversation, the spend
+    // (reservation with balance and lots, then lots with ledger), the conversation with the notification and his
+    // counts, the message; the idempotency answer. It was 20 before the send path was trimmed.
+    // The push job (kicked by the send, working off notification events through the same Db) and the event bus's
+    // NOTIFY (PostgreSQL) are not the send's statements.
+    const statements = log.filter((sql) => !/^UPDATE notification_events SET state|push_subscriptions|pg_notify/.test(sql));
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+
+    const read = await conversationWith(premium, otherId);
+    expect(read.status).toBe(200);
+    expect(sent.body.allowance).toEqual(read.body.allowance);
+    expect(sent.body.allowance.credits).toBe(await creditsOf(premiumId));
+    expect(await ledgerInvariantViolations(ctx.db, [premiumId])).toEqual([]);
+    // One notification event for the recipient per delivered message.
+    expect(await countOf('SELECT count(*)::int AS n FROM notification_events WHERE user_id = $1 AND from_user_id = $2', [otherId, premiumId])).toBe(2);
+  });
+
+  it('When a free member starts a conversation and uses his free messages, then each answer counts them as the database does', async () => {
+    const [aId, bId] = others.slice(1, 3) as [number, number];
+    const a = await loginAsMember(ctx, aId, { free: true });
+    for (let i = 0; i < FREE_MESSAGES; i++) {
+      const sent = await send(a, bId, `free ${i}`);
+      expect(sent.status).toBe(201);
+      const read = await conversationWith(a, bId);
+      expect(sent.body.allowance).toEqual(read.body.allowance);
+      expect(sent.body.allowance.free_messages_left).toBe(FREE_MESSAGES - i - 1);
+    }
+    // The free ones are used up: the next one costs message_credits, and a balance that is short refuses it.
+    await ctx.db.query('UPDATE users SET credits = 0 WHERE id = $1', [aId]);
+    await ctx.db.query('UPDATE credit_lots SET remaining = 0 WHERE user_id = $1', [aId]);
+    const messages = await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [aId]);
+    const refused = await send(a, bId, 'one too many');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('insufficient_credits');
+    expect(await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [aId])).toBe(messages);
+    expect(await countOf('SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = $1', [aId])).toBe(0);
+  });
+
+  it('When the partner blocked the sender, is deleted, or is invisible to a new conversation, then the merged check still refuses with 404 and stores nothing', async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const [blockerId, invisibleId, goneId] = others.slice(3, 6) as [number, number, number];
+    await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [blockerId, premiumId]);
+    await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [invisibleId]);
+    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [goneId]);
+    const credits = await creditsOf(premiumId);
+    const messages = await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [premiumId]);
+    for (const id of [blockerId, invisibleId, goneId]) {
+      const refused = await send(premium, id, 'hello?');
+      expect(refused.status).toBe(404);
+    }
+    expect(await creditsOf(premiumId)).toBe(credits);
+    expect(await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [premiumId])).toBe(messages);
+    expect((await send(premium, premiumId, 'me')).status).toBe(422);
+  });
+});
