@@ -19,6 +19,7 @@ import { createRoutedBackends, type RoutedBackends } from './router';
 import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { apiProxy, mediaProxy } from './proxy';
+import { cspNonceOf } from './request-context';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
@@ -71,8 +72,10 @@ function contentSecurityPolicy() {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // No inline scripts: SSR state travels as <script type="application/json">, which is data, not script.
-      scriptSrc: ["'self'"],
+      // No inline scripts but React's own streaming ones, which carry this response's nonce (a streamed page's late
+      // content is revealed by a small inline script; blocked, the browser fell back to rendering it itself). SSR
+      // state travels as <script type="application/json">, which is data, not script.
+      scriptSrc: ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as unknown as Response)}'`],
       styleSrc: ["'self'"],
       styleSrcAttr: ["'unsafe-inline'"],
       // The site's CDN (an absolute cdn_prefix) is added per page by allowCdnInCsp.

@@ -14,7 +14,7 @@ import { sendHtmlError } from './errors';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
 import { requestIdOf } from './logging';
 import { withoutSecretParams } from './redact';
-import { forwardContext, isCrossSiteRequest, isHttps } from './request-context';
+import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps } from './request-context';
 import { cacheableAnswer, createSettingsCache, type LoadedSettings, type SettingsCacheOptions, type SettingsCacheState } from './settings-cache';
 import type { Assets, RenderFn } from './types';
 
@@ -187,6 +187,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           log: logger.child({ reqId: requestIdOf(req) }),
           cookieHeader: req.get('cookie'),
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
+          nonce: cspNonceOf(res),
         },
         res,
       );

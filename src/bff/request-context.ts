@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
 import type { ForwardContext } from './backend';
 import { requestIdOf } from './logging';
 
@@ -69,4 +70,11 @@ export function isCrossSiteRequest(req: Request): boolean {
 /** CSRF check for `/api` (SameSite=Lax cookies are the first line): an unsafe method started by another site. */
 export function isCrossSiteWrite(req: Request): boolean {
   return UNSAFE_METHODS.has(req.method) && isCrossSiteRequest(req);
+}
+
+/** The nonce of this response's inline scripts (React's streaming runtime), fresh for every response. */
+export function cspNonceOf(res: Response): string {
+  const locals = res.locals as { cspNonce?: string };
+  locals.cspNonce ??= randomBytes(18).toString('base64');
+  return locals.cspNonce;
 }

@@ -6,7 +6,8 @@ import { createApiClient } from '../shared/api/create-client';
 import { profileFixture, settingsFixture, userFixture } from '../client/test/fixtures';
 import { renderPage, type RenderRequest } from './render';
 
-type Handler = (url: URL, request: Request) => { status: number; body: unknown } | undefined;
+type Answer = { status: number; body: unknown } | undefined;
+type Handler = (url: URL, request: Request) => Answer | Promise<Answer>;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const loggedOut = { status: 403, body: { error: { code: 'authentication_required', message: 'Log in' }, authentication_required: true } };
@@ -17,7 +18,7 @@ function fakeApi(handler: Handler) {
     const request = input instanceof Request ? input : new Request(input);
     const url = new URL(request.url);
     calls.push(`${request.method} ${url.pathname}${url.search}`);
-    const answer = handler(url, request) ?? (url.pathname === '/api/user.php' ? loggedOut : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
+    const answer = (await handler(url, request)) ?? (url.pathname === '/api/user.php' ? loggedOut : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
     return json(answer.status, answer.body);
   });
   return { api: createApiClient({ baseUrl: 'http://backend.test/api', fetch: fetchStub as unknown as typeof fetch }), calls };
@@ -223,6 +224,28 @@ describe('renderPage', () => {
     const missing = await render('/likes/nope', handler);
     expect(missing.statusAtFirstByte).toBe(404);
     expect(missing.html).not.toContain('page-skeleton');
+  });
+
+  it("When a streamed page's data comes after its shell, then React's inline scripts that reveal it carry the response's CSP nonce", async () => {
+    let release: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler: Handler = async (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/chats.php') {
+        await late;
+        return { status: 200, body: { chats: [], total_unread: 0 } };
+      }
+      return undefined;
+    };
+    const rendering = render('/chats', handler, { nonce: 'Tn0nce+/=' });
+    setTimeout(release, 50);
+    const out = await rendering;
+    const scripts = [...out.html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('type="application/json"'));
+    expect(out.html).toContain('$RC');
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('nonce="Tn0nce+/="');
   });
 
   it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {

@@ -35,6 +35,7 @@ export interface RenderRequest {
   log: RenderLogger; // the request's pino logger (carries the request id)
   cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
+  nonce?: string; // the response's CSP nonce: React's inline streaming scripts carry it
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -260,6 +261,7 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
       </Root>,
       {
         bootstrapModules: req.assets.scripts,
+        ...(req.nonce ? { nonce: req.nonce } : {}),
         onShellReady() {
           if (!req.isBot) start();
         },

@@ -180,6 +180,21 @@ describe('SSR page route', () => {
     expect(csp).toMatch(/img-src 'self' data:[^;]* https:\/\/cdn\.example\.test/);
   });
 
+  it("When pages are served, then each CSP names a fresh script nonce and the renderer gets that response's nonce", async () => {
+    standIn = await startStandIn();
+    const renderer = fakeRenderer();
+    app = makeApp(standIn.url, { render: renderer.render });
+    const nonces = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request(app).get('/');
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeDefined();
+      expect(renderer.calls[i]?.nonce).toBe(nonce);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it('When a non-HTML client asks for an unknown path, then 404 JSON, not a page', async () => {
     standIn = await startStandIn();
     app = makeApp(standIn.url);
