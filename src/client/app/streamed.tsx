@@ -1,4 +1,4 @@
-import { createContext, Suspense, use, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, Suspense, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { SWRConfig } from 'swr';
 import { PrefetchErrorsContext } from '../lib/api-swr';
@@ -30,6 +30,10 @@ interface StreamedSource {
   pending: Promise<StreamedPageData> | null;
   /** The page was streamed (the server's app state says so): its content sits in a Suspense boundary. */
   streams: boolean;
+  /** Until the first render has committed (the server's render; in the browser, the hydration of the shell). */
+  readonly initial: boolean;
+  /** The first render has committed. */
+  settle(): void;
   /** The data so far (kept for the page's life in the browser: SWR reads its fallback from it). */
   current(): StreamedPageData;
   /** Takes in the data (the server's answer, or the streamed script's text read in the browser; idempotent). */
@@ -39,9 +43,16 @@ interface StreamedSource {
 function createSource(pending: Promise<StreamedPageData> | null, streams: boolean): StreamedSource {
   let data: StreamedPageData = { fallback: {}, errors: {} };
   let raw: string | null = null;
+  let initial = true;
   return {
     pending,
     streams,
+    get initial() {
+      return initial;
+    },
+    settle() {
+      initial = false;
+    },
     current: () => data,
     receive(next) {
       if (typeof next === 'string') {
@@ -73,6 +84,7 @@ export function StreamedDataProvider({
   children: ReactNode;
 }) {
   const [source] = useState<StreamedSource>(() => createSource(pending ?? null, streams));
+  useEffect(() => source.settle(), [source]);
   return <StreamedContext value={source}>{children}</StreamedContext>;
 }
 
@@ -134,10 +146,11 @@ function PageData({ children }: { children: ReactNode }) {
  */
 export function StreamedContent({ skeleton, children }: { skeleton: ReactNode; children: ReactNode }) {
   const source = useContext(StreamedContext);
-  const hydrating = useHydrating();
   // A boundary only where the server streamed this page (the same tree in the browser's hydration); a page rendered
   // whole (bots, a page whose data the server awaited) or reached by client navigation has none: nothing suspends.
-  const [wrap] = useState(() => hydrating && source?.streams === true);
+  // Decided once, without a hook that changes after hydration: a render of this component while its boundary still
+  // waits for the streamed content would make React give up that content and render the page in the browser.
+  const [wrap] = useState(() => source?.initial === true && source.streams);
   if (!wrap) return children;
   return (
     <Suspense fallback={skeleton}>
