@@ -163,9 +163,11 @@ describe('photo-message files', () => {
     await writeFile(path.join(outside, 'target.jpg'), 'keep');
     const link = 'chat/ab/ab' + '2'.repeat(30) + '-full.jpg';
     await symlink(path.join(outside, 'target.jpg'), path.join(ctx.mediaDir, link));
-    await symlink(outside, path.join(ctx.mediaDir, 'chat', 'cd'));
-    await writeFile(path.join(outside, 'cd' + '3'.repeat(30) + '-full.jpg'), 'keep');
-    await utimes(path.join(outside, 'cd' + '3'.repeat(30) + '-full.jpg'), old, old);
+    // …and a photo folder that is a link to the outside (a folder name no stored photo uses yet: names are random).
+    const linkDir = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0')).find((d) => !existsSync(path.join(ctx.mediaDir, 'chat', d))) ?? 'zz';
+    await symlink(outside, path.join(ctx.mediaDir, 'chat', linkDir));
+    await writeFile(path.join(outside, linkDir + '3'.repeat(30) + '-full.jpg'), 'keep');
+    await utimes(path.join(outside, linkDir + '3'.repeat(30) + '-full.jpg'), old, old);
     // The live photo's files are old too.
     await utimes(path.join(ctx.mediaDir, live.full), old, old);
     await utimes(path.join(ctx.mediaDir, thumbOf(live.full)), old, old);
@@ -178,13 +180,13 @@ describe('photo-message files', () => {
     expect(onDisk(fresh)).toBe(true);
     expect(onDisk(other)).toBe(true);
     expect(existsSync(path.join(outside, 'target.jpg'))).toBe(true);
-    expect(existsSync(path.join(outside, 'cd' + '3'.repeat(30) + '-full.jpg'))).toBe(true);
+    expect(existsSync(path.join(outside, linkDir + '3'.repeat(30) + '-full.jpg'))).toBe(true);
     // The fresh one goes once it is old enough and still has no row.
     expect(await sweepOrphanChatPhotos(ctx.db, ctx.mediaDir, silent, { now: Date.now() + 2 * hour * 1000 })).toBe(1);
     expect(onDisk(fresh)).toBe(false);
     expect(onDisk(live.full)).toBe(true);
     await rm(outside, { recursive: true });
     await unlink(path.join(ctx.mediaDir, link));
-    await unlink(path.join(ctx.mediaDir, 'chat', 'cd'));
+    await unlink(path.join(ctx.mediaDir, 'chat', linkDir));
   });
 });
