@@ -101,6 +101,8 @@ describe('renderPage', () => {
     expect(out.html).toMatch(/<\/body><\/html>$/);
     expect(out.html).toContain('Tom');
     expect(out.html).toContain('Next page');
+    // The first photos are the largest paint on a phone: fetched before the rest.
+    expect(out.html.match(/<img [^>]*fetchpriority="high"/gi)).toHaveLength(2);
     // The page is streamed: the members come after the shell, with their data for hydration in __PAGE_DATA__.
     // The member name cannot break out of that script, and U+2028 is escaped too.
     const data = pageData(out.html);

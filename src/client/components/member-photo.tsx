@@ -24,6 +24,7 @@ export function MemberPhoto({
   name,
   thumb = false,
   eager = false,
+  priority = false,
 }: {
   cdnPrefix: string;
   image: PhotoSource | null;
@@ -31,11 +32,13 @@ export function MemberPhoto({
   name: string;
   thumb?: boolean;
   eager?: boolean;
+  /** The first photos of a page (its largest paint on a phone): fetched before other images. */
+  priority?: boolean;
 }) {
   return (
     <span className={`member-photo${image?.locked ? ' is-locked' : ''}`}>
       {image ? (
-        <img src={photoUrl(cdnPrefix, image, thumb)} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img src={photoUrl(cdnPrefix, image, thumb)} alt={alt} loading={eager || priority ? 'eager' : 'lazy'} decoding="async" {...(priority ? { fetchPriority: 'high' as const } : {})} />
       ) : (
         <span className="photo-fallback" role="img" aria-label={alt}>
           {name.slice(0, 1).toUpperCase()}

@@ -123,7 +123,7 @@ function MembersSearch() {
             <h2 id="similar-heading" className="h5 fw-bold">
               <FormattedMessage id="members.similar" defaultMessage="Few members match your search. Similar members:" />
             </h2>
-            <MemberGrid profiles={data.similar} cdnPrefix={settings.cdn_prefix} action={likeAction} />
+            <MemberGrid profiles={data.similar} cdnPrefix={settings.cdn_prefix} action={likeAction} belowFold />
           </section>
         ) : null}
       </>

@@ -11,14 +11,26 @@ import { useSettings } from '../../../lib/store/store';
 export type ProfileSummary = Schemas['ProfileSummary'];
 
 /** A photo card: name, age, country, online dot and premium badge; the whole card links to the profile. */
-export function MemberCard({ profile, cdnPrefix, eager = false, compact = false }: { profile: ProfileSummary; cdnPrefix: string; eager?: boolean; compact?: boolean }) {
+export function MemberCard({
+  profile,
+  cdnPrefix,
+  eager = false,
+  priority = false,
+  compact = false,
+}: {
+  profile: ProfileSummary;
+  cdnPrefix: string;
+  eager?: boolean;
+  priority?: boolean;
+  compact?: boolean;
+}) {
   const intl = useIntl();
   const settings = useSettings();
   const distance = profile.distance ? DISTANCE_MESSAGES[profile.distance] : undefined;
   const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
   return (
     <Link to={`/members/${profile.id}`} className="member-card">
-      <MemberPhoto cdnPrefix={cdnPrefix} image={profile.main_image} alt={alt} name={profile.name} eager={eager} />
+      <MemberPhoto cdnPrefix={cdnPrefix} image={profile.main_image} alt={alt} name={profile.name} eager={eager} priority={priority} />
       {profile.premium && !compact ? <PremiumBadge className="premium-badge" /> : null}
       <span className="member-card-body d-block">
         <span className="member-name">
