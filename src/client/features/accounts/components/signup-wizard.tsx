@@ -378,11 +378,14 @@ function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> 
   );
 }
 
-/** SPEC §2 step 3: after about me, the browser's permission for push notifications (the push feature subscribes). */
-/** Signup step 3's push consent (SPEC §2): allowing asks the browser, subscribes and saves the subscription. */
+/**
+ * Signup step 3's push consent (SPEC §2): allowing asks the browser, subscribes and saves the subscription. Whether to
+ * ask is decided when the step opens: a re-render while the member decides (the member's part of the layout arrives
+ * right after signup) must not take the question away if the permission changed meanwhile (another tab, the prompt).
+ */
 function PushConsent({ onDone }: { onDone: () => void }) {
   const { busy, subscribe } = usePush();
-  const supported = pushCapable() && Notification.permission === 'default';
+  const [supported] = useState(() => pushCapable() && Notification.permission === 'default');
   useEffect(() => {
     if (!supported) onDone();
   }, [supported, onDone]);
