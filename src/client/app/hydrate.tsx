@@ -1,6 +1,7 @@
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { trackFetch } from '../lib/activity';
+import { unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
@@ -33,7 +34,7 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
   const state = parseAppState(stateJson);
   // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts); its code loads
   // with the first call, or (a member's page, which calls the API right away) before hydrating.
-  const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
+  const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch(unlessLeaving((input, init) => window.fetch(input, init))) });
   const member = state.store.session.user !== null;
   // The catalogue, the matched routes' chunks and, for a member, the members' chunk and the API client load side by
   // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,

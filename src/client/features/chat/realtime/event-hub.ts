@@ -1,4 +1,5 @@
 import type { Schemas } from '../../../../shared/api/client';
+import { isLeaving, onLeaving } from '../../../lib/page-exit';
 
 /**
  * The member's event stream (operation streamEvents), once per browser: the tabs elect a leader with the Web Locks
@@ -39,6 +40,7 @@ export class EventHub {
   private backoffMs = 2_000;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  private offLeaving: (() => void) | null = null;
 
   constructor(private readonly url: string = STREAM_URL) {}
 
@@ -62,6 +64,8 @@ export class EventHub {
 
   private start(): void {
     this.stopped = false;
+    // Logged out and on the way to the next page: the stream ends now, and does not come back (lib/page-exit.ts).
+    if (typeof window !== 'undefined') this.offLeaving = onLeaving(() => this.stop());
     const shared = typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && 'locks' in navigator;
     if (!shared) {
       this.connect();
@@ -83,6 +87,8 @@ export class EventHub {
 
   private stop(): void {
     this.stopped = true;
+    this.offLeaving?.();
+    this.offLeaving = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.source?.close();
@@ -95,7 +101,7 @@ export class EventHub {
 
   private connect(): void {
     // Without EventSource (old browsers, test DOMs) the SPEC §7 polling is all there is.
-    if (this.stopped || typeof EventSource === 'undefined') return;
+    if (this.stopped || isLeaving() || typeof EventSource === 'undefined') return;
     const url = this.lastId === null ? this.url : `${this.url}?last_event_id=${this.lastId}`;
     const source = new EventSource(url, { withCredentials: true });
     this.source = source;

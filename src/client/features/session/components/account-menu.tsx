@@ -6,6 +6,7 @@ import { DetailsMenu } from '../../../components/details-menu';
 import { photoUrl } from '../../../components/member-photo';
 import { useApi } from '../../../lib/api-client';
 import { logout } from '../api/logout';
+import { leavePage } from '../../../lib/page-exit';
 
 /** Account dropdown of SPEC §2: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
@@ -22,7 +23,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
     } catch {
       // Even when the call fails, leave: the next page load shows the real session state.
     }
-    window.location.assign('/');
+    leavePage('/');
   };
 
   return (

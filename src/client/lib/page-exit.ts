@@ -1,0 +1,28 @@
+/**
+ * Leaving the page for good once the session has ended (logout): from then on nothing of this page may reach the
+ * backend — a poll, a lazily loaded part's first call or the event stream's reconnect would only be answered 403 until
+ * the next page has loaded, which on a slow phone takes a while. `leavePage` stops them and goes.
+ */
+const LEAVING = 'app:leaving';
+let leaving = false;
+
+export function isLeaving(): boolean {
+  return leaving;
+}
+
+/** Called once when the page is left (e.g. to close the event stream). */
+export function onLeaving(listener: () => void): () => void {
+  window.addEventListener(LEAVING, listener);
+  return () => window.removeEventListener(LEAVING, listener);
+}
+
+export function leavePage(url: string): void {
+  leaving = true;
+  window.dispatchEvent(new Event(LEAVING));
+  window.location.assign(url);
+}
+
+/** A fetch that sends nothing once the page is being left (the call never settles; the page is going away). */
+export function unlessLeaving(inner: typeof fetch): typeof fetch {
+  return (...args: Parameters<typeof fetch>) => (leaving ? new Promise<Response>(() => undefined) : inner(...args));
+}
