@@ -199,6 +199,7 @@ export function createApp(options: CreateAppOptions): BffApp {
       assets,
       render: options.render ?? lazyRenderer,
       deadlineMs: config.RENDER_DEADLINE_MS,
+      streamAfterMs: config.RENDER_STREAM_AFTER_MS,
     }),
   );
 

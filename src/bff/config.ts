@@ -57,6 +57,8 @@ export const configSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, 'AUTH_COOKIE_NAME may only hold letters, digits, _ and -')
       .default(AUTH_COOKIE),
     RENDER_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** A page that can show a skeleton sends it only when its data has not come within this many ms (server/render.tsx). */
+    RENDER_STREAM_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(150),
     DIST_DIR: z.string().trim().min(1).default('./dist/client'),
     /**
      * The secret shared with the backend, sent as `x-backend-secret` on every backend call. Unset with an embedded

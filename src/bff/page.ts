@@ -26,6 +26,7 @@ export interface PageOptions {
   assets: Assets;
   render: RenderFn;
   deadlineMs: number;
+  streamAfterMs?: number | undefined;
   /** Time allowed for the settings call (all retries included). */
   settingsTimeoutMs?: number;
   /** How long settings answers are reused (settings-cache.ts); `freshMs: 0` asks the backend on every page. */
@@ -184,6 +185,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           assets: options.assets,
           browserLanguage: browserLanguage(req.get('accept-language')),
           deadlineMs: options.deadlineMs,
+          ...(options.streamAfterMs !== undefined ? { streamAfterMs: options.streamAfterMs } : {}),
           log: logger.child({ reqId: requestIdOf(req) }),
           cookieHeader: req.get('cookie'),
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,

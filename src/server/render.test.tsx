@@ -53,6 +53,7 @@ async function render(url: string, handler: Handler, extra: Partial<Omit<RenderR
       assets: { scripts: ['/assets/entry-client-abc.js'], styles: ['/assets/entry-client-abc.css'] },
       browserLanguage: 'de-DE',
       log: { warn: () => undefined, error: () => undefined },
+      streamAfterMs: 0, // streamable pages stream however quick their data (the tests of the wait pass their own)
       ...extra,
     },
     res as unknown as ServerResponse,
@@ -97,7 +98,9 @@ describe('renderPage', () => {
     expect(head).toContain('<title>Members | Gay Date Test</title>');
     expect(head).toContain('<meta name="description" content="Meet gay men near you."/>');
     expect(head).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"/>');
-    expect(out.html).toMatch(/<script type="module" src="\/assets\/entry-client-abc.js"[^>]*><\/script>/);
+    // The entry is no <head> preload: the bootstrap at the end of the shell loads it once the first screen is painted.
+    expect(head).not.toContain('entry-client-abc.js');
+    expect(out.html).toMatch(/<script[^>]*>\(function \(d, w, entry, modules, catalogue[\s\S]*?\)\(document,window,\["\/assets\/entry-client-abc.js"\],\[/);
     expect(out.html).toMatch(/<\/body><\/html>$/);
     expect(out.html).toContain('Tom');
     expect(out.html).toContain('Next page');
@@ -250,14 +253,40 @@ describe('renderPage', () => {
     for (const tag of scripts) expect(tag).toContain('nonce="Tn0nce+/="');
   });
 
-  it("When the build has a lazy chunk for the route, then the page preloads it in <head> with the entry", async () => {
+  it("When the build has a lazy chunk for the route, then the page's bootstrap fetches it with the entry, none of it from <head>", async () => {
     const out = await render('/members', () => undefined, {
+      nonce: 'Tn0nce',
       assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },
     });
     const head = out.html.slice(0, out.html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" href="/assets/members-page-x1.js"');
-    expect(head).toContain('<link rel="modulepreload" href="/assets/member-card-x2.js"');
-    expect(head).not.toContain('profile-page');
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('/assets/entry.js');
+    const boot = /<script[^>]* nonce="Tn0nce"[^>]*>(\(function \(d, w, entry[\s\S]*?)<\/script>/.exec(out.html)?.[1];
+    expect(boot).toContain('(document,window,["/assets/entry.js"],["/assets/members-page-x1.js","/assets/member-card-x2.js"],"",');
+    expect(boot).not.toContain('profile-page');
+    expect(out.html).not.toMatch(/<script[^>]*src=/);
+  });
+
+  it('When the data of a streamable page comes within streamAfterMs, then the page is rendered whole: no skeleton, the members in the first answer', async () => {
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined), { streamAfterMs: 2_000 });
+    expect(out.status).toBe(200);
+    expect(out.html).not.toContain('page-skeleton');
+    expect(out.html).not.toContain('__PAGE_DATA__');
+    expect(out.html).not.toContain('"streamed":true');
+    expect(appState(out.html).state.fallback['/members.php?limit=24']).toEqual(memberPage);
+    expect(out.html).toContain('Tom');
+  });
+
+  it('When the data of a streamable page takes longer than streamAfterMs, then the skeleton goes out first and the data follows', async () => {
+    const handler: Handler = async (url) => {
+      if (url.pathname !== '/api/members.php') return undefined;
+      await new Promise((r) => setTimeout(r, 120));
+      return { status: 200, body: memberPage };
+    };
+    const out = await render('/members', handler, { streamAfterMs: 20 });
+    expect(out.statusAtFirstByte).toBe(200);
+    expect(out.html).toContain('data-testid="page-skeleton"');
+    expect(pageData(out.html).value.fallback['/members.php?limit=24']).toEqual(memberPage);
   });
 
   it('When the request carries no login cookie, then the page renders for a visitor without asking user.php', async () => {

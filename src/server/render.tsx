@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter, matchRoutes } from 'react-router';
 import type { ApiClient, Settings, User } from '../shared/api/client';
@@ -20,6 +19,7 @@ import type { Messages } from '../client/lib/i18n';
 import type { PageError } from '../client/lib/store/site-slice';
 import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
+import { bootScript } from './boot-script';
 import { pageMessages, type CatalogueFile } from './messages';
 
 export interface RenderRequest {
@@ -32,6 +32,7 @@ export interface RenderRequest {
   assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>>; lazyChunks?: Record<string, string[]> };
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
+  streamAfterMs?: number; // a streamable page whose data comes within this (after the user) is rendered whole (default 150)
   log: RenderLogger; // the request's pino logger (carries the request id)
   cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
@@ -45,6 +46,11 @@ export interface RenderLogger {
 }
 
 const DEFAULT_DEADLINE_MS = 10_000;
+/**
+ * How long a streamable page waits for its data before it sends the skeleton: React reveals streamed content no sooner
+ * than 300 ms after the first paint (its reveal throttle), so data that is quick anyway is rendered with the page.
+ */
+const DEFAULT_STREAM_AFTER_MS = 150;
 export { loadMessages } from './messages';
 
 class DeadlineError extends Error {}
@@ -66,7 +72,7 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 interface LoadedPage {
-  /** Scripts of the matched lazy routes, preloaded in <head> with the entry. */
+  /** Scripts of the matched lazy routes (and a member's parts), fetched with the entry by the page's bootstrap. */
   preloads: string[];
   status: number;
   user: User | null;
@@ -92,6 +98,19 @@ function matchedRoutes(pathname: string): NonNullable<ReturnType<typeof matchRou
     recentMatches.set(pathname, matches);
   }
   return matches ?? [];
+}
+
+/** Whether `promise` settles (either way) within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  if (ms <= 0) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(settled, settled);
+  });
 }
 
 /** The user and the matched routes' prefetch, before anything is rendered (so SSR == first client render). */
@@ -151,12 +170,14 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
   const preloads = [...new Set([...routePreloads, ...memberPreloads])];
 
-  // A page that can show a skeleton streams (issue 15): the shell goes out once the user is known, the page data
-  // follows in the same response. Bots get the whole page at once, as before; so do pages whose status depends on data,
-  // and a page whose data failed before the first byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing
-  // is sent yet, so it is answered like a page rendered whole (its status, the error page, a cleared login cookie).
-  const streams = !req.isBot && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
-  if (streams && status < 400 && !failedEarly) {
+  // A page that can show a skeleton streams when its data is slow (issue 15): the shell goes out once the user is known
+  // and the data has not come within streamAfterMs; the data follows in the same response. Quick data is rendered with
+  // the page, like bots get it; so are pages whose status depends on data, and a page whose data failed before the first
+  // byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing is sent yet, so it is answered like a page
+  // rendered whole (its status, the error page, a cleared login cookie).
+  const streamable = !req.isBot && status < 400 && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
+  const streamAfter = Math.min(req.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS, deadline - Date.now());
+  if (streamable && !failedEarly && !(await settlesWithin(allJobs, streamAfter))) {
     const streamed = withDeadline(allJobs, deadline - Date.now()).then(
       (results) => {
         const data: StreamedPageData = { fallback: {}, errors: {} };
@@ -224,12 +245,6 @@ function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; st
   return { state, store, messages };
 }
 
-/** `<link rel="modulepreload">` in <head> for the route's chunks (React's resource API: no element in the tree). */
-function ModulePreloads({ hrefs }: { hrefs: string[] }) {
-  for (const href of hrefs) preloadModule(href, { as: 'script' });
-  return null;
-}
-
 function setHtmlHeaders(res: ServerResponse, status: number): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -254,13 +269,13 @@ function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: Ser
     };
     const pipeable = renderToPipeableStream(
       <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages} streamed={page.streamed}>
-        <ModulePreloads hrefs={page.preloads} />
         <StaticRouter location={req.url}>
           <AppRoutes />
         </StaticRouter>
       </Root>,
       {
-        bootstrapModules: req.assets.scripts,
+        // The scripts load once the first screen is painted (boot-script.ts), not from <head>.
+        bootstrapScriptContent: bootScript({ entry: req.assets.scripts, modules: page.preloads, catalogue: state.messagesUrl }),
         ...(req.nonce ? { nonce: req.nonce } : {}),
         onShellReady() {
           if (!req.isBot) start();

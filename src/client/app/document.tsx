@@ -13,14 +13,11 @@ export function Document({
   locale,
   styles,
   stateJson,
-  messagesUrl,
   children,
 }: {
   locale: Locale;
   styles: string[];
   stateJson: string;
-  /** The compiled catalogue: preloaded so it arrives with the scripts (hydrate.tsx fetches it the same way). */
-  messagesUrl?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -33,7 +30,6 @@ export function Document({
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {messagesUrl ? <link rel="preload" href={messagesUrl} as="fetch" crossOrigin="anonymous" /> : null}
       </head>
       <body>
         {children}

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import { trackFetch } from '../lib/activity';
@@ -12,7 +13,7 @@ import { preloadMemberParts } from './layouts/member-shell';
 import { AppRoutes, routes } from './routes';
 
 /**
- * The page's compiled catalogue (a hashed, immutable file the <head> already preloads; same mode and credentials as
+ * The page's compiled catalogue (a hashed, immutable file the page's bootstrap preloads with the entry; same mode and credentials as
  * the preload, so the browser reuses that download). Tried twice; without it the page still hydrates, with the
  * English texts of the code, rather than staying inert.
  */
@@ -26,6 +27,18 @@ export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input
     }
   }
   return {};
+}
+
+/**
+ * Marks the document once React has hydrated it (`<html data-hydrated>`): the page's scripts load after its first paint
+ * (server/boot-script.ts), so the browser's load event no longer says that the page works; end-to-end tests wait for
+ * this instead.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return children;
 }
 
 /** Hydrates the server-rendered document with the state the server serialised into it and the page's catalogue. */
@@ -46,12 +59,20 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
     member ? api.ready().catch(() => undefined) : undefined,
   ]);
   const store = createAppStore(state.store);
-  return hydrateRoot(
-    doc,
-    <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Root>,
-  );
+  // Hydrated as a transition: React works through the page in slices of a few milliseconds and lets the browser
+  // answer taps and paint in between (a default-priority hydration is one task: ~100 ms on a mid-range phone).
+  let root: ReactRoot | undefined;
+  startTransition(() => {
+    root = hydrateRoot(
+      doc,
+      <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>
+        <BrowserRouter>
+          <MarkHydrated>
+            <AppRoutes />
+          </MarkHydrated>
+        </BrowserRouter>
+      </Root>,
+    );
+  });
+  return root as ReactRoot;
 }

@@ -33,7 +33,7 @@ export function Root({
   children: ReactNode;
 }) {
   return (
-    <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson} messagesUrl={state.messagesUrl}>
+    <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
       <AppProviders store={store} api={api} locale={state.store.site.locale} messages={messages} fallback={state.fallback} prefetchErrors={state.prefetchErrors}>
         <StreamedDataProvider pending={streamed} streams={state.streamed === true}>
           <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>

@@ -1,6 +1,7 @@
 import { CHUNK_RELOAD_MIN_INTERVAL_MS } from '../../shared/constants';
 
-const STORAGE_KEY = 'chunk-reload-at';
+/** sessionStorage key of the last reload (also read by the page's inline bootstrap, server/boot-script.ts). */
+export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at';
 
 /**
  * SPEC §8: a chunk-loading failure reloads the page once, at most once per 60 seconds.
@@ -11,9 +12,9 @@ export function reloadAfterChunkError(
   reload: () => void,
   now: number = Date.now(),
 ): boolean {
-  const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
+  const last = Number(storage.getItem(CHUNK_RELOAD_STORAGE_KEY) ?? 0);
   if (Number.isFinite(last) && now - last < CHUNK_RELOAD_MIN_INTERVAL_MS) return false;
-  storage.setItem(STORAGE_KEY, String(now));
+  storage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));
   reload();
   return true;
 }
