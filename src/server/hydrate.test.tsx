@@ -56,6 +56,8 @@ async function serverHtml(
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // One document for every test: the marker of the last hydration goes, as a fresh page has none.
+  document.documentElement.removeAttribute('data-hydrated');
 });
 
 /** What the browser makes of a streamed page once React's inline script has swapped the content in for the skeleton. */
@@ -97,6 +99,7 @@ describe('hydration', () => {
     expect(document.body.innerHTML.length).toBeGreaterThan(500);
     expect(document.querySelector('h1')?.textContent).toBeTruthy();
     expect(before.includes('__APP_STATE__')).toBe(true);
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true); // what the e2e suite waits for
     act(() => root?.unmount());
   });
 
