@@ -13,9 +13,9 @@ import { preloadMemberParts } from './layouts/member-shell';
 import { AppRoutes, routes } from './routes';
 
 /**
- * The page's compiled catalogue (a hashed, immutable file the page's bootstrap preloads with the entry; same mode and credentials as
- * the preload, so the browser reuses that download). Tried twice; without it the page still hydrates, with the
- * English texts of the code, rather than staying inert.
+ * The page's compiled catalogue (a hashed, immutable file the page's bootstrap preloads with the entry; same mode and
+ * credentials as the preload, so the browser reuses that download). Tried twice; without it the page still hydrates,
+ * with the English texts of the code, rather than staying inert.
  */
 export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages> {
   for (let attempt = 0; attempt < 2; attempt++) {
