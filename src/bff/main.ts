@@ -9,14 +9,17 @@ import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 
 /**
- * Process entry (`tsx src/bff/main.ts`): parse config, start the embedded TypeScript backend when no
+ * Process entry (`node dist/server/bff.js` once built, `tsx src/bff/main.ts` in development): parse config, start the embedded TypeScript backend when no
  * BACKEND_URL is given (a separate process reached over HTTP — never imported; it listens on 127.0.0.1 only and
  * shares a secret with the BFF: BACKEND_SECRET, or one generated per start), load the SSR renderer, listen, and
  * shut down gracefully.
  */
 
 const startedAt = performance.now();
+// The compiled BFF (scripts/build-server.ts) names the compiled backend beside it and forks it with plain node; run from
+// source, the backend's source runs through tsx.
 const BACKEND_ENTRY = fileURLToPath(new URL('../../mock-backend/main.ts', import.meta.url));
+const BACKEND_EXEC_ARGV = BACKEND_ENTRY.endsWith('.ts') ? ['--import', 'tsx'] : [];
 const BACKEND_READY_TIMEOUT_MS = 120_000;
 
 function startEmbeddedBackend(config: Config, backendSecret: string, logger: Logger): Promise<{ child: ChildProcess; url: string }> {
@@ -34,7 +37,7 @@ function startEmbeddedBackend(config: Config, backendSecret: string, logger: Log
   if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
   if (config.DEMO_SEED !== undefined) env.DEMO_SEED = String(config.DEMO_SEED);
 
-  const child = fork(BACKEND_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(BACKEND_ENTRY, [], { execArgv: BACKEND_EXEC_ARGV, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
