@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-// Import boundaries of ../shared/ARCHITECTURE.md ("rules of the house"), enforced per folder. The patterns match
+// Import boundaries (what may import what), enforced per folder. The patterns match
 // the import specifier: a relative path that climbs out (`../`) and enters the folder (src/bff, src/client, …).
 const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([regex, message]) => ({ regex, message })) }],

@@ -15,7 +15,7 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|webmanifest)$/;
 
 /**
- * Issue 15: every text asset of the build is compressed once, here (brotli at quality 11 and gzip at level 9, next to
+ * Every text asset of the build is compressed once, here (brotli at quality 11 and gzip at level 9, next to
  * the file as .br and .gz), so the BFF serves the precompressed file (express-static-gzip) and never compresses
  * a static file per request. Files under 1 KB stay plain (the headers would outweigh the gain).
  */
@@ -49,9 +49,9 @@ function precompress(): Plugin {
 export const MESSAGES_MANIFEST = '.vite/messages.json';
 
 /**
- * Issue 15: one precompiled catalogue per locale, as its own cacheable file (`assets/messages-<locale>-<hash>.json`),
+ * One precompiled catalogue per locale, as its own cacheable file (`assets/messages-<locale>-<hash>.json`),
  * instead of the whole catalogue inlined in every page's state. Each is the locale's messages over the nl fallback
- * (SPEC §1; English has none), compiled to the ICU AST by `formatjs compile --ast` (@formatjs/cli), so neither the
+ * (English has none), compiled to the ICU AST by `formatjs compile --ast` (@formatjs/cli), so neither the
  * server nor the browser parses a message at run time. The browser fetches its page's file (preloaded in <head>),
  * the server renders from the same files.
  */
@@ -91,7 +91,7 @@ const buildMentions = () => {
 };
 
 // Client build only: the server renders from source with tsx, and reads the manifest to link the assets.
-/** The build id: the push worker is registered as `/push-sw.js?v=<build id>` (issue 13), so each build updates it. */
+/** The build id: the push worker is registered as `/push-sw.js?v=<build id>`, so each build updates it. */
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig(({ command }) => ({
@@ -127,7 +127,7 @@ export default defineConfig(({ command }) => ({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        // Issue 15: everything the entry imports statically ships as one file. Left to itself Rolldown split the
+        // Everything the entry imports statically ships as one file. Left to itself Rolldown split the
         // modules the entry shares with lazy chunks (react, react-intl, react-router…) into files of their own, which
         // every first visit downloads anyway, each compressed apart (about 1 KB gzip more in all).
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
@@ -135,7 +135,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   css: {
-    // Issue 15: Bootstrap rules for classes no source mentions are left out of the built stylesheet.
+    // Bootstrap rules for classes no source mentions are left out of the built stylesheet.
     postcss: { plugins: command === 'build' ? [purgeUnusedCss({ mentions: buildMentions })] : [] },
     preprocessorOptions: {
       scss: {

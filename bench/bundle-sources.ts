@@ -1,5 +1,5 @@
 /**
- * Issue 15: who the bytes of a built chunk belong to. Reads the chunk's source map (the build writes them next to
+ * Who the bytes of a built chunk belong to. Reads the chunk's source map (the build writes them next to
  * the chunks, `sourcemap: 'hidden'`), gives every generated character to the source its mapping segment points at,
  * and adds the characters up per npm package (`node_modules/<package>`) or, for our own code, per folder. Characters
  * no segment covers (the bundler's glue: import/export lists, helpers it writes itself) count as "(bundler glue)".

@@ -1,5 +1,5 @@
 /**
- * Bundle budgets (issue 15): what a first visit to each route downloads, from the build's Vite manifest — the entry
+ * Bundle budgets: what a first visit to each route downloads, from the build's Vite manifest — the entry
  * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
  * CSS, for members' pages the layouts' members-only chunk and the API client too, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
  * file), printed against the budgets of the issue. Prints figures, asserts nothing.

@@ -1,5 +1,5 @@
 /**
- * Chat delivery through the BFF (issue 12): BENCH_STREAMS event streams (default 1000) are held open through the BFF
+ * Chat delivery through the BFF: BENCH_STREAMS event streams (default 1000) are held open through the BFF
  * in front of the TypeScript backend, then messages are sent through the same BFF at BENCH_RATE per second (default
  * 100) for BENCH_SECONDS (default 6). Prints the send → deliver latency (p50/p95/p99, from the POST leaving the
  * client to the event arriving on each of the recipient's open streams), the achieved rate, the CPU per message of

@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark (issue 15): starts the built site as `npm start` runs it (NODE_ENV=production, BFF + embedded
+ * Lighthouse benchmark: starts the built site as `npm start` runs it (NODE_ENV=production, BFF + embedded
  * backend, fresh demo database), then runs Lighthouse's performance category with its default mobile preset
  * (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) in the system Chromium (headless) against `/` and
  * `/members` as a visitor and `/members` as a logged-in member (the auth cookie of a demo login, sent as an extra

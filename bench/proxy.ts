@@ -1,5 +1,5 @@
 /**
- * Proxy benchmark (issue 14): what the BFF adds to an `/api/*.php` call. Starts a small JSON backend and a BFF in
+ * Proxy benchmark: what the BFF adds to an `/api/*.php` call. Starts a small JSON backend and a BFF in
  * front of it (each its own process, the BFF with its routing, retry budget, breaker, deadlines and metrics as in
  * production), then loads the same GET directly and through the BFF: sequential latency p50/p95/p99 (the BFF's added
  * latency is the difference) and throughput with C concurrent clients (the ratio BFF/direct). A shadowed run adds a
@@ -7,7 +7,7 @@
  * (http.request piped, nothing else) is the baseline of what any extra process hop costs on the machine.
  * Both for interests.php (always forwarded) and settings.php (answered by the BFF while a recent answer for the same
  * visitor is fresh, src/bff/settings-answers.ts); then settings.php once more against the real backend (mock-backend
- * on its embedded PGlite with the demo data, started as `npm run backend` would), which is issue 15's comparison.
+ * on its embedded PGlite with the demo data, started as `npm run backend` would), for the page-speed comparison.
  * Run: `npx tsx bench/proxy.ts` (BENCH_REQUESTS, BENCH_CONCURRENCY, BENCH_SECONDS to change the load).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';

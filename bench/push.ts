@@ -1,5 +1,5 @@
 /**
- * Push notifications (issue 13): how fast the push-notify job works off a burst — N members with a push
+ * Push notifications: how fast the push-notify job works off a burst — N members with a push
  * subscription each, M events per member (messages and likes) recorded at once — with an in-process push service
  * that answers 201 (so the figures are this backend's cost: claiming rows, building the lock-screen payload, the
  * aes128gcm encryption and VAPID signing of web-push). Also the cost of one encrypted request on its own.

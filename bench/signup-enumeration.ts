@@ -1,5 +1,5 @@
 /**
- * Signup timing of a known and a new address (issue 9, item 2: the answer must not tell whether an account exists).
+ * Signup timing of a known and a new address (the answer must not tell whether an account exists).
  * Sends interleaved signups to an in-process backend on PGlite, each followed by `GET user.php` with the session it
  * got (a decoy account's for the known address), and prints median and p90 of both steps for both and their ratio.
  * Run: `npm run bench:signup` (BENCH_SIGNUPS to change the count). Figures, not a test: tests never assert timings.

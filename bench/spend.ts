@@ -1,5 +1,5 @@
 /**
- * Spend throughput of the credits spend API (issue 10): members each holding a balance spend in parallel — half of
+ * Spend throughput of the credits spend API: members each holding a balance spend in parallel — half of
  * them as one-step spends, half as reserve → post — plus a share of voided holds, then the books are checked (balance
  * = ledger sum = lots' remaining for every member). Prints spends per second and the invariant's result.
  * Run: `npx tsx bench/spend.ts` (or `npm run bench:spend` once the script is in package.json). PGlite by default;

@@ -1,5 +1,5 @@
 /**
- * SSR benchmark (issue 15): starts the real site as `npm start` runs it (NODE_ENV=production, BFF + embedded backend,
+ * SSR benchmark: starts the real site as `npm start` runs it (NODE_ENV=production, BFF + embedded backend,
  * fresh demo database) and prints, per page, for a visitor and for a logged-in member:
  *   - latency p50/p95 with 1 connection and with 8 connections (and the 8-connection throughput), and the time to
  *     the first byte (a streamed page sends its shell first; requests carry a browser's user agent, BENCH_UA to change);

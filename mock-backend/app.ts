@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(httpLogger(deps.logger));
   app.use(clientMiddleware(deps.backendSecret));
 
-  // Photo URLs are signed with a key kept in the database: /media serves signed paths only (issue 4).
+  // Photo URLs are signed with a key kept in the database: /media serves signed paths only.
   const getSigner = lazySigner(db);
   app.use(mediaRoutes(deps.mediaDir, getSigner, chatMediaGuard(db)));
 

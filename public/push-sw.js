@@ -1,6 +1,6 @@
-/* Push service worker (issue 13), served from the site root and registered as /push-sw.js?v=<build id>.
+/* Push service worker, served from the site root and registered as /push-sw.js?v=<build id>.
  * Shows what the backend's push says (lock-screen safe by default), sets the app badge (unread messages plus new
- * likes, SPEC §4), opens the conversation or the likes page on a click, and saves a renewed subscription. */
+ * likes), opens the conversation or the likes page on a click, and saves a renewed subscription. */
 'use strict';
 
 self.addEventListener('install', () => self.skipWaiting());

@@ -1,5 +1,5 @@
 /**
- * Issue 15: build-time facts about two libraries of the browser build that their published files leave to run time,
+ * Build-time facts about two libraries of the browser build that their published files leave to run time,
  * so the bundler can leave out code that can never run (client build only; the server runs the packages unchanged):
  *
  *   - react-router's production build keeps `X.displayName = "…"` assignments (React DevTools names) and calls

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the site's stylesheet without the Bootstrap rules nothing uses (a PostCSS plugin, build only). The Sass
+ * The site's stylesheet without the Bootstrap rules nothing uses (a PostCSS plugin, build only). The Sass
  * entry imports whole Bootstrap partials and the utility API, which style hundreds of classes the site never puts on
  * an element; this drops every selector naming a class that no source file of the site mentions, before the CSS file
  * is hashed (so its name still follows its content).

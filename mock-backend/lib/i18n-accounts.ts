@@ -1,6 +1,6 @@
 import type { Locale } from '../../src/shared/locales';
 
-/** Error texts of the account calls (issue 3); merged into the one catalogue of lib/i18n.ts. nl = SPEC §5/§8 verbatim. */
+/** Error texts of the account calls; merged into the one catalogue of lib/i18n.ts. The nl texts are the reference. */
 export const ACCOUNT_MESSAGES = {
   signups_closed: {
     en: 'Signing up is by invitation only at the moment.',

@@ -1,6 +1,6 @@
 import type { Locale } from '../../src/shared/locales';
 
-/** Error texts of the chat (issue 12). `{name}` marks a parameter. */
+/** Error texts of the chat. `{name}` marks a parameter. */
 export const CHAT_MESSAGES = {
   message_empty: {
     en: 'Write a message first.',

@@ -1,6 +1,6 @@
 import type { Locale } from '../../src/shared/locales';
 
-/** Error texts of the like, swipe-game and match-finder calls (issue 11); merged into the one catalogue of lib/i18n.ts. */
+/** Error texts of the like, swipe-game and match-finder calls; merged into the one catalogue of lib/i18n.ts. */
 export const LIKE_MESSAGES = {
   like_self: {
     en: 'You cannot like yourself.',

@@ -1,6 +1,9 @@
 import type { Locale } from '../../src/shared/locales';
 
-/** Error texts of the profile, photo and block calls (issue 4); merged into the one catalogue of lib/i18n.ts. nl = SPEC §5 verbatim. */
+/**
+ * Error texts of the profile, photo and block calls; merged into the one catalogue of lib/i18n.ts. The nl texts are
+ * the reference.
+ */
 export const PROFILE_MESSAGES = {
   profile_name_email: {
     en: "Your profile name must differ from your e-mail address",

@@ -1,4 +1,4 @@
-/** Error texts of push subscriptions and notification e-mails (issue 13); merged into the one catalogue of lib/i18n.ts. */
+/** Error texts of push subscriptions and notification e-mails; merged into the one catalogue of lib/i18n.ts. */
 export const PUSH_MESSAGES = {
   push_endpoint_refused: {
     en: 'This browser’s push service is not accepted, so notifications stay off.',

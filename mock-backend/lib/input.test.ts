@@ -54,7 +54,7 @@ describe('bad input is a 400, never a 500', () => {
     expectBadRequest(await request(ctx.app).put('/api/profile.php').set('cookie', member).set('accept-language', 'nl').send({ region_id: TOO_BIG }));
   });
 
-  it('When a birth date is no calendar date (1990-02-30), then 422 with the Dutch rule of SPEC §5, on signup and on the profile', async () => {
+  it('When a birth date is no calendar date (1990-02-30), then 422 with the Dutch rule, on signup and on the profile', async () => {
     const profile = await request(ctx.app).put('/api/profile.php').set('cookie', member).set('accept-language', 'nl').send({ birth_date: '1990-02-30' });
     expect(profile.status).toBe(422);
     expect(profile.body.error).toMatchObject({ code: 'profile_birth_date_invalid', message: 'Ongeldige geboortedatum.', params: { field: 'birth_date' } });

@@ -66,7 +66,7 @@ export interface OutboxOptions {
   leaseSeconds?: number;
   /**
    * Called when the receiving server refuses the recipient for good (SMTP 550/551/553 to RCPT TO): the address
-   * bounces, so the mail is given up at once and the owner of the address is told (SPEC §8's "bounce" reason).
+   * bounces, so the mail is given up at once and the owner of the address is told (the "bounce" reason).
    */
   onBounce?: (address: string) => Promise<void>;
 }

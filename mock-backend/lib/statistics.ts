@@ -5,7 +5,7 @@ import type { JobDefinition } from './jobs';
 /**
  * Planner statistics on the embedded database. PostgreSQL's autovacuum keeps them fresh by itself; PGlite runs no
  * autovacuum, so a table that was never ANALYZEd looks empty to the planner and a search's count becomes a nested
- * loop over every profile (issue 15: ANALYZE alone made members.php 9.5× faster). The backend therefore analyzes
+ * loop over every profile (ANALYZE alone made members.php 9.5× faster). The backend therefore analyzes
  * the embedded database once at start (after migrations and the demo seed) and then on this job's schedule.
  */
 export const STATISTICS_JOB = 'statistics';

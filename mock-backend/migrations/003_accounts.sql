@@ -1,4 +1,4 @@
--- Accounts (issue 3): mailed single-use tokens, reset-mail quota, signup tracking, e-mail notification kinds,
+-- Accounts: mailed single-use tokens, reset-mail quota, signup tracking, e-mail notification kinds,
 -- per-account login throttle, signup messages that wait for activation, deletion reasons.
 
 CREATE TABLE account_tokens (

@@ -1,4 +1,4 @@
--- Issue 4: blocking, signed media URLs, and a search that stays fast at 100,000 members.
+-- Blocking, signed media URLs, and a search that stays fast at 100,000 members.
 
 CREATE TABLE blocks (
   blocker_id int NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Issue 5 (site shell): complaints filed through the complaints page, and the US footer on the English default site.
+-- Site shell: complaints filed through the complaints page, and the US footer on the English default site.
 
 CREATE TABLE complaints (
   id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Issue 8 (several instances on one database): the transactional mail outbox, rate-limit counters shared by all
+-- Several backend instances on one database: the transactional mail outbox, rate-limit counters shared by all
 -- instances, and idempotency keys. Jobs live in pg-boss's own schema (created by pg-boss at start).
 
 -- Every mail is a row written in the transaction of the change that causes it; the mail job sends it.

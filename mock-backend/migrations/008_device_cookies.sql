@@ -1,4 +1,4 @@
--- Issue 9: OWASP device cookies against account lock-out. A login from a device that logged in to the account before
+-- OWASP device cookies against account lock-out. A login from a device that logged in to the account before
 -- (a signed `device` cookie naming the account) is not blocked by failures from elsewhere; it has its own small budget.
 
 -- Failed logins per device cookie (keyed by the sha256 of its nonce): capped like the account + IP pair.

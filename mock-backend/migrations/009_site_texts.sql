@@ -1,4 +1,4 @@
--- Issue 9, item 13: a site's own texts (title, description, the fictional-profile warning and its names) per
+-- A site's own texts (title, description, the fictional-profile warning and its names) per
 -- interface locale, so a Dutch page never shows the English warning. settings.php answers them as `site_texts`; the
 -- plain columns stay the texts in the site's domain language (and what a client without translations shows).
 

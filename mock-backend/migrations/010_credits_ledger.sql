@@ -1,4 +1,4 @@
--- Issue 10, step 1: the credits ledger, purchase lots and spend reservations.
+-- The credits ledger, purchase lots and spend reservations.
 --
 -- users.credits is the balance. Every change of it is one or more rows of credit_ledger written in the same
 -- transaction, one row per lot touched, so at any moment, for every member:

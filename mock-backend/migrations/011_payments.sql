@@ -1,4 +1,4 @@
--- Issue 10, steps 2-6: credit bundles, payments through one provider interface, the webhook inbox, refunds,
+-- Credit bundles, payments through one provider interface, the webhook inbox, refunds,
 -- discount-code redemptions per payment, and direct debit (mandates with an SMS code, limits, blocks).
 
 -- Bundles per site (NULL = every site without its own) and currency; the member's country decides the currency.

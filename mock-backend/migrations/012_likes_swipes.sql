@@ -1,4 +1,4 @@
--- Issue 11: likes, matches and the swipe game.
+-- Likes, matches and the swipe game.
 --
 -- A match is never stored: it is derived (a like each way), so it cannot get lost or out of step. likeProfile takes
 -- a transaction-scoped advisory lock on the ordered pair before it inserts and looks for the like back, so of two

@@ -1,4 +1,4 @@
--- Issue 12 (chat in real time). The tables are the truth; the event bus only says "look".
+-- Chat in real time. The tables are the truth; the event bus only says "look".
 --
 -- One sequence orders every chat event a stream can replay: a delivered message (messages.seq) and a moved read
 -- marker (conversation_members.read_event_seq). Writers take the advisory transaction lock CHAT_EVENT_LOCK before
@@ -9,7 +9,7 @@ CREATE SEQUENCE chat_event_seq;
 ALTER TABLE messages
   ADD COLUMN seq bigint NOT NULL DEFAULT nextval('chat_event_seq'),
   ADD COLUMN kind text NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'gift', 'photo')),
-  -- Sent by a member whose e-mail address is not confirmed yet: stored, not delivered, not charged (SPEC §4).
+  -- Sent by a member whose e-mail address is not confirmed yet: stored, not delivered, not charged.
   -- Activation delivers it (with a new seq).
   ADD COLUMN held boolean NOT NULL DEFAULT false,
   -- One of the free messages of a free member (counted for the free allowance).
@@ -24,7 +24,7 @@ CREATE INDEX messages_conversation_seq ON messages (conversation_id, seq DESC);
 CREATE INDEX messages_sender_held ON messages (sender_id) WHERE held;
 CREATE INDEX messages_sender_free ON messages (sender_id) WHERE free;
 
--- Who wrote first: free members start at most FREE_CONVERSATION_LIMIT conversations (SPEC §9).
+-- Who wrote first: free members start at most FREE_CONVERSATION_LIMIT conversations.
 ALTER TABLE conversations ADD COLUMN started_by int REFERENCES users(id) ON DELETE SET NULL;
 CREATE INDEX conversations_started_by ON conversations (started_by, created_at DESC);
 

@@ -1,4 +1,4 @@
--- Issue 15: a search and its capped count read profiles alone. Whether the account may be listed (active, not
+-- A search and its capped count read profiles alone. Whether the account may be listed (active, not
 -- deleted) is copied from users into profiles.listed, kept in step by triggers like site_id and last_active_at
 -- (004_profiles.sql), so the count needs no join with users: it reads at most 1,001 entries of one index.
 ALTER TABLE profiles ADD COLUMN listed boolean NOT NULL DEFAULT false;

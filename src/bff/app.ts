@@ -170,7 +170,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   // Hashed build output, precompressed at build: cache forever. A missing asset is a 404, never an SSR page.
   app.use('/assets', ...staticAssets(path.join(distDir, 'assets')));
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
-  // The push service worker (issue 13) is never cached: its URL carries the build id, and a stale worker would linger.
+  // The push service worker is never cached: its URL carries the build id, and a stale worker would linger.
   const rootStatic = express.static(distDir, {
     index: false,
     dotfiles: 'ignore',

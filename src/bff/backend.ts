@@ -16,7 +16,7 @@ import { DEFAULT_RETRY_BUDGET, RetryBudget, type RetryBudgetOptions } from './re
  * browser calls and server-side calls. When a backend secret is configured, `send` puts it on every attempt as
  * `x-backend-secret`.
  *
- * Retry policy (SPEC §7 "retried up to 5 times with exponential delay", ARCHITECTURE "retries only where safe"):
+ * Retry policy (up to 5 retries with exponential delay, and only where a repeat is harmless):
  * - which requests: GET, HEAD and OPTIONS; any other method (POST, PUT, PATCH, DELETE, …) only when openapi.yaml
  *   says the operation honours `Idempotency-Key` (see idempotent-operations.ts) AND the request carries a non-empty
  *   key — only then can the backend tell a repeat from a new write. Everything else is sent exactly once;
@@ -410,7 +410,7 @@ export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
   'forwarded',
 ];
 
-/** The header that marks user.php calls as the site's own client (SPEC §7); only the BFF sets it. */
+/** The header that marks user.php calls as the site's own client; only the BFF sets it. */
 export const REQUEST_TYPE_HEADER = 'request-type';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the BFF recomputes; never forwarded as they came. */
@@ -433,7 +433,7 @@ const REQUEST_HEADERS_DROPPED = new Set([
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-request-id',
-  // SPEC §7's `request-type: client` is the BFF's to set (on user.php only, below); a browser's own value never passes.
+  // `request-type: client` is the BFF's to set (on user.php only, below); a browser's own value never passes.
   REQUEST_TYPE_HEADER,
   ...CLIENT_IDENTITY_HEADERS,
 ]);
@@ -479,7 +479,7 @@ export function clientIdentityHeaders(ctx: Pick<ForwardContext, 'clientIp' | 'cl
   return out;
 }
 
-/** `request-type: client` on every user.php call (SPEC §7). */
+/** `request-type: client` on every user.php call. */
 export function isUserPhp(path: string): boolean {
   return /^\/api\/user\.php(?:[?#]|$)/.test(path);
 }
@@ -529,7 +529,7 @@ export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576)
   return Buffer.concat(chunks);
 }
 
-/** True for a 403 whose JSON body carries `authentication_required` (SPEC §6/§7). */
+/** True for a 403 whose JSON body carries `authentication_required`. */
 export function isAuthRequiredBody(status: number, body: Buffer): boolean {
   if (status !== 403) return false;
   try {

@@ -15,7 +15,7 @@ export function localeCookie(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The visitor's selected country (SPEC §3 geoip_selected_country), kept as long as the locale. */
+/** The visitor's selected country (geoip_selected_country), kept as long as the locale. */
 export const COUNTRY_COOKIE = 'country';
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 

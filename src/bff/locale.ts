@@ -16,7 +16,7 @@ export interface Negotiated {
 }
 
 /**
- * SPEC §7 / CONVENTIONS: `locale` cookie if valid → else the site's domain_language (first two letters) when
+ * The page locale: `locale` cookie if valid → else the site's domain_language (first two letters) when
  * it is one of our locales, and then the cookie is set → else 'en'.
  * `domainLanguage` is null when settings came from defaults (backend down): nothing is remembered then.
  */

@@ -6,7 +6,7 @@ import { apiLocale } from './locale';
 import { requestIdOf } from './logging';
 import { forwardContext } from './request-context';
 
-/** Theme colours of SPEC §9 (dark purple bar, light page). */
+/** Theme colours (dark purple bar, light page). */
 const THEME_COLOR = '#2d1b45';
 const BACKGROUND_COLOR = '#faf7fc';
 

@@ -62,7 +62,7 @@ export function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
 }
 
 /**
- * The query of the per-page settings call (SPEC §7: "a host override plus the route query"): the route query without
+ * The query of the per-page settings call ("a host override plus the route query"): the route query without
  * its secret parameters (a reset, activation, e-mail change or reactivation token, an e-mail address, a code… — see
  * redact.ts; they belong to the page, not to settings, and must not reach a backend's logs or an external PHP
  * service), `host` (the request's host unless the route query has one) and the visitor's kept country (cookie)
@@ -266,7 +266,7 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
 }
 
 /**
- * `GET /country/:code?return=/path`: the visitor chooses his country (SPEC §3 geoip_selected_country). It is kept in
+ * `GET /country/:code?return=/path`: the visitor chooses his country (geoip_selected_country). It is kept in
  * a cookie and sent with every settings call whose route query does not name a country itself; then 303 to a
  * same-origin relative path. (A `country` in a page's own query — the member search uses one — is not kept.) From
  * another site: only the redirect (see refuseCrossSiteSwitch).

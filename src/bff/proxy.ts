@@ -56,7 +56,7 @@ function rawPathname(originalUrl: string): string {
 }
 
 /**
- * Calls that change state although SPEC §7 makes them GETs (`GET /api/logout.php`): refused, whatever the method, when
+ * Calls that change state although the API makes them GETs (`GET /api/logout.php`): refused, whatever the method, when
  * another site's page starts them (a link or an image there), like every unsafe method.
  */
 const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/logout.php']);

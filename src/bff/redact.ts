@@ -1,7 +1,7 @@
 /**
  * Query parameters that can carry a secret: the tokens of activation, reset, e-mail change and reactivation links,
  * passwords, e-mail addresses, codes and keys. Their values are never written to a log line and never forwarded by
- * the BFF from a page's query to a backend call (settings.php gets the rest of the route query, SPEC §7).
+ * the BFF from a page's query to a backend call (settings.php gets the rest of the route query).
  *
  * A parameter is secret when its name contains one of the words below (case-insensitive: `token`, `reset_token`,
  * `accessToken`, `email`, `new_mail`, `apiKey`, `code`, …) or when its value looks like an e-mail address.

@@ -31,7 +31,7 @@ import { contractOperationIds, operationKey } from './idempotent-operations';
 export const EMBEDDED = 'embedded';
 const API_PATH = /^\/api\/[a-z0-9]+(?:[-_][a-z0-9]+)*\.php$/;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-/** GETs that change state (SPEC §7 logout; an automatic like): never shadowed, whatever the file says. */
+/** GETs that change state (logout; an automatic like): never shadowed, whatever the file says. */
 export const SIDE_EFFECT_GETS: ReadonlySet<string> = new Set(['/api/logout.php', '/api/auto-like.php']);
 
 const backendName = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'backend names are lower-case letters, digits, _ and -');

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { SETTINGS_FRESH_MS, cacheableAnswer } from './settings-cache';
 
 /**
- * `GET /api/settings.php` answered by the BFF itself while a recent answer for the same key is fresh (issue 15: the
+ * `GET /api/settings.php` answered by the BFF itself while a recent answer for the same key is fresh (the
  * settings call is the one every browser and every page makes; the BFF's pages already reuse settings for 30 s, so the
  * browser's own call may too). The key is what the answer can depend on: the call's path and query (host, country),
  * the visitor's address and edge country (geoip_country) and the locale the backend is told.

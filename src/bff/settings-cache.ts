@@ -1,5 +1,5 @@
 /**
- * The per-page settings call, cached (issue 15): settings change when an operator edits a site, not per page, so
+ * The per-page settings call, cached: settings change when an operator edits a site, not per page, so
  * a page should not wait for them. An answer is kept per key — the settings query (host, the route query without
  * secrets, the kept country) plus the visitor's address and edge country, because `geoip_country` depends on them —
  * and is

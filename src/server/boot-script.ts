@@ -18,10 +18,10 @@ export const BOOT_MAX_WAIT_MS = 3_000;
  * scripts and catalogue are requested once the first screen is painted — its stylesheet loaded (an inline script
  * waits for the stylesheets before it), the photos marked `fetchpriority="high"` decoded (or failed), then two animation
  * frames — and not from `<head>`. On a slow phone connection the render-blocking stylesheet and the largest photos get
- * the bandwidth, and a cached entry no longer runs its hydration before the first paint (issue 15: largest contentful
+ * the bandwidth, and a cached entry no longer runs its hydration before the first paint (largest contentful
  * paint); the entry, its chunks and the catalogue then go out together. A hidden tab (no frames) loads them at once, and
  * after BOOT_MAX_WAIT_MS they load regardless. An entry that fails to load reloads the page once, at most once per
- * CHUNK_RELOAD_MIN_INTERVAL_MS (SPEC §8, with lib/chunk-reload.ts's marker). Until the page has hydrated
+ * CHUNK_RELOAD_MIN_INTERVAL_MS (with lib/chunk-reload.ts's marker). Until the page has hydrated
  * (`<html data-hydrated>`, app/hydrate.tsx) a form is not sent by the browser itself — most of ours have no method,
  * so a password or an IBAN would go out in a URL — except the member search (`role="search"`), which works as a plain
  * GET form.

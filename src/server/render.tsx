@@ -126,7 +126,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   // the first render is the whole page.
   const chunks = Promise.all([preloadRoutes(matches), preloadMemberParts()]);
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
-  // With one, the user (and the navigation counts it carries) and the page's own calls go out together (issue 15):
+  // With one, the user (and the navigation counts it carries) and the page's own calls go out together:
   // the backend reads the session cookie itself, so the page data need not wait for the user.
   const hasSession = req.hasSession !== false;
   const session: Promise<Session | null> = hasSession
@@ -170,7 +170,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
   const preloads = [...new Set([...routePreloads, ...memberPreloads])];
 
-  // A page that can show a skeleton streams when its data is slow (issue 15): the shell goes out once the user is known
+  // A page that can show a skeleton streams when its data is slow: the shell goes out once the user is known
   // and the data has not come within streamAfterMs; the data follows in the same response. Quick data is rendered with
   // the page, like bots get it; so are pages whose status depends on data, and a page whose data failed before the first
   // byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing is sent yet, so it is answered like a page

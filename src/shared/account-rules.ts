@@ -1,4 +1,4 @@
-/** Account rules of SPEC §5, shared by the signup form (instant feedback) and the backend (which enforces them). */
+/** Account field rules, shared by the signup form (instant feedback) and the backend (which enforces them). */
 
 export const MIN_AGE = 18;
 export const MAX_AGE = 120;

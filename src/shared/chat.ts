@@ -1,4 +1,4 @@
-/** Business constants of the chat (issue 12), shared by the backend and the app. */
+/** Business constants of the chat, shared by the backend and the app. */
 
 /** Text messages a free member sends before every message costs the site's `message_credits`. */
 export const FREE_MESSAGES = 3;

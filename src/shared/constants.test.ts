@@ -17,7 +17,7 @@ describe('badgeText', () => {
 });
 
 describe('niche slug prefixes', () => {
-  it('When the niche is 1 to 7, then the prefix follows SPEC §9', () => {
+  it('When the niche is 1 to 7, then the prefix is none, she, bdsm, bbw, gilf, milf or gay', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => NICHE_SLUG_PREFIX[n])).toEqual(['', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay']);
   });
 });

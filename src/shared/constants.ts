@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants: limits, intervals, prices and sizes the product promises. */
 export const REQUEST_RETRIES = 5;
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;

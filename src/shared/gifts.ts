@@ -1,4 +1,4 @@
-/** The gift catalogue of the chat (issue 12): keys, and the drawings (made here, as SVG; nothing downloaded). */
+/** The gift catalogue of the chat: keys, and the drawings (made here, as SVG; nothing downloaded). */
 export const GIFT_KEYS = ['rose', 'heart', 'champagne', 'star', 'cake', 'teddy'] as const;
 export type GiftKey = (typeof GIFT_KEYS)[number];
 

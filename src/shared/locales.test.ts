@@ -10,7 +10,7 @@ describe('locales', () => {
     expect(toLocale(undefined)).toBeNull();
   });
 
-  it('When the country table of SPEC §9 is read, then every language in it is one of the eleven locales', () => {
+  it('When the country table is read, then every language in it is one of the eleven locales', () => {
     for (const languages of Object.values(COUNTRY_LANGUAGES)) for (const l of languages) expect(LOCALES).toContain(l);
     expect(Object.keys(COUNTRY_LANGUAGES)).toHaveLength(19);
   });

@@ -1,10 +1,10 @@
-/** Interface locales of SPEC §1/§9. `en` is the default, `nl` the fallback for a missing message. */
+/** Interface locales. `en` is the default, `nl` the fallback for a missing message. */
 export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 export const FALLBACK_LOCALE: Locale = 'nl';
-/** Default locale for dates (SPEC §9). */
+/** Default locale for dates. */
 export const DEFAULT_DATE_LOCALE: Locale = 'nl';
 
 export function isLocale(value: unknown): value is Locale {
@@ -18,7 +18,7 @@ export function toLocale(tag: string | null | undefined): Locale | null {
   return isLocale(two) ? two : null;
 }
 
-/** Country → languages shown in the language dropdown (SPEC §9). */
+/** Country → languages shown in the language dropdown. */
 export const COUNTRY_LANGUAGES: Readonly<Record<string, readonly Locale[]>> = {
   US: ['en', 'es'],
   NL: ['nl'],

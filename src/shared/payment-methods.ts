@@ -1,5 +1,5 @@
 /**
- * THE data file of payment methods (SPEC §9: 25 methods) and of the currency per country. The backend decides with
+ * THE data file of payment methods (25 methods) and of the currency per country. The backend decides with
  * it where a method is offered; the client shows names and groups from it. Nothing else lists methods.
  *
  * - `countries`: where the method works (null = everywhere we sell); `currencies`: the currencies it settles in.

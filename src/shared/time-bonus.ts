@@ -1,7 +1,7 @@
 import { TIME_BONUS_WINDOW_SECONDS } from './constants';
 
 /**
- * The time bonus of SPEC §4: absent when logged out or paid, and once TIME_BONUS_WINDOW_SECONDS (4 hours) have passed
+ * The time bonus: absent when logged out or paid, and once TIME_BONUS_WINDOW_SECONDS (4 hours) have passed
  * since signup; otherwise the seconds left, shown as a per-second countdown hh:mm:ss.
  */
 export function timeBonusSecondsLeft(user: { paid_user: boolean; signup_date: string } | null, nowMs: number): number {

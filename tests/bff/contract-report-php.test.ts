@@ -5,8 +5,8 @@ import { contractReport, formatReport, type OperationResult } from '../contract/
 import { deadPort } from './helpers';
 
 /**
- * The contract suite against the PHP stand-in (issue 14, item 4): the operator's report lists every operation of
- * openapi.yaml as conforms / differs / not implemented. The stand-in has only SPEC §7's calls, so those conform and the
+ * The contract suite against the PHP stand-in: the operator's report lists every operation of
+ * openapi.yaml as conforms / differs / not implemented. The stand-in has only the PHP API calls: those conform and the
  * rest are not implemented — and the form of API_BASE_URL the README shows (`…/api`) is understood.
  */
 const ROUTER = fileURLToPath(new URL('../fixtures/php-backend/router.php', import.meta.url));
@@ -49,7 +49,7 @@ describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
     php?.kill('SIGTERM');
   });
 
-  it('When the report is made, then the SPEC §7 calls of the stand-in conform and every other operation is not implemented', () => {
+  it('When the report is made, then the PHP API calls of the stand-in conform and every other operation is not implemented', () => {
     const verdict = (id: string) => results.find((r) => r.operationId === id)?.verdict;
     for (const id of ['getSettings', 'getUser', 'postUser', 'putUser', 'logout', 'getInterests', 'getRegions', 'getCompanyInfo', 'listChats', 'listLikes']) {
       expect(verdict(id), id).toBe('conforms');

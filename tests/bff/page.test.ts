@@ -412,7 +412,7 @@ describe('settings per host, cached', () => {
     expect(Number(calls)).toBeLessThanOrEqual(2);
     expect(Number(waves)).toBe(1);
     expect(standIn.hits('/api/chats.php')).toHaveLength(0);
-    // The like hearts read `liked` of each card: no likes.php for them (issue 15).
+    // The like hearts read `liked` of each card: no likes.php for them.
     expect(standIn.hits('/api/likes.php')).toHaveLength(0);
     // The badges and the title prefix come from user.php's counts.
     expect(res.text).toMatch(/<title>\(6\) /);

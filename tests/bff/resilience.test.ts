@@ -8,7 +8,7 @@ import { RetryBudget } from '../../src/bff/retry-budget';
 import { fakeRenderer, json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
- * The BFF in front of failing stand-in backends (issue 14, item 3): a 503 storm, a backend that accepts connections
+ * The BFF in front of failing stand-in backends: a 503 storm, a backend that accepts connections
  * and never answers, one that resets connections, and Retry-After. What the backend sees is counted, sockets are
  * watched from the backend's side.
  */

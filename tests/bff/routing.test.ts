@@ -13,7 +13,7 @@ import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, routeOf,
 import { fakeRenderer, json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
- * Issue 14, items 1, 2 and 5: a routing table in front of two stand-in backends (a "legacy" and a "next" one), a
+ * A routing table in front of two stand-in backends (a "legacy" and a "next" one), a
  * shadowed read compared after noise subtraction, the operator's endpoints and metrics.
  */
 

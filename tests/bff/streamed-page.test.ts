@@ -9,7 +9,7 @@ import { renderPage } from '../../src/server/render';
 import { AUTH_REQUIRED, capturingLogger, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
 
 /**
- * A streamed page (issue 15, app/streamed.tsx) whose own data fails: before the first byte it is answered like a page
+ * A streamed page (app/streamed.tsx) whose own data fails: before the first byte it is answered like a page
  * rendered whole (status, error page, cleared login cookie); after it, the content shows the site's error state in the
  * member's language and the failure is logged with the request id.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input against every operation of openapi.yaml (issue 9, item 6): for each operation that takes strings or
+ * Bad input against every operation of openapi.yaml: for each operation that takes strings or
  * integers (query parameters or JSON body fields), a NUL character in every string and 2^31 in every integer must be
  * a 400 `bad_request` with the one error body — never a 500. The fields are read from the contract, so an operation or
  * field added later without a sample below fails the coverage test. Runs against API_BASE_URL (any backend, seeded

@@ -1,5 +1,5 @@
 /**
- * The contract report for any backend (issue 14, item 4): runs tests/contract/openapi.contract.test.ts against the
+ * The contract report for any backend: runs tests/contract/openapi.contract.test.ts against the
  * backend an operator names and prints one line per operation of openapi.yaml —
  *
  *   conforms          every answer the suite checked matches the contract

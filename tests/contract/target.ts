@@ -1,6 +1,6 @@
 /**
  * Which backend the contract suites run against, and who they log in as — one place for every suite of
- * tests/contract (issue 14, item 4).
+ * tests/contract.
  *
  * - `API_BASE_URL`: the backend, as an operator writes it — `https://legacy.example.com` or
  *   `https://legacy.example.com/api` (both mean the same; the suites add `/api/<name>.php` themselves). Unset: an

@@ -19,8 +19,8 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     await site?.stop();
   });
 
-  // Issue 5 adds a lander, an information page, the complaints form and the site-entry warning dialog (NL visitor);
-  // issue 9 the signup form and the language page.
+  // A lander, an information page, the complaints form and the site-entry warning dialog (NL visitor);
+  // the signup form and the language page.
   const pages = ['/', '/signup', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/video', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL', '/lang-config'];
   for (const viewport of [
     { name: 'phone', width: 390, height: 844 },
@@ -36,7 +36,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     });
   }
 
-  // Issue 9: what a new member sees on a phone — the signup steps, and a member's own profile, a profile and search.
+  // What a new member sees on a phone — the signup steps, and a member's own profile, a profile and search.
   describe('on a 390 px phone', () => {
     it('When the signup steps are checked by axe (an invalid address at step 0, then the photo step with a chosen photo), then they have no serious or critical violation', async () => {
       // Reduced motion: axe sees each step as it settles, not a button halfway through its colour transition.
@@ -67,7 +67,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.context().close();
     });
 
-    it('When the chat list and a conversation are checked by axe (issue 12), then they have no serious or critical violation', async () => {
+    it('When the chat list and a conversation are checked by axe, then they have no serious or critical violation', async () => {
       const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
       const streaming = page.waitForResponse((r) => r.url().includes('/api/events.php'));
       await page.goto(`${site.url}/chats`);

@@ -7,7 +7,7 @@ import { watchedPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
- * The site in front of a backend whose calls fail with 500 (SPEC §8: the error page). It answers settings.php (an
+ * The site in front of a backend whose calls fail with 500 (the error page). It answers settings.php (an
  * empty object: the BFF completes it from its defaults) so that /healthz reports it ready.
  */
 describe.skipIf(!runE2e)('the error page in the browser', () => {

@@ -23,7 +23,7 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
 
   it('When a visitor lands, logs in with the demo login, browses members, opens a profile, switches language and logs out, then each step shows what a member expects', async () => {
     // A German browser on the English default site: the page starts in English (domain_language) and the
-    // language dropdown offers German because of the browser language (SPEC §9).
+    // language dropdown offers German because of the browser language.
     const { page, problems } = await phonePage('de-DE');
 
     const landing = await page.goto(`${site.url}/`);

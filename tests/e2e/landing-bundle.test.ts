@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 15, on the build `npm run build` left in dist/client (like the rest of the e2e suite): what every first visit
+ * On the build `npm run build` left in dist/client (like the rest of the e2e suite): what every first visit
  * downloads — the entry chunk and its static imports — stays free of the code it was cut from, and the landing page
  * stays within its budget. The sources of each chunk come from its source map (the build writes them, unserved).
  */
@@ -46,7 +46,7 @@ const gz = (file: string) => {
   return existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : gzipSync(readFileSync(full), { level: 9 }).length;
 };
 
-describe('landing page bundle (issue 15)', () => {
+describe('landing page bundle', () => {
   const manifest = readManifest();
   const entry = closure(manifest, ENTRY);
   const sources = sourcesOf(entry);

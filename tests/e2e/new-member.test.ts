@@ -6,7 +6,7 @@ import { logIn, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
- * Issue 9, "What a new member sees": a visitor and a new member on a 390 px phone in Chromium — landing page and
+ * What a new member sees: a visitor and a new member on a 390 px phone in Chromium — landing page and
  * landers, the signup steps, the top bar, banners, the member strip, the account menu, head tags and /lang-config.
  */
 describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {

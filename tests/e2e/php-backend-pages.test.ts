@@ -14,7 +14,7 @@ function hasPhp(): boolean {
 // In CI php-cli is installed by .ci/run and this suite must run; locally it is skipped without php.
 const runPhp = hasPhp() || process.env.CI === 'true';
 
-describe.skipIf(!runPhp)('the BFF in front of a PHP backend that only has the SPEC §7 calls', () => {
+describe.skipIf(!runPhp)('the BFF in front of a PHP backend that only has the PHP API calls', () => {
   let php: ChildProcess;
   let site: RunningSite;
 

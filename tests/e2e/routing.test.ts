@@ -18,7 +18,7 @@ const runPhp = hasPhp() || process.env.CI === 'true';
 const TOKEN = 'e2e-operator-token-0123456789abcdef0123';
 
 /**
- * The operator's setup of issue 14 with the real site: a routing table sends SPEC §7's calls to the PHP stand-in and
+ * An operator's setup with the real site: a routing table sends the PHP API's calls to the PHP stand-in and
  * the member search and profiles (which PHP lacks) to the embedded TypeScript backend started beside it; interests.php
  * is shadowed to the embedded backend; the operator reads metrics and the shadow report with his token.
  */

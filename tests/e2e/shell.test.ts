@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
 import { startSite, type RunningSite } from './support/server';
 
-/** The site shell (issue 5) in a real browser: layouts, navigation, language dropdown, entry warning, pages, landers. */
+/** The site shell in a real browser: layouts, navigation, language dropdown, entry warning, pages, landers. */
 describe.skipIf(!runE2e)('site shell', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -47,7 +47,7 @@ describe.skipIf(!runE2e)('site shell', () => {
         expect(await footer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
       }
       expect(await page.getByTestId('site-disclaimer').textContent()).toContain('18+');
-      // SPEC §3 terms date (company added 2024-03-01 is later than 2023-12-01) and the company of companyinfo.php.
+      // The terms date (company added 2024-03-01 is later than 2023-12-01) and the company of companyinfo.php.
       expect(await page.locator('article').textContent()).toContain('Version of March 1, 2024');
       expect(await page.getByTestId('company-info').textContent()).toContain('81234567');
       // The English default site has the US footer flag; the nl site would not show it in English only.
@@ -120,7 +120,7 @@ describe.skipIf(!runE2e)('site shell', () => {
     });
   });
 
-  describe('language dropdown by visitor country (SPEC §9)', () => {
+  describe('language dropdown by visitor country', () => {
     it.each([
       ['NL', ['en', 'nl']],
       ['BE', ['en', 'nl', 'de', 'fr']],

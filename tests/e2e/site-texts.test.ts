@@ -4,7 +4,7 @@ import { launchBrowser, runE2e } from './support/browser';
 import { PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
-/** Issue 9, item 13: the site's own texts (settings.php) follow the page language, as the interface does. */
+/** The site's own texts (settings.php) follow the page language, as the interface does. */
 describe.skipIf(!runE2e)('site texts in the page language', () => {
   let site: RunningSite;
   let browser: Browser;

@@ -8,7 +8,7 @@ async function restrictedImportErrors(filePath: string, code: string): Promise<s
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
-// The "never" rules of ARCHITECTURE.md, enforced by eslint.config.js.
+// The import rules between the parts ("never" imports), enforced by eslint.config.js.
 describe('import boundaries', () => {
   it.each([
     ['src/client/app/x.tsx', "import { createApp } from '../../bff/app';"],

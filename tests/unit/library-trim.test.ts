@@ -6,7 +6,7 @@ import { TRIM_RULES, trimLibrary } from '../../scripts/library-trim';
 const routerDir = path.resolve('node_modules/react-router/dist/production');
 const helmetFile = path.resolve('node_modules/react-helmet-async/lib/index.esm.js');
 
-describe('library trim (issue 15)', () => {
+describe('library trim', () => {
   it('When react-router is installed, then its production chunks lose the DevTools names and get pure calls, line by line', () => {
     const chunks = readdirSync(routerDir).filter((f) => /^chunk-[\w-]+\.mjs$/.test(f));
     let names = 0;

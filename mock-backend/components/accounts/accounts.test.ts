@@ -546,7 +546,7 @@ describe('device cookies against lock-out (OWASP)', () => {
   });
 });
 
-describe('a pending e-mail change and the password (issue 9)', () => {
+describe('a pending e-mail change and the password', () => {
   async function askMailChange(over: Record<string, unknown> = {}) {
     const account = await signupAndLogin(over);
     const newEmail = uniqueEmail();
@@ -593,7 +593,7 @@ describe('a pending e-mail change and the password (issue 9)', () => {
   });
 });
 
-describe('checking a reset link without spending it (issue 9)', () => {
+describe('checking a reset link without spending it', () => {
   it('When a reset link is checked, then 200 while it works (and it still works after), 410 token_invalid once spent or expired', async () => {
     const { email } = await signupAndLogin();
     await request(ctx.app).post('/api/reset-password.php').send({ email });

@@ -187,7 +187,7 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
   );
   if (row) {
     await db.query(`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = $1 AND name <> ''`, [userId]);
-    // Messages he wrote before confirming are delivered now (SPEC §4); the streams find them at their next look.
+    // Messages he wrote before confirming are delivered now; the streams find them at their next look.
     await deliverHeldMessages(db, userId);
   }
   return row ?? null;
@@ -233,7 +233,7 @@ export async function emailTaken(db: Db, siteId: number, email: string, exceptUs
   return row !== undefined;
 }
 
-/** The address bounced: notification e-mails stop until the member confirms another address (SPEC §8). */
+/** The address bounced: notification e-mails stop until the member confirms another address. */
 export async function markBounced(db: Db, address: string): Promise<void> {
   await db.query(
     `UPDATE users SET notifications_disabled = array_append(notifications_disabled, 'bounce'), updated_at = now()

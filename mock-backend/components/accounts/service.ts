@@ -55,7 +55,7 @@ export interface AccountContext {
 }
 
 /**
- * SPEC §4: until the e-mail address is confirmed, other members do not receive the account's messages. Chat
+ * Until the e-mail address is confirmed, other members do not receive the account's messages. Chat
  * (and anything else that delivers a member's words to others) asks this before delivering.
  */
 export function deliversMessagesToOthers(status: 'active' | 'not_confirmed' | 'deleted'): boolean {
@@ -71,7 +71,7 @@ function fieldError(code: FieldErrorCode, field: string): AppError {
   return new AppError(422, code, { params });
 }
 
-/** 422 with the field of the SPEC §5 rule broken (shared by the use cases of this component). */
+/** 422 naming the field whose rule is broken (shared by the use cases of this component). */
 export function requireValid(code: FieldErrorCode | null, field: string): void {
   if (code) throw fieldError(code, field);
 }

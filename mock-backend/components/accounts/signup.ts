@@ -20,7 +20,7 @@ export interface SignupInput {
   tracking?: Partial<Record<'network' | 'ref' | 'sub1' | 'sub2' | 'sub3', string>> | undefined;
 }
 
-/** SPEC §5: 'all', or 'with_trafficsource' with a traffic source; anything else is invite-only. */
+/** 'all', or 'with_trafficsource' with a traffic source; anything else is invite-only. */
 export function signupsOpen(site: Pick<Site, 'signups'>, network: string | undefined): boolean {
   if (site.signups === 'all') return true;
   return site.signups === 'with_trafficsource' && Boolean(network?.trim());
@@ -83,7 +83,7 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
 /**
  * Creates a not-yet-activated account, logs it in and mails the activation link.
  *
- * Enumeration (issue 9): on a gay dating site, learning that an address has an account can out someone. So an
+ * Enumeration: on a gay dating site, learning that an address has an account can out someone. So an
  * address that already has an account gets the very same thing a new one gets — 200 `{success:true}`, an `auth`
  * cookie of a real session, after the same work (one argon2 hash, one account's rows, one mail) — only the session
  * belongs to a decoy account: a not-activated account like any new one, which can never be activated through that

@@ -290,7 +290,7 @@ export async function moveReadMarker(tx: Db, conversationId: number, userId: num
 }
 
 /**
- * Activation (SPEC §4): the member's held messages are delivered now, with new positions in the event order, and
+ * Activation: the member's held messages are delivered now, with new positions in the event order, and
  * their conversations move up. Returns the members to tell.
  */
 export async function deliverHeldMessages(tx: Db, senderId: number): Promise<number[]> {

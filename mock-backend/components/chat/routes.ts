@@ -34,7 +34,7 @@ interface UploadedFile {
 const optionalInt = (value: unknown): number | undefined =>
   typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : undefined;
 
-/** Issue 12: conversations, sending, read markers, typing and the event stream. */
+/** Conversations, sending, read markers, typing and the event stream. */
 export function chatRoutes(deps: ChatRouteDeps): Router {
   const { db } = deps;
   const router = Router();

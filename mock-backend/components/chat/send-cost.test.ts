@@ -7,7 +7,7 @@ import { createTestContext, loginAsMember, loginCookie, type TestContext } from 
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 
 /**
- * What a send costs the database (issue 12: 100 messages a second on two cores) and that the merged statements still
+ * What a send costs the database (100 messages a second on two cores) and that the merged statements still
  * refuse what the separate ones refused. The statements are counted at the backend's Db seam (on PostgreSQL BEGIN,
  * COMMIT and the bus's NOTIFY come on top; pg-boss's job inserts do not pass it).
  */

@@ -59,7 +59,7 @@ export function allowanceFrom(site: Site, state: repo.Counts & { credits: number
 
 function toPartner(row: repo.PartnerRow): Schemas['ChatPartner'] {
   const summary = toSummary(row);
-  // Invisible members show no online state and no last activity (issue 12).
+  // Invisible members show no online state and no last activity.
   return row.invisible
     ? { ...summary, online: false, last_active: null }
     : { ...summary, last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null };
@@ -125,7 +125,7 @@ export interface SendRequest {
 type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } | { kind: 'photo'; text: string; photo: string };
 
 /**
- * Sends a text message: the rules of SPEC §4/§9 and issue 12 in one transaction with the charge, so a refused send
+ * Sends a text message: the send rules in one transaction with the charge, so a refused send
  * stores and charges nothing and a charged one is delivered. The sender's row is locked first, which serialises
  * his parallel sends: 50 at once against a balance for one send one.
  */
@@ -206,7 +206,7 @@ export async function sendPhotoMessage(
 }
 
 /**
- * The rules of a send (SPEC §4/§9, issue 12), inside the caller's transaction: answers the existing conversation (if
+ * The rules of a send, inside the caller's transaction: answers the existing conversation (if
  * any), whether the message is held and free, and the sender and his counts as they are under his lock (for the
  * allowance; null when the rules did not need them), or throws the reason it is refused. One statement for the
  * sender's lock with the partner and the conversation, then the counts (read after the lock, so parallel sends count
@@ -226,7 +226,7 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   // the conversation limits apply to new conversations only): they are read later for the answer (see send).
   const use = sender.paid_user && conversationId !== null ? null : await repo.countUse(tx, viewer.userId);
   if (conversationId === null && use) {
-    // Invisible members receive no new conversations (SPEC §4); answered like an unknown member.
+    // Invisible members receive no new conversations; answered like an unknown member.
     if (sender.partner_invisible) throw notFound();
     if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
       throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import * as repo from './repository';
 
 /**
- * Discount codes at checkout (SPEC §3 Discount code, §4 Time bonus, §5): the rules of one code for one order, the
+ * Discount codes at checkout (a code, the time bonus, their validation): the rules of one code for one order, the
  * price after it, and its redemption by a payment — in the payment's transaction, so a single-use code redeemed twice
  * in parallel is redeemed once — and its release when that payment fails, is canceled or expires.
  */

@@ -24,7 +24,7 @@ function toDiscount(row: repo.DiscountRow, expires: Date | null, expired: boolea
 export const WELCOME_CODE_DAYS = 7;
 
 /**
- * The member's active discount (SPEC §4): the time bonus TIMEBONUS25 while an unpaid member is inside the 4 hours
+ * The member's active discount: the time bonus TIMEBONUS25 while an unpaid member is inside the 4 hours
  * after signup; after that his own welcome code (25 %, once, until WELCOME_CODE_DAYS after signup), made on first ask.
  */
 export async function welcomeCode(db: Db, siteId: number, userId: number): Promise<Schemas['DiscountCode']> {

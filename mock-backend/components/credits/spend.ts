@@ -3,7 +3,7 @@ import { prepared, type Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 
 /**
- * The one spend API of the product (issue 10). Chat messages, gifts and photo messages pay through it; nothing else
+ * The one spend API of the product. Chat messages, gifts and photo messages pay through it; nothing else
  * touches `users.credits`, `credit_lots` or `credit_ledger` for spending.
  *
  * How to use it (chat, gifts, photo messages):

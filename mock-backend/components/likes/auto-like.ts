@@ -6,7 +6,7 @@ import { preferencesOf } from './preferences';
 import * as repo from './repository';
 
 /**
- * auto-like.php is a GET (SPEC §7), and GETs are retried by the BFF: a repeat within this window answers the
+ * auto-like.php is a GET, and GETs are retried by the BFF: a repeat within this window answers the
  * like it already made instead of making another, so retries and double polls stay harmless.
  */
 export const AUTO_LIKE_REPEAT_WINDOW_SECONDS = 60;

@@ -53,7 +53,10 @@ function rule(code: RuleCode, field: string, params: Record<string, unknown> = {
 }
 
 
-/** Checks every rule of SPEC §5 for the fields sent, then saves them and the interests in one transaction. */
+/**
+ * Checks every profile field rule (lengths, formats, allowed values) for the fields sent, then saves them and the
+ * interests in one transaction.
+ */
 export async function updateProfile(db: Db, site: Site, userId: number, body: ProfileUpdate, today = new Date()): Promise<MyProfile> {
   const current = await repo.findMyProfile(db, userId);
   if (!current) throw authenticationRequired();

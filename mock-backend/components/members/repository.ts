@@ -35,7 +35,7 @@ export interface SummaryRow {
   /** Snapped position (grid cell centre); only ever used to compute a distance band, never sent. */
   loc_lat: number | null;
   loc_lon: number | null;
-  /** Whether the viewer likes this member (read only when there is a viewer; issue 15: no likes list for the hearts). */
+  /** Whether the viewer likes this member (read only when there is a viewer; no likes list for the hearts). */
   liked?: boolean | null;
 }
 
@@ -186,7 +186,7 @@ export async function countMembers(db: Db, q: MemberFilters, cap: number): Promi
   return { total: Math.min(n, cap), capped: n > cap };
 }
 
-/** The profile attribute columns of SPEC §3, as read for the profile view and the profile editor. */
+/** The profile attribute columns, as read for the profile view and the profile editor. */
 export interface AttributeColumns {
   gender: 'male' | 'female' | null;
   sexuality: 'hetero' | 'gay' | 'lesbian' | 'bi' | null;
@@ -257,7 +257,7 @@ export async function listInterestKeys(db: Db, userId: number): Promise<string[]
   return rows.map((r) => r.key);
 }
 
-/** Opening a profile clears the new-like flag of its like to the viewer (SPEC §4). */
+/** Opening a profile clears the new-like flag of its like to the viewer. */
 export async function markLikeSeen(db: Db, likerId: number, likedId: number): Promise<void> {
   await db.query(
     'UPDATE likes SET is_new = false, updated_at = now() WHERE liker_id = $1 AND liked_id = $2 AND is_new',

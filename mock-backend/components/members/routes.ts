@@ -24,7 +24,7 @@ export function membersRoutes(db: Db): Router {
     const site = getSite(res);
     const viewer = getViewer(res);
     const q = req.query as SearchParams;
-    // The same rule as the client's canSearchMembers (SPEC §6): members always, visitors per the site's settings.
+    // The same rule as the client's canSearchMembers: members always, visitors per the site's settings.
     const allowed = viewer !== null || site.logged_out_search || (site.logged_out_search_trafficsource && Boolean(q.network));
     if (!allowed) throw authenticationRequired();
     res.json(

@@ -123,7 +123,7 @@ describe('profile editing', () => {
     expect(pub.body.profile).toMatchObject({ name: 'Sander', about: 'Cyclist and cook.', interests: ['kissing', 'music'] });
   });
 
-  it('When a rule is broken, then 422 with the SPEC text in the member language and the field', async () => {
+  it('When a rule is broken, then 422 with the rule text in the member language and the field', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: DEMO_LOGINS.free }, 'profile_name_email', 'Je profielnaam moet anders zijn dan je e-mailadres'],
       [{ name: '@sander' }, 'profile_name_at', 'Je profielnaam mag niet beginnen met een @'],

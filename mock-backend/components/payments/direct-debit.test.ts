@@ -101,7 +101,7 @@ describe('direct debit', () => {
     expect(n?.n).toBe(0);
   });
 
-  it('When a new member asks for more than his limit, or a blocked member asks at all, then SPEC §8 messages answer', async () => {
+  it('When a new member asks for more than his limit, or a blocked member asks at all, then the limit and blocked messages answer', async () => {
     const fresh = await newBuyer(ctx, 'NL', { signupAgoSeconds: 3600 });
     const all = await packages(fresh.cookie);
     const big = all.find((p) => p.price_minor > 10_000);

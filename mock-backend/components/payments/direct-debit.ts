@@ -12,7 +12,7 @@ import { checkoutCountry, insertPayment, openAtProvider, type PaymentsDeps } fro
 import { ProviderRefused, ProviderUnavailable } from './provider';
 
 /**
- * SEPA direct debit (SPEC §2 form, §5 'Code ongeldig', §8): the member fills in the form, gets a 6-digit code by SMS
+ * SEPA direct debit (a wrong code answers 'Code ongeldig'): the member fills in the form, gets a 6-digit code by SMS
  * (valid 10 minutes, at most 5 tries, stored hashed), and with the right code the mandate is registered at the provider
  * and the first debit is created — pending until the provider settles it (webhook). Per-member limits per day, week and
  * month (lower for new members) and a block set by chargebacks guard both steps.

@@ -7,7 +7,7 @@ import { ProviderRefused, ProviderUnavailable } from './provider';
 import type { PaymentsDeps } from './service';
 
 /**
- * The member's own refund of unused purchased credits within refund_days (SPEC §1; also the on-site withdrawal
+ * The member's own refund of unused purchased credits within refund_days (also the on-site withdrawal
  * function of Directive 2023/2673). Per purchase: the lot's remaining credits × the lot's unit price (what was paid
  * after discount ÷ credits), rounded down to the minor unit, back through the original payment where the method
  * can refund (not paysafecard). The credits leave the ledger in the transaction that records the refund; should the

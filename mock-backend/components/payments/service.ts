@@ -17,7 +17,7 @@ import {
 } from './provider';
 
 /**
- * Buying credits (issue 10): bundles per country and currency, checkout through the payment provider, and the only
+ * Buying credits: bundles per country and currency, checkout through the payment provider, and the only
  * two places that settle a payment — the webhook receiver and the follow-up job — both of which fetch the payment
  * from the provider first. The browser's return to the site never settles anything.
  */

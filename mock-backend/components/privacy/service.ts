@@ -13,7 +13,7 @@ export interface BlockDeps {
 }
 
 /**
- * Blocks a member (SPEC §4): chats and likes between the two go. The files of photo messages in those chats are
+ * Blocks a member: chats and likes between the two go. The files of photo messages in those chats are
  * deleted after the commit; a failure there leaves the block standing (the chat-photo sweep finds the files).
  */
 export async function block(deps: BlockDeps, siteId: number, me: number, other: number): Promise<void> {

@@ -17,7 +17,7 @@ function page(res: Response, lang: string, body: string): void {
 <body style="font-family:sans-serif;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem"><main>${body}</main></body></html>`);
 }
 
-/** Issue 13: the one-click unsubscribe of notification e-mails (RFC 8058, no login) and the push-preview setting. */
+/** The one-click unsubscribe of notification e-mails (RFC 8058, no login) and the push-preview setting. */
 export function pushRoutes(db: Db): Router {
   const router = Router();
   // A stranger can call this: limited per address (a token is an HMAC, so guessing is hopeless anyway).

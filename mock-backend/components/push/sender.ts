@@ -9,7 +9,7 @@ export interface PushMessage {
   body: string;
   /** Where a click on the notification leads (a path of the site). */
   url: string;
-  /** The app badge: unread messages plus new likes (SPEC §4). */
+  /** The app badge: unread messages plus new likes. */
   badge: number;
   kind: 'message' | 'like' | 'match';
 }

@@ -10,10 +10,10 @@ import { fill, MAIL_TEXTS, PUSH_TEXTS } from './texts';
 import type { VapidKeys } from './vapid';
 
 /**
- * Issue 13: a new message, like or match is written as a `notification_events` row in the transaction that made it
+ * A new message, like or match is written as a `notification_events` row in the transaction that made it
  * (`recordNotification`), and the `push-notify` job works them off (`processNotifications`): a member with a push
  * subscription gets one push per kind at once; a member without one gets — after MAIL_DELAY so a burst is one mail,
- * and at most once per member and kind per quiet period — a notification e-mail, if his settings and SPEC §8's
+ * and at most once per member and kind per quiet period — a notification e-mail, if his settings and the
  * disabled reasons allow it.
  */
 
@@ -260,7 +260,7 @@ async function mailPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
          WHERE u.id = $1 AND u.status = 'active' AND u.deleted_at IS NULL`,
         [userId],
       );
-      // SPEC §8: a spam flag, a bounce or a list-unsubscribe stops every notification e-mail; the member's kinds too.
+      // A spam flag, a bounce or a list-unsubscribe stops every notification e-mail; the member's kinds too.
       if (!m || m.notifications_disabled.length > 0 || m.mail_off.includes(mailKind) || undeliverable(m.email)) return false;
       // Read or seen in the meantime: nothing to tell.
       const counts = await badgeCounts(tx, userId);
@@ -348,7 +348,7 @@ export async function verifyUnsubscribeToken(db: Db, token: string): Promise<num
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
 }
 
-/** List-unsubscribe: every notification e-mail stops (SPEC §8 reason `unsubscribe`) until the member opts in again. */
+/** List-unsubscribe: every notification e-mail stops (reason `unsubscribe`) until the member opts in again. */
 export async function unsubscribe(db: Db, userId: number): Promise<{ site: string; language: Locale } | null> {
   const [row] = await db.query<{ site: string; language: string }>(
     `UPDATE users u SET notifications_disabled = CASE WHEN 'unsubscribe' = ANY(u.notifications_disabled) THEN u.notifications_disabled

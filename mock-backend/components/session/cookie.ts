@@ -2,7 +2,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import { AUTH_COOKIE } from '../../../src/shared/constants';
 import { SESSION_MAX_AGE_SECONDS } from './service';
 
-/** The login cookie's attributes (SPEC §9: path /, 30 days): HttpOnly, SameSite=Lax, Secure behind HTTPS. */
+/** The login cookie's attributes (path /, 30 days): HttpOnly, SameSite=Lax, Secure behind HTTPS. */
 function authCookieOptions(req: Request): CookieOptions {
   return {
     path: '/',

@@ -33,7 +33,7 @@ export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies
   const router = Router();
   const fictionalIcon = (site: { fictional_icon: string }) => site.fictional_icon !== '';
 
-  // The navigation counts come with the user (issue 15): a page asks one call for both instead of three.
+  // The navigation counts come with the user: a page asks one call for both instead of three.
   router.get('/user.php', async (_req, res) => {
     const viewer = getViewer(res);
     const [user, counts] = await Promise.all([service.currentUser(db, viewer, fictionalIcon(getSite(res))), viewer ? navCounts(db, viewer.userId) : null]);

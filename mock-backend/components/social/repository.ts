@@ -62,7 +62,7 @@ export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
   return db.query<LikeRow>(
     `SELECT l.direction, l.like_new, l.match, l.created_at, ${SUMMARY_COLUMNS}
      FROM (
-       -- an invisible member's like is never new (SPEC §4: invisible members never show up as new likers)
+       -- an invisible member's like is never new (invisible members never show up as new likers)
        SELECT r.liker_id AS other_id, 'received' AS direction,
               r.is_new AND NOT EXISTS (SELECT 1 FROM profiles ip WHERE ip.user_id = r.liker_id AND ip.invisible) AS like_new, r.created_at,
               EXISTS (SELECT 1 FROM likes g WHERE g.liker_id = r.liked_id AND g.liked_id = r.liker_id) AS match
@@ -86,7 +86,7 @@ export async function findSummary(db: Db, userId: number): Promise<SummaryRow | 
 }
 
 /**
- * The navigation counts of GET /user.php (issue 15), by the same rules as the lists: unread messages over the
+ * The navigation counts of GET /user.php, by the same rules as the lists: unread messages over the
  * conversations listChats shows (`total_unread`), new likes over the received likes listLikes shows (`total_new`).
  * Counts only, so every page's user call stays cheap.
  */

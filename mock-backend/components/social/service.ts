@@ -27,7 +27,7 @@ export interface SocialDeps {
 }
 
 /**
- * Removes the chat from the member's list (SPEC §4). The files of photo messages that neither member can reach any
+ * Removes the chat from the member's list. The files of photo messages that neither member can reach any
  * more go after the commit; a failure there leaves the removal standing (the chat-photo sweep finds the files).
  */
 export async function deleteChat(deps: SocialDeps, userId: number, conversationId: number): Promise<void> {

@@ -4,7 +4,7 @@ import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
 import type { PrefetchContext, PrefetchResult, RouteHandle } from './route-handle';
 
 /**
- * Routes load lazily (issue 15): each page is its own chunk, loaded with its route. A route of the table stays one
+ * Routes load lazily: each page is its own chunk, loaded with its route. A route of the table stays one
  * line:
  *
  *   { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers' }) },
@@ -12,7 +12,7 @@ import type { PrefetchContext, PrefetchResult, RouteHandle } from './route-handl
  * The server and the browser load the matched routes' chunks *before* rendering (`preloadRoutes`), so the first
  * render is the whole page — same HTML on both sides, no suspense in the shell, no hydration mismatch. Navigating to
  * another route shows a spinner while its chunk arrives. A chunk that fails to load reloads the page once, at most
- * once per 60 seconds (SPEC §8, lib/chunk-reload.ts); then the error boundary shows the error page.
+ * once per 60 seconds (lib/chunk-reload.ts); then the error boundary shows the error page.
  */
 
 type Loader<M> = () => Promise<M>;

@@ -27,7 +27,7 @@ function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfi
     // The server already loaded this data for the first render; do not ask again right after hydration.
     revalidateIfStale: false,
     onError(error) {
-      // SPEC §6: a 403 with authentication_required from any call means logged out.
+      // A 403 with authentication_required from any call means logged out.
       if (isApiRequestError(error) && error.authenticationRequired) store.dispatch(loggedOut());
     },
     // One retry layer: the BFF's (safe methods only, within a retry budget and a deadline). Retrying here as well

@@ -8,7 +8,7 @@ export interface PrefetchContext {
   query: URLSearchParams;
   settings: Settings;
   /**
-   * The current user (GET /user.php), loading while the page's own calls run (issue 15: user and page data in one
+   * The current user (GET /user.php), loading while the page's own calls run (user and page data in one
    * wave). The backend reads the session cookie itself, so a member's call need not wait for it: start the call when
    * `hasSession`, await `user` alongside, and drop the answer if the visitor turned out logged out.
    */

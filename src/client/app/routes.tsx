@@ -15,7 +15,7 @@ const likesTabExists = (params: Readonly<Record<string, string | undefined>>) =>
 
 /**
  * THE route table, shared by the SSR renderer (matchRoutes + prefetch, StaticRouter) and the browser
- * (BrowserRouter). The catch-all is the 404 page: the router has no other fallback (SPEC §2).
+ * (BrowserRouter). The catch-all is the 404 page: the router has no other fallback.
  */
 export const routes: RouteObject[] = [
   {

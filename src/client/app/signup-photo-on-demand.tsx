@@ -4,7 +4,7 @@ import { uploadPhoto } from '../features/photos/api/upload-photo';
 import { useApi } from '../lib/api-client';
 import { lazyComponent } from './lazy-route';
 
-/** The picker as its own chunk (with the reactstrap parts it uses), for the signup modal of every page (issue 15). */
+/** The picker as its own chunk (with the reactstrap parts it uses), for the signup modal of every page. */
 const OnDemandPhotoUpload = lazyComponent(
   () => import('../features/photos/components/photo-upload'),
   (m) => m.PhotoUpload,

@@ -5,7 +5,7 @@ import { PrefetchErrorsContext } from '../lib/api-swr';
 import { serializeJson, type AppState } from '../lib/app-state';
 
 /**
- * Streamed page data (issue 15): on a route that can show a skeleton, the server sends the shell — head, top
+ * Streamed page data: on a route that can show a skeleton, the server sends the shell — head, top
  * navigation, the page's skeleton and the app state — as soon as the user is known, and the page's own data
  * follows in the same response: the content below the Suspense boundary of `<StreamedContent>` waits for it
  * (`use`), and React streams it in when it is there, together with a `<script id="__PAGE_DATA__">` holding that data

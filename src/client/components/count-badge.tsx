@@ -1,6 +1,6 @@
 import { badgeText } from '../../shared/constants';
 
-/** A counter badge (SPEC §9: 99+ above 99); renders nothing for zero. */
+/** A counter badge (99+ above 99); renders nothing for zero. */
 export function CountBadge({ count, tone = 'unread', label }: { count: number; tone?: string; label: string }) {
   const text = badgeText(count);
   if (!text) return null;

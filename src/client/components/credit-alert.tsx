@@ -2,13 +2,13 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from './link';
 import { isApiRequestError } from '../lib/api-error';
 
-/** True for the API's 402 `insufficient_credits` (SPEC §8 'Je hebt onvoldoende credits'). */
+/** True for the API's 402 `insufficient_credits` ('Je hebt onvoldoende credits'). */
 export function isInsufficientCredits(error: unknown): boolean {
   return isApiRequestError(error) && error.code === 'insufficient_credits';
 }
 
 /**
- * The credit alert (SPEC §6): shown when the balance is short for a message, gift or photo message, with the way to
+ * The credit alert: shown when the balance is short for a message, gift or photo message, with the way to
  * the credits page. Render it where the spend was refused, e.g. `{isInsufficientCredits(error) ? <CreditAlert /> : null}`;
  * `onClose` adds a close button.
  */

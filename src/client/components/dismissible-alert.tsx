@@ -4,7 +4,7 @@ import { useDismissal } from '../hooks/use-dismissal';
 import type { DismissKey } from '../lib/dismissals';
 
 /**
- * A banner of SPEC §4 that the member can close; the time of closing is stored (cookie `dismissed_<key>`), so the
+ * A banner that the member can close; the time of closing is stored (cookie `dismissed_<key>`), so the
  * server does not render it again. `dismissKey` null = nothing to show.
  */
 export function DismissibleAlert({ dismissKey, tone, children, testId }: { dismissKey: DismissKey; tone: 'info' | 'warning'; children: ReactNode; testId?: string }) {

@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type RelativeRoutingType, type To } from 'react-router';
 
 /**
- * The site's links (issue 15): react-router's <Link> and <NavLink> as its documented building blocks make them —
+ * The site's links: react-router's <Link> and <NavLink> as its documented building blocks make them —
  * `useHref` for the href, `useLinkClickHandler` for the client-side navigation on a plain left click (a modified click,
  * `target="_blank"` or a download stay the browser's). react-router's own components also bring its framework mode's
  * route discovery and link prefetching (a few KB in every page's entry), which this site, a declarative router,

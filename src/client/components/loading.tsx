@@ -4,7 +4,7 @@ export function Loading() {
   const intl = useIntl();
   return (
     <div className="d-flex justify-content-center py-5">
-      {/* Bootstrap's spinner as plain markup: every page's entry carries no reactstrap (issue 15). */}
+      {/* Bootstrap's spinner as plain markup: every page's entry carries no reactstrap. */}
       <div role="status" className="spinner-border text-primary">
         <span className="visually-hidden">{intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}</span>
       </div>

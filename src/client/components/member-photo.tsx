@@ -15,7 +15,7 @@ export function photoUrl(cdnPrefix: string, image: PhotoSource, thumb = false): 
 
 /**
  * A member photo, or a fallback tile with the initial when there is none. Locked photos (the viewer only gets the
- * blurred variant, SPEC §2) are blurred further with a lock overlay.
+ * blurred variant) are blurred further with a lock overlay.
  */
 export function MemberPhoto({
   cdnPrefix,

@@ -6,7 +6,7 @@ export interface ModalProps {
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  /** Esc and the backdrop close the dialog only when this is given (SPEC §4: some dialogs must be answered). */
+  /** Esc and the backdrop close the dialog only when this is given (some dialogs must be answered). */
   onDismiss?: () => void;
   className?: string;
   testId?: string;

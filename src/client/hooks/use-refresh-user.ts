@@ -6,7 +6,7 @@ import { useAppDispatch } from '../lib/store/store';
 
 /**
  * Reloads the current user into the store now (credits badge, premium state) — after a change the page knows of,
- * such as a completed purchase or a refund, instead of waiting for the next poll of SPEC §7.
+ * such as a completed purchase or a refund, instead of waiting for the next poll.
  */
 export function useRefreshUser(): () => Promise<void> {
   const api = useApi();

@@ -23,7 +23,7 @@ export class ApiRequestError extends Error {
     return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
   }
 
-  /** A 403 carrying `authentication_required`: the visitor is logged out (SPEC §6). */
+  /** A 403 carrying `authentication_required`: the visitor is logged out. */
   get authenticationRequired(): boolean {
     return isAuthenticationRequired(this.status, this.body);
   }

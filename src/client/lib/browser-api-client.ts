@@ -13,7 +13,7 @@ export type BrowserApiClient = ApiClient & { ready(): Promise<void> };
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request'] as const;
 
 /**
- * The browser's typed API client (issue 15): the same openapi-fetch client as everywhere (shared/api/client.ts), but
+ * The browser's typed API client: the same openapi-fetch client as everywhere (shared/api/client.ts), but
  * its code loads with the first call, not in every page's entry — a first visit renders from the server's data and
  * may never call the API. Each method waits for the module and then calls the real client; a module that fails to
  * load fails that call (and is tried again by the next), and reloads the page at most once per 60 s like any chunk

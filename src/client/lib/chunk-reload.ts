@@ -4,7 +4,7 @@ import { CHUNK_RELOAD_MIN_INTERVAL_MS } from '../../shared/constants';
 export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at';
 
 /**
- * SPEC §8: a chunk-loading failure reloads the page once, at most once per 60 seconds.
+ * A chunk-loading failure reloads the page once, at most once per 60 seconds.
  * Returns true when it reloaded.
  */
 export function reloadAfterChunkError(

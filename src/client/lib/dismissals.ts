@@ -1,5 +1,5 @@
 /**
- * Dismissal markers (SPEC §2 site-entry warning, SPEC §4 dismissible banners): one cookie per banner,
+ * Dismissal markers (site-entry warning, dismissible banners): one cookie per banner,
  * `dismissed_<key>=<epoch ms>`, so the server reads them from the request and renders the page without a banner
  * the visitor already closed (no flash), and the browser keeps the time of the dismissal.
  */

@@ -1,7 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /**
- * Labels of the distance bands of a profile, by key. A module of their own (issue 15): member cards (the landing
+ * Labels of the distance bands of a profile, by key. A module of their own: member cards (the landing
  * page's preview too) need these six, not the interest and attribute labels of interest-messages.ts.
  */
 export const DISTANCE_MESSAGES: Record<string, MessageDescriptor> = defineMessages({

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
- * The messages of a locale with the fallback chain of SPEC §1: a key missing in the locale's catalogue comes from
+ * The messages of a locale with the fallback chain: a key missing in the locale's catalogue comes from
  * nl; a key missing there too falls back to the English defaultMessage in the code. English itself needs no nl.
  */
 export function mergeMessages(locale: Locale, own: Record<string, string>, nl: Record<string, string>): Record<string, string> {

@@ -1,6 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
-/** Labels of the interest tags of interests.php (SPEC §3), by key. */
+/** Labels of the interest tags of interests.php, by key. */
 export const INTEREST_MESSAGES: Record<string, MessageDescriptor> = defineMessages({
   relationship: { id: 'interest.relationship', defaultMessage: 'Relationship' },
   kissing: { id: 'interest.kissing', defaultMessage: 'Kissing' },
@@ -58,7 +58,7 @@ export const INTEREST_MESSAGES: Record<string, MessageDescriptor> = defineMessag
   spirituality: { id: 'interest.spirituality', defaultMessage: 'Spirituality' },
 });
 
-/** SPEC §3 attribute values with their labels, shared by the profile view, the editor and the search form. */
+/** Profile attribute values with their labels, shared by the profile view, the editor and the search form. */
 export const ATTRIBUTE_OPTIONS = {
   gender: ['male', 'female'],
   sexuality: ['gay', 'bi', 'hetero', 'lesbian'],

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: when the page becomes hidden, a beacon `POST /api/page-hidden.php` with an empty JSON body records the
+ * When the page becomes hidden, a beacon `POST /api/page-hidden.php` with an empty JSON body records the
  * member's last activity. sendBeacon survives the page being closed; same-origin, so the BFF's CSRF check (Origin
  * equals the host) lets it through. This is not React code, so it does not go through the typed client.
  */

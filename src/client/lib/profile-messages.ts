@@ -1,6 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
-/** Labels of the profile attribute fields (SPEC §3), for the profile view and the profile editor. */
+/** Labels of the profile attribute fields, for the profile view and the profile editor. */
 export const ATTRIBUTE_LABELS = defineMessages({
   gender: { id: 'profile.attr.gender', defaultMessage: 'Gender' },
   sexuality: { id: 'profile.attr.sexuality', defaultMessage: 'Sexuality' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getPushState, pollInterval, setPushState } from './push-state';
 
-describe('push state and the polling interval (SPEC §7, §9)', () => {
+describe('push state and the polling interval', () => {
   it('When push is subscribed, then polling runs every 300 s; when not subscribed or denied, every 60 s', () => {
     expect(pollInterval({ isSubscribed: '{"endpoint":"https://fcm.googleapis.com/fcm/send/x"}' })).toBe(300_000);
     expect(pollInterval({ isSubscribed: false })).toBe(60_000);

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS } from '../../shared/constants';
 
 /**
- * SPEC §3 push state, shared by the push feature (which changes it) and the polling of SPEC §7 (which slows to
+ * The push state, shared by the push feature (which changes it) and the polling (which slows to
  * 300 s while push is subscribed). isSubscribed: the subscription as JSON, false, or 'denied'.
  */
 export interface PushState {
@@ -35,7 +35,7 @@ export function usePushState(): PushState {
   return useSyncExternalStore(subscribe, getPushState, () => INITIAL);
 }
 
-/** The polling interval of SPEC §7/§9: 60 s, or 300 s while push is subscribed. */
+/** The polling interval: 60 s, or 300 s while push is subscribed. */
 export function usePollInterval(): number {
   return pollInterval(usePushState());
 }

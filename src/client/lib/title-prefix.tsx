@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** SPEC §2: the page title is prefixed by the total of unread messages plus new likes, in brackets. */
+/** The page title is prefixed by the total of unread messages plus new likes, in brackets. */
 export const TitleCountContext = createContext(0);
 
 export function useTitleCount(): number {

@@ -9,7 +9,7 @@ export type User = Schemas['User'];
 export type Settings = Schemas['Settings'];
 export type ApiError = Schemas['Error'];
 
-/** True for the 403 answer that means "logged out" (SPEC §6/§7). */
+/** True for the 403 answer that means "logged out". */
 export function isAuthenticationRequired(status: number, body: unknown): boolean {
   return status === 403 && typeof body === 'object' && body !== null && 'authentication_required' in body;
 }

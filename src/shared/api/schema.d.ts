@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The current user, with the counts the site's navigation shows
-         * @description Besides the user, `counts` carries what every page's navigation shows (issue 15): unread messages (the
+         * @description Besides the user, `counts` carries what every page's navigation shows: unread messages (the
          *     `total_unread` of `GET /chats.php`) and new likes (the `total_new` of `GET /likes.php`), so a page needs
          *     neither list to render its badges and title prefix. A backend that leaves `counts` out still conforms.
          */
@@ -759,7 +759,7 @@ export interface paths {
         /**
          * Create an account (status not_confirmed) and mail the activation link
          * @description Allowed when the site's `signups` is `all`, or `with_trafficsource` with a `network` (invite-only
-         *     otherwise: 403 `signups_closed`). Every SPEC §5 rule is checked here (422 with the field in
+         *     otherwise: 403 `signups_closed`). Every account field rule is checked here (422 with the field in
          *     `params.field`). A new account is logged in (the `auth` cookie). No enumeration: an address that already
          *     has an account gets the very same answer — 200 `{success:true}`, the same headers and an `auth` cookie of
          *     the same form, after the same work — but that cookie's session belongs to no account and behaves as logged
@@ -925,7 +925,8 @@ export interface paths {
          * One-click unsubscribe (RFC 8058) from notification e-mails
          * @description The target of the mails' `List-Unsubscribe` header (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`):
          *     the mail client POSTs `List-Unsubscribe=One-Click`. Adds `unsubscribe` to the member's notifications_disabled
-         *     (SPEC §8); switching a mail kind on in the notification settings lifts it again.
+         *     (a spam flag, a bounce and an unsubscribe each stop every notification e-mail); switching a mail kind on in
+         *     the notification settings lifts it again.
          */
         post: operations["unsubscribeNotificationMails"];
         delete?: never;
@@ -1845,7 +1846,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A rule of SPEC §5 is broken; `params.field` names the field */
+        /** @description A field rule (length, format, age, allowed values) is broken; `params.field` names the field */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;

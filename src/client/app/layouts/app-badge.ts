@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * The installed app's badge (navigator.setAppBadge, issue 12): unread messages plus new likes while logged in,
+ * The installed app's badge (navigator.setAppBadge): unread messages plus new likes while logged in,
  * cleared otherwise — also right after logging out, which is why it lives in the layouts and not in the members'
  * chunk (member-shell.tsx).
  */

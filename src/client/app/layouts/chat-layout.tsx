@@ -8,7 +8,7 @@ import { MemberChatRealtime, MemberEffects } from './member-shell';
 import { PageOutlet } from './page-outlet';
 
 /**
- * SPEC §2 chat layout: bare (the conversation screen brings its own header), with the entry warning only for NL and
+ * The chat layout: bare (the conversation screen brings its own header), with the entry warning only for NL and
  * DE. The title still carries the unread count and the session keeps polling. Routes: /chats/:id and /members/:id/chat.
  */
 export function ChatLayout() {

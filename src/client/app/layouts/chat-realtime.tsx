@@ -12,9 +12,9 @@ const TOAST_MS = 8_000;
 const MAX_TOASTS = 3;
 
 /**
- * The member's event stream for the whole site (issue 12): a new message or read marker refreshes the chat list,
+ * The member's event stream for the whole site: a new message or read marker refreshes the chat list,
  * so the unread badge and the title prefix follow at once; after a reconnect chats and likes are fetched again
- * (the SPEC §7 polling stays as the fallback); a message for a conversation the member is not looking at shows a
+ * (the polling stays as the fallback); a message for a conversation the member is not looking at shows a
  * toast that opens it. Mounted for members only (member-shell.tsx); the app badge is the layouts' (app-badge.ts).
  */
 export function ChatRealtime() {

@@ -18,7 +18,7 @@ import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
 /**
- * SPEC §2 default layout. What only members see or run (banners, modals, pop-ups, the event stream, the session
+ * The default layout. What only members see or run (banners, modals, pop-ups, the event stream, the session
  * poll) comes from the members' chunk (member-shell.tsx), so a visitor's page does not carry it.
  */
 export function DefaultLayout() {

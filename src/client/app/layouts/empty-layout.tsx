@@ -4,7 +4,7 @@ import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
 import { PageOutlet } from './page-outlet';
 
-/** SPEC §2 empty layout: only the page, the entry warning for NL and DE, and the signup modal. */
+/** The empty layout: only the page, the entry warning for NL and DE, and the signup modal. */
 export function EmptyLayout() {
   const signupPhoto = useSignupPhotoOnDemand();
   return (

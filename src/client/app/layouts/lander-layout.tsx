@@ -9,7 +9,7 @@ import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { PageOutlet } from './page-outlet';
 import { SiteFooter } from './site-footer';
 
-/** SPEC §2 lander layout: brand bar, the page, footer, disclaimer, and the entry warning for NL and DE only. */
+/** The lander layout: brand bar, the page, footer, disclaimer, and the entry warning for NL and DE only. */
 export function LanderLayout() {
   const intl = useIntl();
   const settings = useSettings();

@@ -16,7 +16,7 @@ import { LanguageDropdown } from '../../features/site/components/language-dropdo
 import { ChatRealtime } from './chat-realtime';
 
 /**
- * The parts of the layouts that only a logged-in member ever sees or runs (issue 15): the member's navigation, the
+ * The parts of the layouts that only a logged-in member ever sees or runs: the member's navigation, the
  * banners above the page, the time-bonus modal, the like pop-ups, the event stream with its toasts, the session poll
  * and the push state. One chunk, outside every page's entry; member-shell.tsx mounts each part for members only and
  * loads the chunk before rendering a member's page (server) or hydrating it (browser), so both render the same HTML.
@@ -118,7 +118,7 @@ export function MemberPopups() {
   );
 }
 
-/** The member's background work on every page: the SPEC §7 session poll and reading the push state. */
+/** The member's background work on every page: the session poll and reading the push state. */
 export function MemberEffects() {
   useSessionRefresh(true);
   usePushBootstrap(true);

@@ -9,7 +9,7 @@ import { BackButton } from '../../features/shell/components/back-button';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { MemberNavItems } from './member-shell';
 
-/** Top navigation of SPEC §2; a member's items come from the members' chunk (member-shell.tsx). */
+/** Top navigation; a member's items come from the members' chunk (member-shell.tsx). */
 export function TopNav({ unread, newLikes }: { unread: number; newLikes: number }) {
   const intl = useIntl();
   const user = useCurrentUser();

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from '../../components/link';
 
-/** The US footer (SPEC §2: locale en and the site's us_footer flag): 2257 statement and the US privacy notice. */
+/** The US footer (locale en and the site's us_footer flag): 2257 statement and the US privacy notice. */
 export function UsFooter() {
   return (
     <p className="small mb-2" data-testid="us-footer">

@@ -57,7 +57,7 @@ export function ActivateDonePage() {
   );
 }
 
-/** activate/error: 'Activeren mislukt' with the hint to contact support (SPEC §8). */
+/** activate/error: 'Activeren mislukt' with the hint to contact support. */
 export function ActivateErrorPage() {
   const intl = useIntl();
   const settings = useSettings();

@@ -20,7 +20,7 @@ export async function prefetchChats(ctx: PrefetchContext): Promise<PrefetchResul
 
 /**
  * /chats: the member's conversations. Removing one takes it off the list at once, then deletes it on the server;
- * if that fails, an alert shows the error and the list is loaded again (SPEC §4).
+ * if that fails, an alert shows the error and the list is loaded again.
  */
 export function ChatsPage() {
   const intl = useIntl();
@@ -43,7 +43,7 @@ export function ChatsPage() {
     );
   }
 
-  // Streamed (issue 15): the title is in the shell, the conversations follow the skeleton.
+  // Streamed: the title is in the shell, the conversations follow the skeleton.
   return (
     <div className="chats-page">
       <Seo title={`${title} | ${settings.name}`} />

@@ -31,7 +31,7 @@ function LoginFirst() {
   );
 }
 
-/** /credits, /credits/{id}/{paymentmethod?} and /premium: buying a credit bundle (SPEC §2 payment flow). */
+/** /credits, /credits/{id}/{paymentmethod?} and /premium: buying a credit bundle (payment flow). */
 export function CreditsPage({ variant = 'credits' }: { variant?: 'credits' | 'premium' }) {
   const intl = useIntl();
   const settings = useSettings();

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Seo } from '../../components/seo';
 
-/** SPEC §2/§8: the message (default 'Error') and the status code (default 500). */
+/** The message (default 'Error') and the status code (default 500). */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string | undefined }) {
   const intl = useIntl();
   const text = message ?? intl.formatMessage({ id: 'error.title', defaultMessage: 'Error' });

@@ -15,7 +15,7 @@ import { NotFoundPage } from './not-found-page';
 const isUsVisitor = (country: string | null, query: URLSearchParams) => country === 'US' || query.get('variant') === 'us';
 
 /**
- * The `{token}` info pages of SPEC §2: /pages/<token> where the token names one of the pages of
+ * The `{token}` info pages: /pages/<token> where the token names one of the pages of
  * features/info-pages/content (terms, privacy, cookies, faq, return-policy, service, ban, 2257). An unknown token is
  * a 404. Texts come per locale from the content modules; company details from companyinfo.php.
  */

@@ -36,7 +36,7 @@ const VARIANTS: Record<LanderVariant, ComponentType<LanderProps>> = {
   video: VideoLander,
 };
 
-/** /landers/tinderswipe (no slug) and /landers/{variant}/{slug?} of SPEC §2. */
+/** /landers/tinderswipe (no slug) and /landers/{variant}/{slug?}. */
 export function landerVariant(params: Readonly<Record<string, string | undefined>>): LanderVariant | null {
   if (params.variant === 'tinderswipe') return params.slug === undefined ? 'tinderswipe' : null;
   return isLanderVariant(params.variant) ? params.variant : null;

@@ -8,7 +8,7 @@ import { useRegionName } from '../../lib/region-names';
 /** Where the language switch comes back to: this page, now in the chosen language. */
 const RETURN_TO = '/lang-config';
 
-/** The languages of SPEC §9's country mapping for the visitor's country (the chosen one, else GeoIP's). */
+/** The languages of the country table for the visitor's country (the chosen one, else GeoIP's). */
 export function countryLanguages(country: string | null | undefined): readonly Locale[] {
   return COUNTRY_LANGUAGES[(country ?? '').toUpperCase()] ?? [];
 }
@@ -40,8 +40,8 @@ function LanguageList({ codes, current, labelledBy, testId }: { codes: readonly 
 }
 
 /**
- * lang-config of SPEC §2: the member or visitor chooses the interface language — first the languages of the
- * visitor's country (SPEC §9), then all eleven. The choice is a cookie, and for a member also saved in the account.
+ * lang-config: the member or visitor chooses the interface language — first the languages of the
+ * visitor's country, then all eleven. The choice is a cookie, and for a member also saved in the account.
  */
 export function LangConfigPage() {
   const intl = useIntl();

@@ -33,7 +33,7 @@ export async function prefetchSignupMatches(ctx: PrefetchContext): Promise<Prefe
   return prefetchForMember(ctx, () => prefetchKey(matchesKey(SIGNUP_MATCHES), () => findMatches(ctx.api, SIGNUP_MATCHES)));
 }
 
-/** Members-only pages: visitors are asked to log in or sign up (SPEC §6). */
+/** Members-only pages: visitors are asked to log in or sign up. */
 function MembersOnly({ title, children }: { title: string; children: ReactNode }) {
   const settings = useSettings();
   const user = useCurrentUser();
@@ -68,7 +68,7 @@ export function LikesPage() {
   const tab = tabOf(useParams().type);
   if (!tab) return <NotFoundPage />;
   const title = intl.formatMessage({ id: 'likes.title', defaultMessage: 'Likes' });
-  // Streamed (issue 15): the likes list follows the skeleton.
+  // Streamed: the likes list follows the skeleton.
   return (
     <MembersOnly title={title}>
       <StreamedContent skeleton={<PageSkeleton title={title} variant="grid" />}>

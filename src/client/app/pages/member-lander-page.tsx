@@ -13,7 +13,7 @@ import { NotFoundPage } from './not-found-page';
 
 export { prefetchProfile as prefetchMemberLander } from './profile-page';
 
-/** members-id-landing, members-id-landing2-slug, members-id-landing3-slug of SPEC §2. */
+/** members-id-landing, members-id-landing2-slug, members-id-landing3-slug. */
 export function MemberLanderPage({ kind }: { kind: MemberLanderKind }) {
   const intl = useIntl();
   const params = useParams();

@@ -37,7 +37,7 @@ export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchRes
   const q = queryOf(ctx.query);
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
-  // The search goes out with the user call (one wave). The like hearts read `liked` of each card (issue 15): no
+  // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
   // likes list; a backend without it makes the hearts load the list in the browser.
   return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search);
 }
@@ -46,7 +46,7 @@ export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchRes
 const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => <LikeButton profile={profile} variant="icon" />;
 
 /**
- * /members: the search of SPEC §3 with paged results, a result count and similar members. Streamed (issue 15): the
+ * /members: the search with paged results, a result count and similar members. Streamed: the
  * title is in the shell, the results follow the skeleton.
  */
 export function MembersPage() {

@@ -6,7 +6,7 @@ import { Seo } from '../../components/seo';
 import { partnerTarget, redirectSeconds } from '../../features/shell/partner-target';
 import { useSettings } from '../../lib/store/store';
 
-/** SPEC §2 partner redirect screen (empty layout): `?to=<target>&seconds=<n>`, counting down, then forwarding. */
+/** The partner redirect screen (empty layout): `?to=<target>&seconds=<n>`, counting down, then forwarding. */
 export function PartnerRedirectPage() {
   const intl = useIntl();
   const settings = useSettings();

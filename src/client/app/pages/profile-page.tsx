@@ -16,13 +16,13 @@ import { NotFoundPage } from './not-found-page';
 export async function prefetchProfile(ctx: PrefetchContext): Promise<PrefetchResult> {
   const id = parseProfileId(ctx.params.id);
   if (!id) return { status: 404 };
-  // The profile goes out with the user call (one wave); it carries the viewer's like state for the heart (issue 15).
+  // The profile goes out with the user call (one wave); it carries the viewer's like state for the heart.
   const result = await prefetchKey(profileKey(id), () => getProfile(ctx.api, id));
   const failure = result.errors?.[profileKey(id)];
   return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
 }
 
-/** /members/:id and /likes/m/:id (the same screen, SPEC §2). */
+/** /members/:id and /likes/m/:id (the same screen). */
 export function ProfilePage() {
   const intl = useIntl();
   const settings = useSettings();

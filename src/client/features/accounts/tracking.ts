@@ -4,7 +4,7 @@ export type TrackingData = Schemas['TrackingData'];
 const KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 const STORAGE_KEY = 'tracking';
 
-/** Tracking data of SPEC §3: the query's values win and are stored; otherwise the stored ones (localStorage). */
+/** Tracking data: the query's values win and are stored; otherwise the stored ones (localStorage). */
 export function rememberTracking(search: URLSearchParams, storage: Storage | null): TrackingData {
   let stored: TrackingData = {};
   try {
@@ -33,7 +33,7 @@ export function rememberTracking(search: URLSearchParams, storage: Storage | nul
   return merged;
 }
 
-/** SPEC §5: signups 'all', or 'with_trafficsource' with a traffic source; otherwise invite-only. */
+/** Signups 'all', or 'with_trafficsource' with a traffic source; otherwise invite-only. */
 export function signupAllowed(settings: Pick<Settings, 'signups'>, network: string | undefined): boolean {
   return settings.signups === 'all' || (settings.signups === 'with_trafficsource' && Boolean(network));
 }

@@ -1,6 +1,6 @@
 import { NICHE_SLUG_PREFIX } from '../../../shared/constants';
 
-/** The tracking parameters a lander keeps (SPEC §3 tracking data). */
+/** The tracking parameters a lander keeps. */
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 
 export const LANDER_VARIANTS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const;
@@ -27,7 +27,7 @@ export function withTracking(path: string, search: URLSearchParams): string {
 }
 
 /**
- * SPEC §9: the site's niche (1–7) picks the slug prefix (none, she, bdsm, bbw, gilf, milf, gay). A lander's slug is
+ * The site's niche (1–7) picks the slug prefix (none, she, bdsm, bbw, gilf, milf, gay). A lander's slug is
  * that prefix plus the topic of the route slug: `/landers/gallery/amsterdam` on a gay site is `gay-amsterdam`; a slug
  * that already starts with the prefix stays as it is; no route slug gives the prefix alone.
  */

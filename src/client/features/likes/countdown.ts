@@ -1,4 +1,4 @@
-/** hh:mm:ss, each part padded to two digits (SPEC §4's countdowns); negative counts as zero. */
+/** hh:mm:ss, each part padded to two digits (countdowns); negative counts as zero. */
 export function formatCountdown(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,6 @@
 import type { Schemas } from '../../../shared/api/client';
 
-/** A match or new-like pop-up (SPEC §2): the liker's main image and one action button. */
+/** A match or new-like pop-up: the liker's main image and one action button. */
 export interface LikePopup {
   kind: 'match' | 'new-like';
   profile: Schemas['ProfileSummary'];

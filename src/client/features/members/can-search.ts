@@ -1,7 +1,7 @@
 import type { Settings, User } from '../../../shared/api/client';
 
 /**
- * SPEC §6: members always; visitors when logged_out_search is on, or with logged_out_search_trafficsource and a
+ * Members always; visitors when logged_out_search is on, or with logged_out_search_trafficsource and a
  * traffic source (the `network` query parameter).
  */
 export function canSearchMembers(settings: Settings, user: User | null, network: string | null): boolean {

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../shared/api/client';
 import { getPushState, setPushState } from '../../lib/push-state';
 import { savePushSubscription } from './api/push-api';
 
-/** The build this page belongs to: the worker is registered as `/push-sw.js?v=<build id>` (SPEC §7), so a new build updates it. */
+/** The build this page belongs to: the worker is registered as `/push-sw.js?v=<build id>`, so a new build updates it. */
 export function buildId(): string {
   try {
     // Replaced by the build (vite.config.ts `define`); the server renders from source, where import.meta.env is absent.
@@ -13,7 +13,7 @@ export function buildId(): string {
 }
 export const workerUrl = (): string => `/push-sw.js?v=${encodeURIComponent(buildId())}`;
 
-/** SPEC §4 push capable: service worker, Push API and notifications in this browser (false on the server). */
+/** Push capable: service worker, Push API and notifications in this browser (false on the server). */
 export function pushCapable(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }

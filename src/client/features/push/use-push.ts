@@ -12,7 +12,7 @@ export function usePushBootstrap(loggedIn: boolean): void {
   }, [api, loggedIn]);
 }
 
-/** The SPEC §4 push state with the two actions; `busy` while the browser asks or the subscription is saved. */
+/** The push state with the two actions; `busy` while the browser asks or the subscription is saved. */
 export function usePush() {
   const api = useApi();
   const settings = useSettings();

@@ -19,7 +19,7 @@ export function entryPopupCountries(value: string): string[] | null {
 }
 
 /**
- * SPEC §2 site-entry warning: once for logged-out visitors (standalone display is left out by the caller and by
+ * The site-entry warning: once for logged-out visitors (standalone display is left out by the caller and by
  * CSS), only when enable_site_entry_popup is not 'no', only for the listed countries when a list is given, and in
  * the chat, lander and empty layouts only for NL and DE; never again once the skipped marker is stored.
  */

@@ -21,7 +21,7 @@ export const mainImageChanged = createAction<Schemas['Image'] | null>('session/m
 export const loggedOut = createAction('session/loggedOut');
 
 /**
- * A plain reducer (issue 15): createSlice would bring immer into every page's entry for four updates this small.
+ * A plain reducer: createSlice would bring immer into every page's entry for four updates this small.
  * Each returns a new state object, never changing the one it got.
  */
 export function sessionReducer(state: SessionState = initialState, action: UnknownAction): SessionState {

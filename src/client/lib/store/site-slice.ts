@@ -26,7 +26,7 @@ export const pageErrorSet = createAction<PageError>('site/pageErrorSet');
 export const dismissed = createAction<{ key: string; at: number }>('site/dismissed');
 
 /**
- * A plain reducer (issue 15, see session-slice.ts). There is no initial state: the store is always created with the
+ * A plain reducer (see session-slice.ts). There is no initial state: the store is always created with the
  * state the server read (lib/store/store.ts).
  */
 export function siteReducer(state: SiteState = null as unknown as SiteState, action: UnknownAction): SiteState {

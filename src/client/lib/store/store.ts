@@ -20,7 +20,7 @@ export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 /**
- * The store for the tree (issue 15): React's own useSyncExternalStore reads it, so no binding library rides in every
+ * The store for the tree: React's own useSyncExternalStore reads it, so no binding library rides in every
  * page's entry; a component re-renders when what its selector returns changes (compared with Object.is).
  */
 const StoreContext = createContext<AppStore | null>(null);

@@ -7,10 +7,10 @@ import { Modal } from '../../../components/modal';
 import { useCurrentUser } from '../../../lib/store/store';
 import { ResendActivation } from './resend-activation';
 
-/** Routes where the reminder stays away (SPEC §4: signup, settings, notifications). */
+/** Routes where the reminder stays away (signup, settings, notifications). */
 const QUIET = /^\/(signup|complete-signup|members\/\d+\/signup|settings|notifications|activate)(\/|$)/;
 
-/** SPEC §4: not_confirmed, profile disabled, and no disabled notifications; never on the quiet routes. */
+/** For a not_confirmed member whose profile is disabled and whose e-mails are not stopped; never on quiet routes. */
 export function needsActivationReminder(user: User | null, pathname: string): boolean {
   return (
     user !== null &&

@@ -24,7 +24,7 @@ const REASON_TEXT = defineMessages({
 });
 const REASONS = Object.keys(REASON_TEXT) as Reason[];
 
-/** Account deletion with reasons and the alternatives of SPEC §2 (invisible mode, fewer e-mails). */
+/** Account deletion with reasons and the alternatives (invisible mode, fewer e-mails). */
 export function DeleteAccountForm() {
   const intl = useIntl();
   const api = useApi();

@@ -17,7 +17,7 @@ const KIND_TEXT = defineMessages({
 });
 const KINDS = Object.keys(KIND_TEXT) as Kind[];
 
-/** E-mail notification kinds on/off, and why e-mail is disabled when it is (SPEC §8). */
+/** E-mail notification kinds on/off, and why e-mail is disabled when it is. */
 export function NotificationSettingsForm() {
   const intl = useIntl();
   const api = useApi();

@@ -5,7 +5,7 @@ import { useApi } from '../../../lib/api-client';
 import { resendActivation } from '../api/resend-activation';
 import { toFormError } from '../form-error';
 
-/** The resend link, and the spam-folder hint once a minute has passed since the last mail (SPEC §9). */
+/** The resend link, and the spam-folder hint once a minute has passed since the last mail. */
 export function ResendActivation({ sentAt }: { sentAt: number }) {
   const intl = useIntl();
   const api = useApi();

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../../lib/store/store';
 import { Loading } from '../../../components/loading';
 import type { SignupPhotoSlot } from './signup-wizard';
 
-/** The wizard loads when the modal opens (issue 15: not part of every page's entry). */
+/** The wizard loads when the modal opens (not part of every page's entry). */
 const SignupWizard = lazy(() => import('./signup-wizard').then((m) => ({ default: m.SignupWizard })));
 
 /** The hash that opens the signup modal from any link (`<Link to="#signup">`), so no page needs to know about it. */
@@ -14,7 +14,7 @@ export const SIGNUP_MODAL_HASH = '#signup';
 
 /**
  * The signup modal of the default and empty layouts. Esc and the backdrop close it only while nothing is entered
- * yet (SPEC §4); once the visitor is in the middle of signing up, only its own close button does.
+ * yet; once the visitor is in the middle of signing up, only its own close button does.
  */
 export function SignupModal({ photo }: { photo?: SignupPhotoSlot | undefined }) {
   const intl = useIntl();

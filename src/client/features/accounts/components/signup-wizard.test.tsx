@@ -34,7 +34,7 @@ describe('SignupWizard step 0', () => {
     expect(calls).toEqual([]);
   });
 
-  it('When a Dutch visitor enters "not-an-address", then the SPEC §5 text "Ongeldige e-mail" is shown', () => {
+  it('When a Dutch visitor enters "not-an-address", then the text "Ongeldige e-mail" is shown', () => {
     renderWithApp(<SignupWizard />, { url: '/signup', locale: 'nl', messages: nl, fetch: fetchNothing });
     fillStep0('not-an-address', 'a-good-password', { email: 'E-mailadres', password: 'Wachtwoord', next: 'Verder' });
     expect(screen.getByText('Ongeldige e-mail')).toBeTruthy();

@@ -18,7 +18,7 @@ import { rememberTracking } from '../tracking';
 import { CheckMail } from './check-mail';
 import { Field } from './field';
 
-/** Steps of SPEC §2: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
+/** Steps: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
 const LAST_FORM_STEP = 3;
 const PUSH_STEP = 3.5;
 const MAIL_STEP = 4;
@@ -100,7 +100,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
 
   const onPicked = (file: File) => setPicked({ file, url: URL.createObjectURL(file) });
 
-  /** SPEC §5 rules of step 0 checked right here (the shared rules the server applies too), in the member's language. */
+  /** Step 0's field rules checked right here (the shared rules the server applies too), in the member's language. */
   const step0Error = (d: SignupDraft): FormError | null => {
     if (checkEmail(d.email)) {
       return { field: 'email', code: 'email_invalid', message: intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' }) };
@@ -379,7 +379,7 @@ function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> 
 }
 
 /**
- * Signup step 3's push consent (SPEC §2): allowing asks the browser, subscribes and saves the subscription. Whether to
+ * Signup step 3's push consent: allowing asks the browser, subscribes and saves the subscription. Whether to
  * ask is decided when the step opens: a re-render while the member decides (the member's part of the layout arrives
  * right after signup) must not take the question away if the permission changed meanwhile (another tab, the prompt).
  */

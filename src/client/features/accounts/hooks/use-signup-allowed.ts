@@ -6,7 +6,7 @@ import { readStoredNetwork, signupAllowed } from '../tracking';
 const noSubscription = () => () => undefined;
 
 /**
- * SPEC §5: whether this visitor may sign up here — signups 'all', or 'with_trafficsource' with a traffic source in
+ * Whether this visitor may sign up here — signups 'all', or 'with_trafficsource' with a traffic source in
  * the query or stored from an earlier visit. The server renders with the query only; the browser adds the stored one.
  */
 export function useSignupAllowed(): boolean {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** The signup form draft of SPEC §3 plus the wizard's place in it. */
+/** The signup form draft plus the wizard's place in it. */
 export interface SignupDraft {
   step: number;
   email: string;
@@ -38,7 +38,7 @@ function write(key: string, value: string | null): void {
 }
 
 /**
- * The draft survives a reload in sessionStorage. The password is part of the draft (SPEC §3) — sessionStorage is
+ * The draft survives a reload in sessionStorage. The password is part of the draft — sessionStorage is
  * per tab and per origin and is gone when the tab closes, never kept across sessions like localStorage — and the
  * password leaves the draft the moment the signup succeeds; the rest goes when the visitor leaves the last step.
  * The server renders the empty draft; the browser picks up the stored one after hydration.

@@ -16,7 +16,7 @@ export function sendProblemOf(error: unknown, fallback: string): SendProblem {
 }
 
 /**
- * The shared credit alert of SPEC §6/§8 ('Je hebt onvoldoende credits', with the way to the credits page), or the
+ * The shared credit alert ('Je hebt onvoldoende credits', with the way to the credits page), or the
  * premium alert for a free member's third conversation, or the server's message.
  */
 export function SendProblemAlert({ problem, onClose }: { problem: SendProblem; onClose: () => void }) {

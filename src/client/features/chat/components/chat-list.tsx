@@ -8,7 +8,7 @@ import { useSettings } from '../../../lib/store/store';
 
 type Chat = Schemas['Chat'];
 
-/** The chat overview (SPEC §2): most recent first, unread counts in the unread colour, removal per chat. */
+/** The chat overview: most recent first, unread counts in the unread colour, removal per chat. */
 export function ChatList({ chats, onRemove }: { chats: readonly Chat[]; onRemove: (chat: Chat) => void }) {
   const intl = useIntl();
   const settings = useSettings();

@@ -35,7 +35,7 @@ import { PhotoBubble, PhotoSender } from './photo-sender';
 const lengthOf = (text: string) => [...text].length;
 
 /**
- * A conversation (SPEC §2 chat layout): the other member with his online state, the messages with paging back,
+ * A conversation (chat layout): the other member with his online state, the messages with paging back,
  * read receipts and the typing indicator from the event stream, and the composer with its character count, free
  * messages and daily first-message allowance. Opening it (and every message that arrives while it is visible) moves
  * the read marker. `onChatsChanged` lets the page refresh the chat list and badges. Render it with

@@ -8,7 +8,7 @@ export interface MessageToastItem {
 }
 
 /**
- * New messages while the member is elsewhere on the site (SPEC §9: toasts at most 350 px wide). Each opens its
+ * New messages while the member is elsewhere on the site (toasts at most 350 px wide). Each opens its
  * conversation; they are announced politely to screen readers.
  */
 export function MessageToasts({ toasts, onOpen, onClose }: { toasts: readonly MessageToastItem[]; onOpen: (t: MessageToastItem) => void; onClose: (t: MessageToastItem) => void }) {

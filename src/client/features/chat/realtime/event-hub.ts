@@ -9,7 +9,7 @@ import { isLeaving, onLeaving } from '../../../lib/page-exit';
  *
  * EventSource reconnects by itself after a network error (with Last-Event-ID); after an HTTP error (the BFF answered
  * 502, a restart in progress) it gives up, so the hub opens a new one with backoff, resuming with `last_event_id`.
- * Subscribers hear `open` after every (re)connection: a reconnect means polling data may be stale (SPEC §7 refetch).
+ * Subscribers hear `open` after every (re)connection: a reconnect means polling data may be stale (refetch).
  */
 
 export type ChatEvent =
@@ -100,7 +100,7 @@ export class EventHub {
   }
 
   private connect(): void {
-    // Without EventSource (old browsers, test DOMs) the SPEC §7 polling is all there is.
+    // Without EventSource (old browsers, test DOMs) the polling is all there is.
     if (this.stopped || isLeaving() || typeof EventSource === 'undefined') return;
     const url = this.lastId === null ? this.url : `${this.url}?last_event_id=${this.lastId}`;
     const source = new EventSource(url, { withCredentials: true });

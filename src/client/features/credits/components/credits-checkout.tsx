@@ -24,7 +24,7 @@ function withCode(path: string, code: string | null): string {
 }
 
 /**
- * The payment flow of SPEC §2: choose a bundle (/credits), the method (/credits/{id}), the bank where the method asks
+ * The payment flow: choose a bundle (/credits), the method (/credits/{id}), the bank where the method asks
  * for one, then go to the provider's hosted checkout. A discount code (typed, or the member's time bonus / welcome
  * code) lowers the prices shown and paid. Credits arrive when the provider reports the payment paid.
  */

@@ -16,7 +16,7 @@ type Field = 'account_holder' | 'iban' | 'street' | 'house_number' | 'postcode' 
 const FIELDS: readonly Field[] = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'mobile'];
 
 /**
- * /directdebit: the SEPA direct-debit form of SPEC §2 (account holder, IBAN, street, house number, postcode, city,
+ * /directdebit: the SEPA direct-debit form (account holder, IBAN, street, house number, postcode, city,
  * mobile number, consent), then the 6-digit code the member receives by SMS; the first debit is then pending until
  * the provider settles it (/transactions/{id}).
  */

@@ -8,11 +8,11 @@ import { Modal } from '../../../components/modal';
 import { useDismissal } from '../../../hooks/use-dismissal';
 import { useAppSelector, useCurrentUser } from '../../../lib/store/store';
 
-/** The members area of SPEC §2: members, members-id, chats, likes, likes-m-id and premium. */
+/** The members area: members, members-id, chats, likes, likes-m-id and premium. */
 const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/.*)?|likes(\/.*)?|premium)$/;
 
 /**
- * The seconds left of the member's time bonus, ticking every second in the browser (SPEC §4, §9). The server and the
+ * The seconds left of the member's time bonus, ticking every second in the browser. The server and the
  * first browser render count from the moment the server rendered the page (the store's `renderedAt`), so the banner
  * is in the server's HTML (nothing moves when the page hydrates) and hydration agrees; then the browser's clock ticks.
  * 0 once it ran out or on logout.
@@ -66,7 +66,7 @@ export function WelcomeBanner() {
 }
 
 /**
- * The time-bonus modal (SPEC §4): 40 seconds after the member entered the members area, when he is logged in, has 0
+ * The time-bonus modal: 40 seconds after the member entered the members area, when he is logged in, has 0
  * credits, has not dismissed it and the time bonus runs. Closing it stores the dismissal (`time_bonus_<id>`).
  */
 export function TimeBonusModal() {

@@ -5,7 +5,7 @@ import { useApiSWR } from '../../../lib/api-swr';
 
 export type CompanyInfo = Schemas['CompanyInfo'];
 
-/** SWR key of GET /companyinfo.php (SPEC §7: loaded once and cached). */
+/** SWR key of GET /companyinfo.php (loaded once and cached). */
 export const companyInfoKey = () => '/companyinfo.php';
 
 export async function getCompanyInfo(api: ApiClient): Promise<CompanyInfo> {

@@ -1,7 +1,7 @@
 import { content as en } from './en';
 import type { InfoContent } from './types';
 
-/** SPEC §1: the en-US variant of the privacy text (US state privacy laws); every other page is the English one. */
+/** The en-US variant of the privacy text (US state privacy laws); every other page is the English one. */
 export const content: InfoContent = {
   ...en,
   privacy: {

@@ -20,7 +20,7 @@ const loaders: Record<Locale | 'en-US', () => Promise<InfoContent>> = {
 export type ContentLocale = keyof typeof loaders;
 
 /**
- * SPEC §1: an en-US variant exists for the privacy text. It is used for locale en when the visitor is in the US
+ * An en-US variant exists for the privacy text. It is used for locale en when the visitor is in the US
  * (selected or GeoIP country) or asks for it (`?variant=us`, linked from the US footer).
  */
 export function contentLocale(locale: Locale, token: InfoPageToken, usVisitor: boolean): ContentLocale {

@@ -1,7 +1,7 @@
 import type { Schemas } from '../../../../shared/api/client';
 import { useSettings } from '../../../lib/store/store';
 
-/** The site's fictional icon and warning beside a fictional profile, wherever its like shows (issue 11). */
+/** The site's fictional icon and warning beside a fictional profile, wherever its like shows. */
 export function FictionalNote({ profile, className }: { profile: Schemas['ProfileSummary']; className?: string }) {
   const settings = useSettings();
   if (!profile.fictional || !settings.fictional_icon) return null;

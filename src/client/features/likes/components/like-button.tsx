@@ -14,7 +14,7 @@ import { showLikePopup } from '../popup-events';
 type Profile = Schemas['ProfileSummary'] & Partial<Pick<Schemas['ProfileDetail'], 'likes_me' | 'like_new'>>;
 type LikeState = ReturnType<typeof likeStateOf>;
 
-/** The heart's state from the page's own data (issue 15), or null when the backend sends no `liked` (older PHP one). */
+/** The heart's state from the page's own data, or null when the backend sends no `liked` (older PHP one). */
 function stateOfProfile(profile: Profile): LikeState | null {
   if (profile.liked === undefined) return null;
   const likesMe = profile.likes_me ?? false;
@@ -45,7 +45,7 @@ function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean,
 
 /**
  * Like / unlike a member (a toggle, aria-pressed). A like that makes a match opens the match pop-up. Visitors get
- * the "you need to be logged in" message of SPEC §6 with the signup modal and the login link.
+ * the "you need to be logged in" message with the signup modal and the login link.
  * `variant="icon"` is the round heart on member cards.
  */
 export function LikeButton({ profile, variant = 'full' }: { profile: Profile; variant?: 'full' | 'icon' }) {
@@ -67,7 +67,7 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   const [error, setError] = useState<string | null>(null);
   const [askLogin, setAskLogin] = useState(false);
 
-  // Opening a liker's profile clears his new flag on the server (SPEC §4): ask for the likes again, once.
+  // Opening a liker's profile clears his new flag on the server: ask for the likes again, once.
   const refreshed = useRef(false);
   useEffect(() => {
     if (variant === 'full' && state.isNew && !refreshed.current) {

@@ -11,7 +11,7 @@ import { LikeButton } from './like-button';
 
 /**
  * A member card of the likes page, the match finder and the signup suggestions: photo and name link to the profile
- * (`/likes/m/{id}`, SPEC §2), badges under the name, and the heart to like or unlike beside the link (a button is
+ * (`/likes/m/{id}`), badges under the name, and the heart to like or unlike beside the link (a button is
  * never inside a link).
  */
 export function LikeCard({ profile, badges, eager = false }: { profile: Schemas['ProfileSummary']; badges?: ReactNode; eager?: boolean }) {

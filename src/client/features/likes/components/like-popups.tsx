@@ -18,7 +18,7 @@ import { FictionalNote } from './fictional-note';
 /** The largest `t` (seconds) the like modal waits for; anything else in `t` is ignored (and still removed). */
 const MAX_DELAY_SECONDS = 3600;
 
-/** Reads `t` from the query and returns the URL without it (SPEC §4: the like modal's delay, then removed). */
+/** Reads `t` from the query and returns the URL without it (the like modal's delay, then removed). */
 export function takeDelay(search: string): { seconds: number | null; rest: string } {
   const params = new URLSearchParams(search);
   const raw = params.get('t');
@@ -30,7 +30,7 @@ export function takeDelay(search: string): { seconds: number | null; rest: strin
 }
 
 /**
- * The match / new-like pop-up of SPEC §2 and the like modal of SPEC §4, placed once in the layout:
+ * The match / new-like pop-up and the like modal, placed once in the layout:
  * - a like button that makes a match asks for the match pop-up (popup-events);
  * - a received like that arrives while the member browses (the likes poll: 5 s after load, then every 60 s) opens
  *   the new-like pop-up — or the match pop-up when he already liked that member;
@@ -54,7 +54,7 @@ export function LikePopups() {
     setPopup(p);
   }), [userId]);
 
-  // SPEC §7: the first poll 5 s after load (the interval of useLikeList does the rest).
+  // The first poll 5 s after load (the interval of useLikeList does the rest).
   useEffect(() => {
     if (userId === null) return;
     const timer = setTimeout(() => void mutate(LIKES_KEY), POLL_INITIAL_DELAY_MS);

@@ -23,7 +23,7 @@ export function rowsOf(list: LikeList, tab: LikeTab): Like[] {
   });
 }
 
-/** /likes/{received|given|matches}: the likes page of SPEC §2 with its three tabs. */
+/** /likes/{received|given|matches}: the likes page with its three tabs. */
 export function LikesView({ tab }: { tab: LikeTab }) {
   const intl = useIntl();
   const settings = useSettings();

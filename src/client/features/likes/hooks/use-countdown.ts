@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS } from '../../../../shared/constants';
 
 /**
- * Seconds left of a countdown that starts at `seconds` (null: none), ticking every second (SPEC §9). A new start
+ * Seconds left of a countdown that starts at `seconds` (null: none), ticking every second. A new start
  * value restarts it. The server render and the first browser render show the start value, so hydration agrees.
  */
 export function useCountdown(seconds: number | null): number | null {

@@ -5,7 +5,7 @@ import { useApiSWR } from '../../../lib/api-swr';
 
 export type MemberPage = Schemas['MemberPage'];
 
-/** The search state of SPEC §3; kept in the URL query so it survives navigation and reloads. */
+/** The search state; kept in the URL query so it survives navigation and reloads. */
 export interface SearchFilters {
   gender?: 'male' | 'female' | undefined;
   country?: string | undefined;

@@ -10,7 +10,7 @@ type Region = Schemas['Region'];
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 
 /**
- * The search filters of SPEC §3 (gender, country, region, age range). Submitting hands the filters up; the page
+ * The search filters (gender, country, region, age range). Submitting hands the filters up; the page
  * puts them into the URL, so the search survives navigation and can be shared. Each field is as wide as its longest
  * option and the fields wrap onto as many lines as the width needs (`.search-fields`), so no option is cut off in any
  * language (nl "Maakt niet uit", fi "Mikä tahansa", de "Vereinigtes Königreich" on a 390 px phone).

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from '../../../components/link';
 
-/** Shown instead of results to visitors who may not search (SPEC §6). */
+/** Shown instead of results to visitors who may not search. */
 export function SearchLoginPrompt() {
   return (
     <div className="surface text-center page-narrow">

@@ -5,12 +5,12 @@ import { useApiSWR } from '../../../lib/api-swr';
 
 export type GeocodeResult = Schemas['GeocodeResult'];
 
-/** SPEC §9: a geocode answer is kept for one hour. */
+/** A geocode answer is kept for one hour. */
 export const GEOCODE_CACHE_MS = 3600_000;
 
 export const geocodeKey = (lat: number, lon: number) => `/geocode.php?lat=${lat.toFixed(2)}&lon=${lon.toFixed(2)}`;
 
-/** GET /geocode.php; an error counts as `false`, like a position that cannot be placed (SPEC §7). */
+/** GET /geocode.php; an error counts as `false`, like a position that cannot be placed. */
 export async function geocode(api: ApiClient, lat: number, lon: number): Promise<GeocodeResult | false> {
   try {
     return await unwrap(api.GET('/geocode.php', { params: { query: { lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)) } } }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
-/** SPEC §3/§4: unsupported, unknown, or the browser's own permission state. */
+/** Unsupported, unknown, or the browser's own permission state. */
 export type GeoPermission = 'unsupported' | 'unknown' | 'granted' | 'denied' | 'prompt';
 
 const noSubscription = () => () => undefined;

@@ -8,7 +8,7 @@ import { ChatIcon, GiftIcon, HeartIcon } from '../../../components/icons';
 type Action = 'like' | 'chat' | 'gift';
 
 /**
- * Like, chat and gift. Visitors get the "you need to be logged in" message of SPEC §6; for members these
+ * Like, chat and gift. Visitors get the "you need to be logged in" message; for members these
  * features are built later, so nothing is rendered for them yet.
  */
 export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: string }) {
@@ -17,7 +17,7 @@ export function ProfileActions({ loggedIn, name }: { loggedIn: boolean; name: st
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   if (loggedIn) return null;
-  // SPEC §6: the message, and for a like the signup modal on top of the page (its hash opens it).
+  // The message, and for a like the signup modal on top of the page (its hash opens it).
   const ask = (a: Action) => {
     setAction(a);
     void navigate(`${pathname}${search}#signup`);

@@ -9,7 +9,7 @@ import { usePush } from '../use-push';
 const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications)(\/|$)/;
 
 /**
- * SPEC §4 push-notification alert: for a logged-in member whose browser can push and who has not decided yet
+ * The push-notification alert: for a logged-in member whose browser can push and who has not decided yet
  * (neither subscribed nor denied). Dismissible; the dismissal time is stored (cookie `dismissed_push_alert_<id>`).
  * Only the browser knows whether it can push, so the alert appears after hydration: as a sheet fixed to the bottom
  * of the screen, over the page, so that nothing on the page moves when it comes (no layout shift).

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../../../lib/api-error';
 export type NavCounts = Schemas['NavCounts'];
 
 /**
- * GET /user.php: the current user with the navigation counts (unread messages, new likes — issue 15: one call
+ * GET /user.php: the current user with the navigation counts (unread messages, new likes — one call
  * instead of user + chats + likes), or null when logged out (403 authentication_required).
  */
 export async function getSession(api: ApiClient): Promise<{ user: User; counts: NavCounts | null } | null> {

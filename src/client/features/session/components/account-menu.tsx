@@ -8,7 +8,7 @@ import { useApi } from '../../../lib/api-client';
 import { logout } from '../api/logout';
 import { leavePage } from '../../../lib/page-exit';
 
-/** Account dropdown of SPEC §2: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
+/** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
   const api = useApi();

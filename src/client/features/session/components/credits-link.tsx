@@ -3,7 +3,7 @@ import { NavLink } from '../../../components/link';
 import { CREDITS_BADGE_THRESHOLD } from '../../../../shared/constants';
 import { CoinIcon, StarIcon } from '../../../components/icons';
 
-/** Badge colour of SPEC §2: shown at 10 credits or fewer, warning above 0, danger at 0. */
+/** Badge colour: shown at 10 credits or fewer, warning above 0, danger at 0. */
 export function creditsBadgeTone(credits: number): 'warning' | 'danger' | null {
   if (credits > CREDITS_BADGE_THRESHOLD) return null;
   return credits > 0 ? 'warning' : 'danger';

@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../../lib/store/store';
 import { getSession } from '../api/get-user';
 import { login } from '../api/login';
 
-/** The translated text for a login error code (SPEC §8). */
+/** The translated text for a login error code. */
 export function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
   switch (error.code) {
     case 'login_failed':

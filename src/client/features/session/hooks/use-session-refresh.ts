@@ -6,7 +6,7 @@ import { sessionLoaded } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { getSession } from '../api/get-user';
 
-/** SPEC §7 polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed). */
+/** Polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed). */
 export function useSessionRefresh(loggedIn: boolean): void {
   const api = useApi();
   const dispatch = useAppDispatch();

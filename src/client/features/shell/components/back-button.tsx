@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useStandalone } from '../../../hooks/use-standalone';
 
-/** SPEC §2: routes that get a back button in the installed app (members-id, likes-type, likes-m-id, credits, credits-id-paymentmethod). */
+/** Routes that get a back button in the installed app (members-id, likes-type, likes-m-id, credits, credits-id-paymentmethod). */
 const BACK_ROUTES = ['/members/:id', '/likes/:type', '/likes/m/:id', '/credits', '/credits/:id/:paymentmethod?'];
 
 export function showsBackButton(pathname: string, standalone: boolean, historyLength: number): boolean {

@@ -9,7 +9,7 @@ import { shouldShowEntryWarning, type LayoutName } from '../entry-warning-rule';
 const LEAVE_URL = 'https://www.google.com/';
 
 /**
- * SPEC §2 site-entry warning modal. The server renders it (or not, when the `dismissed_entry_warning` cookie holds
+ * The site-entry warning modal. The server renders it (or not, when the `dismissed_entry_warning` cookie holds
  * the skipped marker) so there is no flash; the CSS hides it in standalone display and the browser drops it there.
  * It must be answered: no Esc, no backdrop close.
  */

@@ -6,7 +6,7 @@ import { inflightCount, subscribeActivity } from '../../../lib/activity';
 type Phase = 'idle' | 'running' | 'done';
 
 /**
- * SPEC §9 progress bar on client navigations: it appears only when the new page is still loading data after the
+ * The progress bar on client navigations: it appears only when the new page is still loading data after the
  * throttle (200 ms), creeps towards the end over the duration (5 s), fills when loading ends and hides 500 ms later.
  */
 export function NavigationProgress() {

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../lib/store/store';
 /** Routes where the member is busy with their account: no nagging banners there. */
 const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications|profile)(\/|$)/;
 
-/** Which of the SPEC §4 banners apply to this member (all need login, SPEC §6). */
+/** Which of the banners apply to this member (all need login). */
 export function memberBanners(user: User | null): { photo: boolean; notifications: boolean } {
   if (!user) return { photo: false, notifications: false };
   return { photo: user.profile.main_image === null, notifications: user.notifications_disabled.length > 0 };
@@ -16,7 +16,7 @@ export function memberBanners(user: User | null): { photo: boolean; notification
 
 /**
  * The warnings banner area of the default layout: the profile-photo alert (member without a main photo) and the
- * disabled-notifications alert (SPEC §8 reasons), each dismissible with the time stored. The push alert waits for
+ * disabled-notifications alert (with its reasons), each dismissible with the time stored. The push alert waits for
  * push notifications (its key `push_alert_<id>` is reserved in lib/dismissals); the activation reminder is the
  * accounts feature's.
  */

@@ -10,7 +10,7 @@ export async function getInterests(api: ApiClient): Promise<Interest[]> {
   return (await unwrap(api.GET('/interests.php'))).interests;
 }
 
-/** The interest tags, loaded once and cached (SPEC §7). */
+/** The interest tags, loaded once and cached. */
 export function useInterests() {
   const api = useApi();
   return useApiSWR(INTERESTS_KEY, () => getInterests(api), { revalidateOnFocus: false, revalidateIfStale: false });

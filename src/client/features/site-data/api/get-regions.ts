@@ -11,7 +11,7 @@ export async function getRegions(api: ApiClient, country: string): Promise<Regio
   return (await unwrap(api.GET('/regions.php', { params: { query: { country } } }))).regions;
 }
 
-/** Regions of one country, loaded once and cached (SPEC §7). */
+/** Regions of one country, loaded once and cached. */
 export function useRegions(country: string | null | undefined) {
   const api = useApi();
   return useApiSWR(country ? regionsKey(country) : null, () => getRegions(api, country ?? ''), {

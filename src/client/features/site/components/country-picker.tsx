@@ -11,7 +11,7 @@ export function countrySwitchHref(code: string, returnTo: string): string {
 }
 
 /**
- * The visitor's country (SPEC §3 geoip_selected_country, else the GeoIP country) and the site's countries to choose
+ * The visitor's country (geoip_selected_country, else the GeoIP country) and the site's countries to choose
  * from. The choice decides e.g. the languages offered and the site-entry warning; plain links, so it works without JS.
  */
 export function CountryPicker() {

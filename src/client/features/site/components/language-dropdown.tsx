@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../lib/store/store';
 import { languageName, localeSwitchHref } from '../language-links';
 
 /**
- * SPEC §2/§9: only the languages tied to the visitor's country, the user's country and the browser language.
+ * Only the languages tied to the visitor's country, the user's country and the browser language.
  * Every item is a plain link to the BFF's /locale/<code> route, which sets the cookie and redirects back.
  */
 export function LanguageDropdown() {

@@ -4,7 +4,7 @@ import { useLikes } from '../api/list-likes';
 
 /**
  * Unread messages and new likes for the navigation badges and the title prefix. GET /user.php brings both with the
- * user (issue 15: no chats or likes call to render a page); once the chat or likes list is loaded (a page showing
+ * user (no chats or likes call to render a page); once the chat or likes list is loaded (a page showing
  * it, the poll, a realtime event) its totals are the fresher figures.
  */
 export function useNavCounts(loggedIn: boolean): { unread: number; newLikes: number } {
