@@ -14,7 +14,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# GLIBC_TUNABLES: glibc's malloc keeps freed memory in per-thread arenas (argon2 and libvips run on worker threads)
+# and, after a large block is freed, serves blocks up to 32 MiB from its heap; two arenas and a fixed 128 KiB
+# mmap/trim threshold keep the backend about 300 MB smaller after the seed (docs/benchmarks.md, memory).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data \
+    GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app \
  && mkdir -p /data && chown app:app /data

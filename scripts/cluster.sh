@@ -24,6 +24,8 @@
 #   DEMO_SEED, LOG_LEVEL, SMTP_URL pass through to the backends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# glibc's malloc as in the Docker image (see the Dockerfile).
+export GLIBC_TUNABLES=${GLIBC_TUNABLES:-glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072}
 
 DIR=${CLUSTER_DIR:-var/cluster}
 PORT=${CLUSTER_PORT:-3000}
