@@ -2,7 +2,7 @@
  * Memory under load: starts the site as `npm start` runs it (NODE_ENV=production, compiled `dist/server/bff.js`
  * forking `dist/server/backend.js` on PGlite in a fresh DATA_DIR, demo database) and prints the resident memory of
  * each process (BFF, backend, PSP simulator):
- *   - idle after the start;
+ *   - idle after the start, once settled;
  *   - after each step of BENCH_PAGE_STEP member pages (default 100; BENCH_PAGES in all, default 1,000), a logged-in
  *     member's pages in turn (member list, profiles of different members, likes, chats, own profile, settings, credits)
  *     over 4 connections, with the growth since the step before;
@@ -51,8 +51,15 @@ buildServer(process.cwd());
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
 try {
   const procs = siteProcesses(site.pid);
-  await sleep(5_000);
-  const idle = reading(procs);
+  // Idle means settled: the start's own garbage (the demo seed's, on a new database) is collected some seconds after
+  // the work ends, so readings are taken every 2 s until three in a row move less than 2 MiB (at most 90 s).
+  let idle = reading(procs);
+  for (let calm = 0, waited = 0; calm < 3 && waited < 90_000; waited += 2_000) {
+    await sleep(2_000);
+    const now = reading(procs);
+    calm = Math.abs(now.BFF - idle.BFF) < 2 && Math.abs(now.backend - idle.backend) < 2 ? calm + 1 : 0;
+    idle = now;
+  }
   say(`memory bench: ${process.version}, compiled BFF + embedded backend on PGlite (NODE_ENV=production); resident memory (VmRSS)`);
   say(row('idle after start', idle));
 
