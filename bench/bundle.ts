@@ -2,7 +2,7 @@
  * Bundle budgets: what a first visit to each route downloads, from the build's Vite manifest — the entry
  * and its static imports, the route's lazy page chunk and its static imports (what the SSR page preloads), their
  * CSS, for members' pages the layouts' members-only chunk and the API client too, and the page language's compiled catalogue — in gzip bytes (the .gz files the build wrote, else gzip -9 of the
- * file), printed against the budgets of the issue. Prints figures, asserts nothing.
+ * file), printed against the budgets. Prints figures, asserts nothing.
  * Then the entry's bytes per package and per folder of our own code (from the build's source maps, bench/bundle-sources.ts).
  * Run: `npm run build && npx tsx bench/bundle.ts`.
  */
@@ -20,7 +20,7 @@ const ENTRY = 'src/client/entry-client.tsx';
 const MEMBER_CHUNKS = ['src/client/app/layouts/member-parts.tsx', 'src/client/lib/openapi-client.ts'];
 const KB = 1024;
 
-/** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with the issue's budgets. */
+/** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with their budgets. */
 const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number; member?: boolean }> = [
   { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 110 * KB, cssBudget: 20 * KB },
   { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB, member: true },

@@ -24,7 +24,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 // interests.php is forwarded on every call; settings.php is answered by the BFF itself while a recent answer for the
-// same visitor is fresh (src/bff/settings-answers.ts, 30 s), as the "BFF overhead on settings.php" target reads it.
+// same visitor is fresh (src/bff/settings-answers.ts, 30 s), as the "BFF overhead on settings.php" target reads it.
 const PATHS = ['/api/interests.php', '/api/settings.php?host=bench.test'];
 const SELF = fileURLToPath(import.meta.url);
 

@@ -1,54 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-
-const REDACTED = '[redacted]';
-
-/** Query parameters whose values are secrets or personal data: never logged. */
-const SECRET_NAME = /token|passw|e-?mail|code|key|secret/i;
-/** Values that are secrets whatever their name: mailed-link tokens, session ids and keys (long hex), e-mail addresses. */
-const SECRET_VALUE = /^[0-9a-f]{32,}$|@/i;
-
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return part;
-  }
-}
-
-const isSecret = (name: string, value: string) => SECRET_NAME.test(decode(name)) || SECRET_VALUE.test(decode(value));
-
-/**
- * A URL (path and query, or absolute) with the values of secret query parameters replaced by `[redacted]`:
- * `/api/settings.php?host=x&token=abc` → `/api/settings.php?host=x&token=[redacted]`.
- */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const hash = url.indexOf('#', q);
-  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
-  const redacted = query
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
-      return isSecret(name, value) ? `${name}=${REDACTED}` : pair;
-    })
-    .join('&');
-  return `${url.slice(0, q)}?${redacted}`;
-}
-
-/** The parsed query with secret values replaced (the request log shows it besides the URL). */
-export function redactQuery(query: unknown): unknown {
-  if (typeof query !== 'object' || query === null) return query;
-  return Object.fromEntries(
-    Object.entries(query as Record<string, unknown>).map(([name, value]) => {
-      const values = (Array.isArray(value) ? value : [value]).map(String);
-      return [name, values.some((v) => isSecret(name, v)) ? REDACTED : value];
-    }),
-  );
-}
+import { LOG_REDACT_PATHS, REDACTED, redactQueryObject, redactUrl } from '../../src/shared/redact';
 
 interface SerializedRequest {
   url?: unknown;
@@ -64,7 +17,7 @@ function requestSerializer(req: SerializedRequest): SerializedRequest {
   return {
     ...req,
     ...(typeof req.url === 'string' ? { url: redactUrl(req.url) } : {}),
-    ...(req.query !== undefined ? { query: redactQuery(req.query) } : {}),
+    ...(req.query !== undefined ? { query: redactQueryObject(req.query) } : {}),
     headers,
   };
 }
@@ -115,19 +68,7 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
     level,
     base: { service: 'mock-backend' },
     serializers: { err: serializeError },
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'req.headers["x-backend-secret"]',
-        'res.headers["set-cookie"]',
-        'password',
-        '*.password',
-        'body.password',
-        'req.body.password',
-      ],
-      censor: REDACTED,
-    },
+    redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import type { Logger } from 'pino';
 import { Webhook } from 'standardwebhooks';
+import { escapeHtml } from '../../src/shared/html';
 
 /**
  * A payment service provider for development and tests, as its own HTTP service: a Mollie-like API (`/v2/…`,
@@ -119,8 +120,6 @@ export function generateWebhookSecret(): string {
 
 const minorOf = (a: Amount) => Math.round(Number(a.value) * 100);
 const amountOf = (minor: number, currency: string): Amount => ({ value: (minor / 100).toFixed(2), currency });
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function loadState(file: string | undefined): State {
   const empty: State = { payments: {}, refunds: {}, mandates: {}, idempotency: {} };
   if (!file) return empty;

@@ -1,5 +1,4 @@
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import path from 'node:path';
@@ -147,7 +146,6 @@ export function createApp(options: CreateAppOptions): BffApp {
       },
     }),
   );
-  app.use(cookieParser());
 
   app.get('/healthz', async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -183,7 +181,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
 
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
-  app.use(mediaProxy({ backend: backend.media, logger, trustProxy }));
+  app.use(mediaProxy({ backend: backend.media, logger, trustProxy, authCookieName }));
   const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
   app.get(EVENT_STREAM_PATH, eventStream);
   app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy, ...(options.settingsAnswers ? { settingsAnswers: options.settingsAnswers } : {}) }));

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { clearAuthCookie, normalizeSetCookie } from './cookies';
+import { readCookies, setCookieNameValue } from './cookies';
 import type { IncomingMessage } from 'node:http';
 import {
   BackendUnavailableError,
@@ -10,19 +10,19 @@ import {
   REQUEST_TYPE_HEADER,
   backendHeaders,
   copyableResponseHeaders,
-  isAuthRequiredBody,
   readBody,
   type Backend,
 } from './backend';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
+import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { AUTH_COOKIE } from '../shared/constants';
 
 /**
  * A per-request `fetch` for server-side calls (settings, and the renderer's typed client): it reaches only the
  * backend, with this visitor's cookies and the same headers and retries as the `/api` proxy. It records what
- * the page response must carry: Set-Cookies from the backend (normalised) and a clearing auth cookie when any
- * answer was 403 `authentication_required`. Nothing is shared between requests.
+ * the page response must carry: Set-Cookies from the backend and a clearing auth cookie when an answer says logged
+ * out, both by the session policy (session-policy.ts). Nothing is shared between requests.
  */
 export interface BackendFetch {
   fetch: typeof fetch;
@@ -41,15 +41,6 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
  */
 const BFF_OWNED = new Set([...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER]);
 
-function parseCookieHeader(header: string | undefined): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return jar;
-}
-
 /**
  * Per backend, the paths whose answers create the backend's session (Set-Cookie of a PHPSESSID-style auth cookie on a
  * call that had none), learned as pages are served: a hint for the session gate below, not state anyone relies on.
@@ -66,13 +57,15 @@ export function createBackendFetch(options: {
   signal?: AbortSignal;
 }): BackendFetch {
   const { backend, req, authCookieName } = options;
+  const session = sessionPolicy(authCookieName);
   const origin = new URL(backend.url).origin;
   const secure = isHttps(req);
   let locale = options.locale;
   let authRequired = false;
   const cookies: string[] = [];
   // Cookies the backend sets during this render are sent on the following calls of the same render.
-  const jar = parseCookieHeader(req.get('cookie'));
+  const jar = new Map<string, string>();
+  for (const [name, value] of Object.entries(readCookies(req.get('cookie')))) if (value !== undefined) jar.set(name, value);
   let jarChanged = false;
   // All calls of one page share one total deadline (BACKEND_DEADLINE_MS from the page's start), so a hung backend holds
   // a page no longer than it holds one /api call, however many calls the page makes one after another.
@@ -99,26 +92,25 @@ export function createBackendFetch(options: {
   if (!sessionPaths) SESSION_PATHS.set(backend, (sessionPaths = new Set()));
   let creating: Promise<void> | undefined;
 
-  /** Remembers a backend Set-Cookie; returns the cookie's name. */
-  function remember(setCookie: string): string {
-    const normalized = normalizeSetCookie(setCookie, authCookieName, secure, req.hostname);
-    const [pair = ''] = normalized.split(';');
-    const eq = pair.indexOf('=');
-    if (eq <= 0) {
+  /** Remembers one backend answer's Set-Cookies (as the session policy writes them); true when one sets the auth cookie. */
+  function remember(values: string | string[]): boolean {
+    const answer = session.backendCookies(values, { secure, host: req.hostname });
+    for (const normalized of answer.cookies) {
+      const { name, value } = setCookieNameValue(normalized);
+      if (name === '') {
+        cookies.push(normalized);
+        continue;
+      }
+      // One Set-Cookie per name on the page: a later one replaces an earlier one (as the browser would).
+      const earlier = cookies.findIndex((c) => setCookieNameValue(c).name === name);
+      if (earlier >= 0) cookies.splice(earlier, 1);
       cookies.push(normalized);
-      return '';
+      if (/max-age=0/i.test(normalized) || value === '') jar.delete(name);
+      else jar.set(name, value);
+      jarChanged = true;
     }
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    // One Set-Cookie per name on the page: a later one replaces an earlier one (as the browser would).
-    const earlier = cookies.findIndex((c) => c.startsWith(`${name}=`));
-    if (earlier >= 0) cookies.splice(earlier, 1);
-    cookies.push(normalized);
-    if (/max-age=0/i.test(normalized) || value === '') jar.delete(name);
-    else jar.set(name, value);
-    if (name === authCookieName) authSetByBackend = true;
-    jarChanged = true;
-    return name;
+    if (answer.setsAuth) authSetByBackend = true;
+    return answer.setsAuth;
   }
 
   const backendFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -192,7 +184,7 @@ export function createBackendFetch(options: {
     let setsAuth = false;
     for (const [name, value] of copyableResponseHeaders(response)) {
       if (name === 'set-cookie') {
-        for (const c of Array.isArray(value) ? value : [value]) if (remember(c) === authCookieName) setsAuth = true;
+        setsAuth = remember(value) || setsAuth;
         continue;
       }
       for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
@@ -205,13 +197,14 @@ export function createBackendFetch(options: {
     }
     if (status === 403) {
       const payload = await readBody(response);
-      if (isAuthRequiredBody(status, payload)) {
-        // Logged out. The visitor's own auth cookie (sent, not just set by the backend) is stale: clear it once. A
-        // visitor without one gets nothing to clear, and a cookie the backend has just set stays.
-        // A backend's own session cookie (PHPSESSID) is never cleared here: the session outlives the login (an
-        // anonymous PHP session answers 403 too), and the backend ends it itself at logout.
-        if (!authRequired && authCookieName === AUTH_COOKIE && sentAuth && !setsAuth && !authSetByBackend) {
-          cookies.push(clearAuthCookie(authCookieName, secure));
+      if (isLoggedOutAnswer(status, payload)) {
+        // Logged out: the session policy clears the visitor's stale auth cookie, once per page, and never one the
+        // backend has just set during this render.
+        const clearing = authRequired
+          ? undefined
+          : session.loggedOutCookie({ status, body: payload }, { sentAuth, authJustSet: setsAuth || authSetByBackend, secure });
+        if (clearing) {
+          cookies.push(clearing);
           jar.delete(authCookieName);
           jarChanged = true;
         }

@@ -2,7 +2,6 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { isAuthenticationRequired } from '../shared/api/client';
 import { BrokenCircuitError, CircuitState, IsolatedCircuitError, SamplingBreaker, circuitBreaker, handleWhen } from 'cockatiel';
 import { REQUEST_RETRIES } from '../shared/constants';
 import { contractIdempotentOperations, operationKey, operationNameOf, type IdempotentOperations } from './idempotent-operations';
@@ -529,12 +528,5 @@ export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576)
   return Buffer.concat(chunks);
 }
 
-/** True for a 403 whose JSON body carries `authentication_required`. */
-export function isAuthRequiredBody(status: number, body: Buffer): boolean {
-  if (status !== 403) return false;
-  try {
-    return isAuthenticationRequired(status, JSON.parse(body.toString('utf8')));
-  } catch {
-    return false;
-  }
-}
+// The page code asks by this name; the rule is session-policy.ts's.
+export { isLoggedOutAnswer as isAuthRequiredBody } from './session-policy';

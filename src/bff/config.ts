@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../shared/constants';
+import { SHARED_ENV } from '../shared/env';
 
 /**
- * The BFF's configuration: ONE zod schema, parsed once at start (`loadConfig`). Nothing here reaches the
- * browser except the keys of `PUBLIC_CONFIG_KEYS` (see `toPublicConfig`).
+ * The BFF's configuration: ONE zod schema, parsed once at start (`loadConfig`); the variables it shares with the
+ * backend are src/shared/env.ts's, with the same rules in both. Nothing here reaches the browser except the keys of
+ * `PUBLIC_CONFIG_KEYS` (see `toPublicConfig`).
  */
 
 const optionalString = z
@@ -27,29 +29,12 @@ const trustProxy = z
     return v;
   });
 
-const booleanFlag = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx): boolean | undefined => {
-    if (v === undefined || v === '') return undefined;
-    if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
-    if (['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
-    ctx.addIssue({ code: 'custom', message: 'DEMO_SEED must be true/false (or 1/0, yes/no, on/off)' });
-    return z.NEVER;
-  });
-
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    ...SHARED_ENV,
     BACKEND_URL: optionalUrl('BACKEND_URL'),
-    DATA_DIR: z.string().trim().min(1).default('./var'),
-    DATABASE_URL: optionalUrl('DATABASE_URL'),
-    SMTP_URL: optionalUrl('SMTP_URL'),
-    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
-    DEMO_SEED: booleanFlag,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy,
     AUTH_COOKIE_NAME: z
       .string()
@@ -60,13 +45,6 @@ export const configSchema = z
     /** A page that can show a skeleton sends it only when its data has not come within this many ms (server/render.tsx). */
     RENDER_STREAM_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(150),
     DIST_DIR: z.string().trim().min(1).default('./dist/client'),
-    /**
-     * The secret shared with the backend, sent as `x-backend-secret` on every backend call. Unset with an embedded
-     * backend: main.ts generates one per start. Never logged, never sent to the browser.
-     */
-    BACKEND_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
-      message: 'BACKEND_SECRET must be at least 32 characters long',
-    }),
     /** The routing table (routing.ts): which backend answers which operation, shadow reads. Replaces BACKEND_URL. */
     ROUTES_FILE: optionalString,
     /** Time for one backend attempt to bring the answer's head (and the longest silence inside a body), ms. */

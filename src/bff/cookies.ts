@@ -1,18 +1,40 @@
-import { AUTH_COOKIE_MAX_AGE_DAYS, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '../shared/constants';
+import { parseCookie, parseSetCookie, stringifySetCookie, type SetCookie } from 'cookie';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '../shared/constants';
 import type { Locale } from '../shared/locales';
 
-const DAY_SECONDS = 86_400;
-export const AUTH_COOKIE_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * DAY_SECONDS;
-export const LOCALE_COOKIE_MAX_AGE_SECONDS = LOCALE_COOKIE_MAX_AGE_DAYS * DAY_SECONDS;
+/**
+ * Every cookie the BFF reads or writes goes through the `cookie` library: `Cookie` headers are parsed with
+ * `parseCookie`, a backend's `Set-Cookie` with `parseSetCookie`, and every `Set-Cookie` the BFF sends is written by
+ * `stringifySetCookie`. Values are kept as they came (no percent-decoding or -encoding): the BFF forwards a backend's
+ * session id byte for byte.
+ */
+const AS_IS = { decode: (value: string) => value, encode: (value: string) => value };
+
+const LOCALE_COOKIE_MAX_AGE_SECONDS = LOCALE_COOKIE_MAX_AGE_DAYS * 86_400;
+
+/** The cookies of a raw `Cookie` header, name → value as sent (the first of a repeated name wins). */
+export function readCookies(cookieHeader: string | undefined): Record<string, string | undefined> {
+  return cookieHeader ? parseCookie(cookieHeader, AS_IS) : {};
+}
+
+/** One cookie of a raw `Cookie` header, as sent; undefined when absent. */
+export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  return readCookies(cookieHeader)[name];
+}
+
+/** A `Set-Cookie` value written by the library; values stay as given. */
+function setCookie(cookie: SetCookie): string {
+  return stringifySetCookie(cookie, AS_IS);
+}
 
 /** `Set-Cookie` that clears the auth cookie (Path=/, same attributes as when it was set). */
 export function clearAuthCookie(name: string, secure: boolean, domain?: string): string {
-  return `${name}=; Path=/${domain ? `; Domain=${domain}` : ''}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return setCookie({ name, value: '', path: '/', domain, maxAge: 0, expires: new Date(0), httpOnly: true, sameSite: 'lax', secure });
 }
 
 /** `Set-Cookie` for the locale cookie (365 days, Path=/, SameSite=Lax). */
 export function localeCookie(locale: Locale, secure: boolean): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return setCookie({ name: LOCALE_COOKIE, value: locale, path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', secure });
 }
 
 /** The visitor's selected country (geoip_selected_country), kept as long as the locale. */
@@ -20,7 +42,8 @@ export const COUNTRY_COOKIE = 'country';
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
 export function countryCookie(country: string, secure: boolean): string {
-  return `${COUNTRY_COOKIE}=${country.toUpperCase()}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const value = country.toUpperCase();
+  return setCookie({ name: COUNTRY_COOKIE, value, path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', secure });
 }
 
 /** A two-letter country code, upper case, or null. */
@@ -28,9 +51,10 @@ export function countryCode(value: string | null | undefined): string | null {
   return value && COUNTRY_CODE.test(value) ? value.toUpperCase() : null;
 }
 
-function cookieName(setCookie: string): string {
-  const eq = setCookie.indexOf('=');
-  return (eq < 0 ? '' : setCookie.slice(0, eq)).trim();
+/** The name and value of a `Set-Cookie` header (its attributes ignored). */
+export function setCookieNameValue(header: string): { name: string; value: string } {
+  const { name, value } = parseSetCookie(header, AS_IS);
+  return { name, value: value ?? '' };
 }
 
 /** True when a cookie `Domain` attribute covers `host` (RFC 6265 §5.1.3 domain-match; leading dot ignored). */
@@ -40,6 +64,8 @@ export function domainCovers(domain: string, host: string): boolean {
   return d !== '' && (h === d || h.endsWith(`.${d}`));
 }
 
+const validDate = (date: Date | undefined): date is Date => date !== undefined && !Number.isNaN(date.getTime());
+
 /**
  * Normalises a backend `Set-Cookie` of the auth cookie: it always leaves as HttpOnly; SameSite=Lax; Path=/ (Secure on
  * HTTPS) — or as a clearing cookie when the backend deletes it. Its lifetime stays the backend's (`Max-Age`/`Expires`,
@@ -47,34 +73,22 @@ export function domainCovers(domain: string, host: string): boolean {
  * (a PHP service's `Domain=.example.com` session shared by sub-domains keeps working; a domain the browser would
  * reject for this site is dropped). Every other cookie passes unchanged.
  */
-export function normalizeSetCookie(setCookie: string, authCookieName: string, secure: boolean, host?: string): string {
-  if (cookieName(setCookie) !== authCookieName) return setCookie;
-  const [pair = '', ...attributes] = setCookie.split(';');
-  const value = pair.slice(pair.indexOf('=') + 1).trim();
-  let maxAge: string | undefined;
-  let expires: string | undefined;
-  let domain: string | undefined;
-  for (const attribute of attributes) {
-    const eq = attribute.indexOf('=');
-    const key = (eq < 0 ? attribute : attribute.slice(0, eq)).trim().toLowerCase();
-    const v = eq < 0 ? '' : attribute.slice(eq + 1).trim();
-    if (key === 'max-age' && /^-?\d+$/.test(v)) maxAge = v;
-    else if (key === 'expires' && !Number.isNaN(Date.parse(v))) expires = v;
-    else if (key === 'domain' && v !== '' && host !== undefined && domainCovers(v, host)) domain = v.replace(/^\./, '');
-  }
+export function normalizeSetCookie(header: string, authCookieName: string, secure: boolean, host?: string): string {
+  const parsed = parseSetCookie(header, AS_IS);
+  if (parsed.name !== authCookieName) return header;
+  const value = parsed.value ?? '';
+  const maxAge = parsed.maxAge !== undefined && Number.isInteger(parsed.maxAge) ? parsed.maxAge : undefined;
+  const expires = maxAge === undefined && validDate(parsed.expires) ? parsed.expires : undefined;
+  const domain =
+    parsed.domain && host !== undefined && domainCovers(parsed.domain, host) ? parsed.domain.replace(/^\./, '') : undefined;
   const deleting =
-    value === '' || value === 'deleted' || (maxAge !== undefined ? Number(maxAge) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now());
+    value === '' || value === 'deleted' || (maxAge !== undefined ? maxAge <= 0 : expires !== undefined && expires.getTime() <= Date.now());
   if (deleting) return clearAuthCookie(authCookieName, secure, domain);
-  const lifetime = maxAge !== undefined ? `; Max-Age=${maxAge}` : expires !== undefined ? `; Expires=${expires}` : '';
-  return `${authCookieName}=${value}; Path=/${domain ? `; Domain=${domain}` : ''}${lifetime}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** Reads one cookie from a raw `Cookie` header (no decoding: values are forwarded as they came). */
-export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  const cookie: SetCookie = { name: authCookieName, value, path: '/', domain, maxAge, expires, httpOnly: true, sameSite: 'lax', secure };
+  try {
+    return setCookie(cookie);
+  } catch {
+    // A value outside the cookie-octet set: sent percent-encoded (the library's default) rather than not at all.
+    return stringifySetCookie(cookie);
   }
-  return undefined;
 }

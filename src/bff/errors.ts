@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '../shared/html';
 
 /** The one error body of the contract: `{"error":{"code","message","params"?}}`. */
 export interface ErrorBody {
@@ -23,10 +24,6 @@ export function sendJsonError(res: ServerResponse, status: number, code: string,
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** A minimal static error page (no scripts, no state), used when the SSR renderer cannot answer. */

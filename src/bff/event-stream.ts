@@ -2,12 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { clearAuthCookie, normalizeSetCookie } from './cookies';
-import { backendHeaders, copyableResponseHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { backendHeaders, copyableResponseHeaders, readBody, type Backend } from './backend';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { requestIdOf } from './logging';
 import { forwardContext, isHttps } from './request-context';
+import { sessionPolicy } from './session-policy';
 
 /**
  * GET /api/events.php (operation `streamEvents`): the backend's Server-Sent Events passed through to the browser.
@@ -18,8 +18,10 @@ import { forwardContext, isHttps } from './request-context';
  *   a stream survives a BFF restart.
  * - Nothing buffers: no compression (app.ts leaves text/event-stream alone), `Cache-Control: no-transform`,
  *   `X-Accel-Buffering: no` for nginx-like proxies, Nagle off, every chunk written as it comes.
- * - Errors before the stream starts keep the contract's JSON error body (403 clears the auth cookie, as the proxy
- *   does); a backend that cannot be reached is a 502 `backend_unavailable` (the app falls back to polling).
+ * - Errors before the stream starts keep the contract's JSON error body, and its cookies follow the session policy
+ *   (session-policy.ts) as on every other path: a logged-out answer clears a stale `auth` cookie the browser sent,
+ *   never a backend's own session cookie (PHPSESSID); a backend that cannot be reached is a 502
+ *   `backend_unavailable` (the app falls back to polling).
  */
 export interface EventStreamOptions {
   backend: Backend;
@@ -33,7 +35,8 @@ export interface EventStreamOptions {
 export const EVENT_STREAM_PATH = '/api/events.php';
 
 export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void } {
-  const { backend, logger, authCookieName } = options;
+  const { backend, logger } = options;
+  const session = sessionPolicy(options.authCookieName);
   const target = new URL(backend.url);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -68,9 +71,12 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       const status = upstream.statusCode ?? 502;
       const type = String(upstream.headers['content-type'] ?? '');
       const secure = isHttps(req);
+      let setsAuth = false;
       for (const [name, value] of copyableResponseHeaders(upstream)) {
         if (name === 'set-cookie') {
-          res.setHeader('set-cookie', (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure)));
+          const answer = session.backendCookies(value, { secure, host: req.hostname });
+          setsAuth = answer.setsAuth;
+          res.setHeader('set-cookie', answer.cookies);
         } else if (name !== 'content-length') {
           res.setHeader(name, value);
         }
@@ -78,7 +84,9 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       if (status !== 200 || !type.startsWith('text/event-stream')) {
         void readBody(upstream, 1_048_576).then(
           (payload) => {
-            if (isAuthRequiredBody(status, payload)) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+            const sentAuth = session.sentAuth(req.get('cookie'));
+            const clearing = session.loggedOutCookie({ status, body: payload }, { sentAuth, authJustSet: setsAuth, secure });
+            if (clearing) res.append('set-cookie', clearing);
             res.status(status).setHeader('content-length', payload.length);
             res.end(payload);
           },

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { redactQueryObject, redactUrl, redactUrlField } from './redact';
+import { LOG_REDACT_PATHS, redactQueryObject, redactUrl, redactUrlField } from '../shared/redact';
 
-/** Never logged: session cookies and credentials (the backend secret too), in either direction. */
-export const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["proxy-authorization"]',
-  'req.headers["x-backend-secret"]',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers.authorization',
-  'headers["set-cookie"]',
-  'headers["x-backend-secret"]',
-];
+/** Never logged: session cookies, credentials, the backend secret and webhook signatures, in either direction. */
+const REDACT_PATHS = [...LOG_REDACT_PATHS];
 
 /**
  * Log fields that hold a URL or a path (with its query): the values of secret query parameters (tokens, passwords,
@@ -28,8 +18,9 @@ export const URL_SERIALIZERS = {
   referer: redactUrlField,
 };
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

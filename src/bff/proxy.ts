@@ -4,7 +4,6 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { readCookie, clearAuthCookie, normalizeSetCookie } from './cookies';
 import {
   BackendUnavailableError,
   CLIENT_IDENTITY_HEADERS,
@@ -12,7 +11,6 @@ import {
   backendHeaders,
   clientIdentityHeaders,
   copyableResponseHeaders,
-  isAuthRequiredBody,
   readBody,
   type Backend,
 } from './backend';
@@ -20,15 +18,15 @@ import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
 import { requestIdOf } from './logging';
+import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
-import { AUTH_COOKIE } from '../shared/constants';
 
 /**
  * `/api/*` → backend. Why not http-proxy-middleware here: it streams the request body straight into the
  * upstream socket, so a failed attempt cannot be replayed, and its `selfHandleResponse` still offers no way to
  * re-issue the request. This small forwarder buffers the body (capped), runs the attempt loop of
  * `backend.send` (keep-alive agent, retries only where safe), and then STREAMS the chosen answer to the
- * browser unchanged — except Set-Cookie normalisation of the auth cookie and the 403 auth check.
+ * browser unchanged — except what the session policy (session-policy.ts) does to its cookies.
  * Paths not described in openapi.yaml pass through exactly like described ones (and are never retried unless
  * GET/HEAD/OPTIONS: only the contract can say a write honours `Idempotency-Key`).
  * `/media/*` has no retries, so it uses http-proxy-middleware (streaming pass-through); it carries the same
@@ -114,7 +112,8 @@ function bufferBody(req: Request, limit: number): Promise<Buffer | undefined> {
 }
 
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
-  const { backend, logger, authCookieName } = options;
+  const { backend, logger } = options;
+  const session = sessionPolicy(options.authCookieName);
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const settingsAnswers = createSettingsAnswers(options.settingsAnswers);
 
@@ -185,9 +184,9 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     let setsAuth = false;
     for (const [name, value] of copyableResponseHeaders(upstream)) {
       if (name === 'set-cookie') {
-        const cookies = (Array.isArray(value) ? value : [value]).map((c) => normalizeSetCookie(c, authCookieName, secure, req.hostname));
-        setsAuth = cookies.some((c) => c.startsWith(`${authCookieName}=`));
-        res.setHeader('set-cookie', cookies);
+        const answer = session.backendCookies(value, { secure, host: req.hostname });
+        setsAuth = answer.setsAuth;
+        res.setHeader('set-cookie', answer.cookies);
       } else {
         res.setHeader(name, value);
       }
@@ -196,17 +195,12 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
     if (status === 403 && !encoded) {
       const payload = await readBody(upstream, 1_048_576);
-      // Logged out: a stale auth cookie the browser sent is cleared. Nothing to clear when it sent none, nor when the
-      // backend sets the cookie in this very answer. A backend's own session cookie (AUTH_COOKIE_NAME=PHPSESSID) is
-      // never cleared here: an anonymous PHP session answers 403 as well and must survive the view; the backend ends
-      // it itself at logout.
-      if (
-        isAuthRequiredBody(status, payload) &&
-        authCookieName === AUTH_COOKIE &&
-        readCookie(req.get('cookie'), authCookieName) !== undefined &&
-        !setsAuth
-      ) {
-        res.append('set-cookie', clearAuthCookie(authCookieName, secure));
+      const clearing = session.loggedOutCookie(
+        { status, body: payload },
+        { sentAuth: session.sentAuth(req.get('cookie')), authJustSet: setsAuth, secure },
+      );
+      if (clearing) {
+        res.append('set-cookie', clearing);
         logger.debug({ reqId: requestIdOf(req) }, 'authentication required: clearing the auth cookie');
       }
       res.setHeader('content-length', payload.length);
@@ -239,10 +233,13 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
 /**
  * `/media/*` → backend, streamed by http-proxy-middleware over the same keep-alive agent; cache headers as the backend
  * says. The visitor's client-identity headers are dropped and the BFF's set instead (x-client-ip, a single-address
- * x-forwarded-for, x-client-country, x-backend-secret); x-forwarded-host/-proto are http-proxy's (`xfwd`).
+ * x-forwarded-for, x-client-country, x-backend-secret); x-forwarded-host/-proto are http-proxy's (`xfwd`). Cookies a
+ * backend sets with a file follow the session policy like every other answer's; a file the backend refuses is a 404
+ * (nobody learns it exists), never a "logged out" verdict, so a media answer clears nothing.
  */
-export function mediaProxy(options: { backend: Backend; logger: Logger; trustProxy: boolean }): RequestHandler {
+export function mediaProxy(options: { backend: Backend; logger: Logger; trustProxy: boolean; authCookieName: string }): RequestHandler {
   const { backend, logger, trustProxy } = options;
+  const session = sessionPolicy(options.authCookieName);
   // Determined before http-proxy runs: its `xfwd` appends the socket address to req.headers['x-forwarded-for'],
   // which would shift what `req.ip` reads under a hop-count TRUST_PROXY.
   const identities = new WeakMap<IncomingMessage, OutgoingHttpHeaders>();
@@ -259,9 +256,11 @@ export function mediaProxy(options: { backend: Backend; logger: Logger; trustPro
         const headers: OutgoingHttpHeaders = { ...identities.get(req), ...backend.secretHeaders(), 'x-request-id': requestIdOf(req) };
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) proxyReq.setHeader(name, value);
       },
-      proxyRes: (proxyRes) => {
+      proxyRes: (proxyRes, req) => {
         // HSTS is the BFF's to send (helmet, from PUBLIC_URL), never a backend's (see RESPONSE_HEADERS_DROPPED).
         delete proxyRes.headers['strict-transport-security'];
+        const setCookie = proxyRes.headers['set-cookie'];
+        if (setCookie) proxyRes.headers['set-cookie'] = session.backendCookies(setCookie, { secure: isHttps(req), host: req.hostname }).cookies;
       },
       error: (error, req, res) => {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { readBody, type Backend, type BackendRequest } from './backend';
 import { operationNameOf } from './idempotent-operations';
 import type { BffMetrics } from './metrics';
-import { REDACTED, isSecretParam } from './redact';
+import { REDACTED, isSecretParam } from '../shared/redact';
 import type { ShadowRule } from './routing';
 
 /**

@@ -21,6 +21,7 @@ export const POLL_INTERVAL_MS = 60_000;
 export const POLL_INTERVAL_PUSH_MS = 300_000;
 export const ACCOUNT_UNDO_DAYS = 14;
 export const SPAM_HINT_AFTER_MS = 60_000;
+/** A geocode answer is kept for one hour. */
 export const GEOLOCATION_CACHE_MS = 3_600_000;
 export const ENTRY_WARNING_LAYOUT_COUNTRIES = ['NL', 'DE'] as const;
 /** Niche code (1–7) → landing-page slug prefix. */
@@ -34,7 +35,6 @@ export const NICHE_SLUG_PREFIX: Readonly<Record<number, string>> = {
   7: 'gay',
 };
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
-export const TOAST_MAX_WIDTH_PX = 350;
 export const PROGRESS_BAR = { throttleMs: 200, durationMs: 5_000, hideAfterMs: 500 } as const;
 export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
 

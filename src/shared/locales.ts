@@ -4,8 +4,6 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 export const FALLBACK_LOCALE: Locale = 'nl';
-/** Default locale for dates. */
-export const DEFAULT_DATE_LOCALE: Locale = 'nl';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

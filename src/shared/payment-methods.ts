@@ -99,8 +99,6 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   { id: 'sofort', name: 'Sofort', group: 'bank', psp: 'sofort', countries: ['DE', 'AT', 'BE', 'NL', 'IT', 'ES'], currencies: ['EUR'], retired: true, refundable: true },
 ];
 
-export const METHOD_IDS = PAYMENT_METHODS.map((m) => m.id);
-
 export function methodById(id: string): PaymentMethod | undefined {
   return PAYMENT_METHODS.find((m) => m.id === id);
 }

@@ -30,7 +30,7 @@ describe('SSR page route', () => {
     expect(res.status).toBe(200);
     expect(fake.calls[0]?.locale).toBe('de');
     expect(fake.calls[0]?.settings.name).toBe('Schwul');
-    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(res.headers)).toContain('locale=de; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   it('When a valid locale cookie is set, then it wins over domain_language and no cookie is set', async () => {
@@ -77,7 +77,7 @@ describe('SSR page route', () => {
     const chosen = await request(app).get('/country/be?return=/pages/terms');
     expect(chosen.status).toBe(303);
     expect(chosen.headers.location).toBe('/pages/terms');
-    expect(setCookies(chosen.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(chosen.headers)).toContain('country=BE; Max-Age=31536000; Path=/; SameSite=Lax');
     await request(app).get('/members').set('Accept', 'text/html').set('Cookie', 'country=BE');
     expect(fake.calls[0]?.settings.geoip_selected_country).toBe('BE');
     const search = await request(app).get('/members?country=nl').set('Accept', 'text/html').set('Cookie', 'country=BE');
@@ -211,7 +211,7 @@ describe('language switch /locale/:code', () => {
     const res = await request(app).get('/locale/de?return=/members%3Fpage%3D2');
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/members?page=2');
-    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(res.headers)).toContain('locale=de; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(standIn.hits('/api/user.php')).toHaveLength(0);
   });
 
@@ -242,7 +242,7 @@ describe('language switch /locale/:code', () => {
     app = makeApp(`http://127.0.0.1:${await deadPort()}`, { retry: { retries: 0 } });
     const res = await request(app).get('/locale/it?return=/').set('Cookie', 'auth=abc');
     expect(res.status).toBe(303);
-    expect(setCookies(res.headers)).toContain('locale=it; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(res.headers)).toContain('locale=it; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   it('When the code is not one of the 11 locales, then 400 and no cookie', async () => {
@@ -353,7 +353,7 @@ describe('language and country switch from another site', () => {
     standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
     app = makeApp(standIn.url);
     const res = await request(app).get('/locale/de?return=/').set('Cookie', 'auth=abc').set(headers);
-    expect(setCookies(res.headers)).toContain('locale=de; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(res.headers)).toContain('locale=de; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(standIn.hits('/api/user.php')).toHaveLength(1);
   });
 
@@ -365,7 +365,7 @@ describe('language and country switch from another site', () => {
     expect(res.headers.location).toBe('/members');
     expect(setCookies(res.headers)).toEqual([]);
     const same = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', 'same-origin');
-    expect(setCookies(same.headers)).toContain('country=BE; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(same.headers)).toContain('country=BE; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 });
 

@@ -12,7 +12,8 @@ import { deadPort, fakeRenderer, makeApp, setCookies } from './helpers';
  * The BFF in front of a PHP service (tests/fixtures/php-backend/router.php run by `php -S`): the same proxy
  * path as for the TypeScript backend, PHP's own PHPSESSID session, and a call outside our contract.
  */
-const ROUTER = fileURLToPath(new URL('../fixtures/php-backend/router.php', import.meta.url));
+// router.php plus an event stream that answers 403 authentication_required to a session that is not logged in.
+const ROUTER = fileURLToPath(new URL('../fixtures/php-backend/with-event-stream.php', import.meta.url));
 const hasPhp = spawnSync('php', ['-v'], { stdio: 'ignore' }).status === 0;
 const runHere = hasPhp || Boolean(process.env.CI);
 if (!runHere) {
@@ -67,7 +68,7 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect(call.settings.domain).toBe('php-site.test');
     expect(call.settings.geoip_selected_country).toBe('BE');
     expect(call.locale).toBe('nl');
-    expect(setCookies(res.headers)).toContain('locale=nl; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setCookies(res.headers)).toContain('locale=nl; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   it('When logged out, then GET user.php is 403 authentication_required and a stale auth cookie is cleared (none is sent to a visitor without one)', async () => {
@@ -153,6 +154,28 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect(api.body.error.code).toBe('not_found');
     const page = await request(app).get('/members');
     expect(page.status).toBe(200);
+  });
+
+  it("When PHPSESSID is the auth cookie and the event stream says logged out, then the BFF leaves PHP's session alone", async () => {
+    const phpAuth = makeApp(backendUrl, { env: { AUTH_COOKIE_NAME: 'PHPSESSID' } });
+    try {
+      // An anonymous PHP session: the stream answers 403 authentication_required, and the session cookie stays.
+      const cookie = sessionCookie((await request(phpAuth).get('/api/user.php')).headers);
+      const refused = await request(phpAuth).get('/api/events.php').set('Cookie', cookie);
+      expect(refused.status).toBe(403);
+      expect(refused.body.authentication_required).toBe(true);
+      expect(setCookies(refused.headers).filter((c) => c.startsWith('PHPSESSID='))).toEqual([]);
+      // The same session logs in and then streams: nothing the BFF did ended it.
+      const login = await request(phpAuth).post('/api/user.php').set('Cookie', cookie).send(DEMO);
+      expect(login.status).toBe(200);
+      const member = setCookies(login.headers).some((c) => c.startsWith('PHPSESSID=')) ? sessionCookie(login.headers) : cookie;
+      const stream = await request(phpAuth).get('/api/events.php').set('Cookie', member);
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(stream.text).toContain('id: 1');
+    } finally {
+      phpAuth.dispose();
+    }
   });
 
   it('When the PHP session cookie is configured as the auth cookie, then the language switch saves the language in the session', async () => {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../src/shared/locales';
+import { escapeHtml } from '../../../src/shared/html';
 
 export type MailKind = 'activate' | 'reset_password' | 'mail_change' | 'account_deleted' | 'signup_duplicate' | 'mail_change_notice';
 
@@ -100,9 +101,6 @@ const TEXTS: Record<Locale, Record<MailKind, MailText>> = {
     mail_change_notice: { subject: 'Din e-postadress hos {site} är på väg att ändras', intro: 'Någon har bett om att ändra e-postadressen till ditt {site}-konto. Ändringen sker först när den nya adressen har bekräftats inom {hours} timmar.', action: 'Välj ett nytt lösenord', outro: 'Var det du? Då behöver du inte göra något. Var det inte du? Välj genast ett nytt lösenord: det avbryter också ändringen.' },
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Subject, plain text and HTML of an account mail in the member's language. */
 export function renderAccountMail(

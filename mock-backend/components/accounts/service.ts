@@ -54,14 +54,6 @@ export interface AccountContext {
   locale: Locale;
 }
 
-/**
- * Until the e-mail address is confirmed, other members do not receive the account's messages. Chat
- * (and anything else that delivers a member's words to others) asks this before delivering.
- */
-export function deliversMessagesToOthers(status: 'active' | 'not_confirmed' | 'deleted'): boolean {
-  return status === 'active';
-}
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function fieldError(code: FieldErrorCode, field: string): AppError {

@@ -387,12 +387,6 @@ export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ user
   return new Set(rows.map((r) => r.user_id));
 }
 
-/** The two members of a conversation. */
-export async function membersOf(db: Db, conversationId: number): Promise<number[]> {
-  const rows = await db.query<{ user_id: number }>('SELECT user_id FROM conversation_members WHERE conversation_id = $1', [conversationId]);
-  return rows.map((r) => r.user_id);
-}
-
 /** Which of the sessions behind open streams are still logged in. */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();

@@ -3,6 +3,7 @@ import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import * as repo from './repository';
+import { escapeHtml } from '../../../src/shared/html';
 
 export interface ComplaintInput {
   name: string;
@@ -13,8 +14,6 @@ export interface ComplaintInput {
 }
 
 export const complaintReference = (id: number) => `C-${String(id).padStart(6, '0')}`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Stores the complaint and, in the same transaction, the mail to the site's support address (the outbox sends it,

@@ -67,15 +67,6 @@ export interface SettleRequest {
   reservationId: string;
 }
 
-/** The spend API as one interface (what the chat code may depend on). */
-export interface SpendApi {
-  reserveCredits(db: Db, req: ReserveRequest): Promise<Reservation>;
-  postReservation(db: Db, req: SettleRequest): Promise<Reservation>;
-  voidReservation(db: Db, req: SettleRequest): Promise<Reservation>;
-  spendCredits(db: Db, req: ReserveRequest): Promise<Reservation>;
-  getBalance(db: Db, userId: number): Promise<number>;
-}
-
 export const DEFAULT_HOLD_SECONDS = 600;
 const REASON = /^[a-z][a-z0-9_]{0,39}$/;
 
@@ -328,6 +319,3 @@ export async function voidExpiredReservations(db: Db, limit = 200): Promise<numb
   }
   return voided;
 }
-
-/** The spend API as one object, for code that prefers to receive it as a dependency. */
-export const spendApi: SpendApi = { reserveCredits, postReservation, voidReservation, spendCredits, getBalance };

@@ -1,4 +1,4 @@
-import { ageOn } from '../../../src/shared/account-rules';
+import { ageOn, NAME_MAX_LENGTH } from '../../../src/shared/account-rules';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
@@ -64,7 +64,7 @@ export async function updateProfile(db: Db, site: Site, userId: number, body: Pr
 
   if (body.name !== undefined) {
     const name = body.name.trim().replace(/\s+/g, ' ');
-    if (name.length < 2 || name.length > 40) throw rule('profile_name_length', 'name');
+    if (name.length < 2 || name.length > NAME_MAX_LENGTH) throw rule('profile_name_length', 'name');
     if (name.startsWith('@')) throw rule('profile_name_at', 'name');
     if (name.toLowerCase() === current.email.toLowerCase()) throw rule('profile_name_email', 'name');
     changes.name = name;

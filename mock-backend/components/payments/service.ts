@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { currencyOf, methodById, methodsFor, PAYMENT_METHODS } from '../../../src/shared/payment-methods';
+import { currencyOf, methodById, methodsFor } from '../../../src/shared/payment-methods';
 import type { Schemas } from '../../lib/api-types';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
@@ -484,5 +484,3 @@ export async function followUpPayments(deps: PaymentsDeps, limit = 50): Promise<
   }
   return { checked, expired };
 }
-
-export const ALL_METHOD_IDS = PAYMENT_METHODS.map((m) => m.id);

@@ -9,24 +9,6 @@ export function notBlocked(viewer: string, other: string): string {
                                              OR (bl.blocker_id = ${other} AND bl.blocked_id = ${viewer}::int))`;
 }
 
-export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1) LIMIT 1`,
-    [a, b],
-  );
-  return rows.length > 0;
-}
-
-/** Whether the two share a conversation that neither has removed (invisible members stay reachable there). */
-export async function shareChat(db: Db, a: number, b: number): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
-     WHERE x.user_id = $1 AND y.user_id = $2 AND x.deleted_at IS NULL AND y.deleted_at IS NULL LIMIT 1`,
-    [a, b],
-  );
-  return rows.length > 0;
-}
-
 export async function memberExists(db: Db, siteId: number, id: number): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM users WHERE id = $1 AND site_id = $2 AND status <> 'deleted'`, [id, siteId]);
   return rows.length > 0;

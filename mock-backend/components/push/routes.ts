@@ -5,8 +5,7 @@ import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 import { fill, MAIL_TEXTS } from './texts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../../src/shared/html';
 
 function page(res: Response, lang: string, body: string): void {
   res

@@ -8,6 +8,7 @@ import { PrivateAddressError } from './allow-list';
 import { buildPushRequest, type PushMessage, type PushOptions, type PushSubscriptionJson, type PushTransport } from './sender';
 import { fill, MAIL_TEXTS, PUSH_TEXTS } from './texts';
 import type { VapidKeys } from './vapid';
+import { escapeHtml } from '../../../src/shared/html';
 
 /**
  * A new message, like or match is written as a `notification_events` row in the transaction that made it
@@ -288,8 +289,6 @@ function siteOrigin(publicUrl: string, m: { host: string; is_default: boolean })
   url.hostname = m.host;
   return url.origin;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function enqueueNotificationMail(deps: NotifyDeps, tx: Db, m: MailMember, kind: 'messages' | 'likes' | 'matches'): Promise<void> {
   const locale = toLocale(m.language);

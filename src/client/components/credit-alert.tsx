@@ -1,16 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from './link';
-import { isApiRequestError } from '../lib/api-error';
-
-/** True for the API's 402 `insufficient_credits` ('Je hebt onvoldoende credits'). */
-export function isInsufficientCredits(error: unknown): boolean {
-  return isApiRequestError(error) && error.code === 'insufficient_credits';
-}
 
 /**
  * The credit alert: shown when the balance is short for a message, gift or photo message, with the way to
- * the credits page. Render it where the spend was refused, e.g. `{isInsufficientCredits(error) ? <CreditAlert /> : null}`;
- * `onClose` adds a close button.
+ * the credits page. Render it where the spend was refused (the API's 402 `insufficient_credits`, 'Je hebt
+ * onvoldoende credits'); `onClose` adds a close button.
  */
 export function CreditAlert({ onClose, className = '' }: { onClose?: () => void; className?: string }) {
   return (

@@ -7,7 +7,6 @@ export type { paths, components } from './schema';
 export type Schemas = components['schemas'];
 export type User = Schemas['User'];
 export type Settings = Schemas['Settings'];
-export type ApiError = Schemas['Error'];
 
 /** True for the 403 answer that means "logged out". */
 export function isAuthenticationRequired(status: number, body: unknown): boolean {

@@ -6,7 +6,6 @@ import { useApiSWR } from '../../../lib/api-swr';
 
 export type Conversation = Schemas['Conversation'];
 export type ChatMessage = Schemas['Message'];
-export type ChatAllowance = Schemas['ChatAllowance'];
 
 /** What names a conversation page: the conversation (/chats/:id) or the other member (/members/:id/chat). */
 export type ConversationRef = { conversation: number } | { profileId: number };

@@ -1,12 +1,11 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { GEOLOCATION_CACHE_MS } from '../../../../shared/constants';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 
 export type GeocodeResult = Schemas['GeocodeResult'];
 
-/** A geocode answer is kept for one hour. */
-export const GEOCODE_CACHE_MS = 3600_000;
 
 export const geocodeKey = (lat: number, lon: number) => `/geocode.php?lat=${lat.toFixed(2)}&lon=${lon.toFixed(2)}`;
 
@@ -23,7 +22,7 @@ export async function geocode(api: ApiClient, lat: number, lon: number): Promise
 export function useGeocode(position: { lat: number; lon: number } | null) {
   const api = useApi();
   return useApiSWR(position ? geocodeKey(position.lat, position.lon) : null, () => geocode(api, position?.lat ?? 0, position?.lon ?? 0), {
-    dedupingInterval: GEOCODE_CACHE_MS,
+    dedupingInterval: GEOLOCATION_CACHE_MS,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,

@@ -18,7 +18,7 @@ function fill() {
 }
 
 describe('LoginForm', () => {
-  it('When the API answers login_failed, then the Dutch text of the spec is shown, with the hint for members who have not confirmed their address', async () => {
+  it('When the API answers login_failed, then the Dutch reference text is shown, with the hint for members who have not confirmed their address', async () => {
     renderWithApp(<LoginForm />, { locale: 'nl', messages: nl, fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }) });
     fill();
     const alert = await screen.findByRole('alert');

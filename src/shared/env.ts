@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The environment variables the BFF and the backend share, with one rule each: both configuration schemas
+ * (src/bff/config.ts and mock-backend/lib/config.ts) take these entries as they are, so a value one process accepts
+ * the other accepts too (the BFF hands them on to the backend it starts itself). Values are trimmed; an empty value
+ * counts as unset.
+ */
+
+/** A trimmed string; an empty one (or only blanks) becomes undefined, so defaults and `.optional()` apply. */
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }, schema);
+}
+
+const FLAG_TRUE = ['1', 'true', 'yes', 'on'];
+const FLAG_FALSE = ['0', 'false', 'no', 'off'];
+
+/** A yes/no switch: true/false, 1/0, yes/no or on/off (any case). */
+const flag = (name: string) =>
+  z.string().transform((value, ctx): boolean => {
+    const lower = value.toLowerCase();
+    if (FLAG_TRUE.includes(lower)) return true;
+    if (FLAG_FALSE.includes(lower)) return false;
+    ctx.addIssue({ code: 'custom', message: `${name} must be true/false (or 1/0, yes/no, on/off)` });
+    return z.NEVER;
+  });
+
+const url = (name: string, protocols: RegExp, what: string) => z.url({ protocol: protocols, error: `${name} must be ${what}` });
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const SHARED_ENV = {
+  /**
+   * The secret the BFF sends as `x-backend-secret` on every backend call; only a request carrying it may name the
+   * visitor's address and country. Unset with the embedded backend (the BFF generates one per start).
+   */
+  BACKEND_SECRET: unsetWhenEmpty(z.string().min(32, 'BACKEND_SECRET must be at least 32 characters long').optional()),
+  /** Where the embedded database, uploads, outgoing mail and SMS files live. */
+  DATA_DIR: unsetWhenEmpty(z.string().default('./var')),
+  /** PostgreSQL instead of the embedded PGlite database. */
+  DATABASE_URL: unsetWhenEmpty(url('DATABASE_URL', /^postgres(ql)?$/, 'a postgres:// or postgresql:// URL').optional()),
+  /** An SMTP server for outgoing mail; unset = mails are written as files into DATA_DIR. */
+  SMTP_URL: unsetWhenEmpty(url('SMTP_URL', /^smtps?$/, 'an smtp:// or smtps:// URL').optional()),
+  /** The site's public origin (links in mails, HSTS); default http://localhost:<PORT>. */
+  PUBLIC_URL: unsetWhenEmpty(url('PUBLIC_URL', /^https?$/, 'an http:// or https:// URL').optional()),
+  /** Whether a new, empty database gets the demo members and sites. */
+  DEMO_SEED: unsetWhenEmpty(flag('DEMO_SEED').optional()),
+  LOG_LEVEL: unsetWhenEmpty(z.enum(LOG_LEVELS).default('info')),
+};
