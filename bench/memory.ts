@@ -14,7 +14,7 @@
  */
 import http from 'node:http';
 import { startSite } from '../tests/e2e/support/server';
-import { buildServer, rssMiB, siteProcesses, type SiteProcesses } from './support/processes';
+import { buildServer, rssMiB, settle, siteProcesses, type SiteProcesses } from './support/processes';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const PAGE_STEP = Number(process.env.BENCH_PAGE_STEP ?? 100);
@@ -51,15 +51,8 @@ buildServer(process.cwd());
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
 try {
   const procs = siteProcesses(site.pid);
-  // Idle means settled: the start's own garbage (the demo seed's, on a new database) is collected some seconds after
-  // the work ends, so readings are taken every 2 s until three in a row move less than 2 MiB (at most 90 s).
-  let idle = reading(procs);
-  for (let calm = 0, waited = 0; calm < 3 && waited < 90_000; waited += 2_000) {
-    await sleep(2_000);
-    const now = reading(procs);
-    calm = Math.abs(now.BFF - idle.BFF) < 2 && Math.abs(now.backend - idle.backend) < 2 ? calm + 1 : 0;
-    idle = now;
-  }
+  await settle(procs);
+  const idle = reading(procs);
   say(`memory bench: ${process.version}, compiled BFF + embedded backend on PGlite (NODE_ENV=production); resident memory (VmRSS)`);
   say(row('idle after start', idle));
 

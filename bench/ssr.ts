@@ -12,7 +12,7 @@
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
  */
 import { startSite } from '../tests/e2e/support/server';
-import { buildServer, cpuMs, memoryLine, siteProcesses } from './support/processes';
+import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
@@ -82,8 +82,8 @@ buildServer(process.cwd());
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
 try {
   const procs = siteProcesses(site.pid);
-  await new Promise((resolve) => setTimeout(resolve, 5_000)); // the start's own work settles
-  process.stdout.write(`resident memory, idle after start: ${memoryLine(procs)}\n`);
+  await settle(procs);
+  process.stdout.write(`resident memory, idle after start (settled): ${memoryLine(procs)}\n`);
   const member = await login(site.url, 'premium@demo.test');
   const who: Array<[string, string | undefined]> = [
     ['visitor', undefined],

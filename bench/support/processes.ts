@@ -56,6 +56,22 @@ export function memoryLine(procs: SiteProcesses): string {
   return `BFF ${rssMiB(procs.bff)} MiB, backend ${rssMiB(procs.backend)} MiB, PSP simulator ${rssMiB(procs.psp)} MiB`;
 }
 
+/**
+ * Waits until memory has settled — the start's own garbage (the demo seed's, on a new database) is collected some
+ * seconds after the work ends: readings every 2 s until three in a row move less than 2 MiB in every process (90 s at
+ * most).
+ */
+export async function settle(procs: SiteProcesses): Promise<void> {
+  const read = () => [rssMiB(procs.bff), rssMiB(procs.backend), rssMiB(procs.psp)];
+  let last = read();
+  for (let calm = 0, waited = 0; calm < 3 && waited < 90_000; waited += 2_000) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const now = read();
+    calm = now.every((v, i) => Math.abs(v - (last[i] as number)) < 2) ? calm + 1 : 0;
+    last = now;
+  }
+}
+
 /** Builds dist/server from the current sources (about a second), so a bench measures the code as it is. */
 export function buildServer(root: string): void {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd: root, stdio: 'ignore' });
