@@ -5,9 +5,13 @@
  * client to the event arriving on each of the recipient's open streams), the achieved rate, the CPU per message of
  * each process and the memory per open stream.
  *
- * Production shape (default): the backend (`mock-backend/main.ts`) and the BFF (`src/bff/main.ts` with BACKEND_URL)
- * run as separate child processes with NODE_ENV=production and LOG_LEVEL=warn, as `npm start` runs them; the load
- * generator is this process. The bench creates the database first (PGlite in a temporary DATA_DIR, or on PostgreSQL
+ * Production shape (default): the backend (`dist/server/backend.js`) and the BFF (`dist/server/bff.js` with
+ * BACKEND_URL), compiled first (scripts/build-server.ts), run as separate child processes with NODE_ENV=production and
+ * LOG_LEVEL=warn, as `npm start` runs them; the load generator is this process. BENCH_INSTANCES=2 (PostgreSQL only):
+ * two backends and two BFFs on the one database, BFF n in front of backend n; stream i is opened through BFF i mod 2
+ * and message i sent through BFF i mod 2 (member i mod BENCH_MEMBERS writes to the next member, so with an even
+ * member count every delivery crosses from one instance to the other through the database); CPU and memory are
+ * printed per process. The bench creates the database first (PGlite in a temporary DATA_DIR, or on PostgreSQL
  * with DATABASE_URL or TEST_DATABASE_URL a fresh database it drops afterwards), migrates and seeds it, and prepares
  * BENCH_MEMBERS members (active, paid, credits, one login session each) through SQL before the backend starts.
  * Every message is a real `POST /api/message.php` through the BFF with an Idempotency-Key, every delivery a real SSE
@@ -25,7 +29,7 @@
  * Run: `npx tsx bench/chat.ts` (or `npm run bench:chat` once the script is in package.json).
  * Figures, not a test: tests never assert timings.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -50,6 +54,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
@@ -65,7 +70,8 @@ interface Member {
 /** What the load generator needs of a running site, and how each variant measures itself. */
 interface Site {
   label: string;
-  base: string;
+  /** The BFFs' base URLs: streams and sends are spread over them in turn. */
+  bases: string[];
   members: Member[];
   cookies: string[];
   /** Milliseconds of CPU so far, per part. */
@@ -165,6 +171,7 @@ function childEnv(extra: Record<string, string>, nodeOptions: string[] = []): No
     ...inherited,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
     ...(options ? { NODE_OPTIONS: options } : {}),
     ...extra,
   };
@@ -180,6 +187,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 async function startProcesses(): Promise<Site> {
   const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (INSTANCES > 1 && !pgUrl) throw new Error('BENCH_INSTANCES > 1 needs PostgreSQL (DATABASE_URL or TEST_DATABASE_URL)');
+  // The production processes run compiled JavaScript, built from the current sources first (about a second).
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build-server.ts')], { cwd: ROOT, stdio: 'ignore' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chatbench-'));
   const mediaDir = path.join(dataDir, 'media');
   const fresh = pgUrl ? await freshPgDatabase(pgUrl) : undefined;
@@ -207,61 +217,71 @@ async function startProcesses(): Promise<Site> {
 
     const backendSecret = randomBytes(32).toString('hex');
     const statementsFile = fresh && COUNT_STATEMENTS ? path.join(dataDir, 'statements.json') : undefined;
-    const backend = fork(path.join(ROOT, 'mock-backend/main.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: childEnv({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        BACKEND_SECRET: backendSecret,
-        DATA_DIR: dataDir,
-        DEMO_SEED: 'false',
-        ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-        ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
-      }, statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : []),
-      stdio: ['ignore', log, log, 'ipc'],
-    });
-    children.push(backend);
-    const backendPort = await new Promise<number>((resolve, reject) => {
-      backend.on('message', (m: { type?: string; port?: number }) => {
-        if (m.type === 'ready' && typeof m.port === 'number') resolve(m.port);
+    const startBackend = async (): Promise<{ child: ChildProcess; port: number }> => {
+      const backend = fork(path.join(ROOT, 'dist/server/backend.js'), [], {
+        execArgv: [],
+        env: childEnv({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          BACKEND_SECRET: backendSecret,
+          DATA_DIR: dataDir,
+          DEMO_SEED: 'false',
+          ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+          ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
+        }, statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : []),
+        stdio: ['ignore', log, log, 'ipc'],
       });
-      backend.once('exit', (code) => reject(new Error(`the backend exited (code ${code})`)));
-    });
-
-    const port = await freePort();
+      children.push(backend);
+      const port = await new Promise<number>((resolve, reject) => {
+        backend.on('message', (m: { type?: string; port?: number }) => {
+          if (m.type === 'ready' && typeof m.port === 'number') resolve(m.port);
+        });
+        backend.once('exit', (code) => reject(new Error(`the backend exited (code ${code})`)));
+      });
+      return { child: backend, port };
+    };
     const builtDist = path.join(ROOT, 'dist/client');
     distDir = existsSync(builtDist) ? undefined : makeDistDir(); // pages are not asked for; only the API is used
-    const bff = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/bff/main.ts')], {
-      cwd: ROOT,
-      env: childEnv({
-        PORT: String(port),
-        BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-        BACKEND_SECRET: backendSecret,
-        DATA_DIR: dataDir,
-        DIST_DIR: distDir ?? builtDist,
-      }),
-      stdio: ['ignore', log, log],
-    });
-    children.push(bff);
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (bff.exitCode !== null) throw new Error(`the BFF exited (code ${bff.exitCode})`);
-      if (Date.now() > deadline) throw new Error('the BFF did not become healthy');
-      const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
-      if (ok) break;
-      await sleep(250);
-    }
-    const bffPid = bff.pid as number;
-    const backendPid = backend.pid as number;
+    const startBff = async (backendPort: number): Promise<{ child: ChildProcess; base: string }> => {
+      const port = await freePort();
+      const bff = spawn(process.execPath, [path.join(ROOT, 'dist/server/bff.js')], {
+        cwd: ROOT,
+        env: childEnv({
+          PORT: String(port),
+          BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+          BACKEND_SECRET: backendSecret,
+          DATA_DIR: dataDir,
+          DIST_DIR: distDir ?? builtDist,
+        }),
+        stdio: ['ignore', log, log],
+      });
+      children.push(bff);
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        if (bff.exitCode !== null) throw new Error(`the BFF exited (code ${bff.exitCode})`);
+        if (Date.now() > deadline) throw new Error('the BFF did not become healthy');
+        const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+        if (ok) break;
+        await sleep(250);
+      }
+      return { child: bff, base };
+    };
+    // One after the other: the backends share the database (the first start applies nothing new, but takes the lock).
+    const backends: Array<{ child: ChildProcess; port: number }> = [];
+    for (let i = 0; i < INSTANCES; i++) backends.push(await startBackend());
+    const bffs = await Promise.all(backends.map((b) => startBff(b.port)));
+    const name = (part: string, i: number) => (INSTANCES > 1 ? `${part} ${i + 1}` : part);
+    const pids = (list: Array<{ child: ChildProcess }>, part: string) => list.map((p, i) => [name(part, i), p.child.pid as number] as const);
+    const measured = [...pids(bffs, 'BFF'), ...pids(backends, 'backend')];
+    const backendPid = backends[0]?.child.pid as number;
     return {
-      label: `${fresh ? 'PostgreSQL' : 'PGlite'}, ${process.version}, backend and BFF as separate processes (NODE_ENV=production)`,
-      base,
+      label: `${fresh ? 'PostgreSQL' : 'PGlite'}, ${process.version}, ${INSTANCES > 1 ? `${INSTANCES} backends and ${INSTANCES} BFFs` : 'backend and BFF'} as separate processes on compiled JavaScript (NODE_ENV=production)`,
+      bases: bffs.map((b) => b.base),
       members,
       cookies,
       cpu: async () => ({
-        BFF: procCpuMs(bffPid),
-        backend: procCpuMs(backendPid),
+        ...Object.fromEntries(measured.map(([part, pid]) => [part, procCpuMs(pid)])),
         ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpuMs() } : {}),
         'load generator': selfCpuMs(),
       }),
@@ -278,7 +298,7 @@ async function startProcesses(): Promise<Site> {
         : {}),
       memory: async () => {
         await sleep(1_000);
-        return { BFF: procRss(bffPid), backend: procRss(backendPid) };
+        return Object.fromEntries(measured.map(([part, pid]) => [part, procRss(pid)]));
       },
       close: cleanUp,
     };
@@ -312,7 +332,7 @@ async function startInProcess(): Promise<Site> {
   const { members, cookies } = await prepareMembers(ctx.db);
   return {
     label: `${ctx.db.dialect}, ${process.version}, backend + BFF + load generator in one process`,
-    base: `http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`,
+    bases: [`http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`],
     members,
     cookies,
     cpu: async () => ({ 'one process': selfCpuMs() }),
@@ -336,7 +356,8 @@ async function startInProcess(): Promise<Site> {
 // The load generator.
 
 async function run(site: Site): Promise<void> {
-  const { base, members, cookies } = site;
+  const { bases, members, cookies } = site;
+  const baseOf = (i: number) => bases[i % bases.length] as string;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const sendAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const requests: http.ClientRequest[] = [];
@@ -349,7 +370,7 @@ async function run(site: Site): Promise<void> {
       Array.from({ length: STREAMS }, (_, i) => {
         const member = i % members.length;
         return new Promise<void>((resolve, reject) => {
-          const req = http.get(`${base}/api/events.php`, { agent, headers: { cookie: cookies[member] as string, accept: 'text/event-stream' } }, (res) => {
+          const req = http.get(`${baseOf(i)}/api/events.php`, { agent, headers: { cookie: cookies[member] as string, accept: 'text/event-stream' } }, (res) => {
             if (res.statusCode !== 200) {
               reject(new Error(`stream ${i}: ${res.statusCode}`));
               return;
@@ -404,7 +425,7 @@ async function run(site: Site): Promise<void> {
       sends.push(
         new Promise<void>((resolve) => {
           const req = http.request(
-            `${base}/api/message.php`,
+            `${baseOf(i)}/api/message.php`,
             {
               method: 'POST',
               agent: sendAgent,
@@ -458,7 +479,7 @@ async function run(site: Site): Promise<void> {
       .map(([part, bytes]) => `${part} ${((bytes - (before[part] ?? 0)) / STREAMS / 1024).toFixed(1)} KiB`)
       .join(', ');
 
-    say(`chat bench: ${site.label}; ${open} streams open through the BFF over ${members.length} members`);
+    say(`chat bench: ${site.label}; ${open} streams open through ${bases.length > 1 ? `${bases.length} BFFs` : 'the BFF'} over ${members.length} members`);
     say(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`);
     say(`CPU per sent message: ${perMessage}`);
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);

@@ -1,56 +1,26 @@
 /**
- * SSR benchmark: starts the real site as `npm start` runs it (NODE_ENV=production, BFF + embedded backend,
- * fresh demo database) and prints, per page, for a visitor and for a logged-in member:
+ * SSR benchmark: starts the real site as `npm start` runs it (NODE_ENV=production, compiled `dist/server/bff.js` with
+ * its embedded backend, fresh demo database) and prints, per page, for a visitor and for a logged-in member:
  *   - latency p50/p95 with 1 connection and with 8 connections (and the 8-connection throughput), and the time to
  *     the first byte (a streamed page sends its shell first; requests carry a browser's user agent, BENCH_UA to change);
  *   - CPU time per page in each process (BFF, backend), from /proc over the 1-connection run — on a shared machine
  *     the CPU time is the figure to compare, wall time includes waiting for the other processes;
  *   - backend calls per page before the first byte and the waves they came in (the page's Server-Timing header);
  *   - HTML size and the size of its serialised state (<script id="__APP_STATE__"> and a streamed page's
- *     <script id="__PAGE_DATA__">), uncompressed.
+ *     <script id="__PAGE_DATA__">), uncompressed;
+ *   - resident memory of each process (BFF, backend, PSP simulator) once started and idle, and after the run.
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { startSite } from '../tests/e2e/support/server';
+import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
 const USER_AGENT = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/pages/terms,/landers/gallery').split(',');
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** The BFF and its embedded backend (a child in the BFF's process group), told apart by their command line. */
-function processes(groupPid: number): { bff: number[]; backend: number[] } {
-  const pids = execFileSync('pgrep', ['-g', String(groupPid)]).toString().trim().split('\n').map(Number);
-  const out = { bff: [] as number[], backend: [] as number[] };
-  for (const pid of pids) {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (cmd.includes('mock-backend')) out.backend.push(pid);
-    else if (cmd.includes('src/bff/main.ts')) out.bff.push(pid);
-  }
-  return out;
-}
-
-/** User + system CPU milliseconds of processes so far. */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the whole line)
-  }
-  return (ticks / TICKS_PER_SECOND) * 1000;
-}
-
-function rssMiB(pids: number[]): number {
-  let kib = 0;
-  for (const pid of pids) kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return Math.round(kib / 1024);
 }
 
 interface Sample {
@@ -107,9 +77,13 @@ async function login(base: string, email: string): Promise<string> {
 const fmt = (v: number, digits = 1) => v.toFixed(digits);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 
-const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+buildServer(process.cwd());
+// The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
+const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
 try {
-  const procs = processes(site.pid);
+  const procs = siteProcesses(site.pid);
+  await settle(procs);
+  process.stdout.write(`resident memory, idle after start (settled): ${memoryLine(procs)}\n`);
   const member = await login(site.url, 'premium@demo.test');
   const who: Array<[string, string | undefined]> = [
     ['visitor', undefined],
@@ -141,7 +115,7 @@ try {
       );
     }
   }
-  process.stdout.write(`resident memory: BFF ${rssMiB(procs.bff)} MiB, backend ${rssMiB(procs.backend)} MiB\n`);
+  process.stdout.write(`resident memory after the run: ${memoryLine(procs)}\n`);
 } finally {
   await site.stop();
 }

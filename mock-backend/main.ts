@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createApp } from './app';
 import { createBackground, type Background } from './background';
 import { setUpProvider } from './components/payments/embedded-simulator';
@@ -25,6 +26,8 @@ if (!parsed.ok) {
 }
 const config = parsed.config;
 const logger = createLogger(config.LOG_LEVEL);
+// libvips keeps up to 50 MB of recent operations for reuse; every photo is processed once, so nothing would reuse them.
+sharp.cache(false);
 
 async function start(): Promise<{ server: Server; db: Db; background: Background; bus: Bus }> {
   const started = performance.now();

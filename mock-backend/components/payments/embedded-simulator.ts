@@ -7,7 +7,10 @@ import { generateWebhookSecret } from '../../psp-simulator/simulator';
 import type { PaymentProvider } from './provider';
 import { createHttpProvider } from './simulator-provider';
 
+// The compiled backend (scripts/build-server.ts) names the compiled simulator beside it and forks it with plain node;
+// run from source, the simulator's source runs through tsx.
 const SIMULATOR_ENTRY = fileURLToPath(new URL('../../psp-simulator/main.ts', import.meta.url));
+const SIMULATOR_EXEC_ARGV = SIMULATOR_ENTRY.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 export interface ProviderSetup {
   provider: PaymentProvider;
@@ -41,7 +44,7 @@ export async function setUpProvider(
     LOG_LEVEL: config.LOG_LEVEL,
     ...(config.PSP_PUBLIC_URL ? { PSP_PUBLIC_URL: config.PSP_PUBLIC_URL } : {}),
   };
-  const child = fork(SIMULATOR_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(SIMULATOR_ENTRY, [], { execArgv: SIMULATOR_EXEC_ARGV, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the PSP simulator did not start within 60 s')), 60_000);
     child.on('message', (m: unknown) => {

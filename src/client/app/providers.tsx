@@ -24,6 +24,9 @@ export interface AppProvidersProps {
 function swrConfig(store: AppStore, fallback: Record<string, unknown>): SWRConfiguration {
   return {
     fallback,
+    // A cache of this render's (server) or this page's (browser) own, never SWR's module-wide default: on the server
+    // that one would outlive the request and be shared by every member's render.
+    provider: () => new Map(),
     // The server already loaded this data for the first render; do not ask again right after hydration.
     revalidateIfStale: false,
     onError(error) {

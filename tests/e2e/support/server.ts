@@ -27,16 +27,18 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real site as `npm start` does after the build (BFF + embedded backend, fresh DATA_DIR, free port)
- * and waits until /healthz answers 200. The build (`npm run build`) must have run before.
+ * Starts the real site (BFF + embedded backend, fresh DATA_DIR, free port) and waits until /healthz answers 200.
+ * The client build (`npm run build`) must have run before. From the TypeScript sources through tsx by default;
+ * `compiled: true` runs `dist/server/bff.js` as `npm start` does (the server build must be current).
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<RunningSite> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   let log = '';
   // The site under test never inherits a backend or database from the shell that runs the tests.
   const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/bff/main.ts'], {
+  const args = options.compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

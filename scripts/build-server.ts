@@ -1,0 +1,80 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/**
+ * The server half of `npm run build`: the BFF (with the SSR renderer), the backend and the PSP simulator, each bundled
+ * by esbuild into one ES module under dist/server, so production runs `node dist/server/<name>.js` — no TypeScript
+ * loader, no compile cache, no per-module transform in any process. Packages stay external (node_modules is there at
+ * run time; native ones such as sharp and argon2 cannot be bundled anyway).
+ *
+ * Files the code finds at run time next to its own source — the SQL migrations, the locale catalogues, openapi.yaml,
+ * the GeoIP database — keep being read from where they are in the repository: every `import.meta.url` of a module is
+ * turned into its source file's URL, reached relative to the bundle, so `new URL('../migrations/', import.meta.url)`
+ * still names mock-backend/migrations. A `new URL(…)` that names another entry (the BFF forking the backend, the
+ * backend forking the PSP simulator) names that entry's compiled file instead.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.join(ROOT, 'dist/server');
+
+/** Source entry → the name of its bundle in dist/server. */
+const SERVER_ENTRIES: Record<string, string> = {
+  'src/bff/main.ts': 'bff',
+  'mock-backend/main.ts': 'backend',
+  'mock-backend/psp-simulator/main.ts': 'psp-simulator',
+};
+
+const entryByFile = new Map(Object.entries(SERVER_ENTRIES).map(([source, name]) => [path.join(ROOT, source), name]));
+const fromOutDir = (file: string) => {
+  const relative = path.relative(OUT_DIR, file).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+};
+const NEW_URL = /new URL\((['"])([^'"]+)\1,\s*import\.meta\.url\)/g;
+const PLACEHOLDER = '__BUNDLE_IMPORT_META_URL__';
+
+function sourceLocations(): Plugin {
+  return {
+    name: 'source-locations',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta.')) return undefined;
+        if (/import\.meta\.(?:dirname|filename)\b/.test(text)) {
+          throw new Error(`${path.relative(ROOT, args.path)}: use new URL(…, import.meta.url) (import.meta.dirname/filename would name the bundle)`);
+        }
+        const contents = text
+          .replace(NEW_URL, (_match, _quote: string, relative: string) => {
+            const target = path.resolve(path.dirname(args.path), relative);
+            const entry = entryByFile.get(target);
+            const located = entry ? `./${entry}.js` : fromOutDir(target) + (relative.endsWith('/') ? '/' : '');
+            return `new URL(${JSON.stringify(located)}, ${PLACEHOLDER})`;
+          })
+          .replace(/import\.meta\.url/g, `new URL(${JSON.stringify(fromOutDir(args.path))}, ${PLACEHOLDER}).href`)
+          .replaceAll(PLACEHOLDER, 'import.meta.url');
+        return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
+
+const started = performance.now();
+await rm(OUT_DIR, { recursive: true, force: true });
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([source, name]) => [name, source])),
+  outdir: OUT_DIR,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  tsconfig: path.join(ROOT, 'tsconfig.json'),
+  // Maps stay beside the bundles for reading a production stack trace (`node --enable-source-maps` when needed).
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [sourceLocations()],
+});
+process.stdout.write(`dist/server: ${Object.values(SERVER_ENTRIES).map((name) => `${name}.js`).join(', ')} in ${Math.round(performance.now() - started)} ms\n`);
