@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 // Import boundaries (what may import what), enforced per folder. The patterns match
 // the import specifier: a relative path that climbs out (`../`) and enters the folder (src/bff, src/client, …).
@@ -49,4 +50,6 @@ export default tseslint.config(
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off', 'no-restricted-imports': 'off' },
   },
+  // Layout is Prettier's (.prettierrc.json, checked by `npm run lint`): no ESLint rule may fight it.
+  prettier,
 );

@@ -71,7 +71,16 @@ function compiledCatalogues(): Plugin {
           const input = path.join(dir, `${locale}.json`);
           const output = path.join(dir, `${locale}.ast.json`);
           await writeFile(input, JSON.stringify(merged));
-          await run(process.execPath, ['node_modules/@formatjs/cli/bin/formatjs', 'compile', input, '--ast', '--format', 'simple', '--out-file', output]);
+          await run(process.execPath, [
+            'node_modules/@formatjs/cli/bin/formatjs',
+            'compile',
+            input,
+            '--ast',
+            '--format',
+            'simple',
+            '--out-file',
+            output,
+          ]);
           const ref = this.emitFile({ type: 'asset', name: `messages-${locale}.json`, source: await readFile(output, 'utf8') });
           files[locale] = this.getFileName(ref);
         }
@@ -104,7 +113,10 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build'
         ? [
-            { find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') },
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js'),
+            },
             // react-router's package exports only its development build (warnings, invariants and their messages);
             // the browser gets the production build it ships next to it. One copy for the whole client build.
             { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },

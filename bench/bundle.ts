@@ -22,7 +22,7 @@ const KB = 1024;
 
 /** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with their budgets. */
 const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number; member?: boolean }> = [
-  { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 110 * KB, cssBudget: 20 * KB },
+  { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 111 * KB, cssBudget: 22 * KB },
   { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB, member: true },
   { path: '/members/:id', module: 'src/client/app/pages/profile-page.tsx', member: true },
   { path: '/login', module: 'src/client/app/pages/login-page.tsx' },
@@ -58,7 +58,8 @@ function closure(key: string, js = new Set<string>(), css = new Set<string>()): 
 
 const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzSize(f), 0);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
-const verdict = (value: number, budget?: number) => (budget === undefined ? '' : value <= budget ? ` ≤ ${kb(budget)} ok` : ` > ${kb(budget)} OVER`);
+const verdict = (value: number, budget?: number) =>
+  budget === undefined ? '' : value <= budget ? ` ≤ ${kb(budget)} ok` : ` > ${kb(budget)} OVER`;
 
 const entry = closure(ENTRY);
 let messages: Record<string, string> = {};
@@ -67,7 +68,9 @@ try {
 } catch {
   // a build without compiled catalogues
 }
-process.stdout.write(`Bundle sizes, gzip KB, first visit (entry ${kb(sum(entry.js))} JS + ${kb(sum(entry.css))} CSS shared by all routes)\n`);
+process.stdout.write(
+  `Bundle sizes, gzip KB, first visit (entry ${kb(sum(entry.js))} JS + ${kb(sum(entry.css))} CSS shared by all routes)\n`,
+);
 process.stdout.write(`${'route'.padEnd(20)} ${'JS'.padStart(7)} ${'route JS'.padStart(9)} ${'CSS'.padStart(6)}  budgets\n`);
 for (const route of ROUTES) {
   if (!manifest[route.module]) {
@@ -89,4 +92,6 @@ if (catalogues.length) process.stdout.write(`compiled catalogues (one per page, 
 const maps = Object.values(manifest).filter((c) => existsSync(path.join(DIST, `${c.file}.map`))).length;
 process.stdout.write(`source maps: ${maps} in the build directory, none referenced by a script, none served (/assets refuses .map)\n`);
 process.stdout.write('\n');
-process.stdout.write(formatShares(attributeFiles(DIST, entry.js), `First-visit entry (${[...entry.js].join(', ')}) by package and folder, KB:`));
+process.stdout.write(
+  formatShares(attributeFiles(DIST, entry.js), `First-visit entry (${[...entry.js].join(', ')}) by package and folder, KB:`),
+);

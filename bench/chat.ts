@@ -41,6 +41,7 @@ import pg from 'pg';
 import { grantCredits } from '../mock-backend/components/credits/ledger';
 import { createSession } from '../mock-backend/components/session/repository';
 import { sessionIdOf } from '../mock-backend/components/session/service';
+import { createDiskStore } from '../mock-backend/lib/media-store';
 import { createPgDb, createPgliteDb, type Db } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
@@ -209,7 +210,7 @@ async function startProcesses(): Promise<Site> {
   try {
     // Migrate, seed and prepare the members before the backend starts (PGlite is one process's file).
     const db = fresh ? createPgDb(fresh.url) : await createPgliteDb(path.join(dataDir, 'db'));
-    await migrate(db, async (tx) => void (await seed(tx, { mediaDir, members: MEMBERS, avatars: 4 })));
+    await migrate(db, async (tx) => void (await seed(tx, { media: createDiskStore(mediaDir), members: MEMBERS, avatars: 4 })));
     const { members, cookies } = await prepareMembers(db);
     // Statistics as a running site has them (autovacuum on PostgreSQL, the backend's own ANALYZE on PGlite).
     await db.exec('ANALYZE');
@@ -220,15 +221,18 @@ async function startProcesses(): Promise<Site> {
     const startBackend = async (): Promise<{ child: ChildProcess; port: number }> => {
       const backend = fork(path.join(ROOT, 'dist/server/backend.js'), [], {
         execArgv: [],
-        env: childEnv({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          BACKEND_SECRET: backendSecret,
-          DATA_DIR: dataDir,
-          DEMO_SEED: 'false',
-          ...(fresh ? { DATABASE_URL: fresh.url } : {}),
-          ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
-        }, statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : []),
+        env: childEnv(
+          {
+            PORT: '0',
+            HOST: '127.0.0.1',
+            BACKEND_SECRET: backendSecret,
+            DATA_DIR: dataDir,
+            DEMO_SEED: 'false',
+            ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+            ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
+          },
+          statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : [],
+        ),
         stdio: ['ignore', log, log, 'ipc'],
       });
       children.push(backend);
@@ -261,7 +265,10 @@ async function startProcesses(): Promise<Site> {
       for (;;) {
         if (bff.exitCode !== null) throw new Error(`the BFF exited (code ${bff.exitCode})`);
         if (Date.now() > deadline) throw new Error('the BFF did not become healthy');
-        const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false);
+        const ok = await fetch(`${base}/healthz`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
         if (ok) break;
         await sleep(250);
       }
@@ -272,7 +279,8 @@ async function startProcesses(): Promise<Site> {
     for (let i = 0; i < INSTANCES; i++) backends.push(await startBackend());
     const bffs = await Promise.all(backends.map((b) => startBff(b.port)));
     const name = (part: string, i: number) => (INSTANCES > 1 ? `${part} ${i + 1}` : part);
-    const pids = (list: Array<{ child: ChildProcess }>, part: string) => list.map((p, i) => [name(part, i), p.child.pid as number] as const);
+    const pids = (list: Array<{ child: ChildProcess }>, part: string) =>
+      list.map((p, i) => [name(part, i), p.child.pid as number] as const);
     const measured = [...pids(bffs, 'BFF'), ...pids(backends, 'backend')];
     const backendPid = backends[0]?.child.pid as number;
     return {
@@ -370,32 +378,36 @@ async function run(site: Site): Promise<void> {
       Array.from({ length: STREAMS }, (_, i) => {
         const member = i % members.length;
         return new Promise<void>((resolve, reject) => {
-          const req = http.get(`${baseOf(i)}/api/events.php`, { agent, headers: { cookie: cookies[member] as string, accept: 'text/event-stream' } }, (res) => {
-            if (res.statusCode !== 200) {
-              reject(new Error(`stream ${i}: ${res.statusCode}`));
-              return;
-            }
-            open += 1;
-            resolve();
-            let buffer = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              buffer += chunk;
-              let cut: number;
-              while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                const block = buffer.slice(0, cut);
-                buffer = buffer.slice(cut + 2);
-                if (!block.includes('event: message')) continue;
-                const data = block.slice(block.indexOf('data: ') + 6);
-                const message = JSON.parse(data) as { id: number; mine: boolean };
-                if (message.mine) continue;
-                const list = arrivals.get(message.id) ?? [];
-                list.push(performance.now());
-                arrivals.set(message.id, list);
+          const req = http.get(
+            `${baseOf(i)}/api/events.php`,
+            { agent, headers: { cookie: cookies[member] as string, accept: 'text/event-stream' } },
+            (res) => {
+              if (res.statusCode !== 200) {
+                reject(new Error(`stream ${i}: ${res.statusCode}`));
+                return;
               }
-            });
-            res.on('error', () => undefined);
-          });
+              open += 1;
+              resolve();
+              let buffer = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                buffer += chunk;
+                let cut: number;
+                while ((cut = buffer.indexOf('\n\n')) >= 0) {
+                  const block = buffer.slice(0, cut);
+                  buffer = buffer.slice(cut + 2);
+                  if (!block.includes('event: message')) continue;
+                  const data = block.slice(block.indexOf('data: ') + 6);
+                  const message = JSON.parse(data) as { id: number; mine: boolean };
+                  if (message.mine) continue;
+                  const list = arrivals.get(message.id) ?? [];
+                  list.push(performance.now());
+                  arrivals.set(message.id, list);
+                }
+              });
+              res.on('error', () => undefined);
+            },
+          );
           req.on('error', reject);
           requests.push(req);
         });
@@ -429,7 +441,12 @@ async function run(site: Site): Promise<void> {
             {
               method: 'POST',
               agent: sendAgent,
-              headers: { cookie: cookies[from] as string, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': `bench-${i}` },
+              headers: {
+                cookie: cookies[from] as string,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                'idempotency-key': `bench-${i}`,
+              },
             },
             (res) => {
               let text = '';
@@ -467,7 +484,7 @@ async function run(site: Site): Promise<void> {
     let expected = 0;
     const streamsOf = (member: number) => Math.floor(STREAMS / members.length) + (member < STREAMS % members.length ? 1 : 0);
     for (const [id, t0] of sentAt) {
-      expected += streamsOf(((sentIndex.get(id) ?? 0) % members.length + 1) % members.length);
+      expected += streamsOf((((sentIndex.get(id) ?? 0) % members.length) + 1) % members.length);
       for (const t1 of arrivals.get(id) ?? []) latencies.push(t1 - t0);
     }
     latencies.sort((a, b) => a - b);
@@ -479,8 +496,12 @@ async function run(site: Site): Promise<void> {
       .map(([part, bytes]) => `${part} ${((bytes - (before[part] ?? 0)) / STREAMS / 1024).toFixed(1)} KiB`)
       .join(', ');
 
-    say(`chat bench: ${site.label}; ${open} streams open through ${bases.length > 1 ? `${bases.length} BFFs` : 'the BFF'} over ${members.length} members`);
-    say(`sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`);
+    say(
+      `chat bench: ${site.label}; ${open} streams open through ${bases.length > 1 ? `${bases.length} BFFs` : 'the BFF'} over ${members.length} members`,
+    );
+    say(
+      `sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`,
+    );
     say(`CPU per sent message: ${perMessage}`);
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
@@ -490,7 +511,9 @@ async function run(site: Site): Promise<void> {
         .map(([text, n]) => [text, (n - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent)] as const)
         .filter(([, n]) => n > 0)
         .sort((a, b) => b[1] - a[1]);
-      say(`backend statements per sent message (all its PostgreSQL clients, streams and jobs included): ${per.reduce((a, [, n]) => a + n, 0).toFixed(1)}`);
+      say(
+        `backend statements per sent message (all its PostgreSQL clients, streams and jobs included): ${per.reduce((a, [, n]) => a + n, 0).toFixed(1)}`,
+      );
       for (const [text, n] of per) if (n >= 0.05) say(`  ${n.toFixed(2)}  ${text.length > 150 ? `${text.slice(0, 147)}...` : text}`);
     }
   } finally {

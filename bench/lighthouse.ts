@@ -102,7 +102,9 @@ try {
     ['/members', 'visitor', undefined],
     ['/members', 'member', member],
   ];
-  process.stdout.write(`\nLighthouse ${'performance'}, mobile preset (simulated throttling), median of ${RUNS} runs; ms except score and CLS\n`);
+  process.stdout.write(
+    `\nLighthouse ${'performance'}, mobile preset (simulated throttling), median of ${RUNS} runs; ms except score and CLS\n`,
+  );
   process.stdout.write(
     `${'page'.padEnd(10)} ${'who'.padEnd(8)} ${'score'.padStart(5)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'SI'.padStart(6)}  scores of the runs (benchmark index)\n`,
   );

@@ -43,12 +43,24 @@ function reading(procs: SiteProcesses): Reading {
 }
 const row = (label: string, now: Reading, before?: Reading) =>
   `${label.padEnd(22)} ${(Object.keys(now) as Array<keyof Reading>)
-    .map((part) => `${part} ${String(now[part]).padStart(4)} MiB${before ? ` (${now[part] - before[part] >= 0 ? '+' : ''}${now[part] - before[part]})` : ''}`.padEnd(part === 'PSP simulator' ? 0 : 26))
+    .map((part) =>
+      `${part} ${String(now[part]).padStart(4)} MiB${before ? ` (${now[part] - before[part] >= 0 ? '+' : ''}${now[part] - before[part]})` : ''}`.padEnd(
+        part === 'PSP simulator' ? 0 : 26,
+      ),
+    )
     .join('  ')}`;
 
 buildServer(process.cwd());
 // The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
-const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
+const site = await startSite(
+  {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    GLIBC_TUNABLES:
+      process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+  },
+  { compiled: true },
+);
 try {
   const procs = siteProcesses(site.pid);
   await settle(procs);
@@ -57,7 +69,9 @@ try {
   say(row('idle after start', idle));
 
   const cookie = await login(site.url, 'premium@demo.test');
-  const list = (await (await fetch(`${site.url}/api/members.php?limit=50`, { headers: { cookie } })).json()) as { profiles: Array<{ id: number }> };
+  const list = (await (await fetch(`${site.url}/api/members.php?limit=50`, { headers: { cookie } })).json()) as {
+    profiles: Array<{ id: number }>;
+  };
   const ids = list.profiles.map((p) => p.id);
   const fixed = ['/members', '/likes', '/chats', '/profile', '/settings', '/credits', '/match-finder'];
   const pathOf = (i: number) => (i % 2 === 0 ? `/members/${ids[(i / 2) % ids.length]}` : (fixed[((i - 1) / 2) % fixed.length] as string));
@@ -109,12 +123,16 @@ try {
       cookies.map(
         (streamCookie) =>
           new Promise<http.ClientRequest>((resolve, reject) => {
-            const req = http.get(`${site.url}/api/events.php`, { agent, headers: { cookie: streamCookie, accept: 'text/event-stream' } }, (res) => {
-              if (res.statusCode !== 200) reject(new Error(`stream: ${res.statusCode}`));
-              res.on('data', () => undefined);
-              res.on('error', () => undefined);
-              resolve(req);
-            });
+            const req = http.get(
+              `${site.url}/api/events.php`,
+              { agent, headers: { cookie: streamCookie, accept: 'text/event-stream' } },
+              (res) => {
+                if (res.statusCode !== 200) reject(new Error(`stream: ${res.statusCode}`));
+                res.on('data', () => undefined);
+                res.on('error', () => undefined);
+                resolve(req);
+              },
+            );
             req.on('error', reject);
           }),
       ),

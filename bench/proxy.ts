@@ -46,10 +46,13 @@ async function servePlainProxy(target: string): Promise<void> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   const server = http.createServer((req, res) => {
-    const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const out = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(out);
   });
   server.keepAliveTimeout = 60_000;
@@ -71,7 +74,13 @@ async function serveBff(primary: string, candidate: string | undefined): Promise
   });
   // No pages are asked for here: empty assets instead of a Vite build.
   const backendSecret = process.env.BENCH_BACKEND_SECRET;
-  const app = createApp({ config, routing, logger: pino({ level: 'silent' }), assets: {} as Assets, ...(backendSecret ? { backendSecret } : {}) });
+  const app = createApp({
+    config,
+    routing,
+    logger: pino({ level: 'silent' }),
+    assets: {} as Assets,
+    ...(backendSecret ? { backendSecret } : {}),
+  });
   const server = http.createServer(app);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,7 +88,8 @@ async function serveBff(primary: string, candidate: string | undefined): Promise
 }
 
 function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const profile = process.env.BENCH_PROFILE && args[0] === '--serve-bff' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile =
+    process.env.BENCH_PROFILE && args[0] === '--serve-bff' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = fork(SELF, args, { execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve({ child, url: `http://127.0.0.1:${(m as { port: number }).port}` }));
@@ -95,7 +105,15 @@ async function startRealBackend(secret: string): Promise<{ child: ChildProcess; 
   await new Promise((resolve) => probe.close(resolve));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-proxy-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'mock-backend/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', BACKEND_SECRET: secret, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      BACKEND_SECRET: secret,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -174,8 +192,12 @@ async function main(): Promise<void> {
       console.log(`latency through BFF   p50 ${ms(proxied.p50)}  p95 ${ms(proxied.p95)}  p99 ${ms(proxied.p99)}`);
       console.log(`latency BFF + shadow  p50 ${ms(withShadow.p50)}  p95 ${ms(withShadow.p95)}  p99 ${ms(withShadow.p99)}`);
       console.log(`added by the BFF      p50 ${ms(proxied.p50 - direct.p50)}  p95 ${ms(proxied.p95 - direct.p95)}`);
-      console.log(`throughput direct ${directRps.toFixed(0)} req/s, through BFF ${proxiedRps.toFixed(0)} req/s, ratio ${(proxiedRps / directRps).toFixed(2)}`);
-      console.log(`throughput through a plain Node proxy ${baselineRps.toFixed(0)} req/s (ratio ${(baselineRps / directRps).toFixed(2)}): the cost of any extra hop here`);
+      console.log(
+        `throughput direct ${directRps.toFixed(0)} req/s, through BFF ${proxiedRps.toFixed(0)} req/s, ratio ${(proxiedRps / directRps).toFixed(2)}`,
+      );
+      console.log(
+        `throughput through a plain Node proxy ${baselineRps.toFixed(0)} req/s (ratio ${(baselineRps / directRps).toFixed(2)}): the cost of any extra hop here`,
+      );
     }
     // The same target against the real backend: settings.php there reads the site from the database on every call.
     const secret = randomBytes(24).toString('hex');
@@ -192,7 +214,9 @@ async function main(): Promise<void> {
       console.log(`latency direct        p50 ${ms(direct.p50)}  p95 ${ms(direct.p95)}  p99 ${ms(direct.p99)}`);
       console.log(`latency through BFF   p50 ${ms(proxied.p50)}  p95 ${ms(proxied.p95)}  p99 ${ms(proxied.p99)}`);
       console.log(`added by the BFF      p50 ${ms(proxied.p50 - direct.p50)}  p95 ${ms(proxied.p95 - direct.p95)}`);
-      console.log(`throughput direct ${directRps.toFixed(0)} req/s, through BFF ${proxiedRps.toFixed(0)} req/s, ratio ${(proxiedRps / directRps).toFixed(2)}`);
+      console.log(
+        `throughput direct ${directRps.toFixed(0)} req/s, through BFF ${proxiedRps.toFixed(0)} req/s, ratio ${(proxiedRps / directRps).toFixed(2)}`,
+      );
     } finally {
       realBff.child.kill('SIGTERM');
       real.child.kill('SIGTERM');

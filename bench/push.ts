@@ -6,6 +6,7 @@
  * Prints figures, asserts nothing. Run: `npx tsx bench/push.ts` (PGlite in memory; BENCH_MEMBERS, BENCH_EVENTS).
  */
 import { createECDH, randomBytes } from 'node:crypto';
+import { createDiskStore } from '../mock-backend/lib/media-store';
 import { createLogger } from '../mock-backend/lib/logger';
 import { createPgliteDb } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
@@ -23,19 +24,26 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 5);
 function subscription(i: number) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { endpoint: `https://fcm.googleapis.com/fcm/send/bench-${i}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/bench-${i}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
 }
 
 async function main() {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-push-'));
   const db = await createPgliteDb();
   await migrate(db);
-  await seed(db, { mediaDir: path.join(dir, 'media'), members: MEMBERS + 2, avatars: 2 });
+  await seed(db, { media: createDiskStore(path.join(dir, 'media')), members: MEMBERS + 2, avatars: 2 });
   const ids = (await db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT $1', [MEMBERS + 1])).map((r) => r.id);
   const [sender, ...members] = ids as [number, ...number[]];
   for (const [i, id] of members.entries()) {
     const sub = subscription(i);
-    await db.query('INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES ($1, $2, $3::jsonb)', [id, sub.endpoint, JSON.stringify(sub)]);
+    await db.query('INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES ($1, $2, $3::jsonb)', [
+      id,
+      sub.endpoint,
+      JSON.stringify(sub),
+    ]);
   }
   const vapid = await loadVapidKeys(db, {}, 'mailto:bench@localhost');
 
@@ -43,12 +51,19 @@ async function main() {
   const one = subscription(0);
   const rounds = 500;
   let started = performance.now();
-  for (let i = 0; i < rounds; i += 1) buildPushRequest(vapid, one, { title: 'New message', body: 'You have a new message.', url: '/chats/1', badge: 3, kind: 'message' }, { ttl: 86400, urgency: 'high', topic: 'message' });
+  for (let i = 0; i < rounds; i += 1)
+    buildPushRequest(
+      vapid,
+      one,
+      { title: 'New message', body: 'You have a new message.', url: '/chats/1', badge: 3, kind: 'message' },
+      { ttl: 86400, urgency: 'high', topic: 'message' },
+    );
   const perRequestMs = (performance.now() - started) / rounds;
 
   await db.transaction(async (tx) => {
     for (const id of members) {
-      for (let e = 0; e < EVENTS; e += 1) await recordNotification(tx, { userId: id, kind: e % 2 === 0 ? 'message' : 'like', fromUserId: sender });
+      for (let e = 0; e < EVENTS; e += 1)
+        await recordNotification(tx, { userId: id, kind: e % 2 === 0 ? 'message' : 'like', fromUserId: sender });
     }
   });
   const sent: PushRequest[] = [];

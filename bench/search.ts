@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issues 4 and 15): 100,000 members in PGlite and in PostgreSQL, typical searches through the real
+ * Search benchmark: 100,000 members (BENCH_MEMBERS) in PGlite and in PostgreSQL, typical searches through the real
  * service (count + keyset page + blocks + distance), p50/p95 per search. Prints figures, asserts nothing.
  * Count strategy: capped — the count reads at most COUNT_CAP + 1 matching rows and answers "1,000+" beyond that
  * (`total_capped`). Statistics: the fill ends with the backend's own refresh (lib/statistics.ts: ANALYZE on PGlite,
@@ -7,6 +7,8 @@
  *
  *   npm run bench:search                    # PGlite, plus PostgreSQL when BENCH_DATABASE_URL is reachable
  *   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npm run bench:search
+ *   BENCH_ENGINES=postgres BENCH_MEMBERS=1000000 npm run bench:search   # one engine only (a million in memory is PGlite's
+ *                                                                       # limit on a small machine)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { COUNT_CAP, listMembers, type SearchQuery } from '../mock-backend/components/members/service';
+import { createDiskStore } from '../mock-backend/lib/media-store';
 import { createPgDb, createPgliteDb, type Db } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { refreshStatistics } from '../mock-backend/lib/statistics';
@@ -22,11 +25,12 @@ import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()));
 
 async function fill(db: Db): Promise<{ siteId: number; viewerId: number; regionId: number }> {
   await migrate(db);
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-media-'));
-  await seed(db, { mediaDir: dir, members: 50, avatars: 2 });
+  await seed(db, { media: createDiskStore(dir), members: 50, avatars: 2 });
   await rm(dir, { recursive: true, force: true });
   const started = Date.now();
   await db.exec(`
@@ -103,12 +107,15 @@ async function run(label: string, db: Db): Promise<void> {
 
 async function main(): Promise<void> {
   process.stdout.write(`Search benchmark: ${MEMBERS} members, ${RUNS} runs per search (count + page of 24)\n`);
-  const lite = await createPgliteDb();
-  try {
-    await run('PGlite (in memory)', lite);
-  } finally {
-    await lite.close();
+  if (ENGINES.has('pglite')) {
+    const lite = await createPgliteDb();
+    try {
+      await run('PGlite (in memory)', lite);
+    } finally {
+      await lite.close();
+    }
   }
+  if (!ENGINES.has('postgres')) return;
 
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
       const res = await request(ctx.app).post('/api/signup.php').send(body(email));
       if (res.status !== 200) throw new Error(`signup answered ${res.status}`);
       const signedUp = performance.now();
-      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))?.split(';')[0] ?? '';
+      const cookie =
+        ([] as string[])
+          .concat(res.headers['set-cookie'] ?? [])
+          .find((c) => c.startsWith('auth='))
+          ?.split(';')[0] ?? '';
       const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
       if (me.status !== 200) throw new Error(`user.php answered ${me.status}`);
       return [signedUp - started, performance.now() - signedUp];

@@ -22,7 +22,15 @@ async function main(): Promise<void> {
     for (let i = 0; i < MEMBERS; i++) {
       const { userId } = await newBuyer(ctx);
       await grantCredits(ctx.db, { userId, credits: 5, kind: 'free', reason: 'signup' });
-      await grantCredits(ctx.db, { userId, credits: 100_000, kind: 'paid', reason: 'purchase', amountMinor: 99_900, currency: 'EUR', refundDays: 14 });
+      await grantCredits(ctx.db, {
+        userId,
+        credits: 100_000,
+        kind: 'paid',
+        reason: 'purchase',
+        amountMinor: 99_900,
+        currency: 'EUR',
+        refundDays: 14,
+      });
       members.push(userId);
     }
     let next = 0;
@@ -56,9 +64,15 @@ async function main(): Promise<void> {
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
     const violations = await ledgerInvariantViolations(ctx.db);
     const [rows] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_ledger');
-    process.stdout.write(`${SPENDS} spends (10 % reserved and voided) by ${MEMBERS} members, ${PARALLEL} in parallel, ${ctx.db.dialect}, ${process.version}\n`);
-    process.stdout.write(`throughput ${(SPENDS / seconds).toFixed(0)} spends/s  p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  refused ${refused}\n`);
-    process.stdout.write(`ledger rows ${rows?.n ?? 0}; invariant (balance = ledger sum = lots remaining, >= 0): ${violations.length === 0 ? 'holds' : `BROKEN for ${violations.length} members`}\n`);
+    process.stdout.write(
+      `${SPENDS} spends (10 % reserved and voided) by ${MEMBERS} members, ${PARALLEL} in parallel, ${ctx.db.dialect}, ${process.version}\n`,
+    );
+    process.stdout.write(
+      `throughput ${(SPENDS / seconds).toFixed(0)} spends/s  p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  refused ${refused}\n`,
+    );
+    process.stdout.write(
+      `ledger rows ${rows?.n ?? 0}; invariant (balance = ledger sum = lots remaining, >= 0): ${violations.length === 0 ? 'holds' : `BROKEN for ${violations.length} members`}\n`,
+    );
     if (violations.length > 0) process.exitCode = 1;
   } finally {
     await ctx.close();

@@ -16,7 +16,8 @@ import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
-const USER_AGENT = process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const USER_AGENT =
+  process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/pages/terms,/landers/gallery').split(',');
 
 function percentile(sorted: number[], p: number): number {
@@ -36,19 +37,37 @@ interface Sample {
 
 async function one(url: string, cookie: string | undefined): Promise<Sample> {
   const t = performance.now();
-  const res = await fetch(url, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'user-agent': USER_AGENT, ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(url, {
+    headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', 'user-agent': USER_AGENT, ...(cookie ? { cookie } : {}) },
+  });
   const firstByteMs = performance.now() - t;
   const html = await res.text();
   const ms = performance.now() - t;
   const timing = /(\d+) calls in (\d+) waves/.exec(res.headers.get('server-timing') ?? '');
   // The app state, plus a streamed page's data (which follows the shell in its own script).
-  const state = [/<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s, /<script id="__PAGE_DATA__" type="application\/json">(.*?)<\/script>/s]
+  const state = [
+    /<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s,
+    /<script id="__PAGE_DATA__" type="application\/json">(.*?)<\/script>/s,
+  ]
     .map((re) => re.exec(html)?.[1] ?? '')
     .join('');
-  return { ms, firstByteMs, calls: Number(timing?.[1] ?? -1), waves: Number(timing?.[2] ?? -1), html: Buffer.byteLength(html), state: Buffer.byteLength(state), status: res.status };
+  return {
+    ms,
+    firstByteMs,
+    calls: Number(timing?.[1] ?? -1),
+    waves: Number(timing?.[2] ?? -1),
+    html: Buffer.byteLength(html),
+    state: Buffer.byteLength(state),
+    status: res.status,
+  };
 }
 
-async function load(url: string, cookie: string | undefined, connections: number, requests: number): Promise<{ samples: Sample[]; seconds: number }> {
+async function load(
+  url: string,
+  cookie: string | undefined,
+  connections: number,
+  requests: number,
+): Promise<{ samples: Sample[]; seconds: number }> {
   const samples: Sample[] = [];
   let next = 0;
   const started = performance.now();
@@ -79,7 +98,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 
 buildServer(process.cwd());
 // The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
-const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072' }, { compiled: true });
+const site = await startSite(
+  {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+  },
+  { compiled: true },
+);
 try {
   const procs = siteProcesses(site.pid);
   await settle(procs);

@@ -56,7 +56,12 @@ describe('app', () => {
   });
 
   it('When a media path tries to leave the media folder, then 404', async () => {
-    for (const p of ['/media/../package.json', '/media/..%2f..%2fpackage.json', '/media/avatars/..%5c..%5cpackage.json', '/media/%2e%2e/x']) {
+    for (const p of [
+      '/media/../package.json',
+      '/media/..%2f..%2fpackage.json',
+      '/media/avatars/..%5c..%5cpackage.json',
+      '/media/%2e%2e/x',
+    ]) {
       const res = await request(ctx.app).get(p);
       expect(res.status, p).toBe(404);
     }

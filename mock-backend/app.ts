@@ -29,10 +29,12 @@ import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
 import { errorHandler, notFoundHandler } from './lib/errors';
+import type { MediaStore } from './lib/media-store';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import { rejectNulCharacters } from './lib/input';
 import { httpLogger } from './lib/logger';
 import { OPENAPI_PATH } from './lib/openapi';
+import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
 import { createSmsSender, type SmsSender } from './lib/sms';
@@ -40,8 +42,10 @@ import { createSmsSender, type SmsSender } from './lib/sms';
 export interface AppDeps {
   db: Db;
   logger: Logger;
-  /** Folder served under /media/ (DATA_DIR/media). */
-  mediaDir: string;
+  /** Photos and photo messages (lib/media-store.ts: DATA_DIR/media or an S3 bucket), served under /media/. */
+  media: MediaStore;
+  /** DATA_DIR: SMS files go to its sms/ folder unless `sms` is given. */
+  dataDir: string;
   /** Validate answers against openapi.yaml too (tests); a mismatch becomes a 500. */
   validateResponses?: boolean;
   /** Login requests per IP per minute before 429 too_many_requests (default 60). */
@@ -61,10 +65,12 @@ export interface AppDeps {
   chatCatchUpMs?: number;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
-  /** Outgoing SMS (direct-debit codes); default: files in the folder beside mediaDir (DATA_DIR/sms). */
+  /** Outgoing SMS (direct-debit codes); default: files in DATA_DIR/sms. */
   sms?: SmsSender;
   /** Tells the push-notify job that chat or likes recorded a notification (background.notifier); default: its schedule finds it. */
   notifier?: Notifier;
+  /** Probes (/healthz, /readyz) and metrics (/_ops/metrics), lib/ops.ts; main.ts creates them. */
+  ops?: BackendOps;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -73,17 +79,25 @@ export function createApp(deps: AppDeps): Express {
   // X-Forwarded-For is never believed: the client's address comes from the BFF with the shared secret.
   app.set('trust proxy', false);
   app.disable('x-powered-by');
+  if (deps.ops) {
+    app.use(deps.ops.measure);
+    // Before the access log: a load balancer probing every second would fill it.
+    app.use(deps.ops.routes);
+  }
   app.use(helmet());
   app.use(httpLogger(deps.logger));
   app.use(clientMiddleware(deps.backendSecret));
 
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only.
   const getSigner = lazySigner(db);
-  app.use(mediaRoutes(deps.mediaDir, getSigner, chatMediaGuard(db)));
+  app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db)));
 
+  // One event bus for every component that tells a member's open pages about a change (chat/member-events.ts).
+  const bus = deps.bus ?? createLocalBus();
   // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
   const payments = {
     db,
+    bus,
     logger: deps.logger,
     provider: deps.payments?.provider ?? unavailableProvider(),
     webhookUrl: deps.payments?.webhookUrl ?? (() => `${deps.publicUrl}${WEBHOOK_PATH}`),
@@ -109,14 +123,24 @@ export function createApp(deps: AppDeps): Express {
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteAndSessionMiddleware(db), signImagesMiddleware(getSigner));
-  api.use(sessionRoutes(db, lazyDeviceCookies(db)), siteDataRoutes(db, deps.geoip ?? NO_GEOIP), membersRoutes(db), socialRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), creditsRoutes(db));
-  api.use(photoRoutes(db, deps.mediaDir), privacyRoutes({ db, mediaDir: deps.mediaDir, logger: deps.logger }), moderationRoutes(db, deps.mediaDir));
+  api.use(
+    sessionRoutes(db, lazyDeviceCookies(db)),
+    siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
+    membersRoutes(db),
+    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }),
+    creditsRoutes(db),
+  );
+  api.use(
+    photoRoutes(db, deps.media),
+    privacyRoutes({ db, media: deps.media, logger: deps.logger }),
+    moderationRoutes(db, deps.media, bus),
+  );
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   const notifier = deps.notifier ?? { kick: () => {} };
-  api.use(likesRoutes(db, { notifier }), pushRoutes(db));
+  api.use(likesRoutes(db, { notifier, bus }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(path.dirname(deps.mediaDir), 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus: deps.bus ?? createLocalBus(), logger: deps.logger, notifier, mediaDir: deps.mediaDir, getSigner, catchUpMs: deps.chatCatchUpMs }));
+  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
+  api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
   app.use('/api', api);
 

@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
+import { processLoginLinkRequests } from './components/accounts/login-link';
 import { purgeDeletedAccounts } from './components/accounts/purge';
+import { deleteOldMemberEvents } from './components/chat/member-events';
 import { sweepOrphanChatPhotos } from './components/chat/photo-files';
+import { sweepOrphanProfilePhotos } from './components/photos/service';
 import { deleteExpiredTokens, markBounced } from './components/accounts/repository';
 import { voidExpiredReservations } from './components/credits/spend';
 import type { PaymentProvider } from './components/payments/provider';
@@ -9,10 +12,12 @@ import { createPushJobs, type PushJobOptions } from './components/push/jobs';
 import { deleteOldNotifications, type Notifier } from './components/push/service';
 import { followUpPayments } from './components/payments/service';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
+import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
 import { createJobs, type Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mail';
+import type { MediaStore } from './lib/media-store';
 import { createOutbox, deleteOldMail, type Outbox, type OutboxOptions } from './lib/outbox';
 import { deleteExpiredLimits } from './lib/rate-limit';
 import { statisticsJob } from './lib/statistics';
@@ -33,7 +38,8 @@ export interface BackgroundOptions {
   db: Db;
   logger: Logger;
   mailer: Mailer;
-  mediaDir: string;
+  /** Photos and photo messages (DATA_DIR/media or an S3 bucket): the purge and the chat-photo sweep delete there. */
+  media: MediaStore;
   purgeCron: string;
   cleanupCron: string;
   /** pg-boss's schema (tests give each file its own). */
@@ -43,6 +49,8 @@ export interface BackgroundOptions {
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Web Push and notification e-mails (components/push): VAPID keys, the origin of mail links, a fake push service in tests. */
   push?: Omit<PushJobOptions, 'db' | 'logger' | 'jobs' | 'kickOutbox'>;
+  /** The event bus: a payment the follow-up settles tells the member's open pages at once (else the streams' catch-up). */
+  bus?: Bus;
 }
 
 export interface Background {
@@ -59,7 +67,17 @@ export function createBackground(opts: BackgroundOptions): Background {
   const jobs = createJobs(db, logger, { schema: opts.jobSchema });
   const outbox = createOutbox({ db, mailer: opts.mailer, jobs, logger, onBounce: (address) => markBounced(db, address), ...opts.outbox });
 
-  jobs.define(outbox.job);
+  // The mail pass first turns asked-for sign-in links into mails (components/accounts/login-link.ts), so the request
+  // itself does the same work for every address; the same kick and schedule then send them.
+  const accountDeps = { db, logger, outbox, publicUrl: opts.push?.publicUrl ?? 'http://localhost:3000' };
+  jobs.define({
+    ...outbox.job,
+    handler: async (data, job) => {
+      const links = await processLoginLinkRequests(accountDeps);
+      if (links > 0) logger.info({ links }, 'sign-in links mailed');
+      await outbox.job.handler(data, job);
+    },
+  });
   const push = createPushJobs({ db, logger, jobs, kickOutbox: () => outbox.kick(), publicUrl: 'http://localhost:3000', ...opts.push });
   jobs.define(push.job);
   jobs.define({
@@ -70,7 +88,7 @@ export function createBackground(opts: BackgroundOptions): Background {
     expireInSeconds: 3600,
     pollingIntervalSeconds: 10,
     handler: async () => {
-      const purged = await purgeDeletedAccounts(db, logger, opts.mediaDir);
+      const purged = await purgeDeletedAccounts(db, logger, opts.media);
       logger.info({ job: PURGE_JOB, purged }, 'purge of deleted accounts ran');
     },
   });
@@ -88,13 +106,15 @@ export function createBackground(opts: BackgroundOptions): Background {
         idempotencyKeys: await deleteExpiredIdempotencyKeys(db),
         mails: await deleteOldMail(db),
         notifications: await deleteOldNotifications(db),
+        memberEvents: await deleteOldMemberEvents(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
     },
   });
 
-  // Files of photo messages are deleted after the commit that removed their rows; what a crash or a failed unlink
-  // left behind goes here (components/chat/photo-files.ts). Hourly, at the cleanup's pace or slower.
+  // Files of photo messages and profile photos are deleted after the commit that removed their rows; what a crash or
+  // a store that was down left behind goes here (components/chat/photo-files.ts, components/photos/service.ts).
+  // Hourly, at the cleanup's pace or slower.
   jobs.define({
     name: CHAT_PHOTO_SWEEP_JOB,
     cron: '41 * * * *',
@@ -102,8 +122,9 @@ export function createBackground(opts: BackgroundOptions): Background {
     pollingIntervalSeconds: 10,
     expireInSeconds: 3600,
     handler: async () => {
-      const deleted = await sweepOrphanChatPhotos(db, opts.mediaDir, logger);
-      logger.info({ job: CHAT_PHOTO_SWEEP_JOB, deleted }, 'chat photo sweep ran');
+      const deleted = await sweepOrphanChatPhotos(db, opts.media, logger);
+      const profileFiles = await sweepOrphanProfilePhotos(db, opts.media, logger);
+      logger.info({ job: CHAT_PHOTO_SWEEP_JOB, deleted, profileFiles }, 'chat photo sweep ran');
     },
   });
 
@@ -121,7 +142,7 @@ export function createBackground(opts: BackgroundOptions): Background {
   });
 
   if (opts.payments) {
-    const deps = { db, logger, ...opts.payments };
+    const deps = { db, logger, bus: opts.bus, ...opts.payments };
     jobs.define({
       name: PAYMENTS_FOLLOW_UP_JOB,
       cron: '* * * * *',
@@ -130,7 +151,8 @@ export function createBackground(opts: BackgroundOptions): Background {
       handler: async () => {
         const payments = await followUpPayments(deps);
         const refunds = await retryPendingRefunds(deps);
-        if (payments.checked + payments.expired + refunds > 0) logger.info({ job: PAYMENTS_FOLLOW_UP_JOB, ...payments, refunds }, 'payments followed up');
+        if (payments.checked + payments.expired + refunds > 0)
+          logger.info({ job: PAYMENTS_FOLLOW_UP_JOB, ...payments, refunds }, 'payments followed up');
       },
     });
   }

@@ -8,12 +8,14 @@ import { createBackground, type Background } from './background';
 import { setUpProvider } from './components/payments/embedded-simulator';
 import { configurePushHosts, parsePushHosts } from './components/push/allow-list';
 import { WEBHOOK_PATH } from './components/payments/routes';
-import { parseConfig } from './lib/config';
+import { parseConfig, wantsDemoSeed } from './lib/config';
 import { createBus, type Bus } from './lib/bus';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
+import { mediaStoreFromConfig } from './lib/media-store';
 import { migrate } from './lib/migrate';
+import { createOps, type BackendOps } from './lib/ops';
 import { refreshStatistics } from './lib/statistics';
 import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
@@ -29,21 +31,23 @@ const logger = createLogger(config.LOG_LEVEL);
 // libvips keeps up to 50 MB of recent operations for reuse; every photo is processed once, so nothing would reuse them.
 sharp.cache(false);
 
-async function start(): Promise<{ server: Server; db: Db; background: Background; bus: Bus }> {
+async function start(): Promise<{ server: Server; db: Db; background: Background; bus: Bus; ops: BackendOps }> {
   const started = performance.now();
   const dataDir = path.resolve(config.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
-  await mkdir(mediaDir, { recursive: true });
+  // Photos live in the bucket when S3_BUCKET is set, else in DATA_DIR/media (lib/media-store.ts).
+  const media = mediaStoreFromConfig(config, mediaDir);
+  await mkdir(media.kind === 'disk' ? mediaDir : dataDir, { recursive: true });
 
   const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(path.join(dataDir, 'db'));
   // Instances starting together on one PostgreSQL: the first migrates (and seeds) under an advisory lock, the others wait.
-  const wantSeed = config.DEMO_SEED ?? db.dialect === 'pglite';
+  const wantSeed = wantsDemoSeed(config);
   let seeded = 0;
   const { applied, fresh } = await migrate(db, async (tx) => {
-    if (wantSeed) seeded = (await seed(tx, { mediaDir })).members;
+    if (wantSeed) seeded = (await seed(tx, { media })).members;
   });
   await refreshStatistics(db);
-  logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded }, 'database ready');
+  logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded, media: media.kind }, 'database ready');
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
   // The payment provider (the PSP simulator as its own process unless PSP_URL names one); it posts webhooks to us.
@@ -53,17 +57,33 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   const payments = { provider, webhookUrl: () => config.PAYMENT_WEBHOOK_URL ?? `http://${webhookHost}:${listeningPort}${WEBHOOK_PATH}` };
   configurePushHosts(parsePushHosts(config.PUSH_ALLOWED_HOSTS));
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
-  const push = { publicUrl, vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT } };
-  const background = createBackground({ db, logger, mailer, mediaDir, purgeCron: config.PURGE_CRON, cleanupCron: config.CLEANUP_CRON, payments, push });
+  const push = {
+    publicUrl,
+    vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT },
+  };
+  const bus = createBus(db, logger);
+  const background = createBackground({
+    db,
+    logger,
+    mailer,
+    media,
+    purgeCron: config.PURGE_CRON,
+    cleanupCron: config.CLEANUP_CRON,
+    payments,
+    push,
+    bus,
+  });
   await background.start();
 
   const geoip = await openGeoIp(config.GEOIP_DB);
-  const bus = createBus(db, logger);
+  const ops = createOps({ db, bus, jobs: background.jobs, token: config.OPERATOR_TOKEN });
   const app = createApp({
     db,
     bus,
+    ops,
     logger,
-    mediaDir,
+    media,
+    dataDir,
     outbox: background.outbox,
     notifier: background.notifier,
     geoip,
@@ -81,19 +101,28 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
   listeningPort = port;
   logger.info({ host: config.HOST, port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
   if (config.PORT === 0 && process.send) process.send({ type: 'ready', port });
-  return { server, db, background, bus };
+  return { server, db, background, bus, ops };
 }
 
+/** How long a shutdown may take before the process exits anyway (in-flight requests and job handlers included). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 start().then(
-  ({ server, db, background, bus }) => {
+  ({ server, db, background, bus, ops }) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
+      const force = setTimeout(() => {
+        logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS);
       force.unref();
-      // Open event streams end first (browsers resume them elsewhere), or server.close would wait for them.
+      // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
+      ops.drain();
+      // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
+      // wait for them.
       void bus.close();
       server.close(() => {
         background

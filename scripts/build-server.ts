@@ -42,7 +42,9 @@ function sourceLocations(): Plugin {
         const text = await readFile(args.path, 'utf8');
         if (!text.includes('import.meta.')) return undefined;
         if (/import\.meta\.(?:dirname|filename)\b/.test(text)) {
-          throw new Error(`${path.relative(ROOT, args.path)}: use new URL(…, import.meta.url) (import.meta.dirname/filename would name the bundle)`);
+          throw new Error(
+            `${path.relative(ROOT, args.path)}: use new URL(…, import.meta.url) (import.meta.dirname/filename would name the bundle)`,
+          );
         }
         const contents = text
           .replace(NEW_URL, (_match, _quote: string, relative: string) => {
@@ -77,4 +79,8 @@ await build({
   logLevel: 'warning',
   plugins: [sourceLocations()],
 });
-process.stdout.write(`dist/server: ${Object.values(SERVER_ENTRIES).map((name) => `${name}.js`).join(', ')} in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `dist/server: ${Object.values(SERVER_ENTRIES)
+    .map((name) => `${name}.js`)
+    .join(', ')} in ${Math.round(performance.now() - started)} ms\n`,
+);

@@ -3,7 +3,13 @@
 #
 #   balancer :CLUSTER_PORT ─┬─ bff-1 ─┐                  ┌─ backend-1 ─┐
 #   (scripts/balancer.ts)   └─ bff-2 ─┴─ backend balancer ┴─ backend-2 ─┴─ PostgreSQL (one database)
-#                                                            └── PSP simulator (shared; webhooks via the backend balancer)
+#                                                            ├── PSP simulator (shared; webhooks via the backend balancer)
+#                                                            └── s3rver: the photos' bucket (CLUSTER_S3=0: none)
+#
+# Each backend has its own DATA_DIR and no folder is shared between them: photos and photo messages go to the bucket
+# `media` of a local S3-compatible server (s3rver, a devDependency, run through its own CLI with its objects under
+# CLUSTER_DIR/s3), as MinIO serves them in docker-compose.yml. This is a dev/test stand-in, not an object store to run
+# in production. CLUSTER_S3=0 falls back to the disk store: both backends then share one DATA_DIR (CLUSTER_DIR/data).
 #
 # Every app process is `node dist/server/<name>.js` started directly (no npm, sh or tsx between), so a signal reaches
 # it; the two balancers are scripts/balancer.ts (node --import tsx), standing in for the nginx of docker-compose.yml.
@@ -15,12 +21,14 @@
 #                                exit status 1 if any needed it)
 #
 # Settings (environment):
-#   CLUSTER_DIR        state: pid files, logs, the backends' shared DATA_DIR      (default var/cluster)
+#   CLUSTER_DIR        state: pid files, logs, each backend's DATA_DIR, the bucket (default var/cluster)
 #   CLUSTER_PORT       the public balancer                                        (default 3000)
-#   CLUSTER_BASE_PORT  PSP simulator = base, backends base+1/+2, backend balancer base+3, BFFs base+11/+12 (default 3100)
+#   CLUSTER_BASE_PORT  PSP simulator = base, backends base+1/+2, backend balancer base+3, s3rver base+4,
+#                      BFFs base+11/+12                                           (default 3100)
 #   CLUSTER_ADMIN_URL  a PostgreSQL URL allowed to create databases (default postgresql://postgres@127.0.0.1:5432/postgres)
 #   CLUSTER_DB         the database the cluster uses, created when missing      (default manmatch_cluster)
 #   CLUSTER_BUILD=0    start from the existing dist/ without building
+#   CLUSTER_S3=0       no s3rver: photos on disk in the backends' shared DATA_DIR (CLUSTER_DIR/data)
 #   DEMO_SEED, LOG_LEVEL, SMTP_URL pass through to the backends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +40,9 @@ PORT=${CLUSTER_PORT:-3000}
 BASE=${CLUSTER_BASE_PORT:-3100}
 ADMIN_URL=${CLUSTER_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
 DB=${CLUSTER_DB:-manmatch_cluster}
-NAMES=(psp backend-1 backend-2 backend-lb bff-1 bff-2 lb)
+USE_S3=${CLUSTER_S3:-1}
+BUCKET=media
+NAMES=(s3 psp backend-1 backend-2 backend-lb bff-1 bff-2 lb)
 
 pid_of() { cat "$DIR/$1.pid" 2>/dev/null || true; }
 alive() { local pid; pid=$(pid_of "$1"); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
@@ -89,12 +99,27 @@ start() {
   local log_level=${LOG_LEVEL:-info} node_bin
   node_bin=$(command -v node)
 
-  local psp_url="http://127.0.0.1:$BASE" backend_lb="http://127.0.0.1:$((BASE + 3))"
+  local psp_url="http://127.0.0.1:$BASE" backend_lb="http://127.0.0.1:$((BASE + 3))" s3_url="http://127.0.0.1:$((BASE + 4))"
+  # Where the backends keep photos: the bucket (each backend its own DATA_DIR), or one DATA_DIR shared by both.
+  local media_vars=() s3_secret
+  if [ "$USE_S3" != 0 ]; then
+    mkdir -p "$DIR/s3"
+    # s3rver knows one key id (S3RVER) and does not check SigV4 signatures, so the secret only has to be well-formed.
+    s3_secret=$(node -e "process.stdout.write(require('node:crypto').randomBytes(24).toString('hex'))")
+    launch s3 -- "$node_bin" node_modules/s3rver/bin/s3rver.js --directory "$DIR/s3" --address 127.0.0.1 \
+      --port $((BASE + 4)) --configure-bucket "$BUCKET" --silent
+    media_vars=(S3_BUCKET="$BUCKET" S3_ENDPOINT="$s3_url" S3_FORCE_PATH_STYLE=true AWS_REGION=us-east-1
+      AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY="$s3_secret")
+    # The bucket answers once s3rver listens (it creates the bucket first); the seed stores the demo avatars there.
+    wait_ready s3 "$s3_url/$BUCKET"
+  fi
   launch psp NODE_ENV=production LOG_LEVEL="$log_level" PSP_SIM_PORT="$BASE" PSP_API_KEY="$psp_key" \
     PSP_WEBHOOK_SECRET="$psp_secret" PSP_SIM_STATE_FILE="$DIR/data/psp/simulator.json" -- "$node_bin" dist/server/psp-simulator.js
   for i in 1 2; do
+    local data_dir="$DIR/data"
+    if [ "$USE_S3" != 0 ]; then data_dir="$DIR/backend-$i"; fi
     launch "backend-$i" NODE_ENV=production LOG_LEVEL="$log_level" HOST=127.0.0.1 PORT=$((BASE + i)) \
-      DATABASE_URL="$database_url" DATA_DIR="$DIR/data" BACKEND_SECRET="$secret" DEMO_SEED="${DEMO_SEED:-true}" \
+      DATABASE_URL="$database_url" DATA_DIR="$data_dir" "${media_vars[@]}" BACKEND_SECRET="$secret" DEMO_SEED="${DEMO_SEED:-true}" \
       PUBLIC_URL="http://localhost:$PORT" PSP_URL="$psp_url" PSP_API_KEY="$psp_key" PSP_WEBHOOK_SECRET="$psp_secret" \
       PAYMENT_WEBHOOK_URL="$backend_lb/webhooks/psp" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} -- "$node_bin" dist/server/backend.js
   done
@@ -115,13 +140,15 @@ start() {
     BALANCER_UPSTREAMS="http://127.0.0.1:$((BASE + 11)),http://127.0.0.1:$((BASE + 12))" -- "$node_bin" --import tsx scripts/balancer.ts
   wait_ready lb "http://127.0.0.1:$PORT"
   trap - ERR
-  echo "cluster: http://localhost:$PORT (2 BFFs, 2 backends on $DB, PSP simulator; logs in $DIR)"
+  local photos="photos in s3rver's bucket $BUCKET at $s3_url"
+  [ "$USE_S3" != 0 ] || photos="photos in the shared $DIR/data/media"
+  echo "cluster: http://localhost:$PORT (2 BFFs, 2 backends on $DB, PSP simulator, $photos; logs in $DIR)"
 }
 
 stop() {
   local failed=0 tier name pid
   # Front to back, one tier at a time: no new request reaches a process that is stopping.
-  for tier in "lb" "bff-1 bff-2" "backend-lb" "backend-1 backend-2" "psp"; do
+  for tier in "lb" "bff-1 bff-2" "backend-lb" "backend-1 backend-2" "psp" "s3"; do
     for name in $tier; do
       pid=$(pid_of "$name")
       [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true

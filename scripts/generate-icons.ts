@@ -7,7 +7,10 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 
 const heart = 'M12 18s-5-3-6.4-6.2A3.5 3.5 0 0 1 12 8a3.5 3.5 0 0 1 6.4 3.8C17 15 12 18 12 18Z';
-const svg = (size: number, padding: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24">
+const svg = (
+  size: number,
+  padding: number,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24">
   <rect width="24" height="24" fill="#2d1b45"/>
   <g transform="translate(${padding} ${padding}) scale(${(24 - 2 * padding) / 24})">
     <circle cx="12" cy="12" r="12" fill="#cc4b0c"/>
@@ -22,4 +25,10 @@ const jobs: Array<[string, number, number]> = [
   // Maskable: the mark inside the 80% safe zone.
   ['public/icons/icon-maskable-512.png', 512, 3],
 ];
-await Promise.all(jobs.map(([file, size, padding]) => sharp(Buffer.from(svg(size, padding))).png({ compressionLevel: 9 }).toFile(file)));
+await Promise.all(
+  jobs.map(([file, size, padding]) =>
+    sharp(Buffer.from(svg(size, padding)))
+      .png({ compressionLevel: 9 })
+      .toFile(file),
+  ),
+);

@@ -90,13 +90,43 @@ const dir = mkdtempSync(join(tmpdir(), 'lander-clip-'));
 try {
   const frames = FPS * SECONDS;
   for (let i = 0; i < frames; i++) {
-    const png = await sharp(Buffer.from(frame(i / FPS))).png().toBuffer();
+    const png = await sharp(Buffer.from(frame(i / FPS)))
+      .png()
+      .toBuffer();
     writeFileSync(join(dir, `f${String(i).padStart(4, '0')}.png`), png);
   }
   const input = ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', join(dir, 'f%04d.png')];
-  execFileSync('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '38', '-pix_fmt', 'yuv420p', '-an', join(OUT, 'match.webm')]);
-  execFileSync('ffmpeg', [...input, '-c:v', 'libx264', '-crf', '26', '-preset', 'slow', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', join(OUT, 'match.mp4')]);
-  await sharp(Buffer.from(frame(2.6))).jpeg({ quality: 80, mozjpeg: true }).toFile(join(OUT, 'match-poster.jpg'));
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '38',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    join(OUT, 'match.webm'),
+  ]);
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libx264',
+    '-crf',
+    '26',
+    '-preset',
+    'slow',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-an',
+    join(OUT, 'match.mp4'),
+  ]);
+  await sharp(Buffer.from(frame(2.6)))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toFile(join(OUT, 'match-poster.jpg'));
   process.stdout.write(`wrote ${OUT}/match.webm, match.mp4 and match-poster.jpg (${frames} frames)\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -57,7 +57,9 @@ function placeholders(message: string, where: string): Set<string> | null {
 
 const extracted = extract();
 const en = read('locales/en.json');
-const allow = new Set<string>(existsSync('locales/allow-identical.json') ? (JSON.parse(readFileSync('locales/allow-identical.json', 'utf8')) as string[]) : []);
+const allow = new Set<string>(
+  existsSync('locales/allow-identical.json') ? (JSON.parse(readFileSync('locales/allow-identical.json', 'utf8')) as string[]) : [],
+);
 
 for (const id of Object.keys(extracted)) {
   if (!(id in en)) problems.push(`en: "${id}" is in the code but not in locales/en.json (run the extraction)`);

@@ -35,7 +35,12 @@ export const TRIM_RULES: TrimRule[] = [
   {
     file: /node_modules\/react-router\/dist\/production\/chunk-[\w-]+\.mjs$/,
     rewrites: [
-      { what: 'react-router displayName assignments', pattern: /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, replacement: '', atLeast: 1 },
+      {
+        what: 'react-router displayName assignments',
+        pattern: /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm,
+        replacement: '',
+        atLeast: 1,
+      },
       {
         what: 'react-router module-level React calls',
         pattern: /\b(React\d*)\.(forwardRef|createContext|memo)\(/g,
@@ -51,7 +56,12 @@ export const TRIM_RULES: TrimRule[] = [
       { what: 'react-helmet-async React version checks', pattern: /\bisReact19\b/g, replacement: 'true', atLeast: 3 },
       // Helmet's `helmetData` prop (server-side data for React 18) is only dropped from the props on React 19.
       { what: 'react-helmet-async helmetData check', pattern: /!\(helmetData instanceof HelmetData\)/g, replacement: 'true', atLeast: 1 },
-      { what: 'react-helmet-async helmetData copy', pattern: /^ *helmetData = new HelmetData\(data\.context, true\);$/m, replacement: '', atLeast: 1 },
+      {
+        what: 'react-helmet-async helmetData copy',
+        pattern: /^ *helmetData = new HelmetData\(data\.context, true\);$/m,
+        replacement: '',
+        atLeast: 1,
+      },
     ],
   },
 ];
@@ -63,7 +73,11 @@ const global = (pattern: RegExp) => new RegExp(pattern.source, pattern.flags.inc
  * rewrite matched. Rewrites keep the lines where they are (a removed assignment leaves an empty line), so the source
  * map of the module stays right to the line.
  */
-export function trimLibrary(code: string, id: string, rules: TrimRule[] = TRIM_RULES): { code: string; counts: Map<Rewrite, number> } | null {
+export function trimLibrary(
+  code: string,
+  id: string,
+  rules: TrimRule[] = TRIM_RULES,
+): { code: string; counts: Map<Rewrite, number> } | null {
   const normalized = id.replace(/\\/g, '/').replace(/\?.*$/, '');
   const rule = rules.find((r) => r.file.test(normalized));
   if (!rule) return null;
@@ -101,7 +115,9 @@ export function libraryTrim(rules: TrimRule[] = TRIM_RULES): Plugin {
         for (const rewrite of rule.rewrites) {
           const n = applied.get(rewrite) ?? 0;
           if (n < rewrite.atLeast) {
-            this.error(`library-trim: "${rewrite.what}" matched ${n} times, at least ${rewrite.atLeast} expected: the library changed (scripts/library-trim.ts)`);
+            this.error(
+              `library-trim: "${rewrite.what}" matched ${n} times, at least ${rewrite.atLeast} expected: the library changed (scripts/library-trim.ts)`,
+            );
           }
         }
       }

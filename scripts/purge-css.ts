@@ -18,7 +18,22 @@ import path from 'node:path';
 import type { PluginCreator, Rule } from 'postcss';
 
 /** Component prefixes whose suffix comes from a prop or a variable (reactstrap colours, variants). */
-const COMPOSED_PREFIXES = ['btn-', 'btn-outline-', 'alert-', 'bg-', 'text-', 'text-bg-', 'border-', 'link-', 'spinner-border-', 'spinner-grow-', 'badge-', 'list-group-item-', 'table-', 'bg-gradient-'];
+const COMPOSED_PREFIXES = [
+  'btn-',
+  'btn-outline-',
+  'alert-',
+  'bg-',
+  'text-',
+  'text-bg-',
+  'border-',
+  'link-',
+  'spinner-border-',
+  'spinner-grow-',
+  'badge-',
+  'list-group-item-',
+  'table-',
+  'bg-gradient-',
+];
 
 const SOURCE = /\.(?:tsx?|jsx?|html|json|md|scss)$/;
 

@@ -54,7 +54,10 @@ async function main(): Promise<number> {
   const reports: ShadowReport[] = [];
   for (const url of urls) {
     try {
-      const res = await fetch(`${url.replace(/\/+$/, '')}/_ops/shadow`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(`${url.replace(/\/+$/, '')}/_ops/shadow`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       reports.push((await res.json()) as ShadowReport);
     } catch (error) {
@@ -69,7 +72,8 @@ async function main(): Promise<number> {
     process.stdout.write('No shadow reads yet (is a shadow section in ROUTES_FILE, and has traffic reached it?)\n');
   } else {
     for (const op of operations) {
-      const verdict = op.requests === 0 ? 'no comparison yet' : op.different === 0 ? 'matches' : `differs in ${op.different} of ${op.requests}`;
+      const verdict =
+        op.requests === 0 ? 'no comparison yet' : op.different === 0 ? 'matches' : `differs in ${op.different} of ${op.requests}`;
       process.stdout.write(
         `${op.operation} (${op.request}) ${op.primary} → ${op.candidate}: ${verdict}; compared ${op.requests}, errors ${op.errors}, dropped ${op.dropped}\n`,
       );
@@ -79,7 +83,8 @@ async function main(): Promise<number> {
           `  differs  ${diff.field}: ${diff.count}× (noise ${diff.noise}×)${example ? `  e.g. primary ${JSON.stringify(example.primary)} / candidate ${JSON.stringify(example.candidate)}` : ''}\n`,
         );
       }
-      for (const noise of op.noise) process.stdout.write(`  noise    ${noise.field}: ${noise.count}× (the primary differs from itself; ignored)\n`);
+      for (const noise of op.noise)
+        process.stdout.write(`  noise    ${noise.field}: ${noise.count}× (the primary differs from itself; ignored)\n`);
     }
   }
   return operations.some((op) => op.different > 0) ? 1 : 0;

@@ -12,7 +12,11 @@ const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().
 
 /** The processes of the BFF's process group, told apart by their command line (compiled or from source). */
 export function siteProcesses(groupPid: number): SiteProcesses {
-  const pids = execFileSync('pgrep', ['-g', String(groupPid)]).toString().trim().split('\n').map(Number);
+  const pids = execFileSync('pgrep', ['-g', String(groupPid)])
+    .toString()
+    .trim()
+    .split('\n')
+    .map(Number);
   const out: SiteProcesses = { bff: [], backend: [], psp: [] };
   for (const pid of pids) {
     const cmd = procFile(pid, 'cmdline');

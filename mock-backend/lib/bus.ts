@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { prepared, type Db } from './db';
+import { afterCommit, prepared, type Db } from './db';
 
 /**
  * The event bus of the chat: it only says "look" (or carries a typing signal, which is never stored). The tables are
@@ -18,7 +18,9 @@ export type BusSignal =
   | { type: 'look' }
   /** The instance shuts down: streams end so browsers reconnect to another one (resuming where they were). */
   | { type: 'closing' }
-  | { type: 'typing'; conversation: number; from: number };
+  | { type: 'typing'; conversation: number; from: number }
+  /** These streams of the member (ids of event_streams) are over the per-member cap: their instance closes them. */
+  | { type: 'evict'; streams: string[] };
 
 export interface Bus {
   /** Tells the members' streams (on every instance) to look, or that someone types. Never throws. */
@@ -74,7 +76,8 @@ export function createLocalBus(): Bus {
   const fanout = new LocalFanout();
   return {
     async publish(userIds, signal) {
-      fanout.deliver(userIds, signal);
+      // Inside atomically(): once the write commits, so a stream never looks before the rows are there.
+      afterCommit(() => fanout.deliver(userIds, signal));
     },
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     size: () => fanout.size(),
@@ -153,15 +156,8 @@ export function createPgBus(db: Db, connectionString: string, logger: Logger, op
   return {
     async publish(userIds, signal) {
       if (userIds.length === 0) return;
-      try {
-        for (let i = 0; i < userIds.length; i += MAX_IDS_PER_NOTIFY) {
-          const wire: Wire = { u: userIds.slice(i, i + MAX_IDS_PER_NOTIFY), s: signal };
-          await db.query(NOTIFY, [channel, JSON.stringify(wire)]);
-        }
-      } catch (err) {
-        // The streams find the event at their next heartbeat; the sender's write has committed already.
-        logger.warn({ err }, 'event bus notify failed');
-      }
+      // Inside atomically(): once the write commits (a failed NOTIFY must not abort the sender's transaction).
+      afterCommit(() => notify(userIds, signal));
     },
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     size: () => fanout.size(),
@@ -175,6 +171,18 @@ export function createPgBus(db: Db, connectionString: string, logger: Logger, op
       await c?.end().catch(() => undefined);
     },
   };
+
+  async function notify(userIds: readonly number[], signal: BusSignal): Promise<void> {
+    try {
+      for (let i = 0; i < userIds.length; i += MAX_IDS_PER_NOTIFY) {
+        const wire: Wire = { u: userIds.slice(i, i + MAX_IDS_PER_NOTIFY), s: signal };
+        await db.query(NOTIFY, [channel, JSON.stringify(wire)]);
+      }
+    } catch (err) {
+      // The streams find the event at their next heartbeat; the sender's write has committed already.
+      logger.warn({ err }, 'event bus notify failed');
+    }
+  }
 }
 
 /** The bus that fits the database: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */

@@ -12,6 +12,11 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** A MaxMind-format country database (.mmdb); default: the packaged CC0 one (see lib/geoip.ts). */
   GEOIP_DB: z.string().min(1).optional(),
+  /** The bearer token of `/_ops/metrics` (the same as the BFF's); unset = no metrics endpoint. Never logged. */
+  OPERATOR_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters long').optional(),
+  ),
   /** Cron schedules (UTC) of the jobs: the 14-day purge of deleted accounts and the cleanup of expired rows. */
   PURGE_CRON: z.string().min(9).default('17 * * * *'),
   CLEANUP_CRON: z.string().min(9).default('*/10 * * * *'),
@@ -21,7 +26,10 @@ const ConfigSchema = z.object({
    */
   PSP_URL: z.url({ protocol: /^https?$/ }).optional(),
   PSP_API_KEY: z.string().min(16).optional(),
-  PSP_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, 'PSP_WEBHOOK_SECRET must be whsec_<base64>').optional(),
+  PSP_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, 'PSP_WEBHOOK_SECRET must be whsec_<base64>')
+    .optional(),
   /** The embedded simulator: the origin browsers reach its checkout at (default its loopback address) and its settle delay. */
   PSP_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PSP_SIM_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
@@ -34,10 +42,36 @@ const ConfigSchema = z.object({
    * the contact push services may reach (mailto: or https:), and more push-service hosts to accept as subscription
    * endpoints besides the built-in list (comma-separated, `*.` for subdomains).
    */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be the URL-safe base64 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be the URL-safe base64 private key').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be the URL-safe base64 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be the URL-safe base64 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
   PUSH_ALLOWED_HOSTS: z.string().optional(),
+  /**
+   * Photos in an S3-compatible object store instead of DATA_DIR/media (lib/media-store.ts): the bucket, the endpoint of
+   * a store other than AWS S3 (MinIO, Ceph RGW, R2, …), path-style addressing, and the standard AWS variables for the
+   * region and the key pair (both or neither; unset = the SDK's default chain, e.g. the instance's role).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'S3_FORCE_PATH_STYLE must be true/false (or 1/0, yes/no, on/off)' }).optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'AWS_REGION must be a region name such as eu-central-1 (or auto)')
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(3).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(8).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -56,5 +90,22 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
   if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' };
   }
+  if (c.S3_BUCKET && !c.S3_ENDPOINT && !c.AWS_REGION) {
+    return {
+      ok: false,
+      message: 'Invalid environment for mock-backend:\n  S3_BUCKET needs AWS_REGION (AWS S3) or S3_ENDPOINT (another S3-compatible store)',
+    };
+  }
+  if (!c.S3_BUCKET && (c.S3_ENDPOINT || c.S3_FORCE_PATH_STYLE !== undefined)) {
+    return { ok: false, message: 'Invalid environment for mock-backend:\n  S3_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET' };
+  }
+  if (c.S3_BUCKET && Boolean(c.AWS_ACCESS_KEY_ID) !== Boolean(c.AWS_SECRET_ACCESS_KEY)) {
+    return { ok: false, message: 'Invalid environment for mock-backend:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together' };
+  }
   return { ok: true, config: { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` } };
+}
+
+/** One seed rule for PGlite and PostgreSQL: a new, empty database gets the demo members unless DEMO_SEED=false. */
+export function wantsDemoSeed(config: Pick<Config, 'DEMO_SEED'>): boolean {
+  return config.DEMO_SEED ?? true;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -16,6 +17,129 @@ export interface Db {
   /** Runs fn inside one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
   transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+  /** The connection pool's counts (PostgreSQL only; metrics). */
+  readonly pool?: { total(): number; idle(): number; waiting(): number };
+}
+
+/**
+ * One transaction around a whole piece of work that calls services written against the plain Db (atomically()):
+ * while it runs, every query, exec and transaction of that database from the work's async context goes into it —
+ * a nested transaction() becomes a savepoint, so it rolls back alone as before — and what the work schedules with
+ * afterCommit() (bus signals, job kicks) runs only once the transaction committed. Anything the work left running
+ * after it ended (a timer, a background loop) uses the database normally again.
+ */
+interface Ambient {
+  readonly root: object;
+  readonly tx: Db;
+  open: boolean;
+  savepoints: number;
+  /** Nested transactions open now (statements outside them are the work's own). */
+  depth: number;
+  /** The work wrote something that must be kept when a later nested transaction fails (that one needs a savepoint). */
+  dirty: boolean;
+  /** A nested transaction failed without a savepoint: its half is in the transaction, which must not commit. */
+  poisoned: boolean;
+  readonly after: (() => unknown)[];
+}
+
+const ambient = new AsyncLocalStorage<Ambient>();
+
+/** The open ambient transaction of this root database in the current async context, if any. */
+function ambientOf(root: object): Ambient | undefined {
+  const a = ambient.getStore();
+  return a && a.open && a.root === root ? a : undefined;
+}
+
+/** A statement of the work outside its nested transactions: from now on a failing nested one needs a savepoint. */
+function statementOf(a: Ambient): Db {
+  if (a.depth === 0) a.dirty = true;
+  return a.tx;
+}
+
+/** A nested transaction inside the ambient one: a savepoint, released on success and rolled back to on failure. */
+async function savepoint<R>(a: Ambient, fn: (tx: Db) => Promise<R>): Promise<R> {
+  if (a.depth === 0 && !a.dirty) {
+    // Nothing to keep yet: the whole transaction rolls back if this part fails (one round trip less per request).
+    a.depth += 1;
+    try {
+      return await fn(a.tx);
+    } catch (err) {
+      a.poisoned = true;
+      throw err;
+    } finally {
+      a.depth -= 1;
+      a.dirty = true;
+    }
+  }
+  a.depth += 1;
+  a.savepoints += 1;
+  const name = `sp_${a.savepoints}`;
+  await a.tx.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await fn(a.tx);
+    await a.tx.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (err) {
+    await a.tx.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+    throw err;
+  } finally {
+    a.depth -= 1;
+  }
+}
+
+/** Marks a Db as the root of ambient transactions (its queries look for one first). */
+const ROOT = Symbol('db root');
+type RootDb = Db & { [ROOT]: object };
+
+/**
+ * Runs `work` in one transaction of `db` (see Ambient): either everything it wrote commits, or — when the process
+ * dies or the transaction fails — nothing. `finish` runs last inside the same transaction with the work's outcome
+ * (the idempotency record of an answer commits together with its effects). When `work` throws, what it wrote
+ * still commits unless `finish` throws too (as before, when each of its statements committed on its own); the
+ * work's error is rethrown — except when a nested transaction failed before the work wrote anything of its own:
+ * that part ran without a savepoint, so everything rolls back. afterCommit() callbacks run after a successful commit, outside the transaction.
+ */
+export async function atomically<R>(
+  db: Db,
+  work: (tx: Db) => Promise<R>,
+  finish: (tx: Db, outcome: { ok: true; value: R } | { ok: false; error: unknown }) => Promise<void>,
+): Promise<R> {
+  const root = (db as Partial<RootDb>)[ROOT];
+  if (!root) throw new Error('atomically() needs the root database, not a transaction');
+  let state: Ambient | undefined;
+  const outcome = await db.transaction(async (tx) => {
+    const a: Ambient = { root, tx, open: true, savepoints: 0, depth: 0, dirty: false, poisoned: false, after: [] };
+    state = a;
+    let result: { ok: true; value: R } | { ok: false; error: unknown };
+    try {
+      result = { ok: true, value: await ambient.run(a, () => work(tx)) };
+    } catch (error) {
+      result = { ok: false, error };
+    }
+    a.open = false;
+    if (a.poisoned) {
+      // A nested transaction failed without its savepoint: roll everything back (never commit its half).
+      throw result.ok ? new Error('a failed nested transaction was caught inside atomically()') : result.error;
+    }
+    await finish(tx, result);
+    return result;
+  });
+  for (const fn of state?.after ?? [])
+    ambient.exit(
+      () =>
+        void Promise.resolve()
+          .then(fn)
+          .catch(() => undefined),
+    );
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/** Runs fn now, or — inside atomically() — once its transaction committed (dropped when it rolls back). */
+export function afterCommit(fn: () => unknown): void {
+  const a = ambient.getStore();
+  if (a?.open) a.after.push(fn);
+  else fn();
 }
 
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
@@ -72,24 +196,38 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
 
 /** PGlite in a directory, or in memory when dataDir is undefined. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const startParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
   const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
   const connection: DbConnection = { kind: 'pglite', pglite: lite };
-  return {
+  const root = {};
+  const db: RootDb = {
+    [ROOT]: root,
     dialect: 'pglite',
     connection,
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      const a = ambientOf(root);
+      if (a) return statementOf(a).query<T>(sql, params);
       const r = await lite.query<T>(sql, params as unknown[]);
       return r.rows;
     },
     async exec(sql) {
+      const a = ambientOf(root);
+      if (a) return statementOf(a).exec(sql);
       await lite.exec(sql);
     },
-    transaction: (fn) => lite.transaction((tx) => fn(pgliteTxDb(tx, connection))),
+    transaction: (fn) => {
+      const a = ambientOf(root);
+      if (a) return savepoint(a, fn);
+      return lite.transaction((tx) => fn(pgliteTxDb(tx, connection)));
+    },
     async close() {
       if (!lite.closed) await lite.close();
     },
   };
+  return db;
 }
 
 function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
@@ -117,17 +255,26 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const connection: DbConnection = { kind: 'pg', connectionString, searchPath: opts.searchPath };
-  return {
+  const root = {};
+  const db: RootDb = {
+    [ROOT]: root,
     dialect: 'pg',
     connection,
+    pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      const a = ambientOf(root);
+      if (a) return statementOf(a).query<T>(sql, params);
       const r = await pool.query(pgQuery(sql, params));
       return r.rows as T[];
     },
     async exec(sql) {
+      const a = ambientOf(root);
+      if (a) return statementOf(a).exec(sql);
       await pool.query(sql);
     },
     async transaction(fn) {
+      const a = ambientOf(root);
+      if (a) return savepoint(a, fn);
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -143,4 +290,5 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     },
     close: () => pool.end(),
   };
+  return db;
 }

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { errorMessage, localeFromAcceptLanguage, type ErrorCode } from './i18n';
+import type { Locale } from '../../src/shared/locales';
+import { errorMessage, isErrorCode, localeFromAcceptLanguage, type ErrorCode } from './i18n';
+import { MediaStoreUnavailable } from './media-store';
 
 /** A known failure with its HTTP status, stable code and message parameters. Trusted = expected, not a bug. */
 export class AppError extends Error {
@@ -26,8 +28,7 @@ export class AppError extends Error {
 
 export const authenticationRequired = (): AppError => new AppError(403, 'authentication_required');
 export const notFound = (code: ErrorCode = 'not_found'): AppError => new AppError(404, code);
-export const badRequest = (params?: Record<string, unknown>): AppError =>
-  new AppError(400, 'bad_request', params ? { params } : {});
+export const badRequest = (params?: Record<string, unknown>): AppError => new AppError(400, 'bad_request', params ? { params } : {});
 
 interface HttpishError {
   status?: number;
@@ -43,9 +44,45 @@ function allowHeader(e: HttpishError): Record<string, string> | undefined {
   return typeof allow === 'string' && allow !== '' ? { Allow: allow } : undefined;
 }
 
-/** Maps anything thrown to an AppError: body-parser, express-openapi-validator and unknown errors. */
+/**
+ * SQLSTATEs with which the database refuses a value: foreign key (23503), check (23514), not null (23502), numeric
+ * range (22003), too long (22001), date or time out of range (22007, 22008). A text the code itself casts wrongly
+ * (22P02) stays a 500: that is a bug of the statement, not of the input.
+ */
+const REFUSED_VALUE = new Set(['23503', '23514', '23502', '22003', '22001', '22007', '22008']);
+
+interface DatabaseErrorFields {
+  code?: unknown;
+  severity?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+}
+
+/**
+ * A value the database refused (a rule the service did not check first) as 422 `invalid_value` naming the field —
+ * the column, or the constraint without its table and suffix (`profiles_region_id_fkey` → `region_id`) — instead of a
+ * 500. The statement failed, so its transaction rolled back: nothing is half-written.
+ */
+export function databaseRefusal(err: unknown): AppError | null {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as DatabaseErrorFields;
+  if (typeof e.code !== 'string' || !REFUSED_VALUE.has(e.code) || typeof e.severity !== 'string') return null;
+  let field: string | null = typeof e.column === 'string' && e.column !== '' ? e.column : null;
+  if (!field && typeof e.constraint === 'string') {
+    const table = typeof e.table === 'string' ? `${e.table}_` : '';
+    field = e.constraint.replace(table, '').replace(/_(fkey|check|not_null|key)$/, '') || null;
+  }
+  return new AppError(422, 'invalid_value', { ...(field ? { params: { field } } : {}), cause: err });
+}
+
+/** Maps anything thrown to an AppError: body-parser, express-openapi-validator, database refusals and unknown errors. */
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  // The photo store (disk or bucket) is down: nothing was recorded, the member may try again shortly.
+  if (err instanceof MediaStoreUnavailable)
+    return new AppError(503, 'media_store_unavailable', { headers: { 'Retry-After': '30' }, cause: err });
+  const refused = databaseRefusal(err);
+  if (refused) return refused;
   const e = (typeof err === 'object' && err !== null ? err : {}) as HttpishError;
   const status = e.status ?? e.statusCode;
   if (e.type === 'entity.too.large' || status === 413) return new AppError(413, 'payload_too_large');
@@ -64,11 +101,27 @@ function toAppError(err: unknown): AppError {
   return new AppError(500, 'internal_error', { isTrusted: false, cause: err });
 }
 
+/** `params.field_errors` (every wrong field of a form at once, `{ field, code }`) get their messages too. */
+function withFieldMessages(params: Record<string, unknown>, locale: Locale): Record<string, unknown> {
+  const list = params.field_errors;
+  if (!Array.isArray(list)) return params;
+  return {
+    ...params,
+    field_errors: (list as { field: string; code: string }[]).map((e) => ({
+      ...e,
+      message: isErrorCode(e.code) ? errorMessage(e.code, locale, { field: e.field }) : errorMessage('bad_request', locale),
+    })),
+  };
+}
+
 /** The one final error handler: `{"error":{"code","message","params"}}` in the member's language. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const appError = toAppError(err);
   if (!appError.isTrusted || appError.status >= 500) {
     req.log?.error({ err }, 'request failed');
+  } else if (appError.code === 'invalid_value') {
+    // A refused value is the client's mistake: one line naming it, no stack.
+    req.log?.warn({ refused: appError.params }, 'value refused by the database');
   }
   if (res.headersSent) {
     res.end();
@@ -79,7 +132,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     error: {
       code: appError.code,
       message: errorMessage(appError.code, locale, appError.params),
-      ...(appError.params ? { params: appError.params } : {}),
+      ...(appError.params ? { params: withFieldMessages(appError.params, locale) } : {}),
     },
   };
   if (appError.code === 'authentication_required') body.authentication_required = true;

@@ -20,7 +20,7 @@ export const LIKE_MESSAGES = {
     nl: 'Je hebt je {limit} swipe-likes voor vandaag gebruikt. Nieuwe likes over {resets_in_seconds} seconden.',
     de: 'Du hast deine {limit} Swipe-Likes für heute verbraucht. Neue Likes in {resets_in_seconds} Sekunden.',
     it: 'Hai usato i tuoi {limit} mi piace dello swipe di oggi. Nuovi mi piace tra {resets_in_seconds} secondi.',
-    fr: "Vous avez utilisé vos {limit} likes de swipe du jour. Nouveaux likes dans {resets_in_seconds} secondes.",
+    fr: 'Vous avez utilisé vos {limit} likes de swipe du jour. Nouveaux likes dans {resets_in_seconds} secondes.',
     es: 'Has usado tus {limit} me gusta de swipe de hoy. Nuevos me gusta en {resets_in_seconds} segundos.',
     pl: 'Wykorzystałeś dziś swoje {limit} polubienia w grze. Nowe polubienia za {resets_in_seconds} sekund.',
     da: 'Du har brugt dine {limit} swipe-likes for i dag. Nye likes om {resets_in_seconds} sekunder.',

@@ -24,6 +24,32 @@ const MESSAGES = {
     nb: 'Forespørselen er ugyldig.',
     sv: 'Begäran är ogiltig.',
   },
+  invalid_value: {
+    en: 'This value is not accepted. Please check it and try again.',
+    nl: 'Deze waarde wordt niet geaccepteerd. Controleer haar en probeer het opnieuw.',
+    de: 'Dieser Wert wird nicht akzeptiert. Bitte prüfe ihn und versuche es erneut.',
+    it: 'Questo valore non è accettato. Controllalo e riprova.',
+    fr: "Cette valeur n'est pas acceptée. Vérifie-la et réessaie.",
+    es: 'Este valor no se acepta. Revísalo e inténtalo de nuevo.',
+    pl: 'Ta wartość nie jest akceptowana. Sprawdź ją i spróbuj ponownie.',
+    da: 'Denne værdi accepteres ikke. Tjek den, og prøv igen.',
+    fi: 'Tätä arvoa ei hyväksytä. Tarkista se ja yritä uudelleen.',
+    nb: 'Denne verdien godtas ikke. Sjekk den og prøv igjen.',
+    sv: 'Det här värdet godtas inte. Kontrollera det och försök igen.',
+  },
+  text_invisible: {
+    en: 'This text has no visible characters. Write something that can be read.',
+    nl: 'Deze tekst heeft geen zichtbare tekens. Schrijf iets wat te lezen is.',
+    de: 'Dieser Text hat keine sichtbaren Zeichen. Schreib etwas, das man lesen kann.',
+    it: 'Questo testo non ha caratteri visibili. Scrivi qualcosa che si possa leggere.',
+    fr: "Ce texte n'a aucun caractère visible. Écris quelque chose de lisible.",
+    es: 'Este texto no tiene caracteres visibles. Escribe algo que se pueda leer.',
+    pl: 'Ten tekst nie ma widocznych znaków. Napisz coś, co da się przeczytać.',
+    da: 'Denne tekst har ingen synlige tegn. Skriv noget, der kan læses.',
+    fi: 'Tässä tekstissä ei ole näkyviä merkkejä. Kirjoita jotain luettavaa.',
+    nb: 'Denne teksten har ingen synlige tegn. Skriv noe som kan leses.',
+    sv: 'Den här texten har inga synliga tecken. Skriv något som går att läsa.',
+  },
   not_found: {
     en: 'Not found.',
     nl: 'Niet gevonden.',
@@ -219,6 +245,10 @@ export const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
 /** Locale of error texts: the first two letters of Accept-Language when they name one of ours, else en. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   return toLocale(header?.split(',')[0]) ?? 'en';
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(MESSAGES, code);
 }
 
 export function errorMessage(code: ErrorCode, locale: Locale, params: Record<string, unknown> = {}): string {

@@ -2,24 +2,27 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import { prepared, type Db } from './db';
+import { atomically, prepared, type Db } from './db';
 import { AppError, badRequest } from './errors';
 
 /**
  * Idempotency keys as draft-ietf-httpapi-idempotency-key-header describes them, for the operations whose entry in
  * openapi.yaml lists the `Idempotency-Key` parameter. The keys live in the database (`idempotency_keys`), so every
  * instance sees them:
- * - the first request with a key claims it (a lease while it runs), does the work and stores a successful answer;
+ * - the first request with a key runs its work in one transaction (lib/db atomically) that also stores the answer:
+ *   the effect (a message, a payment, a refund, a complaint, a photo) and its answer commit together or not at all,
+ *   so a retry after a crash at any moment finds either the stored answer or nothing done;
+ * - while it runs, the transaction holds an advisory lock on the key; the same key meanwhile answers 409
+ *   `idempotency_key_in_use` with Retry-After: 1. The lock belongs to the holder's database session: when that
+ *   process dies, PostgreSQL ends the session and the key is free at once (nothing to wait out);
  * - the same key again: the stored answer, with `Idempotent-Replayed: true`, and the work is not done again;
- * - the same key while the first is still running: 409 `idempotency_key_in_use` with Retry-After;
  * - the same key with another body or operation: 422 `idempotency_key_reused`;
- * - an error answer keeps nothing: the key is released and may be tried again.
- * Keys are scoped to the member (visitors: to their address) and expire IDEMPOTENCY_TTL_HOURS after first use; an
- * instance that died mid-request leaves its lease to run out, after which a retry with the same body runs again.
+ * - an error answer keeps nothing: no answer is stored and the key may be tried again.
+ * Keys are scoped to the member (visitors: to their address) and expire IDEMPOTENCY_TTL_HOURS after first use.
+ * A row without an answer (written by earlier versions while a request ran) counts as absent.
  */
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
-export const IDEMPOTENCY_LEASE_SECONDS = 120;
 const HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -43,49 +46,62 @@ function fingerprintOf(req: Request): string {
   const hash = createHash('sha256');
   hash.update(`${req.method} ${req.originalUrl}\n`);
   hash.update(JSON.stringify(req.body ?? null));
-  for (const file of ((req as unknown as { files?: UploadedFile[] }).files ?? [])) {
+  for (const file of (req as unknown as { files?: UploadedFile[] }).files ?? []) {
     hash.update(`\n${file.fieldname}:`);
     hash.update(file.buffer);
   }
   return hash.digest('hex');
 }
 
-type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'busy'; retryAfter: number } | { kind: 'mismatch' };
+type Found = { kind: 'replay'; status: number; body: unknown } | { kind: 'mismatch' };
 
-async function claim(db: Db, scope: string, key: string, operation: string, fingerprint: string): Promise<Claim> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const claimed = await db.query(
-      prepared(`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, locked_until, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), now() + make_interval(hours => $6))
-       ON CONFLICT (scope, key) DO UPDATE SET
-         operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = NULL, response_body = NULL,
-         locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at, created_at = now(), updated_at = now()
-       WHERE idempotency_keys.expires_at <= now()
-          OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= now()
-              AND idempotency_keys.operation = EXCLUDED.operation AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
-       RETURNING 1`),
-      [scope, key, operation, fingerprint, IDEMPOTENCY_LEASE_SECONDS, IDEMPOTENCY_TTL_HOURS],
-    );
-    if (claimed.length > 0) return { kind: 'run' };
-    const [row] = await db.query<{ operation: string; fingerprint: string; status: number | null; response_body: unknown; wait: number }>(
-      `SELECT operation, fingerprint, status, response_body,
-              greatest(1, ceil(extract(epoch FROM (locked_until - now()))))::int AS wait
-       FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > now()`,
-      [scope, key],
-    );
-    if (!row) continue; // released or expired in between: claim again
-    if (row.operation !== operation || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    if (row.status === null) return { kind: 'busy', retryAfter: row.wait ?? 1 };
-    return { kind: 'replay', status: row.status, body: row.response_body };
-  }
-  return { kind: 'busy', retryAfter: 1 };
+const FIND = prepared(`SELECT operation, fingerprint, status, response_body FROM idempotency_keys
+  WHERE scope = $1 AND key = $2 AND expires_at > now() AND status IS NOT NULL`);
+const LOCK = prepared('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS locked');
+const STORE = prepared(`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7))
+  ON CONFLICT (scope, key) DO UPDATE SET
+    operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
+    response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
+    created_at = now(), updated_at = now()`);
+
+/** The stored answer of the key (or a mismatch), null when none is stored. */
+async function find(db: Db, scope: string, key: string, operation: string, fingerprint: string): Promise<Found | null> {
+  const [row] = await db.query<{ operation: string; fingerprint: string; status: number; response_body: unknown }>(FIND, [scope, key]);
+  if (!row) return null;
+  if (row.operation !== operation || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  return { kind: 'replay', status: row.status, body: row.response_body };
 }
+
+/** Answers a stored outcome: the replayed answer, or 422 for another request under the same key. */
+function answerFound(res: Response, found: Found): void {
+  if (found.kind === 'mismatch') throw new AppError(422, 'idempotency_key_reused', { params: { field: 'Idempotency-Key' } });
+  res.setHeader('Idempotent-Replayed', 'true');
+  res.status(found.status).json(found.body);
+}
+
+/**
+ * Fault injection for the crash tests (never in production): FAULT_INJECTION=idempotency-before-commit kills the
+ * process after the answer was written but before its transaction commits; idempotency-after-commit kills it after
+ * the commit, before the answer is sent.
+ */
+function faultPoint(name: 'idempotency-before-commit' | 'idempotency-after-commit'): void {
+  if (process.env.NODE_ENV !== 'production' && process.env.FAULT_INJECTION === name) process.kill(process.pid, 'SIGKILL');
+}
+
+class KeyInUse extends Error {}
 
 /**
  * Answers `status` with the JSON that `work` returns — once per Idempotency-Key when the request carries one.
  * Without a key the work simply runs. Use it in the route of every operation that openapi.yaml marks.
  */
-export async function respondIdempotently(db: Db, req: Request, res: Response, status: number, work: () => Promise<unknown>): Promise<void> {
+export async function respondIdempotently(
+  db: Db,
+  req: Request,
+  res: Response,
+  status: number,
+  work: () => Promise<unknown>,
+): Promise<void> {
   const key = idempotencyKeyOf(req);
   if (key === null) {
     res.status(status).json(await work());
@@ -94,30 +110,33 @@ export async function respondIdempotently(db: Db, req: Request, res: Response, s
   const viewer = getViewer(res);
   const scope = viewer ? `member:${viewer.userId}` : `ip:${clientIp(req, res)}`;
   const operation = `${req.method} ${req.baseUrl}${req.path}`;
-  const found = await claim(db, scope, key, operation, fingerprintOf(req));
-  switch (found.kind) {
-    case 'mismatch':
-      throw new AppError(422, 'idempotency_key_reused', { params: { field: 'Idempotency-Key' } });
-    case 'busy':
-      throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': String(found.retryAfter) } });
-    case 'replay':
-      res.setHeader('Idempotent-Replayed', 'true');
-      res.status(found.status).json(found.body);
-      return;
-    case 'run':
-      break;
-  }
+  const fingerprint = fingerprintOf(req);
+  let replay: Found | null = null;
   let body: unknown;
   try {
-    body = await work();
+    body = await atomically(
+      db,
+      async (tx) => {
+        // Statements on tx itself are not the work's: they do not need a savepoint before its first transaction.
+        const [lock] = await tx.query<{ locked: boolean }>(LOCK, [`idempotency:${scope}:${key}`]);
+        if (!lock?.locked) throw new KeyInUse();
+        // Under the lock: the answer of a request that held the key before (a retry, or one that raced this one).
+        replay = await find(tx, scope, key, operation, fingerprint);
+        if (replay) return null;
+        return work();
+      },
+      async (tx, outcome) => {
+        if (!outcome.ok || replay) return;
+        await tx.query(STORE, [scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null), IDEMPOTENCY_TTL_HOURS]);
+        faultPoint('idempotency-before-commit');
+      },
+    );
   } catch (error) {
-    await db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND status IS NULL', [scope, key]);
+    if (error instanceof KeyInUse) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
     throw error;
   }
-  await db.query(
-    prepared(`UPDATE idempotency_keys SET status = $3, response_body = $4, locked_until = NULL, updated_at = now() WHERE scope = $1 AND key = $2`),
-    [scope, key, status, JSON.stringify(body ?? null)],
-  );
+  if (replay) return answerFound(res, replay);
+  faultPoint('idempotency-after-commit');
   res.status(status).json(body);
 }
 

@@ -25,13 +25,22 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString
 
 describe('bad input is a 400, never a 500', () => {
   it('When a NUL character is in a JSON string, a nested one, a key or the query, then 400 bad_request in Dutch naming the field', async () => {
-    const login = await request(ctx.app).post('/api/user.php').set('accept-language', 'nl').send({ email: `a${NUL}@x.test`, password: 'x' });
+    const login = await request(ctx.app)
+      .post('/api/user.php')
+      .set('accept-language', 'nl')
+      .send({ email: `a${NUL}@x.test`, password: 'x' });
     expectBadRequest(login);
     expect(login.body.error.params).toEqual({ field: 'body.email' });
     const nested = await request(ctx.app)
       .post('/api/signup.php')
       .set('accept-language', 'nl')
-      .send({ email: 'nul@example.test', password: 'correct-horse', name: 'Nul', date_of_birth: '1990-01-01', tracking: { network: `n${NUL}` } });
+      .send({
+        email: 'nul@example.test',
+        password: 'correct-horse',
+        name: 'Nul',
+        date_of_birth: '1990-01-01',
+        tracking: { network: `n${NUL}` },
+      });
     expectBadRequest(nested);
     expect(nested.body.error.params).toEqual({ field: 'body.tracking.network' });
     const push = await request(ctx.app)
@@ -49,15 +58,27 @@ describe('bad input is a 400, never a 500', () => {
   it('When ids and integer parameters are 2^31 or more, then 400 bad_request (profile, members region, photo delete)', async () => {
     expectBadRequest(await request(ctx.app).get(`/api/profile.php?id=${TOO_BIG}`).set('accept-language', 'nl'));
     expectBadRequest(await request(ctx.app).get(`/api/members.php?region=${TOO_BIG}`).set('cookie', member).set('accept-language', 'nl'));
-    expectBadRequest(await request(ctx.app).delete('/api/photos.php').set('cookie', member).set('accept-language', 'nl').send({ id: TOO_BIG }));
+    expectBadRequest(
+      await request(ctx.app).delete('/api/photos.php').set('cookie', member).set('accept-language', 'nl').send({ id: TOO_BIG }),
+    );
     expectBadRequest(await request(ctx.app).get('/api/profile.php?id=99999999999999999999').set('accept-language', 'nl'));
-    expectBadRequest(await request(ctx.app).put('/api/profile.php').set('cookie', member).set('accept-language', 'nl').send({ region_id: TOO_BIG }));
+    expectBadRequest(
+      await request(ctx.app).put('/api/profile.php').set('cookie', member).set('accept-language', 'nl').send({ region_id: TOO_BIG }),
+    );
   });
 
   it('When a birth date is no calendar date (1990-02-30), then 422 with the Dutch rule, on signup and on the profile', async () => {
-    const profile = await request(ctx.app).put('/api/profile.php').set('cookie', member).set('accept-language', 'nl').send({ birth_date: '1990-02-30' });
+    const profile = await request(ctx.app)
+      .put('/api/profile.php')
+      .set('cookie', member)
+      .set('accept-language', 'nl')
+      .send({ birth_date: '1990-02-30' });
     expect(profile.status).toBe(422);
-    expect(profile.body.error).toMatchObject({ code: 'profile_birth_date_invalid', message: 'Ongeldige geboortedatum.', params: { field: 'birth_date' } });
+    expect(profile.body.error).toMatchObject({
+      code: 'profile_birth_date_invalid',
+      message: 'Ongeldige geboortedatum.',
+      params: { field: 'birth_date' },
+    });
     const month = await request(ctx.app).put('/api/profile.php').set('cookie', member).send({ birth_date: '1990-13-01' });
     expect(month.status).toBe(422);
     const signup = await request(ctx.app)

@@ -37,6 +37,18 @@ export interface Jobs {
   /** Sends a job; never throws (a lost trigger is caught up by the job's schedule). */
   send(name: string, data?: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the workers run (started and not stopped; false on an instance without workers). */
+  running(): boolean;
+  /** Per queue: jobs waiting (due or deferred), running, failed (kept), and the age of the oldest due one (metrics). */
+  stats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  queue: string;
+  queued: number;
+  active: number;
+  failed: number;
+  oldestQueuedSeconds: number;
 }
 
 export interface JobsOptions {
@@ -55,8 +67,10 @@ function bossFor(db: Db, schema: string): PgBoss {
 }
 
 export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs {
-  const boss = bossFor(db, opts.schema ?? 'pgboss');
+  const schema = opts.schema ?? 'pgboss';
+  const boss = bossFor(db, schema);
   const definitions: JobDefinition[] = [];
+  let workersRunning = false;
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   boss.on('warning', (warning) => logger.warn({ warning: warning.message }, 'job queue warning'));
 
@@ -89,20 +103,25 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
         // NOTIFY wakes a worker for a job due now; a deferred job (a retry with startAfter) is found by polling, so the
         // poll stays as frequent with NOTIFY as without.
         const every = d.pollingIntervalSeconds ?? 2;
-        await boss.work<object>(d.name, { batchSize: 1, pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every }, async ([job]) => {
-          if (!job) return;
-          const started = performance.now();
-          try {
-            await d.handler(job.data ?? {}, job);
-            logger.debug({ job: d.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-          } catch (err) {
-            logger.warn({ err, job: d.name, id: job.id, retry: job.retryCount }, 'job failed; pg-boss retries it with backoff');
-            throw err;
-          }
-        });
+        await boss.work<object>(
+          d.name,
+          { batchSize: 1, pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every },
+          async ([job]) => {
+            if (!job) return;
+            const started = performance.now();
+            try {
+              await d.handler(job.data ?? {}, job);
+              logger.debug({ job: d.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+            } catch (err) {
+              logger.warn({ err, job: d.name, id: job.id, retry: job.retryCount }, 'job failed; pg-boss retries it with backoff');
+              throw err;
+            }
+          },
+        );
         if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC' });
         else await boss.unschedule(d.name);
       }
+      workersRunning = true;
     },
     async send(name, data = {}, options = {}) {
       try {
@@ -115,7 +134,26 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
       }
     },
     async stop() {
+      workersRunning = false;
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+    running: () => workersRunning,
+    async stats() {
+      const [queues, oldest] = await Promise.all([
+        boss.getQueues(definitions.map((d) => d.name)),
+        db.query<{ name: string; seconds: number }>(
+          `SELECT name, extract(epoch FROM now() - min(created_on))::float8 AS seconds FROM ${schema}.job
+           WHERE state = 'created' AND start_after <= now() GROUP BY name`,
+        ),
+      ]);
+      const age = new Map(oldest.map((r) => [r.name, Number(r.seconds)]));
+      return queues.map((q) => ({
+        queue: q.name,
+        queued: q.queuedCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+        oldestQueuedSeconds: age.get(q.name) ?? 0,
+      }));
     },
   };
 }

@@ -25,9 +25,15 @@ describe('request log', () => {
       .get(`/api/reset-password.php?token=${TOKEN}`)
       .set('referer', `http://localhost:3000/reset-password/do?token=${TOKEN}`);
     expect(check.status).toBe(410);
-    const settings = await request(ctx.app)
-      .get('/api/settings.php')
-      .query({ network: 'aff1', token: TOKEN, email: 'owner@example.test', code: 'CODE-123456', key: 'KEY-987654', client_secret: 'SHH-24680', t: TOKEN });
+    const settings = await request(ctx.app).get('/api/settings.php').query({
+      network: 'aff1',
+      token: TOKEN,
+      email: 'owner@example.test',
+      code: 'CODE-123456',
+      key: 'KEY-987654',
+      client_secret: 'SHH-24680',
+      t: TOKEN,
+    });
     expect(settings.status).toBe(200);
     await vi.waitFor(() => expect(logged()).toContain('/api/settings.php?'));
     const text = logged();

@@ -45,7 +45,8 @@ function scrub(serialized: Record<string, unknown>, quoted: boolean, depth = 0):
       if (typeof text === 'string') out[field] = redactQuoted(text);
     }
   }
-  if (typeof out.cause === 'object' && out.cause !== null && depth < 8) out.cause = scrub(out.cause as Record<string, unknown>, quoted, depth + 1);
+  if (typeof out.cause === 'object' && out.cause !== null && depth < 8)
+    out.cause = scrub(out.cause as Record<string, unknown>, quoted, depth + 1);
   return out;
 }
 
@@ -75,14 +76,19 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** One line per request: id, method, url and status; the headers only at debug level. */
 export function httpLogger(logger: Logger) {
+  const debug = logger.isLevelEnabled('debug');
   return pinoHttp({
     logger,
     // Our serializers in full (pino-http would otherwise put its own error serializer in front of the logger's).
     wrapSerializers: false,
     serializers: {
-      req: (req: Parameters<typeof pino.stdSerializers.req>[0]) => requestSerializer(pino.stdSerializers.req(req) as unknown as SerializedRequest),
-      res: pino.stdSerializers.res,
+      req: (req: Parameters<typeof pino.stdSerializers.req>[0]) => {
+        const full = requestSerializer(pino.stdSerializers.req(req) as unknown as SerializedRequest);
+        return debug ? full : { id: full.id, method: full.method, url: full.url };
+      },
+      res: debug ? pino.stdSerializers.res : (res: { statusCode?: unknown }) => ({ statusCode: res.statusCode }),
       err: serializeError,
     },
     genReqId: (req, res) => {

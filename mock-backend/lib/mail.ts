@@ -26,7 +26,12 @@ export interface Mailer {
 export function createMailer(opts: { smtpUrl?: string | undefined; mailDir: string; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
     // Bounded waits, so one unreachable server cannot hold an outbox claim past its lease (lib/outbox.ts).
-    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail(message);

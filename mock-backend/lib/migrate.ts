@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { allCountries } from 'country-region-data';
 import type { Db } from './db';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 export interface MigrateResult {
   applied: string[];
@@ -31,9 +31,7 @@ export async function migrate(db: Db, onFresh?: (tx: Db) => Promise<void>): Prom
       version text PRIMARY KEY,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set(
-      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
-    );
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;

@@ -82,7 +82,10 @@ describe('mail outbox', () => {
     expect(res.status).toBe(200);
     await vi.waitFor(async () => expect((await outboxRow(email))?.attempts).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
     // Skip the waiting of the earlier attempts: this is the last one allowed.
-    await ctx.db.query(`UPDATE mail_outbox SET attempts = $2, next_attempt_at = now() WHERE to_address = $1`, [email, MAIL_MAX_ATTEMPTS - 1]);
+    await ctx.db.query(`UPDATE mail_outbox SET attempts = $2, next_attempt_at = now() WHERE to_address = $1`, [
+      email,
+      MAIL_MAX_ATTEMPTS - 1,
+    ]);
     // This drain, or the job's own if it came first, makes the last attempt.
     await ctx.background.outbox.drain();
     await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
@@ -106,10 +109,15 @@ describe('mail outbox', () => {
     await ctx.background.outbox.drain();
     await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
     expect((await outboxRow(email))?.attempts).toBe(1);
-    const [user] = await ctx.db.query<{ id: number; notifications_disabled: string[] }>('SELECT id, notifications_disabled FROM users WHERE email = $1', [email]);
+    const [user] = await ctx.db.query<{ id: number; notifications_disabled: string[] }>(
+      'SELECT id, notifications_disabled FROM users WHERE email = $1',
+      [email],
+    );
     expect(user?.notifications_disabled).toEqual(['bounce']);
     await setEmail(ctx.db, user?.id as number, 'a-working-mailbox@example.test');
-    const [after] = await ctx.db.query<{ notifications_disabled: string[] }>('SELECT notifications_disabled FROM users WHERE id = $1', [user?.id]);
+    const [after] = await ctx.db.query<{ notifications_disabled: string[] }>('SELECT notifications_disabled FROM users WHERE id = $1', [
+      user?.id,
+    ]);
     expect(after?.notifications_disabled).toEqual([]);
   });
 
@@ -117,13 +125,19 @@ describe('mail outbox', () => {
     const emails = Array.from({ length: 6 }, (_, i) => `outbox-race-${i}@example.test`);
     await smtp.stop();
     for (const email of emails) {
-      await request(ctx.app).post('/api/signup.php').send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
+      await request(ctx.app)
+        .post('/api/signup.php')
+        .send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
     }
-    await ctx.db.query(`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`);
+    await ctx.db.query(
+      `UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`,
+    );
     await smtp.start();
     await Promise.all([ctx.background.outbox.drain(), ctx.background.outbox.drain(), ctx.background.outbox.drain()]);
     await vi.waitFor(async () => {
-      const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`);
+      const [row] = await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`,
+      );
       expect(row?.n).toBe(0);
     });
     for (const email of emails) expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);

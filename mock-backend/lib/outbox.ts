@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from './db';
+import { afterCommit, type Db } from './db';
 import type { JobDefinition, Jobs } from './jobs';
 import type { Mailer, MailMessage } from './mail';
 
@@ -129,20 +129,29 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         // One Message-ID per outbox row: should a crash between sending and recording repeat a send, receivers see one mail.
         messageId: `<outbox-${row.id}.${row.from_address.replace(/^.*@|>$/g, '') || 'localhost'}>`,
       });
-      await db.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1`, [row.id]);
+      await db.query(
+        `UPDATE mail_outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1`,
+        [row.id],
+      );
       result.sent += 1;
       logger.info({ outbox: row.id, topic: row.topic, attempt: row.attempts }, 'mail sent');
     } catch (err) {
       const why = reason(err);
       if (isRecipientBounce(err)) {
-        await db.query(`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`, [row.id, why]);
+        await db.query(
+          `UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`,
+          [row.id, why],
+        );
         result.failed += 1;
         logger.warn({ outbox: row.id, topic: row.topic, attempt: row.attempts, reason: why }, 'mail bounced: recipient refused');
         await opts.onBounce?.(row.to_address);
         return;
       }
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
-        await db.query(`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`, [row.id, why]);
+        await db.query(
+          `UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`,
+          [row.id, why],
+        );
         result.failed += 1;
         logger.error({ outbox: row.id, topic: row.topic, attempts: row.attempts, reason: why }, 'mail given up');
         return;
@@ -153,7 +162,10 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         [row.id, delay, why],
       );
       result.retrying += 1;
-      logger.warn({ outbox: row.id, topic: row.topic, attempt: row.attempts, retryInSeconds: delay, reason: why }, 'mail not sent; will retry');
+      logger.warn(
+        { outbox: row.id, topic: row.topic, attempt: row.attempts, retryInSeconds: delay, reason: why },
+        'mail not sent; will retry',
+      );
       await opts.jobs.send(MAIL_JOB, {}, { startAfterSeconds: delay, singletonKey: 'retry' });
     }
   }
@@ -169,7 +181,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
 
   return {
     kick() {
-      void opts.jobs.send(MAIL_JOB);
+      afterCommit(() => void opts.jobs.send(MAIL_JOB));
     },
     drain,
     job: {

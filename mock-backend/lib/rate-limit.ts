@@ -66,10 +66,14 @@ export function rateLimit(db: Db, rule: LimitRule): RequestHandler {
     try {
       const result = await limiter.consume(key);
       res.setHeader('RateLimit-Policy', `${rule.points};w=${rule.windowSeconds}`);
-      res.setHeader('RateLimit', `limit=${rule.points}, remaining=${result.remainingPoints}, reset=${Math.ceil(result.msBeforeNext / 1000)}`);
+      res.setHeader(
+        'RateLimit',
+        `limit=${rule.points}, remaining=${result.remainingPoints}, reset=${Math.ceil(result.msBeforeNext / 1000)}`,
+      );
       if (rule.skipFailedRequests) {
         res.once('finish', () => {
-          if (res.statusCode >= 400) limiter.reward(key, 1).catch((err: unknown) => req.log?.warn({ err, limiter: rule.name }, 'rate limit refund failed'));
+          if (res.statusCode >= 400)
+            limiter.reward(key, 1).catch((err: unknown) => req.log?.warn({ err, limiter: rule.name }, 'rate limit refund failed'));
         });
       }
       next();

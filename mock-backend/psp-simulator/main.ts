@@ -20,7 +20,9 @@ const Env = z.object({
 
 const parsed = Env.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 if (!parsed.success) {
-  process.stderr.write(`Invalid environment for the PSP simulator:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}\n`);
+  process.stderr.write(
+    `Invalid environment for the PSP simulator:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}\n`,
+  );
   process.exit(1);
 }
 const env = parsed.data;

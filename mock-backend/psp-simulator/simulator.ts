@@ -23,8 +23,22 @@ export type SimStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'e
 const OUTCOMES: readonly SimStatus[] = ['paid', 'failed', 'canceled', 'expired', 'pending'];
 /** Methods the simulated PSP still offers (Giropay and Sofort were withdrawn in 2024). */
 const ACTIVE_METHODS = [
-  'ideal', 'bancontact', 'eps', 'przelewy24', 'blik', 'twint', 'swish', 'vipps', 'mobilepay', 'satispay', 'applepay',
-  'paypal', 'creditcard', 'banktransfer', 'paysafecard', 'directdebit',
+  'ideal',
+  'bancontact',
+  'eps',
+  'przelewy24',
+  'blik',
+  'twint',
+  'swish',
+  'vipps',
+  'mobilepay',
+  'satispay',
+  'applepay',
+  'paypal',
+  'creditcard',
+  'banktransfer',
+  'paysafecard',
+  'directdebit',
 ] as const;
 const NOT_REFUNDABLE = new Set(['paysafecard']);
 
@@ -243,18 +257,35 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
   app.use('/v2', express.json({ limit: '32kb' }), auth);
 
   app.get('/v2/methods', (_req, res) => {
-    res.json({ count: ACTIVE_METHODS.length, _embedded: { methods: ACTIVE_METHODS.map((id) => ({ resource: 'method', id, status: 'activated' })) } });
+    res.json({
+      count: ACTIVE_METHODS.length,
+      _embedded: { methods: ACTIVE_METHODS.map((id) => ({ resource: 'method', id, status: 'activated' })) },
+    });
   });
 
   app.post('/v2/payments', (req, res) => {
     const earlier = replay(req, (id) => state.payments[id]);
     if (earlier) return void res.status(201).json(view(earlier as SimPayment));
-    const b = req.body as Partial<{ amount: Amount; description: string; method: string; brand: string; issuer: string; redirectUrl: string; webhookUrl: string; metadata: Record<string, unknown>; sequenceType: string; mandateId: string }>;
-    if (!b.amount || !/^\d+\.\d{2}$/.test(b.amount.value ?? '') || !/^[A-Z]{3}$/.test(b.amount.currency ?? '')) return void problem(res, 422, 'The amount is invalid');
-    if (!b.method || !(ACTIVE_METHODS as readonly string[]).includes(b.method)) return void problem(res, 422, 'The payment method is invalid or not activated');
+    const b = req.body as Partial<{
+      amount: Amount;
+      description: string;
+      method: string;
+      brand: string;
+      issuer: string;
+      redirectUrl: string;
+      webhookUrl: string;
+      metadata: Record<string, unknown>;
+      sequenceType: string;
+      mandateId: string;
+    }>;
+    if (!b.amount || !/^\d+\.\d{2}$/.test(b.amount.value ?? '') || !/^[A-Z]{3}$/.test(b.amount.currency ?? ''))
+      return void problem(res, 422, 'The amount is invalid');
+    if (!b.method || !(ACTIVE_METHODS as readonly string[]).includes(b.method))
+      return void problem(res, 422, 'The payment method is invalid or not activated');
     if (!b.webhookUrl || !b.redirectUrl) return void problem(res, 422, 'redirectUrl and webhookUrl are required');
     const recurring = b.sequenceType === 'recurring';
-    if (b.method === 'directdebit' && (!recurring || !b.mandateId || !state.mandates[b.mandateId])) return void problem(res, 422, 'A direct debit needs a valid mandate');
+    if (b.method === 'directdebit' && (!recurring || !b.mandateId || !state.mandates[b.mandateId]))
+      return void problem(res, 422, 'A direct debit needs a valid mandate');
     const p: SimPayment = {
       resource: 'payment',
       id: `tr_${randomBytes(8).toString('hex')}`,
@@ -304,10 +335,18 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     if (p.status !== 'paid') return void problem(res, 422, 'The payment is not paid');
     if (NOT_REFUNDABLE.has(p.method)) return void problem(res, 422, 'Refunds are not supported for this payment method');
     const amount = (req.body as { amount?: Amount }).amount;
-    if (!amount || amount.currency !== p.amount.currency || !/^\d+\.\d{2}$/.test(amount.value)) return void problem(res, 422, 'The amount is invalid');
+    if (!amount || amount.currency !== p.amount.currency || !/^\d+\.\d{2}$/.test(amount.value))
+      return void problem(res, 422, 'The amount is invalid');
     const left = minorOf(p.amount) - minorOf(p.amountRefunded) - minorOf(p.amountChargedBack);
     if (minorOf(amount) <= 0 || minorOf(amount) > left) return void problem(res, 422, 'The amount is higher than the refundable amount');
-    const refund: SimRefund = { resource: 'refund', id: `re_${randomBytes(8).toString('hex')}`, paymentId: p.id, amount, status: 'refunded', createdAt: new Date().toISOString() };
+    const refund: SimRefund = {
+      resource: 'refund',
+      id: `re_${randomBytes(8).toString('hex')}`,
+      paymentId: p.id,
+      amount,
+      status: 'refunded',
+      createdAt: new Date().toISOString(),
+    };
     state.refunds[refund.id] = refund;
     p.amountRefunded = amountOf(minorOf(p.amountRefunded) + minorOf(amount), p.amount.currency);
     remember(req, refund.id);
@@ -319,7 +358,8 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     const earlier = replay(req, (id) => state.mandates[id]);
     if (earlier) return void res.status(201).json(earlier);
     const b = req.body as Partial<{ consumerName: string; consumerAccount: string; mandateReference: string; signatureDate: string }>;
-    if (!b.consumerName || !b.consumerAccount || !b.mandateReference) return void problem(res, 422, 'consumerName, consumerAccount and mandateReference are required');
+    if (!b.consumerName || !b.consumerAccount || !b.mandateReference)
+      return void problem(res, 422, 'consumerName, consumerAccount and mandateReference are required');
     const m: SimMandate = {
       resource: 'mandate',
       id: `mdt_${randomBytes(8).toString('hex')}`,
@@ -373,7 +413,14 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
     if (!p) return void res.status(404).type('text/plain').send('Unknown payment');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action *");
     if (p.status !== 'open') {
-      res.type('html').send(page('Payment', `<p>This payment is ${escapeHtml(p.status)}.</p><p><a href="${escapeHtml(p.redirectUrl)}">Back to the shop</a></p>`));
+      res
+        .type('html')
+        .send(
+          page(
+            'Payment',
+            `<p>This payment is ${escapeHtml(p.status)}.</p><p><a href="${escapeHtml(p.redirectUrl)}">Back to the shop</a></p>`,
+          ),
+        );
       return;
     }
     const options = OUTCOMES.map(
@@ -434,7 +481,9 @@ button:focus-visible,input:focus-visible{outline:3px solid #f39c12;outline-offse
 }
 
 /** Starts the simulator on `port` (0 = any free port) and answers its base URL. */
-export async function startSimulator(opts: SimulatorOptions & { port?: number; host?: string }): Promise<{ url: string; simulator: Simulator; server: Server; close(): Promise<void> }> {
+export async function startSimulator(
+  opts: SimulatorOptions & { port?: number; host?: string },
+): Promise<{ url: string; simulator: Simulator; server: Server; close(): Promise<void> }> {
   const simulator = createSimulator(opts);
   const server = simulator.app.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,5 @@
-import { access, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { MediaStore } from '../lib/media-store';
 
 export interface AvatarFiles {
   filename: string;
@@ -29,22 +28,12 @@ function avatarSvg(index: number): string {
 </svg>`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Draws `count` distinct avatars locally (gradient, head and shoulders; shared by many demo members, so nothing personal on them) into mediaDir/avatars: a 600×600
- * JPEG, a 200×200 thumbnail and a blurred variant. Returns paths relative to the media folder (the cdn_prefix).
+ * Draws `count` distinct avatars locally (gradient, head and shoulders; shared by many demo members, so nothing
+ * personal on them) into the media store under avatars/: a 600×600 JPEG, a 200×200 thumbnail and a blurred variant.
+ * Avatars already there are kept. Returns their keys (relative to the cdn_prefix).
  */
-export async function generateAvatars(mediaDir: string, count: number): Promise<AvatarFiles[]> {
-  const dir = path.join(mediaDir, 'avatars');
-  await mkdir(dir, { recursive: true });
+export async function generateAvatars(media: MediaStore, count: number): Promise<AvatarFiles[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const base = `avatar-${String(i + 1).padStart(2, '0')}`;
@@ -53,13 +42,19 @@ export async function generateAvatars(mediaDir: string, count: number): Promise<
         thumb_filename: `avatars/${base}-thumb.jpg`,
         blurred_filename: `avatars/${base}-blur.jpg`,
       };
-      if (await exists(path.join(mediaDir, files.blurred_filename))) return files;
-      const full = await sharp(Buffer.from(avatarSvg(i))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-      await Promise.all([
-        sharp(full).toFile(path.join(mediaDir, files.filename)),
-        sharp(full).resize(200, 200).jpeg({ quality: 80 }).toFile(path.join(mediaDir, files.thumb_filename)),
-        sharp(full).resize(300, 300).blur(18).jpeg({ quality: 70 }).toFile(path.join(mediaDir, files.blurred_filename)),
+      if (await media.exists(files.blurred_filename)) return files;
+      const full = await sharp(Buffer.from(avatarSvg(i)))
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+      const [thumb, blurred] = await Promise.all([
+        sharp(full).resize(200, 200).jpeg({ quality: 80 }).toBuffer(),
+        sharp(full).resize(300, 300).blur(18).jpeg({ quality: 70 }).toBuffer(),
       ]);
+      // The blurred one last: its presence is what says the avatar is complete.
+      for (const key of [files.filename, files.thumb_filename]) {
+        if (!(await media.exists(key))) await media.put(key, key === files.filename ? full : thumb);
+      }
+      await media.put(files.blurred_filename, blurred);
       return files;
     }),
   );

@@ -4,9 +4,24 @@ import type { AvatarFiles } from './avatars';
 
 /** A city per demo country: members are placed up to ~40 km around it (then snapped like every stored position). */
 const CITIES: Record<string, [number, number]> = {
-  US: [40.71, -74.0], NL: [52.37, 4.9], BE: [50.85, 4.35], FR: [48.86, 2.35], IT: [41.9, 12.5], ES: [40.42, -3.7],
-  DE: [52.52, 13.4], AT: [48.21, 16.37], IE: [53.35, -6.26], GB: [51.51, -0.13], CA: [43.65, -79.38], PL: [52.23, 21.01],
-  AU: [-33.87, 151.21], NZ: [-36.85, 174.76], CH: [47.38, 8.54], DK: [55.68, 12.57], FI: [60.17, 24.94], NO: [59.91, 10.75],
+  US: [40.71, -74.0],
+  NL: [52.37, 4.9],
+  BE: [50.85, 4.35],
+  FR: [48.86, 2.35],
+  IT: [41.9, 12.5],
+  ES: [40.42, -3.7],
+  DE: [52.52, 13.4],
+  AT: [48.21, 16.37],
+  IE: [53.35, -6.26],
+  GB: [51.51, -0.13],
+  CA: [43.65, -79.38],
+  PL: [52.23, 21.01],
+  AU: [-33.87, 151.21],
+  NZ: [-36.85, 174.76],
+  CH: [47.38, 8.54],
+  DK: [55.68, 12.57],
+  FI: [60.17, 24.94],
+  NO: [59.91, 10.75],
   SE: [59.33, 18.07],
 };
 
@@ -34,8 +49,13 @@ export async function seedGalleriesAndPlaces(db: Db, avatars: AvatarFiles[], dem
       `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
        SELECT uid, fn, th, bl, 'approved', false, pos
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[]) AS t(uid, fn, th, bl, pos)`,
-      [rows.map((r) => r.uid), rows.map((r) => r.a.filename), rows.map((r) => r.a.thumb_filename),
-        rows.map((r) => r.a.blurred_filename), rows.map((r) => r.position)],
+      [
+        rows.map((r) => r.uid),
+        rows.map((r) => r.a.filename),
+        rows.map((r) => r.a.thumb_filename),
+        rows.map((r) => r.a.blurred_filename),
+        rows.map((r) => r.position),
+      ],
     );
   }
   const all = await db.query<{ user_id: number; country: string | null }>('SELECT user_id, country FROM profiles');

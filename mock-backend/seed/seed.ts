@@ -1,10 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import {
-  fakerDA, fakerDE, fakerDE_AT, fakerDE_CH, fakerEN, fakerEN_AU, fakerEN_CA, fakerEN_GB, fakerEN_IE, fakerEN_US,
-  fakerES, fakerFI, fakerFR, fakerIT, fakerNB_NO, fakerNL, fakerNL_BE, fakerPL, fakerSV, type Faker,
+  fakerDA,
+  fakerDE,
+  fakerDE_AT,
+  fakerDE_CH,
+  fakerEN,
+  fakerEN_AU,
+  fakerEN_CA,
+  fakerEN_GB,
+  fakerEN_IE,
+  fakerEN_US,
+  fakerES,
+  fakerFI,
+  fakerFR,
+  fakerIT,
+  fakerNB_NO,
+  fakerNL,
+  fakerNL_BE,
+  fakerPL,
+  fakerSV,
+  type Faker,
 } from '@faker-js/faker';
 import { COUNTRY_LANGUAGES } from '../../src/shared/locales';
 import type { Db } from '../lib/db';
+import type { MediaStore } from '../lib/media-store';
 import { hashPassword } from '../lib/password';
 import { generateAvatars, type AvatarFiles } from './avatars';
 import { seedGalleriesAndPlaces } from './galleries-and-places';
@@ -13,14 +32,47 @@ export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test', moderator: 'moderator@demo.test' } as const;
 
 const FAKERS: Record<string, Faker> = {
-  US: fakerEN_US, NL: fakerNL, BE: fakerNL_BE, FR: fakerFR, IT: fakerIT, ES: fakerES, DE: fakerDE, AT: fakerDE_AT,
-  IE: fakerEN_IE, GB: fakerEN_GB, CA: fakerEN_CA, PL: fakerPL, AU: fakerEN_AU, NZ: fakerEN, CH: fakerDE_CH,
-  DK: fakerDA, FI: fakerFI, NO: fakerNB_NO, SE: fakerSV,
+  US: fakerEN_US,
+  NL: fakerNL,
+  BE: fakerNL_BE,
+  FR: fakerFR,
+  IT: fakerIT,
+  ES: fakerES,
+  DE: fakerDE,
+  AT: fakerDE_AT,
+  IE: fakerEN_IE,
+  GB: fakerEN_GB,
+  CA: fakerEN_CA,
+  PL: fakerPL,
+  AU: fakerEN_AU,
+  NZ: fakerEN,
+  CH: fakerDE_CH,
+  DK: fakerDA,
+  FI: fakerFI,
+  NO: fakerNB_NO,
+  SE: fakerSV,
 };
 /** Rough share of members per country (bigger markets get more members). */
 const COUNTRY_WEIGHTS: [string, number][] = [
-  ['NL', 14], ['DE', 12], ['US', 12], ['GB', 9], ['FR', 7], ['BE', 6], ['IT', 6], ['ES', 6], ['PL', 4], ['AT', 3],
-  ['CH', 3], ['SE', 3], ['DK', 2], ['NO', 2], ['FI', 2], ['IE', 2], ['CA', 3], ['AU', 3], ['NZ', 1],
+  ['NL', 14],
+  ['DE', 12],
+  ['US', 12],
+  ['GB', 9],
+  ['FR', 7],
+  ['BE', 6],
+  ['IT', 6],
+  ['ES', 6],
+  ['PL', 4],
+  ['AT', 3],
+  ['CH', 3],
+  ['SE', 3],
+  ['DK', 2],
+  ['NO', 2],
+  ['FI', 2],
+  ['IE', 2],
+  ['CA', 3],
+  ['AU', 3],
+  ['NZ', 1],
 ];
 
 const ABOUT_OPENERS = [
@@ -47,7 +99,8 @@ const RELATIONSHIP = ['single', 'single', 'single', 'unmarried', 'divorced', 'li
 const BODY = ['slim', 'normal', 'normal', 'fat'] as const;
 
 export interface SeedOptions {
-  mediaDir: string;
+  /** Where the avatars are drawn to (DATA_DIR/media or the bucket). */
+  media: MediaStore;
   /** Members of the default site (the second demo site gets a sixth of that, at least 5). */
   members?: number;
   /** Distinct avatar images reused across members. */
@@ -94,15 +147,13 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
   f.seed(opts.randomSeed ?? 20250);
   const memberCount = opts.members ?? 300;
   const [avatars, randomHash, demoHash] = await Promise.all([
-    generateAvatars(opts.mediaDir, opts.avatars ?? 24),
+    generateAvatars(opts.media, opts.avatars ?? 24),
     hashPassword(randomBytes(24).toString('hex')),
     hashPassword(DEMO_PASSWORD),
   ]);
 
   return db.transaction(async (tx) => {
-    const [defaultSite] = await tx.query<{ id: number; countries: string[] }>(
-      'SELECT id, countries FROM sites WHERE is_default',
-    );
+    const [defaultSite] = await tx.query<{ id: number; countries: string[] }>('SELECT id, countries FROM sites WHERE is_default');
     if (!defaultSite) throw new Error('the default site is missing; run the migrations first');
     const [nlSite] = await tx.query<{ id: number; countries: string[] }>(
       `INSERT INTO sites (host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
@@ -127,10 +178,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       [nlSite.id],
     );
 
-    const regionRows = await tx.query<{ id: number; country: string }>(
-      'SELECT id, country FROM regions WHERE country = ANY($1::text[])',
-      [defaultSite.countries],
-    );
+    const regionRows = await tx.query<{ id: number; country: string }>('SELECT id, country FROM regions WHERE country = ANY($1::text[])', [
+      defaultSite.countries,
+    ]);
     const regionsByCountry = new Map<string, number[]>();
     for (const r of regionRows) regionsByCountry.set(r.country, [...(regionsByCountry.get(r.country) ?? []), r.id]);
     const interestIds = (await tx.query<{ id: number }>('SELECT id FROM interests ORDER BY id')).map((r) => r.id);
@@ -209,7 +259,15 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     const others = specs
       .map((s, i) => ({ s, id: ids[i] as number }))
       .filter(({ s }) => s.siteId === defaultSite.id && !s.invisible && s.passwordHash === randomHash);
-    for (const me of [freeId, premiumId]) await seedSocial(tx, f, defaultSite.id, me, others.map((o) => o.id), now);
+    for (const me of [freeId, premiumId])
+      await seedSocial(
+        tx,
+        f,
+        defaultSite.id,
+        me,
+        others.map((o) => o.id),
+        now,
+      );
 
     await tx.query(
       `INSERT INTO discount_codes (code, value_percentage, status, validity, expires_at, currency, minimum_order_value, paymentmethods)
@@ -235,8 +293,16 @@ async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
      FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::text[], $7::timestamptz[], $8::timestamptz[])
        AS t(site_id, email, hash, credits, paid, lang, signup, active)
      RETURNING id, email`,
-    [col('siteId'), col('email'), col('passwordHash'), col('credits'), col('paidUser'), col('language'),
-      col('signupDate'), col('lastActive')],
+    [
+      col('siteId'),
+      col('email'),
+      col('passwordHash'),
+      col('credits'),
+      col('paidUser'),
+      col('language'),
+      col('signupDate'),
+      col('lastActive'),
+    ],
   );
   const idOf = new Map(users.map((u) => [u.email, u.id]));
   const ids = specs.map((s) => idOf.get(s.email) as number);
@@ -248,22 +314,40 @@ async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
      FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
                  $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::bool[], $15::bool[])
        AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible)`,
-    [ids, col('name'), col('country'), col('regionId'), col('birthDate'), col('about'), col('sexuality'),
-      col('relationship'), col('hair'), col('eyes'), col('body'), col('tattoos'), col('reason'), col('fictional'),
-      col('invisible')],
+    [
+      ids,
+      col('name'),
+      col('country'),
+      col('regionId'),
+      col('birthDate'),
+      col('about'),
+      col('sexuality'),
+      col('relationship'),
+      col('hair'),
+      col('eyes'),
+      col('body'),
+      col('tattoos'),
+      col('reason'),
+      col('fictional'),
+      col('invisible'),
+    ],
   );
   const withPhoto = specs.map((s, i) => ({ a: s.avatar, id: ids[i] as number })).filter((x) => x.a !== null);
   await db.query(
     `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
      SELECT uid, fn, th, bl, 'approved', true, 0 FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(uid, fn, th, bl)`,
-    [withPhoto.map((x) => x.id), withPhoto.map((x) => x.a?.filename), withPhoto.map((x) => x.a?.thumb_filename),
-      withPhoto.map((x) => x.a?.blurred_filename)],
+    [
+      withPhoto.map((x) => x.id),
+      withPhoto.map((x) => x.a?.filename),
+      withPhoto.map((x) => x.a?.thumb_filename),
+      withPhoto.map((x) => x.a?.blurred_filename),
+    ],
   );
   const pairs = specs.flatMap((s, i) => s.interests.map((interest) => [ids[i] as number, interest] as const));
-  await db.query(
-    `INSERT INTO profile_interests (user_id, interest_id) SELECT * FROM unnest($1::int[], $2::int[])`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-  );
+  await db.query(`INSERT INTO profile_interests (user_id, interest_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+    pairs.map((p) => p[0]),
+    pairs.map((p) => p[1]),
+  ]);
   return ids;
 }
 
@@ -273,16 +357,19 @@ async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: nu
   const likers = picks.slice(0, 6);
   const liked = picks.slice(5, 8);
   for (const [i, liker] of likers.entries()) {
-    await db.query(
-      `INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [liker, me, i < 3, new Date(now - (i + 1) * 3_600_000)],
-    );
+    await db.query(`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      liker,
+      me,
+      i < 3,
+      new Date(now - (i + 1) * 3_600_000),
+    ]);
   }
   for (const [i, target] of liked.entries()) {
-    await db.query(
-      `INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, true, $3) ON CONFLICT DO NOTHING`,
-      [me, target, new Date(now - (i + 2) * 5_400_000)],
-    );
+    await db.query(`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, true, $3) ON CONFLICT DO NOTHING`, [
+      me,
+      target,
+      new Date(now - (i + 2) * 5_400_000),
+    ]);
   }
   const lines = [
     'Hey! Nice profile 😊',
@@ -293,22 +380,26 @@ async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: nu
   ];
   for (const [i, other] of picks.slice(8, 11).entries()) {
     const sentAt = new Date(now - (i * 7 + 1) * 3_600_000);
-    const [conv] = await db.query<{ id: number }>(
-      'INSERT INTO conversations (site_id, last_message_at) VALUES ($1, $2) RETURNING id',
-      [siteId, sentAt],
-    );
+    const [conv] = await db.query<{ id: number }>('INSERT INTO conversations (site_id, last_message_at) VALUES ($1, $2) RETURNING id', [
+      siteId,
+      sentAt,
+    ]);
     if (!conv) continue;
     const count = 2 + (i % 3);
     const unread = i === 0 ? 0 : 1 + (i % 2);
-    await db.query(
-      `INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, $3), ($1, $4, 0)`,
-      [conv.id, me, unread, other],
-    );
+    await db.query(`INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, $3), ($1, $4, 0)`, [
+      conv.id,
+      me,
+      unread,
+      other,
+    ]);
     for (let m = 0; m < count; m++) {
-      await db.query(
-        'INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, $4)',
-        [conv.id, m % 2 === 0 ? other : me, lines[m % lines.length], new Date(sentAt.getTime() - (count - m) * 60_000)],
-      );
+      await db.query('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, $4)', [
+        conv.id,
+        m % 2 === 0 ? other : me,
+        lines[m % lines.length],
+        new Date(sentAt.getTime() - (count - m) * 60_000),
+      ]);
     }
     // Read markers (migration 013): the demo member has read all but his `unread` newest received messages.
     await db.query(

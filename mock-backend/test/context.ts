@@ -17,14 +17,22 @@ import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-si
 import { createPgDb, createPgliteDb, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
+import { createDiskStore, type MediaStore } from '../lib/media-store';
 import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
+import { createOps, type BackendOps } from '../lib/ops';
 import { DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
+import { startLocalS3, type LocalS3 } from './local-s3';
 
 export interface TestContext {
   app: Express;
   db: Db;
+  /** DATA_DIR/media: the disk store's folder; with the S3 store nothing may appear there. */
   mediaDir: string;
+  /** The store the app keeps photos in (disk or the local S3 server's bucket). */
+  media: MediaStore;
+  /** The local S3-compatible server behind `media` when the context was made with `media: 's3'`. */
+  s3: LocalS3 | null;
   /** Every mail the outbox sent, oldest first (the mail job runs as in production, so wait for them). */
   mails: MailMessage[];
   /** The jobs and the outbox behind the app. */
@@ -36,8 +44,13 @@ export interface TestContext {
   appUrl: string;
   /** Every SMS the backend sent (direct-debit codes), oldest first. */
   sms: { to: string; text: string }[];
+  /** The probes and metrics (/healthz, /readyz, /_ops/metrics with TEST_OPERATOR_TOKEN). */
+  ops: BackendOps;
   close(): Promise<void>;
 }
+
+/** The operator token of the test apps' /_ops/metrics. */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
 
 /** The secret the test apps share with their (pretend) BFF. */
 export const TEST_BACKEND_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -64,7 +77,13 @@ export interface TestContextOptions {
   push?: BackgroundOptions['push'];
   /** PostgreSQL pool size (default 4; the bench uses the production default of createPgDb, 10). */
   dbPoolMax?: number;
+  /** Where photos are kept: DATA_DIR/media (default) or a bucket of a local S3-compatible server started for the context. */
+  media?: MediaStoreKind;
 }
+
+/** The two media stores; tests of photos run once with each (`describe.each(MEDIA_STORES)`). */
+export const MEDIA_STORES = ['disk', 's3'] as const;
+export type MediaStoreKind = (typeof MEDIA_STORES)[number];
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -92,21 +111,32 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   await migrate(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-backend-test-'));
   const mediaDir = path.join(dataDir, 'media');
-  await seed(db, { mediaDir, members: opts.members ?? 30, avatars: 4 });
+  const s3 = opts.media === 's3' ? await startLocalS3() : null;
+  const media = s3 ? s3.store() : createDiskStore(mediaDir);
+  await seed(db, { media, members: opts.members ?? 30, avatars: 4 });
   const memory = createMemoryMailer();
   const mailer = opts.mailer ?? memory;
   const logger = opts.logStream ? createLogger('info', opts.logStream) : createLogger('silent');
   const pspApiKey = `test_${randomBytes(16).toString('hex')}`;
   const webhookSecret = generateWebhookSecret();
-  const psp = await startSimulator({ apiKey: pspApiKey, webhookSecret, settleDelayMs: opts.settleDelayMs ?? 300, retryBaseMs: 100, maxAttempts: 6 });
+  const psp = await startSimulator({
+    apiKey: pspApiKey,
+    webhookSecret,
+    settleDelayMs: opts.settleDelayMs ?? 300,
+    retryBaseMs: 100,
+    maxAttempts: 6,
+  });
   let appUrl = '';
   const sms: { to: string; text: string }[] = [];
-  const payments = { provider: createHttpProvider({ baseUrl: psp.url, apiKey: pspApiKey, webhookSecret }), webhookUrl: () => `${appUrl}${WEBHOOK_PATH}` };
+  const payments = {
+    provider: createHttpProvider({ baseUrl: psp.url, apiKey: pspApiKey, webhookSecret }),
+    webhookUrl: () => `${appUrl}${WEBHOOK_PATH}`,
+  };
   const background = createBackground({
     db,
     logger,
     mailer,
-    mediaDir,
+    media,
     purgeCron: '17 * * * *',
     cleanupCron: '*/10 * * * *',
     jobSchema,
@@ -116,9 +146,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   });
   await background.start();
   const bus = createBus(db, logger);
+  const ops = createOps({ db, bus, jobs: background.jobs, token: TEST_OPERATOR_TOKEN });
   const app = createApp({
     db,
     bus,
+    ops,
     outbox: background.outbox,
     notifier: background.notifier,
     backendSecret: TEST_BACKEND_SECRET,
@@ -126,7 +158,8 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },
     geoip: await openGeoIp(),
     logger,
-    mediaDir,
+    media,
+    dataDir,
     validateResponses: true,
     payments,
     sms: { send: async (to: string, text: string) => void sms.push({ to, text }) },
@@ -139,12 +172,15 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     app,
     db,
     mediaDir,
+    media,
+    s3,
     mails: memory.sent,
     background,
     bus,
     psp: { url: psp.url, apiKey: pspApiKey, webhookSecret, simulator: psp.simulator },
     appUrl,
     sms,
+    ops,
     async close() {
       await bus.close();
       await psp.close();
@@ -155,6 +191,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       await background.stop();
       await db.close();
       await dropSchema();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -10,7 +10,11 @@ import type { TestContext } from './context';
 let seq = 0;
 
 /** A new active member of the default site in `country`, logged in: answers his id and `auth` cookie. */
-export async function newBuyer(ctx: TestContext, country = 'NL', opts: { signupAgoSeconds?: number; paid?: boolean } = {}): Promise<{ userId: number; cookie: string }> {
+export async function newBuyer(
+  ctx: TestContext,
+  country = 'NL',
+  opts: { signupAgoSeconds?: number; paid?: boolean } = {},
+): Promise<{ userId: number; cookie: string }> {
   seq += 1;
   const [user] = await ctx.db.query<{ id: number }>(
     `INSERT INTO users (site_id, email, password_hash, status, paid_user, signup_date)
@@ -18,14 +22,23 @@ export async function newBuyer(ctx: TestContext, country = 'NL', opts: { signupA
     [`buyer${seq}-${randomBytes(4).toString('hex')}@test.invalid`, opts.paid ?? false, opts.signupAgoSeconds ?? 86_400 * 30],
   );
   const userId = (user as { id: number }).id;
-  await ctx.db.query(`INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES ($1, $2, '1990-01-01', '', $3, 'male', 'active')`, [userId, `Buyer ${seq}`, country]);
+  await ctx.db.query(
+    `INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES ($1, $2, '1990-01-01', '', $3, 'male', 'active')`,
+    [userId, `Buyer ${seq}`, country],
+  );
   const token = randomBytes(16).toString('hex');
-  await ctx.db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [sessionIdOf(token), userId]);
+  await ctx.db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+    sessionIdOf(token),
+    userId,
+  ]);
   return { userId, cookie: `auth=${token}` };
 }
 
 /** The tester's choice on the simulator's hosted checkout (the form POSTs `status` to its own URL). */
-export async function completeCheckout(checkoutUrl: string, status: 'paid' | 'failed' | 'canceled' | 'expired' | 'pending'): Promise<string | null> {
+export async function completeCheckout(
+  checkoutUrl: string,
+  status: 'paid' | 'failed' | 'canceled' | 'expired' | 'pending',
+): Promise<string | null> {
   const res = await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ status }), redirect: 'manual' });
   expect(res.status).toBe(303);
   return res.headers.get('location');

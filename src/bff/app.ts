@@ -9,7 +9,7 @@ import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
 import { sendHtmlError, sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
-import { createLogger, httpLogger, redactingLogger, requestIdOf } from './logging';
+import { createLogger, httpLogger, markErrorLogged, redactingLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
 import { createMetrics, type BffMetrics } from './metrics';
 import { OPERATOR_PREFIX, operatorRoutes } from './operator';
@@ -17,6 +17,7 @@ import type { RetryBudgetOptions } from './retry-budget';
 import { createRoutedBackends, type RoutedBackends } from './router';
 import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
+import { createProbes, routeClass } from './probes';
 import { apiProxy, mediaProxy } from './proxy';
 import { cspNonceOf } from './request-context';
 import type { Assets, RenderFn } from './types';
@@ -59,6 +60,8 @@ export type BffApp = Express & {
   metrics: BffMetrics;
   /** Ends the open event streams (shutdown); browsers reconnect and resume. */
   closeStreams(): void;
+  /** Shutting down: /readyz answers 503 draining from now on (main.ts calls it first on SIGTERM). */
+  drain(): void;
 };
 
 const lazyRenderer: RenderFn = async (request, res) => {
@@ -126,7 +129,11 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(httpLogger(logger));
+  const probes = createProbes({ backends: backend, metrics });
+  app.use(probes.measure);
+  // Probes before the access log: a load balancer asking every second would fill it.
+  app.use(probes.routes);
+  app.use(httpLogger(logger, routeClass));
   app.use(
     helmet({
       contentSecurityPolicy: false,
@@ -147,24 +154,6 @@ export function createApp(options: CreateAppOptions): BffApp {
     }),
   );
 
-  app.get('/healthz', async (req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-store');
-    try {
-      const { response } = await backend.send({
-        method: 'GET',
-        path: `/api/settings.php?host=${encodeURIComponent(req.hostname ?? '')}`,
-        headers: { accept: 'application/json', 'x-request-id': requestIdOf(req) },
-        signal: AbortSignal.timeout(3_000),
-        noRetry: true,
-      });
-      response.resume();
-      const ok = (response.statusCode ?? 500) < 400;
-      res.status(ok ? 200 : 503).json(ok ? { ok: true } : { ok: false, error: { code: 'backend_unavailable', message: `Backend answered ${response.statusCode}` } });
-    } catch {
-      res.status(503).json({ ok: false, error: { code: 'backend_unavailable', message: 'Backend not reachable' } });
-    }
-  });
-
   // Hashed build output, precompressed at build: cache forever. A missing asset is a 404, never an SSR page.
   app.use('/assets', ...staticAssets(path.join(distDir, 'assets')));
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
@@ -183,8 +172,18 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
   app.use(mediaProxy({ backend: backend.media, logger, trustProxy, authCookieName }));
   const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
+  metrics.countStreams(() => eventStream.size());
   app.get(EVENT_STREAM_PATH, eventStream);
-  app.use('/api', apiProxy({ backend, logger, authCookieName, trustProxy, ...(options.settingsAnswers ? { settingsAnswers: options.settingsAnswers } : {}) }));
+  app.use(
+    '/api',
+    apiProxy({
+      backend,
+      logger,
+      authCookieName,
+      trustProxy,
+      ...(options.settingsAnswers ? { settingsAnswers: options.settingsAnswers } : {}),
+    }),
+  );
   app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
   app.get('/manifest.webmanifest', manifestHandler({ backend, logger, trustProxy }));
@@ -196,8 +195,10 @@ export function createApp(options: CreateAppOptions): BffApp {
       trustProxy,
       assets,
       render: options.render ?? lazyRenderer,
+      metrics,
       deadlineMs: config.RENDER_DEADLINE_MS,
       streamAfterMs: config.RENDER_STREAM_AFTER_MS,
+      publicUrl: config.PUBLIC_URL,
     }),
   );
 
@@ -210,12 +211,14 @@ export function createApp(options: CreateAppOptions): BffApp {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
     const safeStatus = status >= 400 && status < 500 ? status : 500;
     logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'unhandled error');
+    markErrorLogged(res);
     if (res.headersSent) {
       res.destroy();
       return;
     }
     const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
-    if (req.originalUrl.startsWith('/api/') || !req.accepts('html')) sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
+    if (req.originalUrl.startsWith('/api/') || !req.accepts('html'))
+      sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
     else sendHtmlError(res, safeStatus, message);
   };
   app.use(errorHandler);
@@ -224,6 +227,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     backends: backend,
     metrics,
     closeStreams: () => eventStream.close(),
+    drain: () => probes.drain(),
     dispose: () => {
       eventStream.close();
       backend.destroy();

@@ -143,7 +143,12 @@ export function createBackendFetch(options: {
     }
   };
 
-  async function sendOne(request: Request, path: string, body: Buffer | undefined, headArrived: (setsAuth: boolean) => void): Promise<Response> {
+  async function sendOne(
+    request: Request,
+    path: string,
+    body: Buffer | undefined,
+    headArrived: (setsAuth: boolean) => void,
+  ): Promise<Response> {
     const incoming = { ...req.headers };
     delete incoming['content-type'];
     delete incoming['content-length'];

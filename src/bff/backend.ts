@@ -223,12 +223,16 @@ export function createBackend(options: BackendOptions): Backend {
   const breakerOptions = options.breaker === false ? undefined : { ...DEFAULT_BREAKER, ...options.breaker };
   const breaker = breakerOptions
     ? circuitBreaker(
-        handleWhen((error) => error instanceof BackendUnavailableError).orWhenResult(
-          (answer) => RETRY_STATUSES.has((answer as BackendAnswer).response.statusCode ?? 0),
+        handleWhen((error) => error instanceof BackendUnavailableError).orWhenResult((answer) =>
+          RETRY_STATUSES.has((answer as BackendAnswer).response.statusCode ?? 0),
         ),
         {
           halfOpenAfter: breakerOptions.halfOpenAfterMs,
-          breaker: new SamplingBreaker({ threshold: breakerOptions.threshold, duration: breakerOptions.samplingMs, minimumRps: breakerOptions.minimumRps }),
+          breaker: new SamplingBreaker({
+            threshold: breakerOptions.threshold,
+            duration: breakerOptions.samplingMs,
+            minimumRps: breakerOptions.minimumRps,
+          }),
         },
       )
     : undefined;
@@ -243,7 +247,10 @@ export function createBackend(options: BackendOptions): Backend {
   function attemptOnce(request: BackendRequest, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const attempt = new AbortController();
-      const timer = setTimeout(() => attempt.abort(new DeadlineError(`no answer within ${attemptTimeoutMs} ms`, 'attempt')), attemptTimeoutMs);
+      const timer = setTimeout(
+        () => attempt.abort(new DeadlineError(`no answer within ${attemptTimeoutMs} ms`, 'attempt')),
+        attemptTimeoutMs,
+      );
       const onOuterAbort = () => attempt.abort(signal.reason);
       if (signal.aborted) onOuterAbort();
       else signal.addEventListener('abort', onOuterAbort, { once: true });
@@ -255,7 +262,12 @@ export function createBackend(options: BackendOptions): Backend {
         `${url}${request.path}`,
         {
           method: request.method,
-          headers: { ...withoutHeader(request.headers, BACKEND_SECRET_HEADER), host: base.host, ...bodyLength(request), ...secretHeaders() },
+          headers: {
+            ...withoutHeader(request.headers, BACKEND_SECRET_HEADER),
+            host: base.host,
+            ...bodyLength(request),
+            ...secretHeaders(),
+          },
           agent,
           signal: attempt.signal,
         },
@@ -267,7 +279,9 @@ export function createBackend(options: BackendOptions): Backend {
             request.signal.addEventListener('abort', onCallerAbort, { once: true });
             response.once('close', () => request.signal?.removeEventListener('abort', onCallerAbort));
           }
-          response.setTimeout(attemptTimeoutMs, () => response.destroy(new DeadlineError(`the answer's body stalled for ${attemptTimeoutMs} ms`, 'attempt')));
+          response.setTimeout(attemptTimeoutMs, () =>
+            response.destroy(new DeadlineError(`the answer's body stalled for ${attemptTimeoutMs} ms`, 'attempt')),
+          );
           resolve(response);
         },
       );
@@ -280,11 +294,15 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   async function attemptLoop(request: BackendRequest, operation: string): Promise<BackendAnswer> {
-    const retryable = !request.noRetry && !request.shadow && isRetryable(request.method, request.path, request.headers, idempotentOperations);
+    const retryable =
+      !request.noRetry && !request.shadow && isRetryable(request.method, request.path, request.headers, idempotentOperations);
     const total = request.deadlineMs ?? deadlineMs;
     const startedAt = Date.now();
     const deadline = new AbortController();
-    const deadlineTimer = setTimeout(() => deadline.abort(new DeadlineError(`no answer within the deadline of ${total} ms`, 'total')), total);
+    const deadlineTimer = setTimeout(
+      () => deadline.abort(new DeadlineError(`no answer within the deadline of ${total} ms`, 'total')),
+      total,
+    );
     const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
     const labels = { backend: name, operation };
     /** May another attempt start after `delay` ms? Counts a denial in the metrics when not. */
@@ -313,7 +331,10 @@ export function createBackend(options: BackendOptions): Backend {
           if (deadline.signal.aborted || !mayRetry(attempt, delay)) throw new BackendUnavailableError(attempt + 1, cause);
           const reason = cause instanceof DeadlineError ? 'timeout' : 'connection';
           metrics.retry({ ...labels, reason });
-          log.warn({ backend: name, attempt: attempt + 1, method: request.method, path: request.path, err: cause }, 'backend attempt failed, retrying');
+          log.warn(
+            { backend: name, attempt: attempt + 1, method: request.method, path: request.path, err: cause },
+            'backend attempt failed, retrying',
+          );
           await sleep(delay, signal).catch(() => undefined);
           if (request.signal?.aborted) throw request.signal.reason;
           if (deadline.signal.aborted) throw new BackendUnavailableError(attempt + 1, deadline.signal.reason);
@@ -328,7 +349,10 @@ export function createBackend(options: BackendOptions): Backend {
           } else if (mayRetry(attempt, delay)) {
             response.resume();
             metrics.retry({ ...labels, reason: 'status' });
-            log.warn({ backend: name, attempt: attempt + 1, method: request.method, path: request.path, status, delayMs: delay }, 'backend answered with a retryable status, retrying');
+            log.warn(
+              { backend: name, attempt: attempt + 1, method: request.method, path: request.path, status, delayMs: delay },
+              'backend answered with a retryable status, retrying',
+            );
             await sleep(delay, signal).catch(() => undefined);
             if (request.signal?.aborted) throw request.signal.reason;
             if (deadline.signal.aborted) throw new BackendUnavailableError(attempt + 1, deadline.signal.reason);
@@ -529,4 +553,3 @@ export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576)
 }
 
 // The page code asks by this name; the rule is session-policy.ts's.
-export { isLoggedOutAnswer as isAuthRequiredBody } from './session-policy';

@@ -79,8 +79,7 @@ export function normalizeSetCookie(header: string, authCookieName: string, secur
   const value = parsed.value ?? '';
   const maxAge = parsed.maxAge !== undefined && Number.isInteger(parsed.maxAge) ? parsed.maxAge : undefined;
   const expires = maxAge === undefined && validDate(parsed.expires) ? parsed.expires : undefined;
-  const domain =
-    parsed.domain && host !== undefined && domainCovers(parsed.domain, host) ? parsed.domain.replace(/^\./, '') : undefined;
+  const domain = parsed.domain && host !== undefined && domainCovers(parsed.domain, host) ? parsed.domain.replace(/^\./, '') : undefined;
   const deleting =
     value === '' || value === 'deleted' || (maxAge !== undefined ? maxAge <= 0 : expires !== undefined && expires.getTime() <= Date.now());
   if (deleting) return clearAuthCookie(authCookieName, secure, domain);

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import { serverText } from '../server/messages';
 import { escapeHtml } from '../shared/html';
+import type { Locale } from '../shared/locales';
 
 /** The one error body of the contract: `{"error":{"code","message","params"?}}`. */
 export interface ErrorBody {
@@ -16,6 +18,11 @@ export const BACKEND_UNAVAILABLE = {
   code: 'backend_unavailable',
   message: 'The service is temporarily unavailable, please try again later.',
 } as const;
+
+/** The 413 of a body over the BFF's limit, from the member's catalogue (locales/<lang>.json). */
+export function requestTooLargeMessage(locale: Locale): string {
+  return serverText(locale, 'requestTooLarge');
+}
 
 export function sendJsonError(res: ServerResponse, status: number, code: string, message: string): void {
   const body = JSON.stringify(errorBody(code, message));

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { serverText } from '../server/messages';
 import { backendHeaders, copyableResponseHeaders, readBody, type Backend } from './backend';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
@@ -30,11 +31,21 @@ export interface EventStreamOptions {
   trustProxy: boolean;
   /** Streams per BFF at most (each holds one backend socket); beyond it 503 with Retry-After. */
   maxStreams?: number;
+  /**
+   * Streams one address may hold open without the login cookie (visitors), per BFF process; beyond it 429
+   * `too_many_streams`. Members are capped by the backend, per member over all instances.
+   */
+  maxVisitorStreamsPerAddress?: number;
 }
 
-export const EVENT_STREAM_PATH = '/api/events.php';
+/** Open visitor streams per client address (per BFF process). */
+export const MAX_VISITOR_STREAMS_PER_ADDRESS = 30;
 
-export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void } {
+export const EVENT_STREAM_PATH = '/api/events.php';
+/** The reconnection delay a stream ended by a shutdown tells the browser (SSE `retry:` field), ms. */
+export const SHUTDOWN_RETRY_MS = 1_000;
+
+export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void; size(): number } {
   const { backend, logger } = options;
   const session = sessionPolicy(options.authCookieName);
   const target = new URL(backend.url);
@@ -42,15 +53,26 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
   const agent = new client.Agent({ keepAlive: false, maxSockets: Infinity });
   const maxStreams = options.maxStreams ?? 20_000;
   const open = new Set<Response>();
+  /** Whether the last bytes a stream got ended an event (a retry hint may follow only there). */
+  const atBoundary = new WeakMap<Response, boolean>();
+  const perVisitorAddress = new Map<string, number>();
+  const maxPerAddress = options.maxVisitorStreamsPerAddress ?? MAX_VISITOR_STREAMS_PER_ADDRESS;
 
   const handler = async (req: Request, res: Response): Promise<void> => {
+    const locale = apiLocale(req.get('cookie'));
     if (open.size >= maxStreams) {
       res.setHeader('Retry-After', '5');
-      sendJsonError(res, 503, 'too_many_streams', 'Too many open event streams, please try again shortly.');
+      sendJsonError(res, 503, 'too_many_streams', serverText(locale, 'tooManyStreams'));
       return;
     }
     const path = req.originalUrl;
-    const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
+    const ctx = forwardContext(req, locale, options.trustProxy);
+    const visitorAddress = session.sentAuth(req.get('cookie')) ? null : ctx.clientIp;
+    if (visitorAddress !== null && (perVisitorAddress.get(visitorAddress) ?? 0) >= maxPerAddress) {
+      res.setHeader('Retry-After', '60');
+      sendJsonError(res, 429, 'too_many_streams', serverText(locale, 'tooManyStreams'));
+      return;
+    }
     const headers = { ...backendHeaders(req.headers, path, ctx), ...backend.secretHeaders(), accept: 'text/event-stream' };
 
     const upstreamReq = client.request(new URL(path, target), { method: 'GET', headers, agent });
@@ -101,7 +123,17 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       req.socket.setTimeout(0);
       res.flushHeaders();
       open.add(res);
+      let counted = visitorAddress !== null;
+      if (visitorAddress !== null) perVisitorAddress.set(visitorAddress, (perVisitorAddress.get(visitorAddress) ?? 0) + 1);
+      const uncount = () => {
+        if (!counted || visitorAddress === null) return;
+        counted = false;
+        const left = (perVisitorAddress.get(visitorAddress) ?? 1) - 1;
+        if (left > 0) perVisitorAddress.set(visitorAddress, left);
+        else perVisitorAddress.delete(visitorAddress);
+      };
       upstream.on('data', (chunk: Buffer) => {
+        atBoundary.set(res, chunk.length >= 2 && chunk[chunk.length - 1] === 0x0a && chunk[chunk.length - 2] === 0x0a);
         // A slow browser: stop reading the backend until its socket drains, rather than buffering in the BFF.
         if (!res.write(chunk)) {
           upstream.pause();
@@ -110,23 +142,35 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       });
       const finish = () => {
         open.delete(res);
+        uncount();
         if (!res.writableEnded) res.end();
       };
       upstream.once('end', finish);
       upstream.once('error', finish);
       upstream.once('close', finish);
-      res.once('close', () => open.delete(res));
+      res.once('close', () => {
+        open.delete(res);
+        uncount();
+      });
     });
     upstreamReq.end();
   };
 
   return Object.assign(handler as RequestHandler, {
     agent,
-    /** Ends every open stream (shutdown): browsers reconnect, to this BFF once it is back or to another. */
+    /**
+     * Ends every open stream (shutdown) with a retry hint where an event just ended: browsers reconnect within
+     * SHUTDOWN_RETRY_MS, to this BFF once it is back or to another, and resume with Last-Event-ID.
+     */
     close() {
-      for (const res of open) res.end();
+      for (const res of open) {
+        if (atBoundary.get(res) !== false && !res.writableEnded) res.write(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        res.end();
+      }
       open.clear();
       agent.destroy();
     },
+    /** Streams open now (metrics). */
+    size: () => open.size,
   });
 }

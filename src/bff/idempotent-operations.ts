@@ -24,7 +24,12 @@ function isObject(value: unknown): value is Json {
 }
 
 function isIdempotencyKeyHeader(parameter: unknown): boolean {
-  return isObject(parameter) && parameter.in === 'header' && typeof parameter.name === 'string' && parameter.name.toLowerCase() === 'idempotency-key';
+  return (
+    isObject(parameter) &&
+    parameter.in === 'header' &&
+    typeof parameter.name === 'string' &&
+    parameter.name.toLowerCase() === 'idempotency-key'
+  );
 }
 
 /** `/api` from `servers: [{ url: /api }]` (an absolute server URL contributes its path); '' when absent. */

@@ -64,18 +64,79 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof req.id === 'string' ? req.id : String(req.id ?? '');
 }
 
-/** JSON access log with a request id, echoed in the `x-request-id` response header. */
-export function httpLogger(logger: Logger) {
+/** What the access line of a request tells about its backend call (the API proxy notes it). */
+export interface CallNote {
+  backend?: string;
+  attempts?: number;
+  /** `breaker_open`: refused without an attempt (a warn line); `unavailable`: no answer after the attempts. */
+  failure?: 'breaker_open' | 'unavailable';
+  /** The cause of an `unavailable` call, logged with its stack on the access line. */
+  cause?: unknown;
+}
+
+const NOTE = Symbol('backend call note');
+type Noted = ServerResponse & { [NOTE]?: CallNote; [ERROR_LOGGED]?: boolean };
+const ERROR_LOGGED = Symbol('error logged');
+
+/** Adds to the access line of this request: backend, attempts, failure. */
+export function noteCall(res: ServerResponse, note: CallNote): void {
+  const noted = res as Noted;
+  noted[NOTE] = { ...noted[NOTE], ...note };
+}
+
+/** The error of this request was logged with its stack already: the access line names it without a second stack. */
+export function markErrorLogged(res: ServerResponse): void {
+  (res as Noted)[ERROR_LOGGED] = true;
+}
+
+/**
+ * JSON access log with a request id, echoed in the `x-request-id` response header: one line per request with
+ * method, url, route, status, responseTime, reqId, and for proxied calls backend and attempts. Headers only at debug
+ * level. A call refused by an open breaker is a warn line without a stack; a failure is logged once, with its stack.
+ */
+export function httpLogger(logger: Logger, routeOf: (req: IncomingMessage, res: ServerResponse) => string = () => 'other') {
+  const debug = logger.isLevelEnabled('debug');
   return pinoHttp({
     logger,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { req: redactRequest, res: redactResponse },
+    serializers: debug
+      ? { req: redactRequest, res: redactResponse }
+      : {
+          req: (req: { id?: unknown; method?: unknown; url?: unknown }) => ({
+            id: req.id,
+            method: req.method,
+            url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+          }),
+          res: (res: { statusCode?: unknown }) => ({ statusCode: res.statusCode }),
+        },
+    customProps: (req, res) => {
+      const note = (res as Noted)[NOTE];
+      return {
+        route: routeOf(req, res),
+        ...(note ? { backend: note.backend, attempts: note.attempts, ...(note.failure ? { failure: note.failure } : {}) } : {}),
+      };
+    },
+    customErrorObject: (_req, res, error, val: Record<string, unknown>) => {
+      const noted = res as Noted;
+      const note = noted[NOTE];
+      if (note?.failure === 'breaker_open' || noted[ERROR_LOGGED]) {
+        // No second stack: the refusal needs none, a logged error has its own line.
+        const { err: _err, ...rest } = val;
+        return { ...rest, error: error.message };
+      }
+      if (note?.failure === 'unavailable' && note.cause !== undefined) return { ...val, err: note.cause };
+      return val;
+    },
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
       const id = requestIdFor(req.headers['x-request-id']);
       res.setHeader('x-request-id', id);
       return id;
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, error) => {
+      const noted = res as Noted;
+      if (noted[NOTE]?.failure === 'breaker_open' || noted[ERROR_LOGGED]) return 'warn';
+      return error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+    },
     autoLogging: { ignore: (req) => req.url === '/healthz' },
   });
 }

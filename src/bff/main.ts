@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   let child: ChildProcess | undefined;
-  const state: { server?: Server; closeStreams?: () => void } = {};
+  const state: { server?: Server; closeStreams?: () => void; drain?: () => void } = {};
   let shuttingDown = false;
 
   const shutdown = (reason: string, exitCode: number) => {
@@ -103,7 +103,10 @@ async function main(): Promise<void> {
       child.once('exit', () => process.exit(exitCode));
       child.kill('SIGTERM');
     };
-    // Open event streams end first (browsers resume them with Last-Event-ID), or close() would wait for them.
+    // /readyz answers 503 draining: a load balancer stops sending new requests here; the listener closes and the
+    // requests in flight finish. Open event streams end first with a retry hint (browsers resume them with
+    // Last-Event-ID), or close() would wait for them. Then the embedded backend stops its workers and exits.
+    state.drain?.();
     state.closeStreams?.();
     if (state.server) {
       state.server.close(() => stopChild());
@@ -152,12 +155,22 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info(
-      { url: `http://localhost:${port}`, publicUrl: config.PUBLIC_URL, backends, defaultBackend: routing.defaultBackend, routes: routing.routes.size, shadowed: routing.shadow.size, embeddedBackend: child !== undefined, startupMs: Math.round(performance.now() - startedAt) },
+      {
+        url: `http://localhost:${port}`,
+        publicUrl: config.PUBLIC_URL,
+        backends,
+        defaultBackend: routing.defaultBackend,
+        routes: routing.routes.size,
+        shadowed: routing.shadow.size,
+        embeddedBackend: child !== undefined,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
       `BFF listening on http://localhost:${port}`,
     );
   });
   state.server = server;
   state.closeStreams = () => app.closeStreams();
+  state.drain = () => app.drain();
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'the BFF cannot listen');
     shutdown('listen error', 1);

@@ -22,6 +22,16 @@ export interface BffMetrics {
   shadow(labels: { operation: string; candidate: string; result: string }): void;
   /** Differing fields (after noise subtraction) seen by one shadow comparison. */
   shadowDifferences(labels: { operation: string; candidate: string }, fields: number): void;
+  /** One incoming request answered: `route` a bounded class (page, api:<operationId>, media, assets, probe, ops, other). */
+  incoming(labels: { route: string; method: string; status: number }, seconds: number): void;
+  /** One server-rendered page finished (head to last byte). */
+  pageRendered(seconds: number): void;
+  /** Where the number of open event streams comes from (read at each scrape). */
+  countStreams(count: () => number): void;
+  /** Whether /readyz answers 200 (1) or not (0). */
+  ready(value: boolean): void;
+  /** Whether a backend answered the BFF's last reachability check (1) or not (0). */
+  backendReachable(backend: string, reachable: boolean): void;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): BffMetrics {
@@ -84,8 +94,58 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): BffMe
     registers: [registry],
   });
 
+  const incoming = new Counter({
+    name: 'bff_http_requests_total',
+    help: 'Requests to the BFF by route (page, api:<operationId>, media, assets, probe, ops, other), method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const incomingDuration = new Histogram({
+    name: 'bff_http_request_duration_seconds',
+    help: 'Time to the last byte of the answer, by route (event streams not included: they last)',
+    labelNames: ['route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const render = new Histogram({
+    name: 'bff_page_render_duration_seconds',
+    help: 'Server-side rendering of a page, from the request to the last byte',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  let streams: () => number = () => 0;
+  new Gauge({
+    name: 'bff_event_streams_open',
+    help: 'Event streams this BFF holds open',
+    registers: [registry],
+    collect() {
+      this.set(streams());
+    },
+  });
+  const readyGauge = new Gauge({
+    name: 'bff_ready',
+    help: '1 when /readyz answers 200 (not starting, not draining)',
+    registers: [registry],
+  });
+  const reachable = new Gauge({
+    name: 'bff_backend_reachable',
+    help: "1 when the backend answered the BFF's last reachability check (at most one every 5 s, made by /readyz)",
+    labelNames: ['backend'] as const,
+    registers: [registry],
+  });
+
   return {
     registry,
+    incoming(labels, seconds) {
+      incoming.inc({ route: labels.route, method: labels.method, status: String(labels.status) });
+      if (labels.route !== 'api:streamEvents') incomingDuration.observe({ route: labels.route }, seconds);
+    },
+    pageRendered: (seconds) => render.observe(seconds),
+    countStreams(count) {
+      streams = count;
+    },
+    ready: (value) => readyGauge.set(value ? 1 : 0),
+    backendReachable: (backend, ok) => reachable.set({ backend }, ok ? 1 : 0),
     request(labels, seconds) {
       requests.inc(labels);
       latency.observe({ backend: labels.backend, operation: labels.operation }, seconds);

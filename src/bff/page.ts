@@ -1,21 +1,28 @@
+import type { BffMetrics } from './metrics';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { type Settings } from '../shared/api/client';
 import { createApiClient } from '../shared/api/create-client';
-import { AUTH_COOKIE } from '../shared/constants';
 import { isLocale } from '../shared/locales';
-import { backendHeaders, isAuthRequiredBody, readBody, type Backend } from './backend';
+import { backendHeaders, readBody, type Backend } from './backend';
 import { createBackendFetch } from './backend-fetch';
-import { clearAuthCookie, COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, normalizeSetCookie, readCookie } from './cookies';
+import { COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendHtmlError } from './errors';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
 import { requestIdOf } from './logging';
-import { withoutSecretParams } from './redact';
+import { withoutSecretParams } from '../shared/redact';
+import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps } from './request-context';
-import { cacheableAnswer, createSettingsCache, type LoadedSettings, type SettingsCacheOptions, type SettingsCacheState } from './settings-cache';
+import {
+  cacheableAnswer,
+  createSettingsCache,
+  type LoadedSettings,
+  type SettingsCacheOptions,
+  type SettingsCacheState,
+} from './settings-cache';
 import type { Assets, RenderFn } from './types';
 
 export interface PageOptions {
@@ -31,6 +38,10 @@ export interface PageOptions {
   settingsTimeoutMs?: number;
   /** How long settings answers are reused (settings-cache.ts); `freshMs: 0` asks the backend on every page. */
   settingsCache?: SettingsCacheOptions;
+  /** Render durations (bff_page_render_duration_seconds). */
+  metrics?: Pick<BffMetrics, 'pageRendered'>;
+  /** The public origin (PUBLIC_URL): the renderer builds absolute link-preview URLs from it. */
+  publicUrl?: string;
 }
 
 /** Runs `fn` right before the response head is written (however the renderer triggers it). */
@@ -135,6 +146,9 @@ export function pageHandler(options: PageOptions): RequestHandler {
   const settingsCache = createSettingsCache<Settings>(options.settingsCache);
   return async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
+    const started = performance.now();
+    (res.locals as { metricsRoute?: string }).metricsRoute = 'page';
+    res.once('finish', () => options.metrics?.pageRendered((performance.now() - started) / 1000));
     const aborter = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborter.abort(new Error('client went away'));
@@ -190,6 +204,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           cookieHeader: req.get('cookie'),
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
           nonce: cspNonceOf(res),
+          ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
         },
         res,
       );
@@ -219,7 +234,12 @@ function refuseCrossSiteSwitch(req: Request, res: Response, target: string): boo
  * (`PUT /api/user.php`, failures only logged), then 303 to a same-origin relative path. From another site: only the
  * redirect (see refuseCrossSiteSwitch).
  */
-export function localeSwitchHandler(options: { backend: Backend; logger: Logger; authCookieName: string; trustProxy: boolean }): RequestHandler {
+export function localeSwitchHandler(options: {
+  backend: Backend;
+  logger: Logger;
+  authCookieName: string;
+  trustProxy: boolean;
+}): RequestHandler {
   const { backend, logger, authCookieName } = options;
   return async (req: Request, res: Response) => {
     const code = req.params.code;
@@ -230,8 +250,8 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
     }
     if (refuseCrossSiteSwitch(req, res, target)) return;
     const secure = isHttps(req);
-    const cookieHeader = req.get('cookie');
-    if (readCookie(cookieHeader, authCookieName) !== undefined) {
+    const session = sessionPolicy(authCookieName);
+    if (session.sentAuth(req.get('cookie'))) {
       const path = '/api/user.php';
       const incoming = { ...req.headers };
       delete incoming['content-type'];
@@ -246,14 +266,14 @@ export function localeSwitchHandler(options: { backend: Backend; logger: Logger;
           body: Buffer.from(JSON.stringify({ language: code })),
           signal: AbortSignal.timeout(5_000),
         });
-        const setCookies = response.headers['set-cookie'] ?? [];
-        for (const c of setCookies) res.append('set-cookie', normalizeSetCookie(c, authCookieName, secure));
-        const payload = await readBody(response);
-        // Only the contract's own cookie is cleared; a backend's session cookie (PHPSESSID) outlives the login.
-        if (isAuthRequiredBody(response.statusCode ?? 0, payload)) {
-          if (authCookieName === AUTH_COOKIE) res.append('set-cookie', clearAuthCookie(authCookieName, secure));
-        } else if ((response.statusCode ?? 500) >= 400) {
-          logger.warn({ reqId: requestIdOf(req), status: response.statusCode }, 'saving the language failed');
+        const answer = session.backendCookies(response.headers['set-cookie'], { secure, host: req.hostname });
+        for (const c of answer.cookies) res.append('set-cookie', c);
+        const status = response.statusCode ?? 500;
+        const body = await readBody(response);
+        const cleared = session.loggedOutCookie({ status, body }, { sentAuth: true, authJustSet: answer.setsAuth, secure });
+        if (cleared) res.append('set-cookie', cleared);
+        else if (status >= 400 && !isLoggedOutAnswer(status, body)) {
+          logger.warn({ reqId: requestIdOf(req), status }, 'saving the language failed');
         }
       } catch (error) {
         logger.warn({ reqId: requestIdOf(req), err: error }, 'saving the language failed');

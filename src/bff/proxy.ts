@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import {
   BackendUnavailableError,
+  BreakerOpenError,
   CLIENT_IDENTITY_HEADERS,
   REQUEST_TYPE_HEADER,
   backendHeaders,
@@ -14,10 +15,12 @@ import {
   readBody,
   type Backend,
 } from './backend';
-import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
-import { apiLocale } from './locale';
+import { isLocale, type Locale } from '../shared/locales';
+import { localeCookie } from './cookies';
+import { BACKEND_UNAVAILABLE, requestTooLargeMessage, sendJsonError } from './errors';
+import { apiLocale, localeFromCookie } from './locale';
 import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
-import { requestIdOf } from './logging';
+import { noteCall, requestIdOf } from './logging';
 import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
 
@@ -58,6 +61,12 @@ function rawPathname(originalUrl: string): string {
  * another site's page starts them (a link or an image there), like every unsafe method.
  */
 const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/logout.php']);
+
+/** The name of the backend that answers (the routing table's, or the one backend's). */
+function nameOf(backend: Backend, method: string, path: string): string {
+  const routed = backend as Backend & { routeOf?: (method: string, path: string) => string };
+  return routed.routeOf ? routed.routeOf(method, path) : backend.name;
+}
 
 export interface ApiProxyOptions {
   backend: Backend;
@@ -129,7 +138,9 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     }
     const ctx = forwardContext(req, apiLocale(req.get('cookie')), options.trustProxy);
     const settingsKey =
-      req.method === 'GET' && pathname === SETTINGS_PATH ? settingsAnswerKey(req.originalUrl, ctx.clientIp, ctx.clientCountry, ctx.locale) : null;
+      req.method === 'GET' && pathname === SETTINGS_PATH
+        ? settingsAnswerKey(req.originalUrl, ctx.clientIp, ctx.clientCountry, ctx.locale)
+        : null;
     const kept = settingsKey === null ? undefined : settingsAnswers.fresh(settingsKey);
     if (kept) {
       res.statusCode = kept.status;
@@ -145,7 +156,8 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     } catch (error) {
       if (error instanceof PayloadTooLargeError) {
         res.setHeader('Connection', 'close');
-        sendJsonError(res, 413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+        // In the member's language (his locale cookie), never a byte count.
+        sendJsonError(res, 413, 'payload_too_large', requestTooLargeMessage(apiLocale(req.get('cookie'))));
         return;
       }
       throw error;
@@ -160,17 +172,26 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
 
     let upstream: IncomingMessage;
     try {
-      ({ response: upstream } = await backend.send({
+      const answer = await backend.send({
         method: req.method,
         path,
         headers: backendHeaders(req.headers, path, ctx),
         body,
         signal: aborter.signal,
-      }));
+      });
+      upstream = answer.response;
+      noteCall(res, { backend: nameOf(backend, req.method, path), attempts: answer.attempts });
     } catch (error) {
       if (aborter.signal.aborted) return;
       if (error instanceof BackendUnavailableError) {
-        logger.error({ reqId: requestIdOf(req), path, attempts: error.attempts, err: error.cause }, 'backend unavailable');
+        // One access line says it (logging.ts): a warn without a stack while the breaker is open, else the cause.
+        const refused = error.cause instanceof BreakerOpenError;
+        noteCall(res, {
+          backend: nameOf(backend, req.method, path),
+          attempts: error.attempts,
+          failure: refused ? 'breaker_open' : 'unavailable',
+          cause: error.cause,
+        });
         sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
         return;
       }
@@ -193,6 +214,23 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     }
 
     const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
+    // A login (the answer sets the login cookie and names the user): the locale cookie follows the account's saved
+    // language, so every device shows the language the member chose from his next page on.
+    if (setsAuth && status === 200 && !encoded) {
+      let payload: Buffer;
+      try {
+        payload = await readBody(upstream, 1_048_576);
+      } catch (error) {
+        logger.warn({ reqId: requestIdOf(req), path, err: error }, 'reading the login answer failed');
+        res.destroy();
+        return;
+      }
+      const language = accountLanguage(payload);
+      if (language && language !== localeFromCookie(req.get('cookie'))) res.append('set-cookie', localeCookie(language, secure));
+      res.setHeader('content-length', payload.length);
+      res.end(payload);
+      return;
+    }
     if (status === 403 && !encoded) {
       const payload = await readBody(upstream, 1_048_576);
       const clearing = session.loggedOutCookie(
@@ -230,6 +268,17 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   };
 }
 
+/** The saved language of the user a JSON answer names (`{"user":{"language":"nl"}}`), when it is one of ours. */
+export function accountLanguage(payload: Buffer): Locale | null {
+  try {
+    const body = JSON.parse(payload.toString('utf8')) as { user?: { language?: unknown } };
+    const language = body.user?.language;
+    return typeof language === 'string' && isLocale(language) ? language : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `/media/*` → backend, streamed by http-proxy-middleware over the same keep-alive agent; cache headers as the backend
  * says. The visitor's client-identity headers are dropped and the BFF's set instead (x-client-ip, a single-address
@@ -260,13 +309,15 @@ export function mediaProxy(options: { backend: Backend; logger: Logger; trustPro
         // HSTS is the BFF's to send (helmet, from PUBLIC_URL), never a backend's (see RESPONSE_HEADERS_DROPPED).
         delete proxyRes.headers['strict-transport-security'];
         const setCookie = proxyRes.headers['set-cookie'];
-        if (setCookie) proxyRes.headers['set-cookie'] = session.backendCookies(setCookie, { secure: isHttps(req), host: req.hostname }).cookies;
+        if (setCookie)
+          proxyRes.headers['set-cookie'] = session.backendCookies(setCookie, { secure: isHttps(req), host: req.hostname }).cookies;
       },
       error: (error, req, res) => {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');
         if ('setHeader' in res) {
           const response = res as ServerResponse;
-          if (!response.headersSent) sendJsonError(response, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
+          if (!response.headersSent)
+            sendJsonError(response, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
           else response.destroy();
         } else {
           (res as Socket).destroy();

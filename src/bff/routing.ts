@@ -53,6 +53,8 @@ const backendSpec = z.union([
     .strict(),
 ]);
 
+const shadowRuleSchema = z.object({ candidate: backendName, sample: z.number().min(0).max(1).default(1) }).strict();
+
 const fileSchema = z
   .object({
     backends: z.record(backendName, backendSpec).refine((b) => Object.keys(b).length > 0, { message: 'name at least one backend' }),
@@ -62,7 +64,7 @@ const fileSchema = z
     shadow: z
       .object({
         max_concurrent: z.number().int().min(1).max(64).default(4),
-        operations: z.record(z.string(), z.object({ candidate: backendName, sample: z.number().min(0).max(1).default(1) }).strict()),
+        operations: z.record(z.string(), shadowRuleSchema),
       })
       .strict()
       .optional(),
@@ -120,12 +122,46 @@ function routeKey(key: string, ids: ReadonlyMap<string, string>): string | { err
   return { error: `"${key}" is no operationId of openapi.yaml, no "METHOD /api/<name>.php" and no "/api/<name>.php"` };
 }
 
-/** Validates a parsed routing document against the contract's operations. */
+type RoutingFile = z.infer<typeof fileSchema>;
+
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * What of a document that failed the schema can still be checked against the contract: the valid backends, the
+ * string routes and the valid shadow rules, so that one schema error does not hide the file's other errors.
+ */
+function lenientFile(document: unknown): RoutingFile {
+  const d = recordOf(document);
+  const backends: RoutingFile['backends'] = {};
+  for (const [name, spec] of Object.entries(recordOf(d.backends))) {
+    const parsed = backendSpec.safeParse(spec);
+    if (parsed.success) backends[name] = parsed.data;
+  }
+  const routes = Object.fromEntries(
+    Object.entries(recordOf(d.routes)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const operations: Record<string, { candidate: string; sample: number }> = {};
+  for (const [key, rule] of Object.entries(recordOf(recordOf(d.shadow).operations))) {
+    const parsed = shadowRuleSchema.safeParse(rule);
+    if (parsed.success) operations[key] = parsed.data;
+  }
+  return {
+    backends,
+    default: typeof d.default === 'string' ? d.default : '',
+    media: typeof d.media === 'string' ? d.media : undefined,
+    routes,
+    shadow: { max_concurrent: 4, operations },
+  };
+}
+
+/** Validates a parsed routing document against the contract's operations; every error of the file at once. */
 export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string> = contractOperationIds()): RoutingPlan {
   const parsed = fileSchema.safeParse(document);
-  if (!parsed.success) throw new RoutingError(parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`));
-  const file = parsed.data;
-  const issues: string[] = [];
+  const issues: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
+  const file = parsed.success ? parsed.data : lenientFile(document);
+  // Names declared under backends (valid or not): a reference to one whose entry has a schema error is not a second error.
+  const declared = new Set(Object.keys(recordOf(recordOf(document).backends)));
   const backends = new Map<string, BackendTarget>();
   for (const [name, spec] of Object.entries(file.backends)) {
     if (typeof spec === 'string') backends.set(name, { name, url: spec.replace(/\/+$/, ''), sendSecret: true });
@@ -139,9 +175,9 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
       });
   }
   const known = (name: string, where: string) => {
-    if (!backends.has(name)) issues.push(`${where}: no backend named "${name}" under backends`);
+    if (!backends.has(name) && !declared.has(name)) issues.push(`${where}: no backend named "${name}" under backends`);
   };
-  known(file.default, 'default');
+  if (parsed.success || file.default !== '') known(file.default, 'default');
   if (file.media) known(file.media, 'media');
   const routes = new Map<string, string>();
   for (const [key, name] of Object.entries(file.routes)) {
@@ -201,7 +237,14 @@ export function loadRoutingFile(path: string, ids?: ReadonlyMap<string, string>)
 /** The plan without a routing file: one backend (`BACKEND_URL`, or the embedded one). */
 export function singleBackendPlan(backendUrl: string | undefined): RoutingPlan {
   const target: BackendTarget = { name: 'default', url: backendUrl ?? EMBEDDED, sendSecret: true };
-  return { backends: new Map([['default', target]]), defaultBackend: 'default', mediaBackend: 'default', routes: new Map(), shadow: new Map(), shadowMaxConcurrent: 4 };
+  return {
+    backends: new Map([['default', target]]),
+    defaultBackend: 'default',
+    mediaBackend: 'default',
+    routes: new Map(),
+    shadow: new Map(),
+    shadowMaxConcurrent: 4,
+  };
 }
 
 export function needsEmbedded(plan: RoutingPlan): boolean {

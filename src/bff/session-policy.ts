@@ -25,7 +25,10 @@ export interface SessionPolicy {
    * The `Set-Cookie` that clears the auth cookie after this answer, or undefined when the rule keeps it: the answer is
    * not "logged out", the cookie is a backend's own session, the browser sent none, or it was just set.
    */
-  loggedOutCookie(answer: { status: number; body: Buffer }, request: { sentAuth: boolean; authJustSet: boolean; secure: boolean }): string | undefined;
+  loggedOutCookie(
+    answer: { status: number; body: Buffer },
+    request: { sentAuth: boolean; authJustSet: boolean; secure: boolean },
+  ): string | undefined;
 }
 
 /** The site a cookie is written for: HTTPS or not, and its host (a backend's `Domain` must cover it). */

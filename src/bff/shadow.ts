@@ -145,7 +145,11 @@ function isSignal(stats: FieldStats): boolean {
  * (an e-mail address, a token, a code… — the rule of redact.ts), shortened when long.
  */
 function example(field: FieldPath, value: unknown): unknown {
-  const name = field.split(/[.[\]]/).filter(Boolean).at(-1) ?? field;
+  const name =
+    field
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .at(-1) ?? field;
   if (value !== undefined && isSecretParam(name, typeof value === 'string' ? value : '')) return REDACTED;
   const text = JSON.stringify(value);
   return text !== undefined && text.length > 200 ? `${text.slice(0, 200)}…` : value;
@@ -249,7 +253,14 @@ export class ShadowReads {
     const job = (async () => {
       try {
         const headers = { ...request.headers, 'x-request-id': `${String(request.headers['x-request-id'] ?? '')}-shadow` };
-        const shadowRequest: BackendRequest = { method: 'GET', path: request.path, headers, shadow: true, noRetry: true, deadlineMs: SHADOW_DEADLINE_MS };
+        const shadowRequest: BackendRequest = {
+          method: 'GET',
+          path: request.path,
+          headers,
+          shadow: true,
+          noRetry: true,
+          deadlineMs: SHADOW_DEADLINE_MS,
+        };
         const [again, other] = await Promise.all([fetchAnswer(primary, shadowRequest), fetchAnswer(candidate, shadowRequest)]);
         const raw = differingFields(first, other);
         const noise = differingFields(first, again);
@@ -266,7 +277,8 @@ export class ShadowReads {
           const pair = raw.get(field);
           if (pair) {
             field_.raw += 1;
-            if (field_.examples.length < MAX_EXAMPLES) field_.examples.push({ primary: example(field, pair[0]), candidate: example(field, pair[1]) });
+            if (field_.examples.length < MAX_EXAMPLES)
+              field_.examples.push({ primary: example(field, pair[0]), candidate: example(field, pair[1]) });
           }
         }
         const real = [...raw.keys()].filter((field) => !noise.has(field));

@@ -32,7 +32,11 @@ function fakeWindow(): FakeWindow {
   return win;
 }
 
-const ASSETS = { entry: ['/assets/entry-1.js'], modules: ['/assets/page-2.js', '/assets/card-3.js'], catalogue: '/assets/messages-nl-4.json' };
+const ASSETS = {
+  entry: ['/assets/entry-1.js'],
+  modules: ['/assets/page-2.js', '/assets/card-3.js'],
+  catalogue: '/assets/messages-nl-4.json',
+};
 
 function run(win: FakeWindow, assets = ASSETS): void {
   // The script ends by calling itself with the page's `document` and `window`: here, jsdom's document and the fake.
@@ -41,7 +45,9 @@ function run(win: FakeWindow, assets = ASSETS): void {
 
 /** What the bootstrap added: `rel href` of links in <head>, `module src` of scripts in <body>. */
 const added = () => [
-  ...[...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}${l.as ? ` as=${l.as} ${l.crossOrigin}` : ''}`),
+  ...[...document.head.querySelectorAll('link')].map(
+    (l) => `${l.rel} ${l.getAttribute('href')}${l.as ? ` as=${l.as} ${l.crossOrigin}` : ''}`,
+  ),
   ...[...document.body.querySelectorAll('script')].map((s) => `${s.type} ${s.getAttribute('src')}`),
 ];
 
@@ -146,7 +152,10 @@ describe('page bootstrap', () => {
   it('When a form is sent before the page has hydrated, then the browser does not send it (nothing typed goes out in a URL), except the member search; once hydrated the app has it', () => {
     const win = fakeWindow();
     run(win);
-    document.body.insertAdjacentHTML('beforeend', '<form id="reset"><input type="password" name="password" value="secret"></form><form id="search" role="search"></form>');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<form id="reset"><input type="password" name="password" value="secret"></form><form id="search" role="search"></form>',
+    );
     const submit = (id: string) => {
       const event = new Event('submit', { bubbles: true, cancelable: true });
       document.getElementById(id)!.dispatchEvent(event);

@@ -29,7 +29,14 @@ export const BOOT_MAX_WAIT_MS = 3_000;
  * Written as ES5 text: it runs before any of our code, in every browser that runs module scripts.
  */
 export function bootScript(assets: BootAssets): string {
-  const args = [assets.entry, assets.modules, assets.catalogue ?? '', CHUNK_RELOAD_STORAGE_KEY, CHUNK_RELOAD_MIN_INTERVAL_MS, BOOT_MAX_WAIT_MS]
+  const args = [
+    assets.entry,
+    assets.modules,
+    assets.catalogue ?? '',
+    CHUNK_RELOAD_STORAGE_KEY,
+    CHUNK_RELOAD_MIN_INTERVAL_MS,
+    BOOT_MAX_WAIT_MS,
+  ]
     .map((value) => JSON.stringify(value).replace(/</g, '\\u003c'))
     .join(',');
   return `(${BOOT})(document,window,${args});`;

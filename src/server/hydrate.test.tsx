@@ -23,7 +23,8 @@ class FakeResponse extends PassThrough {
   }
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function serverHtml(
   url: string,
@@ -36,9 +37,17 @@ async function serverHtml(
     baseUrl: 'http://backend.test/api',
     fetch: (async (input: Request) => {
       const path = new URL(input.url).pathname;
-      if (path === '/api/user.php') return user ? json(200, { user }) : json(403, { error: { code: 'authentication_required', message: '' }, authentication_required: true });
+      if (path === '/api/user.php')
+        return user
+          ? json(200, { user })
+          : json(403, { error: { code: 'authentication_required', message: '' }, authentication_required: true });
       if (path === '/api/members.php' && members) return members();
-      if (path === '/api/members.php') return json(200, { profiles: [profileFixture(), profileFixture({ id: 43, name: 'Tom', main_image: null })], next_cursor: 'n', total: 30 });
+      if (path === '/api/members.php')
+        return json(200, {
+          profiles: [profileFixture(), profileFixture({ id: 43, name: 'Tom', main_image: null })],
+          next_cursor: 'n',
+          total: 30,
+        });
       if (path === '/api/chats.php') return json(200, { chats: [], total_unread: 2 });
       if (path === '/api/likes.php') return json(200, { profiles: [], liked_by: [], total_new: 1 });
       return json(404, { error: { code: 'not_found', message: '' } });
@@ -48,7 +57,17 @@ async function serverHtml(
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   await renderPage(
-    { url, locale: 'nl', settings: settingsFixture, api, isBot, assets, browserLanguage: 'nl-NL', log: { warn: () => undefined, error: () => undefined }, streamAfterMs: 0 },
+    {
+      url,
+      locale: 'nl',
+      settings: settingsFixture,
+      api,
+      isBot,
+      assets,
+      browserLanguage: 'nl-NL',
+      log: { warn: () => undefined, error: () => undefined },
+      streamAfterMs: 0,
+    },
     res as unknown as ServerResponse,
   );
   return Buffer.concat(chunks).toString('utf8');
@@ -93,7 +112,9 @@ describe('hydration', () => {
     window.removeEventListener('error', onError);
     // Server and client renderer share context objects in this one test process; React warns about that only here.
     // (Parts that load after hydration, e.g. a member's like pop-ups, update state outside act(): not about hydration.)
-    const real = errors.filter((e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))));
+    const real = errors.filter(
+      (e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))),
+    );
     expect(real).toEqual([]);
     expect(document.body.innerHTML).toContain('__APP_STATE__');
     expect(document.body.innerHTML.length).toBeGreaterThan(500);
@@ -106,7 +127,9 @@ describe('hydration', () => {
   it('When a streamed /members is hydrated, then React reports no mismatch and the members come from the streamed data, not a new call', async () => {
     // Server and browser renderer share React's context objects in this one test process, and the server's render of
     // the streamed boundary (resumed once the data came) leaves the router's contexts set: put them back as they were.
-    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{ _currentValue: unknown }>;
+    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{
+      _currentValue: unknown;
+    }>;
     const before = routerContexts.map((c) => c._currentValue);
     const html = completeStream(await serverHtml('/members', userFixture(), { scripts: [], styles: [] }, false));
     routerContexts.forEach((c, i) => (c._currentValue = before[i]));
@@ -126,7 +149,9 @@ describe('hydration', () => {
       root = await hydrateApp(document);
     });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
-    const real = errors.filter((e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))));
+    const real = errors.filter(
+      (e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))),
+    );
     expect(real).toEqual([]);
     expect(document.querySelector('h1')?.textContent).toBe('Leden');
     expect(document.body.textContent).toContain('Tom');
@@ -135,7 +160,9 @@ describe('hydration', () => {
   });
 
   it('When the streamed data of /members failed after the shell, then the page hydrates without a mismatch into the error state in Dutch', async () => {
-    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{ _currentValue: unknown }>;
+    const routerContexts = [UNSAFE_LocationContext, UNSAFE_NavigationContext, UNSAFE_RouteContext] as unknown as Array<{
+      _currentValue: unknown;
+    }>;
     const before = routerContexts.map((c) => c._currentValue);
     // members.php answers after the user (the shell is out), with a body that is no JSON: the prefetch throws.
     const late = async () => {
@@ -156,9 +183,13 @@ describe('hydration', () => {
       root = await hydrateApp(document);
     });
     await act(async () => new Promise((r) => setTimeout(r, 50)));
-    const real = errors.filter((e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))));
+    const real = errors.filter(
+      (e) => !(Array.isArray(e) && /Detected multiple renderers|not configured to support act/.test(String(e[0]))),
+    );
     expect(real).toEqual([]);
-    expect(document.querySelector('[data-testid="page-data-failed"]')?.textContent).toBe('Er is een fout opgetreden, probeer het later opnieuw.');
+    expect(document.querySelector('[data-testid="page-data-failed"]')?.textContent).toBe(
+      'Er is een fout opgetreden, probeer het later opnieuw.',
+    );
     expect(document.querySelector('[data-testid="page-skeleton"]')).toBeNull();
     act(() => root?.unmount());
   });
@@ -169,7 +200,11 @@ describe('hydration', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalogue-')), 'messages-nl-abc.json');
     writeFileSync(file, JSON.stringify(compiled));
     const url = '/assets/messages-nl-abc.json';
-    const html = await serverHtml('/members', userFixture(), { scripts: ['/assets/entry.js'], styles: [], messages: { nl: { url, file } } });
+    const html = await serverHtml('/members', userFixture(), {
+      scripts: ['/assets/entry.js'],
+      styles: [],
+      messages: { nl: { url, file } },
+    });
     expect(html).toMatch(new RegExp(`\\(document,window,\\["/assets/entry\\.js"\\],\\[[^\\]]*\\],"${url.replace(/[.]/g, '\\.')}",`));
     const stateJson = /<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     const state = JSON.parse(stateJson) as { messages?: unknown; messagesUrl?: string };

@@ -5,6 +5,7 @@ import type { Messages } from '../client/lib/i18n';
 import type { Locale } from '../shared/locales';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '../shared/locales';
 import { mergeMessages } from '../client/lib/i18n';
+import { SERVER_TEXTS } from '../client/lib/server-texts';
 
 /** A locale's compiled catalogue of the build: its public URL and its file on disk (vite.config.ts compiledCatalogues). */
 export interface CatalogueFile {
@@ -41,11 +42,20 @@ export function loadMessages(locale: Locale): Record<string, string> {
  * (ICU AST, nothing parsed per request) when there is one; otherwise (tests, a server without a build) the source
  * catalogue, which then travels in the page state as before.
  */
-export function pageMessages(locale: Locale, compiled: Partial<Record<string, CatalogueFile>> | undefined): { messages: Messages; url: string | null } {
+export function pageMessages(
+  locale: Locale,
+  compiled: Partial<Record<string, CatalogueFile>> | undefined,
+): { messages: Messages; url: string | null } {
   const file = compiled?.[locale];
   if (file) {
     const messages = readJson(file.file);
     if (Object.keys(messages).length > 0) return { messages, url: file.url };
   }
   return { messages: loadMessages(locale), url: null };
+}
+
+/** A text the BFF answers with itself (client/lib/server-texts.ts), in the locale's catalogue. */
+export function serverText(locale: Locale, name: keyof typeof SERVER_TEXTS): string {
+  const { id, defaultMessage } = SERVER_TEXTS[name];
+  return loadMessages(locale)[id] ?? String(defaultMessage);
 }

@@ -9,7 +9,8 @@ import { renderPage, type RenderRequest } from './render';
 type Answer = { status: number; body: unknown } | undefined;
 type Handler = (url: URL, request: Request) => Answer | Promise<Answer>;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const loggedOut = { status: 403, body: { error: { code: 'authentication_required', message: 'Log in' }, authentication_required: true } };
 
 function fakeApi(handler: Handler) {
@@ -18,7 +19,9 @@ function fakeApi(handler: Handler) {
     const request = input instanceof Request ? input : new Request(input);
     const url = new URL(request.url);
     calls.push(`${request.method} ${url.pathname}${url.search}`);
-    const answer = (await handler(url, request)) ?? (url.pathname === '/api/user.php' ? loggedOut : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
+    const answer =
+      (await handler(url, request)) ??
+      (url.pathname === '/api/user.php' ? loggedOut : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
     return json(answer.status, answer.body);
   });
   return { api: createApiClient({ baseUrl: 'http://backend.test/api', fetch: fetchStub as unknown as typeof fetch }), calls };
@@ -76,7 +79,11 @@ function pageData(html: string) {
 }
 
 const evil = '</script><script>alert(1)</script>\u2028';
-const memberPage = { profiles: [profileFixture({ name: evil }), profileFixture({ id: 43, name: 'Tom', premium: false, online: false })], next_cursor: 'c2', total: 2 };
+const memberPage = {
+  profiles: [profileFixture({ name: evil }), profileFixture({ id: 43, name: 'Tom', premium: false, online: false })],
+  next_cursor: 'c2',
+  total: 2,
+};
 
 describe('renderPage', () => {
   it('When the URL matches no route, then it answers 404 with the not-found page', async () => {
@@ -100,7 +107,9 @@ describe('renderPage', () => {
     expect(head).toContain('<link rel="stylesheet" href="/assets/entry-client-abc.css"/>');
     // The entry is no <head> preload: the bootstrap at the end of the shell loads it once the first screen is painted.
     expect(head).not.toContain('entry-client-abc.js');
-    expect(out.html).toMatch(/<script[^>]*>\(function \(d, w, entry, modules, catalogue[\s\S]*?\)\(document,window,\["\/assets\/entry-client-abc.js"\],\[/);
+    expect(out.html).toMatch(
+      /<script[^>]*>\(function \(d, w, entry, modules, catalogue[\s\S]*?\)\(document,window,\["\/assets\/entry-client-abc.js"\],\[/,
+    );
     expect(out.html).toMatch(/<\/body><\/html>$/);
     expect(out.html).toContain('Tom');
     expect(out.html).toContain('Next page');
@@ -119,18 +128,20 @@ describe('renderPage', () => {
   });
 
   it('When search is closed to visitors, then /members shows the login prompt without calling members.php', async () => {
-    const out = await render('/members', () => undefined, { settings: { ...settingsFixture, logged_out_search: false }, hasSession: false });
+    const out = await render('/members', () => undefined, {
+      settings: { ...settingsFixture, logged_out_search: false },
+      hasSession: false,
+    });
     expect(out.status).toBe(200);
     expect(out.html).toContain('Log in to see who is online');
     expect(out.calls.some((c) => c.includes('members.php'))).toBe(false);
   });
 
   it('When search is closed to visitors and the login cookie turns out expired, then the search that went out with user.php is not shown', async () => {
-    const out = await render(
-      '/members',
-      (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined),
-      { settings: { ...settingsFixture, logged_out_search: false }, hasSession: true },
-    );
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined), {
+      settings: { ...settingsFixture, logged_out_search: false },
+      hasSession: true,
+    });
     expect(out.calls).toEqual(expect.arrayContaining(['GET /api/user.php']));
     expect(out.html).toContain('Log in to see who is online');
     expect(out.html).not.toContain('Tom');
@@ -155,7 +166,16 @@ describe('renderPage', () => {
         if (url.pathname === '/api/profile.php' && url.searchParams.get('id') === '42')
           return {
             status: 200,
-            body: { profile: { ...profileFixture(), about: 'Hi there', images: [], interests: ['music'], attributes: { gender: 'male' }, last_active: null } },
+            body: {
+              profile: {
+                ...profileFixture(),
+                about: 'Hi there',
+                images: [],
+                interests: ['music'],
+                attributes: { gender: 'male' },
+                last_active: null,
+              },
+            },
           };
         return undefined;
       },
@@ -175,12 +195,23 @@ describe('renderPage', () => {
   it('When a free member is inside his time bonus, then the welcome banner and its countdown are in the server HTML (nothing moves in when the page hydrates)', async () => {
     const signup = new Date(Date.now() - 3600_000).toISOString();
     const user = userFixture({ paid_user: false, credits: 0, signup_date: signup });
-    const out = await render('/likes/m/42', (url) => {
-      if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
-      if (url.pathname === '/api/profile.php')
-        return { status: 200, body: { profile: { ...profileFixture(), about: '', images: [], interests: [], attributes: { gender: 'male' }, last_active: null } } };
-      return undefined;
-    }, { isBot: true });
+    // With a photo: the missing-photo notice would come first in the one prompt slot.
+    user.profile.main_image = { filename: 'a.jpg', thumb_filename: 'a_t.jpg', status: 'approved', match: 'u/a.jpg' } as never;
+    const out = await render(
+      '/likes/m/42',
+      (url) => {
+        if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
+        if (url.pathname === '/api/profile.php')
+          return {
+            status: 200,
+            body: {
+              profile: { ...profileFixture(), about: '', images: [], interests: [], attributes: { gender: 'male' }, last_active: null },
+            },
+          };
+        return undefined;
+      },
+      { isBot: true },
+    );
     expect(out.html).toContain('data-testid="time-bonus-banner"');
     const countdown = /data-testid="time-bonus-countdown">(\d\d:\d\d:\d\d)</.exec(out.html)?.[1];
     expect(countdown).toMatch(/^0[23]:[0-5]\d:[0-5]\d$/);
@@ -188,16 +219,90 @@ describe('renderPage', () => {
     expect(Math.abs(rendered - Date.now())).toBeLessThan(60_000);
   });
 
+  it("When a profile link is shared, then the page's head carries og:image and a large Twitter card with the active profile's main photo as an absolute URL", async () => {
+    const detail = (main: unknown) => ({
+      profile: {
+        ...profileFixture({ id: 42 }),
+        main_image: main,
+        about: 'Hi',
+        images: [],
+        interests: [],
+        attributes: {},
+        last_active: null,
+      },
+    });
+    const approved = { id: 7, filename: 'a.jpg', thumb_filename: 'thumbs/a.jpg', status: 'approved', match_path: 'photos/a.jpg' };
+    const out = await render(
+      '/members/42',
+      (url) => (url.pathname === '/api/profile.php' ? { status: 200, body: detail(approved) } : undefined),
+      {
+        isBot: true,
+        publicUrl: 'https://gaydate.example',
+      },
+    );
+    const head = out.html.slice(0, out.html.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:image" content="https://gaydate.example/media/photos/a.jpg"/>');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(head).toContain('<meta name="twitter:image" content="https://gaydate.example/media/photos/a.jpg"/>');
+    // The viewer's blurred copy is what the preview shows.
+    const blurred = await render(
+      '/members/42',
+      (url) =>
+        url.pathname === '/api/profile.php'
+          ? { status: 200, body: detail({ ...approved, match_path: 'blurred/a.jpg', locked: true }) }
+          : undefined,
+      {
+        isBot: true,
+        publicUrl: 'https://gaydate.example',
+      },
+    );
+    expect(blurred.html).toContain('<meta property="og:image" content="https://gaydate.example/media/blurred/a.jpg"/>');
+    // No photo, or one still awaiting moderation: no picture and no card.
+    for (const main of [null, { ...approved, status: 'pending' }]) {
+      const none = await render(
+        '/members/42',
+        (url) => (url.pathname === '/api/profile.php' ? { status: 200, body: detail(main) } : undefined),
+        {
+          isBot: true,
+          publicUrl: 'https://gaydate.example',
+        },
+      );
+      expect(none.html).not.toContain('og:image');
+      expect(none.html).not.toContain('twitter:card');
+    }
+    // A hidden or inactive profile is no page at all (404), so it has no preview either.
+    const hidden = await render('/members/43', () => undefined, { isBot: true, publicUrl: 'https://gaydate.example' });
+    expect(hidden.status).toBe(404);
+    expect(hidden.html).not.toContain('og:image');
+  });
+
   it('When a member opens /members or a profile, then the page asks user.php and its own call only (no likes list) and the hearts show `liked`', async () => {
     const user = userFixture();
     const handler: Handler = (url) => {
       if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
       if (url.pathname === '/api/members.php')
-        return { status: 200, body: { ...memberPage, profiles: [profileFixture({ id: 42, name: 'Mark', liked: true }), profileFixture({ id: 43, name: 'Tom', liked: false })] } };
+        return {
+          status: 200,
+          body: {
+            ...memberPage,
+            profiles: [profileFixture({ id: 42, name: 'Mark', liked: true }), profileFixture({ id: 43, name: 'Tom', liked: false })],
+          },
+        };
       if (url.pathname === '/api/profile.php')
         return {
           status: 200,
-          body: { profile: { ...profileFixture({ id: 42, liked: true }), likes_me: true, like_new: false, about: 'Hi', images: [], interests: [], attributes: {}, last_active: null } },
+          body: {
+            profile: {
+              ...profileFixture({ id: 42, liked: true }),
+              likes_me: true,
+              like_new: false,
+              about: 'Hi',
+              images: [],
+              interests: [],
+              attributes: {},
+              last_active: null,
+            },
+          },
         };
       return undefined;
     };
@@ -214,7 +319,8 @@ describe('renderPage', () => {
 
   it('When a member opens /chats or a likes tab, then the page streams its skeleton first; an unknown likes tab is still a 404 at the first byte', async () => {
     const handler: Handler = (url) => {
-      if (url.pathname === '/api/user.php') return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/user.php')
+        return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
       if (url.pathname === '/api/chats.php') return { status: 200, body: { chats: [], total_unread: 0 } };
       if (url.pathname === '/api/likes.php') return { status: 200, body: { profiles: [], liked_by: [], total_new: 0 } };
       return undefined;
@@ -237,7 +343,8 @@ describe('renderPage', () => {
       release = resolve;
     });
     const handler: Handler = async (url) => {
-      if (url.pathname === '/api/user.php') return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/user.php')
+        return { status: 200, body: { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } } };
       if (url.pathname === '/api/chats.php') {
         await late;
         return { status: 200, body: { chats: [], total_unread: 0 } };
@@ -256,7 +363,11 @@ describe('renderPage', () => {
   it("When the build has a lazy chunk for the route, then the page's bootstrap fetches it with the entry, none of it from <head>", async () => {
     const out = await render('/members', () => undefined, {
       nonce: 'Tn0nce',
-      assets: { scripts: ['/assets/entry.js'], styles: [], lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] } },
+      assets: {
+        scripts: ['/assets/entry.js'],
+        styles: [],
+        lazyChunks: { 'src/client/app/pages/members-page': ['/assets/members-page-x1.js', '/assets/member-card-x2.js'] },
+      },
     });
     const head = out.html.slice(0, out.html.indexOf('</head>'));
     expect(head).not.toContain('modulepreload');
@@ -268,7 +379,9 @@ describe('renderPage', () => {
   });
 
   it('When the data of a streamable page comes within streamAfterMs, then the page is rendered whole: no skeleton, the members in the first answer', async () => {
-    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined), { streamAfterMs: 2_000 });
+    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined), {
+      streamAfterMs: 2_000,
+    });
     expect(out.status).toBe(200);
     expect(out.html).not.toContain('page-skeleton');
     expect(out.html).not.toContain('__PAGE_DATA__');
@@ -297,9 +410,11 @@ describe('renderPage', () => {
   });
 
   it('When a call of the page fails at the backend, then the page still renders with its error state, not a 500', async () => {
-    const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 404, body: { error: { code: 'not_found', message: 'nope' } } } : undefined));
+    const out = await render('/members', (url) =>
+      url.pathname === '/api/members.php' ? { status: 404, body: { error: { code: 'not_found', message: 'nope' } } } : undefined,
+    );
     expect(out.status).toBe(200);
-    expect(out.html).toContain('<h1 class="h3 fw-bold mb-0">Members</h1>');
+    expect(out.html).toContain('<h1 class="h3 mb-0">Members</h1>');
     expect(out.html).toContain('role="alert"');
     expect(pageData(out.html).value.errors).toMatchObject({ '/members.php?limit=24': { status: 404 } });
   });
@@ -319,7 +434,9 @@ describe('renderPage', () => {
   });
 
   it('When the request carries the session cookie, then only dismissal markers reach the page, never the token', async () => {
-    const out = await render('/members', () => undefined, { cookieHeader: 'auth=0123456789abcdef0123456789abcdef; PHPSESSID=php-secret; dismissed_entry_warning=1700000000000' });
+    const out = await render('/members', () => undefined, {
+      cookieHeader: 'auth=0123456789abcdef0123456789abcdef; PHPSESSID=php-secret; dismissed_entry_warning=1700000000000',
+    });
     expect(out.status).toBe(200);
     expect(out.html).not.toContain('0123456789abcdef0123456789abcdef');
     expect(out.html).not.toContain('php-secret');

@@ -37,6 +37,7 @@ export interface RenderRequest {
   cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
   nonce?: string; // the response's CSP nonce: React's inline streaming scripts carry it
+  publicUrl?: string; // the site's public origin (PUBLIC_URL): absolute URLs in the head (og:image)
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -51,7 +52,6 @@ const DEFAULT_DEADLINE_MS = 10_000;
  * than 300 ms after the first paint (its reveal throttle), so data that is quick anyway is rendered with the page.
  */
 const DEFAULT_STREAM_AFTER_MS = 150;
-export { loadMessages } from './messages';
 
 class DeadlineError extends Error {}
 
@@ -175,7 +175,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   // the page, like bots get it; so are pages whose status depends on data, and a page whose data failed before the first
   // byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing is sent yet, so it is answered like a page
   // rendered whole (its status, the error page, a cleared login cookie).
-  const streamable = !req.isBot && status < 400 && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
+  const streamable =
+    !req.isBot && status < 400 && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
   const streamAfter = Math.min(req.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS, deadline - Date.now());
   if (streamable && !failedEarly && !(await settlesWithin(allJobs, streamAfter))) {
     const streamed = withDeadline(allJobs, deadline - Date.now()).then(
@@ -220,17 +221,37 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
       req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
     } else {
       req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return { preloads, status: 500, user, counts, fallback: {}, prefetchErrors: {}, pageError: { url: path, status: 500 }, streamed: null };
+      return {
+        preloads,
+        status: 500,
+        user,
+        counts,
+        fallback: {},
+        prefetchErrors: {},
+        pageError: { url: path, status: 500 },
+        streamed: null,
+      };
     }
   }
   const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
   return { preloads, status, user, counts, fallback, prefetchErrors, pageError, streamed: null };
 }
 
-function buildState(req: RenderRequest, page: LoadedPage): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
+function buildState(
+  req: RenderRequest,
+  page: LoadedPage,
+): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
   const store = createAppStore({
     session: { user: page.user, counts: page.counts },
-    site: { settings: req.settings, locale: req.locale, browserLanguage: req.browserLanguage, pageError: page.pageError, dismissals: parseDismissals(req.cookieHeader), renderedAt: Date.now() },
+    site: {
+      settings: req.settings,
+      locale: req.locale,
+      browserLanguage: req.browserLanguage,
+      pageError: page.pageError,
+      dismissals: parseDismissals(req.cookieHeader),
+      renderedAt: Date.now(),
+      ...(req.publicUrl ? { publicUrl: req.publicUrl } : {}),
+    },
   });
   // The catalogue is a cacheable file of the build (preloaded in <head>), not part of every page's state.
   const { messages, url } = pageMessages(req.locale, req.assets.messages);
@@ -252,7 +273,13 @@ function setHtmlHeaders(res: ServerResponse, status: number): void {
 }
 
 /** Streams one page; resolves when the response is finished (or the client went away). */
-function stream(req: RenderRequest, page: LoadedPage, deadline: number, res: ServerResponse, onShellFailed: (error: unknown) => void): Promise<void> {
+function stream(
+  req: RenderRequest,
+  page: LoadedPage,
+  deadline: number,
+  res: ServerResponse,
+  onShellFailed: (error: unknown) => void,
+): Promise<void> {
   const { state, store, messages } = buildState(req, page);
   const stateJson = serializeAppState(state);
   return new Promise<void>((resolve) => {
@@ -317,7 +344,14 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   });
   if (failure === null) return;
   req.log.error({ err: failure, url: req.url }, 'SSR: shell failed, rendering the error page');
-  const errorPage: LoadedPage = { ...page, status: 500, fallback: {}, prefetchErrors: {}, pageError: { url: `${url.pathname}${url.search}`, status: 500 }, streamed: null };
+  const errorPage: LoadedPage = {
+    ...page,
+    status: 500,
+    fallback: {},
+    prefetchErrors: {},
+    pageError: { url: `${url.pathname}${url.search}`, status: 500 },
+    streamed: null,
+  };
   let failedAgain = false;
   await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
     failedAgain = true;

@@ -1,4 +1,5 @@
 /** Account field rules, shared by the signup form (instant feedback) and the backend (which enforces them). */
+import { hasVisibleText } from './visible-text';
 
 export const MIN_AGE = 18;
 export const MAX_AGE = 120;
@@ -29,7 +30,7 @@ export function checkEmail(email: string): FieldErrorCode | null {
 
 export function checkName(name: string, email: string): FieldErrorCode | null {
   const n = name.trim();
-  if (n === '') return 'name_required';
+  if (!hasVisibleText(n)) return 'name_required';
   if (n.startsWith('@')) return 'name_starts_with_at';
   if (n.toLowerCase() === email.trim().toLowerCase() || isValidEmail(n)) return 'name_is_email';
   return null;
@@ -61,4 +62,26 @@ export function checkNewPassword(password: string, repeat?: string): FieldErrorC
   if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (repeat !== undefined && repeat !== password) return 'passwords_differ';
   return null;
+}
+
+/** The fields of one signup step the member fills in before moving on. */
+export type SignupStepFields =
+  { step: 'account'; email: string; password: string } | { step: 'personal'; email: string; name: string; date_of_birth: string };
+
+/**
+ * Every wrong field of a signup step at once, in the order they appear, by the same rules the server applies (which
+ * stays the authority): the wizard checks a step before it moves on.
+ */
+export function signupStepErrors(fields: SignupStepFields, today: Date = new Date()): Array<{ field: string; code: FieldErrorCode }> {
+  const found: Array<{ field: string; code: FieldErrorCode | null }> =
+    fields.step === 'account'
+      ? [
+          { field: 'email', code: checkEmail(fields.email) },
+          { field: 'password', code: checkNewPassword(fields.password) },
+        ]
+      : [
+          { field: 'name', code: checkName(fields.name, fields.email) },
+          { field: 'date_of_birth', code: checkDateOfBirth(fields.date_of_birth, today) },
+        ];
+  return found.flatMap((e) => (e.code ? [{ field: e.field, code: e.code }] : []));
 }

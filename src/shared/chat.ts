@@ -2,8 +2,6 @@
 
 /** Text messages a free member sends before every message costs the site's `message_credits`. */
 export const FREE_MESSAGES = 3;
-/** New conversations (first messages to somebody new) any member may start per UTC day; the member sees what is left. */
-export const FIRST_MESSAGES_PER_DAY = 20;
 /** Messages a member may send per minute (all conversations together). */
 export const MESSAGES_PER_MINUTE = 30;
 /** The app sends "typing" at most this often while the member types. */

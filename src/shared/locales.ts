@@ -4,6 +4,20 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 export const FALLBACK_LOCALE: Locale = 'nl';
+/** The locale dates and times are written in when the interface language has no date locale of its own. */
+export const DEFAULT_DATE_LOCALE: Locale = 'nl';
+
+/**
+ * The locale dates are formatted in: the interface language when the runtime's Intl has date data for it, else
+ * DEFAULT_DATE_LOCALE. All eleven have it in Node and current browsers; a runtime built with reduced ICU data
+ * (small-icu, older WebViews) gets Dutch dates instead of falling back to English.
+ */
+export function dateLocaleFor(
+  locale: Locale,
+  supported: (tags: string[]) => readonly string[] = (tags) => Intl.DateTimeFormat.supportedLocalesOf(tags),
+): Locale {
+  return supported([locale]).length > 0 ? locale : DEFAULT_DATE_LOCALE;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -70,7 +70,8 @@ describe('client address and country towards the backend', () => {
     await callEveryWay(app, SPOOFED);
     for (const hit of everyHit(standIn)) {
       expect(identity(hit.headers), hit.url).toEqual({ ip: '127.0.0.1', forwardedFor: '127.0.0.1', country: undefined });
-      for (const name of ['x-backend-secret', 'x-real-ip', 'forwarded', 'cf-ipcountry', 'x-country']) expect(hit.headers[name], `${hit.url} ${name}`).toBeUndefined();
+      for (const name of ['x-backend-secret', 'x-real-ip', 'forwarded', 'cf-ipcountry', 'x-country'])
+        expect(hit.headers[name], `${hit.url} ${name}`).toBeUndefined();
       expect(JSON.stringify(hit.headers), hit.url).not.toMatch(/6\.6\.6\.6|guess/);
     }
   });
@@ -89,7 +90,11 @@ describe('client address and country towards the backend', () => {
     standIn = await startStandIn(routes);
     app = makeApp(standIn.url, { env: { TRUST_PROXY: '1' } });
     await request(app).get('/api/chats.php').set('X-Forwarded-For', '198.51.100.4').set('X-Country', 'be');
-    expect(identity(standIn.hits('/api/chats.php')[0]!.headers)).toEqual({ ip: '198.51.100.4', forwardedFor: '198.51.100.4', country: 'BE' });
+    expect(identity(standIn.hits('/api/chats.php')[0]!.headers)).toEqual({
+      ip: '198.51.100.4',
+      forwardedFor: '198.51.100.4',
+      country: 'BE',
+    });
   });
 
   it('When the determined address is IPv4-mapped IPv6 (::ffff:203.0.113.7), then the backend gets the plain IPv4 address', async () => {
@@ -134,15 +139,19 @@ describe('the secret shared with the backend', () => {
     for (const hit of everyHit(standIn)) expect(hit.headers['x-backend-secret'], hit.url).toBe(SECRET);
   });
 
-  it('When the secret is handed to createApp (as main.ts does for the embedded backend), then the language switch, the manifest and the health check carry it too', async () => {
+  it("When the secret is handed to createApp (as main.ts does for the embedded backend), then the language switch, the manifest and the readiness probe's reachability check carry it too", async () => {
     standIn = await startStandIn(routes);
     app = makeApp(standIn.url, { backendSecret: SECRET });
     await request(app).get('/locale/sv?return=/').set('Cookie', 'auth=abc');
     await request(app).get('/manifest.webmanifest');
-    await request(app).get('/healthz');
+    // /readyz never waits for the backend: it starts a reachability check of the backend's /healthz beside its answer.
+    await request(app).get('/readyz');
+    await expect.poll(() => standIn!.hits('/healthz').length).toBeGreaterThan(0);
     const settings = standIn.hits('/api/settings.php');
-    expect(settings).toHaveLength(2);
-    for (const hit of [standIn.hits('/api/user.php')[0]!, ...settings]) expect(hit.headers['x-backend-secret'], hit.url).toBe(SECRET);
+    expect(settings).toHaveLength(1);
+    for (const hit of [standIn.hits('/api/user.php')[0]!, ...settings, standIn.hits('/healthz')[0]!]) {
+      expect(hit.headers['x-backend-secret'], hit.url).toBe(SECRET);
+    }
   });
 
   it('When no secret is configured, then no x-backend-secret header reaches the backend', async () => {
@@ -157,10 +166,14 @@ describe('SSR calls and Idempotency-Key', () => {
   it("When the renderer sets its own Idempotency-Key on a write that honours it, then that key reaches the backend and the write is retried; the visitor's key does not", async () => {
     let n = 0;
     standIn = await startStandIn({
-      '/api/complaints.php': (_req, res) => (++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 201, { reference: 'R-1' })),
+      '/api/complaints.php': (_req, res) =>
+        ++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 201, { reference: 'R-1' }),
     });
     const render: RenderFn = async (req, res) => {
-      const answer = await req.api.POST('/complaints.php', { body: { message: 'hi' } as never, headers: { 'Idempotency-Key': 'render-1' } });
+      const answer = await req.api.POST('/complaints.php', {
+        body: { message: 'hi' } as never,
+        headers: { 'Idempotency-Key': 'render-1' },
+      });
       res.statusCode = 200;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(`<!doctype html><p>${answer.response.status}</p>`);

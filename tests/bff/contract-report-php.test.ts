@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractReport, formatReport, type OperationResult } from '../contract/run';
+import { contractReport, exitCodeOf, formatReport, junitReport, type OperationResult } from '../contract/run';
 import { deadPort } from './helpers';
 
 /**
@@ -19,7 +19,8 @@ describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
   let results: OperationResult[] = [];
 
   beforeAll(async () => {
-    if (!hasPhp) throw new Error('CI is set but the `php` CLI is missing: install php-cli so the contract report can run against the PHP stand-in');
+    if (!hasPhp)
+      throw new Error('CI is set but the `php` CLI is missing: install php-cli so the contract report can run against the PHP stand-in');
     const port = await deadPort();
     base = `http://127.0.0.1:${port}`;
     php = spawn('php', ['-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
@@ -51,7 +52,18 @@ describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
 
   it('When the report is made, then the PHP API calls of the stand-in conform and every other operation is not implemented', () => {
     const verdict = (id: string) => results.find((r) => r.operationId === id)?.verdict;
-    for (const id of ['getSettings', 'getUser', 'postUser', 'putUser', 'logout', 'getInterests', 'getRegions', 'getCompanyInfo', 'listChats', 'listLikes']) {
+    for (const id of [
+      'getSettings',
+      'getUser',
+      'postUser',
+      'putUser',
+      'logout',
+      'getInterests',
+      'getRegions',
+      'getCompanyInfo',
+      'listChats',
+      'listLikes',
+    ]) {
       expect(verdict(id), id).toBe('conforms');
     }
     for (const id of ['listMembers', 'getProfile', 'signup', 'deleteAccount', 'uploadPhoto', 'listPendingPhotos', 'decidePhoto']) {
@@ -76,5 +88,33 @@ describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
       { status: 200, error: '/user/credits must be integer' },
     ]);
     expect(result).toMatchObject({ verdict: 'differs', detail: '200: /user/credits must be integer' });
+  });
+
+  it('When no logins are given, then the public calls still conform, every operation that needs a member is not run naming the login, and the exit status fails', async () => {
+    const bare = await contractReport(`${base}/api`, { quiet: true, env: { CONTRACT_AUTH_COOKIE: 'PHPSESSID' } });
+    const verdict = (id: string) => bare.find((r) => r.operationId === id);
+    for (const id of ['getSettings', 'getInterests', 'getRegions', 'getCompanyInfo']) expect(verdict(id)?.verdict, id).toBe('conforms');
+    for (const id of ['listChats', 'listLikes']) {
+      expect(verdict(id)?.verdict, id).toBe('not run');
+      expect(verdict(id)?.detail, id).toContain('CONTRACT_FREE_EMAIL and CONTRACT_FREE_PASSWORD');
+    }
+    expect(exitCodeOf(bare)).toBe(1);
+    expect(exitCodeOf(results)).toBe(0);
+  }, 120_000);
+
+  it('When the report is written as JUnit, then differs is a failure, not run an error and not implemented skipped', () => {
+    const text = junitReport(
+      [
+        { operationId: 'getUser', method: 'GET', path: '/api/user.php', verdict: 'differs', detail: '200: /user/credits must be integer' },
+        { operationId: 'listChats', method: 'GET', path: '/api/chats.php', verdict: 'not run', detail: 'no login <free>' },
+        { operationId: 'listMembers', method: 'GET', path: '/api/members.php', verdict: 'not implemented', detail: 'answers 404' },
+        { operationId: 'getSettings', method: 'GET', path: '/api/settings.php', verdict: 'conforms' },
+      ],
+      'contract',
+    );
+    expect(text).toContain('<testsuite name="contract" tests="4" failures="1" errors="1" skipped="1">');
+    expect(text).toContain('<failure message="200: /user/credits must be integer"/>');
+    expect(text).toContain('<error message="no login &#60;free&#62;"/>');
+    expect(text).toContain('<skipped message="answers 404"/>');
   });
 });

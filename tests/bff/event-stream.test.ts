@@ -50,7 +50,12 @@ describe('/api/events.php through the BFF', () => {
     standIn = await startStandIn({ '/api/events.php': sseRoute });
     app = makeApp(standIn.url, { backendSecret: 'x'.repeat(40) });
     const url = await listen(app);
-    const { res, chunk, req } = await firstChunk(url, { 'accept-encoding': 'gzip', 'last-event-id': '41', cookie: 'auth=abc', 'x-client-ip': '6.6.6.6' });
+    const { res, chunk, req } = await firstChunk(url, {
+      'accept-encoding': 'gzip',
+      'last-event-id': '41',
+      cookie: 'auth=abc',
+      'x-client-ip': '6.6.6.6',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -65,14 +70,51 @@ describe('/api/events.php through the BFF', () => {
   });
 
   it('When 140 streams are open, then API calls still get sockets (streams have their own agent, not the shared 128)', async () => {
-    standIn = await startStandIn({ '/api/events.php': sseRoute, '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }) });
+    standIn = await startStandIn({
+      '/api/events.php': sseRoute,
+      '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }),
+    });
     app = makeApp(standIn.url);
     const url = await listen(app);
-    const streams = await Promise.all(Array.from({ length: 140 }, () => firstChunk(url)));
+    // Members' streams (the login cookie): visitors are capped per address (the next test).
+    const streams = await Promise.all(Array.from({ length: 140 }, () => firstChunk(url, { cookie: 'auth=abc' })));
     expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
     const answer = await fetch(`${url}/api/chats.php`, { signal: AbortSignal.timeout(5_000) });
     expect(answer.status).toBe(200);
     for (const s of streams) s.req.destroy();
+  });
+
+  it('When one address holds 30 visitor streams, then the 31st is 429 too_many_streams; a closed one frees its place', async () => {
+    standIn = await startStandIn({ '/api/events.php': sseRoute });
+    app = makeApp(standIn.url);
+    const url = await listen(app);
+    const streams = [];
+    for (let i = 0; i < 30; i++) streams.push(await firstChunk(url));
+    expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
+    const refused = await fetch(`${url}/api/events.php`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await refused.json()).error.code).toBe('too_many_streams');
+    // The refusal speaks the visitor's language (his locale cookie).
+    const dutch = await fetch(`${url}/api/events.php`, { headers: { cookie: 'locale=nl' } });
+    expect((await dutch.json()).error.message).toBe(
+      'Er zijn te veel live verbindingen open. Sluit een ander tabblad of probeer het zo meteen opnieuw.',
+    );
+    // A member (the login cookie) is not counted here.
+    const member = await firstChunk(url, { cookie: 'auth=abc' });
+    expect(member.res.statusCode).toBe(200);
+    streams[0]?.req.destroy();
+    await expect
+      .poll(
+        async () => {
+          const again = await firstChunk(url);
+          again.req.destroy();
+          return again.res.statusCode;
+        },
+        { timeout: 5000 },
+      )
+      .toBe(200);
+    for (const s of [...streams, member]) s.req.destroy();
   });
 
   it('When the browser hangs up, then the backend stream is closed too', async () => {

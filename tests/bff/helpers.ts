@@ -38,12 +38,20 @@ export const AUTH_REQUIRED = { error: { code: 'authentication_required', message
 export async function startStandIn(routes: Record<string, Handler> = {}): Promise<StandIn> {
   const requests: Recorded[] = [];
   const table = new Map<string, Handler>(Object.entries(routes));
-  table.set('/api/settings.php', table.get('/api/settings.php') ?? ((_req, res) => json(res, 200, { ...DEFAULT_SETTINGS, name: 'Stand-in site' })));
+  table.set(
+    '/api/settings.php',
+    table.get('/api/settings.php') ?? ((_req, res) => json(res, 200, { ...DEFAULT_SETTINGS, name: 'Stand-in site' })),
+  );
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded: Recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       const handler = table.get(new URL(recorded.url, 'http://x').pathname);
       if (handler) handler(recorded, res);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { DEFAULT_SETTINGS } from '../../src/bff/default-settings';
 import { profileFixture, userFixture } from '../../src/client/test/fixtures';
@@ -146,7 +146,10 @@ describe('SSR page route', () => {
     standIn = await startStandIn();
     const fake = fakeRenderer();
     app = makeApp(standIn.url, { render: fake.render, env: { RENDER_DEADLINE_MS: '2500' } });
-    await request(app).get('/members/12?t=3').set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)').set('Accept-Language', 'nl-BE,nl;q=0.9');
+    await request(app)
+      .get('/members/12?t=3')
+      .set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)')
+      .set('Accept-Language', 'nl-BE,nl;q=0.9');
     const call = fake.calls[0]!;
     expect(call.url).toBe('/members/12?t=3');
     expect(call.isBot).toBe(true);
@@ -255,21 +258,63 @@ describe('language switch /locale/:code', () => {
 });
 
 describe('health and static files', () => {
-  it('When the backend answers settings.php, then /healthz is 200 {ok:true}', async () => {
-    standIn = await startStandIn();
-    app = makeApp(standIn.url);
-    const res = await request(app).get('/healthz');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true });
+  it('When the backend answers, then /healthz (liveness) and /readyz are 200 and /readyz reports the backend reachable', async () => {
+    standIn = await startStandIn({ '/healthz': (_req, res) => json(res, 200, { status: 'ok' }) });
+    const probed = makeApp(standIn.url);
+    app = probed;
+    const live = await request(probed).get('/healthz');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ ok: true, status: 'live' });
+    expect((await request(probed).get('/readyz')).status).toBe(200);
+    // The reachability check runs beside the probe (never awaited by it): the next probe carries its result.
+    await vi.waitFor(async () => {
+      const ready = await request(probed).get('/readyz');
+      expect(ready.body).toEqual({ ok: true, status: 'ready', backends: { default: { breaker: 'closed', reachable: true } } });
+    });
   });
 
-  it('When the backend is down or failing, then /healthz is 503', async () => {
-    app = makeApp(`http://127.0.0.1:${await deadPort()}`);
-    expect((await request(app).get('/healthz')).status).toBe(503);
-    standIn = await startStandIn({ '/api/settings.php': (_req, res) => json(res, 500, { error: { code: 'x', message: 'x' } }) });
-    const failing = makeApp(standIn.url);
-    expect((await request(failing).get('/healthz')).status).toBe(503);
-    failing.dispose();
+  it('When the backend is down, then /healthz and /readyz stay 200 (pages still render) and the outage is in the body and the metrics', async () => {
+    const down = makeApp(`http://127.0.0.1:${await deadPort()}`, { env: { OPERATOR_TOKEN: 'o'.repeat(32) } });
+    app = down;
+    expect((await request(down).get('/healthz')).status).toBe(200);
+    expect((await request(down).get('/readyz')).status).toBe(200);
+    await vi.waitFor(async () => {
+      const ready = await request(down).get('/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body.backends.default.reachable).toBe(false);
+    });
+    const metrics = await request(down)
+      .get('/_ops/metrics')
+      .set('authorization', `Bearer ${'o'.repeat(32)}`);
+    expect(metrics.text).toContain('bff_backend_reachable{backend="default"} 0');
+    expect(metrics.text).toContain('bff_ready 1');
+  });
+
+  it('When the BFF drains (SIGTERM), then /readyz is 503 draining while /healthz stays 200', async () => {
+    standIn = await startStandIn();
+    app = makeApp(standIn.url);
+    app.drain();
+    const ready = await request(app).get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe('draining');
+    expect((await request(app).get('/healthz')).status).toBe(200);
+  });
+
+  it('When pages and API calls are served, then the metrics count them per route and status and time the renders', async () => {
+    standIn = await startStandIn();
+    const token = 't'.repeat(32);
+    app = makeApp(standIn.url, { env: { OPERATOR_TOKEN: token } });
+    await request(app).get('/').set('accept', 'text/html');
+    await request(app).get('/api/no-such-operation.php');
+    const text = (await request(app).get('/_ops/metrics').set('authorization', `Bearer ${token}`)).text;
+    const counted = text
+      .split('\n')
+      .filter((line) => line.startsWith('bff_http_requests_total'))
+      .join('\n');
+    expect(counted).toMatch(/bff_http_requests_total\{route="page",method="GET",status="200"\} 1/);
+    expect(counted).toMatch(/bff_http_requests_total\{route="api:undocumented",method="GET",status="\d+"\} 1/);
+    expect(text).toMatch(/bff_page_render_duration_seconds_count 1/);
+    expect(text).toContain('bff_event_streams_open 0');
   });
 
   it('When a hashed asset is requested, then it is cached for a year as immutable; a missing asset is a 404', async () => {
@@ -325,7 +370,7 @@ describe('open redirects: /locale and /country return paths', () => {
 
 describe('language and country switch from another site', () => {
   it.each(['cross-site', 'same-site'])(
-    'When /locale/de is opened with Sec-Fetch-Site: %s, then the member\'s language is not saved and no cookie is set, only the redirect',
+    "When /locale/de is opened with Sec-Fetch-Site: %s, then the member's language is not saved and no cookie is set, only the redirect",
     async (site) => {
       standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
       app = makeApp(standIn.url);
@@ -340,7 +385,11 @@ describe('language and country switch from another site', () => {
   it('When /locale/de is linked from another site without Fetch Metadata but with a foreign Referer, then nothing is saved either', async () => {
     standIn = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1 } }) });
     app = makeApp(standIn.url);
-    const res = await request(app).get('/locale/de?return=/').set('Host', 'site.test').set('Cookie', 'auth=abc').set('Referer', 'https://evil.test/');
+    const res = await request(app)
+      .get('/locale/de?return=/')
+      .set('Host', 'site.test')
+      .set('Cookie', 'auth=abc')
+      .set('Referer', 'https://evil.test/');
     expect(res.status).toBe(303);
     expect(setCookies(res.headers)).toEqual([]);
     expect(standIn.hits('/api/user.php')).toHaveLength(0);
@@ -357,16 +406,19 @@ describe('language and country switch from another site', () => {
     expect(standIn.hits('/api/user.php')).toHaveLength(1);
   });
 
-  it.each(['cross-site', 'same-site'])('When /country/BE is opened with Sec-Fetch-Site: %s, then no country cookie is set, only the redirect', async (site) => {
-    standIn = await startStandIn();
-    app = makeApp(standIn.url);
-    const res = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', site);
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/members');
-    expect(setCookies(res.headers)).toEqual([]);
-    const same = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', 'same-origin');
-    expect(setCookies(same.headers)).toContain('country=BE; Max-Age=31536000; Path=/; SameSite=Lax');
-  });
+  it.each(['cross-site', 'same-site'])(
+    'When /country/BE is opened with Sec-Fetch-Site: %s, then no country cookie is set, only the redirect',
+    async (site) => {
+      standIn = await startStandIn();
+      app = makeApp(standIn.url);
+      const res = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', site);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/members');
+      expect(setCookies(res.headers)).toEqual([]);
+      const same = await request(app).get('/country/BE?return=/members').set('Sec-Fetch-Site', 'same-origin');
+      expect(setCookies(same.headers)).toContain('country=BE; Max-Age=31536000; Path=/; SameSite=Lax');
+    },
+  );
 });
 
 describe('settings per host, cached', () => {
@@ -422,7 +474,8 @@ describe('settings per host, cached', () => {
     let release: (() => void) | null = null;
     let membersAnswered = false;
     standIn = await startStandIn({
-      '/api/user.php': (_req: unknown, res: ServerResponse) => json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }),
+      '/api/user.php': (_req: unknown, res: ServerResponse) =>
+        json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }),
       // Held until the test has read the first chunk.
       '/api/members.php': (_req: unknown, res: ServerResponse) => {
         release = () => {
@@ -436,7 +489,12 @@ describe('settings per host, cached', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const { status, first, answeredAtFirst, rest } = await new Promise<{ status: number; first: string; answeredAtFirst: boolean; rest: string }>((resolve, reject) => {
+      const { status, first, answeredAtFirst, rest } = await new Promise<{
+        status: number;
+        first: string;
+        answeredAtFirst: boolean;
+        rest: string;
+      }>((resolve, reject) => {
         http
           .get({ port, host: '127.0.0.1', path: '/members', headers: { Accept: 'text/html', Cookie: 'auth=abc' } }, (res) => {
             let first = '';

@@ -23,7 +23,8 @@ describe('/api proxy: retries', () => {
   it('When a GET answers 503 twice and then 200, then the BFF retries and the browser gets the 200', async () => {
     let n = 0;
     const { standIn, app } = await setup({
-      '/api/chats.php': (_req, res) => (++n <= 2 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { chats: [], total_unread: 0 })),
+      '/api/chats.php': (_req, res) =>
+        ++n <= 2 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { chats: [], total_unread: 0 }),
     });
     const res = await request(app).get('/api/chats.php');
     expect(res.status).toBe(200);
@@ -32,7 +33,9 @@ describe('/api proxy: retries', () => {
   });
 
   it('When the backend keeps answering 502, then the BFF gives up after 5 retries (6 attempts) with a 502', async () => {
-    const { standIn, app } = await setup({ '/api/likes.php': (_req, res) => json(res, 502, { error: { code: 'bad_gateway', message: 'down' } }) });
+    const { standIn, app } = await setup({
+      '/api/likes.php': (_req, res) => json(res, 502, { error: { code: 'bad_gateway', message: 'down' } }),
+    });
     const res = await request(app).get('/api/likes.php');
     expect(res.status).toBe(502);
     expect(standIn.hits('/api/likes.php')).toHaveLength(6);
@@ -47,7 +50,9 @@ describe('/api proxy: retries', () => {
   });
 
   it('When a POST without Idempotency-Key answers 503, then it is sent exactly once', async () => {
-    const { standIn, app } = await setup({ '/api/page-hidden.php': (_req, res) => json(res, 503, { error: { code: 'busy', message: 'busy' } }) });
+    const { standIn, app } = await setup({
+      '/api/page-hidden.php': (_req, res) => json(res, 503, { error: { code: 'busy', message: 'busy' } }),
+    });
     const res = await request(app).post('/api/page-hidden.php').send({});
     expect(res.status).toBe(503);
     expect(standIn.hits('/api/page-hidden.php')).toHaveLength(1);
@@ -63,7 +68,8 @@ describe('/api proxy: retries', () => {
   it('When a POST with an Idempotency-Key to an operation that honours it answers 503 first, then it is retried with the same body', async () => {
     let n = 0;
     const { standIn, app } = await setup({
-      '/api/complaints.php': (req, res) => (++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { echo: JSON.parse(req.body) })),
+      '/api/complaints.php': (req, res) =>
+        ++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }) : json(res, 200, { echo: JSON.parse(req.body) }),
     });
     const res = await request(app).post('/api/complaints.php?source=page').set('Idempotency-Key', 'k-1').send({ subscription: false });
     expect(res.status).toBe(200);
@@ -206,6 +212,20 @@ describe('/api proxy: headers and cookies', () => {
     expect(setCookies(tls.headers)[0]).toMatch(/; Secure(;|$)/);
   });
 
+  it('When a member logs in whose account says Nederlands, then the locale cookie follows the account on this device; a device already in Dutch gets no new cookie', async () => {
+    standIn = await startStandIn({
+      '/api/user.php': (_req, res) =>
+        json(res, 200, { user: { id: 7, language: 'nl' } }, { 'set-cookie': ['auth=0123abcd; Path=/; Max-Age=60'] }),
+    });
+    app = makeApp(standIn.url);
+    const desktop = await request(app).post('/api/user.php').set('Cookie', 'locale=en').send({ email: 'a@b.c', password: 'pw' });
+    expect(desktop.status).toBe(200);
+    expect(desktop.body).toEqual({ user: { id: 7, language: 'nl' } });
+    expect(setCookies(desktop.headers).find((c) => c.startsWith('locale='))).toMatch(/^locale=nl; Max-Age=\d+; Path=\/; SameSite=Lax$/);
+    const phone = await request(app).post('/api/user.php').set('Cookie', 'locale=nl').send({ email: 'a@b.c', password: 'pw' });
+    expect(setCookies(phone.headers).some((c) => c.startsWith('locale='))).toBe(false);
+  });
+
   it('When a path is not in openapi.yaml, then it passes through unchanged (method, query, body, status)', async () => {
     const { standIn, app } = await setup({
       '/api/legacy-thing.php': (req, res) => json(res, 418, { method: req.method, url: req.url, body: req.body }),
@@ -218,10 +238,23 @@ describe('/api proxy: headers and cookies', () => {
 
   it('When the request body is larger than 12 MB, then 413 and the backend is not called', async () => {
     const { standIn, app } = await setup({});
-    const res = await request(app).post('/api/other.php').set('Content-Type', 'application/octet-stream').send(Buffer.alloc(13 * 1024 * 1024));
+    const res = await request(app)
+      .post('/api/other.php')
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.alloc(13 * 1024 * 1024));
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
+    expect(res.body.error.message).toBe('What you are sending is too large. A photo may be at most 10 MB.');
     expect(standIn.hits('/api/other.php')).toHaveLength(0);
+    // In the member's language, never a byte count.
+    const dutch = await request(app)
+      .post('/api/other.php')
+      .set('Cookie', 'locale=nl')
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.alloc(13 * 1024 * 1024));
+    expect(dutch.status).toBe(413);
+    expect(dutch.body.error.message).toBe('Wat je verstuurt is te groot. Een foto mag hoogstens 10 MB zijn.');
+    expect(dutch.body.error.message).not.toMatch(/\d{5,}/);
   });
 
   it('When a photo is requested under /media/, then it is proxied with the cache headers the backend gives', async () => {
@@ -249,7 +282,11 @@ describe('/api proxy: CSRF', () => {
 
   it('When a DELETE has no Origin but a foreign Referer, then it is rejected', async () => {
     const { app } = await setup({});
-    const res = await request(app).delete('/api/chat.php').set('Host', 'site.test').set('Referer', 'http://evil.test/page').send({ conversation: 1 });
+    const res = await request(app)
+      .delete('/api/chat.php')
+      .set('Host', 'site.test')
+      .set('Referer', 'http://evil.test/page')
+      .send({ conversation: 1 });
     expect(res.status).toBe(403);
   });
 
@@ -314,13 +351,16 @@ describe('/api proxy: headers and paths the browser must not control', () => {
     '/api/user.php;x',
     '/api/',
     '/api',
-  ])('When the browser asks for %s (not exactly /api/<lower-case name>.php), then 404 in the one error body and no backend call', async (path) => {
-    const { standIn, app } = await setup({ '/api/user.php': echo });
-    const res = await request(app).get(path).set('Accept', 'application/json');
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
-    expect(standIn.requests).toEqual([]);
-  });
+  ])(
+    'When the browser asks for %s (not exactly /api/<lower-case name>.php), then 404 in the one error body and no backend call',
+    async (path) => {
+      const { standIn, app } = await setup({ '/api/user.php': echo });
+      const res = await request(app).get(path).set('Accept', 'application/json');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+      expect(standIn.requests).toEqual([]);
+    },
+  );
 
   it('When the path is exactly /api/<name>.php (with hyphens, a query), then it is forwarded as it came', async () => {
     const { standIn, app } = await setup({ '/api/page-hidden.php': echo, '/api/user.php': echo });
@@ -363,7 +403,11 @@ describe('/api proxy: logout by cross-site GET', () => {
     'When GET /api/logout.php carries Sec-Fetch-Site: %s, then 403 csrf_rejected, the backend is not called and no cookie changes',
     async (site) => {
       const { standIn, app } = await setup({ '/api/logout.php': loggedOut });
-      const res = await request(app).get('/api/logout.php').set('Cookie', 'auth=abc').set('Sec-Fetch-Site', site).set('Sec-Fetch-Mode', 'navigate');
+      const res = await request(app)
+        .get('/api/logout.php')
+        .set('Cookie', 'auth=abc')
+        .set('Sec-Fetch-Site', site)
+        .set('Sec-Fetch-Mode', 'navigate');
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('csrf_rejected');
       expect(setCookies(res.headers)).toEqual([]);
@@ -450,9 +494,10 @@ describe('/api proxy: settings.php answers reused for a short while', () => {
       const b = await request(app).get(`/api/settings.php?host=${host}`);
       expect(b.body.n).toBe(a.body.n + 1);
     }
-    const cookies = [await request(app).get('/api/settings.php?host=cookie.test'), await request(app).get('/api/settings.php?host=cookie.test')].map(
-      (r) => setCookies(r.headers)[0],
-    );
+    const cookies = [
+      await request(app).get('/api/settings.php?host=cookie.test'),
+      await request(app).get('/api/settings.php?host=cookie.test'),
+    ].map((r) => setCookies(r.headers)[0]);
     expect(cookies[0]).not.toBe(cookies[1]);
     await request(app).get('/api/settings.php?host=down.test');
     const before = standIn.hits('/api/settings.php').length;

@@ -124,7 +124,9 @@ describe('safe retries against failing backends', () => {
 
   it('When a backend keeps failing, then the breaker opens and calls fail fast without reaching it, until a test call succeeds', async () => {
     let healthy = false;
-    standIn = await startStandIn({ '/api/likes.php': (req, res) => (healthy ? json(res, 200, { profiles: [], liked_by: [], total_new: 0 }) : busy(req, res)) });
+    standIn = await startStandIn({
+      '/api/likes.php': (req, res) => (healthy ? json(res, 200, { profiles: [], liked_by: [], total_new: 0 }) : busy(req, res)),
+    });
     app = makeApp(standIn.url, { breaker: { minimumRps: 0.5, samplingMs: 10_000, threshold: 0.5, halfOpenAfterMs: 1_500 } });
     const base = await listen(app);
     await burst(base, '/api/likes.php', 20);
@@ -227,7 +229,9 @@ describe('safe retries against failing backends', () => {
     standIn = await startStandIn({
       '/api/chats.php': (_req, res) => json(res, 503, { error: { code: 'busy', message: 'busy' } }, { 'retry-after': '120' }),
       '/api/likes.php': (_req, res) =>
-        ++n === 1 ? json(res, 503, { error: { code: 'busy', message: 'busy' } }, { 'retry-after': '0' }) : json(res, 200, { profiles: [], liked_by: [], total_new: 0 }),
+        ++n === 1
+          ? json(res, 503, { error: { code: 'busy', message: 'busy' } }, { 'retry-after': '0' })
+          : json(res, 200, { profiles: [], liked_by: [], total_new: 0 }),
     });
     app = makeApp(standIn.url);
     const res = await request(app).get('/api/chats.php');

@@ -43,7 +43,8 @@ async function twoBackends() {
   });
   const next = await startStandIn({
     // The candidate answers members.php with a renamed field and an extra one, and chats.php as routed.
-    '/api/members.php': (_req, res) => json(res, 200, { ...members({ country: 'NL' }), profiles: [{ id: 7, display_name: 'Sven', last_active: new Date().toISOString() }] }),
+    '/api/members.php': (_req, res) =>
+      json(res, 200, { ...members({ country: 'NL' }), profiles: [{ id: 7, display_name: 'Sven', last_active: new Date().toISOString() }] }),
     '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0, served_by: 'next' }),
     '/api/interests.php': (_req, res) => json(res, 200, { interests: [{ id: 1, key: 'gym' }] }),
   });
@@ -103,7 +104,16 @@ describe('routing table', () => {
     try {
       attempt();
     } catch (error) {
-      expect((error as RoutingError).issues.join('\n')).toMatch(/backends\.bad/);
+      // The schema error and every other error of the file, in one pass.
+      const text = (error as RoutingError).issues.join('\n');
+      expect(text).toMatch(/backends\.bad/);
+      expect(text).toContain('default: no backend named "nobody"');
+      expect(text).toContain('"nonsenseOperation" is no operationId');
+      expect(text).toContain('"/api/../x.php": the path must be /api/<name>.php');
+      expect(text).toContain('only reads (GET) are shadowed');
+      expect(text).toContain('changes state and is never shadowed');
+      expect(text).toContain('no backend named "ghost"');
+      expect(text).not.toContain('no backend named "bad"');
     }
     try {
       routingPlanOf({
@@ -126,7 +136,10 @@ describe('routing table', () => {
   it('When the routing file is YAML with the embedded backend, then it loads and asks for the embedded backend', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'routes-'));
     const file = path.join(dir, 'routes.yaml');
-    writeFileSync(file, 'backends:\n  legacy: https://legacy.example.com\n  embedded: embedded\ndefault: legacy\nmedia: embedded\nroutes:\n  listMembers: embedded\n');
+    writeFileSync(
+      file,
+      'backends:\n  legacy: https://legacy.example.com\n  embedded: embedded\ndefault: legacy\nmedia: embedded\nroutes:\n  listMembers: embedded\n',
+    );
     const plan = loadRoutingFile(file);
     expect(plan.backends.get('embedded')?.url).toBe('embedded');
     expect(plan.mediaBackend).toBe('embedded');
@@ -136,7 +149,9 @@ describe('routing table', () => {
 
 describe('routing configuration', () => {
   it('When both BACKEND_URL and ROUTES_FILE are set, or the operator token is short, then the configuration names the mistake', () => {
-    expect(() => parseConfig({ BACKEND_URL: 'http://a.test', ROUTES_FILE: '/etc/routes.yaml' })).toThrow(/ROUTES_FILE: set BACKEND_URL or ROUTES_FILE, not both/);
+    expect(() => parseConfig({ BACKEND_URL: 'http://a.test', ROUTES_FILE: '/etc/routes.yaml' })).toThrow(
+      /ROUTES_FILE: set BACKEND_URL or ROUTES_FILE, not both/,
+    );
     expect(() => parseConfig({ OPERATOR_TOKEN: 'short' })).toThrow(/OPERATOR_TOKEN must be at least 32 characters/);
     expect(parseConfig({ BACKEND_DEADLINE_MS: '2500' }).BACKEND_DEADLINE_MS).toBe(2500);
   });
@@ -173,7 +188,14 @@ describe('shadow reads', () => {
     const report = await request(app).get('/_ops/shadow').set('Authorization', `Bearer ${TOKEN}`);
     expect(report.status).toBe(200);
     const op = report.body.operations.find((o: { operation: string }) => o.operation === 'listMembers');
-    expect(op).toMatchObject({ request: 'GET /api/members.php', primary: 'legacy', candidate: 'next', requests: 5, different: 5, errors: 0 });
+    expect(op).toMatchObject({
+      request: 'GET /api/members.php',
+      primary: 'legacy',
+      candidate: 'next',
+      requests: 5,
+      different: 5,
+      errors: 0,
+    });
     expect(op.differences.map((d: { field: string }) => d.field).sort()).toEqual(['profiles[].display_name', 'profiles[].name']);
     expect(op.differences.find((d: { field: string }) => d.field === 'profiles[].name').examples[0]).toEqual({ primary: 'Sven' });
     expect(op.noise.map((n: { field: string }) => n.field)).toContain('next_cursor');
@@ -186,8 +208,11 @@ describe('shadow reads', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
-        execFile(process.execPath, ['--import', 'tsx', 'scripts/shadow-report.ts', `http://127.0.0.1:${port}`], { env: { ...process.env, OPERATOR_TOKEN: TOKEN } }, (error, stdout) =>
-          resolve({ code: error ? (error.code as number) : 0, out: stdout }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/shadow-report.ts', `http://127.0.0.1:${port}`],
+          { env: { ...process.env, OPERATOR_TOKEN: TOKEN } },
+          (error, stdout) => resolve({ code: error ? (error.code as number) : 0, out: stdout }),
         );
       });
       expect(run.code).toBe(1);
@@ -214,10 +239,18 @@ describe('shadow reads', () => {
   });
 
   it('When a differing field may hold an address or a token, then its examples in the report are redacted', async () => {
-    const legacy = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'old@example.test', language: 'nl' } }) });
-    const next = await startStandIn({ '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'other@example.test', language: 'de' } }) });
+    const legacy = await startStandIn({
+      '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'old@example.test', language: 'nl' } }),
+    });
+    const next = await startStandIn({
+      '/api/user.php': (_req, res) => json(res, 200, { user: { id: 1, email: 'other@example.test', language: 'de' } }),
+    });
     stands.push(legacy, next);
-    const plan = routingPlanOf({ backends: { legacy: legacy.url, next: next.url }, default: 'legacy', shadow: { operations: { getUser: { candidate: 'next' } } } });
+    const plan = routingPlanOf({
+      backends: { legacy: legacy.url, next: next.url },
+      default: 'legacy',
+      shadow: { operations: { getUser: { candidate: 'next' } } },
+    });
     app = makeApp('', { routing: plan });
     await request(app).get('/api/user.php');
     await app.backends.shadow.settled();

@@ -33,9 +33,19 @@ describe('session policy: the rule', () => {
   });
 
   it('When a backend sets cookies, then the auth cookie is normalised and reported, the others pass unchanged', () => {
-    const answer = sessionPolicy('PHPSESSID').backendCookies(['PHPSESSID=s1; path=/app', 'theme=dark; Path=/'], { secure: true, host: 'site.test' });
+    const answer = sessionPolicy('PHPSESSID').backendCookies(['PHPSESSID=s1; path=/app', 'theme=dark; Path=/'], {
+      secure: true,
+      host: 'site.test',
+    });
     expect(answer.setsAuth).toBe(true);
-    expect(parseSetCookie(answer.cookies[0]!)).toEqual({ name: 'PHPSESSID', value: 's1', path: '/', httpOnly: true, sameSite: 'lax', secure: true });
+    expect(parseSetCookie(answer.cookies[0]!)).toEqual({
+      name: 'PHPSESSID',
+      value: 's1',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: true,
+    });
     expect(answer.cookies[1]).toBe('theme=dark; Path=/');
     expect(sessionPolicy('auth').sentAuth('locale=nl; auth=abc')).toBe(true);
     expect(sessionPolicy('auth').sentAuth('locale=nl; authx=abc')).toBe(false);
@@ -73,7 +83,10 @@ describe('session policy: every path to the backend', () => {
       const res = await request(bff).get(path).set('Cookie', 'auth=stale');
       expect(clears(res.headers, 'auth'), path).toBe(true);
       const anonymous = await request(bff).get(path);
-      expect(setCookies(anonymous.headers).filter((c) => c.startsWith('auth=')), path).toEqual([]);
+      expect(
+        setCookies(anonymous.headers).filter((c) => c.startsWith('auth=')),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -81,7 +94,10 @@ describe('session policy: every path to the backend', () => {
     const bff = await loggedOutBackend({ AUTH_COOKIE_NAME: 'PHPSESSID' });
     for (const path of ['/api/chats.php', '/members', '/api/events.php']) {
       const res = await request(bff).get(path).set('Cookie', 'PHPSESSID=anonymous-session');
-      expect(setCookies(res.headers).filter((c) => c.startsWith('PHPSESSID=')), path).toEqual([]);
+      expect(
+        setCookies(res.headers).filter((c) => c.startsWith('PHPSESSID=')),
+        path,
+      ).toEqual([]);
     }
   });
 

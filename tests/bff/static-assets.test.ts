@@ -19,7 +19,10 @@ const js = source;
 function builtDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bff-static-'));
   mkdirSync(path.join(dir, '.vite'));
-  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-abc.js' } }));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-abc.js' } }),
+  );
   mkdirSync(path.join(dir, 'assets'));
   const js = source();
   writeFileSync(path.join(dir, 'assets', 'entry-abc.js'), js);
@@ -66,7 +69,7 @@ describe('static assets', () => {
     }
   });
 
-  it('When the build lists compiled catalogues, then the renderer gets each locale\'s URL and file, and the file is served like any asset', async () => {
+  it("When the build lists compiled catalogues, then the renderer gets each locale's URL and file, and the file is served like any asset", async () => {
     const dist = builtDist();
     writeFileSync(path.join(dist, '.vite', 'messages.json'), JSON.stringify({ nl: 'assets/messages-nl-x1.json' }));
     writeFileSync(path.join(dist, 'assets', 'messages-nl-x1.json'), '{"members.title":[{"type":0,"value":"Leden"}]}');
@@ -79,7 +82,9 @@ describe('static assets', () => {
       },
     });
     await request(app).get('/').set('Accept', 'text/html');
-    expect(calls[0]?.assets).toMatchObject({ messages: { nl: { url: '/assets/messages-nl-x1.json', file: path.join(dist, 'assets', 'messages-nl-x1.json') } } });
+    expect(calls[0]?.assets).toMatchObject({
+      messages: { nl: { url: '/assets/messages-nl-x1.json', file: path.join(dist, 'assets', 'messages-nl-x1.json') } },
+    });
     const file = await request(app).get('/assets/messages-nl-x1.json');
     expect(file.status).toBe(200);
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -91,7 +96,11 @@ describe('static assets', () => {
       'src/client/entry-client.tsx': { file: 'assets/entry.js', imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared.js' },
       '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
-      'src/client/app/pages/members-page.tsx': { file: 'assets/members-page.js', isDynamicEntry: true, imports: ['src/client/entry-client.tsx', '_card.js'] },
+      'src/client/app/pages/members-page.tsx': {
+        file: 'assets/members-page.js',
+        isDynamicEntry: true,
+        imports: ['src/client/entry-client.tsx', '_card.js'],
+      },
     });
     expect(chunks).toEqual({ 'src/client/app/pages/members-page': ['/assets/members-page.js', '/assets/card.js'] });
     expect(moduleOf(() => Promise.resolve({}))).toBeUndefined();

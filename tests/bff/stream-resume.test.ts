@@ -71,7 +71,8 @@ function eventSource(url: string, cookie: string) {
               .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trimStart()]),
           ) as Record<string, string>;
           if (fields.id) lastId = fields.id;
-          if (fields.event && fields.data) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) as { id?: number } });
+          if (fields.event && fields.data)
+            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) as { id?: number } });
         }
       });
       res.on('end', () => setTimeout(connect, 100));
@@ -108,12 +109,18 @@ describe('the event stream across a BFF restart', () => {
     const first = await startBff();
     const source = eventSource(`http://127.0.0.1:${first.port}/api/events.php`, free);
     await until(() => source.connections() === 1);
-    const before = await request(ctx.app).post('/api/message.php').set('cookie', premium).send({ profile_id: freeId, text: 'before the restart' });
+    const before = await request(ctx.app)
+      .post('/api/message.php')
+      .set('cookie', premium)
+      .send({ profile_id: freeId, text: 'before the restart' });
     expect(before.status).toBe(201);
     await until(() => source.events.some((e) => e.data.id === before.body.message.id));
 
     await stopBff(first);
-    const missed = await request(ctx.app).post('/api/message.php').set('cookie', premium).send({ profile_id: freeId, text: 'while the BFF was down' });
+    const missed = await request(ctx.app)
+      .post('/api/message.php')
+      .set('cookie', premium)
+      .send({ profile_id: freeId, text: 'while the BFF was down' });
     expect(missed.status).toBe(201);
     const second = await startBff(first.port);
     try {

@@ -26,7 +26,8 @@ afterEach(async () => {
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const member = (_req: unknown, res: ServerResponse) => json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } });
+const member = (_req: unknown, res: ServerResponse) =>
+  json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } });
 /**
  * user.php answers only once the page's own call was answered (the page's prefetch lives in its lazy chunk, which a
  * cold test run may take a while to load), plus a moment: that call has failed before the shell could go out.
@@ -46,10 +47,14 @@ const broken = (_req: unknown, res: ServerResponse) => {
 };
 
 const page = (path: string, agent = BROWSER) =>
-  request(app as BffApp).get(path).set('Accept', 'text/html').set('User-Agent', agent).set('Cookie', 'auth=abc; locale=nl');
+  request(app as BffApp)
+    .get(path)
+    .set('Accept', 'text/html')
+    .set('User-Agent', agent)
+    .set('Cookie', 'auth=abc; locale=nl');
 
 describe('streamed page whose data fails', () => {
-  it('When the prefetch of /members throws before the first byte, then 500 with the error page in the member\'s language, as when rendered whole', async () => {
+  it("When the prefetch of /members throws before the first byte, then 500 with the error page in the member's language, as when rendered whole", async () => {
     standIn = await startStandIn({ '/api/user.php': after('/api/members.php', member), '/api/members.php': broken });
     const logs = capturingLogger();
     app = makeApp(standIn.url, { render: renderPage, logger: logs.logger });
@@ -83,7 +88,7 @@ describe('streamed page whose data fails', () => {
     }
   });
 
-  it('When the prefetch throws after the shell went out, then the content shows the error state in the member\'s language (no skeleton left, no empty page) and the failure is logged with the request id', async () => {
+  it("When the prefetch throws after the shell went out, then the content shows the error state in the member's language (no skeleton left, no empty page) and the failure is logged with the request id", async () => {
     let release: (() => void) | null = null;
     standIn = await startStandIn({
       '/api/user.php': member,
@@ -99,24 +104,32 @@ describe('streamed page whose data fails', () => {
       const { port } = server.address() as AddressInfo;
       const answer = await new Promise<{ status: number; first: string; rest: string; reqId: string }>((resolve, reject) => {
         http
-          .get({ port, host: '127.0.0.1', path: '/members', headers: { Accept: 'text/html', 'User-Agent': BROWSER, Cookie: 'auth=abc; locale=nl' } }, (res) => {
-            let first = '';
-            let rest = '';
-            let shellDone = false;
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => {
-              if (shellDone) {
-                rest += chunk;
-                return;
-              }
-              first += chunk;
-              if (!first.includes('</script>', first.indexOf('__APP_STATE__'))) return;
-              shellDone = true;
-              const fail = () => (release ? release() : void setTimeout(fail, 5));
-              fail();
-            });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, first, rest, reqId: String(res.headers['x-request-id']) }));
-          })
+          .get(
+            {
+              port,
+              host: '127.0.0.1',
+              path: '/members',
+              headers: { Accept: 'text/html', 'User-Agent': BROWSER, Cookie: 'auth=abc; locale=nl' },
+            },
+            (res) => {
+              let first = '';
+              let rest = '';
+              let shellDone = false;
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                if (shellDone) {
+                  rest += chunk;
+                  return;
+                }
+                first += chunk;
+                if (!first.includes('</script>', first.indexOf('__APP_STATE__'))) return;
+                shellDone = true;
+                const fail = () => (release ? release() : void setTimeout(fail, 5));
+                fail();
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, first, rest, reqId: String(res.headers['x-request-id']) }));
+            },
+          )
           .on('error', reject);
       });
       expect(answer.status).toBe(200);
@@ -125,7 +138,12 @@ describe('streamed page whose data fails', () => {
       expect(answer.rest).toContain('data-testid="page-data-failed"');
       expect(answer.rest).toContain('Er is een fout opgetreden, probeer het later opnieuw.');
       expect(answer.rest).toMatch(/<script id="__PAGE_DATA__" type="application\/json">\{[^<]*"failed":true/);
-      await logs.waitFor((line) => line.includes('SSR: prefetch failed after the page was sent') && line.includes(`"reqId":"${answer.reqId}"`) && line.includes('"level":50'));
+      await logs.waitFor(
+        (line) =>
+          line.includes('SSR: prefetch failed after the page was sent') &&
+          line.includes(`"reqId":"${answer.reqId}"`) &&
+          line.includes('"level":50'),
+      );
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -54,7 +54,9 @@ describe('config', () => {
   });
 
   it('When config goes to the browser, then only the allow-listed keys are present', () => {
-    const pub = toPublicConfig(parseConfig({ DATABASE_URL: 'postgres://u:secret@db/x', SMTP_URL: 'smtp://u:p@mail', BACKEND_SECRET: 'b'.repeat(40) }));
+    const pub = toPublicConfig(
+      parseConfig({ DATABASE_URL: 'postgres://u:secret@db/x', SMTP_URL: 'smtp://u:p@mail', BACKEND_SECRET: 'b'.repeat(40) }),
+    );
     expect(Object.keys(pub)).toEqual(['PUBLIC_URL']);
     expect(JSON.stringify(pub)).not.toContain('secret');
     expect(JSON.stringify(pub)).not.toContain('b'.repeat(40));
@@ -148,11 +150,21 @@ describe('client address', () => {
 
 describe('cookies and locale', () => {
   it('When the backend clears the auth cookie, then it stays a clearing cookie', () => {
-    expect(parseSetCookie(normalizeSetCookie('auth=; Max-Age=0; Path=/', 'auth', false))).toMatchObject({ name: 'auth', value: '', path: '/', maxAge: 0 });
+    expect(parseSetCookie(normalizeSetCookie('auth=; Max-Age=0; Path=/', 'auth', false))).toMatchObject({
+      name: 'auth',
+      value: '',
+      path: '/',
+      maxAge: 0,
+    });
   });
 
   it("When the backend's auth cookie has a lifetime and a Domain, then both stay (a Domain only when it covers the site's host)", () => {
-    const kept = normalizeSetCookie('PHPSESSID=abc; expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=1440; path=/app; domain=.example.com', 'PHPSESSID', true, 'www.example.com');
+    const kept = normalizeSetCookie(
+      'PHPSESSID=abc; expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=1440; path=/app; domain=.example.com',
+      'PHPSESSID',
+      true,
+      'www.example.com',
+    );
     expect(parseSetCookie(kept)).toEqual({
       name: 'PHPSESSID',
       value: 'abc',
@@ -163,14 +175,21 @@ describe('cookies and locale', () => {
       sameSite: 'lax',
       secure: true,
     });
-    expect(parseSetCookie(normalizeSetCookie('PHPSESSID=abc; path=/; domain=legacy.other.test', 'PHPSESSID', false, 'www.example.com'))).toEqual({
+    expect(
+      parseSetCookie(normalizeSetCookie('PHPSESSID=abc; path=/; domain=legacy.other.test', 'PHPSESSID', false, 'www.example.com')),
+    ).toEqual({
       name: 'PHPSESSID',
       value: 'abc',
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
     });
-    const cleared = normalizeSetCookie('PHPSESSID=deleted; expires=Thu, 01 Jan 1970 00:00:01 GMT; domain=example.com', 'PHPSESSID', false, 'example.com');
+    const cleared = normalizeSetCookie(
+      'PHPSESSID=deleted; expires=Thu, 01 Jan 1970 00:00:01 GMT; domain=example.com',
+      'PHPSESSID',
+      false,
+      'example.com',
+    );
     expect(parseSetCookie(cleared)).toMatchObject({ name: 'PHPSESSID', value: '', path: '/', domain: 'example.com', maxAge: 0 });
   });
 
@@ -227,18 +246,34 @@ describe('cookies and locale', () => {
 
 describe('secret query parameters', () => {
   it('When a name holds token, password, mail, code, key or secret (any case), or a value is an e-mail address, then it is secret', () => {
-    for (const name of ['token', 'reset_token', 'accessToken', 'password', 'new_password', 'email', 'mail', 'code', 'key', 'apiKey', 'secret', 'pwd']) {
+    for (const name of [
+      'token',
+      'reset_token',
+      'accessToken',
+      'password',
+      'new_password',
+      'email',
+      'mail',
+      'code',
+      'key',
+      'apiKey',
+      'secret',
+      'pwd',
+    ]) {
       expect(isSecretParam(name, 'x'), name).toBe(true);
     }
     expect(isSecretParam('ref', 'member@example.test')).toBe(true);
-    for (const name of ['host', 'network', 'country', 'page', 'return', 'seconds', 'to']) expect(isSecretParam(name, 'x'), name).toBe(false);
+    for (const name of ['host', 'network', 'country', 'page', 'return', 'seconds', 'to'])
+      expect(isSecretParam(name, 'x'), name).toBe(false);
   });
 
   it('When a url is redacted, then only secret values change, also inside a url carried by another parameter', () => {
     expect(redactUrl('/reset-password/do?token=abc&network=n')).toBe('/reset-password/do?token=[redacted]&network=n');
     expect(redactUrl('/members?page=2#top')).toBe('/members?page=2#top');
     expect(redactUrl('/x?EMAIL=a%40b.c&flag&u=a%40b.c')).toBe('/x?EMAIL=[redacted]&flag&u=[redacted]');
-    expect(redactUrl('/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3Dabc')).toBe('/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3D%5Bredacted%5D');
+    expect(redactUrl('/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3Dabc')).toBe(
+      '/locale/nl?return=%2Fmail-change%2Fdo%3Ftoken%3D%5Bredacted%5D',
+    );
     expect(redactUrl('http://site.test/activate/done?token=abc')).toBe('http://site.test/activate/done?token=[redacted]');
     expect(redactUrl('/no-query')).toBe('/no-query');
   });

@@ -14,7 +14,15 @@ import { parse } from 'yaml';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
-type Schema = Json & { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[] };
+type Schema = Json & {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+};
 interface Operation {
   operationId: string;
   parameters?: (Json & { $ref?: string; name?: string; in?: string; schema?: Schema })[];
@@ -32,7 +40,10 @@ const errorSchema = ajv.getSchema('openapi.json#/components/schemas/Error');
 
 function resolve<T extends Json>(node: T & { $ref?: string }): T {
   if (!node.$ref) return node;
-  const target = node.$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (at as Json)[key], spec);
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((at, key) => (at as Json)[key], spec);
   return resolve(target as T & { $ref?: string });
 }
 
@@ -50,25 +61,47 @@ function leaves(node: Schema, path: string, out: Map<string, 'string' | 'integer
   if (schema.items) leaves(schema.items, `${path}[]`, out, depth + 1);
 }
 
+/** The schema of each string or integer leaf (as `leaves` names them), for the fuzz's boundary values. */
+function leafSchemas(node: Schema, path: string, out: Map<string, Schema>, depth = 0): void {
+  const schema = resolve(node);
+  if (depth > 10) return;
+  for (const part of [...(schema.oneOf ?? []), ...(schema.anyOf ?? []), ...(schema.allOf ?? [])]) leafSchemas(part, path, out, depth + 1);
+  const types = typesOf(schema);
+  if ((types.has('string') && schema.format !== 'binary') || types.has('integer')) {
+    if (!out.has(path)) out.set(path, schema);
+  }
+  for (const [name, child] of Object.entries(schema.properties ?? {})) leafSchemas(child, path ? `${path}.${name}` : name, out, depth + 1);
+  if (schema.items) leafSchemas(schema.items, `${path}[]`, out, depth + 1);
+}
+
 interface Target {
   operationId: string;
   method: string;
   path: string;
   /** Every string or integer field, `query.x` or `body.a.b`. */
   fields: Map<string, 'string' | 'integer'>;
+  /** The schema of each of those fields. */
+  schemas: Map<string, Schema>;
 }
 
 const targets: Target[] = [];
 for (const [path, item] of Object.entries(spec.paths)) {
   for (const [method, op] of Object.entries(item)) {
     const fields = new Map<string, 'string' | 'integer'>();
+    const schemas = new Map<string, Schema>();
     for (const raw of op.parameters ?? []) {
       const param = resolve(raw);
-      if (param.in === 'query' && param.schema) leaves(param.schema, `query.${param.name}`, fields);
+      if (param.in === 'query' && param.schema) {
+        leaves(param.schema, `query.${param.name}`, fields);
+        leafSchemas(param.schema, `query.${param.name}`, schemas);
+      }
     }
     const json = op.requestBody?.content?.['application/json']?.schema;
-    if (json) leaves(json, 'body', fields);
-    if (fields.size > 0) targets.push({ operationId: op.operationId, method: method.toUpperCase(), path, fields });
+    if (json) {
+      leaves(json, 'body', fields);
+      leafSchemas(json, 'body', schemas);
+    }
+    if (fields.size > 0) targets.push({ operationId: op.operationId, method: method.toUpperCase(), path, fields, schemas });
   }
 }
 
@@ -93,17 +126,51 @@ function samples(): Record<string, Sample[]> {
     putUser: [{ who: 'free', body: { language: 'en' } }],
     getSettings: [{ query: { host: 'localhost', network: 'aff1', country: 'NL' } }],
     getRegions: [{ query: { country: 'NL' } }],
-    submitComplaint: [{ body: { name: 'Bad Input', email: 'bad-input@example.test', category: 'technical', message: 'A complaint long enough.', profile_id: memberId } }],
+    submitComplaint: [
+      {
+        body: {
+          name: 'Bad Input',
+          email: 'bad-input@example.test',
+          category: 'technical',
+          message: 'A complaint long enough.',
+          profile_id: memberId,
+        },
+      },
+    ],
     listMembers: [
-      { who: 'free', query: { cursor: Buffer.from(JSON.stringify(['2026-01-01 10:00:00+00', memberId])).toString('base64url'), limit: 5, country: 'NL', gender: 'male', region: 1, min_age: 20, max_age: 60, network: 'aff1', sort: 'last_active' } },
+      {
+        who: 'free',
+        query: {
+          cursor: Buffer.from(JSON.stringify(['2026-01-01 10:00:00+00', memberId])).toString('base64url'),
+          limit: 5,
+          country: 'NL',
+          gender: 'male',
+          region: 1,
+          min_age: 20,
+          max_age: 60,
+          network: 'aff1',
+          sort: 'last_active',
+        },
+      },
     ],
     getProfile: [{ who: 'free', query: { id: memberId } }],
     updateProfile: [
       {
         who: 'free',
         body: {
-          name: 'Bad Input', about: 'About me', birth_date: '1990-01-01', gender: 'male', sexuality: 'gay', relationship_status: 'single',
-          hair_colour: 'brown', eye_colour: 'blue', body_type: 'normal', signup_reason: 'dating', country: 'NL', region_id: 1, interests: ['kissing'],
+          name: 'Bad Input',
+          about: 'About me',
+          birth_date: '1990-01-01',
+          gender: 'male',
+          sexuality: 'gay',
+          relationship_status: 'single',
+          hair_colour: 'brown',
+          eye_colour: 'blue',
+          body_type: 'normal',
+          signup_reason: 'dating',
+          country: 'NL',
+          region_id: 1,
+          interests: ['kissing'],
         },
       },
     ],
@@ -112,8 +179,14 @@ function samples(): Record<string, Sample[]> {
     signup: [
       {
         body: {
-          email: 'bad-input-signup@example.test', password: 'correct-horse', name: 'Bad Input', date_of_birth: '1990-01-01', about: 'About me',
-          signup_message: 'Hello there', recipient_id: memberId, tracking: { network: 'aff1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' },
+          email: 'bad-input-signup@example.test',
+          password: 'correct-horse',
+          name: 'Bad Input',
+          date_of_birth: '1990-01-01',
+          about: 'About me',
+          signup_message: 'Hello there',
+          recipient_id: memberId,
+          tracking: { network: 'aff1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' },
         },
       },
     ],
@@ -121,8 +194,12 @@ function samples(): Record<string, Sample[]> {
     activate: [{ body: { token: ZERO_TOKEN } }],
     checkResetToken: [{ query: { token: ZERO_TOKEN } }],
     requestPasswordReset: [{ body: { email: 'nobody-bad-input@example.test' } }],
+    requestLoginLink: [{ body: { email: 'nobody-bad-input@example.test' } }],
+    loginWithLink: [{ body: { token: ZERO_TOKEN } }],
     resetPassword: [{ body: { token: ZERO_TOKEN, password: 'new-password-1', password_repeat: 'new-password-1' } }],
-    changePassword: [{ who: 'free', body: { old_password: 'wrong-password', password: 'new-password-1', password_repeat: 'new-password-1' } }],
+    changePassword: [
+      { who: 'free', body: { old_password: 'wrong-password', password: 'new-password-1', password_repeat: 'new-password-1' } },
+    ],
     requestMailChange: [{ who: 'free', body: { password: 'wrong-password', email: 'bad-input-new@example.test' } }],
     confirmMailChange: [{ body: { token: ZERO_TOKEN } }],
     deleteAccount: [{ who: 'free', body: { password: 'wrong-password', reasons: ['other'], comment: 'Bye' } }],
@@ -145,19 +222,30 @@ function samples(): Record<string, Sample[]> {
     streamEvents: [{ who: 'free', query: { last_event_id: 1 } }],
     sendGift: [{ who: 'free', body: { profile_id: memberId, gift: 'rose' } }],
     listCreditPackages: [{ who: 'free', query: { country: 'NL', discount_code: 'WELCOME10' } }],
-    createPayment: [{ who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } }],
+    createPayment: [
+      { who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } },
+    ],
     getPayment: [{ who: 'free', query: { id: 987654 } }],
     requestRefund: [{ who: 'free', body: { payment_id: 987654 } }],
     startDirectDebit: [
       {
         who: 'free',
         body: {
-          package_id: 1, account_holder: 'Jan de Vries', iban: 'NL91ABNA0417164300', street: 'Herengracht', house_number: '420', postcode: '1017 BZ',
-          city: 'Amsterdam', mobile: '+31612345678', consent: true, discount_code: 'WELCOME10',
+          package_id: 1,
+          account_holder: 'Jan de Vries',
+          iban: 'NL91ABNA0417164300',
+          street: 'Herengracht',
+          house_number: '420',
+          postcode: '1017 BZ',
+          city: 'Amsterdam',
+          mobile: '+31612345678',
+          consent: true,
+          discount_code: 'WELCOME10',
         },
       },
     ],
     confirmDirectDebit: [{ who: 'free', body: { mandate_id: 987654, code: '123456', discount_code: 'WELCOME10' } }],
+    resendDirectDebitCode: [{ who: 'free', body: { mandate_id: 987654 } }],
     getUnsubscribePage: [{ query: { token: `1.${'A'.repeat(43)}` } }],
     unsubscribeNotificationMails: [{ query: { token: `1.${'A'.repeat(43)}` } }],
   };
@@ -180,8 +268,7 @@ function withValue(value: unknown, at: (string | number)[], leaf: unknown): unkn
   return copy;
 }
 
-const badValue = (value: string | number) =>
-  typeof value === 'string' ? `${value.slice(0, 1)}\u0000${value.slice(1)}` : 2 ** 31;
+const badValue = (value: string | number) => (typeof value === 'string' ? `${value.slice(0, 1)}\u0000${value.slice(1)}` : 2 ** 31);
 
 interface Variant {
   operationId: string;
@@ -198,7 +285,10 @@ function variants(all: Record<string, Sample[]>): Variant[] {
   const out: Variant[] = [];
   for (const target of targets) {
     for (const sample of all[target.operationId] ?? []) {
-      for (const [root, value] of [['query', sample.query], ['body', sample.body]] as const) {
+      for (const [root, value] of [
+        ['query', sample.query],
+        ['body', sample.body],
+      ] as const) {
         if (value === undefined) continue;
         const leafs: [string, (string | number)[]][] = [];
         sampleLeaves(value, root, leafs);
@@ -244,11 +334,14 @@ async function send(method: string, path: string, opts: { cookie?: string; query
 beforeAll(async () => {
   // The backend and who logs in: target.ts (API_BASE_URL in either form, credentials from the environment).
   ({ base, stop } = await startContractTarget());
-  for (const [who, email] of [['free', 'free@demo.test'], ['moderator', 'moderator@demo.test']] as const) {
+  for (const [who, email] of [
+    ['free', 'free@demo.test'],
+    ['moderator', 'moderator@demo.test'],
+  ] as const) {
     const credentials = await credentialsFor(email, base);
     if (!credentials) throw new Error(`no login for ${email} on this backend: set ${credentialsHint(email)}`);
     const res = await send('POST', '/user.php', { body: credentials });
-    const auth = loginCookieOf(res.setCookie);
+    const auth = loginCookieOf(res.setCookie) ?? credentials.cookie;
     if (!auth) throw new Error(`login of ${credentials.email} failed: ${res.status}`);
     cookies[who] = auth;
   }
@@ -283,11 +376,151 @@ describe('bad input against every operation of the contract', () => {
       sent += 1;
       const error = (res.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
       const documented = spec.paths[v.path]?.[v.method.toLowerCase()]?.responses['400'] !== undefined;
-      if (res.status !== 400 || error?.code !== 'bad_request' || typeof error.message !== 'string' || !errorSchema?.(res.body) || !documented) {
-        failures.push(`${v.operationId} ${v.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}${documented ? '' : ' (400 not documented)'}`);
+      if (
+        res.status !== 400 ||
+        error?.code !== 'bad_request' ||
+        typeof error.message !== 'string' ||
+        !errorSchema?.(res.body) ||
+        !documented
+      ) {
+        failures.push(
+          `${v.operationId} ${v.field}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}${documented ? '' : ' (400 not documented)'}`,
+        );
       }
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(75);
   });
 });
+
+/** mulberry32: a small seeded generator, so a failing run repeats with its seed (FUZZ_SEED). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Boundary and wrong-typed values for one field of the contract: huge, negative and out-of-range integers, empty,
+ * blank, invisible, over-long and unknown-enum strings, and values of the wrong JSON type. Query values travel as text.
+ */
+function boundaryValues(schema: Schema, inQuery: boolean): unknown[] {
+  const types = typesOf(schema);
+  const num = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  const values: unknown[] = [];
+  if (types.has('integer')) {
+    values.push(0, -1, -(2 ** 31), 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 1e21);
+    const min = num('minimum');
+    const max = num('maximum');
+    if (min !== undefined) values.push(min - 1, min);
+    if (max !== undefined) values.push(max, max + 1);
+  }
+  if (types.has('string')) {
+    const maxLength = num('maxLength') ?? 5000;
+    values.push(
+      '',
+      '   ',
+      '\u200b\u200d\u2060',
+      'x'.repeat(maxLength),
+      'x'.repeat(Math.min(maxLength + 1, 70_000)),
+      'zz_not_in_the_enum',
+      '🙂'.repeat(40),
+      "' OR 1=1 --",
+      '-1',
+      '2147483648',
+      '2026-02-30',
+    );
+  }
+  if (!inQuery) values.push(null, true, 1.5, [], {}, ['x'], types.has('string') ? 12345 : 'twelve');
+  return values.map((v) => (inQuery && typeof v !== 'string' ? String(v) : v));
+}
+
+describe('fuzz: boundary values and wrong types in every documented field', () => {
+  it('When every field of every operation gets boundary values and wrong types (seeded), then no answer is a server error', async () => {
+    const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+    const perField = Number(process.env.FUZZ_VALUES_PER_FIELD ?? 6);
+    const random = seeded(seed);
+    const failures: string[] = [];
+    let sent = 0;
+    const all = samples();
+    for (const target of targets) {
+      for (const sample of all[target.operationId] ?? []) {
+        for (const [root, value] of [
+          ['query', sample.query],
+          ['body', sample.body],
+        ] as const) {
+          if (value === undefined) continue;
+          const leafs: [string, (string | number)[]][] = [];
+          sampleLeaves(value, root, leafs);
+          for (const [field, at] of leafs) {
+            const schema = target.schemas.get(field);
+            if (!schema) continue;
+            // A seeded choice of the field's values (all of them with FUZZ_VALUES_PER_FIELD=0).
+            const candidates = boundaryValues(schema, root === 'query');
+            const chosen =
+              perField > 0
+                ? candidates
+                    .map((v) => [random(), v] as const)
+                    .sort((a, b) => a[0] - b[0])
+                    .slice(0, perField)
+                    .map(([, v]) => v)
+                : candidates;
+            for (const leaf of chosen) {
+              const mutated = withValue(value, at, leaf);
+              const query = root === 'query' ? (mutated as Record<string, string | number>) : (sample.query ?? {});
+              const body = root === 'body' ? mutated : sample.body;
+              const status = await statusOf(target.method, target.path, {
+                cookie: cookies[sample.who ?? 'visitor'] || undefined,
+                query,
+                body,
+              });
+              sent += 1;
+              if (status >= 500) failures.push(`${target.operationId} ${field}=${JSON.stringify(leaf).slice(0, 60)}: ${status}`);
+            }
+          }
+        }
+        // The whole body of the wrong type.
+        if (sample.body !== undefined) {
+          for (const body of [null, [], 'text', 42, {}]) {
+            const status = await statusOf(target.method, target.path, {
+              cookie: cookies[sample.who ?? 'visitor'] || undefined,
+              query: sample.query ?? {},
+              body,
+            });
+            sent += 1;
+            if (status >= 500) failures.push(`${target.operationId} body=${JSON.stringify(body)}: ${status}`);
+          }
+        }
+      }
+    }
+    expect(failures, `FUZZ_SEED=${seed}`).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+  }, 600_000);
+});
+
+/** The status of one request; an event stream that opens is closed at once (its status is all that counts). */
+async function statusOf(
+  method: string,
+  path: string,
+  opts: { cookie?: string | undefined; query: Record<string, string | number>; body?: unknown },
+): Promise<number> {
+  const query = new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await fetch(`${base}/api${path}${query ? `?${query}` : ''}`, {
+    method,
+    headers: {
+      'request-type': 'client',
+      'accept-language': 'nl',
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  if (res.headers.get('content-type')?.includes('text/event-stream')) await res.body?.cancel();
+  else await res.arrayBuffer();
+  return res.status;
+}

@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { firstSchemaError, recordAnswer, writeRecord } from './operation-record';
+import { firstSchemaError, noteNotRun, recordAnswer, writeRecord } from './operation-record';
 import { authCookieName, credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
@@ -33,6 +33,12 @@ function pointer(...parts: string[]): string {
   return parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 }
 
+/**
+ * Making the operator's report (CONTRACT_REPORT_FILE set), a difference is recorded (the report says `differs`) and
+ * the test goes on with the answer it got, so one difference hides nothing after it; as a test, it fails at once.
+ */
+const reporting = Boolean(process.env.CONTRACT_REPORT_FILE);
+
 /** Validates a body against the schema of operationId's answer for status. */
 function expectMatchesContract(operationId: string, status: number, body: unknown): void {
   const op = operations.get(operationId);
@@ -41,7 +47,8 @@ function expectMatchesContract(operationId: string, status: number, body: unknow
   const responses = spec.paths[op.path]?.[op.method]?.responses ?? {};
   let response = responses[String(status)];
   if (!response) recordAnswer(operationId, status, `status ${status} is not documented`);
-  expect(response, `${operationId} documents status ${status}`).toBeDefined();
+  if (!reporting) expect(response, `${operationId} documents status ${status}`).toBeDefined();
+  if (!response) return;
   let ref = `openapi.json#/${pointer('paths', op.path, op.method, 'responses', String(status))}`;
   const shared = (response as { $ref?: string }).$ref;
   if (shared) {
@@ -53,14 +60,14 @@ function expectMatchesContract(operationId: string, status: number, body: unknow
   if (!content) {
     const empty = body === undefined || body === '' || (typeof body === 'object' && body !== null && Object.keys(body).length === 0);
     recordAnswer(operationId, status, empty ? undefined : `status ${status} must have no body`);
-    expect(empty).toBe(true);
+    if (!reporting) expect(empty).toBe(true);
     return;
   }
   const validate = ajv.getSchema(`${ref}/content/application~1json/schema`);
   if (!validate) throw new Error(`no schema at ${ref}`);
   const ok = validate(body);
   recordAnswer(operationId, status, ok ? undefined : (firstSchemaError(validate.errors) ?? 'does not match'));
-  expect(ok ? [] : validate.errors, `${operationId} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+  if (!reporting) expect(ok ? [] : validate.errors, `${operationId} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
 }
 
 let base = '';
@@ -107,18 +114,33 @@ async function login(email: string): Promise<string> {
   if (!credentials) throw new Error(`no login for ${email} on this backend: set ${credentialsHint(email)}`);
   const res = await call('POST', '/user.php', { body: credentials });
   expectMatchesContract('postUser', res.status, res.body);
-  if (!res.cookie) throw new Error(`no ${authCookieName} cookie after logging in as ${credentials.email} (set CONTRACT_AUTH_COOKIE to the backend's login cookie)`);
-  return res.cookie;
+  const cookie = res.cookie ?? credentials.cookie;
+  if (!cookie)
+    throw new Error(
+      `no ${authCookieName} cookie after logging in as ${credentials.email} (set CONTRACT_AUTH_COOKIE to the backend's login cookie)`,
+    );
+  return cookie;
 }
 
 describe('contract of openapi.yaml', () => {
   let free = '';
   let premium = '';
+  // A missing login stops only the tests that need one (the public calls still run); the report names it.
+  let loginError: Error | undefined;
   beforeAll(async () => {
-    free = await login('free@demo.test');
+    try {
+      free = await login('free@demo.test');
+    } catch (error) {
+      loginError = error instanceof Error ? error : new Error(String(error));
+      noteNotRun(loginError.message);
+      return;
+    }
     // A backend without a premium login (see target.ts) still gets every call, as the free member.
     premium = await login('premium@demo.test').catch(() => free);
   });
+  const needsLogin = () => {
+    if (loginError) throw loginError;
+  };
 
   it('When the site endpoints are called, then their answers match the contract', async () => {
     for (const [id, path] of [
@@ -137,6 +159,7 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When session endpoints are called, then their answers match the contract', async () => {
+    needsLogin();
     const anon = await call('GET', '/user.php');
     expectMatchesContract('getUser', anon.status, anon.body);
     const me = await call('GET', '/user.php', { cookie: free });
@@ -156,7 +179,12 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When a visitor files a complaint, or sends an incomplete one, then both answers match the contract', async () => {
-    const body = { name: 'Contract Tester', email: 'contract@example.test', category: 'technical', message: 'The pricing page did not load on my phone.' };
+    const body = {
+      name: 'Contract Tester',
+      email: 'contract@example.test',
+      category: 'technical',
+      message: 'The pricing page did not load on my phone.',
+    };
     const filed = await call('POST', '/complaints.php', { body });
     expect(filed.status).toBe(201);
     expectMatchesContract('submitComplaint', filed.status, filed.body);
@@ -165,6 +193,7 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When member endpoints are called, then their answers match the contract', async () => {
+    needsLogin();
     const page = await call('GET', '/members.php?limit=5', { cookie: free });
     expectMatchesContract('listMembers', page.status, page.body);
     const first = (page.body as { profiles: { id: number }[] }).profiles[0];
@@ -175,6 +204,7 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When social and credit endpoints are called, then their answers match the contract', async () => {
+    needsLogin();
     const chats = await call('GET', '/chats.php', { cookie: premium });
     expectMatchesContract('listChats', chats.status, chats.body);
     const likes = await call('GET', '/likes.php', { cookie: premium });
@@ -196,28 +226,62 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When account endpoints are called, then their answers match the contract', async () => {
+    needsLogin();
     const noToken = { token: '0'.repeat(64) };
     const answers: [string, Answer][] = [
-      ['signup', await call('POST', '/signup.php', { body: { email: `contract-${Date.now()}@example.test`, password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' } })],
-      ['signup', await call('POST', '/signup.php', { body: { email: 'not-an-address', password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' } })],
+      [
+        'signup',
+        await call('POST', '/signup.php', {
+          body: { email: `contract-${Date.now()}@example.test`, password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' },
+        }),
+      ],
+      [
+        'signup',
+        await call('POST', '/signup.php', {
+          body: { email: 'not-an-address', password: 'contract-pass', name: 'Contract', date_of_birth: '1990-01-01' },
+        }),
+      ],
       ['completeSignup', await call('PUT', '/signup.php', { body: { name: 'Contract', date_of_birth: '1990-01-01' } })],
       ['activate', await call('POST', '/activate.php', { body: noToken })],
       ['resendActivationMail', await call('POST', '/activation-mail.php', { body: {} })],
       ['requestPasswordReset', await call('POST', '/reset-password.php', { body: { email: 'nobody@example.test' } })],
       ['checkResetToken', await call('GET', `/reset-password.php?token=${noToken.token}`)],
-      ['resetPassword', await call('PUT', '/reset-password.php', { body: { ...noToken, password: 'contract-pass', password_repeat: 'contract-pass' } })],
-      ['changePassword', await call('PUT', '/password.php', { cookie: free, body: { old_password: 'wrong', password: 'contract-pass', password_repeat: 'contract-pass' } })],
-      ['requestMailChange', await call('POST', '/mail-change.php', { cookie: free, body: { password: 'wrong', email: 'new@example.test' } })],
+      ['requestLoginLink', await call('POST', '/login-link.php', { body: { email: 'nobody@example.test' } })],
+      ['loginWithLink', await call('PUT', '/login-link.php', { body: noToken })],
+      [
+        'resetPassword',
+        await call('PUT', '/reset-password.php', { body: { ...noToken, password: 'contract-pass', password_repeat: 'contract-pass' } }),
+      ],
+      [
+        'changePassword',
+        await call('PUT', '/password.php', {
+          cookie: free,
+          body: { old_password: 'wrong', password: 'contract-pass', password_repeat: 'contract-pass' },
+        }),
+      ],
+      [
+        'requestMailChange',
+        await call('POST', '/mail-change.php', { cookie: free, body: { password: 'wrong', email: 'new@example.test' } }),
+      ],
       ['confirmMailChange', await call('PUT', '/mail-change.php', { body: noToken })],
       ['deleteAccount', await call('DELETE', '/account.php', { body: { password: 'x', reasons: [] } })],
+      ['claimDeleteDiscount', await call('POST', '/delete-discount.php', { cookie: free })],
+      ['claimDeleteDiscount', await call('POST', '/delete-discount.php')],
       ['reactivateAccount', await call('POST', '/account.php', { body: noToken })],
       ['getNotificationSettings', await call('GET', '/notifications.php', { cookie: free })],
-      ['putNotificationSettings', await call('PUT', '/notifications.php', { cookie: free, body: { mail: { messages: true, likes: true, matches: true, news: false } } })],
+      [
+        'putNotificationSettings',
+        await call('PUT', '/notifications.php', {
+          cookie: free,
+          body: { mail: { messages: true, likes: true, matches: true, news: false } },
+        }),
+      ],
     ];
     for (const [id, res] of answers) expectMatchesContract(id, res.status, res.body);
   });
 
   it('When profile, photo, block, invisible and location endpoints are called, then their answers match the contract', async () => {
+    needsLogin();
     const free = await login('free@demo.test');
     const premium = await login('premium@demo.test');
     const mine = await call('GET', '/my-profile.php', { cookie: free });
@@ -229,7 +293,9 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('updateProfile', badEdit.status, badEdit.body);
 
     const { default: sharp } = await import('sharp');
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a35' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a35' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'contract.jpg');
     const up = await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: free }, body: form });
@@ -250,13 +316,19 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('setInvisible', ...answer(await call('PUT', '/invisible.php', { cookie: free, body: { invisible: false } })));
     expectMatchesContract('saveLocation', ...answer(await call('PUT', '/location.php', { cookie: free, body: { lat: 52.37, lon: 4.89 } })));
     expectMatchesContract('forgetLocation', ...answer(await call('DELETE', '/location.php', { cookie: free })));
-    expectMatchesContract('listMembers', ...answer(await call('GET', '/members.php?gender=male&min_age=20&max_age=60&sort=last_active', { cookie: free })));
+    expectMatchesContract(
+      'listMembers',
+      ...answer(await call('GET', '/members.php?gender=male&min_age=20&max_age=60&sort=last_active', { cookie: free })),
+    );
   });
 
   it('When the moderation queue is read and photos are decided, then every answer matches the contract', async () => {
+    needsLogin();
     const moderator = await login('moderator@demo.test');
     const { default: sharp } = await import('sharp');
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#35a' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#35a' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'moderation.jpg');
     const up = (await (await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: premium }, body: form })).json()) as {
@@ -269,22 +341,32 @@ describe('contract of openapi.yaml', () => {
     const queue = await call('GET', '/moderation.php?limit=10', { cookie: moderator });
     expect(queue.status).toBe(200);
     expectMatchesContract('listPendingPhotos', ...answer(queue));
-    expectMatchesContract('decidePhoto', ...answer(await call('PUT', '/moderation.php', { cookie: free, body: { photo: photoId, decision: 'approve' } })));
+    expectMatchesContract(
+      'decidePhoto',
+      ...answer(await call('PUT', '/moderation.php', { cookie: free, body: { photo: photoId, decision: 'approve' } })),
+    );
     const approved = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'approve' } });
     expect(approved.status).toBe(200);
     expectMatchesContract('decidePhoto', ...answer(approved));
     const again = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'reject' } });
     expect(again.status).toBe(404);
     expectMatchesContract('decidePhoto', ...answer(again));
-    expectMatchesContract('decidePhoto', ...answer(await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'maybe' } })));
+    expectMatchesContract(
+      'decidePhoto',
+      ...answer(await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'maybe' } })),
+    );
     await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
   });
 
   it('When likes, the swipe game and the match finder are used, then every answer matches the contract', async () => {
+    needsLogin();
     const wide = { gender: null, min_age: 18, max_age: 99, country: null, region_id: null };
     expectMatchesContract('getMatchPreferences', ...answer(await call('GET', '/match-preferences.php', { cookie: free })));
     expectMatchesContract('saveMatchPreferences', ...answer(await call('PUT', '/match-preferences.php', { cookie: free, body: wide })));
-    expectMatchesContract('saveMatchPreferences', ...answer(await call('PUT', '/match-preferences.php', { cookie: free, body: { ...wide, min_age: 60, max_age: 20 } })));
+    expectMatchesContract(
+      'saveMatchPreferences',
+      ...answer(await call('PUT', '/match-preferences.php', { cookie: free, body: { ...wide, min_age: 60, max_age: 20 } })),
+    );
     const finder = await call('GET', '/match-finder.php?limit=5', { cookie: free });
     expectMatchesContract('findMatches', ...answer(finder));
     const target = (finder.body as { matches: { profile: { id: number } }[] }).matches[0]?.profile.id ?? 1;
@@ -295,44 +377,81 @@ describe('contract of openapi.yaml', () => {
     const game = await call('GET', '/swipe-game.php', { cookie: free });
     expectMatchesContract('getSwipeGame', ...answer(game));
     const cards = (game.body as { cards: { id: number }[] }).cards;
-    expectMatchesContract('swipe', ...answer(await call('POST', '/swipe.php', { cookie: free, body: { profile_id: cards[0]?.id, like: false } })));
+    expectMatchesContract(
+      'swipe',
+      ...answer(await call('POST', '/swipe.php', { cookie: free, body: { profile_id: cards[0]?.id, like: false } })),
+    );
     expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
     expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
     let last: Answer | undefined;
-    for (const card of cards.slice(1, 6)) last = await call('POST', '/swipe.php', { cookie: free, body: { profile_id: card.id, like: true } });
+    for (const card of cards.slice(1, 6))
+      last = await call('POST', '/swipe.php', { cookie: free, body: { profile_id: card.id, like: true } });
     if (!last) throw new Error('too few cards');
     expect(last.status).toBe(429);
     expectMatchesContract('swipe', ...answer(last));
   });
 
   it('When chat endpoints are called (conversation, send, read, typing, events), then their answers match the contract', async () => {
+    needsLogin();
     const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
     const other = page.profiles[0]?.id as number;
     expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`)));
     expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`, { cookie: premium })));
-    expectMatchesContract('getConversation', ...answer(await call('GET', '/conversation.php?conversation=2147483647', { cookie: premium })));
+    expectMatchesContract(
+      'getConversation',
+      ...answer(await call('GET', '/conversation.php?conversation=2147483647', { cookie: premium })),
+    );
     expectMatchesContract('getConversation', ...answer(await call('GET', '/conversation.php?profile_id=0', { cookie: premium })));
     const sent = await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'Hi from the contract test' } });
     expect(sent.status).toBe(201);
     expectMatchesContract('sendMessage', ...answer(sent));
     expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { body: { profile_id: other, text: 'hi' } })));
     expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other } })));
-    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: 2147483647, text: 'hi' } })));
-    expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'x'.repeat(5000) } })));
+    expectMatchesContract(
+      'sendMessage',
+      ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: 2147483647, text: 'hi' } })),
+    );
+    expectMatchesContract(
+      'sendMessage',
+      ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'x'.repeat(5000) } })),
+    );
     const { message } = sent.body as { message: { conversation: number; seq: number } };
-    expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?conversation=${message.conversation}&limit=1`, { cookie: premium })));
-    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { cookie: premium, body: { conversation: message.conversation, seq: message.seq } })));
-    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { cookie: free, body: { conversation: message.conversation, seq: 1 } })));
-    expectMatchesContract('markConversationRead', ...answer(await call('POST', '/conversation-read.php', { body: { conversation: 1, seq: 1 } })));
-    expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: { conversation: message.conversation } })));
-    expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: free, body: { conversation: message.conversation } })));
+    expectMatchesContract(
+      'getConversation',
+      ...answer(await call('GET', `/conversation.php?conversation=${message.conversation}&limit=1`, { cookie: premium })),
+    );
+    expectMatchesContract(
+      'markConversationRead',
+      ...answer(
+        await call('POST', '/conversation-read.php', { cookie: premium, body: { conversation: message.conversation, seq: message.seq } }),
+      ),
+    );
+    expectMatchesContract(
+      'markConversationRead',
+      ...answer(await call('POST', '/conversation-read.php', { cookie: free, body: { conversation: message.conversation, seq: 1 } })),
+    );
+    expectMatchesContract(
+      'markConversationRead',
+      ...answer(await call('POST', '/conversation-read.php', { body: { conversation: 1, seq: 1 } })),
+    );
+    expectMatchesContract(
+      'sendTyping',
+      ...answer(await call('POST', '/typing.php', { cookie: premium, body: { conversation: message.conversation } })),
+    );
+    expectMatchesContract(
+      'sendTyping',
+      ...answer(await call('POST', '/typing.php', { cookie: free, body: { conversation: message.conversation } })),
+    );
     expectMatchesContract('sendTyping', ...answer(await call('POST', '/typing.php', { cookie: premium, body: {} })));
     expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php', { cookie: premium })));
     expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php')));
     const gift = await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'rose' } });
     expect(gift.status).toBe(201);
     expectMatchesContract('sendGift', ...answer(gift));
-    expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'unicorn' } })));
+    expectMatchesContract(
+      'sendGift',
+      ...answer(await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'unicorn' } })),
+    );
     expectMatchesContract('sendGift', ...answer(await call('POST', '/gift.php', { body: { profile_id: other, gift: 'rose' } })));
     expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php')));
     expectMatchesContract('streamEvents', ...answer(await call('GET', '/events.php?last_event_id=-1', { cookie: premium })));
@@ -345,16 +464,29 @@ describe('contract of openapi.yaml', () => {
   });
 
   it('When bundles are listed, a bundle is bought on the hosted checkout, and its unused credits are refunded, then every answer matches the contract', async () => {
+    needsLogin();
     const buyer = await login('free@demo.test');
     expectMatchesContract('listCreditPackages', ...answer(await call('GET', '/credit-packages.php?country=PL')));
-    expectMatchesContract('listCreditPackages', ...answer(await call('GET', '/credit-packages.php?country=NL&discount_code=NOPE-NOPE', { cookie: buyer })));
+    expectMatchesContract(
+      'listCreditPackages',
+      ...answer(await call('GET', '/credit-packages.php?country=NL&discount_code=NOPE-NOPE', { cookie: buyer })),
+    );
     const packages = await call('GET', '/credit-packages.php?country=NL', { cookie: buyer });
     expect(packages.status).toBe(200);
     expectMatchesContract('listCreditPackages', ...answer(packages));
     const pkg = (packages.body as { packages: { id: number }[] }).packages[0] as { id: number };
-    expectMatchesContract('createPayment', ...answer(await call('POST', '/payments.php', { body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A' } })));
-    expectMatchesContract('createPayment', ...answer(await call('POST', '/payments.php', { cookie: buyer, body: { package_id: pkg.id, method: 'blik', country: 'NL' } })));
-    const created = await call('POST', '/payments.php', { cookie: buyer, body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A', country: 'NL' } });
+    expectMatchesContract(
+      'createPayment',
+      ...answer(await call('POST', '/payments.php', { body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A' } })),
+    );
+    expectMatchesContract(
+      'createPayment',
+      ...answer(await call('POST', '/payments.php', { cookie: buyer, body: { package_id: pkg.id, method: 'blik', country: 'NL' } })),
+    );
+    const created = await call('POST', '/payments.php', {
+      cookie: buyer,
+      body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A', country: 'NL' },
+    });
     expect(created.status).toBe(201);
     expectMatchesContract('createPayment', ...answer(created));
     const { payment_id: paymentId, checkout_url: checkoutUrl } = created.body as { payment_id: number; checkout_url: string };
@@ -362,44 +494,98 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('getPayment', ...answer(await call('GET', '/payment.php?id=2147483647', { cookie: buyer })));
     // The tester's choice on the provider's hosted checkout; the webhook settles the payment.
     await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ status: 'paid' }), redirect: 'manual' });
-    await expect.poll(async () => ((await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })).body as { status: string }).status, { timeout: 10_000 }).toBe('paid');
+    await expect
+      .poll(async () => ((await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })).body as { status: string }).status, {
+        timeout: 10_000,
+      })
+      .toBe('paid');
     expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php', { cookie: buyer })));
     expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php')));
     expectMatchesContract('getRefundQuote', ...answer(await call('GET', '/refund.php', { cookie: buyer })));
     const refund = await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } });
     expect(refund.status).toBe(200);
     expectMatchesContract('requestRefund', ...answer(refund));
-    expectMatchesContract('requestRefund', ...answer(await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } })));
+    expectMatchesContract(
+      'requestRefund',
+      ...answer(await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } })),
+    );
     // Direct debit: the form (the code goes out by SMS), then a wrong code.
-    const form = { package_id: pkg.id, account_holder: 'Jan de Vries', iban: 'NL91ABNA0417164300', street: 'Herengracht', house_number: '420', postcode: '1017 BZ', city: 'Amsterdam', mobile: '+31612345678', consent: true };
-    expectMatchesContract('startDirectDebit', ...answer(await call('POST', '/directdebit.php', { cookie: buyer, body: { ...form, iban: 'NL00' } })));
+    const form = {
+      package_id: pkg.id,
+      account_holder: 'Jan de Vries',
+      iban: 'NL91ABNA0417164300',
+      street: 'Herengracht',
+      house_number: '420',
+      postcode: '1017 BZ',
+      city: 'Amsterdam',
+      mobile: '+31612345678',
+      consent: true,
+    };
+    expectMatchesContract(
+      'startDirectDebit',
+      ...answer(await call('POST', '/directdebit.php', { cookie: buyer, body: { ...form, iban: 'NL00' } })),
+    );
     const started = await call('POST', '/directdebit.php', { cookie: buyer, body: form });
     expect(started.status).toBe(201);
     expectMatchesContract('startDirectDebit', ...answer(started));
     const mandateId = (started.body as { mandate_id: number }).mandate_id;
-    expectMatchesContract('confirmDirectDebit', ...answer(await call('POST', '/directdebit-confirm.php', { cookie: buyer, body: { mandate_id: mandateId, code: '000000' } })));
-    expectMatchesContract('confirmDirectDebit', ...answer(await call('POST', '/directdebit-confirm.php', { body: { mandate_id: mandateId, code: '000000' } })));
+    expectMatchesContract(
+      'confirmDirectDebit',
+      ...answer(await call('POST', '/directdebit-confirm.php', { cookie: buyer, body: { mandate_id: mandateId, code: '000000' } })),
+    );
+    expectMatchesContract(
+      'confirmDirectDebit',
+      ...answer(await call('POST', '/directdebit-confirm.php', { body: { mandate_id: mandateId, code: '000000' } })),
+    );
+    // A new code for the mandate (the old one void), for nobody's mandate, and logged out.
+    const resent = await call('POST', '/directdebit-resend.php', { cookie: buyer, body: { mandate_id: mandateId } });
+    expect(resent.status).toBe(200);
+    expectMatchesContract('resendDirectDebitCode', ...answer(resent));
+    expectMatchesContract(
+      'resendDirectDebitCode',
+      ...answer(await call('POST', '/directdebit-resend.php', { cookie: buyer, body: { mandate_id: 987654 } })),
+    );
+    expectMatchesContract(
+      'resendDirectDebitCode',
+      ...answer(await call('POST', '/directdebit-resend.php', { body: { mandate_id: mandateId } })),
+    );
   });
 
   it('When push settings are read and saved, and a forged unsubscribe link is used, then every answer matches the contract', async () => {
+    needsLogin();
     expectMatchesContract('getPushSettings', ...answer(await call('GET', '/push-settings.php', { cookie: free })));
     expectMatchesContract('getPushSettings', ...answer(await call('GET', '/push-settings.php')));
-    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: true } })));
-    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: 'yes' } })));
-    expectMatchesContract('putPushSettings', ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: false } })));
+    expectMatchesContract(
+      'putPushSettings',
+      ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: true } })),
+    );
+    expectMatchesContract(
+      'putPushSettings',
+      ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: 'yes' } })),
+    );
+    expectMatchesContract(
+      'putPushSettings',
+      ...answer(await call('PUT', '/push-settings.php', { cookie: free, body: { previews: false } })),
+    );
     const forged = `/unsubscribe.php?token=1.${'A'.repeat(43)}`;
     expectMatchesContract('getUnsubscribePage', ...answer(await call('GET', forged)));
     expectMatchesContract('unsubscribeNotificationMails', ...answer(await call('POST', forged)));
-    const refused = await call('POST', '/user.php?push=1', { cookie: free, body: { subscription: { endpoint: 'https://10.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } } } });
+    const refused = await call('POST', '/user.php?push=1', {
+      cookie: free,
+      body: { subscription: { endpoint: 'https://10.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } } },
+    });
     expect(refused.status).toBe(400);
     expectMatchesContract('postUser', ...answer(refused));
   });
 
   it('When a photo message is sent (a photo, a caption, a bad file, no login), then every answer of sendPhotoMessage matches the contract', async () => {
+    needsLogin();
     const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
     const other = page.profiles[1]?.id ?? (page.profiles[0]?.id as number);
     const { default: sharp } = await import('sharp');
-    const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#36c' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#36c' } })
+      .jpeg()
+      .toBuffer();
     const post = async (cookie: string | undefined, file: Uint8Array<ArrayBuffer>, fields: Record<string, string>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -411,12 +597,16 @@ describe('contract of openapi.yaml', () => {
     expect(sent[0]).toBe(201);
     expectMatchesContract('sendPhotoMessage', ...sent);
     expect((sent[1] as { message: { kind: string; photo: unknown } }).message).toMatchObject({ kind: 'photo', photo: expect.any(Object) });
-    expectMatchesContract('sendPhotoMessage', ...(await post(premium, new TextEncoder().encode('not an image'), { profile_id: String(other) })));
+    expectMatchesContract(
+      'sendPhotoMessage',
+      ...(await post(premium, new TextEncoder().encode('not an image'), { profile_id: String(other) })),
+    );
     expectMatchesContract('sendPhotoMessage', ...(await post(undefined, new Uint8Array(image), { profile_id: String(other) })));
     expectMatchesContract('sendPhotoMessage', ...(await post(premium, new Uint8Array(image), { profile_id: 'x' })));
   });
 
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
+    needsLogin();
     const out = await call('GET', '/logout.php', { cookie: free });
     expectMatchesContract('logout', out.status, out.body);
     expect([...operations.keys()].filter((id) => !covered.has(id))).toEqual([]);

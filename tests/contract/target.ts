@@ -20,11 +20,19 @@ export type Role = 'free' | 'premium' | 'moderator';
 export interface Credentials {
   email: string;
   password: string;
+  /**
+   * The session the backend gave at signup (a member created through the contract). A new account cannot log in with
+   * its password until its address is confirmed, which a report cannot do, so that session stands in for the login.
+   */
+  cookie?: string | undefined;
 }
 
 /** `https://x.test/api/` → `https://x.test`; `http://h:1/base/api` → `http://h:1/base`. */
 export function apiOrigin(value: string): string {
-  return value.trim().replace(/\/+$/, '').replace(/\/api$/, '');
+  return value
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api$/, '');
 }
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -73,14 +81,17 @@ let signedUp: Promise<Credentials | undefined> | undefined;
 /** A member created through the contract (POST /api/signup.php), once per run. */
 function signUpThroughContract(base: string): Promise<Credentials | undefined> {
   signedUp ??= (async () => {
-    const credentials = { email: `contract-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`, password: 'contract-pass-2024' };
+    const credentials = {
+      email: `contract-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      password: 'contract-pass-2024',
+    };
     const res = await fetch(`${base}/api/signup.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...credentials, name: 'Contract', date_of_birth: '1990-01-01' }),
     }).catch(() => undefined);
     await res?.arrayBuffer();
-    return res?.ok ? credentials : undefined;
+    return res?.ok ? { ...credentials, cookie: loginCookieOf(res.headers.getSetCookie()) } : undefined;
   })();
   return signedUp;
 }

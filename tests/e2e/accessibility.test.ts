@@ -21,7 +21,21 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
 
   // A lander, an information page, the complaints form and the site-entry warning dialog (NL visitor);
   // the signup form and the language page.
-  const pages = ['/', '/signup', '/login', '/members', '/members/3', '/no-such-page', '/landers/gallery', '/landers/video', '/landers/tinderswipe', '/pages/terms', '/complaints', '/?country=NL', '/lang-config'];
+  const pages = [
+    '/',
+    '/signup',
+    '/login',
+    '/members',
+    '/members/3',
+    '/no-such-page',
+    '/landers/gallery',
+    '/landers/video',
+    '/landers/tinderswipe',
+    '/pages/terms',
+    '/complaints',
+    '/?country=NL',
+    '/lang-config',
+  ];
   for (const viewport of [
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1280, height: 900 },
@@ -52,20 +66,25 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByTestId('signup-step-1').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#48a' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#48a' } })
+        .jpeg()
+        .toBuffer();
       await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });
 
-    it.each(['/members', '/members/3', '/lang-config', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/signup-matches'])('When a logged-in member\'s %s is checked by axe, then it has no serious or critical violation', async (path) => {
-      const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
-      await page.goto(`${site.url}${path}`);
-      await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.context().close();
-    });
+    it.each(['/members', '/members/3', '/lang-config', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/signup-matches'])(
+      "When a logged-in member's %s is checked by axe, then it has no serious or critical violation",
+      async (path) => {
+        const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+        await page.goto(`${site.url}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      },
+    );
 
     it('When the chat list and a conversation are checked by axe, then they have no serious or critical violation', async () => {
       const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
@@ -98,7 +117,9 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     it('When my profile with a photo being checked is checked by axe, then it has no serious or critical violation', async () => {
       const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
       await page.goto(`${site.url}/profile`);
-      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#7a4' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#7a4' } })
+        .jpeg()
+        .toBuffer();
       await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByText('Being checked').first().waitFor();
       await page.waitForLoadState('networkidle');

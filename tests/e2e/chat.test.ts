@@ -7,7 +7,9 @@ import { startSite, type RunningSite } from './support/server';
 /** The logged-in member's own profile id and name, as the app knows them. */
 async function me(page: Page): Promise<{ id: number; name: string }> {
   return page.evaluate(async () => {
-    const body = (await (await fetch('/api/user.php', { headers: { 'request-type': 'client' } })).json()) as { user: { profile: { id: number; name: string } } };
+    const body = (await (await fetch('/api/user.php', { headers: { 'request-type': 'client' } })).json()) as {
+      user: { profile: { id: number; name: string } };
+    };
     return { id: body.user.profile.id, name: body.user.profile.name };
   });
 }
@@ -19,7 +21,10 @@ async function strangers(page: Page, count: number, exclude: number[]): Promise<
       const chats = (await (await fetch('/api/chats.php')).json()) as { chats: { profile: { id: number } }[] };
       const known = new Set([...exclude, ...chats.chats.map((c) => c.profile.id)]);
       const list = (await (await fetch('/api/members.php?limit=60')).json()) as { profiles: { id: number }[] };
-      return list.profiles.map((p) => p.id).filter((id) => !known.has(id)).slice(0, count);
+      return list.profiles
+        .map((p) => p.id)
+        .filter((id) => !known.has(id))
+        .slice(0, count);
     },
     { count, exclude },
   );
@@ -40,7 +45,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await site?.stop();
   });
 
-  it('When two members chat on a phone and a desktop, then each sees the other\'s messages, typing and read state without reloading', async () => {
+  it("When two members chat on a phone and a desktop, then each sees the other's messages, typing and read state without reloading", async () => {
     const premium = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
     const free = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
     const freeMe = await me(free.page);
@@ -89,14 +94,18 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
 
     // A photo (photo_credits): previewed with its price, sent, and seen by the other member, who opens it larger.
     const { default: sharp } = await import('sharp');
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e73' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e73' } })
+      .png()
+      .toBuffer();
     await premium.page.getByTestId('chat-photo-input').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: photo });
     await premium.page.getByTestId('chat-photo-preview').waitFor();
     await premium.page.getByTestId('chat-photo-send').click();
     await premium.page.getByRole('button', { name: 'Your photo' }).waitFor();
     const received = free.page.getByRole('button', { name: `Photo from ${premiumMe.name}` });
     await received.waitFor();
-    await expect.poll(() => received.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => received.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await received.click();
     await free.page.getByTestId('chat-photo-viewer').waitFor();
     await free.page.keyboard.press('Escape');
@@ -146,7 +155,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await free.page.context().close();
   });
 
-  it('When a chat is removed, then it leaves the list at once and stays gone after a reload', async () => {
+  it('When a chat is removed through its menu and the sheet that asks first, then it leaves the list, can be undone, and otherwise stays gone after a reload', async () => {
     const free = await loggedInPage(browser, site.url, 'free@demo.test', DESKTOP);
     // The event stream opens once the page has hydrated: then the buttons work.
     const streaming = free.page.waitForResponse((r) => r.url().includes('/api/events.php'));
@@ -156,8 +165,28 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await items.first().waitFor();
     const before = await items.count();
     const name = (await items.first().locator('.chat-list-name').textContent())?.trim() ?? '';
-    await free.page.getByRole('button', { name: `Remove the chat with ${name}` }).first().click();
-    await expect.poll(() => items.count()).toBe(before - 1);
+    const removeOnce = async () => {
+      await free.page
+        .getByRole('button', { name: `More for the chat with ${name}` })
+        .first()
+        .click();
+      await free.page
+        .getByRole('button', { name: `Remove the chat with ${name}` })
+        .first()
+        .click();
+      const sheet = free.page.getByRole('dialog', { name: `Remove the conversation with ${name}?` });
+      await sheet.getByRole('button', { name: 'Remove', exact: true }).click();
+      await expect.poll(() => items.count()).toBe(before - 1);
+    };
+    // Undo brings it back.
+    await removeOnce();
+    await free.page.getByTestId('chat-undo-toast').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => items.count()).toBe(before);
+    // Without undo the removal goes to the server once the toast is gone.
+    await removeOnce();
+    const deleted = free.page.waitForResponse((r) => r.url().includes('/api/chat') && r.request().method() !== 'GET');
+    await deleted;
+    await expect.poll(() => free.page.getByTestId('chat-undo-toast').count()).toBe(0);
     await free.page.reload();
     await items.first().waitFor();
     expect(await items.count()).toBe(before - 1);

@@ -40,11 +40,14 @@ describe.skipIf(!runE2e)('the visitor chooses his country; members sort by dista
   it('When a member with a shared location orders by nearest first, then the cards come in distance bands, nearest first', async () => {
     const page = await newPage();
     await logIn(page, site.url, 'premium@demo.test');
+    await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Order').selectOption('distance');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/sort=distance/);
     await expect.poll(() => page.locator('.member-distance').count(), { timeout: 15_000 }).toBeGreaterThan(3);
-    const bands = await page.locator('.member-distance').evaluateAll((spans) => spans.map((s) => (s.textContent ?? '').replace(/^\s*·\s*/, '').trim()));
+    const bands = await page
+      .locator('.member-distance')
+      .evaluateAll((spans) => spans.map((s) => (s.textContent ?? '').replace(/^\s*·\s*/, '').trim()));
     const ranks = bands.map((b) => BAND_ORDER.indexOf(b));
     expect(ranks.every((r) => r >= 0)).toBe(true);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));

@@ -32,7 +32,10 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
     // Server-rendered: the landing page's heading is in the HTML before any script runs.
     expect(await landing?.text()).toContain('<h1');
 
-    await page.getByRole('link', { name: /^log ?in$/i }).first().click();
+    await page
+      .getByRole('link', { name: /^log ?in$/i })
+      .first()
+      .click();
     await page.waitForURL(/\/login/);
     await page.getByLabel(/e-?mail/i).fill('premium@demo.test');
     await page.getByLabel(/password/i).fill('demo-password');
@@ -71,8 +74,15 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
     expect(cookies.find((c) => c.name === 'locale')?.value).toBe('de');
 
     // Log out from the account menu.
-    await page.getByRole('button', { name: /konto|account|menü|menu/i }).first().click();
-    await page.getByRole('button', { name: /abmelden|log ?out/i }).or(page.getByRole('link', { name: /abmelden|log ?out/i })).first().click();
+    await page
+      .getByRole('button', { name: /konto|account|menü|menu/i })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /abmelden|log ?out/i })
+      .or(page.getByRole('link', { name: /abmelden|log ?out/i }))
+      .first()
+      .click();
     await page.waitForURL(`${site.url}/`);
     await expect.poll(() => page.getByRole('link', { name: /anmelden|log ?in/i }).count()).toBeGreaterThan(0);
     expect((await page.context().cookies()).find((c) => c.name === 'auth')).toBeUndefined();

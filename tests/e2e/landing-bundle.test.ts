@@ -12,7 +12,9 @@ const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
 const ENTRY = 'src/client/entry-client.tsx';
 const LANDING = 'src/client/app/pages/index-page.tsx';
 const MEMBER_PARTS = 'src/client/app/layouts/member-parts.tsx';
-const LANDING_JS_BUDGET = 110 * 1024;
+// 111 KB: the product's ceiling for the landing page is 118 KB; the shell that every page shares now carries the live
+// channel's state, the remembered chat and the one-prompt rule (about 1 KB since the 110 KB budget was set).
+const LANDING_JS_BUDGET = 111 * 1024;
 
 interface Chunk {
   file: string;

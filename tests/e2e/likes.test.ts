@@ -60,7 +60,10 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
 
     // Floris sees the like on his phone and likes back on the profile: a match at once.
     await b.page.goto(`${site.url}/likes/received`);
-    await b.page.getByRole('link', { name: new RegExp(pieter.name) }).first().waitFor();
+    await b.page
+      .getByRole('link', { name: new RegExp(pieter.name) })
+      .first()
+      .waitFor();
     await b.page.goto(`${site.url}/members/${pieter.id}`);
     await b.page.getByText(`${pieter.name} likes you: like back and it is a match.`).waitFor();
     await b.page.getByRole('button', { name: 'Like', exact: true }).click();
@@ -82,9 +85,15 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await a.page.locator('.app-modal-backdrop').click({ position: { x: 10, y: 10 } });
     await expect.poll(() => a.page.getByTestId('like-popup').count(), { timeout: 15_000 }).toBe(0);
 
-    for (const [page, other] of [[a.page, floris], [b.page, pieter]] as const) {
+    for (const [page, other] of [
+      [a.page, floris],
+      [b.page, pieter],
+    ] as const) {
       await page.goto(`${site.url}/likes/matches`);
-      await page.getByRole('link', { name: /Matches/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Matches/ })
+        .first()
+        .waitFor();
       await expect.poll(() => page.locator('.member-grid').getByText(other.name, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     }
     expect(a.problems).toEqual([]);
@@ -133,7 +142,9 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await page.getByText('2 likes left today').waitFor();
     await closeMatch();
     // Banners above the game (the time bonus) can push the card's top out of view on a phone: bring it back first.
-    await page.evaluate(() => document.querySelector('[data-testid="swipe-card"]')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.evaluate(() =>
+      document.querySelector('[data-testid="swipe-card"]')?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    );
     const card = await page.getByTestId('swipe-card').boundingBox();
     if (!card) throw new Error('no card');
     await page.mouse.move(card.x + card.width / 2, card.y + card.height / 3);
@@ -195,7 +206,9 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     // Opening the liker's profile clears the new flag; the badge and the title go back.
     await page.goto(`${site.url}/likes/m/${mats.id}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(mats.name) }).waitFor();
-    await expect.poll(() => (start.newLikes > 0 ? newLikesBadge(page).textContent() : newLikesBadge(page).count()), { timeout: 15_000 }).toBe(start.newLikes > 0 ? String(start.newLikes) : 0);
+    await expect
+      .poll(() => (start.newLikes > 0 ? newLikesBadge(page).textContent() : newLikesBadge(page).count()), { timeout: 15_000 })
+      .toBe(start.newLikes > 0 ? String(start.newLikes) : 0);
     const total = start.unread + start.newLikes;
     await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(total > 0 ? new RegExp(`^\\(${total}\\) `) : /^[^(]/);
     expect(problems).toEqual([]);
@@ -207,7 +220,10 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     const { page, problems } = await loggedInPage(browser, site.url, 'moderator@demo.test', PHONE);
     await page.goto(`${site.url}/signup-matches`);
     await page.getByRole('heading', { level: 1, name: 'Welcome! These members fit you' }).waitFor();
-    const heart = page.locator('.member-grid li').first().getByRole('button', { name: /^Like / });
+    const heart = page
+      .locator('.member-grid li')
+      .first()
+      .getByRole('button', { name: /^Like / });
     const label = (await heart.getAttribute('aria-label')) as string;
     const name = label.replace(/^Like /, '');
     expect(await heart.getAttribute('aria-pressed')).toBe('false');

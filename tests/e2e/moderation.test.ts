@@ -26,9 +26,13 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
   it('When a member uploads a photo and a moderator approves it on /moderation, then a third member sees it on the profile', async () => {
     // The member uploads a photo on /profile: it is pending, shown to him only.
     const member = await loggedIn('free@demo.test', { width: 1280, height: 900 });
-    const memberId = await member.page.evaluate(async () => ((await (await fetch('/api/user.php')).json()) as { user: { id: number } }).user.id);
+    const memberId = await member.page.evaluate(
+      async () => ((await (await fetch('/api/user.php')).json()) as { user: { id: number } }).user.id,
+    );
     await member.page.goto(`${site.url}/profile`);
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#5a3' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#5a3' } })
+      .jpeg()
+      .toBuffer();
     const before = await member.page.locator('.own-photos li').count();
     await member.page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect.poll(() => member.page.locator('.own-photos li').count()).toBe(before + 1);

@@ -46,7 +46,10 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
     });
   }
 
-  const jpeg = (colour: string) => sharp({ create: { width: 400, height: 500, channels: 3, background: colour } }).jpeg().toBuffer();
+  const jpeg = (colour: string) =>
+    sharp({ create: { width: 400, height: 500, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
 
   describe('9: signing up is the first call to action', () => {
     it('When a visitor opens the landing page on a phone, then the first call to action is signing up, on the first screen, and logging in comes after it', async () => {
@@ -82,14 +85,17 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       '/members/3/landing2',
       '/members/3/landing3',
     ];
-    it.each(landers)('When a visitor opens %s on a phone, then the first call to action signs him up and keeps his traffic source', async (path) => {
-      const page = await phone();
-      await page.goto(`${site.url}${path}?network=tj&sub1=x`);
-      await page.waitForLoadState('networkidle');
-      const first = await firstCallToAction(page);
-      expect(first?.href).toBe('/signup?network=tj&sub1=x');
-      expect(first?.bottom).toBeLessThanOrEqual(PHONE.height);
-    });
+    it.each(landers)(
+      'When a visitor opens %s on a phone, then the first call to action signs him up and keeps his traffic source',
+      async (path) => {
+        const page = await phone();
+        await page.goto(`${site.url}${path}?network=tj&sub1=x`);
+        await page.waitForLoadState('networkidle');
+        const first = await firstCallToAction(page);
+        expect(first?.href).toBe('/signup?network=tj&sub1=x');
+        expect(first?.bottom).toBeLessThanOrEqual(PHONE.height);
+      },
+    );
   });
 
   describe('signup steps', () => {
@@ -126,23 +132,26 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
     it.each([
       ['en', 'E-mail address', 'Password', 'Continue', 'Invalid e-mail'],
       ['nl', 'E-mailadres', 'Wachtwoord', 'Verder', 'Ongeldige e-mail'],
-    ])('When a visitor (%s) enters "not-an-address" at step 0, then step 0 says so beside the field in his language and does not go on', async (locale, emailLabel, passwordLabel, next, message) => {
-      const page = await phone(locale);
-      await page.goto(`${site.url}/signup`);
-      await page.getByTestId('signup-step-0').waitFor();
-      await page.getByLabel(emailLabel).fill('not-an-address');
-      await page.getByLabel(passwordLabel, { exact: true }).fill('a-good-password');
-      await page.getByRole('button', { name: next }).click();
-      await expect.poll(() => page.getByText(message, { exact: true }).count()).toBe(1);
-      expect(await page.getByTestId('signup-step-0').count()).toBe(1);
-      const email = page.getByLabel(emailLabel);
-      expect(await email.getAttribute('aria-invalid')).toBe('true');
-      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
-      // Corrected, the visitor goes on to the photo step.
-      await email.fill(`step0-${locale}-${Date.now()}@example.test`);
-      await page.getByRole('button', { name: next }).click();
-      await page.getByTestId('signup-step-1').waitFor();
-    });
+    ])(
+      'When a visitor (%s) enters "not-an-address" at step 0, then step 0 says so beside the field in his language and does not go on',
+      async (locale, emailLabel, passwordLabel, next, message) => {
+        const page = await phone(locale);
+        await page.goto(`${site.url}/signup`);
+        await page.getByTestId('signup-step-0').waitFor();
+        await page.getByLabel(emailLabel).fill('not-an-address');
+        await page.getByLabel(passwordLabel, { exact: true }).fill('a-good-password');
+        await page.getByRole('button', { name: next }).click();
+        await expect.poll(() => page.getByText(message, { exact: true }).count()).toBe(1);
+        expect(await page.getByTestId('signup-step-0').count()).toBe(1);
+        const email = page.getByLabel(emailLabel);
+        expect(await email.getAttribute('aria-invalid')).toBe('true');
+        expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+        // Corrected, the visitor goes on to the photo step.
+        await email.fill(`step0-${locale}-${Date.now()}@example.test`);
+        await page.getByRole('button', { name: next }).click();
+        await page.getByTestId('signup-step-1').waitFor();
+      },
+    );
 
     it('When a visitor adds a photo at signup step 1, then he sees it, and once the account exists it is on his profile, being checked', async () => {
       const page = await phone();
@@ -180,34 +189,48 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
   });
 
   describe('the member area', () => {
-    it.each(['en', 'it'])('When a free member (%s) sees the top bar at 390 px, then the logo, search, messages, likes, Premium, language and account lie side by side on the screen', async (locale) => {
-      const page = await phone(locale);
-      // The login form speaks the site's language: log in through the API, then open the member list.
-      const res = await page.request.post(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' }, data: { email: 'free@demo.test', password: 'demo-password' } });
-      expect(res.status()).toBe(200);
-      await page.goto(`${site.url}/members`);
-      await page.waitForLoadState('networkidle');
-      const boxes = await page.evaluate(() => {
-        const nav = document.querySelector('header.top-nav') as HTMLElement;
-        const parts = [nav.querySelector('.brand-mark'), ...nav.querySelectorAll('.top-nav-items > li')] as HTMLElement[];
-        return parts.map((el) => {
-          const r = el.getBoundingClientRect();
-          return { what: el.className || el.firstElementChild?.className || el.tagName, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    it.each(['en', 'it'])(
+      'When a free member (%s) sees the top bar at 390 px, then the logo, search, messages, likes, Premium, language and account lie side by side on the screen',
+      async (locale) => {
+        const page = await phone(locale);
+        // The login form speaks the site's language: log in through the API, then open the member list.
+        const res = await page.request.post(`${site.url}/api/user.php`, {
+          headers: { 'request-type': 'client' },
+          data: { email: 'free@demo.test', password: 'demo-password' },
         });
-      });
-      expect(boxes.length).toBeGreaterThanOrEqual(7);
-      for (const box of boxes) {
-        expect(box.left, box.what).toBeGreaterThanOrEqual(0);
-        expect(box.right, box.what).toBeLessThanOrEqual(PHONE.width);
-      }
-      for (let i = 1; i < boxes.length; i++) {
-        const before = boxes[i - 1] as (typeof boxes)[number];
-        const box = boxes[i] as (typeof boxes)[number];
-        expect(box.left, `${box.what} after ${before.what}`).toBeGreaterThanOrEqual(before.right - 0.5);
-      }
-      // Premium keeps its full name for screen readers.
-      expect(await page.getByRole('link', { name: locale === 'en' ? 'Get Premium' : 'Passa a Premium' }).count()).toBe(1);
-    });
+        expect(res.status()).toBe(200);
+        // The login set the locale cookie to the account's language (en); this browser chose its own.
+        await page.context().addCookies([{ name: 'locale', value: locale, url: site.url }]);
+        await page.goto(`${site.url}/members`);
+        await page.waitForLoadState('networkidle');
+        const boxes = await page.evaluate(() => {
+          const nav = document.querySelector('header.top-nav') as HTMLElement;
+          const parts = [nav.querySelector('.brand-mark'), ...nav.querySelectorAll('.top-nav-items > li')] as HTMLElement[];
+          return parts.map((el) => {
+            const r = el.getBoundingClientRect();
+            return {
+              what: el.className || el.firstElementChild?.className || el.tagName,
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+            };
+          });
+        });
+        expect(boxes.length).toBeGreaterThanOrEqual(7);
+        for (const box of boxes) {
+          expect(box.left, box.what).toBeGreaterThanOrEqual(0);
+          expect(box.right, box.what).toBeLessThanOrEqual(PHONE.width);
+        }
+        for (let i = 1; i < boxes.length; i++) {
+          const before = boxes[i - 1] as (typeof boxes)[number];
+          const box = boxes[i] as (typeof boxes)[number];
+          expect(box.left, `${box.what} after ${before.what}`).toBeGreaterThanOrEqual(before.right - 0.5);
+        }
+        // Premium keeps its full name for screen readers.
+        expect(await page.getByRole('link', { name: locale === 'en' ? 'Get Premium' : 'Passa a Premium' }).count()).toBe(1);
+      },
+    );
 
     /** Logs in and removes the member's photos through his own API calls, so he is a member without a photo. */
     async function memberWithoutPhoto(email: string): Promise<Page> {
@@ -216,7 +239,11 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       await page.evaluate(async () => {
         const mine = (await (await fetch('/api/my-profile.php')).json()) as { profile: { photos: Array<{ id: number }> } };
         for (const photo of mine.profile.photos) {
-          await fetch('/api/photos.php', { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: photo.id }) });
+          await fetch('/api/photos.php', {
+            method: 'DELETE',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id: photo.id }),
+          });
         }
       });
       await page.goto(`${site.url}/members`);
@@ -230,7 +257,13 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       const look = await close.evaluate((el) => {
         const style = getComputedStyle(el);
         const box = el.getBoundingClientRect();
-        return { image: style.backgroundImage, width: box.width, height: box.height, border: style.borderTopWidth, background: style.backgroundColor };
+        return {
+          image: style.backgroundImage,
+          width: box.width,
+          height: box.height,
+          border: style.borderTopWidth,
+          background: style.backgroundColor,
+        };
       });
       expect(look.image).toContain('data:image/svg+xml');
       expect(look.width).toBeGreaterThanOrEqual(14);
@@ -337,7 +370,11 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
   it('When pages are loaded (also with a bare "?") and visited in the browser, then each hreflang alternate is in the head exactly once and points at the page shown', async () => {
     const page = await phone();
     const alternates = () =>
-      page.evaluate(() => [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => `${l.parentElement?.tagName}:${l.getAttribute('hreflang')}:${l.getAttribute('href')}`));
+      page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+          (l) => `${l.parentElement?.tagName}:${l.getAttribute('hreflang')}:${l.getAttribute('href')}`,
+        ),
+      );
     const check = async (path: string) => {
       const list = await alternates();
       expect(list.length, path).toBe(12);
@@ -378,7 +415,7 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
   });
 
   describe('17: /lang-config', () => {
-    it('When a visitor from Belgium opens /lang-config, then Belgium\'s languages come first, then all eleven, and choosing one switches the site to it', async () => {
+    it("When a visitor from Belgium opens /lang-config, then Belgium's languages come first, then all eleven, and choosing one switches the site to it", async () => {
       const page = await phone();
       const res = await page.goto(`${site.url}/lang-config?country=BE`);
       expect(res?.status()).toBe(200);
@@ -387,7 +424,19 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       expect(await suggested.allTextContents()).toEqual(['Nederlands', 'Français', 'Deutsch']);
       const all = page.getByTestId('lang-all').getByRole('link');
       expect(await all.count()).toBe(11);
-      expect(await all.evaluateAll((links) => links.map((a) => a.getAttribute('hreflang')))).toEqual(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv']);
+      expect(await all.evaluateAll((links) => links.map((a) => a.getAttribute('hreflang')))).toEqual([
+        'en',
+        'nl',
+        'de',
+        'it',
+        'fr',
+        'es',
+        'pl',
+        'da',
+        'fi',
+        'nb',
+        'sv',
+      ]);
       expect(await page.getByTestId('lang-all').locator('[aria-current="true"]').getAttribute('hreflang')).toBe('en');
 
       await page.getByTestId('lang-suggested').getByRole('link', { name: 'Français' }).click();
@@ -407,7 +456,9 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       await expect.poll(() => page.getByText('Your choice is saved in your account.').count()).toBe(1);
       await page.getByTestId('lang-all').getByRole('link', { name: 'Svenska' }).click();
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sv');
-      const me = (await (await page.request.get(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' } })).json()) as { user: { language: string } };
+      const me = (await (await page.request.get(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' } })).json()) as {
+        user: { language: string };
+      };
       expect(me.user.language).toBe('sv');
       // The footer links it too, for visitors and members alike.
       expect(await page.locator('footer.site-footer').getByRole('link', { name: 'Språk' }).getAttribute('href')).toBe('/lang-config');

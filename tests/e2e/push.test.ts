@@ -15,7 +15,7 @@ const FAKE_PUSH_MANAGER = `(() => {
     endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-' + (sessionStorage.getItem('fake-push') || ''),
     expirationTime: null,
     options: { userVisibleOnly: true },
-    toJSON() { return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: 'BPe2eFakeP256dhKey', auth: 'e2eFakeAuth' } }; },
+    toJSON() { return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: 'BJ4uIOhq22S0I_iraFFdQSQTvIu6a-fgvp7GzSS6kJjtKOE59B3FnUSibzSc1-z9qU_ddDAuVvhLxv7Gd4ySRBo', auth: 'P8r95xHrHQdEZN62qVCXgg' } }; },
     unsubscribe: async () => { sessionStorage.removeItem('fake-push'); return true; },
   });
   PushManager.prototype.subscribe = async function () {
@@ -70,7 +70,10 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     expect((await saved).status()).toBe(200);
     await page.getByTestId('signup-check-mail').waitFor();
     // The worker runs from the site root with the build id in its URL.
-    const script = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? (await navigator.serviceWorker.ready).active?.scriptURL);
+    const script = await page.evaluate(
+      async () =>
+        (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
     expect(new URL(script ?? '').pathname).toBe('/push-sw.js');
     expect(new URL(script ?? '').searchParams.get('v')).toMatch(/^[a-z0-9]+$/);
     const sw = await page.request.get(`${site.url}/push-sw.js`);
@@ -84,10 +87,22 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     await ctx.close();
   });
 
-  it('When a member who has not decided logs in, then the push alert shows; turning on subscribes, closing keeps it closed', async () => {
+  it('When a member who has not decided has had a match or a message, then the push ask shows (never on his first page, never beside another prompt); turning on subscribes, closing keeps it closed', async () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await logIn(page, site.url, 'free@demo.test');
+    // The first page: the welcome bonus is the one prompt, no push ask.
+    const bonus = page.getByTestId('time-bonus-banner');
+    await bonus.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('push-alert').count()).toBe(0);
+    // A message or a match marks the moment in this browser (chat-realtime.tsx, like-popups.tsx).
+    await page.evaluate(() => window.localStorage.setItem('push_moment', '1'));
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('push-alert').count()).toBe(0);
+    // Once the bonus banner is closed, the push ask may take the one slot.
+    await bonus.getByRole('button', { name: 'Close this message' }).click();
     await page.getByTestId('push-alert').waitFor();
     await shot(page, 'push-alert-390');
     await ctx.grantPermissions(['notifications'], { origin: site.url });
@@ -100,6 +115,10 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     const other = await context();
     const second = await other.newPage();
     await logIn(second, site.url, 'premium@demo.test');
+    await second.waitForLoadState('networkidle');
+    expect(await second.getByTestId('push-alert').count()).toBe(0);
+    await second.evaluate(() => window.localStorage.setItem('push_moment', '1'));
+    await second.reload();
     await second.getByTestId('push-alert').waitFor();
     await second.getByTestId('push-alert').getByRole('button', { name: 'Close this message' }).click();
     await expect.poll(() => second.getByTestId('push-alert').count()).toBe(0);

@@ -82,7 +82,9 @@ describe.skipIf(!runPhp)('the BFF routing between a PHP backend and the embedded
   it('When a shadowed read is made, then the operator sees the comparison in the report and both backends in the metrics', async () => {
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${site.url}/api/interests.php`)).status).toBe(200);
     const auth = { authorization: `Bearer ${TOKEN}` };
-    let report: { operations: { operation: string; requests: number; candidate: string; differences: { field: string }[] }[] } = { operations: [] };
+    let report: { operations: { operation: string; requests: number; candidate: string; differences: { field: string }[] }[] } = {
+      operations: [],
+    };
     for (let i = 0; i < 50; i += 1) {
       report = (await (await fetch(`${site.url}/_ops/shadow`, { headers: auth })).json()) as typeof report;
       if ((report.operations.find((o) => o.operation === 'getInterests')?.requests ?? 0) >= 3) break;

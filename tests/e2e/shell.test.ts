@@ -22,14 +22,20 @@ describe.skipIf(!runE2e)('site shell', () => {
   });
 
   async function newPage(opts: { phone?: boolean; locale?: string; cookies?: Array<{ name: string; value: string }> } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: opts.phone === false ? { width: 1280, height: 900 } : { width: 390, height: 844 }, locale: opts.locale ?? 'en-US' });
+    const context = await browser.newContext({
+      viewport: opts.phone === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+      locale: opts.locale ?? 'en-US',
+    });
     contexts.push(context);
     if (opts.cookies) await context.addCookies(opts.cookies.map((c) => ({ ...c, url: site.url })));
     return context.newPage();
   }
 
   async function loginAs(page: Page, email: string): Promise<void> {
-    const res = await page.request.post(`${site.url}/api/user.php`, { headers: { 'request-type': 'client' }, data: { email, password: 'demo-password' } });
+    const res = await page.request.post(`${site.url}/api/user.php`, {
+      headers: { 'request-type': 'client' },
+      data: { email, password: 'demo-password' },
+    });
     expect(res.status()).toBe(200);
   }
 
@@ -43,7 +49,17 @@ describe.skipIf(!runE2e)('site shell', () => {
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('h1').textContent()).toBe('Terms and conditions');
       const footer = page.locator('footer.site-footer');
-      for (const name of ['Terms and conditions', 'Privacy', 'Cookies', 'Ban policy', 'Pricing', 'Complaints', 'Return policy', 'FAQ', 'Support']) {
+      for (const name of [
+        'Terms and conditions',
+        'Privacy',
+        'Cookies',
+        'Ban policy',
+        'Pricing',
+        'Complaints',
+        'Return policy',
+        'FAQ',
+        'Support',
+      ]) {
         expect(await footer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
       }
       expect(await page.getByTestId('site-disclaimer').textContent()).toContain('18+');
@@ -103,7 +119,8 @@ describe.skipIf(!runE2e)('site shell', () => {
       await page.goto(`${site.url}/pages/faq`);
       const nav = page.locator('header.top-nav');
       expect(await nav.locator('.navbar-brand').getAttribute('href')).toBe('/members');
-      for (const href of ['/members', '/chats', '/likes', '/credits/repeat-order']) expect(await nav.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
+      for (const href of ['/members', '/chats', '/likes', '/credits/repeat-order'])
+        expect(await nav.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
       expect(await nav.getByRole('link', { name: 'Log in' }).count()).toBe(0);
       const chats = (await (await page.request.get(`${site.url}/api/chats.php`)).json()) as { total_unread: number };
       const likes = (await (await page.request.get(`${site.url}/api/likes.php`)).json()) as { total_new: number };
@@ -129,7 +146,9 @@ describe.skipIf(!runE2e)('site shell', () => {
     ])('When a visitor from %s with an English browser opens the site, then the dropdown offers %j', async (country, expected) => {
       const page = await newPage({ cookies: [{ name: 'dismissed_entry_warning', value: String(Date.now()) }] });
       await page.goto(`${site.url}/pages/faq?country=${country}`);
-      const offered = await page.locator('header.top-nav .menu-list a[hreflang]').evaluateAll((links) => links.map((a) => a.getAttribute('hreflang')));
+      const offered = await page
+        .locator('header.top-nav .menu-list a[hreflang]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('hreflang')));
       expect(offered).toEqual(expected);
     });
 
@@ -185,13 +204,16 @@ describe.skipIf(!runE2e)('site shell', () => {
   });
 
   describe('error pages', () => {
-    it.each(['/no-such-page', '/pages/no-such-token', '/landers/no-such-lander', '/members/987654/landing'])('When %s is opened, then it answers 404 with the not-found page and a link home', async (path) => {
-      const page = await newPage();
-      const res = await page.goto(`${site.url}${path}`);
-      expect(res?.status()).toBe(404);
-      expect(await page.locator('h1').textContent()).toBe('This page could not be found');
-      expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
-    });
+    it.each(['/no-such-page', '/pages/no-such-token', '/landers/no-such-lander', '/members/987654/landing'])(
+      'When %s is opened, then it answers 404 with the not-found page and a link home',
+      async (path) => {
+        const page = await newPage();
+        const res = await page.goto(`${site.url}${path}`);
+        expect(res?.status()).toBe(404);
+        expect(await page.locator('h1').textContent()).toBe('This page could not be found');
+        expect(await page.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+      },
+    );
   });
 
   describe('pages and landers', () => {
@@ -235,17 +257,23 @@ describe.skipIf(!runE2e)('site shell', () => {
       expect(await page.locator('.swipe-done h2').textContent()).toBe('You liked 3 men');
     });
 
-    it.each(['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'])(
-      'When the %s lander opens, then it is its own page with one h1 and a signup link',
-      async (variant) => {
-        const page = await newPage();
-        const res = await page.goto(`${site.url}/landers/${variant}`);
-        expect(res?.status()).toBe(200);
-        expect(await page.locator(`[data-variant="${variant}"]`).count()).toBe(1);
-        expect(await page.locator('h1').count()).toBe(1);
-        expect(await page.getByTestId('lander-cta').getAttribute('href')).toBe('/signup');
-      },
-    );
+    it.each([
+      'alonetonight',
+      'collagelanding',
+      'gallery',
+      'iconslanding',
+      'maplanding',
+      'socialnetwork',
+      'transitionsvideolanding',
+      'video',
+    ])('When the %s lander opens, then it is its own page with one h1 and a signup link', async (variant) => {
+      const page = await newPage();
+      const res = await page.goto(`${site.url}/landers/${variant}`);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator(`[data-variant="${variant}"]`).count()).toBe(1);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.getByTestId('lander-cta').getAttribute('href')).toBe('/signup');
+    });
 
     it('When the video lander opens, then its locally made clip is served by the site and plays muted, and the pause button stops it', async () => {
       const page = await newPage();
@@ -263,7 +291,9 @@ describe.skipIf(!runE2e)('site shell', () => {
 
     it('When a member lander opens, then it is about that member and invites to reply', async () => {
       const page = await newPage();
-      const members = (await (await page.request.get(`${site.url}/api/members.php?limit=1`)).json()) as { profiles: Array<{ id: number; name: string }> };
+      const members = (await (await page.request.get(`${site.url}/api/members.php?limit=1`)).json()) as {
+        profiles: Array<{ id: number; name: string }>;
+      };
       const member = members.profiles[0]!;
       for (const path of [`/members/${member.id}/landing`, `/members/${member.id}/landing2/utrecht`, `/members/${member.id}/landing3`]) {
         const res = await page.goto(`${site.url}${path}`);
@@ -279,11 +309,18 @@ describe.skipIf(!runE2e)('site shell', () => {
       const page = await newPage();
       await page.goto(`${site.url}/pages/faq`);
       expect(await page.locator('head link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-      const langs = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
+      const langs = await page
+        .locator('head link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')));
       expect(langs).toEqual(['en', 'nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv', 'x-default']);
-      const manifest = (await (await page.request.get(`${site.url}/manifest.webmanifest`)).json()) as { name: string; display: string; icons: Array<{ src: string }> };
+      const manifest = (await (await page.request.get(`${site.url}/manifest.webmanifest`)).json()) as {
+        name: string;
+        display: string;
+        icons: Array<{ src: string }>;
+      };
       expect(manifest).toMatchObject({ name: 'ManMatch', display: 'standalone' });
-      for (const icon of manifest.icons) expect((await page.request.get(`${site.url}${icon.src}`)).headers()['content-type']).toBe('image/png');
+      for (const icon of manifest.icons)
+        expect((await page.request.get(`${site.url}${icon.src}`)).headers()['content-type']).toBe('image/png');
     });
   });
 });

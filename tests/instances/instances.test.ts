@@ -183,28 +183,48 @@ describe('two backends and two BFFs on one PostgreSQL', () => {
     let last = 0;
     for (let i = 0; i < 50; i++) {
       last = (
-        await api(bffs[i % 2] as Proc, '/user.php', { method: 'POST', headers: from('203.0.113.66'), body: JSON.stringify({ email: `spray${i}@x.test`, password: 'bad-password' }) })
+        await api(bffs[i % 2] as Proc, '/user.php', {
+          method: 'POST',
+          headers: from('203.0.113.66'),
+          body: JSON.stringify({ email: `spray${i}@x.test`, password: 'bad-password' }),
+        })
       ).status;
     }
     expect(last).toBe(429);
-    const other = await api(bffs[0] as Proc, '/user.php', { method: 'POST', headers: from('198.51.100.77'), body: JSON.stringify({ email: 'free@demo.test', password: 'demo-password' }) });
+    const other = await api(bffs[0] as Proc, '/user.php', {
+      method: 'POST',
+      headers: from('198.51.100.77'),
+      body: JSON.stringify({ email: 'free@demo.test', password: 'demo-password' }),
+    });
     expect(other.status).toBe(200);
   });
 
   it('When complaints arrive through both instances, then the per-address limit is counted once for all (the sixth in an hour is refused)', async () => {
     const complaint = { name: 'Jan', email: 'jan@example.test', category: 'other', message: 'Checking the shared limit of complaints.' };
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api(bffs[i % 2] as Proc, '/complaints.php', { method: 'POST', body: JSON.stringify(complaint) })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await api(bffs[i % 2] as Proc, '/complaints.php', { method: 'POST', body: JSON.stringify(complaint) })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
   it('When a write is repeated through the other instance with the same Idempotency-Key, then it is done once and the answer replayed', async () => {
     const [before] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM complaints');
     const key = `k-${randomBytes(8).toString('hex')}`;
-    const body = JSON.stringify({ name: 'Piet', email: 'piet@example.test', category: 'billing', message: 'One complaint, sent twice at once.' });
+    const body = JSON.stringify({
+      name: 'Piet',
+      email: 'piet@example.test',
+      category: 'billing',
+      message: 'One complaint, sent twice at once.',
+    });
     // Log in first: the complaint limit of this address is spent, the member's key scope is his own.
-    const login = await api(bffs[0] as Proc, '/user.php', { method: 'POST', body: JSON.stringify({ email: 'free@demo.test', password: 'demo-password' }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const login = await api(bffs[0] as Proc, '/user.php', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'free@demo.test', password: 'demo-password' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await sql(`DELETE FROM rate_limits WHERE key LIKE 'complaints:%'`);
     const send = (bff: Proc) => api(bff, '/complaints.php', { method: 'POST', body, headers: { cookie, 'idempotency-key': key } });
     const [a, b] = await Promise.all([send(bffs[0] as Proc), send(bffs[1] as Proc)]);
@@ -231,7 +251,9 @@ describe('two backends and two BFFs on one PostgreSQL', () => {
     );
     await vi.waitFor(
       async () => {
-        const [pending] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE status <> 'sent' AND to_address LIKE 'multi-%'`);
+        const [pending] = await sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_outbox WHERE status <> 'sent' AND to_address LIKE 'multi-%'`,
+        );
         expect(pending?.n).toBe(0);
       },
       { timeout: 30_000, interval: 200 },
@@ -249,7 +271,10 @@ describe('two backends and two BFFs on one PostgreSQL', () => {
     );
     // Two schedule slots at least; each runs on one instance only, so there are never more runs than minute slots
     // since the instances started (counting the slot that was still due when they came up).
-    await vi.waitFor(() => expect(logLines('purge of deleted accounts ran').length).toBeGreaterThanOrEqual(2), { timeout: 150_000, interval: 1000 });
+    await vi.waitFor(() => expect(logLines('purge of deleted accounts ran').length).toBeGreaterThanOrEqual(2), {
+      timeout: 150_000,
+      interval: 1000,
+    });
     await new Promise((r) => setTimeout(r, 5000));
     const runs = logLines('purge of deleted accounts ran');
     const startedAt = Math.min(...logLines('mock-backend listening').map((l) => Number(l.time)));

@@ -5,7 +5,9 @@ const eslint = new ESLint();
 
 async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
 }
 
 // The import rules between the parts ("never" imports), enforced by eslint.config.js.
@@ -19,7 +21,9 @@ describe('import boundaries', () => {
     ['src/server/x.ts', "import { createApp } from '../bff/app';"],
     ['mock-backend/x.ts', "import { createApp } from '../src/bff/app';"],
   ])('When %s does %s, then lint refuses it', async (file, code) => {
-    expect(await restrictedImportErrors(file, `${code}\nexport const used = createAppOrOther;\ndeclare const createAppOrOther: unknown;\n`)).not.toEqual([]);
+    expect(
+      await restrictedImportErrors(file, `${code}\nexport const used = createAppOrOther;\ndeclare const createAppOrOther: unknown;\n`),
+    ).not.toEqual([]);
   });
 
   it('When React code calls fetch on an /api path by hand, then lint refuses it', async () => {
@@ -27,8 +31,14 @@ describe('import boundaries', () => {
   });
 
   it('When the allowed directions are used, then lint accepts them', async () => {
-    expect(await restrictedImportErrors('src/server/x.ts', "import { routes } from '../client/app/routes';\nexport { routes };\n")).toEqual([]);
-    expect(await restrictedImportErrors('src/bff/x.ts', "import { renderPage } from '../server/render';\nexport { renderPage };\n")).toEqual([]);
-    expect(await restrictedImportErrors('src/client/app/x.ts', "import { badgeText } from '../../shared/constants';\nexport { badgeText };\n")).toEqual([]);
+    expect(await restrictedImportErrors('src/server/x.ts', "import { routes } from '../client/app/routes';\nexport { routes };\n")).toEqual(
+      [],
+    );
+    expect(
+      await restrictedImportErrors('src/bff/x.ts', "import { renderPage } from '../server/render';\nexport { renderPage };\n"),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors('src/client/app/x.ts', "import { badgeText } from '../../shared/constants';\nexport { badgeText };\n"),
+    ).toEqual([]);
   });
 });

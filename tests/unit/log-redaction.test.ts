@@ -17,7 +17,10 @@ const SECRETS = {
   'x-signature': 'X-SIGNATURE-SECRET',
 };
 
-async function logOf(createLogger: (level: string, out: { write(line: string): void }) => Logger, http: (l: Logger) => express.RequestHandler) {
+async function logOf(
+  createLogger: (level: string, out: { write(line: string): void }) => Logger,
+  http: (l: Logger) => express.RequestHandler,
+) {
   const lines: string[] = [];
   const app = express();
   app.use(http(createLogger('info', { write: (line: string) => void lines.push(line) })));

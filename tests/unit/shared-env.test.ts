@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig as parseBackendConfig } from '../../mock-backend/lib/config';
+import { parseConfig as parseBackendConfig, wantsDemoSeed } from '../../mock-backend/lib/config';
 import { parseConfig as parseBffConfig } from '../../src/bff/config';
 
 /** Whether each process accepts an environment, and what it makes of the shared variables. */
@@ -57,5 +57,17 @@ describe('the variables the BFF and the backend share: one schema', () => {
     const { bff, backend } = bothParse({ [name]: value });
     expect(bff).toBeUndefined();
     expect(backend).toBeUndefined();
+  });
+
+  it('When DEMO_SEED is unset, then a new database gets the demo whatever the database (PGlite or PostgreSQL); false keeps it empty', () => {
+    const seedOf = (env: NodeJS.ProcessEnv) => {
+      const parsed = parseBackendConfig(env);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return wantsDemoSeed(parsed.config);
+    };
+    expect(seedOf({})).toBe(true);
+    expect(seedOf({ DATABASE_URL: 'postgresql://u@db/site' })).toBe(true);
+    expect(seedOf({ DATABASE_URL: 'postgresql://u@db/site', DEMO_SEED: 'false' })).toBe(false);
+    expect(seedOf({ DEMO_SEED: 'false' })).toBe(false);
   });
 });

@@ -25,7 +25,6 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-
 /** Every header of an answer except those that differ per request by nature (Date, request id); cookie values masked. */
 function comparableHeaders(res: request.Response): Record<string, unknown> {
   const headers: Record<string, unknown> = { ...res.headers };
@@ -42,7 +41,10 @@ function cookieNamed(res: request.Response, name: string): string | undefined {
 }
 
 function authCookie(res: request.Response): string | undefined {
-  return ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth='))?.split(';')[0];
+  return ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('auth='))
+    ?.split(';')[0];
 }
 
 /** Waits for the mail to `to` whose link contains `path`, and returns the token of that link. */
@@ -75,7 +77,9 @@ async function signupAndLogin(over: Record<string, unknown> = {}) {
   expect(res.status).toBe(200);
   const cookie = authCookie(res);
   if (!cookie) throw new Error('no cookie');
-  const activated = await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(body.email as string, '/activate/done?token=') });
+  const activated = await request(ctx.app)
+    .post('/api/activate.php')
+    .send({ token: await mailedToken(body.email as string, '/activate/done?token=') });
   expect(activated.status).toBe(200);
   return { email: body.email as string, password: body.password as string, cookie };
 }
@@ -83,10 +87,20 @@ async function signupAndLogin(over: Record<string, unknown> = {}) {
 describe('signup validation', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['an invalid e-mail', { email: 'no-at-sign' }, 'email_invalid', 'Ongeldige e-mail'],
-    ['a name equal to the e-mail', { email: 'same@example.test', name: 'same@example.test' }, 'name_is_email', 'Je profielnaam moet anders zijn dan je e-mailadres'],
+    [
+      'a name equal to the e-mail',
+      { email: 'same@example.test', name: 'same@example.test' },
+      'name_is_email',
+      'Je profielnaam moet anders zijn dan je e-mailadres',
+    ],
     ['a name starting with @', { name: '@hunk' }, 'name_starts_with_at', 'Je profielnaam mag niet beginnen met een @'],
     ['no date of birth', { date_of_birth: undefined, name: 'Bas' }, 'birth_date_required', 'Vul uw geboortedatum in (18+ jaar)'],
-    ['an age under 18', { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` }, 'birth_date_required', 'Vul uw geboortedatum in (18+ jaar)'],
+    [
+      'an age under 18',
+      { date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01` },
+      'birth_date_required',
+      'Vul uw geboortedatum in (18+ jaar)',
+    ],
     ['an impossible date', { date_of_birth: '1990-02-30' }, 'birth_date_invalid', 'Ongeldige geboortedatum.'],
     ['a date in the future', { date_of_birth: '2999-01-01' }, 'birth_date_invalid', 'Ongeldige geboortedatum.'],
     ['a short password', { password: 'short' }, 'password_too_short', 'Je wachtwoord moet minstens 8 tekens hebben.'],
@@ -107,7 +121,9 @@ describe('signup validation', () => {
       const closed = await request(ctx.app).post('/api/signup.php').send(valid());
       expect(closed.status).toBe(403);
       expect(closed.body.error.code).toBe('signups_closed');
-      const withSource = await request(ctx.app).post('/api/signup.php').send(valid({ tracking: { network: 'aff7', sub1: 'x' } }));
+      const withSource = await request(ctx.app)
+        .post('/api/signup.php')
+        .send(valid({ tracking: { network: 'aff7', sub1: 'x' } }));
       expect(withSource.status).toBe(200);
     } finally {
       await ctx.db.query(`UPDATE sites SET signups = 'all' WHERE is_default`);
@@ -121,8 +137,15 @@ describe('signup and activation', () => {
     const res = await request(ctx.app).post('/api/signup.php').set('accept-language', 'de').send(body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    const me = await request(ctx.app).get('/api/user.php').set('cookie', authCookie(res) as string);
-    expect(me.body.user).toMatchObject({ email: body.email, status: 'not_confirmed', language: 'de', profile: { name: 'Newbie', status: 'disabled' } });
+    const me = await request(ctx.app)
+      .get('/api/user.php')
+      .set('cookie', authCookie(res) as string);
+    expect(me.body.user).toMatchObject({
+      email: body.email,
+      status: 'not_confirmed',
+      language: 'de',
+      profile: { name: 'Newbie', status: 'disabled' },
+    });
     const [row] = await ctx.db.query<{ tracking: unknown }>('SELECT tracking FROM users WHERE email = $1', [body.email]);
     expect(row?.tracking).toEqual({ network: 'net1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' });
     await mailedToken(body.email, '/activate/done?token=');
@@ -174,12 +197,18 @@ describe('signup and activation', () => {
     const cookie = authCookie(res) as string;
     const sent = () => ctx.db.query(`SELECT m.body FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.email = $1`, [email]);
     expect(await sent()).toEqual([]);
-    const bad = await request(ctx.app).put('/api/signup.php').set('cookie', cookie).set('accept-language', 'nl').send({ name: '@x', date_of_birth: '1990-01-01' });
+    const bad = await request(ctx.app)
+      .put('/api/signup.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ name: '@x', date_of_birth: '1990-01-01' });
     expect(bad.body.error.message).toBe('Je profielnaam mag niet beginnen met een @');
     const done = await request(ctx.app).put('/api/signup.php').set('cookie', cookie).send({ name: 'Later', date_of_birth: '1991-02-03' });
     expect(done.status).toBe(200);
     expect(done.body.user.profile.name).toBe('Later');
-    await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(email, '/activate/done?token=') });
+    await request(ctx.app)
+      .post('/api/activate.php')
+      .send({ token: await mailedToken(email, '/activate/done?token=') });
     expect(await sent()).toEqual([{ body: 'Hoi!' }]);
   });
 });
@@ -187,7 +216,10 @@ describe('signup and activation', () => {
 describe('enumeration', () => {
   it('When a known and an unknown address sign up, then status, body, every header and the cookie are the same, and the owner is told by mail', async () => {
     // Each from its own address, so that the per-address signup limit shows the same count in both answers.
-    const known = await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.71')).send(valid({ email: DEMO_LOGINS.free }));
+    const known = await request(ctx.app)
+      .post('/api/signup.php')
+      .set(fromClient('198.51.100.71'))
+      .send(valid({ email: DEMO_LOGINS.free }));
     const unknown = await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.72')).send(valid());
     expect(known.status).toBe(200);
     expect(known.status).toBe(unknown.status);
@@ -195,7 +227,9 @@ describe('enumeration', () => {
     expect(comparableHeaders(known)).toEqual(comparableHeaders(unknown));
     expect(authCookie(known)).toMatch(/^auth=[0-9a-f]{32}$/);
     expect(authCookie(unknown)).toMatch(/^auth=[0-9a-f]{32}$/);
-    await vi.waitFor(() => expect(ctx.mails.some((m) => m.to === DEMO_LOGINS.free && m.text.includes('already has an account'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(ctx.mails.some((m) => m.to === DEMO_LOGINS.free && m.text.includes('already has an account'))).toBe(true),
+    );
   });
 
   it("When the known and the new address's sessions are used afterwards, then every answer is alike, and the owner's account is untouched", async () => {
@@ -218,7 +252,14 @@ describe('enumeration', () => {
 
     // Profile edits, the activation mail again, and changing to the address it already shows: alike.
     for (const [cookie] of [[known], [fresh]]) {
-      expect((await request(ctx.app).put('/api/signup.php').set('cookie', cookie as string).send({ name: 'Later', date_of_birth: '1991-02-03' })).status).toBe(200);
+      expect(
+        (
+          await request(ctx.app)
+            .put('/api/signup.php')
+            .set('cookie', cookie as string)
+            .send({ name: 'Later', date_of_birth: '1991-02-03' })
+        ).status,
+      ).toBe(200);
     }
     const resend = async (cookie: string) => (await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie)).status;
     expect(await resend(known)).toBe(await resend(fresh));
@@ -236,20 +277,36 @@ describe('enumeration', () => {
     expect(await relogin(knownBody.email as string, '198.51.100.75')).toEqual(await relogin(newBody.email as string, '198.51.100.76'));
 
     // The owner's account is as it was: one account under that address, his own password, and no mail to the decoy.
-    expect(await ctx.db.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [DEMO_LOGINS.premium])).toEqual([{ n: 1 }]);
-    expect((await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.77')).send({ email: DEMO_LOGINS.premium, password: 'demo-password' })).status).toBe(200);
+    expect(await ctx.db.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [DEMO_LOGINS.premium])).toEqual([
+      { n: 1 },
+    ]);
+    expect(
+      (
+        await request(ctx.app)
+          .post('/api/user.php')
+          .set(fromClient('198.51.100.77'))
+          .send({ email: DEMO_LOGINS.premium, password: 'demo-password' })
+      ).status,
+    ).toBe(200);
     expect(ctx.mails.some((m) => m.to.endsWith('@signup.invalid'))).toBe(false);
   });
 
   it('When a decoy account has no session left, then the purge removes it with the address it showed', async () => {
-    const cookie = authCookie(await request(ctx.app).post('/api/signup.php').set(fromClient('198.51.100.78')).send(valid({ email: DEMO_LOGINS.free }))) as string;
-    const [decoy] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE shown_email = $1 ORDER BY id DESC LIMIT 1', [DEMO_LOGINS.free]);
+    const cookie = authCookie(
+      await request(ctx.app)
+        .post('/api/signup.php')
+        .set(fromClient('198.51.100.78'))
+        .send(valid({ email: DEMO_LOGINS.free })),
+    ) as string;
+    const [decoy] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE shown_email = $1 ORDER BY id DESC LIMIT 1', [
+      DEMO_LOGINS.free,
+    ]);
     expect(decoy).toBeDefined();
     // While its session lives, the purge leaves it alone.
-    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir);
+    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media);
     expect(await ctx.db.query('SELECT purged_at FROM users WHERE id = $1', [decoy?.id])).toEqual([{ purged_at: null }]);
     await request(ctx.app).get('/api/logout.php').set('cookie', cookie);
-    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir);
+    await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media);
     const [row] = await ctx.db.query<{ shown_email: string | null; status: string; purged: boolean }>(
       'SELECT shown_email, status, purged_at IS NOT NULL AS purged FROM users WHERE id = $1',
       [decoy?.id],
@@ -261,10 +318,14 @@ describe('enumeration', () => {
     const body = valid();
     await request(ctx.app).post('/api/signup.php').send(body);
     const ip = '198.51.100.79';
-    expect((await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email: body.email, password: body.password })).status).toBe(401);
+    expect(
+      (await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email: body.email, password: body.password })).status,
+    ).toBe(401);
     await request(ctx.app).post('/api/reset-password.php').send({ email: body.email });
     const token = await mailedToken(body.email, '/reset-password/do?token=');
-    const reset = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'a-new-password', password_repeat: 'a-new-password' });
+    const reset = await request(ctx.app)
+      .put('/api/reset-password.php')
+      .send({ token, password: 'a-new-password', password_repeat: 'a-new-password' });
     expect(reset.status).toBe(200);
     const login = await request(ctx.app).post('/api/user.php').set(fromClient(ip)).send({ email: body.email, password: 'a-new-password' });
     expect(login.status).toBe(200);
@@ -295,8 +356,13 @@ describe('enumeration', () => {
 describe('login throttle', () => {
   it('When one IP guesses wrongly 5 times, then that pair is blocked, yet the member still logs in from another IP', async () => {
     const { email, password } = await signupAndLogin();
-    for (let i = 0; i < 5; i++) await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.1')).send({ email, password: 'bad' });
-    const blocked = await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.1')).set('accept-language', 'nl').send({ email, password });
+    for (let i = 0; i < 5; i++)
+      await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.1')).send({ email, password: 'bad' });
+    const blocked = await request(ctx.app)
+      .post('/api/user.php')
+      .set(fromClient('198.51.100.1'))
+      .set('accept-language', 'nl')
+      .send({ email, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toBe('Te veel foute pogingen, account voor 15 min geblokkeerd.');
     const elsewhere = await request(ctx.app).post('/api/user.php').set(fromClient('198.51.100.2')).send({ email, password });
@@ -308,7 +374,10 @@ describe('login throttle', () => {
     let lastMinutes = 0;
     for (let round = 0; round < 6; round++) {
       for (let i = 0; i < 20; i++) {
-        const r = await request(ctx.app).post('/api/user.php').set(fromClient(`192.0.2.${round * 20 + i + 1}`)).send({ email, password: 'bad' });
+        const r = await request(ctx.app)
+          .post('/api/user.php')
+          .set(fromClient(`192.0.2.${round * 20 + i + 1}`))
+          .send({ email, password: 'bad' });
         if (r.status === 429) lastMinutes = r.body.error.params.minutes;
       }
       await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
@@ -319,13 +388,20 @@ describe('login throttle', () => {
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
     await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'brand-new-pass', password_repeat: 'brand-new-pass' });
-    expect((await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password: 'brand-new-pass' })).status,
+    ).toBe(200);
   });
 
   it('When one IP sprays 50 accounts, then the IP is blocked', async () => {
     let last = 0;
     for (let i = 0; i < 50; i++) {
-      last = (await request(ctx.app).post('/api/user.php').set(fromClient('203.0.113.50')).send({ email: `spray${i}@x.test`, password: 'bad' })).status;
+      last = (
+        await request(ctx.app)
+          .post('/api/user.php')
+          .set(fromClient('203.0.113.50'))
+          .send({ email: `spray${i}@x.test`, password: 'bad' })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -336,14 +412,22 @@ describe('password reset', () => {
     const { email, password, cookie } = await signupAndLogin();
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
-    const differ = await request(ctx.app).put('/api/reset-password.php').set('accept-language', 'nl').send({ token, password: 'new-password-1', password_repeat: 'new-password-2' });
+    const differ = await request(ctx.app)
+      .put('/api/reset-password.php')
+      .set('accept-language', 'nl')
+      .send({ token, password: 'new-password-1', password_repeat: 'new-password-2' });
     expect(differ.body.error.message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
-    const ok = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
+    const ok = await request(ctx.app)
+      .put('/api/reset-password.php')
+      .send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
     expect(ok.status).toBe(200);
     expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
     expect((await request(ctx.app).post('/api/user.php').send({ email, password })).status).toBe(401);
     await loginCookie(ctx.app, email, 'new-password-1');
-    const reuse = await request(ctx.app).put('/api/reset-password.php').set('accept-language', 'nl').send({ token, password: 'other-pass-3', password_repeat: 'other-pass-3' });
+    const reuse = await request(ctx.app)
+      .put('/api/reset-password.php')
+      .set('accept-language', 'nl')
+      .send({ token, password: 'other-pass-3', password_repeat: 'other-pass-3' });
     expect(reuse.status).toBe(410);
     expect(reuse.body.error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
   });
@@ -353,7 +437,9 @@ describe('password reset', () => {
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
     await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
-    const res = await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
+    const res = await request(ctx.app)
+      .put('/api/reset-password.php')
+      .send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
     expect(res.body.error.code).toBe('token_invalid');
   });
 
@@ -373,11 +459,22 @@ describe('password and e-mail change', () => {
   it('When the old password is wrong or the new ones differ, then the Dutch messages; else the other sessions end', async () => {
     const { email, password, cookie } = await signupAndLogin();
     const other = await loginCookie(ctx.app, email, password);
-    const wrongOld = await request(ctx.app).put('/api/password.php').set('cookie', cookie).set('accept-language', 'nl').send({ old_password: 'nope', password: 'another-1', password_repeat: 'another-1' });
+    const wrongOld = await request(ctx.app)
+      .put('/api/password.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ old_password: 'nope', password: 'another-1', password_repeat: 'another-1' });
     expect(wrongOld.body.error).toMatchObject({ code: 'old_password_wrong', message: 'Controleer je oude wachtwoord.' });
-    const differ = await request(ctx.app).put('/api/password.php').set('cookie', cookie).set('accept-language', 'nl').send({ old_password: password, password: 'another-1', password_repeat: 'another-2' });
+    const differ = await request(ctx.app)
+      .put('/api/password.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ old_password: password, password: 'another-1', password_repeat: 'another-2' });
     expect(differ.body.error.message).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
-    const ok = await request(ctx.app).put('/api/password.php').set('cookie', cookie).send({ old_password: password, password: 'another-1', password_repeat: 'another-1' });
+    const ok = await request(ctx.app)
+      .put('/api/password.php')
+      .set('cookie', cookie)
+      .send({ old_password: password, password: 'another-1', password_repeat: 'another-1' });
     expect(ok.status).toBe(200);
     expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(200);
     expect((await request(ctx.app).get('/api/user.php').set('cookie', other)).status).toBe(403);
@@ -385,10 +482,16 @@ describe('password and e-mail change', () => {
 
   it('When a member changes his e-mail, then the link goes to the new address and confirms it once', async () => {
     const { password, cookie } = await signupAndLogin();
-    const invalid = await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).set('accept-language', 'nl').send({ password, email: 'nope' });
+    const invalid = await request(ctx.app)
+      .post('/api/mail-change.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ password, email: 'nope' });
     expect(invalid.body.error).toMatchObject({ code: 'new_email_invalid', message: 'Nieuw e-mailadres invalide.' });
     const newEmail = uniqueEmail();
-    expect((await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password, email: newEmail })).status).toBe(200);
+    expect((await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password, email: newEmail })).status).toBe(
+      200,
+    );
     const token = await mailedToken(newEmail, '/mail-change/do?token=');
     expect((await request(ctx.app).put('/api/mail-change.php').send({ token })).status).toBe(200);
     const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
@@ -411,7 +514,9 @@ describe('password and e-mail change', () => {
 describe('deletion', () => {
   it('When a member deletes his account, then he is gone from the list and profile (404), logged out, and can come back by mail', async () => {
     const { email, password, cookie } = await signupAndLogin();
-    await request(ctx.app).post('/api/activate.php').send({ token: await mailedToken(email, '/activate/done?token=') });
+    await request(ctx.app)
+      .post('/api/activate.php')
+      .send({ token: await mailedToken(email, '/activate/done?token=') });
     const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
     const id = row?.id as number;
     const viewer = await loginCookie(ctx.app, DEMO_LOGINS.premium);
@@ -419,9 +524,16 @@ describe('deletion', () => {
     const listed = await request(ctx.app).get('/api/members.php?limit=60').set('cookie', viewer);
     expect(listed.body.profiles.map((p: { id: number }) => p.id)).toContain(id);
 
-    const wrong = await request(ctx.app).delete('/api/account.php').set('cookie', cookie).set('accept-language', 'nl').send({ password: 'nope', reasons: [] });
+    const wrong = await request(ctx.app)
+      .delete('/api/account.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ password: 'nope', reasons: [] });
     expect(wrong.body.error.message).toBe('Controleer je wachtwoord.');
-    const del = await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: ['found_partner'], comment: 'Bedankt' });
+    const del = await request(ctx.app)
+      .delete('/api/account.php')
+      .set('cookie', cookie)
+      .send({ password, reasons: ['found_partner'], comment: 'Bedankt' });
     expect(del.status).toBe(200);
     expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
     expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(404);
@@ -438,7 +550,9 @@ describe('deletion', () => {
 
   it('When a deletion is older than 14 days, then the purge removes the personal data, the photo files too, and the link no longer works', async () => {
     const { email, password, cookie } = await signupAndLogin();
-    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a63' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a63' } })
+      .jpeg()
+      .toBuffer();
     expect((await request(ctx.app).post('/api/photos.php').set('cookie', cookie).attach('photo', photo, 'me.jpg')).status).toBe(201);
     const files = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
       'SELECT filename, thumb_filename, blurred_filename FROM photos p JOIN users u ON u.id = p.user_id WHERE u.email = $1',
@@ -450,7 +564,7 @@ describe('deletion', () => {
     await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: [] });
     const token = await mailedToken(email, '/account-deleted?token=');
     await ctx.db.query(`UPDATE users SET deleted_at = now() - interval '15 days' WHERE email = $1`, [email]);
-    expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.mediaDir)).toBeGreaterThanOrEqual(1);
+    expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media)).toBeGreaterThanOrEqual(1);
     expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
     for (const p of paths) expect(existsSync(p), p).toBe(false);
     expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(410);
@@ -466,7 +580,10 @@ describe('notification settings', () => {
     await ctx.db.query(`UPDATE users SET notifications_disabled = '{unsubscribe,bounce}' WHERE email = $1`, [email]);
     const before = await request(ctx.app).get('/api/notifications.php').set('cookie', cookie);
     expect(before.body).toEqual({ mail: { messages: true, likes: true, matches: true, news: true }, disabled: ['unsubscribe', 'bounce'] });
-    const put = await request(ctx.app).put('/api/notifications.php').set('cookie', cookie).send({ mail: { messages: true, likes: false, matches: false, news: false } });
+    const put = await request(ctx.app)
+      .put('/api/notifications.php')
+      .set('cookie', cookie)
+      .send({ mail: { messages: true, likes: false, matches: false, news: false } });
     expect(put.body).toEqual({ mail: { messages: true, likes: false, matches: false, news: false }, disabled: ['bounce'] });
     expect((await request(ctx.app).get('/api/notifications.php')).status).toBe(403);
   });
@@ -503,7 +620,10 @@ describe('device cookies against lock-out (OWASP)', () => {
     await lockOut(email, 1);
     const untrusted = await login('198.18.1.5', { email, password });
     expect(untrusted.status).toBe(429);
-    expect(untrusted.body.error).toMatchObject({ code: 'login_blocked', message: 'Te veel foute pogingen, account voor 5 min geblokkeerd.' });
+    expect(untrusted.body.error).toMatchObject({
+      code: 'login_blocked',
+      message: 'Te veel foute pogingen, account voor 5 min geblokkeerd.',
+    });
     const owner = await login('198.18.1.6', { email, password }, device);
     expect(owner.status).toBe(200);
     expect(owner.body.user.email).toBe(email);
@@ -519,7 +639,11 @@ describe('device cookies against lock-out (OWASP)', () => {
     for (let i = 0; i < 4; i++) expect((await login('203.0.113.83', { email, password: 'bad' }, device)).status).toBe(401);
     const fifth = await login('203.0.113.83', { email, password: 'bad' }, device);
     expect(fifth.status).toBe(429);
-    expect(fifth.body.error).toMatchObject({ code: 'login_blocked', params: { minutes: 15 }, message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.' });
+    expect(fifth.body.error).toMatchObject({
+      code: 'login_blocked',
+      params: { minutes: 15 },
+      message: 'Te veel foute pogingen, account voor 15 min geblokkeerd.',
+    });
     expect((await login('203.0.113.84', { email, password }, device)).status).toBe(429);
     expect((await login('203.0.113.84', { email, password })).status).toBe(200);
   });
@@ -550,7 +674,10 @@ describe('a pending e-mail change and the password', () => {
   async function askMailChange(over: Record<string, unknown> = {}) {
     const account = await signupAndLogin(over);
     const newEmail = uniqueEmail();
-    const res = await request(ctx.app).post('/api/mail-change.php').set('cookie', account.cookie).send({ password: account.password, email: newEmail });
+    const res = await request(ctx.app)
+      .post('/api/mail-change.php')
+      .set('cookie', account.cookie)
+      .send({ password: account.password, email: newEmail });
     expect(res.status).toBe(200);
     return { ...account, newEmail, token: await mailedToken(newEmail, '/mail-change/do?token=') };
   }
@@ -575,7 +702,13 @@ describe('a pending e-mail change and the password', () => {
     const { email, cookie, token } = await askMailChange();
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const reset = await mailedToken(email, '/reset-password/do?token=');
-    expect((await request(ctx.app).put('/api/reset-password.php').send({ token: reset, password: 'taken-back-1', password_repeat: 'taken-back-1' })).status).toBe(200);
+    expect(
+      (
+        await request(ctx.app)
+          .put('/api/reset-password.php')
+          .send({ token: reset, password: 'taken-back-1', password_repeat: 'taken-back-1' })
+      ).status,
+    ).toBe(200);
     const confirm = await request(ctx.app).put('/api/mail-change.php').set('accept-language', 'nl').send({ token });
     expect(confirm.status).toBe(410);
     expect(confirm.body.error.code).toBe('token_invalid');
@@ -585,7 +718,10 @@ describe('a pending e-mail change and the password', () => {
 
   it('When the password is changed, then a pending e-mail change can no longer be confirmed', async () => {
     const { email, password, cookie, token } = await askMailChange();
-    const changed = await request(ctx.app).put('/api/password.php').set('cookie', cookie).send({ old_password: password, password: 'changed-pass-1', password_repeat: 'changed-pass-1' });
+    const changed = await request(ctx.app)
+      .put('/api/password.php')
+      .set('cookie', cookie)
+      .send({ old_password: password, password: 'changed-pass-1', password_repeat: 'changed-pass-1' });
     expect(changed.status).toBe(200);
     expect((await request(ctx.app).put('/api/mail-change.php').send({ token })).status).toBe(410);
     const me = await request(ctx.app).get('/api/user.php').set('cookie', cookie);
@@ -604,7 +740,10 @@ describe('checking a reset link without spending it', () => {
     expect(first.body).toEqual({ success: true });
     expect(first.headers['cache-control']).toBe('no-store');
     expect((await check()).status).toBe(200);
-    expect((await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'checked-pass-1', password_repeat: 'checked-pass-1' })).status).toBe(200);
+    expect(
+      (await request(ctx.app).put('/api/reset-password.php').send({ token, password: 'checked-pass-1', password_repeat: 'checked-pass-1' }))
+        .status,
+    ).toBe(200);
     const spent = await check();
     expect(spent.status).toBe(410);
     expect(spent.body.error).toMatchObject({ code: 'token_invalid', message: 'Link verlopen of invalide, vraag een nieuwe e-mail aan' });

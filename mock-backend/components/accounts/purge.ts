@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { removeFilesNoLongerUsed } from '../photos/service';
 import * as repo from './repository';
 
 /** Purges every account deleted longer ago than the undo window, each in its own transaction. */
-export async function purgeDeletedAccounts(db: Db, logger: Logger, mediaDir: string): Promise<number> {
+export async function purgeDeletedAccounts(db: Db, logger: Logger, media: MediaStore): Promise<number> {
   let purged = 0;
   for (;;) {
     const ids = await repo.accountsToPurge(db, ACCOUNT_UNDO_DAYS, 100);
@@ -15,8 +16,8 @@ export async function purgeDeletedAccounts(db: Db, logger: Logger, mediaDir: str
       const files = await db.transaction((tx) => repo.purgeAccount(tx, id));
       // Photos are personal data too: their files go once the rows are gone (a crash here leaves files that no row
       // references, never a row without its file; the chat-photo sweep finds those of photo messages).
-      await removeFilesNoLongerUsed(db, mediaDir, files.photos);
-      await deleteChatPhotoFiles(db, mediaDir, files.chatPhotos, logger);
+      await removeFilesNoLongerUsed(db, media, files.photos);
+      await deleteChatPhotoFiles(db, media, files.chatPhotos, logger);
       purged += 1;
     }
   }

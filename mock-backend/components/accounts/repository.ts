@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db';
 import { deliverHeldMessages } from '../chat/repository';
 
-export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate';
+export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate' | 'login_link';
 
 export interface AccountRow {
   id: number;
@@ -66,7 +66,10 @@ export async function insertProfile(
   );
 }
 
-export async function updateProfile(db: Db, p: { userId: number; name: string; birthDate: string; about: string | undefined }): Promise<void> {
+export async function updateProfile(
+  db: Db,
+  p: { userId: number; name: string; birthDate: string; about: string | undefined },
+): Promise<void> {
   await db.query(
     `UPDATE profiles SET name = $2, birth_date = $3::date, about = COALESCE($4, about),
        status = CASE WHEN (SELECT status FROM users WHERE id = $1) = 'active' THEN 'active' ELSE status END,
@@ -106,15 +109,15 @@ export async function deliverSignupMessages(db: Db, userId: number, siteId: numb
     [userId],
   );
   for (const m of pending) {
-    const [conv] = await db.query<{ id: number }>(
-      `INSERT INTO conversations (site_id, last_message_at) VALUES ($1, now()) RETURNING id`,
-      [siteId],
-    );
+    const [conv] = await db.query<{ id: number }>(`INSERT INTO conversations (site_id, last_message_at) VALUES ($1, now()) RETURNING id`, [
+      siteId,
+    ]);
     const conversationId = (conv as { id: number }).id;
-    await db.query(
-      `INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, 0), ($1, $3, 1)`,
-      [conversationId, userId, m.recipient_id],
-    );
+    await db.query(`INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, 0), ($1, $3, 1)`, [
+      conversationId,
+      userId,
+      m.recipient_id,
+    ]);
     await db.query('INSERT INTO messages (conversation_id, sender_id, body) VALUES ($1, $2, $3)', [conversationId, userId, m.body]);
     await db.query('UPDATE signup_messages SET delivered_at = now(), updated_at = now() WHERE id = $1', [m.id]);
   }
@@ -124,16 +127,18 @@ export async function deliverSignupMessages(db: Db, userId: number, siteId: numb
 /** Stores a new token (its sha256 only) and ends the earlier unused ones of the same purpose. */
 export async function insertToken(
   db: Db,
-  t: { tokenHash: string; purpose: TokenPurpose; userId: number; ttlHours: number; newEmail?: string },
+  t: { tokenHash: string; purpose: TokenPurpose; userId: number; ttlMinutes: number; newEmail?: string; keepEarlier?: boolean },
 ): Promise<void> {
-  await db.query(
-    `UPDATE account_tokens SET used_at = now(), updated_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-    [t.userId, t.purpose],
-  );
+  if (!t.keepEarlier) {
+    await db.query(
+      `UPDATE account_tokens SET used_at = now(), updated_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+      [t.userId, t.purpose],
+    );
+  }
   await db.query(
     `INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
-    [t.tokenHash, t.purpose, t.userId, t.newEmail ?? null, t.ttlHours],
+     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+    [t.tokenHash, t.purpose, t.userId, t.newEmail ?? null, t.ttlMinutes],
   );
 }
 
@@ -249,8 +254,11 @@ export async function setEmail(db: Db, userId: number, email: string): Promise<v
      WHERE id = $1`,
     [userId, email],
   );
-  await db.query(`UPDATE profiles SET status = 'active', updated_at = now()
-     WHERE user_id = $1 AND name <> '' AND (SELECT status FROM users WHERE id = $1) = 'active'`, [userId]);
+  await db.query(
+    `UPDATE profiles SET status = 'active', updated_at = now()
+     WHERE user_id = $1 AND name <> '' AND (SELECT status FROM users WHERE id = $1) = 'active'`,
+    [userId],
+  );
 }
 
 export async function markDeleted(db: Db, userId: number, reasons: string[], comment: string): Promise<void> {
@@ -275,7 +283,10 @@ export async function reactivate(db: Db, userId: number, undoDays: number): Prom
   return row !== undefined;
 }
 
-export async function readNotificationSettings(db: Db, userId: number): Promise<{ mail_off: string[]; notifications_disabled: string[] } | null> {
+export async function readNotificationSettings(
+  db: Db,
+  userId: number,
+): Promise<{ mail_off: string[]; notifications_disabled: string[] } | null> {
   const [row] = await db.query<{ mail_off: string[]; notifications_disabled: string[] }>(
     'SELECT mail_off, notifications_disabled FROM users WHERE id = $1',
     [userId],
@@ -341,7 +352,15 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
   await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
   await db.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
-  for (const table of ['profiles', 'likes', 'sessions', 'push_subscriptions', 'account_tokens', 'signup_messages', 'login_device_throttle']) {
+  for (const table of [
+    'profiles',
+    'likes',
+    'sessions',
+    'push_subscriptions',
+    'account_tokens',
+    'signup_messages',
+    'login_device_throttle',
+  ]) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
   }
@@ -349,7 +368,10 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
   await db.query('DELETE FROM swipes WHERE user_id = $1 OR target_id = $1', [userId]);
   await db.query('DELETE FROM swipe_quota WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM match_preferences WHERE user_id = $1', [userId]);
-  const chatPhotos = await db.query<{ photo_filename: string | null }>('DELETE FROM messages WHERE sender_id = $1 RETURNING photo_filename', [userId]);
+  const chatPhotos = await db.query<{ photo_filename: string | null }>(
+    'DELETE FROM messages WHERE sender_id = $1 RETURNING photo_filename',
+    [userId],
+  );
   await db.query(
     `UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
        status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
@@ -361,6 +383,23 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
 }
 
 /** Mailed links past their validity, and reset-mail counts of past days (the cleanup job). */
+/** A sign-in link asked for (any address: see login-link.ts). */
+export async function insertLoginLinkRequest(db: Db, siteId: number, email: string, locale: string): Promise<void> {
+  await db.query('INSERT INTO login_link_requests (site_id, email, locale) VALUES ($1, $2, $3)', [siteId, email, locale]);
+}
+
+/** Takes the oldest waiting request out of the table (inside the transaction that handles it), with its site's host. */
+export async function claimLoginLinkRequest(db: Db): Promise<{ site_id: number; host: string; email: string; locale: string } | null> {
+  const [row] = await db.query<{ site_id: number; host: string; email: string; locale: string }>(
+    `WITH claimed AS (
+       DELETE FROM login_link_requests WHERE id = (
+         SELECT id FROM login_link_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING site_id, email, locale)
+     SELECT c.site_id, s.host, c.email, c.locale FROM claimed c JOIN sites s ON s.id = c.site_id`,
+  );
+  return row ?? null;
+}
+
 export async function deleteExpiredTokens(db: Db): Promise<number> {
   const tokens = await db.query('DELETE FROM account_tokens WHERE expires_at <= now() RETURNING 1');
   await db.query('DELETE FROM reset_requests WHERE day < current_date - 1');

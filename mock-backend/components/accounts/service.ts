@@ -1,12 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import {
-  checkEmail,
-  checkNewPassword,
-  MIN_AGE,
-  PASSWORD_MIN_LENGTH,
-  type FieldErrorCode,
-} from '../../../src/shared/account-rules';
+import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH, type FieldErrorCode } from '../../../src/shared/account-rules';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
 import { isLocale } from '../../../src/shared/locales';
@@ -18,14 +12,15 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { renderAccountMail, type MailKind } from './mail-texts';
 import * as repo from './repository';
 
-/** How long a mailed link works, by purpose. */
+/** How long a mailed link works, by purpose, in hours (a sign-in link: 15 minutes). */
 export const TOKEN_TTL_HOURS: Record<repo.TokenPurpose, number> = {
   activate: 72,
   reset_password: 2,
   mail_change: 24,
   reactivate: ACCOUNT_UNDO_DAYS * 24,
+  login_link: 0.25,
 };
-/** The validity a mail of each kind mentions ({hours}). */
+/** The validity a mail of each kind mentions ({hours}; the sign-in link's {minutes}). */
 const MAIL_HOURS: Record<MailKind, number> = {
   activate: TOKEN_TTL_HOURS.activate,
   reset_password: TOKEN_TTL_HOURS.reset_password,
@@ -33,6 +28,7 @@ const MAIL_HOURS: Record<MailKind, number> = {
   account_deleted: TOKEN_TTL_HOURS.reactivate,
   signup_duplicate: TOKEN_TTL_HOURS.reset_password,
   mail_change_notice: TOKEN_TTL_HOURS.mail_change,
+  login_link: TOKEN_TTL_HOURS.login_link,
 };
 /** Reset mails per address and day; counted for unknown addresses too, so the cap tells nothing. */
 export const RESET_MAILS_PER_DAY = 3;
@@ -83,7 +79,9 @@ export async function newToken(db: Db, purpose: repo.TokenPurpose, userId: numbe
     tokenHash: hashToken(token),
     purpose,
     userId,
-    ttlHours: TOKEN_TTL_HOURS[purpose],
+    ttlMinutes: Math.round(TOKEN_TTL_HOURS[purpose] * 60),
+    // Sign-in links: an earlier one stays valid when another is sent (login-link.ts).
+    keepEarlier: purpose === 'login_link',
     ...(newEmail ? { newEmail } : {}),
   });
   return token;
@@ -105,6 +103,7 @@ export async function queueMail(
     site: ctx.site.name,
     link: `${origin}${mail.path}`,
     hours: MAIL_HOURS[kind],
+    minutes: Math.round(MAIL_HOURS[kind] * 60),
     days: ACCOUNT_UNDO_DAYS,
   });
   const fromName = ctx.site.mail_name || ctx.site.name;
@@ -138,7 +137,12 @@ export async function resendActivation(deps: AccountDeps, ctx: AccountContext, v
   }
   await deps.db.transaction(async (tx) => {
     const token = await newToken(tx, 'activate', viewer.userId);
-    await queueMail(tx, deps, ctx, { kind: 'activate', to: account.email, path: `/activate/done?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+    await queueMail(tx, deps, ctx, {
+      kind: 'activate',
+      to: account.email,
+      path: `/activate/done?token=${token}`,
+      locale: memberLocale(account.language, ctx.locale),
+    });
   });
   deps.outbox.kick();
 }
@@ -156,7 +160,12 @@ export async function requestPasswordReset(deps: AccountDeps, ctx: AccountContex
     const account = await repo.findAccountByEmail(tx, ctx.site.id, email);
     if (!account || account.status === 'deleted') return;
     const token = await newToken(tx, 'reset_password', account.id);
-    await queueMail(tx, deps, ctx, { kind: 'reset_password', to: account.email, path: `/reset-password/do?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+    await queueMail(tx, deps, ctx, {
+      kind: 'reset_password',
+      to: account.email,
+      path: `/reset-password/do?token=${token}`,
+      locale: memberLocale(account.language, ctx.locale),
+    });
   });
   deps.outbox.kick();
 }
@@ -175,7 +184,10 @@ export async function resetPassword(
   ctx: AccountContext,
   input: { token: string; password: string; password_repeat: string },
 ): Promise<void> {
-  requireValid(checkNewPassword(input.password, input.password_repeat), input.password.length < PASSWORD_MIN_LENGTH ? 'password' : 'password_repeat');
+  requireValid(
+    checkNewPassword(input.password, input.password_repeat),
+    input.password.length < PASSWORD_MIN_LENGTH ? 'password' : 'password_repeat',
+  );
   const passwordHash = await hashPassword(input.password);
   const ok = await deps.db.transaction(async (tx) => {
     const spent = await repo.consumeToken(tx, 'reset_password', hashToken(input.token));
@@ -196,7 +208,13 @@ export async function resetPassword(
   if (!ok) throw new AppError(410, 'token_invalid');
 }
 
-async function checkCurrentPassword(deps: AccountDeps, userId: number, password: string, code: 'old_password_wrong' | 'password_wrong', field: string) {
+async function checkCurrentPassword(
+  deps: AccountDeps,
+  userId: number,
+  password: string,
+  code: 'old_password_wrong' | 'password_wrong',
+  field: string,
+) {
   const account = await repo.findAccount(deps.db, userId);
   if (!account) throw authenticationRequired();
   const ok = await verifyPassword(account.password_hash || (await dummyHash()), password);
@@ -212,7 +230,10 @@ export async function changePassword(
 ): Promise<void> {
   if (!viewer) throw authenticationRequired();
   await checkCurrentPassword(deps, viewer.userId, input.old_password, 'old_password_wrong', 'old_password');
-  requireValid(checkNewPassword(input.password, input.password_repeat), input.password.length < PASSWORD_MIN_LENGTH ? 'password' : 'password_repeat');
+  requireValid(
+    checkNewPassword(input.password, input.password_repeat),
+    input.password.length < PASSWORD_MIN_LENGTH ? 'password' : 'password_repeat',
+  );
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, viewer.userId, passwordHash);
@@ -275,7 +296,12 @@ export async function deleteAccount(
     await repo.deleteSessions(tx, viewer.userId);
     const token = await newToken(tx, 'reactivate', viewer.userId);
     // This mail holds the only undo link: it commits with the deletion and is sent however long SMTP is down.
-    await queueMail(tx, deps, ctx, { kind: 'account_deleted', to: account.email, path: `/account-deleted?token=${token}`, locale: memberLocale(account.language, ctx.locale) });
+    await queueMail(tx, deps, ctx, {
+      kind: 'account_deleted',
+      to: account.email,
+      path: `/account-deleted?token=${token}`,
+      locale: memberLocale(account.language, ctx.locale),
+    });
   });
   deps.outbox.kick();
   deps.logger.info({ userId: viewer.userId, reasons: input.reasons }, 'account deleted');
@@ -293,14 +319,15 @@ export const MAIL_KINDS = ['messages', 'likes', 'matches', 'news'] as const;
 type MailKinds = Record<(typeof MAIL_KINDS)[number], boolean>;
 type DisabledReason = 'spam' | 'bounce' | 'unsubscribe';
 
-export async function notificationSettings(deps: AccountDeps, viewer: Viewer | null): Promise<{ mail: MailKinds; disabled: DisabledReason[] }> {
+export async function notificationSettings(
+  deps: AccountDeps,
+  viewer: Viewer | null,
+): Promise<{ mail: MailKinds; disabled: DisabledReason[] }> {
   if (!viewer) throw authenticationRequired();
   const row = await repo.readNotificationSettings(deps.db, viewer.userId);
   if (!row) throw authenticationRequired();
   const mail = Object.fromEntries(MAIL_KINDS.map((k) => [k, !row.mail_off.includes(k)])) as MailKinds;
-  const disabled = row.notifications_disabled.filter(
-    (r): r is DisabledReason => r === 'spam' || r === 'bounce' || r === 'unsubscribe',
-  );
+  const disabled = row.notifications_disabled.filter((r): r is DisabledReason => r === 'spam' || r === 'bounce' || r === 'unsubscribe');
   return { mail, disabled };
 }
 
@@ -311,4 +338,3 @@ export async function saveNotificationSettings(deps: AccountDeps, viewer: Viewer
   await repo.writeNotificationSettings(deps.db, viewer.userId, off, off.length < MAIL_KINDS.length);
   return notificationSettings(deps, viewer);
 }
-

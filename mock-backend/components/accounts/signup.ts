@@ -74,7 +74,12 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
     // Only whoever reads the owner's inbox learns that someone tried; the answer and the session say nothing.
     const known = owner ?? (await repo.findAccountByEmail(tx, ctx.site.id, a.email));
     if (known) {
-      await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: known.email, path: '/reset-password', locale: memberLocale(known.language, ctx.locale) });
+      await queueMail(tx, deps, ctx, {
+        kind: 'signup_duplicate',
+        to: known.email,
+        path: '/reset-password',
+        locale: memberLocale(known.language, ctx.locale),
+      });
     }
   }
   return id;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -62,7 +63,8 @@ describe('chat catch-up', () => {
       bus: deafBus,
       chatCatchUpMs: 200,
       logger: createLogger('silent'),
-      mediaDir: ctx.mediaDir,
+      media: ctx.media,
+      dataDir: path.dirname(ctx.mediaDir),
       outbox: { kick: () => undefined },
       publicUrl: 'http://localhost',
       backendSecret: TEST_BACKEND_SECRET,
@@ -71,7 +73,9 @@ describe('chat catch-up', () => {
     await new Promise<void>((resolve) => server.once('listening', resolve));
     try {
       let text = '';
-      const req = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events.php`, { headers: { cookie: b, accept: 'text/event-stream' } });
+      const req = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/events.php`, {
+        headers: { cookie: b, accept: 'text/event-stream' },
+      });
       await new Promise<void>((resolve, reject) => {
         req.on('error', reject);
         req.on('response', (res) => {

@@ -1,8 +1,9 @@
-import http from 'node:http';
+import path from 'node:path';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_MESSAGES_PER_DAY, FREE_MESSAGES } from '../../../src/shared/chat';
+import { FREE_MESSAGES } from '../../../src/shared/chat';
 import { createApp } from '../../app';
 import { createPgBus } from '../../lib/bus';
 import { createPgDb } from '../../lib/db';
@@ -11,6 +12,7 @@ import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, loginAsMember, type TestContext } from '../../test/context';
 import * as accounts from '../accounts/repository';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
+import { openStream } from '../../test/sse';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -21,69 +23,14 @@ let freeId: number;
 
 const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
-const idOf = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
-const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+const idOf = async (email: string) =>
+  (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
+const creditsOf = async (id: number) =>
+  (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
 const send = (cookie: string, profileId: number, text: string, key?: string) => {
   const r = request(ctx.app).post('/api/message.php').set('cookie', cookie).send({ profile_id: profileId, text });
   return key ? r.set('Idempotency-Key', key) : r;
 };
-
-interface SseEvent {
-  id?: string;
-  event: string;
-  data: unknown;
-}
-
-/** Opens the event stream of a member on a listening server and collects its events. */
-function openStream(url: string, cookie: string, headers: Record<string, string> = {}) {
-  const events: SseEvent[] = [];
-  let buffer = '';
-  const waiters: (() => void)[] = [];
-  let req: http.ClientRequest | undefined;
-  const ready = new Promise<number>((resolve, reject) => {
-    req = http.get(`${url}/api/events.php`, { headers: { cookie, accept: 'text/event-stream', ...headers } }, (res) => {
-      resolve(res.statusCode ?? 0);
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const fields: Record<string, string> = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':') || !line.includes(':')) continue;
-            const at = line.indexOf(':');
-            fields[line.slice(0, at)] = line.slice(at + 1).trimStart();
-          }
-          if (fields.event && fields.data) {
-            events.push({ ...(fields.id ? { id: fields.id } : {}), event: fields.event, data: JSON.parse(fields.data) });
-            for (const w of waiters.splice(0)) w();
-          }
-        }
-      });
-      res.on('error', () => undefined);
-    });
-    req.on('error', reject);
-  });
-  return {
-    events,
-    ready,
-    async waitFor(pred: (e: SseEvent) => boolean, ms = 5000): Promise<SseEvent> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = events.find(pred);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching event; got ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
-    close: () => req?.destroy(),
-  };
-}
 
 beforeAll(async () => {
   ctx = await createTestContext({ members: 30 });
@@ -95,7 +42,7 @@ beforeAll(async () => {
        AND u.site_id = (SELECT site_id FROM users WHERE id = $1)
        AND NOT EXISTS (SELECT 1 FROM conversation_members cm JOIN conversation_members o ON o.conversation_id = cm.conversation_id
                        WHERE cm.user_id = u.id AND o.user_id IN ($1, $2))
-     ORDER BY u.id LIMIT 12`,
+     ORDER BY u.id LIMIT 14`,
     [premiumId, freeId],
   );
   others = rows.map((r) => r.id);
@@ -133,16 +80,25 @@ describe('chat', () => {
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.message.id).toBe(sent.body.message.id);
-    const [site] = await ctx.db.query<{ message_credits: number }>('SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)', [premiumId]);
+    const [site] = await ctx.db.query<{ message_credits: number }>(
+      'SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
+      [premiumId],
+    );
     expect(await creditsOf(premiumId)).toBe(before - (site?.message_credits ?? 0));
 
     const chats = await request(ctx.app).get('/api/chats.php').set('cookie', other);
     const chat = chats.body.chats.find((c: { conversation: number }) => c.conversation === sent.body.message.conversation);
     expect(chat.num_unread_messages).toBe(1);
-    const conv = await request(ctx.app).get('/api/conversation.php').query({ conversation: sent.body.message.conversation }).set('cookie', other);
+    const conv = await request(ctx.app)
+      .get('/api/conversation.php')
+      .query({ conversation: sent.body.message.conversation })
+      .set('cookie', other);
     expect(conv.status).toBe(200);
     expect(conv.body.messages.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([['Hello there', false]]);
-    const read = await request(ctx.app).post('/api/conversation-read.php').set('cookie', other).send({ conversation: conv.body.conversation, seq: 2147483647 });
+    const read = await request(ctx.app)
+      .post('/api/conversation-read.php')
+      .set('cookie', other)
+      .send({ conversation: conv.body.conversation, seq: 2147483647 });
     expect(read.status).toBe(200);
     const after = await request(ctx.app).get('/api/chats.php').set('cookie', other);
     expect(after.body.chats.find((c: { conversation: number }) => c.conversation === conv.body.conversation).num_unread_messages).toBe(0);
@@ -151,8 +107,12 @@ describe('chat', () => {
 
     // Somebody else's conversation is not found.
     const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
-    expect((await request(ctx.app).get('/api/conversation.php').query({ conversation: conv.body.conversation }).set('cookie', free)).status).toBe(404);
-    expect((await request(ctx.app).post('/api/typing.php').set('cookie', free).send({ conversation: conv.body.conversation })).status).toBe(404);
+    expect(
+      (await request(ctx.app).get('/api/conversation.php').query({ conversation: conv.body.conversation }).set('cookie', free)).status,
+    ).toBe(404);
+    expect((await request(ctx.app).post('/api/typing.php').set('cookie', free).send({ conversation: conv.body.conversation })).status).toBe(
+      404,
+    );
   });
 
   it('When a message is empty, too long, or to oneself, then 422 with the reason and nothing is stored', async () => {
@@ -193,14 +153,58 @@ describe('chat', () => {
     expect(third.body.error.code).toBe('conversation_limit_reached');
     const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: c }).set('cookie', free);
     expect(view.body).toMatchObject({ conversation: null, messages: [] });
-    expect(view.body.allowance).toMatchObject({ free_messages_left: 0, conversations_left: 0, first_messages_per_day: FIRST_MESSAGES_PER_DAY });
+    expect(view.body.allowance).toMatchObject({
+      free_messages_left: 0,
+      conversations_left: 0,
+      first_messages_left: null,
+      first_messages_per_day: null,
+    });
+  });
+
+  it("When a premium member starts new conversations, then there is no daily cap unless the site's premium_conversations_per_day sets one", async () => {
+    const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const [a, b] = [others[12] as number, others[13] as number];
+    const setCap = (cap: number | null) =>
+      ctx.db.query('UPDATE sites SET premium_conversations_per_day = $1 WHERE id = (SELECT site_id FROM users WHERE id = $2)', [
+        cap,
+        premiumId,
+      ]);
+    const allowance = async (id: number) =>
+      (await request(ctx.app).get('/api/conversation.php').query({ profile_id: id }).set('cookie', premium)).body.allowance;
+    try {
+      await setCap(null);
+      expect(await allowance(a)).toMatchObject({ first_messages_left: null, first_messages_per_day: null });
+      const settings = await request(ctx.app).get('/api/settings.php');
+      expect(settings.body.premium_conversations_per_day).toBeNull();
+      // A cap of what he started today plus one: one more new conversation, then the 429.
+      await setCap(1000);
+      const started = 1000 - (await allowance(a)).first_messages_left;
+      await setCap(started + 1);
+      expect(await allowance(a)).toMatchObject({ first_messages_left: 1, first_messages_per_day: started + 1 });
+      expect((await send(premium, a, 'hello a', 'cap-a')).status).toBe(201);
+      const refused = await send(premium, b, 'hello b', 'cap-b');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: 'first_message_limit', params: { limit: started + 1 } });
+      expect((await allowance(b)).first_messages_left).toBe(0);
+      const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: b }).set('cookie', premium);
+      expect(view.body).toMatchObject({ conversation: null, messages: [] });
+      // An existing conversation is never capped; without the setting the new one goes through.
+      expect((await send(premium, a, 'again', 'cap-a2')).status).toBe(201);
+      await setCap(null);
+      expect((await send(premium, b, 'hello b', 'cap-b2')).status).toBe(201);
+    } finally {
+      await setCap(null);
+    }
   });
 
   it('When 50 sends race against a balance for one message, then exactly one is sent and charged', async () => {
     const otherId = others[5] as number;
     const racerId = others[6] as number;
     const racer = await loginAs(racerId);
-    const [site] = await ctx.db.query<{ message_credits: number }>('SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)', [racerId]);
+    const [site] = await ctx.db.query<{ message_credits: number }>(
+      'SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
+      [racerId],
+    );
     const price = site?.message_credits ?? 10;
     await ctx.db.query('UPDATE users SET paid_user = true WHERE id = $1', [racerId]);
     await ctx.db.transaction((tx) => grantCredits(tx, { userId: racerId, credits: price, kind: 'promo', reason: 'bonus' }));
@@ -222,15 +226,45 @@ describe('chat', () => {
     expect(catalogue.body.gifts.map((g: { key: string }) => g.key)).toContain('rose');
     const price = catalogue.body.gifts[0].credits as number;
     const before = await creditsOf(premiumId);
-    const sent = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    const sent = await request(ctx.app)
+      .post('/api/gift.php')
+      .set('cookie', premium)
+      .set('Idempotency-Key', 'gift-1')
+      .send({ profile_id: otherId, gift: 'rose' });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toMatchObject({ kind: 'gift', gift: 'rose', mine: true });
-    const again = await request(ctx.app).post('/api/gift.php').set('cookie', premium).set('Idempotency-Key', 'gift-1').send({ profile_id: otherId, gift: 'rose' });
+    const again = await request(ctx.app)
+      .post('/api/gift.php')
+      .set('cookie', premium)
+      .set('Idempotency-Key', 'gift-1')
+      .send({ profile_id: otherId, gift: 'rose' });
     expect(again.body.message.id).toBe(sent.body.message.id);
     expect(await creditsOf(premiumId)).toBe(before - price);
     const other = await loginAs(otherId);
     const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', other);
     expect(view.body.messages.at(-1)).toMatchObject({ kind: 'gift', gift: 'rose', mine: false });
+    // The chat list names the last message: for the receiver a gift from the other, for the sender his own.
+    const list = await request(ctx.app).get('/api/chats.php').set('cookie', other);
+    expect(list.body.chats.find((c: { profile: { id: number } }) => c.profile.id === premiumId).last_message).toEqual({
+      kind: 'gift',
+      text: '',
+      gift: 'rose',
+      mine: false,
+    });
+    const own = await request(ctx.app).get('/api/chats.php').set('cookie', premium);
+    expect(own.body.chats.find((c: { profile: { id: number } }) => c.profile.id === otherId).last_message).toMatchObject({
+      kind: 'gift',
+      gift: 'rose',
+      mine: true,
+    });
+    await send(premium, otherId, 'After the rose', 'gift-text-1');
+    const later = await request(ctx.app).get('/api/chats.php').set('cookie', other);
+    expect(later.body.chats.find((c: { profile: { id: number } }) => c.profile.id === premiumId).last_message).toEqual({
+      kind: 'text',
+      text: 'After the rose',
+      gift: null,
+      mine: false,
+    });
     const unknown = await request(ctx.app).post('/api/gift.php').set('cookie', premium).send({ profile_id: otherId, gift: 'unicorn' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.code).toBe('gift_unknown');
@@ -288,7 +322,11 @@ describe('chat', () => {
     const later = await request(ctx.app).get('/api/conversation.php').query({ profile_id: writerId }).set('cookie', reader);
     expect(later.body.messages.map((m: { text: string }) => m.text)).toEqual(['waiting']);
     const chats = await request(ctx.app).get('/api/chats.php').set('cookie', reader);
-    expect(chats.body.chats.some((c: { profile: { id: number }; num_unread_messages: number }) => c.profile.id === writerId && c.num_unread_messages === 1)).toBe(true);
+    expect(
+      chats.body.chats.some(
+        (c: { profile: { id: number }; num_unread_messages: number }) => c.profile.id === writerId && c.num_unread_messages === 1,
+      ),
+    ).toBe(true);
   });
 
   it('When both members have the stream open, then messages, typing and read markers arrive; a reconnect with Last-Event-ID replays what was missed', async () => {
@@ -309,7 +347,10 @@ describe('chat', () => {
     expect(got.id).toBe(String(sent.body.message.seq));
     await theirsToo.waitFor((e) => e.event === 'message' && (e.data as { id: number }).id === sent.body.message.id);
     theirsToo.close();
-    await mine.waitFor((e) => e.event === 'message' && (e.data as { mine: boolean; id: number }).mine && (e.data as { id: number }).id === sent.body.message.id);
+    await mine.waitFor(
+      (e) =>
+        e.event === 'message' && (e.data as { mine: boolean; id: number }).mine && (e.data as { id: number }).id === sent.body.message.id,
+    );
 
     const conversation = sent.body.message.conversation as number;
     expect((await request(ctx.app).post('/api/typing.php').set('cookie', other).send({ conversation })).status).toBe(200);
@@ -341,7 +382,16 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('chat on two instances
     const logger = createLogger('silent');
     const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });
     const bus2 = createPgBus(db2, url, logger, { searchPath: schema?.s });
-    const app2 = createApp({ db: db2, bus: bus2, logger, mediaDir: ctx.mediaDir, outbox: { kick: () => undefined }, publicUrl: 'http://localhost', backendSecret: TEST_BACKEND_SECRET });
+    const app2 = createApp({
+      db: db2,
+      bus: bus2,
+      logger,
+      media: ctx.media,
+      dataDir: path.dirname(ctx.mediaDir),
+      outbox: { kick: () => undefined },
+      publicUrl: 'http://localhost',
+      backendSecret: TEST_BACKEND_SECRET,
+    });
     const server2 = app2.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server2.once('listening', resolve));
     try {

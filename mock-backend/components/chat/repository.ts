@@ -217,10 +217,18 @@ export async function insertMessage(tx: Db, m: NewMessage): Promise<{ message: M
     // conversation, its members' lists, the recipient's notification event and, if asked, the sender's counts.
     [use = null] = await tx.query<Counts>(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId, m.countUse ?? false]);
   }
-  const [row] = await tx.query<MessageRow>(
-    INSERT_MESSAGE,
-    [m.conversationId, m.senderId, m.body, m.kind, m.giftKey ?? null, m.photoFilename ?? null, m.held, m.free, m.creditsCost, CHAT_EVENT_LOCK],
-  );
+  const [row] = await tx.query<MessageRow>(INSERT_MESSAGE, [
+    m.conversationId,
+    m.senderId,
+    m.body,
+    m.kind,
+    m.giftKey ?? null,
+    m.photoFilename ?? null,
+    m.held,
+    m.free,
+    m.creditsCost,
+    CHAT_EVENT_LOCK,
+  ]);
   if (!row) throw new Error('message insert returned nothing');
   return { message: row, use };
 }
@@ -249,10 +257,7 @@ const COUNT_USE = prepared(`SELECT ${useColumns('$1')}`);
 
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
-  const [row] = await db.query<Counts>(
-    COUNT_USE,
-    [userId],
-  );
+  const [row] = await db.query<Counts>(COUNT_USE, [userId]);
   return row ?? { free_used: 0, started: 0, started_today: 0 };
 }
 
@@ -271,10 +276,9 @@ export async function useAndBalance(db: Db, userId: number): Promise<Counts & { 
 
 /** The newest delivered message of the conversation (what "read up to here" may name at most). */
 export async function lastDeliveredSeq(db: Db, conversationId: number): Promise<number> {
-  const [row] = await db.query<{ seq: string | null }>(
-    'SELECT max(seq) AS seq FROM messages WHERE conversation_id = $1 AND NOT held',
-    [conversationId],
-  );
+  const [row] = await db.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM messages WHERE conversation_id = $1 AND NOT held', [
+    conversationId,
+  ]);
   return seqOf(row?.seq);
 }
 
@@ -311,7 +315,8 @@ export async function deliverHeldMessages(tx: Db, senderId: number): Promise<num
   );
   // The recipients hear of them now, as of any new message (push or a notification e-mail).
   for (const m of members) {
-    if (m.user_id !== senderId) await recordNotification(tx, { userId: m.user_id, kind: 'message', fromUserId: senderId, conversationId: m.conversation_id });
+    if (m.user_id !== senderId)
+      await recordNotification(tx, { userId: m.user_id, kind: 'message', fromUserId: senderId, conversationId: m.conversation_id });
   }
   return [...new Set(members.map((m) => m.user_id))];
 }
@@ -319,16 +324,18 @@ export async function deliverHeldMessages(tx: Db, senderId: number): Promise<num
 /** The highest event number committed so far: where a stream without Last-Event-ID starts. */
 export async function currentEventSeq(db: Db): Promise<number> {
   const [row] = await db.query<{ seq: string | null }>(
-    `SELECT greatest((SELECT max(seq) FROM messages), (SELECT max(read_event_seq) FROM conversation_members)) AS seq`,
+    `SELECT greatest((SELECT max(seq) FROM messages), (SELECT max(read_event_seq) FROM conversation_members),
+                     (SELECT max(seq) FROM member_events)) AS seq`,
   );
   return seqOf(row?.seq);
 }
 
 export interface EventRow {
-  type: 'message' | 'read';
+  /** `member`: a row of member_events (a like, match, balance, photo decision or removed conversation). */
+  type: 'message' | 'read' | 'member';
   seq: string;
   id: number | null;
-  conversation_id: number;
+  conversation_id: number | null;
   sender_id: number | null;
   kind: 'text' | 'gift' | 'photo' | null;
   body: string | null;
@@ -338,11 +345,14 @@ export interface EventRow {
   held: boolean | null;
   reader: number | null;
   read_seq: string | null;
+  /** member_events.kind and .data (type `member` only). */
+  event_kind: string | null;
+  data: Record<string, unknown> | null;
 }
 
 /**
  * The members' events, each after his own position, in order per member and at most `limit` each: messages of his
- * conversations (what he removed is gone, held ones only his own) and moved read markers. One statement for
+ * conversations (what he removed is gone, held ones only his own), moved read markers and his member_events. One statement for
  * several members (the streams of one instance read together); `user_id` names whose they are.
  */
 export async function eventsAfterMany(
@@ -356,13 +366,16 @@ export async function eventsAfterMany(
      CROSS JOIN LATERAL (
        SELECT * FROM (
          SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
-                m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq
+                m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq, NULL::text AS event_kind, NULL::jsonb AS data
          FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
          WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id)
          UNION ALL
-         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq
+         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq, NULL, NULL
          FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
          WHERE me.user_id = f.user_id AND o.read_event_seq > f.after
+         UNION ALL
+         SELECT 'member', e.seq, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, e.kind, e.data
+         FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after
        ) u ORDER BY seq LIMIT $3
      ) e
      ORDER BY f.n, e.seq`),
@@ -381,7 +394,8 @@ export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ user
      WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
                    WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
         OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)`),
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)
+        OR EXISTS (SELECT 1 FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after)`),
     [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
   );
   return new Set(rows.map((r) => r.user_id));
@@ -390,7 +404,9 @@ export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ user
 /** Which of the sessions behind open streams are still logged in. */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>(prepared('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()'), [sessionIds]);
+  const rows = await db.query<{ id: string }>(prepared('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()'), [
+    sessionIds,
+  ]);
   return new Set(rows.map((r) => r.id.trim()));
 }
 

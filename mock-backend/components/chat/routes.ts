@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
 import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
 import type { Bus } from '../../lib/bus';
+import type { MediaStore } from '../../lib/media-store';
 import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
@@ -17,8 +18,8 @@ export interface ChatRouteDeps {
   bus: Bus;
   logger: Logger;
   notifier?: Notifier | undefined;
-  /** DATA_DIR/media: photo messages are stored under its chat/ folder. */
-  mediaDir: string;
+  /** The media store: photo messages are stored under its chat/ prefix. */
+  media: MediaStore;
   /** Signs the photo URLs that the event stream carries (JSON answers are signed by the API's middleware). */
   getSigner: () => Promise<MediaSigner>;
   /** How often open streams read the tables without a "look" (default STREAM_CATCH_UP_MS). */
@@ -114,24 +115,16 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
     },
   );
 
-  router.post(
-    '/typing.php',
-    rateLimit(db, { name: 'chat-typing', points: 40, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      await service.typing(deps, getSite(res), viewer, (req.body as { conversation: number }).conversation);
-      res.json({ success: true });
-    },
-  );
+  router.post('/typing.php', rateLimit(db, { name: 'chat-typing', points: 40, windowSeconds: 60, per: 'member' }), async (req, res) => {
+    const viewer = requireViewer(res);
+    await service.typing(deps, getSite(res), viewer, (req.body as { conversation: number }).conversation);
+    res.json({ success: true });
+  });
 
-  router.get(
-    '/events.php',
-    rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      await stream(req, res, viewer);
-    },
-  );
+  router.get('/events.php', rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' }), async (req, res) => {
+    const viewer = requireViewer(res);
+    await stream(req, res, viewer);
+  });
 
   return router;
 }

@@ -21,17 +21,30 @@ const log: string[] = [];
 function countStatements(db: Db): void {
   const query = db.query.bind(db);
   const transaction = db.transaction.bind(db);
-  const counting = (inner: Db): Db => ({
-    ...inner,
-    query: (sql, params) => {
-      log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
-      return inner.query(sql, params);
-    },
-    transaction: (fn) => inner.transaction((tx) => fn(counting(tx))),
-  });
+  // A statement of the app's Db inside an idempotent request's transaction passes both seams: counted once.
+  let viaRoot = false;
+  const wrapped = new WeakSet<Db>();
+  const counting = (inner: Db): Db => {
+    if (wrapped.has(inner)) return inner;
+    const outer: Db = {
+      ...inner,
+      query: (sql, params) => {
+        if (!viaRoot) log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
+        return inner.query(sql, params);
+      },
+      transaction: (fn) => inner.transaction((tx) => fn(counting(tx))),
+    };
+    wrapped.add(outer);
+    return outer;
+  };
   (db as { query: Db['query'] }).query = (sql, params) => {
     log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
-    return query(sql, params);
+    viaRoot = true;
+    try {
+      return query(sql, params);
+    } finally {
+      viaRoot = false;
+    }
   };
   (db as { transaction: Db['transaction'] }).transaction = (fn) => transaction((tx) => fn(counting(tx)));
 }
@@ -42,7 +55,8 @@ const send = (cookie: string, profileId: number, text: string, key?: string) => 
 };
 const conversationWith = (cookie: string, profileId: number) =>
   request(ctx.app).get(`/api/conversation.php?profile_id=${profileId}`).set('cookie', cookie);
-const creditsOf = async (id: number) => (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+const creditsOf = async (id: number) =>
+  (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
 const countOf = async (sql: string, params: unknown[]) => (await ctx.db.query<{ n: number }>(sql, params))[0]?.n as number;
 
 beforeAll(async () => {
@@ -64,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('chat send cost', () => {
-  it('When a premium member writes in an existing conversation, then the send takes at most 9 statements and answers the allowance the database has', async () => {
+  it('When a premium member writes in an existing conversation, then the send takes at most 10 statements and answers the allowance the database has', async () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const otherId = others[0] as number;
     expect((await send(premium, otherId, 'first')).status).toBe(201);
@@ -72,13 +86,14 @@ describe('chat send cost', () => {
     log.length = 0;
     const sent = await send(premium, otherId, 'second', 'cost-1');
     expect(sent.status).toBe(201);
-    // Site with session, rate limit, idempotency claim; the sender's lock with partner and conversation, the spend
-    // (reservation with balance and lots, then lots with ledger), the conversation with the notification and his
-    // counts, the message; the idempotency answer. It was 20 before the send path was trimmed.
+    // Site with session, rate limit, the key's lock and the look for a stored answer; the sender's lock with partner
+    // and conversation, the spend (reservation with balance and lots, then lots with ledger), the conversation with
+    // the notification and his counts, the message; the idempotency answer, in the send's transaction. It was 20
+    // before the send path was trimmed.
     // The push job (kicked by the send, working off notification events through the same Db) and the event bus's
     // NOTIFY (PostgreSQL) are not the send's statements.
     const statements = log.filter((sql) => !/^UPDATE notification_events SET state|push_subscriptions|pg_notify/.test(sql));
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
 
     const read = await conversationWith(premium, otherId);
     expect(read.status).toBe(200);
@@ -86,7 +101,9 @@ describe('chat send cost', () => {
     expect(sent.body.allowance.credits).toBe(await creditsOf(premiumId));
     expect(await ledgerInvariantViolations(ctx.db, [premiumId])).toEqual([]);
     // One notification event for the recipient per delivered message.
-    expect(await countOf('SELECT count(*)::int AS n FROM notification_events WHERE user_id = $1 AND from_user_id = $2', [otherId, premiumId])).toBe(2);
+    expect(
+      await countOf('SELECT count(*)::int AS n FROM notification_events WHERE user_id = $1 AND from_user_id = $2', [otherId, premiumId]),
+    ).toBe(2);
   });
 
   it('When a free member starts a conversation and uses his free messages, then each answer counts them as the database does', async () => {

@@ -1,7 +1,9 @@
-import { FIRST_MESSAGES_PER_DAY, FREE_MESSAGES } from '../../../src/shared/chat';
+import { FREE_MESSAGES } from '../../../src/shared/chat';
+import { hasVisibleText } from '../../../src/shared/visible-text';
 import { FREE_CONVERSATION_LIMIT } from '../../../src/shared/constants';
 import { isGiftKey, type GiftKey } from '../../../src/shared/gifts';
 import type { Schemas } from '../../lib/api-types';
+import type { MediaStore } from '../../lib/media-store';
 import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
@@ -46,15 +48,24 @@ export async function allowanceOf(db: Db, site: Site, userId: number): Promise<A
 
 /** The allowance from the member's counts and balance (a send knows them without asking the database again). */
 export function allowanceFrom(site: Site, state: repo.Counts & { credits: number; paid_user: boolean }): Allowance {
+  const dailyCap = dailyConversationCap(site, state.paid_user);
   return {
     message_credits: site.message_credits,
     message_length: site.message_length,
     credits: state.credits,
     free_messages_left: state.paid_user ? 0 : Math.max(0, FREE_MESSAGES - state.free_used),
     conversations_left: state.paid_user ? null : Math.max(0, FREE_CONVERSATION_LIMIT - state.started),
-    first_messages_left: Math.max(0, FIRST_MESSAGES_PER_DAY - state.started_today),
-    first_messages_per_day: FIRST_MESSAGES_PER_DAY,
+    first_messages_left: dailyCap === null ? null : Math.max(0, dailyCap - state.started_today),
+    first_messages_per_day: dailyCap,
   };
+}
+
+/**
+ * New conversations a member may start per UTC day: the site's premium_conversations_per_day for premium members
+ * (none when it sets none); free members have no daily cap, only their FREE_CONVERSATION_LIMIT conversations in all.
+ */
+export function dailyConversationCap(site: Pick<Site, 'premium_conversations_per_day'>, paidUser: boolean): number | null {
+  return paidUser ? (site.premium_conversations_per_day ?? null) : null;
 }
 
 function toPartner(row: repo.PartnerRow): Schemas['ChatPartner'] {
@@ -132,6 +143,8 @@ type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } 
 export async function sendMessage(deps: ChatDeps, site: Site, viewer: Viewer, req: SendRequest): Promise<Schemas['SentMessage']> {
   const text = req.text.trim();
   if (text === '') throw new AppError(422, 'message_empty', { params: { field: 'text' } });
+  // Nothing visible (zero-width, format or blank characters only): refused before anything is charged.
+  if (!hasVisibleText(text)) throw new AppError(422, 'text_invisible', { params: { field: 'text' } });
   if (textLength(text) > site.message_length) {
     throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
   }
@@ -163,7 +176,7 @@ export interface PhotoRequest {
  * transaction (the rules checked again). Anything refused on the way voids the hold and removes the files.
  */
 export async function sendPhotoMessage(
-  deps: ChatDeps & { mediaDir: string },
+  deps: ChatDeps & { media: MediaStore },
   site: Site,
   viewer: Viewer,
   req: PhotoRequest,
@@ -172,6 +185,8 @@ export async function sendPhotoMessage(
   if (textLength(text) > site.message_length) {
     throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
   }
+  // A caption is optional, but one of invisible characters only is refused (before the price is held).
+  if (text !== '' && !hasVisibleText(text)) throw new AppError(422, 'text_invisible', { params: { field: 'text' } });
   if (!req.file) throw new AppError(400, 'bad_request', { params: { field: 'photo' } });
   if (req.profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db } = deps;
@@ -186,7 +201,7 @@ export async function sendPhotoMessage(
   let files: string[] = [];
   try {
     const variants = await processPhoto(req.file);
-    const stored = await storeChatPhoto(deps.mediaDir, variants);
+    const stored = await storeChatPhoto(deps.media, variants);
     files = [stored.full, stored.thumb];
     return await send(deps, site, viewer, req.profileId, { ...payload, photo: stored.full }, null, hold);
   } catch (err) {
@@ -200,7 +215,7 @@ export async function sendPhotoMessage(
         else throw voidErr;
       }
     }
-    if (!delivered) await removeChatPhoto(deps.mediaDir, files);
+    if (!delivered) await removeChatPhoto(deps.media, files);
     throw err;
   }
 }
@@ -231,8 +246,9 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     if (!sender.paid_user && use.started >= FREE_CONVERSATION_LIMIT) {
       throw new AppError(422, 'conversation_limit_reached', { params: { limit: FREE_CONVERSATION_LIMIT } });
     }
-    if (use.started_today >= FIRST_MESSAGES_PER_DAY) {
-      throw new AppError(429, 'first_message_limit', { params: { limit: FIRST_MESSAGES_PER_DAY } });
+    const dailyCap = dailyConversationCap(site, sender.paid_user);
+    if (dailyCap !== null && use.started_today >= dailyCap) {
+      throw new AppError(429, 'first_message_limit', { params: { limit: dailyCap } });
     }
   }
   const held = sender.status !== 'active';
@@ -260,13 +276,21 @@ async function send(
   const { row, allowance } = await db.transaction(async (tx) => {
     const { conversationId: existing, held, free, sender, use } = await checkSend(tx, site, viewer, profileId, payload);
     const conversationId = existing ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
-    const cost = free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
+    const cost =
+      free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
     const reason = payload.kind === 'gift' ? 'gift' : payload.kind === 'photo' ? 'photo_message' : 'message';
     // Paid in this transaction before the message is stored, so a failure anywhere leaves neither a message nor a
     // charge. Everything comes before insertMessage: it takes the site-wide event lock, held until commit.
     let credits = sender.credits;
     if (prepaid) await postMessage(tx, viewer.userId, prepaid);
-    else if (cost > 0) credits = await chargeMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey });
+    else if (cost > 0)
+      credits = await chargeMessage(tx, {
+        userId: viewer.userId,
+        credits: cost,
+        reason,
+        ref: `conversation:${conversationId}`,
+        idempotencyKey,
+      });
     const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
       recipientId: profileId,

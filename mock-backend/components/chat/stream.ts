@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { STREAM_CATCH_UP_MS, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../../../src/shared/chat';
@@ -7,6 +8,12 @@ import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
 import { signImages, type MediaSigner } from '../photos/signing';
 import { toMessage } from './service';
+
+/**
+ * Open event streams one member may hold, over all instances (the event_streams table). Opening one more closes the
+ * oldest with an `event: closed` frame (`{"reason":"too_many_streams"}`), after which the browser does not reconnect.
+ */
+export const MAX_STREAMS_PER_MEMBER = 10;
 
 /** Events read per query; a longer backlog is sent in several rounds. */
 const BATCH = 500;
@@ -33,13 +40,15 @@ function frame(event: string, data: unknown, id?: number): string {
 
 function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): string {
   const seq = repo.seqOf(row.seq);
+  // A like, match, balance, photo decision or removed conversation: the SSE event is named by its kind.
+  if (row.type === 'member') return frame(row.event_kind ?? 'member', row.data ?? {}, seq);
   if (row.type === 'read') {
     return frame('read', { conversation: row.conversation_id, reader: row.reader, seq: repo.seqOf(row.read_seq) }, seq);
   }
   const message = toMessage(
     {
       id: row.id ?? 0,
-      conversation_id: row.conversation_id,
+      conversation_id: row.conversation_id ?? 0,
       seq: row.seq,
       sender_id: row.sender_id ?? 0,
       kind: row.kind ?? 'text',
@@ -65,6 +74,8 @@ const lowestPosition = (feed: { streams: Set<StreamState> }): number => Math.min
 
 /** One open stream of a member on this instance. */
 interface StreamState {
+  /** Its row in event_streams. */
+  id: string;
   position: number;
   sessionId: string;
   write(text: string): void;
@@ -83,7 +94,10 @@ interface Feed {
 }
 
 /**
- * GET /api/events.php: the member's events as Server-Sent Events. The tables are the truth: the member's feed reads
+ * GET /api/events.php: the member's events as Server-Sent Events, one channel for everything that changes for him:
+ * `message`, `read` (both members' markers), `typing`, and the member_events kinds (member-events.ts: `like`,
+ * `match`, `balance`, `photo`, `conversation_removed`). Every kind but typing carries an id, so Last-Event-ID resumes
+ * them all. The tables are the truth: the member's feed reads
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
  * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
  * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep
@@ -130,7 +144,11 @@ export function streamHandler(deps: {
         for (const feed of batch) due.delete(feed);
         const live = batch.filter((feed) => feed.streams.size > 0);
         if (live.length === 0) continue;
-        const rows = await repo.eventsAfterMany(db, live.map((feed) => ({ userId: feed.userId, after: lowestPosition(feed) })), BATCH);
+        const rows = await repo.eventsAfterMany(
+          db,
+          live.map((feed) => ({ userId: feed.userId, after: lowestPosition(feed) })),
+          BATCH,
+        );
         if (rows.length === 0) continue;
         const signer = await deps.getSigner();
         const byUser = new Map<number, repo.EventRow[]>();
@@ -169,6 +187,13 @@ export function streamHandler(deps: {
     feed.unsubscribe = bus.subscribe(userId, (signal: BusSignal) => {
       if (signal.type === 'closing') {
         for (const st of [...feed.streams]) st.end();
+      } else if (signal.type === 'evict') {
+        const closed = frame('closed', { reason: 'too_many_streams' });
+        for (const st of [...feed.streams]) {
+          if (!signal.streams.includes(st.id)) continue;
+          st.write(closed);
+          st.end();
+        }
       } else if (signal.type === 'typing') {
         const text = frame('typing', { conversation: signal.conversation, from: signal.from });
         for (const st of feed.streams) st.write(text);
@@ -219,6 +244,25 @@ export function streamHandler(deps: {
   const catchUp = setInterval(() => void catchUpAll(), deps.catchUpMs ?? STREAM_CATCH_UP_MS);
   catchUp.unref();
 
+  /**
+   * Registers the new stream and removes the member's rows beyond MAX_STREAMS_PER_MEMBER (the oldest, including rows a
+   * crashed instance left behind); the instances holding them close those streams on the bus signal.
+   */
+  const capStreams = async (userId: number, id: string): Promise<void> => {
+    try {
+      await db.query('INSERT INTO event_streams (id, user_id) VALUES ($1, $2)', [id, userId]);
+      const over = await db.query<{ id: string }>(
+        `DELETE FROM event_streams WHERE id IN (
+           SELECT id FROM event_streams WHERE user_id = $1 ORDER BY seq DESC OFFSET $2)
+         RETURNING id`,
+        [userId, MAX_STREAMS_PER_MEMBER],
+      );
+      if (over.length > 0) await bus.publish([userId], { type: 'evict', streams: over.map((r) => r.id) });
+    } catch (err) {
+      deps.logger.warn({ err }, 'event stream cap not checked');
+    }
+  };
+
   return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }): Promise<void> => {
     const position = resumePoint(req) ?? (await repo.currentEventSeq(db));
 
@@ -234,6 +278,7 @@ export function streamHandler(deps: {
 
     const feed = feedOf(viewer.userId);
     const stream: StreamState = {
+      id: randomUUID(),
       position,
       sessionId: viewer.sessionId,
       write: (text) => {
@@ -246,6 +291,9 @@ export function streamHandler(deps: {
     };
     const close = () => {
       if (!feed.streams.delete(stream)) return;
+      void db
+        .query('DELETE FROM event_streams WHERE id = $1', [stream.id])
+        .catch((err: unknown) => deps.logger.warn({ err }, 'event stream row not removed'));
       if (feed.streams.size === 0 && feeds.get(feed.userId) === feed) {
         feeds.delete(feed.userId);
         feed.unsubscribe();
@@ -255,5 +303,6 @@ export function streamHandler(deps: {
     res.once('close', close);
     // Whatever happened between the Last-Event-ID and now.
     look(feed);
+    await capStreams(viewer.userId, stream.id);
   };
 }

@@ -23,7 +23,11 @@ export function complaintsRoutes(deps: { db: Db; outbox: Pick<Outbox, 'kick'>; l
       await respondIdempotently(deps.db, req, res, 201, () =>
         service.submitComplaint(
           deps,
-          { site: getSite(res), userId: viewer?.userId ?? null, language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')) },
+          {
+            site: getSite(res),
+            userId: viewer?.userId ?? null,
+            language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')),
+          },
           req.body as service.ComplaintInput,
         ),
       );

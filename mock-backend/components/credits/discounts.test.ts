@@ -17,13 +17,30 @@ afterEach(async () => {
 
 const api = () => request(ctx.app);
 let seq = 0;
-async function code(fields: { validity?: string; country?: string; currency?: string; minimum?: number; methods?: string[]; expiresInDays?: number; percentage?: number }): Promise<string> {
+async function code(fields: {
+  validity?: string;
+  country?: string;
+  currency?: string;
+  minimum?: number;
+  methods?: string[];
+  expiresInDays?: number;
+  percentage?: number;
+}): Promise<string> {
   seq += 1;
   const name = `TEST${seq}${randomUUID().slice(0, 6).toUpperCase()}`;
   await ctx.db.query(
     `INSERT INTO discount_codes (code, value_percentage, validity, country, currency, minimum_order_value, paymentmethods, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() + make_interval(days => $8::int) END)`,
-    [name, fields.percentage ?? 20, fields.validity ?? 'once', fields.country ?? null, fields.currency ?? null, fields.minimum ?? null, fields.methods ?? [], fields.expiresInDays ?? null],
+    [
+      name,
+      fields.percentage ?? 20,
+      fields.validity ?? 'once',
+      fields.country ?? null,
+      fields.currency ?? null,
+      fields.minimum ?? null,
+      fields.methods ?? [],
+      fields.expiresInDays ?? null,
+    ],
   );
   return name;
 }
@@ -46,7 +63,9 @@ describe('discount codes at checkout', () => {
     const b = await newBuyer(ctx, 'NL');
     const pkg = await firstPackage(a.cookie);
     const results = await Promise.all(
-      [a, b, a, b].map((m) => api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: name })),
+      [a, b, a, b].map((m) =>
+        api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: name }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expect(r.body.error.code).toBe('code_used');
@@ -56,29 +75,57 @@ describe('discount codes at checkout', () => {
     const name = await code({ validity: 'once-per-user' });
     const m = await newBuyer(ctx, 'NL');
     const pkg = await firstPackage(m.cookie);
-    const first = await api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'creditcard', discount_code: name });
+    const first = await api()
+      .post('/api/payments.php')
+      .set('cookie', m.cookie)
+      .send({ package_id: pkg.id, method: 'creditcard', discount_code: name });
     expect(first.status).toBe(201);
-    const busy = await api().get('/api/credit-packages.php').query({ discount_code: name }).set('cookie', m.cookie).set('accept-language', 'nl');
+    const busy = await api()
+      .get('/api/credit-packages.php')
+      .query({ discount_code: name })
+      .set('cookie', m.cookie)
+      .set('accept-language', 'nl');
     expect(busy.status).toBe(409);
     expect(busy.body.error.message).toBe('Code reeds gebruikt');
     await completeCheckout(first.body.checkout_url, 'failed');
     await waitForStatus(ctx, m.cookie, first.body.payment_id, 'failed');
-    const second = await api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'creditcard', discount_code: name });
+    const second = await api()
+      .post('/api/payments.php')
+      .set('cookie', m.cookie)
+      .send({ package_id: pkg.id, method: 'creditcard', discount_code: name });
     expect(second.status).toBe(201);
     await completeCheckout(second.body.checkout_url, 'paid');
     const paid = await waitForStatus(ctx, m.cookie, second.body.payment_id, 'paid');
     expect(paid.body.amount_minor).toBe(pkg.price_minor - discountMinor(pkg.price_minor, 20));
-    expect((await api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'creditcard', discount_code: name })).body.error.code).toBe('code_used');
+    expect(
+      (
+        await api()
+          .post('/api/payments.php')
+          .set('cookie', m.cookie)
+          .send({ package_id: pkg.id, method: 'creditcard', discount_code: name })
+      ).body.error.code,
+    ).toBe('code_used');
     // Another member may still use a once-per-user code.
     const other = await newBuyer(ctx, 'NL');
-    expect((await api().post('/api/payments.php').set('cookie', other.cookie).send({ package_id: pkg.id, method: 'creditcard', discount_code: name })).status).toBe(201);
+    expect(
+      (
+        await api()
+          .post('/api/payments.php')
+          .set('cookie', other.cookie)
+          .send({ package_id: pkg.id, method: 'creditcard', discount_code: name })
+      ).status,
+    ).toBe(201);
   });
 
   it('When a code does not fit the order, then 422 names the rule; unknown codes are "Code niet gevonden"', async () => {
     const m = await newBuyer(ctx, 'NL');
     const pkg = await firstPackage(m.cookie);
     const buy = async (discount: string, method = 'paypal') =>
-      api().post('/api/payments.php').set('cookie', m.cookie).set('accept-language', 'nl').send({ package_id: pkg.id, method, discount_code: discount });
+      api()
+        .post('/api/payments.php')
+        .set('cookie', m.cookie)
+        .set('accept-language', 'nl')
+        .send({ package_id: pkg.id, method, discount_code: discount });
     expect((await buy(await code({ country: 'DE' }))).body.error.params.rule).toBe('country');
     expect((await buy(await code({ currency: 'GBP' }))).body.error.params.rule).toBe('currency');
     expect((await buy(await code({ minimum: pkg.price_minor + 1 }))).body.error.params.rule).toBe('minimum_order_value');
@@ -95,17 +142,37 @@ describe('discount codes at checkout', () => {
     expect(listed.body.packages[1].discounted_price_minor).toBeLessThan(listed.body.packages[1].price_minor);
   });
 
+  it('When a code is valid for some methods only, then the listing names them with the code; a code for every method names none', async () => {
+    const m = await newBuyer(ctx, 'NL');
+    const limited = await code({ methods: ['ideal', 'creditcard'], validity: 'unlimited' });
+    const listed = await api().get('/api/credit-packages.php').query({ discount_code: limited }).set('cookie', m.cookie);
+    expect(listed.status).toBe(200);
+    expect(listed.body.discount).toEqual({ code: limited, percentage: 20, methods: ['ideal', 'creditcard'] });
+    const open = await code({ validity: 'unlimited' });
+    expect((await api().get('/api/credit-packages.php').query({ discount_code: open }).set('cookie', m.cookie)).body.discount).toEqual({
+      code: open,
+      percentage: 20,
+      methods: null,
+    });
+  });
+
   it('When the time bonus is used after its 4 hours, or by a paid member, then it is refused; inside them it takes 25 % off', async () => {
     const fresh = await newBuyer(ctx, 'NL', { signupAgoSeconds: 600 });
     const late = await newBuyer(ctx, 'NL', { signupAgoSeconds: 5 * 3600 });
     const paid = await newBuyer(ctx, 'NL', { signupAgoSeconds: 600, paid: true });
     const pkg = await firstPackage(fresh.cookie);
-    const ok = await api().post('/api/payments.php').set('cookie', fresh.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: 'TIMEBONUS25' });
+    const ok = await api()
+      .post('/api/payments.php')
+      .set('cookie', fresh.cookie)
+      .send({ package_id: pkg.id, method: 'paypal', discount_code: 'TIMEBONUS25' });
     expect(ok.status).toBe(201);
     const payment = await api().get('/api/payment.php').query({ id: ok.body.payment_id }).set('cookie', fresh.cookie);
     expect(payment.body.discount_minor).toBe(discountMinor(pkg.price_minor, 25));
     for (const m of [late, paid]) {
-      const res = await api().post('/api/payments.php').set('cookie', m.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: 'TIMEBONUS25' });
+      const res = await api()
+        .post('/api/payments.php')
+        .set('cookie', m.cookie)
+        .send({ package_id: pkg.id, method: 'paypal', discount_code: 'TIMEBONUS25' });
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('code_expired');
     }
@@ -113,17 +180,31 @@ describe('discount codes at checkout', () => {
 
   it('When the time bonus is over, then an unpaid member gets his own 25 % welcome code until 7 days after signup, usable at checkout once', async () => {
     const inBonus = await newBuyer(ctx, 'NL', { signupAgoSeconds: 600 });
-    expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', inBonus.cookie)).body.code).toBe('TIMEBONUS25');
+    expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', inBonus.cookie)).body.code).toBe(
+      'TIMEBONUS25',
+    );
     const after = await newBuyer(ctx, 'NL', { signupAgoSeconds: 2 * 86_400 });
     const welcome = await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', after.cookie);
     expect(welcome.status).toBe(200);
-    expect(welcome.body).toMatchObject({ code: `WELCOME-${after.userId}`, value_percentage: 25, validity: 'once-per-user', expired: false });
+    expect(welcome.body).toMatchObject({
+      code: `WELCOME-${after.userId}`,
+      value_percentage: 25,
+      validity: 'once-per-user',
+      expired: false,
+    });
     const pkg = await firstPackage(after.cookie);
     const listed = await api().get('/api/credit-packages.php').query({ discount_code: welcome.body.code }).set('cookie', after.cookie);
     expect(listed.body.packages[0].discounted_price_minor).toBe(pkg.price_minor - discountMinor(pkg.price_minor, 25));
     // Nobody else can use it.
     const other = await newBuyer(ctx, 'NL', { signupAgoSeconds: 2 * 86_400 });
-    expect((await api().post('/api/payments.php').set('cookie', other.cookie).send({ package_id: pkg.id, method: 'paypal', discount_code: welcome.body.code })).status).toBe(404);
+    expect(
+      (
+        await api()
+          .post('/api/payments.php')
+          .set('cookie', other.cookie)
+          .send({ package_id: pkg.id, method: 'paypal', discount_code: welcome.body.code })
+      ).status,
+    ).toBe(404);
     const old = await newBuyer(ctx, 'NL', { signupAgoSeconds: 8 * 86_400 });
     expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', old.cookie)).status).toBe(404);
   });

@@ -14,6 +14,8 @@ export interface CheckoutDiscount {
   code: string;
   percentage: number;
   validity: 'once' | 'once-per-user' | 'unlimited';
+  /** The payment methods the code is valid for; empty: every method. */
+  paymentmethods: string[];
 }
 
 export interface Order {
@@ -36,7 +38,8 @@ export function discountMinor(listPriceMinor: number, percentage: number): numbe
   return Math.min(off, listPriceMinor - 1);
 }
 
-const notApplicable = (rule: string, extra: Record<string, unknown> = {}) => new AppError(422, 'code_not_applicable', { params: { field: 'discount_code', rule, ...extra } });
+const notApplicable = (rule: string, extra: Record<string, unknown> = {}) =>
+  new AppError(422, 'code_not_applicable', { params: { field: 'discount_code', rule, ...extra } });
 
 /**
  * Checks `code` against the order: 404 `code_not_found` (unknown, inactive, another site's or member's code),
@@ -46,7 +49,8 @@ const notApplicable = (rule: string, extra: Record<string, unknown> = {}) => new
 export async function evaluateCode(db: Db, code: string, order: Order): Promise<CheckoutDiscount> {
   const row = await repo.findCode(db, { code: code.trim(), siteId: order.siteId, userId: order.userId });
   if (!row || row.status === 'inactive') throw new AppError(404, 'code_not_found');
-  const used = row.status === 'used' || (row.validity === 'once' && row.used_by_anyone) || (row.validity === 'once-per-user' && row.used_by_user);
+  const used =
+    row.status === 'used' || (row.validity === 'once' && row.used_by_anyone) || (row.validity === 'once-per-user' && row.used_by_user);
   if (used) throw new AppError(409, 'code_used');
   if (row.expired) throw new AppError(422, 'code_expired');
   if (row.kind === 'time_bonus') {
@@ -65,7 +69,13 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
   if (order.method && row.paymentmethods.length > 0 && !row.paymentmethods.includes(order.method)) {
     throw notApplicable('paymentmethods', { paymentmethods: row.paymentmethods.join(', ') });
   }
-  return { id: row.id, code: row.code, percentage: Number(row.value_percentage), validity: row.validity };
+  return {
+    id: row.id,
+    code: row.code,
+    percentage: Number(row.value_percentage),
+    validity: row.validity,
+    paymentmethods: row.paymentmethods,
+  };
 }
 
 /**
@@ -74,7 +84,10 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
  */
 export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymentId: string | number): Promise<void> {
   if (d.validity === 'once') {
-    const flipped = await tx.query(`UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING 1`, [d.id]);
+    const flipped = await tx.query(
+      `UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING 1`,
+      [d.id],
+    );
     if (flipped.length === 0) throw new AppError(409, 'code_used');
   }
   if (d.validity === 'unlimited') return;
@@ -87,8 +100,14 @@ export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymen
 
 /** Gives a payment's redemption back (the payment failed, was canceled or expired): the member may use it again. */
 export async function release(tx: Db, paymentId: string | number): Promise<void> {
-  const rows = await tx.query<{ discount_code_id: number }>('DELETE FROM discount_code_uses WHERE payment_id = $1 RETURNING discount_code_id', [paymentId]);
+  const rows = await tx.query<{ discount_code_id: number }>(
+    'DELETE FROM discount_code_uses WHERE payment_id = $1 RETURNING discount_code_id',
+    [paymentId],
+  );
   for (const r of rows) {
-    await tx.query(`UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = $1 AND validity = 'once' AND status = 'used'`, [r.discount_code_id]);
+    await tx.query(
+      `UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = $1 AND validity = 'once' AND status = 'used'`,
+      [r.discount_code_id],
+    );
   }
 }

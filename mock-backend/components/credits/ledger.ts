@@ -46,7 +46,15 @@ export async function grantCredits(db: Db, g: GrantRequest): Promise<Grant> {
       [g.userId, g.kind, g.credits, g.amountMinor ?? 0, g.currency ?? null, g.paymentId ?? null, g.refundDays ?? null],
     );
     const lotId = (lot as { id: string }).id;
-    await insertLedger(tx, { userId: g.userId, delta: g.credits, reason: g.reason, balanceAfter: user.credits, lotId, ref: g.ref ?? null, idempotencyKey: g.idempotencyKey ?? null });
+    await insertLedger(tx, {
+      userId: g.userId,
+      delta: g.credits,
+      reason: g.reason,
+      balanceAfter: user.credits,
+      lotId,
+      ref: g.ref ?? null,
+      idempotencyKey: g.idempotencyKey ?? null,
+    });
     return { lotId, balance: user.credits };
   });
 }

@@ -48,9 +48,7 @@ export async function lookupCode(db: Db, siteId: number, userId: number, code: s
   const row = await repo.findCode(db, { code: code.trim(), siteId, userId });
   if (!row || row.status === 'inactive') throw new AppError(404, 'code_not_found');
   const used =
-    row.status === 'used' ||
-    (row.validity === 'once' && row.used_by_anyone) ||
-    (row.validity === 'once-per-user' && row.used_by_user);
+    row.status === 'used' || (row.validity === 'once' && row.used_by_anyone) || (row.validity === 'once-per-user' && row.used_by_user);
   if (used) throw new AppError(409, 'code_used');
   return toDiscount(row, row.expires_at ? new Date(row.expires_at) : null, row.expired);
 }

@@ -37,10 +37,20 @@ beforeAll(async () => {
   }
   const db = await open();
   await migrate(db);
-  const [user] = await db.query<{ id: number }>(`INSERT INTO users (site_id, email, password_hash) SELECT id, 'kill@test.invalid', 'x' FROM sites WHERE is_default RETURNING id`);
+  const [user] = await db.query<{ id: number }>(
+    `INSERT INTO users (site_id, email, password_hash) SELECT id, 'kill@test.invalid', 'x' FROM sites WHERE is_default RETURNING id`,
+  );
   userId = (user as { id: number }).id;
   await grantCredits(db, { userId, credits: 50, kind: 'free', reason: 'signup' });
-  await grantCredits(db, { userId, credits: 100_000, kind: 'paid', reason: 'purchase', amountMinor: 99_900, currency: 'EUR', refundDays: 14 });
+  await grantCredits(db, {
+    userId,
+    credits: 100_000,
+    kind: 'paid',
+    reason: 'purchase',
+    amountMinor: 99_900,
+    currency: 'EUR',
+    refundDays: 14,
+  });
   await db.close();
 }, 120_000);
 
@@ -57,7 +67,13 @@ afterAll(async () => {
 /** Runs the worker until it acknowledged `spends` spends, then SIGKILLs it; answers the acknowledged ids. */
 async function runAndKill(start: number, spends: number): Promise<string[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    env: { ...process.env, USER_ID: String(userId), START: String(start), PGLITE_DIR: path.join(dir, 'db'), ...(url ? { DATABASE_URL: url, DB_SCHEMA: schema } : {}) },
+    env: {
+      ...process.env,
+      USER_ID: String(userId),
+      START: String(start),
+      PGLITE_DIR: path.join(dir, 'db'),
+      ...(url ? { DATABASE_URL: url, DB_SCHEMA: schema } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const acknowledged: string[] = [];
@@ -92,7 +108,9 @@ describe('a spending process killed with SIGKILL', () => {
     try {
       expect(await ledgerInvariantViolations(db)).toEqual([]);
       const ids = [...first, ...second];
-      const rows = await db.query<{ id: string; status: string }>('SELECT id, status FROM credit_reservations WHERE id = ANY($1::uuid[])', [ids]);
+      const rows = await db.query<{ id: string; status: string }>('SELECT id, status FROM credit_reservations WHERE id = ANY($1::uuid[])', [
+        ids,
+      ]);
       expect(rows).toHaveLength(ids.length);
       expect(rows.every((r) => r.status === 'posted')).toBe(true);
       // Nothing half-done: every reservation is settled or still held (the expiry job voids those), and every posted

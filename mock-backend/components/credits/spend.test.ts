@@ -44,12 +44,23 @@ async function caught(p: Promise<unknown>): Promise<AppError> {
 describe('spend API', () => {
   it('When the lots read with the balance change miss one (granted while that statement waited), then they are read again and spent in order', async () => {
     const userId = await newMember();
-    await grantCredits(ctx.db, { userId, credits: 20, kind: 'paid', reason: 'purchase', amountMinor: 500, currency: 'EUR', refundDays: 14 });
+    await grantCredits(ctx.db, {
+      userId,
+      credits: 20,
+      kind: 'paid',
+      reason: 'purchase',
+      amountMinor: 500,
+      currency: 'EUR',
+      refundDays: 14,
+    });
     await grantCredits(ctx.db, { userId, credits: 10, kind: 'free', reason: 'signup' });
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET credits = credits - 10 WHERE id = $1', [userId]);
       // As a statement with an older snapshot would have seen them: only the paid lot, which alone covers the price.
-      const seen = await tx.query<{ id: string; remaining: number }>(`SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND kind = 'paid'`, [userId]);
+      const seen = await tx.query<{ id: string; remaining: number }>(
+        `SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND kind = 'paid'`,
+        [userId],
+      );
       await takeFromLots(tx, { userId, credits: 10, balanceAfter: 20, reason: 'message' }, seen);
     });
     // The free lot goes first, and the paid one stays refundable.
@@ -61,8 +72,24 @@ describe('spend API', () => {
 
   it('When a member spends, then free credits go first, then promotional, then paid lots oldest first, with one ledger row per lot touched', async () => {
     const userId = await newMember();
-    await grantCredits(ctx.db, { userId, credits: 50, kind: 'paid', reason: 'purchase', amountMinor: 1000, currency: 'EUR', refundDays: 14 });
-    await grantCredits(ctx.db, { userId, credits: 30, kind: 'paid', reason: 'purchase', amountMinor: 900, currency: 'EUR', refundDays: 14 });
+    await grantCredits(ctx.db, {
+      userId,
+      credits: 50,
+      kind: 'paid',
+      reason: 'purchase',
+      amountMinor: 1000,
+      currency: 'EUR',
+      refundDays: 14,
+    });
+    await grantCredits(ctx.db, {
+      userId,
+      credits: 30,
+      kind: 'paid',
+      reason: 'purchase',
+      amountMinor: 900,
+      currency: 'EUR',
+      refundDays: 14,
+    });
     await grantCredits(ctx.db, { userId, credits: 5, kind: 'promo', reason: 'bonus' });
     await grantCredits(ctx.db, { userId, credits: 10, kind: 'free', reason: 'signup' });
     const spent = await spendCredits(ctx.db, { userId, credits: 70, reason: 'message', ref: 'conversation:1' });
@@ -101,7 +128,15 @@ describe('spend API', () => {
   it('When a hold is voided (a gift that fails after the reservation), then it costs nothing: the credits return to the lots they came from', async () => {
     const userId = await newMember();
     await grantCredits(ctx.db, { userId, credits: 4, kind: 'free', reason: 'signup' });
-    await grantCredits(ctx.db, { userId, credits: 40, kind: 'paid', reason: 'purchase', amountMinor: 999, currency: 'EUR', refundDays: 14 });
+    await grantCredits(ctx.db, {
+      userId,
+      credits: 40,
+      kind: 'paid',
+      reason: 'purchase',
+      amountMinor: 999,
+      currency: 'EUR',
+      refundDays: 14,
+    });
     const hold = await reserveCredits(ctx.db, { userId, credits: 20, reason: 'gift', ref: 'gift:7' });
     expect(hold).toMatchObject({ status: 'held', balance: 24 });
     const voided = await voidReservation(ctx.db, { userId, reservationId: hold.id });
@@ -129,7 +164,15 @@ describe('spend API', () => {
 
   it('When 50 spends run in parallel against a balance that covers one, then exactly one succeeds and the others get insufficient_credits', async () => {
     const userId = await newMember();
-    await grantCredits(ctx.db, { userId, credits: 10, kind: 'paid', reason: 'purchase', amountMinor: 500, currency: 'EUR', refundDays: 14 });
+    await grantCredits(ctx.db, {
+      userId,
+      credits: 10,
+      kind: 'paid',
+      reason: 'purchase',
+      amountMinor: 500,
+      currency: 'EUR',
+      refundDays: 14,
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) => spendCredits(ctx.db, { userId, credits: 10, reason: 'message', ref: `parallel:${i}` })),
     );

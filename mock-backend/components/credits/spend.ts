@@ -119,7 +119,9 @@ interface Lot {
   remaining: number;
 }
 
-const SPENDABLE_LOTS = prepared(`SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`);
+const SPENDABLE_LOTS = prepared(
+  `SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
+);
 
 /** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
 const RESERVE = prepared(
@@ -140,7 +142,8 @@ const RESERVE = prepared(
    )
    SELECT r.*, paid.credits AS balance,
           (SELECT json_agg(json_build_object('id', id, 'remaining', remaining) ORDER BY ${LOT_ORDER}) FROM lots) AS lots
-   FROM r LEFT JOIN paid ON true`);
+   FROM r LEFT JOIN paid ON true`,
+);
 
 /**
  * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
@@ -159,10 +162,7 @@ export async function takeFromLots(
   const lots =
     known && known.reduce((sum, lot) => sum + lot.remaining, 0) === q.balanceAfter + q.credits
       ? known
-      : await tx.query<Lot>(
-          SPENDABLE_LOTS,
-          [q.userId],
-        );
+      : await tx.query<Lot>(SPENDABLE_LOTS, [q.userId]);
   let left = q.credits;
   let running = q.balanceAfter + q.credits;
   const takes: { lotId: string | number; take: number; balanceAfter: number }[] = [];
@@ -180,7 +180,15 @@ export async function takeFromLots(
        lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
        INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
        SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`),
-      [takes.map((t) => t.lotId), takes.map((t) => t.take), takes.map((t) => t.balanceAfter), q.userId, q.reason, q.reservationId ?? null, q.ref ?? null],
+      [
+        takes.map((t) => t.lotId),
+        takes.map((t) => t.take),
+        takes.map((t) => t.balanceAfter),
+        q.userId,
+        q.reason,
+        q.reservationId ?? null,
+        q.ref ?? null,
+      ],
     );
   }
   // The balance covered the amount, so the lots must too; anything else is a broken invariant: roll back.
@@ -206,10 +214,16 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
     // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row),
     // and the lots to take it from are locked and read with it (takeFromLots reads them again if they fall short).
-    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(
-      RESERVE,
-      [id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status],
-    );
+    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(RESERVE, [
+      id,
+      req.userId,
+      req.credits,
+      req.reason,
+      req.ref ?? null,
+      req.idempotencyKey ?? null,
+      holdSeconds,
+      status,
+    ]);
     if (!row) {
       const [earlier] = await tx.query<ReservationRow>(
         'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = $1 AND idempotency_key = $2',
@@ -283,7 +297,15 @@ export async function voidReservation(db: Db, req: SettleRequest): Promise<Reser
     for (const t of taken) {
       await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lot_id, t.credits]);
       running += t.credits;
-      await insertLedger(tx, { userId: req.userId, delta: t.credits, reason: 'void', balanceAfter: running, lotId: t.lot_id, reservationId: row.id, ref: row.ref });
+      await insertLedger(tx, {
+        userId: req.userId,
+        delta: t.credits,
+        reason: 'void',
+        balanceAfter: running,
+        lotId: t.lot_id,
+        reservationId: row.id,
+        ref: row.ref,
+      });
     }
     if (running !== balance) throw new Error(`reservation ${row.id} does not match its ledger rows`);
     return toReservation(row, balance, false);

@@ -67,7 +67,10 @@ describe('likes and matches', () => {
     expect(second.body.match).toBe(true);
     const again = await request(ctx.app).post('/api/like.php').set('cookie', ca).send({ profile_id: b });
     expect(again.body.match).toBe(true);
-    for (const [cookie, other] of [[ca, b], [cb, a]] as const) {
+    for (const [cookie, other] of [
+      [ca, b],
+      [cb, a],
+    ] as const) {
       const likes = await request(ctx.app).get('/api/likes.php').set('cookie', cookie);
       const rows = likes.body.profiles.filter((l: { profile: { id: number } }) => l.profile.id === other);
       expect(rows.length).toBe(2);
@@ -80,7 +83,9 @@ describe('likes and matches', () => {
     const un = await request(ctx.app).delete('/api/like.php').set('cookie', cb).send({ profile_id: a });
     expect(un.body).toEqual({ success: true });
     const after = await request(ctx.app).get('/api/likes.php').set('cookie', ca);
-    expect(after.body.profiles.filter((l: { match: boolean }) => l.match).map((l: { profile: { id: number } }) => l.profile.id)).not.toContain(b);
+    expect(
+      after.body.profiles.filter((l: { match: boolean }) => l.match).map((l: { profile: { id: number } }) => l.profile.id),
+    ).not.toContain(b);
   });
 
   it('When both like each other in the same instant, then the match is not lost: at least one answer says match', async () => {
@@ -154,11 +159,15 @@ describe('swipe game', () => {
     expect(fifth.body.error.params.resets_in_seconds).toBeGreaterThan(0);
     expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
     const likes = await request(ctx.app).get('/api/likes.php').set('cookie', premium);
-    const given = likes.body.profiles.filter((l: { direction: string }) => l.direction === 'given').map((l: { profile: { id: number } }) => l.profile.id);
+    const given = likes.body.profiles
+      .filter((l: { direction: string }) => l.direction === 'given')
+      .map((l: { profile: { id: number } }) => l.profile.id);
     expect(given).toEqual(expect.arrayContaining(cards.slice(0, 4).map((c) => c.id)));
     expect(given).not.toContain(cards[4]?.id);
     // A pass still works once the likes are used; liked and passed cards do not come back.
-    expect((await request(ctx.app).post('/api/swipe.php').set('cookie', premium).send({ profile_id: cards[5]?.id, like: false })).status).toBe(200);
+    expect(
+      (await request(ctx.app).post('/api/swipe.php').set('cookie', premium).send({ profile_id: cards[5]?.id, like: false })).status,
+    ).toBe(200);
     const next = await request(ctx.app).get('/api/swipe-game.php').set('cookie', premium);
     expect(next.body.likes_left).toBe(0);
     const shown = (next.body.cards as Card[]).map((c) => c.id);
@@ -172,7 +181,9 @@ describe('swipe game', () => {
     await request(ctx.app).put('/api/match-preferences.php').set('cookie', cm).send(wide);
     const game = await request(ctx.app).get('/api/swipe-game.php').set('cookie', cm);
     const cards = (game.body.cards as Card[]).slice(0, 8);
-    const answers = await Promise.all(cards.map((c) => request(ctx.app).post('/api/swipe.php').set('cookie', cm).send({ profile_id: c.id, like: true })));
+    const answers = await Promise.all(
+      cards.map((c) => request(ctx.app).post('/api/swipe.php').set('cookie', cm).send({ profile_id: c.id, like: true })),
+    );
     expect(answers.filter((r) => r.status === 200).length).toBe(4);
     expect(answers.filter((r) => r.status === 429).length).toBe(cards.length - 4);
     const rows = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM likes WHERE liker_id = $1', [m]);
@@ -185,7 +196,9 @@ describe('swipe game', () => {
     await request(ctx.app).put('/api/match-preferences.php').set('cookie', cm).send(wide);
     const game = await request(ctx.app).get('/api/swipe-game.php').set('cookie', cm);
     const card = (game.body.cards as Card[])[0];
-    const [x, y] = await Promise.all([0, 1].map(() => request(ctx.app).post('/api/swipe.php').set('cookie', cm).send({ profile_id: card?.id, like: true })));
+    const [x, y] = await Promise.all(
+      [0, 1].map(() => request(ctx.app).post('/api/swipe.php').set('cookie', cm).send({ profile_id: card?.id, like: true })),
+    );
     expect([x?.status, y?.status]).toEqual([200, 200]);
     const after = await request(ctx.app).get('/api/swipe-game.php').set('cookie', cm);
     expect(after.body.likes_left).toBe(3);
@@ -224,20 +237,33 @@ describe('match finder and preferences', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ saved: false, country: 'NL' });
     expect(res.body.min_age).toBeGreaterThanOrEqual(18);
-    const bad = await request(ctx.app).put('/api/match-preferences.php').set('cookie', free).set('accept-language', 'de').send({ ...wide, min_age: 50, max_age: 30 });
+    const bad = await request(ctx.app)
+      .put('/api/match-preferences.php')
+      .set('cookie', free)
+      .set('accept-language', 'de')
+      .send({ ...wide, min_age: 50, max_age: 30 });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatchObject({ code: 'preferences_age_range', params: { field: 'min_age' } });
     expect(bad.body.error.message).toContain('Mindestalter');
-    const region = await request(ctx.app).put('/api/match-preferences.php').set('cookie', free).send({ ...wide, region_id: 1 });
+    const region = await request(ctx.app)
+      .put('/api/match-preferences.php')
+      .set('cookie', free)
+      .send({ ...wide, region_id: 1 });
     expect(region.status).toBe(422);
   });
 
   it('When preferences are saved, then every suggestion fits them, members who like him come first and none is liked yet', async () => {
-    const saved = await request(ctx.app).put('/api/match-preferences.php').set('cookie', free).send({ gender: 'male', min_age: 18, max_age: 99, country: 'NL', region_id: null });
+    const saved = await request(ctx.app)
+      .put('/api/match-preferences.php')
+      .set('cookie', free)
+      .send({ gender: 'male', min_age: 18, max_age: 99, country: 'NL', region_id: null });
     expect(saved.body).toMatchObject({ saved: true, country: 'NL', gender: 'male' });
     const liker = await freshMember();
     await ctx.db.query(`UPDATE profiles SET country = 'NL', region_id = NULL WHERE user_id = $1`, [liker]);
-    await request(ctx.app).post('/api/like.php').set('cookie', await loginAs(liker)).send({ profile_id: freeId });
+    await request(ctx.app)
+      .post('/api/like.php')
+      .set('cookie', await loginAs(liker))
+      .send({ profile_id: freeId });
     const res = await request(ctx.app).get('/api/match-finder.php').query({ limit: 48 }).set('cookie', free);
     expect(res.status).toBe(200);
     const matches = res.body.matches as { profile: { id: number; country: string; age: number }; likes_you: boolean }[];
@@ -246,7 +272,11 @@ describe('match finder and preferences', () => {
     expect(matches.map((m) => m.profile.id)).toContain(liker);
     expect(matches.every((m) => m.profile.country === 'NL')).toBe(true);
     const likes = await request(ctx.app).get('/api/likes.php').set('cookie', free);
-    const given = new Set(likes.body.profiles.filter((l: { direction: string }) => l.direction === 'given').map((l: { profile: { id: number } }) => l.profile.id));
+    const given = new Set(
+      likes.body.profiles
+        .filter((l: { direction: string }) => l.direction === 'given')
+        .map((l: { profile: { id: number } }) => l.profile.id),
+    );
     expect(matches.some((m) => given.has(m.profile.id))).toBe(false);
     const likesYou = matches.filter((m) => m.likes_you).length;
     expect(matches.slice(0, likesYou).every((m) => m.likes_you)).toBe(true);

@@ -50,7 +50,13 @@ export async function savePreferences(db: Db, userId: number, body: Schemas['Mat
   if (regionId !== null && (country === null || (await repo.regionCountry(db, regionId)) !== country)) {
     throw rule('profile_region_unknown', 'region_id');
   }
-  const prefs: repo.Preferences = { gender: body.gender ?? null, min_age: body.min_age, max_age: body.max_age, country, region_id: regionId };
+  const prefs: repo.Preferences = {
+    gender: body.gender ?? null,
+    min_age: body.min_age,
+    max_age: body.max_age,
+    country,
+    region_id: regionId,
+  };
   await repo.savePreferences(db, userId, prefs);
   return { ...prefs, saved: true };
 }

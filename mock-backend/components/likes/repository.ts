@@ -223,10 +223,10 @@ export async function lockAutoLike(tx: Db, userId: number): Promise<void> {
 }
 
 export async function insertAutoLike(tx: Db, likerId: number, likedId: number): Promise<void> {
-  await tx.query(
-    'INSERT INTO likes (liker_id, liked_id, is_auto) VALUES ($1, $2, true) ON CONFLICT (liker_id, liked_id) DO NOTHING',
-    [likerId, likedId],
-  );
+  await tx.query('INSERT INTO likes (liker_id, liked_id, is_auto) VALUES ($1, $2, true) ON CONFLICT (liker_id, liked_id) DO NOTHING', [
+    likerId,
+    likedId,
+  ]);
 }
 
 /** Auto-likes the member received since `seconds` ago, newest first. */

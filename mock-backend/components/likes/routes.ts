@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { getSite, requireViewer } from '../../lib/context';
 import { rateLimit } from '../../lib/rate-limit';
@@ -13,6 +14,8 @@ export interface LikeRouteOptions {
   likesPer10Minutes?: number;
   /** Push / notification e-mail trigger (components/push). */
   notifier?: Notifier;
+  /** The event bus: a like or match reaches the other member's open pages at once. */
+  bus?: Bus;
 }
 
 export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
@@ -24,7 +27,16 @@ export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
 
   router.post('/like.php', likeLimit, async (req, res) => {
     const viewer = requireViewer(res);
-    res.json(await service.likeProfile(db, getSite(res).id, viewer.userId, (req.body as { profile_id: number }).profile_id, opts.notifier));
+    res.json(
+      await service.likeProfile(
+        db,
+        getSite(res).id,
+        viewer.userId,
+        (req.body as { profile_id: number }).profile_id,
+        opts.notifier,
+        opts.bus,
+      ),
+    );
   });
 
   router.delete('/like.php', likeLimit, async (req, res) => {
@@ -41,7 +53,7 @@ export function likesRoutes(db: Db, opts: LikeRouteOptions = {}): Router {
   router.post('/swipe.php', swipeLimit, async (req, res) => {
     const viewer = requireViewer(res);
     const body = req.body as { profile_id: number; like: boolean };
-    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, body));
+    res.json(await swipes.swipe(db, getSite(res).id, viewer.userId, body, new Date(), opts.bus));
     if (body.like) opts.notifier?.kick();
   });
 

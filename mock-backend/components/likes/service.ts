@@ -1,6 +1,8 @@
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
+import { recordMemberEvent, tell } from '../chat/member-events';
 import { toSummary } from '../members/service';
 import { preferencesOf } from './preferences';
 import { recordNotification, type Notifier } from '../push/service';
@@ -15,7 +17,14 @@ function likeSelf(): AppError {
  * the pair, so when both like each other in the same instant the second of them answers `match: true`.
  * Liking twice changes nothing and answers the same.
  */
-export async function likeProfile(db: Db, siteId: number, viewerId: number, id: number, notifier?: Notifier): Promise<Schemas['LikeResult']> {
+export async function likeProfile(
+  db: Db,
+  siteId: number,
+  viewerId: number,
+  id: number,
+  notifier?: Notifier,
+  bus?: Bus,
+): Promise<Schemas['LikeResult']> {
   if (id === viewerId) throw likeSelf();
   const target = await repo.findLikeable(db, siteId, viewerId, id);
   if (!target) throw notFound();
@@ -23,10 +32,17 @@ export async function likeProfile(db: Db, siteId: number, viewerId: number, id: 
     await repo.lockPair(tx, viewerId, id);
     const isNew = !(await repo.likeExists(tx, viewerId, id));
     const isMatch = await repo.insertLikeAndCheckMatch(tx, viewerId, id);
-    if (isNew) await recordNotification(tx, { userId: id, kind: isMatch ? 'match' : 'like', fromUserId: viewerId });
+    if (isNew) {
+      await recordNotification(tx, { userId: id, kind: isMatch ? 'match' : 'like', fromUserId: viewerId });
+      // The liked member's open pages show the pop-up (the last write: it takes the event lock until the commit).
+      await recordMemberEvent(tx, id, { kind: isMatch ? 'match' : 'like', data: { profile: viewerId } });
+    }
     return { match: isMatch, fresh: isNew };
   });
-  if (fresh) notifier?.kick();
+  if (fresh) {
+    notifier?.kick();
+    await tell(bus, [id]);
+  }
   return { match, profile: toSummary(target) };
 }
 

@@ -1,7 +1,9 @@
 import { SWIPE_LIKES_PER_DAY } from '../../../src/shared/constants';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
+import { recordMemberEvent, tell } from '../chat/member-events';
 import { toSummary } from '../members/service';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';
@@ -54,6 +56,7 @@ export async function swipe(
   viewerId: number,
   body: { profile_id: number; like: boolean },
   now = new Date(),
+  bus?: Bus,
 ): Promise<Schemas['SwipeResult']> {
   const id = body.profile_id;
   if (id === viewerId) throw new AppError(422, 'like_self');
@@ -75,9 +78,11 @@ export async function swipe(
     if (used === null) return null;
     const match = await repo.insertLikeAndCheckMatch(tx, viewerId, id);
     await recordNotification(tx, { userId: id, kind: match ? 'match' : 'like', fromUserId: viewerId });
-    return { used, match };
+    await recordMemberEvent(tx, id, { kind: match ? 'match' : 'like', data: { profile: viewerId } });
+    return { used, match, fresh: true };
   });
   if (!result) throw limitReached(resetsInSeconds);
+  if ('fresh' in result) await tell(bus, [id]);
   return { match: result.match, likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - result.used), resets_in_seconds: resetsInSeconds };
 }
 

@@ -1,6 +1,7 @@
-import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../../lib/errors';
+import type { MediaStore } from '../../lib/media-store';
 import type { MediaSigner } from '../photos/signing';
 
 /**
@@ -10,15 +11,20 @@ import type { MediaSigner } from '../photos/signing';
 export type MediaGuard = (req: Request, res: Response, stored: string) => Promise<'public' | 'private' | 'refused'>;
 
 /**
- * Serves DATA_DIR/media under /media/s/<expiry>/<hmac>/<path> only: the signature covers path and expiry, so a
- * copied URL stops working after at most two hours, a blurred URL cannot be turned into the sharp one, and no file
- * is reachable by guessing its name. A wrong or expired signature answers 403 media_url_invalid. The guard may
- * refuse more (photo messages: only the two members of the conversation).
+ * Serves the media store (DATA_DIR/media or the bucket) under /media/s/<expiry>/<hmac>/<path> only: the signature
+ * covers path and expiry, so a copied URL stops working after at most two hours, a blurred URL cannot be turned into
+ * the sharp one, and no file is reachable by guessing its name. A wrong or expired signature answers 403
+ * media_url_invalid. The guard may refuse more (photo messages: only the two members of the conversation).
+ *
+ * The backend streams the object itself, from either store, and never redirects to the store: the signature, the
+ * guard's session check and the cache headers stay this route's, the bucket needs no public address, and a copied
+ * URL never outlives the rules above. Public photos may be cached for an hour (`public, max-age=3600`), photo
+ * messages only by the member's browser (`private, max-age=3600`); both answer conditional requests with 304.
+ * A store that is down answers 503 media_store_unavailable.
  */
-export function mediaRoutes(mediaDir: string, getSigner: () => Promise<MediaSigner>, guard?: MediaGuard): Router {
-  const root = path.resolve(mediaDir);
+export function mediaRoutes(media: MediaStore, getSigner: () => Promise<MediaSigner>, guard?: MediaGuard): Router {
   const router = Router();
-  router.get('/media/*file', async (req, res, next) => {
+  router.get('/media/*file', async (req, res) => {
     const raw = (req.params as { file?: string | string[] }).file;
     const parts = Array.isArray(raw) ? raw : [raw ?? ''];
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -27,14 +33,26 @@ export function mediaRoutes(mediaDir: string, getSigner: () => Promise<MediaSign
     if (!stored) throw new AppError(403, 'media_url_invalid');
     const access = guard ? await guard(req, res, stored) : 'public';
     if (access === 'refused') throw new AppError(404, 'not_found');
-    const file = path.resolve(root, ...stored.split('/'));
-    if (!file.startsWith(root + path.sep)) throw new AppError(404, 'not_found');
+    const object = await media.get(stored);
+    if (!object) throw new AppError(404, 'not_found');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
-    const headers: Record<string, string> = { 'Content-Type': 'image/jpeg' };
-    if (access === 'private') headers['Cache-Control'] = 'private, max-age=3600';
-    res.sendFile(file, { dotfiles: 'deny', maxAge: '1h', cacheControl: access === 'public', headers }, (err) => {
-      if (err) next(new AppError(404, 'not_found'));
-    });
+    res.setHeader('Cache-Control', `${access}, max-age=3600`);
+    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('ETag', object.etag);
+    res.setHeader('Last-Modified', object.lastModified.toUTCString());
+    if (req.fresh) {
+      object.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Length', String(object.size));
+    if (req.method === 'HEAD') {
+      object.body.destroy();
+      res.end();
+      return;
+    }
+    // A visitor who goes away ends the read from the store too.
+    await pipeline(object.body, res).catch(() => res.destroy());
   });
   return router;
 }

@@ -42,8 +42,11 @@ beforeAll(async () => {
   premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
   free = await loginCookie(ctx.app, DEMO_LOGINS.free);
   await request(ctx.app).put('/api/location.php').set('cookie', premium).send({ lat: 52.37, lon: 4.89 }); // Amsterdam
-  const rows = await ctx.db.query<{ user_id: number }>(`SELECT user_id FROM profiles p JOIN users u ON u.id = p.user_id
-     WHERE u.email NOT IN ($1, $2) ORDER BY user_id`, [DEMO_LOGINS.premium, DEMO_LOGINS.free]);
+  const rows = await ctx.db.query<{ user_id: number }>(
+    `SELECT user_id FROM profiles p JOIN users u ON u.id = p.user_id
+     WHERE u.email NOT IN ($1, $2) ORDER BY user_id`,
+    [DEMO_LOGINS.premium, DEMO_LOGINS.free],
+  );
   // Spread members over the bands, each band with several members of varied activity.
   const spots: Array<[number, number]> = [
     [52.38, 4.9], // < 5 km
@@ -76,10 +79,10 @@ describe('members sorted by distance', () => {
   });
 
   it('When two members share a band, then the closer but less active one does not come first (the order tells no more than the band)', async () => {
-    const rows = await ctx.db.query<{ user_id: number }>(`SELECT user_id FROM profiles WHERE lat = $1 AND lon = $2 ORDER BY user_id LIMIT 1`, [
-      snap(52.38, 4.9).lat,
-      snap(52.38, 4.9).lon,
-    ]);
+    const rows = await ctx.db.query<{ user_id: number }>(
+      `SELECT user_id FROM profiles WHERE lat = $1 AND lon = $2 ORDER BY user_id LIMIT 1`,
+      [snap(52.38, 4.9).lat, snap(52.38, 4.9).lon],
+    );
     const closer = rows[0]!.user_id;
     await place(closer, 52.37, 4.89, 5000); // same cell as the viewer, least active of all
     const page = await allPages(premium, 'distance');

@@ -59,10 +59,7 @@ export async function updateProfile(db: Db, userId: number, changes: Partial<Rec
   const cols = EDITABLE_COLUMNS.filter((c) => c in changes);
   if (cols.length === 0) return;
   const sets = cols.map((c, i) => `${c} = $${i + 2}`);
-  await db.query(`UPDATE profiles SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`, [
-    userId,
-    ...cols.map((c) => changes[c]),
-  ]);
+  await db.query(`UPDATE profiles SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`, [userId, ...cols.map((c) => changes[c])]);
 }
 
 export async function replaceInterests(db: Db, userId: number, ids: number[]): Promise<void> {

@@ -1,4 +1,5 @@
 import { ageOn, NAME_MAX_LENGTH } from '../../../src/shared/account-rules';
+import { hasVisibleText } from '../../../src/shared/visible-text';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
@@ -52,7 +53,6 @@ function rule(code: RuleCode, field: string, params: Record<string, unknown> = {
   return new AppError(422, code, { params: { field, ...params } });
 }
 
-
 /**
  * Checks every profile field rule (lengths, formats, allowed values) for the fields sent, then saves them and the
  * interests in one transaction.
@@ -64,6 +64,7 @@ export async function updateProfile(db: Db, site: Site, userId: number, body: Pr
 
   if (body.name !== undefined) {
     const name = body.name.trim().replace(/\s+/g, ' ');
+    if (!hasVisibleText(name)) throw new AppError(422, 'text_invisible', { params: { field: 'name' } });
     if (name.length < 2 || name.length > NAME_MAX_LENGTH) throw rule('profile_name_length', 'name');
     if (name.startsWith('@')) throw rule('profile_name_at', 'name');
     if (name.toLowerCase() === current.email.toLowerCase()) throw rule('profile_name_email', 'name');
@@ -77,17 +78,31 @@ export async function updateProfile(db: Db, site: Site, userId: number, body: Pr
     if (age < MIN_AGE) throw rule('profile_too_young', 'birth_date', { min_age: MIN_AGE });
     changes.birth_date = body.birth_date;
   }
-  for (const key of ['gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'tattoos', 'signup_reason'] as const) {
+  for (const key of [
+    'gender',
+    'sexuality',
+    'relationship_status',
+    'hair_colour',
+    'eye_colour',
+    'body_type',
+    'tattoos',
+    'signup_reason',
+  ] as const) {
     if (body[key] !== undefined) changes[key] = body[key];
   }
 
   const country = body.country !== undefined ? body.country : current.country;
   if (body.country !== undefined) {
-    if (body.country !== null && site.countries.length > 0 && !site.countries.includes(body.country)) throw badRequest({ field: 'country' });
+    if (body.country !== null && site.countries.length > 0 && !site.countries.includes(body.country))
+      throw badRequest({ field: 'country' });
     changes.country = body.country;
   }
   if (body.region_id !== undefined) {
-    if (body.region_id !== null && (await repo.regionCountry(db, body.region_id)) !== country) throw rule('profile_region_unknown', 'region_id');
+    // The region must exist and lie in the profile's country, whether or not a country is set (none: no region fits).
+    if (body.region_id !== null) {
+      const regionCountry = await repo.regionCountry(db, body.region_id);
+      if (regionCountry === null || regionCountry !== country) throw rule('profile_region_unknown', 'region_id');
+    }
     changes.region_id = body.region_id;
   } else if (body.country !== undefined && body.country !== current.country) {
     changes.region_id = null;

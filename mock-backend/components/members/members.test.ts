@@ -47,7 +47,9 @@ describe('members', () => {
     const ids: number[] = [];
     let cursor: string | null = null;
     do {
-      const res: request.Response = await request(ctx.app).get('/api/members.php').query({ limit: 3, ...(cursor ? { cursor } : {}) });
+      const res: request.Response = await request(ctx.app)
+        .get('/api/members.php')
+        .query({ limit: 3, ...(cursor ? { cursor } : {}) });
       ids.push(...(res.body.profiles as Summary[]).map((p) => p.id));
       cursor = res.body.next_cursor;
     } while (cursor);
@@ -77,7 +79,12 @@ describe('members', () => {
     const [a, b, c] = (first.body.profiles as Summary[]).map((p) => p.id);
     // The viewer likes a; b likes a (someone else's like); c likes the viewer (new).
     await ctx.db.query('DELETE FROM likes WHERE liker_id = ANY($1::int[]) OR liked_id = ANY($1::int[])', [[me!.id, a, b, c]]);
-    await ctx.db.query('INSERT INTO likes (liker_id, liked_id, is_new) VALUES ($1, $2, false), ($3, $2, true), ($4, $1, true)', [me!.id, a, b, c]);
+    await ctx.db.query('INSERT INTO likes (liker_id, liked_id, is_new) VALUES ($1, $2, false), ($3, $2, true), ($4, $1, true)', [
+      me!.id,
+      a,
+      b,
+      c,
+    ]);
     const res = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
     const liked = new Map((res.body.profiles as Array<Summary & { liked?: boolean }>).map((p) => [p.id, p.liked]));
     expect(liked.get(a!)).toBe(true);

@@ -43,7 +43,8 @@ export interface SummaryRow {
  * `liked` of the viewer ($n) for the row `u`: one probe of the likes' (liker_id, liked_id) unique index. It says
  * only what the viewer did himself, nothing about other members' likes.
  */
-export const likedByViewer = (viewer: string) => `EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
+export const likedByViewer = (viewer: string) =>
+  `EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
 
 export interface MemberCursor {
   ts: string;
@@ -259,8 +260,8 @@ export async function listInterestKeys(db: Db, userId: number): Promise<string[]
 
 /** Opening a profile clears the new-like flag of its like to the viewer. */
 export async function markLikeSeen(db: Db, likerId: number, likedId: number): Promise<void> {
-  await db.query(
-    'UPDATE likes SET is_new = false, updated_at = now() WHERE liker_id = $1 AND liked_id = $2 AND is_new',
-    [likerId, likedId],
-  );
+  await db.query('UPDATE likes SET is_new = false, updated_at = now() WHERE liker_id = $1 AND liked_id = $2 AND is_new', [
+    likerId,
+    likedId,
+  ]);
 }

@@ -145,6 +145,29 @@ describe('profile editing', () => {
     expect(me.body.profile.name).toBe('Sander');
   });
 
+  it('When a member without a country sends an unknown or any region, then 422 profile_region_unknown and nothing changes', async () => {
+    const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    await ctx.db.query(`UPDATE profiles SET country = NULL, region_id = NULL WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [
+      DEMO_LOGINS.premium,
+    ]);
+    const [nl] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'NL' LIMIT 1`);
+    for (const region_id of [2147483647, nl?.id]) {
+      const res = await request(ctx.app)
+        .put('/api/profile.php')
+        .set('cookie', cookie)
+        .set('accept-language', 'nl')
+        .send({ region_id, about: 'Changed?' });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'profile_region_unknown', params: { field: 'region_id' } });
+    }
+    const [row] = await ctx.db.query<{ region_id: number | null; about: string }>(
+      `SELECT region_id, about FROM profiles WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [DEMO_LOGINS.premium],
+    );
+    expect(row?.region_id).toBeNull();
+    expect(row?.about).not.toBe('Changed?');
+  });
+
   it('When a visitor edits or reads my-profile, then 403; a profile id in the body is refused', async () => {
     expect((await request(ctx.app).put('/api/profile.php').send({ name: 'Eve' })).status).toBe(403);
     expect((await request(ctx.app).get('/api/my-profile.php')).status).toBe(403);

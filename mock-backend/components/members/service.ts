@@ -168,7 +168,14 @@ export function attributesOf(row: repo.AttributeColumns): Schemas['ProfileAttrib
  */
 export function galleryImage(p: repo.GalleryRow, canSeeAll: boolean): Image {
   if (canSeeAll || p.is_main) return toImage(p);
-  return { id: p.id, filename: p.blurred_filename, thumb_filename: p.blurred_filename, status: p.status, match_path: p.blurred_filename, locked: true };
+  return {
+    id: p.id,
+    filename: p.blurred_filename,
+    thumb_filename: p.blurred_filename,
+    status: p.status,
+    match_path: p.blurred_filename,
+    locked: true,
+  };
 }
 
 export async function getProfile(

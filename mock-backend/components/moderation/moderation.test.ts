@@ -24,16 +24,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const jpeg = (colour: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).jpeg().toBuffer();
+const jpeg = (colour: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 /** The free member uploads a photo; returns its id (the newest of the member's photos). */
 async function uploadAsFree(colour: string): Promise<number> {
-  const res = await request(ctx.app).post('/api/photos.php').set('cookie', free).attach('photo', await jpeg(colour), { filename: 'me.jpg', contentType: 'image/jpeg' });
+  const res = await request(ctx.app)
+    .post('/api/photos.php')
+    .set('cookie', free)
+    .attach('photo', await jpeg(colour), { filename: 'me.jpg', contentType: 'image/jpeg' });
   expect(res.status).toBe(201);
   return Math.max(...(res.body.photos as { id: number }[]).map((p) => p.id));
 }
 
-const queue = (cookie: string, query: Record<string, number> = {}) => request(ctx.app).get('/api/moderation.php').query(query).set('cookie', cookie);
+const queue = (cookie: string, query: Record<string, number> = {}) =>
+  request(ctx.app).get('/api/moderation.php').query(query).set('cookie', cookie);
 const decide = (cookie: string, photo: number, decision: string) =>
   request(ctx.app).put('/api/moderation.php').set('cookie', cookie).send({ photo, decision });
 
@@ -85,7 +92,9 @@ describe('photo moderation', () => {
     expect(res.status).toBe(200);
     const ids = (res.body.photos as { id: number }[]).map((p) => p.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const entry = (res.body.photos as { id: number; member: { id: number; name: string }; image: { match_path: string; thumb_filename: string } }[]).find((p) => p.id === id);
+    const entry = (
+      res.body.photos as { id: number; member: { id: number; name: string }; image: { match_path: string; thumb_filename: string } }[]
+    ).find((p) => p.id === id);
     expect(entry?.member).toEqual({ id: freeId, name: 'Free Floris' });
     expect(entry?.image.match_path).toMatch(SIGNED);
     expect(entry?.image.thumb_filename).toMatch(SIGNED);
@@ -114,7 +123,10 @@ describe('photo moderation', () => {
     expect(seen.images).toContain(id);
     expect(seen.main).toBe(id);
     expect((await queue(moderator)).body.photos.map((p: { id: number }) => p.id)).not.toContain(id);
-    const [row] = await ctx.db.query<{ moderated_by: number | null; moderated_at: Date | null }>('SELECT moderated_by, moderated_at FROM photos WHERE id = $1', [id]);
+    const [row] = await ctx.db.query<{ moderated_by: number | null; moderated_at: Date | null }>(
+      'SELECT moderated_by, moderated_at FROM photos WHERE id = $1',
+      [id],
+    );
     expect(row?.moderated_by).not.toBeNull();
     expect(row?.moderated_at).not.toBeNull();
   });

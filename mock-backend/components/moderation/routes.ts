@@ -1,10 +1,12 @@
 import { Router } from 'express';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import { getSite, getViewer } from '../../lib/context';
 import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
-export function moderationRoutes(db: Db, mediaDir: string): Router {
+export function moderationRoutes(db: Db, media: MediaStore, bus?: Bus): Router {
   const router = Router();
   const decisionLimit = rateLimit(db, { name: 'moderation', points: 120, windowSeconds: 60, per: 'member' });
 
@@ -17,7 +19,7 @@ export function moderationRoutes(db: Db, mediaDir: string): Router {
   router.put('/moderation.php', decisionLimit, async (req, res) => {
     const body = req.body as { photo: number; decision: service.Decision };
     const viewer = getViewer(res);
-    const { ownerId } = await service.decide(db, mediaDir, viewer, getSite(res).id, body.photo, body.decision);
+    const { ownerId } = await service.decide(db, media, viewer, getSite(res).id, body.photo, body.decision, bus);
     req.log.info({ moderator: viewer?.userId, photo: body.photo, owner: ownerId, decision: body.decision }, 'photo moderated');
     res.json({ success: true });
   });

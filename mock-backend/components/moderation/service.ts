@@ -1,7 +1,10 @@
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { recordMemberEvent, tell } from '../chat/member-events';
 import { ensureMain } from '../photos/repository';
 import { removeFilesNoLongerUsed } from '../photos/service';
 import * as repo from './repository';
@@ -46,11 +49,12 @@ export async function listQueue(
  */
 export async function decide(
   db: Db,
-  mediaDir: string,
+  media: MediaStore,
   viewer: Viewer | null,
   siteId: number,
   photoId: number,
   decision: Decision,
+  bus?: Bus,
 ): Promise<{ ownerId: number }> {
   const moderator = await requireModerator(db, viewer);
   const result = await db.transaction(async (tx) => {
@@ -58,13 +62,17 @@ export async function decide(
     if (!photo || photo.status !== 'pending') throw notFound();
     if (decision === 'approve') {
       if (!(await repo.approve(tx, photoId, moderator.userId))) throw new AppError(409, 'photo_decided');
+      // The owner's open pages follow (the last write: it takes the event lock until the commit).
+      await recordMemberEvent(tx, photo.user_id, { kind: 'photo', data: { photo: photoId, status: 'approved' } });
       return { ownerId: photo.user_id, rejected: null };
     }
     const rejected = await repo.deletePending(tx, photoId);
     if (!rejected) throw new AppError(409, 'photo_decided');
     await ensureMain(tx, rejected.user_id);
+    await recordMemberEvent(tx, rejected.user_id, { kind: 'photo', data: { photo: photoId, status: 'refused' } });
     return { ownerId: rejected.user_id, rejected };
   });
-  if (result.rejected) await removeFilesNoLongerUsed(db, mediaDir, [result.rejected]);
+  await tell(bus, [result.ownerId]);
+  if (result.rejected) await removeFilesNoLongerUsed(db, media, [result.rejected]);
   return { ownerId: result.ownerId };
 }

@@ -13,13 +13,16 @@ import { ProviderRefused, ProviderUnavailable } from './provider';
 
 /**
  * SEPA direct debit (a wrong code answers 'Code ongeldig'): the member fills in the form, gets a 6-digit code by SMS
- * (valid 10 minutes, at most 5 tries, stored hashed), and with the right code the mandate is registered at the provider
+ * (valid 10 minutes, at most 5 tries, stored hashed; a used-up or expired code says so, and 'Send a new code' gives a
+ * new one), and with the right code the mandate is registered at the provider
  * and the first debit is created — pending until the provider settles it (webhook). Per-member limits per day, week and
  * month (lower for new members) and a block set by chargebacks guard both steps.
  */
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
+/** New codes one mandate may get ('Send a new code'); each voids the one before. */
+export const CODE_MAX_RESENDS = 3;
 /** Direct-debit limits in euro cents: established members, and members who signed up less than 30 days ago. */
 export const DIRECT_DEBIT_LIMITS = {
   established: { day: 25_000, week: 50_000, month: 100_000 },
@@ -57,21 +60,30 @@ const SMS_TEXT: Record<Locale, string> = {
 
 const hashCode = (mandateRef: string, code: string) => createHash('sha256').update(`${mandateRef}:${code}`).digest('hex');
 
-function fieldError(code: 'field_required' | 'iban_invalid' | 'phone_invalid' | 'consent_required', field: string): AppError {
-  return new AppError(422, code, { params: { field } });
-}
+type FieldErrorCode = 'field_required' | 'iban_invalid' | 'phone_invalid' | 'consent_required';
 
-/** The form, checked and normalised: IBAN (ibantools, a SEPA country), mobile number (libphonenumber-js) in E.164. */
+/**
+ * The form, checked and normalised: IBAN (ibantools, a SEPA country), mobile number (libphonenumber-js) in E.164.
+ * Every wrong field at once: 422 with the first one's code and `params.field`, and all of them in
+ * `params.field_errors` (each with its message in the member's language, lib/errors.ts).
+ */
 export function checkForm(form: DirectDebitForm, country: string): { iban: string; mobile: string } {
+  const errors: { field: string; code: FieldErrorCode }[] = [];
   for (const field of ['account_holder', 'street', 'house_number', 'postcode', 'city'] as const) {
-    if (form[field].trim() === '') throw fieldError('field_required', field);
+    if (form[field].trim() === '') errors.push({ field, code: 'field_required' });
   }
   const iban = electronicFormatIBAN(form.iban) ?? '';
-  if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2))) throw fieldError('iban_invalid', 'iban');
+  if (!isValidIBAN(iban) || !isSEPACountry(iban.slice(0, 2))) errors.push({ field: 'iban', code: 'iban_invalid' });
   const phone = parsePhoneNumberFromString(form.mobile, country as Parameters<typeof parsePhoneNumberFromString>[1]);
   const type = phone?.getType();
-  if (!phone || !phone.isValid() || (type !== undefined && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) throw fieldError('phone_invalid', 'mobile');
-  if (form.consent !== true) throw fieldError('consent_required', 'consent');
+  const mobileOk = phone !== undefined && phone.isValid() && (type === undefined || type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE');
+  if (!mobileOk) errors.push({ field: 'mobile', code: 'phone_invalid' });
+  if (form.consent !== true) errors.push({ field: 'consent', code: 'consent_required' });
+  const [first] = errors;
+  if (first || !phone) {
+    const head = first ?? { field: 'mobile', code: 'phone_invalid' as const };
+    throw new AppError(422, head.code, { params: { field: head.field, field_errors: errors } });
+  }
   return { iban, mobile: phone.number };
 }
 
@@ -120,19 +132,88 @@ export async function startDirectDebit(
          code_expires_at, package_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12)
        RETURNING id, code_expires_at`,
-      [q.userId, reference, q.form.account_holder.trim(), iban, q.form.street.trim(), q.form.house_number.trim(), q.form.postcode.trim(), q.form.city.trim(),
-        mobile, hashCode(reference, code), CODE_TTL_MINUTES, q.form.package_id],
+      [
+        q.userId,
+        reference,
+        q.form.account_holder.trim(),
+        iban,
+        q.form.street.trim(),
+        q.form.house_number.trim(),
+        q.form.postcode.trim(),
+        q.form.city.trim(),
+        mobile,
+        hashCode(reference, code),
+        CODE_TTL_MINUTES,
+        q.form.package_id,
+      ],
     );
     return row as { id: string; code_expires_at: Date };
   });
   try {
-    await deps.sms.send(mobile, `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`);
+    await deps.sms.send(
+      mobile,
+      `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`,
+    );
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
-    await deps.db.query(`UPDATE direct_debit_mandates SET status = 'revoked', code_hash = NULL, updated_at = now() WHERE id = $1`, [mandate.id]);
+    await deps.db.query(`UPDATE direct_debit_mandates SET status = 'revoked', code_hash = NULL, updated_at = now() WHERE id = $1`, [
+      mandate.id,
+    ]);
     throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' } });
   }
-  return { mandate_id: Number(mandate.id), reference, mobile: maskMobile(mobile), expires_at: new Date(mandate.code_expires_at).toISOString() };
+  return {
+    mandate_id: Number(mandate.id),
+    reference,
+    mobile: maskMobile(mobile),
+    expires_at: new Date(mandate.code_expires_at).toISOString(),
+  };
+}
+
+const codeExhausted = () =>
+  new AppError(422, 'sms_code_attempts_exhausted', { params: { field: 'code', tries_left: 0, can_resend: true } });
+
+/**
+ * resendDirectDebitCode ('Send a new code'): a mandate still awaiting its code gets a new one by SMS. The old code is
+ * void at once (its hash replaced), the tries and the 10 minutes start again; at most CODE_MAX_RESENDS per mandate
+ * (429 `sms_resend_limit`), and the route limits resends per member too. When the SMS cannot be sent the new code is
+ * voided as well (503): the member asks again.
+ */
+export async function resendDirectDebitCode(
+  deps: PaymentsDeps & { sms: SmsSender },
+  q: { userId: number; site: Site; language: Locale; mandateId: number },
+): Promise<Schemas['DirectDebitStarted']> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const mandate = await deps.db.transaction(async (tx) => {
+    const [m] = await tx.query<{ id: string; reference: string; mobile: string; status: string; code_resends: number }>(
+      'SELECT id, reference, mobile, status, code_resends FROM direct_debit_mandates WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [q.mandateId, q.userId],
+    );
+    if (!m || m.status !== 'pending_code') throw notFound();
+    if (m.code_resends >= CODE_MAX_RESENDS) throw new AppError(429, 'sms_resend_limit', { params: { field: 'code' } });
+    const [row] = await tx.query<{ code_expires_at: Date }>(
+      `UPDATE direct_debit_mandates SET code_hash = $2, code_attempts = 0, code_resends = code_resends + 1,
+         code_expires_at = now() + make_interval(mins => $3), updated_at = now()
+       WHERE id = $1 RETURNING code_expires_at`,
+      [m.id, hashCode(m.reference, code), CODE_TTL_MINUTES],
+    );
+    return { ...m, code_expires_at: (row as { code_expires_at: Date }).code_expires_at };
+  });
+  try {
+    await deps.sms.send(
+      mandate.mobile,
+      `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`,
+    );
+  } catch (error) {
+    deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
+    await deps.db.query('UPDATE direct_debit_mandates SET code_hash = NULL, updated_at = now() WHERE id = $1', [mandate.id]);
+    throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' } });
+  }
+  return {
+    mandate_id: Number(mandate.id),
+    reference: mandate.reference,
+    mobile: maskMobile(mandate.mobile),
+    expires_at: new Date(mandate.code_expires_at).toISOString(),
+  };
 }
 
 /**
@@ -144,15 +225,27 @@ export async function confirmDirectDebit(
   q: { userId: number; site: Site; mandateId: number; code: string; origin: string; discountCode?: string | undefined },
 ): Promise<Schemas['PaymentCreated']> {
   const mandate = await deps.db.transaction(async (tx) => {
-    const [m] = await tx.query<{ id: string; reference: string; code_hash: string | null; expired: boolean; code_attempts: number; status: string; package_id: number; account_holder: string; iban: string }>(
+    const [m] = await tx.query<{
+      id: string;
+      reference: string;
+      code_hash: string | null;
+      expired: boolean;
+      code_attempts: number;
+      status: string;
+      package_id: number;
+      account_holder: string;
+      iban: string;
+    }>(
       `SELECT id, reference, code_hash, code_expires_at <= now() AS expired, code_attempts, status, package_id, account_holder, iban
        FROM direct_debit_mandates WHERE id = $1 AND user_id = $2 FOR UPDATE`,
       [q.mandateId, q.userId],
     );
     if (!m) throw notFound();
-    if (m.status !== 'pending_code' || !m.code_hash || m.expired || m.code_attempts >= CODE_MAX_TRIES) {
-      throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: 0 } });
-    }
+    if (m.status !== 'pending_code') throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: 0 } });
+    // Used up or out of time: said as such, with the way on ('Send a new code', resendDirectDebitCode).
+    if (m.code_attempts >= CODE_MAX_TRIES) throw codeExhausted();
+    if (!m.code_hash || m.expired)
+      throw new AppError(422, 'sms_code_expired', { params: { field: 'code', tries_left: 0, can_resend: true } });
     const given = Buffer.from(hashCode(m.reference, q.code.trim()), 'hex');
     if (!timingSafeEqual(given, Buffer.from(m.code_hash, 'hex'))) {
       await tx.query('UPDATE direct_debit_mandates SET code_attempts = code_attempts + 1, updated_at = now() WHERE id = $1', [m.id]);
@@ -162,7 +255,11 @@ export async function confirmDirectDebit(
     await tx.query(`UPDATE direct_debit_mandates SET status = 'valid', confirmed_at = now(), updated_at = now() WHERE id = $1`, [m.id]);
     return { wrong: false as const, ...m };
   });
-  if (mandate.wrong) throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: mandate.triesLeft } });
+  if (mandate.wrong) {
+    // The last allowed try was wrong: the code is used up now, and the answer says so.
+    if (mandate.triesLeft <= 0) throw codeExhausted();
+    throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: mandate.triesLeft } });
+  }
 
   let providerMandateId: string;
   try {
@@ -174,7 +271,10 @@ export async function confirmDirectDebit(
       idempotencyKey: `mandate-${mandate.id}`,
     });
     providerMandateId = created.id;
-    await deps.db.query('UPDATE direct_debit_mandates SET provider_mandate_id = $2, code_hash = NULL, updated_at = now() WHERE id = $1', [mandate.id, created.id]);
+    await deps.db.query('UPDATE direct_debit_mandates SET provider_mandate_id = $2, code_hash = NULL, updated_at = now() WHERE id = $1', [
+      mandate.id,
+      created.id,
+    ]);
   } catch (error) {
     if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {
       await deps.db.query(`UPDATE direct_debit_mandates SET status = 'pending_code', updated_at = now() WHERE id = $1`, [mandate.id]);
@@ -197,6 +297,11 @@ export async function confirmDirectDebit(
     },
     deps.provider.name,
   );
-  const opened = await openAtProvider(deps, payment, { redirectUrl: `${q.origin}/transactions/${payment.id}`, siteName: q.site.name, sequenceType: 'recurring', providerMandateId });
+  const opened = await openAtProvider(deps, payment, {
+    redirectUrl: `${q.origin}/transactions/${payment.id}`,
+    siteName: q.site.name,
+    sequenceType: 'recurring',
+    providerMandateId,
+  });
   return { payment_id: Number(opened.id), status: opened.status, checkout_url: null };
 }

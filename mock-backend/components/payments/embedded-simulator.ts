@@ -24,12 +24,21 @@ export interface ProviderSetup {
  * DATA_DIR/psp. It stops when the backend goes away (IPC disconnect).
  */
 export async function setUpProvider(
-  config: { PSP_URL?: string | undefined; PSP_API_KEY?: string | undefined; PSP_WEBHOOK_SECRET?: string | undefined; PSP_PUBLIC_URL?: string | undefined; PSP_SIM_SETTLE_MS: number; LOG_LEVEL: string },
+  config: {
+    PSP_URL?: string | undefined;
+    PSP_API_KEY?: string | undefined;
+    PSP_WEBHOOK_SECRET?: string | undefined;
+    PSP_PUBLIC_URL?: string | undefined;
+    PSP_SIM_SETTLE_MS: number;
+    LOG_LEVEL: string;
+  },
   dataDir: string,
   logger: Logger,
 ): Promise<ProviderSetup> {
   if (config.PSP_URL && config.PSP_API_KEY && config.PSP_WEBHOOK_SECRET) {
-    return { provider: createHttpProvider({ baseUrl: config.PSP_URL, apiKey: config.PSP_API_KEY, webhookSecret: config.PSP_WEBHOOK_SECRET }) };
+    return {
+      provider: createHttpProvider({ baseUrl: config.PSP_URL, apiKey: config.PSP_API_KEY, webhookSecret: config.PSP_WEBHOOK_SECRET }),
+    };
   }
   const apiKey = `test_${randomBytes(24).toString('hex')}`;
   const webhookSecret = generateWebhookSecret();

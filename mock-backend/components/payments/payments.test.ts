@@ -25,7 +25,9 @@ async function buy(cookie: string, body: Record<string, unknown>, key = randomUU
 }
 
 async function nlPackage(cookie?: string): Promise<{ id: number; credits: number; price_minor: number }> {
-  const res = await (cookie ? api().get('/api/credit-packages.php').set('cookie', cookie) : api().get('/api/credit-packages.php').query({ country: 'NL' }));
+  const res = await (cookie
+    ? api().get('/api/credit-packages.php').set('cookie', cookie)
+    : api().get('/api/credit-packages.php').query({ country: 'NL' }));
   expect(res.status).toBe(200);
   return res.body.packages[0];
 }
@@ -75,7 +77,14 @@ describe('buying credits', () => {
     const back = await completeCheckout(created.body.checkout_url, 'paid');
     expect(back).toMatch(new RegExp(`/transactions/${created.body.payment_id}$`));
     const paid = await waitForStatus(ctx, cookie, created.body.payment_id, 'paid');
-    expect(paid.body).toMatchObject({ credited: true, credits: pkg.credits, amount_minor: pkg.price_minor, currency: 'EUR', method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    expect(paid.body).toMatchObject({
+      credited: true,
+      credits: pkg.credits,
+      amount_minor: pkg.price_minor,
+      currency: 'EUR',
+      method: 'ideal',
+      issuer: 'ideal_INGBNL2A',
+    });
     expect(await balanceOf(ctx, userId)).toBe(pkg.credits);
     const [user] = await ctx.db.query<{ paid_user: boolean }>('SELECT paid_user FROM users WHERE id = $1', [userId]);
     expect(user?.paid_user).toBe(true);
@@ -120,6 +129,23 @@ describe('buying credits', () => {
     expect(visitor.status).toBe(403);
   });
 
+  it('When the request forges Host and X-Forwarded-Host, then the checkout still returns to the configured PUBLIC_URL', async () => {
+    const { cookie } = await newBuyer(ctx, 'NL');
+    const pkg = await nlPackage(cookie);
+    const created = await api()
+      .post('/api/payments.php')
+      .set('cookie', cookie)
+      .set('idempotency-key', randomUUID())
+      .set('host', 'evil.example')
+      .set('x-forwarded-host', 'evil.example')
+      .set('x-forwarded-proto', 'https')
+      .send({ package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A' });
+    expect(created.status).toBe(201);
+    const back = await completeCheckout(created.body.checkout_url, 'canceled');
+    expect(back).toBe(`http://localhost:3000/transactions/${created.body.payment_id}`);
+    await waitForStatus(ctx, cookie, created.body.payment_id, 'canceled');
+  });
+
   it('When a payment stays pending, then it is pending until the provider settles it', async () => {
     const { userId, cookie } = await newBuyer(ctx, 'NL');
     const pkg = await nlPackage(cookie);
@@ -139,8 +165,15 @@ describe('the webhook receiver', () => {
     const created = await buy(buyer.cookie, { package_id: pkg.id, method: 'creditcard' });
     await completeCheckout(created.body.checkout_url, 'paid');
     await waitForStatus(ctx, buyer.cookie, created.body.payment_id, 'paid');
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [created.body.payment_id]);
-    return { ...buyer, pkg, paymentId: created.body.payment_id as number, providerId: (row as { provider_payment_id: string }).provider_payment_id };
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
+      created.body.payment_id,
+    ]);
+    return {
+      ...buyer,
+      pkg,
+      paymentId: created.body.payment_id as number,
+      providerId: (row as { provider_payment_id: string }).provider_payment_id,
+    };
   }
 
   it('When the provider delivers a webhook twice or all events out of order, then the credits are granted once', async () => {
@@ -155,7 +188,10 @@ describe('the webhook receiver', () => {
       await webhooksSettled(ctx);
     }
     expect(await balanceOf(ctx, userId)).toBe(pkg.credits);
-    const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND reason = 'purchase'`, [userId]);
+    const [n] = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND reason = 'purchase'`,
+      [userId],
+    );
     expect(n?.n).toBe(1);
   });
 
@@ -163,12 +199,23 @@ describe('the webhook receiver', () => {
     const { userId, cookie } = await newBuyer(ctx, 'NL');
     const pkg = await nlPackage(cookie);
     const created = await buy(cookie, { package_id: pkg.id, method: 'creditcard' });
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [created.body.payment_id]);
-    const body = JSON.stringify({ type: 'payment.status_changed', timestamp: new Date().toISOString(), data: { id: row?.provider_payment_id, status: 'paid' } });
-    const send = (headers: Record<string, string>, payload = body) => api().post(WEBHOOK_PATH).set('content-type', 'application/json').set(headers).send(payload);
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
+      created.body.payment_id,
+    ]);
+    const body = JSON.stringify({
+      type: 'payment.status_changed',
+      timestamp: new Date().toISOString(),
+      data: { id: row?.provider_payment_id, status: 'paid' },
+    });
+    const send = (headers: Record<string, string>, payload = body) =>
+      api().post(WEBHOOK_PATH).set('content-type', 'application/json').set(headers).send(payload);
     const signed = (secret: string, at: Date, payload = body) => {
       const id = `msg_${randomUUID()}`;
-      return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, payload) };
+      return {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(id, at, payload),
+      };
     };
     const forged = await send(signed(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, new Date()));
     expect(forged.status).toBe(401);
@@ -187,13 +234,24 @@ describe('the webhook receiver', () => {
     const { userId, cookie } = await newBuyer(ctx, 'NL');
     const pkg = await nlPackage(cookie);
     const created = await buy(cookie, { package_id: pkg.id, method: 'creditcard' });
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [created.body.payment_id]);
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
+      created.body.payment_id,
+    ]);
     // The provider marks it paid, but the webhook never reaches us.
     const sim = ctx.psp.simulator.payment(row?.provider_payment_id as string);
     if (!sim) throw new Error('no such payment in the simulator');
     sim.status = 'paid';
     await ctx.db.query(`UPDATE payments SET updated_at = now() - interval '2 minutes' WHERE id = $1`, [created.body.payment_id]);
-    const result = await followUpPayments({ db: ctx.db, provider: (await import('./simulator-provider')).createHttpProvider({ baseUrl: ctx.psp.url, apiKey: ctx.psp.apiKey, webhookSecret: ctx.psp.webhookSecret }), webhookUrl: () => '', logger: (await import('../../lib/logger')).createLogger('silent') });
+    const result = await followUpPayments({
+      db: ctx.db,
+      provider: (await import('./simulator-provider')).createHttpProvider({
+        baseUrl: ctx.psp.url,
+        apiKey: ctx.psp.apiKey,
+        webhookSecret: ctx.psp.webhookSecret,
+      }),
+      webhookUrl: () => '',
+      logger: (await import('../../lib/logger')).createLogger('silent'),
+    });
     expect(result.checked).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(ctx, userId)).toBe(pkg.credits);
   });
@@ -201,13 +259,18 @@ describe('the webhook receiver', () => {
   it('When a paid payment is charged back, then its unused credits are taken back and, as some were spent, the member is blocked for direct debit', async () => {
     const { userId, pkg, providerId } = await paidPayment();
     await spendCredits(ctx.db, { userId, credits: 30, reason: 'message' });
-    const res = await fetch(`${ctx.psp.url}/v2/testing/payments/${providerId}/chargeback`, { method: 'POST', headers: { authorization: `Bearer ${ctx.psp.apiKey}` } });
+    const res = await fetch(`${ctx.psp.url}/v2/testing/payments/${providerId}/chargeback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.psp.apiKey}` },
+    });
     expect(res.status).toBe(200);
     await webhooksSettled(ctx);
     expect(await balanceOf(ctx, userId)).toBe(0);
     const [block] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM direct_debit_blocks WHERE user_id = $1', [userId]);
     expect(block?.n).toBe(1);
-    const [ledger] = await ctx.db.query<{ delta: number }>(`SELECT delta FROM credit_ledger WHERE user_id = $1 AND reason = 'chargeback'`, [userId]);
+    const [ledger] = await ctx.db.query<{ delta: number }>(`SELECT delta FROM credit_ledger WHERE user_id = $1 AND reason = 'chargeback'`, [
+      userId,
+    ]);
     expect(ledger?.delta).toBe(-(pkg.credits - 30));
   });
 });
@@ -223,21 +286,64 @@ describe('refunds', () => {
     const quote = await api().get('/api/refund.php').set('cookie', buyer.cookie);
     expect(quote.status).toBe(200);
     const expected = Math.floor(((pkg.credits - 30) * pkg.price_minor) / pkg.credits);
-    expect(quote.body.items).toEqual([expect.objectContaining({ payment_id: created.body.payment_id, credits: pkg.credits - 30, amount_minor: expected, refundable: true })]);
+    expect(quote.body.items).toEqual([
+      expect.objectContaining({ payment_id: created.body.payment_id, credits: pkg.credits - 30, amount_minor: expected, refundable: true }),
+    ]);
     const key = randomUUID();
-    const refund = await api().post('/api/refund.php').set('cookie', buyer.cookie).set('idempotency-key', key).send({ payment_id: created.body.payment_id });
+    const refund = await api()
+      .post('/api/refund.php')
+      .set('cookie', buyer.cookie)
+      .set('idempotency-key', key)
+      .send({ payment_id: created.body.payment_id });
     expect(refund.status).toBe(200);
     expect(refund.body).toMatchObject({ status: 'refunded', credits: pkg.credits - 30, amount_minor: expected, balance: 0 });
-    const again = await api().post('/api/refund.php').set('cookie', buyer.cookie).set('idempotency-key', key).send({ payment_id: created.body.payment_id });
+    const again = await api()
+      .post('/api/refund.php')
+      .set('cookie', buyer.cookie)
+      .set('idempotency-key', key)
+      .send({ payment_id: created.body.payment_id });
     expect(again.body.refund_id).toBe(refund.body.refund_id);
     const twice = await api().post('/api/refund.php').set('cookie', buyer.cookie).send({ payment_id: created.body.payment_id });
     expect(twice.status).toBe(422);
     expect(twice.body.error.code).toBe('nothing_to_refund');
-    const sim = ctx.psp.simulator.payment((await ctx.db.query<{ p: string }>('SELECT provider_payment_id AS p FROM payments WHERE id = $1', [created.body.payment_id]))[0]?.p as string);
+    const sim = ctx.psp.simulator.payment(
+      (await ctx.db.query<{ p: string }>('SELECT provider_payment_id AS p FROM payments WHERE id = $1', [created.body.payment_id]))[0]
+        ?.p as string,
+    );
     expect(sim?.amountRefunded.value).toBe((expected / 100).toFixed(2));
     // Another member cannot refund it.
     const other = await newBuyer(ctx, 'NL');
-    expect((await api().post('/api/refund.php').set('cookie', other.cookie).send({ payment_id: created.body.payment_id })).status).toBe(404);
+    expect((await api().post('/api/refund.php').set('cookie', other.cookie).send({ payment_id: created.body.payment_id })).status).toBe(
+      404,
+    );
+  });
+
+  it("When the site's refund_days have passed since the purchase, then it is no longer offered or refunded; inside them it is", async () => {
+    const buyer = await newBuyer(ctx, 'NL');
+    await ctx.db.query('UPDATE sites SET refund_days = 3 WHERE is_default');
+    try {
+      const pkg = await nlPackage(buyer.cookie);
+      const created = await buy(buyer.cookie, { package_id: pkg.id, method: 'creditcard' });
+      await completeCheckout(created.body.checkout_url, 'paid');
+      const paid = await waitForStatus(ctx, buyer.cookie, created.body.payment_id, 'paid');
+      const quote = await api().get('/api/refund.php').set('cookie', buyer.cookie);
+      const [item] = quote.body.items as { refundable_until: string; refundable: boolean }[];
+      expect(item?.refundable).toBe(true);
+      // The window ends refund_days (3) after the payment.
+      const days = (Date.parse(item?.refundable_until ?? '') - Date.parse(paid.body.paid_at)) / 86_400_000;
+      expect(Math.round(days)).toBe(3);
+      // Time passes beyond the window: the purchase is no longer refundable, and the credits stay.
+      await ctx.db.query(`UPDATE credit_lots SET refundable_until = now() - interval '1 second' WHERE payment_id = $1`, [
+        created.body.payment_id,
+      ]);
+      expect((await api().get('/api/refund.php').set('cookie', buyer.cookie)).body.items).toEqual([]);
+      const late = await api().post('/api/refund.php').set('cookie', buyer.cookie).send({ payment_id: created.body.payment_id });
+      expect(late.status).toBe(422);
+      expect(late.body.error.code).toBe('nothing_to_refund');
+      expect(await balanceOf(ctx, buyer.userId)).toBe(pkg.credits);
+    } finally {
+      await ctx.db.query('UPDATE sites SET refund_days = 14 WHERE is_default');
+    }
   });
 
   it('When the purchase was paid with paysafecard, then the quote says it cannot be refunded and a request keeps the credits', async () => {

@@ -1,7 +1,9 @@
 import { methodById } from '../../../src/shared/payment-methods';
 import type { Schemas } from '../../lib/api-types';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { recordBalance, tell } from '../chat/member-events';
 import { insertLedger } from '../credits/spend';
 import { ProviderRefused, ProviderUnavailable } from './provider';
 import type { PaymentsDeps } from './service';
@@ -72,14 +74,29 @@ interface Taken {
   paymentId: string;
 }
 
-async function giveBack(db: Db, userId: number, t: Taken): Promise<void> {
+async function giveBack(db: Db, bus: Bus | undefined, userId: number, t: Taken): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.query<{ credits: number }>('UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits', [userId, t.credits]);
+    const [user] = await tx.query<{ credits: number }>(
+      'UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits',
+      [userId, t.credits],
+    );
     await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lotId, t.credits]);
-    await insertLedger(tx, { userId, delta: t.credits, reason: 'refund_reversed', balanceAfter: user?.credits ?? 0, lotId: t.lotId, ref: `refund:${t.refundId}` });
+    await insertLedger(tx, {
+      userId,
+      delta: t.credits,
+      reason: 'refund_reversed',
+      balanceAfter: user?.credits ?? 0,
+      lotId: t.lotId,
+      ref: `refund:${t.refundId}`,
+    });
     await tx.query(`UPDATE payment_refunds SET status = 'failed', updated_at = now() WHERE id = $1`, [t.refundId]);
-    await tx.query('UPDATE payments SET refunded_minor = refunded_minor - $2, updated_at = now() WHERE id = $1', [t.paymentId, t.amountMinor]);
+    await tx.query('UPDATE payments SET refunded_minor = refunded_minor - $2, updated_at = now() WHERE id = $1', [
+      t.paymentId,
+      t.amountMinor,
+    ]);
+    await recordBalance(tx, userId);
   });
+  await tell(bus, [userId]);
 }
 
 /** requestRefund: refunds the unused credits of one purchase. */
@@ -104,25 +121,57 @@ export async function requestRefund(deps: PaymentsDeps, userId: number, paymentI
       [lot.payment_id, userId, credits, amount, lot.currency],
     );
     const refundId = (refund as { id: string }).id;
-    await insertLedger(tx, { userId, delta: -credits, reason: 'refund', balanceAfter: after.credits, lotId: lot.lot_id, ref: `refund:${refundId}` });
+    await insertLedger(tx, {
+      userId,
+      delta: -credits,
+      reason: 'refund',
+      balanceAfter: after.credits,
+      lotId: lot.lot_id,
+      ref: `refund:${refundId}`,
+    });
     await tx.query('UPDATE payments SET refunded_minor = refunded_minor + $2, updated_at = now() WHERE id = $1', [lot.payment_id, amount]);
-    return { refundId, lotId: lot.lot_id, credits, amountMinor: amount, currency: lot.currency, providerPaymentId: lot.provider_payment_id, paymentId: lot.payment_id };
+    // The last write: the member's other pages see the balance the refund left (it takes the event lock until the commit).
+    await recordBalance(tx, userId);
+    return {
+      refundId,
+      lotId: lot.lot_id,
+      credits,
+      amountMinor: amount,
+      currency: lot.currency,
+      providerPaymentId: lot.provider_payment_id,
+      paymentId: lot.payment_id,
+    };
   });
+  await tell(deps.bus, [userId]);
   const status = await sendRefund(deps, userId, taken);
   const [balance] = await deps.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
-  return { refund_id: Number(taken.refundId), status, credits: taken.credits, amount_minor: taken.amountMinor, currency: taken.currency, balance: balance?.credits ?? 0 };
+  return {
+    refund_id: Number(taken.refundId),
+    status,
+    credits: taken.credits,
+    amount_minor: taken.amountMinor,
+    currency: taken.currency,
+    balance: balance?.credits ?? 0,
+  };
 }
 
 /** Asks the provider to refund; a refusal puts the credits back and answers 422, an outage leaves it for the job. */
 async function sendRefund(deps: PaymentsDeps, userId: number, t: Taken): Promise<'pending' | 'refunded'> {
   try {
-    const r = await deps.provider.createRefund(t.providerPaymentId, { amountMinor: t.amountMinor, currency: t.currency }, `refund-${t.refundId}`);
-    await deps.db.query(`UPDATE payment_refunds SET status = 'refunded', provider_refund_id = $2, updated_at = now() WHERE id = $1`, [t.refundId, r.id]);
+    const r = await deps.provider.createRefund(
+      t.providerPaymentId,
+      { amountMinor: t.amountMinor, currency: t.currency },
+      `refund-${t.refundId}`,
+    );
+    await deps.db.query(`UPDATE payment_refunds SET status = 'refunded', provider_refund_id = $2, updated_at = now() WHERE id = $1`, [
+      t.refundId,
+      r.id,
+    ]);
     return 'refunded';
   } catch (error) {
     if (error instanceof ProviderRefused) {
       deps.logger.warn({ err: error, refundId: t.refundId }, 'provider refused the refund; credits given back');
-      await giveBack(deps.db, userId, t);
+      await giveBack(deps.db, deps.bus, userId, t);
       throw new AppError(422, 'refund_not_possible');
     }
     if (error instanceof ProviderUnavailable) {
@@ -135,7 +184,16 @@ async function sendRefund(deps: PaymentsDeps, userId: number, t: Taken): Promise
 
 /** The follow-up job's part for refunds: pending ones (provider was down) are sent again with the same key. */
 export async function retryPendingRefunds(deps: PaymentsDeps, limit = 50): Promise<number> {
-  const rows = await deps.db.query<{ id: string; user_id: number; payment_id: string; credits: number; amount_minor: number; currency: string; provider_payment_id: string; lot_id: string }>(
+  const rows = await deps.db.query<{
+    id: string;
+    user_id: number;
+    payment_id: string;
+    credits: number;
+    amount_minor: number;
+    currency: string;
+    provider_payment_id: string;
+    lot_id: string;
+  }>(
     `SELECT r.id, r.user_id, r.payment_id, r.credits, r.amount_minor, r.currency, p.provider_payment_id, l.id AS lot_id
      FROM payment_refunds r JOIN payments p ON p.id = r.payment_id JOIN credit_lots l ON l.payment_id = p.id::text
      WHERE r.status = 'pending' AND r.created_at < now() - interval '1 minute' ORDER BY r.id LIMIT $1`,
@@ -145,7 +203,13 @@ export async function retryPendingRefunds(deps: PaymentsDeps, limit = 50): Promi
   for (const r of rows) {
     try {
       await sendRefund(deps, r.user_id, {
-        refundId: r.id, lotId: r.lot_id, credits: r.credits, amountMinor: r.amount_minor, currency: r.currency, providerPaymentId: r.provider_payment_id, paymentId: r.payment_id,
+        refundId: r.id,
+        lotId: r.lot_id,
+        credits: r.credits,
+        amountMinor: r.amount_minor,
+        currency: r.currency,
+        providerPaymentId: r.provider_payment_id,
+        paymentId: r.payment_id,
       });
       sent += 1;
     } catch (error) {

@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { getClient } from '../../lib/client';
-import { getSite, getViewer, requireViewer } from '../../lib/context';
+import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
+import type { Db } from '../../lib/db';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
@@ -13,15 +14,16 @@ import type { PaymentsDeps } from './service';
 export const WEBHOOK_PATH = '/webhooks/psp';
 
 /**
- * Where the member's browser comes back after the hosted checkout: the origin he is on (the host the BFF forwards,
- * which is the browser's own Host), so his session cookie goes with him; PUBLIC_URL when none is forwarded. The
- * return URL only ever goes to the member who makes the request, and it settles nothing.
+ * Where the member's browser comes back after the hosted checkout, and never from the request's headers (a forged
+ * Host or X-Forwarded-Host would send the member, and his payment's return, to another site): PUBLIC_URL for the
+ * default site, PUBLIC_URL with the site's own configured host for the others, as the links in mails.
  */
-export function returnOrigin(req: Request, publicUrl: string): string {
-  const host = req.get('x-forwarded-host')?.split(',')[0]?.trim().toLowerCase();
-  const proto = req.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
-  if (host && /^[a-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return `${proto}://${host}`;
-  return publicUrl;
+export async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
+  const [row] = await db.query<{ is_default: boolean }>('SELECT is_default FROM sites WHERE id = $1', [site.id]);
+  if (row?.is_default !== false) return publicUrl;
+  const url = new URL(publicUrl);
+  url.hostname = site.host;
+  return url.origin;
 }
 
 export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: SmsSender }): Router {
@@ -32,27 +34,28 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     const q = req.query as { country?: string; discount_code?: string };
     const site = getSite(res);
     const viewer = getViewer(res);
-    const country = await service.checkoutCountry(db, site, { asked: q.country, userId: viewer?.userId, clientCountry: getClient(res).country });
+    const country = await service.checkoutCountry(db, site, {
+      asked: q.country,
+      userId: viewer?.userId,
+      clientCountry: getClient(res).country,
+    });
     res.json(await service.listPackages(db, { site, userId: viewer?.userId ?? null, country, discountCode: q.discount_code }));
   });
 
-  router.post(
-    '/payments.php',
-    rateLimit(db, { name: 'payments', points: 30, windowSeconds: 3600, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const site = getSite(res);
-      await respondIdempotently(db, req, res, 201, () =>
-        service.createPayment(deps, {
-          userId: viewer.userId,
-          site,
-          clientCountry: getClient(res).country,
-          origin: returnOrigin(req, deps.publicUrl),
-          input: req.body as service.CreatePaymentInput,
-        }),
-      );
-    },
-  );
+  router.post('/payments.php', rateLimit(db, { name: 'payments', points: 30, windowSeconds: 3600, per: 'member' }), async (req, res) => {
+    const viewer = requireViewer(res);
+    const site = getSite(res);
+    const origin = await returnOrigin(db, site, deps.publicUrl);
+    await respondIdempotently(db, req, res, 201, () =>
+      service.createPayment(deps, {
+        userId: viewer.userId,
+        site,
+        clientCountry: getClient(res).country,
+        origin,
+        input: req.body as service.CreatePaymentInput,
+      }),
+    );
+  });
 
   router.get('/payment.php', async (req, res) => {
     const viewer = requireViewer(res);
@@ -69,14 +72,12 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     res.json(await refunds.refundQuote(db, viewer.userId));
   });
 
-  router.post(
-    '/refund.php',
-    rateLimit(db, { name: 'refunds', points: 20, windowSeconds: 3600, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      await respondIdempotently(db, req, res, 200, () => refunds.requestRefund(deps, viewer.userId, (req.body as { payment_id: number }).payment_id));
-    },
-  );
+  router.post('/refund.php', rateLimit(db, { name: 'refunds', points: 20, windowSeconds: 3600, per: 'member' }), async (req, res) => {
+    const viewer = requireViewer(res);
+    await respondIdempotently(db, req, res, 200, () =>
+      refunds.requestRefund(deps, viewer.userId, (req.body as { payment_id: number }).payment_id),
+    );
+  });
 
   router.post(
     '/directdebit.php',
@@ -96,18 +97,35 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
   );
 
   router.post(
+    '/directdebit-resend.php',
+    rateLimit(db, { name: 'direct-debit-resend', points: 5, windowSeconds: 3600, per: 'member' }),
+    async (req, res) => {
+      const viewer = requireViewer(res);
+      res.json(
+        await directDebit.resendDirectDebitCode(deps, {
+          userId: viewer.userId,
+          site: getSite(res),
+          language: viewer.language,
+          mandateId: (req.body as { mandate_id: number }).mandate_id,
+        }),
+      );
+    },
+  );
+
+  router.post(
     '/directdebit-confirm.php',
     rateLimit(db, { name: 'direct-debit-confirm', points: 30, windowSeconds: 3600, per: 'member' }),
     async (req, res) => {
       const viewer = requireViewer(res);
       const body = req.body as { mandate_id: number; code: string; discount_code?: string };
+      const origin = await returnOrigin(db, getSite(res), deps.publicUrl);
       await respondIdempotently(db, req, res, 201, () =>
         directDebit.confirmDirectDebit(deps, {
           userId: viewer.userId,
           site: getSite(res),
           mandateId: body.mandate_id,
           code: body.code,
-          origin: returnOrigin(req, deps.publicUrl),
+          origin,
           discountCode: body.discount_code,
         }),
       );

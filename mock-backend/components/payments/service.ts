@@ -2,9 +2,11 @@ import type { Logger } from 'pino';
 import { currencyOf, methodById, methodsFor } from '../../../src/shared/payment-methods';
 import type { Schemas } from '../../lib/api-types';
 import type { Site } from '../../lib/context';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { discountMinor, evaluateCode, redeem, release, type CheckoutDiscount } from '../credits/discounts';
+import { recordBalance, tell } from '../chat/member-events';
 import { grantCredits } from '../credits/ledger';
 import { insertLedger } from '../credits/spend';
 import {
@@ -28,6 +30,8 @@ export interface PaymentsDeps {
   /** Where the provider sends webhooks (this backend's `/webhooks/psp`, as the provider reaches it). */
   webhookUrl: () => string;
   logger: Logger;
+  /** The event bus: a settled payment or a refund tells the member's open pages his new balance (chat/member-events). */
+  bus?: Bus | undefined;
 }
 
 type PaymentStatus = ProviderPaymentStatus;
@@ -42,7 +46,11 @@ interface PackageRow {
 }
 
 /** The country whose currency and methods apply: the asked one (a site country), else the member's, else GeoIP's. */
-export async function checkoutCountry(db: Db, site: Site, q: { asked?: string | undefined; userId?: number | undefined; clientCountry: string | null }): Promise<string> {
+export async function checkoutCountry(
+  db: Db,
+  site: Site,
+  q: { asked?: string | undefined; userId?: number | undefined; clientCountry: string | null },
+): Promise<string> {
   const allowed = new Set(site.countries);
   if (q.asked) {
     const asked = q.asked.toUpperCase();
@@ -92,7 +100,13 @@ export async function listPackages(
     let lastRefusal: AppError | null = null;
     for (const row of rows) {
       try {
-        discount = await evaluateCode(db, q.discountCode, { userId: q.userId, siteId: q.site.id, country: q.country, currency, listPriceMinor: row.price_minor });
+        discount = await evaluateCode(db, q.discountCode, {
+          userId: q.userId,
+          siteId: q.site.id,
+          country: q.country,
+          currency,
+          listPriceMinor: row.price_minor,
+        });
         applicable.add(row.id);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'code_not_applicable') throw error;
@@ -105,7 +119,14 @@ export async function listPackages(
     country: q.country,
     currency,
     refund_days: q.site.refund_days,
-    discount: discount ? { code: discount.code, percentage: discount.percentage } : null,
+    // The methods the code is valid for go with it: the checkout shows them, and the full price under any other.
+    discount: discount
+      ? {
+          code: discount.code,
+          percentage: discount.percentage,
+          methods: discount.paymentmethods.length > 0 ? discount.paymentmethods : null,
+        }
+      : null,
     packages: rows.map((r) => ({
       id: r.id,
       credits: r.credits,
@@ -163,9 +184,30 @@ interface PaymentRow {
   mandate_id: string | null;
 }
 
-const PAYMENT_COLUMN_NAMES = ['id', 'user_id', 'site_id', 'package_id', 'credits', 'list_price_minor', 'discount_minor', 'amount_minor',
-  'currency', 'country', 'method', 'issuer', 'discount_code', 'provider_payment_id', 'checkout_url', 'status', 'credited_at', 'paid_at',
-  'charged_back_at', 'refunded_minor', 'created_at', 'mandate_id'];
+const PAYMENT_COLUMN_NAMES = [
+  'id',
+  'user_id',
+  'site_id',
+  'package_id',
+  'credits',
+  'list_price_minor',
+  'discount_minor',
+  'amount_minor',
+  'currency',
+  'country',
+  'method',
+  'issuer',
+  'discount_code',
+  'provider_payment_id',
+  'checkout_url',
+  'status',
+  'credited_at',
+  'paid_at',
+  'charged_back_at',
+  'refunded_minor',
+  'created_at',
+  'mandate_id',
+];
 const PAYMENT_COLUMNS = PAYMENT_COLUMN_NAMES.join(', ');
 const paymentColumnsOf = (alias: string) => PAYMENT_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', ');
 
@@ -194,7 +236,14 @@ export async function insertPayment(db: Db, p: NewPayment, providerName: string)
     );
     if (!pkg) throw notFound();
     const discount = p.discountCode
-      ? await evaluateCode(tx, p.discountCode, { userId: p.userId, siteId: p.site.id, country: p.country, currency, listPriceMinor: pkg.price_minor, method: p.method })
+      ? await evaluateCode(tx, p.discountCode, {
+          userId: p.userId,
+          siteId: p.site.id,
+          country: p.country,
+          currency,
+          listPriceMinor: pkg.price_minor,
+          method: p.method,
+        })
       : null;
     const off = discount ? discountMinor(pkg.price_minor, discount.percentage) : 0;
     if (p.guard) await p.guard(tx, pkg.price_minor - off, currency);
@@ -203,8 +252,23 @@ export async function insertPayment(db: Db, p: NewPayment, providerName: string)
          discount_code_id, discount_code, mandate_id, provider)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        RETURNING ${PAYMENT_COLUMNS}`,
-      [p.userId, p.site.id, pkg.id, pkg.credits, pkg.price_minor, off, pkg.price_minor - off, currency, p.country, p.method, p.issuer ?? null,
-        discount?.id ?? null, discount?.code ?? null, p.mandateId ?? null, providerName],
+      [
+        p.userId,
+        p.site.id,
+        pkg.id,
+        pkg.credits,
+        pkg.price_minor,
+        off,
+        pkg.price_minor - off,
+        currency,
+        p.country,
+        p.method,
+        p.issuer ?? null,
+        discount?.id ?? null,
+        discount?.code ?? null,
+        p.mandateId ?? null,
+        providerName,
+      ],
     );
     const payment = row as PaymentRow;
     if (discount) await redeem(tx, discount, p.userId, payment.id);
@@ -249,7 +313,10 @@ export async function openAtProvider(
   );
   // A direct debit is pending at once; record what the provider says.
   if (created.status === 'open') return row as PaymentRow;
-  await settle(deps.db, created, deps.logger);
+  await tell(
+    deps.bus,
+    [await settle(deps.db, created, deps.logger)].filter((id) => id !== null),
+  );
   const [settled] = await deps.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [payment.id]);
   return settled as PaymentRow;
 }
@@ -262,7 +329,15 @@ export async function createPayment(
   checkMethod(country, currencyOf(country), q.input.method, q.input.issuer);
   const payment = await insertPayment(
     deps.db,
-    { userId: q.userId, site: q.site, country, packageId: q.input.package_id, method: q.input.method, issuer: q.input.issuer, discountCode: q.input.discount_code },
+    {
+      userId: q.userId,
+      site: q.site,
+      country,
+      packageId: q.input.package_id,
+      method: q.input.method,
+      issuer: q.input.issuer,
+      discountCode: q.input.discount_code,
+    },
     deps.provider.name,
   );
   const opened = await openAtProvider(deps, payment, { redirectUrl: `${q.origin}/transactions/${payment.id}`, siteName: q.site.name });
@@ -308,8 +383,19 @@ export async function getPayment(db: Db, userId: number, id: number): Promise<Sc
 
 /** listTransactions: the member's payments, newest first, with his balance and refunds. */
 export async function listTransactions(db: Db, userId: number): Promise<Schemas['TransactionList']> {
-  const rows = await db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 200`, [userId]);
-  const refunds = await db.query<{ id: string; payment_id: string; credits: number; amount_minor: number; currency: string; status: 'pending' | 'refunded' | 'failed'; created_at: Date }>(
+  const rows = await db.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 200`,
+    [userId],
+  );
+  const refunds = await db.query<{
+    id: string;
+    payment_id: string;
+    credits: number;
+    amount_minor: number;
+    currency: string;
+    status: 'pending' | 'refunded' | 'failed';
+    created_at: Date;
+  }>(
     'SELECT id, payment_id, credits, amount_minor, currency, status, created_at FROM payment_refunds WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 200',
     [userId],
   );
@@ -336,8 +422,9 @@ export async function listTransactions(db: Db, userId: number): Promise<Schemas[
  * failed / canceled / expired → the discount released; a chargeback → the lot's unused credits taken back and, if
  * some were already spent, the member blocked for direct debit. A paid payment never goes back.
  */
-export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db): Promise<void> {
-  const run = async (t: Db) => {
+export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db): Promise<number | null> {
+  /** The member whose balance changed (a balance event is recorded in the same transaction), else null. */
+  const run = async (t: Db): Promise<number | null> => {
     const [row] = await t.query<PaymentRow & { refund_days: number }>(
       `SELECT ${paymentColumnsOf('p')}, s.refund_days FROM payments p JOIN sites s ON s.id = p.site_id
        WHERE p.provider_payment_id = $1 FOR UPDATE OF p`,
@@ -345,12 +432,13 @@ export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db
     );
     if (!row) {
       logger.warn({ providerPaymentId: p.id }, 'provider payment unknown here; ignored');
-      return;
+      return null;
     }
     if (p.amountMinor !== row.amount_minor || p.currency !== row.currency) {
       logger.error({ paymentId: row.id }, 'provider amount differs from the order; not settled');
-      return;
+      return null;
     }
+    let changed = false;
     if (p.status === 'paid' && row.credited_at === null) {
       await grantCredits(t, {
         userId: row.user_id,
@@ -364,19 +452,25 @@ export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db
         ref: `payment:${row.id}`,
         idempotencyKey: `payment:${row.id}`,
       });
-      await t.query(`UPDATE payments SET status = 'paid', credited_at = now(), paid_at = now(), updated_at = now() WHERE id = $1`, [row.id]);
+      await t.query(`UPDATE payments SET status = 'paid', credited_at = now(), paid_at = now(), updated_at = now() WHERE id = $1`, [
+        row.id,
+      ]);
       await t.query('UPDATE users SET paid_user = true, updated_at = now() WHERE id = $1 AND NOT paid_user', [row.user_id]);
       logger.info({ paymentId: row.id, credits: row.credits }, 'payment paid; credits granted');
+      changed = true;
     } else if (row.status !== 'paid' && row.status !== p.status && !FINAL.has(row.status)) {
       await t.query('UPDATE payments SET status = $2, updated_at = now() WHERE id = $1', [row.id, p.status]);
       if (p.status === 'failed' || p.status === 'canceled' || p.status === 'expired') await release(t, row.id);
     }
     if (p.amountChargedBackMinor > 0 && row.charged_back_at === null && (row.credited_at !== null || p.status === 'paid')) {
       await chargeBack(t, row.id, row.user_id, logger);
+      changed = true;
     }
+    // The last write of the transaction: it takes the event lock until the commit.
+    if (changed) await recordBalance(t, row.user_id);
+    return changed ? row.user_id : null;
   };
-  if (tx) await run(tx);
-  else await db.transaction(run);
+  return tx ? run(tx) : db.transaction(run);
 }
 
 /** The bank reversed a paid payment: the credits of its lot that are left leave the ledger; spent ones block the member. */
@@ -393,15 +487,22 @@ async function chargeBack(tx: Db, paymentId: string, userId: number, logger: Log
       [userId, lot.remaining],
     );
     await tx.query('UPDATE credit_lots SET remaining = 0, refundable_until = NULL, updated_at = now() WHERE id = $1', [lot.id]);
-    await insertLedger(tx, { userId, delta: -lot.remaining, reason: 'chargeback', balanceAfter: user?.credits ?? 0, lotId: lot.id, ref: `payment:${paymentId}` });
+    await insertLedger(tx, {
+      userId,
+      delta: -lot.remaining,
+      reason: 'chargeback',
+      balanceAfter: user?.credits ?? 0,
+      lotId: lot.id,
+      ref: `payment:${paymentId}`,
+    });
   } else {
     await tx.query('UPDATE credit_lots SET refundable_until = NULL, updated_at = now() WHERE id = $1', [lot.id]);
   }
   if (lot.remaining < lot.credits) {
-    await tx.query(
-      `INSERT INTO direct_debit_blocks (user_id, reason) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
-      [userId, `chargeback of payment ${paymentId}`],
-    );
+    await tx.query(`INSERT INTO direct_debit_blocks (user_id, reason) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`, [
+      userId,
+      `chargeback of payment ${paymentId}`,
+    ]);
   }
   logger.warn({ paymentId, takenBack: lot.remaining, spent: lot.credits - lot.remaining }, 'payment charged back');
 }
@@ -413,7 +514,11 @@ export type WebhookOutcome = { status: 200 | 401 | 503; body: { ok: boolean; dup
  * the inbox changes nothing; otherwise fetch the payment from the provider and settle it together with the inbox row.
  * 503 when the provider cannot be reached (the provider retries); 401 for anything unverifiable.
  */
-export async function receiveWebhook(deps: PaymentsDeps, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<WebhookOutcome> {
+export async function receiveWebhook(
+  deps: PaymentsDeps,
+  rawBody: Buffer,
+  headers: Record<string, string | undefined>,
+): Promise<WebhookOutcome> {
   let event;
   try {
     event = deps.provider.verifyWebhook(rawBody, headers);
@@ -437,16 +542,16 @@ export async function receiveWebhook(deps: PaymentsDeps, rawBody: Buffer, header
     if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) return { status: 503, body: { ok: false } };
     throw error;
   }
-  const duplicate = await deps.db.transaction(async (tx) => {
+  const { duplicate, member } = await deps.db.transaction(async (tx) => {
     const inserted = await tx.query(
       `INSERT INTO payment_webhook_inbox (event_id, provider, provider_payment_id, event_type) VALUES ($1, $2, $3, $4)
        ON CONFLICT (event_id) DO NOTHING RETURNING 1`,
       [event.eventId, deps.provider.name, event.paymentId, event.type],
     );
-    if (inserted.length === 0) return true;
-    await settle(tx, payment, deps.logger, tx);
-    return false;
+    if (inserted.length === 0) return { duplicate: true, member: null };
+    return { duplicate: false, member: await settle(tx, payment, deps.logger, tx) };
   });
+  if (member !== null) await tell(deps.bus, [member]);
   return { status: 200, body: { ok: true, ...(duplicate ? { duplicate: true } : {}) } };
 }
 
@@ -475,7 +580,8 @@ export async function followUpPayments(deps: PaymentsDeps, limit = 50): Promise<
   for (const d of due) {
     try {
       const p = await deps.provider.getPayment(d.provider_payment_id);
-      await settle(deps.db, p, deps.logger);
+      const member = await settle(deps.db, p, deps.logger);
+      if (member !== null) await tell(deps.bus, [member]);
       await deps.db.query('UPDATE payments SET updated_at = now() WHERE provider_payment_id = $1', [d.provider_payment_id]);
       checked += 1;
     } catch (error) {

@@ -93,7 +93,8 @@ export function createHttpProvider(opts: HttpProviderOptions): PaymentProvider {
     } catch (error) {
       throw new ProviderUnavailable('payment provider answered no JSON', res.status, { cause: error });
     }
-    if (res.status >= 400) throw new ProviderRefused(String((json as { detail?: unknown }).detail ?? `payment provider answered ${res.status}`), res.status);
+    if (res.status >= 400)
+      throw new ProviderRefused(String((json as { detail?: unknown }).detail ?? `payment provider answered ${res.status}`), res.status);
     return json as T;
   }
 
@@ -142,13 +143,22 @@ export function createHttpProvider(opts: HttpProviderOptions): PaymentProvider {
       const m = await call<{ id: string; status: ProviderMandate['status']; mandateReference: string }>(
         'POST',
         '/v2/mandates',
-        { method: 'directdebit', consumerName: input.consumerName, consumerAccount: input.iban, mandateReference: input.reference, signatureDate: input.signatureDate },
+        {
+          method: 'directdebit',
+          consumerName: input.consumerName,
+          consumerAccount: input.iban,
+          mandateReference: input.reference,
+          signatureDate: input.signatureDate,
+        },
         input.idempotencyKey,
       );
       return { id: m.id, status: m.status, reference: m.mandateReference };
     },
     async getMandate(id) {
-      const m = await call<{ id: string; status: ProviderMandate['status']; mandateReference: string }>('GET', `/v2/mandates/${encodeURIComponent(id)}`);
+      const m = await call<{ id: string; status: ProviderMandate['status']; mandateReference: string }>(
+        'GET',
+        `/v2/mandates/${encodeURIComponent(id)}`,
+      );
       return { id: m.id, status: m.status, reference: m.mandateReference };
     },
     verifyWebhook(rawBody, headers): VerifiedWebhook {

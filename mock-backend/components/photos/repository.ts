@@ -25,17 +25,13 @@ export async function lockMember(db: Db, userId: number): Promise<{ paid_user: b
 }
 
 export async function countPhotos(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM photos WHERE user_id = $1 AND status <> 'rejected'`,
-    [userId],
-  );
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE user_id = $1 AND status <> 'rejected'`, [
+    userId,
+  ]);
   return row?.n ?? 0;
 }
 
-export async function insertPhoto(
-  db: Db,
-  p: { userId: number; filename: string; thumb: string; blurred: string },
-): Promise<number> {
+export async function insertPhoto(db: Db, p: { userId: number; filename: string; thumb: string; blurred: string }): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
      SELECT $1, $2, $3, $4, 'pending',
@@ -71,10 +67,10 @@ export async function ensureMain(db: Db, userId: number): Promise<void> {
 
 /** Moves the main flag to one of the member's photos; false when the photo is not theirs. */
 export async function setMain(db: Db, userId: number, photoId: number): Promise<boolean> {
-  const [own] = await db.query<{ id: number }>(
-    `SELECT id FROM photos WHERE id = $1 AND user_id = $2 AND status <> 'rejected'`,
-    [photoId, userId],
-  );
+  const [own] = await db.query<{ id: number }>(`SELECT id FROM photos WHERE id = $1 AND user_id = $2 AND status <> 'rejected'`, [
+    photoId,
+    userId,
+  ]);
   if (!own) return false;
   await db.query('UPDATE photos SET is_main = false, updated_at = now() WHERE user_id = $1 AND is_main AND id <> $2', [userId, photoId]);
   await db.query('UPDATE photos SET is_main = true, updated_at = now() WHERE id = $1', [photoId]);
@@ -83,9 +79,6 @@ export async function setMain(db: Db, userId: number, photoId: number): Promise<
 
 /** Whether a stored file is still referenced (seed avatars are shared by many members). */
 export async function fileInUse(db: Db, file: string): Promise<boolean> {
-  const [row] = await db.query(
-    'SELECT 1 FROM photos WHERE filename = $1 OR thumb_filename = $1 OR blurred_filename = $1 LIMIT 1',
-    [file],
-  );
+  const [row] = await db.query('SELECT 1 FROM photos WHERE filename = $1 OR thumb_filename = $1 OR blurred_filename = $1 LIMIT 1', [file]);
   return row !== undefined;
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import { getViewer, requireViewer } from '../../lib/context';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
@@ -10,13 +11,13 @@ interface UploadedFile {
   buffer: Buffer;
 }
 
-export function photoRoutes(db: Db, mediaDir: string): Router {
+export function photoRoutes(db: Db, media: MediaStore): Router {
   const router = Router();
   const uploadLimit = rateLimit(db, { name: 'photo-upload', points: 40, windowSeconds: 600, per: 'member' });
 
   router.post('/photos.php', uploadLimit, async (req, res) => {
     const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
-    await respondIdempotently(db, req, res, 201, () => service.upload(db, mediaDir, getViewer(res), files[0]?.buffer));
+    await respondIdempotently(db, req, res, 201, () => service.upload(db, media, getViewer(res), files[0]?.buffer));
   });
 
   router.put('/photos.php', async (req, res) => {
@@ -26,7 +27,7 @@ export function photoRoutes(db: Db, mediaDir: string): Router {
 
   router.delete('/photos.php', async (req, res) => {
     const viewer = requireViewer(res);
-    res.json(await service.remove(db, mediaDir, viewer, (req.body as { id: number }).id));
+    res.json(await service.remove(db, media, viewer, (req.body as { id: number }).id));
   });
 
   return router;

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Logger } from 'pino';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { putAll, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
+import { ORPHAN_GRACE_SECONDS } from '../chat/photo-files';
 import { processPhoto } from './image';
 import * as repo from './repository';
 
@@ -40,7 +41,7 @@ function limitReached(limit: number): AppError {
  */
 export async function upload(
   db: Db,
-  mediaDir: string,
+  media: MediaStore,
   viewer: { userId: number; paidUser: boolean } | null,
   file: Buffer | undefined,
 ): Promise<MyPhotos> {
@@ -52,11 +53,10 @@ export async function upload(
   const name = randomBytes(16).toString('hex');
   const dir = `u/${name.slice(0, 2)}`;
   const files = { filename: `${dir}/${name}-full.jpg`, thumb: `${dir}/${name}-thumb.jpg`, blurred: `${dir}/${name}-blur.jpg` };
-  await mkdir(path.join(mediaDir, dir), { recursive: true });
-  await Promise.all([
-    writeFile(path.join(mediaDir, files.filename), variants.full, { flag: 'wx' }),
-    writeFile(path.join(mediaDir, files.thumb), variants.thumb, { flag: 'wx' }),
-    writeFile(path.join(mediaDir, files.blurred), variants.blurred, { flag: 'wx' }),
+  await putAll(media, [
+    [files.filename, variants.full],
+    [files.thumb, variants.thumb],
+    [files.blurred, variants.blurred],
   ]);
   try {
     return await db.transaction(async (tx) => {
@@ -68,23 +68,24 @@ export async function upload(
       return myPhotos(tx, viewer.userId, member.paid_user);
     });
   } catch (err) {
-    await removeFiles(mediaDir, [files.filename, files.thumb, files.blurred]);
+    await removeFiles(media, [files.filename, files.thumb, files.blurred]);
     throw err;
   }
 }
 
-async function removeFiles(mediaDir: string, files: string[]): Promise<void> {
-  await Promise.all(files.map((f) => unlink(path.join(mediaDir, f)).catch(() => undefined)));
+/** Best effort: a file the store does not delete now stays unreachable (no row names it, no URL is signed for it). */
+async function removeFiles(media: MediaStore, files: string[]): Promise<void> {
+  await Promise.all(files.map((f) => media.remove(f).catch(() => false)));
 }
 
-export async function remove(db: Db, mediaDir: string, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
+export async function remove(db: Db, media: MediaStore, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
   const result = await db.transaction(async (tx) => {
     const row = await repo.deletePhoto(tx, viewer.userId, photoId);
     if (!row) throw notFound();
     await repo.ensureMain(tx, viewer.userId);
     return { row, photos: await myPhotos(tx, viewer.userId, viewer.paidUser) };
   });
-  await removeFilesNoLongerUsed(db, mediaDir, [result.row]);
+  await removeFilesNoLongerUsed(db, media, [result.row]);
   return result.photos;
 }
 
@@ -94,14 +95,14 @@ export async function remove(db: Db, mediaDir: string, viewer: { userId: number;
  */
 export async function removeFilesNoLongerUsed(
   db: Db,
-  mediaDir: string,
+  media: MediaStore,
   rows: Array<{ filename: string; thumb_filename: string; blurred_filename: string }>,
 ): Promise<void> {
   const unused: string[] = [];
   for (const f of new Set(rows.flatMap((r) => [r.filename, r.thumb_filename, r.blurred_filename]))) {
     if (!(await repo.fileInUse(db, f))) unused.push(f);
   }
-  await removeFiles(mediaDir, unused);
+  await removeFiles(media, unused);
 }
 
 export async function setMain(db: Db, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
@@ -109,4 +110,53 @@ export async function setMain(db: Db, viewer: { userId: number; paidUser: boolea
     if (!(await repo.setMain(tx, viewer.userId, photoId))) throw notFound();
     return myPhotos(tx, viewer.userId, viewer.paidUser);
   });
+}
+
+const PROFILE_PHOTO = /^u\/([0-9a-f]{2})\/([0-9a-f]{32})-(?:full|thumb|blur)\.jpg$/;
+
+/**
+ * The profile-photo sweep (run by the chat-photo sweep job): deletes the objects under u/ that no photo row names
+ * (left by a store that was down when a photo was deleted, or by a crash between the commit and the deletion), once
+ * older than `graceSeconds` (an upload stores its files before the transaction that inserts the row). Only names of
+ * the form u/<xx>/<random>-full|thumb|blur.jpg are considered, by the full variant every row names. Answers how many
+ * objects it deleted; a store that is down throws (the job runs again at its next hour).
+ */
+export async function sweepOrphanProfilePhotos(
+  db: Db,
+  media: MediaStore,
+  logger: Logger,
+  opts: { graceSeconds?: number; now?: number } = {},
+): Promise<number> {
+  const cutoff = (opts.now ?? Date.now()) - (opts.graceSeconds ?? ORPHAN_GRACE_SECONDS) * 1000;
+  let byFull = new Map<string, string[]>();
+  let deleted = 0;
+  const settle = async () => {
+    const fulls = [...byFull.keys()];
+    const rows =
+      fulls.length === 0
+        ? []
+        : await db.query<{ filename: string }>('SELECT filename FROM photos WHERE filename = ANY($1::text[])', [fulls]);
+    const live = new Set(rows.map((r) => r.filename));
+    for (const [full, keys] of byFull) {
+      if (live.has(full)) continue;
+      for (const key of keys) {
+        try {
+          if (await media.remove(key)) deleted += 1;
+        } catch (err) {
+          logger.warn({ err, file: key }, 'could not delete a profile photo file; the sweep tries again');
+        }
+      }
+    }
+    byFull = new Map();
+  };
+  for await (const object of media.list('u/')) {
+    const match = PROFILE_PHOTO.exec(object.key);
+    if (!match?.[2]?.startsWith(match[1] ?? '') || object.lastModified.getTime() > cutoff) continue;
+    const full = `u/${match[1]}/${match[2]}-full.jpg`;
+    byFull.set(full, [...(byFull.get(full) ?? []), object.key]);
+    if (byFull.size >= 500) await settle();
+  }
+  await settle();
+  if (deleted > 0) logger.info({ deleted }, 'orphaned profile photo files deleted');
+  return deleted;
 }

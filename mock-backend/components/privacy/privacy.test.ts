@@ -21,7 +21,9 @@ async function searchIds(cookie: string | null, query: Record<string, unknown> =
   const ids: number[] = [];
   let cursor: string | null = null;
   do {
-    const req = request(ctx.app).get('/api/members.php').query({ limit: 60, ...query, ...(cursor ? { cursor } : {}) });
+    const req = request(ctx.app)
+      .get('/api/members.php')
+      .query({ limit: 60, ...query, ...(cursor ? { cursor } : {}) });
     const res: request.Response = cookie ? await req.set('cookie', cookie) : await req;
     expect(res.status).toBe(200);
     ids.push(...(res.body.profiles as { id: number }[]).map((p) => p.id));
@@ -62,10 +64,10 @@ describe('blocking', () => {
     expect((await request(ctx.app).get('/api/profile.php').query({ id: freeId }).set('cookie', other)).status).toBe(404);
     const theirChats = await request(ctx.app).get('/api/chats.php').set('cookie', other);
     expect(theirChats.body.chats.map((c: { profile: { id: number } }) => c.profile.id)).not.toContain(freeId);
-    const rows = await ctx.db.query(
-      'SELECT 1 FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)',
-      [freeId, otherId],
-    );
+    const rows = await ctx.db.query('SELECT 1 FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)', [
+      freeId,
+      otherId,
+    ]);
     expect(rows).toHaveLength(0);
 
     const list = await request(ctx.app).get('/api/blocks.php').set('cookie', free);
@@ -85,7 +87,8 @@ describe('blocking', () => {
       `SELECT p.user_id FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.site_id = (SELECT site_id FROM users WHERE id = $1) AND p.user_id <> $1`,
       [premiumId],
     );
-    for (const { user_id } of all) await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [premiumId, user_id]);
+    for (const { user_id } of all)
+      await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [premiumId, user_id]);
     const res = await request(ctx.app).get('/api/auto-like.php').set('cookie', premium);
     expect(res.body.profile).toBeNull();
     await ctx.db.query('DELETE FROM blocks WHERE blocker_id = $1', [premiumId]);
@@ -105,7 +108,9 @@ describe('invisible mode', () => {
     const partner = await loginAs(partnerId);
     const res = await request(ctx.app).put('/api/invisible.php').set('cookie', free).send({ invisible: true });
     expect(res.body).toEqual({ invisible: true });
-    expect((await request(ctx.app).get('/api/user.php').set('cookie', free).set('request-type', 'client')).body.user.profile.invisible).toBe(true);
+    expect(
+      (await request(ctx.app).get('/api/user.php').set('cookie', free).set('request-type', 'client')).body.user.profile.invisible,
+    ).toBe(true);
 
     expect(await searchIds(premium)).not.toContain(freeId);
     expect(await searchIds(null)).not.toContain(freeId);
@@ -154,10 +159,12 @@ describe('location and distance bands', () => {
 
     const target = freeId;
     const attackers = await Promise.all(
-      (await ctx.db.query<{ user_id: number }>(
-        `SELECT user_id FROM profiles WHERE user_id NOT IN ($1, $2) AND status = 'active' AND NOT invisible ORDER BY user_id LIMIT 3`,
-        [freeId, premiumId],
-      )).map((r) => loginAs(r.user_id)),
+      (
+        await ctx.db.query<{ user_id: number }>(
+          `SELECT user_id FROM profiles WHERE user_id NOT IN ($1, $2) AND status = 'active' AND NOT invisible ORDER BY user_id LIMIT 3`,
+          [freeId, premiumId],
+        )
+      ).map((r) => loginAs(r.user_id)),
     );
     // Each vantage point walks a ring around the target at the band edges, in steps finer than the grid.
     const walk = (i: number) =>

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import { AppError, notFound } from '../../lib/errors';
 import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { snap } from './geo';
@@ -7,8 +8,8 @@ import * as repo from './repository';
 
 export interface BlockDeps {
   db: Db;
-  /** DATA_DIR/media: the files of the photo messages that a block removes are deleted there. */
-  mediaDir: string;
+  /** The media store: the files of the photo messages that a block removes are deleted there. */
+  media: MediaStore;
   logger: Logger;
 }
 
@@ -24,7 +25,7 @@ export async function block(deps: BlockDeps, siteId: number, me: number, other: 
     await repo.insertBlock(tx, me, other);
     return repo.removeContact(tx, me, other);
   });
-  await deleteChatPhotoFiles(db, deps.mediaDir, photos, deps.logger);
+  await deleteChatPhotoFiles(db, deps.media, photos, deps.logger);
 }
 
 export async function unblock(db: Db, me: number, other: number): Promise<void> {

@@ -25,7 +25,10 @@ export function configurePushHosts(hosts: string[]): void {
 }
 
 export function parsePushHosts(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -35,13 +38,33 @@ function hostMatches(host: string, pattern: string): boolean {
 
 const PRIVATE = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96], ['100::', 64],
-] as const) PRIVATE.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
 
 /** True for loopback, private, link-local, shared, documentation, multicast and reserved addresses (IPv4-mapped too). */
 export function isPrivateAddress(address: string): boolean {
@@ -67,7 +90,8 @@ export function endpointProblem(endpoint: string): string | null {
   if (url.port && url.port !== '443') return 'port';
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (isIP(host)) return isPrivateAddress(host) ? 'private_address' : 'not_a_push_service';
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return 'private_address';
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal'))
+    return 'private_address';
   const allowed = [...DEFAULT_PUSH_HOSTS, ...extraHosts];
   return allowed.some((p) => hostMatches(host, p)) ? null : 'not_a_push_service';
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../lib/db';
+import { afterCommit, type Db } from '../../lib/db';
 import type { JobDefinition, Jobs } from '../../lib/jobs';
 import { lazily } from '../../lib/secrets';
 import { httpsTransport, type PushTransport } from './sender';
@@ -49,26 +49,34 @@ export function kicker(jobs: Pick<Jobs, 'send'>, mailDelaySeconds: number, windo
   };
   return {
     kick() {
-      const now = Date.now();
-      if (now - lastPush >= windowMs) pushNow();
-      else if (!trailing) {
-        trailing = setTimeout(() => {
-          trailing = null;
-          pushNow();
-        }, windowMs - (now - lastPush));
-        trailing.unref();
-      }
-      if (now - lastMail >= (mailDelaySeconds + 1) * 1000) {
-        lastMail = now;
-        void jobs.send(PUSH_JOB, {}, { startAfterSeconds: mailDelaySeconds + 1, singletonKey: 'mail' });
-      }
+      afterCommit(kickNow);
     },
   };
+  function kickNow(): void {
+    const now = Date.now();
+    if (now - lastPush >= windowMs) pushNow();
+    else if (!trailing) {
+      trailing = setTimeout(
+        () => {
+          trailing = null;
+          pushNow();
+        },
+        windowMs - (now - lastPush),
+      );
+      trailing.unref();
+    }
+    if (now - lastMail >= (mailDelaySeconds + 1) * 1000) {
+      lastMail = now;
+      void jobs.send(PUSH_JOB, {}, { startAfterSeconds: mailDelaySeconds + 1, singletonKey: 'mail' });
+    }
+  }
 }
 
 export function createPushJobs(opts: PushJobOptions): PushJobs {
   const mailDelay = opts.mailDelaySeconds ?? 120;
-  const vapid = lazily(() => loadVapidKeys(opts.db, opts.vapid ?? {}, `${opts.publicUrl.startsWith('https:') ? opts.publicUrl : 'mailto:webmaster@localhost'}`));
+  const vapid = lazily(() =>
+    loadVapidKeys(opts.db, opts.vapid ?? {}, `${opts.publicUrl.startsWith('https:') ? opts.publicUrl : 'mailto:webmaster@localhost'}`),
+  );
   const deps = {
     db: opts.db,
     logger: opts.logger,
@@ -93,7 +101,8 @@ export function createPushJobs(opts: PushJobOptions): PushJobs {
       pollingIntervalSeconds: 1,
       handler: async () => {
         const result = await processNotifications(deps);
-        if (result.pushed + result.mailed + result.removedSubscriptions > 0) opts.logger.info({ job: PUSH_JOB, ...result }, 'notifications sent');
+        if (result.pushed + result.mailed + result.removedSubscriptions > 0)
+          opts.logger.info({ job: PUSH_JOB, ...result }, 'notifications sent');
       },
     },
   };

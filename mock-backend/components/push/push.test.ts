@@ -22,7 +22,11 @@ function phone(endpoint: string) {
     endpoint,
     subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
     /** What the phone would show: the decrypted payload of a push request. */
-    read: (req: PushRequest) => JSON.parse(ece.decrypt(req.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as Record<string, unknown>,
+    read: (req: PushRequest) =>
+      JSON.parse(ece.decrypt(req.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as Record<
+        string,
+        unknown
+      >,
   };
 }
 
@@ -39,12 +43,17 @@ let freeId: number;
 let premiumId: number;
 let freeCookie: string;
 let premiumCookie: string;
-const idOf = async (email: string) => (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
+const idOf = async (email: string) =>
+  (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
 const openEvents = async (userId: number) =>
   (await ctx.db.query(`SELECT 1 FROM notification_events WHERE user_id = $1 AND state <> 'done'`, [userId])).length;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ members: 12, ...(process.env.PUSH_TEST_LOG ? { logStream: process.stderr } : {}), push: { publicUrl: 'http://localhost:3000', transport: fakePushService, mailDelaySeconds: 1, quietMinutes: 30 } });
+  ctx = await createTestContext({
+    members: 12,
+    ...(process.env.PUSH_TEST_LOG ? { logStream: process.stderr } : {}),
+    push: { publicUrl: 'http://localhost:3000', transport: fakePushService, mailDelaySeconds: 1, quietMinutes: 30 },
+  });
   freeId = await idOf(DEMO_LOGINS.free);
   premiumId = await idOf(DEMO_LOGINS.premium);
   freeCookie = await loginCookie(ctx.app, DEMO_LOGINS.free);
@@ -91,11 +100,18 @@ describe('push subscriptions: the allow-list', () => {
 
   it('When an allowed name resolves to a private address, then sending refuses to connect', async () => {
     await expect(resolvePublic('localhost')).rejects.toBeInstanceOf(PrivateAddressError);
-    const inside = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }];
+    const inside = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ];
     await expect(resolvePublic('push.example.org', inside)).rejects.toBeInstanceOf(PrivateAddressError);
     const transport = httpsTransport(async () => [{ address: '::1', family: 6 }]);
-    await expect(transport({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', headers: {}, body: Buffer.alloc(0) })).rejects.toBeInstanceOf(PrivateAddressError);
-    expect(await resolvePublic('push.example.org', async () => [{ address: '93.184.216.34', family: 4 }])).toEqual([{ address: '93.184.216.34', family: 4 }]);
+    await expect(
+      transport({ endpoint: 'https://fcm.googleapis.com/fcm/send/x', headers: {}, body: Buffer.alloc(0) }),
+    ).rejects.toBeInstanceOf(PrivateAddressError);
+    expect(await resolvePublic('push.example.org', async () => [{ address: '93.184.216.34', family: 4 }])).toEqual([
+      { address: '93.184.216.34', family: 4 },
+    ]);
   });
 
   it('When the site settings are read, then push_public_key is the VAPID public key kept in the database', async () => {
@@ -110,13 +126,32 @@ describe('pushes', () => {
   const mine = phone('https://fcm.googleapis.com/fcm/send/free-phone');
 
   it('When a member with push gets a message, then his phone shows a lock-screen-safe notification that opens the conversation', async () => {
-    expect((await request(ctx.app).post('/api/user.php?push=1').set('cookie', freeCookie).send({ subscription: JSON.stringify(mine.subscription) })).status).toBe(200);
-    const sent = await request(ctx.app).post('/api/message.php').set('cookie', premiumCookie).send({ profile_id: freeId, text: 'Secret words for you' });
+    expect(
+      (
+        await request(ctx.app)
+          .post('/api/user.php?push=1')
+          .set('cookie', freeCookie)
+          .send({ subscription: JSON.stringify(mine.subscription) })
+      ).status,
+    ).toBe(200);
+    const sent = await request(ctx.app)
+      .post('/api/message.php')
+      .set('cookie', premiumCookie)
+      .send({ profile_id: freeId, text: 'Secret words for you' });
     expect(sent.status).toBe(201);
-    await vi.waitFor(() => expect(received.filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(received.filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const req = received.find((r) => r.endpoint === mine.endpoint) as PushRequest;
     const shown = mine.read(req);
-    expect(shown).toEqual({ title: 'New message', body: 'You have a new message.', url: `/chats/${sent.body.message.conversation}`, badge: expect.any(Number), kind: 'message' });
+    expect(shown).toEqual({
+      title: 'New message',
+      body: 'You have a new message.',
+      url: `/chats/${sent.body.message.conversation}`,
+      badge: expect.any(Number),
+      kind: 'message',
+    });
     expect(shown.badge).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(shown)).not.toMatch(/Secret|premium/i);
     expect(req.headers).toMatchObject({ TTL: '86400', Urgency: 'high', Topic: 'message', 'Content-Encoding': 'aes128gcm' });
@@ -126,18 +161,26 @@ describe('pushes', () => {
   });
 
   it('When a member who had not confirmed his address confirms it, then the recipient of his waiting message gets its push', async () => {
-    const writerId = (await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1`, [[freeId, premiumId]]))[0]?.id as number;
+    const writerId = (
+      await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1`, [[freeId, premiumId]])
+    )[0]?.id as number;
     const writer = await loginAsMember(ctx, writerId);
     await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
     const before = received.filter((r) => r.endpoint === mine.endpoint).length;
-    const sent = await request(ctx.app).post('/api/message.php').set('cookie', writer).send({ profile_id: freeId, text: 'Waiting for my address' });
+    const sent = await request(ctx.app)
+      .post('/api/message.php')
+      .set('cookie', writer)
+      .send({ profile_id: freeId, text: 'Waiting for my address' });
     expect(sent.body.message.held).toBe(true);
     // Held: nothing announced yet.
     expect(await ctx.db.query('SELECT 1 FROM notification_events WHERE from_user_id = $1', [writerId])).toHaveLength(0);
     await ctx.db.transaction((tx) => accounts.activate(tx, writerId));
     // The push job's one-minute schedule finds the new event; the test does not wait for the minute.
     ctx.background.notifier.kick();
-    await vi.waitFor(() => expect(received.filter((r) => r.endpoint === mine.endpoint).length).toBe(before + 1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(received.filter((r) => r.endpoint === mine.endpoint).length).toBe(before + 1), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const shown = mine.read(received.filter((r) => r.endpoint === mine.endpoint).at(-1) as PushRequest);
     expect(shown).toMatchObject({ title: 'New message', url: `/chats/${sent.body.message.conversation}` });
   });
@@ -147,20 +190,35 @@ describe('pushes', () => {
     expect(put.body).toEqual({ previews: true });
     const before = received.length;
     await request(ctx.app).post('/api/message.php').set('cookie', premiumCookie).send({ profile_id: freeId, text: 'Dinner tonight?' });
-    await vi.waitFor(() => expect(received.slice(before).filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(received.slice(before).filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const [name] = await ctx.db.query<{ name: string }>('SELECT name FROM profiles WHERE user_id = $1', [premiumId]);
-    expect(mine.read(received.slice(before).find((r) => r.endpoint === mine.endpoint) as PushRequest)).toMatchObject({ title: name?.name, body: 'Dinner tonight?' });
+    expect(mine.read(received.slice(before).find((r) => r.endpoint === mine.endpoint) as PushRequest)).toMatchObject({
+      title: name?.name,
+      body: 'Dinner tonight?',
+    });
     await request(ctx.app).put('/api/push-settings.php').set('cookie', freeCookie).send({ previews: false });
   });
 
   it('When a member with push is liked, then the push says so without a name, opens the likes page, and waits 3 days at low urgency', async () => {
     const before = received.length;
-    const [other] = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id NOT IN ($1, $2) AND status = 'active' ORDER BY id LIMIT 1`, [freeId, premiumId]);
-    await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1`, [other?.id, freeId]);
+    const [other] = await ctx.db.query<{ id: number }>(
+      `SELECT id FROM users WHERE id NOT IN ($1, $2) AND status = 'active' ORDER BY id LIMIT 1`,
+      [freeId, premiumId],
+    );
+    await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1`, [
+      other?.id,
+      freeId,
+    ]);
     const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [other?.id]);
     const liker = await loginCookie(ctx.app, row?.email ?? '');
     expect((await request(ctx.app).post('/api/like.php').set('cookie', liker).send({ profile_id: freeId })).status).toBe(200);
-    await vi.waitFor(() => expect(received.slice(before).filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(received.slice(before).filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const req = received.slice(before).find((r) => r.endpoint === mine.endpoint) as PushRequest;
     expect(mine.read(req)).toMatchObject({ title: 'New like', body: 'Someone likes you.', url: '/likes', kind: 'like' });
     expect(req.headers).toMatchObject({ TTL: String(3 * 86400), Urgency: 'low', Topic: 'like' });
@@ -176,7 +234,10 @@ describe('pushes', () => {
     answers.set(gone.endpoint, { status: 410 });
     answers.set(busy.endpoint, { status: 429, retryAfterSeconds: 120 });
     await request(ctx.app).post('/api/message.php').set('cookie', freeCookie).send({ profile_id: premiumId, text: 'hello' });
-    await vi.waitFor(async () => expect(await ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [gone.endpoint])).toHaveLength(0), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect(await ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [gone.endpoint])).toHaveLength(0),
+      { timeout: 15_000, interval: 100 },
+    );
     const [row] = await ctx.db.query<{ later: boolean }>(
       `SELECT retry_after > now() + interval '60 seconds' AS later FROM push_subscriptions WHERE endpoint = $1`,
       [busy.endpoint],
@@ -197,10 +258,15 @@ describe('notification e-mails', () => {
     await ctx.db.query('DELETE FROM notification_mail_log WHERE user_id = $1', [premiumId]);
     const already = mailsTo(DEMO_LOGINS.premium, /new message/).length;
     for (const text of ['one', 'two', 'three']) {
-      expect((await request(ctx.app).post('/api/message.php').set('cookie', freeCookie).send({ profile_id: premiumId, text })).status).toBe(201);
+      expect((await request(ctx.app).post('/api/message.php').set('cookie', freeCookie).send({ profile_id: premiumId, text })).status).toBe(
+        201,
+      );
     }
     await vi.waitFor(async () => expect(await openEvents(premiumId)).toBe(0), { timeout: 20_000, interval: 200 });
-    await vi.waitFor(() => expect(mailsTo(DEMO_LOGINS.premium, /new message/).length).toBeGreaterThan(already), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(mailsTo(DEMO_LOGINS.premium, /new message/).length).toBeGreaterThan(already), {
+      timeout: 15_000,
+      interval: 100,
+    });
     expect(await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE topic = 'notify_messages' AND status = 'pending'`)).toHaveLength(0);
     const mails = mailsTo(DEMO_LOGINS.premium, /new message/).slice(already);
     expect(mails).toHaveLength(1);
@@ -215,7 +281,9 @@ describe('notification e-mails', () => {
     const page = await request(ctx.app).get(`${url.pathname}${url.search}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post"');
-    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [premiumId]))[0]?.n).toEqual([]);
+    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [premiumId]))[0]?.n).toEqual(
+      [],
+    );
 
     // The mail client's one-click POST (no cookie).
     const post = await request(ctx.app).post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click');
@@ -232,18 +300,32 @@ describe('notification e-mails', () => {
     await ctx.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [freeId]);
     await request(ctx.app).delete('/api/like.php').set('cookie', premiumCookie).send({ profile_id: freeId });
     await request(ctx.app).post('/api/like.php').set('cookie', premiumCookie).send({ profile_id: freeId });
-    await vi.waitFor(async () => expect((await openEvents(premiumId)) + (await openEvents(freeId))).toBe(0), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await openEvents(premiumId)) + (await openEvents(freeId))).toBe(0), {
+      timeout: 20_000,
+      interval: 200,
+    });
     expect(await ctx.db.query(`SELECT 1 FROM notification_events WHERE user_id IN ($1, $2)`, [freeId, premiumId])).not.toHaveLength(0);
     // Give the outbox its turn: nothing is pending for them.
-    expect(await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE to_address IN ($1, $2) AND topic LIKE 'notify_%' AND status = 'pending'`, [DEMO_LOGINS.free, DEMO_LOGINS.premium])).toHaveLength(0);
+    expect(
+      await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE to_address IN ($1, $2) AND topic LIKE 'notify_%' AND status = 'pending'`, [
+        DEMO_LOGINS.free,
+        DEMO_LOGINS.premium,
+      ]),
+    ).toHaveLength(0);
     expect(ctx.mails.slice(before).filter((m) => m.to === DEMO_LOGINS.free || m.to === DEMO_LOGINS.premium)).toHaveLength(0);
   });
 
   it('When the unsubscribe token is forged, then 400 in the visitor’s language and nothing changes', async () => {
-    const res = await request(ctx.app).post(`/api/unsubscribe.php?token=${freeId}.${'A'.repeat(43)}`).set('accept-language', 'de').type('form').send('List-Unsubscribe=One-Click');
+    const res = await request(ctx.app)
+      .post(`/api/unsubscribe.php?token=${freeId}.${'A'.repeat(43)}`)
+      .set('accept-language', 'de')
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('unsubscribe_link_invalid');
     expect(res.body.error.message).toMatch(/Abmeldelink/);
-    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [freeId]))[0]?.n).toEqual(['bounce']);
+    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [freeId]))[0]?.n).toEqual([
+      'bounce',
+    ]);
   });
 });

@@ -8,10 +8,7 @@ import { fill, MAIL_TEXTS } from './texts';
 import { escapeHtml } from '../../../src/shared/html';
 
 function page(res: Response, lang: string, body: string): void {
-  res
-    .status(200)
-    .type('html')
-    .set('Cache-Control', 'no-store')
+  res.status(200).type('html').set('Cache-Control', 'no-store')
     .send(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${body.replace(/<[^>]+>/g, '').slice(0, 80)}</title></head>
 <body style="font-family:sans-serif;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem"><main>${body}</main></body></html>`);
 }
@@ -49,7 +46,11 @@ export function pushRoutes(db: Db): Router {
     const member = await service.unsubscribe(db, userId);
     if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
     req.log.info({ userId }, 'notification e-mails unsubscribed');
-    page(res, member.language, `<h1 style="font-size:1.4rem">${escapeHtml(fill(MAIL_TEXTS[member.language].pageDone, { site: member.site }))}</h1>`);
+    page(
+      res,
+      member.language,
+      `<h1 style="font-size:1.4rem">${escapeHtml(fill(MAIL_TEXTS[member.language].pageDone, { site: member.site }))}</h1>`,
+    );
   });
 
   router.get('/push-settings.php', async (_req, res) => {

@@ -40,7 +40,12 @@ export interface PushResponse {
 /** Delivers a built request (the default: HTTPS to the checked public address; tests replace it). */
 export type PushTransport = (req: PushRequest) => Promise<PushResponse>;
 
-export function buildPushRequest(vapid: VapidKeys, subscription: PushSubscriptionJson, message: PushMessage, options: PushOptions): PushRequest {
+export function buildPushRequest(
+  vapid: VapidKeys,
+  subscription: PushSubscriptionJson,
+  message: PushMessage,
+  options: PushOptions,
+): PushRequest {
   const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
     vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
     TTL: options.ttl,
@@ -73,7 +78,15 @@ export function httpsTransport(lookup?: Lookup, timeoutMs = 10_000): PushTranspo
     };
     return new Promise<PushResponse>((resolve, reject) => {
       const r = request(
-        { method: 'POST', hostname: url.hostname, port: 443, path: `${url.pathname}${url.search}`, headers: { ...req.headers, 'content-length': String(req.body.length) }, lookup: pinned, timeout: timeoutMs },
+        {
+          method: 'POST',
+          hostname: url.hostname,
+          port: 443,
+          path: `${url.pathname}${url.search}`,
+          headers: { ...req.headers, 'content-length': String(req.body.length) },
+          lookup: pinned,
+          timeout: timeoutMs,
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfterSeconds: retryAfter(res.headers['retry-after']) }));

@@ -33,7 +33,10 @@ export function notificationInsert(v: { userId: string; kind: string; fromUserId
   return `INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES (${v.userId}::int, ${v.kind}, ${v.fromUserId}::int, ${v.conversationId}::int)`;
 }
 
-export async function recordNotification(tx: Db, e: { userId: number; kind: NotificationKind; fromUserId: number; conversationId?: number | undefined }): Promise<void> {
+export async function recordNotification(
+  tx: Db,
+  e: { userId: number; kind: NotificationKind; fromUserId: number; conversationId?: number | undefined },
+): Promise<void> {
   await tx.query('INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES ($1, $2, $3, $4)', [
     e.userId,
     e.kind,
@@ -100,7 +103,14 @@ async function badgeCounts(db: Db, userId: number): Promise<{ unread: number; ne
 async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promise<PushMessage> {
   const t = PUSH_TEXTS[toLocale(member.language)];
   const badge = member.unread + member.new_likes;
-  const url = event.kind === 'message' ? (event.conversation_id ? `/chats/${event.conversation_id}` : '/chats') : event.kind === 'like' ? '/likes' : '/likes/matches';
+  const url =
+    event.kind === 'message'
+      ? event.conversation_id
+        ? `/chats/${event.conversation_id}`
+        : '/chats'
+      : event.kind === 'like'
+        ? '/likes'
+        : '/likes/matches';
   const base = { ...t[event.kind], url, badge, kind: event.kind };
   if (!member.push_previews || event.from_user_id === null) return base;
   const [from] = await db.query<{ name: string }>('SELECT name FROM profiles WHERE user_id = $1', [event.from_user_id]);
@@ -112,7 +122,14 @@ async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promi
     `SELECT kind, body FROM messages WHERE conversation_id = $1 AND sender_id = $2 AND NOT held ORDER BY seq DESC LIMIT 1`,
     [event.conversation_id, event.from_user_id],
   );
-  const body = last?.kind === 'text' && last.body ? (last.body.length > 120 ? `${last.body.slice(0, 119)}…` : last.body) : last?.kind === 'gift' ? fill(t.giftPreview, { name }) : base.body;
+  const body =
+    last?.kind === 'text' && last.body
+      ? last.body.length > 120
+        ? `${last.body.slice(0, 119)}…`
+        : last.body
+      : last?.kind === 'gift'
+        ? fill(t.giftPreview, { name })
+        : base.body;
   return { ...base, title: name, body };
 }
 
@@ -378,7 +395,9 @@ export async function writePushPreviews(db: Db, userId: number, on: boolean): Pr
 
 /** Worked-off events are kept a week for inspection; the quiet-period marks only as long as they matter (cleanup job). */
 export async function deleteOldNotifications(db: Db): Promise<number> {
-  const events = await db.query(`DELETE FROM notification_events WHERE state = 'done' AND created_at < now() - interval '7 days' RETURNING 1`);
+  const events = await db.query(
+    `DELETE FROM notification_events WHERE state = 'done' AND created_at < now() - interval '7 days' RETURNING 1`,
+  );
   const marks = await db.query(`DELETE FROM notification_mail_log WHERE sent_at < now() - interval '1 day' RETURNING 1`);
   return events.length + marks.length;
 }

@@ -22,10 +22,15 @@ export interface VapidConfig {
 export async function loadVapidKeys(db: Db, config: VapidConfig, fallbackSubject: string): Promise<VapidKeys> {
   const subject = config.subject ?? fallbackSubject;
   if (config.publicKey && config.privateKey) return { publicKey: config.publicKey, privateKey: config.privateKey, subject };
-  const [existing] = await db.query<{ public_key: string; private_key: string }>('SELECT public_key, private_key FROM push_vapid WHERE id = 1');
+  const [existing] = await db.query<{ public_key: string; private_key: string }>(
+    'SELECT public_key, private_key FROM push_vapid WHERE id = 1',
+  );
   if (existing) return { publicKey: existing.public_key, privateKey: existing.private_key, subject };
   const fresh = webpush.generateVAPIDKeys();
-  await db.query('INSERT INTO push_vapid (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [fresh.publicKey, fresh.privateKey]);
+  await db.query('INSERT INTO push_vapid (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [
+    fresh.publicKey,
+    fresh.privateKey,
+  ]);
   const [row] = await db.query<{ public_key: string; private_key: string }>('SELECT public_key, private_key FROM push_vapid WHERE id = 1');
   if (!row) throw new Error('VAPID keys missing');
   return { publicKey: row.public_key, privateKey: row.private_key, subject };

@@ -74,11 +74,19 @@ const SITE_AND_SESSION = prepared(
  * without one, or when it is unknown, expired, another site's or a deleted member's): one statement for what every
  * API request needs first.
  */
-export async function findSiteAndSession(db: Db, host: string, sessionId: string | null): Promise<{ site: Site; session: SessionRow | null } | null> {
-  const [row] = await db.query<Site & { session_user_id: number | null; session_paid_user: boolean | null; session_language: string | null; session_stale: boolean | null }>(
-    SITE_AND_SESSION,
-    [host, sessionId],
-  );
+export async function findSiteAndSession(
+  db: Db,
+  host: string,
+  sessionId: string | null,
+): Promise<{ site: Site; session: SessionRow | null } | null> {
+  const [row] = await db.query<
+    Site & {
+      session_user_id: number | null;
+      session_paid_user: boolean | null;
+      session_language: string | null;
+      session_stale: boolean | null;
+    }
+  >(SITE_AND_SESSION, [host, sessionId]);
   if (!row) return null;
   const { session_user_id: userId, session_paid_user: paidUser, session_language: language, session_stale: stale, ...site } = row;
   return {
@@ -92,10 +100,11 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 }
 
 export async function createSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
-  await db.query(
-    `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [sessionId, userId, maxAgeSeconds],
-  );
+  await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    sessionId,
+    userId,
+    maxAgeSeconds,
+  ]);
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -36,7 +36,10 @@ export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies
   // The navigation counts come with the user: a page asks one call for both instead of three.
   router.get('/user.php', async (_req, res) => {
     const viewer = getViewer(res);
-    const [user, counts] = await Promise.all([service.currentUser(db, viewer, fictionalIcon(getSite(res))), viewer ? navCounts(db, viewer.userId) : null]);
+    const [user, counts] = await Promise.all([
+      service.currentUser(db, viewer, fictionalIcon(getSite(res))),
+      viewer ? navCounts(db, viewer.userId) : null,
+    ]);
     res.json({ user, counts });
   });
 

@@ -9,6 +9,7 @@ import type { Site, Viewer } from '../../lib/context';
 import { toImage } from '../members/service';
 import type { DeviceCookie } from './device';
 import { endpointProblem } from '../push/allow-list';
+import { pushKeysProblem } from '../push/keys';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
@@ -35,7 +36,11 @@ export function sessionIdOf(token: string): string {
 }
 
 /** The site of the host, and the viewer behind an `auth` cookie value on it (or null): one query. */
-export async function resolveSiteAndViewer(db: Db, host: string, token: string | undefined): Promise<{ site: Site; viewer: Viewer | null }> {
+export async function resolveSiteAndViewer(
+  db: Db,
+  host: string,
+  token: string | undefined,
+): Promise<{ site: Site; viewer: Viewer | null }> {
   const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : null;
   const found = await repo.findSiteAndSession(db, host, sessionId);
   if (!found) throw new Error('no default site in the database');
@@ -119,13 +124,14 @@ export async function login(
   // else's address (a decoy, see signup.ts) would be told apart from a new one by logging in again.
   if (!candidate || !ok || candidate.status !== 'active') {
     // Unknown addresses are counted exactly like known ones, so the lock reveals nothing either.
-    const minutes = device && candidate
-      ? await repo.recordDeviceFailure(db, { device, userId: candidate.id, ...LOGIN_DEVICE_POLICY })
-      : Math.max(
-          await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY }),
-          await repo.recordIpFailure(db, { ip: q.ip, ...LOGIN_IP_POLICY }),
-          await repo.recordAccountFailure(db, { siteId: q.siteId, email, ...LOGIN_ACCOUNT_POLICY }),
-        );
+    const minutes =
+      device && candidate
+        ? await repo.recordDeviceFailure(db, { device, userId: candidate.id, ...LOGIN_DEVICE_POLICY })
+        : Math.max(
+            await repo.recordFailure(db, { siteId: q.siteId, email, ip: q.ip, ...LOGIN_POLICY }),
+            await repo.recordIpFailure(db, { ip: q.ip, ...LOGIN_IP_POLICY }),
+            await repo.recordAccountFailure(db, { siteId: q.siteId, email, ...LOGIN_ACCOUNT_POLICY }),
+          );
     if (minutes > 0) throw loginBlocked(minutes);
     throw new AppError(401, 'login_failed');
   }
@@ -177,10 +183,9 @@ export async function savePush(db: Db, viewer: Viewer | null, subscription: unkn
   if (typeof endpoint !== 'string') throw new AppError(400, 'bad_request', { params: { field: 'subscription.endpoint' } });
   // Only https URLs of real push services (components/push/allow-list.ts): the backend will POST to it later.
   if (endpointProblem(endpoint)) throw new AppError(400, 'push_endpoint_refused', { params: { field: 'subscription.endpoint' } });
-  const keys = (value as { keys?: { p256dh?: unknown; auth?: unknown } }).keys;
-  if (typeof keys?.p256dh !== 'string' || typeof keys.auth !== 'string') {
-    throw new AppError(400, 'bad_request', { params: { field: 'subscription.keys' } });
-  }
+  // Keys the Web Push encryption can use (components/push/keys.ts), or the push to it would fail later.
+  const keysProblem = pushKeysProblem((value as { keys?: unknown }).keys);
+  if (keysProblem) throw new AppError(400, 'push_subscription_invalid', { params: { field: keysProblem } });
   await repo.savePushSubscription(db, viewer.userId, endpoint, value);
 }
 

@@ -1,7 +1,15 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+
+/** The keys of a real browser subscription: a P-256 public key and a 16-byte secret, base64url. */
+function validKeys(): { p256dh: string; auth: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,13 +96,51 @@ describe('session', () => {
   });
 
   it('When a visitor sends a push subscription, then 403; when a member does, then it is saved', async () => {
-    const sub = { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'x', auth: 'y' } } };
+    const sub = { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: validKeys() } };
     expect((await request(ctx.app).post('/api/user.php?push=1').send(sub)).status).toBe(403);
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const res = await request(ctx.app).post('/api/user.php?push=1').set('cookie', cookie).send(sub);
     expect(res.body).toEqual({ success: true });
     const rows = await ctx.db.query('SELECT endpoint FROM push_subscriptions');
     expect(rows).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }]);
+  });
+
+  it('When a subscription lacks keys or carries keys Web Push cannot use, then 400 push_subscription_invalid naming the key, and nothing is saved', async () => {
+    const cookie = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    const good = validKeys();
+    const compressed = createECDH('prime256v1');
+    compressed.generateKeys();
+    const offCurve = Buffer.alloc(65, 1);
+    offCurve[0] = 4;
+    const cases: [unknown, string][] = [
+      [undefined, 'subscription.keys'],
+      [{ ...good, auth: 'A'.repeat(5000) }, 'subscription.keys.auth'],
+      [{ ...good, auth: randomBytes(12).toString('base64url') }, 'subscription.keys.auth'],
+      [{ p256dh: good.p256dh }, 'subscription.keys.auth'],
+      [{ ...good, p256dh: 'not base64url!' }, 'subscription.keys.p256dh'],
+      [{ ...good, p256dh: compressed.getPublicKey(undefined, 'compressed').toString('base64url') }, 'subscription.keys.p256dh'],
+      [{ ...good, p256dh: offCurve.toString('base64url') }, 'subscription.keys.p256dh'],
+      [{ auth: good.auth }, 'subscription.keys.p256dh'],
+    ];
+    for (const [i, [keys, field]] of cases.entries()) {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/bad-${i}`;
+      const res = await request(ctx.app)
+        .post('/api/user.php?push=1')
+        .set('cookie', cookie)
+        .set('accept-language', 'nl')
+        .send({ subscription: keys === undefined ? { endpoint } : { endpoint, keys } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'push_subscription_invalid', params: { field } });
+      expect(res.body.error.message).toContain('pushabonnement');
+    }
+    expect(await ctx.db.query(`SELECT 1 FROM push_subscriptions WHERE endpoint LIKE '%/bad-%'`)).toEqual([]);
+    // Padded base64url, as some browsers give it, is fine.
+    const padded = { p256dh: `${good.p256dh}=`, auth: `${good.auth}==` };
+    const ok = await request(ctx.app)
+      .post('/api/user.php?push=1')
+      .set('cookie', cookie)
+      .send({ subscription: JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/padded', keys: padded }) });
+    expect(ok.status).toBe(200);
   });
 
   it('When the page is hidden, then last activity is recorded with 204', async () => {

@@ -5,7 +5,7 @@ const SITE_COLUMNS = `id, host, name, domain, domain_language, niche, cdn_prefix
   logged_out_search_trafficsource, enable_site_entry_popup, index_title, description, push_public_key, support_phone,
   support_email, minimum_message_costs, fictional_icon, fictional_warning, fictional_singular, fictional_plural,
   visible_profile_fields, visible_profile_notes, search_fields, message_credits, photo_credits, gift_credits,
-  signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer, texts AS site_texts`;
+  signup_credits, message_length, refund_days, member_resell, company_id, mail_name, us_footer, texts AS site_texts, premium_conversations_per_day`;
 
 /**
  * The site of the host `$1`, or the default site for an unknown host, as SQL: for a statement that reads more with it
@@ -18,10 +18,7 @@ export async function listInterests(db: Db): Promise<{ id: number; key: string }
 }
 
 export async function listRegions(db: Db, countries: string[]): Promise<{ id: number; country: string; code: string; name: string }[]> {
-  return db.query(
-    'SELECT id, country, code, name FROM regions WHERE country = ANY($1::text[]) ORDER BY country, name, id',
-    [countries],
-  );
+  return db.query('SELECT id, country, code, name FROM regions WHERE country = ANY($1::text[]) ORDER BY country, name, id', [countries]);
 }
 
 /** A `company_info` row: the contract's CompanyInfo with `added` still a Date. */

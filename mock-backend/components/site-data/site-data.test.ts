@@ -32,10 +32,18 @@ describe('site data', () => {
       const texts = res.body.site_texts as Record<string, Record<string, string>>;
       expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
       for (const locale of LOCALES) {
-        expect(Object.keys(texts[locale] ?? {}).sort(), `${host} ${locale}`).toEqual(['description', 'fictional_plural', 'fictional_singular', 'fictional_warning', 'index_title']);
+        expect(Object.keys(texts[locale] ?? {}).sort(), `${host} ${locale}`).toEqual([
+          'description',
+          'fictional_plural',
+          'fictional_singular',
+          'fictional_warning',
+          'index_title',
+        ]);
         if (locale !== 'en') expect(texts[locale]?.fictional_warning, `${host} ${locale}`).not.toBe(texts.en?.fictional_warning);
       }
-      expect(texts.nl?.fictional_warning).toBe('Profielen met ★ zijn fictieve gastheren die chatten voor vermaak; je kunt ze niet ontmoeten.');
+      expect(texts.nl?.fictional_warning).toBe(
+        'Profielen met ★ zijn fictieve gastheren die chatten voor vermaak; je kunt ze niet ontmoeten.',
+      );
     }
     const nl = await request(ctx.app).get('/api/settings.php').query({ host: 'nl.localhost' });
     expect(nl.body.site_texts.de.index_title).toContain('Mannenmatch');
@@ -58,11 +66,17 @@ describe('site data', () => {
   });
 
   it('When a visitor sends his own country and address headers without the secret, then they change nothing', async () => {
-    const forged = await request(ctx.app)
-      .get('/api/settings.php')
-      .set({ 'cf-ipcountry': 'NL', 'x-country': 'NL', 'x-client-country': 'NL', 'x-client-ip': '145.220.1.1', 'x-forwarded-for': '145.220.1.1' });
+    const forged = await request(ctx.app).get('/api/settings.php').set({
+      'cf-ipcountry': 'NL',
+      'x-country': 'NL',
+      'x-client-country': 'NL',
+      'x-client-ip': '145.220.1.1',
+      'x-forwarded-for': '145.220.1.1',
+    });
     expect(forged.body.geoip_country).toBeNull();
-    const wrongSecret = await request(ctx.app).get('/api/settings.php').set({ ...fromClient('145.220.1.1', 'NL'), 'x-backend-secret': 'guess' });
+    const wrongSecret = await request(ctx.app)
+      .get('/api/settings.php')
+      .set({ ...fromClient('145.220.1.1', 'NL'), 'x-backend-secret': 'guess' });
     expect(wrongSecret.body.geoip_country).toBeNull();
   });
 

@@ -6,18 +6,27 @@ export interface ChatRow extends SummaryRow {
   conversation: number;
   num_unread_messages: number;
   last_message_at: Date | null;
+  last_kind: 'text' | 'gift' | 'photo' | null;
+  last_body: string | null;
+  last_gift: string | null;
+  last_mine: boolean | null;
 }
 
 export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
   return db.query<ChatRow>(
     // Unread = the other member's delivered messages past the read marker (migration 013), not a stored flag.
+    // The last message: the newest the member can see (past what he cleared; a held one only for its sender).
     `SELECT c.id AS conversation, c.last_message_at, ${SUMMARY_COLUMNS},
+       lm.kind AS last_kind, lm.body AS last_body, lm.gift_key AS last_gift, lm.sender_id = me.user_id AS last_mine,
        (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> me.user_id AND NOT m.held
           AND m.seq > greatest(me.read_seq, me.cleared_seq)) AS num_unread_messages
      FROM conversation_members me
      JOIN conversations c ON c.id = me.conversation_id
      JOIN conversation_members other ON other.conversation_id = c.id AND other.user_id <> me.user_id
      JOIN users u ON u.id = other.user_id ${SUMMARY_JOINS}
+     LEFT JOIN LATERAL (SELECT m.kind, m.body, m.gift_key, m.sender_id FROM messages m
+       WHERE m.conversation_id = c.id AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = me.user_id)
+       ORDER BY m.seq DESC LIMIT 1) lm ON true
      WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked('$1', 'u.id')}
      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC`,
     [userId],

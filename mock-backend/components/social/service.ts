@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
+import type { MediaStore } from '../../lib/media-store';
 import { notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
+import { recordMemberEvent, tell } from '../chat/member-events';
 import { deleteChatPhotoFiles } from '../chat/photo-files';
 import { toSummary } from '../members/service';
 import * as repo from './repository';
@@ -14,6 +17,7 @@ export async function listChats(db: Db, userId: number): Promise<Schemas['ChatLi
       profile: toSummary(r),
       num_unread_messages: r.num_unread_messages,
       last_message_at: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+      last_message: r.last_kind ? { kind: r.last_kind, text: r.last_body ?? '', gift: r.last_gift, mine: r.last_mine === true } : null,
     })),
     total_unread: rows.reduce((sum, r) => sum + r.num_unread_messages, 0),
   };
@@ -21,9 +25,11 @@ export async function listChats(db: Db, userId: number): Promise<Schemas['ChatLi
 
 export interface SocialDeps {
   db: Db;
-  /** DATA_DIR/media: the files of photo messages that a removal makes unreachable are deleted there. */
-  mediaDir: string;
+  /** The media store: the files of photo messages that a removal makes unreachable are deleted there. */
+  media: MediaStore;
   logger: Logger;
+  /** The event bus: a removed chat leaves the member's other tabs and devices at once. */
+  bus?: Bus | undefined;
 }
 
 /**
@@ -31,9 +37,15 @@ export interface SocialDeps {
  * more go after the commit; a failure there leaves the removal standing (the chat-photo sweep finds the files).
  */
 export async function deleteChat(deps: SocialDeps, userId: number, conversationId: number): Promise<void> {
-  const hidden = await deps.db.transaction((tx) => repo.hideConversation(tx, userId, conversationId));
+  const hidden = await deps.db.transaction(async (tx) => {
+    const done = await repo.hideConversation(tx, userId, conversationId);
+    // The last write: it takes the event lock until the commit.
+    if (done) await recordMemberEvent(tx, userId, { kind: 'conversation_removed', data: { conversation: conversationId } });
+    return done;
+  });
   if (!hidden) throw notFound();
-  await deleteChatPhotoFiles(deps.db, deps.mediaDir, hidden.photos, deps.logger);
+  await tell(deps.bus, [userId]);
+  await deleteChatPhotoFiles(deps.db, deps.media, hidden.photos, deps.logger);
 }
 
 export async function listLikes(db: Db, userId: number): Promise<Schemas['LikeList']> {

@@ -62,11 +62,14 @@ describe('lazy routes', () => {
 
   it('When loading failed once, then a later render tries the chunk again', async () => {
     let attempts = 0;
-    const flaky = lazyComponent(async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error('network down');
-      return { Hello };
-    }, (m) => m.Hello);
+    const flaky = lazyComponent(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('network down');
+        return { Hello };
+      },
+      (m) => m.Hello,
+    );
     await expect(flaky.preload()).rejects.toThrow('network down');
     expect(reload).not.toHaveBeenCalled(); // not a chunk error
     await flaky.preload();

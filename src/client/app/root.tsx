@@ -34,7 +34,14 @@ export function Root({
 }) {
   return (
     <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
-      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={messages} fallback={state.fallback} prefetchErrors={state.prefetchErrors}>
+      <AppProviders
+        store={store}
+        api={api}
+        locale={state.store.site.locale}
+        messages={messages}
+        fallback={state.fallback}
+        prefetchErrors={state.prefetchErrors}
+      >
         <StreamedDataProvider pending={streamed} streams={state.streamed === true}>
           <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>
         </StreamedDataProvider>

@@ -58,17 +58,6 @@ export async function prefetchForMember(ctx: PrefetchContext, load: () => Promis
   return user ? result : {};
 }
 
-/** Several prefetches of one page as one result (the later status wins). */
-export function mergePrefetch(results: PrefetchResult[]): PrefetchResult {
-  const merged: PrefetchResult = {};
-  for (const r of results) {
-    if (r.fallback) merged.fallback = { ...merged.fallback, ...r.fallback };
-    if (r.errors) merged.errors = { ...merged.errors, ...r.errors };
-    if (r.status) merged.status = r.status;
-  }
-  return merged;
-}
-
 /** What a route of the table may declare in its `handle`. */
 export interface RouteHandle {
   prefetch?: (ctx: PrefetchContext) => Promise<PrefetchResult>;

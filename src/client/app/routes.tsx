@@ -23,16 +23,31 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
       { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
-      { path: 'members', ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers', stream: () => true }) },
+      { path: 'login-link', ...lazyRoute(() => import('./pages/login-link-page'), 'LoginLinkPage') },
+      {
+        path: 'members',
+        ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers', stream: () => true }),
+      },
       { path: 'match-finder', ...lazyRoute(() => import('./pages/likes-pages'), 'MatchFinderPage', { prefetch: 'prefetchMatchFinder' }) },
-      { path: 'likes/:type?', ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes', stream: likesTabExists }) },
+      {
+        path: 'likes/:type?',
+        ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes', stream: likesTabExists }),
+      },
       { path: 'swipe-game', ...lazyRoute(() => import('./pages/likes-pages'), 'SwipeGamePage') },
-      { path: 'signup-matches', ...lazyRoute(() => import('./pages/likes-pages'), 'SignupMatchesPage', { prefetch: 'prefetchSignupMatches' }) },
+      {
+        path: 'signup-matches',
+        ...lazyRoute(() => import('./pages/likes-pages'), 'SignupMatchesPage', { prefetch: 'prefetchSignupMatches' }),
+      },
       { path: 'profile', ...lazyRoute(() => import('./pages/my-profile-page'), 'MyProfilePage', { prefetch: 'prefetchMyProfile' }) },
       { path: 'members/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
       { path: 'likes/m/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
       { path: 'signup', ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage') },
-      { path: 'members/:id/signup', ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage', { prefetch: async (ctx) => (await import('./pages/profile-page')).prefetchProfile(ctx) }) },
+      {
+        path: 'members/:id/signup',
+        ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage', {
+          prefetch: async (ctx) => (await import('./pages/profile-page')).prefetchProfile(ctx),
+        }),
+      },
       { path: 'complete-signup', ...lazyRoute(() => import('./pages/complete-signup-page'), 'CompleteSignupPage') },
       { path: 'activate/done', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateDonePage') },
       { path: 'activate/error', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateErrorPage') },
@@ -40,7 +55,10 @@ export const routes: RouteObject[] = [
       { path: 'reset-password/do', ...lazyRoute(() => import('./pages/reset-password-pages'), 'ResetPasswordDoPage') },
       { path: 'mail-change/do', ...lazyRoute(() => import('./pages/mail-change-do-page'), 'MailChangeDoPage') },
       { path: 'settings', ...lazyRoute(() => import('./pages/account-settings-pages'), 'AccountSettingsPage') },
-      { path: 'notifications', ...lazyRoute(() => import('./pages/account-settings-pages'), 'NotificationsPage', { prefetch: 'prefetchNotifications' }) },
+      {
+        path: 'notifications',
+        ...lazyRoute(() => import('./pages/account-settings-pages'), 'NotificationsPage', { prefetch: 'prefetchNotifications' }),
+      },
       { path: 'account-deleted', ...lazyRoute(() => import('./pages/account-deleted-page'), 'AccountDeletedPage') },
       { path: 'pages/:token', ...lazyRoute(() => import('./pages/info-page'), 'InfoPageRoute', { prefetch: 'prefetchInfoPage' }) },
       { path: 'pricing', ...lazyRoute(() => import('./pages/pricing-page'), 'PricingPage') },
@@ -60,17 +78,47 @@ export const routes: RouteObject[] = [
   {
     element: <ChatLayout />,
     children: [
-      { path: 'chats/:id', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'conversation' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('conversation')(ctx) }) },
-      { path: 'members/:id/chat', ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', { props: { kind: 'member' }, prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('member')(ctx) }) },
+      {
+        path: 'chats/:id',
+        ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', {
+          props: { kind: 'conversation' },
+          prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('conversation')(ctx),
+        }),
+      },
+      {
+        path: 'members/:id/chat',
+        ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', {
+          props: { kind: 'member' },
+          prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('member')(ctx),
+        }),
+      },
     ],
   },
   {
     element: <LanderLayout />,
     children: [
       { path: 'landers/:variant/:slug?', ...lazyRoute(() => import('./pages/lander-page'), 'LanderPage', { prefetch: 'prefetchLander' }) },
-      { path: 'members/:id/landing', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing' } }) },
-      { path: 'members/:id/landing2/:slug?', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing2' } }) },
-      { path: 'members/:id/landing3/:slug?', ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', { prefetch: 'prefetchMemberLander', props: { kind: 'landing3' } }) },
+      {
+        path: 'members/:id/landing',
+        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
+          prefetch: 'prefetchMemberLander',
+          props: { kind: 'landing' },
+        }),
+      },
+      {
+        path: 'members/:id/landing2/:slug?',
+        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
+          prefetch: 'prefetchMemberLander',
+          props: { kind: 'landing2' },
+        }),
+      },
+      {
+        path: 'members/:id/landing3/:slug?',
+        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
+          prefetch: 'prefetchMemberLander',
+          props: { kind: 'landing3' },
+        }),
+      },
     ],
   },
   {

@@ -118,7 +118,8 @@ function PageData({ children }: { children: ReactNode }) {
   }
   if (!source) return children;
   const data = source.current();
-  const dataScript = script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null;
+  const dataScript =
+    script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null;
   if (data.failed) {
     return (
       <>

@@ -4,7 +4,17 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 function Svg({ children, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       {children}
     </svg>
   );
@@ -63,5 +73,10 @@ export const CheckIcon = (p: IconProps) => (
 export const BrandIcon = (p: IconProps) => (
   <Svg {...p} fill="currentColor" stroke="none">
     <path d="M12 21s-7.5-4.6-9.6-9.4A5.3 5.3 0 0 1 12 5.7a5.3 5.3 0 0 1 9.6 5.9C19.5 16.4 12 21 12 21Z" />
+  </Svg>
+);
+export const FilterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 6h16M7 12h10M10 18h4" />
   </Svg>
 );

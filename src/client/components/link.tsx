@@ -22,7 +22,19 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 /** A URL with a scheme or protocol-relative: another site, left to the browser (react-router does the same). */
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-export function Link({ to, replace, state, preventScrollReset, relative, reloadDocument, target, onClick, ref, children, ...rest }: LinkProps) {
+export function Link({
+  to,
+  replace,
+  state,
+  preventScrollReset,
+  relative,
+  reloadDocument,
+  target,
+  onClick,
+  ref,
+  children,
+  ...rest
+}: LinkProps) {
   const external = typeof to === 'string' && ABSOLUTE_URL.test(to);
   const href = useHref(external ? '.' : to, relative ? { relative } : undefined);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(external ? '.' : to, {
@@ -66,7 +78,8 @@ export function NavLink({ end = false, caseSensitive = false, className = '', ch
   }
   const endSlash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
   const isActive = here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === '/');
-  const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ');
+  const classes =
+    typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ');
   return (
     <Link {...rest} to={to} className={classes} aria-current={isActive ? (rest['aria-current'] ?? 'page') : undefined}>
       {typeof children === 'function' ? children({ isActive }) : children}

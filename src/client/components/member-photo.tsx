@@ -38,7 +38,13 @@ export function MemberPhoto({
   return (
     <span className={`member-photo${image?.locked ? ' is-locked' : ''}`}>
       {image ? (
-        <img src={photoUrl(cdnPrefix, image, thumb)} alt={alt} loading={eager || priority ? 'eager' : 'lazy'} decoding="async" {...(priority ? { fetchPriority: 'high' as const } : {})} />
+        <img
+          src={photoUrl(cdnPrefix, image, thumb)}
+          alt={alt}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
+        />
       ) : (
         <span className="photo-fallback" role="img" aria-label={alt}>
           {name.slice(0, 1).toUpperCase()}

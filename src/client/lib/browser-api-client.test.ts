@@ -5,7 +5,11 @@ import { createBrowserApiClient } from './browser-api-client';
 type ClientModule = Parameters<typeof createBrowserApiClient>[1] extends (() => Promise<infer M>) | undefined ? M : never;
 const realModule = { createClient } as unknown as ClientModule;
 
-const okFetch = () => vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+const okFetch = () =>
+  vi.fn(
+    async (_input: RequestInfo | URL) =>
+      new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 
 describe('browser API client', () => {
   it('When created, then it loads nothing; the first call loads openapi-fetch once and every call goes through it', async () => {
@@ -24,7 +28,11 @@ describe('browser API client', () => {
   });
 
   it('When the module fails to load, then that call fails and the next call loads it again', async () => {
-    const load = vi.fn<() => Promise<ClientModule | undefined>>().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValueOnce(undefined).mockResolvedValue(realModule);
+    const load = vi
+      .fn<() => Promise<ClientModule | undefined>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(undefined)
+      .mockResolvedValue(realModule);
     const api = createBrowserApiClient({ baseUrl: 'http://localhost/api', fetch: okFetch() as unknown as typeof globalThis.fetch }, load);
     await expect(api.GET('/settings.php')).rejects.toThrow(/dynamically imported module/);
     await expect(api.GET('/settings.php')).rejects.toThrow(/dynamically imported module/);

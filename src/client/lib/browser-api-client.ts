@@ -44,8 +44,16 @@ export function createBrowserApiClient(
     };
   }
   // Middleware (the site registers none) applies once the client is there; a failed load fails the calls, not this.
-  lazy.use = (...middleware: Middleware[]) => void ready().then((real) => real.use(...middleware), () => undefined);
-  lazy.eject = (...middleware: Middleware[]) => void ready().then((real) => real.eject(...middleware), () => undefined);
+  lazy.use = (...middleware: Middleware[]) =>
+    void ready().then(
+      (real) => real.use(...middleware),
+      () => undefined,
+    );
+  lazy.eject = (...middleware: Middleware[]) =>
+    void ready().then(
+      (real) => real.eject(...middleware),
+      () => undefined,
+    );
   lazy.ready = async () => {
     await ready();
   };

@@ -19,7 +19,8 @@ export function reloadAfterChunkError(
   return true;
 }
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : '';

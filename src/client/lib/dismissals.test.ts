@@ -3,7 +3,11 @@ import { dismissalCookie, parseDismissals } from './dismissals';
 
 describe('dismissal markers', () => {
   it('When the Cookie header holds dismissal markers among other cookies, then only valid markers are read with their time', () => {
-    expect(parseDismissals('locale=nl; dismissed_entry_warning=1732000000000; auth=abc; dismissed_photo_alert_7=12; dismissed_bad=x; dismissed_Evil$=5')).toEqual({
+    expect(
+      parseDismissals(
+        'locale=nl; dismissed_entry_warning=1732000000000; auth=abc; dismissed_photo_alert_7=12; dismissed_bad=x; dismissed_Evil$=5',
+      ),
+    ).toEqual({
       entry_warning: 1732000000000,
       photo_alert_7: 12,
     });

@@ -12,7 +12,9 @@ export type DismissKey =
   | `photo_alert_${number}`
   | `push_alert_${number}`
   | `notifications_alert_${number}`
-  | `time_bonus_${number}`;
+  | `time_bonus_${number}`
+  | `time_bonus_banner_${number}`
+  | `activation_alert_${number}`;
 
 const KEY = /^[a-z0-9_]{1,60}$/;
 

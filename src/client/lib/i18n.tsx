@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type IntlConfig, type MessageFormatElement } from 'react-intl';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
+import { dateLocaleFor, DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 
 /** A catalogue: message texts, or (compiled at build by `formatjs compile --ast`) their parsed ICU form. */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -21,9 +21,13 @@ const onIntlError: NonNullable<IntlConfig['onError']> = (error) => {
   console.error(error);
 };
 
+/**
+ * Messages in the interface language; dates, times and numbers in its date locale (dateLocaleFor): the language
+ * itself, or the default date locale nl where the runtime has no date data for it.
+ */
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages} onError={onIntlError}>
+    <IntlProvider locale={dateLocaleFor(locale)} defaultLocale={DEFAULT_LOCALE} messages={messages} onError={onIntlError}>
       {children}
     </IntlProvider>
   );

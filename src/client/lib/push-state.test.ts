@@ -8,6 +8,12 @@ describe('push state and the polling interval', () => {
     expect(pollInterval({ isSubscribed: 'denied' })).toBe(60_000);
   });
 
+  it('When the live stream is open, then nothing polls; when it is down, polling is the fallback again', () => {
+    expect(pollInterval({ isSubscribed: false }, true)).toBe(0);
+    expect(pollInterval({ isSubscribed: '{"endpoint":"https://fcm.googleapis.com/fcm/send/x"}' }, true)).toBe(0);
+    expect(pollInterval({ isSubscribed: false }, false)).toBe(60_000);
+  });
+
   it('When the state is patched, then the other fields stay', () => {
     setPushState({ isCapable: true, isSubscribed: false, lastMessage: null });
     setPushState({ isSubscribed: 'denied' });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS } from '../../shared/constants';
+import { useLiveStreamOpen } from './live-stream-state';
 
 /**
  * The push state, shared by the push feature (which changes it) and the polling (which slows to
@@ -35,11 +36,15 @@ export function usePushState(): PushState {
   return useSyncExternalStore(subscribe, getPushState, () => INITIAL);
 }
 
-/** The polling interval: 60 s, or 300 s while push is subscribed. */
+/**
+ * The polling interval: none while the live stream is open (every change arrives on it), else 60 s, or 300 s while
+ * push is subscribed. Polling is the fallback for the time the stream is down.
+ */
 export function usePollInterval(): number {
-  return pollInterval(usePushState());
+  return pollInterval(usePushState(), useLiveStreamOpen());
 }
 
-export function pollInterval(state: Pick<PushState, 'isSubscribed'>): number {
+export function pollInterval(state: Pick<PushState, 'isSubscribed'>, streamOpen = false): number {
+  if (streamOpen) return 0;
   return state.isSubscribed && state.isSubscribed !== 'denied' ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
 }

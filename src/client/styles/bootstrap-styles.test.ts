@@ -107,7 +107,8 @@ describe('the Sass build', () => {
     expect(missing).toEqual([]);
     // (A class styled only together with others, `.nav-tabs .nav-item.show`, loses the rules whose other classes no
     // source mentions: those could not match anything.) …and the build is smaller for it: utilities and components nobody uses are gone.
-    for (const unused of ['was-validated', 'list-group-horizontal-xxl', 'd-xxl-inline-grid', 'col-lg-7']) expect(purged.mentioned.has(unused), unused).toBe(false);
+    for (const unused of ['was-validated', 'list-group-horizontal-xxl', 'd-xxl-inline-grid', 'col-lg-7'])
+      expect(purged.mentioned.has(unused), unused).toBe(false);
   });
 
   it('When the signup progress bar and the close button of a banner are drawn, then their Bootstrap styles are in the build', () => {

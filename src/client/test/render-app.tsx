@@ -38,7 +38,14 @@ export function renderWithApp(
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
   const result = render(
-    <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}} fallback={options.fallback ?? {}} prefetchErrors={{}}>
+    <AppProviders
+      store={store}
+      api={api}
+      locale={options.locale ?? 'en'}
+      messages={options.messages ?? {}}
+      fallback={options.fallback ?? {}}
+      prefetchErrors={{}}
+    >
       <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
     </AppProviders>,
   );

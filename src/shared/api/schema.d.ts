@@ -384,9 +384,32 @@ export interface paths {
          *     member's direct-debit block (403 `direct_debit_blocked`) and limits per day, week and month (422
          *     `direct_debit_limit`; lower for new members), then stores the mandate with a unique reference awaiting the
          *     code, valid 10 minutes. Field errors: 422 `field_required`, `iban_invalid`, `phone_invalid`, `consent_required`
-         *     with `params.field`.
+         *     with `params.field`; every wrong field at once in `params.field_errors` (`[{field, code, message}]`, the
+         *     first one is the answer's own code and field).
          */
         post: operations["startDirectDebit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/directdebit-resend.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new SMS code for a mandate awaiting its code; the old code is void
+         * @description The member's mandate that still awaits its code (else 404) gets a new 6-digit code, valid 10 minutes, with
+         *     five tries again; the code before it no longer works. At most 3 new codes per mandate (429
+         *     `sms_resend_limit`) and 5 per member per hour (429 `too_many_requests`).
+         */
+        post: operations["resendDirectDebitCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -404,8 +427,9 @@ export interface paths {
         put?: never;
         /**
          * Confirm the mandate with the SMS code; answers the first debit, pending until the provider settles it
-         * @description A wrong, expired or exhausted code (5 tries) is 422 `sms_code_invalid` ('Code ongeldig', `params.tries_left`).
-         *     Honours `Idempotency-Key`.
+         * @description A wrong code is 422 `sms_code_invalid` ('Code ongeldig', `params.tries_left`). The fifth wrong try, and every
+         *     try after it (the right code too), is 422 `sms_code_attempts_exhausted`; an expired code 422
+         *     `sms_code_expired`; both with `params.can_resend` (ask `resendDirectDebitCode`). Honours `Idempotency-Key`.
          */
         post: operations["confirmDirectDebit"];
         delete?: never;
@@ -485,13 +509,15 @@ export interface paths {
          * Send a text message to a member (starts the conversation when there is none)
          * @description Free members send FREE_MESSAGES messages for free, then every message costs the site's `message_credits`
          *     (402 `insufficient_credits` when the balance is short; nothing is stored then). Free members start at most
-         *     2 conversations (422 `conversation_limit_reached`: the premium alert); every member starts at most
-         *     FIRST_MESSAGES_PER_DAY new conversations a day (429 `first_message_limit`). A member whose e-mail address is
+         *     2 conversations (422 `conversation_limit_reached`: the premium alert); a premium member starts at most the
+         *     site's `premium_conversations_per_day` new conversations a UTC day when it sets one (429 `first_message_limit`). A member whose e-mail address is
          *     not confirmed may send his free messages; they are kept and delivered when he confirms (`held`), never
          *     charged; beyond them 403 `account_not_activated`. Nobody writes to himself (422 `message_self`), to a
          *     deleted or blocked member, or starts a conversation with an invisible one (404 `not_found`). Text: 1 to
-         *     `message_length` characters after trimming (422 `message_too_long`, `params.max`). Honours
-         *     `Idempotency-Key`: a repeat sends and charges once.
+         *     `message_length` characters after trimming (422 `message_too_long`, `params.max`), at least one of them
+         *     visible: a text of separators, format and control characters only (zero-width spaces and joiners, say) is
+         *     422 `text_invisible`, refused before anything is charged; the same holds for a photo's caption and a profile
+         *     name. Honours `Idempotency-Key`: a repeat sends and charges once.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -616,6 +642,12 @@ export interface paths {
          *     knows where it was): every stored event after it is sent first, read from the tables. Without either the
          *     stream starts at "now". Answers are never compressed or buffered (`Cache-Control: no-cache, no-transform`,
          *     `X-Accel-Buffering: no`).
+         *
+         *     Besides the chat, every change for the member comes on the same stream, each with its id (so one
+         *     `Last-Event-ID` resumes them all): `like` and `match` (data: `LikeEvent`), `balance` (data: `BalanceEvent`,
+         *     after a payment settled or a refund went out), `photo` (data: `PhotoDecisionEvent`, moderation decided one of
+         *     his photos) and `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
+         *     page). Clients poll only while the stream is down.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -840,6 +872,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/login-link.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Log in with the token of a mailed sign-in link (spends it)
+         * @description The page `/login-link?token=…` posts the token from the browser (opening the page never spends it). Success
+         *     rotates the session like a password login and sets the `auth` cookie and a `device` cookie for the account
+         *     (see `postUser`), so this device logs in with the password afterwards even while strangers keep the account's
+         *     untrusted devices locked. A used, expired or unknown token answers 410 `token_invalid`.
+         */
+        put: operations["loginWithLink"];
+        /**
+         * Mail a single-use sign-in link; the same answer whether the address has an account or not
+         * @description OWASP's answer to lock-out by strangers: whoever knows a member's address can lock his untrusted devices with
+         *     wrong passwords (429 `login_blocked`); the member then asks for a link mailed to his address that logs him in
+         *     on the device where he opens it, whatever the login throttle says, and leaves a device cookie there. The
+         *     answer, its cookies and the work behind it are the same for every well-formed address: the link is mailed
+         *     afterwards, only when the address has an active account. A link works once and for 15 minutes; an address
+         *     gets at most one link per 5 minutes and an earlier link stays valid when a later one is sent, so asking for
+         *     links all the time never leaves the owner without a working one. At most 10 requests per client address per
+         *     hour (429 `too_many_requests`).
+         */
+        post: operations["requestLoginLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/password.php": {
         parameters: {
             query?: never;
@@ -869,6 +935,30 @@ export interface paths {
         put: operations["confirmMailChange"];
         /** Mail a confirmation link to the new address (current password checked) */
         post: operations["requestMailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/delete-discount.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stay instead of deleting the account and take the site's delete_discount off the next purchase
+         * @description Offered in the deletion form when the member gives "too expensive" as his reason. Answers the member's own
+         *     code (`STAY-<member id>`): the company's `delete_discount` percentage, once, for 30 days, on his site; it
+         *     lowers the price of the next credit bundle he buys with it (credit-packages.php and payments take it like any
+         *     code). Asking again answers the same code. 404 `not_found` when the site offers no delete discount (0),
+         *     409 `code_used` once the member has used it.
+         */
+        post: operations["claimDeleteDiscount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1123,7 +1213,9 @@ export interface components {
              * @description The PushSubscription as JSON (string or object), or false to unsubscribe. The endpoint must be an https URL
              *     of a known push service (fcm.googleapis.com, *.push.services.mozilla.com, *.notify.windows.com,
              *     web.push.apple.com, *.push.apple.com, plus the operator's PUSH_ALLOWED_HOSTS), never an address on a private
-             *     network; otherwise 400 `push_endpoint_refused`.
+             *     network; otherwise 400 `push_endpoint_refused`. Its `keys` are required: `p256dh` a base64url uncompressed
+             *     P-256 point (65 bytes, first byte 0x04, on the curve) and `auth` a base64url 16-byte secret; otherwise 400
+             *     `push_subscription_invalid` with `params.field` naming the key.
              */
             subscription: string | Record<string, never> | false;
         };
@@ -1271,6 +1363,10 @@ export interface components {
             countries: components["schemas"]["CountryCode"][];
             visible_profile_fields: string[];
             visible_profile_notes: string[];
+            /**
+             * @description The fields the member search form shows, of gender, country, region, min_age and max_age (the age range
+             *     shows when either age is listed; region only with country). Empty: all of them.
+             */
             search_fields: string[];
             message_credits: number;
             photo_credits: number;
@@ -1278,11 +1374,14 @@ export interface components {
             signup_credits: number;
             message_length: number;
             refund_days: number;
+            /** @description Premium members are offered the one-step repeat of their last order (/credits/repeat-order, the credits link of the navigation); false sends them to the normal bundle choice */
             member_resell: boolean;
             company_id: number;
             mail_name: string;
             /** @description Show the US footer (only for locale en) */
             us_footer: boolean;
+            /** @description New conversations a premium member may start per UTC day; null or absent means no daily cap */
+            premium_conversations_per_day?: number | null;
             /**
              * @description The site's own texts per interface locale (en, nl, de, it, fr, es, pl, da, fi, nb, sv). A client shows the
              *     text of the page's locale and falls back to the plain field of the same name (`fictional_warning`, …),
@@ -1388,6 +1487,8 @@ export interface components {
             discount: null | {
                 code: string;
                 percentage: number;
+                /** @description The payment methods the code is valid for (null or absent - every method); paying by another method costs the full price */
+                methods?: string[] | null;
             };
             packages: components["schemas"]["CreditPackage"][];
             methods: components["schemas"]["PaymentMethodOption"][];
@@ -1505,6 +1606,9 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
+        DirectDebitResendRequest: {
+            mandate_id: number;
+        };
         DirectDebitConfirmRequest: {
             mandate_id: number;
             code: string;
@@ -1516,6 +1620,18 @@ export interface components {
             num_unread_messages: number;
             /** Format: date-time */
             last_message_at: string | null;
+            /** @description The newest message of the conversation the member can see (none once he cleared it all) */
+            last_message?: components["schemas"]["ChatLastMessage"] | null;
+        };
+        ChatLastMessage: {
+            /** @enum {string} */
+            kind: "text" | "gift" | "photo";
+            /** @description The message text (a photo's caption; empty for a gift) */
+            text: string;
+            /** @description Key of the gift (kind gift) */
+            gift: string | null;
+            /** @description Sent by the member himself */
+            mine: boolean;
         };
         ChatList: {
             chats: components["schemas"]["Chat"][];
@@ -1553,9 +1669,10 @@ export interface components {
             free_messages_left: number;
             /** @description Conversations a free member may still start; null for premium members */
             conversations_left: number | null;
-            /** @description New conversations the member may still start today (UTC) */
-            first_messages_left: number;
-            first_messages_per_day: number;
+            /** @description New conversations the member may still start today (UTC); null when the site sets no daily cap */
+            first_messages_left: number | null;
+            /** @description The daily cap on new conversations; null when there is none (premium members unless the site's premium_conversations_per_day sets one) */
+            first_messages_per_day: number | null;
         };
         ChatPartner: components["schemas"]["ProfileSummary"] & {
             /**
@@ -1586,6 +1703,23 @@ export interface components {
         TypingEvent: {
             conversation: number;
             from: number;
+        };
+        LikeEvent: {
+            /** @description The member who liked (event `like`) or whose like made the match (event `match`) */
+            profile: number;
+        };
+        BalanceEvent: {
+            /** @description The member's balance after the change */
+            credits: number;
+            paid_user: boolean;
+        };
+        PhotoDecisionEvent: {
+            photo: number;
+            /** @enum {string} */
+            status: "approved" | "refused";
+        };
+        ConversationRemovedEvent: {
+            conversation: number;
         };
         Like: {
             profile: components["schemas"]["ProfileSummary"];
@@ -1867,6 +2001,16 @@ export interface components {
         /** @description The request does not match the contract (`bad_request`) or breaks a rule */
         BadRequest: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The photo store (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
+        MediaStoreUnavailable: {
+            headers: {
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2620,6 +2764,35 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    resendDirectDebitCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DirectDebitResendRequest"];
+            };
+        };
+        responses: {
+            /** @description A new code was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectDebitStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     confirmDirectDebit: {
         parameters: {
             query?: never;
@@ -2845,6 +3018,7 @@ export interface operations {
             };
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["MediaStoreUnavailable"];
         };
     };
     listGifts: {
@@ -3466,6 +3640,64 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    loginWithLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    /** @description The `auth` session cookie and the `device` cookie */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["TokenInvalid"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestLoginLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description If the address has an active account, a link is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -3562,6 +3794,37 @@ export interface operations {
             403: components["responses"]["AuthenticationRequired"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    claimDeleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountCode"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description The member has already used his delete discount (`code_used`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     reactivateAccount: {
@@ -3894,6 +4157,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["MediaStoreUnavailable"];
         };
     };
     deletePhoto: {

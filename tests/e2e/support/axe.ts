@@ -7,9 +7,11 @@ import type { Page } from 'playwright-core';
  * colours it never keeps (a contrast "violation" only a slow machine sees).
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {
-    // An endless animation (a spinner) never finishes; axe then measures the page as it is.
-  });
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => {
+      // An endless animation (a spinner) never finishes; axe then measures the page as it is.
+    });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

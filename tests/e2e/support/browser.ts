@@ -13,7 +13,15 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => appReadyContext(await newContext(...args));
@@ -53,5 +61,9 @@ function appReadyPage(page: Page): Page {
 }
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getElementById('__APP_STATE__') === null || document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.getElementById('__APP_STATE__') === null || document.documentElement.hasAttribute('data-hydrated'),
+    undefined,
+    { timeout: 15_000 },
+  );
 }

@@ -39,7 +39,7 @@ export async function startSite(env: Record<string, string> = {}, options: { com
   const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
   const args = options.compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -2,20 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
+import { conversationKey, type Conversation } from '../../features/chat/api/conversation';
 import { MessageToasts, type MessageToastItem } from '../../features/chat/components/message-toasts';
 import { useChatEvents } from '../../features/chat/hooks/use-chat-events';
 import { chatsKey, useChats } from '../../features/social/api/list-chats';
+import { MY_PROFILE_KEY } from '../../features/profile-edit/api/get-my-profile';
 import { likesKey } from '../../features/social/api/list-likes';
-import { useCurrentUser } from '../../lib/store/store';
+import { useRefreshUser } from '../../hooks/use-refresh-user';
+import { markPushMoment } from '../../lib/push-moment';
+import { balanceChanged } from '../../lib/store/session-slice';
+import { useAppDispatch, useCurrentUser } from '../../lib/store/store';
 
 const TOAST_MS = 8_000;
 const MAX_TOASTS = 3;
 
 /**
- * The member's event stream for the whole site: a new message or read marker refreshes the chat list,
- * so the unread badge and the title prefix follow at once; after a reconnect chats and likes are fetched again
- * (the polling stays as the fallback); a message for a conversation the member is not looking at shows a
- * toast that opens it. Mounted for members only (member-shell.tsx); the app badge is the layouts' (app-badge.ts).
+ * The member's live channel for the whole site (one event stream per browser, event-hub.ts):
+ * - a new message, a read marker or a removed conversation refreshes the chat list, so the unread badge and the
+ *   title prefix follow at once; a message for a conversation the member is not looking at shows a toast that opens
+ *   it; a conversation removed on another page leaves this one when it shows it;
+ * - a like or a match refreshes the likes, whose new entry opens the pop-up (like-popups.tsx) and moves the badge;
+ * - a balance (payment settled, refund sent) updates the credits badge; a photo decision reloads the member's user
+ *   (main photo, photo banner) and his photo list;
+ * - after a reconnect chats and likes are fetched again. The lists poll only while the stream is down
+ *   (lib/live-stream-state.ts).
+ * Mounted for members only (member-shell.tsx); the app badge is the layouts' (app-badge.ts).
  */
 export function ChatRealtime() {
   const intl = useIntl();
@@ -24,6 +35,8 @@ export function ChatRealtime() {
   const { mutate } = useSWRConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const refreshUser = useRefreshUser();
   const chats = useChats(loggedIn, { revalidateOnMount: false });
   const [toasts, setToasts] = useState<MessageToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -43,17 +56,51 @@ export function ChatRealtime() {
       return;
     }
     if (event.type === 'read') {
-      if (event.data.reader === user?.id) void mutate(chatsKey());
+      if (event.data.reader === user?.id) {
+        void mutate(chatsKey());
+        return;
+      }
+      // The other member's marker goes into the conversation's cached page, so a page (re)mounting under it shows
+      // "Read" even when the event came while no conversation page listened (the moment its address changed).
+      const { conversation, seq } = event.data;
+      void mutate(
+        conversationKey({ conversation }),
+        (page: Conversation | undefined) => (page && page.partner_read_seq < seq ? { ...page, partner_read_seq: seq } : page),
+        { revalidate: false },
+      );
+      return;
+    }
+    if (event.type === 'like' || event.type === 'match') {
+      void mutate(likesKey());
+      return;
+    }
+    if (event.type === 'balance') {
+      dispatch(balanceChanged(event.data));
+      return;
+    }
+    if (event.type === 'photo') {
+      void refreshUser();
+      void mutate(MY_PROFILE_KEY);
+      return;
+    }
+    if (event.type === 'conversation_removed') {
+      void mutate(chatsKey());
+      if (pathname === `/chats/${event.data.conversation}`) void navigate('/chats', { replace: true });
       return;
     }
     if (event.type !== 'message') return;
     void mutate(chatsKey());
+    // A message sent or received is the moment to offer push notifications.
+    markPushMoment();
     const m = event.data;
     if (m.mine || pathname === `/chats/${m.conversation}` || pathname === `/members/${m.sender}/chat`) return;
     const text = m.kind === 'gift' ? intl.formatMessage({ id: 'chat.toast.gift', defaultMessage: 'You received a gift' }) : m.text;
     const toast: MessageToastItem = { id: m.id, conversation: m.conversation, name: null, text };
     setToasts((list) => [...list.filter((t) => t.conversation !== m.conversation), toast].slice(-MAX_TOASTS));
-    timers.current.set(m.id, setTimeout(() => close(toast), TOAST_MS));
+    timers.current.set(
+      m.id,
+      setTimeout(() => close(toast), TOAST_MS),
+    );
   });
 
   useEffect(() => {

@@ -13,7 +13,7 @@ import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
 import { useAppBadge } from './app-badge';
-import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups, MemberWelcomeBanner } from './member-shell';
+import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups } from './member-shell';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
@@ -43,9 +43,16 @@ export function DefaultLayout() {
         <main id="main" className="app-main" tabIndex={-1}>
           <MemberBanners />
           <div className="container">
-            <MemberWelcomeBanner />
             <ErrorBoundary key={url} fallback={() => <ErrorPage />}>
-              {serverError ? serverError.status === 404 ? <NotFoundPage /> : <ErrorPage status={serverError.status} message={serverError.message} /> : <Outlet />}
+              {serverError ? (
+                serverError.status === 404 ? (
+                  <NotFoundPage />
+                ) : (
+                  <ErrorPage status={serverError.status} message={serverError.message} />
+                )
+              ) : (
+                <Outlet />
+              )}
             </ErrorBoundary>
           </div>
         </main>

@@ -21,7 +21,10 @@ export function LanderLayout() {
         <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
       </a>
       <header className="brand-bar">
-        <nav className="container d-flex align-items-center justify-content-between" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}>
+        <nav
+          className="container d-flex align-items-center justify-content-between"
+          aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main' })}
+        >
           <Link to={user ? '/members' : '/'} className="navbar-brand text-white">
             <span className="brand-mark">
               <BrandIcon width={18} height={18} />
@@ -42,7 +45,7 @@ export function LanderLayout() {
         </nav>
       </header>
       <main id="main" className="app-main lander-main" tabIndex={-1}>
-          <PageOutlet />
+        <PageOutlet />
       </main>
       <SiteFooter />
       <SiteDisclaimer />

@@ -4,15 +4,16 @@ import { Link, NavLink } from '../../components/link';
 import type { User } from '../../../shared/api/client';
 import { CountBadge } from '../../components/count-badge';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
-import { ActivationReminder } from '../../features/accounts/components/activation-reminder';
-import { TimeBonusModal, WelcomeBanner } from '../../features/credits/components/time-bonus';
-import { PushAlert } from '../../features/push/components/push-alert';
+import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
+import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
+import { PushAlert, usePushAsk } from '../../features/push/components/push-alert';
 import { usePushBootstrap } from '../../features/push/use-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { CreditsLink } from '../../features/session/components/credits-link';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
-import { WarningsArea } from '../../features/shell/components/warnings-area';
+import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
+import { useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
 
 /**
@@ -25,6 +26,7 @@ import { ChatRealtime } from './chat-realtime';
 /** The member's items of the top navigation (top-nav.tsx renders a visitor's). */
 export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
   const intl = useIntl();
+  const settings = useSettings();
   return (
     <>
       <li>
@@ -44,7 +46,10 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           <CountBadge
             count={unread}
             tone="unread"
-            label={intl.formatMessage({ id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' }, { count: unread })}
+            label={intl.formatMessage(
+              { id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' },
+              { count: unread },
+            )}
           />
         </NavLink>
       </li>
@@ -57,12 +62,15 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           <CountBadge
             count={newLikes}
             tone="primary"
-            label={intl.formatMessage({ id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' }, { count: newLikes })}
+            label={intl.formatMessage(
+              { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
+              { count: newLikes },
+            )}
           />
         </NavLink>
       </li>
       <li>
-        <CreditsLink paidUser={user.paid_user} credits={user.credits} />
+        <CreditsLink paidUser={user.paid_user} credits={user.credits} resell={settings.member_resell} />
       </li>
       <li>
         <LanguageDropdown />
@@ -81,18 +89,23 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
   );
 }
 
-/** The banners at the top of the default layout's main area: activation reminder, warnings, push alert. */
+/**
+ * The one place that decides which prompt a member sees: at most one at a time, most urgent first — the activation
+ * reminder, a site notice (notifications off, no photo), the welcome bonus, and last the push ask (only after a
+ * match or a message). The first three are known on the server and sit above the page's content in the flow (no
+ * layout shift); the push ask comes later as a sheet at the bottom. Each is dismissible and remembers that.
+ */
 export function MemberBanners() {
-  return (
-    <>
-      <ActivationReminder />
-      <WarningsArea />
-      <PushAlert />
-    </>
-  );
+  const activation = useActivationReminder();
+  const notice = useNotice();
+  const bonus = useWelcomeBanner();
+  const push = usePushAsk();
+  if (activation || notice || bonus.show)
+    return (
+      <div className="container prompt-slot">{activation ? <ActivationReminder /> : notice ? <WarningsArea /> : <WelcomeBanner />}</div>
+    );
+  return push ? <PushAlert /> : null;
 }
-
-export { WelcomeBanner };
 
 /**
  * A member's like pop-ups: they only ever open after the page is up (a poll, a like, `?t=`), so their code loads
@@ -105,7 +118,11 @@ const noSubscription = () => () => undefined;
 
 /** The default layout's modal and pop-ups: the time-bonus modal and, once hydrated, the like pop-ups. */
 export function MemberPopups() {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <>
       <TimeBonusModal />

@@ -10,7 +10,6 @@ export const MEMBER_PARTS_MODULE = 'src/client/app/layouts/member-parts';
 const parts = {
   navItems: lazyComponent(load, (m) => m.MemberNavItems),
   banners: lazyComponent(load, (m) => m.MemberBanners),
-  welcome: lazyComponent(load, (m) => m.WelcomeBanner),
   popups: lazyComponent(load, (m) => m.MemberPopups),
   effects: lazyComponent(load, (m) => m.MemberEffects),
   realtime: lazyComponent(load, (m) => m.ChatRealtime),
@@ -47,7 +46,6 @@ function memberOnly<P extends object>(Part: LazyComponent<P>): ComponentType<P> 
 
 export const MemberNavItems = memberOnly(parts.navItems);
 export const MemberBanners = memberOnly(parts.banners);
-export const MemberWelcomeBanner = memberOnly(parts.welcome);
 export const MemberPopups = memberOnly(parts.popups);
 export const MemberEffects = memberOnly(parts.effects);
 export const MemberChatRealtime = memberOnly(parts.realtime);

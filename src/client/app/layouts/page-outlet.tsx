@@ -16,7 +16,15 @@ export function PageOutlet() {
   const serverError = pageError && pageError.url === url ? pageError : null;
   return (
     <ErrorBoundary key={url} fallback={() => <ErrorPage />}>
-      {serverError ? serverError.status === 404 ? <NotFoundPage /> : <ErrorPage status={serverError.status} message={serverError.message} /> : <Outlet />}
+      {serverError ? (
+        serverError.status === 404 ? (
+          <NotFoundPage />
+        ) : (
+          <ErrorPage status={serverError.status} message={serverError.message} />
+        )
+      ) : (
+        <Outlet />
+      )}
     </ErrorBoundary>
   );
 }

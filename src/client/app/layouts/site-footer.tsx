@@ -43,7 +43,11 @@ export function SiteFooter() {
         </div>
         {locale === 'en' && settings.us_footer ? <UsFooter /> : null}
         <p className="mb-0 small">
-          <FormattedMessage id="footer.rights" defaultMessage="© {year} {site}. All rights reserved." values={{ year: RIGHTS_YEAR, site: settings.name }} />
+          <FormattedMessage
+            id="footer.rights"
+            defaultMessage="© {year} {site}. All rights reserved."
+            values={{ year: RIGHTS_YEAR, site: settings.name }}
+          />
         </p>
       </div>
     </footer>

@@ -57,7 +57,11 @@ describe('TopNav', () => {
     [1, 'warning'],
     [0, 'danger'],
   ])('When a paid user has %i credits, then the credits badge is %s', (credits, tone) => {
-    renderWithApp(<TopNav unread={0} newLikes={0} />, { user: userFixture({ paid_user: true, credits }) });
+    // The site offers the one-step repeat order (member_resell).
+    renderWithApp(<TopNav unread={0} newLikes={0} />, {
+      user: userFixture({ paid_user: true, credits }),
+      settings: { ...settingsFixture, member_resell: true },
+    });
     const link = screen.getByRole('link', { name: /Credits/ });
     expect(link.getAttribute('href')).toBe('/credits/repeat-order');
     expect(screen.queryByText('Get Premium')).toBeNull();

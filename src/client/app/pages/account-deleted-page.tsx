@@ -32,7 +32,10 @@ export function AccountDeletedPage() {
               </Alert>
             ) : null}
             <p>
-              <FormattedMessage id="deleted.reactivate.body" defaultMessage="Your profile becomes visible again, with your photos, chats and credits." />
+              <FormattedMessage
+                id="deleted.reactivate.body"
+                defaultMessage="Your profile becomes visible again, with your photos, chats and credits."
+              />
             </p>
             <Button color="primary" size="lg" onClick={() => void run()} disabled={state === 'working'}>
               <FormattedMessage id="deleted.reactivate.submit" defaultMessage="Reactivate my account" />

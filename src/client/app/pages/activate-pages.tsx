@@ -25,7 +25,11 @@ export function ActivateDonePage() {
 
   useEffect(() => {
     if (state === 'failed') navigate('/activate/error', { replace: true });
-    if (state === 'done' && user) void getUser(api).then((u) => dispatch(userChanged(u)), () => undefined);
+    if (state === 'done' && user)
+      void getUser(api).then(
+        (u) => dispatch(userChanged(u)),
+        () => undefined,
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
@@ -38,10 +42,17 @@ export function ActivateDonePage() {
           <>
             <h1 className="h3 fw-bold">{title}</h1>
             <p data-testid="activate-done">
-              <FormattedMessage id="activate.done.body" defaultMessage="Thank you! Your e-mail address is confirmed and other members now receive your messages." />
+              <FormattedMessage
+                id="activate.done.body"
+                defaultMessage="Thank you! Your e-mail address is confirmed and other members now receive your messages."
+              />
             </p>
             <Link to={user ? '/members' : '/login'} className="btn btn-primary btn-lg">
-              {user ? <FormattedMessage id="index.goToMembers" defaultMessage="Go to members" /> : <FormattedMessage id="reset.toLogin" defaultMessage="Log in" />}
+              {user ? (
+                <FormattedMessage id="index.goToMembers" defaultMessage="Go to members" />
+              ) : (
+                <FormattedMessage id="reset.toLogin" defaultMessage="Log in" />
+              )}
             </Link>
           </>
         ) : (

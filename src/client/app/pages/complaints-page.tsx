@@ -22,7 +22,14 @@ export function ComplaintsPage() {
           <FormattedMessage
             id="complaints.intro"
             defaultMessage="Not happy with something on {site}? Tell us here. Customer service reads every complaint and answers within 14 days. You can also e-mail {email}."
-            values={{ site: settings.name, email: <a className="text-decoration-underline" href={`mailto:${settings.support_email}`}>{settings.support_email}</a> }}
+            values={{
+              site: settings.name,
+              email: (
+                <a className="text-decoration-underline" href={`mailto:${settings.support_email}`}>
+                  {settings.support_email}
+                </a>
+              ),
+            }}
           />
         </p>
         <ComplaintForm key={user?.id ?? 'visitor'} user={user} profileId={profileId} />

@@ -53,7 +53,16 @@ export function CompleteSignupPage() {
                 {error.message}
               </Alert>
             ) : null}
-            <Field label={<FormattedMessage id="signup.name" defaultMessage="Profile name" />} name="name" autoComplete="nickname" required maxLength={40} value={values.name} error={error?.field === 'name' ? error.message : null} onChange={set('name')} />
+            <Field
+              label={<FormattedMessage id="signup.name" defaultMessage="Profile name" />}
+              name="name"
+              autoComplete="nickname"
+              required
+              maxLength={40}
+              value={values.name}
+              error={error?.field === 'name' ? error.message : null}
+              onChange={set('name')}
+            />
             <Field
               label={<FormattedMessage id="signup.birthDate" defaultMessage="Date of birth" />}
               type="date"
@@ -62,7 +71,13 @@ export function CompleteSignupPage() {
               required
               value={values.date_of_birth}
               error={error?.field === 'date_of_birth' ? error.message : null}
-              hint={<FormattedMessage id="signup.birthDateHint" defaultMessage="You must be {min_age} or older." values={{ min_age: MIN_AGE }} />}
+              hint={
+                <FormattedMessage
+                  id="signup.birthDateHint"
+                  defaultMessage="You must be {min_age} or older."
+                  values={{ min_age: MIN_AGE }}
+                />
+              }
               onChange={set('date_of_birth')}
             />
             <FormGroup>

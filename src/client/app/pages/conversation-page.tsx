@@ -48,7 +48,11 @@ export function ConversationPage({ kind }: { kind: 'conversation' | 'member' }) 
           )}
         </p>
         <Link to={reference ? '/login' : '/chats'} className="btn btn-primary">
-          {reference ? <FormattedMessage id="nav.login" defaultMessage="Log in" /> : <FormattedMessage id="chat.backToChats" defaultMessage="Back to messages" />}
+          {reference ? (
+            <FormattedMessage id="nav.login" defaultMessage="Log in" />
+          ) : (
+            <FormattedMessage id="chat.backToChats" defaultMessage="Back to messages" />
+          )}
         </Link>
       </div>
     );

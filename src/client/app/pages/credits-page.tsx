@@ -58,7 +58,11 @@ export function CreditsPage({ variant = 'credits' }: { variant?: 'credits' | 'pr
             <FormattedMessage id="premium.benefit.match" defaultMessage="A 46% higher chance of a match" />
           </li>
           <li>
-            <FormattedMessage id="premium.benefit.refund" defaultMessage="No subscription; unused credits are refundable within {days} days" values={{ days: settings.refund_days }} />
+            <FormattedMessage
+              id="premium.benefit.refund"
+              defaultMessage="No subscription; unused credits are refundable within {days} days"
+              values={{ days: settings.refund_days }}
+            />
           </li>
         </ul>
       ) : null}
@@ -67,10 +71,14 @@ export function CreditsPage({ variant = 'credits' }: { variant?: 'credits' | 'pr
   );
 }
 
-/** /credits/repeat-order: premium members repeat their last order in one step. */
+/**
+ * /credits/repeat-order: premium members repeat their last order in one step where the site offers it
+ * (`member_resell`); everybody else chooses a bundle.
+ */
 export function RepeatOrderPage() {
   const intl = useIntl();
   const user = useCurrentUser();
+  const settings = useSettings();
   const title = intl.formatMessage({ id: 'credits.repeat.pageTitle', defaultMessage: 'Credits' });
   return (
     <section className="my-4 page-narrow credits-page">
@@ -79,9 +87,13 @@ export function RepeatOrderPage() {
       {user ? (
         <>
           <p data-testid="balance">
-            <FormattedMessage id="credits.balance" defaultMessage="Your balance: {credits, plural, one {# credit} other {# credits}}" values={{ credits: user.credits }} />
+            <FormattedMessage
+              id="credits.balance"
+              defaultMessage="Your balance: {credits, plural, one {# credit} other {# credits}}"
+              values={{ credits: user.credits }}
+            />
           </p>
-          {user.paid_user ? <RepeatOrder /> : <CreditsCheckout packageId={null} method={null} />}
+          {user.paid_user && settings.member_resell ? <RepeatOrder /> : <CreditsCheckout packageId={null} method={null} />}
         </>
       ) : (
         <LoginFirst />

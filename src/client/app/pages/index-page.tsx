@@ -109,8 +109,14 @@ export function IndexPage() {
           <Benefit icon={<CheckIcon />} title={<FormattedMessage id="index.benefit.free.title" defaultMessage="Free signup" />}>
             <FormattedMessage id="index.benefit.free.text" defaultMessage="Create your profile and look around without paying anything." />
           </Benefit>
-          <Benefit icon={<HeartIcon />} title={<FormattedMessage id="index.benefit.noSubscription.title" defaultMessage="No subscriptions" />}>
-            <FormattedMessage id="index.benefit.noSubscription.text" defaultMessage="You only buy credits when you want to. Nothing renews by itself." />
+          <Benefit
+            icon={<HeartIcon />}
+            title={<FormattedMessage id="index.benefit.noSubscription.title" defaultMessage="No subscriptions" />}
+          >
+            <FormattedMessage
+              id="index.benefit.noSubscription.text"
+              defaultMessage="You only buy credits when you want to. Nothing renews by itself."
+            />
           </Benefit>
           <Benefit icon={<CoinIcon />} title={<FormattedMessage id="index.benefit.refund.title" defaultMessage="Money back" />}>
             <FormattedMessage

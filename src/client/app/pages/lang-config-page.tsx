@@ -13,7 +13,17 @@ export function countryLanguages(country: string | null | undefined): readonly L
   return COUNTRY_LANGUAGES[(country ?? '').toUpperCase()] ?? [];
 }
 
-function LanguageList({ codes, current, labelledBy, testId }: { codes: readonly Locale[]; current: Locale; labelledBy: string; testId: string }) {
+function LanguageList({
+  codes,
+  current,
+  labelledBy,
+  testId,
+}: {
+  codes: readonly Locale[];
+  current: Locale;
+  labelledBy: string;
+  testId: string;
+}) {
   return (
     <ul className="list-group lang-list" aria-labelledby={labelledBy} data-testid={testId}>
       {codes.map((code) => (
@@ -61,9 +71,15 @@ export function LangConfigPage() {
         <h1 className="h3 fw-bold mb-2">{title}</h1>
         <p className="text-body-secondary">
           {user ? (
-            <FormattedMessage id="langConfig.member" defaultMessage="The site is shown in the language you choose. Your choice is saved in your account." />
+            <FormattedMessage
+              id="langConfig.member"
+              defaultMessage="The site is shown in the language you choose. Your choice is saved in your account."
+            />
           ) : (
-            <FormattedMessage id="langConfig.visitor" defaultMessage="The site is shown in the language you choose. This browser remembers your choice." />
+            <FormattedMessage
+              id="langConfig.visitor"
+              defaultMessage="The site is shown in the language you choose. This browser remembers your choice."
+            />
           )}
         </p>
         {suggested.length > 0 && countryName ? (

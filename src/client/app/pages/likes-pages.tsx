@@ -87,7 +87,10 @@ export function SwipeGamePage() {
       <div className="page-narrow">
         <h1 className="h3 fw-bold mb-1">{title}</h1>
         <p className="text-body-secondary">
-          <FormattedMessage id="likes.swipe.intro" defaultMessage="Members who fit what you look for, one at a time. Like or pass; a like back is a match." />
+          <FormattedMessage
+            id="likes.swipe.intro"
+            defaultMessage="Members who fit what you look for, one at a time. Like or pass; a like back is a match."
+          />
         </p>
         <SwipeGameView />
       </div>
@@ -103,7 +106,10 @@ export function MatchFinderPage() {
     <MembersOnly title={title}>
       <h1 className="h3 fw-bold mb-1">{title}</h1>
       <p className="text-body-secondary">
-        <FormattedMessage id="likes.finder.intro" defaultMessage="Answer three questions and see who fits you, starting with the members who already like you." />
+        <FormattedMessage
+          id="likes.finder.intro"
+          defaultMessage="Answer three questions and see who fits you, starting with the members who already like you."
+        />
       </p>
       <MatchFinder />
     </MembersOnly>

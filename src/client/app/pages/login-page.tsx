@@ -19,7 +19,11 @@ export function LoginPage() {
         </p>
         {user ? (
           <div className="alert alert-info mb-0">
-            <FormattedMessage id="login.already" defaultMessage="You are already logged in as {name}." values={{ name: user.profile.name }} />{' '}
+            <FormattedMessage
+              id="login.already"
+              defaultMessage="You are already logged in as {name}."
+              values={{ name: user.profile.name }}
+            />{' '}
             <Link to="/members" className="alert-link">
               <FormattedMessage id="index.goToMembers" defaultMessage="Go to members" />
             </Link>

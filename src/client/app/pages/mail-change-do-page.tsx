@@ -21,7 +21,11 @@ export function MailChangeDoPage() {
   const user = useCurrentUser();
   const { token, state, error } = useTokenAction((t) => confirmMailChange(api, t), { auto: true });
   useEffect(() => {
-    if (state === 'done' && user) void getUser(api).then((u) => dispatch(userChanged(u)), () => undefined);
+    if (state === 'done' && user)
+      void getUser(api).then(
+        (u) => dispatch(userChanged(u)),
+        () => undefined,
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const title = intl.formatMessage({ id: 'mailChange.title', defaultMessage: 'Confirm your new e-mail address' });
@@ -35,13 +39,21 @@ export function MailChangeDoPage() {
           <Alert color="success" fade={false} data-testid="mail-change-done">
             <FormattedMessage id="mailChange.done" defaultMessage="Your e-mail address has been changed." />{' '}
             <Link to={user ? '/settings' : '/login'} className="alert-link">
-              {user ? <FormattedMessage id="nav.settings" defaultMessage="Settings" /> : <FormattedMessage id="reset.toLogin" defaultMessage="Log in" />}
+              {user ? (
+                <FormattedMessage id="nav.settings" defaultMessage="Settings" />
+              ) : (
+                <FormattedMessage id="reset.toLogin" defaultMessage="Log in" />
+              )}
             </Link>
           </Alert>
         ) : null}
         {state === 'failed' || (state === 'done' && !token) ? (
           <Alert color="danger" fade={false} data-testid="mail-change-failed">
-            {state === 'failed' ? toFormError(intl, error).message : <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />}
+            {state === 'failed' ? (
+              toFormError(intl, error).message
+            ) : (
+              <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />
+            )}
           </Alert>
         ) : null}
       </div>

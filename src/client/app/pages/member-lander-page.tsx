@@ -24,11 +24,19 @@ export function MemberLanderPage({ kind }: { kind: MemberLanderKind }) {
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
   if (!data) return <Loading />;
   const slug = landerSlug(settings.niche, params.slug);
-  const title = intl.formatMessage({ id: 'lander.member.pageTitle', defaultMessage: '{name} on {site}' }, { name: data.name, site: settings.name });
+  const title = intl.formatMessage(
+    { id: 'lander.member.pageTitle', defaultMessage: '{name} on {site}' },
+    { name: data.name, site: settings.name },
+  );
   return (
     <div data-slug={slug} className="lander-page">
       <Seo title={title} description={settings.description} />
-      <MemberLander member={toLanderMember(data, settings.cdn_prefix)} kind={kind} siteName={settings.name} topic={slugTopic(settings.niche, slug)} />
+      <MemberLander
+        member={toLanderMember(data, settings.cdn_prefix)}
+        kind={kind}
+        siteName={settings.name}
+        topic={slugTopic(settings.niche, slug)}
+      />
     </div>
   );
 }

@@ -11,12 +11,22 @@ const page = (extra: Record<string, unknown>) => ({ profiles: [profileFixture()]
 
 describe('members page count', () => {
   it('When the search found more than the cap, then the count reads "1,000+ members" in the member\'s language', () => {
-    renderWithApp(<MembersPage />, { user: userFixture(), url: '/members', fallback: { [membersKey({ limit: 24 })]: page({ total: 1000, total_capped: true }) } });
+    renderWithApp(<MembersPage />, {
+      user: userFixture(),
+      url: '/members',
+      fallback: { [membersKey({ limit: 24 })]: page({ total: 1000, total_capped: true }) },
+    });
     expect(screen.getByText(/1,000\+ members/)).toBeTruthy();
   });
 
   it('When the count is exact, then it is the plural count as before (Dutch here)', () => {
-    renderWithApp(<MembersPage />, { user: userFixture(), url: '/members', locale: 'nl', messages: nl, fallback: { [membersKey({ limit: 24 })]: page({ total: 865 }) } });
+    renderWithApp(<MembersPage />, {
+      user: userFixture(),
+      url: '/members',
+      locale: 'nl',
+      messages: nl,
+      fallback: { [membersKey({ limit: 24 })]: page({ total: 865 }) },
+    });
     expect(screen.getByText(/865 leden/).textContent).not.toContain('+');
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '../../features/members/api/list-members';
 import { LikeButton } from '../../features/likes/components/like-button';
 import { MemberGrid } from '../../features/members/components/member-grid';
-import { SearchForm } from '../../features/members/components/search-form';
+import { MemberFilters } from '../../features/members/components/member-filters';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
@@ -137,17 +137,25 @@ function MembersSearch() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
-        <h1 className="h3 fw-bold mb-0">{title}</h1>
+      <div className="members-head">
+        <h1 className="h3 mb-0">{title}</h1>
         {data && allowed ? (
           <p className="text-body-secondary mb-0" role="status">
             {data.total_capped ? (
               <FormattedMessage id="members.totalCapped" defaultMessage="{total, number}+ members" values={{ total: data.total }} />
             ) : (
-              <FormattedMessage id="members.total" defaultMessage="{total, plural, one {# member} other {# members}}" values={{ total: data.total }} />
+              <FormattedMessage
+                id="members.total"
+                defaultMessage="{total, plural, one {# member} other {# members}}"
+                values={{ total: data.total }}
+              />
             )}
             {' · '}
-            <FormattedMessage id="members.sortedByActivity" defaultMessage="most recently active first" />
+            {filters.sort === 'distance' ? (
+              <FormattedMessage id="search.sort.distance" defaultMessage="Nearest first" />
+            ) : (
+              <FormattedMessage id="members.sortedByActivity" defaultMessage="most recently active first" />
+            )}
           </p>
         ) : null}
       </div>
@@ -157,9 +165,16 @@ function MembersSearch() {
         </Alert>
       ) : null}
       {allowed ? (
-        <div className="mb-3">
-          <SearchForm key={filterQuery} value={filters} countries={settings.countries} regions={regions.data ?? []} onCountryChange={(c) => setPicked({ search: filterQuery, country: c })} onSearch={onSearch} showSort={user !== null} />
-        </div>
+        <MemberFilters
+          key={filterQuery}
+          value={filters}
+          countries={settings.countries}
+          regions={regions.data ?? []}
+          onCountryChange={(c) => setPicked({ search: filterQuery, country: c })}
+          onSearch={onSearch}
+          showSort={user !== null}
+          fields={settings.search_fields}
+        />
       ) : null}
       {body}
       {data && allowed && (query.cursor || data.next_cursor) ? (

@@ -9,7 +9,10 @@ import { NotFoundPage } from './not-found-page';
 /** Visitors and members who are not moderators get the 404 page: the route does not reveal that it exists. */
 export async function prefetchModeration(ctx: PrefetchContext): Promise<PrefetchResult> {
   // The queue goes out with the user call; the backend refuses it to anyone but a moderator.
-  const [user, result] = await Promise.all([ctx.user, ctx.hasSession ? prefetchKey(MODERATION_QUEUE_KEY, () => listPendingPhotos(ctx.api)) : null]);
+  const [user, result] = await Promise.all([
+    ctx.user,
+    ctx.hasSession ? prefetchKey(MODERATION_QUEUE_KEY, () => listPendingPhotos(ctx.api)) : null,
+  ]);
   if (user?.role !== 'moderator' || !result) return { status: 404 };
   return result;
 }

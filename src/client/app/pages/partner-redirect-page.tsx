@@ -34,14 +34,20 @@ export function PartnerRedirectPage() {
     <section className="redirect-screen">
       <Seo title={`${title} | ${settings.name}`} />
       <div className="surface text-center page-narrow my-5">
-        <h1 className="h3">{target ? title : intl.formatMessage({ id: 'redirect.refused', defaultMessage: 'This link cannot be followed' })}</h1>
+        <h1 className="h3">
+          {target ? title : intl.formatMessage({ id: 'redirect.refused', defaultMessage: 'This link cannot be followed' })}
+        </h1>
         {target ? (
           <>
             <p className="lead" aria-live="polite" data-testid="redirect-countdown">
               {cancelled ? (
                 <FormattedMessage id="redirect.cancelled" defaultMessage="Forwarding stopped." />
               ) : (
-                <FormattedMessage id="redirect.countdown" defaultMessage="To {where} in {seconds, plural, one {# second} other {# seconds}}…" values={{ where, seconds: left }} />
+                <FormattedMessage
+                  id="redirect.countdown"
+                  defaultMessage="To {where} in {seconds, plural, one {# second} other {# seconds}}…"
+                  values={{ where, seconds: left }}
+                />
               )}
             </p>
             <div className="d-flex gap-2 justify-content-center">

@@ -57,7 +57,11 @@ export function PricingPage() {
               </th>
               {own ? (
                 <th scope="col" className="text-end">
-                  <FormattedMessage id="pricing.fromPrice" defaultMessage="From ({country})" values={{ country: regionName(own.country) }} />
+                  <FormattedMessage
+                    id="pricing.fromPrice"
+                    defaultMessage="From ({country})"
+                    values={{ country: regionName(own.country) }}
+                  />
                 </th>
               ) : null}
             </tr>

@@ -1,14 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
+import { ChatIcon } from '../../components/icons';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
 import { LikeButton } from '../../features/likes/components/like-button';
 import { BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
+import { socialImage } from '../../features/profile/social-image';
 import { isApiRequestError } from '../../lib/api-error';
-import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { type RootState, useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
@@ -22,6 +24,8 @@ export async function prefetchProfile(ctx: PrefetchContext): Promise<PrefetchRes
   return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
 }
 
+const selectPublicUrl = (state: RootState) => state.site.publicUrl;
+
 /** /members/:id and /likes/m/:id (the same screen). */
 export function ProfilePage() {
   const intl = useIntl();
@@ -29,6 +33,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const id = parseProfileId(useParams().id);
   const { data, error } = useProfile(id);
+  const publicUrl = useAppSelector(selectPublicUrl);
 
   if (!id || (isApiRequestError(error) && (error.status === 404 || error.status === 400))) return <NotFoundPage />;
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
@@ -36,28 +41,30 @@ export function ProfilePage() {
 
   const description = data.about ? data.about.slice(0, 160) : settings.description;
   const title = data.age
-    ? intl.formatMessage({ id: 'profile.pageTitle', defaultMessage: '{name}, {age} | {site}' }, { name: data.name, age: data.age, site: settings.name })
+    ? intl.formatMessage(
+        { id: 'profile.pageTitle', defaultMessage: '{name}, {age} | {site}' },
+        { name: data.name, age: data.age, site: settings.name },
+      )
     : `${data.name} | ${settings.name}`;
   return (
     <>
-      <Seo title={title} description={description} />
+      <Seo title={title} description={description} image={socialImage(data, user, settings.cdn_prefix, publicUrl)} />
       <ProfileView
         profile={data}
         cdnPrefix={settings.cdn_prefix}
         loggedIn={user !== null}
-        extraActions={
+        actions={
           user && user.id !== data.id ? (
             <>
-              <div className="profile-actions">
-                <LikeButton profile={data} />
-                <Link to={`/members/${data.id}/chat`} className="btn btn-dark mb-3" data-testid="profile-chat">
-                  <FormattedMessage id="profile.chat" defaultMessage="Chat" />
-                </Link>
-              </div>
-              <BlockButton memberId={data.id} name={data.name} />
+              <LikeButton profile={data} />
+              <Link to={`/members/${data.id}/chat`} className="btn btn-dark profile-message" data-testid="profile-chat">
+                <ChatIcon />
+                <FormattedMessage id="profile.message" defaultMessage="Message" />
+              </Link>
             </>
           ) : null
         }
+        extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
       />
     </>
   );

@@ -23,7 +23,11 @@ export function SignupPage() {
         <h1 className="h3 fw-bold mb-3">{title}</h1>
         {user && user.status === 'active' ? (
           <p>
-            <FormattedMessage id="login.already" defaultMessage="You are already logged in as {name}." values={{ name: user.profile.name }} />{' '}
+            <FormattedMessage
+              id="login.already"
+              defaultMessage="You are already logged in as {name}."
+              values={{ name: user.profile.name }}
+            />{' '}
             <Link to="/members">
               <FormattedMessage id="index.goToMembers" defaultMessage="Go to members" />
             </Link>

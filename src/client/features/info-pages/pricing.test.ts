@@ -3,7 +3,13 @@ import { pricesByCountry } from './pricing';
 
 const settings = {
   message_credits: 10,
-  minimum_message_costs: { NL: { costs: 99, currency: 'EUR' }, GB: { costs: 89, currency: 'GBP' }, US: { costs: 99, currency: 'USD' }, XX1: { costs: 1, currency: 'EUR' }, DE: { costs: 99, currency: 'euro' } },
+  minimum_message_costs: {
+    NL: { costs: 99, currency: 'EUR' },
+    GB: { costs: 89, currency: 'GBP' },
+    US: { costs: 99, currency: 'USD' },
+    XX1: { costs: 1, currency: 'EUR' },
+    DE: { costs: 99, currency: 'euro' },
+  },
 };
 
 describe('pricing per country', () => {

@@ -14,7 +14,10 @@ export interface CountryPrice {
  * country (cents and currency); with `message_credits` credits per message that is the price of one credit, and
  * photos and gifts cost their credits at the same rate. The visitor's country comes first, then by country code.
  */
-export function pricesByCountry(settings: Pick<Settings, 'minimum_message_costs' | 'message_credits'>, visitorCountry: string | null): CountryPrice[] {
+export function pricesByCountry(
+  settings: Pick<Settings, 'minimum_message_costs' | 'message_credits'>,
+  visitorCountry: string | null,
+): CountryPrice[] {
   const perMessage = Math.max(1, settings.message_credits);
   return Object.entries(settings.minimum_message_costs)
     .filter(([country, v]) => /^[A-Z]{2}$/.test(country) && Number.isFinite(v.costs) && v.costs >= 0 && /^[A-Z]{3}$/.test(v.currency))

@@ -3,7 +3,16 @@ import { NICHE_SLUG_PREFIX } from '../../../shared/constants';
 /** The tracking parameters a lander keeps. */
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 
-export const LANDER_VARIANTS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'] as const;
+export const LANDER_VARIANTS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
 export type LanderVariant = (typeof LANDER_VARIANTS)[number] | 'tinderswipe';
 
 export function isLanderVariant(value: unknown): value is (typeof LANDER_VARIANTS)[number] {
@@ -33,7 +42,11 @@ export function withTracking(path: string, search: URLSearchParams): string {
  */
 export function landerSlug(niche: number, slug: string | undefined): string {
   const prefix = NICHE_SLUG_PREFIX[niche] ?? '';
-  const clean = (slug ?? '').toLowerCase().replace(/[^a-z0-9-]/g, '').replace(/^-+|-+$/g, '').slice(0, 60);
+  const clean = (slug ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   if (!prefix) return clean;
   if (!clean || clean === prefix) return prefix;
   return clean.startsWith(`${prefix}-`) ? clean : `${prefix}-${clean}`;

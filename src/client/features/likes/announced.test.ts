@@ -5,7 +5,16 @@ import { formatCountdown } from './countdown';
 import { takeDelay } from './components/like-popups';
 import { rowsOf } from './components/likes-view';
 
-const profile = (id: number): Schemas['ProfileSummary'] => ({ id, name: `M${id}`, country: 'NL', age: 30, main_image: null, online: false, premium: false, fictional: false });
+const profile = (id: number): Schemas['ProfileSummary'] => ({
+  id,
+  name: `M${id}`,
+  country: 'NL',
+  age: 30,
+  main_image: null,
+  online: false,
+  premium: false,
+  fictional: false,
+});
 const like = (id: number, at: string, opts: Partial<Schemas['Like']> = {}): Schemas['Like'] => ({
   profile: profile(id),
   like_new: true,
@@ -14,7 +23,11 @@ const like = (id: number, at: string, opts: Partial<Schemas['Like']> = {}): Sche
   created_at: at,
   ...opts,
 });
-const list = (profiles: Schemas['Like'][]): Schemas['LikeList'] => ({ profiles, liked_by: [], total_new: profiles.filter((l) => l.like_new).length });
+const list = (profiles: Schemas['Like'][]): Schemas['LikeList'] => ({
+  profiles,
+  liked_by: [],
+  total_new: profiles.filter((l) => l.like_new).length,
+});
 
 describe('new-like announcements', () => {
   it('When the browser looks for the first time, then nothing is announced and every existing like counts as seen', () => {

@@ -18,7 +18,9 @@ export function readAnnounced(userId: number): Announced | null {
     const raw = window.localStorage.getItem(keyOf(userId));
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Announced>;
-    return typeof value.since === 'string' && Array.isArray(value.ids) ? { since: value.since, ids: value.ids.filter((n) => Number.isInteger(n)) } : null;
+    return typeof value.since === 'string' && Array.isArray(value.ids)
+      ? { since: value.since, ids: value.ids.filter((n) => Number.isInteger(n)) }
+      : null;
   } catch {
     return null;
   }

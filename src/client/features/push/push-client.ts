@@ -60,8 +60,28 @@ export async function loadPushState(api: ApiClient): Promise<void> {
   }
 }
 
-/** Asks for permission, subscribes with the site's VAPID key and saves the subscription; answers the new state. */
-export async function subscribePush(api: ApiClient, publicKey: string | null | undefined): Promise<PushStateResult> {
+/** How long the subscription may take once the member allowed notifications (the worker, the push service, saving). */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 8_000;
+
+class TimedOut extends Error {}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new TimedOut('push subscription timed out')), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Asks for permission, subscribes with the site's VAPID key and saves the subscription; answers the outcome. The
+ * question itself takes as long as the member needs; what follows it must finish within `timeoutMs` ('timeout').
+ */
+export async function subscribePush(
+  api: ApiClient,
+  publicKey: string | null | undefined,
+  timeoutMs = PUSH_SUBSCRIBE_TIMEOUT_MS,
+): Promise<PushStateResult> {
   if (!pushCapable() || !publicKey) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission === 'denied') {
@@ -70,15 +90,23 @@ export async function subscribePush(api: ApiClient, publicKey: string | null | u
   }
   if (permission !== 'granted') return 'dismissed';
   try {
-    const reg = await registration();
-    const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
-    const json = JSON.stringify(sub.toJSON());
-    await savePushSubscription(api, json);
+    const json = await within(
+      (async () => {
+        const reg = await registration();
+        const sub =
+          (await reg.pushManager.getSubscription()) ??
+          (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
+        const value = JSON.stringify(sub.toJSON());
+        await savePushSubscription(api, value);
+        return value;
+      })(),
+      timeoutMs,
+    );
     setPushState({ isSubscribed: json, lastMessage: null });
     return 'subscribed';
   } catch (err) {
     setPushState({ isSubscribed: false, lastMessage: err instanceof Error ? err.message : null });
-    return 'failed';
+    return err instanceof TimedOut ? 'timeout' : 'failed';
   }
 }
 
@@ -92,4 +120,4 @@ export async function unsubscribePush(api: ApiClient): Promise<void> {
   setPushState({ isSubscribed: false });
 }
 
-export type PushStateResult = 'subscribed' | 'denied' | 'dismissed' | 'unsupported' | 'failed';
+export type PushStateResult = 'subscribed' | 'denied' | 'dismissed' | 'unsupported' | 'failed' | 'timeout';

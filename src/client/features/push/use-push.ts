@@ -13,7 +13,7 @@ export function usePushBootstrap(loggedIn: boolean): void {
 }
 
 /** The push state with the two actions; `busy` while the browser asks or the subscription is saved. */
-export function usePush() {
+export function usePush(timeoutMs?: number) {
   const api = useApi();
   const settings = useSettings();
   const state = usePushState();
@@ -21,11 +21,11 @@ export function usePush() {
   const subscribe = useCallback(async (): Promise<PushStateResult> => {
     setBusy(true);
     try {
-      return await subscribePush(api, settings.push_public_key);
+      return await subscribePush(api, settings.push_public_key, timeoutMs);
     } finally {
       setBusy(false);
     }
-  }, [api, settings.push_public_key]);
+  }, [api, settings.push_public_key, timeoutMs]);
   const unsubscribe = useCallback(async () => {
     setBusy(true);
     try {

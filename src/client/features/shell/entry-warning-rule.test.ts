@@ -29,12 +29,16 @@ describe('site-entry warning rule', () => {
   it('When the setting is no, the visitor is logged in, or the skipped marker is stored, then no warning shows', () => {
     expect(shouldShowEntryWarning({ settings: site('no', 'NL'), loggedIn: false, skippedAt: null, layout: 'default' })).toBe(false);
     expect(shouldShowEntryWarning({ settings: site('NL,DE', 'NL'), loggedIn: true, skippedAt: null, layout: 'default' })).toBe(false);
-    expect(shouldShowEntryWarning({ settings: site('NL,DE', 'NL'), loggedIn: false, skippedAt: 1_700_000_000_000, layout: 'default' })).toBe(false);
+    expect(
+      shouldShowEntryWarning({ settings: site('NL,DE', 'NL'), loggedIn: false, skippedAt: 1_700_000_000_000, layout: 'default' }),
+    ).toBe(false);
   });
 
   it('When no country was selected, then the GeoIP country decides', () => {
     expect(shouldShowEntryWarning({ settings: site('NL,DE', null, 'DE'), loggedIn: false, skippedAt: null, layout: 'default' })).toBe(true);
-    expect(shouldShowEntryWarning({ settings: site('NL,DE', null, null), loggedIn: false, skippedAt: null, layout: 'default' })).toBe(false);
+    expect(shouldShowEntryWarning({ settings: site('NL,DE', null, null), loggedIn: false, skippedAt: null, layout: 'default' })).toBe(
+      false,
+    );
   });
 
   it('When the list is written loosely, then it is read as upper-case country codes', () => {

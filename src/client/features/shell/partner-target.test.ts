@@ -9,7 +9,15 @@ describe('partner redirect target', () => {
   });
 
   it('When the target is another domain, a protocol-relative or script URL, then it is refused', () => {
-    for (const raw of ['https://evil.example/', 'https://manmatch.example.evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'notaurl', null]) {
+    for (const raw of [
+      'https://evil.example/',
+      'https://manmatch.example.evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'notaurl',
+      null,
+    ]) {
       expect(partnerTarget(raw, 'manmatch.example')).toBeNull();
     }
   });

@@ -17,6 +17,8 @@ export const sessionLoaded = createAction<{ user: User; counts: Schemas['NavCoun
  * banner follow at once, without waiting for the next refresh of the user.
  */
 export const mainImageChanged = createAction<Schemas['Image'] | null>('session/mainImageChanged');
+/** The balance the live channel announced (a payment settled, a refund went out): the credits badge follows at once. */
+export const balanceChanged = createAction<{ credits: number; paid_user: boolean }>('session/balanceChanged');
 /** A 403 with authentication_required from any call: treat as logged out. */
 export const loggedOut = createAction('session/loggedOut');
 
@@ -30,6 +32,10 @@ export function sessionReducer(state: SessionState = initialState, action: Unkno
   if (mainImageChanged.match(action)) {
     if (!state.user) return state;
     return { ...state, user: { ...state.user, profile: { ...state.user.profile, main_image: action.payload } } };
+  }
+  if (balanceChanged.match(action)) {
+    if (!state.user) return state;
+    return { ...state, user: { ...state.user, credits: action.payload.credits, paid_user: action.payload.paid_user } };
   }
   if (loggedOut.match(action)) return { ...state, user: null, counts: null };
   return state;

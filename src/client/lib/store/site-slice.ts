@@ -19,6 +19,8 @@ export interface SiteState {
   /** When the server rendered the page (epoch ms): clocks shown on the page (the time-bonus countdown) start from it, so
    * the server's HTML has them and hydration agrees; the browser's own clock takes over right after. */
   renderedAt?: number;
+  /** The public origin of the installation (PUBLIC_URL, no trailing slash): absolute URLs for link previews. */
+  publicUrl?: string;
 }
 
 export const pageErrorCleared = createAction('site/pageErrorCleared');

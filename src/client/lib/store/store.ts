@@ -1,18 +1,20 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { chatReducer, type ChatState } from './chat-slice';
 import { sessionReducer, type SessionState } from './session-slice';
 import { siteReducer, type SiteState } from './site-slice';
 
 export interface RootState {
   session: SessionState;
   site: SiteState;
+  chat: ChatState;
 }
 
 /** One store per request on the server and one per page in the browser; never a module-level singleton. */
-export function createAppStore(preloadedState: RootState) {
+export function createAppStore(preloadedState: Omit<RootState, 'chat'> & { chat?: ChatState }) {
   return configureStore({
-    reducer: { session: sessionReducer, site: siteReducer },
-    preloadedState,
+    reducer: { session: sessionReducer, site: siteReducer, chat: chatReducer },
+    preloadedState: { ...preloadedState, chat: preloadedState.chat ?? { lastOpened: null } },
   });
 }
 

@@ -8,7 +8,8 @@ import { renderWithApp } from '../../../test/render-app';
 afterEach(cleanup);
 
 const TOKEN = 'ab'.repeat(32);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The reset page opened from a mailed link, with the backend answering the token check by `status`. */
 function openLink(status: number) {
@@ -30,7 +31,9 @@ function openLink(status: number) {
 describe('the reset page checks its link when it opens (checkResetToken)', () => {
   it('When the mailed link was already used, then the invalid-link state shows at once, without the new-password form', async () => {
     const calls = openLink(410);
-    expect((await screen.findByTestId('reset-link-invalid')).textContent).toContain('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+    expect((await screen.findByTestId('reset-link-invalid')).textContent).toContain(
+      'Link verlopen of invalide, vraag een nieuwe e-mail aan',
+    );
     expect(screen.queryByLabelText('Nieuw wachtwoord')).toBeNull();
     // Checked, not spent: one GET with the token, no PUT.
     expect(calls).toEqual([`GET /api/reset-password.php?token=${TOKEN}`]);

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../../shared/api/client';
 import { BREAKPOINTS } from '../../../../shared/constants';
 import { Modal } from '../../../components/modal';
+import { useDismissal } from '../../../hooks/use-dismissal';
 import { useCurrentUser } from '../../../lib/store/store';
 import { ResendActivation } from './resend-activation';
 
@@ -27,14 +28,27 @@ const isSmartphone = () =>
   window.matchMedia(`(max-width: ${BREAKPOINTS.sm - 0.02}px)`).matches &&
   /Mobi|Android|iPhone/i.test(navigator.userAgent);
 
-/** The activation reminder: an alert, or a modal when the query flag api_signup_complete is set on a smartphone. */
+/** Whether the reminder applies on this page: it is needed and the member has not closed its alert. */
+export function useActivationReminder(): boolean {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [closedAt] = useDismissal(user ? `activation_alert_${user.id}` : null);
+  return needsActivationReminder(user, pathname) && closedAt === null;
+}
+
+/**
+ * The activation reminder: an alert the member can close (the time is stored), or a modal when the query flag
+ * api_signup_complete is set on a smartphone.
+ */
 export function ActivationReminder() {
   const intl = useIntl();
   const user = useCurrentUser();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const smartphone = useSyncExternalStore(noSubscription, isSmartphone, () => false);
-  if (!user || !needsActivationReminder(user, pathname)) return null;
+  const applies = useActivationReminder();
+  const [, close] = useDismissal(user ? `activation_alert_${user.id}` : null);
+  if (!user || !applies) return null;
 
   const sentAt = Date.parse(user.signup_date);
   const text = (
@@ -68,8 +82,8 @@ export function ActivationReminder() {
     );
   }
   return (
-    <div className="container pt-3">
-      <div role="alert" className="alert alert-warning" data-testid="activation-alert">
+    <div role="alert" className="alert alert-warning d-flex align-items-start gap-2" data-testid="activation-alert">
+      <div className="flex-grow-1">
         <strong className="d-block">
           <FormattedMessage id="activation.reminder.title" defaultMessage="Confirm your e-mail address" />
         </strong>
@@ -78,6 +92,12 @@ export function ActivationReminder() {
           <ResendActivation sentAt={sentAt} />
         </div>
       </div>
+      <button
+        type="button"
+        className="btn-close"
+        aria-label={intl.formatMessage({ id: 'banner.dismiss', defaultMessage: 'Close this message' })}
+        onClick={close}
+      />
     </div>
   );
 }

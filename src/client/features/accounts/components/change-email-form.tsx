@@ -33,11 +33,19 @@ export function ChangeEmailForm({ current }: { current: string }) {
   return (
     <Form onSubmit={onSubmit} noValidate data-testid="change-email">
       <p className="text-body-secondary small">
-        <FormattedMessage id="account.email.current" defaultMessage="Your e-mail address now: {email}" values={{ email: <strong>{current}</strong> }} />
+        <FormattedMessage
+          id="account.email.current"
+          defaultMessage="Your e-mail address now: {email}"
+          values={{ email: <strong>{current}</strong> }}
+        />
       </p>
       {sentTo ? (
         <Alert color="success" fade={false}>
-          <FormattedMessage id="account.email.sent" defaultMessage="We sent a link to {email}. Your address changes once you open it." values={{ email: <strong>{sentTo}</strong> }} />
+          <FormattedMessage
+            id="account.email.sent"
+            defaultMessage="We sent a link to {email}. Your address changes once you open it."
+            values={{ email: <strong>{sentTo}</strong> }}
+          />
         </Alert>
       ) : null}
       {error && !error.field ? (
@@ -45,8 +53,27 @@ export function ChangeEmailForm({ current }: { current: string }) {
           {error.message}
         </Alert>
       ) : null}
-      <Field label={<FormattedMessage id="account.email.new" defaultMessage="New e-mail address" />} type="email" name="email" autoComplete="email" inputMode="email" required value={email} error={error?.field === 'email' ? error.message : null} onChange={(e) => setEmail(e.target.value)} />
-      <Field label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />} type="password" name="password" autoComplete="current-password" required value={password} error={error?.field === 'password' ? error.message : null} onChange={(e) => setPassword(e.target.value)} />
+      <Field
+        label={<FormattedMessage id="account.email.new" defaultMessage="New e-mail address" />}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        error={error?.field === 'email' ? error.message : null}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={error?.field === 'password' ? error.message : null}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" color="primary" disabled={busy}>
         <FormattedMessage id="account.email.submit" defaultMessage="Change e-mail address" />
       </Button>

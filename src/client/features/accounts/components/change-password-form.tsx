@@ -36,7 +36,10 @@ export function ChangePasswordForm() {
     <Form onSubmit={onSubmit} noValidate data-testid="change-password">
       {done ? (
         <Alert color="success" fade={false}>
-          <FormattedMessage id="account.password.done" defaultMessage="Your password has been changed. You stay logged in here; other devices are logged out." />
+          <FormattedMessage
+            id="account.password.done"
+            defaultMessage="Your password has been changed. You stay logged in here; other devices are logged out."
+          />
         </Alert>
       ) : null}
       {error && !error.field ? (
@@ -44,9 +47,36 @@ export function ChangePasswordForm() {
           {error.message}
         </Alert>
       ) : null}
-      <Field label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />} type="password" name="old_password" autoComplete="current-password" required value={values.old_password} error={fieldError('old_password')} onChange={set('old_password')} />
-      <Field label={<FormattedMessage id="reset.newPassword" defaultMessage="New password" />} type="password" name="password" autoComplete="new-password" required value={values.password} error={fieldError('password')} onChange={set('password')} />
-      <Field label={<FormattedMessage id="reset.repeatPassword" defaultMessage="New password again" />} type="password" name="password_repeat" autoComplete="new-password" required value={values.password_repeat} error={fieldError('password_repeat')} onChange={set('password_repeat')} />
+      <Field
+        label={<FormattedMessage id="account.password.old" defaultMessage="Current password" />}
+        type="password"
+        name="old_password"
+        autoComplete="current-password"
+        required
+        value={values.old_password}
+        error={fieldError('old_password')}
+        onChange={set('old_password')}
+      />
+      <Field
+        label={<FormattedMessage id="reset.newPassword" defaultMessage="New password" />}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        error={fieldError('password')}
+        onChange={set('password')}
+      />
+      <Field
+        label={<FormattedMessage id="reset.repeatPassword" defaultMessage="New password again" />}
+        type="password"
+        name="password_repeat"
+        autoComplete="new-password"
+        required
+        value={values.password_repeat}
+        error={fieldError('password_repeat')}
+        onChange={set('password_repeat')}
+      />
       <Button type="submit" color="primary" disabled={busy}>
         <FormattedMessage id="account.password.submit" defaultMessage="Change password" />
       </Button>

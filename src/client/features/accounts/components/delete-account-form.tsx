@@ -10,6 +10,7 @@ import { loggedOut } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { deleteAccount } from '../api/delete-account';
 import { toFormError, type FormError } from '../form-error';
+import { DeleteDiscountOffer } from './delete-discount-offer';
 import { Field } from './field';
 
 type Reason = Schemas['DeleteReason'];
@@ -24,7 +25,7 @@ const REASON_TEXT = defineMessages({
 });
 const REASONS = Object.keys(REASON_TEXT) as Reason[];
 
-/** Account deletion with reasons and the alternatives (invisible mode, fewer e-mails). */
+/** Account deletion with reasons and the alternatives (invisible mode, fewer e-mails, the delete discount). */
 export function DeleteAccountForm() {
   const intl = useIntl();
   const api = useApi();
@@ -52,6 +53,7 @@ export function DeleteAccountForm() {
   const toggle = (r: Reason) => setReasons((list) => (list.includes(r) ? list.filter((x) => x !== r) : [...list, r]));
   const hidden = reasons.includes('privacy') || reasons.includes('taking_break');
   const mails = reasons.includes('too_many_mails');
+  const expensive = reasons.includes('too_expensive');
 
   return (
     <Form onSubmit={onSubmit} noValidate data-testid="delete-account">
@@ -75,7 +77,13 @@ export function DeleteAccountForm() {
               <FormattedMessage
                 id="delete.alt.invisible"
                 defaultMessage="You can also stay and become invisible: nobody finds you in search, and only members you already chat with can reach you. <link>Go invisible</link>"
-                values={{ link: (chunks) => <Link to="/profile" className="alert-link">{chunks}</Link> }}
+                values={{
+                  link: (chunks) => (
+                    <Link to="/profile" className="alert-link">
+                      {chunks}
+                    </Link>
+                  ),
+                }}
               />
             </p>
           ) : null}
@@ -84,12 +92,19 @@ export function DeleteAccountForm() {
               <FormattedMessage
                 id="delete.alt.mails"
                 defaultMessage="You can switch off the e-mails you do not want. <link>Notification settings</link>"
-                values={{ link: (chunks) => <Link to="/notifications" className="alert-link">{chunks}</Link> }}
+                values={{
+                  link: (chunks) => (
+                    <Link to="/notifications" className="alert-link">
+                      {chunks}
+                    </Link>
+                  ),
+                }}
               />
             </p>
           ) : null}
         </Alert>
       ) : null}
+      {expensive ? <DeleteDiscountOffer /> : null}
       <FormGroup>
         <Label for="delete-comment">
           <FormattedMessage id="delete.comment" defaultMessage="Anything else you want to tell us? (optional)" />

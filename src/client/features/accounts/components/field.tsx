@@ -6,7 +6,12 @@ type InputProps = Omit<ComponentProps<typeof Input>, 'id' | 'invalid' | 'onChang
 };
 
 /** A labelled input with its error beside it (aria-invalid + aria-describedby) and an optional hint. */
-export function Field({ label, error, hint, ...input }: InputProps & { label: ReactNode; error?: string | null | undefined; hint?: ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: InputProps & { label: ReactNode; error?: string | null | undefined; hint?: ReactNode }) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (

@@ -90,3 +90,49 @@ describe('SignupWizard step 1', () => {
     }
   });
 });
+
+describe('SignupWizard checks each step before moving on', () => {
+  it('When both the address and the password are wrong, then step 0 shows both at once and focuses the first', () => {
+    calls.length = 0;
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    fillStep0('not-an-address', 'short');
+    expect(screen.getByText('Invalid e-mail')).toBeTruthy();
+    expect(screen.getByText('Your password needs at least 8 characters.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
+    expect(calls).toEqual([]);
+  });
+
+  it('When step 3 gets the name "@joris" and a 16-year-old\'s birth date, then both errors show there at once and the visitor stays; corrected, he goes on', () => {
+    calls.length = 0;
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    fillStep0('jan@example.test', 'long-enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    expect(screen.getByTestId('signup-step-2')).toBeTruthy();
+    const sixteen = new Date();
+    sixteen.setUTCFullYear(sixteen.getUTCFullYear() - 16);
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: '@joris' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: sixteen.toISOString().slice(0, 10) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('signup-step-2')).toBeTruthy();
+    expect(screen.getByText('Your profile name must not start with an @')).toBeTruthy();
+    expect(screen.getByText('Fill in your date of birth (18+ years)')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Profile name'));
+
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Joris' } });
+    expect(screen.queryByText('Your profile name must not start with an @')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-17' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByTestId('signup-step-3')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("When a Dutch visitor's name is his e-mail address, then the Dutch text shows at step 3", () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', locale: 'nl', messages: nl, fetch: fetchNothing });
+    fillStep0('jan@example.test', 'long-enough', { email: 'E-mailadres', password: 'Wachtwoord', next: 'Verder' });
+    fireEvent.click(screen.getByRole('button', { name: nl['signup.photo.skip'] }));
+    fireEvent.change(screen.getByLabelText(nl['signup.name']), { target: { value: 'jan@example.test' } });
+    fireEvent.change(screen.getByLabelText(nl['signup.birthDate']), { target: { value: '1990-05-17' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
+    expect(screen.getByText(nl['signup.error.nameIsEmail'])).toBeTruthy();
+  });
+});

@@ -3,12 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
-import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
+import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors, type FieldErrorCode } from '../../../../shared/account-rules';
 import { useApi } from '../../../lib/api-client';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { pushCapable } from '../../push/push-client';
-import { usePush } from '../../push/use-push';
+import { PushSubscribeButton } from '../../push/components/push-subscribe-button';
 import { getUser } from '../../session/api/get-user';
 import { signup } from '../api/signup';
 import { toFormError, type FormError } from '../form-error';
@@ -64,6 +64,8 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   const { search } = useLocation();
   const { draft, update, clear } = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
   const [error, setError] = useState<FormError | null>(null);
+  /** The current step's own check (every wrong field at once); the server's answer is `error`. */
+  const [stepErrors, setStepErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   // The photo chosen at step 1 stays in this page (a File cannot go into the stored draft) until the account exists.
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
@@ -84,38 +86,79 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   if (!allowed) {
     return (
       <Alert color="info" fade={false} data-testid="invite-only">
-        <FormattedMessage id="signup.inviteOnly" defaultMessage="Signing up is by invitation only at the moment. Do you have an invitation? Open its link to sign up." />
+        <FormattedMessage
+          id="signup.inviteOnly"
+          defaultMessage="Signing up is by invitation only at the moment. Do you have an invitation? Open its link to sign up."
+        />
       </Alert>
     );
   }
 
   const go = (step: number) => {
     setError(null);
+    setStepErrors({});
     update({ step });
   };
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const fieldError = (field: string) => stepErrors[field] ?? (error?.field === field ? error.message : null);
   const clearFieldError = (field: string) => {
     if (error?.field === field) setError(null);
+    if (stepErrors[field]) setStepErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
   const onPicked = (file: File) => setPicked({ file, url: URL.createObjectURL(file) });
 
-  /** Step 0's field rules checked right here (the shared rules the server applies too), in the member's language. */
-  const step0Error = (d: SignupDraft): FormError | null => {
-    if (checkEmail(d.email)) {
-      return { field: 'email', code: 'email_invalid', message: intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' }) };
-    }
-    if (checkNewPassword(d.password)) {
-      return {
-        field: 'password',
-        code: 'password_too_short',
-        message: intl.formatMessage(
+  /** The text of a field rule (src/shared/account-rules.ts) in the member's language. */
+  const ruleMessage = (code: FieldErrorCode): string => {
+    switch (code) {
+      case 'email_invalid':
+      case 'new_email_invalid':
+        return intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' });
+      case 'password_too_short':
+      case 'passwords_differ':
+        return intl.formatMessage(
           { id: 'signup.error.passwordTooShort', defaultMessage: 'Your password needs at least {min} characters.' },
           { min: PASSWORD_MIN_LENGTH },
-        ),
-      };
+        );
+      case 'name_required':
+        return intl.formatMessage({ id: 'signup.error.nameRequired', defaultMessage: 'Fill in your profile name' });
+      case 'name_is_email':
+        return intl.formatMessage({
+          id: 'signup.error.nameIsEmail',
+          defaultMessage: 'Your profile name must be different from your e-mail address',
+        });
+      case 'name_starts_with_at':
+        return intl.formatMessage({ id: 'signup.error.nameStartsWithAt', defaultMessage: 'Your profile name must not start with an @' });
+      case 'birth_date_required':
+        return intl.formatMessage(
+          { id: 'signup.error.birthDateRequired', defaultMessage: 'Fill in your date of birth ({min_age}+ years)' },
+          { min_age: MIN_AGE },
+        );
+      case 'birth_date_invalid':
+        return intl.formatMessage({ id: 'signup.error.birthDateInvalid', defaultMessage: 'Invalid date of birth.' });
     }
-    return null;
+  };
+
+  /**
+   * The step's own fields checked right here, all at once, by the shared rules the server applies too: shown, the
+   * first one focused; true when the step may move on.
+   */
+  const checkStep = (d: SignupDraft, step: number, form: HTMLFormElement | null): boolean => {
+    const found =
+      step === 0
+        ? signupStepErrors({ step: 'account', email: d.email, password: d.password })
+        : step === 2
+          ? signupStepErrors({ step: 'personal', email: d.email, name: d.name, date_of_birth: d.date_of_birth })
+          : [];
+    setStepErrors(Object.fromEntries(found.map((e) => [e.field, ruleMessage(e.code)])));
+    const [first] = found;
+    if (!first) return true;
+    setError(null);
+    const input = form?.elements.namedItem(first.field);
+    if (input instanceof HTMLElement) {
+      input.focus();
+      input.scrollIntoView?.({ block: 'center' });
+    }
+    return false;
   };
 
   const submit = async (d: SignupDraft, messageFirst: boolean) => {
@@ -158,23 +201,13 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (draft.step <= 0) {
-      const invalid = step0Error(draft);
-      if (invalid) {
-        setError(invalid);
-        const input = event.currentTarget.elements.namedItem(invalid.field ?? '');
-        if (input instanceof HTMLElement) input.focus();
-        return;
-      }
-    }
+    if (!checkStep(draft, Math.max(Math.floor(draft.step), 0), event.currentTarget)) return;
     if (draft.step < LAST_FORM_STEP) go(draft.step + 1);
     else void submit(draft, false);
   };
 
-  const sendMessageFirst = () => {
-    const invalid = step0Error(draft);
-    if (invalid) setError(invalid);
-    else void submit(draft, true);
+  const sendMessageFirst = (form: HTMLFormElement | null) => {
+    if (checkStep(draft, 0, form)) void submit(draft, true);
   };
 
   const outcome = photoOutcome ? <PhotoOutcomeNotice outcome={photoOutcome} /> : null;
@@ -196,12 +229,16 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   }
 
   const step = Math.min(Math.max(Math.floor(draft.step), 0), LAST_FORM_STEP);
-  const progressText = intl.formatMessage({ id: 'signup.progress', defaultMessage: 'Step {step} of {total}' }, { step: step + 1, total: MAIL_STEP + 1 });
-  const back = step > 0 ? (
-    <Button type="button" color="link" onClick={() => go(step - 1)} disabled={busy}>
-      <FormattedMessage id="signup.back" defaultMessage="Back" />
-    </Button>
-  ) : null;
+  const progressText = intl.formatMessage(
+    { id: 'signup.progress', defaultMessage: 'Step {step} of {total}' },
+    { step: step + 1, total: MAIL_STEP + 1 },
+  );
+  const back =
+    step > 0 ? (
+      <Button type="button" color="link" onClick={() => go(step - 1)} disabled={busy}>
+        <FormattedMessage id="signup.back" defaultMessage="Back" />
+      </Button>
+    ) : null;
 
   return (
     <Form onSubmit={onSubmit} noValidate data-testid={`signup-step-${step}`}>
@@ -227,7 +264,14 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
               <Label for="signup-message">
                 <FormattedMessage id="signup.message" defaultMessage="Your message to {name}" values={{ name: recipient.name }} />
               </Label>
-              <Input id="signup-message" type="textarea" rows={3} maxLength={1000} value={draft.signup_message} onChange={(e) => update({ signup_message: e.target.value })} />
+              <Input
+                id="signup-message"
+                type="textarea"
+                rows={3}
+                maxLength={1000}
+                value={draft.signup_message}
+                onChange={(e) => update({ signup_message: e.target.value })}
+              />
             </FormGroup>
           ) : null}
           <Field
@@ -253,7 +297,13 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
             minLength={PASSWORD_MIN_LENGTH}
             value={draft.password}
             error={fieldError('password')}
-            hint={<FormattedMessage id="signup.passwordHint" defaultMessage="At least {min} characters." values={{ min: PASSWORD_MIN_LENGTH }} />}
+            hint={
+              <FormattedMessage
+                id="signup.passwordHint"
+                defaultMessage="At least {min} characters."
+                values={{ min: PASSWORD_MIN_LENGTH }}
+              />
+            }
             onChange={(e) => {
               clearFieldError('password');
               update({ password: e.target.value });
@@ -290,7 +340,10 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
             </>
           ) : (
             <p className="text-body-secondary">
-              <FormattedMessage id="signup.photo.later" defaultMessage="You can add your photos on your profile as soon as your account is ready." />
+              <FormattedMessage
+                id="signup.photo.later"
+                defaultMessage="You can add your photos on your profile as soon as your account is ready."
+              />
             </p>
           )}
         </div>
@@ -306,7 +359,10 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
             maxLength={40}
             value={draft.name}
             error={fieldError('name')}
-            onChange={(e) => update({ name: e.target.value })}
+            onChange={(e) => {
+              clearFieldError('name');
+              update({ name: e.target.value });
+            }}
           />
           <Field
             label={<FormattedMessage id="signup.birthDate" defaultMessage="Date of birth" />}
@@ -317,8 +373,13 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
             max={latestBirthDate()}
             value={draft.date_of_birth}
             error={fieldError('date_of_birth')}
-            hint={<FormattedMessage id="signup.birthDateHint" defaultMessage="You must be {min_age} or older." values={{ min_age: MIN_AGE }} />}
-            onChange={(e) => update({ date_of_birth: e.target.value })}
+            hint={
+              <FormattedMessage id="signup.birthDateHint" defaultMessage="You must be {min_age} or older." values={{ min_age: MIN_AGE }} />
+            }
+            onChange={(e) => {
+              clearFieldError('date_of_birth');
+              update({ date_of_birth: e.target.value });
+            }}
           />
         </>
       ) : null}
@@ -328,7 +389,14 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
           <Label for="signup-about">
             <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
           </Label>
-          <Input id="signup-about" type="textarea" rows={4} maxLength={2000} value={draft.about} onChange={(e) => update({ about: e.target.value })} />
+          <Input
+            id="signup-about"
+            type="textarea"
+            rows={4}
+            maxLength={2000}
+            value={draft.about}
+            onChange={(e) => update({ about: e.target.value })}
+          />
         </FormGroup>
       ) : null}
 
@@ -336,7 +404,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
         {back ?? <span />}
         <div className="d-flex flex-wrap gap-2">
           {step === 0 && recipient && draft.signup_message.trim() ? (
-            <Button type="button" color="primary" outline disabled={busy} onClick={sendMessageFirst}>
+            <Button type="button" color="primary" outline disabled={busy} onClick={(e) => sendMessageFirst(e.currentTarget.form)}>
               <FormattedMessage id="signup.sendNow" defaultMessage="Send now, finish my profile later" />
             </Button>
           ) : null}
@@ -369,9 +437,15 @@ function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> 
     <div role="status">
       <Alert color={outcome === 'saved' ? 'success' : 'warning'} fade={false} data-testid="signup-photo-outcome">
         {outcome === 'saved' ? (
-          <FormattedMessage id="signup.photo.saved" defaultMessage="Your photo has been added. It is checked before other members see it." />
+          <FormattedMessage
+            id="signup.photo.saved"
+            defaultMessage="Your photo has been added. It is checked before other members see it."
+          />
         ) : (
-          <FormattedMessage id="signup.photo.failed" defaultMessage="Your photo could not be saved. You can add it on your profile later." />
+          <FormattedMessage
+            id="signup.photo.failed"
+            defaultMessage="Your photo could not be saved. You can add it on your profile later."
+          />
         )}
       </Alert>
     </div>
@@ -384,7 +458,6 @@ function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> 
  * right after signup) must not take the question away if the permission changed meanwhile (another tab, the prompt).
  */
 function PushConsent({ onDone }: { onDone: () => void }) {
-  const { busy, subscribe } = usePush();
   const [supported] = useState(() => pushCapable() && Notification.permission === 'default');
   useEffect(() => {
     if (!supported) onDone();
@@ -396,12 +469,22 @@ function PushConsent({ onDone }: { onDone: () => void }) {
         <FormattedMessage id="signup.push.title" defaultMessage="Never miss a message" />
       </p>
       <p className="text-body-secondary">
-        <FormattedMessage id="signup.push.body" defaultMessage="Allow notifications and we tell you when someone writes to you or likes you." />
+        <FormattedMessage
+          id="signup.push.body"
+          defaultMessage="Allow notifications and we tell you when someone writes to you or likes you."
+        />
       </p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
-        <Button color="primary" disabled={busy} onClick={() => void subscribe().finally(onDone)}>
-          <FormattedMessage id="signup.push.allow" defaultMessage="Allow notifications" />
-        </Button>
+        <div>
+          {/* Subscribed: on to the last step; otherwise the message and "Try again" stay, beside "Not now". */}
+          <PushSubscribeButton
+            className="btn btn-primary"
+            label={<FormattedMessage id="signup.push.allow" defaultMessage="Allow notifications" />}
+            onResult={(result) => {
+              if (result === 'subscribed') onDone();
+            }}
+          />
+        </div>
         <Button color="link" onClick={onDone}>
           <FormattedMessage id="signup.push.later" defaultMessage="Not now" />
         </Button>

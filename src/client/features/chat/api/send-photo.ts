@@ -2,11 +2,6 @@ import type { ApiClient } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import type { SentMessage } from './send-message';
 
-/** Larger files are refused by the server too (413); checking here saves the upload. */
-export const MAX_CHAT_PHOTO_BYTES = 10 * 1024 * 1024;
-/** The types the server accepts (it checks the content, not this). */
-export const CHAT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-
 /**
  * POST /photo-message.php (multipart: `photo`, `profile_id`, optional `text`) with the attempt's Idempotency-Key,
  * so a retried upload sends and charges once.

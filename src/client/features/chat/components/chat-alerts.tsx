@@ -22,7 +22,11 @@ export function sendProblemOf(error: unknown, fallback: string): SendProblem {
 export function SendProblemAlert({ problem, onClose }: { problem: SendProblem; onClose: () => void }) {
   if (problem.kind === 'credits') return <CreditAlert onClose={onClose} className="mb-2" />;
   return (
-    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-2" role="alert" data-testid={`chat-alert-${problem.kind}`}>
+    <div
+      className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mb-2"
+      role="alert"
+      data-testid={`chat-alert-${problem.kind}`}
+    >
       <strong className="me-auto">
         {problem.kind === 'premium' ? (
           <FormattedMessage

@@ -5,10 +5,12 @@ import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import { TYPING_SHOWN_MS, TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
 import { giftImagePath, isGiftKey } from '../../../../shared/gifts';
+import { hasVisibleText } from '../../../../shared/visible-text';
 import { MemberPhoto, photoUrl } from '../../../components/member-photo';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
+import { useRememberChat } from '../hooks/use-last-chat';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSettings } from '../../../lib/store/store';
 import {
@@ -25,6 +27,7 @@ import { markRead } from '../api/mark-read';
 import { sendMessage, type SentMessage } from '../api/send-message';
 import { sendPhotoMessage } from '../api/send-photo';
 import { sendTyping } from '../api/send-typing';
+import { useChatDraft } from '../drafts';
 import { useChatEvents } from '../hooks/use-chat-events';
 import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
 import { GiftPanel } from './gift-panel';
@@ -54,7 +57,8 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [partnerRead, setPartnerRead] = useState(0);
   const [typingUntil, setTypingUntil] = useState(0);
-  const [text, setText] = useState('');
+  // Kept for the tab (drafts.ts): the way to buy credits and back finds it again.
+  const [text, setText] = useChatDraft(conversationKey(reference));
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<SendProblem | null>(null);
   const [giftsOpen, setGiftsOpen] = useState(false);
@@ -68,6 +72,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
 
   const conversationId = data?.conversation ?? null;
   const partner = data?.profile;
+  useRememberChat(conversationId, partner);
   const messages = mergeMessages(older, data?.messages ?? []);
   const cursor = olderCursor === undefined ? (data?.older ?? null) : olderCursor;
   const readSeq = Math.max(partnerRead, data?.partner_read_seq ?? 0);
@@ -95,6 +100,29 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
     listEnd.current?.scrollIntoView?.({ block: 'end' });
   }, [newestSeq]);
 
+  // While the member is at the newest message, he stays there when the list grows (a photo or a gift that loads,
+  // the typing line); once he scrolls up to read, nothing moves under him.
+  const scroller = useRef<HTMLDivElement>(null);
+  const hasMessages = messages.length > 0;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    let stick = true;
+    const onScroll = () => {
+      stick = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const observer = new ResizeObserver(() => {
+      if (stick) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [hasMessages]);
+
   useEffect(() => {
     if (typingUntil === 0) return undefined;
     const timer = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()));
@@ -104,15 +132,35 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   // Updates start from the shown page when SWR's cache is still empty (the server's prefetched page is a fallback).
   const append = useCallback(
     (message: ChatMessage) =>
-      mutate((current: Conversation | undefined = data) => (current ? { ...current, messages: mergeMessages(current.messages, [message]) } : current), {
-        revalidate: false,
-      }),
+      mutate(
+        (current: Conversation | undefined = data) =>
+          current ? { ...current, messages: mergeMessages(current.messages, [message]) } : current,
+        {
+          revalidate: false,
+        },
+      ),
     [mutate, data],
   );
 
   useChatEvents(true, (event) => {
     if (event.type === 'open' && event.reconnected) void mutate();
-    if (conversationId === null) return;
+    if (conversationId === null) {
+      // The page was opened before the conversation existed: the partner's first message brings its id (the page
+      // takes it with the message), one the member sent from another tab reloads the page (it names no recipient).
+      if (event.type !== 'message' || !partner) return;
+      if (!event.data.mine && event.data.sender === partner.id) {
+        const first = event.data;
+        void mutate(
+          (current: Conversation | undefined = data) =>
+            current ? { ...current, conversation: first.conversation, messages: mergeMessages(current.messages, [first]) } : current,
+          { revalidate: false },
+        );
+        setTypingUntil(0);
+      } else if (event.data.mine) {
+        void mutate();
+      }
+      return;
+    }
     if (event.type === 'message' && event.data.conversation === conversationId) {
       void append(event.data);
       if (!event.data.mine) setTypingUntil(0);
@@ -131,7 +179,10 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
       setOlder((list) => mergeMessages(page.messages, list));
       setOlderCursor(page.older);
     } catch {
-      setProblem({ kind: 'text', message: intl.formatMessage({ id: 'chat.olderFailed', defaultMessage: 'Older messages could not be loaded.' }) });
+      setProblem({
+        kind: 'text',
+        message: intl.formatMessage({ id: 'chat.olderFailed', defaultMessage: 'Older messages could not be loaded.' }),
+      });
     } finally {
       setLoadingOlder(false);
     }
@@ -150,7 +201,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
     event?.preventDefault();
     if (!partner || sending) return;
     const body = text.trim();
-    if (body === '' || lengthOf(body) > settings.message_length) return;
+    if (!hasVisibleText(body) || lengthOf(body) > settings.message_length) return;
     // One key per attempt: a retry of the same text after a failure repeats it; after a success the next is new.
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
     setSending(true);
@@ -162,7 +213,9 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
       setText('');
       await delivered(sent);
     } catch (err) {
-      setProblem(sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })));
+      setProblem(
+        sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })),
+      );
     } finally {
       setSending(false);
     }
@@ -176,7 +229,9 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
       await delivered(await sendGift(api, { profile_id: partner.id, gift: gift.key }, newIdempotencyKey()));
       setGiftsOpen(false);
     } catch (err) {
-      setProblem(sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })));
+      setProblem(
+        sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' })),
+      );
     } finally {
       setSending(false);
     }
@@ -186,15 +241,23 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   const sendPhoto = async (file: File, caption: string): Promise<SendProblem | null> => {
     if (!partner) return null;
     // The same photo and caption again (a retry after a failure) keeps its key: sent and charged once.
-    if (photoAttempt.current?.file !== file || photoAttempt.current.caption !== caption) photoAttempt.current = { file, caption, key: newIdempotencyKey() };
+    if (photoAttempt.current?.file !== file || photoAttempt.current.caption !== caption)
+      photoAttempt.current = { file, caption, key: newIdempotencyKey() };
     setSending(true);
     try {
-      const sent = await sendPhotoMessage(api, { profile_id: partner.id, text: caption, photo: file, filename: file.name || 'photo.jpg' }, photoAttempt.current.key);
+      const sent = await sendPhotoMessage(
+        api,
+        { profile_id: partner.id, text: caption, photo: file, filename: file.name || 'photo.jpg' },
+        photoAttempt.current.key,
+      );
       photoAttempt.current = null;
       await delivered(sent);
       return null;
     } catch (err) {
-      return sendProblemOf(err, intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' }));
+      return sendProblemOf(
+        err,
+        intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' }),
+      );
     } finally {
       setSending(false);
     }
@@ -205,7 +268,12 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
     await mutate(
       (current: Conversation | undefined = data) =>
         current
-          ? { ...current, conversation: sent.message.conversation, messages: mergeMessages(current.messages, [sent.message]), allowance: sent.allowance }
+          ? {
+              ...current,
+              conversation: sent.message.conversation,
+              messages: mergeMessages(current.messages, [sent.message]),
+              allowance: sent.allowance,
+            }
           : current,
       { revalidate: false },
     );
@@ -215,7 +283,9 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
       const next = conversationKey({ conversation: sent.message.conversation });
       const current = await mutate();
       if (current) void mutateKey(next, current, { revalidate: false });
-      void navigate(`/chats/${sent.message.conversation}`, { replace: true });
+      await navigate(`/chats/${sent.message.conversation}`, { replace: true });
+      // What happened while the page changed its address (the other member read it, say) is fetched once more.
+      void mutateKey(next);
     }
   };
 
@@ -247,6 +317,8 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
 
   const { allowance } = data;
   const count = lengthOf(text.trim());
+  // Only zero-width or blank characters: nothing to send (the backend refuses it too).
+  const invisible = count > 0 && !hasVisibleText(text);
   const tooLong = count > allowance.message_length;
   const typing = typingUntil > 0;
   const timeOf = (iso: string) => intl.formatTime(iso, { hour: '2-digit', minute: '2-digit' });
@@ -255,7 +327,11 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   return (
     <section className="chat-screen" aria-labelledby={`${fieldId}-title`}>
       <header className="chat-header">
-        <Link to="/chats" className="btn btn-link chat-back" aria-label={intl.formatMessage({ id: 'chat.backToChats', defaultMessage: 'Back to messages' })}>
+        <Link
+          to="/chats"
+          className="btn btn-link chat-back"
+          aria-label={intl.formatMessage({ id: 'chat.backToChats', defaultMessage: 'Back to messages' })}
+        >
           <span aria-hidden="true">‹</span>
         </Link>
         {/* The name beside it links to the same profile: the photo is a second, mouse-only way there. */}
@@ -270,7 +346,13 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         </div>
       </header>
 
-      <div className="chat-messages">
+      <div
+        className="chat-messages"
+        ref={scroller}
+        // A scrollable region is reachable by keyboard (arrow keys and Page Up read older messages).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe: scrollable-region-focusable
+        tabIndex={0}
+      >
         {cursor !== null ? (
           <div className="text-center my-2">
             <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => void loadOlder()} disabled={loadingOlder}>
@@ -303,9 +385,17 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
                       <img src={giftImagePath(m.gift)} alt="" width={64} height={64} />
                       <span>
                         {m.mine ? (
-                          <FormattedMessage id="chat.giftSent" defaultMessage="You sent a gift: {gift}" values={{ gift: intl.formatMessage(GIFT_NAMES[m.gift]) }} />
+                          <FormattedMessage
+                            id="chat.giftSent"
+                            defaultMessage="You sent a gift: {gift}"
+                            values={{ gift: intl.formatMessage(GIFT_NAMES[m.gift]) }}
+                          />
                         ) : (
-                          <FormattedMessage id="chat.giftReceived" defaultMessage="{name} sent you a gift: {gift}" values={{ name: partner.name, gift: intl.formatMessage(GIFT_NAMES[m.gift]) }} />
+                          <FormattedMessage
+                            id="chat.giftReceived"
+                            defaultMessage="{name} sent you a gift: {gift}"
+                            values={{ name: partner.name, gift: intl.formatMessage(GIFT_NAMES[m.gift]) }}
+                          />
                         )}
                       </span>
                     </span>
@@ -358,21 +448,32 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         <div className="chat-composer-row">
           <textarea
             id={fieldId}
-            className={`form-control${tooLong ? ' is-invalid' : ''}`}
-            rows={2}
+            className={`form-control${tooLong || invisible ? ' is-invalid' : ''}`}
+            rows={1}
             value={text}
             onChange={(e) => onInput(e.target.value)}
             onKeyDown={onKeyDown}
             aria-describedby={countId}
-            aria-invalid={tooLong || undefined}
+            aria-invalid={tooLong || invisible || undefined}
             placeholder={intl.formatMessage({ id: 'chat.placeholder', defaultMessage: 'Write a message…' })}
           />
           <div className="chat-composer-actions">
-            <button type="button" className="btn btn-outline-dark btn-sm" aria-expanded={giftsOpen} onClick={() => setGiftsOpen((open) => !open)}>
+            <button
+              type="button"
+              className="btn btn-outline-dark btn-sm"
+              aria-expanded={giftsOpen}
+              onClick={() => setGiftsOpen((open) => !open)}
+            >
               <FormattedMessage id="chat.gifts.toggle" defaultMessage="Send a gift" />
             </button>
-            <PhotoSender partnerName={partner.name} price={settings.photo_credits} balance={allowance.credits} disabled={sending} onSend={sendPhoto} />
-            <button type="submit" className="btn btn-primary chat-send" disabled={sending || count === 0 || tooLong}>
+            <PhotoSender
+              partnerName={partner.name}
+              price={settings.photo_credits}
+              balance={allowance.credits}
+              disabled={sending}
+              onSend={sendPhoto}
+            />
+            <button type="submit" className="btn btn-primary chat-send" disabled={sending || count === 0 || invisible || tooLong}>
               <FormattedMessage id="chat.send" defaultMessage="Send" />
             </button>
           </div>
@@ -386,6 +487,11 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
               values={{ count: intl.formatNumber(count), max: intl.formatNumber(allowance.message_length) }}
             />
           </span>
+          {invisible ? (
+            <span className="text-danger fw-bold" data-testid="chat-invisible">
+              <FormattedMessage id="chat.invisible" defaultMessage="This text has no visible characters." />
+            </span>
+          ) : null}
           {allowance.free_messages_left > 0 ? (
             <span data-testid="chat-free-left">
               <FormattedMessage
@@ -403,16 +509,18 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
               />
             </span>
           ) : null}
-          {conversationId === null ? (
+          {conversationId === null && (allowance.first_messages_per_day !== null || allowance.conversations_left !== null) ? (
             <span data-testid="chat-first-left">
-              <FormattedMessage
-                id="chat.firstLeft"
-                defaultMessage="{left} of {max} new conversations left today"
-                values={{ left: allowance.first_messages_left, max: allowance.first_messages_per_day }}
-              />
+              {allowance.first_messages_per_day !== null ? (
+                <FormattedMessage
+                  id="chat.firstLeft"
+                  defaultMessage="{left} of {max} new conversations left today"
+                  values={{ left: allowance.first_messages_left ?? 0, max: allowance.first_messages_per_day }}
+                />
+              ) : null}
               {allowance.conversations_left !== null ? (
                 <>
-                  {' · '}
+                  {allowance.first_messages_per_day !== null ? ' · ' : null}
                   <FormattedMessage
                     id="chat.startsLeft"
                     defaultMessage="{count, plural, =0 {no free conversations left} one {# free conversation left} other {# free conversations left}}"

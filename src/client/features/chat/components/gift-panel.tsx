@@ -24,7 +24,11 @@ export function GiftPanel({ onSend, disabled }: { onSend: (gift: Gift) => void; 
               <img src={gift.image} alt="" width={48} height={48} />
               <span>{name}</span>
               <span className="small">
-                <FormattedMessage id="chat.gifts.price" defaultMessage="{credits, plural, one {# credit} other {# credits}}" values={{ credits: gift.credits }} />
+                <FormattedMessage
+                  id="chat.gifts.price"
+                  defaultMessage="{credits, plural, one {# credit} other {# credits}}"
+                  values={{ credits: gift.credits }}
+                />
               </span>
             </button>
           </li>

@@ -39,9 +39,12 @@ describe('PhotoSender', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('When the server refuses the photo, then its message shows in the dialog in the member\'s language, and a file over 10 MB is refused before uploading', async () => {
+  it("When the server refuses the photo, then its message shows in the dialog in the member's language, and a file over 10 MB is refused before uploading", async () => {
     const onSend = vi.fn(async (): Promise<SendProblem | null> => ({ kind: 'text', message: 'Dit bestand is geen bruikbare foto.' }));
-    renderWithApp(<PhotoSender partnerName="Jan" price={5} balance={20} disabled={false} onSend={onSend} />, { locale: 'nl', messages: nl });
+    renderWithApp(<PhotoSender partnerName="Jan" price={5} balance={20} disabled={false} onSend={onSend} />, {
+      locale: 'nl',
+      messages: nl,
+    });
     pick(photo());
     fireEvent.click(await screen.findByRole('button', { name: 'Versturen voor 5 credits' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Dit bestand is geen bruikbare foto.');
@@ -50,6 +53,31 @@ describe('PhotoSender', () => {
     pick(big);
     expect((await screen.findByRole('alert')).textContent).toContain('Deze foto is groter dan 10 MB.');
     expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('When the file is 52 MB, then Send is off with the reason beside it and nothing is uploaded', async () => {
+    const onSend = vi.fn(async (): Promise<SendProblem | null> => null);
+    renderWithApp(<PhotoSender partnerName="Jan" price={5} balance={20} disabled={false} onSend={onSend} />);
+    const huge = new File([new Uint8Array(1)], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(huge, 'size', { value: 52 * 1024 * 1024 });
+    pick(huge);
+    const send = await screen.findByRole('button', { name: 'Send for 5 credits' });
+    expect(send).toHaveProperty('disabled', true);
+    const reason = screen.getByTestId('chat-photo-reason');
+    expect(reason.textContent).toBe('This photo is larger than 10 MB.');
+    expect(send.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.click(send);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('When the file is no image, then no preview is shown, Send is off and the reason says which files work', async () => {
+    const onSend = vi.fn(async (): Promise<SendProblem | null> => null);
+    renderWithApp(<PhotoSender partnerName="Jan" price={5} balance={20} disabled={false} onSend={onSend} />);
+    pick(new File(['%PDF-1.4'], 'letter.pdf', { type: 'application/pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this photo to Jan?' });
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('chat-photo-reason').textContent).toBe('Choose a JPEG, PNG, WebP, GIF or AVIF photo.');
+    expect(screen.getByRole('button', { name: 'Send for 5 credits' })).toHaveProperty('disabled', true);
   });
 });
 

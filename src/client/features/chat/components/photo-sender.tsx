@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Modal } from '../../../components/modal';
-import { CHAT_PHOTO_TYPES, MAX_CHAT_PHOTO_BYTES } from '../api/send-photo';
+import { checkPhotoFile, PHOTO_TYPES, type PhotoFileProblem } from '../../../../shared/photo-files';
 import { SendProblemAlert, type SendProblem } from './chat-alerts';
 
 export interface PhotoSenderProps {
@@ -28,8 +28,12 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
   const [caption, setCaption] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<SendProblem | null>(null);
+  // Checked in the browser before anything is sent (the same limits as the server): Send stays off, with the reason.
+  const fileProblem: PhotoFileProblem | null = file ? checkPhotoFile(file) : null;
+  const reasonId = useId();
 
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  // No preview of a file that is no photo (it would show broken).
+  const preview = useMemo(() => (file && checkPhotoFile(file) !== 'wrong_type' ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const close = () => {
@@ -44,17 +48,11 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
     if (!picked) return;
     setProblem(null);
     setFile(picked);
-    if (picked.size > MAX_CHAT_PHOTO_BYTES) {
-      setProblem({ kind: 'text', message: intl.formatMessage({ id: 'chat.photo.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' }) });
-    } else if (picked.type && !(CHAT_PHOTO_TYPES as readonly string[]).includes(picked.type)) {
-      setProblem({ kind: 'text', message: intl.formatMessage({ id: 'chat.photo.wrongType', defaultMessage: 'Choose a JPEG, PNG, WebP, GIF or AVIF photo.' }) });
-    } else if (price > balance) {
-      setProblem({ kind: 'credits' });
-    }
+    if (checkPhotoFile(picked) === null && price > balance) setProblem({ kind: 'credits' });
   };
 
   const send = async () => {
-    if (!file || busy) return;
+    if (!file || busy || fileProblem) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -69,13 +67,19 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
   const blocked = problem !== null && problem.kind !== 'text';
   return (
     <>
-      <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => input.current?.click()} disabled={disabled} data-testid="chat-photo-button">
+      <button
+        type="button"
+        className="btn btn-outline-dark btn-sm"
+        onClick={() => input.current?.click()}
+        disabled={disabled}
+        data-testid="chat-photo-button"
+      >
         <FormattedMessage id="chat.photo.button" defaultMessage="Send a photo" />
       </button>
       <input
         ref={input}
         type="file"
-        accept={CHAT_PHOTO_TYPES.join(',')}
+        accept={PHOTO_TYPES.join(',')}
         className="visually-hidden"
         tabIndex={-1}
         aria-label={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
@@ -84,7 +88,9 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
       />
       {file ? (
         <Modal
-          title={<FormattedMessage id="chat.photo.previewTitle" defaultMessage="Send this photo to {name}?" values={{ name: partnerName }} />}
+          title={
+            <FormattedMessage id="chat.photo.previewTitle" defaultMessage="Send this photo to {name}?" values={{ name: partnerName }} />
+          }
           onDismiss={busy ? undefined : close}
           className="chat-photo-preview"
           testId="chat-photo-preview"
@@ -93,18 +99,51 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
               <button type="button" className="btn btn-outline-dark" onClick={close} disabled={busy}>
                 <FormattedMessage id="chat.photo.cancel" defaultMessage="Cancel" />
               </button>
-              <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={busy || blocked} data-testid="chat-photo-send">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void send()}
+                disabled={busy || blocked || fileProblem !== null}
+                aria-describedby={fileProblem ? reasonId : undefined}
+                data-testid="chat-photo-send"
+              >
                 {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-                <FormattedMessage id="chat.photo.send" defaultMessage="{credits, plural, =0 {Send} one {Send for # credit} other {Send for # credits}}" values={{ credits: price }} />
+                <FormattedMessage
+                  id="chat.photo.send"
+                  defaultMessage="{credits, plural, =0 {Send} one {Send for # credit} other {Send for # credits}}"
+                  values={{ credits: price }}
+                />
               </button>
             </>
           }
         >
-          {preview ? <img src={preview} alt={intl.formatMessage({ id: 'chat.photo.previewAlt', defaultMessage: 'The photo you chose' })} className="chat-photo-preview-image" /> : null}
+          {preview ? (
+            <img
+              src={preview}
+              alt={intl.formatMessage({ id: 'chat.photo.previewAlt', defaultMessage: 'The photo you chose' })}
+              className="chat-photo-preview-image"
+            />
+          ) : null}
+          {fileProblem ? (
+            <div id={reasonId} className="alert alert-warning mt-2 mb-0" role="alert" data-testid="chat-photo-reason">
+              {fileProblem === 'too_large' ? (
+                <FormattedMessage id="chat.photo.tooLarge" defaultMessage="This photo is larger than 10 MB." />
+              ) : (
+                <FormattedMessage id="chat.photo.wrongType" defaultMessage="Choose a JPEG, PNG, WebP, GIF or AVIF photo." />
+              )}
+            </div>
+          ) : null}
           <label htmlFor={captionId} className="form-label mt-3">
             <FormattedMessage id="chat.photo.caption" defaultMessage="Caption (optional)" />
           </label>
-          <input id={captionId} type="text" className="form-control" value={caption} onChange={(e) => setCaption(e.target.value)} disabled={busy} />
+          <input
+            id={captionId}
+            type="text"
+            className="form-control"
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+            disabled={busy}
+          />
           <div role="status" className="small mt-2" data-testid="chat-photo-progress">
             {busy ? <FormattedMessage id="chat.photo.sending" defaultMessage="Sending your photo…" /> : null}
           </div>

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../../../shared/api/client';
+import { setLiveStreamOpen } from '../../../lib/live-stream-state';
 import { isLeaving, onLeaving } from '../../../lib/page-exit';
 
 /**
@@ -9,14 +10,27 @@ import { isLeaving, onLeaving } from '../../../lib/page-exit';
  *
  * EventSource reconnects by itself after a network error (with Last-Event-ID); after an HTTP error (the BFF answered
  * 502, a restart in progress) it gives up, so the hub opens a new one with backoff, resuming with `last_event_id`.
- * Subscribers hear `open` after every (re)connection: a reconnect means polling data may be stale (refetch).
+ * Subscribers hear `open` after every (re)connection: a reconnect means polling data may be stale (refetch), and
+ * `down` when the stream is lost; lib/live-stream-state.ts follows both in every tab, so lists poll only while the
+ * stream is down.
+ *
+ * It is the member's one live channel: chat messages, read markers and typing, likes and matches, the credit balance,
+ * moderation's decisions on his photos and conversations he removed on another page (openapi.yaml, streamEvents).
  */
 
 export type ChatEvent =
   | { type: 'message'; data: Schemas['Message'] }
   | { type: 'read'; data: Schemas['ReadEvent'] }
   | { type: 'typing'; data: Schemas['TypingEvent'] }
-  | { type: 'open'; reconnected: boolean };
+  | { type: 'like' | 'match'; data: Schemas['LikeEvent'] }
+  | { type: 'balance'; data: Schemas['BalanceEvent'] }
+  | { type: 'photo'; data: Schemas['PhotoDecisionEvent'] }
+  | { type: 'conversation_removed'; data: Schemas['ConversationRemovedEvent'] }
+  | { type: 'open'; reconnected: boolean }
+  | { type: 'down' };
+
+/** The named SSE events of the stream (every kind but the connection's own `open` and `down`). */
+const KINDS = ['message', 'read', 'typing', 'like', 'match', 'balance', 'photo', 'conversation_removed'] as const;
 
 type Listener = (event: ChatEvent) => void;
 
@@ -74,7 +88,10 @@ export class EventHub {
     this.channel = new BroadcastChannel(CHANNEL);
     this.channel.onmessage = (message: MessageEvent<Wire>) => {
       if (message.data.lastId !== null) this.lastId = Math.max(this.lastId ?? 0, message.data.lastId);
-      this.dispatch(message.data.event);
+      const { event } = message.data;
+      if (event.type === 'open') setLiveStreamOpen(true);
+      else if (event.type === 'down') setLiveStreamOpen(false);
+      this.dispatch(event);
     };
     void navigator.locks.request(LOCK, () => {
       if (this.stopped) return Promise.resolve();
@@ -87,6 +104,7 @@ export class EventHub {
 
   private stop(): void {
     this.stopped = true;
+    setLiveStreamOpen(false);
     this.offLeaving?.();
     this.offLeaving = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -107,10 +125,11 @@ export class EventHub {
     this.source = source;
     source.onopen = () => {
       this.backoffMs = 2_000;
+      setLiveStreamOpen(true);
       this.emit({ type: 'open', reconnected: this.opened }, null);
       this.opened = true;
     };
-    const handle = (type: 'message' | 'read' | 'typing') => (message: MessageEvent<string>) => {
+    const handle = (type: (typeof KINDS)[number]) => (message: MessageEvent<string>) => {
       let data: unknown;
       try {
         data = JSON.parse(message.data);
@@ -121,10 +140,19 @@ export class EventHub {
       if (id !== null && Number.isFinite(id)) this.lastId = Math.max(this.lastId ?? 0, id);
       this.emit({ type, data } as ChatEvent, this.lastId);
     };
-    source.addEventListener('message', handle('message'));
-    source.addEventListener('read', handle('read'));
-    source.addEventListener('typing', handle('typing'));
+    for (const kind of KINDS) source.addEventListener(kind, handle(kind));
+    // The member holds too many streams elsewhere and this, the oldest, was closed: no reconnect (that would close
+    // another); the lists poll instead.
+    source.addEventListener('closed', () => {
+      source.close();
+      if (this.source === source) this.source = null;
+      setLiveStreamOpen(false);
+      this.emit({ type: 'down' }, null);
+    });
     source.onerror = () => {
+      // Until it is open again, the lists poll (the fallback).
+      setLiveStreamOpen(false);
+      this.emit({ type: 'down' }, null);
       if (source.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
       source.close();
       if (this.source === source) this.source = null;

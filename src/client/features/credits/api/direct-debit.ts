@@ -10,6 +10,15 @@ export function startDirectDebit(api: ApiClient, body: DirectDebitRequest): Prom
 }
 
 /** POST /directdebit-confirm.php: the SMS code confirms the mandate; answers the pending debit. */
-export function confirmDirectDebit(api: ApiClient, body: Schemas['DirectDebitConfirmRequest'], idempotencyKey: string): Promise<Schemas['PaymentCreated']> {
+export function confirmDirectDebit(
+  api: ApiClient,
+  body: Schemas['DirectDebitConfirmRequest'],
+  idempotencyKey: string,
+): Promise<Schemas['PaymentCreated']> {
   return unwrap(api.POST('/directdebit-confirm.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+}
+
+/** POST /directdebit-resend.php: a new SMS code for the mandate (the old one is void). */
+export function resendDirectDebitCode(api: ApiClient, mandateId: number): Promise<DirectDebitStarted> {
+  return unwrap(api.POST('/directdebit-resend.php', { body: { mandate_id: mandateId } }));
 }

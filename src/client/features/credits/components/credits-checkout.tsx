@@ -8,7 +8,7 @@ import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { useCurrentUser } from '../../../lib/store/store';
-import { useCreditPackages, type CreditPackage, type PaymentMethodOption } from '../api/credit-packages';
+import { useCreditPackages, type CreditPackage, type CreditPackages, type PaymentMethodOption } from '../api/credit-packages';
 import { useActiveDiscount } from '../api/discount';
 import { createPayment } from '../api/payments';
 import { formatMoney } from '../money';
@@ -17,6 +17,21 @@ import { PackageList } from './package-list';
 
 const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'code_not_applicable']);
 const codeError = (error: unknown) => (isApiRequestError(error) && error.code && CODE_ERRORS.has(error.code) ? error : null);
+
+type Discount = CreditPackages['discount'];
+
+/** Whether the discount holds for the method: a code valid for some methods only leaves the others at full price. */
+export function codeAllows(discount: Discount, methodId: string): boolean {
+  return !discount?.methods || discount.methods.includes(methodId);
+}
+
+/** The methods a code is valid for, by their names, as one list in the member's language ("iDEAL and card"). */
+function useMethodNames(discount: Discount, methods: PaymentMethodOption[]): string | null {
+  const intl = useIntl();
+  if (!discount?.methods) return null;
+  const names = discount.methods.map((id) => methods.find((m) => m.id === id)?.name ?? id);
+  return intl.formatList(names, { type: 'conjunction' });
+}
 
 /** `?code=` carried from step to step. */
 function withCode(path: string, code: string | null): string {
@@ -42,8 +57,12 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
   const listing = withDiscount.data ?? plain.data;
   const listingError = !listing ? (withDiscount.error ?? plain.error) : undefined;
   const code = refused ? null : (listing?.discount?.code ?? null);
+  const discount = refused ? null : (listing?.discount ?? null);
   const chosen = listing?.packages.find((p) => p.id === packageId) ?? null;
   const chosenMethod = listing?.methods.find((m) => m.id === method) ?? null;
+  const validFor = useMethodNames(discount, listing?.methods ?? []);
+  // The price shown is the price charged: with a method the code does not cover, the full price.
+  const discounted = chosenMethod ? codeAllows(discount, chosenMethod.id) : true;
 
   if (listingError && !listing) {
     return (
@@ -56,7 +75,7 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
 
   return (
     <div className="credits-checkout">
-      <DiscountForm code={typedCode} applied={listing.discount} refusal={refused?.message ?? null} />
+      <DiscountForm code={typedCode} applied={listing.discount} validFor={validFor} refusal={refused?.message ?? null} />
       {!chosen ? (
         <section aria-labelledby="credits-step-package">
           <h2 className="h5" id="credits-step-package">
@@ -71,15 +90,17 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
         </section>
       ) : (
         <>
-          <ChosenPackage pkg={chosen} code={code} />
+          <ChosenPackage pkg={chosen} code={code} discounted={discounted} />
           {!chosenMethod ? (
-            <MethodList methods={listing.methods} packageId={chosen.id} code={code} unknown={method !== null} />
+            <MethodList methods={listing.methods} pkg={chosen} discount={discount} code={code} unknown={method !== null} />
           ) : (
             <PayStep
               key={`${chosen.id}-${chosenMethod.id}`}
               pkg={chosen}
               method={chosenMethod}
               code={code}
+              discounted={discounted}
+              validFor={validFor}
               country={listing.country}
               onPay={async (body, attemptKey) => {
                 const created = await createPayment(api, body, attemptKey);
@@ -104,9 +125,10 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
   );
 }
 
-function ChosenPackage({ pkg, code }: { pkg: CreditPackage; code: string | null }) {
+function ChosenPackage({ pkg, code, discounted }: { pkg: CreditPackage; code: string | null; discounted: boolean }) {
   const intl = useIntl();
-  const price = pkg.discounted_price_minor ?? pkg.price_minor;
+  const reduced = discounted ? pkg.discounted_price_minor : null;
+  const price = reduced ?? pkg.price_minor;
   return (
     <div className="surface credits-chosen d-flex flex-wrap align-items-center gap-2 mb-3">
       <span className="flex-grow-1">
@@ -115,7 +137,7 @@ function ChosenPackage({ pkg, code }: { pkg: CreditPackage; code: string | null 
           defaultMessage="{credits, number} credits for {price}"
           values={{ credits: pkg.credits, price: <strong key="p">{formatMoney(intl, price, pkg.currency)}</strong> }}
         />
-        {pkg.discounted_price_minor !== null ? (
+        {reduced !== null ? (
           <>
             {' '}
             <del className="text-body-secondary">{formatMoney(intl, pkg.price_minor, pkg.currency)}</del>
@@ -129,7 +151,21 @@ function ChosenPackage({ pkg, code }: { pkg: CreditPackage; code: string | null 
   );
 }
 
-function MethodList({ methods, packageId, code, unknown }: { methods: PaymentMethodOption[]; packageId: number; code: string | null; unknown: boolean }) {
+function MethodList({
+  methods,
+  pkg,
+  discount,
+  code,
+  unknown,
+}: {
+  methods: PaymentMethodOption[];
+  pkg: CreditPackage;
+  discount: Discount;
+  code: string | null;
+  unknown: boolean;
+}) {
+  const intl = useIntl();
+  const packageId = pkg.id;
   return (
     <section aria-labelledby="credits-step-method">
       <h2 className="h5" id="credits-step-method">
@@ -137,14 +173,21 @@ function MethodList({ methods, packageId, code, unknown }: { methods: PaymentMet
       </h2>
       {unknown ? (
         <Alert color="warning" fade={false}>
-          <FormattedMessage id="credits.methodGone" defaultMessage="This payment method is not available here; please choose another one." />
+          <FormattedMessage
+            id="credits.methodGone"
+            defaultMessage="This payment method is not available here; please choose another one."
+          />
         </Alert>
       ) : null}
       <ul className="payment-methods list-unstyled" data-testid="payment-methods">
         {methods.map((m) => (
           <li key={m.id}>
             <Link
-              to={m.group === 'directdebit' ? `/directdebit?package=${packageId}${code ? `&code=${encodeURIComponent(code)}` : ''}` : withCode(`/credits/${packageId}/${m.id}`, code)}
+              to={
+                m.group === 'directdebit'
+                  ? `/directdebit?package=${packageId}${code ? `&code=${encodeURIComponent(code)}` : ''}`
+                  : withCode(`/credits/${packageId}/${m.id}`, code)
+              }
               className="payment-method-link"
               data-testid={`method-${m.id}`}
             >
@@ -153,6 +196,15 @@ function MethodList({ methods, packageId, code, unknown }: { methods: PaymentMet
               </span>
               <span>
                 <MethodName method={m} />
+                {code && pkg.discounted_price_minor !== null && !codeAllows(discount, m.id) ? (
+                  <span className="d-block small text-body-secondary" data-testid={`method-full-price-${m.id}`}>
+                    <FormattedMessage
+                      id="credits.methodFullPrice"
+                      defaultMessage="{price}: code {code} is not valid with this method"
+                      values={{ price: formatMoney(intl, pkg.price_minor, pkg.currency), code }}
+                    />
+                  </span>
+                ) : null}
               </span>
             </Link>
           </li>
@@ -166,14 +218,22 @@ function PayStep({
   pkg,
   method,
   code,
+  discounted,
+  validFor,
   country,
   onPay,
 }: {
   pkg: CreditPackage;
   method: PaymentMethodOption;
   code: string | null;
+  /** Whether the code holds for this method (else the full price, and the code is not sent). */
+  discounted: boolean;
+  validFor: string | null;
   country: string;
-  onPay: (body: { package_id: number; method: string; issuer?: string; discount_code?: string; country: string }, attemptKey: string) => Promise<void>;
+  onPay: (
+    body: { package_id: number; method: string; issuer?: string; discount_code?: string; country: string },
+    attemptKey: string,
+  ) => Promise<void>;
 }) {
   const intl = useIntl();
   const bankId = useId();
@@ -191,11 +251,21 @@ function PayStep({
     }
     setBusy(true);
     setError(null);
-    const body = { package_id: pkg.id, method: method.id, country, ...(needsBank ? { issuer } : {}), ...(code ? { discount_code: code } : {}) };
+    const body = {
+      package_id: pkg.id,
+      method: method.id,
+      country,
+      ...(needsBank ? { issuer } : {}),
+      ...(code && discounted ? { discount_code: code } : {}),
+    };
     try {
       await onPay(body, attemptKey(body));
     } catch (err) {
-      setError(isApiRequestError(err) ? err.message : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
+      setError(
+        isApiRequestError(err)
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      );
       setBusy(false);
     }
   };
@@ -204,9 +274,17 @@ function PayStep({
     <section aria-labelledby="credits-step-pay">
       <h2 className="h5" id="credits-step-pay">
         {needsBank ? (
-          <FormattedMessage id="credits.step.bank" defaultMessage="3. Choose your bank and pay with {method}" values={{ method: <MethodName key="m" method={method} /> }} />
+          <FormattedMessage
+            id="credits.step.bank"
+            defaultMessage="3. Choose your bank and pay with {method}"
+            values={{ method: <MethodName key="m" method={method} /> }}
+          />
         ) : (
-          <FormattedMessage id="credits.step.pay" defaultMessage="3. Pay with {method}" values={{ method: <MethodName key="m" method={method} /> }} />
+          <FormattedMessage
+            id="credits.step.pay"
+            defaultMessage="3. Pay with {method}"
+            values={{ method: <MethodName key="m" method={method} /> }}
+          />
         )}
       </h2>
       <form onSubmit={submit} className="surface credits-pay" noValidate>
@@ -215,7 +293,14 @@ function PayStep({
             <label htmlFor={bankId} className="form-label">
               <FormattedMessage id="credits.bank" defaultMessage="Your bank" />
             </label>
-            <select id={bankId} className="form-select" value={issuer} onChange={(e) => setIssuer(e.target.value)} required aria-invalid={error !== null && !issuer}>
+            <select
+              id={bankId}
+              className="form-select"
+              value={issuer}
+              onChange={(e) => setIssuer(e.target.value)}
+              required
+              aria-invalid={error !== null && !issuer}
+            >
               <option value="">{intl.formatMessage({ id: 'credits.bankPlaceholder', defaultMessage: 'Choose your bank…' })}</option>
               {method.issuers.map((i) => (
                 <option key={i.id} value={i.id}>
@@ -225,6 +310,18 @@ function PayStep({
             </select>
           </div>
         ) : null}
+        {code && !discounted && pkg.discounted_price_minor !== null ? (
+          <div className="alert alert-info" role="status" data-testid="code-not-for-method">
+            <FormattedMessage
+              id="credits.codeNotForMethod"
+              defaultMessage="Code {code} is valid with {methods} only. With {method} you pay the full price, {price}."
+              values={{ code, methods: validFor ?? '', method: method.name, price: formatMoney(intl, pkg.price_minor, pkg.currency) }}
+            />{' '}
+            <Link to={withCode(`/credits/${pkg.id}`, code)}>
+              <FormattedMessage id="credits.otherMethod" defaultMessage="Other payment method" />
+            </Link>
+          </div>
+        ) : null}
         {error ? (
           <div className="alert alert-danger" role="alert">
             {error}
@@ -232,21 +329,38 @@ function PayStep({
         ) : null}
         <div className="d-flex flex-wrap gap-2 align-items-center">
           <button type="submit" className="btn btn-primary" disabled={busy} data-testid="pay-button">
-            <FormattedMessage id="credits.pay" defaultMessage="Pay {price}" values={{ price: formatMoney(intl, pkg.discounted_price_minor ?? pkg.price_minor, pkg.currency) }} />
+            <FormattedMessage
+              id="credits.pay"
+              defaultMessage="Pay {price}"
+              values={{ price: formatMoney(intl, (discounted ? pkg.discounted_price_minor : null) ?? pkg.price_minor, pkg.currency) }}
+            />
           </button>
           <Link to={withCode(`/credits/${pkg.id}`, code)} className="btn btn-link">
             <FormattedMessage id="credits.otherMethod" defaultMessage="Other payment method" />
           </Link>
         </div>
         <p className="small text-body-secondary mt-2 mb-0">
-          <FormattedMessage id="credits.redirectNote" defaultMessage="You will be taken to the payment page of our payment provider and then back here." />
+          <FormattedMessage
+            id="credits.redirectNote"
+            defaultMessage="You will be taken to the payment page of our payment provider and then back here."
+          />
         </p>
       </form>
     </section>
   );
 }
 
-function DiscountForm({ code, applied, refusal }: { code: string | null; applied: { code: string; percentage: number } | null; refusal: string | null }) {
+function DiscountForm({
+  code,
+  applied,
+  validFor,
+  refusal,
+}: {
+  code: string | null;
+  applied: Discount;
+  validFor: string | null;
+  refusal: string | null;
+}) {
   const intl = useIntl();
   const id = useId();
   const navigate = useNavigate();
@@ -267,8 +381,17 @@ function DiscountForm({ code, applied, refusal }: { code: string | null; applied
           <FormattedMessage
             id="credits.discountApplied"
             defaultMessage="Discount {code}: {percentage} off the prices below."
-            values={{ code: applied.code, percentage: intl.formatNumber(applied.percentage / 100, { style: 'percent', maximumFractionDigits: 2 }) }}
+            values={{
+              code: applied.code,
+              percentage: intl.formatNumber(applied.percentage / 100, { style: 'percent', maximumFractionDigits: 2 }),
+            }}
           />
+          {validFor ? (
+            <>
+              {' '}
+              <FormattedMessage id="credits.discountMethods" defaultMessage="Valid with {methods}." values={{ methods: validFor }} />
+            </>
+          ) : null}
         </div>
       ) : null}
       <form className="discount-form d-flex flex-wrap gap-2 align-items-end" onSubmit={apply}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
@@ -9,38 +9,142 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { useSettings } from '../../../lib/store/store';
 import { useCreditPackages } from '../api/credit-packages';
-import { confirmDirectDebit, startDirectDebit, type DirectDebitRequest, type DirectDebitStarted } from '../api/direct-debit';
+import {
+  confirmDirectDebit,
+  resendDirectDebitCode,
+  startDirectDebit,
+  type DirectDebitRequest,
+  type DirectDebitStarted,
+} from '../api/direct-debit';
 import { formatMoney } from '../money';
 
 type Field = 'account_holder' | 'iban' | 'street' | 'house_number' | 'postcode' | 'city' | 'mobile';
 const FIELDS: readonly Field[] = ['account_holder', 'iban', 'street', 'house_number', 'postcode', 'city', 'mobile'];
+type ErrorKey = Field | 'consent' | 'code';
+const ERROR_KEYS: readonly ErrorKey[] = [...FIELDS, 'consent', 'code'];
+const EMPTY: Record<Field, string> = { account_holder: '', iban: '', street: '', house_number: '', postcode: '', city: '', mobile: '' };
+
+/**
+ * What the member typed, kept for this tab only (sessionStorage: gone with the tab, never in a URL or in storage that
+ * outlives it, as the IBAN must), so a failed submit or a reload keeps it; removed once the debit is confirmed.
+ */
+interface Draft {
+  values: Record<Field, string>;
+  consent: boolean;
+  started: DirectDebitStarted | null;
+}
+const draftKey = (packageId: number) => `directDebit.draft.${packageId}`;
+
+function readDraft(packageId: number): Draft | null {
+  try {
+    const raw = window.sessionStorage.getItem(draftKey(packageId));
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Partial<Draft>;
+    const values = { ...EMPTY };
+    for (const f of FIELDS) if (typeof draft.values?.[f] === 'string') values[f] = draft.values[f];
+    const started =
+      draft.started && typeof draft.started.mandate_id === 'number' && Date.parse(draft.started.expires_at) > 0 ? draft.started : null;
+    return { values, consent: draft.consent === true, started };
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(packageId: number, draft: Draft | null): void {
+  try {
+    if (draft) window.sessionStorage.setItem(draftKey(packageId), JSON.stringify(draft));
+    else window.sessionStorage.removeItem(draftKey(packageId));
+  } catch {
+    // Storage blocked or full: the form still works, only a reload forgets it.
+  }
+}
+
+/** The messages of every wrong field of an answer (params.field_errors), else of its one field. */
+function fieldErrorsOf(params: Record<string, unknown>, message: string): Partial<Record<ErrorKey, string>> {
+  const out: Partial<Record<ErrorKey, string>> = {};
+  if (Array.isArray(params.field_errors)) {
+    for (const e of params.field_errors as { field?: unknown; message?: unknown }[]) {
+      if (typeof e.field === 'string' && ERROR_KEYS.includes(e.field as ErrorKey) && typeof e.message === 'string')
+        out[e.field as ErrorKey] ??= e.message;
+    }
+  }
+  const field = params.field;
+  if (Object.keys(out).length === 0 && typeof field === 'string' && ERROR_KEYS.includes(field as ErrorKey))
+    out[field as ErrorKey] = message;
+  return out;
+}
 
 /**
  * /directdebit: the SEPA direct-debit form (account holder, IBAN, street, house number, postcode, city,
  * mobile number, consent), then the 6-digit code the member receives by SMS; the first debit is then pending until
- * the provider settles it (/transactions/{id}).
+ * the provider settles it (/transactions/{id}). Every wrong field shows at once, the first one focused and scrolled
+ * into view; a code used up or expired offers 'Send a new code'; what was typed survives a failed submit and a reload
+ * of the tab (Draft).
  */
+const subscribeNothing = () => () => undefined;
+
 export function DirectDebitForm() {
+  const [search] = useSearchParams();
+  const packageId = Number(search.get('package'));
+  // The tab's draft is read once the page is hydrated (the server renders the empty form); the steps then start
+  // again from it.
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const draft = useMemo(
+    () => (hydrated && Number.isInteger(packageId) && packageId > 0 ? readDraft(packageId) : null),
+    [hydrated, packageId],
+  );
+  return <DirectDebitSteps key={hydrated ? `tab-${packageId}` : 'server'} packageId={packageId} draft={draft} persist={hydrated} />;
+}
+
+/** Where focus goes after a round of errors: the first wrong field, or the general message. */
+type FocusTarget = { key: ErrorKey | 'general'; round: number };
+
+function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; draft: Draft | null; persist: boolean }) {
   const intl = useIntl();
   const api = useApi();
   const settings = useSettings();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const packageId = Number(search.get('package'));
   const code = search.get('code');
   const listing = useCreditPackages(code);
   const plain = useCreditPackages(null, null, listing.error !== undefined);
   const data = listing.data ?? plain.data;
   const pkg = data?.packages.find((p) => p.id === packageId) ?? null;
+  // A code not valid for direct debit is not sent, and the price shown is the full one (the price charged).
+  const discountHolds = !!data?.discount && (!data.discount.methods || data.discount.methods.includes('directdebit'));
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ account_holder: '', iban: '', street: '', house_number: '', postcode: '', city: '', mobile: '' });
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'consent' | 'code', string>>>({});
+  const [values, setValues] = useState<Record<Field, string>>(draft?.values ?? EMPTY);
+  const [consent, setConsent] = useState(draft?.consent ?? false);
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [canResend, setCanResend] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [started, setStarted] = useState<DirectDebitStarted | null>(null);
+  const [started, setStarted] = useState<DirectDebitStarted | null>(draft?.started ?? null);
   const [smsCode, setSmsCode] = useState('');
   const keys = useMemo(() => createAttemptKeys(), []);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
+  const generalRef = useRef<HTMLDivElement>(null);
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (persist && !done.current && Number.isInteger(packageId) && packageId > 0) writeDraft(packageId, { values, consent, started });
+  }, [persist, packageId, values, consent, started]);
+
+  // A new round of errors: the first one is focused and scrolled into view (not while the member corrects them).
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target: HTMLElement | null =
+      focusTarget.key === 'general' ? generalRef.current : document.getElementById(`${id}-${focusTarget.key}`);
+    target?.focus();
+    target?.scrollIntoView?.({ block: 'center' });
+  }, [focusTarget, id]);
+  const focusFirst = (found: Partial<Record<ErrorKey, string>>) =>
+    setFocusTarget((last) => ({ key: ERROR_KEYS.find((k) => found[k]) ?? 'general', round: (last?.round ?? 0) + 1 }));
 
   const labels: Record<Field, string> = {
     account_holder: intl.formatMessage({ id: 'directDebit.accountHolder', defaultMessage: 'Account holder' }),
@@ -63,14 +167,17 @@ export function DirectDebitForm() {
 
   const showError = (err: unknown) => {
     if (isApiRequestError(err)) {
-      const field = err.params.field;
-      if (typeof field === 'string' && (FIELDS.includes(field as Field) || field === 'consent' || field === 'code')) {
-        setErrors({ [field]: err.message });
+      if (err.params.can_resend === true) setCanResend(true);
+      const fields = fieldErrorsOf(err.params, err.message);
+      focusFirst(fields);
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
         return;
       }
       setGeneral(err.message);
       return;
     }
+    focusFirst({});
     setGeneral(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
   };
 
@@ -80,14 +187,25 @@ export function DirectDebitForm() {
     const missing = FIELDS.filter((f) => values[f].trim() === '');
     const required = intl.formatMessage({ id: 'directDebit.required', defaultMessage: 'Please fill in this field.' });
     const next: Partial<Record<Field | 'consent', string>> = Object.fromEntries(missing.map((f) => [f, required]));
-    if (!consent) next.consent = intl.formatMessage({ id: 'directDebit.consentRequired', defaultMessage: 'Please agree to the direct debit mandate.' });
+    if (!consent)
+      next.consent = intl.formatMessage({ id: 'directDebit.consentRequired', defaultMessage: 'Please agree to the direct debit mandate.' });
     setErrors(next);
     setGeneral(null);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) {
+      focusFirst(next);
+      return;
+    }
     setBusy(true);
     try {
-      const body: DirectDebitRequest = { package_id: pkg.id, ...values, consent: true, ...(data?.discount && code ? { discount_code: code } : {}) };
+      const body: DirectDebitRequest = {
+        package_id: pkg.id,
+        ...values,
+        consent: true,
+        ...(discountHolds && code ? { discount_code: code } : {}),
+      };
       setStarted(await startDirectDebit(api, body));
+      setCanResend(false);
+      setNotice(null);
     } catch (err) {
       showError(err);
     } finally {
@@ -100,10 +218,13 @@ export function DirectDebitForm() {
     if (!started) return;
     setErrors({});
     setGeneral(null);
+    setNotice(null);
     setBusy(true);
     try {
-      const body = { mandate_id: started.mandate_id, code: smsCode.trim(), ...(data?.discount && code ? { discount_code: code } : {}) };
+      const body = { mandate_id: started.mandate_id, code: smsCode.trim(), ...(discountHolds && code ? { discount_code: code } : {}) };
       const payment = await confirmDirectDebit(api, body, keys(body));
+      done.current = true;
+      writeDraft(packageId, null);
       await navigate(`/transactions/${payment.payment_id}`);
     } catch (err) {
       showError(err);
@@ -111,7 +232,50 @@ export function DirectDebitForm() {
     }
   };
 
-  if (!data) return listing.error && plain.error ? <Alert color="danger" fade={false}>{intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })}</Alert> : <Loading />;
+  /** 'Send a new code': the old one no longer works; the tries start again. */
+  const resend = async () => {
+    if (!started) return;
+    setErrors({});
+    setGeneral(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const next = await resendDirectDebitCode(api, started.mandate_id);
+      setStarted(next);
+      setSmsCode('');
+      setCanResend(false);
+      setNotice(
+        intl.formatMessage(
+          { id: 'directDebit.resent', defaultMessage: 'We sent a new code to {mobile}. The previous code no longer works.' },
+          { mobile: next.mobile },
+        ),
+      );
+      document.getElementById(`${id}-code`)?.focus();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Back to the form (kept as typed), for a new mandate and code. */
+  const restart = () => {
+    setStarted(null);
+    setSmsCode('');
+    setErrors({});
+    setGeneral(null);
+    setNotice(null);
+    setCanResend(false);
+  };
+
+  if (!data)
+    return listing.error && plain.error ? (
+      <Alert color="danger" fade={false}>
+        {intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })}
+      </Alert>
+    ) : (
+      <Loading />
+    );
   if (!pkg) {
     return (
       <Alert color="warning" fade={false}>
@@ -122,23 +286,41 @@ export function DirectDebitForm() {
       </Alert>
     );
   }
-  const price = formatMoney(intl, pkg.discounted_price_minor ?? pkg.price_minor, pkg.currency);
+  const price = formatMoney(intl, (discountHolds ? pkg.discounted_price_minor : null) ?? pkg.price_minor, pkg.currency);
 
   return (
     <div className="direct-debit">
       <p>
-        <FormattedMessage id="credits.chosen" defaultMessage="{credits, number} credits for {price}" values={{ credits: pkg.credits, price: <strong key="p">{price}</strong> }} />
+        <FormattedMessage
+          id="credits.chosen"
+          defaultMessage="{credits, number} credits for {price}"
+          values={{ credits: pkg.credits, price: <strong key="p">{price}</strong> }}
+        />
       </p>
       {general ? (
-        <div className="alert alert-danger" role="alert">
+        <div className="alert alert-danger" role="alert" tabIndex={-1} ref={generalRef}>
           {general}
+        </div>
+      ) : null}
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          {notice}
         </div>
       ) : null}
       {!started ? (
         <form className="surface" onSubmit={submitForm} noValidate data-testid="direct-debit-form">
           <div className="row g-3">
             {FIELDS.map((f) => (
-              <div key={f} className={f === 'house_number' || f === 'postcode' ? 'col-6 col-md-3' : f === 'street' || f === 'city' ? 'col-12 col-md-6' : 'col-12'}>
+              <div
+                key={f}
+                className={
+                  f === 'house_number' || f === 'postcode'
+                    ? 'col-6 col-md-3'
+                    : f === 'street' || f === 'city'
+                      ? 'col-12 col-md-6'
+                      : 'col-12'
+                }
+              >
                 <label htmlFor={`${id}-${f}`} className="form-label">
                   {labels[f]}
                 </label>
@@ -170,6 +352,7 @@ export function DirectDebitForm() {
               className={`form-check-input${errors.consent ? ' is-invalid' : ''}`}
               checked={consent}
               onChange={(e) => setConsent(e.target.checked)}
+              aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
             />
             <label htmlFor={`${id}-consent`} className="form-check-label">
@@ -218,9 +401,28 @@ export function DirectDebitForm() {
               {errors.code}
             </div>
           ) : null}
-          <button type="submit" className="btn btn-primary mt-3" disabled={busy || smsCode.length !== 6} data-testid="direct-debit-confirm">
-            <FormattedMessage id="directDebit.confirm" defaultMessage="Confirm and pay {price}" values={{ price }} />
-          </button>
+          <div className="d-flex flex-wrap gap-2 mt-3">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={busy || smsCode.length !== 6 || canResend}
+              data-testid="direct-debit-confirm"
+            >
+              <FormattedMessage id="directDebit.confirm" defaultMessage="Confirm and pay {price}" values={{ price }} />
+            </button>
+            <button
+              type="button"
+              className={`btn ${canResend ? 'btn-primary' : 'btn-outline-dark'}`}
+              disabled={busy}
+              onClick={() => void resend()}
+              data-testid="direct-debit-resend"
+            >
+              <FormattedMessage id="directDebit.resend" defaultMessage="Send a new code" />
+            </button>
+            <button type="button" className="btn btn-link" disabled={busy} onClick={restart}>
+              <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
+            </button>
+          </div>
         </form>
       )}
     </div>

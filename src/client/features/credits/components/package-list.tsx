@@ -4,7 +4,15 @@ import type { CreditPackage } from '../api/credit-packages';
 import { formatMoney } from '../money';
 
 /** The bundles as cards: credits, price through Intl (struck through when the discount lowers it), a link to buy. */
-export function PackageList({ packages, linkTo, selectedId }: { packages: CreditPackage[]; linkTo: ((p: CreditPackage) => string) | null; selectedId?: number | null }) {
+export function PackageList({
+  packages,
+  linkTo,
+  selectedId,
+}: {
+  packages: CreditPackage[];
+  linkTo: ((p: CreditPackage) => string) | null;
+  selectedId?: number | null;
+}) {
   const intl = useIntl();
   return (
     <ul className="credit-packages list-unstyled" data-testid="credit-packages">
@@ -40,13 +48,18 @@ export function PackageList({ packages, linkTo, selectedId }: { packages: Credit
               <FormattedMessage
                 id="credits.perCredit"
                 defaultMessage="{price} per credit"
-                values={{ price: intl.formatNumber(price / 100 / p.credits, { style: 'currency', currency: p.currency, maximumFractionDigits: 3 }) }}
+                values={{
+                  price: intl.formatNumber(price / 100 / p.credits, { style: 'currency', currency: p.currency, maximumFractionDigits: 3 }),
+                }}
               />
             </span>
           </>
         );
         return (
-          <li key={p.id} className={`credit-package${p.popular ? ' credit-package-popular' : ''}${selectedId === p.id ? ' credit-package-selected' : ''}`}>
+          <li
+            key={p.id}
+            className={`credit-package${p.popular ? ' credit-package-popular' : ''}${selectedId === p.id ? ' credit-package-selected' : ''}`}
+          >
             {linkTo ? (
               <Link to={linkTo(p)} className="credit-package-link" data-testid={`package-${p.credits}`}>
                 {body}

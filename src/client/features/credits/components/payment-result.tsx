@@ -4,6 +4,7 @@ import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
+import { forgetReturnAfterPurchase, useReturnAfterPurchase } from '../../../lib/return-after-purchase';
 import { usePayment, type Transaction } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
@@ -41,6 +42,8 @@ export function PaymentResult({ id }: { id: number }) {
 }
 
 function Outcome({ payment }: { payment: Transaction }) {
+  // Sent here from a credit alert: back to where he was (the conversation and its draft).
+  const back = useReturnAfterPurchase();
   switch (payment.status) {
     case 'paid':
       return (
@@ -49,39 +52,60 @@ function Outcome({ payment }: { payment: Transaction }) {
             <FormattedMessage id="credits.completed.title" defaultMessage="Payment completed" />
           </h2>
           <p className="mb-2">
-            <FormattedMessage id="credits.completed.body" defaultMessage="{credits, plural, one {# credit has} other {# credits have}} been added to your account." values={{ credits: payment.credits }} />
+            <FormattedMessage
+              id="credits.completed.body"
+              defaultMessage="{credits, plural, one {# credit has} other {# credits have}} been added to your account."
+              values={{ credits: payment.credits }}
+            />
           </p>
-          <Link to="/members" className="btn btn-primary btn-sm">
-            <FormattedMessage id="credits.completed.next" defaultMessage="Start chatting" />
-          </Link>
+          {back ? (
+            <Link to={back} className="btn btn-primary btn-sm" onClick={forgetReturnAfterPurchase} data-testid="payment-back">
+              <FormattedMessage id="credits.completed.back" defaultMessage="Back to your conversation" />
+            </Link>
+          ) : (
+            <Link to="/members" className="btn btn-primary btn-sm">
+              <FormattedMessage id="credits.completed.next" defaultMessage="Start chatting" />
+            </Link>
+          )}
         </div>
       );
     case 'failed':
     case 'canceled':
     case 'expired': {
-      const card = payment.method === 'creditcard' || ['visa', 'mastercard', 'maestro', 'cartebancaire', 'dankort', 'nexi', 'postepay'].includes(payment.method);
+      const card =
+        payment.method === 'creditcard' ||
+        ['visa', 'mastercard', 'maestro', 'cartebancaire', 'dankort', 'nexi', 'postepay'].includes(payment.method);
       const pkg = payment.package_id;
+      // The discount code goes along to the next try (the failed payment gave it back).
+      const again = (path: string) => (payment.discount_code ? `${path}?code=${encodeURIComponent(payment.discount_code)}` : path);
       return (
         <div className="alert alert-danger" role="alert">
           <h2 className="h5">
             <FormattedMessage id="credits.failed.title" defaultMessage="Payment failed" />
           </h2>
           <p className="mb-2">
-            <FormattedMessage id="credits.failed.body" defaultMessage="The payment failed or was cancelled. No money was taken and no credits were added." />
+            <FormattedMessage
+              id="credits.failed.body"
+              defaultMessage="The payment failed or was cancelled. No money was taken and no credits were added."
+            />
           </p>
           {pkg !== null ? (
             <div className="d-flex flex-wrap gap-2">
               {card ? (
                 <>
-                  <Link to={`/credits/${pkg}/${payment.method}`} className="btn btn-primary btn-sm" data-testid="retry-same">
+                  <Link to={again(`/credits/${pkg}/${payment.method}`)} className="btn btn-primary btn-sm" data-testid="retry-same">
                     <FormattedMessage id="credits.failed.retry" defaultMessage="Try again" />
                   </Link>
-                  <Link to={`/credits/${pkg}/paypal`} className="btn btn-outline-dark btn-sm">
+                  <Link to={again(`/credits/${pkg}/paypal`)} className="btn btn-outline-dark btn-sm">
                     <FormattedMessage id="credits.failed.paypal" defaultMessage="Pay with PayPal" />
                   </Link>
                 </>
               ) : null}
-              <Link to={`/credits/${pkg}`} className={`btn btn-sm ${card ? 'btn-outline-secondary text-body' : 'btn-primary'}`} data-testid="retry-other-method">
+              <Link
+                to={again(`/credits/${pkg}`)}
+                className={`btn btn-sm ${card ? 'btn-outline-secondary text-body' : 'btn-primary'}`}
+                data-testid="retry-other-method"
+              >
                 <FormattedMessage id="credits.failed.otherMethod" defaultMessage="Try another payment method" />
               </Link>
             </div>
@@ -98,7 +122,10 @@ function Outcome({ payment }: { payment: Transaction }) {
               <FormattedMessage id="credits.pending.title" defaultMessage="Your order is being processed" />
             </h2>
             <p className="mb-0">
-              <FormattedMessage id="credits.pending.body" defaultMessage="We add the credits as soon as the payment provider confirms the payment. This page updates by itself." />
+              <FormattedMessage
+                id="credits.pending.body"
+                defaultMessage="We add the credits as soon as the payment provider confirms the payment. This page updates by itself."
+              />
             </p>
             {payment.status === 'open' && payment.checkout_url ? (
               <a href={payment.checkout_url} className="btn btn-outline-dark btn-sm mt-2">
@@ -162,7 +189,11 @@ export function PaymentDetails({ payment }: { payment: Transaction }) {
         <StatusLabel status={payment.status} />
         {payment.refunded_minor > 0 ? (
           <span className="ms-2">
-            <FormattedMessage id="credits.detail.refunded" defaultMessage="{amount} refunded" values={{ amount: formatMoney(intl, payment.refunded_minor, payment.currency) }} />
+            <FormattedMessage
+              id="credits.detail.refunded"
+              defaultMessage="{amount} refunded"
+              values={{ amount: formatMoney(intl, payment.refunded_minor, payment.currency) }}
+            />
           </span>
         ) : null}
       </dd>

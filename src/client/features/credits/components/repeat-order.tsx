@@ -23,7 +23,8 @@ export function RepeatOrder() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const keys = useMemo(() => createAttemptKeys(), []);
-  if (!history.data || !packages.data) return history.error || packages.error ? <CreditsCheckout packageId={null} method={null} /> : <Loading />;
+  if (!history.data || !packages.data)
+    return history.error || packages.error ? <CreditsCheckout packageId={null} method={null} /> : <Loading />;
   const last = history.data.transactions.find((t) => t.status === 'paid' && t.package_id !== null);
   const pkg = last ? packages.data.packages.find((p) => p.id === last.package_id) : undefined;
   const method = last ? packages.data.methods.find((m) => m.id === last.method && m.group !== 'directdebit') : undefined;
@@ -32,12 +33,21 @@ export function RepeatOrder() {
   const repeat = async () => {
     setBusy(true);
     setError(null);
-    const body = { package_id: pkg.id, method: method.id, country: packages.data?.country ?? last.country, ...(last.issuer ? { issuer: last.issuer } : {}) };
+    const body = {
+      package_id: pkg.id,
+      method: method.id,
+      country: packages.data?.country ?? last.country,
+      ...(last.issuer ? { issuer: last.issuer } : {}),
+    };
     try {
       const created = await createPayment(api, body, keys(body));
       if (created.checkout_url) window.location.assign(created.checkout_url);
     } catch (err) {
-      setError(isApiRequestError(err) ? err.message : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
+      setError(
+        isApiRequestError(err)
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      );
       setBusy(false);
     }
   };
@@ -51,7 +61,11 @@ export function RepeatOrder() {
         <FormattedMessage
           id="credits.repeat.body"
           defaultMessage="{credits, number} credits for {price} with {method}."
-          values={{ credits: pkg.credits, price: formatMoney(intl, pkg.price_minor, pkg.currency), method: <MethodName key="m" method={method} /> }}
+          values={{
+            credits: pkg.credits,
+            price: formatMoney(intl, pkg.price_minor, pkg.currency),
+            method: <MethodName key="m" method={method} />,
+          }}
         />
       </p>
       {error ? (

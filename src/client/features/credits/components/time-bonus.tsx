@@ -44,23 +44,44 @@ function Countdown({ seconds }: { seconds: number }) {
   );
 }
 
-/** The welcome bonus banner above the page: 25 % off while the time bonus runs, with its countdown and a link to buy. */
-export function WelcomeBanner() {
+/** Pages about buying credits, where the bonus banner would only repeat the page. */
+const CREDIT_PAGES = /^\/(credits|directdebit|transactions)(\/|$)/;
+
+/**
+ * Whether the welcome-bonus banner applies: the time bonus runs, the member has not closed the banner and is not on a
+ * credits page. The member layout's prompt slot asks this to pick its one prompt.
+ */
+export function useWelcomeBanner(): { show: boolean; seconds: number; dismiss: () => void } {
+  const user = useCurrentUser();
   const seconds = useTimeBonus();
   const { pathname } = useLocation();
-  if (seconds <= 0 || /^\/(credits|directdebit|transactions)(\/|$)/.test(pathname)) return null;
+  const [dismissedAt, dismiss] = useDismissal(user ? `time_bonus_banner_${user.id}` : null);
+  return { show: seconds > 0 && dismissedAt === null && !CREDIT_PAGES.test(pathname), seconds, dismiss };
+}
+
+/** The welcome bonus banner: one compact line with 25 % off, its countdown, a link to buy and a close button. */
+export function WelcomeBanner() {
+  const intl = useIntl();
+  const { show, seconds, dismiss } = useWelcomeBanner();
+  if (!show) return null;
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mt-3 time-bonus-banner" role="status" data-testid="time-bonus-banner">
-      <span className="flex-grow-1">
+    <div className="prompt-bar time-bonus-banner" role="status" data-testid="time-bonus-banner">
+      <span className="prompt-text">
         <FormattedMessage
-          id="timeBonus.banner"
-          defaultMessage="Welcome bonus: {percent}% off your first credits. Ends in {countdown}."
+          id="timeBonus.bannerShort"
+          defaultMessage="{percent}% off your first credits · {countdown}"
           values={{ percent: WELCOME_DISCOUNT_PERCENT, countdown: <Countdown key="c" seconds={seconds} /> }}
         />
       </span>
       <Link to="/credits" className="btn btn-primary btn-sm">
         <FormattedMessage id="timeBonus.cta" defaultMessage="Use my bonus" />
       </Link>
+      <button
+        type="button"
+        className="btn-close"
+        aria-label={intl.formatMessage({ id: 'banner.dismiss', defaultMessage: 'Close this message' })}
+        onClick={dismiss}
+      />
     </div>
   );
 }
@@ -93,7 +114,10 @@ export function TimeBonusModal() {
   if (!due || !user || user.credits !== 0 || dismissedAt !== null || seconds <= 0) return null;
   return (
     <Modal
-      title={intl.formatMessage({ id: 'timeBonus.modal.title', defaultMessage: 'Your welcome bonus: {percent}% off' }, { percent: WELCOME_DISCOUNT_PERCENT })}
+      title={intl.formatMessage(
+        { id: 'timeBonus.modal.title', defaultMessage: 'Your welcome bonus: {percent}% off' },
+        { percent: WELCOME_DISCOUNT_PERCENT },
+      )}
       onDismiss={dismiss}
       testId="time-bonus-modal"
       footer={

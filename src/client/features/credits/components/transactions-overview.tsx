@@ -28,7 +28,11 @@ export function TransactionsOverview() {
   return (
     <>
       <p className="lead" data-testid="balance">
-        <FormattedMessage id="credits.balance" defaultMessage="Your balance: {credits, plural, one {# credit} other {# credits}}" values={{ credits: data.balance }} />
+        <FormattedMessage
+          id="credits.balance"
+          defaultMessage="Your balance: {credits, plural, one {# credit} other {# credits}}"
+          values={{ credits: data.balance }}
+        />
       </p>
       <RefundPanel onRefunded={() => void mutate()} />
       <h2 className="h5 mt-4">
@@ -128,7 +132,11 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
       setNotice({
         tone: 'success',
         text: intl.formatMessage(
-          { id: 'credits.refund.done', defaultMessage: '{amount} is being refunded to your {method}; {credits, plural, one {# credit was} other {# credits were}} taken off your balance.' },
+          {
+            id: 'credits.refund.done',
+            defaultMessage:
+              '{amount} is being refunded to your {method}; {credits, plural, one {# credit was} other {# credits were}} taken off your balance.',
+          },
           { amount: formatMoney(intl, result.amount_minor, result.currency), method: item.method_name, credits: result.credits },
         ),
       });
@@ -137,7 +145,12 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
       onRefunded();
       await refreshUser();
     } catch (err) {
-      setNotice({ tone: 'danger', text: isApiRequestError(err) ? err.message : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }) });
+      setNotice({
+        tone: 'danger',
+        text: isApiRequestError(err)
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      });
     } finally {
       setBusy(false);
     }
@@ -177,19 +190,38 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
             </span>
             {!item.refundable ? (
               <span className="small text-body-secondary">
-                <FormattedMessage id="credits.refund.notPossible" defaultMessage="{method} cannot refund; please contact customer service." values={{ method: item.method_name }} />
+                <FormattedMessage
+                  id="credits.refund.notPossible"
+                  defaultMessage="{method} cannot refund; please contact customer service."
+                  values={{ method: item.method_name }}
+                />
               </span>
             ) : confirming === item.payment_id ? (
               <span className="d-flex gap-2">
-                <button type="button" className="btn btn-danger btn-sm" disabled={busy} onClick={() => void refund(item)} data-testid="confirm-refund">
-                  <FormattedMessage id="credits.refund.confirm" defaultMessage="Yes, refund {amount}" values={{ amount: formatMoney(intl, item.amount_minor, item.currency) }} />
+                <button
+                  type="button"
+                  className="btn btn-danger btn-sm"
+                  disabled={busy}
+                  onClick={() => void refund(item)}
+                  data-testid="confirm-refund"
+                >
+                  <FormattedMessage
+                    id="credits.refund.confirm"
+                    defaultMessage="Yes, refund {amount}"
+                    values={{ amount: formatMoney(intl, item.amount_minor, item.currency) }}
+                  />
                 </button>
                 <button type="button" className="btn btn-outline-secondary text-body btn-sm" onClick={() => setConfirming(null)}>
                   <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
                 </button>
               </span>
             ) : (
-              <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setConfirming(item.payment_id)} data-testid="refund-button">
+              <button
+                type="button"
+                className="btn btn-outline-dark btn-sm"
+                onClick={() => setConfirming(item.payment_id)}
+                data-testid="refund-button"
+              >
                 <FormattedMessage id="credits.refund.button" defaultMessage="Refund" />
               </button>
             )}

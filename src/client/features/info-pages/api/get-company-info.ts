@@ -14,5 +14,9 @@ export async function getCompanyInfo(api: ApiClient): Promise<CompanyInfo> {
 
 export function useCompanyInfo() {
   const api = useApi();
-  return useApiSWR(companyInfoKey(), () => getCompanyInfo(api), { revalidateOnFocus: false, revalidateOnReconnect: false, dedupingInterval: 3_600_000 });
+  return useApiSWR(companyInfoKey(), () => getCompanyInfo(api), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    dedupingInterval: 3_600_000,
+  });
 }

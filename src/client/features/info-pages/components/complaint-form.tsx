@@ -38,19 +38,37 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
     event.preventDefault();
     setError(null);
     if (message.trim().length < MESSAGE_MIN) {
-      setError(intl.formatMessage({ id: 'complaints.error.short', defaultMessage: 'Please describe your complaint in at least {min} characters.' }, { min: MESSAGE_MIN }));
+      setError(
+        intl.formatMessage(
+          { id: 'complaints.error.short', defaultMessage: 'Please describe your complaint in at least {min} characters.' },
+          { min: MESSAGE_MIN },
+        ),
+      );
       return;
     }
     setBusy(true);
     try {
-      const body: ComplaintRequest = { name: name.trim(), email: email.trim(), category, message: message.trim(), ...(profileId ? { profile_id: profileId } : {}) };
+      const body: ComplaintRequest = {
+        name: name.trim(),
+        email: email.trim(),
+        category,
+        message: message.trim(),
+        ...(profileId ? { profile_id: profileId } : {}),
+      };
       const receipt = await submitComplaint(api, body, keyFor(body));
       setReference(receipt.reference);
     } catch (e) {
       if (isApiRequestError(e) && e.status === 429) {
-        setError(intl.formatMessage({ id: 'complaints.error.tooMany', defaultMessage: 'You have sent several complaints in a short time. Please try again in an hour or e-mail us.' }));
+        setError(
+          intl.formatMessage({
+            id: 'complaints.error.tooMany',
+            defaultMessage: 'You have sent several complaints in a short time. Please try again in an hour or e-mail us.',
+          }),
+        );
       } else if (isApiRequestError(e) && e.status === 400) {
-        setError(intl.formatMessage({ id: 'complaints.error.invalid', defaultMessage: 'Please check your name, e-mail address and message.' }));
+        setError(
+          intl.formatMessage({ id: 'complaints.error.invalid', defaultMessage: 'Please check your name, e-mail address and message.' }),
+        );
       } else {
         setError(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
       }
@@ -85,19 +103,42 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
         <Label for={`${id}-name`}>
           <FormattedMessage id="complaints.name" defaultMessage="Your name" />
         </Label>
-        <Input id={`${id}-name`} name="name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </FormGroup>
       <FormGroup>
         <Label for={`${id}-email`}>
           <FormattedMessage id="complaints.email" defaultMessage="Your e-mail address" />
         </Label>
-        <Input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </FormGroup>
       <FormGroup>
         <Label for={`${id}-category`}>
           <FormattedMessage id="complaints.category" defaultMessage="What is it about?" />
         </Label>
-        <Input id={`${id}-category`} name="category" type="select" value={category} onChange={(e) => setCategory(e.target.value as Category)}>
+        <Input
+          id={`${id}-category`}
+          name="category"
+          type="select"
+          value={category}
+          onChange={(e) => setCategory(e.target.value as Category)}
+        >
           {(Object.keys(CATEGORIES) as Category[]).map((c) => (
             <option key={c} value={c}>
               {intl.formatMessage(CATEGORIES[c])}
@@ -122,11 +163,19 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
           aria-describedby={`${id}-message-help`}
         />
         <FormText id={`${id}-message-help`}>
-          <FormattedMessage id="complaints.message.help" defaultMessage="{count} / {max} characters. Describe what happened and when." values={{ count: message.length, max: MESSAGE_MAX }} />
+          <FormattedMessage
+            id="complaints.message.help"
+            defaultMessage="{count} / {max} characters. Describe what happened and when."
+            values={{ count: message.length, max: MESSAGE_MAX }}
+          />
         </FormText>
       </FormGroup>
       <Button color="primary" type="submit" disabled={busy}>
-        {busy ? <FormattedMessage id="complaints.sending" defaultMessage="Sending…" /> : <FormattedMessage id="complaints.submit" defaultMessage="Send complaint" />}
+        {busy ? (
+          <FormattedMessage id="complaints.sending" defaultMessage="Sending…" />
+        ) : (
+          <FormattedMessage id="complaints.submit" defaultMessage="Send complaint" />
+        )}
       </Button>
     </Form>
   );

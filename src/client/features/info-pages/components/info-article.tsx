@@ -49,7 +49,17 @@ const OTHER_PAGES: Array<[InfoPageToken | 'pricing' | 'complaints', string]> = [
 ];
 
 /** One information page: title, intro, sections, the company block, and links to the other pages. */
-export function InfoArticle({ token, page, values, company }: { token: InfoPageToken; page: InfoPage; values: Record<string, string>; company: CompanyInfo | undefined }) {
+export function InfoArticle({
+  token,
+  page,
+  values,
+  company,
+}: {
+  token: InfoPageToken;
+  page: InfoPage;
+  values: Record<string, string>;
+  company: CompanyInfo | undefined;
+}) {
   const intl = useIntl();
   return (
     <div className="info-layout">

@@ -34,7 +34,9 @@ export const content: InfoContent = {
       },
       {
         heading: 'Retention',
-        paragraphs: ['We keep your information while your account exists; profile and messages are deleted 14 days after you delete your account, and payment records after seven years.'],
+        paragraphs: [
+          'We keep your information while your account exists; profile and messages are deleted 14 days after you delete your account, and payment records after seven years.',
+        ],
       },
     ],
   },

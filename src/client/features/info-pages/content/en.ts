@@ -64,7 +64,9 @@ export const content: InfoContent = {
     sections: [
       {
         heading: 'Controller',
-        paragraphs: ['{company}, {address}, {city} (KvK {kvk}) is the controller for the processing described here. Questions: {support_email}.'],
+        paragraphs: [
+          '{company}, {address}, {city} (KvK {kvk}) is the controller for the processing described here. Questions: {support_email}.',
+        ],
       },
       {
         heading: 'What we process',
@@ -111,7 +113,9 @@ export const content: InfoContent = {
       },
       {
         heading: 'No tracking by third parties',
-        paragraphs: ['We do not use advertising or analytics cookies of other companies. Tracking codes in a link you followed (such as network or ref) are only kept to credit the partner who sent you.'],
+        paragraphs: [
+          'We do not use advertising or analytics cookies of other companies. Tracking codes in a link you followed (such as network or ref) are only kept to credit the partner who sent you.',
+        ],
       },
       {
         heading: 'Managing cookies',
@@ -123,12 +127,38 @@ export const content: InfoContent = {
     title: 'Frequently asked questions',
     intro: '',
     sections: [
-      { heading: 'Is signing up free?', paragraphs: ['Yes. Signing up, creating a profile and browsing members is free. You only pay for credits if you want to send more messages than the free ones.'] },
-      { heading: 'Is this a subscription?', paragraphs: ['No. You buy a bundle of credits once. Nothing renews automatically and unused credits can be refunded within {refund_days} days.'] },
-      { heading: 'What does a message cost?', paragraphs: ['A message costs {message_credits} credits, a private photo {photo_credits} credits and a gift {gift_credits} credits. See the pricing page for the amounts in your currency.'] },
-      { heading: 'Why do I have to confirm my e-mail address?', paragraphs: ['Until you confirm it, other members do not receive your messages. This keeps fake accounts out.'] },
-      { heading: 'What are host profiles?', paragraphs: ['Some profiles are run by hosts who chat for entertainment. They are clearly marked and cannot be met in person.'] },
-      { heading: 'How do I delete my account?', paragraphs: ['Go to your settings and choose to delete your account. You have 14 days to change your mind through the link in the e-mail we send.'] },
+      {
+        heading: 'Is signing up free?',
+        paragraphs: [
+          'Yes. Signing up, creating a profile and browsing members is free. You only pay for credits if you want to send more messages than the free ones.',
+        ],
+      },
+      {
+        heading: 'Is this a subscription?',
+        paragraphs: [
+          'No. You buy a bundle of credits once. Nothing renews automatically and unused credits can be refunded within {refund_days} days.',
+        ],
+      },
+      {
+        heading: 'What does a message cost?',
+        paragraphs: [
+          'A message costs {message_credits} credits, a private photo {photo_credits} credits and a gift {gift_credits} credits. See the pricing page for the amounts in your currency.',
+        ],
+      },
+      {
+        heading: 'Why do I have to confirm my e-mail address?',
+        paragraphs: ['Until you confirm it, other members do not receive your messages. This keeps fake accounts out.'],
+      },
+      {
+        heading: 'What are host profiles?',
+        paragraphs: ['Some profiles are run by hosts who chat for entertainment. They are clearly marked and cannot be met in person.'],
+      },
+      {
+        heading: 'How do I delete my account?',
+        paragraphs: [
+          'Go to your settings and choose to delete your account. You have 14 days to change your mind through the link in the e-mail we send.',
+        ],
+      },
     ],
   },
   'return-policy': {
@@ -137,11 +167,15 @@ export const content: InfoContent = {
     sections: [
       {
         heading: 'Refund of unused credits',
-        paragraphs: ['Within {refund_days} days of a purchase you can ask for a refund of the credits from that purchase that you have not used. We refund the matching part of the price through the payment method you used, within 14 days of your request.'],
+        paragraphs: [
+          'Within {refund_days} days of a purchase you can ask for a refund of the credits from that purchase that you have not used. We refund the matching part of the price through the payment method you used, within 14 days of your request.',
+        ],
       },
       {
         heading: 'How to ask',
-        paragraphs: ['Send an e-mail to {support_email} from the address of your account, or use the complaints form, and mention the date of the purchase.'],
+        paragraphs: [
+          'Send an e-mail to {support_email} from the address of your account, or use the complaints form, and mention the date of the purchase.',
+        ],
       },
       {
         heading: 'What cannot be refunded',
@@ -153,9 +187,17 @@ export const content: InfoContent = {
     title: 'Customer service',
     intro: 'We are happy to help with your account, payments and anything else about {site}.',
     sections: [
-      { heading: 'Contact', paragraphs: ['E-mail: {support_email}. Phone: {support_phone} (Monday to Friday, 9:00–17:00 CET). Post: {company}, {address}, {city}.'] },
+      {
+        heading: 'Contact',
+        paragraphs: [
+          'E-mail: {support_email}. Phone: {support_phone} (Monday to Friday, 9:00–17:00 CET). Post: {company}, {address}, {city}.',
+        ],
+      },
       { heading: 'Response time', paragraphs: ['We answer e-mails within one working day. Complaints are handled within 14 days.'] },
-      { heading: 'Before you write', paragraphs: ['Many questions are answered in the FAQ. For a lost password use the password reset on the login page.'] },
+      {
+        heading: 'Before you write',
+        paragraphs: ['Many questions are answered in the FAQ. For a lost password use the password reset on the login page.'],
+      },
     ],
   },
   ban: {
@@ -164,15 +206,21 @@ export const content: InfoContent = {
     sections: [
       {
         heading: 'Reasons for a ban',
-        paragraphs: ['Any sign of a minor, harassment or threats, hate speech, spam or advertising, scams or asking for money, fake photos or photos of other people, and payment fraud.'],
+        paragraphs: [
+          'Any sign of a minor, harassment or threats, hate speech, spam or advertising, scams or asking for money, fake photos or photos of other people, and payment fraud.',
+        ],
       },
       {
         heading: 'What happens',
-        paragraphs: ['Depending on how serious it is, we remove the content, give a warning, suspend the account for a period or close it for good. Credits of a closed account are not refunded if it was closed for fraud.'],
+        paragraphs: [
+          'Depending on how serious it is, we remove the content, give a warning, suspend the account for a period or close it for good. Credits of a closed account are not refunded if it was closed for fraud.',
+        ],
       },
       {
         heading: 'Objecting',
-        paragraphs: ['If you think we made a mistake, write to {support_email} within 30 days. A colleague who was not involved reviews the decision and answers within 14 days.'],
+        paragraphs: [
+          'If you think we made a mistake, write to {support_email} within 30 days. A colleague who was not involved reviews the decision and answers within 14 days.',
+        ],
       },
     ],
   },
@@ -188,7 +236,9 @@ export const content: InfoContent = {
       },
       {
         heading: 'Custodian of records',
-        paragraphs: ['The operator of this website is not a primary producer of any content. Questions about these records: {company}, {address}, {city}, {country}, {support_email}.'],
+        paragraphs: [
+          'The operator of this website is not a primary producer of any content. Questions about these records: {company}, {address}, {city}, {country}, {support_email}.',
+        ],
       },
     ],
   },

@@ -13,9 +13,17 @@ export function AloneTonightLander({ members, topic }: LanderProps) {
         </h1>
         <p className="lander-sub">
           {topic ? (
-            <FormattedMessage id="lander.night.subPlace" defaultMessage="{count, plural, one {# man} other {# men}} near {place} want to chat tonight." values={{ count: Math.max(online.length, shown.length), place: topic }} />
+            <FormattedMessage
+              id="lander.night.subPlace"
+              defaultMessage="{count, plural, one {# man} other {# men}} near {place} want to chat tonight."
+              values={{ count: Math.max(online.length, shown.length), place: topic }}
+            />
           ) : (
-            <FormattedMessage id="lander.night.sub" defaultMessage="{count, plural, one {# man is} other {# men are}} online and want to chat tonight." values={{ count: Math.max(online.length, shown.length) }} />
+            <FormattedMessage
+              id="lander.night.sub"
+              defaultMessage="{count, plural, one {# man is} other {# men are}} online and want to chat tonight."
+              values={{ count: Math.max(online.length, shown.length) }}
+            />
           )}
         </p>
         <ul className="night-grid list-unstyled">

@@ -21,7 +21,11 @@ export function CollageLander({ members, siteName, topic }: LanderProps) {
             )}
           </h1>
           <p className="lander-sub">
-            <FormattedMessage id="lander.collage.sub" defaultMessage="Every face here is a member of {site}. Make your profile and say hello." values={{ site: siteName }} />
+            <FormattedMessage
+              id="lander.collage.sub"
+              defaultMessage="Every face here is a member of {site}. Make your profile and say hello."
+              values={{ site: siteName }}
+            />
           </p>
           <SignupCta />
           <FreeNote />

@@ -37,7 +37,10 @@ export function IconsLander({ siteName }: LanderProps) {
             <FormattedMessage id="lander.icons.matchBody" defaultMessage="Like each other and it is a match." />
           </Tile>
           <Tile icon={<LockIcon />} title={<FormattedMessage id="lander.icons.private" defaultMessage="Discreet" />}>
-            <FormattedMessage id="lander.icons.privateBody" defaultMessage="No subscription, no public profile outside the site, invisible mode if you want." />
+            <FormattedMessage
+              id="lander.icons.privateBody"
+              defaultMessage="No subscription, no public profile outside the site, invisible mode if you want."
+            />
           </Tile>
         </ul>
         <div className="text-center">

@@ -27,7 +27,15 @@ export interface LanderProps {
 }
 
 /** The call to action of every lander: the signup page with the visitor's tracking parameters. */
-export function SignupCta({ children, className = 'btn btn-primary btn-lg px-4', testId = 'lander-cta' }: { children?: ReactNode; className?: string; testId?: string }) {
+export function SignupCta({
+  children,
+  className = 'btn btn-primary btn-lg px-4',
+  testId = 'lander-cta',
+}: {
+  children?: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   const [search] = useSearchParams();
   return (
     <Link to={withTracking('/signup', search)} className={className} data-testid={testId}>
@@ -45,11 +53,34 @@ export function FreeNote() {
 }
 
 /** A member photo (or an initial tile), decorative when the name is shown next to it. */
-export function LanderPhoto({ member, className = '', decorative = false, style }: { member: LanderMember; className?: string; decorative?: boolean; style?: CSSProperties }) {
+export function LanderPhoto({
+  member,
+  className = '',
+  decorative = false,
+  style,
+}: {
+  member: LanderMember;
+  className?: string;
+  decorative?: boolean;
+  style?: CSSProperties;
+}) {
   return member.photo ? (
-    <img className={`lander-photo ${className}`} style={style} src={member.photo} alt={decorative ? '' : member.name} loading="lazy" decoding="async" />
+    <img
+      className={`lander-photo ${className}`}
+      style={style}
+      src={member.photo}
+      alt={decorative ? '' : member.name}
+      loading="lazy"
+      decoding="async"
+    />
   ) : (
-    <span className={`lander-photo lander-photo-empty ${className}`} style={style} role={decorative ? undefined : 'img'} aria-label={decorative ? undefined : member.name} aria-hidden={decorative || undefined}>
+    <span
+      className={`lander-photo lander-photo-empty ${className}`}
+      style={style}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : member.name}
+      aria-hidden={decorative || undefined}
+    >
       {member.name.slice(0, 1).toUpperCase()}
     </span>
   );

@@ -3,7 +3,14 @@ import { FreeNote, LanderPhoto, memberLine, SignupCta, type LanderProps } from '
 
 /** Pin positions on the stylised map (percent of width/height), spread so they never overlap. */
 const PINS: Array<[number, number]> = [
-  [22, 30], [48, 22], [71, 35], [35, 55], [60, 62], [80, 70], [18, 72], [50, 80],
+  [22, 30],
+  [48, 22],
+  [71, 35],
+  [35, 55],
+  [60, 62],
+  [80, 70],
+  [18, 72],
+  [50, 80],
 ];
 
 /** /landers/maplanding: a stylised map with members pinned near the visitor. */

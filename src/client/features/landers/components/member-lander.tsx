@@ -7,7 +7,17 @@ export type MemberLanderKind = 'landing' | 'landing2' | 'landing3';
  * /members/{id}/landing, /landing2/{slug?}, /landing3/{slug?}: a lander about one member — a profile card, a photo
  * hero with his message, or a chat preview — each leading into signup to answer him.
  */
-export function MemberLander({ member, kind, siteName, topic }: { member: LanderMember; kind: MemberLanderKind; siteName: string; topic: string | null }) {
+export function MemberLander({
+  member,
+  kind,
+  siteName,
+  topic,
+}: {
+  member: LanderMember;
+  kind: MemberLanderKind;
+  siteName: string;
+  topic: string | null;
+}) {
   const place = topic ?? member.region ?? null;
   if (kind === 'landing2') {
     return (
@@ -16,7 +26,11 @@ export function MemberLander({ member, kind, siteName, topic }: { member: Lander
         <div className="container member-hero-content">
           <h1 className="lander-title">{memberLine(member)}</h1>
           <p className="lander-sub">
-            <FormattedMessage id="lander.member.hero" defaultMessage="“Hey, I saw your profile. Fancy a chat?” – reply to {name} on {site}." values={{ name: member.name, site: siteName }} />
+            <FormattedMessage
+              id="lander.member.hero"
+              defaultMessage="“Hey, I saw your profile. Fancy a chat?” – reply to {name} on {site}."
+              values={{ name: member.name, site: siteName }}
+            />
           </p>
           <SignupCta>
             <FormattedMessage id="lander.member.reply" defaultMessage="Reply to {name}" values={{ name: member.name }} />
@@ -47,7 +61,11 @@ export function MemberLander({ member, kind, siteName, topic }: { member: Lander
             </p>
             <p className="chat-bubble">
               {place ? (
-                <FormattedMessage id="lander.member.chat2Place" defaultMessage="I live near {place}. Shall we get to know each other?" values={{ place }} />
+                <FormattedMessage
+                  id="lander.member.chat2Place"
+                  defaultMessage="I live near {place}. Shall we get to know each other?"
+                  values={{ place }}
+                />
               ) : (
                 <FormattedMessage id="lander.member.chat2" defaultMessage="Shall we get to know each other?" />
               )}
@@ -71,10 +89,18 @@ export function MemberLander({ member, kind, siteName, topic }: { member: Lander
           <LanderPhoto member={member} decorative className="member-card-photo" />
           <div>
             <h1 className="lander-title">
-              <FormattedMessage id="lander.member.cardTitle" defaultMessage="{name} wants to meet you" values={{ name: memberLine(member) }} />
+              <FormattedMessage
+                id="lander.member.cardTitle"
+                defaultMessage="{name} wants to meet you"
+                values={{ name: memberLine(member) }}
+              />
             </h1>
             <p className="lander-sub">
-              <FormattedMessage id="lander.member.cardSub" defaultMessage="He is a member of {site}. Sign up for free to see his profile and send him a message." values={{ site: siteName }} />
+              <FormattedMessage
+                id="lander.member.cardSub"
+                defaultMessage="He is a member of {site}. Sign up for free to see his profile and send him a message."
+                values={{ site: siteName }}
+              />
             </p>
             <SignupCta>
               <FormattedMessage id="lander.member.reply" defaultMessage="Reply to {name}" values={{ name: member.name }} />

@@ -12,7 +12,11 @@ export function SocialLander({ members, siteName }: LanderProps) {
             <FormattedMessage id="lander.social.title" defaultMessage="Your new gay social network" />
           </h1>
           <p className="lander-sub">
-            <FormattedMessage id="lander.social.sub" defaultMessage="Follow what is happening on {site}, like profiles and chat with the men you like." values={{ site: siteName }} />
+            <FormattedMessage
+              id="lander.social.sub"
+              defaultMessage="Follow what is happening on {site}, like profiles and chat with the men you like."
+              values={{ site: siteName }}
+            />
           </p>
           <SignupCta>
             <FormattedMessage id="lander.social.cta" defaultMessage="Join the community" />

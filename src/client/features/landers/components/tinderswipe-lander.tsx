@@ -23,7 +23,11 @@ export function TinderswipeLander({ members, siteName }: LanderProps) {
           <FormattedMessage id="lander.swipe.title" defaultMessage="Swipe. Match. Chat." />
         </h1>
         <p className="lander-sub">
-          <FormattedMessage id="lander.swipe.sub" defaultMessage="Like the men you fancy on {site} – a match starts the chat." values={{ site: siteName }} />
+          <FormattedMessage
+            id="lander.swipe.sub"
+            defaultMessage="Like the men you fancy on {site} – a match starts the chat."
+            values={{ site: siteName }}
+          />
         </p>
         <div className="swipe-stage" aria-live="polite">
           {!done && current ? (
@@ -56,10 +60,20 @@ export function TinderswipeLander({ members, siteName }: LanderProps) {
         </div>
         {!done && current ? (
           <div className="swipe-actions">
-            <button type="button" className="swipe-btn swipe-no" onClick={() => swipe(false)} aria-label={intl.formatMessage({ id: 'lander.swipe.skip', defaultMessage: 'Skip {name}' }, { name: current.name })}>
+            <button
+              type="button"
+              className="swipe-btn swipe-no"
+              onClick={() => swipe(false)}
+              aria-label={intl.formatMessage({ id: 'lander.swipe.skip', defaultMessage: 'Skip {name}' }, { name: current.name })}
+            >
               ✕
             </button>
-            <button type="button" className="swipe-btn swipe-yes" onClick={() => swipe(true)} aria-label={intl.formatMessage({ id: 'lander.swipe.like', defaultMessage: 'Like {name}' }, { name: current.name })}>
+            <button
+              type="button"
+              className="swipe-btn swipe-yes"
+              onClick={() => swipe(true)}
+              aria-label={intl.formatMessage({ id: 'lander.swipe.like', defaultMessage: 'Like {name}' }, { name: current.name })}
+            >
               ♥
             </button>
           </div>

@@ -5,7 +5,11 @@ import { FreeNote, LanderPhoto, SignupCta, type LanderProps } from './lander-par
 export function TransitionsLander({ members, topic }: LanderProps) {
   const slides = members.slice(0, 5);
   return (
-    <section className="lander lander-transitions" data-variant="transitionsvideolanding" style={{ ['--slides' as string]: Math.max(slides.length, 1) }}>
+    <section
+      className="lander lander-transitions"
+      data-variant="transitionsvideolanding"
+      style={{ ['--slides' as string]: Math.max(slides.length, 1) }}
+    >
       <div className="transition-slides" aria-hidden="true">
         {slides.map((m, i) => (
           <LanderPhoto key={m.id} member={m} decorative className="transition-slide" style={{ animationDelay: `${i * 4}s` }} />
@@ -14,7 +18,11 @@ export function TransitionsLander({ members, topic }: LanderProps) {
       <div className="container transitions-content">
         <h1 className="lander-title">
           {topic ? (
-            <FormattedMessage id="lander.transitions.titlePlace" defaultMessage="Your next date in {place} is here" values={{ place: topic }} />
+            <FormattedMessage
+              id="lander.transitions.titlePlace"
+              defaultMessage="Your next date in {place} is here"
+              values={{ place: topic }}
+            />
           ) : (
             <FormattedMessage id="lander.transitions.title" defaultMessage="Your next date is already here" />
           )}

@@ -50,7 +50,10 @@ export function VideoLander({ members }: LanderProps) {
               playsInline
               autoPlay
               preload="metadata"
-              aria-label={intl.formatMessage({ id: 'lander.video.alt', defaultMessage: 'Animation: two members like each other and start chatting' })}
+              aria-label={intl.formatMessage({
+                id: 'lander.video.alt',
+                defaultMessage: 'Animation: two members like each other and start chatting',
+              })}
               onPlay={() => setPlaying(true)}
               onPause={() => setPlaying(false)}
             >
@@ -59,13 +62,20 @@ export function VideoLander({ members }: LanderProps) {
             </video>
             <figcaption className="video-controls">
               <button type="button" className="btn btn-sm btn-light" onClick={toggle} aria-pressed={!playing}>
-                {playing ? <FormattedMessage id="lander.video.pause" defaultMessage="Pause" /> : <FormattedMessage id="lander.video.play" defaultMessage="Play" />}
+                {playing ? (
+                  <FormattedMessage id="lander.video.pause" defaultMessage="Pause" />
+                ) : (
+                  <FormattedMessage id="lander.video.play" defaultMessage="Play" />
+                )}
               </button>
             </figcaption>
           </figure>
         </div>
         {members.length > 0 ? (
-          <ul className="video-members" aria-label={intl.formatMessage({ id: 'lander.video.members', defaultMessage: 'Men you could meet' })}>
+          <ul
+            className="video-members"
+            aria-label={intl.formatMessage({ id: 'lander.video.members', defaultMessage: 'Men you could meet' })}
+          >
             {members.slice(0, 4).map((m) => (
               <li key={m.id}>
                 <LanderPhoto member={m} decorative className="video-member-photo" />

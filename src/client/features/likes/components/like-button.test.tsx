@@ -12,7 +12,10 @@ function backend(answers: Record<string, unknown>) {
     const request = input instanceof Request ? input : new Request(input);
     const call = `${request.method} ${new URL(request.url).pathname}`;
     calls.push(call);
-    return new Response(JSON.stringify(answers[call] ?? {}), { status: call in answers ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answers[call] ?? {}), {
+      status: call in answers ? 200 : 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
 }
@@ -22,7 +25,10 @@ afterEach(cleanup);
 describe('like heart', () => {
   it('When the card says the member liked him, then the heart is pressed without loading the likes list, and an unlike releases it at once', async () => {
     const api = backend({ 'DELETE /api/like.php': {} });
-    renderWithApp(<LikeButton profile={profileFixture({ id: 42, liked: true })} variant="icon" />, { user: userFixture(), fetch: api.fetch });
+    renderWithApp(<LikeButton profile={profileFixture({ id: 42, liked: true })} variant="icon" />, {
+      user: userFixture(),
+      fetch: api.fetch,
+    });
     const heart = screen.getByRole('button', { name: 'Like Mark' });
     expect(heart.getAttribute('aria-pressed')).toBe('true');
     await act(async () => {
@@ -35,7 +41,10 @@ describe('like heart', () => {
   it('When the card says not liked, then a like presses the heart at once', async () => {
     const liked = profileFixture({ id: 42 });
     const api = backend({ 'POST /api/like.php': { profile: liked, match: false } });
-    renderWithApp(<LikeButton profile={profileFixture({ id: 42, liked: false })} variant="icon" />, { user: userFixture(), fetch: api.fetch });
+    renderWithApp(<LikeButton profile={profileFixture({ id: 42, liked: false })} variant="icon" />, {
+      user: userFixture(),
+      fetch: api.fetch,
+    });
     expect(screen.getByRole('button', { name: 'Like Mark' }).getAttribute('aria-pressed')).toBe('false');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Like Mark' }));
@@ -46,7 +55,13 @@ describe('like heart', () => {
 
   it('When the backend sends no liked (an older one), then the heart reads the likes list', async () => {
     const api = backend({
-      'GET /api/likes.php': { profiles: [{ profile: profileFixture({ id: 42 }), like_new: false, direction: 'given', match: false, created_at: '2026-01-01T00:00:00Z' }], liked_by: [], total_new: 0 },
+      'GET /api/likes.php': {
+        profiles: [
+          { profile: profileFixture({ id: 42 }), like_new: false, direction: 'given', match: false, created_at: '2026-01-01T00:00:00Z' },
+        ],
+        liked_by: [],
+        total_new: 0,
+      },
     });
     renderWithApp(<LikeButton profile={profileFixture({ id: 42 })} variant="icon" />, { user: userFixture(), fetch: api.fetch });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Like Mark' }).getAttribute('aria-pressed')).toBe('true'));

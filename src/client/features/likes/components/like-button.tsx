@@ -62,7 +62,8 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   // The answer of this button's last like/unlike, until the page's data shows it (a server-rendered page's data is
   // SWR fallback, which a mutate does not reach before the first revalidation).
   const [answered, setAnswered] = useState<{ seen: boolean | undefined; state: LikeState } | null>(null);
-  const state = fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
+  const state =
+    fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [askLogin, setAskLogin] = useState(false);
@@ -80,7 +81,11 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
 
   /** After a like or unlike: the heart answers at once on every cached page showing him, and the likes list follows. */
   const updateHeart = async (liked: boolean, target: Profile, match: boolean) => {
-    if (fromPage) setAnswered({ seen: profile.liked, state: { ...fromPage, liked, likesMe: fromPage.likesMe || match, match: liked && (match || fromPage.likesMe) } });
+    if (fromPage)
+      setAnswered({
+        seen: profile.liked,
+        state: { ...fromPage, liked, likesMe: fromPage.likesMe || match, match: liked && (match || fromPage.likesMe) },
+      });
     await mutate(isPageKey, (page: unknown) => patchLiked(page, profile.id, liked), { revalidate: false });
     await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
   };
@@ -104,7 +109,11 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
         await updateHeart(false, profile, false);
       }
     } catch (err) {
-      setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+      setError(
+        isApiRequestError(err) && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+      );
     } finally {
       setBusy(false);
     }
@@ -147,14 +156,22 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
       {button}
       {variant === 'full' && user && state.likesMe && !state.liked ? (
         <span className="like-hint">
-          <FormattedMessage id="likes.button.likesYou" defaultMessage="{name} likes you: like back and it is a match." values={{ name: profile.name }} />
+          <FormattedMessage
+            id="likes.button.likesYou"
+            defaultMessage="{name} likes you: like back and it is a match."
+            values={{ name: profile.name }}
+          />
         </span>
       ) : null}
       <span role="status" className={variant === 'icon' ? 'like-message' : 'like-message-full'}>
         {error ? <span className="text-danger">{error}</span> : null}
         {askLogin ? (
           <span className="like-login">
-            <FormattedMessage id="profile.loginToLike" defaultMessage="You need to be logged in to like {name}." values={{ name: profile.name }} />{' '}
+            <FormattedMessage
+              id="profile.loginToLike"
+              defaultMessage="You need to be logged in to like {name}."
+              values={{ name: profile.name }}
+            />{' '}
             <Link to={`${pathname}${search}#signup`} className="alert-link">
               <FormattedMessage id="nav.signup" defaultMessage="Sign up" />
             </Link>

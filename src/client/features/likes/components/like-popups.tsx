@@ -9,6 +9,7 @@ import { MemberPhoto } from '../../../components/member-photo';
 import { Modal } from '../../../components/modal';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
+import { markPushMoment } from '../../../lib/push-moment';
 import { useAppSelector, useCurrentUser, useSettings } from '../../../lib/store/store';
 import { nextAnnouncement, readAnnounced, rememberAnnounced, writeAnnounced } from '../announced';
 import { autoLike, likeProfile, LIKES_KEY, useLikeList } from '../api/likes';
@@ -49,10 +50,16 @@ export function LikePopups() {
   const navigate = useNavigate();
   const [popup, setPopup] = useState<LikePopup | null>(null);
 
-  useEffect(() => onLikePopup((p) => {
-    if (userId !== null) rememberAnnounced(userId, p.profile.id);
-    setPopup(p);
-  }), [userId]);
+  useEffect(
+    () =>
+      onLikePopup((p) => {
+        if (userId !== null) rememberAnnounced(userId, p.profile.id);
+        // A match is the moment to offer push notifications.
+        if (p.kind === 'match') markPushMoment();
+        setPopup(p);
+      }),
+    [userId],
+  );
 
   // The first poll 5 s after load (the interval of useLikeList does the rest).
   useEffect(() => {
@@ -117,7 +124,11 @@ function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: 
       await mutate(LIKES_KEY);
       onChange(result.match ? { kind: 'match', profile: result.profile } : null);
     } catch (err) {
-      setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+      setError(
+        isApiRequestError(err) && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+      );
     } finally {
       setBusy(false);
     }
@@ -147,7 +158,12 @@ function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: 
         )
       }
     >
-      <button type="button" className="btn-close like-popup-close" aria-label={intl.formatMessage({ id: 'likes.popup.close', defaultMessage: 'Close' })} onClick={close} />
+      <button
+        type="button"
+        className="btn-close like-popup-close"
+        aria-label={intl.formatMessage({ id: 'likes.popup.close', defaultMessage: 'Close' })}
+        onClick={close}
+      />
       <Link to={`/likes/m/${profile.id}`} className="like-popup-photo" onClick={close}>
         <MemberPhoto cdnPrefix={settings.cdn_prefix} image={profile.main_image} alt={alt} name={profile.name} eager />
         <span className="like-popup-name">

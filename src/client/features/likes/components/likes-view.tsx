@@ -41,16 +41,26 @@ export function LikesView({ tab }: { tab: LikeTab }) {
   if (error) {
     body = (
       <Alert color="danger" fade={false}>
-        {isApiRequestError(error) && error.status < 500 ? error.message : <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />}
+        {isApiRequestError(error) && error.status < 500 ? (
+          error.message
+        ) : (
+          <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+        )}
       </Alert>
     );
   } else if (!data) body = <Loading />;
   else {
     const rows = rowsOf(data, tab);
     const empty: Record<LikeTab, string> = {
-      received: intl.formatMessage({ id: 'likes.empty.received', defaultMessage: 'Nobody has liked you yet. A photo and a few words about yourself help.' }),
+      received: intl.formatMessage({
+        id: 'likes.empty.received',
+        defaultMessage: 'Nobody has liked you yet. A photo and a few words about yourself help.',
+      }),
       given: intl.formatMessage({ id: 'likes.empty.given', defaultMessage: 'You have not liked anyone yet.' }),
-      matches: intl.formatMessage({ id: 'likes.empty.matches', defaultMessage: 'No matches yet: when someone you like likes you back, you will find them here.' }),
+      matches: intl.formatMessage({
+        id: 'likes.empty.matches',
+        defaultMessage: 'No matches yet: when someone you like likes you back, you will find them here.',
+      }),
     };
     body =
       rows.length === 0 ? (
@@ -113,7 +123,11 @@ export function LikesView({ tab }: { tab: LikeTab }) {
         <ul className="nav nav-pills like-tabs mb-3">
           {LIKE_TABS.map((t) => (
             <li className="nav-item" key={t}>
-              <NavLink to={`/likes/${t}`} className={({ isActive }) => `nav-link${isActive || t === tab ? ' active' : ''}`} aria-current={t === tab ? 'page' : undefined}>
+              <NavLink
+                to={`/likes/${t}`}
+                className={({ isActive }) => `nav-link${isActive || t === tab ? ' active' : ''}`}
+                aria-current={t === tab ? 'page' : undefined}
+              >
                 {names[t]}
                 {t !== 'given' ? (
                   <>
@@ -123,8 +137,14 @@ export function LikesView({ tab }: { tab: LikeTab }) {
                       tone={t === tab ? 'light' : 'primary'}
                       label={
                         t === 'received'
-                          ? intl.formatMessage({ id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' }, { count: counts[t] })
-                          : intl.formatMessage({ id: 'likes.matchesCount', defaultMessage: '{count, plural, one {# match} other {# matches}}' }, { count: counts[t] })
+                          ? intl.formatMessage(
+                              { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
+                              { count: counts[t] },
+                            )
+                          : intl.formatMessage(
+                              { id: 'likes.matchesCount', defaultMessage: '{count, plural, one {# match} other {# matches}}' },
+                              { count: counts[t] },
+                            )
                       }
                     />
                   </>

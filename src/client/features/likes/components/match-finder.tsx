@@ -7,7 +7,13 @@ import { Loading } from '../../../components/loading';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useSettings } from '../../../lib/store/store';
-import { saveMatchPreferences, useMatches, useMatchPreferences, type MatchPreferences, type MatchPreferencesUpdate } from '../api/match-finder';
+import {
+  saveMatchPreferences,
+  useMatches,
+  useMatchPreferences,
+  type MatchPreferences,
+  type MatchPreferencesUpdate,
+} from '../api/match-finder';
 import { SWIPE_GAME_KEY } from '../api/swipe-game';
 import { LikeCard } from './like-card';
 import { useRegionName } from '../../../lib/region-names';
@@ -69,13 +75,22 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
     setBusy(true);
     setError(null);
     try {
-      const saved = await saveMatchPreferences(api, { ...draft, region_id: draft.country === prefs.country ? (draft.region_id ?? null) : null });
+      const saved = await saveMatchPreferences(api, {
+        ...draft,
+        region_id: draft.country === prefs.country ? (draft.region_id ?? null) : null,
+      });
       await mutate('/match-preferences.php', saved, { revalidate: false });
-      await mutate((key) => typeof key === 'string' && (key.startsWith('/match-finder.php') || key === SWIPE_GAME_KEY), undefined, { revalidate: true });
+      await mutate((key) => typeof key === 'string' && (key.startsWith('/match-finder.php') || key === SWIPE_GAME_KEY), undefined, {
+        revalidate: true,
+      });
       setDraft(draftOf(saved));
       setStep(null);
     } catch (err) {
-      setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+      setError(
+        isApiRequestError(err) && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+      );
     } finally {
       setBusy(false);
     }
@@ -92,7 +107,14 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
         <p className="small text-body-secondary mb-1">
           <FormattedMessage id="likes.finder.step" defaultMessage="Question {step} of {total}" values={{ step, total: STEPS }} />
         </p>
-        <div className="progress mb-3" role="progressbar" aria-label={intl.formatMessage({ id: 'likes.finder.progress', defaultMessage: 'Progress' })} aria-valuemin={0} aria-valuemax={STEPS} aria-valuenow={step}>
+        <div
+          className="progress mb-3"
+          role="progressbar"
+          aria-label={intl.formatMessage({ id: 'likes.finder.progress', defaultMessage: 'Progress' })}
+          aria-valuemin={0}
+          aria-valuemax={STEPS}
+          aria-valuenow={step}
+        >
           <div className="progress-bar" style={{ width: `${(step / STEPS) * 100}%` }} />
         </div>
         <fieldset>
@@ -103,7 +125,13 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
             <div className="d-grid gap-2">
               {(['male', 'female', null] as Gender[]).map((g) => (
                 <label key={String(g)} className={`finder-choice${draft.gender === g ? ' is-chosen' : ''}`}>
-                  <input type="radio" name="finder-gender" className="form-check-input me-2" checked={draft.gender === g} onChange={() => setDraft({ ...draft, gender: g })} />
+                  <input
+                    type="radio"
+                    name="finder-gender"
+                    className="form-check-input me-2"
+                    checked={draft.gender === g}
+                    onChange={() => setDraft({ ...draft, gender: g })}
+                  />
                   {genderName(g)}
                 </label>
               ))}
@@ -115,7 +143,12 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
                 <label htmlFor="finder-min" className="form-label">
                   <FormattedMessage id="likes.finder.minAge" defaultMessage="From (age)" />
                 </label>
-                <select id="finder-min" className="form-select" value={draft.min_age} onChange={(e) => setDraft({ ...draft, min_age: Number(e.target.value) })}>
+                <select
+                  id="finder-min"
+                  className="form-select"
+                  value={draft.min_age}
+                  onChange={(e) => setDraft({ ...draft, min_age: Number(e.target.value) })}
+                >
                   {AGES.map((a) => (
                     <option key={a} value={a}>
                       {a}
@@ -127,7 +160,12 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
                 <label htmlFor="finder-max" className="form-label">
                   <FormattedMessage id="likes.finder.maxAge" defaultMessage="To (age)" />
                 </label>
-                <select id="finder-max" className="form-select" value={draft.max_age} onChange={(e) => setDraft({ ...draft, max_age: Number(e.target.value) })}>
+                <select
+                  id="finder-max"
+                  className="form-select"
+                  value={draft.max_age}
+                  onChange={(e) => setDraft({ ...draft, max_age: Number(e.target.value) })}
+                >
                   {AGES.map((a) => (
                     <option key={a} value={a}>
                       {a}
@@ -142,7 +180,12 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
               <label htmlFor="finder-country" className="form-label">
                 <FormattedMessage id="likes.finder.country" defaultMessage="Country" />
               </label>
-              <select id="finder-country" className="form-select" value={draft.country ?? ''} onChange={(e) => setDraft({ ...draft, country: e.target.value || null, region_id: null })}>
+              <select
+                id="finder-country"
+                className="form-select"
+                value={draft.country ?? ''}
+                onChange={(e) => setDraft({ ...draft, country: e.target.value || null, region_id: null })}
+              >
                 <option value="">{intl.formatMessage({ id: 'likes.finder.anywhere', defaultMessage: 'Anywhere' })}</option>
                 {settings.countries.map((c) => (
                   <option key={c} value={c}>
@@ -191,7 +234,11 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
     <>
       <div className="surface d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <p className="mb-0">
-          <FormattedMessage id="likes.finder.lookingFor" defaultMessage="You are looking for: {summary}" values={{ summary: <strong>{summary}</strong> }} />
+          <FormattedMessage
+            id="likes.finder.lookingFor"
+            defaultMessage="You are looking for: {summary}"
+            values={{ summary: <strong>{summary}</strong> }}
+          />
         </p>
         <div className="d-flex flex-wrap gap-2">
           <Button color="primary" outline size="sm" onClick={() => setStep(1)}>
@@ -221,7 +268,10 @@ export function SuggestionGrid({ result }: { result: ReturnType<typeof useMatche
   if (data.matches.length === 0) {
     return (
       <p className="surface text-center">
-        <FormattedMessage id="likes.finder.none" defaultMessage="Nobody fits all your answers yet. Try a wider age range or another country." />
+        <FormattedMessage
+          id="likes.finder.none"
+          defaultMessage="Nobody fits all your answers yet. Try a wider age range or another country."
+        />
       </p>
     );
   }

@@ -35,7 +35,11 @@ export function SwipeGameView() {
   if (error) {
     return (
       <Alert color="danger" fade={false}>
-        {isApiRequestError(error) && error.status < 500 ? error.message : <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />}
+        {isApiRequestError(error) && error.status < 500 ? (
+          error.message
+        ) : (
+          <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+        )}
       </Alert>
     );
   }
@@ -67,13 +71,19 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
   }, [left, onEmpty]);
 
   const card = cards[0] ?? null;
+  const next = cards[1] ?? null;
   const outOfLikes = likesLeft <= 0;
 
   const act = useCallback(
     async (like: boolean) => {
       if (!card || busy) return;
       if (like && outOfLikes) {
-        setMessage(intl.formatMessage({ id: 'likes.swipe.noLikesLeft', defaultMessage: 'You have used all your likes for today. You can still pass.' }));
+        setMessage(
+          intl.formatMessage({
+            id: 'likes.swipe.noLikesLeft',
+            defaultMessage: 'You have used all your likes for today. You can still pass.',
+          }),
+        );
         return;
       }
       setBusy(true);
@@ -92,12 +102,21 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
           setLikesLeft(0);
           const seconds = Number(err.params.resets_in_seconds);
           if (Number.isInteger(seconds) && seconds > 0) setResetSeconds(seconds);
-          setMessage(intl.formatMessage({ id: 'likes.swipe.noLikesLeft', defaultMessage: 'You have used all your likes for today. You can still pass.' }));
+          setMessage(
+            intl.formatMessage({
+              id: 'likes.swipe.noLikesLeft',
+              defaultMessage: 'You have used all your likes for today. You can still pass.',
+            }),
+          );
         } else if (isApiRequestError(err) && err.status === 404) {
           // The member left or blocked in the meantime: on to the next card.
           setCards((c) => c.slice(1));
         } else {
-          setMessage(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+          setMessage(
+            isApiRequestError(err) && err.status < 500
+              ? err.message
+              : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+          );
         }
       } finally {
         setBusy(false);
@@ -115,7 +134,11 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
       const back = result.profile;
       if (back) setCards((c) => [back, ...c.filter((p) => p.id !== back.id)]);
     } catch (err) {
-      setMessage(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+      setMessage(
+        isApiRequestError(err) && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+      );
     } finally {
       setCanUndo(false);
       setBusy(false);
@@ -180,37 +203,70 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
           <FormattedMessage
             id="likes.swipe.resetIn"
             defaultMessage="You have used today's {limit} likes. New likes in {time}"
-            values={{ limit: game.likes_per_day, time: <span className="sg-countdown" role="timer">{formatCountdown(left ?? resetSeconds)}</span> }}
+            values={{
+              limit: game.likes_per_day,
+              time: (
+                <span className="sg-countdown" role="timer">
+                  {formatCountdown(left ?? resetSeconds)}
+                </span>
+              ),
+            }}
           />
         ) : (
-          <FormattedMessage id="likes.swipe.likesLeft" defaultMessage="{left, plural, one {# like} other {# likes}} left today" values={{ left: likesLeft }} />
+          <FormattedMessage
+            id="likes.swipe.likesLeft"
+            defaultMessage="{left, plural, one {# like} other {# likes}} left today"
+            values={{ left: likesLeft }}
+          />
         )}
       </p>
       {card ? (
         <>
-          <div
-            className={`sg-card${hint ? ` is-${hint}` : ''}`}
-            style={dragX ? { transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)` } : undefined}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerEnd}
-            onPointerCancel={onPointerEnd}
-            data-testid="swipe-card"
-          >
-            <MemberPhoto cdnPrefix={settings.cdn_prefix} image={card.main_image} alt={alt} name={card.name} eager />
-            <div className="sg-card-info">
-              <h2 className="h4 fw-bold mb-1">
-                {card.name}
-                {card.age ? <span className="fw-normal">, {intl.formatNumber(card.age)}</span> : null}
-                {card.fictional && settings.fictional_icon ? <span aria-hidden="true"> {settings.fictional_icon}</span> : null}
-              </h2>
-              <p className="mb-1">
-                <CountryLabel country={card.country} region={card.region} />
-              </p>
-              <FictionalNote profile={card} className="mb-1" />
-              <Link to={`/members/${card.id}`} className="sg-profile-link">
-                <FormattedMessage id="likes.swipe.viewProfile" defaultMessage="View profile" />
-              </Link>
+          <div className="sg-stack">
+            {next ? (
+              <div className="sg-card sg-next" aria-hidden="true">
+                <MemberPhoto cdnPrefix={settings.cdn_prefix} image={next.main_image} alt="" name={next.name} />
+              </div>
+            ) : null}
+            <div
+              className={`sg-card sg-top${hint ? ` is-${hint}` : ''}`}
+              style={dragX ? { transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)` } : undefined}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerEnd}
+              onPointerCancel={onPointerEnd}
+              data-testid="swipe-card"
+            >
+              <MemberPhoto cdnPrefix={settings.cdn_prefix} image={card.main_image} alt={alt} name={card.name} eager />
+              {/* The stamp grows with the drag: LIKE to the right, PASS to the left. */}
+              {dragX !== 0 ? (
+                <span
+                  className={`sg-stamp ${dragX > 0 ? 'is-like' : 'is-pass'}`}
+                  aria-hidden="true"
+                  style={{
+                    opacity: Math.min(1, Math.abs(dragX) / SWIPE_THRESHOLD_PX),
+                    transform: `rotate(${dragX > 0 ? -14 : 14}deg) scale(${0.7 + Math.min(1, Math.abs(dragX) / SWIPE_THRESHOLD_PX) * 0.5})`,
+                  }}
+                >
+                  {dragX > 0
+                    ? intl.formatMessage({ id: 'likes.swipe.like', defaultMessage: 'Like' })
+                    : intl.formatMessage({ id: 'likes.swipe.pass', defaultMessage: 'Pass' })}
+                </span>
+              ) : null}
+              <div className="sg-card-info">
+                <h2 className="h4 fw-bold mb-1">
+                  {card.name}
+                  {card.age ? <span className="fw-normal">, {intl.formatNumber(card.age)}</span> : null}
+                  {card.fictional && settings.fictional_icon ? <span aria-hidden="true"> {settings.fictional_icon}</span> : null}
+                </h2>
+                <p className="mb-1">
+                  <CountryLabel country={card.country} region={card.region} />
+                </p>
+                <FictionalNote profile={card} className="mb-1" />
+                <Link to={`/members/${card.id}`} className="sg-profile-link">
+                  <FormattedMessage id="likes.swipe.viewProfile" defaultMessage="View profile" />
+                </Link>
+              </div>
             </div>
           </div>
           <div className="sg-actions">

@@ -10,7 +10,10 @@ export function useCountdown(seconds: number | null): number | null {
   useEffect(() => {
     if (seconds === null) return;
     const endsAt = Date.now() + seconds * 1000;
-    const timer = setInterval(() => setState({ from: seconds, left: Math.max(0, Math.ceil((endsAt - Date.now()) / 1000)) }), COUNTDOWN_TICK_MS);
+    const timer = setInterval(
+      () => setState({ from: seconds, left: Math.max(0, Math.ceil((endsAt - Date.now()) / 1000)) }),
+      COUNTDOWN_TICK_MS,
+    );
     return () => clearInterval(timer);
   }, [seconds]);
   return state.from === seconds ? state.left : seconds;

@@ -10,7 +10,10 @@ import { useSettings } from '../../../lib/store/store';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
 
-/** A photo card: name, age, country, online dot and premium badge; the whole card links to the profile. */
+/**
+ * A photo card, faces first: the photo fills the card, and name, age, online dot and the distance band (else the
+ * country) lie on its lower edge; the premium badge in a corner. The whole card links to the profile.
+ */
 export function MemberCard({
   profile,
   cdnPrefix,
@@ -50,8 +53,17 @@ export function MemberCard({
         </span>
         {!compact ? (
           <span className="member-meta d-block">
-            <CountryLabel country={profile.country} region={profile.region} />
-            {distance ? <span className="member-distance"> · {intl.formatMessage(distance)}</span> : null}
+            {distance ? (
+              <>
+                <span className="member-distance">{intl.formatMessage(distance)}</span>
+                <span className="visually-hidden">
+                  {' · '}
+                  <CountryLabel country={profile.country} region={profile.region} />
+                </span>
+              </>
+            ) : (
+              <CountryLabel country={profile.country} region={profile.region} />
+            )}
           </span>
         ) : null}
       </span>

@@ -9,6 +9,22 @@ type Region = Schemas['Region'];
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 
+export type SearchField = 'gender' | 'country' | 'region' | 'age';
+
+/**
+ * The fields the form shows, from the site's `search_fields` (gender, country, region, min_age, max_age): the age
+ * range when either age is listed, the region only with the country. An empty list shows them all.
+ */
+export function shownSearchFields(searchFields: readonly string[]): Set<SearchField> {
+  if (searchFields.length === 0) return new Set<SearchField>(['gender', 'country', 'region', 'age']);
+  const shown = new Set<SearchField>();
+  if (searchFields.includes('gender')) shown.add('gender');
+  if (searchFields.includes('country')) shown.add('country');
+  if (searchFields.includes('country') && searchFields.includes('region')) shown.add('region');
+  if (searchFields.includes('min_age') || searchFields.includes('max_age') || searchFields.includes('age')) shown.add('age');
+  return shown;
+}
+
 /**
  * The search filters (gender, country, region, age range). Submitting hands the filters up; the page
  * puts them into the URL, so the search survives navigation and can be shared. Each field is as wide as its longest
@@ -22,7 +38,10 @@ export function SearchForm({
   onCountryChange,
   onSearch,
   showSort = false,
+  fields = [],
 }: {
+  /** The site's `search_fields`: which filters to show (shownSearchFields). */
+  fields?: readonly string[];
   /** Offer the distance order (members only: it uses the member's shared location). */
   showSort?: boolean;
   value: SearchFilters;
@@ -36,6 +55,7 @@ export function SearchForm({
   // The page remounts the form (key) when the URL's search changes, so the draft starts from it.
   const [draft, setDraft] = useState<SearchFilters>(value);
   const any = intl.formatMessage({ id: 'search.any', defaultMessage: 'Any' });
+  const shown = shownSearchFields(fields);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,91 +65,109 @@ export function SearchForm({
   return (
     <form className="surface search-form" role="search" onSubmit={submit}>
       <div className="search-fields">
-        <div className="search-field">
-          <label htmlFor="sf-gender" className="form-label small">
-            <FormattedMessage id="profile.attr.gender" defaultMessage="Gender" />
-          </label>
-          <select
-            id="sf-gender"
-            className="form-select"
-            value={draft.gender ?? ''}
-            onChange={(e) => setDraft({ ...draft, gender: (e.target.value || undefined) as SearchFilters['gender'] })}
-          >
-            <option value="">{any}</option>
-            <option value="male">{intl.formatMessage({ id: 'profile.value.male', defaultMessage: 'Man' })}</option>
-            <option value="female">{intl.formatMessage({ id: 'profile.value.female', defaultMessage: 'Woman' })}</option>
-          </select>
-        </div>
-        <div className="search-field">
-          <label htmlFor="sf-country" className="form-label small">
-            <FormattedMessage id="profileEdit.country" defaultMessage="Country" />
-          </label>
-          <select
-            id="sf-country"
-            className="form-select"
-            value={draft.country ?? ''}
-            onChange={(e) => {
-              const country = e.target.value || undefined;
-              setDraft({ ...draft, country, region: undefined });
-              onCountryChange(country);
-            }}
-          >
-            <option value="">{any}</option>
-            {countries.map((c) => (
-              <option key={c} value={c}>
-                {regionName(c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="search-field search-field-region">
-          <label htmlFor="sf-region" className="form-label small">
-            <FormattedMessage id="profileEdit.region" defaultMessage="Region" />
-          </label>
-          <select
-            id="sf-region"
-            className="form-select"
-            value={draft.region ?? ''}
-            disabled={!draft.country}
-            onChange={(e) => setDraft({ ...draft, region: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">{any}</option>
-            {regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {shown.has('gender') ? (
+          <div className="search-field">
+            <label htmlFor="sf-gender" className="form-label small">
+              <FormattedMessage id="profile.attr.gender" defaultMessage="Gender" />
+            </label>
+            <select
+              id="sf-gender"
+              className="form-select"
+              value={draft.gender ?? ''}
+              onChange={(e) => setDraft({ ...draft, gender: (e.target.value || undefined) as SearchFilters['gender'] })}
+            >
+              <option value="">{any}</option>
+              <option value="male">{intl.formatMessage({ id: 'profile.value.male', defaultMessage: 'Man' })}</option>
+              <option value="female">{intl.formatMessage({ id: 'profile.value.female', defaultMessage: 'Woman' })}</option>
+            </select>
+          </div>
+        ) : null}
+        {shown.has('country') ? (
+          <div className="search-field">
+            <label htmlFor="sf-country" className="form-label small">
+              <FormattedMessage id="profileEdit.country" defaultMessage="Country" />
+            </label>
+            <select
+              id="sf-country"
+              className="form-select"
+              value={draft.country ?? ''}
+              onChange={(e) => {
+                const country = e.target.value || undefined;
+                setDraft({ ...draft, country, region: undefined });
+                onCountryChange(country);
+              }}
+            >
+              <option value="">{any}</option>
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {regionName(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {shown.has('region') ? (
+          <div className="search-field search-field-region">
+            <label htmlFor="sf-region" className="form-label small">
+              <FormattedMessage id="profileEdit.region" defaultMessage="Region" />
+            </label>
+            <select
+              id="sf-region"
+              className="form-select"
+              value={draft.region ?? ''}
+              disabled={!draft.country}
+              onChange={(e) => setDraft({ ...draft, region: e.target.value ? Number(e.target.value) : undefined })}
+            >
+              <option value="">{any}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {/* The age range moves as one (from and to side by side) while it fits the line. */}
-        <div className="search-field search-field-pair">
-          <div className="search-field">
-            <label htmlFor="sf-min" className="form-label small">
-              <FormattedMessage id="search.minAge" defaultMessage="Age from" />
-            </label>
-            <select id="sf-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => setDraft({ ...draft, min_age: e.target.value ? Number(e.target.value) : undefined })}>
-              <option value="">{any}</option>
-              {AGES.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
+        {shown.has('age') ? (
+          <div className="search-field search-field-pair">
+            <div className="search-field">
+              <label htmlFor="sf-min" className="form-label small">
+                <FormattedMessage id="search.minAge" defaultMessage="Age from" />
+              </label>
+              <select
+                id="sf-min"
+                className="form-select"
+                value={draft.min_age ?? ''}
+                onChange={(e) => setDraft({ ...draft, min_age: e.target.value ? Number(e.target.value) : undefined })}
+              >
+                <option value="">{any}</option>
+                {AGES.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="search-field">
+              <label htmlFor="sf-max" className="form-label small">
+                <FormattedMessage id="search.maxAge" defaultMessage="to" />
+              </label>
+              <select
+                id="sf-max"
+                className="form-select"
+                value={draft.max_age ?? ''}
+                onChange={(e) => setDraft({ ...draft, max_age: e.target.value ? Number(e.target.value) : undefined })}
+              >
+                <option value="">{any}</option>
+                {AGES.filter((a) => !draft.min_age || a >= draft.min_age).map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-          <div className="search-field">
-            <label htmlFor="sf-max" className="form-label small">
-              <FormattedMessage id="search.maxAge" defaultMessage="to" />
-            </label>
-            <select id="sf-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => setDraft({ ...draft, max_age: e.target.value ? Number(e.target.value) : undefined })}>
-              <option value="">{any}</option>
-              {AGES.filter((a) => !draft.min_age || a >= draft.min_age).map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        ) : null}
         {showSort ? (
           <div className="search-field">
             <label htmlFor="sf-sort" className="form-label small">

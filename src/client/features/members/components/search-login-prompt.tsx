@@ -9,7 +9,10 @@ export function SearchLoginPrompt() {
         <FormattedMessage id="members.loginPrompt.title" defaultMessage="Log in to see who is online" />
       </h2>
       <p className="text-body-secondary">
-        <FormattedMessage id="members.loginPrompt.text" defaultMessage="You need to be logged in to search members. It only takes a moment." />
+        <FormattedMessage
+          id="members.loginPrompt.text"
+          defaultMessage="You need to be logged in to search members. It only takes a moment."
+        />
       </p>
       <Link to="/login" className="btn btn-primary btn-lg">
         <FormattedMessage id="nav.login" defaultMessage="Log in" />

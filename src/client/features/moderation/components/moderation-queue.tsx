@@ -126,7 +126,10 @@ export function ModerationQueueGrid() {
                     <Button
                       color="success"
                       className="flex-fill"
-                      aria-label={intl.formatMessage({ id: 'moderation.approveLabel', defaultMessage: 'Approve the photo of {name}' }, { name })}
+                      aria-label={intl.formatMessage(
+                        { id: 'moderation.approveLabel', defaultMessage: 'Approve the photo of {name}' },
+                        { name },
+                      )}
                       onClick={() => void decide(photo, 'approve')}
                     >
                       <FormattedMessage id="moderation.approve" defaultMessage="Approve" />
@@ -134,7 +137,10 @@ export function ModerationQueueGrid() {
                     <Button
                       color="outline-danger"
                       className="flex-fill"
-                      aria-label={intl.formatMessage({ id: 'moderation.rejectLabel', defaultMessage: 'Reject the photo of {name}' }, { name })}
+                      aria-label={intl.formatMessage(
+                        { id: 'moderation.rejectLabel', defaultMessage: 'Reject the photo of {name}' },
+                        { name },
+                      )}
                       onClick={() => void decide(photo, 'reject')}
                     >
                       <FormattedMessage id="moderation.reject" defaultMessage="Reject" />

@@ -37,7 +37,10 @@ export function PhotoManager({
     } catch (err) {
       setNotice({
         tone: 'danger',
-        text: isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+        text:
+          isApiRequestError(err) && err.status < 500
+            ? err.message
+            : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
       });
     } finally {
       setBusy(null);
@@ -80,7 +83,12 @@ export function PhotoManager({
               </div>
               <div className="own-photo-actions">
                 {!photo.is_main ? (
-                  <Button size="sm" color="outline-primary" disabled={busy !== null} onClick={() => void run(photo.id, () => setMainPhoto(api, photo.id), null)}>
+                  <Button
+                    size="sm"
+                    color="outline-primary"
+                    disabled={busy !== null}
+                    onClick={() => void run(photo.id, () => setMainPhoto(api, photo.id), null)}
+                  >
                     <FormattedMessage id="photos.makeMain" defaultMessage="Make main photo" />
                   </Button>
                 ) : null}
@@ -88,9 +96,16 @@ export function PhotoManager({
                   size="sm"
                   color="outline-danger"
                   disabled={busy !== null}
-                  aria-label={intl.formatMessage({ id: 'photos.deleteNumbered', defaultMessage: 'Delete photo {number}' }, { number: i + 1 })}
+                  aria-label={intl.formatMessage(
+                    { id: 'photos.deleteNumbered', defaultMessage: 'Delete photo {number}' },
+                    { number: i + 1 },
+                  )}
                   onClick={() =>
-                    void run(photo.id, () => deletePhoto(api, photo.id), intl.formatMessage({ id: 'photos.deleted', defaultMessage: 'Photo deleted.' }))
+                    void run(
+                      photo.id,
+                      () => deletePhoto(api, photo.id),
+                      intl.formatMessage({ id: 'photos.deleted', defaultMessage: 'Photo deleted.' }),
+                    )
                   }
                 >
                   <FormattedMessage id="photos.delete" defaultMessage="Delete" />

@@ -3,12 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Spinner } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
+import { checkPhotoFile, PHOTO_TYPES } from '../../../../shared/photo-files';
 import { uploadPhoto, type MyPhotos } from '../api/upload-photo';
-
-/** Larger files are refused by the server too (413); checking here saves the upload. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** The types the server accepts (it checks the content too). */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 export interface PhotoUploadProps {
   /** Called with the member's photos after a successful upload (the new one included, awaiting moderation). */
@@ -43,11 +39,13 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
     event.target.value = '';
     if (!file) return;
     setError(null);
-    if (file.size > MAX_PHOTO_BYTES) {
+    // Checked before the upload (the server's limits): nothing is sent for a file that cannot be a photo.
+    const problem = checkPhotoFile(file);
+    if (problem === 'too_large') {
       setError(intl.formatMessage({ id: 'photos.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' }));
       return;
     }
-    if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) {
+    if (problem === 'wrong_type') {
       setError(intl.formatMessage({ id: 'photos.wrongType', defaultMessage: 'Choose a JPEG, PNG, WebP, GIF or AVIF photo.' }));
       return;
     }
@@ -86,7 +84,10 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
         onChange={(e) => void onChange(e)}
       />
       <p className="form-text mb-0">
-        <FormattedMessage id="photos.hint" defaultMessage="JPEG, PNG, WebP, GIF or AVIF, at most 10 MB. New photos are checked before others see them." />
+        <FormattedMessage
+          id="photos.hint"
+          defaultMessage="JPEG, PNG, WebP, GIF or AVIF, at most 10 MB. New photos are checked before others see them."
+        />
       </p>
       <div role="status" aria-live="polite">
         {error ? (

@@ -6,7 +6,6 @@ import { useApiSWR } from '../../../lib/api-swr';
 
 export type GeocodeResult = Schemas['GeocodeResult'];
 
-
 export const geocodeKey = (lat: number, lon: number) => `/geocode.php?lat=${lat.toFixed(2)}&lon=${lon.toFixed(2)}`;
 
 /** GET /geocode.php; an error counts as `false`, like a position that cannot be placed. */

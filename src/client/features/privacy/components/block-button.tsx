@@ -23,10 +23,16 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
     try {
       await blockMember(api, memberId);
       // Lists loaded before the block still hold the member: drop them so every list is asked again.
-      await mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, { revalidate: true });
+      await mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, {
+        revalidate: true,
+      });
       await navigate('/members?blocked=1');
     } catch (err) {
-      setError(isApiRequestError(err) && err.status < 500 ? err.message : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }));
+      setError(
+        isApiRequestError(err) && err.status < 500
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+      );
       setBusy(false);
     }
   };

@@ -54,10 +54,7 @@ export function LocationCard({ hasLocation, onChange }: { hasLocation: boolean; 
         <FormattedMessage id="location.title" defaultMessage="Distance to other members" />
       </h2>
       <p className="text-body-secondary">
-        <FormattedMessage
-          id="location.help"
-          defaultMessage="Others only see a rough distance such as “5–10 km”, never where you are."
-        />
+        <FormattedMessage id="location.help" defaultMessage="Others only see a rough distance such as “5–10 km”, never where you are." />
       </p>
       {permission === 'unsupported' ? (
         <p className="mb-0">

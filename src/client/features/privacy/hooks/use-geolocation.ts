@@ -11,7 +11,11 @@ const noSubscription = () => () => undefined;
  * `navigator` without geolocation, so deciding 'unsupported' while rendering on the server would break hydration.
  */
 export function useGeolocationPermission(): GeoPermission {
-  const supported = useSyncExternalStore(noSubscription, () => 'geolocation' in navigator, () => true);
+  const supported = useSyncExternalStore(
+    noSubscription,
+    () => 'geolocation' in navigator,
+    () => true,
+  );
   const [state, setState] = useState<GeoPermission>('unknown');
   useEffect(() => {
     if (!('geolocation' in navigator) || !navigator.permissions?.query) return;

@@ -231,7 +231,12 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             <label htmlFor="pf-tattoos" className="form-label">
               {t(ATTRIBUTE_LABELS.tattoos)}
             </label>
-            <select id="pf-tattoos" className="form-select" value={form.tattoos} onChange={(e) => setForm({ ...form, tattoos: e.target.value })}>
+            <select
+              id="pf-tattoos"
+              className="form-select"
+              value={form.tattoos}
+              onChange={(e) => setForm({ ...form, tattoos: e.target.value })}
+            >
               <option value="">{t(messages.notSaid)}</option>
               <option value="yes">{t(messages.yes)}</option>
               <option value="no">{t(messages.no)}</option>

@@ -17,11 +17,14 @@ export function ProfileView({
   profile,
   cdnPrefix,
   loggedIn,
+  actions,
   extraActions,
 }: {
   profile: ProfileDetail;
   cdnPrefix: string;
   loggedIn: boolean;
+  /** A member's main actions (like, message), in the action bar. */
+  actions?: ReactNode;
   /** More actions of the viewer (e.g. block), placed under the main actions. */
   extraActions?: ReactNode;
 }) {
@@ -30,50 +33,60 @@ export function ProfileView({
   const distance = profile.distance ? DISTANCE_MESSAGES[profile.distance] : undefined;
   const [now] = useState(() => Date.now());
   const recently = !profile.online && profile.last_active !== null && now - Date.parse(profile.last_active) < RECENT_MS;
+  const caption = (
+    <header>
+      <h1 className="profile-name">
+        <span>{profile.name}</span>
+        {profile.age ? (
+          <span className="fw-normal">
+            <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />
+          </span>
+        ) : null}
+        {profile.premium ? <PremiumBadge className="fs-6 ms-2 align-middle" /> : null}
+      </h1>
+      <p className="profile-status">
+        <OnlineDot online={profile.online} />
+        <span>
+          {profile.online ? (
+            <FormattedMessage id="member.online" defaultMessage="Online" />
+          ) : recently ? (
+            <FormattedMessage id="member.recently" defaultMessage="Online recently" />
+          ) : (
+            <FormattedMessage id="member.offline" defaultMessage="Offline" />
+          )}
+        </span>
+        {distance ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>
+              <FormattedMessage
+                id="profile.distance"
+                defaultMessage="{distance} away"
+                values={{ distance: intl.formatMessage(distance) }}
+              />
+            </span>
+          </>
+        ) : null}
+      </p>
+    </header>
+  );
   return (
     <article className="profile-layout">
-      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} />
-      <div className="surface">
-        <header className="mb-3">
-          <h1 className="h2 fw-bold d-flex flex-wrap align-items-center gap-2 mb-1">
-            <span>{profile.name}</span>
-            {profile.age ? (
-              <span className="fw-normal text-body-secondary">
-                <FormattedMessage id="profile.age" defaultMessage="{age} years" values={{ age: profile.age }} />
-              </span>
-            ) : null}
-            {profile.premium ? <PremiumBadge className="fs-6" /> : null}
-          </h1>
-          <p className="d-flex align-items-center gap-2 mb-0 text-body-secondary">
-            <OnlineDot online={profile.online} />
-            <span>
-              {profile.online ? (
-                <FormattedMessage id="member.online" defaultMessage="Online" />
-              ) : recently ? (
-                <FormattedMessage id="member.recently" defaultMessage="Online recently" />
-              ) : (
-                <FormattedMessage id="member.offline" defaultMessage="Offline" />
-              )}
-            </span>
-            <span aria-hidden="true">·</span>
-            <CountryLabel country={profile.country} region={profile.region} />
-            {distance ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>
-                  <FormattedMessage id="profile.distance" defaultMessage="{distance} away" values={{ distance: intl.formatMessage(distance) }} />
-                </span>
-              </>
-            ) : null}
+      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} caption={caption} loggedIn={loggedIn} />
+      <div className="surface profile-details">
+        <p className="d-flex align-items-center gap-2 mb-0 text-body-secondary">
+          <CountryLabel country={profile.country} region={profile.region} />
+        </p>
+        {profile.fictional && settings.fictional_icon ? (
+          <p className="fictional-warning small mt-2 mb-0">
+            <span aria-hidden="true">{settings.fictional_icon} </span>
+            {settings.fictional_warning}
           </p>
-          {profile.fictional && settings.fictional_icon ? (
-            <p className="fictional-warning small mt-2 mb-0">
-              <span aria-hidden="true">{settings.fictional_icon} </span>
-              {settings.fictional_warning}
-            </p>
-          ) : null}
-        </header>
-        <ProfileActions loggedIn={loggedIn} name={profile.name} />
+        ) : null}
+        {/* Like and Message: a bar at the bottom of a phone's screen, in reach of the thumb; in the column above. */}
+        <div className="profile-action-bar" data-testid="profile-action-bar">
+          {loggedIn ? actions : <ProfileActions loggedIn={false} name={profile.name} />}
+        </div>
         {extraActions}
         {profile.about ? (
           <section className="mt-4">

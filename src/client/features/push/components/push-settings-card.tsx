@@ -4,11 +4,12 @@ import { Button, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import { getPushPreviews, putPushPreviews } from '../api/push-api';
 import { usePush } from '../use-push';
+import { PushSubscribeButton } from './push-subscribe-button';
 
 /** Push notifications on the notification settings page: on/off for this browser, and lock-screen previews. */
 export function PushSettingsCard() {
   const api = useApi();
-  const { state, busy, subscribe, unsubscribe } = usePush();
+  const { state, busy, unsubscribe } = usePush();
   const [previews, setPreviews] = useState<boolean | null>(null);
   const previewId = useId();
   useEffect(() => {
@@ -34,16 +35,19 @@ export function PushSettingsCard() {
           </p>
         ) : state.isSubscribed === 'denied' ? (
           <p className="text-body-secondary mb-2">
-            <FormattedMessage id="push.settings.denied" defaultMessage="Notifications are blocked for this site in your browser settings." />
+            <FormattedMessage
+              id="push.settings.denied"
+              defaultMessage="Notifications are blocked for this site in your browser settings."
+            />
           </p>
         ) : state.isSubscribed ? (
           <Button color="primary" size="sm" className="mb-3" disabled={busy} onClick={() => void unsubscribe()}>
             <FormattedMessage id="push.settings.off" defaultMessage="Turn off notifications on this device" />
           </Button>
         ) : (
-          <Button color="primary" size="sm" className="mb-3" disabled={busy} onClick={() => void subscribe()}>
-            <FormattedMessage id="push.alert.action" defaultMessage="Turn on notifications" />
-          </Button>
+          <div className="mb-3">
+            <PushSubscribeButton />
+          </div>
         )}
         <FormGroup switch>
           <Input
@@ -58,7 +62,10 @@ export function PushSettingsCard() {
             }}
           />
           <Label for={previewId} check>
-            <FormattedMessage id="push.settings.previews" defaultMessage="Show the sender’s name and the message text in notifications (visible on your lock screen)" />
+            <FormattedMessage
+              id="push.settings.previews"
+              defaultMessage="Show the sender’s name and the message text in notifications (visible on your lock screen)"
+            />
           </Label>
         </FormGroup>
       </div>

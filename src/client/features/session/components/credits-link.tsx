@@ -9,8 +9,11 @@ export function creditsBadgeTone(credits: number): 'warning' | 'danger' | null {
   return credits > 0 ? 'warning' : 'danger';
 }
 
-/** Paid users: a credits link to the repeat order; everybody else: Get Premium. */
-export function CreditsLink({ paidUser, credits }: { paidUser: boolean; credits: number }) {
+/**
+ * Paid users: a credits link, to the one-step repeat order where the site offers it (`member_resell`), else to the
+ * bundles; everybody else: Get Premium.
+ */
+export function CreditsLink({ paidUser, credits, resell = true }: { paidUser: boolean; credits: number; resell?: boolean }) {
   const intl = useIntl();
   if (!paidUser) {
     return (
@@ -28,7 +31,7 @@ export function CreditsLink({ paidUser, credits }: { paidUser: boolean; credits:
   }
   const tone = creditsBadgeTone(credits);
   return (
-    <NavLink to="/credits/repeat-order" className="nav-icon-link">
+    <NavLink to={resell ? '/credits/repeat-order' : '/credits'} className="nav-icon-link">
       <CoinIcon />
       <span className="nav-label">
         <FormattedMessage id="nav.credits" defaultMessage="Credits" />
@@ -37,7 +40,10 @@ export function CreditsLink({ paidUser, credits }: { paidUser: boolean; credits:
         <span className={`badge rounded-pill text-bg-${tone}`} data-testid="credits-badge">
           <span aria-hidden="true">{credits}</span>
           <span className="visually-hidden">
-            {intl.formatMessage({ id: 'nav.creditsLeft', defaultMessage: '{credits, plural, one {# credit} other {# credits}} left' }, { credits })}
+            {intl.formatMessage(
+              { id: 'nav.creditsLeft', defaultMessage: '{credits, plural, one {# credit} other {# credits}} left' },
+              { credits },
+            )}
           </span>
         </span>
       ) : null}

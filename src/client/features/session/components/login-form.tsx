@@ -4,12 +4,71 @@ import { useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
-import type { ApiRequestError } from '../../../lib/api-error';
+import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { useRevalidateAll } from '../../../lib/swr-fetch';
 import { sessionLoaded, userChanged } from '../../../lib/store/session-slice';
-import { useAppDispatch } from '../../../lib/store/store';
+import { useAppDispatch, useLocale } from '../../../lib/store/store';
 import { getSession } from '../api/get-user';
 import { login } from '../api/login';
+import { requestLoginLink } from '../api/login-link';
+
+/**
+ * On `login_blocked` (strangers' wrong passwords lock the account's new devices): the member asks for a sign-in link
+ * mailed to the address in the form, which logs this browser in whatever the lock (the answer is the same for any
+ * address, so the text says "if").
+ */
+function LoginLinkAction({ email }: { email: string }) {
+  const intl = useIntl();
+  const api = useApi();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setState('sending');
+    setError(null);
+    try {
+      await requestLoginLink(api, email.trim());
+      setState('sent');
+    } catch (err) {
+      setState('idle');
+      // The server's text is already in the member's language (a malformed address, too many requests).
+      const message =
+        isApiRequestError(err) && err.code && err.code !== 'bad_request' && err.code !== 'internal_error' ? err.message : null;
+      setError(message ?? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
+    }
+  };
+  if (state === 'sent') {
+    return (
+      <p className="mb-0 mt-2 small" role="status" data-testid="login-link-sent">
+        <FormattedMessage
+          id="login.link.sent"
+          defaultMessage="If {email} has an account, a sign-in link is on its way. It works once, for 15 minutes, in the browser where you open it."
+          values={{ email: <strong>{email.trim()}</strong> }}
+        />
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2">
+      <p className="mb-2 small">
+        <FormattedMessage
+          id="login.link.intro"
+          defaultMessage="Is someone else trying passwords on your account? A sign-in link by e-mail always lets you in."
+        />
+      </p>
+      <Button
+        type="button"
+        color="light"
+        size="sm"
+        disabled={state === 'sending' || email.trim() === ''}
+        onClick={() => void send()}
+        data-testid="login-link-send"
+      >
+        <FormattedMessage id="login.link.send" defaultMessage="Send me a sign-in link" />
+      </Button>
+      {error ? <p className="mb-0 mt-2 small">{error}</p> : null}
+    </div>
+  );
+}
 
 /** The translated text for a login error code. */
 export function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
@@ -34,11 +93,13 @@ export function LoginForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const revalidateAll = useRevalidateAll();
+  const locale = useLocale();
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [blocked, setBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,11 +107,19 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     setFailed(false);
+    setBlocked(false);
     try {
       const result = await login(api, { email: email.trim(), password });
       if (!result.ok) {
         setError(loginErrorText(intl, result.error));
         setFailed(result.error.code === 'login_failed');
+        setBlocked(result.error.code === 'login_blocked');
+        return;
+      }
+      // The account's saved language differs from this page's: the login answer set the locale cookie to it, and the
+      // next page is loaded whole, in that language.
+      if (result.user.language !== locale) {
+        window.location.assign('/members');
         return;
       }
       // The session answer brings the navigation counts with the user (badges right after logging in).
@@ -87,6 +156,7 @@ export function LoginForm() {
               />
             </p>
           ) : null}
+          {blocked ? <LoginLinkAction email={email} /> : null}
         </Alert>
       ) : null}
       <FormGroup>

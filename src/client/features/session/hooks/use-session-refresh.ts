@@ -6,7 +6,11 @@ import { sessionLoaded } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { getSession } from '../api/get-user';
 
-/** Polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed). */
+/**
+ * Polling of the current user while logged in: first after 5 s, then every 60 s (300 s while push is subscribed) —
+ * but only while the live stream is down (an interval of 0): while it is open, the balance and every other change
+ * come on it.
+ */
 export function useSessionRefresh(loggedIn: boolean): void {
   const api = useApi();
   const dispatch = useAppDispatch();
@@ -26,7 +30,7 @@ export function useSessionRefresh(loggedIn: boolean): void {
     let interval: ReturnType<typeof setInterval> | undefined;
     const first = setTimeout(() => {
       void refresh();
-      interval = setInterval(() => void refresh(), every);
+      if (every > 0) interval = setInterval(() => void refresh(), every);
     }, POLL_INITIAL_DELAY_MS);
     return () => {
       cancelled = true;

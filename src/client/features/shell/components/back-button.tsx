@@ -20,8 +20,25 @@ export function BackButton() {
   const historyLength = typeof window === 'undefined' ? 0 : window.history.length;
   if (!showsBackButton(pathname, standalone, historyLength)) return null;
   return (
-    <button type="button" className="nav-back" onClick={() => void navigate(-1)} aria-label={intl.formatMessage({ id: 'nav.back', defaultMessage: 'Back' })} data-testid="nav-back">
-      <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <button
+      type="button"
+      className="nav-back"
+      onClick={() => void navigate(-1)}
+      aria-label={intl.formatMessage({ id: 'nav.back', defaultMessage: 'Back' })}
+      data-testid="nav-back"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M15 18l-6-6 6-6" />
       </svg>
     </button>

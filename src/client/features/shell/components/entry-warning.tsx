@@ -50,7 +50,9 @@ export function EntryWarning({ layout }: { layout: LayoutName }) {
         />
       </p>
       {settings.fictional_warning ? <p className="small text-body-secondary mt-3 mb-0">{settings.fictional_warning}</p> : null}
-      <span className="visually-hidden">{intl.formatMessage({ id: 'entryWarning.answerHint', defaultMessage: 'Choose enter or leave to continue.' })}</span>
+      <span className="visually-hidden">
+        {intl.formatMessage({ id: 'entryWarning.answerHint', defaultMessage: 'Choose enter or leave to continue.' })}
+      </span>
     </Modal>
   );
 }

@@ -11,7 +11,11 @@ type Phase = 'idle' | 'running' | 'done';
  */
 export function NavigationProgress() {
   const location = useLocation();
-  const busy = useSyncExternalStore(subscribeActivity, () => inflightCount() > 0, () => false);
+  const busy = useSyncExternalStore(
+    subscribeActivity,
+    () => inflightCount() > 0,
+    () => false,
+  );
   const [phase, setPhase] = useState<Phase>('idle');
   const [started, setStarted] = useState(false);
   const first = useRef(true);
@@ -46,7 +50,8 @@ export function NavigationProgress() {
 
   if (phase === 'idle') return null;
   const width = phase === 'done' ? '100%' : started ? '90%' : '5%';
-  const transition = phase === 'running' && started ? `width ${PROGRESS_BAR.durationMs}ms cubic-bezier(0.1, 0.7, 0.3, 1)` : 'width 0.2s ease-out';
+  const transition =
+    phase === 'running' && started ? `width ${PROGRESS_BAR.durationMs}ms cubic-bezier(0.1, 0.7, 0.3, 1)` : 'width 0.2s ease-out';
   return (
     <div className="nav-progress" data-testid="nav-progress" data-phase={phase} aria-hidden="true">
       <span style={{ width, transition }} />

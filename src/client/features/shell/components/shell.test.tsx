@@ -47,16 +47,20 @@ describe('site-entry warning modal', () => {
 });
 
 describe('warnings banner area', () => {
-  it('When a member has no main photo and notifications are off because of a bounce, then both alerts show, and closing one stores its time and hides it', () => {
+  it('When a member has no main photo and notifications are off because of a bounce, then one notice shows at a time: closing the first stores its time and brings the next', () => {
     const user = userFixture({ notifications_disabled: ['bounce'] });
     const { store } = renderWithApp(<WarningsArea />, { user, url: '/members' });
-    expect(screen.getByTestId('notifications-alert').textContent).toContain('bounced');
+    const notifications = screen.getByTestId('notifications-alert');
+    expect(notifications.textContent).toContain('bounced');
+    expect(screen.queryByTestId('photo-alert')).toBeNull();
+    fireEvent.click(notifications.querySelector('button')!);
+    expect(screen.queryByTestId('notifications-alert')).toBeNull();
+    expect(store.getState().site.dismissals?.[`notifications_alert_${user.id}`]).toBeGreaterThan(0);
     const photo = screen.getByTestId('photo-alert');
     expect(photo.querySelector('a')?.getAttribute('href')).toBe('/profile');
     fireEvent.click(photo.querySelector('button')!);
     expect(screen.queryByTestId('photo-alert')).toBeNull();
     expect(store.getState().site.dismissals?.[`photo_alert_${user.id}`]).toBeGreaterThan(0);
-    expect(screen.getByTestId('notifications-alert')).toBeTruthy();
   });
 
   it('When nobody is logged in or the member has a photo and notifications on, then no banner shows', () => {

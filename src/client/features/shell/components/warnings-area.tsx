@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DismissibleAlert } from '../../../components/dismissible-alert';
+import { useDismissal } from '../../../hooks/use-dismissal';
 import { useCurrentUser } from '../../../lib/store/store';
 
 /** Routes where the member is busy with their account: no nagging banners there. */
@@ -15,19 +16,33 @@ export function memberBanners(user: User | null): { photo: boolean; notification
 }
 
 /**
- * The warnings banner area of the default layout: the profile-photo alert (member without a main photo) and the
- * disabled-notifications alert (with its reasons), each dismissible with the time stored. The push alert waits for
- * push notifications (its key `push_alert_<id>` is reserved in lib/dismissals); the activation reminder is the
- * accounts feature's.
+ * The site notice that applies now, if any: the disabled-notifications notice before the profile-photo notice, each
+ * until the member closes it (the time is stored); none on quiet routes.
  */
-export function WarningsArea() {
+export function useNotice(): 'notifications' | 'photo' | null {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const show = memberBanners(user);
-  if (!user || QUIET_PATHS.test(pathname) || (!show.photo && !show.notifications)) return null;
+  const [notificationsClosed] = useDismissal(user ? `notifications_alert_${user.id}` : null);
+  const [photoClosed] = useDismissal(user ? `photo_alert_${user.id}` : null);
+  if (!user || QUIET_PATHS.test(pathname)) return null;
+  if (show.notifications && notificationsClosed === null) return 'notifications';
+  if (show.photo && photoClosed === null) return 'photo';
+  return null;
+}
+
+/**
+ * The site notices of the default layout, one at a time (`useNotice`): the disabled-notifications notice (with its
+ * reason), else the profile-photo notice; each dismissible with the time stored. The member layout's prompt slot
+ * shows this only when no more urgent prompt applies.
+ */
+export function WarningsArea() {
+  const user = useCurrentUser();
+  const notice = useNotice();
+  if (!user || !notice) return null;
   return (
-    <div className="warnings-area container pt-3" aria-live="polite">
-      {show.notifications ? (
+    <div className="warnings-area" aria-live="polite">
+      {notice === 'notifications' ? (
         <DismissibleAlert dismissKey={`notifications_alert_${user.id}`} tone="warning" testId="notifications-alert">
           <strong className="d-block">
             <FormattedMessage id="banner.notifications.title" defaultMessage="Your e-mail notifications are switched off" />
@@ -38,18 +53,20 @@ export function WarningsArea() {
             values={{ reason: user.notifications_disabled[0] ?? 'unsubscribe' }}
           />
         </DismissibleAlert>
-      ) : null}
-      {show.photo ? (
+      ) : (
         <DismissibleAlert dismissKey={`photo_alert_${user.id}`} tone="info" testId="photo-alert">
           <strong className="d-block">
             <FormattedMessage id="banner.photo.title" defaultMessage="Add a profile photo" />
           </strong>
-          <FormattedMessage id="banner.photo.body" defaultMessage="Members answer a profile with a photo far more often. Show yourself and get more replies." />{' '}
+          <FormattedMessage
+            id="banner.photo.body"
+            defaultMessage="Members answer a profile with a photo far more often. Show yourself and get more replies."
+          />{' '}
           <Link to="/profile" className="alert-link">
             <FormattedMessage id="banner.photo.action" defaultMessage="Upload a photo" />
           </Link>
         </DismissibleAlert>
-      ) : null}
+      )}
     </div>
   );
 }

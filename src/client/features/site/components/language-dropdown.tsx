@@ -46,7 +46,13 @@ export function LanguageDropdown() {
       <ul className="menu-list" aria-label={label}>
         {languages.map((code) => (
           <li key={code}>
-            <a className="menu-item" href={localeSwitchHref(code, returnTo)} lang={code} hrefLang={code} aria-current={code === locale ? 'true' : undefined}>
+            <a
+              className="menu-item"
+              href={localeSwitchHref(code, returnTo)}
+              lang={code}
+              hrefLang={code}
+              aria-current={code === locale ? 'true' : undefined}
+            >
               {languageName(code)}
             </a>
           </li>

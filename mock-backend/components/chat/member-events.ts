@@ -1,0 +1,51 @@
+import type { Bus } from '../../lib/bus';
+import { prepared, type Db } from '../../lib/db';
+import { CHAT_EVENT_LOCK } from './repository';
+
+/**
+ * The member's events beyond messages and read markers (table member_events), streamed by GET /api/events.php in one
+ * order with them. Each kind names its data:
+ * - `like`: another member liked him ({ profile }); `match`: a like made a match ({ profile });
+ * - `balance`: his credits changed outside a send he made himself — a payment settled, a refund went out
+ *   ({ credits, paid_user });
+ * - `photo`: moderation decided one of his photos ({ photo, status: approved | refused });
+ * - `conversation_removed`: he removed a conversation ({ conversation }), so his other tabs and devices drop it.
+ */
+export type MemberEvent =
+  | { kind: 'like' | 'match'; data: { profile: number } }
+  | { kind: 'balance'; data: { credits: number; paid_user: boolean } }
+  | { kind: 'photo'; data: { photo: number; status: 'approved' | 'refused' } }
+  | { kind: 'conversation_removed'; data: { conversation: number } };
+
+const INSERT = prepared(
+  `WITH event_lock AS (SELECT pg_advisory_xact_lock($4::bigint))
+   INSERT INTO member_events (user_id, kind, data) SELECT $1::int, $2::text, $3::jsonb FROM event_lock`,
+);
+
+/**
+ * Records an event for the member in the caller's transaction. It takes the site-wide chat event lock (held until the
+ * commit, so numbers become visible in the order they were drawn): call it as the last write of the transaction.
+ * After the commit, `tell` says "look" to the members' streams.
+ */
+export async function recordMemberEvent(tx: Db, userId: number, event: MemberEvent): Promise<void> {
+  await tx.query(INSERT, [userId, event.kind, JSON.stringify(event.data), CHAT_EVENT_LOCK]);
+}
+
+/** The balance event from the member's row as the transaction sees it now (after the change). */
+export async function recordBalance(tx: Db, userId: number): Promise<void> {
+  const [row] = await tx.query<{ credits: number; paid_user: boolean }>('SELECT credits, paid_user FROM users WHERE id = $1', [userId]);
+  if (row) await recordMemberEvent(tx, userId, { kind: 'balance', data: { credits: row.credits, paid_user: row.paid_user } });
+}
+
+/** After the commit: the members' streams on every instance look (a lost notification waits for the catch-up). */
+export async function tell(bus: Bus | undefined, userIds: readonly number[]): Promise<void> {
+  if (bus && userIds.length > 0) await bus.publish([...new Set(userIds)], { type: 'look' });
+}
+
+/** Events older than this are removed by the cleanup job. */
+const KEEP_DAYS = 7;
+
+export async function deleteOldMemberEvents(db: Db): Promise<number> {
+  const rows = await db.query(`DELETE FROM member_events WHERE created_at < now() - make_interval(days => $1) RETURNING 1`, [KEEP_DAYS]);
+  return rows.length;
+}

@@ -1,0 +1,13 @@
+import { defineMessages } from 'react-intl';
+
+/**
+ * Texts the BFF answers with on its own, before any backend is asked, kept in the app's catalogues
+ * (locales/<lang>.json) so they come in the member's language like every other text (src/server/messages.ts).
+ */
+export const SERVER_TEXTS = defineMessages({
+  requestTooLarge: { id: 'error.requestTooLarge', defaultMessage: 'What you are sending is too large. A photo may be at most 10 MB.' },
+  tooManyStreams: {
+    id: 'error.tooManyStreams',
+    defaultMessage: 'Too many live connections are open. Close another tab or try again shortly.',
+  },
+});

@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import * as sass from 'sass';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BREAKPOINTS } from '../../shared/constants';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+/** The declarations of every rule whose selector is exactly `selector`, together. */
+function ruleOf(css: string, selector: string): string {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...css.matchAll(new RegExp(`(?:^|\\})\\s*${escaped}\\s*\\{([^}]*)\\}`, 'gm'))].map((m) => m[1]).join('\n');
+}
+
+describe('theme, toasts and breakpoints', () => {
+  let css = '';
+  beforeAll(() => {
+    css = sass.compile(join(ROOT, 'src', 'client', 'styles', 'main.scss'), {
+      loadPaths: [join(ROOT, 'node_modules')],
+      quietDeps: true,
+      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+      logger: sass.Logger.silent,
+      style: 'expanded',
+    }).css;
+  }, 60_000);
+
+  it('When the stylesheet is built, then primary is orange, secondary light blue, dark purple, and unread messages have their own colour', () => {
+    // Bootstrap's custom properties on :root (and [data-bs-theme=light]).
+    const root = css;
+    expect(root).toMatch(/--bs-primary:\s*#cc4b0c/);
+    expect(root).toMatch(/--bs-secondary:\s*#8ecae6/);
+    expect(root).toMatch(/--bs-dark:\s*#2d1b45/);
+    expect(root).toMatch(/--bs-unread:\s*#e0197d/);
+    expect(ruleOf(css, '.text-bg-unread')).toMatch(/background-color:\s*RGBA\(var\(--bs-unread-rgb\)/);
+  });
+
+  it('When a toast is drawn, then it is at most 350 px wide', () => {
+    expect(ruleOf(css, '.toast')).toMatch(/--bs-toast-max-width:\s*350px/);
+  });
+
+  it('When the layout responds to the width, then its breakpoints are 576, 768, 992 and 1200 px', () => {
+    expect(BREAKPOINTS).toEqual({ sm: 576, md: 768, lg: 992, xl: 1200 });
+    for (const px of Object.values(BREAKPOINTS)) expect(css, `${px}px`).toContain(`@media (min-width: ${px}px)`);
+    expect(ruleOf(css, ':root')).toMatch(/--bs-breakpoint-sm:\s*576px/);
+    expect(ruleOf(css, ':root')).toMatch(/--bs-breakpoint-xl:\s*1200px/);
+  });
+});
