@@ -4,6 +4,7 @@ import { clientIp } from './client';
 import { getViewer } from './context';
 import { atomically, prepared, type Db } from './db';
 import { AppError, badRequest } from './errors';
+import { faultPoint } from './fault-injection';
 
 /**
  * Idempotency keys as draft-ietf-httpapi-idempotency-key-header describes them, for the operations whose entry in
@@ -78,15 +79,6 @@ function answerFound(res: Response, found: Found): void {
   if (found.kind === 'mismatch') throw new AppError(422, 'idempotency_key_reused', { params: { field: 'Idempotency-Key' } });
   res.setHeader('Idempotent-Replayed', 'true');
   res.status(found.status).json(found.body);
-}
-
-/**
- * Fault injection for the crash tests (never in production): FAULT_INJECTION=idempotency-before-commit kills the
- * process after the answer was written but before its transaction commits; idempotency-after-commit kills it after
- * the commit, before the answer is sent.
- */
-function faultPoint(name: 'idempotency-before-commit' | 'idempotency-after-commit'): void {
-  if (process.env.NODE_ENV !== 'production' && process.env.FAULT_INJECTION === name) process.kill(process.pid, 'SIGKILL');
 }
 
 class KeyInUse extends Error {}

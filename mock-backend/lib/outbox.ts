@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { afterCommit, type Db } from './db';
+import { faultPoint } from './fault-injection';
 import type { JobDefinition, Jobs } from './jobs';
 import type { Mailer, MailMessage } from './mail';
 
@@ -129,6 +130,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
         // One Message-ID per outbox row: should a crash between sending and recording repeat a send, receivers see one mail.
         messageId: `<outbox-${row.id}.${row.from_address.replace(/^.*@|>$/g, '') || 'localhost'}>`,
       });
+      faultPoint('outbox-after-send');
       await db.query(
         `UPDATE mail_outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1`,
         [row.id],

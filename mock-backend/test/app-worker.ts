@@ -1,7 +1,7 @@
 /**
  * The backend's API in a process of its own, on a database the test prepared (migrated and seeded), for the crash
  * tests: it prints `port <n>` once it listens. Env: DATABASE_URL + DB_SCHEMA (PostgreSQL) or PGLITE_DIR; MEDIA_DIR;
- * FAULT_INJECTION (lib/idempotency.ts) to kill itself at that point.
+ * FAULT_INJECTION (lib/fault-injection.ts) to kill itself at that point.
  */
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -5,6 +5,7 @@ import type { Site } from '../../lib/context';
 import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { faultPoint } from '../../lib/fault-injection';
 import { discountMinor, evaluateCode, redeem, release, type CheckoutDiscount } from '../credits/discounts';
 import { recordBalance, tell } from '../chat/member-events';
 import { grantCredits } from '../credits/ledger';
@@ -551,6 +552,7 @@ export async function receiveWebhook(
     if (inserted.length === 0) return { duplicate: true, member: null };
     return { duplicate: false, member: await settle(tx, payment, deps.logger, tx) };
   });
+  faultPoint('webhook-after-commit');
   if (member !== null) await tell(deps.bus, [member]);
   return { status: 200, body: { ok: true, ...(duplicate ? { duplicate: true } : {}) } };
 }
