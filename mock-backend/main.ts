@@ -20,6 +20,7 @@ import { refreshStatistics } from './lib/statistics';
 import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
+import { connectionDrain } from '../src/shared/connection-drain';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -31,7 +32,14 @@ const logger = createLogger(config.LOG_LEVEL);
 // libvips keeps up to 50 MB of recent operations for reuse; every photo is processed once, so nothing would reuse them.
 sharp.cache(false);
 
-async function start(): Promise<{ server: Server; db: Db; background: Background; bus: Bus; ops: BackendOps }> {
+async function start(): Promise<{
+  server: Server;
+  connections: { drain(): void };
+  db: Db;
+  background: Background;
+  bus: Bus;
+  ops: BackendOps;
+}> {
   const started = performance.now();
   const dataDir = path.resolve(config.DATA_DIR);
   const mediaDir = path.join(dataDir, 'media');
@@ -97,18 +105,19 @@ async function start(): Promise<{ server: Server; db: Db; background: Background
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  const connections = connectionDrain(server);
   const port = (server.address() as AddressInfo).port;
   listeningPort = port;
   logger.info({ host: config.HOST, port, startupMs: Math.round(performance.now() - started) }, 'mock-backend listening');
   if (config.PORT === 0 && process.send) process.send({ type: 'ready', port });
-  return { server, db, background, bus, ops };
+  return { server, connections, db, background, bus, ops };
 }
 
 /** How long a shutdown may take before the process exits anyway (in-flight requests and job handlers included). */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 start().then(
-  ({ server, db, background, bus, ops }) => {
+  ({ server, connections, db, background, bus, ops }) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
@@ -121,13 +130,17 @@ start().then(
       force.unref();
       // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
       ops.drain();
+      connections.drain();
       // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
       // wait for them.
       void bus.close();
       server.close(() => {
         background
           .stop()
-          .catch((err: unknown) => logger.warn({ err }, 'stopping the job workers failed'))
+          .then(
+            () => logger.info('job workers stopped'),
+            (err: unknown) => logger.warn({ err }, 'stopping the job workers failed'),
+          )
           .then(() => bus.close())
           .then(() => db.close())
           .then(

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
+import { connectionDrain } from '../shared/connection-drain';
 
 /**
  * Process entry (`node dist/server/bff.js` once built, `tsx src/bff/main.ts` in development): parse config, start the embedded TypeScript backend when no
@@ -170,7 +171,11 @@ async function main(): Promise<void> {
   });
   state.server = server;
   state.closeStreams = () => app.closeStreams();
-  state.drain = () => app.drain();
+  const connections = connectionDrain(server);
+  state.drain = () => {
+    app.drain();
+    connections.drain();
+  };
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'the BFF cannot listen');
     shutdown('listen error', 1);
