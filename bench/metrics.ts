@@ -6,7 +6,11 @@
  * - the CPU of one proxied `/api/*.php` request served by a BFF app (createApp, production options) in front of a
  *   small JSON backend, both in this process, with the client: process.cpuUsage over BENCH_REQUESTS sequential
  *   keep-alive requests (client and stand-in included, so the share below is an upper bound for the BFF alone);
- * - a scrape of /_ops/metrics after that load.
+ * - a scrape of /_ops/metrics after that load;
+ * - the backend's own probes under load: /healthz and /readyz (lib/ops.ts, over an in-memory PGlite with every
+ *   migration) asked every 20 ms while BENCH_LOAD_CLIENTS clients keep a database-bound route of the same process
+ *   busy for BENCH_LOAD_SECONDS; their latency p50/p95/max as the client saw it (client and load in the same process,
+ *   so an upper bound).
  * Prints the figures and the share of a request's CPU the metrics take. Run: `npm run bench:metrics`.
  */
 import http from 'node:http';
@@ -14,8 +18,13 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { pino } from 'pino';
+import { createLocalBus } from '../mock-backend/lib/bus';
+import { createPgliteDb } from '../mock-backend/lib/db';
+import { migrate } from '../mock-backend/lib/migrate';
+import { createOps } from '../mock-backend/lib/ops';
 import { createApp } from '../src/bff/app';
 import { parseConfig } from '../src/bff/config';
 import { createMetrics } from '../src/bff/metrics';
@@ -115,3 +124,71 @@ backend.close();
 backend.closeAllConnections();
 agent.destroy();
 app.dispose();
+
+// 3. The backend's probes while the process and its database are busy.
+const LOAD_CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 16);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
+const db = await createPgliteDb();
+await migrate(db);
+const ops = createOps({ db, bus: createLocalBus(), jobs: { running: () => true, stats: async () => [] } });
+const loaded = express();
+loaded.use((req, res, next) => ops.measure(req, res, next));
+loaded.use(ops.routes);
+// A database-bound request: the kind of work that queues in front of the probe's own check.
+loaded.get('/api/load.php', async (_req, res) => {
+  res.json(await db.query('SELECT count(*)::int AS n, sum(g)::bigint AS total FROM generate_series(1, 20000) AS g'));
+});
+const loadedServer = loaded.listen(0, '127.0.0.1');
+await new Promise<void>((resolve) => loadedServer.once('listening', resolve));
+const loadedBase = `http://127.0.0.1:${(loadedServer.address() as AddressInfo).port}`;
+const loadAgent = new http.Agent({ keepAlive: true, maxSockets: LOAD_CLIENTS });
+const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const fetchOn = (a: http.Agent, p: string) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(`${loadedBase}${p}`, { agent: a }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+const until = Date.now() + LOAD_SECONDS * 1000;
+let served = 0;
+const clients = Array.from({ length: LOAD_CLIENTS }, async () => {
+  while (Date.now() < until) {
+    await fetchOn(loadAgent, '/api/load.php');
+    served += 1;
+  }
+});
+const latencies: Record<'/healthz' | '/readyz', number[]> = { '/healthz': [], '/readyz': [] };
+const notReady: number[] = [];
+const prober = (async () => {
+  await new Promise((r) => setTimeout(r, 200)); // the load is running
+  while (Date.now() < until) {
+    for (const probe of ['/healthz', '/readyz'] as const) {
+      const started = performance.now();
+      const status = await fetchOn(probeAgent, probe);
+      latencies[probe].push(performance.now() - started);
+      if (status !== 200) notReady.push(status);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+})();
+await Promise.all([...clients, prober]);
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+const probeLine = (probe: '/healthz' | '/readyz') => {
+  const v = latencies[probe];
+  return `${probe} p50 ${fmt(quantile(v, 0.5))} ms, p95 ${fmt(quantile(v, 0.95))} ms, max ${fmt(Math.max(...v))} ms (${v.length} asks)`;
+};
+process.stdout.write(
+  `backend probe latency under load (${LOAD_CLIENTS} clients on a database-bound route, ${served} of its requests in ${LOAD_SECONDS} s): ` +
+    `${probeLine('/healthz')}; ${probeLine('/readyz')}; ${notReady.length} answers other than 200\n`,
+);
+loadedServer.close();
+loadedServer.closeAllConnections();
+loadAgent.destroy();
+probeAgent.destroy();
+await db.close();
