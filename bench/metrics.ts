@@ -8,7 +8,7 @@
  *   keep-alive requests (client and stand-in included, so the share below is an upper bound for the BFF alone);
  * - a scrape of /_ops/metrics after that load;
  * - the backend's own probes under load: /healthz and /readyz (lib/ops.ts, over an in-memory PGlite with every
- *   migration) asked every 20 ms while BENCH_LOAD_CLIENTS clients keep a database-bound route of the same process
+ *   migration, or PostgreSQL at BENCH_DATABASE_URL) asked every 20 ms while BENCH_LOAD_CLIENTS clients keep a database-bound route of the same process
  *   busy for BENCH_LOAD_SECONDS; their latency p50/p95/max as the client saw it (client and load in the same process,
  *   so an upper bound).
  * Prints the figures and the share of a request's CPU the metrics take. Run: `npm run bench:metrics`.
@@ -22,7 +22,7 @@ import express from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { pino } from 'pino';
 import { createLocalBus } from '../mock-backend/lib/bus';
-import { createPgliteDb } from '../mock-backend/lib/db';
+import { createPgDb, createPgliteDb } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { createOps } from '../mock-backend/lib/ops';
 import { createApp } from '../src/bff/app';
@@ -128,7 +128,16 @@ app.dispose();
 // 3. The backend's probes while the process and its database are busy.
 const LOAD_CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 16);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
-const db = await createPgliteDb();
+// BENCH_DATABASE_URL: PostgreSQL (a schema of its own, dropped afterwards) as the instances of a cluster run; else
+// the embedded PGlite, whose queries run on the process's own thread.
+const benchUrl = process.env.BENCH_DATABASE_URL;
+const benchSchema = `bench_${process.pid}`;
+if (benchUrl) {
+  const admin = createPgDb(benchUrl, { max: 1 });
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${benchSchema}`);
+  await admin.close();
+}
+const db = benchUrl ? createPgDb(benchUrl, { searchPath: benchSchema, max: 10 }) : await createPgliteDb();
 await migrate(db);
 const ops = createOps({ db, bus: createLocalBus(), jobs: { running: () => true, stats: async () => [] } });
 const loaded = express();
@@ -184,11 +193,12 @@ const probeLine = (probe: '/healthz' | '/readyz') => {
   return `${probe} p50 ${fmt(quantile(v, 0.5))} ms, p95 ${fmt(quantile(v, 0.95))} ms, max ${fmt(Math.max(...v))} ms (${v.length} asks)`;
 };
 process.stdout.write(
-  `backend probe latency under load (${LOAD_CLIENTS} clients on a database-bound route, ${served} of its requests in ${LOAD_SECONDS} s): ` +
+  `backend probe latency under load (${benchUrl ? 'PostgreSQL' : 'PGlite'}, ${LOAD_CLIENTS} clients on a database-bound route, ${served} of its requests in ${LOAD_SECONDS} s): ` +
     `${probeLine('/healthz')}; ${probeLine('/readyz')}; ${notReady.length} answers other than 200\n`,
 );
 loadedServer.close();
 loadedServer.closeAllConnections();
 loadAgent.destroy();
 probeAgent.destroy();
+if (benchUrl) await db.query(`DROP SCHEMA ${benchSchema} CASCADE`);
 await db.close();
