@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL as string;
+const ADMIN_URL = process.env.TEST_DATABASE_URL as string;
 
 export interface Proc {
   name: string;
