@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { AppError, authenticationRequired, badRequest, notFound } from '../../lib/errors';
 import type { MediaStore } from '../../lib/media-store';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { isLocale, type Locale } from '../../../src/shared/locales';
@@ -160,20 +160,20 @@ export async function submitNotice(
   ctx: { site: Site; language: Locale },
   input: NoticeRequest,
 ): Promise<{ reference: string }> {
+  const [name, email, url, explanation] = [input.name, input.email, input.content_url, input.explanation].map((v) => v.trim()) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (name === '' || url === '' || explanation === '') throw badRequest();
   const reference = await deps.db.transaction(async (tx) => {
-    const id = await repo.insertNotice(tx, {
-      siteId: ctx.site.id,
-      name: input.name.trim() || input.name,
-      email: input.email.trim(),
-      url: input.content_url.trim() || input.content_url,
-      explanation: input.explanation.trim() || input.explanation,
-      language: ctx.language,
-    });
+    const id = await repo.insertNotice(tx, { siteId: ctx.site.id, name, email, url, explanation, language: ctx.language });
     const ref = noticeReference(id);
     await mail(
       tx,
       ctx.site,
-      input.email.trim(),
+      email,
       'notice_receipt',
       `notice:${id}`,
       renderReceipt('notice', ctx.language, { site: ctx.site.name, reference: ref }),
