@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db';
 
 /** A timestamptz column as ISO text, `infinity` for a ban (the drivers disagree on how they parse infinity). */
-export const isoOrInfinity = (column: string): string =>
+const isoOrInfinity = (column: string): string =>
   `CASE WHEN ${column} IS NULL THEN NULL WHEN ${column} = 'infinity' THEN 'infinity'
         ELSE to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END`;
 
@@ -255,7 +255,8 @@ export interface DecisionRow {
   appeal_until: Date;
 }
 
-export const DECISION_COLUMNS = `d.id, d.site_id, d.member_id, d.moderator_id, d.action, d.content_kind, d.content_id, d.removed, d.days,
+/** A decision as the API needs it; an appeal may be filed within six months of it. */
+const DECISION_COLUMNS = `d.id, d.site_id, d.member_id, d.moderator_id, d.action, d.content_kind, d.content_id, d.removed, d.days,
   ${isoOrInfinity('d.until')} AS until, d.rule, d.facts, d.source, d.automated, d.created_at, d.reversed_at,
   d.created_at + interval '6 months' AS appeal_until`;
 

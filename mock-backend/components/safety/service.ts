@@ -29,8 +29,6 @@ export type Statement = Schemas['Statement'];
 export type AppealRequest = Schemas['AppealRequest'];
 export type AppealDecisionRequest = Schemas['AppealDecisionRequest'];
 
-/** An appeal may be filed within six months of the decision. */
-export const APPEAL_MONTHS = 6;
 /** The page (built by the app) where a member reads a statement of reasons and appeals it. */
 export const statementPath = (id: number, token?: string) => `/safety/statements/${id}${token ? `?token=${token}` : ''}`;
 
