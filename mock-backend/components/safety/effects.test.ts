@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
@@ -76,6 +77,21 @@ describe('a suspension', () => {
       .query({ id: res.body.decision, token: right.body.error.params.token });
     expect(statement.status).toBe(200);
     expect(statement.body.action).toBe('suspend');
+  });
+
+  it('When a suspended member gets a session some other way (a sign-in link, a password reset), then it counts as logged out', async () => {
+    const member = await otherMember(ctx, 5);
+    await decide({ member: member.id, action: 'suspend', days: 2 }).expect(201);
+    // The session a spent sign-in link would create, written directly.
+    await ctx.db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update('a'.repeat(32)).digest('hex'),
+      member.id,
+    ]);
+    const res = await request(ctx.app)
+      .get('/api/statements.php')
+      .set('cookie', `auth=${'a'.repeat(32)}`);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('authentication_required');
   });
 
   it('When the suspension has run out, then he logs in and is found again', async () => {
