@@ -19,6 +19,7 @@ import { MAX_UPLOAD_BYTES } from './components/photos/image';
 import { photoRoutes } from './components/photos/routes';
 import { lazySigner, signImagesMiddleware } from './components/photos/signing';
 import { privacyRoutes } from './components/privacy/routes';
+import { safetyRoutes } from './components/safety/routes';
 import { pushRoutes } from './components/push/routes';
 import type { Notifier } from './components/push/service';
 import { lazyDeviceCookies } from './components/session/device';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Express {
   const notifier = deps.notifier ?? { kick: () => {} };
   api.use(likesRoutes(db, { notifier, bus }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
+  api.use(safetyRoutes({ db, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
   api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));

@@ -6,6 +6,7 @@ import { CREDIT_MESSAGES } from './i18n-credits';
 import { MODERATION_MESSAGES } from './i18n-moderation';
 import { PROFILE_MESSAGES } from './i18n-profiles';
 import { PUSH_MESSAGES } from './i18n-push';
+import { SAFETY_MESSAGES } from './i18n-safety';
 
 /** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
 const MESSAGES = {
@@ -211,6 +212,7 @@ const MESSAGES = {
   ...LIKE_MESSAGES,
   ...PUSH_MESSAGES,
   ...CREDIT_MESSAGES,
+  ...SAFETY_MESSAGES,
   internal_error: {
     en: 'An error occurred, please try again later.',
     nl: 'Er is een fout opgetreden, probeer het later opnieuw.',

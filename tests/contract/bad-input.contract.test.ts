@@ -215,6 +215,37 @@ function samples(): Record<string, Sample[]> {
     findMatches: [{ who: 'free', query: { limit: 5 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    reportContent: [{ who: 'free', body: { target: { kind: 'profile', id: memberId }, reason: 'other', details: 'Bad input.' } }],
+    submitNotice: [
+      {
+        body: {
+          name: 'Bad Input',
+          email: 'bad-input@example.test',
+          content_url: '/profile/1',
+          explanation: 'A notice long enough.',
+          good_faith: true,
+        },
+      },
+    ],
+    listReportQueue: [{ who: 'moderator', query: { limit: 10 } }],
+    decideReports: [
+      {
+        who: 'moderator',
+        body: {
+          member: memberId,
+          reports: [987654],
+          notice: 987654,
+          action: 'remove_content',
+          content: { kind: 'photo', id: 987654 },
+          days: 3,
+          rule: 'other',
+          facts: 'Bad input.',
+        },
+      },
+    ],
+    getStatement: [{ who: 'free', query: { id: 987654, token: '0'.repeat(32) } }],
+    fileAppeal: [{ who: 'free', body: { decision: 987654, text: 'Bad input.', token: '0'.repeat(32) } }],
+    decideAppeal: [{ who: 'moderator', body: { appeal: 987654, outcome: 'upheld', explanation: 'Bad input.' } }],
     getConversation: [{ who: 'free', query: { conversation: 987654, profile_id: memberId, before: 5, limit: 10 } }],
     sendMessage: [{ who: 'free', body: { profile_id: memberId, text: 'Hello' } }],
     markConversationRead: [{ who: 'free', body: { conversation: 987654, seq: 1 } }],

@@ -611,6 +611,125 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('sendPhotoMessage', ...(await post(premium, new Uint8Array(image), { profile_id: 'x' })));
   });
 
+  it('When a member reports, a visitor sends a notice, a moderator decides and the member reads and appeals the statement, then every answer matches the contract', async () => {
+    needsLogin();
+    const moderator = await login('moderator@demo.test');
+    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    const target = { kind: 'profile', id: premiumId };
+    expectMatchesContract('reportContent', ...answer(await call('POST', '/report.php', { body: { target, reason: 'other' } })));
+    const filed = await call('POST', '/report.php', {
+      cookie: free,
+      body: { target, reason: 'fake_scam_spam', details: 'Contract check' },
+    });
+    expect([200, 201]).toContain(filed.status);
+    expectMatchesContract('reportContent', ...answer(filed));
+    expectMatchesContract(
+      'reportContent',
+      ...answer(await call('POST', '/report.php', { cookie: free, body: { target, reason: 'other' } })),
+    );
+    expectMatchesContract(
+      'reportContent',
+      ...answer(await call('POST', '/report.php', { cookie: free, body: { target, reason: 'illegal' } })),
+    );
+    expectMatchesContract(
+      'reportContent',
+      ...answer(
+        await call('POST', '/report.php', { cookie: free, body: { target: { kind: 'photo', id: 2_000_000_000 }, reason: 'other' } }),
+      ),
+    );
+    expectMatchesContract(
+      'reportContent',
+      ...answer(await call('POST', '/report.php', { cookie: free, body: { target, reason: 'weather' } })),
+    );
+    expectMatchesContract('listMyReports', ...answer(await call('GET', '/report.php', { cookie: free })));
+    expectMatchesContract('listMyReports', ...answer(await call('GET', '/report.php')));
+
+    const notice = {
+      name: 'Contract',
+      email: 'notice@example.test',
+      content_url: '/profile/1',
+      explanation: 'A contract check notice.',
+      good_faith: true,
+    };
+    expectMatchesContract('submitNotice', ...answer(await call('POST', '/notice.php', { body: notice })));
+    expectMatchesContract('submitNotice', ...answer(await call('POST', '/notice.php', { body: { ...notice, good_faith: false } })));
+
+    expectMatchesContract('listReportQueue', ...answer(await call('GET', '/report-queue.php')));
+    expectMatchesContract('listReportQueue', ...answer(await call('GET', '/report-queue.php', { cookie: free })));
+    const queue = await call('GET', '/report-queue.php?limit=50', { cookie: moderator });
+    expect(queue.status).toBe(200);
+    expectMatchesContract('listReportQueue', ...answer(queue));
+
+    const reportId = (filed.body as { id: number }).id;
+    const decision = { member: premiumId, reports: [reportId], action: 'warn', rule: 'fake_scam_spam', facts: 'Contract check.' };
+    expectMatchesContract('decideReports', ...answer(await call('POST', '/report-decision.php', { cookie: free, body: decision })));
+    const decided = await call('POST', '/report-decision.php', { cookie: moderator, body: decision });
+    expect(decided.status).toBe(201);
+    expectMatchesContract('decideReports', ...answer(decided));
+    expectMatchesContract('decideReports', ...answer(await call('POST', '/report-decision.php', { cookie: moderator, body: decision })));
+    expectMatchesContract(
+      'decideReports',
+      ...answer(
+        await call('POST', '/report-decision.php', { cookie: moderator, body: { ...decision, reports: [], action: 'remove_content' } }),
+      ),
+    );
+    expectMatchesContract(
+      'decideReports',
+      ...answer(
+        await call('POST', '/report-decision.php', { cookie: moderator, body: { ...decision, reports: [], member: 2_000_000_000 } }),
+      ),
+    );
+    expectMatchesContract(
+      'decideReports',
+      ...answer(await call('POST', '/report-decision.php', { cookie: moderator, body: { member: premiumId } })),
+    );
+
+    const statementId = (decided.body as { decision: number }).decision;
+    expectMatchesContract('listStatements', ...answer(await call('GET', '/statements.php', { cookie: premium })));
+    expectMatchesContract('listStatements', ...answer(await call('GET', '/statements.php')));
+    const statement = await call('GET', `/statement.php?id=${statementId}`, { cookie: premium });
+    expect(statement.status).toBe(200);
+    expectMatchesContract('getStatement', ...answer(statement));
+    expectMatchesContract('getStatement', ...answer(await call('GET', `/statement.php?id=${statementId}`, { cookie: free })));
+    expectMatchesContract('getStatement', ...answer(await call('GET', `/statement.php?id=${statementId}`)));
+    expectMatchesContract('getStatement', ...answer(await call('GET', '/statement.php?id=x', { cookie: premium })));
+
+    const appeal = await call('POST', '/appeal.php', { cookie: premium, body: { decision: statementId, text: 'I did nothing wrong.' } });
+    expect(appeal.status).toBe(201);
+    expectMatchesContract('fileAppeal', ...answer(appeal));
+    expectMatchesContract(
+      'fileAppeal',
+      ...answer(await call('POST', '/appeal.php', { cookie: premium, body: { decision: statementId, text: 'Again.' } })),
+    );
+    expectMatchesContract(
+      'fileAppeal',
+      ...answer(await call('POST', '/appeal.php', { body: { decision: statementId, text: 'No login.' } })),
+    );
+    expectMatchesContract(
+      'fileAppeal',
+      ...answer(await call('POST', '/appeal.php', { cookie: premium, body: { decision: 2_000_000_000, text: 'x' } })),
+    );
+    expectMatchesContract('fileAppeal', ...answer(await call('POST', '/appeal.php', { cookie: premium, body: { decision: statementId } })));
+
+    expectMatchesContract('listAppealQueue', ...answer(await call('GET', '/appeal-queue.php', { cookie: free })));
+    const appeals = await call('GET', '/appeal-queue.php', { cookie: moderator });
+    expect(appeals.status).toBe(200);
+    expectMatchesContract('listAppealQueue', ...answer(appeals));
+    const appealId = (appeal.body as { id: number }).id;
+    const ruling = { appeal: appealId, outcome: 'upheld', explanation: 'Contract check.' };
+    expectMatchesContract('decideAppeal', ...answer(await call('PUT', '/appeal.php', { cookie: free, body: ruling })));
+    // The moderator who decided may not decide the appeal.
+    expectMatchesContract('decideAppeal', ...answer(await call('PUT', '/appeal.php', { cookie: moderator, body: ruling })));
+    expectMatchesContract(
+      'decideAppeal',
+      ...answer(await call('PUT', '/appeal.php', { cookie: moderator, body: { ...ruling, appeal: 2_000_000_000 } })),
+    );
+    expectMatchesContract(
+      'decideAppeal',
+      ...answer(await call('PUT', '/appeal.php', { cookie: moderator, body: { ...ruling, outcome: 'maybe' } })),
+    );
+  });
+
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     needsLogin();
     const out = await call('GET', '/logout.php', { cookie: free });

@@ -4,6 +4,7 @@ import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { isBannedAddress } from '../safety/effects';
 import { createSession } from '../session/repository';
 import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
 import * as repo from './repository';
@@ -54,7 +55,9 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
   };
   // One lookup and one insert either way (an insert that loses a race for the address falls back to a decoy).
   const owner = await repo.findAccountByEmail(tx, ctx.site.id, a.email);
-  const created = owner ? null : await repo.insertUser(tx, { ...user, email: a.email });
+  // A banned member's address (normalised) signs up as a decoy too: the answer is the same, the account never works.
+  const banned = await isBannedAddress(tx, ctx.site.id, a.email);
+  const created = owner || banned ? null : await repo.insertUser(tx, { ...user, email: a.email });
   const id = created ?? (await repo.insertUser(tx, { ...user, email: decoyAddress(), shownEmail: a.email }));
   if (id === null) throw new Error('a decoy address collided');
   await repo.insertProfile(tx, {

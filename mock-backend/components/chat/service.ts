@@ -13,6 +13,7 @@ import { toSummary } from '../members/service';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
 import type { Notifier } from '../push/service';
+import { assertMayStartConversation } from '../safety/effects';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -236,6 +237,8 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   if (conversationId === null) {
     await repo.lockPair(tx, viewer.userId, profileId);
     conversationId = (await repo.findConversationBetween(tx, viewer.userId, profileId))?.conversation_id ?? null;
+    // A restricted or suspended member starts no new conversation; a suspended one receives none.
+    if (conversationId === null) await assertMayStartConversation(tx, viewer.userId, profileId);
   }
   // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and
   // the conversation limits apply to new conversations only): they are read later for the answer (see send).

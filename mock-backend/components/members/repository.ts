@@ -17,7 +17,8 @@ export const SUMMARY_JOINS = `
   LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main AND ph.status = 'approved'`;
 
 /** Who other members may see: active, not deleted, profile enabled. */
-export const VISIBLE = `u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'`;
+export const VISIBLE = `u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'
+  AND (u.suspended_until IS NULL OR u.suspended_until <= now())`;
 
 export interface SummaryRow {
   id: number;
@@ -94,6 +95,8 @@ function searchWhere(f: MemberFilters, params: unknown[]): string {
     'NOT p.invisible',
     // The account is active and not deleted (users.status, users.deleted_at, copied by triggers; 015_search_statistics.sql).
     'p.listed',
+    // Not restricted, suspended or banned (safety/effects.ts keeps hidden_until).
+    '(p.hidden_until IS NULL OR p.hidden_until <= now())',
   ];
   if (f.viewerId !== null) {
     const viewer = add(f.viewerId);

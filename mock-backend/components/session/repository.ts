@@ -66,12 +66,14 @@ const SITE_AND_SESSION = prepared(
      SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = $2 AND s.expires_at > now() AND u.site_id = site.id AND u.status <> 'deleted'
+       -- A suspended or banned member has no session, however he got one (a sign-in link, a password reset).
+       AND (u.suspended_until IS NULL OR u.suspended_until <= now())
    ) sess ON true`,
 );
 
 /**
  * The site of the host (SITE_BY_HOST_SQL) and the session of that site's member behind `sessionId` (null
- * without one, or when it is unknown, expired, another site's or a deleted member's): one statement for what every
+ * without one, or when it is unknown, expired, another site's, a deleted or a suspended member's): one statement for what every
  * API request needs first.
  */
 export async function findSiteAndSession(

@@ -10,6 +10,7 @@ import { toImage } from '../members/service';
 import type { DeviceCookie } from './device';
 import { endpointProblem } from '../push/allow-list';
 import { pushKeysProblem } from '../push/keys';
+import { suspendedLogin } from '../safety/service';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
@@ -135,6 +136,9 @@ export async function login(
     if (minutes > 0) throw loginBlocked(minutes);
     throw new AppError(401, 'login_failed');
   }
+  // Only after the right password: a suspended or banned account says so (with the way to its statement and appeal).
+  const suspended = await suspendedLogin(db, candidate.id);
+  if (suspended) throw suspended;
   const token = randomBytes(16).toString('hex');
   await db.transaction(async (tx) => {
     if (q.previousToken && TOKEN.test(q.previousToken)) await repo.deleteSession(tx, sessionIdOf(q.previousToken));

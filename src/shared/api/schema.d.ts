@@ -1174,6 +1174,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/report.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's own reports with their outcome ("action taken" or "no violation found" only) */
+        get: operations["listMyReports"];
+        put?: never;
+        /**
+         * Report a member's profile, message or photo (notice and action); optionally block him at once
+         * @description A member reports another member of the site: his profile (`target.id` = the member's id), one of his
+         *     messages in a conversation with the reporter, or one of his approved photos. `details` is required for
+         *     `illegal`. One open report per reporter and target: filing again while it is open answers 200 with the
+         *     same receipt (nothing new is stored). The reporter gets a receipt mail in his language, stored with the
+         *     report; the reported member never learns who reported. `also_block` blocks the member as block.php does
+         *     (chats and likes between the two go; the reported message and its context were kept with the report).
+         *     Limited per member (429). Honours `Idempotency-Key`.
+         */
+        post: operations["reportContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notice.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anyone (also a visitor) reports content he considers illegal; answers alike for every address
+         * @description Stores the notice and mails a receipt to the given address. The answer is the same whatever the address
+         *     (whether or not it belongs to a member): 202 with a reference. Limited per client address (429).
+         *     Honours `Idempotency-Key`.
+         */
+        post: operations["submitNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report-queue.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators only - open reports grouped per reported member (oldest report first), with context; open notices */
+        get: operations["listReportQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report-decision.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moderators only - decide a member's open reports (or act on own initiative) and record the statement of reasons
+         * @description `reports` lists the open reports the moderator saw (empty: own initiative). The decision takes them only
+         *     while every one is still open: when another moderator decided one of them first, 409 `reports_decided`
+         *     and nothing is changed. Every action but `dismiss` stores a statement of reasons and mails it to the
+         *     member in his language; each reporter is mailed the outcome ("action taken" or "no violation found").
+         *     `remove_content` needs `content` (a photo or message of the member, or his profile text); `restrict` and
+         *     `suspend` need `days`.
+         */
+        post: operations["decideReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statements.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statements of reasons about the logged-in member, newest first */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statement.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One statement of reasons - to the member it is about (session), or with the token of its mail
+         * @description A member reads only statements about himself; anything else is 404. A suspended or banned member, who
+         *     cannot log in, reads it with the `token` of the statement mail or of the login answer `account_suspended`.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appeal.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moderators only - uphold or reverse a decision on appeal (not the moderator who made it)
+         * @description Reversing undoes the decision's effect (a restriction, suspension or ban is lifted; removed content is
+         *     restored where it still exists; a dismissal's reports are opened again) and is recorded. 403
+         *     `appeal_own_decision` for the moderator who made the decision; 409 `appeal_decided` when another
+         *     moderator decided the appeal first.
+         */
+        put: operations["decideAppeal"];
+        /** Appeal a decision within six months - the member it is about (session or the statement's token), or a reporter of it */
+        post: operations["fileAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appeal-queue.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators only - open appeals, oldest first, with the decision; those the moderator made himself are marked */
+        get: operations["listAppealQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1932,6 +2102,229 @@ export interface components {
             /** @description Whether a (snapped) position is stored; the position itself never leaves the server */
             has_location: boolean;
         };
+        /**
+         * @description Also the terms rule a statement of reasons names
+         * @enum {string}
+         */
+        ReportReason: "fake_scam_spam" | "harassment_hate" | "unwanted_sexual" | "underage" | "illegal" | "other";
+        ReportTarget: {
+            /** @enum {string} */
+            kind: "profile" | "message" | "photo";
+            /** @description The member's id (profile), the message's id or the photo's id */
+            id: number;
+        };
+        ReportRequest: {
+            target: components["schemas"]["ReportTarget"];
+            reason: components["schemas"]["ReportReason"];
+            /** @description Required (not blank) for `illegal` */
+            details?: string;
+            /** @default false */
+            also_block: boolean;
+        };
+        ReportReceipt: {
+            id: number;
+            /** @description `R-` and six digits */
+            reference: string;
+            status: components["schemas"]["ReportStatus"];
+            /** @description Whether the member is now blocked */
+            blocked: boolean;
+        };
+        /**
+         * @description What a reporter learns of the outcome
+         * @enum {string}
+         */
+        ReportStatus: "open" | "action_taken" | "no_violation";
+        MyReports: {
+            reports: {
+                id: number;
+                reference: string;
+                target: components["schemas"]["ReportTarget"];
+                reason: components["schemas"]["ReportReason"];
+                status: components["schemas"]["ReportStatus"];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                decided_at: string | null;
+                /** @description The decision's id, for an appeal (`appeal.php`); null while open */
+                decision: number | null;
+            }[];
+        };
+        NoticeRequest: {
+            name: string;
+            /** Format: email */
+            email: string;
+            content_url: string;
+            explanation: string;
+            /**
+             * @description The statement that the notice is accurate and complete to the best of his knowledge; must be true
+             * @constant
+             */
+            good_faith: true;
+        };
+        NoticeReceipt: {
+            /** @description `N-` and six digits */
+            reference: string;
+        };
+        ReportQueue: {
+            cases: components["schemas"]["ReportCase"][];
+            notices: components["schemas"]["QueuedNotice"][];
+        };
+        /** @description A reported member with his open reports, oldest first */
+        ReportCase: {
+            member: {
+                id: number;
+                name: string;
+                about: string;
+                /** Format: date-time */
+                signup_date: string;
+                account_age_days: number;
+                photos: components["schemas"]["Image"][];
+                /** @description ISO date-time, or `infinity` for a ban */
+                suspended_until: string | null;
+                /** Format: date-time */
+                restricted_until: string | null;
+            };
+            reports: components["schemas"]["QueuedReport"][];
+            earlier_decisions: {
+                id: number;
+                action: components["schemas"]["SafetyAction"];
+                rule: components["schemas"]["ReportReason"];
+                /** Format: date-time */
+                created_at: string;
+                reversed: boolean;
+            }[];
+        };
+        QueuedReport: {
+            id: number;
+            target: components["schemas"]["ReportTarget"];
+            reason: components["schemas"]["ReportReason"];
+            details: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The reporter's track record (filed reports, and those upheld) */
+            reporter: {
+                id: number | null;
+                filed: number;
+                upheld: number;
+            };
+            /** @description For a message report, the message with up to 3 before and after it from that conversation, as filed */
+            messages: {
+                id: number;
+                /** @description Whether the reported member wrote it (else the reporter) */
+                from_member: boolean;
+                text: string;
+                /** Format: date-time */
+                sent_at: string;
+                reported: boolean;
+            }[];
+        };
+        QueuedNotice: {
+            id: number;
+            reference: string;
+            name: string;
+            email: string;
+            content_url: string;
+            explanation: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @enum {string} */
+        SafetyAction: "dismiss" | "remove_content" | "warn" | "restrict" | "suspend" | "ban";
+        ReportDecisionRequest: {
+            member: number;
+            /** @description The open reports about the member this decides (as listed); empty for own initiative */
+            reports: number[];
+            /** @description The notice this decision handles, if any */
+            notice?: number;
+            action: components["schemas"]["SafetyAction"];
+            content?: {
+                /** @enum {string} */
+                kind: "photo" | "message" | "profile_text";
+                /** @description The photo's or message's id (not for profile_text) */
+                id?: number;
+            };
+            days?: number;
+            rule: components["schemas"]["ReportReason"];
+            /** @description The facts and circumstances, shown to the member in the statement of reasons */
+            facts: string;
+        };
+        ReportDecisionResult: {
+            decision: number;
+            /** @description Whether a statement of reasons was sent (every action but dismiss) */
+            statement: boolean;
+        };
+        /** @description A statement of reasons about a decision concerning the member */
+        Statement: {
+            id: number;
+            action: components["schemas"]["SafetyAction"];
+            /** @description What was removed (remove_content), else null */
+            content: {
+                /** @enum {string} */
+                kind: "photo" | "message" | "profile_text";
+                id: number | null;
+            } | null;
+            days: number | null;
+            /** @description When a restriction or suspension ends (ISO date-time); `infinity` for a ban; null otherwise */
+            until: string | null;
+            facts: string;
+            rule: components["schemas"]["ReportReason"];
+            /** @enum {string} */
+            source: "report" | "notice" | "own_initiative";
+            /** @description Whether automated means detected or decided it (never for now) */
+            automated: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            reversed_at: string | null;
+            /** Format: date-time */
+            appeal_until: string;
+            /** @description The member's appeal of it, if any */
+            appeal: components["schemas"]["AppealReceipt"] | null;
+            /** @description The ways to contest (internal appeal, out-of-court settlement body, court) */
+            redress: ("internal_appeal" | "out_of_court_settlement" | "court")[];
+        };
+        StatementList: {
+            statements: components["schemas"]["Statement"][];
+        };
+        AppealRequest: {
+            decision: number;
+            text: string;
+            /** @description The statement mail's token, for a member who cannot log in */
+            token?: string;
+        };
+        AppealReceipt: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "upheld" | "reversed";
+        };
+        AppealDecisionRequest: {
+            appeal: number;
+            /** @enum {string} */
+            outcome: "upheld" | "reversed";
+            explanation: string;
+        };
+        AppealQueue: {
+            appeals: {
+                id: number;
+                /** @enum {string} */
+                role: "member" | "reporter";
+                text: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @description The moderator made the decision himself, so another must decide the appeal */
+                own_decision: boolean;
+                decision: {
+                    id: number;
+                    member: number;
+                    action: components["schemas"]["SafetyAction"];
+                    rule: components["schemas"]["ReportReason"];
+                    facts: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    moderator: number | null;
+                };
+            }[];
+        };
     };
     responses: {
         /** @description A request with this Idempotency-Key is still being processed (`idempotency_key_in_use`); retry later */
@@ -2178,6 +2571,20 @@ export interface operations {
                 };
             };
             403: components["responses"]["AuthenticationRequired"];
+            /**
+             * @description The password is right but the account is suspended or banned (`account_suspended`): `params.until`
+             *     (ISO date-time, or `infinity` for a ban), `params.statement` (the statement of reasons' id) and
+             *     `params.token` (reads the statement and files an appeal without a session). A wrong password answers
+             *     401 as for any account, so this reveals nothing to whoever does not know the password.
+             */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3666,6 +4073,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            /** @description The link is spent but the account is suspended or banned (`account_suspended`, `account_banned`, params as for `postUser`) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4405,6 +4821,354 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReports"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    reportContent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description An open report of this reporter about this target already exists; its receipt */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportReceipt"];
+                };
+            };
+            /** @description The report was stored and the receipt mailed */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            /** @description `details_required` (reason `illegal` without details), `report_self`, or `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    submitNotice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeRequest"];
+            };
+        };
+        responses: {
+            /** @description The notice was received */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReportQueue: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportQueue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+        };
+    };
+    decideReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDecisionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            404: components["responses"]["NotFound"];
+            /** @description Another moderator decided one of these reports first (`reports_decided`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the action needs is missing or names content that is not the member's (`params.field`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description His statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementList"];
+                };
+            };
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query: {
+                id: number;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    decideAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            404: components["responses"]["NotFound"];
+            /** @description Another moderator decided this appeal first (`appeal_decided`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The explanation is blank (`invalid_value`, `params.field`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    fileAppeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealRequest"];
+            };
+        };
+        responses: {
+            /** @description The appeal is filed */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description `appeal_exists` (he appealed this decision already) or `idempotency_key_in_use` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `appeal_period_over` (more than six months after the decision) or `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAppealQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open appeals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealQueue"];
+                };
+            };
+            403: components["responses"]["ModeratorsOnly"];
         };
     };
 }

@@ -1,0 +1,317 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { conversation, idOf, mailsTo, moderatorCookie, otherMember, report, secondModerator, waitForMail } from './fixtures';
+
+let ctx: TestContext;
+let moderator: string;
+let moderatorId: number;
+let other: { id: number; cookie: string };
+let reporter: string;
+let reporterId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 24 });
+  moderator = await moderatorCookie(ctx);
+  moderatorId = await idOf(ctx, DEMO_LOGINS.moderator);
+  other = await secondModerator(ctx, 9);
+  reporter = await loginCookie(ctx.app, DEMO_LOGINS.free);
+  reporterId = await idOf(ctx, DEMO_LOGINS.free);
+});
+afterAll(() => ctx?.close());
+
+const queue = (cookie: string) => request(ctx.app).get('/api/report-queue.php').set('cookie', cookie);
+const decide = (cookie: string, body: Record<string, unknown>) =>
+  request(ctx.app).post('/api/report-decision.php').set('cookie', cookie).send(body);
+const emailOf = async (id: number) =>
+  (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]))[0]?.email as string;
+
+describe('the report queue', () => {
+  it('When a visitor or a member who is not a moderator reads the queue or decides, then 403 (authentication_required, forbidden)', async () => {
+    expect((await request(ctx.app).get('/api/report-queue.php')).body.error.code).toBe('authentication_required');
+    const member = await queue(reporter);
+    expect(member.status).toBe(403);
+    expect(member.body.error.code).toBe('forbidden');
+    const decision = await decide(reporter, { member: reporterId, reports: [], action: 'warn', rule: 'other', facts: 'x' });
+    expect(decision.status).toBe(403);
+    expect(decision.body.error.code).toBe('forbidden');
+  });
+
+  it('When members are reported, then the queue groups open reports per member, the longest-waiting first, with the message context, the reporter’s track record and the account age', async () => {
+    const first = await otherMember(ctx, 0);
+    const second = await otherMember(ctx, 1);
+    const ids = await conversation(ctx, first.id, reporterId, 9);
+    const message = ids[4] as number;
+    await report(ctx, reporter, { target: { kind: 'message', id: message }, reason: 'harassment_hate' }).expect(201);
+    await report(ctx, reporter, { target: { kind: 'profile', id: second.id }, reason: 'fake_scam_spam' }).expect(201);
+    await report(ctx, reporter, { target: { kind: 'profile', id: first.id }, reason: 'other' }).expect(201);
+    const res = await queue(moderator);
+    expect(res.status).toBe(200);
+    const cases = res.body.cases as {
+      member: { id: number; account_age_days: number };
+      reports: {
+        target: { kind: string };
+        messages: { id: number; reported: boolean; from_member: boolean }[];
+        reporter: { filed: number };
+      }[];
+    }[];
+    expect(cases.map((c) => c.member.id)).toEqual([first.id, second.id]);
+    const [firstCase] = cases;
+    expect(firstCase?.reports.map((r) => r.target.kind)).toEqual(['message', 'profile']);
+    const messages = firstCase?.reports[0]?.messages ?? [];
+    expect(messages.map((m) => m.id)).toEqual(ids.slice(1, 8));
+    expect(messages.find((m) => m.reported)?.id).toBe(message);
+    expect(messages.find((m) => m.reported)?.from_member).toBe(true);
+    expect(firstCase?.reports[0]?.reporter.filed).toBe(3);
+    expect(firstCase?.member.account_age_days).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('decisions', () => {
+  it('When two moderators decide the same reports at once, then one wins and the other gets 409 reports_decided, and only one decision is recorded', async () => {
+    const member = await otherMember(ctx, 2);
+    const filed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'other' }).expect(201);
+    const body = { member: member.id, reports: [filed.body.id], action: 'warn', rule: 'other', facts: 'Rude profile text.' };
+    const [a, b] = await Promise.all([decide(moderator, body), decide(other.cookie, { ...body, action: 'dismiss' })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect([a, b].find((r) => r.status === 409)?.body.error.code).toBe('reports_decided');
+    const decisions = await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id]);
+    expect(decisions).toHaveLength(1);
+  });
+
+  it('When a moderator removes a reported photo, then it is a soft delete recorded with moderator and time, the member gets a statement in his language and the reporter only "action taken"', async () => {
+    const member = await otherMember(ctx, 3);
+    await ctx.db.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [member.id]);
+    await ctx.db.query(`UPDATE users SET language = 'nl' WHERE id = $1`, [reporterId]);
+    const [photo] = await ctx.db.query<{ id: number }>(
+      `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status) VALUES ($1, 'u/aa/x-full.jpg', 'u/aa/x-thumb.jpg', 'u/aa/x-blur.jpg', 'approved') RETURNING id`,
+      [member.id],
+    );
+    const filed = await report(ctx, reporter, { target: { kind: 'photo', id: photo?.id }, reason: 'unwanted_sexual' }).expect(201);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'remove_content',
+      content: { kind: 'photo', id: photo?.id },
+      rule: 'unwanted_sexual',
+      facts: 'The photo shows nudity.',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.statement).toBe(true);
+    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [photo?.id]);
+    expect(row?.status).toBe('rejected');
+    const [decision] = await ctx.db.query<{ moderator_id: number; created_at: Date; source: string }>(
+      'SELECT moderator_id, created_at, source FROM safety_decisions WHERE id = $1',
+      [res.body.decision],
+    );
+    expect(decision?.moderator_id).toBe(moderatorId);
+    expect(decision?.created_at).toBeInstanceOf(Date);
+    expect(decision?.source).toBe('report');
+    const [statement] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    expect(statement?.subject).toContain('Une décision concernant ton compte');
+    expect(statement?.text_body).toContain('The photo shows nudity.');
+    expect(statement?.text_body).toContain(`/safety/statements/${res.body.decision}?token=`);
+    const outcomes = await waitForMail(ctx, 'report_outcome', DEMO_LOGINS.free);
+    const outcome = outcomes.find((m) => m.ref === `report:${filed.body.id}`);
+    expect(outcome?.text_body).toContain('maatregelen genomen');
+    expect(outcome?.text_body).not.toContain('nudity');
+    const mine = await request(ctx.app).get('/api/report.php').set('cookie', reporter);
+    expect(mine.body.reports.find((r: { id: number }) => r.id === filed.body.id)?.status).toBe('action_taken');
+  });
+
+  it('When a moderator dismisses, then no statement is stored or mailed and the reporter learns "no violation found"', async () => {
+    const member = await otherMember(ctx, 4);
+    const filed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'other' }).expect(201);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'dismiss',
+      rule: 'other',
+      facts: 'Nothing wrong.',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.statement).toBe(false);
+    expect(await mailsTo(ctx, 'statement_of_reasons', await emailOf(member.id))).toHaveLength(0);
+    const statements = await request(ctx.app).get('/api/statements.php').set('cookie', member.cookie);
+    expect(statements.body.statements).toEqual([]);
+    const mine = await request(ctx.app).get('/api/report.php').set('cookie', reporter);
+    expect(mine.body.reports.find((r: { id: number }) => r.id === filed.body.id)?.status).toBe('no_violation');
+  });
+
+  it('When remove_content has no content or restrict has no days, then 422 naming the field and nothing is decided', async () => {
+    const member = await otherMember(ctx, 5);
+    const noContent = await decide(moderator, { member: member.id, reports: [], action: 'remove_content', rule: 'other', facts: 'x' });
+    expect(noContent.status).toBe(422);
+    expect(noContent.body.error.params.field).toBe('content');
+    const noDays = await decide(moderator, { member: member.id, reports: [], action: 'restrict', rule: 'other', facts: 'x' });
+    expect(noDays.status).toBe(422);
+    expect(noDays.body.error.params.field).toBe('days');
+    expect(await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id])).toHaveLength(0);
+  });
+});
+
+describe('statements of reasons', () => {
+  it('When a member reads his statements, then he gets what, how long, the facts, the source, automated or not, the rule and the ways to contest; another member gets 404 for it', async () => {
+    const member = await otherMember(ctx, 6);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [],
+      action: 'restrict',
+      days: 7,
+      rule: 'fake_scam_spam',
+      facts: 'Copied photos.',
+    });
+    expect(res.status).toBe(201);
+    const list = await request(ctx.app).get('/api/statements.php').set('cookie', member.cookie);
+    expect(list.status).toBe(200);
+    const [statement] = list.body.statements;
+    expect(statement).toMatchObject({
+      id: res.body.decision,
+      action: 'restrict',
+      days: 7,
+      facts: 'Copied photos.',
+      rule: 'fake_scam_spam',
+      source: 'own_initiative',
+      automated: false,
+      reversed_at: null,
+      appeal: null,
+      redress: ['internal_appeal', 'out_of_court_settlement', 'court'],
+    });
+    expect(new Date(statement.until).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    const own = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision }).set('cookie', member.cookie);
+    expect(own.status).toBe(200);
+    const foreign = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision }).set('cookie', reporter);
+    expect(foreign.status).toBe(404);
+    const forged = await request(ctx.app)
+      .get('/api/statement.php')
+      .query({ id: res.body.decision, token: '0'.repeat(32) });
+    expect(forged.status).toBe(404);
+  });
+});
+
+describe('appeals', () => {
+  it('When the member appeals a suspension and another moderator reverses it, then the suspension is lifted, the reversal is recorded and the member is mailed; the deciding moderator may not decide it', async () => {
+    const member = await otherMember(ctx, 7);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [],
+      action: 'suspend',
+      days: 3,
+      rule: 'harassment_hate',
+      facts: 'Insults.',
+    });
+    expect(res.status).toBe(201);
+    // The member cannot log in: he appeals with the token of his statement mail.
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    const token = /token=([0-9a-f]{32})/.exec(mail?.text_body ?? '')?.[1];
+    expect(token).toBeDefined();
+    const read = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision, token });
+    expect(read.status).toBe(200);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .send({ decision: res.body.decision, token, text: 'It was a joke between friends.' });
+    expect(appeal.status).toBe(201);
+    const twice = await request(ctx.app).post('/api/appeal.php').send({ decision: res.body.decision, token, text: 'Again.' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('appeal_exists');
+
+    const own = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', moderator)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'x' });
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('appeal_own_decision');
+    const queued = await request(ctx.app).get('/api/appeal-queue.php').set('cookie', other.cookie);
+    expect(queued.body.appeals.find((a: { id: number }) => a.id === appeal.body.id)?.own_decision).toBe(false);
+
+    const reversed = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'The messages were mutual banter.' });
+    expect(reversed.status).toBe(200);
+    const [user] = await ctx.db.query<{ suspended_until: Date | null }>('SELECT suspended_until FROM users WHERE id = $1', [member.id]);
+    expect(user?.suspended_until).toBeNull();
+    const [decision] = await ctx.db.query<{ reversed_by: number; reversed_at: Date | null }>(
+      'SELECT reversed_by, reversed_at FROM safety_decisions WHERE id = $1',
+      [res.body.decision],
+    );
+    expect(decision?.reversed_by).toBe(other.id);
+    expect(decision?.reversed_at).toBeInstanceOf(Date);
+    await waitForMail(ctx, 'appeal_outcome', await emailOf(member.id));
+    const again = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'upheld', explanation: 'Changed my mind.' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('appeal_decided');
+  });
+
+  it('When a removed message’s decision is reversed, then the message comes back with its text', async () => {
+    const member = await otherMember(ctx, 8);
+    const [message] = await conversation(ctx, member.id, reporterId, 1);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [],
+      action: 'remove_content',
+      content: { kind: 'message', id: message },
+      rule: 'other',
+      facts: 'Spam link.',
+    });
+    expect(res.status).toBe(201);
+    expect((await ctx.db.query<{ body: string }>('SELECT body FROM messages WHERE id = $1', [message]))[0]?.body).toBe('');
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .send({ decision: res.body.decision, text: 'Not spam.' });
+    expect(appeal.status).toBe(201);
+    await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fine.' })
+      .expect(200);
+    const [row] = await ctx.db.query<{ body: string; removed_at: Date | null }>('SELECT body, removed_at FROM messages WHERE id = $1', [
+      message,
+    ]);
+    expect(row).toEqual({ body: 'message 0', removed_at: null });
+  });
+
+  it('When the reporter appeals a dismissal and it is reversed, then his report is open again; a stranger gets 404 and an appeal after six months 422', async () => {
+    const member = await otherMember(ctx, 10);
+    const filed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'fake_scam_spam' }).expect(201);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'dismiss',
+      rule: 'fake_scam_spam',
+      facts: 'Looks real.',
+    });
+    const stranger = await otherMember(ctx, 11);
+    const foreign = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', stranger.cookie)
+      .send({ decision: res.body.decision, text: 'Me too.' });
+    expect(foreign.status).toBe(404);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', reporter)
+      .send({ decision: res.body.decision, text: 'It is a fake.' });
+    expect(appeal.status).toBe(201);
+    await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fake indeed.' })
+      .expect(200);
+    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM safety_reports WHERE id = $1', [filed.body.id]);
+    expect(row?.status).toBe('open');
+
+    const old = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Old.' });
+    await ctx.db.query(`UPDATE safety_decisions SET created_at = now() - interval '7 months' WHERE id = $1`, [old.body.decision]);
+    const late = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .send({ decision: old.body.decision, text: 'Late.' });
+    expect(late.status).toBe(422);
+    expect(late.body.error.code).toBe('appeal_period_over');
+  });
+});

@@ -1,0 +1,100 @@
+import { Router } from 'express';
+import { getSite, getViewer, requireViewer } from '../../lib/context';
+import { localeFromAcceptLanguage } from '../../lib/i18n';
+import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
+import { rateLimit } from '../../lib/rate-limit';
+import * as service from './service';
+
+export interface SafetyRouteOptions {
+  /** Reports per member per hour before 429 (default 20). */
+  reportsPerHour?: number;
+  /** Notices per client address per hour before 429 (default 5). */
+  noticesPerHour?: number;
+}
+
+/** Reports, notices, the moderators' queue and decisions, statements of reasons and appeals (trust and safety). */
+export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions = {}): Router {
+  const { db } = deps;
+  const router = Router();
+  const reportLimit = rateLimit(db, { name: 'reports', points: opts.reportsPerHour ?? 20, windowSeconds: 3600, per: 'member' });
+  const noticeLimit = rateLimit(db, { name: 'notices', points: opts.noticesPerHour ?? 5, windowSeconds: 3600 });
+  const appealLimit = rateLimit(db, { name: 'appeals', points: 10, windowSeconds: 3600, per: 'member' });
+  const decisionLimit = rateLimit(db, { name: 'safety-decisions', points: 120, windowSeconds: 60, per: 'member' });
+
+  router.post('/report.php', reportLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    const input = req.body as service.ReportRequest;
+    const file = () => service.fileReport(deps, { site: getSite(res), viewer }, input);
+    if (idempotencyKeyOf(req) === null) {
+      // A repeat while the report is open answers 200 with its receipt.
+      const { created, receipt } = await file();
+      res.status(created ? 201 : 200).json(receipt);
+    } else {
+      // With a key, a retry replays the first answer.
+      await respondIdempotently(db, req, res, 201, async () => (await file()).receipt);
+    }
+    req.log.info({ reporter: viewer.userId, target: input.target.kind }, 'report filed');
+  });
+
+  router.get('/report.php', async (_req, res) => {
+    res.json(await service.listMyReports(db, requireViewer(res)));
+  });
+
+  router.post('/notice.php', noticeLimit, async (req, res) => {
+    const viewer = getViewer(res);
+    await respondIdempotently(db, req, res, 202, () =>
+      service.submitNotice(
+        deps,
+        { site: getSite(res), language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')) },
+        req.body as service.NoticeRequest,
+      ),
+    );
+  });
+
+  router.get('/report-queue.php', async (req, res) => {
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+    res.json(await service.listQueue(db, getViewer(res), getSite(res).id, limit));
+  });
+
+  router.post('/report-decision.php', decisionLimit, async (req, res) => {
+    const viewer = getViewer(res);
+    const body = req.body as service.ReportDecisionRequest;
+    const result = await service.decide(deps, viewer, getSite(res), body);
+    req.log.info({ moderator: viewer?.userId, member: body.member, action: body.action, decision: result.decision }, 'safety decision');
+    res.status(201).json(result);
+  });
+
+  router.get('/statements.php', async (_req, res) => {
+    res.json(await service.listStatements(db, getViewer(res)));
+  });
+
+  router.get('/statement.php', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : undefined;
+    res.json(await service.getStatement(db, getViewer(res), Number(req.query.id), token));
+  });
+
+  router.post('/appeal.php', appealLimit, async (req, res) => {
+    const viewer = getViewer(res);
+    await respondIdempotently(db, req, res, 201, () =>
+      service.fileAppeal(
+        deps,
+        { site: getSite(res), viewer, language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')) },
+        req.body as service.AppealRequest,
+      ),
+    );
+  });
+
+  router.put('/appeal.php', decisionLimit, async (req, res) => {
+    const viewer = getViewer(res);
+    const body = req.body as service.AppealDecisionRequest;
+    await service.decideAppeal(deps, viewer, getSite(res), body);
+    req.log.info({ moderator: viewer?.userId, appeal: body.appeal, outcome: body.outcome }, 'appeal decided');
+    res.json({ success: true });
+  });
+
+  router.get('/appeal-queue.php', async (_req, res) => {
+    res.json(await service.listAppealQueue(db, getViewer(res), getSite(res).id));
+  });
+
+  return router;
+}
