@@ -25,7 +25,10 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#2d1b45" />
+        {/* The page follows the system's light or dark scheme in CSS alone (no script, no flash). */}
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#2d1b45" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#16111d" />
         <link rel="icon" href={FAVICON} />
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -33,8 +33,21 @@ describe('theme, toasts and breakpoints', () => {
     expect(ruleOf(css, '.text-bg-unread')).toMatch(/background-color:\s*RGBA\(var\(--bs-unread-rgb\)/);
   });
 
-  it('When a toast is drawn, then it is at most 350 px wide', () => {
+  it('When a toast is drawn, then it is at most 350 px wide and opaque (the surface colour, not a translucent white)', () => {
     expect(ruleOf(css, '.toast')).toMatch(/--bs-toast-max-width:\s*350px/);
+    expect(ruleOf(css, '.toast')).toMatch(/--bs-toast-bg:\s*var\(--app-surface\)/);
+  });
+
+  it('When the system asks for dark mode, then a media query (no script, no data attribute) turns the page and the shared surfaces dark', () => {
+    const dark = [...css.matchAll(/@media \(prefers-color-scheme: dark\)\s*\{\s*:root\s*\{([^}]*)\}/g)].map((m) => m[1]).join('\n');
+    expect(dark).toMatch(/color-scheme:\s*dark/);
+    expect(dark).toMatch(/--bs-body-bg:\s*#16111d/);
+    expect(dark).toMatch(/--bs-body-color:\s*#e9e4ef/);
+    expect(dark).toMatch(/--app-surface:\s*#221b2c/);
+    // No theme switched by a data attribute (a script would have to set it: a light flash first).
+    expect(css).not.toMatch(/^\[data-bs-theme=dark\]\s*\{/m);
+    // The brand colours stay the same in both schemes.
+    expect(dark).not.toMatch(/--bs-primary:/);
   });
 
   it('When the layout responds to the width, then its breakpoints are 576, 768, 992 and 1200 px', () => {

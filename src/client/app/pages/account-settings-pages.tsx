@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from '../../components/link';
+import { NavLink } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { ChangeEmailForm } from '../../features/accounts/components/change-email-form';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
@@ -19,13 +19,13 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
     <div className="page-narrow">
       <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <h1 className="h3 fw-bold mb-3">{title}</h1>
-      <nav className="nav nav-pills mb-3" aria-label={title}>
-        <Link className="nav-link" to="/notifications">
+      <nav className="nav nav-pills tab-bar mb-3" aria-label={title}>
+        <NavLink className="nav-link" to="/notifications" end>
           <FormattedMessage id="settings.tab.notifications" defaultMessage="Notifications" />
-        </Link>
-        <Link className="nav-link" to="/settings">
+        </NavLink>
+        <NavLink className="nav-link" to="/settings" end>
           <FormattedMessage id="settings.tab.account" defaultMessage="Account" />
-        </Link>
+        </NavLink>
       </nav>
       {user ? (
         children

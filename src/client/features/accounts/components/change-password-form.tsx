@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Form } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
 import { toFormError, type FormError } from '../form-error';
 import { Field } from './field';
 
@@ -63,8 +64,12 @@ export function ChangePasswordForm() {
         name="password"
         autoComplete="new-password"
         required
+        minLength={PASSWORD_MIN_LENGTH}
         value={values.password}
         error={fieldError('password')}
+        hint={
+          <FormattedMessage id="signup.passwordHint" defaultMessage="At least {min} characters." values={{ min: PASSWORD_MIN_LENGTH }} />
+        }
         onChange={set('password')}
       />
       <Field

@@ -120,7 +120,7 @@ export function LikesView({ tab }: { tab: LikeTab }) {
         </div>
       </div>
       <nav aria-label={intl.formatMessage({ id: 'likes.tabs', defaultMessage: 'Kinds of likes' })}>
-        <ul className="nav nav-pills like-tabs mb-3">
+        <ul className="nav nav-pills like-tabs tab-bar mb-3">
           {LIKE_TABS.map((t) => (
             <li className="nav-item" key={t}>
               <NavLink

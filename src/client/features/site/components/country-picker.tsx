@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { DetailsMenu } from '../../../components/details-menu';
 import { pathWithQuery } from '../../../lib/path-with-query';
-import { useSettings } from '../../../lib/store/store';
+import { useCurrentUser, useSettings } from '../../../lib/store/store';
 import { compareIn, useRegionName } from '../../../lib/region-names';
 
 /** The BFF route that keeps the visitor's chosen country (cookie) and comes back to `returnTo`. */
@@ -19,18 +19,25 @@ export function CountryPicker() {
   const location = useLocation();
   const settings = useSettings();
   const name = useRegionName();
+  const user = useCurrentUser();
   if (settings.countries.length === 0) return null;
-  const current = settings.geoip_selected_country ?? settings.geoip_country;
+  // The chosen country, else the one of the visitor's address, else the member's own: named in his language.
+  const current = settings.geoip_selected_country ?? settings.geoip_country ?? user?.profile.country ?? null;
   const label = intl.formatMessage({ id: 'footer.country', defaultMessage: 'Your country' });
+  const value = current ? name(current) : intl.formatMessage({ id: 'footer.countryChoose', defaultMessage: 'choose' });
   const returnTo = pathWithQuery(location);
   const compare = compareIn(intl.locale);
   const sorted = [...settings.countries].sort((a, b) => compare(name(a), name(b)));
   return (
     <DetailsMenu
       className="country-picker"
-      label={current ? `${label}: ${name(current)}` : label}
+      label={`${label}: ${value}`}
       summaryClassName="btn btn-link btn-sm p-0 text-reset"
-      summary={<span>{current ? `${label}: ${name(current)}` : label}</span>}
+      summary={
+        <span data-testid="footer-country">
+          {label}: <strong>{value}</strong>
+        </span>
+      }
     >
       <ul className="menu-list" aria-label={label}>
         {sorted.map((code) => (
