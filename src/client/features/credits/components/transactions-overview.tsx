@@ -11,7 +11,7 @@ import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { useTransactions, type Transaction, type TransactionList } from '../api/payments';
 import { requestRefund, useRefundQuote, type RefundQuote } from '../api/refunds';
 import { formatMoney } from '../money';
-import { MethodName } from './method-name';
+import { MethodName, methodNameOf } from './method-name';
 import { PaymentMark } from './payment-mark';
 import { StatusLabel } from './payment-result';
 
@@ -175,7 +175,11 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
             defaultMessage:
               '{amount} is being refunded to your {method}; {credits, plural, one {# credit was} other {# credits were}} taken off your balance.',
           },
-          { amount: formatMoney(intl, result.amount_minor, result.currency), method: item.method_name, credits: result.credits },
+          {
+            amount: formatMoney(intl, result.amount_minor, result.currency),
+            method: methodNameOf(intl, { id: item.method, name: item.method_name }),
+            credits: result.credits,
+          },
         ),
       });
       setConfirming(null);
