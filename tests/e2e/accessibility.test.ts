@@ -95,8 +95,9 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.locator('.chat-list-link').first().click();
       await page.waitForURL(/\/chats\/\d+$/);
-      await page.getByTestId('chat-count').waitFor();
+      await page.getByRole('textbox').waitFor();
       await page.getByRole('textbox').fill('x'.repeat(1001));
+      await page.getByTestId('chat-count').waitFor();
       await page.getByRole('button', { name: 'Send a gift' }).click();
       await page.getByTestId('gift-rose').waitFor();
       expect(await seriousViolations(page)).toEqual([]);

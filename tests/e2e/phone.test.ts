@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,41 @@ async function onScreenUncovered(page: Page, locator: Locator): Promise<boolean>
     return hit !== null && (el === hit || el.contains(hit));
   });
 }
+
+/** Screenshots for a person to look at, only where SHOTS_DIR names a folder for them. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** The member's own profile id (GET /api/user.php as the page itself asks it). */
+const profileIdOf = (page: Page) =>
+  page.evaluate(
+    async () =>
+      ((await (await fetch('/api/user.php', { headers: { 'request-type': 'client' } })).json()) as { user: { profile: { id: number } } })
+        .user.profile.id,
+  );
+
+/** Text messages from the page's member to another one; answers the conversation's id. */
+const writeTo = (page: Page, to: number, lines: string[]) =>
+  page.evaluate(
+    async ({ to, lines }) => {
+      let conversation = 0;
+      for (const body of lines) {
+        const answer = await fetch('/api/message.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'Idempotency-Key': Math.random().toString(36).slice(2) },
+          body: JSON.stringify({ profile_id: to, text: body }),
+        });
+        if (!answer.ok) throw new Error(`message.php ${answer.status}: ${await answer.text()}`);
+        conversation = ((await answer.json()) as { message: { conversation: number } }).message.conversation;
+      }
+      return conversation;
+    },
+    { to, lines },
+  );
 
 async function inLanguage(page: Page, site: RunningSite, locale: 'en' | 'nl', path: string): Promise<void> {
   await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent(path)}`);
@@ -193,5 +230,161 @@ describe.skipIf(!runE2e)('the member pages on a 390 × 844 phone', () => {
     expect(free.problems).toEqual([]);
     await premium.page.context().close();
     await free.page.context().close();
+  });
+  it('When a member opens a conversation with unread messages on a phone in English and Dutch, then "New messages" stands above the first unread one, the days are named and the composer is one compact row', async () => {
+    // The free member writes (with his free messages), the premium member reads.
+    const writer = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const reader = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    const readerId = await profileIdOf(reader.page);
+    const words = { en: { marker: 'New messages', today: 'Today' }, nl: { marker: 'Nieuwe berichten', today: 'Vandaag' } } as const;
+
+    for (const locale of ['en', 'nl'] as const) {
+      // Away from the conversation while the new messages arrive (an open conversation reads them at once).
+      await reader.page.goto(`${site.url}/members`);
+      const conversation = await writeTo(writer.page, readerId, [`First unread (${locale})`]);
+      await inLanguage(reader.page, site, locale, `/chats/${conversation}`);
+      const marker = reader.page.getByTestId('chat-new-marker');
+      await marker.waitFor();
+      expect(await marker.count(), locale).toBe(1);
+      expect((await marker.textContent())?.trim(), locale).toBe(words[locale].marker);
+      // It stands in the item of the first message that was unread, and today's messages are under "Today".
+      expect(await marker.locator('xpath=ancestor::li[1]').textContent(), locale).toContain(`First unread (${locale})`);
+      expect(await reader.page.getByTestId('chat-day').allTextContents(), locale).toContain(words[locale].today);
+
+      // The composer: one row (gift, photo, a one-line field, send) of icon buttons with names and no words, no
+      // character counter far from the limit, the price and balance at most once.
+      const row = reader.page.locator('.chat-composer-row');
+      const field = row.locator('textarea');
+      const heights = await row.evaluate((el) => ({
+        row: el.getBoundingClientRect().height,
+        field: (el.querySelector('textarea') as HTMLTextAreaElement).getBoundingClientRect().height,
+        composer: (document.querySelector('.chat-composer') as HTMLElement).getBoundingClientRect().height,
+      }));
+      expect(heights.field, locale).toBeLessThanOrEqual(48);
+      expect(heights.row, locale).toBeLessThanOrEqual(52);
+      expect(heights.composer, locale).toBeLessThanOrEqual(100);
+      const buttons = await row.locator('button').evaluateAll((els) =>
+        els.map((b) => ({
+          label: b.getAttribute('aria-label') ?? '',
+          text: (b.textContent ?? '').trim(),
+          svg: b.querySelector('svg') !== null,
+        })),
+      );
+      expect(buttons.length, locale).toBe(3);
+      for (const b of buttons) expect(b, locale).toEqual({ label: expect.stringMatching(/\S/), text: '', svg: true });
+      expect(await reader.page.getByTestId('chat-count').count(), locale).toBe(0);
+      expect(
+        await reader.page
+          .locator('.chat-allowance')
+          .getByText(/\d+ credits?\b/)
+          .count(),
+        locale,
+      ).toBeLessThanOrEqual(1);
+      await shot(reader.page, `conversation-${locale}`);
+
+      // The field grows with the text; near the limit the counter appears.
+      await field.fill('one\ntwo\nthree');
+      await expect
+        .poll(() => field.evaluate((el) => el.getBoundingClientRect().height), { timeout: 5_000 })
+        .toBeGreaterThan(heights.field + 10);
+      await field.fill('x'.repeat(900));
+      await reader.page.getByTestId('chat-count').waitFor();
+      await field.fill('');
+      expect(await sideways(reader.page), locale).toBe(0);
+    }
+    expect(reader.problems).toEqual([]);
+    expect(writer.problems).toEqual([]);
+    await writer.page.context().close();
+    await reader.page.context().close();
+  });
+
+  it('When a member pays and looks at his purchases on a phone in English and Dutch, then payment methods show drawn marks, purchases are cards that fit the screen, and a refund asks first', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const refundPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/refund.php') refundPosts.push(request.url());
+    });
+    for (const locale of ['en', 'nl'] as const) {
+      // The methods of a bundle: every mark a drawn SVG, never a letter in a circle.
+      await inLanguage(page, site, locale, '/credits');
+      await page.getByTestId('package-100').click();
+      const marks = page.getByTestId('payment-methods').locator('.payment-method-mark');
+      await marks.first().waitFor();
+      const drawn = await marks.evaluateAll((els) =>
+        els.map((el) => ({ svg: el.querySelector('svg') !== null, letter: /^\S$/.test((el.textContent ?? '').trim()) })),
+      );
+      expect(drawn.length, locale).toBeGreaterThan(2);
+      expect(
+        drawn.every((m) => m.svg && !m.letter),
+        locale,
+      ).toBe(true);
+      const past = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(0, 3)
+          .map((el) => `${el.tagName}.${el.className}`),
+      );
+      expect(await sideways(page), `${locale}: ${past.join(', ')}`).toBe(0);
+      await shot(page, `credits-${locale}`);
+      if (locale === 'en') {
+        // A purchase by card, paid on the provider's test checkout: the purchase the page below lists and refunds.
+        await page.getByTestId('method-creditcard').click();
+        await page.getByTestId('pay-button').click();
+        await page.waitForURL(/\/checkout\/tr_/);
+        await page.getByRole('radio', { name: 'paid' }).check();
+        await page.getByRole('button', { name: 'Complete test payment' }).click();
+        await page.waitForURL(/\/transactions\/\d+$/);
+        await page.getByRole('heading', { name: 'Payment completed' }).waitFor({ timeout: 20_000 });
+      }
+
+      // The purchases: cards within the screen's width, nothing scrolls sideways, not even inside the list.
+      await page.goto(`${site.url}/transactions`);
+      const purchases = page.getByTestId('transactions');
+      await purchases.waitFor();
+      const fit = await purchases.evaluate((table) => ({
+        inner: table.scrollWidth - table.clientWidth,
+        outer: table.parentElement ? table.parentElement.scrollWidth - table.parentElement.clientWidth : 0,
+        rows: [...table.querySelectorAll('tbody tr')].map((row) => row.getBoundingClientRect().right <= window.innerWidth),
+        cards: [...table.querySelectorAll('tbody tr')].map((row) => getComputedStyle(row).display),
+      }));
+      expect(fit.inner, locale).toBeLessThanOrEqual(0);
+      expect(fit.outer, locale).toBeLessThanOrEqual(0);
+      expect(fit.rows.length, locale).toBeGreaterThan(0);
+      expect(fit.rows.every(Boolean), locale).toBe(true);
+      expect(
+        fit.cards.every((display) => display !== 'table-row'),
+        locale,
+      ).toBe(true);
+      expect(await sideways(page), locale).toBe(0);
+      await shot(page, `transactions-${locale}`);
+
+      // A refund asks first: the question names the amount and the credits; nothing is refunded before the answer.
+      const panel = page.getByTestId('refund-panel');
+      await panel.getByTestId('refund-button').first().click();
+      const question =
+        locale === 'en' ? /^Refund €\s?[\d.,]+ for \d+ unused credits?\?$/ : /^€\s?[\d.,]+ terugbetalen voor \d+ ongebruikte credits?\?$/;
+      const dialog = page.getByRole('dialog', { name: question });
+      await dialog.waitFor();
+      await shot(page, `refund-${locale}`);
+      await page.waitForTimeout(300);
+      expect(refundPosts, locale).toEqual([]);
+      if (locale === 'en') {
+        await dialog.getByRole('button', { name: 'Keep my credits' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(refundPosts).toEqual([]);
+      } else {
+        // Confirmed (in Dutch): the order then says the refund is under way or done.
+        await dialog.getByTestId('confirm-refund').click();
+        await page
+          .getByTestId('refund-status')
+          .filter({ hasText: /^(Terugbetaling in behandeling|Terugbetaald)$/ })
+          .first()
+          .waitFor();
+        expect(refundPosts).toHaveLength(1);
+        await shot(page, `transactions-refunded-${locale}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });

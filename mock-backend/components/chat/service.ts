@@ -120,6 +120,7 @@ export async function getConversation(
     messages: page.reverse().map((r) => toMessage(r, viewer.userId)),
     older: rows.length > limit && oldest ? repo.seqOf(oldest.seq) : null,
     partner_read_seq: membership ? repo.seqOf(membership.other_read_seq) : 0,
+    read_seq: membership ? repo.seqOf(membership.read_seq) : 0,
     allowance: await allowanceOf(db, site, viewer.userId),
   };
 }

@@ -1859,6 +1859,8 @@ export interface components {
             older: number | null;
             /** @description The other member's read marker (messages of mine up to it are read) */
             partner_read_seq: number;
+            /** @description The member's own read marker (messages of the other member after it are unread) */
+            read_seq?: number;
             allowance: components["schemas"]["ChatAllowance"];
         };
         SentMessage: {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ChatPhotoIcon } from './chat-icons';
 import { Modal } from '../../../components/modal';
 import { checkPhotoFile, PHOTO_TYPES, type PhotoFileProblem } from '../../../../shared/photo-files';
 import { SendProblemAlert, type SendProblem } from './chat-alerts';
@@ -69,12 +70,14 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
     <>
       <button
         type="button"
-        className="btn btn-outline-dark btn-sm"
+        className="btn chat-icon-button"
         onClick={() => input.current?.click()}
         disabled={disabled}
+        aria-label={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
+        title={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
         data-testid="chat-photo-button"
       >
-        <FormattedMessage id="chat.photo.button" defaultMessage="Send a photo" />
+        <ChatPhotoIcon />
       </button>
       <input
         ref={input}

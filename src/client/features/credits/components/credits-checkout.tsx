@@ -13,6 +13,7 @@ import { useActiveDiscount } from '../api/discount';
 import { createPayment } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
+import { PaymentMark } from './payment-mark';
 import { PackageList } from './package-list';
 
 const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'code_not_applicable']);
@@ -191,9 +192,7 @@ function MethodList({
               className="payment-method-link"
               data-testid={`method-${m.id}`}
             >
-              <span className={`payment-method-mark payment-method-${m.group}`} aria-hidden="true">
-                {m.name.slice(0, 1)}
-              </span>
+              <PaymentMark method={m.id} group={m.group} />
               <span>
                 <MethodName method={m} />
                 {code && pkg.discounted_price_minor !== null && !codeAllows(discount, m.id) ? (

@@ -3,14 +3,16 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
+import { Modal } from '../../../components/modal';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
-import { useTransactions } from '../api/payments';
+import { useTransactions, type Transaction, type TransactionList } from '../api/payments';
 import { requestRefund, useRefundQuote, type RefundQuote } from '../api/refunds';
 import { formatMoney } from '../money';
-import { MethodName } from './method-name';
+import { MethodName, methodNameOf } from './method-name';
+import { PaymentMark } from './payment-mark';
 import { StatusLabel } from './payment-result';
 
 /** /transactions: the member's purchases and refunds, and the refund of unused credits (withdrawal). */
@@ -46,48 +48,62 @@ export function TransactionsOverview() {
           </Link>
         </p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle" data-testid="transactions">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="credits.detail.date" defaultMessage="Date" />
-                </th>
-                <th scope="col" className="text-end">
-                  <FormattedMessage id="credits.detail.credits" defaultMessage="Credits" />
-                </th>
-                <th scope="col" className="text-end">
-                  <FormattedMessage id="credits.detail.amount" defaultMessage="Amount" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="credits.detail.method" defaultMessage="Payment method" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="credits.detail.status" defaultMessage="Status" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.transactions.map((t) => (
-                <tr key={t.id}>
-                  <td>
+        // A table on wider screens; on a phone every purchase is a card (the stylesheet).
+        <table className="table table-sm align-middle transactions-table" data-testid="transactions">
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="credits.detail.date" defaultMessage="Date" />
+              </th>
+              <th scope="col" className="text-end">
+                <FormattedMessage id="credits.detail.credits" defaultMessage="Credits" />
+              </th>
+              <th scope="col" className="text-end">
+                <FormattedMessage id="credits.detail.amount" defaultMessage="Amount" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="credits.detail.method" defaultMessage="Payment method" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="credits.detail.status" defaultMessage="Status" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.transactions.map((t) => {
+              const refund = refundStateOf(t, data.refunds);
+              return (
+                <tr key={t.id} className="transaction-row" data-testid="transaction">
+                  <td className="transaction-date">
                     <Link to={`/transactions/${t.id}`}>
                       <FormattedDate value={t.created_at} dateStyle="medium" />
                     </Link>
                   </td>
-                  <td className="text-end">{intl.formatNumber(t.credits)}</td>
-                  <td className="text-end">{formatMoney(intl, t.amount_minor, t.currency)}</td>
-                  <td>
+                  <td className="text-end transaction-credits">
+                    <FormattedMessage
+                      id="credits.packageCredits"
+                      defaultMessage="{credits, number} credits"
+                      values={{ credits: t.credits }}
+                    />
+                  </td>
+                  <td className="text-end transaction-amount">{formatMoney(intl, t.amount_minor, t.currency)}</td>
+                  <td className="transaction-method">
+                    <PaymentMark method={t.method} />
                     <MethodName method={{ id: t.method, name: t.method_name }} />
                   </td>
-                  <td>
+                  <td className="transaction-status">
                     <StatusLabel status={t.status} />
+                    {refund ? (
+                      <span className={`badge refund-badge refund-badge-${refund}`} data-testid="refund-status">
+                        <RefundStateLabel state={refund} />
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              );
+            })}
+          </tbody>
+        </table>
       )}
       {data.refunds.length > 0 ? (
         <>
@@ -112,13 +128,35 @@ export function TransactionsOverview() {
   );
 }
 
-/** Shows what each purchase would refund first; the member confirms per purchase. */
+export type RefundState = 'pending' | 'refunded' | 'failed';
+
+/**
+ * Where the refund of a purchase stands: its newest refund's state (a failed one counts only while no other is under
+ * way or done); a purchase with money refunded but no refund listed is refunded; null when nothing was refunded.
+ */
+export function refundStateOf(
+  transaction: Pick<Transaction, 'id' | 'refunded_minor'>,
+  refunds: readonly Pick<TransactionList['refunds'][number], 'payment_id' | 'status' | 'created_at'>[],
+): RefundState | null {
+  const own = refunds.filter((r) => r.payment_id === transaction.id);
+  if (own.some((r) => r.status === 'pending')) return 'pending';
+  if (own.some((r) => r.status === 'refunded') || transaction.refunded_minor > 0) return 'refunded';
+  return own.length > 0 ? 'failed' : null;
+}
+
+export function RefundStateLabel({ state }: { state: RefundState }) {
+  if (state === 'pending') return <FormattedMessage id="credits.refundState.pending" defaultMessage="Refund pending" />;
+  if (state === 'refunded') return <FormattedMessage id="credits.refundState.refunded" defaultMessage="Refunded" />;
+  return <FormattedMessage id="credits.refundState.failed" defaultMessage="Refund failed" />;
+}
+
+/** Shows what each purchase would refund; the member confirms each refund in a dialog first. */
 function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
   const intl = useIntl();
   const api = useApi();
   const refreshUser = useRefreshUser();
   const { data, mutate } = useRefundQuote(true);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<RefundQuote['items'][number] | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const keys = useMemo(() => createAttemptKeys(), []);
@@ -137,7 +175,11 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
             defaultMessage:
               '{amount} is being refunded to your {method}; {credits, plural, one {# credit was} other {# credits were}} taken off your balance.',
           },
-          { amount: formatMoney(intl, result.amount_minor, result.currency), method: item.method_name, credits: result.credits },
+          {
+            amount: formatMoney(intl, result.amount_minor, result.currency),
+            method: methodNameOf(intl, { id: item.method, name: item.method_name }),
+            credits: result.credits,
+          },
         ),
       });
       setConfirming(null);
@@ -167,7 +209,7 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
           defaultMessage="You can withdraw from a purchase and get back what you paid for its unused credits, until the date shown. The money goes back through the payment method you used."
         />
       </p>
-      {notice ? (
+      {notice && !confirming ? (
         <div className={`alert alert-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
           {notice.text}
         </div>
@@ -196,38 +238,65 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
                   values={{ method: item.method_name }}
                 />
               </span>
-            ) : confirming === item.payment_id ? (
-              <span className="d-flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-danger btn-sm"
-                  disabled={busy}
-                  onClick={() => void refund(item)}
-                  data-testid="confirm-refund"
-                >
-                  <FormattedMessage
-                    id="credits.refund.confirm"
-                    defaultMessage="Yes, refund {amount}"
-                    values={{ amount: formatMoney(intl, item.amount_minor, item.currency) }}
-                  />
-                </button>
-                <button type="button" className="btn btn-outline-secondary text-body btn-sm" onClick={() => setConfirming(null)}>
-                  <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
-                </button>
-              </span>
             ) : (
-              <button
-                type="button"
-                className="btn btn-outline-dark btn-sm"
-                onClick={() => setConfirming(item.payment_id)}
-                data-testid="refund-button"
-              >
+              <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setConfirming(item)} data-testid="refund-button">
                 <FormattedMessage id="credits.refund.button" defaultMessage="Refund" />
               </button>
             )}
           </li>
         ))}
       </ul>
+      {confirming ? (
+        <Modal
+          title={
+            <FormattedMessage
+              id="credits.refund.ask"
+              defaultMessage="Refund {amount} for {credits, plural, one {# unused credit} other {# unused credits}}?"
+              values={{ amount: formatMoney(intl, confirming.amount_minor, confirming.currency), credits: confirming.credits }}
+            />
+          }
+          onDismiss={busy ? undefined : () => setConfirming(null)}
+          className="refund-confirm"
+          testId="refund-confirm"
+          footer={
+            <>
+              <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(null)} disabled={busy}>
+                <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                onClick={() => void refund(confirming)}
+                data-testid="confirm-refund"
+              >
+                {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
+                <FormattedMessage
+                  id="credits.refund.confirm"
+                  defaultMessage="Yes, refund {amount}"
+                  values={{ amount: formatMoney(intl, confirming.amount_minor, confirming.currency) }}
+                />
+              </button>
+            </>
+          }
+        >
+          <p className="mb-0">
+            <FormattedMessage
+              id="credits.refund.askBody"
+              defaultMessage="The money goes back through {method}. The {credits, plural, one {credit is} other {credits are}} taken off your balance; this cannot be undone."
+              values={{
+                method: <MethodName key="m" method={{ id: confirming.method, name: confirming.method_name }} />,
+                credits: confirming.credits,
+              }}
+            />
+          </p>
+          {notice?.tone === 'danger' ? (
+            <div className="alert alert-danger mt-3 mb-0" role="alert">
+              {notice.text}
+            </div>
+          ) : null}
+        </Modal>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,256 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Schemas } from '../../../../shared/api/client';
+import { TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
+import { hasVisibleText } from '../../../../shared/visible-text';
+import { useApi } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useSettings } from '../../../lib/store/store';
+import { sendGift, type Gift } from '../api/gifts';
+import { sendMessage, type SentMessage } from '../api/send-message';
+import { sendPhotoMessage } from '../api/send-photo';
+import { sendTyping } from '../api/send-typing';
+import { counterShown } from '../conversation-marks';
+import { useChatDraft } from '../drafts';
+import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
+import { ChatGiftIcon, ChatSendIcon } from './chat-icons';
+import { GiftPanel } from './gift-panel';
+import { PhotoSender } from './photo-sender';
+
+/** Characters as the server counts them (code points). */
+const lengthOf = (text: string) => [...text].length;
+
+/** Whether the browser sizes a textarea to its content by itself (CSS field-sizing). */
+const sizesItself = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+export interface MessageComposerProps {
+  partner: Pick<Schemas['ChatPartner'], 'id' | 'name'>;
+  /** Null while the conversation does not exist yet (the first message starts it). */
+  conversationId: number | null;
+  allowance: Schemas['ChatAllowance'];
+  /** The draft's key (the conversation's page): the text survives the way to buy credits and back. */
+  draftKey: string;
+  /** A sent message, gift or photo: the conversation takes it. */
+  onDelivered: (sent: SentMessage) => Promise<void>;
+}
+
+/**
+ * The compact composer: gift and photo as icon buttons, a message field of one line that grows with the text, the
+ * send button; below it one line with what a message costs and the balance (or the free messages left), the daily
+ * first-message allowance on a new conversation, and the character counter once the text nears the limit.
+ * Enter sends, Shift+Enter starts a new line.
+ */
+export function MessageComposer({ partner, conversationId, allowance, draftKey, onDelivered }: MessageComposerProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const settings = useSettings();
+  // Kept for the tab (drafts.ts): the way to buy credits and back finds it again.
+  const [text, setText] = useChatDraft(draftKey);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<SendProblem | null>(null);
+  const [giftsOpen, setGiftsOpen] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const photoAttempt = useRef<{ file: File; caption: string; key: string } | null>(null);
+  const lastTyping = useRef(0);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const fieldId = useId();
+  const countId = useId();
+
+  // Browsers without field-sizing grow the field here (the stylesheet caps its height).
+  useEffect(() => {
+    const el = field.current;
+    if (!el || sizesItself()) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [text]);
+
+  const sendFailed = () => intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' });
+
+  const onInput = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (conversationId !== null && value.trim() !== '' && now - lastTyping.current > TYPING_SIGNAL_INTERVAL_MS) {
+      lastTyping.current = now;
+      sendTyping(api, conversationId).catch(() => undefined);
+    }
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending) return;
+    const body = text.trim();
+    if (!hasVisibleText(body) || lengthOf(body) > settings.message_length) return;
+    // One key per attempt: a retry of the same text after a failure repeats it; after a success the next is new.
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    setSending(true);
+    setProblem(null);
+    try {
+      const sent = await sendMessage(api, { profile_id: partner.id, text: body }, attempt.current.key);
+      attempt.current = null;
+      lastTyping.current = 0;
+      setText('');
+      await onDelivered(sent);
+    } catch (err) {
+      setProblem(sendProblemOf(err, sendFailed()));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const giveGift = async (gift: Gift) => {
+    if (sending) return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await onDelivered(await sendGift(api, { profile_id: partner.id, gift: gift.key }, newIdempotencyKey()));
+      setGiftsOpen(false);
+    } catch (err) {
+      setProblem(sendProblemOf(err, sendFailed()));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  /** Sends a photo (from the preview dialog): null when sent, else what the dialog shows. */
+  const sendPhoto = async (file: File, caption: string): Promise<SendProblem | null> => {
+    // The same photo and caption again (a retry after a failure) keeps its key: sent and charged once.
+    if (photoAttempt.current?.file !== file || photoAttempt.current.caption !== caption)
+      photoAttempt.current = { file, caption, key: newIdempotencyKey() };
+    setSending(true);
+    try {
+      const sent = await sendPhotoMessage(
+        api,
+        { profile_id: partner.id, text: caption, photo: file, filename: file.name || 'photo.jpg' },
+        photoAttempt.current.key,
+      );
+      photoAttempt.current = null;
+      await onDelivered(sent);
+      return null;
+    } catch (err) {
+      return sendProblemOf(err, sendFailed());
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const count = lengthOf(text.trim());
+  // Only zero-width or blank characters: nothing to send (the backend refuses it too).
+  const invisible = count > 0 && !hasVisibleText(text);
+  const tooLong = count > allowance.message_length;
+  const giftLabel = intl.formatMessage({ id: 'chat.gifts.toggle', defaultMessage: 'Send a gift' });
+  const sendLabel = intl.formatMessage({ id: 'chat.send', defaultMessage: 'Send' });
+  const firstLeft =
+    conversationId === null && (allowance.first_messages_per_day !== null || allowance.conversations_left !== null) ? (
+      <span data-testid="chat-first-left">
+        {allowance.first_messages_per_day !== null ? (
+          <FormattedMessage
+            id="chat.firstLeft"
+            defaultMessage="{left} of {max} new conversations left today"
+            values={{ left: allowance.first_messages_left ?? 0, max: allowance.first_messages_per_day }}
+          />
+        ) : null}
+        {allowance.conversations_left !== null ? (
+          <>
+            {allowance.first_messages_per_day !== null ? ' · ' : null}
+            <FormattedMessage
+              id="chat.startsLeft"
+              defaultMessage="{count, plural, =0 {no free conversations left} one {# free conversation left} other {# free conversations left}}"
+              values={{ count: allowance.conversations_left }}
+            />
+          </>
+        ) : null}
+      </span>
+    ) : null;
+
+  return (
+    <form className="chat-composer" onSubmit={(e) => void submit(e)}>
+      {problem ? <SendProblemAlert problem={problem} onClose={() => setProblem(null)} /> : null}
+      <label htmlFor={fieldId} className="visually-hidden">
+        <FormattedMessage id="chat.messageLabel" defaultMessage="Your message to {name}" values={{ name: partner.name }} />
+      </label>
+      <div className="chat-composer-row">
+        <button
+          type="button"
+          className={`btn chat-icon-button${giftsOpen ? ' active' : ''}`}
+          aria-expanded={giftsOpen}
+          aria-label={giftLabel}
+          title={giftLabel}
+          onClick={() => setGiftsOpen((open) => !open)}
+          data-testid="chat-gift-button"
+        >
+          <ChatGiftIcon />
+        </button>
+        <PhotoSender
+          partnerName={partner.name}
+          price={settings.photo_credits}
+          balance={allowance.credits}
+          disabled={sending}
+          onSend={sendPhoto}
+        />
+        <textarea
+          ref={field}
+          id={fieldId}
+          className={`form-control chat-field${tooLong || invisible ? ' is-invalid' : ''}`}
+          rows={1}
+          value={text}
+          onChange={(e) => onInput(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={countId}
+          aria-invalid={tooLong || invisible || undefined}
+          placeholder={intl.formatMessage({ id: 'chat.placeholder', defaultMessage: 'Write a message…' })}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary chat-send"
+          disabled={sending || count === 0 || invisible || tooLong}
+          aria-label={sendLabel}
+          title={sendLabel}
+        >
+          <ChatSendIcon />
+        </button>
+      </div>
+      {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}
+      <div id={countId} className="chat-allowance small">
+        {counterShown(count, allowance.message_length) ? (
+          <span className={tooLong ? 'text-danger fw-bold' : undefined} data-testid="chat-count">
+            <FormattedMessage
+              id="chat.count"
+              defaultMessage="{count} / {max} characters"
+              values={{ count: intl.formatNumber(count), max: intl.formatNumber(allowance.message_length) }}
+            />
+          </span>
+        ) : null}
+        {invisible ? (
+          <span className="text-danger fw-bold" data-testid="chat-invisible">
+            <FormattedMessage id="chat.invisible" defaultMessage="This text has no visible characters." />
+          </span>
+        ) : null}
+        {allowance.free_messages_left > 0 ? (
+          <span data-testid="chat-free-left">
+            <FormattedMessage
+              id="chat.freeLeft"
+              defaultMessage="{count, plural, one {# free message left} other {# free messages left}}"
+              values={{ count: allowance.free_messages_left }}
+            />
+          </span>
+        ) : allowance.message_credits > 0 ? (
+          <span data-testid="chat-credits">
+            <FormattedMessage
+              id="chat.price"
+              defaultMessage="{price, plural, one {# credit per message} other {# credits per message}} · {balance, plural, one {# credit} other {# credits}} left"
+              values={{ price: allowance.message_credits, balance: allowance.credits }}
+            />
+          </span>
+        ) : null}
+        {firstLeft}
+      </div>
+    </form>
+  );
+}
