@@ -92,7 +92,7 @@ export async function loginWithLink(
     return { userId: spent.user_id, deviceEpoch: candidate.device_epoch, language: account.language };
   });
   if (!result) throw new AppError(410, 'token_invalid');
-  if ('suspended' in result) throw (await suspendedLogin(db, result.suspended)) ?? new AppError(410, 'token_invalid');
+  if (result.suspended !== undefined) throw (await suspendedLogin(db, result.suspended)) ?? new AppError(410, 'token_invalid');
   return {
     userId: result.userId,
     deviceEpoch: result.deviceEpoch,
