@@ -6,6 +6,8 @@ import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { createSession, deleteSession, findLoginCandidate, findSiteAndSession, touchLastActive } from '../session/repository';
 import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
+import { suspensionOf } from '../safety/effects';
+import { suspendedLogin } from '../safety/service';
 import * as repo from './repository';
 import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 
@@ -82,12 +84,15 @@ export async function loginWithLink(
     if (!account || account.status !== 'active') return null;
     const candidate = await findLoginCandidate(tx, q.siteId, account.email);
     if (candidate?.id !== spent.user_id) return null;
+    // A suspended or banned member gets no session: the spent link answers as his password would (423).
+    if (await suspensionOf(tx, spent.user_id)) return { suspended: true as const, userId: spent.user_id };
     if (q.previousToken && /^[0-9a-f]{32}$/.test(q.previousToken)) await deleteSession(tx, sessionIdOf(q.previousToken));
     await createSession(tx, sessionIdOf(q.sessionToken), spent.user_id, SESSION_MAX_AGE_SECONDS);
     await touchLastActive(tx, spent.user_id);
-    return { userId: spent.user_id, deviceEpoch: candidate.device_epoch, language: account.language };
+    return { suspended: false as const, userId: spent.user_id, deviceEpoch: candidate.device_epoch, language: account.language };
   });
   if (!result) throw new AppError(410, 'token_invalid');
+  if (result.suspended) throw (await suspendedLogin(db, result.userId)) ?? new AppError(410, 'token_invalid');
   return {
     userId: result.userId,
     deviceEpoch: result.deviceEpoch,

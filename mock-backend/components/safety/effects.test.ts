@@ -94,6 +94,20 @@ describe('a suspension', () => {
     expect(res.body.error.code).toBe('authentication_required');
   });
 
+  it('When a suspended member spends a mailed sign-in link, then 423 account_suspended and no session', async () => {
+    const member = await otherMember(ctx, 6);
+    await decide({ member: member.id, action: 'suspend', days: 2 }).expect(201);
+    const token = 'b'.repeat(64);
+    await ctx.db.query(
+      `INSERT INTO account_tokens (token_hash, purpose, user_id, expires_at) VALUES ($1, 'login_link', $2, now() + interval '10 minutes')`,
+      [createHash('sha256').update(token).digest('hex'), member.id],
+    );
+    const res = await request(ctx.app).put('/api/login-link.php').send({ token });
+    expect(res.status).toBe(423);
+    expect(res.body.error.code).toBe('account_suspended');
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => c.startsWith('auth='))).toBe(false);
+  });
+
   it('When the suspension has run out, then he logs in and is found again', async () => {
     const member = await otherMember(ctx, 1);
     await decide({ member: member.id, action: 'suspend', days: 1 }).expect(201);

@@ -4073,6 +4073,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            /** @description The link is spent but the account is suspended or banned (`account_suspended`, `account_banned`, params as for `postUser`) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
