@@ -85,14 +85,14 @@ export async function loginWithLink(
     const candidate = await findLoginCandidate(tx, q.siteId, account.email);
     if (candidate?.id !== spent.user_id) return null;
     // A suspended or banned member gets no session: the spent link answers as his password would (423).
-    if (await suspensionOf(tx, spent.user_id)) return { suspended: spent.user_id };
+    if (await suspensionOf(tx, spent.user_id)) return { suspended: true as const, userId: spent.user_id };
     if (q.previousToken && /^[0-9a-f]{32}$/.test(q.previousToken)) await deleteSession(tx, sessionIdOf(q.previousToken));
     await createSession(tx, sessionIdOf(q.sessionToken), spent.user_id, SESSION_MAX_AGE_SECONDS);
     await touchLastActive(tx, spent.user_id);
-    return { userId: spent.user_id, deviceEpoch: candidate.device_epoch, language: account.language };
+    return { suspended: false as const, userId: spent.user_id, deviceEpoch: candidate.device_epoch, language: account.language };
   });
   if (!result) throw new AppError(410, 'token_invalid');
-  if (result.suspended !== undefined) throw (await suspendedLogin(db, result.suspended)) ?? new AppError(410, 'token_invalid');
+  if (result.suspended) throw (await suspendedLogin(db, result.userId)) ?? new AppError(410, 'token_invalid');
   return {
     userId: result.userId,
     deviceEpoch: result.deviceEpoch,

@@ -151,6 +151,33 @@ describe('decisions', () => {
   });
 });
 
+describe('notices', () => {
+  it('When a moderator acts on a visitor’s notice, then the notice is handled, the notifier learns "action taken" and a second decision on it gets 409', async () => {
+    const member = await otherMember(ctx, 12);
+    const sent = await request(ctx.app)
+      .post('/api/notice.php')
+      .send({
+        name: 'Visitor',
+        email: 'notifier@example.test',
+        content_url: `/profile/${member.id}`,
+        explanation: 'Selling drugs here.',
+        good_faith: true,
+      });
+    expect(sent.status).toBe(202);
+    const listed = await queue(moderator);
+    const notice = (listed.body.notices as { id: number; reference: string }[]).find((n) => n.reference === sent.body.reference);
+    expect(notice).toBeDefined();
+    const body = { member: member.id, reports: [], notice: notice?.id, action: 'warn', rule: 'illegal', facts: 'Offers drugs.' };
+    const res = await decide(moderator, body);
+    expect(res.status).toBe(201);
+    const [outcome] = await waitForMail(ctx, 'notice_outcome', 'notifier@example.test');
+    expect(outcome?.text_body).toContain('took action');
+    expect((await decide(other.cookie, body)).status).toBe(409);
+    const statement = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision }).set('cookie', member.cookie);
+    expect(statement.body.source).toBe('notice');
+  });
+});
+
 describe('statements of reasons', () => {
   it('When a member reads his statements, then he gets what, how long, the facts, the source, automated or not, the rule and the ways to contest; another member gets 404 for it', async () => {
     const member = await otherMember(ctx, 6);

@@ -314,12 +314,14 @@ export async function decideReports(
   );
 }
 
-export async function handleNotice(db: Db, siteId: number, noticeId: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE safety_notices SET status = 'handled', updated_at = now() WHERE id = $1 AND site_id = $2 AND status = 'open' RETURNING id`,
+/** Marks the open notice handled; answers whom to tell, or null when it was handled before. */
+export async function handleNotice(db: Db, siteId: number, noticeId: number): Promise<{ email: string; language: string } | null> {
+  const [row] = await db.query<{ email: string; language: string }>(
+    `UPDATE safety_notices SET status = 'handled', updated_at = now() WHERE id = $1 AND site_id = $2 AND status = 'open'
+     RETURNING email, language`,
     [noticeId, siteId],
   );
-  return rows.length === 1;
+  return row ?? null;
 }
 
 export async function insertStatementToken(db: Db, decisionId: number, tokenHash: string): Promise<void> {

@@ -296,7 +296,8 @@ export async function decide(
     const status = action === 'dismiss' ? 'no_violation' : 'action_taken';
     const taken = await repo.decideReports(tx, { siteId: site.id, memberId, ids: input.reports, status, decisionId: decision.id });
     if (taken.length !== input.reports.length) throw new AppError(409, 'reports_decided');
-    if (input.notice !== undefined && !(await repo.handleNotice(tx, site.id, input.notice))) throw new AppError(409, 'reports_decided');
+    const notifier = input.notice === undefined ? null : await repo.handleNotice(tx, site.id, input.notice);
+    if (input.notice !== undefined && !notifier) throw new AppError(409, 'reports_decided');
     if (action === 'restrict' || action === 'suspend' || action === 'ban') await effects.recomputeEffects(tx, memberId);
     if (action === 'suspend' || action === 'ban') await effects.endSessions(tx, memberId);
     if (action === 'ban') await effects.banAddress(tx, site.id, memberId, decision.id);
@@ -327,6 +328,15 @@ export async function decide(
         actionTaken: action !== 'dismiss',
       });
       await mail(tx, site, reporter.email, 'report_outcome', `report:${report.id}`, rendered);
+    }
+    if (notifier && input.notice !== undefined) {
+      // The notifier learns the outcome too, like a reporter: action taken or no violation found.
+      const rendered = renderOutcome(localeOf(notifier.language), {
+        site: site.name,
+        reference: noticeReference(input.notice),
+        actionTaken: action !== 'dismiss',
+      });
+      await mail(tx, site, notifier.email, 'notice_outcome', `notice:${input.notice}`, rendered);
     }
     return { decision: decision.id, statement: action !== 'dismiss' };
   });
@@ -412,7 +422,8 @@ export async function fileAppeal(
     if (!ctx.viewer) throw authenticationRequired();
     decision = await repo.decisionById(db, ctx.site.id, input.decision);
     if (decision && decision.member_id === ctx.viewer.userId && decision.action !== 'dismiss') role = 'member';
-    else if (decision && (await repo.isReporterOf(db, decision.id, ctx.viewer.userId))) role = 'reporter';
+    // A reporter contests a decision not to act (a dismissal): reversing an action would not be what he asks for.
+    else if (decision?.action === 'dismiss' && (await repo.isReporterOf(db, decision.id, ctx.viewer.userId))) role = 'reporter';
     else decision = null;
     role ??= 'member';
   }

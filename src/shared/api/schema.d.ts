@@ -1319,7 +1319,7 @@ export interface paths {
          *     moderator decided the appeal first.
          */
         put: operations["decideAppeal"];
-        /** Appeal a decision within six months - the member it is about (session or the statement's token), or a reporter of it */
+        /** Appeal a decision within six months - the member it is about (session or the statement's token), or a reporter of a dismissed report */
         post: operations["fileAppeal"];
         delete?: never;
         options?: never;
