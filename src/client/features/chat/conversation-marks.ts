@@ -42,7 +42,7 @@ export function firstUnreadId(messages: readonly { id: number; seq: number; mine
 }
 
 /** The share of the length limit from which the character counter shows (the last fifth). */
-export const COUNTER_FROM = 0.8;
+const COUNTER_FROM = 0.8;
 
 /** Whether the character counter shows: near the limit (its last fifth) or past it. */
 export function counterShown(count: number, max: number): boolean {

@@ -53,7 +53,7 @@ describe('MessageComposer', () => {
     fireEvent.change(field, { target: { value: 'x'.repeat(800) } });
     expect(screen.getByTestId('chat-count').textContent).toBe('800 / 1,000 characters');
     fireEvent.change(field, { target: { value: 'x'.repeat(1001) } });
-    expect(screen.getByTestId('chat-count').className).toContain('text-danger');
+    expect(screen.getByTestId('chat-count').className).toContain('chat-warning');
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
   });
 

@@ -219,7 +219,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
       {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}
       <div id={countId} className="chat-allowance small">
         {counterShown(count, allowance.message_length) ? (
-          <span className={tooLong ? 'text-danger fw-bold' : undefined} data-testid="chat-count">
+          <span className={tooLong ? 'chat-warning' : undefined} data-testid="chat-count">
             <FormattedMessage
               id="chat.count"
               defaultMessage="{count} / {max} characters"
@@ -228,7 +228,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
           </span>
         ) : null}
         {invisible ? (
-          <span className="text-danger fw-bold" data-testid="chat-invisible">
+          <span className="chat-warning" data-testid="chat-invisible">
             <FormattedMessage id="chat.invisible" defaultMessage="This text has no visible characters." />
           </span>
         ) : null}

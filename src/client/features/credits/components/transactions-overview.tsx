@@ -128,7 +128,7 @@ export function TransactionsOverview() {
   );
 }
 
-export type RefundState = 'pending' | 'refunded' | 'failed';
+type RefundState = 'pending' | 'refunded' | 'failed';
 
 /**
  * Where the refund of a purchase stands: its newest refund's state (a failed one counts only while no other is under
@@ -144,7 +144,7 @@ export function refundStateOf(
   return own.length > 0 ? 'failed' : null;
 }
 
-export function RefundStateLabel({ state }: { state: RefundState }) {
+function RefundStateLabel({ state }: { state: RefundState }) {
   if (state === 'pending') return <FormattedMessage id="credits.refundState.pending" defaultMessage="Refund pending" />;
   if (state === 'refunded') return <FormattedMessage id="credits.refundState.refunded" defaultMessage="Refunded" />;
   return <FormattedMessage id="credits.refundState.failed" defaultMessage="Refund failed" />;
