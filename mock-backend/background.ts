@@ -10,7 +10,7 @@ import type { PaymentProvider } from './components/payments/provider';
 import { retryPendingRefunds } from './components/payments/refunds';
 import { createPushJobs, type PushJobOptions } from './components/push/jobs';
 import { deleteOldNotifications, type Notifier } from './components/push/service';
-import { followUpPayments } from './components/payments/service';
+import { followUpPayments } from './components/payments/settlement';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/repository';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';

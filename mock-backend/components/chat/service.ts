@@ -12,7 +12,7 @@ import { processPhoto } from '../photos/image';
 import { toSummary } from '../members/service';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
-import type { Notifier } from '../push/service';
+import { notificationInsert, type Notifier } from '../push/service';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -294,6 +294,7 @@ async function send(
     const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
       recipientId: profileId,
+      notification: (e) => notificationInsert({ ...e, kind: 'message' }),
       senderId: viewer.userId,
       kind: payload.kind,
       body: payload.kind === 'gift' ? '' : payload.text,
