@@ -4,8 +4,15 @@ import { isLocale } from '../../../src/shared/locales';
 import type { Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
-import { createSession, deleteSession, findLoginCandidate, findSiteAndSession, touchLastActive } from '../session/repository';
-import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
+import {
+  createSession,
+  deleteSession,
+  findLoginCandidate,
+  findSiteAndSession,
+  touchLastActive,
+  SESSION_MAX_AGE_SECONDS,
+  sessionIdOf,
+} from '../session/index';
 import * as repo from './repository';
 import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../lib/db';
-import { deliverHeldMessages } from '../chat/repository';
-import { recordNotification } from '../push/repository';
+import { deliverHeldMessages } from '../chat/index';
+import { recordNotification } from '../push/index';
 
 export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate' | 'login_link';
 

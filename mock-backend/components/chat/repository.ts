@@ -1,6 +1,6 @@
 import { raw, sql, statement, type Db, type Sql } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 /**
  * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before

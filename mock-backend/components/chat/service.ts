@@ -8,11 +8,11 @@ import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
-import { processPhoto } from '../photos/image';
-import { toSummary } from '../members/service';
+import { processPhoto } from '../photos/index';
+import { toSummary } from '../members/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
-import { notificationInsert, type Notifier } from '../push/service';
+import { notificationInsert, type Notifier } from '../push/index';
 import * as repo from './repository';
 
 export interface ChatDeps {

@@ -1,6 +1,6 @@
 import { join, raw, sql, type Db } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 /**
  * Locks the ordered pair (a, b) until the transaction ends, so two likes between the same two members never run

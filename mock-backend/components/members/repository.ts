@@ -1,5 +1,5 @@
 import { empty, join, raw, sql, type Db, type Sql } from '../../lib/db';
-import { notBlocked } from '../privacy/repository';
+import { notBlocked } from '../privacy/index';
 
 /** Columns every profile summary needs; `u` = users, `p` = profiles, `ph` = main photo, `r` = region. */
 export const SUMMARY_COLUMNS = raw(`

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
-import { release } from '../credits/discounts';
-import { recordBalance, tell } from '../chat/member-events';
-import { grantCredits } from '../credits/ledger';
-import { insertLedger } from '../credits/spend';
+import { release, grantCredits, insertLedger } from '../credits/index';
+import { recordBalance, tell } from '../chat/index';
 import { ProviderRefused, ProviderUnavailable, WebhookRejected, type ProviderPayment, type ProviderPaymentStatus } from './provider';
 import * as repo from './repository';
 import type { PaymentsDeps } from './service';

@@ -21,7 +21,6 @@ import { escapeHtml } from '../../../src/shared/html';
  */
 
 export type { NotificationKind } from './repository';
-export { notificationInsert, recordNotification, readPushPreviews, writePushPreviews, deleteOldNotifications } from './repository';
 
 /** Asks the push-notify job to look (after the transaction that recorded an event committed). Never throws. */
 export interface Notifier {

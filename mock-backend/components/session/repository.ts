@@ -1,6 +1,6 @@
 import type { Site } from '../../lib/context';
 import { statement, type Db } from '../../lib/db';
-import { SITE_BY_HOST_SQL } from '../site-data/repository';
+import { SITE_BY_HOST_SQL } from '../site-data/index';
 
 export interface UserRow {
   id: number;

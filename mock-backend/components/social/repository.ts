@@ -1,6 +1,6 @@
 import { raw, sql, type Db } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 export interface ChatRow extends SummaryRow {
   conversation: number;
