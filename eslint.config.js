@@ -16,6 +16,12 @@ const server = [relative('server'), 'Only the BFF may import the SSR renderer.']
 const client = [relative('client'), 'Only src/server may import the React app.'];
 const backend = [relative('mock-backend'), 'Reach the backend over HTTP only, never by import.'];
 const rawApi = ['**/api/*.php', 'Call the API through the typed openapi-fetch client.'];
+// A backend component is used through its face, components/<name>/index.ts: another component imports
+// `../<name>/index` (spelled out: `node --import tsx` resolves no directory), never one of its files.
+const componentInternals = [
+  '^\\.\\./[\\w-]+(/(?!index$)[\\w.-]+)?$',
+  'Import another backend component through its face: ../<name>/index, not its files.',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/shared/api/schema.d.ts', 'tests/fixtures/**/*.php'] },
@@ -46,6 +52,7 @@ export default tseslint.config(
   { files: ['src/server/**/*.{ts,tsx}'], rules: forbid(bff, backend) },
   { files: ['src/bff/**/*.ts'], rules: forbid(client, backend) },
   { files: ['mock-backend/**/*.ts'], rules: forbid(bff, server, client) },
+  { files: ['mock-backend/components/**/*.ts'], rules: forbid(bff, server, client, componentInternals) },
   {
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off', 'no-restricted-imports': 'off' },

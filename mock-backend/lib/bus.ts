@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { afterCommit, prepared, type Db } from './db';
+import { afterCommit, statement, type Db } from './db';
 
 /**
  * The event bus of the chat: it only says "look" (or carries a typing signal, which is never stored). The tables are
@@ -35,7 +35,7 @@ export interface Bus {
 export const BUS_CHANNEL = 'chat_events';
 /** NOTIFY payloads must stay below 8000 bytes; a longer member list is split. */
 const MAX_IDS_PER_NOTIFY = 500;
-const NOTIFY = prepared('SELECT pg_notify($1, $2)');
+const notifyQuery = statement('bus_notify', 'SELECT pg_notify($1, $2)');
 
 interface Wire {
   u: number[];
@@ -176,7 +176,7 @@ export function createPgBus(db: Db, connectionString: string, logger: Logger, op
     try {
       for (let i = 0; i < userIds.length; i += MAX_IDS_PER_NOTIFY) {
         const wire: Wire = { u: userIds.slice(i, i + MAX_IDS_PER_NOTIFY), s: signal };
-        await db.query(NOTIFY, [channel, JSON.stringify(wire)]);
+        await db.query(notifyQuery(channel, JSON.stringify(wire)));
       }
     } catch (err) {
       // The streams find the event at their next heartbeat; the sender's write has committed already.

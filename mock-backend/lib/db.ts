@@ -1,6 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import sql, { empty, join, raw, Sql } from 'sql-template-tag';
+
+/**
+ * SQL is written as `sql` tagged templates: every `${value}` becomes a bound parameter ($1, $2, … numbered by the
+ * library), a nested `sql` fragment is spliced in with its own parameters, and `raw()` inserts fixed text (column
+ * lists, never input). `join()` glues fragments (`join(conditions, ' AND ')`), `empty` is no text.
+ */
+export { empty, join, raw, sql, Sql };
+
+/** A statement ready to run: its text with $N placeholders, their values, and — for a statement() — its name. */
+export interface Query {
+  readonly text: string;
+  readonly values: readonly unknown[];
+  readonly name?: string | undefined;
+}
 
 /** The small database seam every repository uses; one adapter for PGlite and one for PostgreSQL. */
 /** What a component that needs its own connection (the job queue) must know of the database behind a Db. */
@@ -11,7 +26,8 @@ export type DbConnection =
 export interface Db {
   readonly dialect: 'pglite' | 'pg';
   readonly connection: DbConnection;
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** A `sql` template or statement() (its values inside), or a text with $N placeholders and their values. */
+  query<T = Record<string, unknown>>(sql: string | Query, params?: readonly unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs fn inside one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
@@ -144,32 +160,50 @@ export function afterCommit(fn: () => unknown): void {
 
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
-const preparedNames = new Map<string, string>();
+const statementNames = new Set<string>();
 
 /**
- * Marks a statement that runs on every request of a hot path (a chat send, the event streams): on PostgreSQL it is
- * sent as a named prepared statement, parsed and planned once per connection instead of every time (the driver
- * prepares it on a connection's first use). Returns the text unchanged, so it is used like any other:
- * `const FIND = prepared('SELECT … WHERE id = $1'); db.query(FIND, [id])`. Only for fixed texts with parameters (a
- * name per distinct text, kept for the process's life); PGlite runs it as before.
+ * A statement that runs on every request of a hot path (a chat send, the event streams), declared once at module
+ * level under its name: `const findX = statement('find_x', (id: number) => sql`SELECT … WHERE id = ${id}`)`, run as
+ * `db.query(findX(id))`. On PostgreSQL it is sent as a named prepared statement, parsed and planned once per
+ * connection instead of every time (the driver prepares it on a connection's first use); PGlite runs it as before.
+ * A name is declared once in the process, and its text must be the same on every call (no optional fragments).
+ * A fixed text with $N placeholders works too: `statement('find_x', 'SELECT … WHERE id = $1')`, run as `findX(id)`.
  */
-export function prepared(sql: string): string {
-  if (!preparedNames.has(sql)) preparedNames.set(sql, `hot_${preparedNames.size + 1}`);
-  return sql;
+export function statement<A extends unknown[]>(name: string, build: (...args: A) => Sql): (...args: A) => Query;
+export function statement(name: string, text: string): (...values: unknown[]) => Query;
+export function statement(name: string, build: string | ((...args: unknown[]) => Sql)): (...args: unknown[]) => Query {
+  if (statementNames.has(name)) throw new Error(`statement ${name} is declared twice`);
+  statementNames.add(name);
+  if (typeof build === 'string') return (...values) => ({ name, text: build, values });
+  let fixed: string | undefined;
+  return (...args) => {
+    const q = build(...args);
+    const text = q.text;
+    if (fixed === undefined) fixed = text;
+    else if (text !== fixed) throw new Error(`statement ${name} changed its text`);
+    return { name, text: fixed, values: q.values };
+  };
 }
 
-/** The pg query config of a statement: named when it was marked with prepared() and has parameters. */
-function pgQuery(sql: string, params: readonly unknown[]): { name?: string; text: string; values: unknown[] } {
-  const name = params.length > 0 ? preparedNames.get(sql) : undefined;
-  return name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
+/** The text and values of a query in either form. */
+function toQuery(q: string | Query, params: readonly unknown[] | undefined): Query {
+  return typeof q === 'string' ? { text: q, values: params ?? [] } : q;
+}
+
+/** The pg query config of a statement: named when it is a statement() with parameters. */
+function pgQuery(q: Query): { name?: string; text: string; values: unknown[] } {
+  const values = q.values as unknown[];
+  return q.name && values.length > 0 ? { name: q.name, text: q.text, values } : { text: q.text, values };
 }
 
 function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pglite',
     connection,
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await tx.query<T>(sql, params as unknown[]);
+    async query<T>(sql: string | Query, params?: readonly unknown[]) {
+      const q = toQuery(sql, params);
+      const r = await tx.query<T>(q.text, q.values as unknown[]);
       return r.rows;
     },
     async exec(sql) {
@@ -207,10 +241,11 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     [ROOT]: root,
     dialect: 'pglite',
     connection,
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    async query<T>(sql: string | Query, params?: readonly unknown[]) {
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(sql, params);
-      const r = await lite.query<T>(sql, params as unknown[]);
+      const q = toQuery(sql, params);
+      const r = await lite.query<T>(q.text, q.values as unknown[]);
       return r.rows;
     },
     async exec(sql) {
@@ -234,8 +269,8 @@ function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pg',
     connection,
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await client.query(pgQuery(sql, params));
+    async query<T>(sql: string | Query, params?: readonly unknown[]) {
+      const r = await client.query(pgQuery(toQuery(sql, params)));
       return r.rows as T[];
     },
     async exec(sql) {
@@ -261,10 +296,10 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     dialect: 'pg',
     connection,
     pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    async query<T>(sql: string | Query, params?: readonly unknown[]) {
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(sql, params);
-      const r = await pool.query(pgQuery(sql, params));
+      const r = await pool.query(pgQuery(toQuery(sql, params)));
       return r.rows as T[];
     },
     async exec(sql) {

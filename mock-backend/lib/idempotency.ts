@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import { atomically, prepared, type Db } from './db';
+import { atomically, statement, type Db } from './db';
 import { AppError, badRequest } from './errors';
 import { faultPoint } from './fault-injection';
 
@@ -56,19 +56,25 @@ function fingerprintOf(req: Request): string {
 
 type Found = { kind: 'replay'; status: number; body: unknown } | { kind: 'mismatch' };
 
-const FIND = prepared(`SELECT operation, fingerprint, status, response_body FROM idempotency_keys
-  WHERE scope = $1 AND key = $2 AND expires_at > now() AND status IS NOT NULL`);
-const LOCK = prepared('SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS locked');
-const STORE = prepared(`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
+const findKey = statement(
+  'idempotency_find',
+  `SELECT operation, fingerprint, status, response_body FROM idempotency_keys
+  WHERE scope = $1 AND key = $2 AND expires_at > now() AND status IS NOT NULL`,
+);
+const lockKey = statement('idempotency_lock', 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS locked');
+const storeKey = statement(
+  'idempotency_store',
+  `INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
   VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7))
   ON CONFLICT (scope, key) DO UPDATE SET
     operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
     response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
-    created_at = now(), updated_at = now()`);
+    created_at = now(), updated_at = now()`,
+);
 
 /** The stored answer of the key (or a mismatch), null when none is stored. */
 async function find(db: Db, scope: string, key: string, operation: string, fingerprint: string): Promise<Found | null> {
-  const [row] = await db.query<{ operation: string; fingerprint: string; status: number; response_body: unknown }>(FIND, [scope, key]);
+  const [row] = await db.query<{ operation: string; fingerprint: string; status: number; response_body: unknown }>(findKey(scope, key));
   if (!row) return null;
   if (row.operation !== operation || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
   return { kind: 'replay', status: row.status, body: row.response_body };
@@ -110,7 +116,7 @@ export async function respondIdempotently(
       db,
       async (tx) => {
         // Statements on tx itself are not the work's: they do not need a savepoint before its first transaction.
-        const [lock] = await tx.query<{ locked: boolean }>(LOCK, [`idempotency:${scope}:${key}`]);
+        const [lock] = await tx.query<{ locked: boolean }>(lockKey(`idempotency:${scope}:${key}`));
         if (!lock?.locked) throw new KeyInUse();
         // Under the lock: the answer of a request that held the key before (a retry, or one that raced this one).
         replay = await find(tx, scope, key, operation, fingerprint);
@@ -119,7 +125,7 @@ export async function respondIdempotently(
       },
       async (tx, outcome) => {
         if (!outcome.ok || replay) return;
-        await tx.query(STORE, [scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null), IDEMPOTENCY_TTL_HOURS]);
+        await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null), IDEMPOTENCY_TTL_HOURS));
         faultPoint('idempotency-before-commit');
       },
     );

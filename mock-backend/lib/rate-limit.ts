@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import { prepared, type Db } from './db';
+import type { Db } from './db';
 import { AppError } from './errors';
 
 /**
@@ -27,11 +27,21 @@ export interface LimitRule {
 const TABLE = 'rate_limits';
 
 /** rate-limiter-flexible talks to a `pg.Pool`-like client; this is the backend's Db dressed as one. */
+/**
+ * The store's few statements (fixed texts of the library) run on every limited request: each is a named prepared
+ * statement, `rate_limit_<n>` in the order they first ran (see statement() in db.ts).
+ */
+const storeStatements = new Map<string, string>();
+const storeStatementName = (text: string): string => {
+  let name = storeStatements.get(text);
+  if (!name) storeStatements.set(text, (name = `rate_limit_${storeStatements.size + 1}`));
+  return name;
+};
+
 function storeClient(db: Db) {
   return {
     async query(q: { text: string; values?: unknown[] }) {
-      // The store's few statements run on every limited request: prepared once per connection.
-      const rows = await db.query(prepared(q.text), q.values ?? []);
+      const rows = await db.query({ name: storeStatementName(q.text), text: q.text, values: q.values ?? [] });
       return { rows, rowCount: rows.length };
     },
   };

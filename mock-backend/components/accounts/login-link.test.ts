@@ -149,7 +149,7 @@ describe('sign-in link against lock-out by strangers', () => {
     const recording = (db: Db): Db => ({
       ...db,
       query: (sql, params) => {
-        statements.push(sql);
+        statements.push(typeof sql === 'string' ? sql : sql.text);
         return db.query(sql, params);
       },
       transaction: (fn) => db.transaction((tx) => fn(recording(tx))),

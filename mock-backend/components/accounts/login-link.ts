@@ -4,10 +4,16 @@ import { isLocale } from '../../../src/shared/locales';
 import type { Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
-import { createSession, deleteSession, findLoginCandidate, findSiteAndSession, touchLastActive } from '../session/repository';
-import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
-import { suspensionOf } from '../safety/effects';
-import { suspendedLogin } from '../safety/service';
+import {
+  createSession,
+  deleteSession,
+  findLoginCandidate,
+  findSiteAndSession,
+  touchLastActive,
+  SESSION_MAX_AGE_SECONDS,
+  sessionIdOf,
+} from '../session/index';
+import { suspensionOf, suspendedLogin } from '../safety/index';
 import * as repo from './repository';
 import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 

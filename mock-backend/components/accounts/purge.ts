@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
-import { deleteChatPhotoFiles } from '../chat/photo-files';
-import { removeFilesNoLongerUsed } from '../photos/service';
+import { deleteChatPhotoFiles } from '../chat/index';
+import { removeFilesNoLongerUsed } from '../photos/index';
 import * as repo from './repository';
 
 /** Purges every account deleted longer ago than the undo window, each in its own transaction. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../lib/db';
-import { deliverHeldMessages } from '../chat/repository';
+import { deliverHeldMessages } from '../chat/index';
+import { recordNotification } from '../push/index';
 
 export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate' | 'login_link';
 
@@ -192,8 +193,10 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
   );
   if (row) {
     await db.query(`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = $1 AND name <> ''`, [userId]);
-    // Messages he wrote before confirming are delivered now; the streams find them at their next look.
-    await deliverHeldMessages(db, userId);
+    // Messages he wrote before confirming are delivered now; the streams find them at their next look, and their
+    // recipients hear of them as of any new message (push or a notification e-mail).
+    for (const to of await deliverHeldMessages(db, userId))
+      await recordNotification(db, { userId: to.userId, kind: 'message', fromUserId: userId, conversationId: to.conversationId });
   }
   return row ?? null;
 }

@@ -4,9 +4,8 @@ import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import { isBannedAddress } from '../safety/effects';
-import { createSession } from '../session/repository';
-import { SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/service';
+import { createSession, SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/index';
+import { isBannedAddress } from '../safety/index';
 import * as repo from './repository';
 import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db';
-import { postReservation, reserveCredits, spendCredits, voidReservation } from '../credits/spend';
+import { postReservation, reserveCredits, spendCredits, voidReservation } from '../credits/index';
 
 /**
  * What a chat send pays, through the credits component's spend API: inside the send's transaction, before the message

@@ -2,8 +2,8 @@ import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import { getViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import type { MediaGuard } from '../media/routes';
-import { siteAndSessionMiddleware } from '../session/routes';
+import type { MediaGuard } from '../media/index';
+import { siteAndSessionMiddleware } from '../session/index';
 import { CHAT_MEDIA_PREFIX, fullOf } from './photo-files';
 import { canSeePhoto } from './repository';
 

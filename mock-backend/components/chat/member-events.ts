@@ -1,5 +1,5 @@
 import type { Bus } from '../../lib/bus';
-import { prepared, type Db } from '../../lib/db';
+import { statement, type Db } from '../../lib/db';
 import { CHAT_EVENT_LOCK } from './repository';
 
 /**
@@ -17,7 +17,8 @@ export type MemberEvent =
   | { kind: 'photo'; data: { photo: number; status: 'approved' | 'refused' } }
   | { kind: 'conversation_removed'; data: { conversation: number } };
 
-const INSERT = prepared(
+const insertMemberEvent = statement(
+  'member_event_insert',
   `WITH event_lock AS (SELECT pg_advisory_xact_lock($4::bigint))
    INSERT INTO member_events (user_id, kind, data) SELECT $1::int, $2::text, $3::jsonb FROM event_lock`,
 );
@@ -28,7 +29,7 @@ const INSERT = prepared(
  * After the commit, `tell` says "look" to the members' streams.
  */
 export async function recordMemberEvent(tx: Db, userId: number, event: MemberEvent): Promise<void> {
-  await tx.query(INSERT, [userId, event.kind, JSON.stringify(event.data), CHAT_EVENT_LOCK]);
+  await tx.query(insertMemberEvent(userId, event.kind, JSON.stringify(event.data), CHAT_EVENT_LOCK));
 }
 
 /** The balance event from the member's row as the transaction sees it now (after the change). */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Schemas } from '../../lib/api-types';
 import type { Db } from '../../lib/db';
 import { putAll, type MediaStore } from '../../lib/media-store';
-import type { PhotoVariants } from '../photos/image';
+import type { PhotoVariants } from '../photos/index';
 
 /**
  * Files of photo messages: chat/<xx>/<random>-full.jpg and -thumb.jpg in the media store (re-encoded by

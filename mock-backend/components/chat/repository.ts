@@ -1,7 +1,6 @@
-import { prepared, type Db } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
-import { notificationInsert, recordNotification } from '../push/service';
+import { raw, sql, statement, type Db, type Sql } from '../../lib/db';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 /**
  * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
@@ -11,7 +10,7 @@ import { notificationInsert, recordNotification } from '../push/service';
 export const CHAT_EVENT_LOCK = 7_313_012;
 
 export async function lockChatEvents(tx: Db): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [CHAT_EVENT_LOCK]);
+  await tx.query(sql`SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK})`);
 }
 
 /** bigint columns arrive as strings from node-postgres; seqs stay far below 2^53. */
@@ -32,22 +31,23 @@ export interface SendContextRow extends SenderRow {
   conversation_id: number | null;
 }
 
-const SEND_CONTEXT = prepared(
-  `SELECT s.id, s.status, s.paid_user, s.credits,
+const sendContextQuery = statement(
+  'chat_send_context',
+  (siteId: number, senderId: number, otherId: number) => sql`SELECT s.id, s.status, s.paid_user, s.credits,
           coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
           conv.conversation_id
    FROM users s
    LEFT JOIN LATERAL (
      SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.id = $3 AND u.site_id = $1 AND u.id <> $2 AND u.status <> 'deleted' AND u.deleted_at IS NULL
-       AND p.status = 'active' AND ${notBlocked('$2', 'u.id')}
+     WHERE u.id = ${otherId} AND u.site_id = ${siteId} AND u.id <> ${senderId} AND u.status <> 'deleted' AND u.deleted_at IS NULL
+       AND p.status = 'active' AND ${notBlocked(senderId, raw('u.id'))}
    ) partner ON true
    LEFT JOIN LATERAL (
      SELECT me.conversation_id FROM conversation_members me
-     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $3
-     WHERE me.user_id = $2 ORDER BY me.conversation_id LIMIT 1
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = ${otherId}
+     WHERE me.user_id = ${senderId} ORDER BY me.conversation_id LIMIT 1
    ) conv ON true
-   WHERE s.id = $2 AND s.deleted_at IS NULL
+   WHERE s.id = ${senderId} AND s.deleted_at IS NULL
    FOR NO KEY UPDATE OF s`,
 );
 
@@ -64,7 +64,7 @@ const SEND_CONTEXT = prepared(
  * members writing to each other at the same moment, sends queued behind each other (and behind the event lock).
  */
 export async function sendContext(tx: Db, siteId: number, senderId: number, otherId: number): Promise<SendContextRow | null> {
-  const [row] = await tx.query<SendContextRow>(SEND_CONTEXT, [siteId, senderId, otherId]);
+  const [row] = await tx.query<SendContextRow>(sendContextQuery(siteId, senderId, otherId));
   return row ?? null;
 }
 
@@ -79,11 +79,10 @@ export interface PartnerRow extends SummaryRow {
  */
 export async function findPartner(db: Db, siteId: number, viewerId: number, otherId: number): Promise<PartnerRow | null> {
   const [row] = await db.query<PartnerRow>(
-    `SELECT ${SUMMARY_COLUMNS}, p.invisible, u.last_active_at
+    sql`SELECT ${SUMMARY_COLUMNS}, p.invisible, u.last_active_at
      FROM users u ${SUMMARY_JOINS}
-     WHERE u.id = $1 AND u.site_id = $2 AND u.id <> $3 AND u.status <> 'deleted' AND u.deleted_at IS NULL
-       AND p.status = 'active' AND ${notBlocked('$3', 'u.id')}`,
-    [otherId, siteId, viewerId],
+     WHERE u.id = ${otherId} AND u.site_id = ${siteId} AND u.id <> ${viewerId} AND u.status <> 'deleted' AND u.deleted_at IS NULL
+       AND p.status = 'active' AND ${notBlocked(viewerId, raw('u.id'))}`,
   );
   return row ?? null;
 }
@@ -99,40 +98,40 @@ export interface MembershipRow {
 /** The viewer's side of a conversation he belongs to, with the other member's id and read marker. */
 export async function findMembership(db: Db, conversationId: number, userId: number): Promise<MembershipRow | null> {
   const [row] = await db.query<MembershipRow>(
-    `SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+    sql`SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
      FROM conversation_members me
      JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id <> me.user_id
-     WHERE me.conversation_id = $1 AND me.user_id = $2`,
-    [conversationId, userId],
+     WHERE me.conversation_id = ${conversationId} AND me.user_id = ${userId}`,
   );
   return row ?? null;
 }
 
+const conversationBetween = statement(
+  'chat_conversation_between',
+  (a: number, b: number) => sql`SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
+     FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = ${b}
+     WHERE me.user_id = ${a}
+     ORDER BY me.conversation_id LIMIT 1`,
+);
+
 /** The conversation of the two members, if any. */
 export async function findConversationBetween(db: Db, a: number, b: number): Promise<MembershipRow | null> {
-  const [row] = await db.query<MembershipRow>(
-    prepared(`SELECT me.conversation_id, o.user_id AS other_id, me.read_seq, me.cleared_seq, o.read_seq AS other_read_seq
-     FROM conversation_members me
-     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = $2
-     WHERE me.user_id = $1
-     ORDER BY me.conversation_id LIMIT 1`),
-    [a, b],
-  );
+  const [row] = await db.query<MembershipRow>(conversationBetween(a, b));
   return row ?? null;
 }
 
 /** Serialises the creation of the one conversation of two members (both may write first at the same moment). */
 export async function lockPair(tx: Db, a: number, b: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [Math.min(a, b), Math.max(a, b)]);
+  await tx.query(sql`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`);
 }
 
 /** A new conversation of the two members, with both memberships (one statement). */
 export async function insertConversation(tx: Db, siteId: number, startedBy: number, other: number): Promise<number> {
   const [conv] = await tx.query<{ id: number }>(
-    `WITH c AS (INSERT INTO conversations (site_id, started_by) VALUES ($1, $2) RETURNING id),
-     members AS (INSERT INTO conversation_members (conversation_id, user_id) SELECT c.id, m FROM c, unnest(ARRAY[$2::int, $3::int]) AS m)
+    sql`WITH c AS (INSERT INTO conversations (site_id, started_by) VALUES (${siteId}, ${startedBy}) RETURNING id),
+     members AS (INSERT INTO conversation_members (conversation_id, user_id) SELECT c.id, m FROM c, unnest(ARRAY[${startedBy}::int, ${other}::int]) AS m)
      SELECT id FROM c`,
-    [siteId, startedBy, other],
   );
   if (!conv) throw new Error('conversation insert returned nothing');
   return conv.id;
@@ -151,12 +150,21 @@ export interface MessageRow {
   held: boolean;
 }
 
-const MESSAGE_COLUMNS = 'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename, m.created_at, m.held';
+const MESSAGE_COLUMNS = raw(
+  'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename, m.created_at, m.held',
+);
+
+/**
+ * The statement that records a delivered message's notification event for its recipient, inside the statement that
+ * delivers it. Chat does not know how notifications are kept: the caller passes the push component's writer.
+ */
+export type MessageNotificationInsert = (e: { userId: number; fromUserId: number; conversationId: number }) => Sql;
 
 export interface NewMessage {
   conversationId: number;
-  /** A delivered message is a notification for the other member (components/push): recorded in the same statement. */
+  /** A delivered message is a notification for the other member: recorded in the same statement (notification). */
   recipientId: number;
+  notification: MessageNotificationInsert;
   senderId: number;
   kind: 'text' | 'gift' | 'photo';
   body: string;
@@ -172,33 +180,37 @@ export interface NewMessage {
   countUse?: boolean;
 }
 
-/** countUse's three counts for the member named by the placeholder `id`. */
-const useColumns = (id: string) => `(SELECT count(*)::int FROM messages WHERE sender_id = ${id} AND free) AS free_used,
+/** countUse's three counts for the member `id`. */
+const useColumns = (id: number) => sql`(SELECT count(*)::int FROM messages WHERE sender_id = ${id} AND free) AS free_used,
   (SELECT count(*)::int FROM conversations WHERE started_by = ${id}) AS started,
   (SELECT count(*)::int FROM conversations WHERE started_by = ${id}
      AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`;
 
-const DELIVER_IN_CONVERSATION = prepared(
-  `WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = $1),
-   n AS (${notificationInsert({ userId: '$2', kind: "'message'", fromUserId: '$3', conversationId: '$1' })}),
-   lists AS (UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = $1 AND deleted_at IS NOT NULL)
-   SELECT ${useColumns('$3')} WHERE $4::boolean`,
-);
+const deliverInConversation = statement('chat_deliver_in_conversation', (m: NewMessage) => {
+  const conversation = sql`${m.conversationId}::int`;
+  return sql`WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ${conversation}),
+   n AS (${m.notification({ userId: m.recipientId, fromUserId: m.senderId, conversationId: m.conversationId })}),
+   lists AS (UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = ${conversation} AND deleted_at IS NOT NULL)
+   SELECT ${useColumns(m.senderId)} WHERE ${m.countUse ?? false}::boolean`;
+});
 
-const INSERT_MESSAGE = prepared(
-  `WITH event_lock AS (SELECT pg_advisory_xact_lock($10::bigint)),
+const insertMessageQuery = statement('chat_insert_message', (m: NewMessage) => {
+  const conversation = sql`${m.conversationId}::int`;
+  const sender = sql`${m.senderId}::int`;
+  return sql`WITH event_lock AS (SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::bigint)),
    m AS (
      INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
-     SELECT $1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::boolean, $8::boolean, $9::int FROM event_lock
+     SELECT ${conversation}, ${sender}, ${m.body}::text, ${m.kind}::text, ${m.giftKey ?? null}::text, ${m.photoFilename ?? null}::text,
+            ${m.held}::boolean, ${m.free}::boolean, ${m.creditsCost}::int FROM event_lock
      RETURNING *
    ),
    -- The sender has read everything up to his own message.
    sender_read AS (
      UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
-     WHERE conversation_id = $1 AND user_id = $2
+     WHERE conversation_id = ${conversation} AND user_id = ${sender}
    )
-   SELECT ${MESSAGE_COLUMNS} FROM m`,
-);
+   SELECT ${MESSAGE_COLUMNS} FROM m`;
+});
 
 /**
  * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation, brings it
@@ -215,20 +227,9 @@ export async function insertMessage(tx: Db, m: NewMessage): Promise<{ message: M
   if (!m.held) {
     // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
     // conversation, its members' lists, the recipient's notification event and, if asked, the sender's counts.
-    [use = null] = await tx.query<Counts>(DELIVER_IN_CONVERSATION, [m.conversationId, m.recipientId, m.senderId, m.countUse ?? false]);
+    [use = null] = await tx.query<Counts>(deliverInConversation(m));
   }
-  const [row] = await tx.query<MessageRow>(INSERT_MESSAGE, [
-    m.conversationId,
-    m.senderId,
-    m.body,
-    m.kind,
-    m.giftKey ?? null,
-    m.photoFilename ?? null,
-    m.held,
-    m.free,
-    m.creditsCost,
-    CHAT_EVENT_LOCK,
-  ]);
+  const [row] = await tx.query<MessageRow>(insertMessageQuery(m));
   if (!row) throw new Error('message insert returned nothing');
   return { message: row, use };
 }
@@ -239,11 +240,10 @@ export async function listMessages(
   q: { conversationId: number; viewerId: number; clearedSeq: number; before: number | null; limit: number },
 ): Promise<MessageRow[]> {
   return db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM messages m
-     WHERE m.conversation_id = $1 AND m.seq > $3 AND (NOT m.held OR m.sender_id = $2)
-       AND ($4::bigint IS NULL OR m.seq < $4::bigint)
-     ORDER BY m.seq DESC LIMIT $5`,
-    [q.conversationId, q.viewerId, q.clearedSeq, q.before, q.limit],
+    sql`SELECT ${MESSAGE_COLUMNS} FROM messages m
+     WHERE m.conversation_id = ${q.conversationId} AND m.seq > ${q.clearedSeq} AND (NOT m.held OR m.sender_id = ${q.viewerId})
+       AND (${q.before}::bigint IS NULL OR m.seq < ${q.before}::bigint)
+     ORDER BY m.seq DESC LIMIT ${q.limit}`,
   );
 }
 
@@ -253,32 +253,31 @@ export interface Counts {
   started_today: number;
 }
 
-const COUNT_USE = prepared(`SELECT ${useColumns('$1')}`);
+const countUseQuery = statement('chat_count_use', (userId: number) => sql`SELECT ${useColumns(userId)}`);
 
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
-  const [row] = await db.query<Counts>(COUNT_USE, [userId]);
+  const [row] = await db.query<Counts>(countUseQuery(userId));
   return row ?? { free_used: 0, started: 0, started_today: 0 };
 }
 
 /** What the member has used of his allowances, with his balance and premium state (one round trip). */
 export async function useAndBalance(db: Db, userId: number): Promise<Counts & { credits: number; paid_user: boolean }> {
   const [row] = await db.query<Counts & { credits: number; paid_user: boolean }>(
-    `SELECT (SELECT count(*)::int FROM messages WHERE sender_id = $1 AND free) AS free_used,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1) AS started,
-            (SELECT count(*)::int FROM conversations WHERE started_by = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today,
-            coalesce((SELECT credits FROM users WHERE id = $1), 0) AS credits,
-            coalesce((SELECT paid_user FROM users WHERE id = $1), false) AS paid_user`,
-    [userId],
+    sql`SELECT (SELECT count(*)::int FROM messages WHERE sender_id = ${userId} AND free) AS free_used,
+            (SELECT count(*)::int FROM conversations WHERE started_by = ${userId}) AS started,
+            (SELECT count(*)::int FROM conversations WHERE started_by = ${userId} AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today,
+            coalesce((SELECT credits FROM users WHERE id = ${userId}), 0) AS credits,
+            coalesce((SELECT paid_user FROM users WHERE id = ${userId}), false) AS paid_user`,
   );
   return row ?? { free_used: 0, started: 0, started_today: 0, credits: 0, paid_user: false };
 }
 
 /** The newest delivered message of the conversation (what "read up to here" may name at most). */
 export async function lastDeliveredSeq(db: Db, conversationId: number): Promise<number> {
-  const [row] = await db.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM messages WHERE conversation_id = $1 AND NOT held', [
-    conversationId,
-  ]);
+  const [row] = await db.query<{ seq: string | null }>(
+    sql`SELECT max(seq) AS seq FROM messages WHERE conversation_id = ${conversationId} AND NOT held`,
+  );
   return seqOf(row?.seq);
 }
 
@@ -286,45 +285,38 @@ export async function lastDeliveredSeq(db: Db, conversationId: number): Promise<
 export async function moveReadMarker(tx: Db, conversationId: number, userId: number, seq: number): Promise<boolean> {
   await lockChatEvents(tx);
   const rows = await tx.query(
-    `UPDATE conversation_members SET read_seq = $3, read_event_seq = nextval('chat_event_seq'), unread_count = 0, updated_at = now()
-     WHERE conversation_id = $1 AND user_id = $2 AND read_seq < $3 RETURNING 1`,
-    [conversationId, userId, seq],
+    sql`UPDATE conversation_members SET read_seq = ${seq}, read_event_seq = nextval('chat_event_seq'), unread_count = 0, updated_at = now()
+     WHERE conversation_id = ${conversationId} AND user_id = ${userId} AND read_seq < ${seq} RETURNING 1`,
   );
   return rows.length > 0;
 }
 
 /**
  * Activation: the member's held messages are delivered now, with new positions in the event order, and
- * their conversations move up. Returns the members to tell.
+ * their conversations move up. Returns their recipients with the conversation of each: the caller records their
+ * notifications (they hear of them now, as of any new message).
  */
-export async function deliverHeldMessages(tx: Db, senderId: number): Promise<number[]> {
-  const held = await tx.query<{ id: number }>('SELECT id FROM messages WHERE sender_id = $1 AND held ORDER BY id LIMIT 1', [senderId]);
+export async function deliverHeldMessages(tx: Db, senderId: number): Promise<{ userId: number; conversationId: number }[]> {
+  const held = await tx.query<{ id: number }>(sql`SELECT id FROM messages WHERE sender_id = ${senderId} AND held ORDER BY id LIMIT 1`);
   if (held.length === 0) return [];
   await lockChatEvents(tx);
   const convs = await tx.query<{ conversation_id: number }>(
-    `UPDATE messages SET held = false, seq = nextval('chat_event_seq'), created_at = now(), updated_at = now()
-     WHERE id IN (SELECT id FROM messages WHERE sender_id = $1 AND held ORDER BY id)
+    sql`UPDATE messages SET held = false, seq = nextval('chat_event_seq'), created_at = now(), updated_at = now()
+     WHERE id IN (SELECT id FROM messages WHERE sender_id = ${senderId} AND held ORDER BY id)
      RETURNING conversation_id`,
-    [senderId],
   );
   const ids = [...new Set(convs.map((c) => c.conversation_id))];
-  await tx.query(`UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ANY($1::int[])`, [ids]);
+  await tx.query(sql`UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ANY(${ids}::int[])`);
   const members = await tx.query<{ user_id: number; conversation_id: number }>(
-    'SELECT user_id, conversation_id FROM conversation_members WHERE conversation_id = ANY($1::int[])',
-    [ids],
+    sql`SELECT user_id, conversation_id FROM conversation_members WHERE conversation_id = ANY(${ids}::int[])`,
   );
-  // The recipients hear of them now, as of any new message (push or a notification e-mail).
-  for (const m of members) {
-    if (m.user_id !== senderId)
-      await recordNotification(tx, { userId: m.user_id, kind: 'message', fromUserId: senderId, conversationId: m.conversation_id });
-  }
-  return [...new Set(members.map((m) => m.user_id))];
+  return members.filter((m) => m.user_id !== senderId).map((m) => ({ userId: m.user_id, conversationId: m.conversation_id }));
 }
 
 /** The highest event number committed so far: where a stream without Last-Event-ID starts. */
 export async function currentEventSeq(db: Db): Promise<number> {
   const [row] = await db.query<{ seq: string | null }>(
-    `SELECT greatest((SELECT max(seq) FROM messages), (SELECT max(read_event_seq) FROM conversation_members),
+    sql`SELECT greatest((SELECT max(seq) FROM messages), (SELECT max(read_event_seq) FROM conversation_members),
                      (SELECT max(seq) FROM member_events)) AS seq`,
   );
   return seqOf(row?.seq);
@@ -350,19 +342,10 @@ export interface EventRow {
   data: Record<string, unknown> | null;
 }
 
-/**
- * The members' events, each after his own position, in order per member and at most `limit` each: messages of his
- * conversations (what he removed is gone, held ones only his own), moved read markers and his member_events. One statement for
- * several members (the streams of one instance read together); `user_id` names whose they are.
- */
-export async function eventsAfterMany(
-  db: Db,
-  feeds: ReadonlyArray<{ userId: number; after: number }>,
-  limit: number,
-): Promise<Array<EventRow & { user_id: number }>> {
-  if (feeds.length === 0) return [];
-  return db.query<EventRow & { user_id: number }>(
-    prepared(`SELECT f.user_id, e.* FROM unnest($1::int[], $2::bigint[]) WITH ORDINALITY AS f(user_id, after, n)
+const eventsAfterManyQuery = statement(
+  'chat_events_after_many',
+  (feeds: ReadonlyArray<{ userId: number; after: number }>, limit: number) => sql`SELECT f.user_id, e.*
+     FROM unnest(${feeds.map((f) => f.userId)}::int[], ${feeds.map((f) => f.after)}::bigint[]) WITH ORDINALITY AS f(user_id, after, n)
      CROSS JOIN LATERAL (
        SELECT * FROM (
          SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
@@ -376,12 +359,35 @@ export async function eventsAfterMany(
          UNION ALL
          SELECT 'member', e.seq, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, e.kind, e.data
          FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after
-       ) u ORDER BY seq LIMIT $3
+       ) u ORDER BY seq LIMIT ${limit}
      ) e
-     ORDER BY f.n, e.seq`),
-    [feeds.map((f) => f.userId), feeds.map((f) => f.after), limit],
-  );
+     ORDER BY f.n, e.seq`,
+);
+
+/**
+ * The members' events, each after his own position, in order per member and at most `limit` each: messages of his
+ * conversations (what he removed is gone, held ones only his own), moved read markers and his member_events. One statement for
+ * several members (the streams of one instance read together); `user_id` names whose they are.
+ */
+export async function eventsAfterMany(
+  db: Db,
+  feeds: ReadonlyArray<{ userId: number; after: number }>,
+  limit: number,
+): Promise<Array<EventRow & { user_id: number }>> {
+  if (feeds.length === 0) return [];
+  return db.query<EventRow & { user_id: number }>(eventsAfterManyQuery(feeds, limit));
 }
+
+const membersWithEventsQuery = statement(
+  'chat_members_with_events_after',
+  (feeds: ReadonlyArray<{ userId: number; after: number }>) => sql`SELECT f.user_id
+     FROM unnest(${feeds.map((f) => f.userId)}::int[], ${feeds.map((f) => f.after)}::bigint[]) AS f(user_id, after)
+     WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
+        OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
+                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)
+        OR EXISTS (SELECT 1 FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after)`,
+);
 
 /**
  * Which of the members have an event (as eventsAfterMany reads them) past their position: the catch-up asks this for
@@ -389,24 +395,19 @@ export async function eventsAfterMany(
  */
 export async function membersWithEventsAfter(db: Db, feeds: ReadonlyArray<{ userId: number; after: number }>): Promise<Set<number>> {
   if (feeds.length === 0) return new Set();
-  const rows = await db.query<{ user_id: number }>(
-    prepared(`SELECT f.user_id FROM unnest($1::int[], $2::bigint[]) AS f(user_id, after)
-     WHERE EXISTS (SELECT 1 FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
-                   WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id))
-        OR EXISTS (SELECT 1 FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
-                   WHERE me.user_id = f.user_id AND o.read_event_seq > f.after)
-        OR EXISTS (SELECT 1 FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after)`),
-    [feeds.map((f) => f.userId), feeds.map((f) => f.after)],
-  );
+  const rows = await db.query<{ user_id: number }>(membersWithEventsQuery(feeds));
   return new Set(rows.map((r) => r.user_id));
 }
+
+const liveSessionsQuery = statement(
+  'chat_live_sessions',
+  (ids: readonly string[]) => sql`SELECT id FROM sessions WHERE id = ANY(${ids}::text[]) AND expires_at > now()`,
+);
 
 /** Which of the sessions behind open streams are still logged in. */
 export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>(prepared('SELECT id FROM sessions WHERE id = ANY($1::text[]) AND expires_at > now()'), [
-    sessionIds,
-  ]);
+  const rows = await db.query<{ id: string }>(liveSessionsQuery(sessionIds));
   return new Set(rows.map((r) => r.id.trim()));
 }
 
@@ -416,11 +417,10 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
  */
 export async function canSeePhoto(db: Db, userId: number, filename: string): Promise<boolean> {
   const rows = await db.query(
-    `SELECT 1 FROM messages m
-     JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = $2
-     WHERE m.photo_filename = $1 AND m.kind = 'photo' AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = $2)
+    sql`SELECT 1 FROM messages m
+     JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = ${userId}
+     WHERE m.photo_filename = ${filename} AND m.kind = 'photo' AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = ${userId})
      LIMIT 1`,
-    [filename, userId],
   );
   return rows.length > 0;
 }

@@ -8,8 +8,8 @@ import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
-import type { Notifier } from '../push/service';
-import type { MediaSigner } from '../photos/signing';
+import type { Notifier } from '../push/index';
+import type { MediaSigner } from '../photos/index';
 import * as service from './service';
 import { streamHandler } from './stream';
 

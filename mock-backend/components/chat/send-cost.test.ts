@@ -29,7 +29,7 @@ function countStatements(db: Db): void {
     const outer: Db = {
       ...inner,
       query: (sql, params) => {
-        if (!viaRoot) log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
+        if (!viaRoot) log.push((typeof sql === 'string' ? sql : sql.text).replace(/\s+/g, ' ').trim().slice(0, 80));
         return inner.query(sql, params);
       },
       transaction: (fn) => inner.transaction((tx) => fn(counting(tx))),
@@ -38,7 +38,7 @@ function countStatements(db: Db): void {
     return outer;
   };
   (db as { query: Db['query'] }).query = (sql, params) => {
-    log.push(sql.replace(/\s+/g, ' ').trim().slice(0, 80));
+    log.push((typeof sql === 'string' ? sql : sql.text).replace(/\s+/g, ' ').trim().slice(0, 80));
     viaRoot = true;
     try {
       return query(sql, params);

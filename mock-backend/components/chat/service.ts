@@ -8,12 +8,12 @@ import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
-import { processPhoto } from '../photos/image';
-import { toSummary } from '../members/service';
+import { processPhoto } from '../photos/index';
+import { toSummary } from '../members/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
-import type { Notifier } from '../push/service';
-import { assertMayStartConversation } from '../safety/effects';
+import { notificationInsert, type Notifier } from '../push/index';
+import { assertMayStartConversation } from '../safety/index';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -298,6 +298,7 @@ async function send(
     const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
       recipientId: profileId,
+      notification: (e) => notificationInsert({ ...e, kind: 'message' }),
       senderId: viewer.userId,
       kind: payload.kind,
       body: payload.kind === 'gift' ? '' : payload.text,

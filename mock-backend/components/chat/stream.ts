@@ -6,7 +6,7 @@ import type { Bus, BusSignal } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
-import { signImages, type MediaSigner } from '../photos/signing';
+import { signImages, type MediaSigner } from '../photos/index';
 import { toMessage } from './service';
 
 /**

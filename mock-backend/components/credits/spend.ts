@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { prepared, type Db } from '../../lib/db';
+import { statement, type Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -82,8 +82,10 @@ interface ReservationRow {
   status: ReservationStatus;
 }
 
+const balanceQuery = statement('credits_balance', 'SELECT credits FROM users WHERE id = $1');
+
 async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ credits: number }>(prepared('SELECT credits FROM users WHERE id = $1'), [userId]);
+  const [row] = await db.query<{ credits: number }>(balanceQuery(userId));
   return row?.credits ?? 0;
 }
 
@@ -119,12 +121,14 @@ interface Lot {
   remaining: number;
 }
 
-const SPENDABLE_LOTS = prepared(
+const spendableLots = statement(
+  'credits_spendable_lots',
   `SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
 );
 
 /** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
-const RESERVE = prepared(
+const reserveQuery = statement(
+  'credits_reserve',
   `WITH r AS (
      INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
      VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
@@ -145,6 +149,15 @@ const RESERVE = prepared(
    FROM r LEFT JOIN paid ON true`,
 );
 
+/** takeFromLots(): every lot touched and its ledger row (one round trip, however many lots). */
+const takeFromLotsQuery = statement(
+  'credits_take_from_lots',
+  `WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
+       lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
+       INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
+       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`,
+);
+
 /**
  * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
  * after the balance was lowered to `balanceAfter` in the same transaction. Internal to the credits component.
@@ -162,7 +175,7 @@ export async function takeFromLots(
   const lots =
     known && known.reduce((sum, lot) => sum + lot.remaining, 0) === q.balanceAfter + q.credits
       ? known
-      : await tx.query<Lot>(SPENDABLE_LOTS, [q.userId]);
+      : await tx.query<Lot>(spendableLots(q.userId));
   let left = q.credits;
   let running = q.balanceAfter + q.credits;
   const takes: { lotId: string | number; take: number; balanceAfter: number }[] = [];
@@ -176,11 +189,7 @@ export async function takeFromLots(
   // Every lot touched and its ledger row in one statement (one round trip, however many lots).
   if (takes.length > 0) {
     await tx.query(
-      prepared(`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
-       lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
-       INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
-       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`),
-      [
+      takeFromLotsQuery(
         takes.map((t) => t.lotId),
         takes.map((t) => t.take),
         takes.map((t) => t.balanceAfter),
@@ -188,7 +197,7 @@ export async function takeFromLots(
         q.reason,
         q.reservationId ?? null,
         q.ref ?? null,
-      ],
+      ),
     );
   }
   // The balance covered the amount, so the lots must too; anything else is a broken invariant: roll back.
@@ -214,16 +223,9 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
     // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row),
     // and the lots to take it from are locked and read with it (takeFromLots reads them again if they fall short).
-    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(RESERVE, [
-      id,
-      req.userId,
-      req.credits,
-      req.reason,
-      req.ref ?? null,
-      req.idempotencyKey ?? null,
-      holdSeconds,
-      status,
-    ]);
+    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(
+      reserveQuery(id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status),
+    );
     if (!row) {
       const [earlier] = await tx.query<ReservationRow>(
         'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = $1 AND idempotency_key = $2',

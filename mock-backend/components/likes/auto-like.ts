@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db';
 import type { Schemas } from '../../lib/api-types';
-import { findSummary } from '../social/repository';
-import { toSummary } from '../members/service';
+import { findSummary } from '../social/index';
+import { toSummary } from '../members/index';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';
 

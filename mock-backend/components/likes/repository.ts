@@ -1,29 +1,29 @@
-import type { Db } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
+import { join, raw, sql, type Db } from '../../lib/db';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 /**
  * Locks the ordered pair (a, b) until the transaction ends, so two likes between the same two members never run
  * side by side: the second one always sees the first (no lost match when both like in the same instant).
  */
 export async function lockPair(tx: Db, a: number, b: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [Math.min(a, b), Math.max(a, b)]);
+  await tx.query(sql`SELECT pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`);
 }
 
 /** Inserts the like (nothing when it exists); true when the other member already likes back. */
 export async function insertLikeAndCheckMatch(tx: Db, likerId: number, likedId: number): Promise<boolean> {
-  await tx.query(`INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2) ON CONFLICT (liker_id, liked_id) DO NOTHING`, [likerId, likedId]);
-  const rows = await tx.query('SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2', [likedId, likerId]);
+  await tx.query(sql`INSERT INTO likes (liker_id, liked_id) VALUES (${likerId}, ${likedId}) ON CONFLICT (liker_id, liked_id) DO NOTHING`);
+  const rows = await tx.query(sql`SELECT 1 FROM likes WHERE liker_id = ${likedId} AND liked_id = ${likerId}`);
   return rows.length > 0;
 }
 
 export async function likeExists(db: Db, likerId: number, likedId: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2', [likerId, likedId]);
+  const rows = await db.query(sql`SELECT 1 FROM likes WHERE liker_id = ${likerId} AND liked_id = ${likedId}`);
   return rows.length > 0;
 }
 
 export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {
-  await db.query('DELETE FROM likes WHERE liker_id = $1 AND liked_id = $2', [likerId, likedId]);
+  await db.query(sql`DELETE FROM likes WHERE liker_id = ${likerId} AND liked_id = ${likedId}`);
 }
 
 /**
@@ -33,12 +33,11 @@ export async function deleteLike(db: Db, likerId: number, likedId: number): Prom
  */
 export async function findLikeable(db: Db, siteId: number, viewerId: number, id: number): Promise<SummaryRow | null> {
   const [row] = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM users u ${SUMMARY_JOINS}
-     WHERE u.id = $1 AND u.site_id = $2 AND u.id <> $3 AND ${VISIBLE} AND ${notBlocked('$3', 'u.id')}
+    sql`SELECT ${SUMMARY_COLUMNS} FROM users u ${SUMMARY_JOINS}
+     WHERE u.id = ${id} AND u.site_id = ${siteId} AND u.id <> ${viewerId} AND ${VISIBLE} AND ${notBlocked(viewerId, raw('u.id'))}
        AND (NOT p.invisible OR EXISTS (
          SELECT 1 FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
-         WHERE x.user_id = $3 AND y.user_id = u.id AND x.deleted_at IS NULL AND y.deleted_at IS NULL))`,
-    [id, siteId, viewerId],
+         WHERE x.user_id = ${viewerId} AND y.user_id = u.id AND x.deleted_at IS NULL AND y.deleted_at IS NULL))`,
   );
   return row ?? null;
 }
@@ -60,32 +59,31 @@ export interface OwnFacts {
 
 export async function findOwnFacts(db: Db, userId: number): Promise<OwnFacts | null> {
   const [row] = await db.query<OwnFacts>(
-    `SELECT gender, sexuality, country,
+    sql`SELECT gender, sexuality, country,
             CASE WHEN birth_date IS NULL THEN NULL ELSE date_part('year', age(birth_date))::int END AS age
-     FROM profiles WHERE user_id = $1`,
-    [userId],
+     FROM profiles WHERE user_id = ${userId}`,
   );
   return row ? { ...row, country: row.country?.trim() ?? null } : null;
 }
 
 export async function findPreferences(db: Db, userId: number): Promise<Preferences | null> {
   const [row] = await db.query<Preferences>(
-    'SELECT gender, min_age, max_age, country, region_id FROM match_preferences WHERE user_id = $1',
-    [userId],
+    sql`SELECT gender, min_age, max_age, country, region_id FROM match_preferences WHERE user_id = ${userId}`,
   );
   return row ? { ...row, country: row.country?.trim() ?? null } : null;
 }
 
 export async function savePreferences(db: Db, userId: number, p: Preferences): Promise<void> {
   await db.query(
-    `INSERT INTO match_preferences (user_id, gender, min_age, max_age, country, region_id) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (user_id) DO UPDATE SET gender = $2, min_age = $3, max_age = $4, country = $5, region_id = $6, updated_at = now()`,
-    [userId, p.gender, p.min_age, p.max_age, p.country, p.region_id],
+    sql`INSERT INTO match_preferences (user_id, gender, min_age, max_age, country, region_id)
+     VALUES (${userId}, ${p.gender}, ${p.min_age}, ${p.max_age}, ${p.country}, ${p.region_id})
+     ON CONFLICT (user_id) DO UPDATE SET gender = excluded.gender, min_age = excluded.min_age, max_age = excluded.max_age,
+       country = excluded.country, region_id = excluded.region_id, updated_at = now()`,
   );
 }
 
 export async function regionCountry(db: Db, regionId: number): Promise<string | null> {
-  const [row] = await db.query<{ country: string }>('SELECT country FROM regions WHERE id = $1', [regionId]);
+  const [row] = await db.query<{ country: string }>(sql`SELECT country FROM regions WHERE id = ${regionId}`);
   return row?.country.trim() ?? null;
 }
 
@@ -107,40 +105,35 @@ export async function listCandidates(
   db: Db,
   q: { siteId: number; viewerId: number; prefs: Preferences; limit: number; skipSwiped: boolean },
 ): Promise<CandidateRow[]> {
-  const params: unknown[] = [q.siteId, q.viewerId];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const viewer = q.viewerId;
   const where = [
-    'u.site_id = $1',
-    'u.id <> $2',
+    sql`u.site_id = ${q.siteId}`,
+    sql`u.id <> ${viewer}`,
     VISIBLE,
-    'NOT p.invisible',
-    notBlocked('$2', 'u.id'),
-    'NOT EXISTS (SELECT 1 FROM likes g WHERE g.liker_id = $2 AND g.liked_id = u.id)',
-    `p.birth_date <= (current_date - ${add(q.prefs.min_age)}::int * interval '1 year')::date`,
-    `p.birth_date > (current_date - (${add(q.prefs.max_age)}::int + 1) * interval '1 year')::date`,
+    sql`NOT p.invisible`,
+    notBlocked(viewer, raw('u.id')),
+    sql`NOT EXISTS (SELECT 1 FROM likes g WHERE g.liker_id = ${viewer} AND g.liked_id = u.id)`,
+    sql`p.birth_date <= (current_date - ${q.prefs.min_age}::int * interval '1 year')::date`,
+    sql`p.birth_date > (current_date - (${q.prefs.max_age}::int + 1) * interval '1 year')::date`,
   ];
-  if (q.prefs.gender) where.push(`p.gender = ${add(q.prefs.gender)}`);
-  if (q.prefs.country) where.push(`p.country = ${add(q.prefs.country)}`);
-  if (q.prefs.region_id) where.push(`p.region_id = ${add(q.prefs.region_id)}`);
+  if (q.prefs.gender) where.push(sql`p.gender = ${q.prefs.gender}`);
+  if (q.prefs.country) where.push(sql`p.country = ${q.prefs.country}`);
+  if (q.prefs.region_id) where.push(sql`p.region_id = ${q.prefs.region_id}`);
   if (q.skipSwiped) {
     where.push(
-      `NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = $2 AND s.target_id = u.id
-                   AND (s.liked OR s.created_at > now() - make_interval(days => ${add(PASS_QUIET_DAYS)})))`,
+      sql`NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${viewer} AND s.target_id = u.id
+                   AND (s.liked OR s.created_at > now() - make_interval(days => ${PASS_QUIET_DAYS})))`,
     );
   }
   return db.query<CandidateRow>(
-    `SELECT ${SUMMARY_COLUMNS},
-            EXISTS (SELECT 1 FROM likes r WHERE r.liker_id = u.id AND r.liked_id = $2) AS likes_you,
+    sql`SELECT ${SUMMARY_COLUMNS},
+            EXISTS (SELECT 1 FROM likes r WHERE r.liker_id = u.id AND r.liked_id = ${viewer}) AS likes_you,
             (SELECT count(*)::int FROM profile_interests a JOIN profile_interests b ON b.interest_id = a.interest_id
-             WHERE a.user_id = u.id AND b.user_id = $2) AS shared_interests
+             WHERE a.user_id = u.id AND b.user_id = ${viewer}) AS shared_interests
      FROM users u ${SUMMARY_JOINS}
-     WHERE ${where.join(' AND ')}
+     WHERE ${join(where, ' AND ')}
      ORDER BY likes_you DESC, shared_interests DESC, (ph.id IS NOT NULL) DESC, u.last_active_at DESC, u.id DESC
-     LIMIT ${add(q.limit)}`,
-    params,
+     LIMIT ${q.limit}`,
   );
 }
 
@@ -150,96 +143,90 @@ export async function listCandidates(
  */
 export async function swipeLike(tx: Db, userId: number, targetId: number, day: string, limit: number): Promise<number | null> {
   const [row] = await tx.query<{ likes: number }>(
-    `WITH quota AS (
-       INSERT INTO swipe_quota (user_id, day, likes) VALUES ($1, $3::date, 1)
-       ON CONFLICT (user_id, day) DO UPDATE SET likes = swipe_quota.likes + 1 WHERE swipe_quota.likes < $4
+    sql`WITH quota AS (
+       INSERT INTO swipe_quota (user_id, day, likes) VALUES (${userId}::int, ${day}::date, 1)
+       ON CONFLICT (user_id, day) DO UPDATE SET likes = swipe_quota.likes + 1 WHERE swipe_quota.likes < ${limit}::int
        RETURNING likes
      ), swiped AS (
-       INSERT INTO swipes (user_id, target_id, liked) SELECT $1, $2, true FROM quota
+       INSERT INTO swipes (user_id, target_id, liked) SELECT ${userId}::int, ${targetId}::int, true FROM quota
        ON CONFLICT (user_id, target_id) DO UPDATE SET liked = true, created_at = now()
        RETURNING 1
      ), liked AS (
-       INSERT INTO likes (liker_id, liked_id) SELECT $1, $2 FROM quota
+       INSERT INTO likes (liker_id, liked_id) SELECT ${userId}::int, ${targetId}::int FROM quota
        ON CONFLICT (liker_id, liked_id) DO NOTHING
        RETURNING 1
      )
      SELECT likes FROM quota`,
-    [userId, targetId, day, limit],
   );
   return row?.likes ?? null;
 }
 
 export async function swipePass(db: Db, userId: number, targetId: number): Promise<void> {
   await db.query(
-    `INSERT INTO swipes (user_id, target_id, liked) VALUES ($1, $2, false)
+    sql`INSERT INTO swipes (user_id, target_id, liked) VALUES (${userId}, ${targetId}, false)
      ON CONFLICT (user_id, target_id) DO UPDATE SET liked = false, created_at = now()`,
-    [userId, targetId],
   );
 }
 
 export async function likesUsed(db: Db, userId: number, day: string): Promise<number> {
-  const [row] = await db.query<{ likes: number }>('SELECT likes FROM swipe_quota WHERE user_id = $1 AND day = $2::date', [userId, day]);
+  const [row] = await db.query<{ likes: number }>(sql`SELECT likes FROM swipe_quota WHERE user_id = ${userId} AND day = ${day}::date`);
   return row?.likes ?? 0;
 }
 
 /** The member's last swipe, when it was a pass within `seconds`: the one an undo brings back. */
 export async function lastUndoablePass(db: Db, userId: number, seconds: number): Promise<number | null> {
   const [row] = await db.query<{ target_id: number; liked: boolean }>(
-    `SELECT target_id, liked FROM swipes WHERE user_id = $1 AND created_at > now() - make_interval(secs => $2)
+    sql`SELECT target_id, liked FROM swipes WHERE user_id = ${userId} AND created_at > now() - make_interval(secs => ${seconds})
      ORDER BY created_at DESC LIMIT 1`,
-    [userId, seconds],
   );
   return row && !row.liked ? row.target_id : null;
 }
 
 /** Removes that pass (only if it is still a pass), so the card comes back. */
 export async function deletePass(db: Db, userId: number, targetId: number): Promise<boolean> {
-  const rows = await db.query('DELETE FROM swipes WHERE user_id = $1 AND target_id = $2 AND NOT liked RETURNING 1', [userId, targetId]);
+  const rows = await db.query(sql`DELETE FROM swipes WHERE user_id = ${userId} AND target_id = ${targetId} AND NOT liked RETURNING 1`);
   return rows.length > 0;
 }
 
 /** Fictional profiles that may like the member automatically (see README, "Auto-like"): never real members. */
 export async function pickFictionalLiker(db: Db, siteId: number, userId: number, prefs: Preferences): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = $1 AND u.id <> $2 AND ${VISIBLE} AND p.fictional AND NOT p.invisible
-       AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = u.id AND l.liked_id = $2)
-       AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = $2 AND l.liked_id = u.id)
-       AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = $2 AND s.target_id = u.id)
-       AND ${notBlocked('$2', 'u.id')}
-     ORDER BY (($3::text IS NULL OR p.gender = $3)
-               AND p.birth_date <= (current_date - $4::int * interval '1 year')::date
-               AND p.birth_date > (current_date - ($5::int + 1) * interval '1 year')::date) DESC,
+    sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_id = ${siteId} AND u.id <> ${userId} AND ${VISIBLE} AND p.fictional AND NOT p.invisible
+       AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = u.id AND l.liked_id = ${userId})
+       AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = ${userId} AND l.liked_id = u.id)
+       AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.user_id = ${userId} AND s.target_id = u.id)
+       AND ${notBlocked(userId, raw('u.id'))}
+     ORDER BY ((${prefs.gender}::text IS NULL OR p.gender = ${prefs.gender})
+               AND p.birth_date <= (current_date - ${prefs.min_age}::int * interval '1 year')::date
+               AND p.birth_date > (current_date - (${prefs.max_age}::int + 1) * interval '1 year')::date) DESC,
               random()
      LIMIT 1`,
-    [siteId, userId, prefs.gender, prefs.min_age, prefs.max_age],
   );
   return row?.id ?? null;
 }
 
 /** Serialises the auto-like decision of one member (key space: a fixed tag and the member's id). */
 export async function lockAutoLike(tx: Db, userId: number): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('auto-like'), $1::int)`, [userId]);
+  await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext('auto-like'), ${userId}::int)`);
 }
 
 export async function insertAutoLike(tx: Db, likerId: number, likedId: number): Promise<void> {
-  await tx.query('INSERT INTO likes (liker_id, liked_id, is_auto) VALUES ($1, $2, true) ON CONFLICT (liker_id, liked_id) DO NOTHING', [
-    likerId,
-    likedId,
-  ]);
+  await tx.query(
+    sql`INSERT INTO likes (liker_id, liked_id, is_auto) VALUES (${likerId}, ${likedId}, true) ON CONFLICT (liker_id, liked_id) DO NOTHING`,
+  );
 }
 
 /** Auto-likes the member received since `seconds` ago, newest first. */
 export async function recentAutoLikes(db: Db, userId: number, seconds: number): Promise<{ liker_id: number; age_seconds: number }[]> {
   return db.query(
-    `SELECT liker_id, extract(epoch FROM now() - created_at)::int AS age_seconds FROM likes
-     WHERE liked_id = $1 AND is_auto AND created_at > now() - make_interval(secs => $2)
+    sql`SELECT liker_id, extract(epoch FROM now() - created_at)::int AS age_seconds FROM likes
+     WHERE liked_id = ${userId} AND is_auto AND created_at > now() - make_interval(secs => ${seconds})
      ORDER BY created_at DESC`,
-    [userId, seconds],
   );
 }
 
 export async function isInvisible(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.query<{ invisible: boolean }>('SELECT invisible FROM profiles WHERE user_id = $1', [userId]);
+  const [row] = await db.query<{ invisible: boolean }>(sql`SELECT invisible FROM profiles WHERE user_id = ${userId}`);
   return row?.invisible ?? false;
 }

@@ -5,7 +5,7 @@ import { getSite, requireViewer } from '../../lib/context';
 import { rateLimit } from '../../lib/rate-limit';
 import type { Schemas } from '../../lib/api-types';
 import * as preferences from './preferences';
-import type { Notifier } from '../push/service';
+import type { Notifier } from '../push/index';
 import * as service from './service';
 import * as swipes from './swipe';
 

@@ -2,10 +2,10 @@ import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
-import { recordMemberEvent, tell } from '../chat/member-events';
-import { toSummary } from '../members/service';
+import { recordMemberEvent, tell } from '../chat/index';
+import { toSummary } from '../members/index';
 import { preferencesOf } from './preferences';
-import { recordNotification, type Notifier } from '../push/service';
+import { recordNotification, type Notifier } from '../push/index';
 import * as repo from './repository';
 
 function likeSelf(): AppError {

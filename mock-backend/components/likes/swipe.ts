@@ -3,11 +3,11 @@ import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
-import { recordMemberEvent, tell } from '../chat/member-events';
-import { toSummary } from '../members/service';
+import { recordMemberEvent, tell } from '../chat/index';
+import { toSummary } from '../members/index';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';
-import { recordNotification } from '../push/service';
+import { recordNotification } from '../push/index';
 
 /** Cards per answer of swipe-game.php; the client asks again when it runs low. */
 export const SWIPE_CARDS = 10;

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../../lib/errors';
 import type { MediaStore } from '../../lib/media-store';
-import type { MediaSigner } from '../photos/signing';
+import type { MediaSigner } from '../photos/index';
 
 /**
  * A further check of a correctly signed path: `public` (anyone with the URL), `private` (this visitor only, not

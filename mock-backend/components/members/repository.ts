@@ -1,24 +1,24 @@
-import type { Db } from '../../lib/db';
-import { notBlocked } from '../privacy/repository';
+import { empty, join, raw, sql, type Db, type Sql } from '../../lib/db';
+import { notBlocked } from '../privacy/index';
 
 /** Columns every profile summary needs; `u` = users, `p` = profiles, `ph` = main photo, `r` = region. */
-export const SUMMARY_COLUMNS = `
+export const SUMMARY_COLUMNS = raw(`
   u.id, p.name, p.country, r.name AS region,
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
   (u.last_active_at > now() - interval '15 minutes' AND NOT p.invisible) AS online,
   u.paid_user AS premium, p.fictional,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
-  p.lat AS loc_lat, p.lon AS loc_lon`;
+  p.lat AS loc_lat, p.lon AS loc_lon`);
 
 /** Joins for SUMMARY_COLUMNS, starting from `users u`. */
-export const SUMMARY_JOINS = `
+export const SUMMARY_JOINS = raw(`
   JOIN profiles p ON p.user_id = u.id
   LEFT JOIN regions r ON r.id = p.region_id
-  LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main AND ph.status = 'approved'`;
+  LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main AND ph.status = 'approved'`);
 
 /** Who other members may see: active, not deleted, profile enabled. */
-export const VISIBLE = `u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'
-  AND (u.suspended_until IS NULL OR u.suspended_until <= now())`;
+export const VISIBLE = raw(`u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'
+  AND (u.suspended_until IS NULL OR u.suspended_until <= now())`);
 
 export interface SummaryRow {
   id: number;
@@ -41,11 +41,11 @@ export interface SummaryRow {
 }
 
 /**
- * `liked` of the viewer ($n) for the row `u`: one probe of the likes' (liker_id, liked_id) unique index. It says
- * only what the viewer did himself, nothing about other members' likes.
+ * `liked` of the viewer (his id, bound as a parameter) for the row `u`: one probe of the likes' (liker_id, liked_id)
+ * unique index. It says only what the viewer did himself, nothing about other members' likes.
  */
-export const likedByViewer = (viewer: string) =>
-  `EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
+export const likedByViewer = (viewer: number | null) =>
+  sql`EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
 
 export interface MemberCursor {
   ts: string;
@@ -56,14 +56,16 @@ export interface MemberCursor {
 
 /**
  * Rank of the distance band (0 = under 5 km … 5 = over 100 km, 6 = unknown) between the profile's snapped position
- * and the viewer's ($lat, $lon): the same haversine and limits as `distanceBand` in privacy/geo.ts, so ordering by it
+ * and the viewer's (lat, lon): the same haversine and limits as `distanceBand` in privacy/geo.ts, so ordering by it
  * reveals nothing the bands on the cards do not already show.
  */
-function bandRankSql(lat: string, lon: string): string {
-  const km = `2 * 6371 * asin(least(1, sqrt(
+function bandRankSql(near: { lat: number; lon: number }): Sql {
+  const lat = sql`${near.lat}::float8`;
+  const lon = sql`${near.lon}::float8`;
+  const km = sql`2 * 6371 * asin(least(1, sqrt(
       power(sin(radians(p.lat - ${lat}) / 2), 2)
       + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lon - ${lon}) / 2), 2))))`;
-  return `CASE WHEN p.lat IS NULL OR p.lon IS NULL THEN 6 ELSE (
+  return sql`CASE WHEN p.lat IS NULL OR p.lon IS NULL THEN 6 ELSE (
     CASE WHEN ${km} < 5 THEN 0 WHEN ${km} < 10 THEN 1 WHEN ${km} < 25 THEN 2 WHEN ${km} < 50 THEN 3
          WHEN ${km} < 100 THEN 4 ELSE 5 END) END`;
 }
@@ -84,37 +86,33 @@ export interface MemberFilters {
  * WHERE clause of a search, built from the filters that are set only, so the planner can pick the index that fits
  * (profiles_search_country / _region / _recent: site, filter, last activity, id).
  */
-function searchWhere(f: MemberFilters, params: unknown[]): string {
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+function searchWhere(f: MemberFilters): Sql {
   const where = [
-    `p.site_id = ${add(f.siteId)}`,
-    `p.status = 'active'`,
-    'NOT p.invisible',
+    sql`p.site_id = ${f.siteId}`,
+    sql`p.status = 'active'`,
+    sql`NOT p.invisible`,
     // The account is active and not deleted (users.status, users.deleted_at, copied by triggers; 015_search_statistics.sql).
-    'p.listed',
-    // Not restricted, suspended or banned (safety/effects.ts keeps hidden_until).
-    '(p.hidden_until IS NULL OR p.hidden_until <= now())',
+    sql`p.listed`,
+    // Not restricted, suspended or banned (the safety component keeps hidden_until).
+    sql`(p.hidden_until IS NULL OR p.hidden_until <= now())`,
   ];
   if (f.viewerId !== null) {
-    const viewer = add(f.viewerId);
+    const viewer = f.viewerId;
     // Blocks either way (privacy/repository.ts notBlocked), as one uncorrelated set the planner hashes once per
     // search instead of probing blocks for every candidate row (the capped count reads up to 1,001 of them).
     where.push(
-      `p.user_id <> ${viewer}`,
-      `p.user_id NOT IN (SELECT bl.blocked_id FROM blocks bl WHERE bl.blocker_id = ${viewer}::int
+      sql`p.user_id <> ${viewer}`,
+      sql`p.user_id NOT IN (SELECT bl.blocked_id FROM blocks bl WHERE bl.blocker_id = ${viewer}::int
                          UNION ALL SELECT bl.blocker_id FROM blocks bl WHERE bl.blocked_id = ${viewer}::int)`,
     );
   }
-  if (f.country) where.push(`p.country = ${add(f.country)}`);
-  if (f.gender) where.push(`p.gender = ${add(f.gender)}`);
-  if (f.regionId) where.push(`p.region_id = ${add(f.regionId)}`);
-  if (f.minAge) where.push(`p.birth_date <= (current_date - ${add(f.minAge)}::int * interval '1 year')::date`);
-  if (f.maxAge) where.push(`p.birth_date > (current_date - (${add(f.maxAge)}::int + 1) * interval '1 year')::date`);
-  if (f.excludeIds && f.excludeIds.length > 0) where.push(`p.user_id <> ALL(${add(f.excludeIds)}::int[])`);
-  return where.join(' AND ');
+  if (f.country) where.push(sql`p.country = ${f.country}`);
+  if (f.gender) where.push(sql`p.gender = ${f.gender}`);
+  if (f.regionId) where.push(sql`p.region_id = ${f.regionId}`);
+  if (f.minAge) where.push(sql`p.birth_date <= (current_date - ${f.minAge}::int * interval '1 year')::date`);
+  if (f.maxAge) where.push(sql`p.birth_date > (current_date - (${f.maxAge}::int + 1) * interval '1 year')::date`);
+  if (f.excludeIds && f.excludeIds.length > 0) where.push(sql`p.user_id <> ALL(${f.excludeIds}::int[])`);
+  return join(where, ' AND ');
 }
 
 /**
@@ -122,8 +120,8 @@ function searchWhere(f: MemberFilters, params: unknown[]): string {
  * alone that already holds the page's order and LIMIT): users, regions and photos are read for those rows only,
  * never for every match.
  */
-function pageOf(picked: string, order: string, extra = ''): string {
-  return `SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts${extra}
+function pageOf(picked: Sql, order: Sql, extra: Sql = empty): Sql {
+  return sql`SELECT ${SUMMARY_COLUMNS}, p.last_active_at::text AS cursor_ts${extra}
      FROM (${picked}) p
      JOIN users u ON u.id = p.user_id
      LEFT JOIN regions r ON r.id = p.region_id
@@ -139,38 +137,25 @@ export async function listMembers(
   db: Db,
   q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null },
 ): Promise<(SummaryRow & { cursor_ts: string; band_rank?: number })[]> {
-  const params: unknown[] = [];
-  let where = searchWhere(q, params);
-  let liked = '';
-  if (q.viewerId !== null) {
-    params.push(q.viewerId);
-    liked = `, ${likedByViewer(`$${params.length}`)} AS liked`;
-  }
+  let where = searchWhere(q);
+  const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
   if (q.near) {
-    params.push(q.near.lat, q.near.lon);
-    const rank = bandRankSql(`$${params.length - 1}::float8`, `$${params.length}::float8`);
-    let keyset = '';
+    let keyset = empty;
     if (q.after) {
-      params.push(q.after.band ?? 6, q.after.ts, q.after.id);
-      const [b, ts, id] = [params.length - 2, params.length - 1, params.length];
-      keyset = `WHERE band_rank > $${b}::int OR (band_rank = $${b}::int AND (last_active_at, user_id) < ($${ts}::timestamptz, $${id}::int))`;
+      const band = sql`${q.after.band ?? 6}::int`;
+      keyset = sql`WHERE band_rank > ${band} OR (band_rank = ${band} AND (last_active_at, user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int))`;
     }
-    params.push(q.limit);
-    const picked = `SELECT * FROM (SELECT p.*, ${rank} AS band_rank FROM profiles p WHERE ${where}) ranked
+    const picked = sql`SELECT * FROM (SELECT p.*, ${bandRankSql(q.near)} AS band_rank FROM profiles p WHERE ${where}) ranked
        ${keyset}
        ORDER BY band_rank, last_active_at DESC, user_id DESC
-       LIMIT $${params.length}`;
-    return db.query(pageOf(picked, 'p.band_rank, p.last_active_at DESC, p.user_id DESC', `, p.band_rank${liked}`), params);
+       LIMIT ${q.limit}`;
+    return db.query(pageOf(picked, sql`p.band_rank, p.last_active_at DESC, p.user_id DESC`, sql`, p.band_rank${liked}`));
   }
-  if (q.after) {
-    params.push(q.after.ts, q.after.id);
-    where += ` AND (p.last_active_at, p.user_id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
-  }
-  params.push(q.limit);
-  const picked = `SELECT p.* FROM profiles p WHERE ${where}
+  if (q.after) where = sql`${where} AND (p.last_active_at, p.user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int)`;
+  const picked = sql`SELECT p.* FROM profiles p WHERE ${where}
      ORDER BY p.last_active_at DESC, p.user_id DESC
-     LIMIT $${params.length}`;
-  return db.query(pageOf(picked, 'p.last_active_at DESC, p.user_id DESC', liked), params);
+     LIMIT ${q.limit}`;
+  return db.query(pageOf(picked, sql`p.last_active_at DESC, p.user_id DESC`, liked));
 }
 
 /**
@@ -179,12 +164,8 @@ export async function listMembers(
  * there are more than `cap` (the page shows "1,000+").
  */
 export async function countMembers(db: Db, q: MemberFilters, cap: number): Promise<{ total: number; capped: boolean }> {
-  const params: unknown[] = [];
-  const where = searchWhere(q, params);
-  params.push(cap + 1);
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${where} LIMIT $${params.length}) matching`,
-    params,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${searchWhere(q)} LIMIT ${cap + 1}) matching`,
   );
   const n = row?.n ?? 0;
   return { total: Math.min(n, cap), capped: n > cap };
@@ -211,21 +192,21 @@ export interface DetailRow extends SummaryRow, AttributeColumns {
 }
 
 export async function findProfile(db: Db, siteId: number, id: number, viewerId: number | null): Promise<DetailRow | null> {
+  const viewer = sql`${viewerId}::int`;
   const [row] = await db.query<DetailRow>(
-    `SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
+    sql`SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
             p.eye_colour, p.body_type, p.tattoos, p.signup_reason,
-            CASE WHEN $3::int IS NULL THEN NULL ELSE ${likedByViewer('$3')} END AS liked,
-            CASE WHEN $3::int IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = $3::int) END AS likes_me,
-            (SELECT lm.is_new FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = $3::int) AS like_new,
-            CASE WHEN p.invisible AND u.id IS DISTINCT FROM $3::int THEN NULL ELSE u.last_active_at END AS last_active_at
+            CASE WHEN ${viewer} IS NULL THEN NULL ELSE ${likedByViewer(viewerId)} END AS liked,
+            CASE WHEN ${viewer} IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = ${viewer}) END AS likes_me,
+            (SELECT lm.is_new FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = ${viewer}) AS like_new,
+            CASE WHEN p.invisible AND u.id IS DISTINCT FROM ${viewer} THEN NULL ELSE u.last_active_at END AS last_active_at
      FROM users u ${SUMMARY_JOINS}
-     WHERE u.id = $1 AND u.site_id = $2 AND (
-       (u.id = $3::int AND u.status <> 'deleted')
-       OR (${VISIBLE} AND ${notBlocked('$3', 'u.id')}
+     WHERE u.id = ${id} AND u.site_id = ${siteId} AND (
+       (u.id = ${viewer} AND u.status <> 'deleted')
+       OR (${VISIBLE} AND ${notBlocked(viewerId, raw('u.id'))}
            AND (NOT p.invisible OR EXISTS (
              SELECT 1 FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
-             WHERE x.user_id = $3::int AND y.user_id = u.id AND x.deleted_at IS NULL AND y.deleted_at IS NULL))))`,
-    [id, siteId, viewerId],
+             WHERE x.user_id = ${viewer} AND y.user_id = u.id AND x.deleted_at IS NULL AND y.deleted_at IS NULL))))`,
   );
   return row ?? null;
 }
@@ -245,26 +226,21 @@ export interface GalleryRow extends PhotoRow {
 /** Photos of a profile: the owner gets pending ones too, everybody else approved ones only. */
 export async function listPhotos(db: Db, userId: number, includeUnapproved: boolean): Promise<GalleryRow[]> {
   return db.query<GalleryRow>(
-    `SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
-     WHERE user_id = $1 AND (($2 AND status <> 'rejected') OR status = 'approved')
+    sql`SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
+     WHERE user_id = ${userId} AND ((${includeUnapproved}::boolean AND status <> 'rejected') OR status = 'approved')
      ORDER BY is_main DESC, position, id`,
-    [userId, includeUnapproved],
   );
 }
 
 export async function listInterestKeys(db: Db, userId: number): Promise<string[]> {
   const rows = await db.query<{ key: string }>(
-    `SELECT i.key FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id
-     WHERE pi.user_id = $1 ORDER BY i.key`,
-    [userId],
+    sql`SELECT i.key FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id
+     WHERE pi.user_id = ${userId} ORDER BY i.key`,
   );
   return rows.map((r) => r.key);
 }
 
 /** Opening a profile clears the new-like flag of its like to the viewer. */
 export async function markLikeSeen(db: Db, likerId: number, likedId: number): Promise<void> {
-  await db.query('UPDATE likes SET is_new = false, updated_at = now() WHERE liker_id = $1 AND liked_id = $2 AND is_new', [
-    likerId,
-    likedId,
-  ]);
+  await db.query(sql`UPDATE likes SET is_new = false, updated_at = now() WHERE liker_id = ${likerId} AND liked_id = ${likedId} AND is_new`);
 }

@@ -1,8 +1,7 @@
 import type { Db } from '../../lib/db';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Image, ProfileDetail, ProfileSummary, Schemas } from '../../lib/api-types';
-import { distanceBand, type DistanceBand } from '../privacy/geo';
-import { findLocation } from '../privacy/repository';
+import { distanceBand, type DistanceBand, findLocation } from '../privacy/index';
 import * as repo from './repository';
 
 type Position = { lat: number | null; lon: number | null } | null;

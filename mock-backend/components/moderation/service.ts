@@ -4,9 +4,8 @@ import type { MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
-import { recordMemberEvent, tell } from '../chat/member-events';
-import { ensureMain } from '../photos/repository';
-import { removeFilesNoLongerUsed } from '../photos/service';
+import { recordMemberEvent, tell } from '../chat/index';
+import { ensureMain, removeFilesNoLongerUsed } from '../photos/index';
 import * as repo from './repository';
 
 export type ModerationQueue = Schemas['ModerationQueue'];

@@ -8,7 +8,8 @@ import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { SmsSender } from '../../lib/sms';
-import { checkoutCountry, insertPayment, openAtProvider, type PaymentsDeps } from './service';
+import { checkoutCountry, insertPayment, openAtProvider } from './checkout';
+import type { PaymentsDeps } from './service';
 import { ProviderRefused, ProviderUnavailable } from './provider';
 
 /**

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/context';
 import { balanceOf, completeCheckout, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
 import { spendCredits } from '../credits/spend';
 import { WEBHOOK_PATH } from './routes';
-import { followUpPayments } from './service';
+import { followUpPayments } from './settlement';
 
 let ctx: TestContext;
 beforeAll(async () => {

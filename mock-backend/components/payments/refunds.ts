@@ -3,8 +3,8 @@ import type { Schemas } from '../../lib/api-types';
 import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
-import { recordBalance, tell } from '../chat/member-events';
-import { insertLedger } from '../credits/spend';
+import { recordBalance, tell } from '../chat/index';
+import { insertLedger } from '../credits/index';
 import { ProviderRefused, ProviderUnavailable } from './provider';
 import type { PaymentsDeps } from './service';
 

@@ -7,8 +7,10 @@ import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import * as directDebit from './direct-debit';
 import * as refunds from './refunds';
+import * as checkout from './checkout';
 import * as service from './service';
 import type { PaymentsDeps } from './service';
+import * as settlement from './settlement';
 
 /** The path the provider posts webhooks to (outside /api: server-to-server, raw body, no session). */
 export const WEBHOOK_PATH = '/webhooks/psp';
@@ -34,12 +36,12 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     const q = req.query as { country?: string; discount_code?: string };
     const site = getSite(res);
     const viewer = getViewer(res);
-    const country = await service.checkoutCountry(db, site, {
+    const country = await checkout.checkoutCountry(db, site, {
       asked: q.country,
       userId: viewer?.userId,
       clientCountry: getClient(res).country,
     });
-    res.json(await service.listPackages(db, { site, userId: viewer?.userId ?? null, country, discountCode: q.discount_code }));
+    res.json(await checkout.listPackages(db, { site, userId: viewer?.userId ?? null, country, discountCode: q.discount_code }));
   });
 
   router.post('/payments.php', rateLimit(db, { name: 'payments', points: 30, windowSeconds: 3600, per: 'member' }), async (req, res) => {
@@ -47,12 +49,12 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     const site = getSite(res);
     const origin = await returnOrigin(db, site, deps.publicUrl);
     await respondIdempotently(db, req, res, 201, () =>
-      service.createPayment(deps, {
+      checkout.createPayment(deps, {
         userId: viewer.userId,
         site,
         clientCountry: getClient(res).country,
         origin,
-        input: req.body as service.CreatePaymentInput,
+        input: req.body as checkout.CreatePaymentInput,
       }),
     );
   });
@@ -145,7 +147,7 @@ export function webhookRoute(deps: PaymentsDeps): Router {
       'webhook-signature': req.get('webhook-signature'),
     };
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const outcome = await service.receiveWebhook(deps, raw, headers);
+    const outcome = await settlement.receiveWebhook(deps, raw, headers);
     res.status(outcome.status).json(outcome.body);
   });
   return router;

@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
 import { putAll, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
-import { ORPHAN_GRACE_SECONDS } from '../chat/photo-files';
+import { ORPHAN_GRACE_SECONDS } from '../chat/index';
 import { processPhoto } from './image';
 import * as repo from './repository';
 

@@ -1,11 +1,11 @@
-import type { Db } from '../../lib/db';
+import { sql, type Db, type Sql } from '../../lib/db';
 
 /**
- * SQL condition: no block in either direction between the member `$viewer` (a parameter reference such as `$2`,
- * may be NULL for visitors) and the user column `other`.
+ * SQL condition: no block in either direction between the member `viewer` (bound as a parameter; null for
+ * visitors) and the user column `other` (a fixed column reference such as raw('u.id')).
  */
-export function notBlocked(viewer: string, other: string): string {
-  return `NOT EXISTS (SELECT 1 FROM blocks bl WHERE (bl.blocker_id = ${viewer}::int AND bl.blocked_id = ${other})
+export function notBlocked(viewer: number | null, other: Sql): Sql {
+  return sql`NOT EXISTS (SELECT 1 FROM blocks bl WHERE (bl.blocker_id = ${viewer}::int AND bl.blocked_id = ${other})
                                              OR (bl.blocker_id = ${other} AND bl.blocked_id = ${viewer}::int))`;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../lib/db';
 import { requireViewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rate-limit';
+import * as repo from './repository';
 import * as service from './service';
 import { fill, MAIL_TEXTS } from './texts';
 import { escapeHtml } from '../../../src/shared/html';
@@ -55,13 +56,13 @@ export function pushRoutes(db: Db): Router {
 
   router.get('/push-settings.php', async (_req, res) => {
     const viewer = requireViewer(res);
-    res.json({ previews: await service.readPushPreviews(db, viewer.userId) });
+    res.json({ previews: await repo.readPushPreviews(db, viewer.userId) });
   });
 
   router.put('/push-settings.php', async (req, res) => {
     const viewer = requireViewer(res);
-    await service.writePushPreviews(db, viewer.userId, (req.body as { previews: boolean }).previews);
-    res.json({ previews: await service.readPushPreviews(db, viewer.userId) });
+    await repo.writePushPreviews(db, viewer.userId, (req.body as { previews: boolean }).previews);
+    res.json({ previews: await repo.readPushPreviews(db, viewer.userId) });
   });
 
   return router;

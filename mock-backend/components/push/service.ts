@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import type { Db } from '../../lib/db';
+import * as repo from './repository';
+import type { EventRow, MailMember, NotificationKind } from './repository';
 import { enqueueMail, undeliverable } from '../../lib/outbox';
 import { lazily, loadSecretKey } from '../../lib/secrets';
 import { PrivateAddressError } from './allow-list';
@@ -18,31 +20,11 @@ import { escapeHtml } from '../../../src/shared/html';
  * disabled reasons allow it.
  */
 
-export type NotificationKind = 'message' | 'like' | 'match';
+export type { NotificationKind } from './repository';
 
 /** Asks the push-notify job to look (after the transaction that recorded an event committed). Never throws. */
 export interface Notifier {
   kick(): void;
-}
-
-/**
- * The INSERT of recordNotification as SQL with the caller's placeholders or literals, for a caller that records the
- * event inside a statement of its own (a chat send writes it together with the conversation's date).
- */
-export function notificationInsert(v: { userId: string; kind: string; fromUserId: string; conversationId: string }): string {
-  return `INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES (${v.userId}::int, ${v.kind}, ${v.fromUserId}::int, ${v.conversationId}::int)`;
-}
-
-export async function recordNotification(
-  tx: Db,
-  e: { userId: number; kind: NotificationKind; fromUserId: number; conversationId?: number | undefined },
-): Promise<void> {
-  await tx.query('INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id) VALUES ($1, $2, $3, $4)', [
-    e.userId,
-    e.kind,
-    e.fromUserId,
-    e.conversationId ?? null,
-  ]);
 }
 
 /** How long a push service keeps a notification for an offline phone, and how urgently it wakes it. */
@@ -70,14 +52,6 @@ export interface NotifyDeps {
   quietMinutes?: number;
 }
 
-interface EventRow {
-  id: string;
-  user_id: number;
-  kind: NotificationKind;
-  from_user_id: number | null;
-  conversation_id: number | null;
-}
-
 interface MemberRow {
   id: number;
   language: string;
@@ -87,17 +61,6 @@ interface MemberRow {
 }
 
 const toLocale = (language: string): Locale => (isLocale(language) ? language : 'en');
-
-async function badgeCounts(db: Db, userId: number): Promise<{ unread: number; new_likes: number }> {
-  const [row] = await db.query<{ unread: number; new_likes: number }>(
-    `SELECT
-       (SELECT count(*)::int FROM conversation_members cm JOIN messages m ON m.conversation_id = cm.conversation_id
-         WHERE cm.user_id = $1 AND m.sender_id <> $1 AND NOT m.held AND m.seq > greatest(cm.read_seq, cm.cleared_seq)) AS unread,
-       (SELECT count(*)::int FROM likes WHERE liked_id = $1 AND is_new) AS new_likes`,
-    [userId],
-  );
-  return row ?? { unread: 0, new_likes: 0 };
-}
 
 /** What the member's phone shows for the newest event of a kind: lock-screen safe unless he turned previews on. */
 async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promise<PushMessage> {
@@ -113,15 +76,11 @@ async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promi
         : '/likes/matches';
   const base = { ...t[event.kind], url, badge, kind: event.kind };
   if (!member.push_previews || event.from_user_id === null) return base;
-  const [from] = await db.query<{ name: string }>('SELECT name FROM profiles WHERE user_id = $1', [event.from_user_id]);
-  if (!from) return base;
-  const name = from.name;
+  const name = await repo.profileName(db, event.from_user_id);
+  if (name === null) return base;
   if (event.kind === 'like') return { ...base, body: fill(t.likePreview, { name }) };
   if (event.kind === 'match') return { ...base, body: fill(t.matchPreview, { name }) };
-  const [last] = await db.query<{ kind: string; body: string }>(
-    `SELECT kind, body FROM messages WHERE conversation_id = $1 AND sender_id = $2 AND NOT held ORDER BY seq DESC LIMIT 1`,
-    [event.conversation_id, event.from_user_id],
-  );
+  const last = await repo.lastMessageFrom(db, event.conversation_id, event.from_user_id);
   const body =
     last?.kind === 'text' && last.body
       ? last.body.length > 120
@@ -151,31 +110,20 @@ async function pushPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
   const { db, logger } = deps;
   for (;;) {
     // Claimed as 'mail': an event whose push is not delivered (no subscription, all failed, a crash) falls to e-mail.
-    const events = await db.query<EventRow>(
-      `UPDATE notification_events SET state = 'mail' WHERE id IN (
-         SELECT id FROM notification_events WHERE state = 'pending' ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED)
-       RETURNING id, user_id, kind, from_user_id, conversation_id`,
-    );
+    const events = await repo.claimPendingEvents(db);
     if (events.length === 0) return;
     const byUser = new Map<number, EventRow[]>();
     for (const e of events) byUser.set(e.user_id, [...(byUser.get(e.user_id) ?? []), e]);
     // The subscriptions of the whole batch in one query (most members have none: their events fall to e-mail).
-    const allSubs = await db.query<{ id: number; user_id: number; subscription: PushSubscriptionJson }>(
-      `SELECT id, user_id, subscription FROM push_subscriptions
-       WHERE user_id = ANY($1::int[]) AND (retry_after IS NULL OR retry_after < now()) ORDER BY id`,
-      [[...byUser.keys()]],
-    );
+    const allSubs = await repo.subscriptionsOf(db, [...byUser.keys()]);
     const subsOf = new Map<number, { id: number; subscription: PushSubscriptionJson }[]>();
     for (const { user_id: userId, ...sub } of allSubs) subsOf.set(userId, [...(subsOf.get(userId) ?? []), sub]);
     for (const [userId, list] of byUser) {
       const subs = subsOf.get(userId) ?? [];
       if (subs.length === 0) continue;
-      const [user] = await db.query<{ id: number; language: string; push_previews: boolean }>(
-        `SELECT id, language, push_previews FROM users WHERE id = $1 AND status <> 'deleted'`,
-        [userId],
-      );
+      const user = await repo.findPushMember(db, userId);
       if (!user) continue;
-      const member: MemberRow = { ...user, ...(await badgeCounts(db, userId)) };
+      const member: MemberRow = { ...user, ...(await repo.badgeCounts(db, userId)) };
       const vapid = await deps.vapid();
       // One push per kind: the newest event of the kind stands for the others (and the topic replaces older ones).
       const newest = new Map<NotificationKind, EventRow>();
@@ -192,7 +140,7 @@ async function pushPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
           delivered.push(...list.filter((e) => e.kind === kind).map((e) => e.id));
         }
       }
-      if (delivered.length > 0) await db.query(`UPDATE notification_events SET state = 'done' WHERE id = ANY($1::bigint[])`, [delivered]);
+      if (delivered.length > 0) await repo.markEventsDone(db, delivered);
       logger.debug({ userId, kinds: [...newest.keys()], delivered: delivered.length }, 'push notifications sent');
     }
   }
@@ -212,14 +160,14 @@ async function sendOne(
     if (res.status >= 200 && res.status < 300) return true;
     if (res.status === 404 || res.status === 410) {
       // The subscription is gone (the member unsubscribed or the browser dropped it): never send to it again.
-      await db.query('DELETE FROM push_subscriptions WHERE id = $1', [sub.id]);
+      await repo.deleteSubscription(db, sub.id);
       result.removedSubscriptions += 1;
       logger.info({ subscription: sub.id, status: res.status }, 'push subscription expired; removed');
       return false;
     }
     if (res.status === 429) {
       const wait = Math.min(Math.max(res.retryAfterSeconds ?? 60, 10), 3600);
-      await db.query('UPDATE push_subscriptions SET retry_after = now() + make_interval(secs => $2) WHERE id = $1', [sub.id, wait]);
+      await repo.backOffSubscription(db, sub.id, wait);
       logger.warn({ subscription: sub.id, retryAfterSeconds: wait }, 'push service rate-limited us; backing off');
       return false;
     }
@@ -227,7 +175,7 @@ async function sendOne(
     return false;
   } catch (err) {
     if (err instanceof PrivateAddressError) {
-      await db.query('DELETE FROM push_subscriptions WHERE id = $1', [sub.id]);
+      await repo.deleteSubscription(db, sub.id);
       result.removedSubscriptions += 1;
       logger.warn({ subscription: sub.id }, 'push endpoint resolves to a private address; subscription removed');
       return false;
@@ -237,31 +185,11 @@ async function sendOne(
   }
 }
 
-interface MailMember {
-  id: number;
-  email: string;
-  language: string;
-  mail_off: string[];
-  notifications_disabled: string[];
-  site_name: string;
-  mail_name: string;
-  support_email: string;
-  domain: string;
-  host: string;
-  is_default: boolean;
-}
-
 async function mailPass(deps: NotifyDeps, result: ProcessResult): Promise<void> {
   const { db } = deps;
   const delay = deps.mailDelaySeconds ?? 120;
   const quiet = deps.quietMinutes ?? 30;
-  const due = await db.query<{ user_id: number; kind: NotificationKind }>(
-    `UPDATE notification_events SET state = 'done' WHERE id IN (
-       SELECT id FROM notification_events WHERE state = 'mail' AND created_at <= now() - make_interval(secs => $1)
-       ORDER BY id LIMIT 1000 FOR UPDATE SKIP LOCKED)
-     RETURNING user_id, kind`,
-    [delay],
-  );
+  const due = await repo.claimMailEvents(db, delay);
   const seen = new Set<string>();
   let queued = 0;
   // The link key is loaded before any transaction: on PGlite a transaction holds the one connection.
@@ -271,26 +199,13 @@ async function mailPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
     if (seen.has(`${userId}:${mailKind}`)) continue;
     seen.add(`${userId}:${mailKind}`);
     const sent = await db.transaction(async (tx) => {
-      const [m] = await tx.query<MailMember>(
-        `SELECT u.id, u.email, u.language, u.mail_off, u.notifications_disabled, s.name AS site_name, s.mail_name, s.support_email,
-                s.domain, s.host, s.is_default
-         FROM users u JOIN sites s ON s.id = u.site_id
-         WHERE u.id = $1 AND u.status = 'active' AND u.deleted_at IS NULL`,
-        [userId],
-      );
+      const m = await repo.findMailMember(tx, userId);
       // A spam flag, a bounce or a list-unsubscribe stops every notification e-mail; the member's kinds too.
       if (!m || m.notifications_disabled.length > 0 || m.mail_off.includes(mailKind) || undeliverable(m.email)) return false;
       // Read or seen in the meantime: nothing to tell.
-      const counts = await badgeCounts(tx, userId);
+      const counts = await repo.badgeCounts(tx, userId);
       if ((mailKind === 'messages' && counts.unread === 0) || (mailKind === 'likes' && counts.new_likes === 0)) return false;
-      const [fresh] = await tx.query(
-        `INSERT INTO notification_mail_log (user_id, kind, sent_at) VALUES ($1, $2, now())
-         ON CONFLICT (user_id, kind) DO UPDATE SET sent_at = now()
-           WHERE notification_mail_log.sent_at < now() - make_interval(mins => $3)
-         RETURNING 1`,
-        [userId, mailKind, quiet],
-      );
-      if (!fresh) return false;
+      if (!(await repo.claimMailSlot(tx, userId, mailKind, quiet))) return false;
       await enqueueNotificationMail(deps, tx, m, mailKind);
       return true;
     });
@@ -366,38 +281,11 @@ export async function verifyUnsubscribeToken(db: Db, token: string): Promise<num
 
 /** List-unsubscribe: every notification e-mail stops (reason `unsubscribe`) until the member opts in again. */
 export async function unsubscribe(db: Db, userId: number): Promise<{ site: string; language: Locale } | null> {
-  const [row] = await db.query<{ site: string; language: string }>(
-    `UPDATE users u SET notifications_disabled = CASE WHEN 'unsubscribe' = ANY(u.notifications_disabled) THEN u.notifications_disabled
-       ELSE array_append(u.notifications_disabled, 'unsubscribe') END, updated_at = now()
-     FROM sites s WHERE u.id = $1 AND s.id = u.site_id
-     RETURNING COALESCE(NULLIF(s.mail_name, ''), s.name) AS site, u.language`,
-    [userId],
-  );
+  const row = await repo.disableNotifications(db, userId);
   return row ? { site: row.site, language: toLocale(row.language) } : null;
 }
 
 export async function memberSiteAndLanguage(db: Db, userId: number): Promise<{ site: string; language: Locale } | null> {
-  const [row] = await db.query<{ site: string; language: string }>(
-    `SELECT COALESCE(NULLIF(s.mail_name, ''), s.name) AS site, u.language FROM users u JOIN sites s ON s.id = u.site_id WHERE u.id = $1`,
-    [userId],
-  );
+  const row = await repo.siteAndLanguage(db, userId);
   return row ? { site: row.site, language: toLocale(row.language) } : null;
-}
-
-export async function readPushPreviews(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.query<{ push_previews: boolean }>('SELECT push_previews FROM users WHERE id = $1', [userId]);
-  return row?.push_previews ?? false;
-}
-
-export async function writePushPreviews(db: Db, userId: number, on: boolean): Promise<void> {
-  await db.query('UPDATE users SET push_previews = $2, updated_at = now() WHERE id = $1', [userId, on]);
-}
-
-/** Worked-off events are kept a week for inspection; the quiet-period marks only as long as they matter (cleanup job). */
-export async function deleteOldNotifications(db: Db): Promise<number> {
-  const events = await db.query(
-    `DELETE FROM notification_events WHERE state = 'done' AND created_at < now() - interval '7 days' RETURNING 1`,
-  );
-  const marks = await db.query(`DELETE FROM notification_mail_log WHERE sent_at < now() - interval '1 day' RETURNING 1`);
-  return events.length + marks.length;
 }

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { Db } from '../../lib/db';
+import * as repo from './repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -22,21 +23,9 @@ export interface VapidConfig {
 export async function loadVapidKeys(db: Db, config: VapidConfig, fallbackSubject: string): Promise<VapidKeys> {
   const subject = config.subject ?? fallbackSubject;
   if (config.publicKey && config.privateKey) return { publicKey: config.publicKey, privateKey: config.privateKey, subject };
-  const [existing] = await db.query<{ public_key: string; private_key: string }>(
-    'SELECT public_key, private_key FROM push_vapid WHERE id = 1',
-  );
-  if (existing) return { publicKey: existing.public_key, privateKey: existing.private_key, subject };
-  const fresh = webpush.generateVAPIDKeys();
-  await db.query('INSERT INTO push_vapid (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [
-    fresh.publicKey,
-    fresh.privateKey,
-  ]);
-  const [row] = await db.query<{ public_key: string; private_key: string }>('SELECT public_key, private_key FROM push_vapid WHERE id = 1');
-  if (!row) throw new Error('VAPID keys missing');
+  const row = await repo.vapidKeys(db, () => webpush.generateVAPIDKeys());
   return { publicKey: row.public_key, privateKey: row.private_key, subject };
 }
 
 /** The public key every site hands to browsers (settings.push_public_key): the one pair this backend signs with. */
-export async function publishPublicKey(db: Db, publicKey: string): Promise<void> {
-  await db.query('UPDATE sites SET push_public_key = $1 WHERE push_public_key IS DISTINCT FROM $1', [publicKey]);
-}
+export const publishPublicKey = (db: Db, publicKey: string): Promise<void> => repo.publishPublicKey(db, publicKey);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
-import { ensureMain } from '../photos/repository';
+import { ensureMain } from '../photos/index';
 
 /**
  * The effects of moderation decisions on the rest of the site. They are derived from the decisions that stand and

@@ -7,8 +7,8 @@ import { AppError, authenticationRequired, badRequest, notFound } from '../../li
 import type { MediaStore } from '../../lib/media-store';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { isLocale, type Locale } from '../../../src/shared/locales';
-import { requireModerator } from '../moderation/service';
-import { block } from '../privacy/service';
+import { requireModerator } from '../moderation/index';
+import { block } from '../privacy/index';
 import * as effects from './effects';
 import { renderAppealOutcome, renderOutcome, renderReceipt, renderStatement, type RenderedMail } from './mail-texts';
 import * as repo from './repository';

@@ -1,6 +1,6 @@
 import type { Site } from '../../lib/context';
-import { prepared, type Db } from '../../lib/db';
-import { SITE_BY_HOST_SQL } from '../site-data/repository';
+import { statement, type Db } from '../../lib/db';
+import { SITE_BY_HOST_SQL } from '../site-data/index';
 
 export interface UserRow {
   id: number;
@@ -58,7 +58,8 @@ export interface SessionRow {
   stale: boolean;
 }
 
-const SITE_AND_SESSION = prepared(
+const siteAndSession = statement(
+  'site_and_session',
   `WITH site AS (${SITE_BY_HOST_SQL})
    SELECT site.*, sess.user_id AS session_user_id, sess.paid_user AS session_paid_user, sess.language AS session_language,
           sess.stale AS session_stale
@@ -88,7 +89,7 @@ export async function findSiteAndSession(
       session_language: string | null;
       session_stale: boolean | null;
     }
-  >(SITE_AND_SESSION, [host, sessionId]);
+  >(siteAndSession(host, sessionId));
   if (!row) return null;
   const { session_user_id: userId, session_paid_user: paidUser, session_language: language, session_stale: stale, ...site } = row;
   return {

@@ -4,11 +4,11 @@ import type { Locale } from '../../../src/shared/locales';
 import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
 import { getSite, getViewer, setSite, setViewer } from '../../lib/context';
-import { requestHost } from '../site-data/routes';
+import { requestHost } from '../site-data/index';
 import { badRequest } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
-import { navCounts } from '../social/service';
+import { navCounts } from '../social/index';
 import * as service from './service';
 
 function authToken(req: Request): string | undefined {

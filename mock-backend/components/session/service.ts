@@ -6,11 +6,10 @@ import { AppError, authenticationRequired } from '../../lib/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import type { User } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
-import { toImage } from '../members/service';
+import { toImage } from '../members/index';
 import type { DeviceCookie } from './device';
-import { endpointProblem } from '../push/allow-list';
-import { pushKeysProblem } from '../push/keys';
-import { suspendedLogin } from '../safety/service';
+import { endpointProblem, pushKeysProblem } from '../push/index';
+import { suspendedLogin } from '../safety/index';
 import * as repo from './repository';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;

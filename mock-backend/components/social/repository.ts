@@ -1,6 +1,6 @@
-import type { Db } from '../../lib/db';
-import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/repository';
-import { notBlocked } from '../privacy/repository';
+import { raw, sql, type Db } from '../../lib/db';
+import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/index';
+import { notBlocked } from '../privacy/index';
 
 export interface ChatRow extends SummaryRow {
   conversation: number;
@@ -16,7 +16,7 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
   return db.query<ChatRow>(
     // Unread = the other member's delivered messages past the read marker (migration 013), not a stored flag.
     // The last message: the newest the member can see (past what he cleared; a held one only for its sender).
-    `SELECT c.id AS conversation, c.last_message_at, ${SUMMARY_COLUMNS},
+    sql`SELECT c.id AS conversation, c.last_message_at, ${SUMMARY_COLUMNS},
        lm.kind AS last_kind, lm.body AS last_body, lm.gift_key AS last_gift, lm.sender_id = me.user_id AS last_mine,
        (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> me.user_id AND NOT m.held
           AND m.seq > greatest(me.read_seq, me.cleared_seq)) AS num_unread_messages
@@ -27,9 +27,8 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
      LEFT JOIN LATERAL (SELECT m.kind, m.body, m.gift_key, m.sender_id FROM messages m
        WHERE m.conversation_id = c.id AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = me.user_id)
        ORDER BY m.seq DESC LIMIT 1) lm ON true
-     WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked('$1', 'u.id')}
+     WHERE me.user_id = ${userId} AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked(userId, raw('u.id'))}
      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC`,
-    [userId],
   );
 }
 
@@ -41,20 +40,18 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
  */
 export async function hideConversation(tx: Db, userId: number, conversationId: number): Promise<{ photos: string[] } | null> {
   // Two members removing the chat at the same moment: one after the other, so the second sees the first's marker.
-  await tx.query('SELECT 1 FROM conversations WHERE id = $1 FOR NO KEY UPDATE', [conversationId]);
+  await tx.query(sql`SELECT 1 FROM conversations WHERE id = ${conversationId} FOR NO KEY UPDATE`);
   const rows = await tx.query(
-    `UPDATE conversation_members SET deleted_at = now(), unread_count = 0, updated_at = now(),
-       cleared_seq = greatest(cleared_seq, coalesce((SELECT max(seq) FROM messages WHERE conversation_id = $1), 0))
-     WHERE conversation_id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING conversation_id`,
-    [conversationId, userId],
+    sql`UPDATE conversation_members SET deleted_at = now(), unread_count = 0, updated_at = now(),
+       cleared_seq = greatest(cleared_seq, coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ${conversationId}), 0))
+     WHERE conversation_id = ${conversationId} AND user_id = ${userId} AND deleted_at IS NULL RETURNING conversation_id`,
   );
   if (rows.length === 0) return null;
   // A delivered message's seq never changes (only held ones get a new number), so these stay out of reach for good.
   const photos = await tx.query<{ photo_filename: string }>(
-    `DELETE FROM messages WHERE conversation_id = $1 AND kind = 'photo' AND NOT held
-       AND seq <= (SELECT min(cleared_seq) FROM conversation_members WHERE conversation_id = $1)
+    sql`DELETE FROM messages WHERE conversation_id = ${conversationId} AND kind = 'photo' AND NOT held
+       AND seq <= (SELECT min(cleared_seq) FROM conversation_members WHERE conversation_id = ${conversationId})
      RETURNING photo_filename`,
-    [conversationId],
   );
   return { photos: photos.map((p) => p.photo_filename) };
 }
@@ -69,28 +66,27 @@ export interface LikeRow extends SummaryRow {
 /** Likes received (new first) and given, each with the other member's summary. */
 export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
   return db.query<LikeRow>(
-    `SELECT l.direction, l.like_new, l.match, l.created_at, ${SUMMARY_COLUMNS}
+    sql`SELECT l.direction, l.like_new, l.match, l.created_at, ${SUMMARY_COLUMNS}
      FROM (
        -- an invisible member's like is never new (invisible members never show up as new likers)
        SELECT r.liker_id AS other_id, 'received' AS direction,
               r.is_new AND NOT EXISTS (SELECT 1 FROM profiles ip WHERE ip.user_id = r.liker_id AND ip.invisible) AS like_new, r.created_at,
               EXISTS (SELECT 1 FROM likes g WHERE g.liker_id = r.liked_id AND g.liked_id = r.liker_id) AS match
-       FROM likes r WHERE r.liked_id = $1
+       FROM likes r WHERE r.liked_id = ${userId}
        UNION ALL
        SELECT g.liked_id, 'given', false, g.created_at,
               EXISTS (SELECT 1 FROM likes r WHERE r.liker_id = g.liked_id AND r.liked_id = g.liker_id)
-       FROM likes g WHERE g.liker_id = $1
+       FROM likes g WHERE g.liker_id = ${userId}
      ) l
      JOIN users u ON u.id = l.other_id ${SUMMARY_JOINS}
-     WHERE ${VISIBLE} AND ${notBlocked('$1', 'u.id')}
+     WHERE ${VISIBLE} AND ${notBlocked(userId, raw('u.id'))}
      ORDER BY (l.direction = 'received' AND l.like_new) DESC, l.created_at DESC, u.id DESC
      LIMIT 500`,
-    [userId],
   );
 }
 
 export async function findSummary(db: Db, userId: number): Promise<SummaryRow | null> {
-  const [row] = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM users u ${SUMMARY_JOINS} WHERE u.id = $1`, [userId]);
+  const [row] = await db.query<SummaryRow>(sql`SELECT ${SUMMARY_COLUMNS} FROM users u ${SUMMARY_JOINS} WHERE u.id = ${userId}`);
   return row ?? null;
 }
 
@@ -101,7 +97,7 @@ export async function findSummary(db: Db, userId: number): Promise<SummaryRow | 
  */
 export async function navCounts(db: Db, userId: number): Promise<{ unread_messages: number; new_likes: number }> {
   const [row] = await db.query<{ unread_messages: number; new_likes: number }>(
-    `SELECT
+    sql`SELECT
        (SELECT coalesce(sum(
           (SELECT count(*) FROM messages m WHERE m.conversation_id = me.conversation_id AND m.sender_id <> me.user_id
              AND NOT m.held AND m.seq > greatest(me.read_seq, me.cleared_seq))), 0)::int
@@ -109,13 +105,12 @@ export async function navCounts(db: Db, userId: number): Promise<{ unread_messag
         JOIN conversation_members other ON other.conversation_id = me.conversation_id AND other.user_id <> me.user_id
         JOIN users u ON u.id = other.user_id
         JOIN profiles p ON p.user_id = u.id
-        WHERE me.user_id = $1 AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked('$1', 'u.id')}) AS unread_messages,
+        WHERE me.user_id = ${userId} AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked(userId, raw('u.id'))}) AS unread_messages,
        (SELECT count(*)::int
         FROM likes r
         JOIN users u ON u.id = r.liker_id
         JOIN profiles p ON p.user_id = u.id
-        WHERE r.liked_id = $1 AND r.is_new AND NOT p.invisible AND ${VISIBLE} AND ${notBlocked('$1', 'u.id')}) AS new_likes`,
-    [userId],
+        WHERE r.liked_id = ${userId} AND r.is_new AND NOT p.invisible AND ${VISIBLE} AND ${notBlocked(userId, raw('u.id'))}) AS new_likes`,
   );
   return { unread_messages: row?.unread_messages ?? 0, new_likes: row?.new_likes ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { getSite, requireViewer } from '../../lib/context';
-import { autoLike } from '../likes/auto-like';
+import { autoLike } from '../likes/index';
 import * as service from './service';
 
 export function socialRoutes(deps: service.SocialDeps): Router {

@@ -4,9 +4,8 @@ import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import { notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
-import { recordMemberEvent, tell } from '../chat/member-events';
-import { deleteChatPhotoFiles } from '../chat/photo-files';
-import { toSummary } from '../members/service';
+import { recordMemberEvent, tell, deleteChatPhotoFiles } from '../chat/index';
+import { toSummary } from '../members/index';
 import * as repo from './repository';
 
 export async function listChats(db: Db, userId: number): Promise<Schemas['ChatList']> {

@@ -1,0 +1,9 @@
+/**
+ * The chat component's face (conversations, messages, the live event streams and chat photos): other components and the app import it from here only, never from its files
+ * (eslint.config.js enforces this). What is not exported here is the component's own.
+ */
+export { chatMediaGuard } from './media';
+export { deleteOldMemberEvents, recordBalance, recordMemberEvent, tell } from './member-events';
+export { ORPHAN_GRACE_SECONDS, deleteChatPhotoFiles, sweepOrphanChatPhotos } from './photo-files';
+export { deliverHeldMessages } from './repository';
+export { chatRoutes } from './routes';

@@ -1,0 +1,9 @@
+/**
+ * The privacy component's face (blocks, locations and distance bands): other components and the app import it from here only, never from its files
+ * (eslint.config.js enforces this). What is not exported here is the component's own.
+ */
+export { distanceBand } from './geo';
+export type { DistanceBand } from './geo';
+export { findLocation, notBlocked } from './repository';
+export { privacyRoutes } from './routes';
+export { block } from './service';

@@ -1,0 +1,8 @@
+/**
+ * The safety component's face (reports, notices, moderators' decisions, statements of reasons, appeals and the
+ * effects of a restriction): other components and the app import it from here only, never from its files
+ * (eslint.config.js enforces this). What is not exported here is the component's own.
+ */
+export { assertMayStartConversation, isBannedAddress, suspensionOf } from './effects';
+export { safetyRoutes } from './routes';
+export { suspendedLogin } from './service';
