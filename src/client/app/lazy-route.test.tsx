@@ -47,7 +47,7 @@ describe('lazy routes', () => {
     expect(prefetchHello).toHaveBeenCalledTimes(1);
   });
 
-  it('When a chunk fails to load, then the page reloads once, and not again within 60 seconds (SPEC §8)', async () => {
+  it('When a chunk fails to load, then the page reloads once, and not again within 60 seconds', async () => {
     vi.useFakeTimers({ now: new Date('2026-01-01T10:00:00Z'), toFake: ['Date'] });
     const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
     await expect(lazyComponent(failing, () => Hello).preload()).rejects.toThrow('Failed to fetch');

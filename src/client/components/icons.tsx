@@ -53,6 +53,18 @@ export const GiftIcon = (p: IconProps) => (
     <path d="M5 13v7h14v-7M12 8v12M12 8s-1.5-5-4.5-4S9 8 12 8Zm0 0s1.5-5 4.5-4S15 8 12 8Z" />
   </Svg>
 );
+export const CameraIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1Z" />
+    <circle cx="12" cy="13.5" r="3.5" />
+  </Svg>
+);
+export const SendIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 12 20 4l-4 16-4-7-8-1Z" />
+    <path d="m12 13 8-9" />
+  </Svg>
+);
 export const GlobeIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />

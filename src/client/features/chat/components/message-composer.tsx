@@ -13,7 +13,7 @@ import { sendTyping } from '../api/send-typing';
 import { counterShown } from '../conversation-marks';
 import { useChatDraft } from '../drafts';
 import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
-import { ChatGiftIcon, ChatSendIcon } from './chat-icons';
+import { GiftIcon, SendIcon } from '../../../components/icons';
 import { GiftPanel } from './gift-panel';
 import { PhotoSender } from './photo-sender';
 
@@ -185,7 +185,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
           onClick={() => setGiftsOpen((open) => !open)}
           data-testid="chat-gift-button"
         >
-          <ChatGiftIcon />
+          <GiftIcon width="22" height="22" />
         </button>
         <PhotoSender
           partnerName={partner.name}
@@ -213,7 +213,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
           aria-label={sendLabel}
           title={sendLabel}
         >
-          <ChatSendIcon />
+          <SendIcon width="22" height="22" />
         </button>
       </div>
       {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}

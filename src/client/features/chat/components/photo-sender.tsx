@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ChatPhotoIcon } from './chat-icons';
+import { CameraIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { checkPhotoFile, PHOTO_TYPES, type PhotoFileProblem } from '../../../../shared/photo-files';
 import { SendProblemAlert, type SendProblem } from './chat-alerts';
@@ -77,7 +77,7 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
         title={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
         data-testid="chat-photo-button"
       >
-        <ChatPhotoIcon />
+        <CameraIcon width="22" height="22" />
       </button>
       <input
         ref={input}
