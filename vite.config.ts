@@ -137,7 +137,9 @@ export default defineConfig(({ command }) => ({
       input: 'src/client/entry-client.tsx',
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // Lazy chunks by hash alone: the entry lists every chunk it may preload by file name, and the names were a
+        // fifth of those bytes (0.7 KB gzip of every first visit); the manifest and the source maps still name them.
+        chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Everything the entry imports statically ships as one file. Left to itself Rolldown split the
         // modules the entry shares with lazy chunks (react, react-intl, react-router…) into files of their own, which

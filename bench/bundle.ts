@@ -23,7 +23,7 @@ const KB = 1024;
 /** Routes and the page module each one loads lazily (src/client/app/routes.tsx), with their budgets. */
 // The one stylesheet carries both colour schemes (dark mode follows the system without a script): 23 KB.
 const ROUTES: Array<{ path: string; module: string; jsBudget?: number; cssBudget?: number; member?: boolean }> = [
-  { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 111 * KB, cssBudget: 23 * KB },
+  { path: '/', module: 'src/client/app/pages/index-page.tsx', jsBudget: 118 * KB, cssBudget: 23 * KB },
   { path: '/members', module: 'src/client/app/pages/members-page.tsx', jsBudget: 150 * KB, member: true },
   { path: '/members/:id', module: 'src/client/app/pages/profile-page.tsx', member: true },
   { path: '/login', module: 'src/client/app/pages/login-page.tsx' },

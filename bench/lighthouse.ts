@@ -3,7 +3,8 @@
  * backend, fresh demo database), then runs Lighthouse's performance category with its default mobile preset
  * (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) in the system Chromium (headless) against `/` and
  * `/members` as a visitor and `/members` as a logged-in member (the auth cookie of a demo login, sent as an extra
- * header), BENCH_RUNS times each (default 3), and prints the median score with its metrics. Prints figures, asserts
+ * header) and the first member's profile page as both, BENCH_RUNS times each (default 3; BENCH_PAGES=/members:member,profile:visitor
+ * picks pages), and prints the median score with its metrics. Prints figures, asserts
  * nothing. Run: `npm run build && npx tsx bench/lighthouse.ts`.
  *
  * Nothing is downloaded: Chromium is /usr/bin/chromium (CHROME_PATH overrides), started with its background
@@ -91,22 +92,36 @@ async function auditAgainOnTraceErrors(port: number, url: string, cookie: string
   }
 }
 
+/** The profile page of the first member a visitor's members page shows. */
+async function firstProfilePath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/members`)).text();
+  const path = /href="(\/members\/\d+)"/.exec(html)?.[1];
+  if (!path) throw new Error('no profile link on /members');
+  return path;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
 try {
   const member = await login(site.url, 'premium@demo.test');
-  const pages: Array<[string, string, string | undefined]> = [
-    ['/', 'visitor', undefined],
-    ['/members', 'visitor', undefined],
-    ['/members', 'member', member],
-  ];
+  const profile = await firstProfilePath(site.url);
+  const only = process.env.BENCH_PAGES?.split(',');
+  const pages = (
+    [
+      ['/', 'visitor', undefined],
+      ['/members', 'visitor', undefined],
+      ['/members', 'member', member],
+      [profile, 'visitor', undefined],
+      [profile, 'member', member],
+    ] satisfies Array<[string, string, string | undefined]>
+  ).filter(([path, who]) => !only || only.includes(`${path === profile ? 'profile' : path}:${who}`));
   process.stdout.write(
     `\nLighthouse ${'performance'}, mobile preset (simulated throttling), median of ${RUNS} runs; ms except score and CLS\n`,
   );
   process.stdout.write(
-    `${'page'.padEnd(10)} ${'who'.padEnd(8)} ${'score'.padStart(5)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'SI'.padStart(6)}  scores of the runs (benchmark index)\n`,
+    `${'page'.padEnd(12)} ${'who'.padEnd(8)} ${'score'.padStart(5)} ${'FCP'.padStart(6)} ${'LCP'.padStart(6)} ${'TBT'.padStart(6)} ${'CLS'.padStart(6)} ${'SI'.padStart(6)}  scores of the runs (benchmark index)\n`,
   );
   for (const [path, who, cookie] of pages) {
     await auditAgainOnTraceErrors(chrome.port, `${site.url}${path}`, cookie); // warm-up: the server's first render of a route
@@ -114,7 +129,7 @@ try {
     for (let i = 0; i < RUNS; i += 1) runs.push(await auditAgainOnTraceErrors(chrome.port, `${site.url}${path}`, cookie));
     const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
     process.stdout.write(
-      `${path.padEnd(10)} ${who.padEnd(8)} ${String(m('score')).padStart(5)} ${m('fcp').toFixed(0).padStart(6)} ${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(6)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(6)}  ${runs.map((r) => `${r.score} (${Math.round(r.benchmarkIndex)})`).join(', ')}\n`,
+      `${path.padEnd(12)} ${who.padEnd(8)} ${String(m('score')).padStart(5)} ${m('fcp').toFixed(0).padStart(6)} ${m('lcp').toFixed(0).padStart(6)} ${m('tbt').toFixed(0).padStart(6)} ${m('cls').toFixed(3).padStart(6)} ${m('si').toFixed(0).padStart(6)}  ${runs.map((r) => `${r.score} (${Math.round(r.benchmarkIndex)})`).join(', ')}\n`,
     );
   }
 } finally {

@@ -13,7 +13,7 @@ import { mediaRoutes } from './components/media/index';
 import { membersRoutes } from './components/members/index';
 import { moderationRoutes } from './components/moderation/index';
 import { unavailableProvider, type PaymentProvider, paymentRoutes, WEBHOOK_PATH, webhookRoute } from './components/payments/index';
-import { MAX_UPLOAD_BYTES, photoRoutes, lazySigner, signImagesMiddleware } from './components/photos/index';
+import { MAX_UPLOAD_BYTES, photoRoutes, lazySigner, imageSigning } from './components/photos/index';
 import { privacyRoutes } from './components/privacy/index';
 import { pushRoutes, type Notifier } from './components/push/index';
 import { lazyDeviceCookies, siteAndSessionMiddleware, sessionRoutes } from './components/session/index';
@@ -64,6 +64,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Tells the push-notify job that chat or likes recorded a notification (background.notifier); default: its schedule finds it. */
   notifier?: Notifier;
+  /** Tells the data-export job that a member asked for his data (background.dataExports); default: its schedule finds it. */
+  dataExports?: { kick(): void };
   /** Probes (/healthz, /readyz) and metrics (/_ops/metrics), lib/ops.ts; main.ts creates them. */
   ops?: BackendOps;
 }
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps): Express {
 
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only.
   const getSigner = lazySigner(db);
+  const signing = imageSigning(getSigner);
+  app.set('json replacer', signing.replacer);
   app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db)));
 
   // One event bus for every component that tells a member's open pages about a change (chat/member-events.ts).
@@ -117,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
-  api.use(siteAndSessionMiddleware(db), signImagesMiddleware(getSigner));
+  api.use(siteAndSessionMiddleware(db), signing.ready);
   api.use(
     sessionRoutes(db, lazyDeviceCookies(db)),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
@@ -134,7 +138,16 @@ export function createApp(deps: AppDeps): Express {
   const notifier = deps.notifier ?? { kick: () => {} };
   api.use(likesRoutes(db, { notifier, bus }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  api.use(safetyRoutes({ db, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }));
+  api.use(
+    safetyRoutes({
+      db,
+      media: deps.media,
+      logger: deps.logger,
+      outbox: deps.outbox,
+      publicUrl: deps.publicUrl,
+      dataExports: deps.dataExports,
+    }),
+  );
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
   api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));

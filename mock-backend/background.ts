@@ -5,6 +5,7 @@ import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
 import { createPushJobs, type PushJobOptions, deleteOldNotifications, type Notifier } from './components/push/index';
+import { processDataExports } from './components/safety/index';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/index';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
@@ -27,6 +28,7 @@ export const CLEANUP_JOB = 'cleanup';
 export const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
 export const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
 export const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
+export const DATA_EXPORT_JOB = 'safety-data-export';
 
 export interface BackgroundOptions {
   db: Db;
@@ -52,6 +54,8 @@ export interface Background {
   outbox: Outbox;
   /** Tells the push-notify job to look (hand it to the app: chat and likes call it after recording an event). */
   notifier: Notifier;
+  /** Tells the data-export job to look (hand it to the app: a member asked for his data). */
+  dataExports: { kick(): void };
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -122,6 +126,26 @@ export function createBackground(opts: BackgroundOptions): Background {
     },
   });
 
+  // Members' archives of their data (components/safety/data-export.ts): built when asked (kicked), and each minute a
+  // pass that also deletes the archives whose 48 hours are over.
+  jobs.define({
+    name: DATA_EXPORT_JOB,
+    cron: '* * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 2,
+    expireInSeconds: 900,
+    handler: async () => {
+      const built = await processDataExports({
+        db,
+        media: opts.media,
+        logger,
+        publicUrl: opts.push?.publicUrl ?? 'http://localhost:3000',
+        kickOutbox: () => outbox.kick(),
+      });
+      if (built > 0) logger.info({ job: DATA_EXPORT_JOB, built }, 'data exports built');
+    },
+  });
+
   if (db.dialect === 'pglite') jobs.define(statisticsJob(db, logger));
   // Credit holds (components/credits/spend.ts) that were neither posted nor voided go back to their lots.
   jobs.define({
@@ -155,6 +179,7 @@ export function createBackground(opts: BackgroundOptions): Background {
     jobs,
     outbox,
     notifier: push.notifier,
+    dataExports: { kick: () => void jobs.send(DATA_EXPORT_JOB) },
     start: async () => {
       await push.prepare();
       await jobs.start();

@@ -93,6 +93,7 @@ async function start(): Promise<{
     dataDir,
     outbox: background.outbox,
     notifier: background.notifier,
+    dataExports: background.dataExports,
     geoip,
     backendSecret: config.BACKEND_SECRET,
     publicUrl,

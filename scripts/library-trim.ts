@@ -1,15 +1,13 @@
 /**
- * Build-time facts about two libraries of the browser build that their published files leave to run time,
+ * Build-time facts about a library of the browser build that their published files leave to run time,
  * so the bundler can leave out code that can never run (client build only; the server runs the packages unchanged):
  *
  *   - react-router's production build keeps `X.displayName = "…"` assignments (React DevTools names) and calls
  *     `React.forwardRef` / `React.createContext` / `React.memo` at module level without a pure annotation, which
  *     keeps every component of the package alive whether the site uses it or not (Form, ScrollRestoration,
  *     HistoryRouter, the data-router and framework-mode parts). The names go and the calls are marked pure; what the
- *     site imports is bundled as before.
- *   - react-helmet-async 3 decides at run time, from React's version, between its React 19 path (real <title>/<meta>
- *     elements React hoists) and its legacy path (HelmetData, the DOM-diffing dispatcher, the server-side tag
- *     strings); the site runs React 19 only, so the decision is written in and the legacy path drops out.
+ *     site imports is bundled as before. The browser router's options the site never passes (instrumentations, lazy
+ *     route discovery) and the RSC router's error handling are written out as absent, so their code drops out too.
  *
  * Each rewrite names how many times it must apply: a library update that changes the text fails the build instead of
  * silently bundling the whole library again.
@@ -47,20 +45,25 @@ export const TRIM_RULES: TrimRule[] = [
         replacement: '/* @__PURE__ */ $1.$2(',
         atLeast: 1,
       },
-    ],
-  },
-  {
-    file: /node_modules\/react-helmet-async\/lib\/index\.esm\.js$/,
-    rewrites: [
-      { what: 'react-helmet-async React version', pattern: /^var isReact19 = major >= 19;$/m, replacement: '', atLeast: 1 },
-      { what: 'react-helmet-async React version checks', pattern: /\bisReact19\b/g, replacement: 'true', atLeast: 3 },
-      // Helmet's `helmetData` prop (server-side data for React 18) is only dropped from the props on React 19.
-      { what: 'react-helmet-async helmetData check', pattern: /!\(helmetData instanceof HelmetData\)/g, replacement: 'true', atLeast: 1 },
+      // The site passes the browser router neither `instrumentations` nor `patchRoutesOnNavigation` (routes.tsx is the
+      // whole table, hydrate.tsx) and never renders inside an RSC router: those branches can never run in the browser.
       {
-        what: 'react-helmet-async helmetData copy',
-        pattern: /^ *helmetData = new HelmetData\(data\.context, true\);$/m,
-        replacement: '',
-        atLeast: 1,
+        what: 'react-router router instrumentations',
+        pattern: /\bif \(init\.instrumentations\) \{/g,
+        replacement: 'if (false) {',
+        atLeast: 2,
+      },
+      {
+        what: 'react-router lazy route discovery',
+        pattern: /\binit\.patchRoutesOnNavigation\b/g,
+        replacement: 'undefined',
+        atLeast: 5,
+      },
+      {
+        what: 'react-router RSC error boundary',
+        pattern: /\bthis\.context(?= &&|\))/g,
+        replacement: 'false',
+        atLeast: 2,
       },
     ],
   },

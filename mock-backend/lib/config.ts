@@ -12,11 +12,6 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** A MaxMind-format country database (.mmdb); default: the packaged CC0 one (see lib/geoip.ts). */
   GEOIP_DB: z.string().min(1).optional(),
-  /** The bearer token of `/_ops/metrics` (the same as the BFF's); unset = no metrics endpoint. Never logged. */
-  OPERATOR_TOKEN: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters long').optional(),
-  ),
   /** Cron schedules (UTC) of the jobs: the 14-day purge of deleted accounts and the cleanup of expired rows. */
   PURGE_CRON: z.string().min(9).default('17 * * * *'),
   CLEANUP_CRON: z.string().min(9).default('*/10 * * * *'),

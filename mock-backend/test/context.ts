@@ -153,6 +153,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     ops,
     outbox: background.outbox,
     notifier: background.notifier,
+    dataExports: background.dataExports,
     backendSecret: TEST_BACKEND_SECRET,
     publicUrl: 'http://localhost:3000',
     accountLimits: { signupsPerHour: 1000, sensitivePer15Minutes: 1000 },

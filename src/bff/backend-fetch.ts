@@ -1,20 +1,14 @@
 import type { Request as ExpressRequest } from 'express';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { readCookies, setCookieNameValue } from './cookies';
+import { readCookies, setCookieNameValue, writeCookieHeader } from './cookies';
 import type { IncomingMessage } from 'node:http';
-import {
-  BackendUnavailableError,
-  CLIENT_IDENTITY_HEADERS,
-  DeadlineError,
-  REQUEST_TYPE_HEADER,
-  backendHeaders,
-  copyableResponseHeaders,
-  readBody,
-  type Backend,
-} from './backend';
+import { readBody, type Backend } from './backend';
+import { BackendUnavailableError, DeadlineError } from './backend-errors';
+import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
+import { answerHeaders } from './response-policy';
 import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { AUTH_COOKIE } from '../shared/constants';
 
@@ -92,10 +86,9 @@ export function createBackendFetch(options: {
   if (!sessionPaths) SESSION_PATHS.set(backend, (sessionPaths = new Set()));
   let creating: Promise<void> | undefined;
 
-  /** Remembers one backend answer's Set-Cookies (as the session policy writes them); true when one sets the auth cookie. */
-  function remember(values: string | string[]): boolean {
-    const answer = session.backendCookies(values, { secure, host: req.hostname });
-    for (const normalized of answer.cookies) {
+  /** Remembers one backend answer's Set-Cookies, as the session policy wrote them. */
+  function remember(values: string | string[], setsAuth: boolean): void {
+    for (const normalized of Array.isArray(values) ? values : [values]) {
       const { name, value } = setCookieNameValue(normalized);
       if (name === '') {
         cookies.push(normalized);
@@ -109,8 +102,7 @@ export function createBackendFetch(options: {
       else jar.set(name, value);
       jarChanged = true;
     }
-    if (answer.setsAuth) authSetByBackend = true;
-    return answer.setsAuth;
+    if (setsAuth) authSetByBackend = true;
   }
 
   const backendFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -156,7 +148,7 @@ export function createBackendFetch(options: {
     // The visitor's key belongs to his page request, not to this call; a key the renderer sets itself (below) goes
     // along, and makes the call retryable when the operation honours it.
     delete incoming['idempotency-key'];
-    if (jarChanged) incoming.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (jarChanged) incoming.cookie = writeCookieHeader(jar);
     const sentAuth = jar.has(authCookieName);
     const headers = backendHeaders(incoming, path, forwardContext(req, locale, options.trustProxy));
     request.headers.forEach((value, name) => {
@@ -186,13 +178,10 @@ export function createBackendFetch(options: {
     const status = response.statusCode ?? 502;
 
     const outHeaders = new Headers();
-    let setsAuth = false;
-    for (const [name, value] of copyableResponseHeaders(response)) {
-      if (name === 'set-cookie') {
-        setsAuth = remember(value) || setsAuth;
-        continue;
-      }
-      for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
+    const { headers: answered, setsAuth } = answerHeaders(response.headers, session, { secure, host: req.hostname });
+    for (const [name, value] of answered) {
+      if (name === 'set-cookie') remember(value, setsAuth);
+      else for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(name, v);
     }
     headArrived(setsAuth);
 

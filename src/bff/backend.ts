@@ -1,12 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { BrokenCircuitError, CircuitState, IsolatedCircuitError, SamplingBreaker, circuitBreaker, handleWhen } from 'cockatiel';
-import { REQUEST_RETRIES } from '../shared/constants';
-import { contractIdempotentOperations, operationKey, operationNameOf, type IdempotentOperations } from './idempotent-operations';
+import { BrokenCircuitError, CircuitState, IsolatedCircuitError } from 'cockatiel';
+import { BackendUnavailableError, BreakerOpenError, DeadlineError } from './backend-errors';
+import { createBreaker, type BreakerOptions } from './breaker';
+import { contractIdempotentOperations, operationNameOf, type IdempotentOperations } from './idempotent-operations';
 import { noMetrics, type BffMetrics } from './metrics';
 import { DEFAULT_RETRY_BUDGET, RetryBudget, type RetryBudgetOptions } from './retry-budget';
+import { DEFAULT_RETRY, RETRY_STATUSES, backoffDelay, isRetryable, retryAfterMs, sleep, type RetryOptions } from './retry-policy';
 
 /**
  * The one way the BFF talks to a backend (TypeScript mock-backend or a PHP service): plain HTTP through a
@@ -36,49 +38,12 @@ import { DEFAULT_RETRY_BUDGET, RetryBudget, type RetryBudgetOptions } from './re
  * The request body is a Buffer (buffered by the caller) so every attempt can resend it.
  */
 
-export interface RetryOptions {
-  retries: number;
-  baseMs: number;
-  capMs: number;
-}
-
-export const DEFAULT_RETRY: RetryOptions = { retries: REQUEST_RETRIES, baseMs: 100, capMs: 2_000 };
 /** The header carrying the secret the BFF shares with the backend (`BACKEND_SECRET`). */
 export const BACKEND_SECRET_HEADER = 'x-backend-secret';
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-/** Methods that are safe to repeat whatever the operation (RFC 9110 §9.2.1). */
-const ALWAYS_RETRYABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
 export const DEFAULT_DEADLINE_MS = 10_000;
-
-/**
- * May this request be sent again after a failed attempt? GET/HEAD/OPTIONS: yes. Anything else: only when
- * `"METHOD path"` (query dropped) is one of `idempotentOperations` and the request carries a non-empty
- * `Idempotency-Key`.
- */
-export function isRetryable(
-  method: string,
-  path: string,
-  headers: IncomingHttpHeaders | OutgoingHttpHeaders,
-  idempotentOperations: IdempotentOperations,
-): boolean {
-  if (ALWAYS_RETRYABLE_METHODS.has(method.toUpperCase())) return true;
-  const key = headers['idempotency-key'];
-  return typeof key === 'string' && key.trim() !== '' && idempotentOperations.has(operationKey(method, path));
-}
-
-export function backoffDelay(attempt: number, retry: RetryOptions, random: () => number = Math.random): number {
-  return Math.floor(random() * Math.min(retry.capMs, retry.baseMs * 2 ** attempt));
-}
-
-/** `Retry-After` (RFC 9110 §10.2.3: seconds or an HTTP date) in milliseconds from now; undefined when absent or bad. */
-export function retryAfterMs(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text) return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+/** The longest a kept-alive socket to a backend waits idle when the backend announces no shorter keep-alive. */
+const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 
 export interface BackendRequest {
   method: string;
@@ -100,35 +65,6 @@ export interface BackendAnswer {
   attempts: number;
 }
 
-/** The backend could not be reached (connection error, deadline, or an open breaker). */
-export class BackendUnavailableError extends Error {
-  constructor(
-    readonly attempts: number,
-    override readonly cause: unknown,
-  ) {
-    super(`Backend unreachable after ${attempts} attempt(s): ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'BackendUnavailableError';
-  }
-}
-
-/** Why an attempt or a call was cut short by the BFF itself. */
-export class DeadlineError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'attempt' | 'total',
-  ) {
-    super(message);
-    this.name = 'DeadlineError';
-  }
-}
-
-export class BreakerOpenError extends Error {
-  constructor(backend: string) {
-    super(`The circuit breaker of backend ${backend} is open: failing fast`);
-    this.name = 'BreakerOpenError';
-  }
-}
-
 export interface Backend {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:3001`. */
   readonly url: string;
@@ -144,18 +80,6 @@ export interface Backend {
   breakerState(): number;
   destroy(): void;
 }
-
-export interface BreakerOptions {
-  /** Share of failed calls (0–1) in the sampling window that opens the breaker. */
-  threshold: number;
-  samplingMs: number;
-  /** Calls per second needed before the breaker may open (no opening on one unlucky call at night). */
-  minimumRps: number;
-  /** Open → half-open after this long. */
-  halfOpenAfterMs: number;
-}
-
-export const DEFAULT_BREAKER: BreakerOptions = { threshold: 0.5, samplingMs: 10_000, minimumRps: 1, halfOpenAfterMs: 5_000 };
 
 export interface BackendOptions {
   backendUrl: string;
@@ -184,21 +108,6 @@ function bodyLength(request: BackendRequest): OutgoingHttpHeaders {
   return BODY_METHODS.has(request.method.toUpperCase()) ? { 'content-length': 0 } : {};
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function outcomeOf(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
@@ -208,7 +117,10 @@ export function createBackend(options: BackendOptions): Backend {
   const name = options.name ?? 'default';
   const base = new URL(url);
   const transport = base.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 16 });
+  // `timeout` makes Node close an idle kept-alive socket before the backend does: with it, the agent honours the
+  // backend's `Keep-Alive: timeout=N` hint (closing a second early); without it a socket the backend is closing at that
+  // moment can be reused and the call fails with ECONNRESET (a 502 for media, which the proxy does not retry).
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 16, timeout: IDLE_SOCKET_TIMEOUT_MS });
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const attemptTimeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
@@ -218,30 +130,20 @@ export function createBackend(options: BackendOptions): Backend {
   const budget = new RetryBudget({ ...DEFAULT_RETRY_BUDGET, ...options.budget });
   const metrics = options.metrics ?? noMetrics();
 
+  metrics.breakerState(name, 0);
   // The breaker judges whole calls (after their retries): an error that is not the caller's own abort, or a final
   // 502/503/504. A call the caller abandoned counts neither way.
-  const breakerOptions = options.breaker === false ? undefined : { ...DEFAULT_BREAKER, ...options.breaker };
-  const breaker = breakerOptions
-    ? circuitBreaker(
-        handleWhen((error) => error instanceof BackendUnavailableError).orWhenResult((answer) =>
-          RETRY_STATUSES.has((answer as BackendAnswer).response.statusCode ?? 0),
-        ),
-        {
-          halfOpenAfter: breakerOptions.halfOpenAfterMs,
-          breaker: new SamplingBreaker({
-            threshold: breakerOptions.threshold,
-            duration: breakerOptions.samplingMs,
-            minimumRps: breakerOptions.minimumRps,
-          }),
-        },
-      )
-    : undefined;
-  metrics.breakerState(name, 0);
-  breaker?.onStateChange((state) => {
-    metrics.breakerState(name, state === CircuitState.Isolated ? 1 : state);
-    if (state === CircuitState.Open) log.warn({ backend: name }, 'circuit breaker opened: failing fast');
-    else if (state === CircuitState.Closed) log.info({ backend: name }, 'circuit breaker closed');
-  });
+  const breaker =
+    options.breaker === false
+      ? undefined
+      : createBreaker({
+          options: options.breaker,
+          name,
+          metrics,
+          log,
+          failedError: (error) => error instanceof BackendUnavailableError,
+          failedResult: (answer) => RETRY_STATUSES.has((answer as BackendAnswer).response.statusCode ?? 0),
+        });
 
   /** One attempt: resolves with the answer's head; aborts (destroying the socket) on `signal` or after the attempt deadline. */
   function attemptOnce(request: BackendRequest, signal: AbortSignal): Promise<IncomingMessage> {
@@ -418,127 +320,6 @@ function withoutHeader(headers: OutgoingHttpHeaders, name: string): OutgoingHttp
   return copy;
 }
 
-/**
- * Who the visitor is and where he is, as the BFF determined it: a visitor (or an untrusted proxy) must never
- * choose these, so his own values are always dropped and the BFF's are set instead (or none).
- */
-export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
-  'x-forwarded-for',
-  'x-client-ip',
-  'x-client-country',
-  BACKEND_SECRET_HEADER,
-  'cf-ipcountry',
-  'x-country',
-  'x-real-ip',
-  'forwarded',
-];
-
-/** The header that marks user.php calls as the site's own client; only the BFF sets it. */
-export const REQUEST_TYPE_HEADER = 'request-type';
-
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and headers the BFF recomputes; never forwarded as they came. */
-const REQUEST_HEADERS_DROPPED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'host',
-  'content-length',
-  // The BFF ↔ backend leg is uncompressed so the BFF can read 403 bodies; `compression` encodes towards the browser.
-  'accept-encoding',
-  'accept-language',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-request-id',
-  // `request-type: client` is the BFF's to set (on user.php only, below); a browser's own value never passes.
-  REQUEST_TYPE_HEADER,
-  ...CLIENT_IDENTITY_HEADERS,
-]);
-
-/**
- * Never copied from a backend answer to the browser: hop-by-hop headers, and HSTS — whether browsers must use HTTPS
- * is the BFF's to say (helmet, from PUBLIC_URL), not a backend's, which would otherwise reach browsers over plain HTTP.
- */
-export const RESPONSE_HEADERS_DROPPED: ReadonlySet<string> = new Set([
-  'strict-transport-security',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-export interface ForwardContext {
-  requestId: string;
-  locale: string;
-  /** The visitor's address as Express determined it under `trust proxy` (IPv4-mapped prefix stripped); '' if unknown. */
-  clientIp: string;
-  /** Two-letter country (uppercase) from a trusted proxy's CF-IPCountry / X-Country; undefined otherwise. */
-  clientCountry?: string | undefined;
-  forwardedHost: string;
-  forwardedProto: string;
-}
-
-/**
- * The client-identity headers the BFF sets on a backend call: `x-client-ip` and `x-forwarded-for` (both the one
- * determined address — never the visitor's own chain, so a backend reading the left-most entry cannot be fooled)
- * and `x-client-country` when known. The secret is added by `Backend.send` / `Backend.secretHeaders`.
- */
-export function clientIdentityHeaders(ctx: Pick<ForwardContext, 'clientIp' | 'clientCountry'>): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
-  if (ctx.clientIp) {
-    out['x-client-ip'] = ctx.clientIp;
-    out['x-forwarded-for'] = ctx.clientIp;
-  }
-  if (ctx.clientCountry) out['x-client-country'] = ctx.clientCountry;
-  return out;
-}
-
-/** `request-type: client` on every user.php call. */
-export function isUserPhp(path: string): boolean {
-  return /^\/api\/user\.php(?:[?#]|$)/.test(path);
-}
-
-/** Headers for a backend call: the visitor's headers (cookies unchanged) plus the BFF's own. */
-export function backendHeaders(incoming: IncomingHttpHeaders, path: string, ctx: ForwardContext): OutgoingHttpHeaders {
-  const connectionListed = new Set(
-    String(incoming.connection ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || REQUEST_HEADERS_DROPPED.has(name) || connectionListed.has(name)) continue;
-    out[name] = value;
-  }
-  out['accept-language'] = ctx.locale;
-  out['x-request-id'] = ctx.requestId;
-  Object.assign(out, clientIdentityHeaders(ctx));
-  out['x-forwarded-host'] = ctx.forwardedHost;
-  out['x-forwarded-proto'] = ctx.forwardedProto;
-  if (isUserPhp(path)) out[REQUEST_TYPE_HEADER] = 'client';
-  return out;
-}
-
-/** Response headers of a backend answer that may be copied to the browser (minus hop-by-hop). */
-export function copyableResponseHeaders(response: IncomingMessage): [string, string | string[]][] {
-  const result: [string, string | string[]][] = [];
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value === undefined || RESPONSE_HEADERS_DROPPED.has(name)) continue;
-    result.push([name, value]);
-  }
-  return result;
-}
-
 /** Reads a whole response body (used for small answers: 403 checks, settings, health). */
 export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -551,5 +332,3 @@ export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576)
   }
   return Buffer.concat(chunks);
 }
-
-// The page code asks by this name; the rule is session-policy.ts's.

@@ -51,13 +51,6 @@ export const configSchema = z
     BACKEND_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
     /** Time for a whole backend call, every retry included, ms. */
     BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
-    /**
-     * The bearer token of the operator's endpoints (`/_ops/metrics`, `/_ops/shadow`); unset = those endpoints do not
-     * exist. Never logged, never sent to the browser.
-     */
-    OPERATOR_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, {
-      message: 'OPERATOR_TOKEN must be at least 32 characters long',
-    }),
   })
   .refine((c) => !(c.BACKEND_URL && c.ROUTES_FILE), {
     message: 'set BACKEND_URL or ROUTES_FILE, not both (name the backend of BACKEND_URL in the routing file)',

@@ -1,4 +1,4 @@
-import { parseCookie, parseSetCookie, stringifySetCookie, type SetCookie } from 'cookie';
+import { parseCookie, parseSetCookie, stringifyCookie, stringifySetCookie, type SetCookie } from 'cookie';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS } from '../shared/constants';
 import type { Locale } from '../shared/locales';
 
@@ -20,6 +20,23 @@ export function readCookies(cookieHeader: string | undefined): Record<string, st
 /** One cookie of a raw `Cookie` header, as sent; undefined when absent. */
 export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
   return readCookies(cookieHeader)[name];
+}
+
+/**
+ * A `Cookie` header for a backend call, written by the library from name → value pairs (values as they came). A pair
+ * the library refuses (a name or value outside RFC 6265's characters) is left out rather than sent malformed.
+ */
+export function writeCookieHeader(cookies: Iterable<[string, string]>): string {
+  const writable: Record<string, string> = {};
+  for (const [name, value] of cookies) {
+    try {
+      stringifyCookie({ [name]: value }, AS_IS);
+      writable[name] = value;
+    } catch {
+      // Not a cookie the library can write: not forwarded.
+    }
+  }
+  return stringifyCookie(writable, AS_IS);
 }
 
 /** A `Set-Cookie` value written by the library; values stay as given. */

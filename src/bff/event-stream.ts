@@ -3,11 +3,13 @@ import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { serverText } from '../server/messages';
-import { backendHeaders, copyableResponseHeaders, readBody, type Backend } from './backend';
+import { readBody, type Backend } from './backend';
+import { backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
 import { requestIdOf } from './logging';
 import { forwardContext, isHttps } from './request-context';
+import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 
 /**
@@ -93,16 +95,8 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       const status = upstream.statusCode ?? 502;
       const type = String(upstream.headers['content-type'] ?? '');
       const secure = isHttps(req);
-      let setsAuth = false;
-      for (const [name, value] of copyableResponseHeaders(upstream)) {
-        if (name === 'set-cookie') {
-          const answer = session.backendCookies(value, { secure, host: req.hostname });
-          setsAuth = answer.setsAuth;
-          res.setHeader('set-cookie', answer.cookies);
-        } else if (name !== 'content-length') {
-          res.setHeader(name, value);
-        }
-      }
+      const { headers, setsAuth } = answerHeaders(upstream.headers, session, { secure, host: req.hostname });
+      for (const [name, value] of headers) if (name !== 'content-length') res.setHeader(name, value);
       if (status !== 200 || !type.startsWith('text/event-stream')) {
         void readBody(upstream, 1_048_576).then(
           (payload) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { LOG_REDACT_PATHS, redactQueryObject, redactUrl, redactUrlField } from '../shared/redact';
+import { LOG_REDACT_PATHS, REDACTED, redactQueryObject, redactUrl, redactUrlField } from '../shared/redact';
 
 /** Never logged: session cookies, credentials, the backend secret and webhook signatures, in either direction. */
 const REDACT_PATHS = [...LOG_REDACT_PATHS];
@@ -19,7 +19,7 @@ export const URL_SERIALIZERS = {
 };
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options = { level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: REDACTED } };
   return destination ? pino(options, destination) : pino(options);
 }
 
@@ -98,7 +98,7 @@ export function httpLogger(logger: Logger, routeOf: (req: IncomingMessage, res: 
   const debug = logger.isLevelEnabled('debug');
   return pinoHttp({
     logger,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: debug
       ? { req: redactRequest, res: redactResponse }
       : {

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { backendHeaders, readBody, type Backend } from './backend';
+import { readBody, type Backend } from './backend';
+import { backendHeaders } from './backend-headers';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { apiLocale } from './locale';
 import { requestIdOf } from './logging';

@@ -1,12 +1,13 @@
 import type { BffMetrics } from './metrics';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { type Settings } from '../shared/api/client';
 import { createApiClient } from '../shared/api/create-client';
 import { isLocale } from '../shared/locales';
-import { backendHeaders, readBody, type Backend } from './backend';
+import { readBody, type Backend } from './backend';
+import { backendHeaders } from './backend-headers';
 import { createBackendFetch } from './backend-fetch';
 import { COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
@@ -42,6 +43,14 @@ export interface PageOptions {
   metrics?: Pick<BffMetrics, 'pageRendered'>;
   /** The public origin (PUBLIC_URL): the renderer builds absolute link-preview URLs from it. */
   publicUrl?: string;
+  /** Whether the page at a path takes a form POST (its route has an action); default: the route table's answer. */
+  takesForm?: (path: string) => Promise<boolean>;
+}
+
+/** The route table's answer (src/server/page-forms.ts), loaded with the renderer on the first form. */
+async function routeTakesForm(path: string): Promise<boolean> {
+  const { pageTakesForm } = await import('../server/page-forms');
+  return pageTakesForm(path);
 }
 
 /** Runs `fn` right before the response head is written (however the renderer triggers it). */
@@ -140,12 +149,61 @@ function countingFetch(inner: typeof fetch): { fetch: typeof fetch; calls(): num
   return { fetch: counted, calls: () => calls, waves: () => waves, ms: () => busyMs };
 }
 
-/** Every GET/HEAD that nothing else matched and that accepts HTML: SSR through the injected renderer. */
+const readForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
+
+/**
+ * Whether a page POST provably comes from a page of this site (CSRF; the login cookie's SameSite=Lax is the first
+ * line): the browser's `Sec-Fetch-Site` says same-origin (a page cannot set it; the site's `Referrer-Policy:
+ * no-referrer` makes browsers send `Origin: null` with a form), or, from a browser without Fetch Metadata, its Origin
+ * (else its Referer) names this host.
+ */
+function isOwnPagePost(req: Request): boolean {
+  const site = req.get('sec-fetch-site')?.toLowerCase();
+  if (site !== undefined) return site === 'same-origin';
+  const source = req.get('origin') ?? req.get('referer');
+  return source !== undefined && !isCrossSiteRequest(req);
+}
+
+/**
+ * The form of a page POST, or null when the request is no such POST. A POST that does not come from a page of this
+ * site changes nothing and is sent on to the page itself (303, a GET).
+ */
+async function pageForm(
+  req: Request,
+  res: Response,
+  takesForm: (path: string) => Promise<boolean>,
+): Promise<URLSearchParams | 'refused' | null> {
+  if (req.method !== 'POST' || !req.is('application/x-www-form-urlencoded') || !(await takesForm(req.path))) return null;
+  if (!isOwnPagePost(req)) {
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, req.path);
+    return 'refused';
+  }
+  await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+  const body = (req.body ?? {}) as Record<string, string | string[]>;
+  // A field sent more than once (the ticked boxes of one name) keeps every value, in order.
+  return new URLSearchParams(Object.entries(body).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => [k, String(one)])));
+}
+
+/**
+ * Every GET/HEAD that nothing else matched and that accepts HTML, and the forms posted to a page whose route has an
+ * action (any page of the route table, `/login` as well as `/members/:id` or `/chats/:id`): SSR through the injected
+ * renderer.
+ */
 export function pageHandler(options: PageOptions): RequestHandler {
   const { backend, logger, authCookieName } = options;
   const settingsCache = createSettingsCache<Settings>(options.settingsCache);
+  const takesForm = options.takesForm ?? routeTakesForm;
   return async (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.accepts('html')) return next();
+    if (!req.accepts('html')) return next();
+    let form: URLSearchParams | undefined;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const posted = await pageForm(req, res, takesForm).catch((error: unknown) => error as Error);
+      if (posted === 'refused') return;
+      if (posted === null) return next();
+      if (posted instanceof Error) return next(posted);
+      form = posted;
+    }
     const started = performance.now();
     (res.locals as { metricsRoute?: string }).metricsRoute = 'page';
     res.once('finish', () => options.metrics?.pageRendered((performance.now() - started) / 1000));
@@ -205,6 +263,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
           nonce: cspNonceOf(res),
           ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+          ...(form ? { form } : {}),
         },
         res,
       );

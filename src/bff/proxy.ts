@@ -4,23 +4,16 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import {
-  BackendUnavailableError,
-  BreakerOpenError,
-  CLIENT_IDENTITY_HEADERS,
-  REQUEST_TYPE_HEADER,
-  backendHeaders,
-  clientIdentityHeaders,
-  copyableResponseHeaders,
-  readBody,
-  type Backend,
-} from './backend';
+import { readBody, type Backend } from './backend';
+import { BackendUnavailableError, BreakerOpenError } from './backend-errors';
+import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders, clientIdentityHeaders } from './backend-headers';
 import { isLocale, type Locale } from '../shared/locales';
 import { localeCookie } from './cookies';
 import { BACKEND_UNAVAILABLE, requestTooLargeMessage, sendJsonError } from './errors';
 import { apiLocale, localeFromCookie } from './locale';
 import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
 import { noteCall, requestIdOf } from './logging';
+import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
 
@@ -202,16 +195,9 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const status = upstream.statusCode ?? 502;
     res.statusCode = status;
     if (upstream.statusMessage) res.statusMessage = upstream.statusMessage;
-    let setsAuth = false;
-    for (const [name, value] of copyableResponseHeaders(upstream)) {
-      if (name === 'set-cookie') {
-        const answer = session.backendCookies(value, { secure, host: req.hostname });
-        setsAuth = answer.setsAuth;
-        res.setHeader('set-cookie', answer.cookies);
-      } else {
-        res.setHeader(name, value);
-      }
-    }
+    const answer = answerHeaders(upstream.headers, session, { secure, host: req.hostname });
+    const setsAuth = answer.setsAuth;
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
 
     const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
     // A login (the answer sets the login cookie and names the user): the locale cookie follows the account's saved
@@ -254,7 +240,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         res.destroy();
         return;
       }
-      const headers = copyableResponseHeaders(upstream).filter(([name]) => !PER_ANSWER_HEADERS.has(name));
+      const headers = answer.headers.filter(([name]) => !PER_ANSWER_HEADERS.has(name));
       settingsAnswers.keep(settingsKey, { status, headers, body: payload });
       res.setHeader('content-length', payload.length);
       res.end(payload);
@@ -306,11 +292,10 @@ export function mediaProxy(options: { backend: Backend; logger: Logger; trustPro
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) proxyReq.setHeader(name, value);
       },
       proxyRes: (proxyRes, req) => {
-        // HSTS is the BFF's to send (helmet, from PUBLIC_URL), never a backend's (see RESPONSE_HEADERS_DROPPED).
-        delete proxyRes.headers['strict-transport-security'];
-        const setCookie = proxyRes.headers['set-cookie'];
-        if (setCookie)
-          proxyRes.headers['set-cookie'] = session.backendCookies(setCookie, { secure: isHttps(req), host: req.hostname }).cookies;
+        // The one response policy of every backend answer (response-policy.ts): HSTS and hop-by-hop headers stay
+        // behind, cookies follow the session policy.
+        const answer = answerHeaders(proxyRes.headers, session, { secure: isHttps(req), host: req.hostname });
+        proxyRes.headers = Object.fromEntries(answer.headers);
       },
       error: (error, req, res) => {
         logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { ForwardContext } from './backend';
+import type { ForwardContext } from './backend-headers';
 import { requestIdOf } from './logging';
 
 /** `::ffff:1.2.3.4` → `1.2.3.4`; any other address unchanged. */

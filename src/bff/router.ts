@@ -1,6 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { createBackend, type Backend, type BackendAnswer, type BackendRequest, type BreakerOptions, type RetryOptions } from './backend';
+import { createBackend, type Backend, type BackendAnswer, type BackendRequest } from './backend';
+import type { BreakerOptions } from './breaker';
+import type { RetryOptions } from './retry-policy';
 import type { IdempotentOperations } from './idempotent-operations';
 import type { BffMetrics } from './metrics';
 import { routeOf, type RoutingPlan } from './routing';

@@ -32,7 +32,7 @@ export interface SessionPolicy {
 }
 
 /** The site a cookie is written for: HTTPS or not, and its host (a backend's `Domain` must cover it). */
-interface Site {
+export interface Site {
   secure: boolean;
   host?: string | undefined;
 }

@@ -24,7 +24,8 @@ export const BOOT_MAX_WAIT_MS = 3_000;
  * CHUNK_RELOAD_MIN_INTERVAL_MS (with lib/chunk-reload.ts's marker). Until the page has hydrated
  * (`<html data-hydrated>`, app/hydrate.tsx) a form is not sent by the browser itself — most of ours have no method,
  * so a password or an IBAN would go out in a URL — except the member search (`role="search"`), which works as a plain
- * GET form.
+ * GET form, and the forms the server handles as a POST (`data-progressive`: every form posted to a page whose route
+ * has an action — login, logout, the like heart, the chat composer, block, the account settings, complaints).
  *
  * Written as ES5 text: it runs before any of our code, in every browser that runs module scripts.
  */
@@ -78,7 +79,7 @@ function (d, w, entry, modules, catalogue, reloadKey, reloadInterval, maxWait) {
     w.requestAnimationFrame(function () { w.requestAnimationFrame(start); });
   }
   d.addEventListener('submit', function (e) {
-    if (!d.documentElement.hasAttribute('data-hydrated') && e.target.getAttribute('role') !== 'search') e.preventDefault();
+    if (!d.documentElement.hasAttribute('data-hydrated') && e.target.getAttribute('role') !== 'search' && !e.target.hasAttribute('data-progressive')) e.preventDefault();
   }, true);
   w.setTimeout(start, maxWait);
   if (d.visibilityState === 'hidden' || !w.requestAnimationFrame) return start();

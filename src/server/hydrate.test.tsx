@@ -75,9 +75,26 @@ async function serverHtml(
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   // One document for every test: the marker of the last hydration goes, as a fresh page has none.
   document.documentElement.removeAttribute('data-hydrated');
 });
+
+/**
+ * The browser's API client asks `/api/…` (same origin); Node's Request, unlike a browser's, takes no relative URL:
+ * resolve it against the page, so the browser's calls reach the `window.fetch` the test watches.
+ */
+function relativeRequests(): void {
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href) : input, init);
+      }
+    },
+  );
+}
 
 /** What the browser makes of a streamed page once React's inline script has swapped the content in for the skeleton. */
 function completeStream(html: string): string {
@@ -156,6 +173,32 @@ describe('hydration', () => {
     expect(document.querySelector('h1')?.textContent).toBe('Leden');
     expect(document.body.textContent).toContain('Tom');
     expect(calls.filter((u) => u.includes('members.php'))).toEqual([]);
+    act(() => root?.unmount());
+  });
+
+  it("When a page rendered whole is hydrated, then the browser router starts from the server's loader data: no call of the page's data goes out again", async () => {
+    const html = await serverHtml('/members', userFixture(), { scripts: [], styles: [] }, true);
+    const state = JSON.parse(/<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      loaderData: Record<string, { fallback?: Record<string, unknown> }>;
+    };
+    expect(Object.values(state.loaderData).some((d) => d.fallback?.['/members.php?limit=24'])).toBe(true);
+    window.history.replaceState({}, '', '/members');
+    document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
+    document.documentElement.setAttribute('lang', 'nl');
+    const calls: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    relativeRequests();
+    vi.spyOn(window, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return new Response('{}', { status: 500 });
+    });
+    let root: Awaited<ReturnType<typeof hydrateApp>> | undefined;
+    await act(async () => {
+      root = await hydrateApp(document);
+    });
+    await act(async () => new Promise((r) => setTimeout(r, 100)));
+    expect(document.body.textContent).toContain('Tom');
+    expect(calls.filter((u) => u.includes('members.php') || u.includes('user.php'))).toEqual([]);
     act(() => root?.unmount());
   });
 

@@ -1,15 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter, matchRoutes } from 'react-router';
-import type { ApiClient, Settings, User } from '../shared/api/client';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { ApiClient, Settings } from '../shared/api/client';
+import { escapeHtml } from '../shared/html';
 import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
-import type { PrefetchResult, RouteHandle } from '../client/app/route-handle';
-import { preloadRoutes } from '../client/app/lazy-route';
+import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
 import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
-import { AppRoutes, routes } from '../client/app/routes';
-import type { StreamedPageData } from '../client/app/streamed';
+import { routes } from '../client/app/routes';
 import { getSession, type NavCounts } from '../client/features/session/api/get-user';
 
 type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
@@ -38,6 +37,7 @@ export interface RenderRequest {
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
   nonce?: string; // the response's CSP nonce: React's inline streaming scripts carry it
   publicUrl?: string; // the site's public origin (PUBLIC_URL): absolute URLs in the head (og:image)
+  form?: URLSearchParams; // a plain HTML form posted to the page (the BFF's page POSTs): the route's action runs first
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -71,33 +71,25 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * The route table as the router's static handler serves it, made once: the matched routes' `lazy` (page chunk and
+ * loader) resolves on their first request and stays resolved.
+ */
+const handler = createStaticHandler(routes);
+
 interface LoadedPage {
   /** Scripts of the matched lazy routes (and a member's parts), fetched with the entry by the page's bootstrap. */
   preloads: string[];
   status: number;
-  user: User | null;
+  user: Session['user'] | null;
   counts: NavCounts | null;
-  fallback: Record<string, unknown>;
-  prefetchErrors: AppState['prefetchErrors'];
+  /** The router's state after the loaders: what <StaticRouterProvider> renders. */
+  router: StaticHandlerContext;
+  /** The loaders' data for the browser's hydration (without the promises of a streamed page). */
+  loaderData: Record<string, unknown>;
   pageError: PageError | null;
-  /** A streamed page's data, still loading while the shell goes out (app/streamed.tsx); null: all data is above. */
-  streamed: Promise<StreamedPageData> | null;
-}
-
-/**
- * The route table's matches for a path, remembered for the most recent paths: matchRoutes flattens and ranks the whole
- * table on every call (~0.4 ms of every page on the server). Bounded, so strangers' made-up paths cannot grow it.
- */
-const recentMatches = new Map<string, ReturnType<typeof matchRoutes>>();
-const RECENT_MATCHES_MAX = 500;
-function matchedRoutes(pathname: string): NonNullable<ReturnType<typeof matchRoutes>> {
-  let matches = recentMatches.get(pathname);
-  if (matches === undefined) {
-    matches = matchRoutes(routes, pathname);
-    if (recentMatches.size >= RECENT_MATCHES_MAX) recentMatches.delete(recentMatches.keys().next().value as string);
-    recentMatches.set(pathname, matches);
-  }
-  return matches ?? [];
+  /** A streamed page: its data is still loading while the shell goes out (app/streamed.tsx). */
+  streamed: boolean;
 }
 
 /** Whether `promise` settles (either way) within `ms`. */
@@ -113,18 +105,18 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
   });
 }
 
-/** The user and the matched routes' prefetch, before anything is rendered (so SSR == first client render). */
-async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPage> {
+const failed = (result: PrefetchResult) => (result.status ?? 0) >= 400 || Object.keys(result.errors ?? {}).length > 0;
+
+/**
+ * The user and the matched routes' loaders (the router's static handler), before anything is rendered (so SSR == first
+ * client render), in one wave of backend calls.
+ */
+async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPage | Response> {
   const url = new URL(req.url, 'http://localhost');
   const path = `${url.pathname}${url.search}`;
-  const matches = matchedRoutes(url.pathname);
-  const routePreloads = matches.flatMap((m) => {
-    const module = (m.route.handle as RouteHandle | undefined)?.module;
-    return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
-  });
-  // The matched routes' lazy chunks and the members' chunk (layouts/member-shell.tsx) load while the user does, so
-  // the first render is the whole page.
-  const chunks = Promise.all([preloadRoutes(matches), preloadMemberParts()]);
+  // The members' chunk (layouts/member-shell.tsx) loads while the user does; the route's own chunk comes with its
+  // `lazy`, which the handler resolves before its loader runs.
+  const chunks = preloadMemberParts();
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
   // With one, the user (and the navigation counts it carries) and the page's own calls go out together:
   // the backend reads the session cookie itself, so the page data need not wait for the user.
@@ -135,106 +127,124 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
         return null;
       })
     : Promise.resolve(null);
-  const userPromise = session.then((s) => s?.user ?? null);
+  const userReady = Promise.all([session, chunks]);
+
+  const logFailures = (errors: PrefetchResult['errors']) => {
+    for (const [key, failure] of Object.entries(errors ?? {})) {
+      req.log.warn({ key, status: failure.status, path }, 'SSR: a prefetch call failed; the page shows its error state');
+    }
+  };
+
+  // A page that can show a skeleton streams when its data is slow: the shell goes out once the user is known
+  // and the data has not come within streamAfterMs; the data follows in the same response (a promise in the loader
+  // data, awaited by the page's <StreamedContent>). Quick data is rendered with the page, like bots get it; so are
+  // pages whose status depends on data, and a page whose data failed before the first byte (a fast 403/404/5xx of its
+  // call, a loader that threw): nothing is sent yet, so it is answered like a page rendered whole (its status, the
+  // error page, a cleared login cookie).
+  const settle = async (job: Promise<PrefetchResult>, streamable: boolean): Promise<RouteData> => {
+    let failedEarly = false;
+    job.then(
+      (result) => {
+        failedEarly = failed(result);
+      },
+      () => {
+        failedEarly = true;
+      },
+    );
+    if (streamable && !req.isBot) {
+      await userReady;
+      const streamAfter = Math.min(req.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS, deadline - Date.now());
+      if (!failedEarly && !(await settlesWithin(job, streamAfter))) {
+        const streamed = withDeadline(job, deadline - Date.now()).then(
+          (result): StreamedPageData => {
+            logFailures(result.errors);
+            return { fallback: result.fallback ?? {}, errors: result.errors ?? {} };
+          },
+          (error: unknown): StreamedPageData => {
+            // The shell and its 200 are out. Past the deadline the content renders without the data and the browser
+            // loads it; a loader that threw shows the site's error state in the page's language (app/streamed.tsx).
+            if (error instanceof DeadlineError) {
+              req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
+              return { fallback: {}, errors: {} };
+            }
+            req.log.error({ err: error, path }, 'SSR: prefetch failed after the page was sent; it shows the error state');
+            return { fallback: {}, errors: {}, failed: true };
+          },
+        );
+        return { streamed };
+      }
+    }
+    try {
+      const result = await withDeadline(job, deadline - Date.now());
+      logFailures(result.errors);
+      return result;
+    } catch (error) {
+      if (!(error instanceof DeadlineError)) throw error;
+      // Render without the data: the browser loads it, exactly as the server's first render shows.
+      req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
+      return {};
+    }
+  };
+
+  const context: PageContext = {
+    api: req.api,
+    settings: req.settings,
+    user: session.then((s) => s?.user ?? null),
+    hasSession,
+    locale: req.locale,
+    settle,
+  };
+  // A posted form runs the route's action (e.g. the login without JavaScript), then the loaders as for a GET.
+  const request = req.form
+    ? new Request(url, { method: 'POST', body: req.form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    : new Request(url);
+  const router = await handler.query(request, { requestContext: context as never });
+  if (router instanceof Response) return router;
+  const [loaded] = await userReady;
+  const user = loaded?.user ?? null;
+  const counts = loaded?.counts ?? null;
 
   let status = 200;
   let fromRoute = false;
-  const fallback: Record<string, unknown> = {};
-  const prefetchErrors: AppState['prefetchErrors'] = {};
-  const ctx = { api: req.api, query: url.searchParams, settings: req.settings, user: userPromise, hasSession, locale: req.locale };
-  const jobs: Array<Promise<PrefetchResult>> = [];
-  for (const match of matches) {
+  const loaderData: Record<string, unknown> = {};
+  let streamed = false;
+  for (const match of router.matches) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (handle?.status) {
       status = handle.status;
       fromRoute = true;
     }
-    if (handle?.prefetch) jobs.push(handle.prefetch({ ...ctx, params: match.params }));
+    const data = router.loaderData[match.route.id] as RouteData | undefined;
+    if (data === undefined) continue;
+    if (data.streamed) streamed = true;
+    const { streamed: _promise, ...rest } = data;
+    loaderData[match.route.id] = rest;
+    if (rest.status) status = rest.status;
   }
-  // Handled below; marked now so a failing job does not count as unhandled while the user is awaited. `failedEarly`:
-  // the page's own calls already failed (a call answered with an error, or the prefetch threw) while the user loads.
-  const allJobs = Promise.all(jobs);
-  let failedEarly = false;
-  allJobs.then(
-    (results) => {
-      failedEarly = results.some((r) => (r.status ?? 0) >= 400 || Object.keys(r.errors ?? {}).length > 0);
-    },
-    () => {
-      failedEarly = true;
-    },
-  );
-  const [loaded] = await Promise.all([session, chunks]);
-  const user = loaded?.user ?? null;
-  const counts = loaded?.counts ?? null;
-  // A member's page hydrates with the members' chunk and the API client's: they download with the entry, not after it.
+  let pageError: PageError | null = null;
+  if (router.errors) {
+    // A loader threw (a bug): the page is a 500 with the error page in its layout, as the browser renders it too.
+    for (const [id, error] of Object.entries(router.errors)) {
+      req.log.error({ err: error, path }, 'SSR: prefetch failed');
+      loaderData[id] = {};
+      router.loaderData[id] = {};
+    }
+    router.errors = null;
+    router.statusCode = 500;
+    status = 500;
+    pageError = { url: path, status: 500 };
+    streamed = false;
+  } else if (status >= 400 && !fromRoute) pageError = { url: path, status };
+
+  // The matched routes' chunks and, for a member, the members' chunk and the API client's: the page's bootstrap
+  // downloads them with the entry, not after it.
+  const routePreloads = router.matches.flatMap((m) => {
+    const module = (m.route.handle as RouteHandle | undefined)?.module;
+    return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
+  });
   const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
   const preloads = [...new Set([...routePreloads, ...memberPreloads])];
-
-  // A page that can show a skeleton streams when its data is slow: the shell goes out once the user is known
-  // and the data has not come within streamAfterMs; the data follows in the same response. Quick data is rendered with
-  // the page, like bots get it; so are pages whose status depends on data, and a page whose data failed before the first
-  // byte (a fast 403/404/5xx of its call, a prefetch that threw): nothing is sent yet, so it is answered like a page
-  // rendered whole (its status, the error page, a cleared login cookie).
-  const streamable =
-    !req.isBot && status < 400 && matches.some((m) => (m.route.handle as RouteHandle | undefined)?.stream?.(m.params) === true);
-  const streamAfter = Math.min(req.streamAfterMs ?? DEFAULT_STREAM_AFTER_MS, deadline - Date.now());
-  if (streamable && !failedEarly && !(await settlesWithin(allJobs, streamAfter))) {
-    const streamed = withDeadline(allJobs, deadline - Date.now()).then(
-      (results) => {
-        const data: StreamedPageData = { fallback: {}, errors: {} };
-        for (const result of results) {
-          Object.assign(data.fallback, result.fallback);
-          Object.assign(data.errors, result.errors);
-        }
-        for (const [key, failure] of Object.entries(data.errors)) {
-          req.log.warn({ key, status: failure.status, path }, 'SSR: a prefetch call failed; the page shows its error state');
-        }
-        return data;
-      },
-      (error: unknown): StreamedPageData => {
-        // The shell and its 200 are out. Past the deadline the content renders without the data and the browser loads
-        // it; a prefetch that threw shows the site's error state in the page's language (app/streamed.tsx).
-        if (error instanceof DeadlineError) {
-          req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
-          return { fallback: {}, errors: {} };
-        }
-        req.log.error({ err: error, path }, 'SSR: prefetch failed after the page was sent; it shows the error state');
-        return { fallback: {}, errors: {}, failed: true };
-      },
-    );
-    return { preloads, status, user, counts, fallback: {}, prefetchErrors: {}, pageError: null, streamed };
-  }
-
-  try {
-    const results = await withDeadline(allJobs, deadline - Date.now());
-    for (const result of results) {
-      Object.assign(fallback, result.fallback);
-      Object.assign(prefetchErrors, result.errors);
-      if (result.status) status = result.status;
-    }
-    for (const [key, failure] of Object.entries(prefetchErrors)) {
-      req.log.warn({ key, status: failure.status, path }, 'SSR: a prefetch call failed; the page shows its error state');
-    }
-  } catch (error) {
-    if (error instanceof DeadlineError) {
-      // Render without the data: the browser loads it, exactly as the server's first render shows.
-      req.log.warn({ path }, 'SSR: prefetch passed the deadline; the browser loads the data');
-    } else {
-      req.log.error({ err: error, path }, 'SSR: prefetch failed');
-      return {
-        preloads,
-        status: 500,
-        user,
-        counts,
-        fallback: {},
-        prefetchErrors: {},
-        pageError: { url: path, status: 500 },
-        streamed: null,
-      };
-    }
-  }
-  const pageError = status >= 400 && !fromRoute ? { url: path, status } : null;
-  return { preloads, status, user, counts, fallback, prefetchErrors, pageError, streamed: null };
+  return { preloads, status, user, counts, router, loaderData, pageError, streamed };
 }
 
 function buildState(
@@ -258,8 +268,8 @@ function buildState(
   const state: AppState = {
     store: store.getState(),
     ...(url ? { messagesUrl: url } : { messages }),
-    fallback: page.fallback,
-    prefetchErrors: page.prefetchErrors,
+    loaderData: page.loaderData,
+    ...(page.router.actionData ? { actionData: page.router.actionData } : {}),
     styles: req.assets.styles,
     ...(page.streamed ? { streamed: true } : {}),
   };
@@ -295,10 +305,9 @@ function stream(
       pipeable.pipe(res);
     };
     const pipeable = renderToPipeableStream(
-      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages} streamed={page.streamed}>
-        <StaticRouter location={req.url}>
-          <AppRoutes />
-        </StaticRouter>
+      <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
+        {/* The router's data goes to the browser in the app state (hydrate.tsx), not in a script of its own. */}
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, page.router)} context={page.router} hydrate={false} />
       </Root>,
       {
         // The scripts load once the first screen is painted (boot-script.ts), not from <head>.
@@ -337,6 +346,15 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   const req: RenderRequest = { ...request, settings: localizeSettings(request.settings, request.locale) };
   const deadline = Date.now() + (req.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const page = await loadPage(req, deadline);
+  if (page instanceof Response) {
+    // A loader or action answered with a redirect.
+    res.statusCode = page.status;
+    const location = page.headers.get('Location');
+    if (location) res.setHeader('Location', location);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end();
+    return;
+  }
   const url = new URL(req.url, 'http://localhost');
   let failure: unknown = null;
   await stream(req, page, deadline, res, (error) => {
@@ -347,10 +365,8 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   const errorPage: LoadedPage = {
     ...page,
     status: 500,
-    fallback: {},
-    prefetchErrors: {},
     pageError: { url: `${url.pathname}${url.search}`, status: 500 },
-    streamed: null,
+    streamed: false,
   };
   let failedAgain = false;
   await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
@@ -358,8 +374,6 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   });
   if (failedAgain && !res.headersSent) renderErrorPage(res, { status: 500, locale: req.locale });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Minimal static error document (no React, no data), for the BFF when renderPage cannot run at all. */
 export function errorPageHtml(options: { status?: number; message?: string; locale?: Locale } = {}): string {

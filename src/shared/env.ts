@@ -50,4 +50,9 @@ export const SHARED_ENV = {
   /** Whether a new, empty database gets the demo members and sites. */
   DEMO_SEED: unsetWhenEmpty(flag('DEMO_SEED').optional()),
   LOG_LEVEL: unsetWhenEmpty(z.enum(LOG_LEVELS).default('info')),
+  /**
+   * The bearer token of the operator's endpoints (`/_ops/metrics` of both, the BFF's `/_ops/shadow`), the same for both
+   * processes; unset = those endpoints do not exist. Never logged, never sent to the browser.
+   */
+  OPERATOR_TOKEN: unsetWhenEmpty(z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters long').optional()),
 };

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
-import { retryAfterMs } from '../../src/bff/backend';
+import { retryAfterMs } from '../../src/bff/retry-policy';
 import { RetryBudget } from '../../src/bff/retry-budget';
 import { fakeRenderer, json, makeApp, startStandIn, type StandIn } from './helpers';
 

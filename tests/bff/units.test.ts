@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeSettings } from '../../src/bff/default-settings';
 import { assetsFromManifest } from '../../src/bff/assets';
-import { backoffDelay, isRetryable } from '../../src/bff/backend';
+import { backoffDelay, isRetryable } from '../../src/bff/retry-policy';
 import { ConfigError, parseConfig, toPublicConfig } from '../../src/bff/config';
 import { parseSetCookie } from 'cookie';
 import { normalizeSetCookie } from '../../src/bff/cookies';

@@ -728,6 +728,46 @@ describe('contract of openapi.yaml', () => {
       'decideAppeal',
       ...answer(await call('PUT', '/appeal.php', { cookie: moderator, body: { ...ruling, outcome: 'maybe' } })),
     );
+
+    // A notice: members may not decide one; an unknown notice, an unknown action and a URL naming nobody are refused.
+    const dismissal = { notice: 2_000_000_000, action: 'dismiss' };
+    expectMatchesContract('decideNotice', ...answer(await call('PUT', '/notice.php', { cookie: free, body: dismissal })));
+    expectMatchesContract('decideNotice', ...answer(await call('PUT', '/notice.php', { cookie: moderator, body: dismissal })));
+    expectMatchesContract(
+      'decideNotice',
+      ...answer(await call('PUT', '/notice.php', { cookie: moderator, body: { ...dismissal, action: 'forget' } })),
+    );
+  });
+
+  it('When a member asks for his data and a moderator reads the transparency figures, then every answer matches the contract', async () => {
+    needsLogin();
+    const moderator = await login('moderator@demo.test');
+    expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php')));
+    expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php', { cookie: premium })));
+    const asked = await call('POST', '/data-export.php', { cookie: premium, body: {} });
+    expect([201, 202, 429]).toContain(asked.status);
+    expectMatchesContract('requestDataExport', ...answer(asked));
+    expectMatchesContract('requestDataExport', ...answer(await call('POST', '/data-export.php', { body: {} })));
+    expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php', { cookie: premium })));
+    const unknownKey = '0'.repeat(32);
+    expectMatchesContract(
+      'downloadDataExport',
+      ...answer(await call('GET', `/data-export-file.php?key=${unknownKey}`, { cookie: premium })),
+    );
+    expectMatchesContract('downloadDataExport', ...answer(await call('GET', `/data-export-file.php?key=${unknownKey}`)));
+
+    const statements = await call('GET', '/transparency-statements.php', { cookie: moderator });
+    expect(statements.status).toBe(200);
+    expectMatchesContract('exportTransparencyStatements', ...answer(statements));
+    expectMatchesContract('exportTransparencyStatements', ...answer(await call('GET', '/transparency-statements.php', { cookie: free })));
+    const counts = await call('GET', '/transparency-counts.php', { cookie: moderator });
+    expect(counts.status).toBe(200);
+    expectMatchesContract('getTransparencyCounts', ...answer(counts));
+    expectMatchesContract(
+      'getTransparencyCounts',
+      ...answer(await call('GET', '/transparency-counts.php?from=2026-02-01&to=2026-01-01', { cookie: moderator })),
+    );
+    expectMatchesContract('getTransparencyCounts', ...answer(await call('GET', '/transparency-counts.php')));
   });
 
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {

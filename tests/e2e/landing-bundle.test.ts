@@ -12,9 +12,9 @@ const DIST = path.resolve(process.env.DIST_DIR ?? 'dist/client');
 const ENTRY = 'src/client/entry-client.tsx';
 const LANDING = 'src/client/app/pages/index-page.tsx';
 const MEMBER_PARTS = 'src/client/app/layouts/member-parts.tsx';
-// 111 KB: the product's ceiling for the landing page is 118 KB; the shell that every page shares now carries the live
-// channel's state, the remembered chat and the one-prompt rule (about 1 KB since the 110 KB budget was set).
-const LANDING_JS_BUDGET = 111 * 1024;
+// 118 KB: the product's ceiling for the landing page. The router's data mode (the data router, loaders, lazy routes)
+// is the growth it allows; SWR, the members' parts and the lazily loaded layouts stay out of it.
+const LANDING_JS_BUDGET = 118 * 1024;
 
 interface Chunk {
   file: string;
@@ -38,7 +38,10 @@ function closure(manifest: Record<string, Chunk>, key: string, files = new Set<s
 /** Source paths of the built files, relative to the project (`node_modules/…`, `src/…`). */
 function sourcesOf(files: Iterable<string>): string[] {
   return [...files].flatMap((file) => {
-    const map = JSON.parse(readFileSync(path.join(DIST, `${file}.map`), 'utf8')) as { sources: string[] };
+    // The bundler's own runtime helpers (a chunk of generated code only) come without a source map.
+    const mapFile = path.join(DIST, `${file}.map`);
+    if (!existsSync(mapFile)) return [];
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
     return map.sources.map((s) => s.replace(/\\/g, '/').replace(/^(\.\.\/)+/, ''));
   });
 }
@@ -55,7 +58,16 @@ describe('landing page bundle', () => {
 
   it('When the entry is built, then it carries none of the libraries taken out of it', () => {
     expect(sources.some((s) => s.startsWith('node_modules/react-dom/'))).toBe(true);
-    const left = ['immer', 'reactstrap', 'react-transition-group', 'openapi-fetch', 'react-redux', 'use-sync-external-store/shim'];
+    const left = [
+      'immer',
+      'reactstrap',
+      'react-transition-group',
+      'openapi-fetch',
+      'react-redux',
+      'use-sync-external-store/shim',
+      'swr',
+      'dequal',
+    ];
     expect(sources.filter((s) => left.some((lib) => s.startsWith(`node_modules/${lib}/`)))).toEqual([]);
     // react-router's production build, not the development one its package exports point at.
     const router = sources.filter((s) => s.startsWith('node_modules/react-router/'));

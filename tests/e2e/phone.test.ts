@@ -169,7 +169,7 @@ describe.skipIf(!runE2e)('the member pages on a 390 × 844 phone', () => {
     );
 
     await free.page.goto(`${site.url}/chats/${conversation}`);
-    const newest = free.page.locator('.chat-message-list li').last();
+    const newest = free.page.locator('.chat-message-list > li').last();
     await newest.waitFor();
     await free.page
       .locator('[data-testid="chat-photo"] img')
@@ -382,6 +382,17 @@ describe.skipIf(!runE2e)('the member pages on a 390 × 844 phone', () => {
           .waitFor();
         expect(refundPosts).toHaveLength(1);
         await shot(page, `transactions-refunded-${locale}`);
+
+        // The purchase's own page says the same as the list.
+        const detail = (await page.locator('.transaction-date a').first().getAttribute('href')) as string;
+        await page.goto(`${site.url}${detail}`);
+        await page
+          .getByTestId('payment-result')
+          .getByTestId('refund-status')
+          .filter({ hasText: /^(Terugbetaling in behandeling|Terugbetaald)$/ })
+          .waitFor();
+        expect(await sideways(page), locale).toBe(0);
+        await shot(page, `transaction-refunded-${locale}`);
       }
     }
     expect(problems).toEqual([]);

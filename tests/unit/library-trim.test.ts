@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRIM_RULES, trimLibrary } from '../../scripts/library-trim';
+import { trimLibrary } from '../../scripts/library-trim';
 
 const routerDir = path.resolve('node_modules/react-router/dist/production');
-const helmetFile = path.resolve('node_modules/react-helmet-async/lib/index.esm.js');
 
 describe('library trim', () => {
   it('When react-router is installed, then its production chunks lose the DevTools names and get pure calls, line by line', () => {
@@ -25,14 +24,15 @@ describe('library trim', () => {
     expect(pure).toBeGreaterThan(0);
   });
 
-  it('When react-helmet-async is installed, then only its React 19 path is left reachable', () => {
-    const code = readFileSync(helmetFile, 'utf8');
-    const result = trimLibrary(code, helmetFile);
-    expect(result).not.toBeNull();
-    const rule = TRIM_RULES.find((r) => r.file.test(helmetFile))!;
-    for (const rewrite of rule.rewrites) expect(result!.counts.get(rewrite)).toBeGreaterThanOrEqual(rewrite.atLeast);
-    expect(result!.code).not.toMatch(/\bisReact19\b/);
-    expect(result!.code).not.toContain('new HelmetData(data.context, true)');
+  it('When react-router is installed, then the browser router options the site never passes and the RSC error handling are written out', () => {
+    const file = readdirSync(routerDir).find(
+      (f) => /^chunk-[\w-]+\.mjs$/.test(f) && readFileSync(path.join(routerDir, f), 'utf8').includes('function createRouter('),
+    )!;
+    const code = readFileSync(path.join(routerDir, file), 'utf8');
+    const result = trimLibrary(code, path.join(routerDir, file))!;
+    expect(result.code).not.toMatch(/if \(init\.instrumentations\)/);
+    expect(result.code).not.toMatch(/init\.patchRoutesOnNavigation/);
+    expect(result.code).not.toMatch(/this\.context && typeof error/);
   });
 
   it('When a module is none of those files, then it is left alone', () => {

@@ -1,6 +1,6 @@
 import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 
 /** Days the member's delete discount stays valid after he claims it. */
@@ -22,24 +22,19 @@ interface CodeRow {
  * again answers the same code; 404 when the site offers none, 409 `code_used` once he has used it.
  */
 export async function claimDeleteDiscount(db: Db, site: Site, viewer: Viewer): Promise<Schemas['DiscountCode']> {
-  const [company] = await db.query<{ delete_discount: number }>('SELECT delete_discount FROM company_info WHERE id = $1', [
-    site.company_id,
-  ]);
+  const [company] = await db.query<{ delete_discount: number }>(
+    sql`SELECT delete_discount FROM company_info WHERE id = ${site.company_id}`,
+  );
   const percentage = Number(company?.delete_discount ?? 0);
   if (!(percentage > 0)) throw notFound();
   const code = `STAY-${viewer.userId}`;
-  await db.query(
-    `INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
-     VALUES ($1, $2, $3, $4, 'active', 'once-per-user', now() + make_interval(days => $5), 'code')
-     ON CONFLICT DO NOTHING`,
-    [code, site.id, viewer.userId, percentage, DELETE_DISCOUNT_DAYS],
-  );
-  const [row] = await db.query<CodeRow>(
-    `SELECT d.code, d.value_percentage, d.status, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired,
-            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = $2) AS used
-     FROM discount_codes d WHERE upper(d.code) = upper($1) AND d.user_id = $2`,
-    [code, viewer.userId],
-  );
+  await db.query(sql`INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
+     VALUES (${code}, ${site.id}, ${viewer.userId}, ${percentage}, 'active', 'once-per-user', now() + make_interval(days => ${DELETE_DISCOUNT_DAYS}), 'code')
+     ON CONFLICT DO NOTHING`);
+  const [row] =
+    await db.query<CodeRow>(sql`SELECT d.code, d.value_percentage, d.status, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired,
+            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${viewer.userId}) AS used
+     FROM discount_codes d WHERE upper(d.code) = upper(${code}) AND d.user_id = ${viewer.userId}`);
   if (!row || row.status === 'inactive') throw notFound();
   if (row.used || row.status === 'used') throw new AppError(409, 'code_used');
   return {

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { type Db, raw, sql } from '../../lib/db';
 import { deliverHeldMessages } from '../chat/index';
 import { recordNotification } from '../push/index';
 
@@ -16,21 +16,22 @@ export interface AccountRow {
   profile_name: string | null;
 }
 
-const ACCOUNT = `SELECT u.id, u.email, COALESCE(u.shown_email, u.email) AS shown_email, u.status, u.language, u.password_hash, p.name AS profile_name
-  FROM users u LEFT JOIN profiles p ON p.user_id = u.id`;
+const ACCOUNT =
+  raw(`SELECT u.id, u.email, COALESCE(u.shown_email, u.email) AS shown_email, u.status, u.language, u.password_hash, p.name AS profile_name
+  FROM users u LEFT JOIN profiles p ON p.user_id = u.id`);
 
 export async function findAccount(db: Db, userId: number): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(`${ACCOUNT} WHERE u.id = $1`, [userId]);
+  const [row] = await db.query<AccountRow>(sql`${ACCOUNT} WHERE u.id = ${userId}`);
   return row ?? null;
 }
 
 export async function findAccountByEmail(db: Db, siteId: number, email: string): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(`${ACCOUNT} WHERE u.site_id = $1 AND lower(u.email) = lower($2)`, [siteId, email]);
+  const [row] = await db.query<AccountRow>(sql`${ACCOUNT} WHERE u.site_id = ${siteId} AND lower(u.email) = lower(${email})`);
   return row ?? null;
 }
 
 export async function isDefaultSite(db: Db, siteId: number): Promise<boolean> {
-  const [row] = await db.query<{ is_default: boolean }>('SELECT is_default FROM sites WHERE id = $1', [siteId]);
+  const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${siteId}`);
   return row?.is_default ?? true;
 }
 
@@ -48,12 +49,11 @@ export async function insertUser(
     tracking: Record<string, string>;
   },
 ): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO users (site_id, email, shown_email, password_hash, status, language, credits, tracking)
-     VALUES ($1, $2, $3, $4, 'not_confirmed', $5, $6, $7::jsonb)
-     ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`,
-    [u.siteId, u.email, u.shownEmail ?? null, u.passwordHash, u.language, u.credits, JSON.stringify(u.tracking)],
-  );
+  const [row] = await db.query<{
+    id: number;
+  }>(sql`INSERT INTO users (site_id, email, shown_email, password_hash, status, language, credits, tracking)
+     VALUES (${u.siteId}, ${u.email}, ${u.shownEmail ?? null}, ${u.passwordHash}, 'not_confirmed', ${u.language}, ${u.credits}, ${JSON.stringify(u.tracking)}::jsonb)
+     ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`);
   return row?.id ?? null;
 }
 
@@ -62,8 +62,7 @@ export async function insertProfile(
   p: { userId: number; name: string; birthDate: string | null; about: string; country: string | null },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES ($1, $2, $3::date, $4, $5, 'male', 'disabled')`,
-    [p.userId, p.name, p.birthDate, p.about, p.country],
+    sql`INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES (${p.userId}, ${p.name}, ${p.birthDate}::date, ${p.about}, ${p.country}, 'male', 'disabled')`,
   );
 }
 
@@ -71,56 +70,44 @@ export async function updateProfile(
   db: Db,
   p: { userId: number; name: string; birthDate: string; about: string | undefined },
 ): Promise<void> {
-  await db.query(
-    `UPDATE profiles SET name = $2, birth_date = $3::date, about = COALESCE($4, about),
-       status = CASE WHEN (SELECT status FROM users WHERE id = $1) = 'active' THEN 'active' ELSE status END,
+  await db.query(sql`UPDATE profiles SET name = ${p.name}, birth_date = ${p.birthDate}::date, about = COALESCE(${p.about ?? null}, about),
+       status = CASE WHEN (SELECT status FROM users WHERE id = ${p.userId}) = 'active' THEN 'active' ELSE status END,
        updated_at = now()
-     WHERE user_id = $1`,
-    [p.userId, p.name, p.birthDate, p.about ?? null],
-  );
+     WHERE user_id = ${p.userId}`);
 }
 
 /** The signup credits the new user row already holds: a free lot and its ledger row (credits/ledger.ts's books). */
 export async function addSignupCredits(db: Db, userId: number, credits: number): Promise<void> {
-  await db.query(
-    `WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES ($1, 'free', $2, $2) RETURNING id)
-     INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id) SELECT $1, $2, 'signup', $2, id FROM lot`,
-    [userId, credits],
-  );
+  await db.query(sql`WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES (${userId}, 'free', ${credits}, ${credits}) RETURNING id)
+     INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id) SELECT ${userId}, ${credits}, 'signup', ${credits}, id FROM lot`);
 }
 
 export async function insertSignupMessage(db: Db, userId: number, recipientId: number, body: string): Promise<void> {
-  await db.query('INSERT INTO signup_messages (user_id, recipient_id, body) VALUES ($1, $2, $3)', [userId, recipientId, body]);
+  await db.query(sql`INSERT INTO signup_messages (user_id, recipient_id, body) VALUES (${userId}, ${recipientId}, ${body})`);
 }
 
 /** A member another visitor may write to: visible on the site (active, not deleted, profile enabled). */
 export async function isVisibleMember(db: Db, siteId: number, userId: number): Promise<boolean> {
-  const [row] = await db.query(
-    `SELECT 1 FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.id = $1 AND u.site_id = $2 AND u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'`,
-    [userId, siteId],
-  );
+  const [row] = await db.query(sql`SELECT 1 FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.id = ${userId} AND u.site_id = ${siteId} AND u.status = 'active' AND u.deleted_at IS NULL AND p.status = 'active'`);
   return row !== undefined;
 }
 
 /** Hands the messages written before activation to their recipients as ordinary conversations. */
 export async function deliverSignupMessages(db: Db, userId: number, siteId: number): Promise<number> {
   const pending = await db.query<{ id: number; recipient_id: number; body: string }>(
-    `SELECT id, recipient_id, body FROM signup_messages WHERE user_id = $1 AND delivered_at IS NULL ORDER BY id FOR UPDATE`,
-    [userId],
+    sql`SELECT id, recipient_id, body FROM signup_messages WHERE user_id = ${userId} AND delivered_at IS NULL ORDER BY id FOR UPDATE`,
   );
   for (const m of pending) {
-    const [conv] = await db.query<{ id: number }>(`INSERT INTO conversations (site_id, last_message_at) VALUES ($1, now()) RETURNING id`, [
-      siteId,
-    ]);
+    const [conv] = await db.query<{ id: number }>(
+      sql`INSERT INTO conversations (site_id, last_message_at) VALUES (${siteId}, now()) RETURNING id`,
+    );
     const conversationId = (conv as { id: number }).id;
-    await db.query(`INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, 0), ($1, $3, 1)`, [
-      conversationId,
-      userId,
-      m.recipient_id,
-    ]);
-    await db.query('INSERT INTO messages (conversation_id, sender_id, body) VALUES ($1, $2, $3)', [conversationId, userId, m.body]);
-    await db.query('UPDATE signup_messages SET delivered_at = now(), updated_at = now() WHERE id = $1', [m.id]);
+    await db.query(
+      sql`INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES (${conversationId}, ${userId}, 0), (${conversationId}, ${m.recipient_id}, 1)`,
+    );
+    await db.query(sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conversationId}, ${userId}, ${m.body})`);
+    await db.query(sql`UPDATE signup_messages SET delivered_at = now(), updated_at = now() WHERE id = ${m.id}`);
   }
   return pending.length;
 }
@@ -132,15 +119,11 @@ export async function insertToken(
 ): Promise<void> {
   if (!t.keepEarlier) {
     await db.query(
-      `UPDATE account_tokens SET used_at = now(), updated_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-      [t.userId, t.purpose],
+      sql`UPDATE account_tokens SET used_at = now(), updated_at = now() WHERE user_id = ${t.userId} AND purpose = ${t.purpose} AND used_at IS NULL`,
     );
   }
-  await db.query(
-    `INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [t.tokenHash, t.purpose, t.userId, t.newEmail ?? null, t.ttlMinutes],
-  );
+  await db.query(sql`INSERT INTO account_tokens (token_hash, purpose, user_id, new_email, expires_at)
+     VALUES (${t.tokenHash}, ${t.purpose}, ${t.userId}, ${t.newEmail ?? null}, now() + make_interval(mins => ${t.ttlMinutes}))`);
 }
 
 /** Spends a token atomically: one UPDATE, so two requests with the same token cannot both succeed. */
@@ -149,50 +132,42 @@ export async function consumeToken(
   purpose: TokenPurpose,
   tokenHash: string,
 ): Promise<{ user_id: number; new_email: string | null } | null> {
-  const [row] = await db.query<{ user_id: number; new_email: string | null }>(
-    `UPDATE account_tokens SET used_at = now(), updated_at = now()
-     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-     RETURNING user_id, new_email`,
-    [tokenHash, purpose],
-  );
+  const [row] = await db.query<{
+    user_id: number;
+    new_email: string | null;
+  }>(sql`UPDATE account_tokens SET used_at = now(), updated_at = now()
+     WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()
+     RETURNING user_id, new_email`);
   return row ?? null;
 }
 
 /** Whether a token would be spent by consumeToken now (unused, not expired, its account not deleted); spends nothing. */
 export async function isUsableToken(db: Db, purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
-  const [row] = await db.query(
-    `SELECT 1 FROM account_tokens t JOIN users u ON u.id = t.user_id
-     WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > now() AND u.status <> 'deleted'`,
-    [tokenHash, purpose],
-  );
+  const [row] = await db.query(sql`SELECT 1 FROM account_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = ${tokenHash} AND t.purpose = ${purpose} AND t.used_at IS NULL AND t.expires_at > now() AND u.status <> 'deleted'`);
   return row !== undefined;
 }
 
 /** Ends the member's unused tokens of one purpose (e.g. pending e-mail changes when the password changes). */
 export async function cancelTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<number> {
-  const rows = await db.query(
-    `UPDATE account_tokens SET used_at = now(), updated_at = now()
-     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL RETURNING 1`,
-    [userId, purpose],
-  );
+  const rows = await db.query(sql`UPDATE account_tokens SET used_at = now(), updated_at = now()
+     WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL RETURNING 1`);
   return rows.length;
 }
 
 export async function lastTokenAgeSeconds(db: Db, userId: number, purpose: TokenPurpose): Promise<number | null> {
   const [row] = await db.query<{ age: number }>(
-    `SELECT extract(epoch FROM now() - max(created_at))::int AS age FROM account_tokens WHERE user_id = $1 AND purpose = $2`,
-    [userId, purpose],
+    sql`SELECT extract(epoch FROM now() - max(created_at))::int AS age FROM account_tokens WHERE user_id = ${userId} AND purpose = ${purpose}`,
   );
   return row?.age ?? null;
 }
 
 export async function activate(db: Db, userId: number): Promise<{ site_id: number } | null> {
   const [row] = await db.query<{ site_id: number }>(
-    `UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'not_confirmed' RETURNING site_id`,
-    [userId],
+    sql`UPDATE users SET status = 'active', updated_at = now() WHERE id = ${userId} AND status = 'not_confirmed' RETURNING site_id`,
   );
   if (row) {
-    await db.query(`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = $1 AND name <> ''`, [userId]);
+    await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = ${userId} AND name <> ''`);
     // Messages he wrote before confirming are delivered now; the streams find them at their next look, and their
     // recipients hear of them as of any new message (push or a notification e-mail).
     for (const to of await deliverHeldMessages(db, userId))
@@ -203,86 +178,70 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
 
 /** One more reset request for the address today; returns today's count (atomic upsert, safe when concurrent). */
 export async function countResetRequest(db: Db, siteId: number, email: string): Promise<number> {
-  const [row] = await db.query<{ requests: number }>(
-    `INSERT INTO reset_requests AS r (site_id, email, day, requests) VALUES ($1, lower($2), current_date, 1)
+  const [row] = await db.query<{
+    requests: number;
+  }>(sql`INSERT INTO reset_requests AS r (site_id, email, day, requests) VALUES (${siteId}, lower(${email}), current_date, 1)
      ON CONFLICT (site_id, email, day) DO UPDATE SET requests = r.requests + 1, updated_at = now()
-     RETURNING requests`,
-    [siteId, email],
-  );
+     RETURNING requests`);
   return row?.requests ?? 1;
 }
 
 /** Sets the password; device cookies issued before no longer make a login trusted (a new device epoch). */
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, device_epoch = device_epoch + 1, updated_at = now() WHERE id = $1', [
-    userId,
-    passwordHash,
-  ]);
+  await db.query(
+    sql`UPDATE users SET password_hash = ${passwordHash}, device_epoch = device_epoch + 1, updated_at = now() WHERE id = ${userId}`,
+  );
 }
 
 /** Ends the member's sessions, all or all but one. */
 export async function deleteSessions(db: Db, userId: number, exceptSessionId?: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1 AND ($2::text IS NULL OR id <> $2)', [userId, exceptSessionId ?? null]);
+  await db.query(
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND (${exceptSessionId ?? null}::text IS NULL OR id <> ${exceptSessionId ?? null})`,
+  );
 }
 
 /** A password reset lifts the member's login locks, so a member can never be locked out for good. */
 export async function clearAccountThrottle(db: Db, siteId: number, userId: number, email: string): Promise<void> {
-  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
-  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
-  await db.query('DELETE FROM login_device_throttle WHERE user_id = $1', [userId]);
+  await db.query(sql`DELETE FROM login_account_throttle WHERE site_id = ${siteId} AND email = lower(${email})`);
+  await db.query(sql`DELETE FROM login_failures WHERE site_id = ${siteId} AND email = lower(${email})`);
+  await db.query(sql`DELETE FROM login_device_throttle WHERE user_id = ${userId}`);
 }
 
 export async function emailTaken(db: Db, siteId: number, email: string, exceptUserId: number): Promise<boolean> {
-  const [row] = await db.query(`SELECT 1 FROM users WHERE site_id = $1 AND lower(email) = lower($2) AND id <> $3`, [
-    siteId,
-    email,
-    exceptUserId,
-  ]);
+  const [row] = await db.query(
+    sql`SELECT 1 FROM users WHERE site_id = ${siteId} AND lower(email) = lower(${email}) AND id <> ${exceptUserId}`,
+  );
   return row !== undefined;
 }
 
 /** The address bounced: notification e-mails stop until the member confirms another address. */
 export async function markBounced(db: Db, address: string): Promise<void> {
-  await db.query(
-    `UPDATE users SET notifications_disabled = array_append(notifications_disabled, 'bounce'), updated_at = now()
-     WHERE lower(email) = lower($1) AND NOT ('bounce' = ANY(notifications_disabled))`,
-    [address.replace(/^.*<|>$/g, '')],
-  );
+  await db.query(sql`UPDATE users SET notifications_disabled = array_append(notifications_disabled, 'bounce'), updated_at = now()
+     WHERE lower(email) = lower(${address.replace(/^.*<|>$/g, '')}) AND NOT ('bounce' = ANY(notifications_disabled))`);
 }
 
 export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
-  await db.query(
-    `UPDATE users SET email = $2, shown_email = NULL, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END,
+  await db.query(sql`UPDATE users SET email = ${email}, shown_email = NULL, status = CASE WHEN status = 'not_confirmed' THEN 'active' ELSE status END,
        notifications_disabled = array_remove(notifications_disabled, 'bounce'), updated_at = now()
-     WHERE id = $1`,
-    [userId, email],
-  );
-  await db.query(
-    `UPDATE profiles SET status = 'active', updated_at = now()
-     WHERE user_id = $1 AND name <> '' AND (SELECT status FROM users WHERE id = $1) = 'active'`,
-    [userId],
-  );
+     WHERE id = ${userId}`);
+  await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now()
+     WHERE user_id = ${userId} AND name <> '' AND (SELECT status FROM users WHERE id = ${userId}) = 'active'`);
 }
 
 export async function markDeleted(db: Db, userId: number, reasons: string[], comment: string): Promise<void> {
-  await db.query(
-    `UPDATE users SET status_before_delete = status, status = 'deleted', deleted_at = now(), delete_reasons = $2,
-       delete_comment = $3, updated_at = now()
-     WHERE id = $1 AND status <> 'deleted'`,
-    [userId, reasons, comment],
-  );
-  await db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+  await db.query(sql`UPDATE users SET status_before_delete = status, status = 'deleted', deleted_at = now(), delete_reasons = ${reasons},
+       delete_comment = ${comment}, updated_at = now()
+     WHERE id = ${userId} AND status <> 'deleted'`);
+  await db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
 }
 
 /** Takes a deleted account back while it is inside the undo window and not purged. */
 export async function reactivate(db: Db, userId: number, undoDays: number): Promise<boolean> {
-  const [row] = await db.query(
-    `UPDATE users SET status = COALESCE(status_before_delete, 'not_confirmed'), status_before_delete = NULL, deleted_at = NULL,
+  const [row] =
+    await db.query(sql`UPDATE users SET status = COALESCE(status_before_delete, 'not_confirmed'), status_before_delete = NULL, deleted_at = NULL,
        delete_reasons = '{}', delete_comment = '', updated_at = now()
-     WHERE id = $1 AND status = 'deleted' AND purged_at IS NULL AND deleted_at > now() - make_interval(days => $2)
-     RETURNING id`,
-    [userId, undoDays],
-  );
+     WHERE id = ${userId} AND status = 'deleted' AND purged_at IS NULL AND deleted_at > now() - make_interval(days => ${undoDays})
+     RETURNING id`);
   return row !== undefined;
 }
 
@@ -291,38 +250,31 @@ export async function readNotificationSettings(
   userId: number,
 ): Promise<{ mail_off: string[]; notifications_disabled: string[] } | null> {
   const [row] = await db.query<{ mail_off: string[]; notifications_disabled: string[] }>(
-    'SELECT mail_off, notifications_disabled FROM users WHERE id = $1',
-    [userId],
+    sql`SELECT mail_off, notifications_disabled FROM users WHERE id = ${userId}`,
   );
   return row ?? null;
 }
 
 export async function writeNotificationSettings(db: Db, userId: number, mailOff: string[], liftUnsubscribe: boolean): Promise<void> {
-  await db.query(
-    `UPDATE users SET mail_off = $2,
-       notifications_disabled = CASE WHEN $3 THEN array_remove(notifications_disabled, 'unsubscribe') ELSE notifications_disabled END,
+  await db.query(sql`UPDATE users SET mail_off = ${mailOff},
+       notifications_disabled = CASE WHEN ${liftUnsubscribe} THEN array_remove(notifications_disabled, 'unsubscribe') ELSE notifications_disabled END,
        updated_at = now()
-     WHERE id = $1`,
-    [userId, mailOff, liftUnsubscribe],
-  );
+     WHERE id = ${userId}`);
 }
 
 /** Accounts deleted longer ago than the undo window and not yet purged. */
 /** A decoy account: one made by signing up with an address that already had an account (see signup.ts). */
-const DECOY = `(shown_email IS NOT NULL AND email LIKE 'decoy-%@signup.invalid')`;
+const DECOY = raw(`(shown_email IS NOT NULL AND email LIKE 'decoy-%@signup.invalid')`);
 
 export async function accountsToPurge(db: Db, undoDays: number, limit: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE purged_at IS NULL AND (
-       (status = 'deleted' AND deleted_at <= now() - make_interval(days => $1))
+  const rows = await db.query<{ id: number }>(sql`SELECT id FROM users WHERE purged_at IS NULL AND (
+       (status = 'deleted' AND deleted_at <= now() - make_interval(days => ${undoDays}))
        -- A decoy account (migration 016) once nothing can reach it any more: no live session (it cannot log in with a
        -- password, and reset links go to the address's owner) and no pending e-mail change that could adopt it.
        OR (${DECOY} AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = users.id AND s.expires_at > now())
            AND NOT EXISTS (SELECT 1 FROM account_tokens t WHERE t.user_id = users.id AND t.purpose = 'mail_change'
                            AND t.expires_at > now())))
-     ORDER BY deleted_at NULLS FIRST LIMIT $2`,
-    [undoDays, limit],
-  );
+     ORDER BY deleted_at NULLS FIRST LIMIT ${limit}`);
   return rows.map((r) => r.id);
 }
 
@@ -343,18 +295,16 @@ export interface PurgedFiles {
  */
 export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles> {
   const [row] = await db.query<{ site_id: number; email: string }>(
-    `SELECT site_id, email FROM users WHERE id = $1 AND (status = 'deleted' OR ${DECOY}) AND purged_at IS NULL FOR UPDATE`,
-    [userId],
+    sql`SELECT site_id, email FROM users WHERE id = ${userId} AND (status = 'deleted' OR ${DECOY}) AND purged_at IS NULL FOR UPDATE`,
   );
   if (!row) return { photos: [], chatPhotos: [] };
   const photos = await db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
-    'DELETE FROM photos WHERE user_id = $1 RETURNING filename, thumb_filename, blurred_filename',
-    [userId],
+    sql`DELETE FROM photos WHERE user_id = ${userId} RETURNING filename, thumb_filename, blurred_filename`,
   );
-  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
-  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
-  await db.query('DELETE FROM reset_requests WHERE site_id = $1 AND email = lower($2)', [row.site_id, row.email]);
-  await db.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
+  await db.query(sql`DELETE FROM login_failures WHERE site_id = ${row.site_id} AND email = lower(${row.email})`);
+  await db.query(sql`DELETE FROM login_account_throttle WHERE site_id = ${row.site_id} AND email = lower(${row.email})`);
+  await db.query(sql`DELETE FROM reset_requests WHERE site_id = ${row.site_id} AND email = lower(${row.email})`);
+  await db.query(sql`DELETE FROM mail_outbox WHERE lower(to_address) = lower(${row.email})`);
   for (const table of [
     'profiles',
     'likes',
@@ -365,46 +315,40 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
     'login_device_throttle',
   ]) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
-    await db.query(`DELETE FROM ${table} WHERE ${column} = $1`, [userId]);
+    await db.query(sql`DELETE FROM ${raw(table)} WHERE ${raw(column)} = ${userId}`);
   }
-  await db.query('DELETE FROM likes WHERE liked_id = $1', [userId]);
-  await db.query('DELETE FROM swipes WHERE user_id = $1 OR target_id = $1', [userId]);
-  await db.query('DELETE FROM swipe_quota WHERE user_id = $1', [userId]);
-  await db.query('DELETE FROM match_preferences WHERE user_id = $1', [userId]);
+  await db.query(sql`DELETE FROM likes WHERE liked_id = ${userId}`);
+  await db.query(sql`DELETE FROM swipes WHERE user_id = ${userId} OR target_id = ${userId}`);
+  await db.query(sql`DELETE FROM swipe_quota WHERE user_id = ${userId}`);
+  await db.query(sql`DELETE FROM match_preferences WHERE user_id = ${userId}`);
   const chatPhotos = await db.query<{ photo_filename: string | null }>(
-    'DELETE FROM messages WHERE sender_id = $1 RETURNING photo_filename',
-    [userId],
+    sql`DELETE FROM messages WHERE sender_id = ${userId} RETURNING photo_filename`,
   );
-  await db.query(
-    `UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
+  await db.query(sql`UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
        status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
        delete_comment = '', notifications_disabled = '{}', mail_off = '{}', purged_at = now(), updated_at = now()
-     WHERE id = $1`,
-    [userId],
-  );
+     WHERE id = ${userId}`);
   return { photos, chatPhotos: chatPhotos.flatMap((m) => (m.photo_filename ? [m.photo_filename] : [])) };
 }
 
 /** Mailed links past their validity, and reset-mail counts of past days (the cleanup job). */
 /** A sign-in link asked for (any address: see login-link.ts). */
 export async function insertLoginLinkRequest(db: Db, siteId: number, email: string, locale: string): Promise<void> {
-  await db.query('INSERT INTO login_link_requests (site_id, email, locale) VALUES ($1, $2, $3)', [siteId, email, locale]);
+  await db.query(sql`INSERT INTO login_link_requests (site_id, email, locale) VALUES (${siteId}, ${email}, ${locale})`);
 }
 
 /** Takes the oldest waiting request out of the table (inside the transaction that handles it), with its site's host. */
 export async function claimLoginLinkRequest(db: Db): Promise<{ site_id: number; host: string; email: string; locale: string } | null> {
-  const [row] = await db.query<{ site_id: number; host: string; email: string; locale: string }>(
-    `WITH claimed AS (
+  const [row] = await db.query<{ site_id: number; host: string; email: string; locale: string }>(sql`WITH claimed AS (
        DELETE FROM login_link_requests WHERE id = (
          SELECT id FROM login_link_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
        RETURNING site_id, email, locale)
-     SELECT c.site_id, s.host, c.email, c.locale FROM claimed c JOIN sites s ON s.id = c.site_id`,
-  );
+     SELECT c.site_id, s.host, c.email, c.locale FROM claimed c JOIN sites s ON s.id = c.site_id`);
   return row ?? null;
 }
 
 export async function deleteExpiredTokens(db: Db): Promise<number> {
-  const tokens = await db.query('DELETE FROM account_tokens WHERE expires_at <= now() RETURNING 1');
-  await db.query('DELETE FROM reset_requests WHERE day < current_date - 1');
+  const tokens = await db.query(sql`DELETE FROM account_tokens WHERE expires_at <= now() RETURNING 1`);
+  await db.query(sql`DELETE FROM reset_requests WHERE day < current_date - 1`);
   return tokens.length;
 }

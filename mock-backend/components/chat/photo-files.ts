@@ -29,7 +29,7 @@ export function fullOf(stored: string): string | null {
   return null;
 }
 
-/** A photo message's Image: the API's signing middleware turns its paths into signed URLs on every answer. */
+/** A photo message's Image: the API's JSON serializer (photos' imageSigning) turns its paths into signed URLs in every answer. */
 export function photoImage(messageId: number, full: string): Schemas['Image'] {
   return { id: messageId, filename: full, thumb_filename: thumbOf(full), status: 'approved', match_path: full, locked: false };
 }

@@ -27,6 +27,8 @@ export interface SendContextRow extends SenderRow {
   /** Whether the other member may be written to at all (see findPartner), and whether he is invisible. */
   partner_found: boolean;
   partner_invisible: boolean;
+  /** Whether the other member is suspended or banned now: he receives nothing. */
+  partner_unavailable: boolean;
   /** Their conversation, if one exists. */
   conversation_id: number | null;
 }
@@ -35,10 +37,10 @@ const sendContextQuery = statement(
   'chat_send_context',
   (siteId: number, senderId: number, otherId: number) => sql`SELECT s.id, s.status, s.paid_user, s.credits,
           coalesce(partner.found, false) AS partner_found, coalesce(partner.invisible, false) AS partner_invisible,
-          conv.conversation_id
+          coalesce(partner.unavailable, false) AS partner_unavailable, conv.conversation_id
    FROM users s
    LEFT JOIN LATERAL (
-     SELECT true AS found, p.invisible FROM users u JOIN profiles p ON p.user_id = u.id
+     SELECT true AS found, p.invisible, coalesce(u.suspended_until > now(), false) AS unavailable FROM users u JOIN profiles p ON p.user_id = u.id
      WHERE u.id = ${otherId} AND u.site_id = ${siteId} AND u.id <> ${senderId} AND u.status <> 'deleted' AND u.deleted_at IS NULL
        AND p.status = 'active' AND ${notBlocked(senderId, raw('u.id'))}
    ) partner ON true
@@ -70,6 +72,8 @@ export async function sendContext(tx: Db, siteId: number, senderId: number, othe
 
 export interface PartnerRow extends SummaryRow {
   invisible: boolean;
+  /** Suspended or banned now (a suspension or ban that stands sets users.suspended_until in the future). */
+  unavailable: boolean;
   last_active_at: Date | null;
 }
 
@@ -79,7 +83,7 @@ export interface PartnerRow extends SummaryRow {
  */
 export async function findPartner(db: Db, siteId: number, viewerId: number, otherId: number): Promise<PartnerRow | null> {
   const [row] = await db.query<PartnerRow>(
-    sql`SELECT ${SUMMARY_COLUMNS}, p.invisible, u.last_active_at
+    sql`SELECT ${SUMMARY_COLUMNS}, p.invisible, coalesce(u.suspended_until > now(), false) AS unavailable, u.last_active_at
      FROM users u ${SUMMARY_JOINS}
      WHERE u.id = ${otherId} AND u.site_id = ${siteId} AND u.id <> ${viewerId} AND u.status <> 'deleted' AND u.deleted_at IS NULL
        AND p.status = 'active' AND ${notBlocked(viewerId, raw('u.id'))}`,
@@ -148,10 +152,12 @@ export interface MessageRow {
   photo_filename: string | null;
   created_at: Date;
   held: boolean;
+  /** When moderation removed it (its body is then empty); absent where a reader does not ask (the event stream). */
+  removed_at?: Date | null;
 }
 
 const MESSAGE_COLUMNS = raw(
-  'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename, m.created_at, m.held',
+  'm.id, m.conversation_id, m.seq, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename, m.created_at, m.held, m.removed_at',
 );
 
 /**

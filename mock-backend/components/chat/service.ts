@@ -13,7 +13,7 @@ import { toSummary } from '../members/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
 import { notificationInsert, type Notifier } from '../push/index';
-import { assertMayStartConversation } from '../safety/index';
+import { assertMayStartConversation, screenFirstMessage, type Screened } from '../safety/index';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -39,6 +39,7 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
     photo: row.kind === 'photo' && row.photo_filename ? photoImage(row.id, row.photo_filename) : null,
     created_at: new Date(row.created_at).toISOString(),
     held: row.held,
+    removed_at: row.removed_at ? new Date(row.removed_at).toISOString() : null,
   };
 }
 
@@ -121,6 +122,7 @@ export async function getConversation(
     older: rows.length > limit && oldest ? repo.seqOf(oldest.seq) : null,
     partner_read_seq: membership ? repo.seqOf(membership.other_read_seq) : 0,
     read_seq: membership ? repo.seqOf(membership.read_seq) : 0,
+    partner_available: !partner.unavailable,
     allowance: await allowanceOf(db, site, viewer.userId),
   };
 }
@@ -193,10 +195,13 @@ export async function sendPhotoMessage(
   if (req.profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db } = deps;
   const payload = { kind: 'photo', text, photo: '' } as const;
+  // The first-message screening's count is committed with the hold: a photo refused later gives it back.
+  let screened: Screened | null = null;
   const hold = await db.transaction(async (tx) => {
-    const { conversationId } = await checkSend(tx, site, viewer, req.profileId, payload);
+    const checked = await checkSend(tx, site, viewer, req.profileId, payload);
+    screened = checked.screened;
     if (site.photo_credits <= 0) return null;
-    const ref = conversationId !== null ? `conversation:${conversationId}` : `member:${req.profileId}`;
+    const ref = checked.conversationId !== null ? `conversation:${checked.conversationId}` : `member:${req.profileId}`;
     // The HTTP layer answers repeats of the Idempotency-Key; a hold of a refused attempt is voided, so none is keyed.
     return reserveMessage(tx, { userId: viewer.userId, credits: site.photo_credits, reason: 'photo_message', ref, idempotencyKey: null });
   });
@@ -217,7 +222,10 @@ export async function sendPhotoMessage(
         else throw voidErr;
       }
     }
-    if (!delivered) await removeChatPhoto(deps.media, files);
+    if (!delivered) {
+      await removeChatPhoto(deps.media, files);
+      await (screened as Screened | null)?.release();
+    }
     throw err;
   }
 }
@@ -241,6 +249,13 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     // A restricted or suspended member starts no new conversation; a suspended one receives none.
     if (conversationId === null) await assertMayStartConversation(tx, viewer.userId, profileId);
   }
+  // A first message is screened by trust and safety before anything is stored or charged (a new account's link or
+  // phone number, the same text to many members); its count is part of this transaction, so a refused send keeps none.
+  const text = payload.kind === 'gift' ? '' : payload.text;
+  const screened =
+    conversationId === null && text !== '' ? await screenFirstMessage(tx, { siteId: site.id, senderId: viewer.userId, text }) : null;
+  // A suspended or banned member receives no messages, gifts or photos in his existing conversations either.
+  if (sender.partner_unavailable) throw new AppError(409, 'partner_unavailable');
   // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and
   // the conversation limits apply to new conversations only): they are read later for the answer (see send).
   const use = sender.paid_user && conversationId !== null ? null : await repo.countUse(tx, viewer.userId);
@@ -259,7 +274,7 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   const free = payload.kind === 'text' && !sender.paid_user && use !== null && use.free_used < FREE_MESSAGES;
   // A member who has not confirmed his address sends only his free messages; they wait for the confirmation.
   if (held && !free) throw new AppError(403, 'account_not_activated');
-  return { conversationId, held, free, sender, use };
+  return { conversationId, held, free, sender, use, screened };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { TIME_BONUS_WINDOW_SECONDS } from '../../../src/shared/constants';
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
 
@@ -85,15 +85,13 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
 export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymentId: string | number): Promise<void> {
   if (d.validity === 'once') {
     const flipped = await tx.query(
-      `UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = $1 AND status = 'active' RETURNING 1`,
-      [d.id],
+      sql`UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = ${d.id} AND status = 'active' RETURNING 1`,
     );
     if (flipped.length === 0) throw new AppError(409, 'code_used');
   }
   if (d.validity === 'unlimited') return;
   const used = await tx.query(
-    `INSERT INTO discount_code_uses (discount_code_id, user_id, payment_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
-    [d.id, userId, paymentId],
+    sql`INSERT INTO discount_code_uses (discount_code_id, user_id, payment_id) VALUES (${d.id}, ${userId}, ${paymentId}) ON CONFLICT DO NOTHING RETURNING 1`,
   );
   if (used.length === 0) throw new AppError(409, 'code_used');
 }
@@ -101,13 +99,11 @@ export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymen
 /** Gives a payment's redemption back (the payment failed, was canceled or expired): the member may use it again. */
 export async function release(tx: Db, paymentId: string | number): Promise<void> {
   const rows = await tx.query<{ discount_code_id: number }>(
-    'DELETE FROM discount_code_uses WHERE payment_id = $1 RETURNING discount_code_id',
-    [paymentId],
+    sql`DELETE FROM discount_code_uses WHERE payment_id = ${paymentId} RETURNING discount_code_id`,
   );
   for (const r of rows) {
     await tx.query(
-      `UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = $1 AND validity = 'once' AND status = 'used'`,
-      [r.discount_code_id],
+      sql`UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = ${r.discount_code_id} AND validity = 'once' AND status = 'used'`,
     );
   }
 }

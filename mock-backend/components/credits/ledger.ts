@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 import { insertLedger } from './spend';
 
 /**
@@ -35,16 +35,14 @@ export async function grantCredits(db: Db, g: GrantRequest): Promise<Grant> {
   if (g.kind === 'paid' && (!g.currency || !Number.isSafeInteger(g.amountMinor ?? -1))) throw new RangeError('a paid lot needs its price');
   return db.transaction(async (tx) => {
     const [user] = await tx.query<{ credits: number }>(
-      'UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits',
-      [g.userId, g.credits],
+      sql`UPDATE users SET credits = credits + ${g.credits}, updated_at = now() WHERE id = ${g.userId} RETURNING credits`,
     );
     if (!user) throw new Error(`no member ${g.userId}`);
-    const [lot] = await tx.query<{ id: string }>(
-      `INSERT INTO credit_lots (user_id, kind, credits, remaining, amount_minor, currency, payment_id, refundable_until)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(days => $7::int) END)
-       RETURNING id`,
-      [g.userId, g.kind, g.credits, g.amountMinor ?? 0, g.currency ?? null, g.paymentId ?? null, g.refundDays ?? null],
-    );
+    const [lot] = await tx.query<{
+      id: string;
+    }>(sql`INSERT INTO credit_lots (user_id, kind, credits, remaining, amount_minor, currency, payment_id, refundable_until)
+       VALUES (${g.userId}, ${g.kind}, ${g.credits}, ${g.credits}, ${g.amountMinor ?? 0}, ${g.currency ?? null}, ${g.paymentId ?? null}, CASE WHEN ${g.refundDays ?? null}::int IS NULL THEN NULL ELSE now() + make_interval(days => ${g.refundDays ?? null}::int) END)
+       RETURNING id`);
     const lotId = (lot as { id: string }).id;
     await insertLedger(tx, {
       userId: g.userId,
@@ -71,13 +69,10 @@ export interface InvariantViolation {
  * right). Tests run it after every scenario; the spend benchmark at the end.
  */
 export async function ledgerInvariantViolations(db: Db, userIds?: number[]): Promise<InvariantViolation[]> {
-  return db.query<InvariantViolation>(
-    `SELECT u.id AS user_id, u.credits AS balance, coalesce(g.total, 0)::int AS ledger, coalesce(l.total, 0)::int AS lots
+  return db.query<InvariantViolation>(sql`SELECT u.id AS user_id, u.credits AS balance, coalesce(g.total, 0)::int AS ledger, coalesce(l.total, 0)::int AS lots
      FROM users u
      LEFT JOIN (SELECT user_id, sum(delta) AS total FROM credit_ledger GROUP BY user_id) g ON g.user_id = u.id
      LEFT JOIN (SELECT user_id, sum(remaining) AS total FROM credit_lots GROUP BY user_id) l ON l.user_id = u.id
-     WHERE ($1::int[] IS NULL OR u.id = ANY($1::int[]))
-       AND (u.credits < 0 OR u.credits <> coalesce(g.total, 0) OR u.credits <> coalesce(l.total, 0))`,
-    [userIds ?? null],
-  );
+     WHERE (${userIds ?? null}::int[] IS NULL OR u.id = ANY(${userIds ?? null}::int[]))
+       AND (u.credits < 0 OR u.credits <> coalesce(g.total, 0) OR u.credits <> coalesce(l.total, 0))`);
 }

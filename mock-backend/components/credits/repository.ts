@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 
 export interface DiscountRow {
   id: number;
@@ -19,15 +19,13 @@ export interface DiscountRow {
 }
 
 export async function findCode(db: Db, q: { code: string; siteId: number; userId: number }): Promise<DiscountRow | null> {
-  const [row] = await db.query<DiscountRow>(
-    `SELECT d.id, d.code, d.country, d.user_id, d.value_percentage, d.currency, d.minimum_order_value, d.status,
+  const [row] =
+    await db.query<DiscountRow>(sql`SELECT d.id, d.code, d.country, d.user_id, d.value_percentage, d.currency, d.minimum_order_value, d.status,
             d.validity, d.kind, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired, d.paymentmethods,
             EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id) AS used_by_anyone,
-            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = $3) AS used_by_user
+            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${q.userId}) AS used_by_user
      FROM discount_codes d
-     WHERE upper(d.code) = upper($1) AND (d.site_id IS NULL OR d.site_id = $2) AND (d.user_id IS NULL OR d.user_id = $3)`,
-    [q.code, q.siteId, q.userId],
-  );
+     WHERE upper(d.code) = upper(${q.code}) AND (d.site_id IS NULL OR d.site_id = ${q.siteId}) AND (d.user_id IS NULL OR d.user_id = ${q.userId})`);
   return row ?? null;
 }
 
@@ -35,23 +33,21 @@ export async function findWelcomeState(
   db: Db,
   userId: number,
 ): Promise<{ paid_user: boolean; signup_date: Date; seconds_since_signup: number } | null> {
-  const [row] = await db.query<{ paid_user: boolean; signup_date: Date; seconds_since_signup: number }>(
-    `SELECT paid_user, signup_date, extract(epoch FROM (now() - signup_date))::float8 AS seconds_since_signup
-     FROM users WHERE id = $1`,
-    [userId],
-  );
+  const [row] = await db.query<{
+    paid_user: boolean;
+    signup_date: Date;
+    seconds_since_signup: number;
+  }>(sql`SELECT paid_user, signup_date, extract(epoch FROM (now() - signup_date))::float8 AS seconds_since_signup
+     FROM users WHERE id = ${userId}`);
   return row ?? null;
 }
 
 /** The member's own welcome code (`WELCOME-<id>`), created once: valid `days` after his signup, once, on his site. */
 export async function ensureWelcomeCode(db: Db, q: { userId: number; siteId: number; percentage: number; days: number }): Promise<string> {
   const code = `WELCOME-${q.userId}`;
-  await db.query(
-    `INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
-     SELECT $1, $2, u.id, $3, 'active', 'once-per-user', u.signup_date + make_interval(days => $4), 'welcome'
-     FROM users u WHERE u.id = $5
-     ON CONFLICT DO NOTHING`,
-    [code, q.siteId, q.percentage, q.days, q.userId],
-  );
+  await db.query(sql`INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
+     SELECT ${code}, ${q.siteId}, u.id, ${q.percentage}, 'active', 'once-per-user', u.signup_date + make_interval(days => ${q.days}), 'welcome'
+     FROM users u WHERE u.id = ${q.userId}
+     ON CONFLICT DO NOTHING`);
   return code;
 }

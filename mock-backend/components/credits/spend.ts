@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { statement, type Db } from '../../lib/db';
+import { raw, sql, statement, type Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -82,7 +82,7 @@ interface ReservationRow {
   status: ReservationStatus;
 }
 
-const balanceQuery = statement('credits_balance', 'SELECT credits FROM users WHERE id = $1');
+const balanceQuery = statement('credits_balance', (userId: number) => sql`SELECT credits FROM users WHERE id = ${userId}`);
 
 async function balanceOf(db: Db, userId: number): Promise<number> {
   const [row] = await db.query<{ credits: number }>(balanceQuery(userId));
@@ -106,15 +106,12 @@ export interface LedgerEntry {
 
 /** One ledger row. Only the functions of this component call it, in the transaction of the balance change. */
 export async function insertLedger(tx: Db, e: LedgerEntry): Promise<void> {
-  await tx.query(
-    `INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [e.userId, e.delta, e.reason, e.balanceAfter, e.lotId ?? null, e.reservationId ?? null, e.ref ?? null, e.idempotencyKey ?? null],
-  );
+  await tx.query(sql`INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref, idempotency_key)
+     VALUES (${e.userId}, ${e.delta}, ${e.reason}, ${e.balanceAfter}, ${e.lotId ?? null}, ${e.reservationId ?? null}, ${e.ref ?? null}, ${e.idempotencyKey ?? null})`);
 }
 
 /** The order lots are spent in: free, then promotional, then paid oldest first. */
-const LOT_ORDER = `CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id`;
+const LOT_ORDER = raw(`CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id`);
 
 interface Lot {
   id: string | number;
@@ -123,25 +120,36 @@ interface Lot {
 
 const spendableLots = statement(
   'credits_spendable_lots',
-  `SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
+  (userId: number) =>
+    sql`SELECT id, remaining FROM credit_lots WHERE user_id = ${userId} AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
 );
 
 /** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
 const reserveQuery = statement(
   'credits_reserve',
-  `WITH r AS (
+  (
+    id: string,
+    userId: number,
+    credits: number,
+    reason: string,
+    ref: string | null,
+    idempotencyKey: string | null,
+    holdSeconds: number,
+    status: ReservationStatus,
+  ) => sql`WITH r AS (
      INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), $8, CASE WHEN $8 = 'posted' THEN now() END)
+     VALUES (${id}, ${userId}, ${credits}, ${reason}, ${ref}, ${idempotencyKey}, now() + make_interval(secs => ${holdSeconds}), ${status},
+             CASE WHEN ${status}::text = 'posted' THEN now() END)
      ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING id, user_id, credits, reason, ref, status
    ),
    paid AS (
-     UPDATE users SET credits = credits - $3, updated_at = now()
-     WHERE id = $2 AND credits >= $3 AND EXISTS (SELECT 1 FROM r) RETURNING credits
+     UPDATE users SET credits = credits - ${credits}, updated_at = now()
+     WHERE id = ${userId} AND credits >= ${credits} AND EXISTS (SELECT 1 FROM r) RETURNING credits
    ),
    lots AS (
      SELECT id, remaining, kind, bought_at FROM credit_lots
-     WHERE user_id = $2 AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
+     WHERE user_id = ${userId} AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
      FOR UPDATE
    )
    SELECT r.*, paid.credits AS balance,
@@ -152,10 +160,18 @@ const reserveQuery = statement(
 /** takeFromLots(): every lot touched and its ledger row (one round trip, however many lots). */
 const takeFromLotsQuery = statement(
   'credits_take_from_lots',
-  `WITH t AS (SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
+  (
+    lotIds: readonly (string | number)[],
+    takes: readonly number[],
+    balancesAfter: readonly number[],
+    userId: number,
+    reason: string,
+    reservationId: string | null,
+    ref: string | null,
+  ) => sql`WITH t AS (SELECT * FROM unnest(${lotIds}::bigint[], ${takes}::int[], ${balancesAfter}::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
        lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
        INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
-       SELECT $4, -t.take, $5, t.balance_after, t.lot_id, $6, $7 FROM t ORDER BY t.n`,
+       SELECT ${userId}, -t.take, ${reason}, t.balance_after, t.lot_id, ${reservationId}, ${ref} FROM t ORDER BY t.n`,
 );
 
 /**
@@ -228,8 +244,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     );
     if (!row) {
       const [earlier] = await tx.query<ReservationRow>(
-        'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = $1 AND idempotency_key = $2',
-        [req.userId, req.idempotencyKey],
+        sql`SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = ${req.userId} AND idempotency_key = ${req.idempotencyKey}`,
       );
       if (!earlier) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
       if (earlier.credits !== req.credits || earlier.reason !== req.reason) {
@@ -239,7 +254,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     }
     const { balance, lots, ...reservation } = row;
     if (balance === null) {
-      await tx.query('DELETE FROM credit_reservations WHERE id = $1', [id]);
+      await tx.query(sql`DELETE FROM credit_reservations WHERE id = ${id}`);
       throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
     }
     await takeFromLots(
@@ -253,8 +268,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
 
 async function settledAlready(tx: Db, req: SettleRequest, wanted: ReservationStatus): Promise<Reservation> {
   const [row] = await tx.query<ReservationRow>(
-    'SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE id = $1 AND user_id = $2',
-    [req.reservationId, req.userId],
+    sql`SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE id = ${req.reservationId} AND user_id = ${req.userId}`,
   );
   if (!row) throw new AppError(404, 'not_found');
   if (row.status !== wanted) throw new AppError(409, 'reservation_settled', { params: { status: row.status } });
@@ -264,12 +278,10 @@ async function settledAlready(tx: Db, req: SettleRequest, wanted: ReservationSta
 /** Makes a hold final (the thing was delivered). Posting a posted hold again is a no-op; a voided one: 409. */
 export async function postReservation(db: Db, req: SettleRequest): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<ReservationRow>(
-      `UPDATE credit_reservations SET status = 'posted', settled_at = now(), updated_at = now()
-       WHERE id = $1 AND user_id = $2 AND status = 'held'
-       RETURNING id, user_id, credits, reason, ref, status`,
-      [req.reservationId, req.userId],
-    );
+    const [row] =
+      await tx.query<ReservationRow>(sql`UPDATE credit_reservations SET status = 'posted', settled_at = now(), updated_at = now()
+       WHERE id = ${req.reservationId} AND user_id = ${req.userId} AND status = 'held'
+       RETURNING id, user_id, credits, reason, ref, status`);
     if (!row) return settledAlready(tx, req, 'posted');
     return toReservation(row, await balanceOf(tx, req.userId), false);
   });
@@ -278,26 +290,20 @@ export async function postReservation(db: Db, req: SettleRequest): Promise<Reser
 /** Gives a hold back to the lots it came from. Voiding a voided hold again is a no-op; a posted one: 409. */
 export async function voidReservation(db: Db, req: SettleRequest): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<ReservationRow>(
-      `UPDATE credit_reservations SET status = 'voided', settled_at = now(), updated_at = now()
-       WHERE id = $1 AND user_id = $2 AND status = 'held'
-       RETURNING id, user_id, credits, reason, ref, status`,
-      [req.reservationId, req.userId],
-    );
+    const [row] =
+      await tx.query<ReservationRow>(sql`UPDATE credit_reservations SET status = 'voided', settled_at = now(), updated_at = now()
+       WHERE id = ${req.reservationId} AND user_id = ${req.userId} AND status = 'held'
+       RETURNING id, user_id, credits, reason, ref, status`);
     if (!row) return settledAlready(tx, req, 'voided');
     const [user] = await tx.query<{ credits: number }>(
-      'UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits',
-      [req.userId, row.credits],
+      sql`UPDATE users SET credits = credits + ${row.credits}, updated_at = now() WHERE id = ${req.userId} RETURNING credits`,
     );
     const balance = user?.credits ?? 0;
-    const taken = await tx.query<{ lot_id: string; credits: number }>(
-      `SELECT lot_id, (-sum(delta))::int AS credits FROM credit_ledger
-       WHERE reservation_id = $1 AND delta < 0 GROUP BY lot_id ORDER BY lot_id`,
-      [row.id],
-    );
+    const taken = await tx.query<{ lot_id: string; credits: number }>(sql`SELECT lot_id, (-sum(delta))::int AS credits FROM credit_ledger
+       WHERE reservation_id = ${row.id} AND delta < 0 GROUP BY lot_id ORDER BY lot_id`);
     let running = balance - row.credits;
     for (const t of taken) {
-      await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lot_id, t.credits]);
+      await tx.query(sql`UPDATE credit_lots SET remaining = remaining + ${t.credits}, updated_at = now() WHERE id = ${t.lot_id}`);
       running += t.credits;
       await insertLedger(tx, {
         userId: req.userId,
@@ -328,8 +334,7 @@ export const getBalance = balanceOf;
 /** Voids holds whose time ran out (the `credits-expire-holds` job); answers how many. */
 export async function voidExpiredReservations(db: Db, limit = 200): Promise<number> {
   const due = await db.query<{ id: string; user_id: number }>(
-    `SELECT id, user_id FROM credit_reservations WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`,
-    [limit],
+    sql`SELECT id, user_id FROM credit_reservations WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT ${limit}`,
   );
   let voided = 0;
   for (const r of due) {

@@ -20,7 +20,7 @@ export async function requireModerator(db: Db, viewer: Viewer | null): Promise<V
   return viewer;
 }
 
-/** A page of the site's queue; moderators see the sharp variant (the signing middleware signs every path). */
+/** A page of the site's queue; moderators see the sharp variant (the JSON serializer signs every path). */
 export async function listQueue(
   db: Db,
   viewer: Viewer | null,

@@ -7,5 +7,5 @@ export type { PhotoVariants } from './image';
 export { ensureMain, listOwnPhotos } from './repository';
 export { photoRoutes } from './routes';
 export { removeFilesNoLongerUsed, sweepOrphanProfilePhotos, toOwnImage } from './service';
-export { lazySigner, signImages, signImagesMiddleware } from './signing';
+export { imageSigning, lazySigner, signImages } from './signing';
 export type { MediaSigner } from './signing';

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 
 export interface OwnPhotoRow {
   id: number;
@@ -11,74 +11,65 @@ export interface OwnPhotoRow {
 
 /** The member's photos, main first; rejected ones are left out. */
 export async function listOwnPhotos(db: Db, userId: number): Promise<OwnPhotoRow[]> {
-  return db.query<OwnPhotoRow>(
-    `SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
-     WHERE user_id = $1 AND status <> 'rejected' ORDER BY is_main DESC, position, id`,
-    [userId],
-  );
+  return db.query<OwnPhotoRow>(sql`SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
+     WHERE user_id = ${userId} AND status <> 'rejected' ORDER BY is_main DESC, position, id`);
 }
 
 /** Locks the member's row for the rest of the transaction, so concurrent uploads count one after another. */
 export async function lockMember(db: Db, userId: number): Promise<{ paid_user: boolean } | null> {
-  const [row] = await db.query<{ paid_user: boolean }>('SELECT paid_user FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const [row] = await db.query<{ paid_user: boolean }>(sql`SELECT paid_user FROM users WHERE id = ${userId} FOR UPDATE`);
   return row ?? null;
 }
 
 export async function countPhotos(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM photos WHERE user_id = $1 AND status <> 'rejected'`, [
-    userId,
-  ]);
+  const [row] = await db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${userId} AND status <> 'rejected'`,
+  );
   return row?.n ?? 0;
 }
 
 export async function insertPhoto(db: Db, p: { userId: number; filename: string; thumb: string; blurred: string }): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
-     SELECT $1, $2, $3, $4, 'pending',
-            NOT EXISTS (SELECT 1 FROM photos WHERE user_id = $1 AND is_main),
-            COALESCE((SELECT max(position) + 1 FROM photos WHERE user_id = $1), 0)
-     RETURNING id`,
-    [p.userId, p.filename, p.thumb, p.blurred],
-  );
+  const [row] = await db.query<{
+    id: number;
+  }>(sql`INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
+     SELECT ${p.userId}::int, ${p.filename}::text, ${p.thumb}::text, ${p.blurred}::text, 'pending',
+            NOT EXISTS (SELECT 1 FROM photos WHERE user_id = ${p.userId} AND is_main),
+            COALESCE((SELECT max(position) + 1 FROM photos WHERE user_id = ${p.userId}), 0)
+     RETURNING id`);
   if (!row) throw new Error('photo insert returned nothing');
   return row.id;
 }
 
 /** Deletes one of the member's photos; returns its files, or null when it is not theirs. */
 export async function deletePhoto(db: Db, userId: number, photoId: number): Promise<OwnPhotoRow | null> {
-  const [row] = await db.query<OwnPhotoRow>(
-    `DELETE FROM photos WHERE id = $1 AND user_id = $2
-     RETURNING id, filename, thumb_filename, blurred_filename, status, is_main`,
-    [photoId, userId],
-  );
+  const [row] = await db.query<OwnPhotoRow>(sql`DELETE FROM photos WHERE id = ${photoId} AND user_id = ${userId}
+     RETURNING id, filename, thumb_filename, blurred_filename, status, is_main`);
   return row ?? null;
 }
 
 /** Makes the oldest remaining photo main when the member has none, an approved one (others can see it) first. */
 export async function ensureMain(db: Db, userId: number): Promise<void> {
-  await db.query(
-    `UPDATE photos SET is_main = true, updated_at = now()
-     WHERE id = (SELECT id FROM photos WHERE user_id = $1 AND status <> 'rejected'
+  await db.query(sql`UPDATE photos SET is_main = true, updated_at = now()
+     WHERE id = (SELECT id FROM photos WHERE user_id = ${userId} AND status <> 'rejected'
                  ORDER BY (status = 'approved') DESC, position, id LIMIT 1)
-       AND NOT EXISTS (SELECT 1 FROM photos WHERE user_id = $1 AND is_main)`,
-    [userId],
-  );
+       AND NOT EXISTS (SELECT 1 FROM photos WHERE user_id = ${userId} AND is_main)`);
 }
 
 /** Moves the main flag to one of the member's photos; false when the photo is not theirs. */
 export async function setMain(db: Db, userId: number, photoId: number): Promise<boolean> {
-  const [own] = await db.query<{ id: number }>(`SELECT id FROM photos WHERE id = $1 AND user_id = $2 AND status <> 'rejected'`, [
-    photoId,
-    userId,
-  ]);
+  const [own] = await db.query<{ id: number }>(
+    sql`SELECT id FROM photos WHERE id = ${photoId} AND user_id = ${userId} AND status <> 'rejected'`,
+  );
   if (!own) return false;
-  await db.query('UPDATE photos SET is_main = false, updated_at = now() WHERE user_id = $1 AND is_main AND id <> $2', [userId, photoId]);
-  await db.query('UPDATE photos SET is_main = true, updated_at = now() WHERE id = $1', [photoId]);
+  await db.query(sql`UPDATE photos SET is_main = false, updated_at = now() WHERE user_id = ${userId} AND is_main AND id <> ${photoId}`);
+  await db.query(sql`UPDATE photos SET is_main = true, updated_at = now() WHERE id = ${photoId}`);
   return true;
 }
 
 /** Whether a stored file is still referenced (seed avatars are shared by many members). */
 export async function fileInUse(db: Db, file: string): Promise<boolean> {
-  const [row] = await db.query('SELECT 1 FROM photos WHERE filename = $1 OR thumb_filename = $1 OR blurred_filename = $1 LIMIT 1', [file]);
+  const [row] = await db.query(
+    sql`SELECT 1 FROM photos WHERE filename = ${file} OR thumb_filename = ${file} OR blurred_filename = ${file} LIMIT 1`,
+  );
   return row !== undefined;
 }

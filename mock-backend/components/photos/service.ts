@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
-import type { Db } from '../../lib/db';
+import { type Db, sql } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
 import { putAll, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
@@ -135,7 +135,7 @@ export async function sweepOrphanProfilePhotos(
     const rows =
       fulls.length === 0
         ? []
-        : await db.query<{ filename: string }>('SELECT filename FROM photos WHERE filename = ANY($1::text[])', [fulls]);
+        : await db.query<{ filename: string }>(sql`SELECT filename FROM photos WHERE filename = ANY(${fulls}::text[])`);
     const live = new Set(rows.map((r) => r.filename));
     for (const [full, keys] of byFull) {
       if (live.has(full)) continue;

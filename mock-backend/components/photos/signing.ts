@@ -75,18 +75,36 @@ export function signImages(body: unknown, signer: MediaSigner, nowMs = Date.now(
 }
 
 /**
- * The one place where photo paths leave the backend: every JSON answer of /api passes here, so no stored (and thus
- * permanent) path can reach a browser, and a locked photo only ever carries its blurred file.
+ * The one place where photo paths leave the backend as JSON: Express's `json replacer`, the serializer every `res.json`
+ * of the app runs, turns every Image object it meets into a copy with signed paths (the answer itself is not changed).
+ * So no stored (and thus permanent) path can reach a browser, and a locked photo only ever carries its blurred file:
+ * the services choose the variant, the serializer signs it. `ready` loads the signer before a route answers (the
+ * serializer runs synchronously); an Image serialized before it is loaded is refused rather than sent unsigned.
  */
-export function signImagesMiddleware(getSigner: () => Promise<MediaSigner>): RequestHandler {
-  return (_req, res, next) => {
-    getSigner().then((signer) => {
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        signImages(body, signer);
-        return json(body);
+export function imageSigning(getSigner: () => Promise<MediaSigner>): {
+  ready: RequestHandler;
+  replacer: (this: unknown, key: string, value: unknown) => unknown;
+} {
+  let signer: MediaSigner | undefined;
+  return {
+    ready: (_req, _res, next) => {
+      if (signer) return next();
+      getSigner().then((loaded) => {
+        signer = loaded;
+        next();
+      }, next);
+    },
+    replacer(_key, value) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || !isImage(value as Record<string, unknown>)) return value;
+      if (!signer) throw new Error('a photo path was about to leave unsigned: the media signer is not loaded');
+      const image = value as Record<string, unknown> & ImageLike;
+      const nowMs = Date.now();
+      return {
+        ...image,
+        filename: signer.sign(image.filename, nowMs),
+        thumb_filename: signer.sign(image.thumb_filename, nowMs),
+        match_path: signer.sign(image.match_path, nowMs),
       };
-      next();
-    }, next);
+    },
   };
 }

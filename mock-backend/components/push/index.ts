@@ -6,6 +6,7 @@ export { configurePushHosts, endpointProblem, parsePushHosts } from './allow-lis
 export { createPushJobs } from './jobs';
 export type { PushJobOptions } from './jobs';
 export { pushKeysProblem } from './keys';
-export { deleteOldNotifications, notificationInsert, recordNotification } from './repository';
+export { deleteOldNotifications } from './repository';
+export { notificationInsert, recordNotification } from './record';
 export { pushRoutes } from './routes';
-export type { Notifier } from './service';
+export type { Notifier } from './record';

@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import { afterCommit, type Db } from '../../lib/db';
 import type { JobDefinition, Jobs } from '../../lib/jobs';
 import { lazily } from '../../lib/secrets';
-import { httpsTransport, type PushTransport } from './sender';
-import { processNotifications, type Notifier } from './service';
+import { httpsTransport } from './sender';
+import type { PushTransport } from './types';
+import { processNotifications } from './deliver';
+import type { Notifier } from './record';
 import { loadVapidKeys, publishPublicKey, type VapidConfig } from './vapid';
 
 export const PUSH_JOB = 'push-notify';

@@ -7,7 +7,8 @@ import * as accounts from '../accounts/repository';
 import { grantCredits } from '../credits/ledger';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';
-import { httpsTransport, type PushRequest, type PushResponse } from './sender';
+import { httpsTransport } from './sender';
+import type { PushRequest, PushResponse } from './types';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;

@@ -4,7 +4,7 @@ import { requireViewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { rateLimit } from '../../lib/rate-limit';
 import * as repo from './repository';
-import * as service from './service';
+import * as unsubscribeLinks from './unsubscribe';
 import { fill, MAIL_TEXTS } from './texts';
 import { escapeHtml } from '../../../src/shared/html';
 
@@ -21,7 +21,7 @@ export function pushRoutes(db: Db): Router {
   const limit = rateLimit(db, { name: 'unsubscribe', points: 30, windowSeconds: 600 });
 
   const memberOf = async (token: unknown): Promise<number> => {
-    const userId = typeof token === 'string' ? await service.verifyUnsubscribeToken(db, token) : null;
+    const userId = typeof token === 'string' ? await unsubscribeLinks.verifyUnsubscribeToken(db, token) : null;
     if (userId === null) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
     return userId;
   };
@@ -29,7 +29,7 @@ export function pushRoutes(db: Db): Router {
   // The link in the mail's body: a question with a button (a GET never unsubscribes — link scanners follow links).
   router.get('/unsubscribe.php', limit, async (req, res) => {
     const userId = await memberOf(req.query.token);
-    const member = await service.memberSiteAndLanguage(db, userId);
+    const member = await unsubscribeLinks.memberSiteAndLanguage(db, userId);
     if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
     const t = MAIL_TEXTS[member.language];
     const action = `unsubscribe.php?token=${encodeURIComponent(String(req.query.token))}`;
@@ -44,7 +44,7 @@ export function pushRoutes(db: Db): Router {
   // RFC 8058 one-click (the mail client's POST) and the page's button.
   router.post('/unsubscribe.php', limit, async (req, res) => {
     const userId = await memberOf(req.query.token);
-    const member = await service.unsubscribe(db, userId);
+    const member = await unsubscribeLinks.unsubscribe(db, userId);
     if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
     req.log.info({ userId }, 'notification e-mails unsubscribed');
     page(

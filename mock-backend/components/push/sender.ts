@@ -2,43 +2,7 @@ import { request } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { resolvePublic, type Lookup } from './allow-list';
-import type { VapidKeys } from './vapid';
-
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** Where a click on the notification leads (a path of the site). */
-  url: string;
-  /** The app badge: unread messages plus new likes. */
-  badge: number;
-  kind: 'message' | 'like' | 'match';
-}
-
-export interface PushOptions {
-  /** Seconds the push service keeps the message for an offline device. */
-  ttl: number;
-  urgency: 'very-low' | 'low' | 'normal' | 'high';
-  /** A newer message with the same topic replaces an undelivered older one (one notification, not ten). */
-  topic: string;
-}
-
-export interface PushSubscriptionJson {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-/** One encrypted request to a push service, as web-push builds it. */
-export interface PushRequest {
-  endpoint: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-export interface PushResponse {
-  status: number;
-  retryAfterSeconds?: number | undefined;
-}
-/** Delivers a built request (the default: HTTPS to the checked public address; tests replace it). */
-export type PushTransport = (req: PushRequest) => Promise<PushResponse>;
+import type { PushMessage, PushOptions, PushRequest, PushResponse, PushSubscriptionJson, PushTransport, VapidKeys } from './types';
 
 export function buildPushRequest(
   vapid: VapidKeys,

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../src/shared/locales';
+import { isLocale, type Locale } from '../../../src/shared/locales';
 
 /**
  * What a lock screen and an inbox show, in every interface locale. Without previews nothing names the other member
@@ -296,3 +296,6 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
 };
 
 export const fill = (s: string, vars: Record<string, string>): string => s.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
+
+/** A member's saved language as one of the texts' locales (English for anything else). */
+export const toLocale = (language: string): Locale => (isLocale(language) ? language : 'en');

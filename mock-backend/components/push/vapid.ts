@@ -1,13 +1,7 @@
 import webpush from 'web-push';
 import type { Db } from '../../lib/db';
 import * as repo from './repository';
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  /** The contact push services may use (mailto: or https: URL). */
-  subject: string;
-}
+import type { VapidKeys } from './types';
 
 export interface VapidConfig {
   publicKey?: string | undefined;

@@ -19,8 +19,10 @@ export async function recomputeEffects(db: Db, memberId: number): Promise<void> 
      WHERE u.id = $1`,
     [memberId],
   );
+  // Search also leaves out a profile while an automated hiding stands (until a moderator decides).
   await db.query(
-    `UPDATE profiles p SET hidden_until = greatest(u.suspended_until, u.restricted_until), updated_at = now()
+    `UPDATE profiles p SET updated_at = now(), hidden_until = greatest(u.suspended_until, u.restricted_until,
+       (SELECT max(until) FROM safety_decisions WHERE member_id = $1 AND action = 'hide' AND reversed_at IS NULL AND until > now()))
      FROM users u WHERE u.id = p.user_id AND p.user_id = $1`,
     [memberId],
   );

@@ -5,4 +5,6 @@
  */
 export { assertMayStartConversation, isBannedAddress, suspensionOf } from './effects';
 export { safetyRoutes } from './routes';
-export { suspendedLogin } from './service';
+export { screenFirstMessage, type Screened } from './screening';
+export { processDataExports } from './data-export';
+export { suspendedLogin } from './statements';

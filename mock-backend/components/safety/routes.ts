@@ -3,7 +3,10 @@ import { getSite, getViewer, requireViewer } from '../../lib/context';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
+import * as appeals from './appeals';
+import { exportRoutes } from './export-routes';
 import * as service from './service';
+import * as statements from './statements';
 
 export interface SafetyRouteOptions {
   /** Reports per member per hour before 429 (default 20). */
@@ -51,6 +54,14 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
     );
   });
 
+  router.put('/notice.php', decisionLimit, async (req, res) => {
+    const viewer = getViewer(res);
+    const body = req.body as service.NoticeDecisionRequest;
+    await service.decideNotice(deps, viewer, getSite(res), body);
+    req.log.info({ moderator: viewer?.userId, notice: body.notice, action: body.action }, 'notice decided');
+    res.json({ success: true });
+  });
+
   router.get('/report-queue.php', async (req, res) => {
     const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
     res.json(await service.listQueue(db, getViewer(res), getSite(res).id, limit));
@@ -65,36 +76,38 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
   });
 
   router.get('/statements.php', async (_req, res) => {
-    res.json(await service.listStatements(db, getViewer(res)));
+    res.json(await statements.listStatements(db, getViewer(res)));
   });
 
   router.get('/statement.php', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    res.json(await service.getStatement(db, getViewer(res), Number(req.query.id), token));
+    res.json(await statements.getStatement(db, getViewer(res), Number(req.query.id), token));
   });
 
   router.post('/appeal.php', appealLimit, async (req, res) => {
     const viewer = getViewer(res);
     await respondIdempotently(db, req, res, 201, () =>
-      service.fileAppeal(
+      appeals.fileAppeal(
         deps,
         { site: getSite(res), viewer, language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')) },
-        req.body as service.AppealRequest,
+        req.body as appeals.AppealRequest,
       ),
     );
   });
 
   router.put('/appeal.php', decisionLimit, async (req, res) => {
     const viewer = getViewer(res);
-    const body = req.body as service.AppealDecisionRequest;
-    await service.decideAppeal(deps, viewer, getSite(res), body);
+    const body = req.body as appeals.AppealDecisionRequest;
+    await appeals.decideAppeal(deps, viewer, getSite(res), body);
     req.log.info({ moderator: viewer?.userId, appeal: body.appeal, outcome: body.outcome }, 'appeal decided');
     res.json({ success: true });
   });
 
   router.get('/appeal-queue.php', async (_req, res) => {
-    res.json(await service.listAppealQueue(db, getViewer(res), getSite(res).id));
+    res.json(await appeals.listAppealQueue(db, getViewer(res), getSite(res).id));
   });
+
+  router.use(exportRoutes(deps));
 
   return router;
 }

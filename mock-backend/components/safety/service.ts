@@ -1,60 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
+import { randomBytes } from 'node:crypto';
 import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import { AppError, authenticationRequired, badRequest, notFound } from '../../lib/errors';
-import type { MediaStore } from '../../lib/media-store';
-import { enqueueMail, type Outbox } from '../../lib/outbox';
-import { isLocale, type Locale } from '../../../src/shared/locales';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { Locale } from '../../../src/shared/locales';
 import { requireModerator } from '../moderation/index';
 import { block } from '../privacy/index';
+import { afterModeratorDecision, afterReport } from './automation';
 import * as effects from './effects';
-import { renderAppealOutcome, renderOutcome, renderReceipt, renderStatement, type RenderedMail } from './mail-texts';
+import { hashToken, iso, linkOrigin, localeOf, mail, noticeReference, reportReference, statementPath, type SafetyDeps } from './common';
+import { renderOutcome, renderReceipt, renderStatement } from './mail-texts';
+import * as notices from './notice-repository';
+import { resolveNoticeTarget } from './notice-targets';
 import * as repo from './repository';
+import { thresholdsOf } from './thresholds';
 
-export interface SafetyDeps {
-  db: Db;
-  media: MediaStore;
-  logger: Logger;
-  outbox: Pick<Outbox, 'kick'>;
-  publicUrl: string;
-}
+export type { SafetyDeps } from './common';
 
 export type ReportRequest = Schemas['ReportRequest'];
 export type ReportReceipt = Schemas['ReportReceipt'];
 export type NoticeRequest = Schemas['NoticeRequest'];
 export type ReportDecisionRequest = Schemas['ReportDecisionRequest'];
-export type Statement = Schemas['Statement'];
-export type AppealRequest = Schemas['AppealRequest'];
-export type AppealDecisionRequest = Schemas['AppealDecisionRequest'];
-
-/** The page (built by the app) where a member reads a statement of reasons and appeals it. */
-export const statementPath = (id: number, token?: string) => `/safety/statements/${id}${token ? `?token=${token}` : ''}`;
-
-export const reportReference = (id: number) => `R-${String(id).padStart(6, '0')}`;
-export const noticeReference = (id: number) => `N-${String(id).padStart(6, '0')}`;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const localeOf = (language: string | undefined, fallback: Locale = 'en'): Locale => (language && isLocale(language) ? language : fallback);
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-async function mail(tx: Db, site: Site, to: string, topic: string, ref: string, rendered: RenderedMail): Promise<void> {
-  const fromName = (site.mail_name || site.name).replace(/"/g, '');
-  const fromAddress = site.support_email || `no-reply@${site.domain}`;
-  await enqueueMail(tx, { topic, ref, to, from: `"${fromName}" <${fromAddress}>`, ...rendered });
-}
-
-function origin(publicUrl: string, site: Site, defaultSite: boolean): string {
-  if (defaultSite) return publicUrl;
-  const url = new URL(publicUrl);
-  url.hostname = site.host;
-  return url.origin;
-}
-
-async function linkOrigin(deps: SafetyDeps, db: Db, site: Site): Promise<string> {
-  const [row] = await db.query<{ first: boolean }>('SELECT min(id) = $1 AS first FROM sites', [site.id]);
-  return origin(deps.publicUrl, site, row?.first === true);
-}
+export type NoticeDecisionRequest = Schemas['NoticeDecisionRequest'];
 
 // ---------------------------------------------------------------------------------------------------- reports
 
@@ -126,6 +93,7 @@ export async function fileReport(
         renderReceipt('report', language, { site: site.name, reference }),
       );
     }
+    await afterReport(tx, deps.publicUrl, site, memberId, input.reason);
     return { created: true, id: reportId };
   });
   if (result.created) deps.outbox.kick();
@@ -151,7 +119,9 @@ export async function listMyReports(db: Db, viewer: Viewer): Promise<Schemas['My
 
 /**
  * A notice of illegal content from anyone. The answer is the same for every address (no enumeration): the notice
- * is stored and its receipt mailed to the given address in the visitor's language.
+ * is stored and its receipt mailed to the given address in the visitor's language. Its content URL is resolved to
+ * the member it names (profile, photo, chat photo) when it is filed, so it joins his case in the queue; a URL that
+ * names nobody makes it an item of its own.
  */
 export async function submitNotice(
   deps: SafetyDeps,
@@ -165,8 +135,9 @@ export async function submitNotice(
     string,
   ];
   if (name === '' || url === '' || explanation === '') throw badRequest();
+  const target = await resolveNoticeTarget(deps.db, ctx.site.id, url);
   const reference = await deps.db.transaction(async (tx) => {
-    const id = await repo.insertNotice(tx, { siteId: ctx.site.id, name, email, url, explanation, language: ctx.language });
+    const id = await notices.insertNotice(tx, { siteId: ctx.site.id, name, email, url, explanation, language: ctx.language, target });
     const ref = noticeReference(id);
     await mail(
       tx,
@@ -187,15 +158,17 @@ export async function submitNotice(
 /** The open reports grouped per reported member, the longest-waiting member first, with what a moderator needs. */
 export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, limit: number): Promise<Schemas['ReportQueue']> {
   await requireModerator(db, viewer);
-  const members = await repo.queueMembers(db, siteId, limit);
+  const limits = await thresholdsOf(db, siteId);
+  const members = await repo.queueMembers(db, siteId, limit, limits);
   const cases: Schemas['ReportCase'][] = [];
   for (const memberId of members) {
     const member = await repo.caseMember(db, memberId);
     if (!member) continue;
-    const [photos, reports, decisions] = await Promise.all([
+    const [photos, reports, decisions, noticesAbout] = await Promise.all([
       repo.memberPhotos(db, memberId),
-      repo.openReportsAbout(db, memberId),
+      repo.openReportsAbout(db, siteId, memberId, limits),
       repo.earlierDecisions(db, memberId),
+      notices.openNoticesAbout(db, siteId, memberId),
     ]);
     cases.push({
       member: {
@@ -221,7 +194,14 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         reason: r.reason as ReportRequest['reason'],
         details: r.details,
         created_at: iso(r.created_at),
-        reporter: { id: r.reporter_id, filed: r.filed, upheld: r.upheld },
+        reporter: {
+          id: r.reporter_id,
+          filed: r.filed,
+          upheld: r.upheld,
+          unfounded: r.unfounded,
+          trusted: r.trusted,
+          deprioritised: r.deprioritised,
+        },
         messages: (r.evidence.messages ?? []).map((m) => ({
           id: m.id,
           from_member: m.sender_id === memberId,
@@ -237,13 +217,50 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         created_at: iso(d.created_at),
         reversed: d.reversed,
       })),
+      notices: noticesAbout.map(queuedNotice),
     });
   }
-  const notices = await repo.openNotices(db, siteId, 50);
+  const unassigned = await notices.openUnassignedNotices(db, siteId, 50);
+  return { cases, notices: unassigned.map(queuedNotice) };
+}
+
+function queuedNotice(n: notices.NoticeRow): Schemas['QueuedNotice'] {
   return {
-    cases,
-    notices: notices.map((n) => ({ ...n, reference: noticeReference(n.id), created_at: iso(n.created_at) })),
+    id: n.id,
+    reference: noticeReference(n.id),
+    name: n.name,
+    email: n.email,
+    content_url: n.content_url,
+    explanation: n.explanation,
+    created_at: iso(n.created_at),
+    target: n.target_kind && n.target_id !== null ? { kind: n.target_kind, id: n.target_id } : null,
   };
+}
+
+/**
+ * A moderator's decision about a notice whose URL named nobody: `dismiss` handles it without a member (the notifier
+ * learns "no violation found"); `assign` resolves the URL the moderator gives to its member, so the notice joins his
+ * case and is decided there. A notice handled before is 409 reports_decided.
+ */
+export async function decideNotice(deps: SafetyDeps, viewer: Viewer | null, site: Site, input: NoticeDecisionRequest): Promise<void> {
+  const moderator = await requireModerator(deps.db, viewer);
+  if (input.action === 'assign') {
+    const target = await resolveNoticeTarget(deps.db, site.id, input.content_url ?? '');
+    if (!target) throw new AppError(422, 'invalid_value', { params: { field: 'content_url' } });
+    if (!(await notices.assignNotice(deps.db, { siteId: site.id, id: input.notice, target }))) throw new AppError(409, 'reports_decided');
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    const notifier = await notices.dismissNotice(tx, { siteId: site.id, id: input.notice, moderatorId: moderator.userId });
+    if (!notifier) throw new AppError(409, 'reports_decided');
+    const rendered = renderOutcome(localeOf(notifier.language), {
+      site: site.name,
+      reference: noticeReference(input.notice),
+      actionTaken: false,
+    });
+    await mail(tx, site, notifier.email, 'notice_outcome', `notice:${input.notice}`, rendered);
+  });
+  deps.outbox.kick();
 }
 
 /**
@@ -260,6 +277,8 @@ export async function decide(
 ): Promise<Schemas['ReportDecisionResult']> {
   const moderator = await requireModerator(deps.db, viewer);
   const { action } = input;
+  // Hiding is the automation's measure only (three trusted reports); a moderator decides with the other actions.
+  if (action === 'hide') throw new AppError(422, 'invalid_value', { params: { field: 'action' } });
   const facts = input.facts.trim();
   if (facts === '') throw new AppError(422, 'invalid_value', { params: { field: 'facts' } });
   if (action === 'remove_content' && !input.content) throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
@@ -267,7 +286,8 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
   if ((action === 'restrict' || action === 'suspend') && input.days === undefined)
     throw new AppError(422, 'invalid_value', { params: { field: 'days' } });
-  if (action === 'dismiss' && input.reports.length === 0 && input.notice === undefined)
+  const noticeIds = [...new Set([...(input.notices ?? []), ...(input.notice === undefined ? [] : [input.notice])])];
+  if (action === 'dismiss' && input.reports.length === 0 && noticeIds.length === 0)
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
   if (!(await repo.siteMember(deps.db, site.id, input.member))) throw notFound();
   const memberId = input.member;
@@ -279,7 +299,7 @@ export async function decide(
       removed = await effects.removeContent(tx, memberId, content.kind, content.id ?? null);
       if (!removed) throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
     }
-    const source = input.reports.length > 0 ? 'report' : input.notice !== undefined ? 'notice' : 'own_initiative';
+    const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
     const decision = await repo.insertDecision(tx, {
       siteId: site.id,
       memberId,
@@ -296,12 +316,20 @@ export async function decide(
     const status = action === 'dismiss' ? 'no_violation' : 'action_taken';
     const taken = await repo.decideReports(tx, { siteId: site.id, memberId, ids: input.reports, status, decisionId: decision.id });
     if (taken.length !== input.reports.length) throw new AppError(409, 'reports_decided');
-    const notifier = input.notice === undefined ? null : await repo.handleNotice(tx, site.id, input.notice);
-    if (input.notice !== undefined && !notifier) throw new AppError(409, 'reports_decided');
+    const notifiers = await notices.handleNotices(tx, {
+      siteId: site.id,
+      memberId,
+      ids: noticeIds,
+      decisionId: decision.id,
+      moderatorId: moderator.userId,
+    });
+    if (notifiers.length !== noticeIds.length) throw new AppError(409, 'reports_decided');
     if (action === 'restrict' || action === 'suspend' || action === 'ban') await effects.recomputeEffects(tx, memberId);
     if (action === 'suspend' || action === 'ban') await effects.endSessions(tx, memberId);
     if (action === 'ban') await effects.banAddress(tx, site.id, memberId, decision.id);
-    const linkBase = await linkOrigin(deps, tx, site);
+    const dismissed = action === 'dismiss' ? taken.flatMap((r) => (r.reporter_id === null ? [] : [r.reporter_id])) : [];
+    await afterModeratorDecision(tx, site, memberId, dismissed);
+    const linkBase = await linkOrigin(deps.publicUrl, tx, site);
     if (action !== 'dismiss') {
       await repo.insertStatementToken(tx, decision.id, hashToken(token));
       const member = await repo.mailAddress(tx, memberId);
@@ -329,170 +357,17 @@ export async function decide(
       });
       await mail(tx, site, reporter.email, 'report_outcome', `report:${report.id}`, rendered);
     }
-    if (notifier && input.notice !== undefined) {
+    for (const notifier of notifiers) {
       // The notifier learns the outcome too, like a reporter: action taken or no violation found.
       const rendered = renderOutcome(localeOf(notifier.language), {
         site: site.name,
-        reference: noticeReference(input.notice),
+        reference: noticeReference(notifier.id),
         actionTaken: action !== 'dismiss',
       });
-      await mail(tx, site, notifier.email, 'notice_outcome', `notice:${input.notice}`, rendered);
+      await mail(tx, site, notifier.email, 'notice_outcome', `notice:${notifier.id}`, rendered);
     }
     return { decision: decision.id, statement: action !== 'dismiss' };
   });
   deps.outbox.kick();
   return result;
-}
-
-// ---------------------------------------------------------------------------------------------------- statements
-
-function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
-  return {
-    id: d.id,
-    action: d.action,
-    content: d.content_kind ? { kind: d.content_kind, id: d.content_id } : null,
-    days: d.days,
-    until: d.until,
-    facts: d.facts,
-    rule: d.rule,
-    source: d.source,
-    automated: d.automated,
-    created_at: iso(d.created_at),
-    reversed_at: d.reversed_at ? iso(d.reversed_at) : null,
-    appeal_until: iso(d.appeal_until),
-    appeal,
-    redress: ['internal_appeal', 'out_of_court_settlement', 'court'],
-  };
-}
-
-export async function listStatements(db: Db, viewer: Viewer | null): Promise<Schemas['StatementList']> {
-  if (!viewer) throw authenticationRequired();
-  const [rows, appeals] = await Promise.all([repo.statementsOf(db, viewer.userId), repo.memberAppeals(db, viewer.userId)]);
-  const byDecision = new Map(appeals.map((a) => [a.decision_id, { id: a.id, status: a.status }]));
-  return { statements: rows.map((d) => toStatement(d, byDecision.get(d.id) ?? null)) };
-}
-
-/** One statement: with the mail's token (no session needed), or to the member it is about; anything else 404. */
-export async function getStatement(db: Db, viewer: Viewer | null, id: number, token: string | undefined): Promise<Statement> {
-  let decision: repo.DecisionRow | null;
-  if (token) {
-    decision = await repo.decisionByToken(db, id, hashToken(token));
-    if (decision?.action === 'dismiss') decision = null;
-  } else {
-    if (!viewer) throw authenticationRequired();
-    decision = (await repo.statementsOf(db, viewer.userId, id))[0] ?? null;
-  }
-  if (!decision) throw notFound();
-  const appeal = (await repo.memberAppeals(db, decision.member_id)).find((a) => a.decision_id === decision.id);
-  return toStatement(decision, appeal ? { id: appeal.id, status: appeal.status } : null);
-}
-
-/**
- * A refused login of a suspended or banned member (after the right password): the code and a fresh token that reads
- * the statement and appeals it without a session.
- */
-export async function suspendedLogin(db: Db, memberId: number): Promise<AppError | null> {
-  const suspension = await effects.suspensionOf(db, memberId);
-  if (!suspension) return null;
-  const token = randomBytes(16).toString('hex');
-  await repo.insertStatementToken(db, suspension.decisionId, hashToken(token));
-  return new AppError(423, suspension.ban ? 'account_banned' : 'account_suspended', {
-    params: { until: suspension.until, statement: suspension.decisionId, token, appeal_path: statementPath(suspension.decisionId, token) },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------- appeals
-
-/**
- * An appeal by the member a decision is about (his session, or the statement's token) or by one of its reporters,
- * within six months. One per person and decision (409 appeal_exists).
- */
-export async function fileAppeal(
-  deps: SafetyDeps,
-  ctx: { site: Site; viewer: Viewer | null; language: Locale },
-  input: AppealRequest,
-): Promise<Schemas['AppealReceipt']> {
-  const { db } = deps;
-  let decision: repo.DecisionRow | null;
-  let role: 'member' | 'reporter';
-  if (input.token) {
-    decision = await repo.decisionByToken(db, input.decision, hashToken(input.token));
-    role = 'member';
-  } else {
-    if (!ctx.viewer) throw authenticationRequired();
-    decision = await repo.decisionById(db, ctx.site.id, input.decision);
-    if (decision && decision.member_id === ctx.viewer.userId && decision.action !== 'dismiss') role = 'member';
-    // A reporter contests a decision not to act (a dismissal): reversing an action would not be what he asks for.
-    else if (decision?.action === 'dismiss' && (await repo.isReporterOf(db, decision.id, ctx.viewer.userId))) role = 'reporter';
-    else decision = null;
-    role ??= 'member';
-  }
-  if (!decision || decision.site_id !== ctx.site.id) throw notFound();
-  if (new Date(decision.appeal_until).getTime() < Date.now()) throw new AppError(422, 'appeal_period_over');
-  const appellant = role === 'member' ? decision.member_id : (ctx.viewer?.userId as number);
-  const text = input.text.trim();
-  if (text === '') throw new AppError(422, 'invalid_value', { params: { field: 'text' } });
-  const language = role === 'member' ? localeOf((await repo.mailAddress(db, appellant))?.language, ctx.language) : ctx.language;
-  const id = await repo.insertAppeal(db, { decisionId: decision.id, appellantId: appellant, role, text, language });
-  if (id === null) throw new AppError(409, 'appeal_exists');
-  return { id, status: 'open' };
-}
-
-export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: number): Promise<Schemas['AppealQueue']> {
-  const moderator = await requireModerator(db, viewer);
-  const rows = await repo.openAppeals(db, siteId);
-  return {
-    appeals: rows.map((a) => ({
-      id: a.id,
-      role: a.role,
-      text: a.text,
-      created_at: iso(a.created_at),
-      own_decision: a.moderator_id === moderator.userId,
-      decision: {
-        id: a.decision_id,
-        member: a.member_id,
-        action: a.action,
-        rule: a.rule,
-        facts: a.facts,
-        created_at: iso(a.decided_at),
-        moderator: a.moderator_id,
-      },
-    })),
-  };
-}
-
-/**
- * Another moderator upholds or reverses the decision. A reversal is recorded on the decision and undoes its effect:
- * a restriction, suspension or ban is lifted (and a banned address freed), removed content comes back where it still
- * exists, a dismissal's reports are open again. The appellant is mailed the outcome.
- */
-export async function decideAppeal(deps: SafetyDeps, viewer: Viewer | null, site: Site, input: AppealDecisionRequest): Promise<void> {
-  const moderator = await requireModerator(deps.db, viewer);
-  const explanation = input.explanation.trim();
-  if (explanation === '') throw new AppError(422, 'invalid_value', { params: { field: 'explanation' } });
-  await deps.db.transaction(async (tx) => {
-    const appeal = await repo.lockAppeal(tx, site.id, input.appeal);
-    if (!appeal) throw notFound();
-    const d = appeal.decision;
-    if (d.moderator_id === moderator.userId) throw new AppError(403, 'appeal_own_decision');
-    if (appeal.status !== 'open') throw new AppError(409, 'appeal_decided');
-    await repo.closeAppeal(tx, input.appeal, { status: input.outcome, moderatorId: moderator.userId, explanation });
-    if (input.outcome === 'reversed' && (await repo.markReversed(tx, d.id, moderator.userId))) {
-      if (d.action === 'dismiss') await repo.reopenReports(tx, d.id);
-      if (d.content_kind && d.removed) await effects.restoreContent(tx, d.member_id, d.content_kind, d.content_id, d.removed);
-      if (d.action === 'restrict' || d.action === 'suspend' || d.action === 'ban') await effects.recomputeEffects(tx, d.member_id);
-    }
-    if (appeal.appellant_id !== null) {
-      const to = await repo.mailAddress(tx, appeal.appellant_id);
-      if (to) {
-        const rendered = renderAppealOutcome(localeOf(appeal.language), {
-          site: site.name,
-          reversed: input.outcome === 'reversed',
-          explanation,
-        });
-        await mail(tx, site, to.email, 'appeal_outcome', `appeal:${input.appeal}`, rendered);
-      }
-    }
-  });
-  deps.outbox.kick();
 }

@@ -1,6 +1,6 @@
 import type { Site } from '../../lib/context';
-import { statement, type Db } from '../../lib/db';
-import { SITE_BY_HOST_SQL } from '../site-data/index';
+import { type Db, raw, sql, statement } from '../../lib/db';
+import { siteByHost } from '../site-data/index';
 
 export interface UserRow {
   id: number;
@@ -23,14 +23,15 @@ export interface UserRow {
   photo_status: 'approved' | 'pending' | 'rejected' | null;
 }
 
-const USER_COLUMNS = `u.id, COALESCE(u.shown_email, u.email) AS email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
+const USER_COLUMNS =
+  raw(`u.id, COALESCE(u.shown_email, u.email) AS email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
   p.name AS profile_name, p.country AS profile_country, p.status AS profile_status, p.invisible AS profile_invisible,
-  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`;
-const USER_JOINS = `LEFT JOIN profiles p ON p.user_id = u.id
-  LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`;
+  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`);
+const USER_JOINS = raw(`LEFT JOIN profiles p ON p.user_id = u.id
+  LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`);
 
 export async function findUser(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = $1`, [userId]);
+  const [row] = await db.query<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = ${userId}`);
   return row ?? null;
 }
 
@@ -43,11 +44,8 @@ export interface LoginCandidate {
 }
 
 export async function findLoginCandidate(db: Db, siteId: number, email: string): Promise<LoginCandidate | null> {
-  const [row] = await db.query<LoginCandidate>(
-    `SELECT id, password_hash, status, device_epoch FROM users
-     WHERE site_id = $1 AND lower(email) = lower($2) AND status <> 'deleted'`,
-    [siteId, email],
-  );
+  const [row] = await db.query<LoginCandidate>(sql`SELECT id, password_hash, status, device_epoch FROM users
+     WHERE site_id = ${siteId} AND lower(email) = lower(${email}) AND status <> 'deleted'`);
   return row ?? null;
 }
 
@@ -60,20 +58,20 @@ export interface SessionRow {
 
 const siteAndSession = statement(
   'site_and_session',
-  `WITH site AS (${SITE_BY_HOST_SQL})
+  (host: string, sessionId: string | null) => sql`WITH site AS (${siteByHost(host)})
    SELECT site.*, sess.user_id AS session_user_id, sess.paid_user AS session_paid_user, sess.language AS session_language,
           sess.stale AS session_stale
    FROM site LEFT JOIN LATERAL (
      SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = $2 AND s.expires_at > now() AND u.site_id = site.id AND u.status <> 'deleted'
+     WHERE s.id = ${sessionId} AND s.expires_at > now() AND u.site_id = site.id AND u.status <> 'deleted'
        -- A suspended or banned member has no session, however he got one (a sign-in link, a password reset).
        AND (u.suspended_until IS NULL OR u.suspended_until <= now())
    ) sess ON true`,
 );
 
 /**
- * The site of the host (SITE_BY_HOST_SQL) and the session of that site's member behind `sessionId` (null
+ * The site of the host (siteByHost) and the session of that site's member behind `sessionId` (null
  * without one, or when it is unknown, expired, another site's, a deleted or a suspended member's): one statement for what every
  * API request needs first.
  */
@@ -99,53 +97,47 @@ export async function findSiteAndSession(
 }
 
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('UPDATE sessions SET last_seen_at = now(), updated_at = now() WHERE id = $1', [sessionId]);
+  await db.query(sql`UPDATE sessions SET last_seen_at = now(), updated_at = now() WHERE id = ${sessionId}`);
 }
 
 export async function createSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
-  await db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    sessionId,
-    userId,
-    maxAgeSeconds,
-  ]);
+  await db.query(
+    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${sessionId}, ${userId}, now() + make_interval(secs => ${maxAgeSeconds}))`,
+  );
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  await db.query(sql`DELETE FROM sessions WHERE id = ${sessionId}`);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {
-  const rows = await db.query('DELETE FROM sessions WHERE expires_at <= now() RETURNING 1');
+  const rows = await db.query(sql`DELETE FROM sessions WHERE expires_at <= now() RETURNING 1`);
   return rows.length;
 }
 
 export async function setLanguage(db: Db, userId: number, language: string): Promise<void> {
-  await db.query('UPDATE users SET language = $2, updated_at = now() WHERE id = $1', [userId, language]);
+  await db.query(sql`UPDATE users SET language = ${language}, updated_at = now() WHERE id = ${userId}`);
 }
 
 export async function touchLastActive(db: Db, userId: number): Promise<void> {
-  await db.query('UPDATE users SET last_active_at = now(), updated_at = now() WHERE id = $1', [userId]);
+  await db.query(sql`UPDATE users SET last_active_at = now(), updated_at = now() WHERE id = ${userId}`);
 }
 
 export async function savePushSubscription(db: Db, userId: number, endpoint: string, subscription: unknown): Promise<void> {
-  await db.query(
-    `INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES ($1, $2, $3::jsonb)
-     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, subscription = EXCLUDED.subscription, updated_at = now()`,
-    [userId, endpoint, JSON.stringify(subscription)],
-  );
+  await db.query(sql`INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES (${userId}, ${endpoint}, ${JSON.stringify(subscription)}::jsonb)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, subscription = EXCLUDED.subscription, updated_at = now()`);
 }
 
 export async function deletePushSubscriptions(db: Db, userId: number): Promise<void> {
-  await db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [userId]);
+  await db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`);
 }
 
 /** Failed-login bookkeeping per site + e-mail + IP. */
 export async function lockedMinutes(db: Db, siteId: number, email: string, ip: string): Promise<number> {
-  const [row] = await db.query<{ minutes: number }>(
-    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_failures
-     WHERE site_id = $1 AND email = lower($2) AND ip = $3 AND locked_until > now()`,
-    [siteId, email, ip],
-  );
+  const [row] = await db.query<{
+    minutes: number;
+  }>(sql`SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_failures
+     WHERE site_id = ${siteId} AND email = lower(${email}) AND ip = ${ip} AND locked_until > now()`);
   return row?.minutes ?? 0;
 }
 
@@ -154,47 +146,41 @@ export async function recordFailure(
   db: Db,
   q: { siteId: number; email: string; ip: string; windowMinutes: number; maxFailures: number; lockMinutes: number },
 ): Promise<number> {
-  const [row] = await db.query<{ minutes: number }>(
-    `INSERT INTO login_failures AS lf (site_id, email, ip, failures) VALUES ($1, lower($2), $3, 1)
+  const [row] = await db.query<{
+    minutes: number;
+  }>(sql`INSERT INTO login_failures AS lf (site_id, email, ip, failures) VALUES (${q.siteId}, lower(${q.email}), ${q.ip}, 1)
      ON CONFLICT (site_id, email, ip) DO UPDATE SET
-       failures = CASE WHEN lf.window_started_at < now() - make_interval(mins => $4) THEN 1 ELSE lf.failures + 1 END,
-       window_started_at = CASE WHEN lf.window_started_at < now() - make_interval(mins => $4) THEN now() ELSE lf.window_started_at END,
+       failures = CASE WHEN lf.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN 1 ELSE lf.failures + 1 END,
+       window_started_at = CASE WHEN lf.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN now() ELSE lf.window_started_at END,
        updated_at = now()
-     RETURNING CASE WHEN failures >= $5 THEN $6 ELSE 0 END AS minutes`,
-    [q.siteId, q.email, q.ip, q.windowMinutes, q.maxFailures, q.lockMinutes],
-  );
+     RETURNING CASE WHEN failures >= ${q.maxFailures} THEN ${q.lockMinutes} ELSE 0 END AS minutes`);
   const minutes = row?.minutes ?? 0;
   if (minutes > 0) {
-    await db.query(
-      `UPDATE login_failures SET locked_until = now() + make_interval(mins => $4), failures = 0, window_started_at = now(),
-         updated_at = now() WHERE site_id = $1 AND email = lower($2) AND ip = $3`,
-      [q.siteId, q.email, q.ip, q.lockMinutes],
-    );
+    await db.query(sql`UPDATE login_failures SET locked_until = now() + make_interval(mins => ${q.lockMinutes}), failures = 0, window_started_at = now(),
+         updated_at = now() WHERE site_id = ${q.siteId} AND email = lower(${q.email}) AND ip = ${q.ip}`);
   }
   return minutes;
 }
 
 export async function clearFailures(db: Db, siteId: number, email: string, ip: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE site_id = $1 AND email = lower($2) AND ip = $3', [siteId, email, ip]);
+  await db.query(sql`DELETE FROM login_failures WHERE site_id = ${siteId} AND email = lower(${email}) AND ip = ${ip}`);
 }
 
 /** Minutes left on the per-account lock (all IPs together), 0 = none. */
 export async function accountLockedMinutes(db: Db, siteId: number, email: string): Promise<number> {
-  const [row] = await db.query<{ minutes: number }>(
-    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_account_throttle
-     WHERE site_id = $1 AND email = lower($2) AND locked_until > now()`,
-    [siteId, email],
-  );
+  const [row] = await db.query<{
+    minutes: number;
+  }>(sql`SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_account_throttle
+     WHERE site_id = ${siteId} AND email = lower(${email}) AND locked_until > now()`);
   return row?.minutes ?? 0;
 }
 
 /** Minutes left on the per-IP lock (all accounts together), 0 = none. */
 export async function ipLockedMinutes(db: Db, ip: string): Promise<number> {
-  const [row] = await db.query<{ minutes: number }>(
-    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_ip_throttle
-     WHERE ip = $1 AND locked_until > now()`,
-    [ip],
-  );
+  const [row] = await db.query<{
+    minutes: number;
+  }>(sql`SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_ip_throttle
+     WHERE ip = ${ip} AND locked_until > now()`);
   return row?.minutes ?? 0;
 }
 
@@ -207,24 +193,21 @@ export async function recordAccountFailure(
   db: Db,
   q: { siteId: number; email: string; windowMinutes: number; maxFailures: number; baseMinutes: number; maxMinutes: number },
 ): Promise<number> {
-  const [row] = await db.query<{ failures: number; lock_level: number }>(
-    `INSERT INTO login_account_throttle AS t (site_id, email, failures) VALUES ($1, lower($2), 1)
+  const [row] = await db.query<{
+    failures: number;
+    lock_level: number;
+  }>(sql`INSERT INTO login_account_throttle AS t (site_id, email, failures) VALUES (${q.siteId}, lower(${q.email}), 1)
      ON CONFLICT (site_id, email) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END,
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN now() ELSE t.window_started_at END,
        lock_level = CASE WHEN t.locked_until < now() - interval '24 hours' THEN 0 ELSE t.lock_level END,
        updated_at = now()
-     RETURNING failures, lock_level`,
-    [q.siteId, q.email, q.windowMinutes],
-  );
+     RETURNING failures, lock_level`);
   if (!row || row.failures < q.maxFailures) return 0;
   const minutes = Math.min(q.baseMinutes * 2 ** row.lock_level, q.maxMinutes);
-  await db.query(
-    `UPDATE login_account_throttle SET locked_until = now() + make_interval(mins => $3), lock_level = lock_level + 1,
+  await db.query(sql`UPDATE login_account_throttle SET locked_until = now() + make_interval(mins => ${minutes}), lock_level = lock_level + 1,
        failures = 0, window_started_at = now(), updated_at = now()
-     WHERE site_id = $1 AND email = lower($2)`,
-    [q.siteId, q.email, minutes],
-  );
+     WHERE site_id = ${q.siteId} AND email = lower(${q.email})`);
   return minutes;
 }
 
@@ -233,35 +216,28 @@ export async function recordIpFailure(
   db: Db,
   q: { ip: string; windowMinutes: number; maxFailures: number; lockMinutes: number },
 ): Promise<number> {
-  const [row] = await db.query<{ failures: number }>(
-    `INSERT INTO login_ip_throttle AS t (ip, failures) VALUES ($1, 1)
+  const [row] = await db.query<{ failures: number }>(sql`INSERT INTO login_ip_throttle AS t (ip, failures) VALUES (${q.ip}, 1)
      ON CONFLICT (ip) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $2) THEN now() ELSE t.window_started_at END,
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN now() ELSE t.window_started_at END,
        updated_at = now()
-     RETURNING failures`,
-    [q.ip, q.windowMinutes],
-  );
+     RETURNING failures`);
   if (!row || row.failures < q.maxFailures) return 0;
-  await db.query(
-    `UPDATE login_ip_throttle SET locked_until = now() + make_interval(mins => $2), failures = 0, window_started_at = now(),
-       updated_at = now() WHERE ip = $1`,
-    [q.ip, q.lockMinutes],
-  );
+  await db.query(sql`UPDATE login_ip_throttle SET locked_until = now() + make_interval(mins => ${q.lockMinutes}), failures = 0, window_started_at = now(),
+       updated_at = now() WHERE ip = ${q.ip}`);
   return q.lockMinutes;
 }
 
 export async function clearAccountFailures(db: Db, siteId: number, email: string): Promise<void> {
-  await db.query('DELETE FROM login_account_throttle WHERE site_id = $1 AND email = lower($2)', [siteId, email]);
+  await db.query(sql`DELETE FROM login_account_throttle WHERE site_id = ${siteId} AND email = lower(${email})`);
 }
 
 /** Minutes left on a trusted device's own lock (its device cookie's budget is spent), 0 = none. */
 export async function deviceLockedMinutes(db: Db, device: string): Promise<number> {
-  const [row] = await db.query<{ minutes: number }>(
-    `SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_device_throttle
-     WHERE device = $1 AND locked_until > now()`,
-    [device],
-  );
+  const [row] = await db.query<{
+    minutes: number;
+  }>(sql`SELECT ceil(extract(epoch FROM (locked_until - now())) / 60)::int AS minutes FROM login_device_throttle
+     WHERE device = ${device} AND locked_until > now()`);
   return row?.minutes ?? 0;
 }
 
@@ -273,33 +249,27 @@ export async function recordDeviceFailure(
   db: Db,
   q: { device: string; userId: number; windowMinutes: number; maxFailures: number; lockMinutes: number },
 ): Promise<number> {
-  const [row] = await db.query<{ failures: number }>(
-    `INSERT INTO login_device_throttle AS t (device, user_id, failures) VALUES ($1, $2, 1)
+  const [row] = await db.query<{
+    failures: number;
+  }>(sql`INSERT INTO login_device_throttle AS t (device, user_id, failures) VALUES (${q.device}, ${q.userId}, 1)
      ON CONFLICT (device) DO UPDATE SET
-       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN 1 ELSE t.failures + 1 END,
-       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => $3) THEN now() ELSE t.window_started_at END,
+       failures = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN 1 ELSE t.failures + 1 END,
+       window_started_at = CASE WHEN t.window_started_at < now() - make_interval(mins => ${q.windowMinutes}) THEN now() ELSE t.window_started_at END,
        updated_at = now()
-     RETURNING failures`,
-    [q.device, q.userId, q.windowMinutes],
-  );
+     RETURNING failures`);
   if (!row || row.failures < q.maxFailures) return 0;
-  await db.query(
-    `UPDATE login_device_throttle SET locked_until = now() + make_interval(mins => $2), failures = 0,
-       window_started_at = now(), updated_at = now() WHERE device = $1`,
-    [q.device, q.lockMinutes],
-  );
+  await db.query(sql`UPDATE login_device_throttle SET locked_until = now() + make_interval(mins => ${q.lockMinutes}), failures = 0,
+       window_started_at = now(), updated_at = now() WHERE device = ${q.device}`);
   return q.lockMinutes;
 }
 
 export async function clearDeviceFailures(db: Db, device: string): Promise<void> {
-  await db.query('DELETE FROM login_device_throttle WHERE device = $1', [device]);
+  await db.query(sql`DELETE FROM login_device_throttle WHERE device = ${device}`);
 }
 
 /** Device budgets untouched for a day are over (the cleanup job). */
 export async function deleteStaleDeviceThrottles(db: Db): Promise<number> {
-  const rows = await db.query(
-    `DELETE FROM login_device_throttle WHERE updated_at < now() - interval '1 day'
-       AND (locked_until IS NULL OR locked_until < now()) RETURNING 1`,
-  );
+  const rows = await db.query(sql`DELETE FROM login_device_throttle WHERE updated_at < now() - interval '1 day'
+       AND (locked_until IS NULL OR locked_until < now()) RETURNING 1`);
   return rows.length;
 }

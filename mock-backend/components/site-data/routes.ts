@@ -7,7 +7,7 @@ import * as service from './service';
 
 /**
  * The host that picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the
- * default site (SITE_BY_HOST_SQL). The session component's middleware reads the site with the session.
+ * default site (siteByHost). The session component's middleware reads the site with the session.
  */
 export function requestHost(req: Request): string {
   const q = req.query as { host?: unknown };

@@ -30,6 +30,9 @@ export function Document({
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#2d1b45" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#16111d" />
         <link rel="icon" href={FAVICON} />
+        {/* No first paint before the top navigation is whole (the layouts' <main id="main"> follows it): painted while
+            its HTML was still arriving, its items came in one by one and moved it (a layout shift). */}
+        <link rel="expect" href="#main" blocking="render" />
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

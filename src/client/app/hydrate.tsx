@@ -1,16 +1,18 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouterContextProvider } from 'react-router';
+import type { ApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
 import { unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
-import { createAppStore } from '../lib/store/store';
+import { createAppStore, type AppStore } from '../lib/store/store';
 import { Root } from './root';
-import { preloadRoutes } from './lazy-route';
+import { resolveLazyRoutes } from './page-route';
+import type { PageContext } from './route-handle';
 import { preloadMemberParts } from './layouts/member-shell';
-import { AppRoutes, routes } from './routes';
+import { routes } from './routes';
 
 /**
  * The page's compiled catalogue (a hashed, immutable file the page's bootstrap preloads with the entry; same mode and
@@ -41,6 +43,21 @@ function MarkHydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * The loaders' context in the browser, made for each navigation from the page's store (the member may have logged in or
+ * out since): the same shape the server's loaders get, with the browser's API client.
+ */
+function browserPageContext(store: AppStore, api: ApiClient): PageContext {
+  const { session, site } = store.getState();
+  return {
+    api,
+    settings: site.settings,
+    user: Promise.resolve(session.user),
+    hasSession: session.user !== null,
+    locale: site.locale,
+  };
+}
+
 /** Hydrates the server-rendered document with the state the server serialised into it and the page's catalogue. */
 export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
@@ -49,16 +66,21 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
   // with the first call, or (a member's page, which calls the API right away) before hydrating.
   const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch(unlessLeaving((input, init) => window.fetch(input, init))) });
   const member = state.store.session.user !== null;
-  // The catalogue, the matched routes' chunks and, for a member, the members' chunk and the API client load side by
+  // The catalogue, the matched routes' chunks (their `lazy`, resolved before the router is made) and, for a member, the members' chunk and the API client load side by
   // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,
   // no mismatch).
   const [messages] = await Promise.all([
     state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
-    preloadRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
+    resolveLazyRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
     member ? preloadMemberParts().catch(() => undefined) : undefined,
     member ? api.ready().catch(() => undefined) : undefined,
   ]);
   const store = createAppStore(state.store);
+  // The router starts from the server's loader data: no loader runs again for the page it hydrates.
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: state.loaderData, ...(state.actionData ? { actionData: state.actionData } : {}) },
+    getContext: () => browserPageContext(store, api) as unknown as RouterContextProvider,
+  });
   // Hydrated as a transition: React works through the page in slices of a few milliseconds and lets the browser
   // answer taps and paint in between (a default-priority hydration is one task: ~100 ms on a mid-range phone).
   let root: ReactRoot | undefined;
@@ -66,11 +88,9 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
     root = hydrateRoot(
       doc,
       <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>
-        <BrowserRouter>
-          <MarkHydrated>
-            <AppRoutes />
-          </MarkHydrated>
-        </BrowserRouter>
+        <MarkHydrated>
+          <RouterProvider router={router} />
+        </MarkHydrated>
       </Root>,
     );
   });

@@ -7,11 +7,11 @@ import { Document } from './document';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorPageFailed } from './pages/error-page';
 import { AppProviders } from './providers';
-import { StreamedDataProvider, type StreamedPageData } from './streamed';
+import { StreamedDataProvider } from './streamed';
 
 /**
  * The same tree on the server and in the browser; only the router passed as `children` differs
- * (StaticRouter vs BrowserRouter, both around <AppRoutes />).
+ * (<StaticRouterProvider> vs <RouterProvider>, both over the route table of routes.tsx).
  */
 export function Root({
   state,
@@ -19,7 +19,6 @@ export function Root({
   store,
   api,
   messages,
-  streamed,
   children,
 }: {
   state: AppState;
@@ -28,21 +27,12 @@ export function Root({
   api: ApiClient;
   /** The page's catalogue: compiled on the server, loaded from `state.messagesUrl` in the browser. */
   messages: Messages;
-  /** Server, on a streamed route: the page's data, which arrives after the shell (app/streamed.tsx). */
-  streamed?: Promise<StreamedPageData> | null;
   children: ReactNode;
 }) {
   return (
     <Document locale={state.store.site.locale} styles={state.styles} stateJson={stateJson}>
-      <AppProviders
-        store={store}
-        api={api}
-        locale={state.store.site.locale}
-        messages={messages}
-        fallback={state.fallback}
-        prefetchErrors={state.prefetchErrors}
-      >
-        <StreamedDataProvider pending={streamed} streams={state.streamed === true}>
+      <AppProviders store={store} api={api} locale={state.store.site.locale} messages={messages}>
+        <StreamedDataProvider streams={state.streamed === true}>
           <ErrorBoundary fallback={() => <ErrorPageFailed />}>{children}</ErrorBoundary>
         </StreamedDataProvider>
       </AppProviders>

@@ -1,11 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { ApiClient, Settings, User } from '../../shared/api/client';
 import type { Locale } from '../../shared/locales';
 import { isApiRequestError } from '../lib/api-error';
 
-export interface PrefetchContext {
+/**
+ * What every page loader gets as its `context`: on the server the `requestContext` of the static handler's query (one
+ * per request), in the browser the router's `getContext` (one per navigation, from the store of the page).
+ */
+export interface PageContext {
+  /** The typed API client: the BFF's per-request client on the server, the browser's `/api` client. */
   api: ApiClient;
-  params: Readonly<Record<string, string | undefined>>;
-  query: URLSearchParams;
   settings: Settings;
   /**
    * The current user (GET /user.php), loading while the page's own calls run (user and page data in one
@@ -17,7 +21,19 @@ export interface PrefetchContext {
   hasSession: boolean;
   /** The page's negotiated locale (content that is not in the catalogues, e.g. info pages, is loaded per locale). */
   locale: Locale;
+  /**
+   * Server only: how the render treats the page's load (server/render.tsx) — awaited, or (a streamable page whose data
+   * is slow) handed on as a promise in the loader data, so the shell goes out first. Absent in the browser.
+   */
+  settle?: (job: Promise<PrefetchResult>, streamable: boolean) => Promise<RouteData>;
 }
+
+/** A page loader's arguments: the router's `{ params, request, context }` with the page context. */
+export type PageLoaderArgs = LoaderFunctionArgs<PageContext>;
+export type PageLoader = (args: PageLoaderArgs) => Promise<PrefetchResult>;
+/** A page action's arguments (a form posted to the page, app/page-route.tsx): the same page context. */
+export type PageActionArgs = ActionFunctionArgs<PageContext>;
+export type PageAction = (args: PageActionArgs) => Promise<unknown>;
 
 export interface PrefetchResult {
   /** SWR fallback entries, keyed by the same key builders the components use. */
@@ -28,11 +44,34 @@ export interface PrefetchResult {
   errors?: Record<string, PrefetchFailure>;
 }
 
+/**
+ * A route's loader data: the page's result, or (server, a slow streamable page) the promise of it, which the page's
+ * `<StreamedContent>` awaits below its skeleton (app/streamed.tsx).
+ */
+export interface RouteData extends PrefetchResult {
+  streamed?: Promise<StreamedPageData>;
+}
+
+/** What a streamed page's content resolves to (app/streamed.tsx renders it below the page's skeleton). */
+export interface StreamedPageData {
+  fallback: Record<string, unknown>;
+  errors: Record<string, PrefetchFailure>;
+  /**
+   * The page's prefetch threw after the shell (and its 200) had gone out: the content shows the site's error state
+   * instead of a skeleton or an empty page (the server logged the failure with the request id). A failure before the
+   * first byte never streams: the server answers it like a page rendered whole (its status, the error page).
+   */
+  failed?: true;
+}
+
 /** An API answer that was not 2xx during prefetch (status and the one error body). */
 export interface PrefetchFailure {
   status: number;
   body: unknown;
 }
+
+/** The query of the loader's request (`?network=…`). */
+export const searchOf = (request: Request): URLSearchParams => new URL(request.url).searchParams;
 
 /**
  * Loads one SWR key for the first render. An API error (the backend lacks the call, is down, or refuses) is kept
@@ -49,18 +88,17 @@ export async function prefetchKey<T>(key: string, load: () => Promise<T>): Promi
 }
 
 /**
- * A member-only prefetch: `load` starts at once when the request carries a login cookie, in parallel with the user;
+ * A member-only load: `load` starts at once when the request carries a login cookie, in parallel with the user;
  * nothing is kept when the visitor is logged out after all.
  */
-export async function prefetchForMember(ctx: PrefetchContext, load: () => Promise<PrefetchResult>): Promise<PrefetchResult> {
+export async function prefetchForMember(ctx: PageContext, load: () => Promise<PrefetchResult>): Promise<PrefetchResult> {
   if (!ctx.hasSession) return {};
   const [user, result] = await Promise.all([ctx.user, load()]);
   return user ? result : {};
 }
 
-/** What a route of the table may declare in its `handle`. */
+/** What a route of the table declares in its `handle` (static, known before its chunk loads). */
 export interface RouteHandle {
-  prefetch?: (ctx: PrefetchContext) => Promise<PrefetchResult>;
   /**
    * Whether the page streams: the shell with the page's skeleton goes out before its data (app/streamed.tsx). Only for
    * pages whose status never depends on their data; given the route's params (e.g. a likes tab that does not exist is
@@ -69,8 +107,10 @@ export interface RouteHandle {
   stream?: (params: Readonly<Record<string, string | undefined>>) => boolean;
   /** Fixed status of the route (the catch-all 404). */
   status?: number;
-  /** Loads the route's lazy chunk (lazy-route.tsx); awaited before the first render on the server and in the browser. */
-  preload?: () => Promise<void>;
-  /** The lazy page's source module without extension (`src/client/app/pages/members-page`), for modulepreload links. */
+  /**
+   * The lazy page's source module without extension (`src/client/app/pages/members-page`), the Vite manifest's key:
+   * the server names the route's chunk in modulepreload links. Written out in the route table (page-route.test.tsx
+   * checks it against the module the route loads).
+   */
   module?: string;
 }

@@ -1,10 +1,8 @@
-import { useRoutes, type RouteObject } from 'react-router';
-import { ChatLayout } from './layouts/chat-layout';
+import type { RouteObject } from 'react-router';
 import { DefaultLayout } from './layouts/default-layout';
-import { EmptyLayout } from './layouts/empty-layout';
-import { LanderLayout } from './layouts/lander-layout';
-import { lazyRoute } from './lazy-route';
+import { ErrorPageFailed } from './pages/error-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { layoutRoute, pageRoute } from './page-route';
 import type { RouteHandle } from './route-handle';
 
 const handle = (h: RouteHandle): RouteHandle => h;
@@ -14,119 +12,457 @@ const likesTabExists = (params: Readonly<Record<string, string | undefined>>) =>
   params.type === undefined || ['received', 'given', 'matches'].includes(params.type);
 
 /**
- * THE route table, shared by the SSR renderer (matchRoutes + prefetch, StaticRouter) and the browser
- * (BrowserRouter). The catch-all is the 404 page: the router has no other fallback.
+ * THE route table, shared by the SSR renderer (createStaticHandler + StaticRouterProvider) and the browser
+ * (createBrowserRouter + RouterProvider). Each page is a `pageRoute` (its chunk and loader come with the router's
+ * `lazy`), and so is each layout but the default one (`layoutRoute`). The catch-all is the 404 page: the router has no other fallback. A layout that fails to render shows the
+ * bare error page.
  */
 export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
+    ErrorBoundary: ErrorPageFailed,
     children: [
-      { index: true, ...lazyRoute(() => import('./pages/index-page'), 'IndexPage', { prefetch: 'prefetchIndex' }) },
-      { path: 'login', ...lazyRoute(() => import('./pages/login-page'), 'LoginPage') },
-      { path: 'login-link', ...lazyRoute(() => import('./pages/login-link-page'), 'LoginLinkPage') },
+      {
+        index: true,
+        ...pageRoute(
+          'index-page',
+          () => import('./pages/index-page'),
+          (m) => ({ Component: m.IndexPage, loader: m.indexLoader }),
+        ),
+      },
+      {
+        path: 'login',
+        ...pageRoute(
+          'login-page',
+          () => import('./pages/login-page'),
+          (m) => ({ Component: m.LoginPage, action: m.loginAction }),
+        ),
+      },
+      {
+        // The logout button's form without JavaScript (its action); opened as a page, the login page.
+        path: 'logout',
+        ...pageRoute(
+          'login-page',
+          () => import('./pages/login-page'),
+          (m) => ({ Component: m.LoginPage, action: m.logoutAction }),
+        ),
+      },
+      {
+        path: 'login-link',
+        ...pageRoute(
+          'login-link-page',
+          () => import('./pages/login-link-page'),
+          (m) => ({ Component: m.LoginLinkPage }),
+        ),
+      },
       {
         path: 'members',
-        ...lazyRoute(() => import('./pages/members-page'), 'MembersPage', { prefetch: 'prefetchMembers', stream: () => true }),
+        ...pageRoute(
+          'members-page',
+          () => import('./pages/members-page'),
+          (m) => ({ Component: m.MembersPage, loader: m.membersLoader }),
+          { stream: () => true },
+        ),
       },
-      { path: 'match-finder', ...lazyRoute(() => import('./pages/likes-pages'), 'MatchFinderPage', { prefetch: 'prefetchMatchFinder' }) },
+      {
+        path: 'match-finder',
+        ...pageRoute(
+          'likes-pages',
+          () => import('./pages/likes-pages'),
+          (m) => ({ Component: m.MatchFinderPage, loader: m.matchFinderLoader }),
+        ),
+      },
       {
         path: 'likes/:type?',
-        ...lazyRoute(() => import('./pages/likes-pages'), 'LikesPage', { prefetch: 'prefetchLikes', stream: likesTabExists }),
+        ...pageRoute(
+          'likes-pages',
+          () => import('./pages/likes-pages'),
+          (m) => ({ Component: m.LikesPage, loader: m.likesLoader }),
+          { stream: likesTabExists },
+        ),
       },
-      { path: 'swipe-game', ...lazyRoute(() => import('./pages/likes-pages'), 'SwipeGamePage') },
+      {
+        path: 'swipe-game',
+        ...pageRoute(
+          'likes-pages',
+          () => import('./pages/likes-pages'),
+          (m) => ({ Component: m.SwipeGamePage, loader: m.swipeGameLoader, action: m.swipeAction }),
+        ),
+      },
       {
         path: 'signup-matches',
-        ...lazyRoute(() => import('./pages/likes-pages'), 'SignupMatchesPage', { prefetch: 'prefetchSignupMatches' }),
+        ...pageRoute(
+          'likes-pages',
+          () => import('./pages/likes-pages'),
+          (m) => ({ Component: m.SignupMatchesPage, loader: m.signupMatchesLoader }),
+        ),
       },
-      { path: 'profile', ...lazyRoute(() => import('./pages/my-profile-page'), 'MyProfilePage', { prefetch: 'prefetchMyProfile' }) },
-      { path: 'members/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
-      { path: 'likes/m/:id', ...lazyRoute(() => import('./pages/profile-page'), 'ProfilePage', { prefetch: 'prefetchProfile' }) },
-      { path: 'signup', ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage') },
+      {
+        path: 'profile',
+        ...pageRoute(
+          'my-profile-page',
+          () => import('./pages/my-profile-page'),
+          (m) => ({ Component: m.MyProfilePage, loader: m.myProfileLoader, action: m.myProfileAction }),
+        ),
+      },
+      {
+        path: 'members/:id',
+        ...pageRoute(
+          'profile-page',
+          () => import('./pages/profile-page'),
+          (m) => ({ Component: m.ProfilePage, loader: m.profileLoader, action: m.profileAction }),
+        ),
+      },
+      {
+        path: 'likes/m/:id',
+        ...pageRoute(
+          'profile-page',
+          () => import('./pages/profile-page'),
+          (m) => ({ Component: m.ProfilePage, loader: m.profileLoader, action: m.profileAction }),
+        ),
+      },
+      {
+        path: 'signup',
+        ...pageRoute(
+          'signup-page',
+          () => import('./pages/signup-page'),
+          (m) => ({ Component: m.SignupPage, action: m.signupAction }),
+        ),
+      },
+      {
+        path: 'members/:id/report',
+        ...pageRoute(
+          'report-page',
+          () => import('./pages/report-page'),
+          (m) => ({ Component: m.ReportPage, loader: m.reportLoader, action: m.reportAction }),
+        ),
+      },
       {
         path: 'members/:id/signup',
-        ...lazyRoute(() => import('./pages/signup-page'), 'SignupPage', {
-          prefetch: async (ctx) => (await import('./pages/profile-page')).prefetchProfile(ctx),
-        }),
+        ...pageRoute(
+          'signup-page',
+          () => import('./pages/signup-page'),
+          async (m) => ({
+            Component: m.SignupPage,
+            loader: (await import('./pages/profile-page')).profileLoader,
+            action: m.signupAction,
+          }),
+        ),
       },
-      { path: 'complete-signup', ...lazyRoute(() => import('./pages/complete-signup-page'), 'CompleteSignupPage') },
-      { path: 'activate/done', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateDonePage') },
-      { path: 'activate/error', ...lazyRoute(() => import('./pages/activate-pages'), 'ActivateErrorPage') },
-      { path: 'reset-password', ...lazyRoute(() => import('./pages/reset-password-pages'), 'ResetPasswordPage') },
-      { path: 'reset-password/do', ...lazyRoute(() => import('./pages/reset-password-pages'), 'ResetPasswordDoPage') },
-      { path: 'mail-change/do', ...lazyRoute(() => import('./pages/mail-change-do-page'), 'MailChangeDoPage') },
-      { path: 'settings', ...lazyRoute(() => import('./pages/account-settings-pages'), 'AccountSettingsPage') },
+      {
+        path: 'complete-signup',
+        ...pageRoute(
+          'complete-signup-page',
+          () => import('./pages/complete-signup-page'),
+          (m) => ({ Component: m.CompleteSignupPage }),
+        ),
+      },
+      {
+        path: 'activate/done',
+        ...pageRoute(
+          'activate-pages',
+          () => import('./pages/activate-pages'),
+          (m) => ({ Component: m.ActivateDonePage }),
+        ),
+      },
+      {
+        path: 'activate/error',
+        ...pageRoute(
+          'activate-pages',
+          () => import('./pages/activate-pages'),
+          (m) => ({ Component: m.ActivateErrorPage }),
+        ),
+      },
+      {
+        path: 'reset-password',
+        ...pageRoute(
+          'reset-password-pages',
+          () => import('./pages/reset-password-pages'),
+          (m) => ({ Component: m.ResetPasswordPage, action: m.resetRequestAction }),
+        ),
+      },
+      {
+        path: 'reset-password/do',
+        ...pageRoute(
+          'reset-password-pages',
+          () => import('./pages/reset-password-pages'),
+          (m) => ({ Component: m.ResetPasswordDoPage, loader: m.resetPasswordDoLoader, action: m.resetPasswordAction }),
+        ),
+      },
+      {
+        path: 'mail-change/do',
+        ...pageRoute(
+          'mail-change-do-page',
+          () => import('./pages/mail-change-do-page'),
+          (m) => ({ Component: m.MailChangeDoPage }),
+        ),
+      },
+      {
+        path: 'settings',
+        ...pageRoute(
+          'account-settings-pages',
+          () => import('./pages/account-settings-pages'),
+          (m) => ({ Component: m.AccountSettingsPage, loader: m.accountSettingsLoader, action: m.settingsAction }),
+        ),
+      },
       {
         path: 'notifications',
-        ...lazyRoute(() => import('./pages/account-settings-pages'), 'NotificationsPage', { prefetch: 'prefetchNotifications' }),
+        ...pageRoute(
+          'account-settings-pages',
+          () => import('./pages/account-settings-pages'),
+          (m) => ({ Component: m.NotificationsPage, loader: m.notificationsLoader, action: m.notificationsAction }),
+        ),
       },
-      { path: 'account-deleted', ...lazyRoute(() => import('./pages/account-deleted-page'), 'AccountDeletedPage') },
-      { path: 'pages/:token', ...lazyRoute(() => import('./pages/info-page'), 'InfoPageRoute', { prefetch: 'prefetchInfoPage' }) },
-      { path: 'pricing', ...lazyRoute(() => import('./pages/pricing-page'), 'PricingPage') },
-      { path: 'lang-config', ...lazyRoute(() => import('./pages/lang-config-page'), 'LangConfigPage') },
-      { path: 'complaints', ...lazyRoute(() => import('./pages/complaints-page'), 'ComplaintsPage') },
-      { path: 'moderation', ...lazyRoute(() => import('./pages/moderation-page'), 'ModerationPage', { prefetch: 'prefetchModeration' }) },
-      { path: 'credits', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage') },
-      { path: 'credits/repeat-order', ...lazyRoute(() => import('./pages/credits-page'), 'RepeatOrderPage') },
-      { path: 'credits/:id/:paymentmethod?', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage') },
-      { path: 'premium', ...lazyRoute(() => import('./pages/credits-page'), 'CreditsPage', { props: { variant: 'premium' } }) },
-      { path: 'transactions/:id?', ...lazyRoute(() => import('./pages/credits-page'), 'TransactionsPage') },
-      { path: 'directdebit', ...lazyRoute(() => import('./pages/credits-page'), 'DirectDebitPage') },
-      { path: 'chats', ...lazyRoute(() => import('./pages/chats-page'), 'ChatsPage', { prefetch: 'prefetchChats', stream: () => true }) },
+      {
+        path: 'account-deleted',
+        ...pageRoute(
+          'account-deleted-page',
+          () => import('./pages/account-deleted-page'),
+          (m) => ({ Component: m.AccountDeletedPage }),
+        ),
+      },
+      {
+        path: 'pages/:token',
+        ...pageRoute(
+          'info-page',
+          () => import('./pages/info-page'),
+          (m) => ({ Component: m.InfoPageRoute, loader: m.infoPageLoader }),
+        ),
+      },
+      {
+        path: 'pricing',
+        ...pageRoute(
+          'pricing-page',
+          () => import('./pages/pricing-page'),
+          (m) => ({ Component: m.PricingPage }),
+        ),
+      },
+      {
+        path: 'lang-config',
+        ...pageRoute(
+          'lang-config-page',
+          () => import('./pages/lang-config-page'),
+          (m) => ({ Component: m.LangConfigPage }),
+        ),
+      },
+      {
+        path: 'complaints',
+        ...pageRoute(
+          'complaints-page',
+          () => import('./pages/complaints-page'),
+          (m) => ({ Component: m.ComplaintsPage, action: m.complaintsAction }),
+        ),
+      },
+      {
+        path: 'moderation',
+        ...pageRoute(
+          'moderation-page',
+          () => import('./pages/moderation-page'),
+          (m) => ({ Component: m.ModerationPage, loader: m.moderationLoader }),
+        ),
+      },
+      {
+        path: 'moderation/transparency',
+        ...pageRoute(
+          'transparency-page',
+          () => import('./pages/transparency-page'),
+          (m) => ({ Component: m.TransparencyPage, loader: m.transparencyLoader }),
+        ),
+      },
+      {
+        path: 'moderation/reports',
+        ...pageRoute(
+          'moderation-page',
+          () => import('./pages/moderation-page'),
+          (m) => ({ Component: m.ModerationPage, props: { tab: 'reports' }, loader: m.reportModerationLoader }),
+        ),
+      },
+      {
+        path: 'moderation/appeals',
+        ...pageRoute(
+          'moderation-page',
+          () => import('./pages/moderation-page'),
+          (m) => ({ Component: m.ModerationPage, props: { tab: 'appeals' }, loader: m.appealModerationLoader }),
+        ),
+      },
+      {
+        path: 'safety',
+        ...pageRoute(
+          'account-settings-pages',
+          () => import('./pages/account-settings-pages'),
+          (m) => ({ Component: m.SafetyPage, loader: m.safetyLoader }),
+        ),
+      },
+      {
+        path: 'safety/statements/:id',
+        ...pageRoute(
+          'statement-page',
+          () => import('./pages/statement-page'),
+          (m) => ({ Component: m.StatementPage, loader: m.statementLoader, action: m.statementAction }),
+        ),
+      },
+      {
+        path: 'report-content',
+        ...pageRoute(
+          'report-content-page',
+          () => import('./pages/report-content-page'),
+          (m) => ({ Component: m.ReportContentPage, action: m.reportContentAction }),
+        ),
+      },
+      {
+        path: 'credits',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.CreditsPage, loader: m.creditsLoader }),
+        ),
+      },
+      {
+        path: 'credits/repeat-order',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.RepeatOrderPage }),
+        ),
+      },
+      {
+        path: 'credits/:id/:paymentmethod?',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.CreditsPage, loader: m.creditsLoader, action: m.payAction }),
+        ),
+      },
+      {
+        path: 'premium',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.CreditsPage, props: { variant: 'premium' } }),
+        ),
+      },
+      {
+        path: 'transactions/:id?',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.TransactionsPage, loader: m.transactionsLoader, action: m.refundAction }),
+        ),
+      },
+      {
+        path: 'directdebit',
+        ...pageRoute(
+          'credits-page',
+          () => import('./pages/credits-page'),
+          (m) => ({ Component: m.DirectDebitPage, loader: m.directDebitLoader, action: m.directDebitAction }),
+        ),
+      },
+      {
+        path: 'chats',
+        ...pageRoute(
+          'chats-page',
+          () => import('./pages/chats-page'),
+          (m) => ({ Component: m.ChatsPage, loader: m.chatsLoader }),
+          { stream: () => true },
+        ),
+      },
       { path: '*', element: <NotFoundPage />, handle: handle({ status: 404 }) },
     ],
   },
   {
-    element: <ChatLayout />,
+    ...layoutRoute(
+      'chat-layout',
+      () => import('./layouts/chat-layout'),
+      (m) => m.ChatLayout,
+    ),
+    ErrorBoundary: ErrorPageFailed,
     children: [
       {
         path: 'chats/:id',
-        ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', {
-          props: { kind: 'conversation' },
-          prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('conversation')(ctx),
-        }),
+        ...pageRoute(
+          'conversation-page',
+          () => import('./pages/conversation-page'),
+          (m) => ({
+            Component: m.ConversationPage,
+            props: { kind: 'conversation' },
+            loader: m.conversationLoader,
+            action: m.conversationAction,
+          }),
+        ),
       },
       {
         path: 'members/:id/chat',
-        ...lazyRoute(() => import('./pages/conversation-page'), 'ConversationPage', {
-          props: { kind: 'member' },
-          prefetch: async (ctx) => (await import('./pages/conversation-page')).prefetchConversation('member')(ctx),
-        }),
+        ...pageRoute(
+          'conversation-page',
+          () => import('./pages/conversation-page'),
+          (m) => ({
+            Component: m.ConversationPage,
+            props: { kind: 'member' },
+            loader: m.memberConversationLoader,
+            action: m.conversationAction,
+          }),
+        ),
       },
     ],
   },
   {
-    element: <LanderLayout />,
+    ...layoutRoute(
+      'lander-layout',
+      () => import('./layouts/lander-layout'),
+      (m) => m.LanderLayout,
+    ),
+    ErrorBoundary: ErrorPageFailed,
     children: [
-      { path: 'landers/:variant/:slug?', ...lazyRoute(() => import('./pages/lander-page'), 'LanderPage', { prefetch: 'prefetchLander' }) },
+      {
+        path: 'landers/:variant/:slug?',
+        ...pageRoute(
+          'lander-page',
+          () => import('./pages/lander-page'),
+          (m) => ({ Component: m.LanderPage, loader: m.landerLoader }),
+        ),
+      },
       {
         path: 'members/:id/landing',
-        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
-          prefetch: 'prefetchMemberLander',
-          props: { kind: 'landing' },
-        }),
+        ...pageRoute(
+          'member-lander-page',
+          () => import('./pages/member-lander-page'),
+          (m) => ({ Component: m.MemberLanderPage, loader: m.memberLanderLoader, props: { kind: 'landing' } }),
+        ),
       },
       {
         path: 'members/:id/landing2/:slug?',
-        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
-          prefetch: 'prefetchMemberLander',
-          props: { kind: 'landing2' },
-        }),
+        ...pageRoute(
+          'member-lander-page',
+          () => import('./pages/member-lander-page'),
+          (m) => ({ Component: m.MemberLanderPage, loader: m.memberLanderLoader, props: { kind: 'landing2' } }),
+        ),
       },
       {
         path: 'members/:id/landing3/:slug?',
-        ...lazyRoute(() => import('./pages/member-lander-page'), 'MemberLanderPage', {
-          prefetch: 'prefetchMemberLander',
-          props: { kind: 'landing3' },
-        }),
+        ...pageRoute(
+          'member-lander-page',
+          () => import('./pages/member-lander-page'),
+          (m) => ({ Component: m.MemberLanderPage, loader: m.memberLanderLoader, props: { kind: 'landing3' } }),
+        ),
       },
     ],
   },
   {
-    element: <EmptyLayout />,
-    children: [{ path: 'partner-redirect', ...lazyRoute(() => import('./pages/partner-redirect-page'), 'PartnerRedirectPage') }],
+    ...layoutRoute(
+      'empty-layout',
+      () => import('./layouts/empty-layout'),
+      (m) => m.EmptyLayout,
+    ),
+    ErrorBoundary: ErrorPageFailed,
+    children: [
+      {
+        path: 'partner-redirect',
+        ...pageRoute(
+          'partner-redirect-page',
+          () => import('./pages/partner-redirect-page'),
+          (m) => ({ Component: m.PartnerRedirectPage }),
+        ),
+      },
+    ],
   },
 ];
-
-export function AppRoutes() {
-  return useRoutes(routes);
-}

@@ -2,7 +2,7 @@ import { Suspense, useMemo } from 'react';
 import type { SignupPhotoSlot } from '../features/accounts/components/signup-wizard';
 import { uploadPhoto } from '../features/photos/api/upload-photo';
 import { useApi } from '../lib/api-client';
-import { lazyComponent } from './lazy-route';
+import { lazyComponent } from './lazy-component';
 
 /** The picker as its own chunk (with the reactstrap parts it uses), for the signup modal of every page. */
 const OnDemandPhotoUpload = lazyComponent(

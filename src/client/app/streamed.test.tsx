@@ -4,7 +4,8 @@ import { act, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StreamedContent, StreamedDataProvider, type StreamedPageData } from './streamed';
+import type { StreamedPageData } from './route-handle';
+import { StreamedContent, StreamedDataProvider } from './streamed';
 
 function Tree({ pending }: { pending?: Promise<StreamedPageData> }): ReactNode {
   return (

@@ -1,29 +1,19 @@
-import { createContext, Suspense, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { SWRConfig } from 'swr';
-import { PrefetchErrorsContext } from '../lib/api-swr';
-import { serializeJson, type AppState } from '../lib/app-state';
+import { Await } from 'react-router';
+import { serializeJson } from '../lib/app-state';
+import { mergePageData, PageDataContext, type PageData } from '../lib/page-data';
+import type { StreamedPageData } from './route-handle';
 
 /**
  * Streamed page data: on a route that can show a skeleton, the server sends the shell — head, top
  * navigation, the page's skeleton and the app state — as soon as the user is known, and the page's own data
  * follows in the same response: the content below the Suspense boundary of `<StreamedContent>` waits for it
  * (`use`), and React streams it in when it is there, together with a `<script id="__PAGE_DATA__">` holding that data
- * for hydration (SWR fallback and prefetch failures, as the app state carries them on other pages).
+ * for hydration (answers and prefetch failures by key, as the app state carries them on other pages).
  *
  * In the browser the boundary hydrates from that script; afterwards (client navigation) nothing here suspends.
  */
-
-export interface StreamedPageData {
-  fallback: Record<string, unknown>;
-  errors: AppState['prefetchErrors'];
-  /**
-   * The page's prefetch threw after the shell (and its 200) had gone out: the content shows the site's error state
-   * instead of a skeleton or an empty page (the server logged the failure with the request id). A failure before the
-   * first byte never streams: the server answers it like a page rendered whole (its status, the error page).
-   */
-  failed?: true;
-}
 
 /** Where a page's streamed data comes from: a promise on the server, the streamed script in the browser. */
 interface StreamedSource {
@@ -34,7 +24,7 @@ interface StreamedSource {
   readonly initial: boolean;
   /** The first render has committed. */
   settle(): void;
-  /** The data so far (kept for the page's life in the browser: SWR reads its fallback from it). */
+  /** The data so far (kept for the page's life in the browser: the page and its live resources start from it). */
   current(): StreamedPageData;
   /** Takes in the data (the server's answer, or the streamed script's text read in the browser; idempotent). */
   receive(data: StreamedPageData | string): void;
@@ -73,7 +63,13 @@ export const PAGE_DATA_ID = '__PAGE_DATA__';
 
 const StreamedContext = createContext<StreamedSource | null>(null);
 
-/** Provides the page's streamed data (server: the promise of the page's prefetch; browser: none, read from the DOM). */
+/**
+ * The route's streamed data on the server: the promise its loader handed on (page-route.tsx), which `<StreamedContent>`
+ * awaits with `<Await>`. Null in the browser, where the data comes in the streamed script.
+ */
+export const StreamedPromiseContext = createContext<Promise<StreamedPageData> | null>(null);
+
+/** Provides the page's streamed data (server: the promise of the page's loader; browser: none, read from the DOM). */
 export function StreamedDataProvider({
   pending,
   streams,
@@ -101,23 +97,51 @@ function useHydrating(): boolean {
 
 function PageData({ children }: { children: ReactNode }) {
   const source = useContext(StreamedContext);
+  const pending = useContext(StreamedPromiseContext) ?? source?.pending ?? null;
   const hydrating = useHydrating();
-  const outerErrors = useContext(PrefetchErrorsContext);
-  let script: string | null = null;
-  if (source?.pending) {
+  const outer = useContext(PageDataContext);
+  if (!source) return children;
+  if (pending) {
     // Server, streamed route: wait here (the skeleton is in the shell meanwhile).
-    const data = use(source.pending);
-    source.receive(data);
-    script = serializeJson(data);
-  } else if (source && hydrating && typeof document !== 'undefined') {
+    return (
+      <Await resolve={pending}>
+        {(data: StreamedPageData) => {
+          source.receive(data);
+          return (
+            <PageDataView data={source.current()} script={serializeJson(data)} outer={outer}>
+              {children}
+            </PageDataView>
+          );
+        }}
+      </Await>
+    );
+  }
+  let script: string | null = null;
+  if (hydrating && typeof document !== 'undefined') {
     const element = document.getElementById(PAGE_DATA_ID);
     if (element?.textContent) {
       script = element.textContent;
       source.receive(script);
     }
   }
-  if (!source) return children;
-  const data = source.current();
+  return (
+    <PageDataView data={source.current()} script={script} outer={outer}>
+      {children}
+    </PageDataView>
+  );
+}
+
+function PageDataView({
+  data,
+  script,
+  outer,
+  children,
+}: {
+  data: StreamedPageData;
+  script: string | null;
+  outer: PageData;
+  children: ReactNode;
+}) {
   const dataScript =
     script !== null ? <script id={PAGE_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: script }} /> : null;
   if (data.failed) {
@@ -134,9 +158,7 @@ function PageData({ children }: { children: ReactNode }) {
   return (
     <>
       {dataScript}
-      <SWRConfig value={{ fallback: data.fallback }}>
-        <PrefetchErrorsContext value={{ ...outerErrors, ...data.errors }}>{children}</PrefetchErrorsContext>
-      </SWRConfig>
+      <PageDataContext value={mergePageData(outer, data)}>{children}</PageDataContext>
     </>
   );
 }

@@ -8,9 +8,14 @@ export interface AppState {
   messages?: Messages;
   /** The compiled catalogue of the page's locale (a cacheable file of the build), which the browser loads. */
   messagesUrl?: string;
-  fallback: Record<string, unknown>;
-  /** Prefetch failures by SWR key (see prefetchKey in app/route-handle.ts). */
-  prefetchErrors: Record<string, { status: number; body: unknown }>;
+  /**
+   * The router's data of the page, by route id: what the matched routes' loaders returned on the server (SWR fallback
+   * and prefetch failures by key, app/route-handle.ts), the browser router's `hydrationData`: no loader runs again.
+   * A streamed page's data is not here but in its own script (app/streamed.tsx).
+   */
+  loaderData: Record<string, unknown>;
+  /** What the route's action answered to a form posted without JavaScript (e.g. the login's error), by route id. */
+  actionData?: Record<string, unknown>;
   styles: string[];
   /** The page's data is streamed after the shell (app/streamed.tsx), in `<script id="__PAGE_DATA__">`. */
   streamed?: boolean;

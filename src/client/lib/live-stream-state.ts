@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether this browser's live channel (the member's event stream, held by one tab and shared with the others) is
  * open. While it is, lists do not poll: every change arrives on the stream. Polling is only the fallback for the time
@@ -18,11 +16,7 @@ export function isLiveStreamOpen(): boolean {
   return open;
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeLiveStream(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function useLiveStreamOpen(): boolean {
-  return useSyncExternalStore(subscribe, isLiveStreamOpen, () => false);
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS } from '../../shared/constants';
-import { useLiveStreamOpen } from './live-stream-state';
+import { isLiveStreamOpen, subscribeLiveStream } from './live-stream-state';
 
 /**
  * The push state, shared by the push feature (which changes it) and the polling (which slows to
@@ -36,12 +36,27 @@ export function usePushState(): PushState {
   return useSyncExternalStore(subscribe, getPushState, () => INITIAL);
 }
 
+function subscribePoll(listener: () => void): () => void {
+  const push = subscribe(listener);
+  const stream = subscribeLiveStream(listener);
+  return () => {
+    push();
+    stream();
+  };
+}
+
+const noSubscription = () => () => undefined;
+const currentPollInterval = () => pollInterval(state, isLiveStreamOpen());
+const firstPollInterval = () => pollInterval(INITIAL);
+
 /**
  * The polling interval: none while the live stream is open (every change arrives on it), else 60 s, or 300 s while
- * push is subscribed. Polling is the fallback for the time the stream is down.
+ * push is subscribed. Polling is the fallback for the time the stream is down. A component re-renders only when the
+ * interval itself changes (not when push becomes available, say), and not at all while `enabled` is false (a list
+ * that is not loaded: the like hearts of a members page, a visitor's navigation).
  */
-export function usePollInterval(): number {
-  return pollInterval(usePushState(), useLiveStreamOpen());
+export function usePollInterval(enabled = true): number {
+  return useSyncExternalStore(enabled ? subscribePoll : noSubscription, currentPollInterval, firstPollInterval);
 }
 
 export function pollInterval(state: Pick<PushState, 'isSubscribed'>, streamOpen = false): number {

@@ -1,10 +1,12 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
+import { PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
 
@@ -38,15 +40,13 @@ export function renderWithApp(
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
   const result = render(
-    <AppProviders
-      store={store}
-      api={api}
-      locale={options.locale ?? 'en'}
-      messages={options.messages ?? {}}
-      fallback={options.fallback ?? {}}
-      prefetchErrors={{}}
-    >
-      <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
+    <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
+      {/* A cache of each test's own (the browser's one per page). */}
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <PageDataContext value={{ fallback: options.fallback ?? {}, errors: {} }}>
+          <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
+        </PageDataContext>
+      </SWRConfig>
     </AppProviders>,
   );
   return { ...result, store };

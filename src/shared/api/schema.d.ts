@@ -518,6 +518,13 @@ export interface paths {
          *     visible: a text of separators, format and control characters only (zero-width spaces and joiners, say) is
          *     422 `text_invisible`, refused before anything is charged; the same holds for a photo's caption and a profile
          *     name. Honours `Idempotency-Key`: a repeat sends and charges once.
+         *
+         *     Safety screening of a first message (one that starts a conversation), before anything is stored or charged
+         *     (`FirstMessageRefusedError`): from an account younger than the site's threshold (24 hours by default), a
+         *     text holding a link or a phone number is 422 `first_message_contact` (`params.kind` `link` or `phone`,
+         *     `params.hours`); the same first-message text (compared normalised: case, spaces, digits and punctuation
+         *     ignored) sent to more members within an hour than the site allows is 429 `first_message_repeated` with
+         *     Retry-After.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -1209,7 +1216,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * Moderators only - dismiss a notice whose URL names no member, or assign it to the member a URL names
+         * @description `dismiss` handles the notice without a member (the notifier learns "no violation found"). `assign` resolves
+         *     `content_url` (a profile, photo or chat photo URL of the site) to its member; the notice then joins his case in
+         *     the report queue, where it is decided with his reports. A notice handled before answers 409 `reports_decided`;
+         *     a URL that names no member of the site answers 422 `invalid_value` (`params.field` = `content_url`).
+         */
+        put: operations["decideNotice"];
         /**
          * Anyone (also a visitor) reports content he considers illegal; answers alike for every address
          * @description Stores the notice and mails a receipt to the given address. The answer is the same whatever the address
@@ -1336,6 +1350,103 @@ export interface paths {
         };
         /** Moderators only - open appeals, oldest first, with the decision; those the moderator made himself are marked */
         get: operations["listAppealQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-export.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's latest export of his data ("download my data") and when he may ask for the next
+         * @description With his session, or — for a suspended or banned member, who has none — with a statement's `statement`
+         *     and `token` (of the statement mail or the refused login). `download_path` is set while the archive is
+         *     ready (48 hours); it works only with the same session (or token).
+         */
+        get: operations["getDataExport"];
+        put?: never;
+        /**
+         * Ask for an archive of all his data (at most once a day); a job builds it and mails the link
+         * @description A zip of JSON files and his photos (layout in docs/trust-and-safety.md) is built by a background job;
+         *     a mail in the member's language then brings a link valid for 48 hours that works only with his session.
+         *     One request per member a day: another within 24 hours of the last is 429 `data_export_daily` with
+         *     `params.next` (ISO date-time) and Retry-After. A suspended or banned member asks with a statement's
+         *     `statement` and `token` in the body. Honours `Idempotency-Key`.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-export-file.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The archive of the member's data (application/zip) - his own, with his session, within 48 hours
+         * @description `key` names the archive (from the mail or `download_path`). Only the member it belongs to gets it: another
+         *     member's session answers 404, no session 403. A suspended member adds his statement's `statement` and
+         *     `token`. After 48 hours 410 `data_export_expired` (the file is gone; he may ask again).
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency-statements.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moderators only - the statements of reasons of a period in the shape of the DSA Transparency Database
+         * @description One record per statement of reasons (every decision but a dismissal) made in [`from`, `to`] (UTC dates,
+         *     both included; default the last 183 days), oldest first, with the fields the EU's DSA Transparency
+         *     Database asks for. No personal data: no names, addresses, texts of members or ids of members; `puid` is
+         *     the site's own id of the decision. `download=true` adds `Content-Disposition: attachment`.
+         */
+        get: operations["exportTransparencyStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transparency-counts.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moderators only - counts of a period for the transparency report
+         * @description Reports by reason, decisions by action (automated ones apart), the median time from a report to its
+         *     decision, appeals filed and decided, and reversals, in [`from`, `to`] (UTC dates, both included; default
+         *     the last 183 days). `from` after `to` is 422 `invalid_value`.
+         */
+        get: operations["getTransparencyCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1825,6 +1936,12 @@ export interface components {
             created_at: string;
             /** @description Kept until the sender confirms his e-mail address (only the sender sees held messages) */
             held: boolean;
+            /**
+             * Format: date-time
+             * @description When moderation removed the message (its `text` is then empty; the app shows "This message was removed");
+             *     null for a message that stands. A backend that leaves it out still conforms.
+             */
+            removed_at?: string | null;
         };
         Gift: {
             key: string;
@@ -1861,6 +1978,8 @@ export interface components {
             partner_read_seq: number;
             /** @description The member's own read marker (messages of the other member after it are unread) */
             read_seq?: number;
+            /** @description False while the other member is suspended or banned; sends to him are refused (409 partner_unavailable) */
+            partner_available?: boolean;
             allowance: components["schemas"]["ChatAllowance"];
         };
         SentMessage: {
@@ -2169,10 +2288,13 @@ export interface components {
         };
         ReportQueue: {
             cases: components["schemas"]["ReportCase"][];
+            /** @description Open notices whose content URL names no member of the site, oldest first */
             notices: components["schemas"]["QueuedNotice"][];
         };
-        /** @description A reported member with his open reports, oldest first */
+        /** @description A reported member with his open reports and the open notices whose URL names him, oldest first */
         ReportCase: {
+            /** @description Open notices whose content URL names this member (his profile, a photo, a chat photo) */
+            notices?: components["schemas"]["QueuedNotice"][];
             member: {
                 id: number;
                 name: string;
@@ -2208,6 +2330,12 @@ export interface components {
                 id: number | null;
                 filed: number;
                 upheld: number;
+                /** @description His reports found to be no violation */
+                unfounded?: number;
+                /** @description Confirmed address and an account old enough, or a buyer; only such reports count for automation */
+                trusted?: boolean;
+                /** @description His reports keep being unfounded, so they wait behind the others */
+                deprioritised?: boolean;
             };
             /** @description For a message report, the message with up to 3 before and after it from that conversation, as filed */
             messages: {
@@ -2229,15 +2357,31 @@ export interface components {
             explanation: string;
             /** Format: date-time */
             created_at: string;
+            /** @description What the content URL names (null when it names no member of the site) */
+            target?: null | components["schemas"]["ReportTarget"];
         };
-        /** @enum {string} */
-        SafetyAction: "dismiss" | "remove_content" | "warn" | "restrict" | "suspend" | "ban";
+        NoticeDecisionRequest: {
+            notice: number;
+            /** @enum {string} */
+            action: "dismiss" | "assign";
+            /** @description For `assign`, a URL of the content that names its member */
+            content_url?: string;
+        };
+        /**
+         * @description `hide` is automated only (never a moderator's choice in `decideReports`): a profile reported as fake, scam or
+         *     spam by enough distinct trusted reporters is hidden from search until a moderator decides about him.
+         * @enum {string}
+         */
+        SafetyAction: "dismiss" | "remove_content" | "warn" | "restrict" | "suspend" | "ban" | "hide";
         ReportDecisionRequest: {
             member: number;
             /** @description The open reports about the member this decides (as listed); empty for own initiative */
             reports: number[];
             /** @description The notice this decision handles, if any */
             notice?: number;
+            /** @description Open notices this decision handles too (those of the member's case, or unassigned ones) */
+            notices?: number[];
+            /** @description Any action but `hide` (automated only; 422 `invalid_value`) */
             action: components["schemas"]["SafetyAction"];
             content?: {
                 /** @enum {string} */
@@ -2272,7 +2416,7 @@ export interface components {
             rule: components["schemas"]["ReportReason"];
             /** @enum {string} */
             source: "report" | "notice" | "own_initiative";
-            /** @description Whether automated means detected or decided it (never for now) */
+            /** @description Whether automated means detected or decided it (the automated `hide` of a profile reported by enough trusted reporters) */
             automated: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2326,6 +2470,142 @@ export interface components {
                     moderator: number | null;
                 };
             }[];
+        };
+        /** @description A first message refused by the safety screening before anything was stored or charged */
+        FirstMessageRefusedError: {
+            error: {
+                /** @enum {string} */
+                code: "first_message_contact" | "first_message_repeated";
+                /** @description The reason in the sender's language */
+                message: string;
+                params?: {
+                    /**
+                     * @description What the text holds (`first_message_contact`)
+                     * @enum {string}
+                     */
+                    kind?: "link" | "phone";
+                    /** @description How old an account must be to send contact details in a first message */
+                    hours?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        DataExportRequest: {
+            /** @description With `token`, for a suspended or banned member (no session) */
+            statement?: number;
+            token?: string;
+        };
+        DataExportState: {
+            /**
+             * @description `none`: never asked; `pending`: being built; `ready`: the link works until `expires_at`
+             * @enum {string}
+             */
+            status: "none" | "pending" | "ready" | "expired" | "failed";
+            /** Format: date-time */
+            requested_at: string | null;
+            /** Format: date-time */
+            ready_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When he may ask again (null = now)
+             */
+            next_request_at: string | null;
+            /** @description `/api/data-export-file.php?key=…` while ready (works only with his session), else null */
+            download_path: string | null;
+        };
+        /**
+         * @description One statement of reasons in the shape of the DSA Transparency Database's submission API (field names and
+         *     values as it defines them); no personal data.
+         */
+        TransparencyStatement: {
+            /** @description The platform's unique id of the decision */
+            puid: string;
+            decision_visibility: ("DECISION_VISIBILITY_CONTENT_REMOVED" | "DECISION_VISIBILITY_CONTENT_DEMOTED" | "DECISION_VISIBILITY_OTHER")[];
+            decision_visibility_other: string | null;
+            /** Format: date */
+            end_date_visibility_restriction: string | null;
+            /** @description Always null (the site takes no monetary measures) */
+            decision_monetary: string | null;
+            /** @enum {string|null} */
+            decision_provision: "DECISION_PROVISION_PARTIAL_SUSPENSION" | "DECISION_PROVISION_TOTAL_SUSPENSION" | "DECISION_PROVISION_TOTAL_TERMINATION" | null;
+            /** Format: date */
+            end_date_service_restriction: string | null;
+            /** @enum {string|null} */
+            decision_account: "DECISION_ACCOUNT_SUSPENDED" | "DECISION_ACCOUNT_TERMINATED" | null;
+            /** Format: date */
+            end_date_account_restriction: string | null;
+            /** @enum {string} */
+            account_type: "ACCOUNT_TYPE_PRIVATE";
+            /** @enum {string} */
+            decision_ground: "DECISION_GROUND_ILLEGAL_CONTENT" | "DECISION_GROUND_INCOMPATIBLE_CONTENT";
+            decision_ground_reference_url: string | null;
+            illegal_content_legal_ground: string | null;
+            illegal_content_explanation: string | null;
+            incompatible_content_ground: string | null;
+            incompatible_content_explanation: string | null;
+            /** @enum {string|null} */
+            incompatible_content_illegal: "Yes" | "No" | null;
+            /** @enum {string} */
+            category: "STATEMENT_CATEGORY_SCAMS_AND_FRAUD" | "STATEMENT_CATEGORY_CYBER_VIOLENCE" | "STATEMENT_CATEGORY_NON_CONSENSUAL_BEHAVIOUR" | "STATEMENT_CATEGORY_PROTECTION_OF_MINORS" | "STATEMENT_CATEGORY_ILLEGAL_OR_HARMFUL_SPEECH" | "STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE";
+            content_type: ("CONTENT_TYPE_IMAGE" | "CONTENT_TYPE_TEXT" | "CONTENT_TYPE_OTHER")[];
+            content_type_other: string | null;
+            /**
+             * Format: date
+             * @description When the content was posted (the profile's creation for an account measure)
+             */
+            content_date: string;
+            /**
+             * Format: date
+             * @description When the decision took effect
+             */
+            application_date: string;
+            /** @enum {string} */
+            source_type: "SOURCE_ARTICLE_16" | "SOURCE_TYPE_OTHER_NOTIFICATION" | "SOURCE_VOLUNTARY";
+            /** @enum {string} */
+            automated_detection: "Yes" | "No";
+            /** @enum {string} */
+            automated_decision: "AUTOMATED_DECISION_FULLY" | "AUTOMATED_DECISION_PARTIALLY" | "AUTOMATED_DECISION_NOT_AUTOMATED";
+            territorial_scope: string[];
+            /** @description Reversed on appeal since (the site's own field) */
+            reversed: boolean;
+        };
+        TransparencyStatements: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            statements: components["schemas"]["TransparencyStatement"][];
+        };
+        TransparencyCounts: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Reports filed in the period, per reason (every reason present, 0 when none) */
+            reports_by_reason: {
+                [key: string]: number;
+            };
+            /** @description Notices received in the period */
+            notices: number;
+            /** @description Decisions made in the period, per action (every action present) */
+            actions_by_kind: {
+                [key: string]: number;
+            };
+            /** @description Of those, the ones taken by automated means */
+            automated_actions: number;
+            /** @description Median hours from a report to the moderator's decision about it (reports decided in the period); null when none */
+            median_hours_to_decision: number | null;
+            appeals: {
+                filed: number;
+                upheld: number;
+                reversed: number;
+                open: number;
+            };
+            /** @description Decisions reversed in the period */
+            reversals: number;
         };
     };
     responses: {
@@ -2468,6 +2748,14 @@ export interface components {
         IdempotencyKey: string;
         /** @description Always `client`; added by the BFF to every user.php call */
         RequestType: "client";
+        /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
+        StatementId: number;
+        /** @description The statement's token (of its mail or of the refused login) */
+        StatementToken: string;
+        /** @description First day (UTC) of the period */
+        PeriodFrom: string;
+        /** @description Last day (UTC) of the period, included */
+        PeriodTo: string;
     };
     requestBodies: never;
     headers: {
@@ -3363,8 +3651,25 @@ export interface operations {
             403: components["responses"]["AuthenticationOrActivationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description A field rule is broken (`params.field`), or a new account's first message holds a link or a phone number (`first_message_contact`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstMessageRefusedError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit (`too_many_requests`), daily first-message cap (`first_message_limit`), or the same first message to many members (`first_message_repeated`) */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstMessageRefusedError"] | components["schemas"]["Error"];
+                };
+            };
         };
     };
     sendPhotoMessage: {
@@ -4901,6 +5206,51 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    decideNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Dismissed or assigned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            /** @description The notice was handled before (`reports_decided`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL names no member of the site (`invalid_value`, `params.field` = `content_url`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     submitNotice: {
         parameters: {
             query?: never;
@@ -5171,6 +5521,176 @@ export interface operations {
                 };
             };
             403: components["responses"]["ModeratorsOnly"];
+        };
+    };
+    getDataExport: {
+        parameters: {
+            query?: {
+                /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
+                statement?: components["parameters"]["StatementId"];
+                /** @description The statement's token (of its mail or of the refused login) */
+                token?: components["parameters"]["StatementToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of his export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DataExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Requested; the archive is being built */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            /** @description One export a day (`data_export_daily`, `params.next`) or the rate limit (`too_many_requests`) */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query: {
+                key: string;
+                /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
+                statement?: components["parameters"]["StatementId"];
+                /** @description The statement's token (of its mail or of the refused login) */
+                token?: components["parameters"]["StatementToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description The link's 48 hours are over (`data_export_expired`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportTransparencyStatements: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC) of the period */
+                from?: components["parameters"]["PeriodFrom"];
+                /** @description Last day (UTC) of the period, included */
+                to?: components["parameters"]["PeriodTo"];
+                download?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyStatements"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            422: components["responses"]["Unprocessable"];
+        };
+    };
+    getTransparencyCounts: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC) of the period */
+                from?: components["parameters"]["PeriodFrom"];
+                /** @description Last day (UTC) of the period, included */
+                to?: components["parameters"]["PeriodTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransparencyCounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+            422: components["responses"]["Unprocessable"];
         };
     };
 }

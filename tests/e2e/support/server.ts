@@ -39,7 +39,18 @@ export async function startSite(env: Record<string, string> = {}, options: { com
   const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
   const args = options.compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Two cores run Chromium, the site and the test runner at once: a backend call may wait longer than a
+      // production deadline allows there, and a 502 for a slow answer would fail a test that is not about deadlines.
+      BACKEND_ATTEMPT_TIMEOUT_MS: '20000',
+      BACKEND_DEADLINE_MS: '40000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -1,10 +1,8 @@
-import { useNavCounts } from '../../features/social/hooks/use-nav-counts';
 import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { useCurrentUser } from '../../lib/store/store';
-import { TitleCountContext } from '../../lib/title-prefix';
-import { useAppBadge } from './app-badge';
 import { MemberChatRealtime, MemberEffects } from './member-shell';
+import { NavCountsProvider } from './nav-counts';
 import { PageOutlet } from './page-outlet';
 
 /**
@@ -13,10 +11,8 @@ import { PageOutlet } from './page-outlet';
  */
 export function ChatLayout() {
   const user = useCurrentUser();
-  const { unread, newLikes } = useNavCounts(user !== null);
-  useAppBadge(user !== null, unread + newLikes);
   return (
-    <TitleCountContext.Provider value={unread + newLikes}>
+    <NavCountsProvider loggedIn={user !== null}>
       <div className="app-shell chat-shell" data-layout="chat">
         <ShellChrome />
         <main id="main" className="app-main" tabIndex={-1}>
@@ -26,6 +22,6 @@ export function ChatLayout() {
         <MemberChatRealtime />
         <MemberEffects />
       </div>
-    </TitleCountContext.Provider>
+    </NavCountsProvider>
   );
 }

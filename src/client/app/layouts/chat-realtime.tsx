@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { conversationKey, type Conversation } from '../../features/chat/api/conversation';
-import { MessageToasts, type MessageToastItem } from '../../features/chat/components/message-toasts';
+import { MessageToasts } from '../../features/chat/components/message-toasts';
 import { useChatEvents } from '../../features/chat/hooks/use-chat-events';
 import { chatsKey, useChats } from '../../features/social/api/list-chats';
 import { MY_PROFILE_KEY } from '../../features/profile-edit/api/get-my-profile';
@@ -11,10 +11,10 @@ import { likesKey } from '../../features/social/api/list-likes';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { markPushMoment } from '../../lib/push-moment';
 import { balanceChanged } from '../../lib/store/session-slice';
-import { useAppDispatch, useCurrentUser } from '../../lib/store/store';
+import { useAppDispatch, useAppSelector, useCurrentUser } from '../../lib/store/store';
+import { selectToasts, toastClosed, toastShown, type MessageToast } from '../../lib/store/toasts-slice';
 
 const TOAST_MS = 8_000;
-const MAX_TOASTS = 3;
 
 /**
  * The member's live channel for the whole site (one event stream per browser, event-hub.ts):
@@ -38,13 +38,13 @@ export function ChatRealtime() {
   const dispatch = useAppDispatch();
   const refreshUser = useRefreshUser();
   const chats = useChats(loggedIn, { revalidateOnMount: false });
-  const [toasts, setToasts] = useState<MessageToastItem[]>([]);
+  const toasts = useAppSelector(selectToasts);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  const close = (toast: MessageToastItem) => {
+  const close = (toast: MessageToast) => {
     clearTimeout(timers.current.get(toast.id));
     timers.current.delete(toast.id);
-    setToasts((list) => list.filter((t) => t.id !== toast.id));
+    dispatch(toastClosed(toast.id));
   };
 
   useChatEvents(loggedIn, (event) => {
@@ -95,8 +95,8 @@ export function ChatRealtime() {
     const m = event.data;
     if (m.mine || pathname === `/chats/${m.conversation}` || pathname === `/members/${m.sender}/chat`) return;
     const text = m.kind === 'gift' ? intl.formatMessage({ id: 'chat.toast.gift', defaultMessage: 'You received a gift' }) : m.text;
-    const toast: MessageToastItem = { id: m.id, conversation: m.conversation, name: null, text };
-    setToasts((list) => [...list.filter((t) => t.conversation !== m.conversation), toast].slice(-MAX_TOASTS));
+    const toast: MessageToast = { id: m.id, conversation: m.conversation, text };
+    dispatch(toastShown(toast));
     timers.current.set(
       m.id,
       setTimeout(() => close(toast), TOAST_MS),

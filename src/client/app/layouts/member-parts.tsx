@@ -13,6 +13,7 @@ import { CreditsLink } from '../../features/session/components/credits-link';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
+import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
 import { useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
 
@@ -135,9 +136,10 @@ export function MemberPopups() {
   );
 }
 
-/** The member's background work on every page: the session poll and reading the push state. */
+/** The member's background work on every page: the session poll, the live navigation counts and the push state. */
 export function MemberEffects() {
   useSessionRefresh(true);
+  useLiveNavCounts(true);
   usePushBootstrap(true);
   return null;
 }

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { useCurrentUser } from '../../lib/store/store';
-import { lazyComponent, type LazyComponent } from '../lazy-route';
+import { lazyComponent, type LazyComponent } from '../lazy-component';
 
 const load = () => import('./member-parts');
 
@@ -27,7 +27,7 @@ export async function preloadMemberParts(): Promise<void> {
  * A member part of a layout: nothing for a visitor (whose page never loads the members' chunk); for a member the
  * part, straight away when the chunk is here (server render, hydration), else (a visitor who just logged in) as soon
  * as it arrives, with nothing in its place meanwhile. A chunk that fails to load reloads the page at most once per
- * 60 s (lazy-route.tsx).
+ * 60 s (lazy-component.tsx).
  */
 function memberOnly<P extends object>(Part: LazyComponent<P>): ComponentType<P> {
   function MemberPart(props: P) {

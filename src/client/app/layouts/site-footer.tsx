@@ -17,6 +17,7 @@ export function SiteFooter() {
     ['/pages/ban', intl.formatMessage({ id: 'footer.ban', defaultMessage: 'Ban policy' })],
     ['/pricing', intl.formatMessage({ id: 'footer.pricing', defaultMessage: 'Pricing' })],
     ['/complaints', intl.formatMessage({ id: 'footer.complaints', defaultMessage: 'Complaints' })],
+    ['/report-content', intl.formatMessage({ id: 'safety.footer.reportContent', defaultMessage: 'Report illegal content' })],
     ['/pages/return-policy', intl.formatMessage({ id: 'footer.returnPolicy', defaultMessage: 'Return policy' })],
     ['/pages/faq', intl.formatMessage({ id: 'footer.faq', defaultMessage: 'FAQ' })],
     ['/lang-config', intl.formatMessage({ id: 'nav.language', defaultMessage: 'Language' })],

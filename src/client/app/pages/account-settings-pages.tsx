@@ -1,16 +1,31 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink } from '../../components/link';
+import { Link, NavLink } from '../../components/link';
 import { Seo } from '../../components/seo';
-import { ChangeEmailForm } from '../../features/accounts/components/change-email-form';
-import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
-import { DeleteAccountForm } from '../../features/accounts/components/delete-account-form';
-import { NotificationSettingsForm } from '../../features/accounts/components/notification-settings-form';
+import { changePassword } from '../../features/accounts/api/change-password';
+import { requestMailChange } from '../../features/accounts/api/request-mail-change';
+import { ChangeEmailForm, EMAIL_FORM } from '../../features/accounts/components/change-email-form';
+import { ChangePasswordForm, PASSWORD_FORM } from '../../features/accounts/components/change-password-form';
+import { deleteAccount } from '../../features/accounts/api/delete-account';
+import { DELETE_FORM, DeleteAccountForm, reasonsOf } from '../../features/accounts/components/delete-account-form';
+import { saveNotificationSettings } from '../../features/accounts/api/save-notification-settings';
+import {
+  mailField,
+  MAIL_KINDS,
+  NOTIFICATIONS_FORM,
+  NotificationSettingsForm,
+} from '../../features/accounts/components/notification-settings-form';
 import { notificationSettingsKey, getNotificationSettings } from '../../features/accounts/api/notification-settings';
 import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { PushSettingsCard } from '../../features/push/components/push-settings-card';
+import { DataExportSection } from '../../features/data-export/components/data-export-section';
+import { dataExportKey, getDataExport } from '../../features/data-export/api/data-export';
+import { listMyReports, MY_REPORTS_KEY } from '../../features/safety/api/reports';
+import { listStatements, STATEMENTS_KEY } from '../../features/safety/api/statements';
+import { MyReportsList, MyStatementsList } from '../../features/safety/components/my-safety';
 
 function SettingsShell({ title, children }: { title: string; children: ReactNode }) {
   const settings = useSettings();
@@ -26,6 +41,9 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
         <NavLink className="nav-link" to="/settings" end>
           <FormattedMessage id="settings.tab.account" defaultMessage="Account" />
         </NavLink>
+        <NavLink className="nav-link" to="/safety" end>
+          <FormattedMessage id="safety.tab" defaultMessage="Safety" />
+        </NavLink>
       </nav>
       {user ? (
         children
@@ -36,6 +54,50 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
       )}
     </div>
   );
+}
+
+/**
+ * The account settings' forms posted without JavaScript (or before the page hydrated), by `intent`: the password
+ * change, the e-mail change and the deletion. Done: 303 to /settings with what was done (the deletion: to
+ * /account-deleted, with the backend's clearing of the session cookie); refused: the page again with the
+ * backend's error (in the member's language) beside its field.
+ */
+export async function settingsAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const intent = textField(form, 'intent');
+  if (intent === PASSWORD_FORM) {
+    const body = {
+      old_password: textField(form, 'old_password'),
+      password: textField(form, 'password'),
+      password_repeat: textField(form, 'password_repeat'),
+    };
+    return runFormAction(
+      PASSWORD_FORM,
+      {},
+      () => changePassword(context.api, body),
+      () => seeOther(`/settings?done=${PASSWORD_FORM}`),
+    );
+  }
+  if (intent === EMAIL_FORM) {
+    const email = textField(form, 'email').trim();
+    return runFormAction(
+      EMAIL_FORM,
+      { email },
+      () => requestMailChange(context.api, { email, password: textField(form, 'password') }),
+      () => seeOther(`/settings?${new URLSearchParams({ done: EMAIL_FORM, email }).toString()}`),
+    );
+  }
+  if (intent === DELETE_FORM) {
+    const reasons = reasonsOf(form.getAll('reasons'));
+    const comment = textField(form, 'comment').trim();
+    return runFormAction(
+      DELETE_FORM,
+      { reasons: reasons.join(','), comment },
+      () => deleteAccount(context.api, { password: textField(form, 'password'), reasons, ...(comment ? { comment } : {}) }),
+      () => seeOther('/account-deleted'),
+    );
+  }
+  return seeOther('/settings');
 }
 
 /** settings: change password, change e-mail, delete the account. */
@@ -56,6 +118,12 @@ export function AccountSettingsPage() {
         </h2>
         <ChangeEmailForm current={user?.email ?? ''} />
       </section>
+      <section className="surface mb-3" aria-labelledby="settings-data-export">
+        <h2 id="settings-data-export" className="h5 fw-bold">
+          <FormattedMessage id="dataExport.title" defaultMessage="Download my data" />
+        </h2>
+        <DataExportSection />
+      </section>
       <section className="surface mb-3" aria-labelledby="settings-delete">
         <h2 id="settings-delete" className="h5 fw-bold">
           <FormattedMessage id="delete.title" defaultMessage="Delete account" />
@@ -66,8 +134,27 @@ export function AccountSettingsPage() {
   );
 }
 
-export async function prefetchNotifications(ctx: PrefetchContext): Promise<PrefetchResult> {
+export async function accountSettingsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, () => prefetchKey(dataExportKey(), () => getDataExport(ctx.api)));
+}
+
+export async function notificationsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, () => prefetchKey(notificationSettingsKey(), () => getNotificationSettings(ctx.api)));
+}
+
+/** The notification switches posted without JavaScript: every kind as sent (a switch left off is not sent). */
+export async function notificationsAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const mail = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, form.has(mailField(kind))])) as Record<
+    (typeof MAIL_KINDS)[number],
+    boolean
+  >;
+  return runFormAction(
+    NOTIFICATIONS_FORM,
+    {},
+    () => saveNotificationSettings(context.api, mail),
+    () => seeOther('/notifications?saved=1'),
+  );
 }
 
 /** notifications: the settings screen of the account dropdown (e-mail notification kinds). */
@@ -79,6 +166,53 @@ export function NotificationsPage() {
         <NotificationSettingsForm />
       </section>
       <PushSettingsCard />
+    </SettingsShell>
+  );
+}
+
+export async function safetyLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, async () => {
+    const [reports, statements] = await Promise.all([
+      prefetchKey(MY_REPORTS_KEY, () => listMyReports(ctx.api)),
+      prefetchKey(STATEMENTS_KEY, () => listStatements(ctx.api)),
+    ]);
+    return {
+      fallback: { ...reports.fallback, ...statements.fallback },
+      errors: { ...reports.errors, ...statements.errors },
+    };
+  });
+}
+
+/** /safety: the member's own reports with their outcome, and the decisions about him (statements of reasons). */
+export function SafetyPage() {
+  const intl = useIntl();
+  return (
+    <SettingsShell title={intl.formatMessage({ id: 'safety.page.title', defaultMessage: 'Reports and decisions' })}>
+      <section className="surface mb-3" aria-labelledby="safety-reports">
+        <h2 id="safety-reports" className="h5 fw-bold">
+          <FormattedMessage id="safety.mine.reports" defaultMessage="My reports" />
+        </h2>
+        <MyReportsList />
+      </section>
+      <section className="surface mb-3" aria-labelledby="safety-decisions">
+        <h2 id="safety-decisions" className="h5 fw-bold">
+          <FormattedMessage id="safety.mine.decisions" defaultMessage="Decisions about me" />
+        </h2>
+        <MyStatementsList />
+      </section>
+      <p className="small text-body-secondary">
+        <FormattedMessage
+          id="safety.page.notice"
+          defaultMessage="Found illegal content? Anyone can tell us with the {link}."
+          values={{
+            link: (
+              <Link to="/report-content">
+                <FormattedMessage id="safety.page.noticeLink" defaultMessage="notice form" />
+              </Link>
+            ),
+          }}
+        />
+      </p>
     </SettingsShell>
   );
 }

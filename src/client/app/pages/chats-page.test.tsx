@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture, userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { LAST_CHAT_STORAGE_KEY } from '../../features/chat/last-chat-storage';
-import { chatOpened } from '../../lib/store/chat-slice';
+import { chatOpened, selectLastOpened } from '../../lib/store/chat-slice';
 import { ChatsPage } from './chats-page';
 
 const chats = () => ({
@@ -81,7 +81,7 @@ describe('ChatsPage', () => {
     expect(link.textContent).toContain('Back to your chat with Tom');
     expect(link.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-14T12:30:00Z');
     expect(link.textContent).toContain('Last opened March 14');
-    expect(store.getState().chat.lastOpened?.profile.name).toBe('Tom');
+    expect(selectLastOpened(store.getState())?.profile.name).toBe('Tom');
 
     await removeTom();
     await waitFor(() => expect(screen.queryByTestId('last-chat')).toBeNull());

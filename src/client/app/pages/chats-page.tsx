@@ -11,13 +11,13 @@ import { LastChatLink } from '../../features/chat/components/last-chat-link';
 import { useForgetChat } from '../../features/chat/hooks/use-last-chat';
 import { chatsKey, listChats, useChats, type ChatList as Chats } from '../../features/social/api/list-chats';
 import { StreamedContent } from '../streamed';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { useApi } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
 import { useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 
 /** The member's conversations, loaded with the user call. */
-export async function prefetchChats(ctx: PrefetchContext): Promise<PrefetchResult> {
+export async function chatsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, () => prefetchKey(chatsKey(), () => listChats(ctx.api)));
 }
 

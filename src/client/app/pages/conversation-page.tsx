@@ -5,10 +5,15 @@ import { Link } from '../../components/link';
 import { useSWRConfig } from 'swr';
 import { Seo } from '../../components/seo';
 import { conversationKey, getConversation, parseId, type ConversationRef } from '../../features/chat/api/conversation';
+import { GIFTS_KEY, listGifts, sendGift } from '../../features/chat/api/gifts';
+import { sendMessage } from '../../features/chat/api/send-message';
 import { ConversationView } from '../../features/chat/components/conversation-view';
+import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
+import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { prefetchForMember, prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
 function referenceOf(kind: 'conversation' | 'member', raw: string | undefined): ConversationRef | null {
   const id = parseId(raw);
@@ -16,14 +21,60 @@ function referenceOf(kind: 'conversation' | 'member', raw: string | undefined): 
   return kind === 'conversation' ? { conversation: id } : { profileId: id };
 }
 
-export function prefetchConversation(kind: 'conversation' | 'member') {
-  return async (ctx: PrefetchContext): Promise<PrefetchResult> => {
-    const reference = referenceOf(kind, ctx.params.id);
+function conversationLoaderOf(kind: 'conversation' | 'member') {
+  return async ({ params, request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> => {
+    const reference = referenceOf(kind, params.id);
     if (!reference) return { status: 404 };
-    const result = await prefetchForMember(ctx, () => prefetchKey(conversationKey(reference), () => getConversation(ctx.api, reference)));
+    // The gift picker opened by its link (the page without JavaScript) shows the gifts in the first render.
+    const gifts = searchOf(request).get(GIFTS_OPEN.name) === GIFTS_OPEN.value;
+    const result = await prefetchForMember(ctx, async () => {
+      const [conversation, catalogue] = await Promise.all([
+        prefetchKey(conversationKey(reference), () => getConversation(ctx.api, reference)),
+        gifts ? prefetchKey(GIFTS_KEY, () => listGifts(ctx.api)) : Promise.resolve<PrefetchResult>({}),
+      ]);
+      return {
+        fallback: { ...conversation.fallback, ...catalogue.fallback },
+        errors: { ...conversation.errors, ...catalogue.errors },
+      };
+    });
     const failure = result.errors?.[conversationKey(reference)];
     return failure && (failure.status === 404 || failure.status === 400) ? { ...result, status: 404 } : result;
   };
+}
+
+/** /chats/:id */
+export const conversationLoader = conversationLoaderOf('conversation');
+/** /members/:id/chat */
+export const memberConversationLoader = conversationLoaderOf('member');
+
+/**
+ * The composer posted as a form (without JavaScript, or before the page hydrated) to /chats/:id or
+ * /members/:id/chat: the message goes to the backend with the form's Idempotency-Key (a repeated post is sent and
+ * charged once), then 303 to the conversation; a refusal (no credits, too long, blocked…) renders the page again with
+ * the backend's message in the member's language and the text kept. A gift of the picker (`gift`, the gift's key)
+ * posted with the same form goes to the backend instead of the text, with the form's key too (sent and charged once).
+ */
+export async function conversationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const here = new URL(request.url).pathname;
+  const form = await request.formData();
+  const profileId = parseId(textField(form, 'profile_id'));
+  if (profileId === null) return seeOther(here);
+  const text = textField(form, 'text').trim();
+  const key = idempotencyKeyOf(form);
+  const gift = textField(form, 'gift');
+  if (gift)
+    return runFormAction(
+      CHAT_FORM,
+      { text: '', gift, [IDEMPOTENCY_FIELD]: key },
+      () => sendGift(context.api, { profile_id: profileId, gift }, key),
+      (sent) => seeOther(`/chats/${sent.message.conversation}`),
+    );
+  return runFormAction(
+    CHAT_FORM,
+    { text, [IDEMPOTENCY_FIELD]: key },
+    () => sendMessage(context.api, { profile_id: profileId, text }, key),
+    (sent) => seeOther(`/chats/${sent.message.conversation}`),
+  );
 }
 
 /** /chats/:id (a conversation) and /members/:id/chat (starting one), in the chat layout. */

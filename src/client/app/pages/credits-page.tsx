@@ -2,14 +2,211 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
-import { useCreditPackages } from '../../features/credits/api/credit-packages';
-import { CreditsCheckout } from '../../features/credits/components/credits-checkout';
-import { DirectDebitForm } from '../../features/credits/components/direct-debit-form';
+import { IDEMPOTENCY_FIELD, idempotencyKeyOf } from '../../components/progressive-form';
+import { creditPackagesKey, listCreditPackages, useCreditPackages } from '../../features/credits/api/credit-packages';
+import { getWelcomeCode, WELCOME_CODE_KEY } from '../../features/credits/api/discount';
+import {
+  checkoutAddress,
+  CHECKOUT_HOP,
+  createPayment,
+  getPayment,
+  listTransactions,
+  paymentKey,
+  TRANSACTIONS_KEY,
+} from '../../features/credits/api/payments';
+import { getRefundQuote, REFUND_QUOTE_KEY, requestRefund } from '../../features/credits/api/refunds';
+import { CreditsCheckout, PAY_FORM } from '../../features/credits/components/credits-checkout';
+import { confirmDirectDebit, resendDirectDebitCode, startDirectDebit } from '../../features/credits/api/direct-debit';
+import { DIRECT_DEBIT_FIELDS, DIRECT_DEBIT_FORM, DirectDebitForm } from '../../features/credits/components/direct-debit-form';
+import type { Schemas } from '../../../shared/api/client';
 import { PackageList } from '../../features/credits/components/package-list';
 import { PaymentResult } from '../../features/credits/components/payment-result';
 import { RepeatOrder } from '../../features/credits/components/repeat-order';
-import { TransactionsOverview } from '../../features/credits/components/transactions-overview';
+import { REFUND_FORM, REFUNDED, TransactionsOverview } from '../../features/credits/components/transactions-overview';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { prefetchForMember, prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+
+const merged = (parts: PrefetchResult[]): PrefetchResult => ({
+  fallback: Object.assign({}, ...parts.map((p) => p.fallback ?? {})) as Record<string, unknown>,
+  errors: Object.assign({}, ...parts.map((p) => p.errors ?? {})) as NonNullable<PrefetchResult['errors']>,
+});
+
+/**
+ * The payment flow's data for the first render (the page works without JavaScript): the member's welcome discount
+ * when he has paid never and typed no code, the bundles with the code, and without it when the code was refused.
+ */
+export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, async () => {
+    const typed = searchOf(request).get('code');
+    const parts: PrefetchResult[] = [];
+    let wanted = typed;
+    if (!typed) {
+      const user = await ctx.user;
+      if (user && !user.paid_user) {
+        const welcome = await getWelcomeCode(ctx.api);
+        parts.push({ fallback: { [WELCOME_CODE_KEY]: welcome } });
+        wanted = welcome?.code ?? null;
+      }
+    }
+    const withCode = await prefetchKey(creditPackagesKey(wanted), () => listCreditPackages(ctx.api, wanted));
+    parts.push(withCode);
+    if (wanted !== null && withCode.errors) parts.push(await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null)));
+    return merged(parts);
+  });
+}
+
+/**
+ * /transactions and /transactions/{id} for the first render (the pages work without JavaScript): the payment, or the
+ * purchases and what each would refund.
+ */
+export async function transactionsLoader({ params, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  const paymentId = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  return prefetchForMember(ctx, async () =>
+    merged(
+      paymentId !== null
+        ? await Promise.all([
+            prefetchKey(paymentKey(paymentId), () => getPayment(ctx.api, paymentId)),
+            prefetchKey(TRANSACTIONS_KEY, () => listTransactions(ctx.api)),
+          ])
+        : await Promise.all([
+            prefetchKey(TRANSACTIONS_KEY, () => listTransactions(ctx.api)),
+            prefetchKey(REFUND_QUOTE_KEY, () => getRefundQuote(ctx.api)),
+          ]),
+    ),
+  );
+}
+
+/**
+ * The refund confirmation posted without JavaScript (or before the page hydrated) to /transactions: the refund of the
+ * purchase's unused credits is asked with the form's Idempotency-Key (posted twice, refunded once), then 303 to the
+ * transactions saying so; a refusal renders the confirmation again with the backend's message and the same key.
+ */
+export async function refundAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const raw = textField(form, 'payment_id');
+  if (!/^\d{1,9}$/.test(raw)) return seeOther('/transactions');
+  const paymentId = Number(raw);
+  const key = idempotencyKeyOf(form);
+  return runFormAction(
+    REFUND_FORM,
+    { payment_id: raw, [IDEMPOTENCY_FIELD]: key },
+    () => requestRefund(context.api, paymentId, key),
+    () => seeOther(`/transactions?${REFUNDED}=${paymentId}`),
+  );
+}
+
+/** /directdebit?package={id}&code=…: the bundles (with the code, else without) for the first render. */
+export async function directDebitLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  const code = searchOf(request).get('code');
+  return prefetchForMember(ctx, async () => {
+    const withCode = await prefetchKey(creditPackagesKey(code), () => listCreditPackages(ctx.api, code));
+    if (code === null || !withCode.errors) return withCode;
+    return merged([withCode, await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null))]);
+  });
+}
+
+/** The code step's address: the mandate, its reference and the masked number the code went to (never the IBAN). */
+function codeStep(query: URLSearchParams, started: Schemas['DirectDebitStarted'], resent: boolean): Response {
+  const next = new URLSearchParams(query);
+  next.set('mandate', String(started.mandate_id));
+  next.set('reference', started.reference);
+  next.set('mobile', started.mobile);
+  if (resent) next.set('resent', '1');
+  else next.delete('resent');
+  return seeOther(`/directdebit?${next.toString()}`);
+}
+
+/**
+ * The direct-debit forms posted without JavaScript (or before the page hydrated) to /directdebit?package={id}: the
+ * details (`intent=start`) send the SMS code, then 303 to the code step; a new code (`resend`) the same; the code
+ * (`confirm`) confirms the mandate with the form's Idempotency-Key (posted twice, debited once), then 303 to the
+ * payment. A refusal renders the step again with the backend's errors beside their fields and what was typed.
+ */
+export async function directDebitAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const form = await request.formData();
+  const intent = textField(form, 'intent');
+  const discountCode = textField(form, 'discount_code').trim();
+  const packageId = Number(query.get('package'));
+  if (!Number.isSafeInteger(packageId) || packageId <= 0) return seeOther('/credits');
+  const key = idempotencyKeyOf(form);
+  const mandate = Number(textField(form, 'mandate_id'));
+  if (intent === 'start') {
+    const values = Object.fromEntries(DIRECT_DEBIT_FIELDS.map((f) => [f, textField(form, f).trim()])) as Record<
+      (typeof DIRECT_DEBIT_FIELDS)[number],
+      string
+    >;
+    const consent = textField(form, 'consent') !== '';
+    return runFormAction(
+      DIRECT_DEBIT_FORM,
+      { ...values, intent, consent: consent ? 'on' : '', [IDEMPOTENCY_FIELD]: key },
+      // The backend refuses a mandate without consent (its error names the field).
+      () =>
+        startDirectDebit(context.api, {
+          package_id: packageId,
+          ...values,
+          consent,
+          ...(discountCode ? { discount_code: discountCode } : {}),
+        }),
+      (started) => codeStep(query, started, false),
+    );
+  }
+  if (!Number.isSafeInteger(mandate) || mandate <= 0) return seeOther(`${url.pathname}${url.search}`);
+  if (intent === 'resend')
+    return runFormAction(
+      DIRECT_DEBIT_FORM,
+      { intent, [IDEMPOTENCY_FIELD]: key },
+      () => resendDirectDebitCode(context.api, mandate),
+      (started) => codeStep(query, started, true),
+    );
+  const code = textField(form, 'code').replace(/\D/g, '');
+  return runFormAction(
+    DIRECT_DEBIT_FORM,
+    { intent: 'confirm', code, [IDEMPOTENCY_FIELD]: key },
+    () => confirmDirectDebit(context.api, { mandate_id: mandate, code, ...(discountCode ? { discount_code: discountCode } : {}) }, key),
+    (payment) => seeOther(`/transactions/${payment.payment_id}`),
+  );
+}
+
+/**
+ * The pay form posted without JavaScript (or before the page hydrated) to /credits/{id}/{method}: the payment starts
+ * with the form's Idempotency-Key (the same attempt posted twice starts one payment), then 303 on to the provider's
+ * hosted checkout the backend answered — the address the page's own handler goes to (http or https only) — through
+ * the payment's page, which forwards there (`?checkout=1`), or to the payment's page when there is none; a refusal
+ * renders the page again with the backend's message and the bank kept.
+ */
+export async function payAction({ request, params, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const packageId = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const method = params.paymentmethod ?? '';
+  if (packageId === null || !method) return seeOther(new URL(request.url).pathname);
+  const issuer = textField(form, 'issuer');
+  const discountCode = textField(form, 'discount_code').trim();
+  const country = textField(form, 'country');
+  const key = idempotencyKeyOf(form);
+  const body = {
+    package_id: packageId,
+    method,
+    ...(country ? { country } : {}),
+    ...(issuer ? { issuer } : {}),
+    ...(discountCode ? { discount_code: discountCode } : {}),
+  };
+  return runFormAction(
+    PAY_FORM,
+    { issuer, [IDEMPOTENCY_FIELD]: key },
+    () => createPayment(context.api, body, key),
+    (created) => {
+      const checkout = checkoutAddress(created.checkout_url);
+      if (!checkout) return seeOther(`/transactions/${created.payment_id}`);
+      // A checkout on the site's own origin is answered at once; the browser follows a form's redirect to another
+      // origin only when the page's CSP form-action names it, so the provider's is reached from the payment's page.
+      if (new URL(checkout).origin === new URL(request.url).origin) return seeOther(checkout);
+      return seeOther(`/transactions/${created.payment_id}?${CHECKOUT_HOP}=1`);
+    },
+  );
+}
 
 function LoginFirst() {
   const { data } = useCreditPackages(null);

@@ -7,15 +7,16 @@ import { Seo } from '../../components/seo';
 import { useSignupAllowed } from '../../features/accounts/hooks/use-signup-allowed';
 import { withTracking } from '../../features/landers/lander-links';
 import { canSearchMembers } from '../../features/members/can-search';
-import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
+import { listMembers, membersKey, type MemberPage } from '../../features/members/api/list-members';
 import { MemberPreviewStrip } from '../../features/members/components/member-preview-strip';
 import { isApiRequestError } from '../../lib/api-error';
+import { usePageResult } from '../../lib/page-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchForMember, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { searchOf, prefetchForMember, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
 const PREVIEW = { limit: 8 } as const;
 
-export async function prefetchIndex(ctx: PrefetchContext): Promise<PrefetchResult> {
+export async function indexLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const load = async (): Promise<PrefetchResult> => {
     try {
       return { fallback: { [membersKey(PREVIEW)]: await listMembers(ctx.api, PREVIEW) } };
@@ -26,7 +27,7 @@ export async function prefetchIndex(ctx: PrefetchContext): Promise<PrefetchResul
     }
   };
   // A visitor's search where the site allows it; a member's starts with the user call, not after it.
-  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? load() : prefetchForMember(ctx, load);
+  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? load() : prefetchForMember(ctx, load);
 }
 
 function Benefit({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
@@ -46,7 +47,8 @@ export function IndexPage() {
   const [search] = useSearchParams();
   const allowed = canSearchMembers(settings, user, search.get('network'));
   const signupOpen = useSignupAllowed();
-  const preview = useMembers(allowed ? PREVIEW : null);
+  // The loader's preview: no live data on the landing page, so no data library in its JavaScript.
+  const preview = usePageResult<MemberPage>(allowed ? membersKey(PREVIEW) : null);
   const profiles = preview.data?.profiles ?? [];
 
   return (

@@ -8,7 +8,7 @@ import { contentLocale, fillText, infoPageKey, loadInfoPage } from '../../featur
 import { isInfoPageToken } from '../../features/info-pages/content/types';
 import { visitorCountry } from '../../features/shell/entry-warning-rule';
 import { useLocale, useSettings } from '../../lib/store/store';
-import { prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { prefetchKey, searchOf, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -19,10 +19,11 @@ const isUsVisitor = (country: string | null, query: URLSearchParams) => country 
  * features/info-pages/content (terms, privacy, cookies, faq, return-policy, service, ban, 2257). An unknown token is
  * a 404. Texts come per locale from the content modules; company details from companyinfo.php.
  */
-export async function prefetchInfoPage({ api, params, locale, settings, query }: PrefetchContext): Promise<PrefetchResult> {
+export async function infoPageLoader({ params, request, context }: PageLoaderArgs): Promise<PrefetchResult> {
+  const { api, locale, settings } = context;
   const token = params.token;
   if (!isInfoPageToken(token)) return { status: 404 };
-  const cl = contentLocale(locale, token, isUsVisitor(visitorCountry(settings), query));
+  const cl = contentLocale(locale, token, isUsVisitor(visitorCountry(settings), searchOf(request)));
   const [page, company] = await Promise.all([
     prefetchKey(infoPageKey(cl, token), () => loadInfoPage(cl, token)),
     prefetchKey(companyInfoKey(), () => getCompanyInfo(api)),

@@ -16,10 +16,11 @@ import { TransitionsLander } from '../../features/landers/components/transitions
 import { VideoLander } from '../../features/landers/components/video-lander';
 import { isLanderVariant, landerSlug, slugTopic, type LanderVariant } from '../../features/landers/lander-links';
 import { canSearchMembers } from '../../features/members/can-search';
-import { listMembers, membersKey, useMembers } from '../../features/members/api/list-members';
+import { listMembers, membersKey, type MemberPage } from '../../features/members/api/list-members';
+import { usePageResult } from '../../lib/page-data';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchForMember, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { searchOf, prefetchForMember, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { NotFoundPage } from './not-found-page';
 
 const LANDER_MEMBERS = { limit: 12 } as const;
@@ -54,8 +55,8 @@ export function toLanderMember(p: Schemas['ProfileSummary'], cdnPrefix: string):
   };
 }
 
-export async function prefetchLander(ctx: PrefetchContext): Promise<PrefetchResult> {
-  if (!landerVariant(ctx.params)) return { status: 404 };
+export async function landerLoader({ params, request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  if (!landerVariant(params)) return { status: 404 };
   const load = async (): Promise<PrefetchResult> => {
     try {
       return { fallback: { [membersKey(LANDER_MEMBERS)]: await listMembers(ctx.api, LANDER_MEMBERS) } };
@@ -65,7 +66,7 @@ export async function prefetchLander(ctx: PrefetchContext): Promise<PrefetchResu
       throw error;
     }
   };
-  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? load() : prefetchForMember(ctx, load);
+  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? load() : prefetchForMember(ctx, load);
 }
 
 export function LanderPage() {
@@ -76,7 +77,8 @@ export function LanderPage() {
   const user = useCurrentUser();
   const variant = landerVariant(params);
   const allowed = variant !== null && canSearchMembers(settings, user, search.get('network'));
-  const members = useMembers(allowed ? LANDER_MEMBERS : null);
+  // The loader's members: a lander is a visitor's page, with no live data and no data library in its JavaScript.
+  const members = usePageResult<MemberPage>(allowed ? membersKey(LANDER_MEMBERS) : null);
   if (!variant) return <NotFoundPage />;
   const slug = landerSlug(settings.niche, params.slug);
   const Variant = VARIANTS[variant];

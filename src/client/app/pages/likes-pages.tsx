@@ -7,10 +7,13 @@ import { Seo } from '../../components/seo';
 import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';
 import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/components/likes-view';
 import { MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
+import { getSwipeGame, SERVER_SWIPE_DECK_KEY, swipe, SWIPE_FORM, undoSwipe } from '../../features/likes/api/swipe-game';
 import { SwipeGameView } from '../../features/likes/components/swipe-game';
+import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchLikeState } from '../like-state';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { StreamedContent } from '../streamed';
 import { NotFoundPage } from './not-found-page';
 
@@ -21,16 +24,56 @@ const tabOf = (value: string | undefined): LikeTab | null =>
   value === undefined ? 'received' : (LIKE_TABS as readonly string[]).includes(value) ? (value as LikeTab) : null;
 
 /** The member's likes list; an unknown tab is a 404. */
-export async function prefetchLikes(ctx: PrefetchContext): Promise<PrefetchResult> {
-  return tabOf(ctx.params.type) ? prefetchLikeState(ctx) : { status: 404 };
+export async function likesLoader({ params, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  return tabOf(params.type) ? prefetchLikeState(ctx) : { status: 404 };
 }
 
-export async function prefetchMatchFinder(ctx: PrefetchContext): Promise<PrefetchResult> {
+export async function matchFinderLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, () => prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(ctx.api)));
 }
 
-export async function prefetchSignupMatches(ctx: PrefetchContext): Promise<PrefetchResult> {
+export async function signupMatchesLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, () => prefetchKey(matchesKey(SIGNUP_MATCHES), () => findMatches(ctx.api, SIGNUP_MATCHES)));
+}
+
+/**
+ * /swipe-game rendered on the server: a deck for the page without JavaScript (its own key, never the browser's
+ * game). A client navigation loads nothing here: the game loads its fresh deck itself.
+ */
+export async function swipeGameLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  if (!ctx.settle) return {};
+  return prefetchForMember(ctx, () => prefetchKey(SERVER_SWIPE_DECK_KEY, () => getSwipeGame(ctx.api)));
+}
+
+/**
+ * A card's like, pass or undo button posted without JavaScript (or before the page hydrated): the backend swipes
+ * (a like or pass of the same card again changes nothing), then 303 back to the game with its next card; a card
+ * gone in the meantime is passed over the same way. A refusal (the day's likes used…) renders the game again with
+ * the backend's message in the member's language.
+ */
+export async function swipeAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const here = new URL(request.url).pathname;
+  const form = await request.formData();
+  const intent = textField(form, 'intent');
+  const profileId = Number(textField(form, 'profile_id'));
+  if (intent === 'undo')
+    return runFormAction(
+      SWIPE_FORM,
+      { intent },
+      () => undoSwipe(context.api),
+      () => seeOther(here),
+    );
+  if ((intent !== 'like' && intent !== 'pass') || !Number.isSafeInteger(profileId) || profileId <= 0) return seeOther(here);
+  return runFormAction(
+    SWIPE_FORM,
+    { intent, profile_id: String(profileId) },
+    () =>
+      swipe(context.api, profileId, intent === 'like').catch((error: unknown) => {
+        if (isApiRequestError(error) && error.status === 404) return null;
+        throw error;
+      }),
+    () => seeOther(here),
+  );
 }
 
 /** Members-only pages: visitors are asked to log in or sign up. */

@@ -1,8 +1,32 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { redirect } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
-import { LoginForm } from '../../features/session/components/login-form';
+import { login } from '../../features/session/api/login';
+import { logout } from '../../features/session/api/logout';
+import { LoginForm, type LoginFormFailure } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import type { PageActionArgs } from '../route-handle';
+
+/**
+ * The login form posted without JavaScript (or before the page hydrated): the server logs in through the backend, whose
+ * auth cookie goes out with a 303 to the members; a refused login renders the page again with the form's error in
+ * the member's language.
+ */
+export async function loginAction({ request, context }: PageActionArgs): Promise<Response | LoginFormFailure> {
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').trim();
+  const result = await login(context.api, { email, password: String(form.get('password') ?? '') });
+  if (result.ok) return redirect('/members', 303);
+  return { email, status: result.error.status, body: result.error.body };
+}
+
+/** The logout button posted without JavaScript: the backend ends the session (and clears its cookie); 303 home. */
+export async function logoutAction({ context }: PageActionArgs): Promise<Response> {
+  // Even when the call fails, leave: the next page shows the real session state.
+  await logout(context.api).catch(() => undefined);
+  return redirect('/', 303);
+}
 
 export function LoginPage() {
   const intl = useIntl();

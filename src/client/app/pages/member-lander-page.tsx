@@ -11,7 +11,7 @@ import { ErrorPage } from './error-page';
 import { toLanderMember } from './lander-page';
 import { NotFoundPage } from './not-found-page';
 
-export { prefetchProfile as prefetchMemberLander } from './profile-page';
+export { profileLoader as memberLanderLoader } from './profile-page';
 
 /** members-id-landing, members-id-landing2-slug, members-id-landing3-slug. */
 export function MemberLanderPage({ kind }: { kind: MemberLanderKind }) {

@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
-import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
+import { useMembers } from '../../features/members/hooks/use-members';
 import {
   filtersFromQuery,
   listMembers,
   membersKey,
   queryOfFilters,
-  useMembers,
   type MembersQuery,
   type SearchFilters,
 } from '../../features/members/api/list-members';
@@ -20,11 +19,12 @@ import { LikeButton } from '../../features/likes/components/like-button';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { MemberFilters } from '../../features/members/components/member-filters';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
+import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { StreamedContent } from '../streamed';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { searchOf, prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
 const LAST_SEARCH = 'members.lastSearch';
@@ -33,17 +33,22 @@ function queryOf(search: URLSearchParams): MembersQuery {
   return { ...filtersFromQuery(search), cursor: search.get('cursor') || undefined, network: search.get('network') || undefined };
 }
 
-export async function prefetchMembers(ctx: PrefetchContext): Promise<PrefetchResult> {
-  const q = queryOf(ctx.query);
+export async function membersLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  const q = queryOf(searchOf(request));
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
   // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
   // likes list; a backend without it makes the hearts load the list in the browser.
-  return canSearchMembers(ctx.settings, null, ctx.query.get('network')) ? search() : prefetchForMember(ctx, search);
+  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? search() : prefetchForMember(ctx, search);
 }
 
-/** The like heart on every card of the grid. */
-const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => <LikeButton profile={profile} variant="icon" />;
+/** The like heart on every card of the grid, and the menu that reports the member. */
+const likeAction = (profile: Parameters<typeof LikeButton>[0]['profile']) => (
+  <>
+    <LikeButton profile={profile} variant="icon" />
+    <MemberCardReportMenu profile={profile} />
+  </>
+);
 
 /**
  * /members: the search with paged results, a result count and similar members. Streamed: the
@@ -103,9 +108,10 @@ function MembersSearch() {
   if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
   else if (error)
     body = (
-      <Alert color="danger" fade={false}>
+      // Bootstrap's markup, not reactstrap's Alert (with its transitions): the search page is a member's first page.
+      <div className="alert alert-danger" role="alert">
         <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </Alert>
+      </div>
     );
   else if (!data) body = <Loading />;
   else
@@ -160,9 +166,9 @@ function MembersSearch() {
         ) : null}
       </div>
       {search.get('blocked') ? (
-        <Alert color="success" fade={false}>
+        <div className="alert alert-success" role="alert">
           <FormattedMessage id="block.done" defaultMessage="The member has been blocked. You can undo this on your profile page." />
-        </Alert>
+        </div>
       ) : null}
       {allowed ? (
         <MemberFilters

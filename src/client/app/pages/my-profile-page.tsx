@@ -8,17 +8,50 @@ import { PhotoManager } from '../../features/photos/components/photo-manager';
 import { BlockedList } from '../../features/privacy/components/blocked-list';
 import { InvisibleToggle } from '../../features/privacy/components/invisible-toggle';
 import { LocationCard } from '../../features/privacy/components/location-card';
-import { getMyProfile, MY_PROFILE_KEY, useMyProfile } from '../../features/profile-edit/api/get-my-profile';
+import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
+import { updateProfile } from '../../features/profile-edit/api/update-profile';
 import { ProfileForm } from '../../features/profile-edit/components/profile-form';
-import { useInterests } from '../../features/site-data/api/get-interests';
-import { useRegions } from '../../features/site-data/api/get-regions';
+import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/profile-edit/profile-update';
+import { getInterests, INTERESTS_KEY, useInterests } from '../../features/site-data/api/get-interests';
+import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
 import type { MyPhotos } from '../../features/photos/api/upload-photo';
 import { mainImageChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
-import { prefetchForMember, prefetchKey, type PrefetchContext, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, type FormFailure } from '../form-action';
+import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
-export async function prefetchMyProfile(ctx: PrefetchContext): Promise<PrefetchResult> {
-  return prefetchForMember(ctx, () => prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)));
+/**
+ * The own profile with what its form lists (the interests, the regions of the saved country), so the form is
+ * complete in the first render and works without JavaScript.
+ */
+export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  return prefetchForMember(ctx, async () => {
+    const [profile, interests] = await Promise.all([
+      prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)),
+      prefetchKey(INTERESTS_KEY, () => getInterests(ctx.api)),
+    ]);
+    const country = (profile.fallback?.[MY_PROFILE_KEY] as MyProfile | undefined)?.country;
+    const regions = country ? await prefetchKey(regionsKey(country), () => getRegions(ctx.api, country)) : {};
+    return {
+      fallback: { ...profile.fallback, ...interests.fallback, ...regions.fallback },
+      errors: { ...profile.errors, ...interests.errors, ...regions.errors },
+    };
+  });
+}
+
+/**
+ * The profile form posted without JavaScript (or before the page hydrated): saved on the server with the fields the
+ * site shows, then 303 to /profile saying so; refused, the page again with the backend's error and the fields as sent.
+ */
+export async function myProfileAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const body = profileUpdateOf(form, [...context.settings.visible_profile_fields, ...context.settings.visible_profile_notes]);
+  return runFormAction(
+    PROFILE_FORM,
+    profileFieldsOf(form),
+    () => updateProfile(context.api, body),
+    () => seeOther('/profile?saved=1'),
+  );
 }
 
 /** The main photo of an answer of photos.php, as the user's `profile.main_image` carries it. */

@@ -2,10 +2,46 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
-import { SignupWizard } from '../../features/accounts/components/signup-wizard';
+import { signup } from '../../features/accounts/api/signup';
+import { SIGNED_UP_PARAM, SIGNUP_FORM, SignupWizard } from '../../features/accounts/components/signup-wizard';
+import { rememberTracking } from '../../features/accounts/tracking';
 import { parseProfileId, useProfile } from '../../features/profile/api/get-profile';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { searchOf, type PageActionArgs } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
+
+/**
+ * The signup posted without JavaScript (or before the page hydrated): every plain field at once (the photo waits for
+ * the profile). A message to a member with neither name nor birth date is the "message first" signup. Done: the
+ * backend's auth cookie goes out with a 303 to the page's e-mail step; refused: the page again with the backend's
+ * error and the fields as sent, never the password.
+ */
+export async function signupAction({ request, params, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const recipientId = parseProfileId(params.id);
+  const email = textField(form, 'email').trim();
+  const name = textField(form, 'name').trim();
+  const dateOfBirth = textField(form, 'date_of_birth');
+  const about = textField(form, 'about');
+  const message = recipientId === null ? '' : textField(form, 'signup_message').trim();
+  const messageFirst = message !== '' && name === '' && dateOfBirth === '';
+  const query = searchOf(request);
+  const body = {
+    email,
+    password: textField(form, 'password'),
+    ...(messageFirst ? {} : { name, date_of_birth: dateOfBirth, about }),
+    ...(message && recipientId !== null ? { signup_message: message, recipient_id: recipientId } : {}),
+    tracking: rememberTracking(query, null),
+  };
+  query.set(SIGNED_UP_PARAM, email);
+  return runFormAction(
+    SIGNUP_FORM,
+    { email, name, date_of_birth: dateOfBirth, about, signup_message: message },
+    () => signup(context.api, body),
+    () => seeOther(`${new URL(request.url).pathname}?${query.toString()}`),
+  );
+}
 
 /** Routes signup and members/{id}/signup (the latter offers a message to that member first). */
 export function SignupPage() {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LAST_CHAT_STORAGE_KEY, readLastChat, saveLastChat } from '../../features/chat/last-chat-storage';
-import { chatOpened, chatReducer, chatRemoved, lastChatRestored, type LastChat } from './chat-slice';
-import { loggedOut } from './session-slice';
+import { settingsFixture, userFixture } from '../../test/fixtures';
+import { chatOpened, chatReducer, chatRemoved, lastChatRestored, selectLastOpened, type LastChat } from './chat-slice';
+import { loggedOut, userChanged } from './session-slice';
+import { createAppStore } from './store';
 
 const tom: LastChat = { conversation: 6, profile: { id: 43, name: 'Tom', main_image: null }, openedAt: '2025-03-14T12:30:00.000Z' };
 const mark: LastChat = { conversation: null, profile: { id: 42, name: 'Mark', main_image: null }, openedAt: '2025-03-15T08:00:00.000Z' };
@@ -33,6 +35,20 @@ describe('chat slice', () => {
     expect(chatReducer(state, chatRemoved(42))).toBe(state);
     expect(chatReducer(state, chatRemoved(43)).lastOpened).toBeNull();
     expect(chatReducer(state, loggedOut()).lastOpened).toBeNull();
+  });
+
+  it("When the chat pages' module is loaded, then its slice is in every new store, starts empty and follows the session", () => {
+    const store = createAppStore({
+      session: { user: userFixture(), counts: null },
+      site: { settings: settingsFixture, locale: 'en', browserLanguage: null, pageError: null },
+    });
+    expect(selectLastOpened(store.getState())).toBeNull();
+    store.dispatch(chatOpened(tom));
+    expect(selectLastOpened(store.getState())).toEqual(tom);
+    store.dispatch(userChanged(userFixture({ id: 2 })));
+    expect(selectLastOpened(store.getState())).toEqual(tom);
+    store.dispatch(userChanged(null));
+    expect(selectLastOpened(store.getState())).toBeNull();
   });
 
   it("When it is kept in the browser's storage, then only its own member reads it back, and broken values read as none", () => {

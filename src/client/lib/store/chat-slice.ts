@@ -1,6 +1,7 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Schemas } from '../../../shared/api/client';
 import { loggedOut, userChanged } from './session-slice';
+import { injectSlice, type RootState } from './store';
 
 /** The chat the member opened last: its partner and when he opened it. */
 export interface LastChat {
@@ -17,19 +18,49 @@ export interface ChatState {
 
 const initialState: ChatState = { lastOpened: null };
 
-/** The member opened a conversation. */
-export const chatOpened = createAction<LastChat>('chat/chatOpened');
-/** The remembered chat read back from the browser's storage after a reload. */
-export const lastChatRestored = createAction<LastChat | null>('chat/lastChatRestored');
-/** The member removed the chat with this partner (by profile id): it is no longer offered. */
-export const chatRemoved = createAction<number>('chat/chatRemoved');
+/**
+ * The chat store: the chat the member opened last, which the chat list offers to return to ("Back to your chat with
+ * …", with the date). A slice of the chat pages' own chunks, injected into the store when they load (store.ts: `injectSlice`): its
+ * code and immer never ride in a visitor's entry.
+ */
+export const chatSlice = createSlice({
+  name: 'chat',
+  initialState,
+  reducers: {
+    /** The member opened a conversation. */
+    chatOpened(state, action: PayloadAction<LastChat>) {
+      state.lastOpened = action.payload;
+    },
+    /** The remembered chat read back from the browser's storage after a reload; never over one opened on this page. */
+    lastChatRestored(state, action: PayloadAction<LastChat | null>) {
+      state.lastOpened ??= action.payload;
+    },
+    /** The member removed the chat with this partner (by profile id): it is no longer offered. */
+    chatRemoved(state, action: PayloadAction<number>) {
+      if (state.lastOpened?.profile.id === action.payload) state.lastOpened = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Logging out or another member logging in forgets it.
+    builder.addCase(loggedOut, (state) => {
+      state.lastOpened = null;
+    });
+    builder.addCase(userChanged, (state, action) => {
+      if (action.payload === null) state.lastOpened = null;
+    });
+  },
+});
 
-/** A plain reducer, like session-slice.ts (createSlice would bring immer into every page's entry). */
-export function chatReducer(state: ChatState = initialState, action: UnknownAction): ChatState {
-  if (chatOpened.match(action)) return { ...state, lastOpened: action.payload };
-  if (lastChatRestored.match(action)) return state.lastOpened ? state : { ...state, lastOpened: action.payload };
-  if (chatRemoved.match(action)) return state.lastOpened?.profile.id === action.payload ? { ...state, lastOpened: null } : state;
-  // Logging out or another member logging in forgets it.
-  if (loggedOut.match(action) || (userChanged.match(action) && action.payload === null)) return { ...state, lastOpened: null };
-  return state;
+export const { chatOpened, lastChatRestored, chatRemoved } = chatSlice.actions;
+export const chatReducer = chatSlice.reducer;
+
+injectSlice(chatSlice);
+
+/** The remembered chat (none before the slice has seen an action). */
+export const selectLastOpened = (state: RootState): LastChat | null => state.chat?.lastOpened ?? null;
+
+declare module './store' {
+  interface LazyLoadedSlices {
+    chat: ChatState;
+  }
 }

@@ -1,4 +1,5 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { defineAction } from './action';
 import type { Settings } from '../../../shared/api/client';
 import type { Locale } from '../../../shared/locales';
 
@@ -23,9 +24,9 @@ export interface SiteState {
   publicUrl?: string;
 }
 
-export const pageErrorCleared = createAction('site/pageErrorCleared');
-export const pageErrorSet = createAction<PageError>('site/pageErrorSet');
-export const dismissed = createAction<{ key: string; at: number }>('site/dismissed');
+export const pageErrorCleared = defineAction('site/pageErrorCleared');
+export const pageErrorSet = defineAction<PageError>('site/pageErrorSet');
+export const dismissed = defineAction<{ key: string; at: number }>('site/dismissed');
 
 /**
  * A plain reducer (see session-slice.ts). There is no initial state: the store is always created with the

@@ -27,6 +27,17 @@ describe('store', () => {
     expect(sessionReducer({ user: null, counts: null }, mainImageChanged(image)).user).toBeNull();
   });
 
+  it('When the session poll brings the same user and counts, then the state stays the same object; a change makes a new one', () => {
+    const before = { user: userFixture(), counts: { unread_messages: 3, new_likes: 1 } };
+    expect(sessionReducer(before, sessionLoaded({ user: userFixture(), counts: { unread_messages: 3, new_likes: 1 } }))).toBe(before);
+    const counted = sessionReducer(before, sessionLoaded({ user: userFixture(), counts: { unread_messages: 4, new_likes: 1 } }));
+    expect(counted.user).toBe(before.user);
+    expect(counted.counts).toEqual({ unread_messages: 4, new_likes: 1 });
+    const richer = sessionReducer(before, sessionLoaded({ user: userFixture({ credits: 99 }), counts: before.counts }));
+    expect(richer.user?.credits).toBe(99);
+    expect(richer.counts).toBe(before.counts);
+  });
+
   it('When the site state changes, then dismissals add up and a page error is set', () => {
     const one = siteReducer(site, dismissed({ key: 'a', at: 1 }));
     const two = siteReducer(one, dismissed({ key: 'b', at: 2 }));

@@ -1,21 +1,51 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, legacy_createStore as createStore, type Reducer, type UnknownAction } from 'redux';
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { chatReducer, type ChatState } from './chat-slice';
 import { sessionReducer, type SessionState } from './session-slice';
 import { siteReducer, type SiteState } from './site-slice';
 
-export interface RootState {
+/**
+ * The slices that come with the chunks that use them (`injectSlice` when their module loads): the chat store
+ * (chat-slice.ts, chat pages) and the message toasts (toasts-slice.ts, the members' chunk). Each declares its state
+ * here; until it is injected, its selectors read its initial state.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each lazy slice's module
+export interface LazyLoadedSlices {}
+
+/** What the server hands to the browser: the state every page's store starts from. */
+export interface PreloadedState {
   session: SessionState;
   site: SiteState;
-  chat: ChatState;
+}
+
+export type RootState = PreloadedState & Partial<LazyLoadedSlices>;
+
+/**
+ * Session and site are in every page's store: plain reducers over typed action creators (action.ts), so that neither
+ * Redux Toolkit nor immer is in the entry of every page, the landing page's too. The member's client state (the chat
+ * store, the toasts) are Redux Toolkit createSlice slices, injected with the chunks that need them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of reducers of different states
+const reducers: Record<string, Reducer<any, UnknownAction, any>> = { session: sessionReducer, site: siteReducer };
+let combined = combineReducers(reducers);
+
+/** The store's reducer: the base reducers and every slice injected so far (the same for every store). */
+function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+  return combined(state as never, action) as unknown as RootState;
+}
+
+/**
+ * Adds a slice's reducer to every store (once per slice, when its module loads); a store already made picks it up at
+ * its next action, and its selectors read the slice's initial state until then.
+ */
+export function injectSlice<K extends keyof LazyLoadedSlices>(slice: { reducerPath: K; reducer: Reducer<LazyLoadedSlices[K]> }): void {
+  if (reducers[slice.reducerPath] === slice.reducer) return;
+  reducers[slice.reducerPath] = slice.reducer;
+  combined = combineReducers(reducers);
 }
 
 /** One store per request on the server and one per page in the browser; never a module-level singleton. */
-export function createAppStore(preloadedState: Omit<RootState, 'chat'> & { chat?: ChatState }) {
-  return configureStore({
-    reducer: { session: sessionReducer, site: siteReducer, chat: chatReducer },
-    preloadedState: { ...preloadedState, chat: preloadedState.chat ?? { lastOpened: null } },
-  });
+export function createAppStore(preloadedState: PreloadedState) {
+  return createStore(rootReducer, { session: preloadedState.session, site: preloadedState.site } as RootState);
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../../shared/api/client';
 import { isApiRequestError, unwrap } from '../../../lib/api-error';
+import { swrKey } from '../../../lib/swr-key';
 
 /**
  * GET /reset-password.php?token=…: whether the mailed reset link still works, without spending it. False for a used,
@@ -14,3 +15,6 @@ export async function checkResetToken(api: ApiClient, token: string): Promise<bo
     throw err;
   }
 }
+
+/** The key of the token check a page loader made on the server (its answer: whether the token works). */
+export const resetTokenKey = (token: string) => swrKey('/reset-password.php', { token });

@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Form } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { requestMailChange } from '../api/request-mail-change';
 import { toFormError, type FormError } from '../form-error';
 import { Field } from './field';
 
+/** The e-mail change form (its route action: app/pages/account-settings-pages.tsx). */
+export const EMAIL_FORM = 'email';
+
+/**
+ * The e-mail change: a form posted to /settings (`intent=email`). Without JavaScript, or before the page hydrated,
+ * the route's action asks for it on the server (303 to /settings?done=email&email=…, or the page again with the
+ * backend's error beside its field and the address kept); with JavaScript this handler does.
+ */
 export function ChangeEmailForm({ current }: { current: string }) {
   const intl = useIntl();
   const api = useApi();
-  const [email, setEmail] = useState('');
+  const refused = useFormFailure(EMAIL_FORM);
+  const [search] = useSearchParams();
+  const [email, setEmail] = useState(refused?.fields.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
+  const [sentTo, setSentTo] = useState<string | null>(!refused && search.get('done') === EMAIL_FORM ? search.get('email') : null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -31,7 +43,8 @@ export function ChangeEmailForm({ current }: { current: string }) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate data-testid="change-email">
+    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="change-email">
+      <input type="hidden" name="intent" value={EMAIL_FORM} />
       <p className="text-body-secondary small">
         <FormattedMessage
           id="account.email.current"

@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Form } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
 import { toFormError, type FormError } from '../form-error';
 import { Field } from './field';
 
+/** The password form (its route action: app/pages/account-settings-pages.tsx). */
+export const PASSWORD_FORM = 'password';
+
+/**
+ * The password change: a form posted to /settings (`intent=password`). Without JavaScript, or before the page
+ * hydrated, the route's action changes it on the server (303 to /settings?done=password, or the page again with the
+ * backend's error beside its field; the passwords are never sent back); with JavaScript this handler does.
+ */
 export function ChangePasswordForm() {
   const intl = useIntl();
   const api = useApi();
+  const refused = useFormFailure(PASSWORD_FORM);
+  const [search] = useSearchParams();
   const [values, setValues] = useState({ old_password: '', password: '', password_repeat: '' });
-  const [error, setError] = useState<FormError | null>(null);
-  const [done, setDone] = useState(false);
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
+  const [done, setDone] = useState(!refused && search.get('done') === PASSWORD_FORM);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -34,7 +46,8 @@ export function ChangePasswordForm() {
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   return (
-    <Form onSubmit={onSubmit} noValidate data-testid="change-password">
+    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="change-password">
+      <input type="hidden" name="intent" value={PASSWORD_FORM} />
       {done ? (
         <Alert color="success" fade={false}>
           <FormattedMessage

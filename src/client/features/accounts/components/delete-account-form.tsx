@@ -5,6 +5,7 @@ import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { ACCOUNT_UNDO_DAYS } from '../../../../shared/constants';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { loggedOut } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
@@ -23,18 +24,30 @@ const REASON_TEXT = defineMessages({
   taking_break: { id: 'delete.reason.taking_break', defaultMessage: 'I want to take a break' },
   other: { id: 'delete.reason.other', defaultMessage: 'Another reason' },
 });
-const REASONS = Object.keys(REASON_TEXT) as Reason[];
+const DELETE_REASONS = Object.keys(REASON_TEXT) as Reason[];
 
-/** Account deletion with reasons and the alternatives (invisible mode, fewer e-mails, the delete discount). */
+/** The deletion form (its route action: app/pages/account-settings-pages.tsx, `intent=delete`). */
+export const DELETE_FORM = 'delete';
+
+/** The reasons ticked in a posted deletion form (`reasons`, repeated), known ones only. */
+export const reasonsOf = (values: readonly unknown[]): Reason[] => DELETE_REASONS.filter((r) => values.includes(r));
+
+/**
+ * Account deletion with reasons and the alternatives (invisible mode, fewer e-mails, the delete discount). A form
+ * posted to /settings: without JavaScript, or before the page hydrated, the route's action deletes on the server (303
+ * to /account-deleted, the session's cookie cleared, or the page again with the backend's error, the reasons and the
+ * comment kept); with JavaScript this handler does.
+ */
 export function DeleteAccountForm() {
   const intl = useIntl();
   const api = useApi();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [reasons, setReasons] = useState<Reason[]>([]);
-  const [comment, setComment] = useState('');
+  const refused = useFormFailure(DELETE_FORM);
+  const [reasons, setReasons] = useState<Reason[]>(() => reasonsOf(refused?.fields.reasons?.split(',') ?? []));
+  const [comment, setComment] = useState(refused?.fields.comment ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -56,14 +69,22 @@ export function DeleteAccountForm() {
   const expensive = reasons.includes('too_expensive');
 
   return (
-    <Form onSubmit={onSubmit} noValidate data-testid="delete-account">
+    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="delete-account">
+      <input type="hidden" name="intent" value={DELETE_FORM} />
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">
           <FormattedMessage id="delete.why" defaultMessage="Why are you leaving? (optional)" />
         </legend>
-        {REASONS.map((value) => (
+        {DELETE_REASONS.map((value) => (
           <FormGroup check key={value}>
-            <Input id={`delete-reason-${value}`} type="checkbox" checked={reasons.includes(value)} onChange={() => toggle(value)} />
+            <Input
+              id={`delete-reason-${value}`}
+              type="checkbox"
+              name="reasons"
+              value={value}
+              checked={reasons.includes(value)}
+              onChange={() => toggle(value)}
+            />
             <Label check for={`delete-reason-${value}`}>
               {intl.formatMessage(REASON_TEXT[value])}
             </Label>
@@ -109,7 +130,15 @@ export function DeleteAccountForm() {
         <Label for="delete-comment">
           <FormattedMessage id="delete.comment" defaultMessage="Anything else you want to tell us? (optional)" />
         </Label>
-        <Input id="delete-comment" type="textarea" rows={2} maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <Input
+          id="delete-comment"
+          type="textarea"
+          name="comment"
+          rows={2}
+          maxLength={1000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </FormGroup>
       {error && error.field !== 'password' ? (
         <Alert color="danger" fade={false}>

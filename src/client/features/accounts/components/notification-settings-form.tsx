@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Alert, FormGroup, Input, Label } from 'reactstrap';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
+import { useFormFailure, useHydrated } from '../../../components/progressive-form';
 import type { Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
@@ -15,14 +17,33 @@ const KIND_TEXT = defineMessages({
   matches: { id: 'notifications.kind.matches', defaultMessage: 'New matches' },
   news: { id: 'notifications.kind.news', defaultMessage: 'News and offers' },
 });
-const KINDS = Object.keys(KIND_TEXT) as Kind[];
+export const MAIL_KINDS = Object.keys(KIND_TEXT) as Kind[];
 
-/** E-mail notification kinds on/off, and why e-mail is disabled when it is. */
+/** The notification settings' form (its route action: app/pages/account-settings-pages.tsx). */
+export const NOTIFICATIONS_FORM = 'notifications';
+
+/** The switch of `kind` in the posted form: on when sent (`mail_<kind>=on`). */
+export const mailField = (kind: Kind) => `mail_${kind}`;
+
+/**
+ * E-mail notification kinds on/off, and why e-mail is disabled when it is. With JavaScript each switch saves at once;
+ * without (or before the page hydrated) the switches are a form posted to /notifications with a Save button, whose
+ * route action saves them all (303 to /notifications?saved=1, or the page again with the backend's error).
+ */
 export function NotificationSettingsForm() {
   const intl = useIntl();
   const api = useApi();
+  const hydrated = useHydrated();
+  const [search] = useSearchParams();
+  const refused = useFormFailure(NOTIFICATIONS_FORM);
   const { data, error, mutate } = useApiSWR(notificationSettingsKey(), () => getNotificationSettings(api));
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(() =>
+    refused
+      ? toFormError(intl, refused.error).message
+      : search.get('saved')
+        ? intl.formatMessage({ id: 'notifications.saved', defaultMessage: 'Saved.' })
+        : null,
+  );
 
   if (error) {
     return (
@@ -45,7 +66,13 @@ export function NotificationSettingsForm() {
   };
 
   return (
-    <div data-testid="notification-settings">
+    <form
+      method="post"
+      action="/notifications"
+      data-progressive=""
+      onSubmit={(e) => e.preventDefault()}
+      data-testid="notification-settings"
+    >
       {data.disabled.map((reason) => (
         <Alert color="warning" fade={false} key={reason} data-testid={`disabled-${reason}`}>
           <FormattedMessage
@@ -59,18 +86,30 @@ export function NotificationSettingsForm() {
         <legend className="fs-6 fw-semibold">
           <FormattedMessage id="notifications.mailLegend" defaultMessage="E-mail me about" />
         </legend>
-        {KINDS.map((kind) => (
+        {MAIL_KINDS.map((kind) => (
           <FormGroup switch key={kind} className="mb-2">
-            <Input id={`mail-${kind}`} type="switch" role="switch" checked={data.mail[kind]} onChange={() => void onToggle(kind)} />
+            <Input
+              id={`mail-${kind}`}
+              name={mailField(kind)}
+              type="switch"
+              role="switch"
+              checked={data.mail[kind]}
+              onChange={() => void onToggle(kind)}
+            />
             <Label check for={`mail-${kind}`}>
               {intl.formatMessage(KIND_TEXT[kind])}
             </Label>
           </FormGroup>
         ))}
       </fieldset>
+      {hydrated ? null : (
+        <Button type="submit" color="primary" className="mb-2">
+          <FormattedMessage id="forms.notifications.save" defaultMessage="Save" />
+        </Button>
+      )}
       <p role="status" className="small text-body-secondary mb-0">
         {status}
       </p>
-    </div>
+    </form>
   );
 }

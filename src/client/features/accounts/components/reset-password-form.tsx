@@ -2,19 +2,28 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
 import { toFormError, type FormError } from '../form-error';
 import { Field } from './field';
 
-/** Sets the new password with the mailed token (reset-password/do). */
-export function ResetPasswordForm({ token }: { token: string }) {
+/** The new-password form (its route action: app/pages/reset-password-pages.tsx). */
+export const RESET_PASSWORD_FORM = 'reset-password';
+
+/**
+ * Sets the new password with the mailed token (reset-password/do): a form posted to the page itself. Without
+ * JavaScript, or before the page hydrated, the route's action sets it on the server (303 to the page saying so, or the
+ * page again with the backend's error; the passwords are never sent back); with JavaScript this handler does.
+ */
+export function ResetPasswordForm({ token, done: doneBefore = false }: { token: string; done?: boolean }) {
   const intl = useIntl();
   const api = useApi();
+  const refused = useFormFailure(RESET_PASSWORD_FORM);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [done, setDone] = useState(false);
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
+  const [done, setDone] = useState(doneBefore);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -43,7 +52,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   const fieldError = (f: string) => (error?.field === f ? error.message : null);
   return (
-    <Form onSubmit={onSubmit} noValidate>
+    <Form
+      method="post"
+      action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`}
+      data-progressive=""
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <input type="hidden" name="token" value={token} />
       {error && !error.field ? (
         <Alert color="danger" fade={false} data-testid="reset-error">
           {error.message}{' '}

@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Form } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { toFormError, type FormError } from '../form-error';
 import { Field } from './field';
 
-/** Asks for a reset link. The answer is the same for every address, so the form never says whether one exists. */
+/** The reset request's form (its route action: app/pages/reset-password-pages.tsx). */
+export const RESET_REQUEST_FORM = 'reset-request';
+
+/**
+ * Asks for a reset link. The answer is the same for every address, so the form never says whether one exists. A form
+ * posted to /reset-password: without JavaScript, or before the page hydrated, the route's action asks on the server
+ * (303 to /reset-password?sent=…, or the page again with the backend's error and the address kept).
+ */
 export function ResetRequestForm() {
   const intl = useIntl();
   const api = useApi();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [sent, setSent] = useState(false);
+  const refused = useFormFailure(RESET_REQUEST_FORM);
+  const [search] = useSearchParams();
+  const sentTo = refused ? null : search.get('sent');
+  const [email, setEmail] = useState(refused?.fields.email ?? sentTo ?? '');
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
+  const [sent, setSent] = useState(sentTo !== null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -41,7 +53,7 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <Form onSubmit={onSubmit} noValidate>
+    <Form method="post" action="/reset-password" data-progressive="" onSubmit={onSubmit} noValidate>
       {error && error.field !== 'email' ? (
         <Alert color="danger" fade={false}>
           {error.message}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
 import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors, type FieldErrorCode } from '../../../../shared/account-rules';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
@@ -12,11 +13,20 @@ import { PushSubscribeButton } from '../../push/components/push-subscribe-button
 import { getUser } from '../../session/api/get-user';
 import { signup } from '../api/signup';
 import { toFormError, type FormError } from '../form-error';
-import { draftInProgress, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
+import { draftInProgress, EMPTY_DRAFT, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
 import { useSignupAllowed } from '../hooks/use-signup-allowed';
 import { rememberTracking } from '../tracking';
 import { CheckMail } from './check-mail';
 import { Field } from './field';
+
+/** The signup form (its route action: app/pages/signup-page.tsx). */
+export const SIGNUP_FORM = 'signup';
+
+/** The query of the page after a signup posted without JavaScript: the address the confirmation went to. */
+export const SIGNED_UP_PARAM = 'signed_up';
+
+/** The fields of a posted signup the page shows again when it was refused (never the password). */
+export const SIGNUP_KEPT_FIELDS = ['email', 'name', 'date_of_birth', 'about', 'signup_message'] as const;
 
 /** Steps: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
 const LAST_FORM_STEP = 3;
@@ -56,14 +66,30 @@ export interface SignupWizardProps {
 
 type PhotoOutcome = 'saved' | 'failed' | 'later' | null;
 
+/**
+ * The signup, step by step. The form is posted to its page: without JavaScript (or before the page hydrated) the first
+ * step carries every plain field at once (the later steps' fields come in a <noscript>; photos wait for the profile),
+ * and the route's action creates the account on the server — 303 to the page with the e-mail step, or the page again
+ * with the backend's error beside its field and the fields as sent (never the password). With JavaScript this
+ * handler runs the steps.
+ */
 export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps) {
   const intl = useIntl();
   const api = useApi();
   const dispatch = useAppDispatch();
   const allowed = useSignupAllowed();
   const { search } = useLocation();
-  const { draft, update, clear } = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
-  const [error, setError] = useState<FormError | null>(null);
+  const refused = useFormFailure(SIGNUP_FORM);
+  const stored = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
+  const { update, clear } = stored;
+  // A refused post shows its fields as sent until the visitor has a draft of his own (they join it on mount).
+  const sent = refused?.fields ?? null;
+  const draft = useMemo<SignupDraft>(
+    () => (sent && !draftInProgress(stored.draft) ? { ...EMPTY_DRAFT, ...keptFields(sent) } : stored.draft),
+    [sent, stored.draft],
+  );
+  const signedUp = new URLSearchParams(search).get(SIGNED_UP_PARAM);
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
   /** The current step's own check (every wrong field at once); the server's answer is `error`. */
   const [stepErrors, setStepErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -82,6 +108,11 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     rememberTracking(new URLSearchParams(search), window.localStorage);
   }, [search]);
   useEffect(() => onProgress?.(draftInProgress(draft) && draft.step < MAIL_STEP), [draft, onProgress]);
+  useEffect(() => {
+    if (refused && !draftInProgress(stored.draft)) update(keptFields(refused.fields));
+    // Once, on mount: the fields of the post this page answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   if (!allowed) {
     return (
@@ -227,6 +258,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
       </>
     );
   }
+  if (signedUp !== null && !draftInProgress(draft)) return <CheckMail email={signedUp} onLeave={clear} />;
 
   const step = Math.min(Math.max(Math.floor(draft.step), 0), LAST_FORM_STEP);
   const progressText = intl.formatMessage(
@@ -241,7 +273,14 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     ) : null;
 
   return (
-    <Form onSubmit={onSubmit} noValidate data-testid={`signup-step-${step}`}>
+    <Form
+      method="post"
+      action={`${recipient ? `/members/${recipient.id}` : ''}/signup${search}`}
+      data-progressive=""
+      onSubmit={onSubmit}
+      noValidate
+      data-testid={`signup-step-${step}`}
+    >
       <p id={progressLabelId} className="small text-body-secondary mb-1">
         {progressText}
       </p>
@@ -266,6 +305,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
               </Label>
               <Input
                 id="signup-message"
+                name="signup_message"
                 type="textarea"
                 rows={3}
                 maxLength={1000}
@@ -309,6 +349,46 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
               update({ password: e.target.value });
             }}
           />
+          <noscript>
+            <Field
+              label={<FormattedMessage id="signup.name" defaultMessage="Profile name" />}
+              name="name"
+              autoComplete="nickname"
+              maxLength={40}
+              defaultValue={draft.name}
+              error={fieldError('name')}
+              onChange={ignoreChange}
+            />
+            <Field
+              label={<FormattedMessage id="signup.birthDate" defaultMessage="Date of birth" />}
+              type="date"
+              name="date_of_birth"
+              autoComplete="bday"
+              max={latestBirthDate()}
+              defaultValue={draft.date_of_birth}
+              error={fieldError('date_of_birth')}
+              hint={
+                <FormattedMessage
+                  id="signup.birthDateHint"
+                  defaultMessage="You must be {min_age} or older."
+                  values={{ min_age: MIN_AGE }}
+                />
+              }
+              onChange={ignoreChange}
+            />
+            <FormGroup>
+              <Label for="signup-about-at-once">
+                <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
+              </Label>
+              <Input id="signup-about-at-once" name="about" type="textarea" rows={4} maxLength={2000} defaultValue={draft.about} />
+            </FormGroup>
+            <p className="small text-body-secondary">
+              <FormattedMessage
+                id="signup.photo.later"
+                defaultMessage="You can add your photos on your profile as soon as your account is ready."
+              />
+            </p>
+          </noscript>
         </>
       ) : null}
 
@@ -431,6 +511,14 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     </Form>
   );
 }
+
+/** The fields of a refused post that belong in the draft. */
+function keptFields(fields: Record<string, string>): Partial<SignupDraft> {
+  return Object.fromEntries(SIGNUP_KEPT_FIELDS.filter((k) => typeof fields[k] === 'string').map((k) => [k, fields[k]]));
+}
+
+/** The fields shown only without JavaScript are read from the posted form, never from the page's state. */
+const ignoreChange = () => undefined;
 
 function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> }) {
   return (

@@ -3,6 +3,7 @@ import { CONVERSATION_PAGE_SIZE } from '../../../../shared/chat';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type Conversation = Schemas['Conversation'];
 export type ChatMessage = Schemas['Message'];
@@ -10,14 +11,16 @@ export type ChatMessage = Schemas['Message'];
 /** What names a conversation page: the conversation (/chats/:id) or the other member (/members/:id/chat). */
 export type ConversationRef = { conversation: number } | { profileId: number };
 
+const refQuery = (ref: ConversationRef) => ('conversation' in ref ? { conversation: ref.conversation } : { profile_id: ref.profileId });
+
 /** SWR key of the newest page of a conversation. */
 export function conversationKey(ref: ConversationRef): string {
-  return 'conversation' in ref ? `/conversation.php?conversation=${ref.conversation}` : `/conversation.php?profile_id=${ref.profileId}`;
+  return swrKey('/conversation.php', refQuery(ref));
 }
 
 export function getConversation(api: ApiClient, ref: ConversationRef, before?: number): Promise<Conversation> {
   const query = {
-    ...('conversation' in ref ? { conversation: ref.conversation } : { profile_id: ref.profileId }),
+    ...refQuery(ref),
     ...(before !== undefined ? { before } : {}),
     limit: CONVERSATION_PAGE_SIZE,
   };

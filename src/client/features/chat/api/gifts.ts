@@ -8,10 +8,17 @@ import type { SentMessage } from './send-message';
 
 export type Gift = Schemas['Gift'];
 
+export const GIFTS_KEY = '/gifts.php';
+
+/** GET /gifts.php: the gift catalogue. */
+export function listGifts(api: ApiClient): Promise<{ gifts: Gift[] }> {
+  return unwrap(api.GET('/gifts.php'));
+}
+
 /** The gift catalogue (loaded when the member opens the gift panel). */
 export function useGifts(enabled: boolean) {
   const api = useApi();
-  return useApiSWR(enabled ? '/gifts.php' : null, () => unwrap(api.GET('/gifts.php')), { revalidateOnFocus: false });
+  return useApiSWR(enabled ? GIFTS_KEY : null, () => listGifts(api), { revalidateOnFocus: false });
 }
 
 /** POST /gift.php with its own Idempotency-Key: a retried request sends and charges once. */

@@ -5,6 +5,8 @@ import { MemberPhoto } from '../../../components/member-photo';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useSettings } from '../../../lib/store/store';
+import { ReportMenu } from '../../safety/components/report-menu';
+import { reportPagePath } from '../../safety/report-path';
 import { conversationKey, type ConversationRef } from '../api/conversation';
 import { firstUnreadId } from '../conversation-marks';
 import { useConversationLive } from '../hooks/use-conversation-live';
@@ -12,11 +14,12 @@ import { SendProblemAlert, type SendProblem } from './chat-alerts';
 import { LastOnline } from './last-online';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { PartnerUnavailableNotice } from './partner-unavailable';
 
 /**
  * A conversation (chat layout): the other member with his online state, the messages with paging back, day
  * separators, the "New messages" line, read receipts and the typing indicator from the event stream, and the
- * composer. Opening it (and every message that arrives while it is visible) moves the read marker. `onChatsChanged`
+ * composer (or, while the other member is suspended or banned, a notice that he is no longer available). Opening it (and every message that arrives while it is visible) moves the read marker. `onChatsChanged`
  * lets the page refresh the chat list and badges. Render it with `key={conversationKey(reference)}`, so another
  * conversation starts with fresh state.
  */
@@ -88,6 +91,24 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         onLoadOlder={() => void loadOlder()}
         lastReadMineId={live.lastReadMineId}
         firstUnreadId={firstUnreadId(live.messages, live.openedReadSeq)}
+        messageMenu={(m) => (
+          <ReportMenu
+            name={partner.name}
+            label={intl.formatMessage(
+              { id: 'safety.menu.messageLabel', defaultMessage: 'More for this message from {name}' },
+              { name: partner.name },
+            )}
+            summaryClassName="btn btn-link btn-sm chat-message-menu-toggle"
+            className="chat-message-menu"
+            items={[
+              {
+                label: intl.formatMessage({ id: 'safety.report.messageItem', defaultMessage: 'Report this message' }),
+                target: { kind: 'message', id: m.id },
+                href: reportPagePath(partner.id, { kind: 'message', id: m.id }),
+              },
+            ]}
+          />
+        )}
       />
 
       <div className="chat-typing" aria-live="polite" data-testid="chat-typing">
@@ -99,13 +120,17 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
           <SendProblemAlert problem={olderProblem} onClose={() => setOlderProblem(null)} />
         </div>
       ) : null}
-      <MessageComposer
-        partner={partner}
-        conversationId={live.conversationId}
-        allowance={data.allowance}
-        draftKey={conversationKey(reference)}
-        onDelivered={live.delivered}
-      />
+      {data.partner_available === false ? (
+        <PartnerUnavailableNotice />
+      ) : (
+        <MessageComposer
+          partner={partner}
+          conversationId={live.conversationId}
+          allowance={data.allowance}
+          draftKey={conversationKey(reference)}
+          onDelivered={live.delivered}
+        />
+      )}
     </section>
   );
 }

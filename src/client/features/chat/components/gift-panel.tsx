@@ -2,8 +2,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isGiftKey } from '../../../../shared/gifts';
 import { GIFT_NAMES, useGifts, type Gift } from '../api/gifts';
 
-/** The gift catalogue inside a conversation: each gift with its picture, name and price; choosing one sends it. */
-export function GiftPanel({ onSend, disabled }: { onSend: (gift: Gift) => void; disabled: boolean }) {
+/**
+ * The gift catalogue inside a conversation: each gift with its picture, name and price; choosing one sends it. When
+ * `posted` (the page without JavaScript, or before it hydrated) each gift is a submit button of the composer's form
+ * carrying its key as `gift` (the conversation's route action sends it).
+ */
+export function GiftPanel({ onSend, disabled, posted = false }: { onSend: (gift: Gift) => void; disabled: boolean; posted?: boolean }) {
   const intl = useIntl();
   const { data, error } = useGifts(true);
   if (error) {
@@ -20,7 +24,13 @@ export function GiftPanel({ onSend, disabled }: { onSend: (gift: Gift) => void; 
         const name = isGiftKey(gift.key) ? intl.formatMessage(GIFT_NAMES[gift.key]) : gift.key;
         return (
           <li key={gift.key}>
-            <button type="button" className="chat-gift" onClick={() => onSend(gift)} disabled={disabled} data-testid={`gift-${gift.key}`}>
+            <button
+              type={posted ? 'submit' : 'button'}
+              {...(posted ? { name: 'gift', value: gift.key } : { onClick: () => onSend(gift) })}
+              className="chat-gift"
+              disabled={disabled}
+              data-testid={`gift-${gift.key}`}
+            >
               <img src={gift.image} alt="" width={48} height={48} />
               <span>{name}</span>
               <span className="small">

@@ -1,8 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import { TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
 import { hasVisibleText } from '../../../../shared/visible-text';
+import {
+  IdempotencyKeyField,
+  IDEMPOTENCY_FIELD,
+  useFormFailure,
+  useHydrated,
+  useIdempotencyKey,
+} from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSettings } from '../../../lib/store/store';
@@ -16,6 +25,12 @@ import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts
 import { GiftIcon, SendIcon } from '../../../components/icons';
 import { GiftPanel } from './gift-panel';
 import { PhotoSender } from './photo-sender';
+
+/** The composer's form (its route action: app/pages/conversation-page.tsx). */
+export const CHAT_FORM = 'chat';
+
+/** The query that opens the gift picker (its link on a page without JavaScript): `?gifts=open`. */
+export const GIFTS_OPEN = { name: 'gifts', value: 'open' } as const;
 
 /** Characters as the server counts them (code points). */
 const lengthOf = (text: string) => [...text].length;
@@ -35,6 +50,11 @@ export interface MessageComposerProps {
 }
 
 /**
+ * The composer is a form posted to the conversation's page (`text`, the partner's `profile_id` and the attempt's
+ * Idempotency-Key): without JavaScript, or before the page hydrated, the route's action sends the message on the
+ * server (303 to the conversation, or the page again with the backend's refusal and the text); with JavaScript the
+ * composer's own handler sends it.
+ *
  * The compact composer: gift and photo as icon buttons, a message field of one line that grows with the text, the
  * send button; below it one line with what a message costs and the balance (or the free messages left), the daily
  * first-message allowance on a new conversation, and the character counter once the text nears the limit.
@@ -44,11 +64,24 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
   const intl = useIntl();
   const api = useApi();
   const settings = useSettings();
-  // Kept for the tab (drafts.ts): the way to buy credits and back finds it again.
-  const [text, setText] = useChatDraft(draftKey);
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const refused = useFormFailure(CHAT_FORM);
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  // Kept for the tab (drafts.ts): the way to buy credits and back finds it again. A refused post's text shows until
+  // the member edits it.
+  const [draft, setDraft] = useChatDraft(draftKey);
+  const [keepRefused, setKeepRefused] = useState(refused !== null);
+  const text = keepRefused && draft === '' ? (refused?.fields.text ?? '') : draft;
+  const setText = (value: string) => {
+    setKeepRefused(false);
+    setDraft(value);
+  };
   const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<SendProblem | null>(null);
-  const [giftsOpen, setGiftsOpen] = useState(false);
+  const sendFailed = () => intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' });
+  const [problem, setProblem] = useState<SendProblem | null>(() => (refused ? sendProblemOf(refused.error, sendFailed()) : null));
+  const [search] = useSearchParams();
+  const [giftsOpen, setGiftsOpen] = useState(() => search.get(GIFTS_OPEN.name) === GIFTS_OPEN.value);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const photoAttempt = useRef<{ file: File; caption: string; key: string } | null>(null);
   const lastTyping = useRef(0);
@@ -64,8 +97,6 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
   }, [text]);
 
-  const sendFailed = () => intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' });
-
   const onInput = (value: string) => {
     setText(value);
     const now = Date.now();
@@ -80,13 +111,18 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     if (sending) return;
     const body = text.trim();
     if (!hasVisibleText(body) || lengthOf(body) > settings.message_length) return;
-    // One key per attempt: a retry of the same text after a failure repeats it; after a success the next is new.
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    // One key per attempt, the form's own first: a retry of the same text after a failure repeats it; another text, or
+    // the next message after a success, is a new attempt.
+    // The form's key was used for the refused post's text (the page without JavaScript): another text needs its own.
+    const formKeyUsed = attempt.current !== null || (refused !== null && refused.fields.text !== body);
+    const current = attempt.current?.body === body ? attempt.current : { body, key: formKeyUsed ? newIdempotencyKey() : form.key };
+    attempt.current = current;
     setSending(true);
     setProblem(null);
     try {
-      const sent = await sendMessage(api, { profile_id: partner.id, text: body }, attempt.current.key);
+      const sent = await sendMessage(api, { profile_id: partner.id, text: body }, current.key);
       attempt.current = null;
+      form.renew();
       lastTyping.current = 0;
       setText('');
       await onDelivered(sent);
@@ -170,23 +206,38 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     ) : null;
 
   return (
-    <form className="chat-composer" onSubmit={(e) => void submit(e)}>
+    <form method="post" action={pathname} data-progressive="" className="chat-composer" onSubmit={(e) => void submit(e)}>
+      <IdempotencyKeyField value={form.key} />
+      <input type="hidden" name="profile_id" value={partner.id} />
       {problem ? <SendProblemAlert problem={problem} onClose={() => setProblem(null)} /> : null}
       <label htmlFor={fieldId} className="visually-hidden">
         <FormattedMessage id="chat.messageLabel" defaultMessage="Your message to {name}" values={{ name: partner.name }} />
       </label>
       <div className="chat-composer-row">
-        <button
-          type="button"
-          className={`btn chat-icon-button${giftsOpen ? ' active' : ''}`}
-          aria-expanded={giftsOpen}
-          aria-label={giftLabel}
-          title={giftLabel}
-          onClick={() => setGiftsOpen((open) => !open)}
-          data-testid="chat-gift-button"
-        >
-          <GiftIcon width="22" height="22" />
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className={`btn chat-icon-button${giftsOpen ? ' active' : ''}`}
+            aria-expanded={giftsOpen}
+            aria-label={giftLabel}
+            title={giftLabel}
+            onClick={() => setGiftsOpen((open) => !open)}
+            data-testid="chat-gift-button"
+          >
+            <GiftIcon width="22" height="22" />
+          </button>
+        ) : (
+          // Without JavaScript the picker opens (and closes) by its link; its gifts are buttons of this form.
+          <Link
+            to={giftsOpen ? pathname : `${pathname}?${GIFTS_OPEN.name}=${GIFTS_OPEN.value}`}
+            className={`btn chat-icon-button${giftsOpen ? ' active' : ''}`}
+            aria-label={giftLabel}
+            title={giftLabel}
+            data-testid="chat-gift-button"
+          >
+            <GiftIcon width="22" height="22" />
+          </Link>
+        )}
         <PhotoSender
           partnerName={partner.name}
           price={settings.photo_credits}
@@ -197,6 +248,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
         <textarea
           ref={field}
           id={fieldId}
+          name="text"
           className={`form-control chat-field${tooLong || invisible ? ' is-invalid' : ''}`}
           rows={1}
           value={text}
@@ -209,14 +261,14 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
         <button
           type="submit"
           className="btn btn-primary chat-send"
-          disabled={sending || count === 0 || invisible || tooLong}
+          disabled={hydrated && (sending || count === 0 || invisible || tooLong)}
           aria-label={sendLabel}
           title={sendLabel}
         >
           <SendIcon width="22" height="22" />
         </button>
       </div>
-      {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} /> : null}
+      {giftsOpen ? <GiftPanel onSend={(gift) => void giveGift(gift)} disabled={sending} posted={!hydrated} /> : null}
       <div id={countId} className="chat-allowance small">
         {counterShown(count, allowance.message_length) ? (
           <span className={tooLong ? 'chat-warning' : undefined} data-testid="chat-count">

@@ -104,3 +104,24 @@ describe('the character counter threshold', () => {
     expect(counterShown(6, 8)).toBe(false);
   });
 });
+
+describe('MessageList with a removed message', () => {
+  it('When moderation removed a message, then it shows "This message was removed" in the member\'s language instead of an empty bubble', () => {
+    const removed: ChatMessage = { ...message(at(23, 11), false, ''), removed_at: at(23, 12) };
+    renderWithApp(
+      <MessageList
+        messages={[...MESSAGES, removed]}
+        partner={{ name: 'Jan' }}
+        cdnPrefix="/cdn"
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => undefined}
+        lastReadMineId={null}
+        firstUnreadId={null}
+        now={NOW}
+      />,
+      { locale: 'nl', messages: nl },
+    );
+    expect(screen.getAllByTestId('chat-removed').map((el) => el.textContent)).toEqual(['Dit bericht is verwijderd']);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import { giftImagePath, isGiftKey } from '../../../../shared/gifts';
@@ -22,6 +22,8 @@ export interface MessageListProps {
   firstUnreadId: number | null;
   /** Today, for the day separators ("Today", "Yesterday"); the clock's by default. */
   now?: Date;
+  /** A menu beside each message of the other member (reporting it). */
+  messageMenu?: (message: ChatMessage) => ReactNode;
 }
 
 /**
@@ -40,6 +42,7 @@ export function MessageList({
   lastReadMineId,
   firstUnreadId,
   now,
+  messageMenu,
 }: MessageListProps) {
   const intl = useIntl();
   const listEnd = useRef<HTMLDivElement>(null);
@@ -116,7 +119,11 @@ export function MessageList({
                   <FormattedMessage id="chat.theySaid" defaultMessage="{name} wrote:" values={{ name: partner.name }} />
                 )}{' '}
               </span>
-              {m.kind === 'gift' && m.gift && isGiftKey(m.gift) ? (
+              {m.removed_at ? (
+                <span className="chat-text chat-removed fst-italic" data-testid="chat-removed">
+                  <FormattedMessage id="chat.messageRemoved" defaultMessage="This message was removed" />
+                </span>
+              ) : m.kind === 'gift' && m.gift && isGiftKey(m.gift) ? (
                 <span className="chat-gift-message" data-testid="chat-gift">
                   <img src={giftImagePath(m.gift)} alt="" width={64} height={64} />
                   <span>
@@ -158,6 +165,7 @@ export function MessageList({
                     <FormattedMessage id="chat.held" defaultMessage="Delivered once you confirm your e-mail address" />
                   </span>
                 ) : null}
+                {!m.mine && messageMenu ? messageMenu(m) : null}
               </span>
             </div>
             {lastReadMineId === m.id ? (

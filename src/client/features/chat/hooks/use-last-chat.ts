@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import type { Schemas } from '../../../../shared/api/client';
-import { chatOpened, chatRemoved, lastChatRestored, type LastChat } from '../../../lib/store/chat-slice';
+import { chatOpened, chatRemoved, lastChatRestored, selectLastOpened, type LastChat } from '../../../lib/store/chat-slice';
 import { readLastChat, saveLastChat } from '../last-chat-storage';
-import { type RootState, useAppDispatch, useAppSelector, useCurrentUser } from '../../../lib/store/store';
-
-const selectLastChat = (state: RootState) => state.chat.lastOpened;
+import { useAppDispatch, useAppSelector, useCurrentUser } from '../../../lib/store/store';
 
 function browserStorage(): Storage | null {
   try {
@@ -21,7 +19,7 @@ function browserStorage(): Storage | null {
 export function useLastChat(): LastChat | null {
   const user = useCurrentUser();
   const dispatch = useAppDispatch();
-  const last = useAppSelector(selectLastChat);
+  const last = useAppSelector(selectLastOpened);
   const memberId = user?.id ?? null;
   useEffect(() => {
     const storage = browserStorage();
@@ -58,7 +56,7 @@ export function useRememberChat(conversation: number | null, partner: Schemas['C
 export function useForgetChat(): (partnerId: number) => void {
   const user = useCurrentUser();
   const dispatch = useAppDispatch();
-  const last = useAppSelector(selectLastChat);
+  const last = useAppSelector(selectLastOpened);
   return (partnerId: number) => {
     dispatch(chatRemoved(partnerId));
     const storage = browserStorage();

@@ -1,10 +1,11 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type DiscountCode = Schemas['DiscountCode'];
 
-export const WELCOME_CODE_KEY = '/discountcode.php?welcome=true';
+export const WELCOME_CODE_KEY = swrKey('/discountcode.php', { welcome: 'true' });
 
 /** GET /discountcode.php?welcome=true: the member's active welcome discount; a failure means none (ignored). */
 export async function getWelcomeCode(api: ApiClient): Promise<DiscountCode | null> {

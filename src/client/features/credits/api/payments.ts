@@ -2,6 +2,7 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type Transaction = Schemas['Transaction'];
 export type TransactionList = Schemas['TransactionList'];
@@ -13,7 +14,17 @@ export function createPayment(api: ApiClient, body: CreatePaymentRequest, idempo
   return unwrap(api.POST('/payments.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
-export const paymentKey = (id: number) => `/payment.php?id=${id}`;
+/** The query of a payment's page that forwards to its hosted checkout (the pay form posted without JavaScript). */
+export const CHECKOUT_HOP = 'checkout';
+
+/** A hosted checkout address the member may be sent to: http(s) only, never another scheme. */
+export function checkoutAddress(url: string | null): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { protocol } = new URL(url);
+  return protocol === 'https:' || protocol === 'http:' ? url : null;
+}
+
+export const paymentKey = (id: number) => swrKey('/payment.php', { id });
 
 export function getPayment(api: ApiClient, id: number): Promise<Transaction> {
   return unwrap(api.GET('/payment.php', { params: { query: { id } } }));
@@ -29,7 +40,7 @@ export function usePayment(id: number | null) {
   });
 }
 
-export const TRANSACTIONS_KEY = '/transactions.php';
+export const TRANSACTIONS_KEY = swrKey('/transactions.php');
 
 export function listTransactions(api: ApiClient): Promise<TransactionList> {
   return unwrap(api.GET('/transactions.php'));

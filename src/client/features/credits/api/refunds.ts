@@ -2,11 +2,12 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type RefundQuote = Schemas['RefundQuote'];
 export type RefundResult = Schemas['RefundResult'];
 
-export const REFUND_QUOTE_KEY = '/refund.php';
+export const REFUND_QUOTE_KEY = swrKey('/refund.php');
 
 /** GET /refund.php: what each purchase with unused credits would refund (shown before the member confirms). */
 export function getRefundQuote(api: ApiClient): Promise<RefundQuote> {

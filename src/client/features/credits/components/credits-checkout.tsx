@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
@@ -20,6 +21,9 @@ const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'cod
 const codeError = (error: unknown) => (isApiRequestError(error) && error.code && CODE_ERRORS.has(error.code) ? error : null);
 
 type Discount = CreditPackages['discount'];
+
+/** The pay form's name (its route action: app/pages/credits-page.tsx). */
+export const PAY_FORM = 'pay';
 
 /** Whether the discount holds for the method: a code valid for some methods only leaves the others at full price. */
 export function codeAllows(discount: Discount, methodId: string): boolean {
@@ -236,9 +240,18 @@ function PayStep({
 }) {
   const intl = useIntl();
   const bankId = useId();
-  const [issuer, setIssuer] = useState('');
+  const { pathname, search } = useLocation();
+  const refused = useFormFailure(PAY_FORM);
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  const [issuer, setIssuer] = useState(refused?.fields.issuer ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() =>
+    refused
+      ? refused.error.body !== null
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
+      : null,
+  );
   const attemptKey = useMemo(() => createAttemptKeys(), []);
   const needsBank = method.issuers.length > 0;
 
@@ -286,7 +299,10 @@ function PayStep({
           />
         )}
       </h2>
-      <form onSubmit={submit} className="surface credits-pay" noValidate>
+      <form method="post" action={`${pathname}${search}`} data-progressive="" onSubmit={submit} className="surface credits-pay" noValidate>
+        <IdempotencyKeyField value={form.key} />
+        <input type="hidden" name="country" value={country} />
+        {code && discounted ? <input type="hidden" name="discount_code" value={code} /> : null}
         {needsBank ? (
           <div className="mb-3">
             <label htmlFor={bankId} className="form-label">
@@ -294,6 +310,7 @@ function PayStep({
             </label>
             <select
               id={bankId}
+              name="issuer"
               className="form-select"
               value={issuer}
               onChange={(e) => setIssuer(e.target.value)}
@@ -394,13 +411,13 @@ function DiscountForm({
         </div>
       ) : null}
       <form className="discount-form d-flex flex-wrap gap-2 align-items-end" onSubmit={apply}>
-        <div>
-          <label htmlFor={id} className="form-label small mb-1">
+        <div className="discount-field">
+          <label htmlFor={id} className="form-label">
             <FormattedMessage id="credits.discountCode" defaultMessage="Discount code" />
           </label>
           <input
             id={id}
-            className={`form-control form-control-sm${refusal ? ' is-invalid' : ''}`}
+            className={`form-control${refusal ? ' is-invalid' : ''}`}
             value={value}
             maxLength={64}
             autoComplete="off"
@@ -408,7 +425,7 @@ function DiscountForm({
             aria-describedby={refusal ? `${id}-error` : undefined}
           />
         </div>
-        <button type="submit" className="btn btn-outline-dark btn-sm">
+        <button type="submit" className="btn btn-outline-dark">
           <FormattedMessage id="credits.applyCode" defaultMessage="Apply" />
         </button>
         {refusal ? (

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
@@ -23,6 +24,22 @@ const FIELDS: readonly Field[] = ['account_holder', 'iban', 'street', 'house_num
 type ErrorKey = Field | 'consent' | 'code';
 const ERROR_KEYS: readonly ErrorKey[] = [...FIELDS, 'consent', 'code'];
 const EMPTY: Record<Field, string> = { account_holder: '', iban: '', street: '', house_number: '', postcode: '', city: '', mobile: '' };
+
+/** The direct-debit forms' name (their route action: app/pages/credits-page.tsx). */
+export const DIRECT_DEBIT_FORM = 'directdebit';
+
+/** The form's fields as posted (the route action reads them). */
+export const DIRECT_DEBIT_FIELDS = FIELDS;
+
+/**
+ * The mandate whose code the member is asked for, from the page's address (`mandate`, `reference` and the masked
+ * `mobile`): the route action sends him there once the code went out (the page without JavaScript).
+ */
+function startedOf(search: URLSearchParams): DirectDebitStarted | null {
+  const mandate = search.get('mandate');
+  if (!mandate || !/^\d{1,9}$/.test(mandate)) return null;
+  return { mandate_id: Number(mandate), reference: search.get('reference') ?? '', mobile: search.get('mobile') ?? '', expires_at: '' };
+}
 
 /**
  * What the member typed, kept for this tab only (sessionStorage: gone with the tab, never in a URL or in storage that
@@ -93,11 +110,20 @@ export function DirectDebitForm() {
     () => true,
     () => false,
   );
-  const draft = useMemo(
-    () => (hydrated && Number.isInteger(packageId) && packageId > 0 ? readDraft(packageId) : null),
-    [hydrated, packageId],
-  );
+  const fromAddress = useMemo(() => startedOf(search), [search]);
+  const draft = useMemo(() => {
+    const kept = hydrated && Number.isInteger(packageId) && packageId > 0 ? readDraft(packageId) : null;
+    if (!fromAddress) return kept;
+    return { values: kept?.values ?? EMPTY, consent: kept?.consent ?? false, started: fromAddress };
+  }, [hydrated, packageId, fromAddress]);
   return <DirectDebitSteps key={hydrated ? `tab-${packageId}` : 'server'} packageId={packageId} draft={draft} persist={hydrated} />;
+}
+
+/** The query of the direct-debit page for a bundle (and the discount code it was opened with). */
+function postedQuery(packageId: number, code: string | null): string {
+  const query = new URLSearchParams({ package: String(packageId) });
+  if (code) query.set('code', code);
+  return query.toString();
 }
 
 /** Where focus goes after a round of errors: the first wrong field, or the general message. */
@@ -117,12 +143,31 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
   // A code not valid for direct debit is not sent, and the price shown is the full one (the price charged).
   const discountHolds = !!data?.discount && (!data.discount.methods || data.discount.methods.includes('directdebit'));
   const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>(draft?.values ?? EMPTY);
-  const [consent, setConsent] = useState(draft?.consent ?? false);
-  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [canResend, setCanResend] = useState(false);
+  // A post refused by the backend (the page without JavaScript): its errors, the fields as sent, the same key.
+  const refused = useFormFailure(DIRECT_DEBIT_FORM);
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  const refusedFields = refused && refused.error.body !== null ? fieldErrorsOf(refused.error.params, refused.error.message) : {};
+  const [values, setValues] = useState<Record<Field, string>>(() =>
+    refused ? (Object.fromEntries(FIELDS.map((f) => [f, refused.fields[f] ?? ''])) as Record<Field, string>) : (draft?.values ?? EMPTY),
+  );
+  const [consent, setConsent] = useState(refused ? refused.fields.consent === 'on' : (draft?.consent ?? false));
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>(refusedFields);
+  const [general, setGeneral] = useState<string | null>(() =>
+    !refused || Object.keys(refusedFields).length > 0
+      ? null
+      : refused.error.body !== null
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+  );
+  const [notice, setNotice] = useState<string | null>(() =>
+    search.get('resent') === '1' && draft?.started
+      ? intl.formatMessage(
+          { id: 'directDebit.resent', defaultMessage: 'We sent a new code to {mobile}. The previous code no longer works.' },
+          { mobile: draft.started.mobile },
+        )
+      : null,
+  );
+  const [canResend, setCanResend] = useState(refused?.error.params.can_resend === true);
   const [busy, setBusy] = useState(false);
   const [started, setStarted] = useState<DirectDebitStarted | null>(draft?.started ?? null);
   const [smsCode, setSmsCode] = useState('');
@@ -222,7 +267,9 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
     setBusy(true);
     try {
       const body = { mandate_id: started.mandate_id, code: smsCode.trim(), ...(discountHolds && code ? { discount_code: code } : {}) };
-      const payment = await confirmDirectDebit(api, body, keys(body));
+      // The code form's own key first (a refused post without JavaScript was sent with it), then one per body.
+      const key = refused?.fields.code === body.code && refused.fields.intent === 'confirm' ? form.key : keys(body);
+      const payment = await confirmDirectDebit(api, body, key);
       done.current = true;
       writeDraft(packageId, null);
       await navigate(`/transactions/${payment.payment_id}`);
@@ -308,7 +355,17 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         </div>
       ) : null}
       {!started ? (
-        <form className="surface" onSubmit={submitForm} noValidate data-testid="direct-debit-form">
+        <form
+          method="post"
+          action={`/directdebit?${postedQuery(packageId, code)}`}
+          data-progressive=""
+          className="surface"
+          onSubmit={submitForm}
+          noValidate
+          data-testid="direct-debit-form"
+        >
+          <input type="hidden" name="intent" value="start" />
+          {discountHolds && code ? <input type="hidden" name="discount_code" value={code} /> : null}
           <div className="row g-3">
             {FIELDS.map((f) => (
               <div
@@ -349,6 +406,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
             <input
               id={`${id}-consent`}
               type="checkbox"
+              name="consent"
               className={`form-check-input${errors.consent ? ' is-invalid' : ''}`}
               checked={consent}
               onChange={(e) => setConsent(e.target.checked)}
@@ -373,7 +431,18 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
           </button>
         </form>
       ) : (
-        <form className="surface" onSubmit={submitCode} noValidate data-testid="direct-debit-code">
+        <form
+          method="post"
+          action={`/directdebit?${postedQuery(packageId, code)}`}
+          data-progressive=""
+          className="surface"
+          onSubmit={submitCode}
+          noValidate
+          data-testid="direct-debit-code"
+        >
+          <IdempotencyKeyField value={form.key} />
+          <input type="hidden" name="mandate_id" value={started.mandate_id} />
+          {discountHolds && code ? <input type="hidden" name="discount_code" value={code} /> : null}
           <p>
             <FormattedMessage
               id="directDebit.codeSent"
@@ -386,6 +455,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
           </label>
           <input
             id={`${id}-code`}
+            name="code"
             className={`form-control direct-debit-code${errors.code ? ' is-invalid' : ''}`}
             value={smsCode}
             inputMode="numeric"
@@ -404,24 +474,32 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
           <div className="d-flex flex-wrap gap-2 mt-3">
             <button
               type="submit"
+              name="intent"
+              value="confirm"
               className="btn btn-primary"
-              disabled={busy || smsCode.length !== 6 || canResend}
+              disabled={busy || (persist && (smsCode.length !== 6 || canResend))}
               data-testid="direct-debit-confirm"
             >
               <FormattedMessage id="directDebit.confirm" defaultMessage="Confirm and pay {price}" values={{ price }} />
             </button>
             <button
-              type="button"
+              type={persist ? 'button' : 'submit'}
+              {...(persist ? { onClick: () => void resend() } : { name: 'intent', value: 'resend' })}
               className={`btn ${canResend ? 'btn-primary' : 'btn-outline-dark'}`}
               disabled={busy}
-              onClick={() => void resend()}
               data-testid="direct-debit-resend"
             >
               <FormattedMessage id="directDebit.resend" defaultMessage="Send a new code" />
             </button>
-            <button type="button" className="btn btn-link" disabled={busy} onClick={restart}>
-              <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
-            </button>
+            {persist ? (
+              <button type="button" className="btn btn-link" disabled={busy} onClick={restart}>
+                <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
+              </button>
+            ) : (
+              <Link to={`/directdebit?${postedQuery(packageId, code)}`} className="btn btn-link">
+                <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
+              </Link>
+            )}
           </div>
         </form>
       )}

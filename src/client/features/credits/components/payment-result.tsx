@@ -5,17 +5,21 @@ import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
 import { forgetReturnAfterPurchase, useReturnAfterPurchase } from '../../../lib/return-after-purchase';
-import { usePayment, type Transaction } from '../api/payments';
+import { useSearchParams } from 'react-router';
+import { checkoutAddress, CHECKOUT_HOP, usePayment, useTransactions, type Transaction } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
+import { RefundBadge, refundStateOf } from './refund-state';
 
 /**
  * The transaction result page (/transactions/{id}), where the provider sends the member back: pending ('order is
  * being processed') until the webhook settled the payment, then completed (credits added) or failed / cancelled with
- * a retry by another method. It only reads the payment; settling is the webhook's job.
+ * a retry by another method. A paid one shows its refund state as the list does (from the list's refunds). It only
+ * reads the payment; settling is the webhook's job.
  */
 export function PaymentResult({ id }: { id: number }) {
   const { data, error } = usePayment(id);
+  const list = useTransactions(data?.status === 'paid');
   const refreshUser = useRefreshUser();
   const refreshed = useRef(false);
   useEffect(() => {
@@ -36,7 +40,7 @@ export function PaymentResult({ id }: { id: number }) {
   return (
     <div className="payment-result" data-testid="payment-result" data-status={data.status}>
       <Outcome payment={data} />
-      <PaymentDetails payment={data} />
+      <PaymentDetails payment={data} refund={refundStateOf(data, list.data?.refunds ?? [])} />
     </div>
   );
 }
@@ -44,6 +48,9 @@ export function PaymentResult({ id }: { id: number }) {
 function Outcome({ payment }: { payment: Transaction }) {
   // Sent here from a credit alert: back to where he was (the conversation and its draft).
   const back = useReturnAfterPurchase();
+  // Sent here by the pay form posted without JavaScript: the open payment forwards to its hosted checkout.
+  const [search] = useSearchParams();
+  const forward = search.get(CHECKOUT_HOP) === '1' && payment.status === 'open' ? checkoutAddress(payment.checkout_url) : null;
   switch (payment.status) {
     case 'paid':
       return (
@@ -127,6 +134,7 @@ function Outcome({ payment }: { payment: Transaction }) {
                 defaultMessage="We add the credits as soon as the payment provider confirms the payment. This page updates by itself."
               />
             </p>
+            {forward ? <meta httpEquiv="refresh" content={`0;url=${forward}`} /> : null}
             {payment.status === 'open' && payment.checkout_url ? (
               <a href={payment.checkout_url} className="btn btn-outline-dark btn-sm mt-2">
                 <FormattedMessage id="credits.pending.resume" defaultMessage="Continue to the payment page" />
@@ -138,7 +146,7 @@ function Outcome({ payment }: { payment: Transaction }) {
   }
 }
 
-export function PaymentDetails({ payment }: { payment: Transaction }) {
+function PaymentDetails({ payment, refund }: { payment: Transaction; refund: ReturnType<typeof refundStateOf> }) {
   const intl = useIntl();
   return (
     <dl className="surface payment-details row mb-0">
@@ -187,6 +195,7 @@ export function PaymentDetails({ payment }: { payment: Transaction }) {
       </dt>
       <dd className="col-sm-8">
         <StatusLabel status={payment.status} />
+        {refund ? <RefundBadge state={refund} /> : null}
         {payment.refunded_minor > 0 ? (
           <span className="ms-2">
             <FormattedMessage

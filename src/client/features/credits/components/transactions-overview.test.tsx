@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { refundStateOf, TransactionsOverview } from './transactions-overview';
+import { refundStateOf } from './refund-state';
+import { TransactionsOverview } from './transactions-overview';
 
 afterEach(cleanup);
 

@@ -2,18 +2,36 @@ import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
+import { useSearchParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { Modal } from '../../../components/modal';
+import {
+  IdempotencyKeyField,
+  IDEMPOTENCY_FIELD,
+  useFormFailure,
+  useHydrated,
+  useIdempotencyKey,
+} from '../../../components/progressive-form';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
-import { useTransactions, type Transaction, type TransactionList } from '../api/payments';
+import { useTransactions } from '../api/payments';
 import { requestRefund, useRefundQuote, type RefundQuote } from '../api/refunds';
 import { formatMoney } from '../money';
 import { MethodName, methodNameOf } from './method-name';
 import { PaymentMark } from './payment-mark';
 import { StatusLabel } from './payment-result';
+import { RefundBadge, refundStateOf } from './refund-state';
+
+/** The refund confirmation's form (its route action: app/pages/credits-page.tsx). */
+export const REFUND_FORM = 'refund';
+
+/** The query that asks to confirm a refund on the page itself (`?refund={payment id}`, the page without JavaScript). */
+export const REFUND_ASK = 'refund';
+
+/** The query the page comes back with after a refund was asked without JavaScript (`?refunded={payment id}`). */
+export const REFUNDED = 'refunded';
 
 /** /transactions: the member's purchases and refunds, and the refund of unused credits (withdrawal). */
 export function TransactionsOverview() {
@@ -93,11 +111,7 @@ export function TransactionsOverview() {
                   </td>
                   <td className="transaction-status">
                     <StatusLabel status={t.status} />
-                    {refund ? (
-                      <span className={`badge refund-badge refund-badge-${refund}`} data-testid="refund-status">
-                        <RefundStateLabel state={refund} />
-                      </span>
-                    ) : null}
+                    {refund ? <RefundBadge state={refund} /> : null}
                   </td>
                 </tr>
               );
@@ -128,45 +142,55 @@ export function TransactionsOverview() {
   );
 }
 
-type RefundState = 'pending' | 'refunded' | 'failed';
+const paymentIdOf = (value: string | null | undefined): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
 /**
- * Where the refund of a purchase stands: its newest refund's state (a failed one counts only while no other is under
- * way or done); a purchase with money refunded but no refund listed is refunded; null when nothing was refunded.
+ * Shows what each purchase would refund; the member confirms each refund first: in a dialog, or — the page without
+ * JavaScript — on the page itself (`?refund={payment id}`), a form posted to the page whose route action asks the
+ * refund with the form's Idempotency-Key (303 back with `?refunded=`; a refusal comes back in the confirmation).
  */
-export function refundStateOf(
-  transaction: Pick<Transaction, 'id' | 'refunded_minor'>,
-  refunds: readonly Pick<TransactionList['refunds'][number], 'payment_id' | 'status' | 'created_at'>[],
-): RefundState | null {
-  const own = refunds.filter((r) => r.payment_id === transaction.id);
-  if (own.some((r) => r.status === 'pending')) return 'pending';
-  if (own.some((r) => r.status === 'refunded') || transaction.refunded_minor > 0) return 'refunded';
-  return own.length > 0 ? 'failed' : null;
-}
-
-function RefundStateLabel({ state }: { state: RefundState }) {
-  if (state === 'pending') return <FormattedMessage id="credits.refundState.pending" defaultMessage="Refund pending" />;
-  if (state === 'refunded') return <FormattedMessage id="credits.refundState.refunded" defaultMessage="Refunded" />;
-  return <FormattedMessage id="credits.refundState.failed" defaultMessage="Refund failed" />;
-}
-
-/** Shows what each purchase would refund; the member confirms each refund in a dialog first. */
 function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
   const intl = useIntl();
   const api = useApi();
   const refreshUser = useRefreshUser();
+  const hydrated = useHydrated();
+  const [search] = useSearchParams();
+  const refused = useFormFailure(REFUND_FORM);
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
   const { data, mutate } = useRefundQuote(true);
+  const asked = paymentIdOf(refused?.fields.payment_id ?? search.get(REFUND_ASK));
   const [confirming, setConfirming] = useState<RefundQuote['items'][number] | null>(null);
+  const [inPage, setInPage] = useState(asked !== null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(() =>
+    refused
+      ? {
+          tone: 'danger',
+          text:
+            refused.error.body !== null
+              ? refused.error.message
+              : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+        }
+      : paymentIdOf(search.get(REFUNDED)) !== null
+        ? {
+            tone: 'success',
+            text: intl.formatMessage({
+              id: 'credits.refund.asked',
+              defaultMessage: 'Your refund is being processed; the credits were taken off your balance. You find it under Refunds below.',
+            }),
+          }
+        : null,
+  );
   const keys = useMemo(() => createAttemptKeys(), []);
   if (!data || (data.items.length === 0 && !notice)) return null;
+  const askedItem = inPage ? (data.items.find((item) => item.payment_id === asked && item.refundable) ?? null) : null;
 
-  const refund = async (item: RefundQuote['items'][number]) => {
+  /** Asks the refund: with the attempt's key (`key`: the in-page form's own, which a refused post was sent with). */
+  const refund = async (item: RefundQuote['items'][number], key = keys({ payment_id: item.payment_id })) => {
     setBusy(true);
     setNotice(null);
     try {
-      const result = await requestRefund(api, item.payment_id, keys({ payment_id: item.payment_id }));
+      const result = await requestRefund(api, item.payment_id, key);
       setNotice({
         tone: 'success',
         text: intl.formatMessage(
@@ -183,6 +207,8 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
         ),
       });
       setConfirming(null);
+      setInPage(false);
+      form.renew();
       await mutate();
       onRefunded();
       await refreshUser();
@@ -209,7 +235,7 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
           defaultMessage="You can withdraw from a purchase and get back what you paid for its unused credits, until the date shown. The money goes back through the payment method you used."
         />
       </p>
-      {notice && !confirming ? (
+      {notice && !confirming && !askedItem ? (
         <div className={`alert alert-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
           {notice.text}
         </div>
@@ -238,14 +264,72 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
                   values={{ method: item.method_name }}
                 />
               </span>
-            ) : (
+            ) : hydrated ? (
               <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => setConfirming(item)} data-testid="refund-button">
                 <FormattedMessage id="credits.refund.button" defaultMessage="Refund" />
               </button>
+            ) : (
+              <Link
+                to={`/transactions?${REFUND_ASK}=${item.payment_id}`}
+                className="btn btn-outline-dark btn-sm"
+                data-testid="refund-button"
+              >
+                <FormattedMessage id="credits.refund.button" defaultMessage="Refund" />
+              </Link>
             )}
           </li>
         ))}
       </ul>
+      {askedItem && !confirming ? (
+        <form
+          method="post"
+          action="/transactions"
+          data-progressive=""
+          className="refund-confirm border-top pt-3 mt-2"
+          data-testid="refund-confirm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void refund(askedItem, form.key);
+          }}
+        >
+          <IdempotencyKeyField value={form.key} />
+          <input type="hidden" name="payment_id" value={askedItem.payment_id} />
+          <h3 className="h6">
+            <FormattedMessage
+              id="credits.refund.ask"
+              defaultMessage="Refund {amount} for {credits, plural, one {# unused credit} other {# unused credits}}?"
+              values={{ amount: formatMoney(intl, askedItem.amount_minor, askedItem.currency), credits: askedItem.credits }}
+            />
+          </h3>
+          <p>
+            <FormattedMessage
+              id="credits.refund.askBody"
+              defaultMessage="The money goes back through {method}. The {credits, plural, one {credit is} other {credits are}} taken off your balance; this cannot be undone."
+              values={{
+                method: <MethodName key="m" method={{ id: askedItem.method, name: askedItem.method_name }} />,
+                credits: askedItem.credits,
+              }}
+            />
+          </p>
+          {notice?.tone === 'danger' ? (
+            <div className="alert alert-danger" role="alert">
+              {notice.text}
+            </div>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2">
+            <Link to="/transactions" className="btn btn-outline-dark" onClick={() => setInPage(false)}>
+              <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
+            </Link>
+            <button type="submit" className="btn btn-danger" disabled={busy} data-testid="confirm-refund">
+              <FormattedMessage
+                id="credits.refund.confirm"
+                defaultMessage="Yes, refund {amount}"
+                values={{ amount: formatMoney(intl, askedItem.amount_minor, askedItem.currency) }}
+              />
+            </button>
+          </div>
+        </form>
+      ) : null}
       {confirming ? (
         <Modal
           title={

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Form, FormGroup, FormText, Input, Label } from 'reactstrap';
 import type { User } from '../../../../shared/api/client';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
-import { createAttemptKeys } from '../../../lib/idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { submitComplaint, type ComplaintRequest } from '../api/submit-complaint';
 
 const CATEGORIES = defineMessages({
@@ -16,23 +18,58 @@ const CATEGORIES = defineMessages({
   other: { id: 'complaints.category.other', defaultMessage: 'Something else' },
 });
 type Category = keyof typeof CATEGORIES;
+export const COMPLAINT_CATEGORIES = Object.keys(CATEGORIES) as Category[];
 const MESSAGE_MIN = 10;
 const MESSAGE_MAX = 5000;
 
-/** The complaints form: stored by the backend and mailed to support; shows the reference when it is filed. */
+/** The complaint form (its route action: app/pages/complaints-page.tsx). */
+export const COMPLAINT_FORM = 'complaint';
+
+/** Why a complaint was not filed, in the member's language. */
+function complaintErrorText(intl: IntlShape, e: unknown): string {
+  if (isApiRequestError(e) && e.status === 429)
+    return intl.formatMessage({
+      id: 'complaints.error.tooMany',
+      defaultMessage: 'You have sent several complaints in a short time. Please try again in an hour or e-mail us.',
+    });
+  if (isApiRequestError(e) && e.status === 400)
+    return intl.formatMessage({ id: 'complaints.error.invalid', defaultMessage: 'Please check your name, e-mail address and message.' });
+  return intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
+}
+
+/**
+ * The complaints form: stored by the backend and mailed to support; shows the reference when it is filed. A form
+ * posted to /complaints with its Idempotency-Key: without JavaScript, or before the page hydrated, the route's action
+ * files it on the server (303 to /complaints?filed=<reference>, or the page again with the reason and the fields
+ * kept); with JavaScript this handler does.
+ */
 export function ComplaintForm({ user, profileId }: { user: User | null; profileId: number | null }) {
   const intl = useIntl();
   const api = useApi();
   const id = useId();
-  const [name, setName] = useState(user?.profile.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [category, setCategory] = useState<Category>(profileId ? 'conduct' : 'billing');
-  const [message, setMessage] = useState('');
+  const refused = useFormFailure(COMPLAINT_FORM);
+  const [search] = useSearchParams();
+  const kept = refused?.fields;
+  const [name, setName] = useState(kept?.name ?? user?.profile.name ?? '');
+  const [email, setEmail] = useState(kept?.email ?? user?.email ?? '');
+  const [category, setCategory] = useState<Category>(
+    COMPLAINT_CATEGORIES.find((c) => c === kept?.category) ?? (profileId ? 'conduct' : 'billing'),
+  );
+  const [message, setMessage] = useState(kept?.message ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reference, setReference] = useState<string | null>(null);
-  // The same complaint sent again (a second click, a retry after a lost answer) keeps its key: filed once.
-  const [keyFor] = useState(createAttemptKeys);
+  const [error, setError] = useState<string | null>(() => (refused ? complaintErrorText(intl, refused.error) : null));
+  const [reference, setReference] = useState<string | null>(refused ? null : search.get('filed'));
+  // The same complaint sent again (a second click, a retry after a lost answer) keeps its key: filed once. The form's
+  // key goes with its first complaint; another text is another attempt.
+  const form = useIdempotencyKey(kept?.[IDEMPOTENCY_FIELD]);
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
+  const keyFor = (body: ComplaintRequest) => {
+    const serialized = JSON.stringify(body);
+    if (attempt?.body === serialized) return attempt.key;
+    const key = attempt ? newIdempotencyKey() : form.key;
+    setAttempt({ body: serialized, key });
+    return key;
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,20 +95,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
       const receipt = await submitComplaint(api, body, keyFor(body));
       setReference(receipt.reference);
     } catch (e) {
-      if (isApiRequestError(e) && e.status === 429) {
-        setError(
-          intl.formatMessage({
-            id: 'complaints.error.tooMany',
-            defaultMessage: 'You have sent several complaints in a short time. Please try again in an hour or e-mail us.',
-          }),
-        );
-      } else if (isApiRequestError(e) && e.status === 400) {
-        setError(
-          intl.formatMessage({ id: 'complaints.error.invalid', defaultMessage: 'Please check your name, e-mail address and message.' }),
-        );
-      } else {
-        setError(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
-      }
+      setError(complaintErrorText(intl, e));
     } finally {
       setBusy(false);
     }
@@ -93,7 +117,14 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
   }
 
   return (
-    <Form onSubmit={onSubmit} noValidate={false}>
+    <Form
+      method="post"
+      action={profileId ? `/complaints?profile=${profileId}` : '/complaints'}
+      data-progressive=""
+      onSubmit={onSubmit}
+      noValidate={false}
+    >
+      <IdempotencyKeyField value={form.key} />
       {error ? (
         <Alert color="danger" role="alert">
           {error}
@@ -139,7 +170,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
           value={category}
           onChange={(e) => setCategory(e.target.value as Category)}
         >
-          {(Object.keys(CATEGORIES) as Category[]).map((c) => (
+          {COMPLAINT_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {intl.formatMessage(CATEGORIES[c])}
             </option>

@@ -1,30 +1,13 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
-import { usePollInterval } from '../../../lib/push-state';
+import type { LikeList } from '../../social/api/list-likes';
 
-export type LikeList = Schemas['LikeList'];
+/** GET /likes.php is its own resource (social/api/list-likes.ts: key, call, live hook); this module has the writes. */
+export type { LikeList };
+
 export type Like = Schemas['Like'];
 export type ProfileSummary = Schemas['ProfileSummary'];
 export type LikeResult = Schemas['LikeResult'];
-
-/**
- * SWR key of GET /likes.php — the same key as the navigation badges use, so the page, the like buttons and the
- * badge share one cache entry and one poll.
- */
-export const LIKES_KEY = '/likes.php';
-
-export function fetchLikes(api: ApiClient): Promise<LikeList> {
-  return unwrap(api.GET('/likes.php'));
-}
-
-/** The member's likes (polled with the navigation); no request while logged out. */
-export function useLikeList(enabled: boolean) {
-  const api = useApi();
-  const refreshInterval = usePollInterval();
-  return useApiSWR(enabled ? LIKES_KEY : null, () => fetchLikes(api), { refreshInterval });
-}
 
 /** POST /like.php: like a member; `match` when he likes back. */
 export function likeProfile(api: ApiClient, profileId: number): Promise<LikeResult> {

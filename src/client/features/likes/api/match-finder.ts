@@ -2,13 +2,14 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type MatchPreferences = Schemas['MatchPreferences'];
 export type MatchPreferencesUpdate = Schemas['MatchPreferencesUpdate'];
 export type MatchSuggestions = Schemas['MatchSuggestions'];
 
-export const PREFERENCES_KEY = '/match-preferences.php';
-export const matchesKey = (limit: number) => `/match-finder.php?limit=${limit}`;
+export const PREFERENCES_KEY = swrKey('/match-preferences.php');
+export const matchesKey = (limit: number) => swrKey('/match-finder.php', { limit });
 
 export function getMatchPreferences(api: ApiClient): Promise<MatchPreferences> {
   return unwrap(api.GET('/match-preferences.php'));

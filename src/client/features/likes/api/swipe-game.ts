@@ -2,11 +2,21 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type SwipeGame = Schemas['SwipeGame'];
 export type SwipeResult = Schemas['SwipeResult'];
 
-export const SWIPE_GAME_KEY = '/swipe-game.php';
+export const SWIPE_GAME_KEY = swrKey('/swipe-game.php');
+
+/**
+ * The deck of the page's loader, under its own key: played only without JavaScript (or before the page hydrated);
+ * the browser's game never starts from it (a deck must be fresh when play starts).
+ */
+export const SERVER_SWIPE_DECK_KEY = 'swipe-game:served';
+
+/** The card buttons' form (its route action: app/pages/likes-pages.tsx). */
+export const SWIPE_FORM = 'swipe';
 
 export function getSwipeGame(api: ApiClient): Promise<SwipeGame> {
   return unwrap(api.GET('/swipe-game.php'));

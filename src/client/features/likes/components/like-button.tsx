@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import type { Schemas } from '../../../../shared/api/client';
 import { HeartIcon } from '../../../components/icons';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/store/store';
-import { likeProfile, likeStateOf, LIKES_KEY, unlikeProfile, useLikeList, type LikeList } from '../api/likes';
+import { likeProfile, likeStateOf, unlikeProfile, type LikeList } from '../api/likes';
+import { likesKey, useLikes } from '../../social/api/list-likes';
+import { isSwrKeyOf } from '../../../lib/swr-key';
 import { showLikePopup } from '../popup-events';
 
 type Profile = Schemas['ProfileSummary'] & Partial<Pick<Schemas['ProfileDetail'], 'likes_me' | 'like_new'>>;
@@ -32,7 +35,7 @@ function patchLiked(data: unknown, id: number, liked: boolean): unknown {
   return 'id' in data ? patchOne(data as Profile) : data;
 }
 
-const isPageKey = (key: unknown) => typeof key === 'string' && (key.startsWith('/members.php?') || key.startsWith('/profile.php?'));
+const isPageKey = (key: unknown) => isSwrKeyOf(key, '/members.php') || isSwrKeyOf(key, '/profile.php');
 
 /** The likes list with the viewer's like to `id` added or removed, so the button answers at once. */
 function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean, match: boolean): LikeList | undefined {
@@ -43,8 +46,13 @@ function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean,
   return { ...list, profiles: [...received, ...given] };
 }
 
+/** The form of the like heart (its route action: app/pages/profile-page.tsx). */
+export const LIKE_FORM = 'like';
+
 /**
- * Like / unlike a member (a toggle, aria-pressed). A like that makes a match opens the match pop-up. Visitors get
+ * Like / unlike a member (a toggle, aria-pressed). The heart is a form posted to the member's profile page
+ * (`intent` like/unlike, and the page to come back to): without JavaScript, or before the page hydrated, the
+ * route's action likes him on the server and answers 303 back; with JavaScript the button's own handler does it. A like that makes a match opens the match pop-up. Visitors get
  * the "you need to be logged in" message with the signup modal and the login link.
  * `variant="icon"` is the round heart on member cards.
  */
@@ -58,14 +66,22 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   // The page's data says whether the viewer likes this member (members.php, profile.php): no likes list for the heart.
   // Only a backend without `liked` makes the heart load the whole likes list, as before.
   const fromPage = stateOfProfile(profile);
-  const { data } = useLikeList(user !== null && fromPage === null);
+  const { data } = useLikes(user !== null && fromPage === null);
   // The answer of this button's last like/unlike, until the page's data shows it (a server-rendered page's data is
   // SWR fallback, which a mutate does not reach before the first revalidation).
   const [answered, setAnswered] = useState<{ seen: boolean | undefined; state: LikeState } | null>(null);
   const state =
     fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The page answering a like the server refused (the form posted without JavaScript) shows why beside his heart.
+  const refused = useFormFailure(LIKE_FORM);
+  const [error, setError] = useState<string | null>(() =>
+    refused?.fields.profile_id !== String(profile.id)
+      ? null
+      : refused.error.status < 500 && refused.error.code
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+  );
   const [askLogin, setAskLogin] = useState(false);
 
   // Opening a liker's profile clears his new flag on the server: ask for the likes again, once.
@@ -73,7 +89,7 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   useEffect(() => {
     if (variant === 'full' && state.isNew && !refreshed.current) {
       refreshed.current = true;
-      void mutate(LIKES_KEY);
+      void mutate(likesKey());
     }
   }, [mutate, state.isNew, variant]);
 
@@ -87,10 +103,11 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
         state: { ...fromPage, liked, likesMe: fromPage.likesMe || match, match: liked && (match || fromPage.likesMe) },
       });
     await mutate(isPageKey, (page: unknown) => patchLiked(page, profile.id, liked), { revalidate: false });
-    await mutate(LIKES_KEY, (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
+    await mutate(likesKey(), (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
   };
 
-  const toggle = async () => {
+  const toggle = async (event: FormEvent) => {
+    event.preventDefault();
     if (!user) {
       setAskLogin(true);
       void navigate(`${pathname}${search}#signup`);
@@ -122,23 +139,21 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   const button =
     variant === 'icon' ? (
       <button
-        type="button"
+        type="submit"
         className={`like-toggle${state.liked ? ' is-liked' : ''}`}
         aria-pressed={state.liked}
         aria-label={label}
         title={label}
         disabled={busy}
-        onClick={() => void toggle()}
       >
         <HeartIcon />
       </button>
     ) : (
       <button
-        type="button"
+        type="submit"
         className={`btn ${state.liked ? 'btn-outline-primary' : 'btn-primary'} like-button`}
         aria-pressed={state.liked}
         disabled={busy}
-        onClick={() => void toggle()}
       >
         <HeartIcon />
         {state.match ? (
@@ -153,7 +168,12 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
 
   return (
     <span className={variant === 'icon' ? 'like-slot' : 'like-slot-full'}>
-      {button}
+      <form method="post" action={`/members/${profile.id}`} data-progressive="" className="like-form" onSubmit={(e) => void toggle(e)}>
+        <input type="hidden" name="intent" value={state.liked ? 'unlike' : 'like'} />
+        <input type="hidden" name="profile_id" value={profile.id} />
+        <input type="hidden" name="return" value={`${pathname}${search}`} />
+        {button}
+      </form>
       {variant === 'full' && user && state.likesMe && !state.liked ? (
         <span className="like-hint">
           <FormattedMessage

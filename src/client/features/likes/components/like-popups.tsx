@@ -12,7 +12,8 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { markPushMoment } from '../../../lib/push-moment';
 import { useAppSelector, useCurrentUser, useSettings } from '../../../lib/store/store';
 import { nextAnnouncement, readAnnounced, rememberAnnounced, writeAnnounced } from '../announced';
-import { autoLike, likeProfile, LIKES_KEY, useLikeList } from '../api/likes';
+import { autoLike, likeProfile } from '../api/likes';
+import { likesKey, useLikes } from '../../social/api/list-likes';
 import { onLikePopup, showLikePopup, type LikePopup } from '../popup-events';
 import { FictionalNote } from './fictional-note';
 
@@ -44,7 +45,7 @@ export function LikePopups() {
   const userId = user?.id ?? null;
   const api = useApi();
   const { mutate } = useSWRConfig();
-  const { data: likes } = useLikeList(userId !== null);
+  const { data: likes } = useLikes(userId !== null);
   const renderedAt = useAppSelector((s) => s.site.renderedAt ?? null);
   const location = useLocation();
   const navigate = useNavigate();
@@ -61,10 +62,10 @@ export function LikePopups() {
     [userId],
   );
 
-  // The first poll 5 s after load (the interval of useLikeList does the rest).
+  // The first poll 5 s after load (the interval of useLikes does the rest).
   useEffect(() => {
     if (userId === null) return;
-    const timer = setTimeout(() => void mutate(LIKES_KEY), POLL_INITIAL_DELAY_MS);
+    const timer = setTimeout(() => void mutate(likesKey()), POLL_INITIAL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [mutate, userId]);
 
@@ -91,7 +92,7 @@ export function LikePopups() {
       setTimeout(() => {
         autoLike(api)
           .then((profile) => {
-            timers.current.push(setTimeout(() => void mutate(LIKES_KEY), LIKES_RELOAD_DELAY_MS));
+            timers.current.push(setTimeout(() => void mutate(likesKey()), LIKES_RELOAD_DELAY_MS));
             if (profile) showLikePopup({ kind: 'new-like', profile });
           })
           .catch(() => {
@@ -121,7 +122,7 @@ function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: 
     setError(null);
     try {
       const result = await likeProfile(api, profile.id);
-      await mutate(LIKES_KEY);
+      await mutate(likesKey());
       onChange(result.match ? { kind: 'match', profile: result.profile } : null);
     } catch (err) {
       setError(

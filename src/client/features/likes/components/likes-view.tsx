@@ -5,7 +5,8 @@ import { CountBadge } from '../../../components/count-badge';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useSettings } from '../../../lib/store/store';
-import { useLikeList, type Like, type LikeList } from '../api/likes';
+import type { Like, LikeList } from '../api/likes';
+import { useLikes } from '../../social/api/list-likes';
 import { LikeCard } from './like-card';
 
 export const LIKE_TABS = ['received', 'given', 'matches'] as const;
@@ -27,7 +28,7 @@ export function rowsOf(list: LikeList, tab: LikeTab): Like[] {
 export function LikesView({ tab }: { tab: LikeTab }) {
   const intl = useIntl();
   const settings = useSettings();
-  const { data, error } = useLikeList(true);
+  const { data, error } = useLikes(true);
   const names: Record<LikeTab, string> = {
     received: intl.formatMessage({ id: 'likes.tab.received', defaultMessage: 'Likes received' }),
     given: intl.formatMessage({ id: 'likes.tab.given', defaultMessage: 'Likes given' }),

@@ -6,8 +6,10 @@ import { useSWRConfig } from 'swr';
 import { Loading } from '../../../components/loading';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
+import { isSwrKeyOf } from '../../../lib/swr-key';
 import { useSettings } from '../../../lib/store/store';
 import {
+  PREFERENCES_KEY,
   saveMatchPreferences,
   useMatches,
   useMatchPreferences,
@@ -79,8 +81,8 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
         ...draft,
         region_id: draft.country === prefs.country ? (draft.region_id ?? null) : null,
       });
-      await mutate('/match-preferences.php', saved, { revalidate: false });
-      await mutate((key) => typeof key === 'string' && (key.startsWith('/match-finder.php') || key === SWIPE_GAME_KEY), undefined, {
+      await mutate(PREFERENCES_KEY, saved, { revalidate: false });
+      await mutate((key) => isSwrKeyOf(key, '/match-finder.php') || key === SWIPE_GAME_KEY, undefined, {
         revalidate: true,
       });
       setDraft(draftOf(saved));

@@ -7,12 +7,14 @@ import type { Schemas } from '../../../../shared/api/client';
 import { CountryLabel } from '../../../components/country-label';
 import { HeartIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
+import { useFormFailure, useHydrated } from '../../../components/progressive-form';
 import { MemberPhoto } from '../../../components/member-photo';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
+import { usePageResult } from '../../../lib/page-data';
 import { useSettings } from '../../../lib/store/store';
-import { LIKES_KEY } from '../api/likes';
-import { swipe, SWIPE_GAME_KEY, undoSwipe, useSwipeGame, type SwipeGame } from '../api/swipe-game';
+import { likesKey } from '../../social/api/list-likes';
+import { SERVER_SWIPE_DECK_KEY, swipe, SWIPE_FORM, SWIPE_GAME_KEY, undoSwipe, useSwipeGame, type SwipeGame } from '../api/swipe-game';
 import { formatCountdown } from '../countdown';
 import { useCountdown } from '../hooks/use-countdown';
 import { showLikePopup } from '../popup-events';
@@ -28,9 +30,15 @@ export function SwipeGameView() {
   const { data, error } = useSwipeGame(true);
   const [cachedAtOpen] = useState(data);
   const { mutate } = useSWRConfig();
+  const hydrated = useHydrated();
+  const served = usePageResult<SwipeGame>(SERVER_SWIPE_DECK_KEY);
   const refill = useCallback(async () => {
     await mutate(SWIPE_GAME_KEY);
   }, [mutate]);
+
+  // Without JavaScript (and until the page hydrated) the deck of the page's loader is played with forms; with
+  // JavaScript the browser loads its own fresh deck.
+  if (!hydrated && served.data) return <SwipeDeck game={served.data} onEmpty={refill} posted />;
 
   if (error) {
     return (
@@ -49,16 +57,28 @@ export function SwipeGameView() {
   return <SwipeDeck key={data.loadedAt} game={data} onEmpty={refill} />;
 }
 
-function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<void> }) {
+/**
+ * The deck. When `posted` (the page without JavaScript) the buttons are a form of the card posted to the game's page
+ * (`intent` like, pass or undo, the card's `profile_id`): its route action swipes and answers 303 back to the game;
+ * a refusal (the day's likes used…) renders the game again with the backend's message.
+ */
+function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty: () => Promise<void>; posted?: boolean }) {
   const intl = useIntl();
   const api = useApi();
   const settings = useSettings();
   const { mutate } = useSWRConfig();
+  const refused = useFormFailure(SWIPE_FORM);
   const [cards, setCards] = useState<Profile[]>(game.cards);
   const [likesLeft, setLikesLeft] = useState(game.likes_left);
   const [canUndo, setCanUndo] = useState(game.can_undo);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(() =>
+    posted && refused
+      ? refused.error.body !== null
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' })
+      : null,
+  );
   const [resetSeconds, setResetSeconds] = useState(game.resets_in_seconds);
   const [dragX, setDragX] = useState(0);
   const drag = useRef<{ x: number; id: number } | null>(null);
@@ -94,7 +114,7 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
         setCanUndo(!like);
         setCards((c) => c.slice(1));
         if (like) {
-          void mutate(LIKES_KEY);
+          void mutate(likesKey());
           if (result.match) showLikePopup({ kind: 'match', profile: card });
         }
       } catch (err) {
@@ -269,26 +289,42 @@ function SwipeDeck({ game, onEmpty }: { game: SwipeGame; onEmpty: () => Promise<
               </div>
             </div>
           </div>
-          <div className="sg-actions">
-            <button type="button" className="sg-btn sg-pass" disabled={busy} onClick={() => void act(false)}>
+          <form method="post" action="/swipe-game" data-progressive="" className="sg-actions" onSubmit={(e) => e.preventDefault()}>
+            <input type="hidden" name="profile_id" value={card.id} />
+            <button
+              type={posted ? 'submit' : 'button'}
+              {...(posted ? { name: 'intent', value: 'pass' } : { onClick: () => void act(false) })}
+              className="sg-btn sg-pass"
+              disabled={busy}
+            >
               <span aria-hidden="true">✕</span>
               <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.pass" defaultMessage="Pass" />
               </span>
             </button>
-            <button type="button" className="sg-btn sg-undo" disabled={busy || !canUndo} onClick={() => void undo()}>
+            <button
+              type={posted ? 'submit' : 'button'}
+              {...(posted ? { name: 'intent', value: 'undo' } : { onClick: () => void undo() })}
+              className="sg-btn sg-undo"
+              disabled={busy || !canUndo}
+            >
               <span aria-hidden="true">↶</span>
               <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.undo" defaultMessage="Undo pass" />
               </span>
             </button>
-            <button type="button" className="sg-btn sg-like" disabled={busy || outOfLikes} onClick={() => void act(true)}>
+            <button
+              type={posted ? 'submit' : 'button'}
+              {...(posted ? { name: 'intent', value: 'like' } : { onClick: () => void act(true) })}
+              className="sg-btn sg-like"
+              disabled={busy || outOfLikes}
+            >
               <HeartIcon />
               <span className="sg-btn-label">
                 <FormattedMessage id="likes.swipe.like" defaultMessage="Like" />
               </span>
             </button>
-          </div>
+          </form>
           <p className="small text-body-secondary text-center mt-2 mb-0">
             <FormattedMessage id="likes.swipe.keys" defaultMessage="Swipe the card, or use the keys: ← pass, → like, U undo." />
           </p>

@@ -1,7 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey, type GetQuery } from '../../../lib/swr-key';
 
 export type MemberPage = Schemas['MemberPage'];
 
@@ -53,26 +52,21 @@ export function queryOfFilters(filters: SearchFilters): URLSearchParams {
   return params;
 }
 
-/** SWR key of GET /members.php; the same string on the server (fallback) and in the browser. */
+/** The parameters of GET /members.php for a search: the call and its key alike. */
+function membersQuery(query: MembersQuery): GetQuery<'/members.php'> {
+  const q: GetQuery<'/members.php'> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
+  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', 'cursor', 'network'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '') Object.assign(q, { [key]: value });
+  }
+  return q;
+}
+
+/** The key of a search's answer: the same string on the server (the loader's data) and in the browser. */
 export function membersKey(query: MembersQuery): string {
-  const params = queryOfFilters(query);
-  if (query.network) params.set('network', query.network);
-  if (query.cursor) params.set('cursor', query.cursor);
-  params.set('limit', String(query.limit ?? MEMBERS_PAGE_SIZE));
-  return `/members.php?${params.toString()}`;
+  return swrKey('/members.php', membersQuery(query));
 }
 
 export function listMembers(api: ApiClient, query: MembersQuery): Promise<MemberPage> {
-  const q: Record<string, string | number> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
-  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', 'cursor', 'network'] as const) {
-    const value = query[key];
-    if (value !== undefined && value !== '') q[key] = value;
-  }
-  return unwrap(api.GET('/members.php', { params: { query: q } }));
-}
-
-/** One page of members; pass null to skip the request (visitor without search access). */
-export function useMembers(query: MembersQuery | null) {
-  const api = useApi();
-  return useApiSWR(query ? membersKey(query) : null, () => listMembers(api, query ?? {}));
+  return unwrap(api.GET('/members.php', { params: { query: membersQuery(query) } }));
 }

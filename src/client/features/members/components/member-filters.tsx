@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { FilterIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { useRegionName } from '../../../lib/region-names';
-import type { SearchFilters } from '../api/list-members';
+import { queryOfFilters, type SearchFilters } from '../api/list-members';
 import { SearchForm } from './search-form';
 
 type Region = Schemas['Region'];
@@ -15,9 +16,30 @@ interface Chip {
   without: SearchFilters;
 }
 
+/** The query parameter that shows the filter sheet open (its button's link without JavaScript). */
+const OPEN_PARAM = 'filters';
+
+/** A link that acts as a button with JavaScript (Space activates it too) and is a plain link without. */
+function linkButton(run: () => void) {
+  return {
+    role: 'button',
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      run();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== ' ') return;
+      event.preventDefault();
+      run();
+    },
+  } as const;
+}
+
 /**
  * The compact filter bar of the member search: a Filters button that opens the fields in a sheet, and each active
- * filter as a chip that removes it with one tap. The grid stays the first thing on the screen.
+ * filter as a chip that removes it with one tap. The grid stays the first thing on the screen. Without JavaScript
+ * the button and the chips are links: to the page with the sheet open (`?filters=open`, the search form is a GET
+ * form) and to the search without the chip's filter.
  */
 export function MemberFilters({
   value,
@@ -39,7 +61,16 @@ export function MemberFilters({
 }) {
   const intl = useIntl();
   const regionName = useRegionName();
-  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  const [open, setOpen] = useState(query.get(OPEN_PARAM) === 'open');
+  const network = query.get('network');
+  const kept: Record<string, string> = network ? { network } : {};
+  const hrefOf = (filters: SearchFilters, extra: Record<string, string> = {}) => {
+    const q = queryOfFilters(filters);
+    for (const [k, v] of Object.entries({ ...kept, ...extra })) q.set(k, v);
+    return q.size > 0 ? `${pathname}?${q.toString()}` : pathname;
+  };
   const title = intl.formatMessage({ id: 'search.filters', defaultMessage: 'Filters' });
 
   const chips: Chip[] = [];
@@ -86,12 +117,12 @@ export function MemberFilters({
   return (
     <>
       <div className="filter-bar" data-testid="filter-bar">
-        <button
-          type="button"
+        <a
+          href={hrefOf(value, { [OPEN_PARAM]: 'open' })}
           className="btn btn-outline-primary btn-sm"
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={() => setOpen(true)}
+          {...linkButton(() => setOpen(true))}
         >
           <FilterIcon />
           {title}
@@ -102,21 +133,21 @@ export function MemberFilters({
               <span className="visually-hidden">)</span>
             </span>
           ) : null}
-        </button>
+        </a>
         {chips.map((chip) => (
-          <button
+          <a
             key={chip.key}
-            type="button"
+            href={hrefOf(chip.without)}
             className="filter-chip"
             aria-label={intl.formatMessage(
               { id: 'search.removeFilter', defaultMessage: 'Remove filter: {filter}' },
               { filter: chip.label },
             )}
-            onClick={() => onSearch(chip.without)}
+            {...linkButton(() => onSearch(chip.without))}
           >
             {chip.label}
             <span aria-hidden="true">×</span>
-          </button>
+          </a>
         ))}
       </div>
       {open ? (
@@ -138,6 +169,8 @@ export function MemberFilters({
             }}
             showSort={showSort}
             fields={fields}
+            action={pathname}
+            hidden={kept}
           />
         </Modal>
       ) : null}

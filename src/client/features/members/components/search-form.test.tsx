@@ -14,6 +14,7 @@ const form = (fields: string[]) => (
     onCountryChange={() => undefined}
     onSearch={() => undefined}
     fields={fields}
+    action="/members"
   />
 );
 
@@ -36,6 +37,15 @@ describe('SearchForm and search_fields', () => {
     cleanup();
     renderWithApp(form([]));
     for (const label of ['Gender', 'Country', 'Region', 'Age from', 'to']) expect(screen.getByLabelText(label)).toBeTruthy();
+  });
+
+  it('When JavaScript is off, then the form is a GET form of the page whose fields carry the query names', () => {
+    renderWithApp(form([]));
+    const search = screen.getByRole('search') as HTMLFormElement;
+    expect(search.getAttribute('method')).toBe('get');
+    expect(search.getAttribute('action')).toBe('/members');
+    const names = [...search.querySelectorAll('select')].map((s) => s.getAttribute('name'));
+    expect(names).toEqual(['gender', 'country', 'region', 'min_age', 'max_age']);
   });
 
   it('When region is listed without country, then it is not shown (it needs a country); either age shows the range', () => {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import type { SearchFilters } from '../api/list-members';
 import { useRegionName } from '../../../lib/region-names';
@@ -26,8 +25,10 @@ export function shownSearchFields(searchFields: readonly string[]): Set<SearchFi
 }
 
 /**
- * The search filters (gender, country, region, age range). Submitting hands the filters up; the page
- * puts them into the URL, so the search survives navigation and can be shared. Each field is as wide as its longest
+ * The search filters (gender, country, region, age range): a GET form of the page's URL query (`gender`, `country`,
+ * `region`, `min_age`, `max_age`, `sort`, and the `hidden` fields as they are), so it searches without JavaScript
+ * too. With JavaScript submitting hands the filters up; the page puts them into the URL, so the search survives
+ * navigation and can be shared. Each field is as wide as its longest
  * option and the fields wrap onto as many lines as the width needs (`.search-fields`), so no option is cut off in any
  * language (nl "Maakt niet uit", fi "Mikä tahansa", de "Vereinigtes Königreich" on a 390 px phone).
  */
@@ -39,7 +40,13 @@ export function SearchForm({
   onSearch,
   showSort = false,
   fields = [],
+  action,
+  hidden = {},
 }: {
+  /** The page the form searches (its GET target). */
+  action: string;
+  /** Query parameters the search keeps (e.g. `network`), sent as hidden fields. */
+  hidden?: Record<string, string>;
   /** The site's `search_fields`: which filters to show (shownSearchFields). */
   fields?: readonly string[];
   /** Offer the distance order (members only: it uses the member's shared location). */
@@ -63,7 +70,10 @@ export function SearchForm({
   };
 
   return (
-    <form className="surface search-form" role="search" onSubmit={submit}>
+    <form method="get" action={action} className="surface search-form" role="search" onSubmit={submit}>
+      {Object.entries(hidden).map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
       <div className="search-fields">
         {shown.has('gender') ? (
           <div className="search-field">
@@ -72,6 +82,7 @@ export function SearchForm({
             </label>
             <select
               id="sf-gender"
+              name="gender"
               className="form-select"
               value={draft.gender ?? ''}
               onChange={(e) => setDraft({ ...draft, gender: (e.target.value || undefined) as SearchFilters['gender'] })}
@@ -89,6 +100,7 @@ export function SearchForm({
             </label>
             <select
               id="sf-country"
+              name="country"
               className="form-select"
               value={draft.country ?? ''}
               onChange={(e) => {
@@ -113,6 +125,7 @@ export function SearchForm({
             </label>
             <select
               id="sf-region"
+              name="region"
               className="form-select"
               value={draft.region ?? ''}
               disabled={!draft.country}
@@ -136,6 +149,7 @@ export function SearchForm({
               </label>
               <select
                 id="sf-min"
+                name="min_age"
                 className="form-select"
                 value={draft.min_age ?? ''}
                 onChange={(e) => setDraft({ ...draft, min_age: e.target.value ? Number(e.target.value) : undefined })}
@@ -154,6 +168,7 @@ export function SearchForm({
               </label>
               <select
                 id="sf-max"
+                name="max_age"
                 className="form-select"
                 value={draft.max_age ?? ''}
                 onChange={(e) => setDraft({ ...draft, max_age: e.target.value ? Number(e.target.value) : undefined })}
@@ -175,6 +190,7 @@ export function SearchForm({
             </label>
             <select
               id="sf-sort"
+              name="sort"
               className="form-select"
               value={draft.sort ?? ''}
               onChange={(e) => setDraft({ ...draft, sort: e.target.value === 'distance' ? 'distance' : undefined })}
@@ -185,9 +201,10 @@ export function SearchForm({
           </div>
         ) : null}
         <div className="search-field search-field-submit d-grid">
-          <Button color="primary" type="submit">
+          {/* Bootstrap's markup without reactstrap: the members page loads no reactstrap code (its budget is 150 KB). */}
+          <button className="btn btn-primary" type="submit">
             <FormattedMessage id="search.submit" defaultMessage="Search" />
-          </Button>
+          </button>
         </div>
       </div>
     </form>

@@ -2,10 +2,11 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type ModerationQueue = Schemas['ModerationQueue'];
 export type PendingPhoto = Schemas['PendingPhoto'];
-export const MODERATION_QUEUE_KEY = '/moderation.php';
+export const MODERATION_QUEUE_KEY = swrKey('/moderation.php');
 
 /** GET /moderation.php: the first page of the site's pending photos, oldest first (moderators only). */
 export function listPendingPhotos(api: ApiClient): Promise<ModerationQueue> {

@@ -61,11 +61,14 @@ export function PhotoManager({
         <ul className="own-photos">
           {photos.map((photo, i) => (
             <li key={photo.id}>
+              {/* The own photos load at once (a handful): a photo just added shows without scrolling to it, and one
+                  being deleted is never asked for after it is gone. */}
               <MemberPhoto
                 cdnPrefix={cdnPrefix}
                 image={photo}
                 name={name}
                 thumb
+                eager
                 alt={intl.formatMessage({ id: 'photos.ownAlt', defaultMessage: 'Your photo {number}' }, { number: i + 1 })}
               />
               <div className="own-photo-meta">

@@ -3,15 +3,19 @@ import { GEOLOCATION_CACHE_MS } from '../../../../shared/constants';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type GeocodeResult = Schemas['GeocodeResult'];
 
-export const geocodeKey = (lat: number, lon: number) => `/geocode.php?lat=${lat.toFixed(2)}&lon=${lon.toFixed(2)}`;
+/** A position rounded to about a kilometre: the call and its key alike. */
+const geocodeQuery = (lat: number, lon: number) => ({ lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)) });
+
+export const geocodeKey = (lat: number, lon: number) => swrKey('/geocode.php', geocodeQuery(lat, lon));
 
 /** GET /geocode.php; an error counts as `false`, like a position that cannot be placed. */
 export async function geocode(api: ApiClient, lat: number, lon: number): Promise<GeocodeResult | false> {
   try {
-    return await unwrap(api.GET('/geocode.php', { params: { query: { lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)) } } }));
+    return await unwrap(api.GET('/geocode.php', { params: { query: geocodeQuery(lat, lon) } }));
   } catch {
     return false;
   }

@@ -1,23 +1,41 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { blockMember } from '../api/block-member';
 
-/** Block a member from their profile, after a confirmation; then back to the search, where they no longer appear. */
+/** The block form (its route action: app/pages/profile-page.tsx, `intent=block`). */
+export const BLOCK_FORM = 'block';
+
+/**
+ * Block a member from their profile, after a confirmation; then back to the search, where they no longer appear.
+ * Without JavaScript the button is a link to the profile with the confirmation open (`?block=confirm`), whose Block
+ * button posts a form to the profile; the route's action blocks on the server (303 to the search, or the profile again
+ * with the backend's refusal).
+ */
 export function BlockButton({ memberId, name }: { memberId: number; name: string }) {
   const intl = useIntl();
   const api = useApi();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { mutate } = useSWRConfig();
-  const [confirming, setConfirming] = useState(false);
+  const refused = useFormFailure(BLOCK_FORM);
+  const [confirming, setConfirming] = useState(refused !== null || new URLSearchParams(search).get('block') === 'confirm');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() =>
+    !refused
+      ? null
+      : refused.error.status < 500 && refused.error.code
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+  );
 
-  const confirm = async () => {
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
     setBusy(true);
     setError(null);
     try {
@@ -39,13 +57,35 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
 
   if (!confirming) {
     return (
-      <Button color="link" className="text-danger px-0" onClick={() => setConfirming(true)}>
+      <a
+        href={`${pathname}?block=confirm`}
+        role="button"
+        className="btn btn-link text-danger px-0"
+        onClick={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== ' ') return;
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
         <FormattedMessage id="block.button" defaultMessage="Block {name}" values={{ name }} />
-      </Button>
+      </a>
     );
   }
   return (
-    <div className="surface-inset mt-2" role="group" aria-labelledby={`block-${memberId}`}>
+    <form
+      method="post"
+      action={`/members/${memberId}`}
+      data-progressive=""
+      className="surface-inset mt-2"
+      role="group"
+      aria-labelledby={`block-${memberId}`}
+      onSubmit={(e) => void confirm(e)}
+    >
+      <input type="hidden" name="intent" value={BLOCK_FORM} />
       <p id={`block-${memberId}`} className="mb-2">
         <FormattedMessage
           id="block.confirm"
@@ -54,18 +94,27 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
         />
       </p>
       <div className="d-flex gap-2">
-        <Button color="danger" disabled={busy} onClick={() => void confirm()}>
+        <Button type="submit" color="danger" disabled={busy}>
           <FormattedMessage id="block.confirmButton" defaultMessage="Block" />
         </Button>
-        <Button color="secondary" outline disabled={busy} onClick={() => setConfirming(false)}>
+        <a
+          href={pathname}
+          role="button"
+          className={`btn btn-outline-secondary${busy ? ' disabled' : ''}`}
+          aria-disabled={busy || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!busy) setConfirming(false);
+          }}
+        >
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
-        </Button>
+        </a>
       </div>
       {error ? (
         <Alert color="danger" fade={false} className="mt-2 mb-0">
           {error}
         </Alert>
       ) : null}
-    </div>
+    </form>
   );
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Spinner } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
+import { useFormFailure } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
 import { ATTRIBUTE_OPTIONS, INTEREST_MESSAGES } from '../../../lib/interest-messages';
 import type { MyProfile } from '../api/get-my-profile';
-import { updateProfile, type ProfileUpdate } from '../api/update-profile';
+import { updateProfile } from '../api/update-profile';
+import { INTERESTS_SHOWN_FIELD, PROFILE_FORM, profileUpdateOf, showsProfileField } from '../profile-update';
 import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
 import { useRegionName } from '../../../lib/region-names';
 
@@ -57,6 +60,24 @@ function initial(p: MyProfile): FormState {
   };
 }
 
+/** The form as it was sent, over the saved profile: a page rendered again after a refused post shows it. */
+function asSent(state: FormState, fields: Record<string, string>): FormState {
+  const attributes = { ...state.attributes };
+  for (const key of Object.keys(attributes) as AttributeKey[]) attributes[key] = fields[key] ?? attributes[key];
+  return {
+    name: fields.name ?? state.name,
+    about: fields.about ?? state.about,
+    birth_date: fields.birth_date ?? state.birth_date,
+    country: fields.country ?? state.country,
+    region_id: fields.region_id ?? state.region_id,
+    tattoos: fields.tattoos ?? state.tattoos,
+    interests: fields.interests === undefined ? state.interests : fields.interests.split(',').filter(Boolean),
+    attributes,
+  };
+}
+
+type SaveResult = { ok: true } | { ok: false; message: string; field: string | null };
+
 const messages = defineMessages({
   notSaid: { id: 'profileEdit.notSaid', defaultMessage: 'Not specified' },
   errorLater: { id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' },
@@ -64,33 +85,33 @@ const messages = defineMessages({
   no: { id: 'common.no', defaultMessage: 'No' },
 });
 
-/** Field ids of the settings lists mapped to the form's fields. */
-const SETTING_OF: Record<string, string> = { birth_date: 'age', region_id: 'region' };
-
+/**
+ * The member's own profile: a form posted to /profile. Without JavaScript, or before the page hydrated, the route's
+ * action saves it on the server (303 to /profile?saved=1, or the page again with the backend's error beside its field
+ * and the fields as sent); with JavaScript this handler does, with the same fields (profile-update.ts).
+ */
 export function ProfileForm({ profile, countries, regions, interests, visibleFields, onCountryChange, onSaved }: ProfileFormProps) {
   const intl = useIntl();
   const regionName = useRegionName();
   const api = useApi();
-  const [form, setForm] = useState<FormState>(() => initial(profile));
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: true } | { ok: false; message: string; field: string | null } | null>(null);
-  const shows = (field: string) => visibleFields.length === 0 || visibleFields.includes(SETTING_OF[field] ?? field);
+  const refused = useFormFailure(PROFILE_FORM);
+  const [search] = useSearchParams();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
+  const [form, setForm] = useState<FormState>(() => (refused ? asSent(initial(profile), refused.fields) : initial(profile)));
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<SaveResult | null>(() => {
+    if (!refused) return search.get('saved') === '1' ? { ok: true } : null;
+    const { error } = refused;
+    const field = typeof error.params.field === 'string' ? error.params.field : null;
+    return { ok: false, field, message: error.status < 500 && error.code ? error.message : t(messages.errorLater) };
+  });
+  const shows = (field: string) => showsProfileField(visibleFields, field);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const body = profileUpdateOf(new FormData(event.currentTarget), visibleFields);
     setBusy(true);
     setResult(null);
-    const body: ProfileUpdate = { name: form.name };
-    if (shows('about')) body.about = form.about;
-    if (shows('birth_date') && form.birth_date) body.birth_date = form.birth_date;
-    if (shows('country')) body.country = form.country || null;
-    if (shows('region_id')) body.region_id = form.region_id ? Number(form.region_id) : null;
-    if (shows('tattoos')) body.tattoos = form.tattoos === '' ? null : form.tattoos === 'yes';
-    if (shows('interests')) body.interests = form.interests;
-    for (const key of Object.keys(ATTRIBUTE_OPTIONS) as AttributeKey[]) {
-      if (shows(key)) (body as Record<string, unknown>)[key] = form.attributes[key] || null;
-    }
     try {
       const saved = await updateProfile(api, body);
       setForm(initial(saved));
@@ -119,7 +140,15 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
   const age = profile.age;
 
   return (
-    <form className="surface profile-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      method="post"
+      action="/profile"
+      data-progressive=""
+      className="surface profile-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid="profile-form"
+    >
       <h2 className="h5 fw-bold">
         <FormattedMessage id="profileEdit.details" defaultMessage="About you" />
       </h2>
@@ -130,6 +159,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
           </label>
           <input
             id="pf-name"
+            name="name"
             className={`form-control${invalid('name') ? ' is-invalid' : ''}`}
             value={form.name}
             maxLength={40}
@@ -146,6 +176,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <input
               id="pf-birth"
+              name="birth_date"
               type="date"
               className={`form-control${invalid('birth_date') ? ' is-invalid' : ''}`}
               value={form.birth_date}
@@ -167,6 +198,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <select
               id="pf-country"
+              name="country"
               className="form-select"
               value={form.country}
               onChange={(e) => {
@@ -190,6 +222,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <select
               id="pf-region"
+              name="region_id"
               className={`form-select${invalid('region_id') ? ' is-invalid' : ''}`}
               value={form.region_id}
               disabled={!form.country}
@@ -213,6 +246,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <select
               id={`pf-${key}`}
+              name={key}
               className="form-select"
               value={form.attributes[key]}
               onChange={(e) => setForm({ ...form, attributes: { ...form.attributes, [key]: e.target.value } })}
@@ -233,6 +267,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <select
               id="pf-tattoos"
+              name="tattoos"
               className="form-select"
               value={form.tattoos}
               onChange={(e) => setForm({ ...form, tattoos: e.target.value })}
@@ -250,6 +285,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </label>
             <textarea
               id="pf-about"
+              name="about"
               className="form-control"
               rows={5}
               maxLength={2000}
@@ -271,6 +307,8 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
                   <label key={key} className={`interest-chip${checked ? ' is-checked' : ''}`}>
                     <input
                       type="checkbox"
+                      name="interests"
+                      value={key}
                       className="visually-hidden-focusable-input"
                       checked={checked}
                       onChange={() =>
@@ -282,6 +320,8 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
                 );
               })}
             </div>
+            {/* After the chips: the legend floats (Bootstrap's reboot) and only its next sibling clears it. */}
+            <input type="hidden" name={INTERESTS_SHOWN_FIELD} value="1" />
             {fieldError('interests')}
           </fieldset>
         ) : null}

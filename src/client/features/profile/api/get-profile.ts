@@ -2,11 +2,12 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type ProfileDetail = Schemas['ProfileDetail'];
 
 /** SWR key of GET /profile.php?id=… */
-export const profileKey = (id: number) => `/profile.php?id=${id}`;
+export const profileKey = (id: number) => swrKey('/profile.php', { id });
 
 export async function getProfile(api: ApiClient, id: number): Promise<ProfileDetail> {
   const data = await unwrap(api.GET('/profile.php', { params: { query: { id } } }));

@@ -17,11 +17,14 @@ export function PhotoGallery({
   cdnPrefix,
   caption,
   loggedIn = true,
+  onReportPhoto,
 }: {
   profile: ProfileDetail;
   cdnPrefix: string;
   caption?: ReactNode;
   loggedIn?: boolean;
+  /** Given for a member viewing another's profile: a button on the shown photo reports it. */
+  onReportPhoto?: (photoId: number) => void;
 }) {
   const intl = useIntl();
   const { pathname, search } = useLocation();
@@ -111,6 +114,16 @@ export function PhotoGallery({
               <span aria-hidden="true">›</span>
             </button>
           </>
+        ) : null}
+        {onReportPhoto && images[index] && !images[index].locked ? (
+          <button
+            type="button"
+            className="gallery-report"
+            onClick={() => onReportPhoto((images[index] as { id: number }).id)}
+            data-testid="gallery-report"
+          >
+            <FormattedMessage id="safety.report.photoButton" defaultMessage="Report photo" />
+          </button>
         ) : null}
         {caption ? <div className="gallery-caption">{caption}</div> : null}
       </div>

@@ -19,6 +19,7 @@ export function ProfileView({
   loggedIn,
   actions,
   extraActions,
+  onReportPhoto,
 }: {
   profile: ProfileDetail;
   cdnPrefix: string;
@@ -27,6 +28,8 @@ export function ProfileView({
   actions?: ReactNode;
   /** More actions of the viewer (e.g. block), placed under the main actions. */
   extraActions?: ReactNode;
+  /** Reports the photo the gallery shows (another member's profile). */
+  onReportPhoto?: (photoId: number) => void;
 }) {
   const intl = useIntl();
   const settings = useSettings();
@@ -72,7 +75,7 @@ export function ProfileView({
   );
   return (
     <article className="profile-layout">
-      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} caption={caption} loggedIn={loggedIn} />
+      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} caption={caption} loggedIn={loggedIn} onReportPhoto={onReportPhoto} />
       <div className="surface profile-details">
         <p className="d-flex align-items-center gap-2 mb-0 text-body-secondary">
           <CountryLabel country={profile.country} region={profile.region} />

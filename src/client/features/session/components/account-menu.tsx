@@ -70,9 +70,20 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           </Link>
         </li>
         <li>
-          <button type="button" className="menu-item" onClick={onLogout} disabled={busy}>
-            <FormattedMessage id="nav.logout" defaultMessage="Log out" />
-          </button>
+          {/* Without JavaScript (or before hydration) the form posts to /logout, where the server logs out. */}
+          <form
+            method="post"
+            action="/logout"
+            data-progressive=""
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onLogout();
+            }}
+          >
+            <button type="submit" className="menu-item" disabled={busy}>
+              <FormattedMessage id="nav.logout" defaultMessage="Log out" />
+            </button>
+          </form>
         </li>
       </ul>
     </DetailsMenu>

@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useContext, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { UNSAFE_DataRouterStateContext, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { useApi } from '../../../lib/api-client';
-import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
+import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
 import { useRevalidateAll } from '../../../lib/swr-fetch';
 import { sessionLoaded, userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch, useLocale } from '../../../lib/store/store';
+import { isSuspension, SuspensionNotice } from '../../safety/components/suspension-notice';
 import { getSession } from '../api/get-user';
 import { login } from '../api/login';
 import { requestLoginLink } from '../api/login-link';
@@ -87,6 +88,23 @@ export function loginErrorText(intl: IntlShape, error: ApiRequestError): string 
   }
 }
 
+/** A login the server refused (the form posted without JavaScript, pages/login-page.tsx): shown like the browser's own. */
+export interface LoginFormFailure {
+  email: string;
+  status: number;
+  body: unknown;
+}
+
+const isLoginFormFailure = (value: unknown): value is LoginFormFailure =>
+  typeof value === 'object' && value !== null && 'email' in value && 'status' in value && 'body' in value;
+
+/** The server's answer to the posted form, if this page is that answer (the router's action data). */
+function useServerFailure(): (ApiRequestError & { email: string }) | null {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
+  const failure = Object.values(actionData ?? {}).find(isLoginFormFailure);
+  return failure ? Object.assign(new ApiRequestError(failure.status, failure.body), { email: failure.email }) : null;
+}
+
 export function LoginForm() {
   const intl = useIntl();
   const api = useApi();
@@ -95,11 +113,14 @@ export function LoginForm() {
   const revalidateAll = useRevalidateAll();
   const locale = useLocale();
   const id = useId();
-  const [email, setEmail] = useState('');
+  const refused = useServerFailure();
+  const [email, setEmail] = useState(refused?.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [blocked, setBlocked] = useState(false);
+  const [error, setError] = useState<string | null>(refused ? loginErrorText(intl, refused) : null);
+  const [failed, setFailed] = useState(refused?.code === 'login_failed');
+  const [blocked, setBlocked] = useState(refused?.code === 'login_blocked');
+  // A suspended or banned member: the notice with the end date and the statement replaces the error text.
+  const [suspension, setSuspension] = useState<ApiRequestError | null>(isSuspension(refused) ? refused : null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -108,12 +129,14 @@ export function LoginForm() {
     setError(null);
     setFailed(false);
     setBlocked(false);
+    setSuspension(null);
     try {
       const result = await login(api, { email: email.trim(), password });
       if (!result.ok) {
         setError(loginErrorText(intl, result.error));
         setFailed(result.error.code === 'login_failed');
         setBlocked(result.error.code === 'login_blocked');
+        setSuspension(isSuspension(result.error) ? result.error : null);
         return;
       }
       // The account's saved language differs from this page's: the login answer set the locale cookie to it, and the
@@ -135,8 +158,14 @@ export function LoginForm() {
   };
 
   return (
-    <Form method="post" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
-      {error ? (
+    // Without JavaScript (or before hydration) the form posts to /login, where the server logs in (data-progressive:
+    // the page's boot script lets it through).
+    <Form method="post" action="/login" data-progressive="" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
+      {suspension ? (
+        <Alert color="danger" fade={false} id={`${id}-error`}>
+          <SuspensionNotice error={suspension} />
+        </Alert>
+      ) : error ? (
         <Alert color="danger" fade={false} id={`${id}-error`}>
           {error}
           {failed ? (

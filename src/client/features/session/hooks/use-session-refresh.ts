@@ -14,7 +14,7 @@ import { getSession } from '../api/get-user';
 export function useSessionRefresh(loggedIn: boolean): void {
   const api = useApi();
   const dispatch = useAppDispatch();
-  const every = usePollInterval();
+  const every = usePollInterval(loggedIn);
   useEffect(() => {
     if (!loggedIn) return;
     let cancelled = false;

@@ -3,11 +3,12 @@ import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 import { usePollInterval } from '../../../lib/push-state';
+import { swrKey } from '../../../lib/swr-key';
 
 export type ChatList = Schemas['ChatList'];
 
 /** SWR key of GET /chats.php. */
-export const chatsKey = () => '/chats.php';
+export const chatsKey = () => swrKey('/chats.php');
 
 export function listChats(api: ApiClient): Promise<ChatList> {
   return unwrap(api.GET('/chats.php'));
@@ -19,6 +20,6 @@ export function listChats(api: ApiClient): Promise<ChatList> {
  */
 export function useChats(enabled: boolean, options: { revalidateOnMount?: boolean } = {}) {
   const api = useApi();
-  const refreshInterval = usePollInterval();
+  const refreshInterval = usePollInterval(enabled);
   return useApiSWR(enabled ? chatsKey() : null, () => listChats(api), { refreshInterval, ...options });
 }

@@ -3,11 +3,12 @@ import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 import { usePollInterval } from '../../../lib/push-state';
+import { swrKey } from '../../../lib/swr-key';
 
 export type LikeList = Schemas['LikeList'];
 
 /** SWR key of GET /likes.php. */
-export const likesKey = () => '/likes.php';
+export const likesKey = () => swrKey('/likes.php');
 
 export function listLikes(api: ApiClient): Promise<LikeList> {
   return unwrap(api.GET('/likes.php'));
@@ -19,6 +20,6 @@ export function listLikes(api: ApiClient): Promise<LikeList> {
  */
 export function useLikes(enabled: boolean, options: { revalidateOnMount?: boolean } = {}) {
   const api = useApi();
-  const refreshInterval = usePollInterval();
+  const refreshInterval = usePollInterval(enabled);
   return useApiSWR(enabled ? likesKey() : null, () => listLikes(api), { refreshInterval, ...options });
 }

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createMediaSigner, imageSigning } from './signing';
+
+const signer = createMediaSigner(randomBytes(32));
+const image = { filename: 'u/ab/photo-full.jpg', thumb_filename: 'u/ab/photo-thumb.jpg', match_path: 'u/ab/photo-match.jpg', id: 7 };
+
+function appWith(answer: unknown, ready = true) {
+  const app = express();
+  const signing = imageSigning(() => Promise.resolve(signer));
+  app.set('json replacer', signing.replacer);
+  if (ready) app.use(signing.ready);
+  app.get('/x', (_req, res) => {
+    res.json(answer);
+  });
+  return app;
+}
+
+describe('photo URLs: signed by the JSON serializer', () => {
+  it('When an answer holds Image objects at any depth, then every path leaves signed and the answer object stays as it was', async () => {
+    const answer = { user: { photo: { ...image } }, list: [{ image: { ...image } }], name: 'u/ab/photo-full.jpg' };
+    const res = await request(appWith(answer)).get('/x').expect(200);
+    for (const img of [res.body.user.photo, res.body.list[0].image]) {
+      expect(signer.verify(img.filename)).toBe(image.filename);
+      expect(signer.verify(img.thumb_filename)).toBe(image.thumb_filename);
+      expect(signer.verify(img.match_path)).toBe(image.match_path);
+      expect(img.id).toBe(7);
+    }
+    // Only Image objects are signed; the route's own object is not changed.
+    expect(res.body.name).toBe('u/ab/photo-full.jpg');
+    expect(answer.user.photo.filename).toBe(image.filename);
+  });
+
+  it('When an Image would leave before the signer is loaded, then the answer fails instead of carrying a stored path', async () => {
+    const res = await request(appWith({ photo: { ...image } }, false)).get('/x');
+    expect(res.status).toBe(500);
+    expect(res.text).not.toContain('photo-full.jpg');
+  });
+});

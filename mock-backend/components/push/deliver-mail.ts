@@ -1,0 +1,80 @@
+import type { Db } from '../../lib/db';
+import { enqueueMail, undeliverable } from '../../lib/outbox';
+import { escapeHtml } from '../../../src/shared/html';
+import * as repo from './repository';
+import type { MailMember } from './repository';
+import type { NotificationKind, NotifyDeps, ProcessResult } from './types';
+import { fill, MAIL_TEXTS, toLocale } from './texts';
+import { unsubscribeKeyLoaded, unsubscribeToken } from './unsubscribe';
+
+/** The notification e-mails of events that found no push and waited out the delay (one per member, kind and quiet period). */
+
+const MAIL_KIND: Record<NotificationKind, 'messages' | 'likes' | 'matches'> = { message: 'messages', like: 'likes', match: 'matches' };
+const MAIL_PATH: Record<'messages' | 'likes' | 'matches', string> = { messages: '/chats', likes: '/likes', matches: '/likes/matches' };
+
+export async function mailPass(deps: NotifyDeps, result: ProcessResult): Promise<void> {
+  const { db } = deps;
+  const delay = deps.mailDelaySeconds ?? 120;
+  const quiet = deps.quietMinutes ?? 30;
+  const due = await repo.claimMailEvents(db, delay);
+  const seen = new Set<string>();
+  let queued = 0;
+  // The link key is loaded before any transaction: on PGlite a transaction holds the one connection.
+  if (due.length > 0) await unsubscribeKeyLoaded(db);
+  for (const { user_id: userId, kind } of due) {
+    const mailKind = MAIL_KIND[kind];
+    if (seen.has(`${userId}:${mailKind}`)) continue;
+    seen.add(`${userId}:${mailKind}`);
+    const sent = await db.transaction(async (tx) => {
+      const m = await repo.findMailMember(tx, userId);
+      // A spam flag, a bounce or a list-unsubscribe stops every notification e-mail; the member's kinds too.
+      if (!m || m.notifications_disabled.length > 0 || m.mail_off.includes(mailKind) || undeliverable(m.email)) return false;
+      // Read or seen in the meantime: nothing to tell.
+      const counts = await repo.badgeCounts(tx, userId);
+      if ((mailKind === 'messages' && counts.unread === 0) || (mailKind === 'likes' && counts.new_likes === 0)) return false;
+      if (!(await repo.claimMailSlot(tx, userId, mailKind, quiet))) return false;
+      await enqueueNotificationMail(deps, tx, m, mailKind);
+      return true;
+    });
+    if (sent) queued += 1;
+  }
+  result.mailed += queued;
+  if (queued > 0) deps.kickOutbox();
+}
+
+function siteOrigin(publicUrl: string, m: { host: string; is_default: boolean }): string {
+  if (m.is_default) return publicUrl;
+  const url = new URL(publicUrl);
+  url.hostname = m.host;
+  return url.origin;
+}
+
+async function enqueueNotificationMail(deps: NotifyDeps, tx: Db, m: MailMember, kind: 'messages' | 'likes' | 'matches'): Promise<void> {
+  const locale = toLocale(m.language);
+  const t = MAIL_TEXTS[locale];
+  const site = m.mail_name || m.site_name;
+  const origin = siteOrigin(deps.publicUrl, m);
+  const link = `${origin}${MAIL_PATH[kind]}`;
+  const unsubscribe = `${origin}/api/unsubscribe.php?token=${encodeURIComponent(await unsubscribeToken(deps.db, m.id))}`; // key cached (mailPass)
+  const subject = fill(t[kind].subject, { site });
+  const intro = fill(t[kind].intro, { site });
+  const text = `${intro}\n\n${t[kind].action}: ${link}\n\n${t.footer}\n${t.unsubscribe}: ${unsubscribe}\n\n${site}\n`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#f47c20;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t[kind].action)}</a></p>
+<p style="color:#555;font-size:0.9em">${escapeHtml(t.footer)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t.unsubscribe)}</a></p>
+<p>${escapeHtml(site)}</p>
+</body></html>`;
+  const fromAddress = m.support_email || `no-reply@${m.domain}`;
+  await enqueueMail(tx, {
+    topic: `notify_${kind}`,
+    ref: `user:${m.id}`,
+    to: m.email,
+    from: `"${site.replace(/"/g, '')}" <${fromAddress}>`,
+    subject,
+    text,
+    html,
+    // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the https URL; no login needed.
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}

@@ -1,0 +1,201 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as yauzl from 'yauzl';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createLogger } from '../../lib/logger';
+import { processDataExports } from './index';
+import { conversation, idOf, moderatorCookie, otherMember, waitForMail } from './fixtures';
+
+/** "Download my data": once a day, a zip of his data built by the job, a 48-hour link for him only. */
+
+let ctx: TestContext;
+let member: string;
+let memberId: number;
+let partner: { id: number; cookie: string; email: string };
+let messageIds: number[];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ members: 12 });
+  member = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+  memberId = await idOf(ctx, DEMO_LOGINS.premium);
+  partner = await otherMember(ctx, 0);
+  messageIds = await conversation(ctx, memberId, partner.id, 4);
+}, 180_000);
+afterAll(() => ctx?.close());
+
+/** The zip's files by name. */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+const binary = (req: request.Test) =>
+  req.buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+
+const state = (cookie: string) => request(ctx.app).get('/api/data-export.php').set('cookie', cookie);
+const ready = (cookie: string) =>
+  vi.waitFor(
+    async () => {
+      const res = await state(cookie);
+      if (res.body.status !== 'ready') throw new Error(`still ${res.body.status}`);
+      return res.body as { download_path: string; expires_at: string };
+    },
+    { timeout: 30_000, interval: 200 },
+  );
+
+describe('data-export.php', () => {
+  let path = '';
+
+  it("When a member asks for his data, then 202 pending; the job builds a zip with his messages, the partner's name only, and his photo files; a mail brings the link", async () => {
+    // A message of the partner removed by moderation shows as removed, here and in the conversation answer.
+    await request(ctx.app)
+      .post('/api/report-decision.php')
+      .set('cookie', await moderatorCookie(ctx))
+      .send({
+        member: partner.id,
+        reports: [],
+        action: 'remove_content',
+        content: { kind: 'message', id: messageIds[1] },
+        rule: 'other',
+        facts: 'Rude.',
+      })
+      .expect(201);
+    const chat = await request(ctx.app).get(`/api/conversation.php?profile_id=${partner.id}`).set('cookie', member);
+    const removed = chat.body.messages.find((m: { id: number }) => m.id === messageIds[1]);
+    expect(removed).toMatchObject({ text: '', removed_at: expect.any(String) });
+    expect(chat.body.messages.find((m: { id: number }) => m.id === messageIds[0]).removed_at).toBeNull();
+
+    expect((await state(member)).body).toMatchObject({ status: 'none', download_path: null });
+    const res = await request(ctx.app).post('/api/data-export.php').set('cookie', member).set('Idempotency-Key', 'export-1').send({});
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'pending', download_path: null, next_request_at: expect.any(String) });
+    const done = await ready(member);
+    path = done.download_path;
+    expect(path).toMatch(/^\/api\/data-export-file\.php\?key=[0-9a-f]{32}$/);
+    expect(Date.parse(done.expires_at) - Date.now()).toBeGreaterThan(47 * 3600_000);
+    const mails = await waitForMail(ctx, 'data_export', DEMO_LOGINS.premium);
+    expect(mails[0]?.text_body).toContain(`http://localhost:3000${path}`);
+
+    const file = await binary(request(ctx.app).get(path).set('cookie', member));
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename=".+\.zip"$/);
+    const files = await unzip(file.body as Buffer);
+    for (const name of [
+      'account.json',
+      'profile.json',
+      'photos.json',
+      'conversations.json',
+      'likes.json',
+      'payments.json',
+      'credit-ledger.json',
+      'consents.json',
+      'devices.json',
+      'decisions.json',
+    ])
+      expect(files.has(name), name).toBe(true);
+    const account = JSON.parse(String(files.get('account.json')));
+    expect(account.email).toBe(DEMO_LOGINS.premium);
+    expect(account).not.toHaveProperty('password_hash');
+    const conversations = JSON.parse(String(files.get('conversations.json')));
+    const ours = conversations.find((c: { messages: { id: number }[] }) => c.messages.some((m) => m.id === messageIds[0]));
+    expect(Object.keys(ours.partner)).toEqual(['name']);
+    expect(ours.messages.map((m: { text: string; from: string }) => [m.from, m.text])).toEqual([
+      ['me', 'message 0'],
+      ['partner', ''],
+      ['me', 'message 2'],
+      ['partner', 'message 3'],
+    ]);
+    expect(ours.messages[1].removed_at).not.toBeNull();
+    const photos = JSON.parse(String(files.get('photos.json'))) as { file: string | null }[];
+    expect(photos.length).toBeGreaterThan(0);
+    for (const p of photos) {
+      expect(p.file).toMatch(/^photos\/\d+\.\w+$/);
+      // The file itself, an image (JPEG, WebP or PNG magic bytes).
+      expect((files.get(p.file as string) as Buffer).length).toBeGreaterThan(100);
+    }
+  });
+
+  it('When another member or a visitor opens the link, then 404 and 403: it works only with his session', async () => {
+    expect((await request(ctx.app).get(path).set('cookie', partner.cookie)).status).toBe(404);
+    const visitor = await request(ctx.app).get(path);
+    expect(visitor.status).toBe(403);
+    expect(visitor.body.error.code).toBe('authentication_required');
+  });
+
+  it('When he asks again the same day, then 429 data_export_daily in his language with the time he may ask again, and nothing new is made', async () => {
+    const res = await request(ctx.app).post('/api/data-export.php').set('cookie', member).set('accept-language', 'de').send({});
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('data_export_daily');
+    expect(res.body.error.message).toBe(
+      'Du kannst deine Daten einmal am Tag anfordern, und deine letzte Anfrage ist keine 24 Stunden her.',
+    );
+    expect(Date.parse(res.body.error.params.next)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    const rows = await ctx.db.query('SELECT 1 FROM data_exports WHERE user_id = $1', [memberId]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('When the 48 hours are over, then the link answers 410 data_export_expired and the job deletes the archive', async () => {
+    const [row] = await ctx.db.query<{ object_key: string }>('SELECT object_key FROM data_exports WHERE user_id = $1', [memberId]);
+    await ctx.db.query(`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [memberId]);
+    const res = await request(ctx.app).get(path).set('cookie', member);
+    expect(res.status).toBe(410);
+    expect(res.body.error.code).toBe('data_export_expired');
+    expect((await state(member)).body).toMatchObject({ status: 'expired', download_path: null });
+    await processDataExports({
+      db: ctx.db,
+      media: ctx.media,
+      logger: createLogger('silent'),
+      publicUrl: 'http://localhost:3000',
+      kickOutbox: () => {},
+    });
+    expect(await ctx.media.exists(row?.object_key as string)).toBe(false);
+  });
+
+  it("When a suspended member (no session) asks with his statement's token, then his export is made and the mailed link carries a token of it", async () => {
+    const suspended = await otherMember(ctx, 1);
+    await request(ctx.app)
+      .post('/api/report-decision.php')
+      .set('cookie', await moderatorCookie(ctx))
+      .send({ member: suspended.id, reports: [], action: 'suspend', days: 7, rule: 'other', facts: 'Spam.' })
+      .expect(201);
+    const login = await request(ctx.app)
+      .post('/api/user.php')
+      .set('request-type', 'client')
+      .send({ email: suspended.email, password: DEMO_PASSWORD });
+    const { statement, token } = login.body.error.params as { statement: number; token: string };
+    expect((await request(ctx.app).post('/api/data-export.php').send({})).status).toBe(403);
+    const res = await request(ctx.app).post('/api/data-export.php').send({ statement, token });
+    expect(res.status).toBe(202);
+    const mails = await waitForMail(ctx, 'data_export', suspended.email);
+    const link = /http:\/\/localhost:3000(\/api\/data-export-file\.php\?\S+)/.exec(mails[0]?.text_body ?? '')?.[1] as string;
+    expect(link).toMatch(/&statement=\d+&token=[0-9a-f]{32}$/);
+    expect((await request(ctx.app).get(link)).status).toBe(200);
+    // A wrong token opens nothing.
+    expect((await request(ctx.app).get(link.replace(/token=\w+/, `token=${'0'.repeat(32)}`))).status).toBe(404);
+  });
+});

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Schemas } from '../../lib/api-types';
+import type { Site, Viewer } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import type { MediaStore, StoredObject } from '../../lib/media-store';
+import { hashToken, iso, linkOrigin, localeOf, mail, type SafetyDeps } from './common';
+import { buildArchive } from './export-archive';
+import * as repo from './export-repository';
+import { renderExportReady } from './mail-texts';
+import { decisionByToken, insertStatementToken } from './repository';
+
+/**
+ * "Download my data": a member asks (at most once a day, also while suspended — then with a statement's token), a job
+ * builds the archive into the media store and mails the link in his language; the link works for LINK_HOURS hours and
+ * only for him (his session, or the statement token while he has none).
+ */
+
+export const LINK_HOURS = 48;
+export const FILE_PATH = '/api/data-export-file.php';
+const objectKey = (key: string) => `exports/${key}.zip`;
+
+/** Who asks: the session's member, or a suspended one by a statement about him and its token. */
+export interface Asker {
+  viewer: Viewer | null;
+  statement?: number | undefined;
+  token?: string | undefined;
+}
+
+/** The member the asker is, and the statement he used (null with a session); 403 without either, 404 for a wrong token. */
+async function memberOf(db: Db, site: Site, asker: Asker): Promise<{ userId: number; statementId: number | null }> {
+  if (asker.statement !== undefined && asker.token !== undefined) {
+    const decision = await decisionByToken(db, asker.statement, hashToken(asker.token));
+    if (!decision || decision.site_id !== site.id) throw notFound();
+    return { userId: decision.member_id, statementId: decision.id };
+  }
+  if (!asker.viewer) throw authenticationRequired();
+  return { userId: asker.viewer.userId, statementId: null };
+}
+
+function toState(row: repo.ExportRow | null, next: Date | null): Schemas['DataExportState'] {
+  const ready = row?.status === 'ready' && !row.expired && row.object_key !== null;
+  return {
+    status: !row ? 'none' : row.status === 'ready' ? (ready ? 'ready' : 'expired') : row.status,
+    requested_at: row ? iso(row.requested_at) : null,
+    ready_at: row?.ready_at ? iso(row.ready_at) : null,
+    expires_at: row?.expires_at ? iso(row.expires_at) : null,
+    next_request_at: next ? iso(next) : null,
+    download_path: ready && row ? `${FILE_PATH}?key=${row.key}` : null,
+  };
+}
+
+export async function exportState(db: Db, site: Site, asker: Asker): Promise<Schemas['DataExportState']> {
+  const { userId } = await memberOf(db, site, asker);
+  const [row, next] = await Promise.all([repo.latestExport(db, userId), repo.nextRequestAt(db, userId)]);
+  return toState(row, next);
+}
+
+/** A new request, unless he asked within the last day (429 data_export_daily). The job is told after the commit. */
+export async function requestExport(deps: SafetyDeps, site: Site, asker: Asker): Promise<Schemas['DataExportState']> {
+  const { db } = deps;
+  const { userId, statementId } = await memberOf(db, site, asker);
+  const state = await db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, userId);
+    if (!member) throw notFound();
+    const next = await repo.nextRequestAt(tx, userId);
+    if (next) {
+      const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+      throw new AppError(429, 'data_export_daily', { params: { next: iso(next) }, headers: { 'Retry-After': String(seconds) } });
+    }
+    const key = randomBytes(16).toString('hex');
+    await repo.insertExport(tx, { siteId: site.id, userId, key, statementId, language: localeOf(member.language) });
+    return toState(await repo.latestExport(tx, userId), await repo.nextRequestAt(tx, userId));
+  });
+  deps.dataExports?.kick();
+  return state;
+}
+
+/** The archive, to the member it belongs to only (another member 404, nobody 403); 410 once its hours are over. */
+export async function openExport(db: Db, media: MediaStore, site: Site, asker: Asker & { key: string }): Promise<StoredObject> {
+  const { userId } = await memberOf(db, site, asker);
+  const row = await repo.exportByKey(db, asker.key);
+  if (!row || row.user_id !== userId || row.site_id !== site.id || row.status !== 'ready') throw notFound();
+  if (row.expired || row.object_key === null) throw new AppError(410, 'data_export_expired');
+  const stored = await media.get(row.object_key);
+  if (!stored) throw new AppError(410, 'data_export_expired');
+  return stored;
+}
+
+export interface ExportJobDeps {
+  db: Db;
+  media: MediaStore;
+  logger: Logger;
+  publicUrl: string;
+  kickOutbox: () => void;
+}
+
+/**
+ * The job: builds every pending archive (one at a time, each taken under a row lock so instances share the work),
+ * stores it, mails the link, and deletes archives whose hours are over. Answers how many it built.
+ */
+export async function processDataExports(deps: ExportJobDeps): Promise<number> {
+  const { db, media, logger } = deps;
+  let built = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const row = await repo.takePending(tx);
+      if (!row) return null;
+      try {
+        const archive = await buildArchive(tx, media, row.user_id);
+        const stored = objectKey(row.key);
+        await media.put(stored, archive);
+        await repo.markReady(tx, row.id, stored, archive.length, LINK_HOURS);
+        await mailLink(tx, deps.publicUrl, row);
+      } catch (err) {
+        logger.error({ err, export: row.id }, 'data export failed');
+        await repo.markFailed(tx, row.id);
+      }
+      return row.id;
+    });
+    if (done === null) break;
+    built++;
+  }
+  if (built > 0) deps.kickOutbox();
+  for (const old of await repo.expiredObjects(db, 100)) {
+    await media.remove(old.object_key);
+    await repo.forgetObject(db, old.id);
+  }
+  return built;
+}
+
+async function mailLink(tx: Db, publicUrl: string, row: repo.ExportRow): Promise<void> {
+  const target = await repo.mailTarget(tx, row.user_id, row.site_id);
+  if (!target) return;
+  const { email, site } = target;
+  let link = `${await linkOrigin(publicUrl, tx, site)}${FILE_PATH}?key=${row.key}`;
+  if (row.statement_id !== null) {
+    // Asked while suspended (no session): the link carries a fresh token of the statement he used.
+    const token = randomBytes(16).toString('hex');
+    await insertStatementToken(tx, row.statement_id, hashToken(token));
+    link += `&statement=${row.statement_id}&token=${token}`;
+  }
+  const rendered = renderExportReady(localeOf(row.language), { site: site.name, hours: LINK_HOURS, link });
+  await mail(tx, site, email, 'data_export', `export:${row.id}`, rendered);
+}

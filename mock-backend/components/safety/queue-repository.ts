@@ -1,0 +1,107 @@
+import { sql, type Db } from '../../lib/db';
+import { deprioritisedReporters, trustedReporter } from './automation-repository';
+import { isoOrInfinity } from './decision-repository';
+import type { EvidenceMessage } from './report-repository';
+import type { SafetyThresholds } from './thresholds';
+
+/** SQL of the moderators' report queue: which members wait, and what a moderator reads about each. */
+
+/**
+ * The members with open reports or notices, the longest-waiting first; members reported only by reporters whose
+ * reports keep being unfounded (and named by no notice) wait behind all others.
+ */
+export async function queueMembers(db: Db, siteId: number, limit: number, limits: SafetyThresholds): Promise<number[]> {
+  const rows = await db.query<{ member_id: number }>(
+    sql`WITH low AS (${deprioritisedReporters(siteId, limits)}),
+        items AS (
+          SELECT member_id, created_at, coalesce(reporter_id IN (SELECT reporter_id FROM low), false) AS low
+          FROM safety_reports WHERE site_id = ${siteId} AND status = 'open'
+          UNION ALL
+          SELECT member_id, created_at, false FROM safety_notices
+          WHERE site_id = ${siteId} AND status = 'open' AND member_id IS NOT NULL
+        )
+        SELECT member_id FROM items GROUP BY member_id ORDER BY bool_and(low), min(created_at), member_id LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.member_id);
+}
+
+export interface CaseMemberRow {
+  id: number;
+  name: string;
+  about: string;
+  signup_date: Date;
+  account_age_days: number;
+  suspended_until: string | null;
+  restricted_until: string | null;
+}
+
+export async function caseMember(db: Db, memberId: number): Promise<CaseMemberRow | null> {
+  const [row] = await db.query<CaseMemberRow>(
+    `SELECT u.id, coalesce(p.name, '') AS name, coalesce(p.about, '') AS about, u.signup_date,
+            (current_date - u.signup_date::date)::int AS account_age_days,
+            ${isoOrInfinity('u.suspended_until')} AS suspended_until, ${isoOrInfinity('u.restricted_until')} AS restricted_until
+     FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
+    [memberId],
+  );
+  return row ?? null;
+}
+
+export async function memberPhotos(
+  db: Db,
+  memberId: number,
+): Promise<{ id: number; filename: string; thumb_filename: string; status: 'approved' | 'pending' | 'rejected' }[]> {
+  return db.query(`SELECT id, filename, thumb_filename, status FROM photos WHERE user_id = $1 ORDER BY position, id`, [memberId]);
+}
+
+export interface QueuedReportRow {
+  id: number;
+  target_kind: 'profile' | 'message' | 'photo';
+  target_id: number;
+  reason: string;
+  details: string;
+  evidence: { messages?: EvidenceMessage[] };
+  created_at: Date;
+  reporter_id: number | null;
+  filed: number;
+  upheld: number;
+  unfounded: number;
+  trusted: boolean;
+  deprioritised: boolean;
+}
+
+/**
+ * The member's open reports, oldest first, each with its reporter's track record (filed, upheld, unfounded), whether
+ * he is trusted (his reports count for automation) and whether his reports wait behind the others.
+ */
+export async function openReportsAbout(db: Db, siteId: number, memberId: number, limits: SafetyThresholds): Promise<QueuedReportRow[]> {
+  return db.query<QueuedReportRow>(
+    sql`SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.evidence, r.created_at, r.reporter_id,
+               coalesce(t.filed, 0) AS filed, coalesce(t.upheld, 0) AS upheld, coalesce(t.unfounded, 0) AS unfounded,
+               coalesce(${trustedReporter(limits.trustedReporterDays)}, false) AS trusted,
+               coalesce(r.reporter_id IN (${deprioritisedReporters(siteId, limits)}), false) AS deprioritised
+        FROM safety_reports r
+        LEFT JOIN users u ON u.id = r.reporter_id
+        LEFT JOIN LATERAL (
+          SELECT count(*)::int AS filed, (count(*) FILTER (WHERE x.status = 'action_taken'))::int AS upheld,
+                 (count(*) FILTER (WHERE x.status = 'no_violation'))::int AS unfounded
+          FROM safety_reports x WHERE x.reporter_id = r.reporter_id
+        ) t ON r.reporter_id IS NOT NULL
+        WHERE r.member_id = ${memberId} AND r.status = 'open' ORDER BY r.id`,
+  );
+}
+
+export interface DecisionSummaryRow {
+  id: number;
+  action: string;
+  rule: string;
+  created_at: Date;
+  reversed: boolean;
+}
+
+export async function earlierDecisions(db: Db, memberId: number): Promise<DecisionSummaryRow[]> {
+  return db.query<DecisionSummaryRow>(
+    `SELECT id, action, rule, created_at, reversed_at IS NOT NULL AS reversed
+     FROM safety_decisions WHERE member_id = $1 ORDER BY id DESC LIMIT 50`,
+    [memberId],
+  );
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { Schemas } from '../../lib/api-types';
+import type { Viewer } from '../../lib/context';
+import type { Db } from '../../lib/db';
+import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { hashToken, iso, statementPath } from './common';
+import * as effects from './effects';
+import * as repo from './repository';
+
+/** Statements of reasons: the member's own, one by id or by its token, and the refused login of a suspended member. */
+
+type Statement = Schemas['Statement'];
+
+export function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
+  return {
+    id: d.id,
+    action: d.action,
+    content: d.content_kind ? { kind: d.content_kind, id: d.content_id } : null,
+    days: d.days,
+    until: d.until,
+    facts: d.facts,
+    rule: d.rule,
+    source: d.source,
+    automated: d.automated,
+    created_at: iso(d.created_at),
+    reversed_at: d.reversed_at ? iso(d.reversed_at) : null,
+    appeal_until: iso(d.appeal_until),
+    appeal,
+    redress: ['internal_appeal', 'out_of_court_settlement', 'court'],
+  };
+}
+
+export async function listStatements(db: Db, viewer: Viewer | null): Promise<Schemas['StatementList']> {
+  if (!viewer) throw authenticationRequired();
+  const [rows, appeals] = await Promise.all([repo.statementsOf(db, viewer.userId), repo.memberAppeals(db, viewer.userId)]);
+  const byDecision = new Map(appeals.map((a) => [a.decision_id, { id: a.id, status: a.status }]));
+  return { statements: rows.map((d) => toStatement(d, byDecision.get(d.id) ?? null)) };
+}
+
+/** One statement: with the mail's token (no session needed), or to the member it is about; anything else 404. */
+export async function getStatement(db: Db, viewer: Viewer | null, id: number, token: string | undefined): Promise<Statement> {
+  let decision: repo.DecisionRow | null;
+  if (token) {
+    decision = await repo.decisionByToken(db, id, hashToken(token));
+    if (decision?.action === 'dismiss') decision = null;
+  } else {
+    if (!viewer) throw authenticationRequired();
+    decision = (await repo.statementsOf(db, viewer.userId, id))[0] ?? null;
+  }
+  if (!decision) throw notFound();
+  const appeal = (await repo.memberAppeals(db, decision.member_id)).find((a) => a.decision_id === decision.id);
+  return toStatement(decision, appeal ? { id: appeal.id, status: appeal.status } : null);
+}
+
+/**
+ * A refused login of a suspended or banned member (after the right password): the code and a fresh token that reads
+ * the statement and appeals it without a session.
+ */
+export async function suspendedLogin(db: Db, memberId: number): Promise<AppError | null> {
+  const suspension = await effects.suspensionOf(db, memberId);
+  if (!suspension) return null;
+  const token = randomBytes(16).toString('hex');
+  await repo.insertStatementToken(db, suspension.decisionId, hashToken(token));
+  return new AppError(423, suspension.ban ? 'account_banned' : 'account_suspended', {
+    params: { until: suspension.until, statement: suspension.decisionId, token, appeal_path: statementPath(suspension.decisionId, token) },
+  });
+}

@@ -1,0 +1,45 @@
+import { redirect } from 'react-router';
+import { sameOriginPath } from '../../shared/same-origin-path';
+import type { FormFailure } from '../components/progressive-form';
+import { isApiRequestError } from '../lib/api-error';
+
+export type { FormFailure } from '../components/progressive-form';
+
+/** The 303 of a form that did its work: the browser loads `path` with a GET (a reload never posts again). */
+export const seeOther = (path: string): Response => redirect(path, 303);
+
+/**
+ * Runs the backend call of a posted form: `done` on success (a 303), a FormFailure when the backend refused. A visitor
+ * whose session ended goes to the login page; a failure that is no answer of the backend (the network) is shown as
+ * the generic error, never as a 500.
+ */
+export async function runFormAction<T>(
+  form: string,
+  fields: Record<string, string>,
+  call: () => Promise<T>,
+  done: (result: T) => Response | FormFailure,
+): Promise<Response | FormFailure> {
+  let result: T;
+  try {
+    result = await call();
+  } catch (error) {
+    if (isApiRequestError(error)) {
+      if (error.authenticationRequired) return seeOther('/login');
+      return { form, status: error.status, body: error.body, fields };
+    }
+    return { form, status: 502, body: null, fields };
+  }
+  return done(result);
+}
+
+/** The page a form asks to return to (its `return` field, same-origin only), else `fallback`. */
+export function returnPathOf(form: FormData, fallback: string): string {
+  const value = form.get('return');
+  return (typeof value === 'string' && value.startsWith('/') && sameOriginPath(value)) || fallback;
+}
+
+/** A text field of a posted form ('' when absent or a file). */
+export function textField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

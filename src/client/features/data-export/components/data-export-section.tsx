@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Alert, Button, Spinner } from 'reactstrap';
+import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useApiSWR } from '../../../lib/api-swr';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { dataExportKey, getDataExport, requestDataExport, type DataExportState } from '../api/data-export';
+
+/** While the archive is being built the state is asked again every few seconds. */
+const PENDING_REFRESH_MS = 5000;
+
+/**
+ * "Download my data": asks for an archive of everything the site keeps about the member (at most once a day); a job
+ * builds it and mails a link; while it is ready (48 hours) the link is shown here too. It opens only with his session.
+ */
+export function DataExportSection() {
+  const intl = useIntl();
+  const api = useApi();
+  const { data, error, mutate } = useApiSWR(dataExportKey(), () => getDataExport(api), {
+    refreshInterval: (latest?: DataExportState) => (latest?.status === 'pending' ? PENDING_REFRESH_MS : 0),
+  });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (error && !data) {
+    return (
+      <Alert color="danger" fade={false}>
+        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
+      </Alert>
+    );
+  }
+  if (!data) return null;
+
+  // The backend answers null once he may ask again.
+  const waitUntil = data.next_request_at;
+  const onRequest = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await mutate(requestDataExport(api, newIdempotencyKey()), { revalidate: false });
+    } catch (err) {
+      setFailure(
+        isApiRequestError(err) && err.code && err.code !== 'internal_error'
+          ? err.message
+          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="data-export" data-status={data.status}>
+      <p>
+        <FormattedMessage
+          id="dataExport.intro"
+          defaultMessage="Get a copy of your data: your account, profile and photos, your conversations, likes, payments and credits, your settings, devices and the decisions about you, as a zip file. You can ask once a day."
+        />
+      </p>
+      {data.status === 'pending' ? (
+        <p role="status" className="d-flex align-items-center gap-2">
+          <Spinner size="sm" aria-hidden="true" />
+          <FormattedMessage
+            id="dataExport.pending"
+            defaultMessage="We are preparing your data. We will e-mail you a link when it is ready; it will also appear here."
+          />
+        </p>
+      ) : null}
+      {data.status === 'ready' && data.download_path && data.expires_at ? (
+        <div role="status" className="mb-3">
+          <a className="btn btn-outline-primary" href={data.download_path} download data-testid="data-export-download">
+            <FormattedMessage id="dataExport.download" defaultMessage="Download your data (zip)" />
+          </a>
+          <p className="small text-body-secondary mt-2 mb-0">
+            <FormattedMessage
+              id="dataExport.readyUntil"
+              defaultMessage="The link works until {date}, only while you are logged in."
+              values={{ date: <FormattedDate value={data.expires_at} dateStyle="medium" timeStyle="short" /> }}
+            />
+          </p>
+        </div>
+      ) : null}
+      {data.status === 'expired' ? (
+        <p className="text-body-secondary">
+          <FormattedMessage id="dataExport.expired" defaultMessage="Your last download link has expired." />
+        </p>
+      ) : null}
+      {data.status === 'failed' ? (
+        <Alert color="warning" fade={false}>
+          <FormattedMessage id="dataExport.failed" defaultMessage="We could not prepare your data. Please ask again." />
+        </Alert>
+      ) : null}
+      {waitUntil ? (
+        <p className="small text-body-secondary" data-testid="data-export-wait">
+          <FormattedMessage
+            id="dataExport.onceADay"
+            defaultMessage="You can ask again from {date}."
+            values={{ date: <FormattedDate value={waitUntil} dateStyle="medium" timeStyle="short" /> }}
+          />
+        </p>
+      ) : (
+        <Button color="primary" disabled={busy} onClick={() => void onRequest()} data-testid="data-export-request">
+          <FormattedMessage id="dataExport.request" defaultMessage="Download my data" />
+        </Button>
+      )}
+      {failure ? (
+        <Alert color="danger" fade={false} className="mt-3 mb-0" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

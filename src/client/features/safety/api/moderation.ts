@@ -1,0 +1,55 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+
+export type ReportQueue = Schemas['ReportQueue'];
+export type ReportCase = Schemas['ReportCase'];
+export type QueuedReport = Schemas['QueuedReport'];
+export type QueuedNotice = Schemas['QueuedNotice'];
+export type SafetyAction = Schemas['SafetyAction'];
+export type ReportDecisionRequest = Schemas['ReportDecisionRequest'];
+export type AppealQueue = Schemas['AppealQueue'];
+export type QueuedAppeal = AppealQueue['appeals'][number];
+
+export const SAFETY_ACTIONS: readonly SafetyAction[] = ['dismiss', 'remove_content', 'warn', 'restrict', 'suspend', 'ban'];
+export const REPORT_QUEUE_KEY = '/report-queue.php';
+export const APPEAL_QUEUE_KEY = '/appeal-queue.php';
+
+/** GET /report-queue.php (moderators): open reports per reported member, longest waiting first; open notices. */
+export function listReportQueue(api: ApiClient): Promise<ReportQueue> {
+  return unwrap(api.GET('/report-queue.php'));
+}
+
+export function useReportQueue() {
+  const api = useApi();
+  return useApiSWR(REPORT_QUEUE_KEY, () => listReportQueue(api));
+}
+
+/** POST /report-decision.php: 409 `reports_decided` when another moderator decided one of the reports first. */
+export function decideReports(api: ApiClient, body: ReportDecisionRequest): Promise<Schemas['ReportDecisionResult']> {
+  return unwrap(api.POST('/report-decision.php', { body }));
+}
+
+/**
+ * PUT /notice.php: dismisses a notice whose URL names no member, or assigns it to the member `content_url` names (422
+ * `invalid_value` when it names nobody); 409 `reports_decided` when it was handled before.
+ */
+export async function decideNotice(api: ApiClient, body: Schemas['NoticeDecisionRequest']): Promise<void> {
+  await unwrap(api.PUT('/notice.php', { body }));
+}
+
+/** GET /appeal-queue.php (moderators): open appeals, oldest first. */
+export function listAppealQueue(api: ApiClient): Promise<AppealQueue> {
+  return unwrap(api.GET('/appeal-queue.php'));
+}
+
+export function useAppealQueue() {
+  const api = useApi();
+  return useApiSWR(APPEAL_QUEUE_KEY, () => listAppealQueue(api));
+}
+
+/** PUT /appeal.php: 403 `appeal_own_decision`, 409 `appeal_decided` when another moderator was first. */
+export async function decideAppeal(api: ApiClient, body: Schemas['AppealDecisionRequest']): Promise<void> {
+  await unwrap(api.PUT('/appeal.php', { body }));
+}

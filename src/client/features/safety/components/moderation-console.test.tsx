@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { APPEAL_QUEUE_KEY, REPORT_QUEUE_KEY, type AppealQueue, type ReportQueue } from '../api/moderation';
+import { AppealQueueView } from './appeal-queue';
+import { ReportQueueView } from './report-queue';
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function backend(answer: (method: string, path: string) => Response) {
+  const calls: { method: string; path: string; body: string }[] = [];
+  const fetch = vi.fn(async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const url = new URL(request.url);
+    calls.push({ method: request.method, path: url.pathname, body: request.method === 'GET' ? '' : await request.clone().text() });
+    return answer(request.method, url.pathname);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const image = (id: number, status: 'approved' | 'pending') => ({
+  id,
+  filename: `p${id}.jpg`,
+  thumb_filename: `p${id}-thumb.jpg`,
+  status,
+  match_path: `p${id}.jpg`,
+});
+
+const QUEUE: ReportQueue = {
+  cases: [
+    {
+      member: {
+        id: 42,
+        name: 'Rude Rob',
+        about: 'Send me money',
+        signup_date: '2026-11-01T10:00:00Z',
+        account_age_days: 22,
+        photos: [image(1, 'approved'), image(2, 'pending')],
+        suspended_until: null,
+        restricted_until: null,
+      },
+      reports: [
+        {
+          id: 100,
+          target: { kind: 'profile', id: 42 },
+          reason: 'fake_scam_spam',
+          details: 'Asks everyone for money',
+          created_at: '2026-11-20T10:00:00Z',
+          reporter: { id: 7, filed: 3, upheld: 2 },
+          messages: [],
+        },
+        {
+          id: 101,
+          target: { kind: 'message', id: 555 },
+          reason: 'harassment_hate',
+          details: '',
+          created_at: '2026-11-21T10:00:00Z',
+          reporter: { id: 8, filed: 1, upheld: 0 },
+          messages: [
+            { id: 554, from_member: false, text: 'Hi there', sent_at: '2026-11-21T09:00:00Z', reported: false },
+            { id: 555, from_member: true, text: 'You are worthless', sent_at: '2026-11-21T09:01:00Z', reported: true },
+          ],
+        },
+      ],
+      earlier_decisions: [{ id: 9, action: 'warn', rule: 'harassment_hate', created_at: '2026-10-01T10:00:00Z', reversed: true }],
+    },
+  ],
+  notices: [],
+};
+
+const moderator = userFixture({ role: 'moderator' });
+
+describe('ReportQueueView', () => {
+  const notice = (id: number, target: { kind: 'profile' | 'photo' | 'message'; id: number } | null) => ({
+    id,
+    reference: `N-00000${id}`,
+    name: 'Anna Visser',
+    email: 'anna@example.test',
+    content_url: target ? `https://site.test/members/42` : 'https://site.test/somewhere',
+    explanation: 'Sells stolen goods.',
+    created_at: '2026-11-22T10:00:00Z',
+    target,
+  });
+
+  it('When a notice names the member, then it shows in his case and the decision handles it with his reports', async () => {
+    const { fetch, calls } = backend((method) =>
+      method === 'POST' ? json(201, { decision: 3, statement: true }) : json(200, { cases: [], notices: [] }),
+    );
+    const queue = { ...QUEUE, cases: [{ ...QUEUE.cases[0]!, notices: [notice(5, { kind: 'photo', id: 1 })] }] };
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: queue }, fetch });
+    const card = screen.getByRole('article', { name: 'Rude Rob' });
+    expect(card.textContent).toContain('1 notice of illegal content');
+    expect(within(card).getByTestId('queued-notice').textContent).toContain('N-000005');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'remove_content' } });
+    expect(
+      within(screen.getByLabelText('Content to remove'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Photo 1');
+    fireEvent.change(screen.getByLabelText('Content to remove'), { target: { value: 'photo:1' } });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), { target: { value: 'Stolen goods.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    await screen.findByTestId('queue-notice');
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toMatchObject({
+      member: 42,
+      reports: [100, 101],
+      notices: [5],
+      action: 'remove_content',
+      content: { kind: 'photo', id: 1 },
+    });
+  });
+
+  it('When a notice names nobody, then the moderator assigns it with a profile URL or dismisses it, and the queue is asked again', async () => {
+    const { fetch, calls } = backend((method) =>
+      method === 'PUT' ? json(200, { success: true }) : json(200, { cases: [], notices: [notice(7, null)] }),
+    );
+    const queue = { cases: [], notices: [notice(6, null), notice(7, null)] };
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: queue }, fetch });
+    const [first] = screen.getAllByTestId('queued-notice');
+    fireEvent.click(within(first!).getByRole('button', { name: 'Add to the member’s case' }));
+    expect((await within(first!).findByText('Please give the URL of the member’s profile or photo.')).textContent).toBeTruthy();
+    fireEvent.change(within(first!).getByLabelText('URL of the member’s profile or photo'), {
+      target: { value: ' https://site.test/members/42 ' },
+    });
+    fireEvent.click(within(first!).getByRole('button', { name: 'Add to the member’s case' }));
+    expect((await screen.findByTestId('queue-notice')).textContent).toContain('Notice N-000006 is now part of the member’s case.');
+    // The queue asked again holds the other notice only.
+    await vi.waitFor(() => expect(screen.getAllByTestId('queued-notice')).toHaveLength(1));
+    expect(screen.getByTestId('queued-notice').textContent).toContain('N-000007');
+    fireEvent.click(within(screen.getByTestId('queued-notice')).getByRole('button', { name: 'Dismiss: no violation' }));
+    await vi.waitFor(() => expect(screen.getByTestId('queue-notice').textContent).toContain('Notice N-000007 was dismissed.'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, JSON.parse(c.body)])).toEqual([
+      ['/api/notice.php', { notice: 6, action: 'assign', content_url: 'https://site.test/members/42' }],
+      ['/api/notice.php', { notice: 7, action: 'dismiss' }],
+    ]);
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/report-queue.php')).toBe(true);
+  });
+
+  it('When a case is listed, then the member, his photos, each report with the reporter’s record and the message context, and his history show', () => {
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE } });
+    const card = screen.getByRole('article', { name: 'Rude Rob' });
+    expect(card.textContent).toContain('Send me money');
+    expect(card.textContent).toContain('22 days');
+    expect(within(card).getByRole('img', { name: 'Photo 2 of Rude Rob (awaiting moderation)' })).toBeTruthy();
+    expect(card.textContent).toContain('2 open reports');
+    expect(card.textContent).toContain('Reporter: 3 reports filed, 2 upheld');
+    const context = within(card).getByRole('list', { name: 'The conversation around the message' });
+    expect(within(context).getByTestId('reported-message').textContent).toContain('You are worthless');
+    expect(context.textContent).toContain('Hi there');
+    expect(card.textContent).toContain('Warning');
+    expect(card.textContent).toContain('reversed');
+  });
+
+  it('When the moderator suspends with a reason, then both reports are decided with the days, rule and facts', async () => {
+    const { fetch, calls } = backend((method) =>
+      method === 'POST' ? json(201, { decision: 3, statement: true }) : json(200, { cases: [], notices: [] }),
+    );
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'suspend' } });
+    fireEvent.change(screen.getByLabelText('Number of days (1–365)'), { target: { value: '14' } });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), {
+      target: { value: 'Insulted another member.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    expect((await screen.findByTestId('queue-notice')).textContent).toContain('The reports about Rude Rob are decided.');
+    const decision = calls.find((c) => c.method === 'POST');
+    expect(decision?.path).toBe('/api/report-decision.php');
+    expect(JSON.parse(decision?.body ?? '{}')).toEqual({
+      member: 42,
+      reports: [100, 101],
+      action: 'suspend',
+      rule: 'fake_scam_spam',
+      facts: 'Insulted another member.',
+      days: 14,
+    });
+  });
+
+  it('When another moderator decided first (409), then the conflict is shown clearly and the queue is asked again', async () => {
+    const { fetch, calls } = backend((method) =>
+      method === 'POST'
+        ? json(409, { error: { code: 'reports_decided', message: 'Already decided' } })
+        : json(200, { cases: [], notices: [] }),
+    );
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), { target: { value: 'Nothing wrong.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    expect((await screen.findByTestId('queue-notice')).textContent).toContain('Another moderator decided reports about Rude Rob first');
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/report-queue.php')).toBe(true));
+  });
+
+  it('When the facts are missing or a removal has no content, then it says so and sends nothing', async () => {
+    const { fetch, calls } = backend(() => json(500, {}));
+    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please describe the facts and circumstances.');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'remove_content' } });
+    expect(
+      within(screen.getByLabelText('Content to remove'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Message 555', 'the profile text']);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+const APPEALS: AppealQueue = {
+  appeals: [
+    {
+      id: 1,
+      role: 'member',
+      text: 'I did nothing wrong',
+      created_at: '2026-11-22T10:00:00Z',
+      own_decision: false,
+      decision: {
+        id: 3,
+        member: 42,
+        action: 'suspend',
+        rule: 'harassment_hate',
+        facts: 'Insults',
+        created_at: '2026-11-21T10:00:00Z',
+        moderator: 2,
+      },
+    },
+    {
+      id: 2,
+      role: 'member',
+      text: 'Please',
+      created_at: '2026-11-22T11:00:00Z',
+      own_decision: true,
+      decision: { id: 4, member: 43, action: 'ban', rule: 'underage', facts: 'Minor', created_at: '2026-11-21T11:00:00Z', moderator: 1 },
+    },
+  ],
+};
+
+describe('AppealQueueView', () => {
+  it('When the moderator reverses an appeal, then the outcome and explanation go out; his own decision cannot be decided by him', async () => {
+    const { fetch, calls } = backend((method) => (method === 'PUT' ? json(200, { success: true }) : json(200, { appeals: [] })));
+    renderWithApp(<AppealQueueView />, { user: moderator, fallback: { [APPEAL_QUEUE_KEY]: APPEALS }, fetch });
+    const [first, own] = screen.getAllByTestId('queued-appeal');
+    expect(within(own as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(own as HTMLElement).getByTestId('appeal-own')).toBeTruthy();
+    fireEvent.change(within(first as HTMLElement).getByLabelText('Explanation for the member'), { target: { value: 'Misread the chat.' } });
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Reverse the decision' }));
+    expect((await screen.findByTestId('appeal-notice')).textContent).toContain('The decision is reversed');
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/appeal.php');
+    expect(JSON.parse(put?.body ?? '{}')).toEqual({ appeal: 1, outcome: 'reversed', explanation: 'Misread the chat.' });
+  });
+
+  it('When another moderator decided the appeal first (409), then that is shown', async () => {
+    const { fetch } = backend((method) =>
+      method === 'PUT' ? json(409, { error: { code: 'appeal_decided', message: 'Decided' } }) : json(200, { appeals: [] }),
+    );
+    renderWithApp(<AppealQueueView />, { user: moderator, fallback: { [APPEAL_QUEUE_KEY]: APPEALS }, fetch });
+    const [first] = screen.getAllByTestId('queued-appeal');
+    fireEvent.change(within(first as HTMLElement).getByLabelText('Explanation for the member'), { target: { value: 'Stands.' } });
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Keep the decision' }));
+    expect((await screen.findByTestId('appeal-notice')).textContent).toContain('Another moderator decided this appeal first.');
+  });
+});

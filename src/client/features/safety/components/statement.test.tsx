@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../../../locales/de.json';
+import { ApiRequestError } from '../../../lib/api-error';
+import { renderWithApp } from '../../../test/render-app';
+import type { Statement } from '../api/statements';
+import { AppealForm } from './appeal-form';
+import { StatementView } from './statement-view';
+import { SuspensionNotice } from './suspension-notice';
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const STATEMENT: Statement = {
+  id: 12,
+  action: 'suspend',
+  content: null,
+  days: 7,
+  until: '2026-11-30T12:00:00Z',
+  facts: 'Insulted another member.',
+  rule: 'harassment_hate',
+  source: 'report',
+  automated: false,
+  created_at: '2026-11-23T12:00:00Z',
+  reversed_at: null,
+  appeal_until: '2027-05-23T12:00:00Z',
+  appeal: null,
+  redress: ['internal_appeal', 'out_of_court_settlement', 'court'],
+};
+
+describe('SuspensionNotice', () => {
+  it('When a login answers 423 account_suspended, then the end date and the statement link with its token show, in the member’s language', () => {
+    const error = new ApiRequestError(423, {
+      error: {
+        code: 'account_suspended',
+        message: 'x',
+        params: { until: '2026-11-30T12:00:00Z', statement: 12, token: 'ab12cd34ef56ab12' },
+      },
+    });
+    renderWithApp(<SuspensionNotice error={error} />, { locale: 'de', messages: de });
+    // The date in German words, whatever the time zone the test runs in.
+    expect(screen.getByTestId('login-suspended').textContent).toMatch(/Dein Konto ist bis \d+\. (November|Dezember) 2026/);
+    expect(screen.getByRole('link', { name: 'Begründung lesen und Einspruch einlegen' }).getAttribute('href')).toBe(
+      '/safety/statements/12?token=ab12cd34ef56ab12',
+    );
+  });
+
+  it('When the account is banned, then it says so without an end date', () => {
+    const error = new ApiRequestError(423, {
+      error: { code: 'account_banned', message: 'x', params: { until: 'infinity', statement: 3 } },
+    });
+    renderWithApp(<SuspensionNotice error={error} />);
+    expect(screen.getByTestId('login-suspended').textContent).toContain('Your account has been banned.');
+  });
+});
+
+describe('StatementView and AppealForm', () => {
+  it('When a statement is shown, then the measure, duration, facts, rule, source, automation and ways to contest are all there', () => {
+    renderWithApp(<StatementView statement={STATEMENT} />);
+    const text = screen.getByTestId('statement').textContent ?? '';
+    for (const part of [
+      'Suspension',
+      '7 days',
+      'Insulted another member.',
+      'Harassment or hate',
+      'Following a report by another person',
+      'No automated means were used',
+      'A certified out-of-court dispute settlement body',
+      'A court',
+    ]) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it('When the member appeals with the mail’s token, then the appeal goes out with it; after six months the form is gone', async () => {
+    const bodies: string[] = [];
+    const fetch = vi.fn(async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      bodies.push(await request.clone().text());
+      return json(201, { id: 5, status: 'open' });
+    }) as unknown as typeof globalThis.fetch;
+    const onFiled = vi.fn();
+    renderWithApp(
+      <AppealForm statement={STATEMENT} token="ab12cd34ef56ab12" onFiled={onFiled} now={Date.parse('2026-11-24T00:00:00Z')} />,
+      {
+        fetch,
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please explain why the decision is wrong.');
+    fireEvent.change(screen.getByLabelText('Why should we change the decision?'), { target: { value: 'It was a joke.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send appeal' }));
+    await vi.waitFor(() => expect(onFiled).toHaveBeenCalledWith({ id: 5, status: 'open' }));
+    expect(JSON.parse(bodies[0] ?? '{}')).toEqual({ decision: 12, text: 'It was a joke.', token: 'ab12cd34ef56ab12' });
+
+    cleanup();
+    renderWithApp(<AppealForm statement={STATEMENT} token={null} onFiled={onFiled} now={Date.parse('2027-06-01T00:00:00Z')} />);
+    expect(screen.getByTestId('appeal-over').textContent).toContain('The period for an appeal ended on');
+    expect(screen.queryByRole('button', { name: 'Send appeal' })).toBeNull();
+  });
+});

@@ -1,0 +1,317 @@
+import request from 'supertest';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BffApp } from '../../src/bff/app';
+import { userFixture } from '../../src/client/test/fixtures';
+import { renderPage } from '../../src/server/render';
+import { AUTH_REQUIRED, json, makeApp, setCookies, startStandIn, type Recorded, type StandIn } from './helpers';
+
+let standIn: StandIn | undefined;
+let app: BffApp | undefined;
+
+afterEach(async () => {
+  app?.dispose();
+  await standIn?.close();
+  standIn = undefined;
+  app = undefined;
+});
+
+const TOKEN = 'ab'.repeat(32);
+const SPENT = 'cd'.repeat(32);
+const SESSION = 'auth=0123456789abcdef';
+
+const nl = (req: Recorded) => req.headers['accept-language'] === 'nl';
+
+/** A refusal of the backend with its field, in the member's language. */
+const refuse = (res: ServerResponse, code: string, field: string | null, message: string) =>
+  json(res, 422, { error: { code, message, ...(field ? { params: { field } } : {}) } });
+
+const myProfile = {
+  id: 7,
+  name: 'Jan',
+  about: 'Hello',
+  birth_date: '1990-05-01',
+  age: 36,
+  country: 'NL',
+  region_id: 3,
+  attributes: { gender: 'male', sexuality: 'gay', tattoos: null },
+  interests: ['music'],
+  photos: [],
+  photo_limit: 3,
+  invisible: false,
+  has_location: false,
+};
+
+/**
+ * The backend of the account forms: a signup that wants a name, a reset link whose token is TOKEN (SPENT is used up), a
+ * member's own profile whose name must not start with an @; each refusal in the member's language.
+ */
+const backend = (loggedIn: boolean) =>
+  startStandIn({
+    '/api/user.php': (_req: Recorded, res: ServerResponse) =>
+      loggedIn ? json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }) : json(res, 403, AUTH_REQUIRED),
+    '/api/signup.php': (req: Recorded, res: ServerResponse) => {
+      const body = JSON.parse(req.body || '{}') as { name?: string };
+      if (!body.name) return refuse(res, 'name_required', 'name', nl(req) ? 'Vul je profielnaam in' : 'Fill in your profile name');
+      return json(res, 200, { success: true }, { 'set-cookie': 'auth=fedcba9876543210; Path=/; HttpOnly' });
+    },
+    '/api/reset-password.php': (req: Recorded, res: ServerResponse) => {
+      const token =
+        req.method === 'GET'
+          ? new URL(req.url, 'http://x').searchParams.get('token')
+          : (JSON.parse(req.body || '{}') as { token?: string }).token;
+      if (token !== TOKEN)
+        return json(res, 410, {
+          error: { code: 'token_invalid', message: nl(req) ? 'Deze link werkt niet meer.' : 'This link no longer works.' },
+        });
+      if (req.method === 'GET') return json(res, 200, { success: true });
+      const body = JSON.parse(req.body) as { password?: string; password_repeat?: string };
+      if (body.password !== body.password_repeat)
+        return refuse(res, 'passwords_differ', 'password_repeat', nl(req) ? 'De wachtwoorden verschillen.' : 'The passwords differ.');
+      return json(res, 200, { success: true });
+    },
+    '/api/my-profile.php': (_req: Recorded, res: ServerResponse) => json(res, 200, { profile: myProfile }),
+    '/api/interests.php': (_req: Recorded, res: ServerResponse) =>
+      json(res, 200, {
+        interests: [
+          { key: 'music', name: 'Music' },
+          { key: 'travel', name: 'Travel' },
+        ],
+      }),
+    '/api/regions.php': (_req: Recorded, res: ServerResponse) => json(res, 200, { regions: [{ id: 3, name: 'Utrecht' }] }),
+    '/api/profile.php': (req: Recorded, res: ServerResponse) => {
+      const body = JSON.parse(req.body || '{}') as { name?: string };
+      if (body.name?.startsWith('@'))
+        return refuse(
+          res,
+          'profile_name_at',
+          'name',
+          nl(req) ? 'Je profielnaam mag niet met een @ beginnen' : 'Your profile name must not start with an @',
+        );
+      return json(res, 200, { profile: { ...myProfile, ...body } });
+    },
+  });
+
+/** The opening tag of the page's form posted to `action`, '' when there is none. */
+const formTo = (html: string, action: string): string =>
+  html.match(/<form\b[^>]*>/g)?.find((tag) => tag.includes(`action="${action}"`)) ?? '';
+
+/** Whether the page has a progressive form (a POST, sent before hydration too) posted to `action`. */
+const hasProgressiveForm = (html: string, action: string): boolean => {
+  const tag = formTo(html, action);
+  return tag.includes('method="post"') && tag.includes('data-progressive=""');
+};
+
+const post = (target: string, fields: URLSearchParams | Record<string, string>, cookie: string) =>
+  request(app!)
+    .post(target)
+    .set('Host', 'site.test')
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('Origin', 'null')
+    .set('Cookie', cookie)
+    .type('form')
+    .send(new URLSearchParams(fields).toString());
+
+describe('signing up without JavaScript', () => {
+  it('When the signup page is opened, then its form posts to the page with every plain field (the later steps in a noscript)', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await request(app).get('/signup?network=ads').set('Host', 'site.test').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(hasProgressiveForm(res.text, '/signup?network=ads')).toBe(true);
+    const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(res.text.slice(res.text.indexOf('data-testid="signup-step-0"')))?.[1] ?? '';
+    expect(noscript).toContain('name="name"');
+    expect(noscript).toContain('name="date_of_birth"');
+    expect(noscript).toContain('name="about"');
+  });
+
+  it('When the signup is posted, then the account is created with every field and its tracking, and the page answers 303 to the e-mail step with the auth cookie', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      '/signup?network=ads',
+      { email: ' new@example.test ', password: 'a-good-password', name: ' Piet ', date_of_birth: '1990-05-01', about: 'Hi' },
+      '',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/signup?network=ads&signed_up=new%40example.test');
+    expect(setCookies(res.headers).some((c) => c.startsWith('auth=fedcba9876543210'))).toBe(true);
+    expect(JSON.parse(standIn.hits('/api/signup.php')[0]!.body)).toEqual({
+      email: 'new@example.test',
+      password: 'a-good-password',
+      name: 'Piet',
+      date_of_birth: '1990-05-01',
+      about: 'Hi',
+      tracking: { network: 'ads' },
+    });
+  });
+
+  it('When the e-mail step is opened after the signup, then it says where the confirmation went', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await request(app).get('/signup?signed_up=new%40example.test').set('Host', 'site.test').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-testid="signup-check-mail"');
+    expect(res.text).toContain('<strong>new@example.test</strong>');
+  });
+
+  it('When the signup is refused, then the page comes again with the error in Dutch beside its field and the fields as sent, never the password', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      '/signup',
+      { email: 'new@example.test', password: 'a-good-password', name: '', date_of_birth: '1990-05-01', about: 'Over mij' },
+      'locale=nl',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('Vul je profielnaam in');
+    expect(res.text).toMatch(/name="name"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="name"/);
+    expect(res.text).toContain('value="new@example.test"');
+    expect(res.text).toContain('value="1990-05-01"');
+    expect(res.text).toContain('Over mij');
+    expect(res.text).not.toContain('a-good-password');
+    expect(setCookies(res.headers).some((c) => c.startsWith('auth='))).toBe(false);
+  });
+
+  it('When a message to a member is posted with neither name nor birth date, then it is the message-first signup to that member', async () => {
+    standIn = await backend(false);
+    standIn.routes.set('/api/signup.php', (_req, res) => json(res, 200, { success: true }));
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      '/members/42/signup',
+      { signup_message: ' Hoi! ', email: 'new@example.test', password: 'a-good-password', name: '', date_of_birth: '', about: '' },
+      '',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/members/42/signup?signed_up=new%40example.test');
+    expect(JSON.parse(standIn.hits('/api/signup.php')[0]!.body)).toEqual({
+      email: 'new@example.test',
+      password: 'a-good-password',
+      signup_message: 'Hoi!',
+      recipient_id: 42,
+      tracking: {},
+    });
+  });
+});
+
+describe('a new password from the mailed link without JavaScript', () => {
+  it('When the link is opened, then the server checks its token and the page shows the form posting to itself; a used link shows the invalid state', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await request(app).get(`/reset-password/do?token=${TOKEN}`).set('Host', 'site.test').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(hasProgressiveForm(res.text, `/reset-password/do?token=${TOKEN}`)).toBe(true);
+    expect(res.text).toContain('name="password_repeat"');
+    const spent = await request(app).get(`/reset-password/do?token=${SPENT}`).set('Host', 'site.test').set('Accept', 'text/html');
+    expect(spent.text).toContain('data-testid="reset-link-invalid"');
+    expect(spent.text).not.toContain('name="password_repeat"');
+  });
+
+  it('When the new password is posted, then it is set with the token and the page answers 303 to say so', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      `/reset-password/do?token=${TOKEN}`,
+      { token: TOKEN, password: 'new-secret-1', password_repeat: 'new-secret-1' },
+      '',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/reset-password/do?done=1');
+    const put = standIn.hits('/api/reset-password.php').filter((r) => r.method === 'PUT');
+    expect(JSON.parse(put[0]!.body)).toEqual({ token: TOKEN, password: 'new-secret-1', password_repeat: 'new-secret-1' });
+    const done = await request(app).get('/reset-password/do?done=1').set('Host', 'site.test').set('Accept', 'text/html');
+    expect(done.text).toContain('data-testid="reset-done"');
+  });
+
+  it('When the passwords differ, then the page comes again with the form, the error in Dutch and no password in it', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      `/reset-password/do?token=${TOKEN}`,
+      { token: TOKEN, password: 'new-secret-1', password_repeat: 'new-secret-2' },
+      'locale=nl',
+    );
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('De wachtwoorden verschillen.');
+    expect(res.text).toMatch(/name="password_repeat"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="password_repeat"/);
+    expect(res.text).not.toContain('new-secret-1');
+    expect(res.text).not.toContain('new-secret-2');
+  });
+});
+
+describe("the member's own profile without JavaScript", () => {
+  it('When the profile page is opened, then its form posts to the page with the interests and the regions of the saved country', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await request(app).get('/profile').set('Host', 'site.test').set('Accept', 'text/html').set('Cookie', SESSION);
+    expect(res.status).toBe(200);
+    expect(hasProgressiveForm(res.text, '/profile')).toBe(true);
+    expect(res.text).toMatch(/name="interests"[^>]*value="travel"|value="travel"[^>]*name="interests"/);
+    expect(res.text).toContain('Utrecht');
+  });
+
+  it('When the profile is posted, then the fields are saved as sent (an empty choice clears, the ticked interests) and the page answers 303 saying so', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const fields = new URLSearchParams([
+      ['name', 'Jan B'],
+      ['birth_date', '1990-05-01'],
+      ['country', 'NL'],
+      ['region_id', '3'],
+      ['gender', 'male'],
+      ['sexuality', ''],
+      ['tattoos', 'yes'],
+      ['about', 'Nieuw'],
+      ['interests_shown', '1'],
+      ['interests', 'music'],
+      ['interests', 'travel'],
+    ]);
+    const res = await post('/profile', fields, SESSION);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/profile?saved=1');
+    const saved = JSON.parse(standIn.hits('/api/profile.php').find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      name: 'Jan B',
+      birth_date: '1990-05-01',
+      country: 'NL',
+      region_id: 3,
+      gender: 'male',
+      sexuality: null,
+      tattoos: true,
+      about: 'Nieuw',
+      interests: ['music', 'travel'],
+    });
+    const shown = await request(app).get('/profile?saved=1').set('Host', 'site.test').set('Accept', 'text/html').set('Cookie', SESSION);
+    expect(shown.text).toContain('Your profile has been saved.');
+  });
+
+  it('When a form without the interests list is posted, then the interests are left as they are', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post('/profile', { name: 'Jan' }, SESSION);
+    expect(res.status).toBe(303);
+    const saved = JSON.parse(standIn.hits('/api/profile.php').find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
+    expect(saved).not.toHaveProperty('interests');
+  });
+
+  it('When the backend refuses the name, then the page comes again with the error in Dutch beside it and the fields as sent', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post('/profile', { name: '@jan', about: 'Nieuwe tekst', interests_shown: '1' }, `${SESSION}; locale=nl`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('Je profielnaam mag niet met een @ beginnen');
+    expect(res.text).toContain('value="@jan"');
+    expect(res.text).toContain('Nieuwe tekst');
+  });
+
+  it('When the session has ended, then the posted profile sends the visitor to the login page', async () => {
+    standIn = await backend(true);
+    standIn.routes.set('/api/profile.php', (_req, res) => json(res, 403, AUTH_REQUIRED));
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post('/profile', { name: 'Jan' }, SESSION);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/login');
+  });
+});

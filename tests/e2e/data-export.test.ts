@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, runE2e } from './support/browser';
+import { DESKTOP, loggedInPage, PHONE } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+describe.skipIf(!runE2e)('download my data and the transparency report in the browser', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('When a member asks for his data on a phone, then it is prepared, the link downloads a zip, and he may ask again only tomorrow', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    await page.goto(`${site.url}/settings`);
+    const section = page.getByRole('region', { name: 'Download my data' });
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    // The job builds it in the background; the section shows the link once it is ready (it asks again while pending).
+    const link = section.getByRole('link', { name: 'Download your data (zip)' });
+    await expect.poll(() => link.count(), { timeout: 60_000, interval: 500 }).toBe(1);
+    expect(await section.getByText(/You can ask again from/).count()).toBe(1);
+    expect(await section.getByRole('button', { name: 'Download my data' }).count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const file = await readFile((await download.path()) as string);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('When a moderator opens /moderation/transparency, then the counts show and the statements download as JSON; a member gets 404', async () => {
+    const { page } = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
+    await page.goto(`${site.url}/moderation/transparency`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Transparency report' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('table', { name: 'Reports by reason' }).count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('transparency-download').click()]);
+    const body = JSON.parse(await readFile((await download.path()) as string, 'utf8')) as { statements: unknown[] };
+    expect(Array.isArray(body.statements)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    const member = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    expect((await member.page.goto(`${site.url}/moderation/transparency`))?.status()).toBe(404);
+  });
+});

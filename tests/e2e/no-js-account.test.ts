@@ -1,0 +1,141 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { DEMO_PASSWORD, PHONE } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+describe.skipIf(!runE2e)('the account forms without JavaScript', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  // Without JavaScript nothing hydrates: the navigations wait for the document only.
+  const loaded = { waitUntil: 'domcontentloaded' } as const;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  const withoutJs = (): Promise<BrowserContext> => browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+
+  /** The language switch is a link: it works without JavaScript and comes back to `path` in Dutch. */
+  const inDutch = (page: Page, path: string) => page.goto(`${site.url}/locale/nl?return=${encodeURIComponent(path)}`, loaded);
+
+  /** Posts the form the button is in and waits for the page that answers it: the post's own status (200 or 303). */
+  async function submit(page: Page, form: string): Promise<number> {
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.isNavigationRequest());
+    const shown = page.waitForEvent('domcontentloaded');
+    await page.locator(`${form} button[type="submit"]`).first().click();
+    const response = await (await posted).response();
+    await shown;
+    return response?.status() ?? 0;
+  }
+
+  /** The path (with token) of the newest mailed link to `to` that contains `marker`, read from DATA_DIR/mail. */
+  async function mailedPath(to: string, marker: string): Promise<string> {
+    const dir = join(site.dataDir, 'mail');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse();
+      for (const f of files) {
+        // Quoted-printable soft line breaks are joined before looking for the link.
+        const eml = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (!eml.includes(`To: ${to}`)) continue;
+        const link = eml.match(new RegExp(`https?://[^\\s"<>]*${marker.replace(/[?]/g, '\\?')}[0-9a-f]{64}`))?.[0];
+        if (link) return new URL(link).pathname + new URL(link).search;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no mail with ${marker} to ${to}`);
+  }
+
+  it('When JavaScript is off, then a refused signup shows its Dutch error with the fields kept, and a visitor signs up with the one form', async () => {
+    const context = await withoutJs();
+    const page = await context.newPage();
+    const email = `nojs${Date.now()}@example.test`;
+    await inDutch(page, '/signup');
+
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('first-password');
+    await page.locator('input[name="name"]').fill('@piet');
+    await page.locator('input[name="date_of_birth"]').fill('1990-05-01');
+    await page.locator('textarea[name="about"]').fill('Hallo allemaal');
+    expect(await submit(page, '[data-testid="signup-step-0"]')).toBe(200);
+    expect(await page.locator('[data-testid="signup-step-0"]').textContent()).toContain('Je profielnaam mag niet beginnen met een @');
+    expect(await page.locator('input[name="email"]').inputValue()).toBe(email);
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('@piet');
+    expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Hallo allemaal');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('');
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+
+    await page.locator('input[name="password"]').fill('first-password');
+    await page.locator('input[name="name"]').fill('Piet');
+    expect(await submit(page, '[data-testid="signup-step-0"]')).toBe(303);
+    expect(page.url()).toContain('signed_up=');
+    expect(await page.getByTestId('signup-check-mail').textContent()).toContain(email);
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeDefined();
+    await context.close();
+  });
+
+  it('When JavaScript is off, then a member edits his profile; a refused name comes back in Dutch with the text kept', async () => {
+    const context = await withoutJs();
+    const page = await context.newPage();
+    await inDutch(page, '/login');
+    await page.locator('form[action="/login"] input[name="email"]').fill('free@demo.test');
+    await page.locator('form[action="/login"] input[name="password"]').fill(DEMO_PASSWORD);
+    expect(await submit(page, 'form[action="/login"]')).toBe(303);
+    await page.goto(`${site.url}/profile`, loaded);
+
+    await page.locator('input[name="name"]').fill('@jan');
+    await page.locator('textarea[name="about"]').fill('Een nieuwe tekst over mij');
+    expect(await submit(page, 'form[action="/profile"]')).toBe(200);
+    expect(await page.locator('form[action="/profile"]').textContent()).toContain('Je profielnaam mag niet beginnen met een @');
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('@jan');
+    expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Een nieuwe tekst over mij');
+
+    await page.locator('input[name="name"]').fill('Jan Zonder Script');
+    expect(await submit(page, 'form[action="/profile"]')).toBe(303);
+    expect(page.url()).toMatch(/\/profile\?saved=1$/);
+    expect(await page.locator('input[name="name"]').inputValue()).toBe('Jan Zonder Script');
+    expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Een nieuwe tekst over mij');
+    await context.close();
+  });
+
+  it('When JavaScript is off, then a member sets a new password from the mailed link (differing passwords refused in Dutch) and logs in with it', async () => {
+    const context = await withoutJs();
+    const page = await context.newPage();
+    const email = 'premium@demo.test';
+    await page.goto(`${site.url}/reset-password`, loaded);
+    await page.getByLabel('Your e-mail address').fill(email);
+    expect(await submit(page, 'form[action="/reset-password"]')).toBe(303);
+    await page.getByTestId('reset-sent').waitFor();
+
+    const link = await mailedPath(email, '/reset-password/do?token=');
+    await inDutch(page, link);
+    await page.locator('input[name="password"]').fill('new-password-1');
+    await page.locator('input[name="password_repeat"]').fill('new-password-2');
+    expect(await submit(page, 'form[action^="/reset-password/do"]')).toBe(200);
+    expect(await page.locator('form[action^="/reset-password/do"]').textContent()).toContain('De opgegeven wachtwoorden zijn niet gelijk.');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('');
+
+    await page.locator('input[name="password"]').fill('new-password-1');
+    await page.locator('input[name="password_repeat"]').fill('new-password-1');
+    expect(await submit(page, 'form[action^="/reset-password/do"]')).toBe(303);
+    await page.getByTestId('reset-done').waitFor();
+
+    await page.goto(`${site.url}/login`, loaded);
+    await page.locator('form[action="/login"] input[name="email"]').fill(email);
+    await page.locator('form[action="/login"] input[name="password"]').fill('new-password-1');
+    expect(await submit(page, 'form[action="/login"]')).toBe(303);
+    expect(page.url()).toMatch(/\/members$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, runE2e } from './support/browser';
+import { DEMO_PASSWORD, PHONE } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  it('When JavaScript is off, then a refused login shows its error on the page, a member logs in with the form and logs out from the account menu', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    // Without JavaScript nothing hydrates: the navigations wait for the document only.
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await page.goto(`${site.url}/login`, loaded);
+
+    // An address without an account: the page comes back with the form's error (no JSON, no 500).
+    await page.getByLabel(/e-?mail/i).fill('nobody@demo.test');
+    await page.getByLabel(/password/i).fill('not-the-password');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/login') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    expect((await refused).status()).toBe(200);
+    await expect.poll(() => page.locator('form[action="/login"] [role="alert"]').textContent()).toContain('Login failed');
+    expect(await page.getByLabel(/e-?mail/i).inputValue()).toBe('nobody@demo.test');
+
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByLabel(/e-?mail/i).fill('moderator@demo.test');
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.waitForURL(/\/members$/, loaded);
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeDefined();
+
+    // The account menu is a <details> element: it opens without JavaScript; its logout button posts a form.
+    await page.locator('details:has(form[action="/logout"]) > summary').first().click();
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    await page.waitForURL(`${site.url}/`, loaded);
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+    expect(await page.getByRole('link', { name: /^log ?in$/i }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('When JavaScript is off, then a member logs in, searches, opens a profile, likes it, sends a message and logs out', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await page.goto(`${site.url}/login`, loaded);
+    await page.getByLabel(/e-?mail/i).fill('premium@demo.test');
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.waitForURL(/\/members/, loaded);
+
+    // The Filters button is a link to the page with the sheet open; the sheet's search is a GET form.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.waitForURL(/filters=open/, loaded);
+    await page.getByLabel('Country', { exact: true }).selectOption('NL');
+    await page.getByLabel('Age from').selectOption('20');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/country=NL/, loaded);
+    expect(page.url()).toContain('min_age=20');
+    expect(page.url()).not.toContain('filters=open');
+    await page.getByRole('button', { name: 'Remove filter: Age 20+' }).waitFor();
+    const cards = page.locator('.member-grid a[href^="/members/"]');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const meta of await page.locator('.member-grid .member-meta').allTextContents()) expect(meta).toContain('Netherlands');
+
+    // His profile: the like heart is a form posted to the profile, which answers 303 back to it.
+    await cards.first().click();
+    await page.waitForURL(/\/members\/\d+$/, loaded);
+    const profileUrl = page.url();
+    const heart = page.locator('.like-slot-full button[aria-pressed]');
+    const before = await heart.getAttribute('aria-pressed');
+    const liked = page.waitForResponse((r) => r.url() === profileUrl && r.request().method() === 'POST');
+    await heart.click();
+    expect((await liked).status()).toBe(303);
+    await page.waitForURL(profileUrl, loaded);
+    expect(await page.locator('.like-slot-full button[aria-pressed]').getAttribute('aria-pressed')).toBe(
+      before === 'true' ? 'false' : 'true',
+    );
+
+    // The composer is a form posted to the chat page: the message is sent and the conversation shows it.
+    await page.getByTestId('profile-chat').click();
+    await page.waitForURL(/\/members\/\d+\/chat$/, loaded);
+    const text = `Hello without JavaScript ${Date.now()}`;
+    await page.getByLabel(/^Your message to /).fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForURL(/\/chats\/\d+$/, loaded);
+    await expect.poll(() => page.getByText(text).count()).toBeGreaterThan(0);
+
+    await page.goto(`${site.url}/members`, loaded);
+    await page.locator('details:has(form[action="/logout"]) > summary').first().click();
+    await page.getByRole('button', { name: /log ?out/i }).click();
+    await page.waitForURL(`${site.url}/`, loaded);
+    expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
+    await context.close();
+  });
+});

@@ -1,0 +1,189 @@
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, runE2e } from './support/browser';
+import { DESKTOP, loggedInPage, PHONE, watchedPage } from './support/pages';
+import { startSite, type RunningSite } from './support/server';
+
+/** The site runs on its own PostgreSQL database, so the test can make a second moderator (no page does that). */
+const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = `e2e_safety_${process.pid}`;
+const databaseUrl = () => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+};
+
+async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const me = (page: Page) =>
+  page.evaluate(async () => {
+    const body = (await (await fetch('/api/user.php')).json()) as { user: { id: number; profile: { name: string } } };
+    return { id: body.user.id, name: body.user.profile.name };
+  });
+
+/** Chooses a reason in the open report dialog and sends it; answers the receipt's reference. */
+async function report(page: Page, reason: string): Promise<string> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: reason }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  const receipt = dialog.getByTestId('report-receipt');
+  await receipt.waitFor();
+  const reference = /R-\d{6}/.exec((await receipt.textContent()) ?? '')?.[0];
+  expect(reference).toBeDefined();
+  return reference as string;
+}
+
+describe.skipIf(!runE2e)('trust and safety in the browser', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await admin(ADMIN_URL, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
+      await c.query(`CREATE DATABASE ${DATABASE}`);
+    });
+    site = await startSite({ DATABASE_URL: databaseUrl() });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await admin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)).catch(() => undefined);
+  });
+
+  it('When a member reports another from his profile and a message, a moderator suspends him, he appeals and a second moderator reverses it, then he can log in again', async () => {
+    // Premium starts a chat with Free; Free answers with the message that gets reported.
+    const reporter = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    const reported = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const target = await me(reported.page);
+    const reporterMe = await me(reporter.page);
+    await reporter.page.goto(`${site.url}/members/${target.id}`);
+    await reporter.page.getByTestId('profile-chat').click();
+    await reporter.page.waitForURL(/\/members\/\d+\/chat$/);
+    await reporter.page.getByLabel(`Your message to ${target.name}`).fill('Hello there');
+    await reporter.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await reporter.page.waitForURL(/\/chats\/\d+$/);
+    const conversationUrl = reporter.page.url();
+    await reported.page.goto(`${site.url}/members/${reporterMe.id}/chat`);
+    await reported.page.getByLabel(`Your message to ${reporterMe.name}`).fill('You are worthless and everyone hates you');
+    await reported.page.getByRole('button', { name: 'Send', exact: true }).click();
+
+    // From the profile's "…" menu (phone): the receipt; a repeat shows the same one.
+    await reporter.page.goto(`${site.url}/members/${target.id}`);
+    await reporter.page.getByRole('button', { name: `More for ${target.name}` }).click();
+    await reporter.page.getByRole('link', { name: `Report ${target.name}` }).click();
+    await reporter.page.getByRole('dialog', { name: `Report ${target.name}` }).waitFor();
+    expect(await seriousViolations(reporter.page)).toEqual([]);
+    const profileReference = await report(reporter.page, 'Fake profile, scam or spam');
+    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await reporter.page.getByRole('button', { name: `More for ${target.name}` }).click();
+    await reporter.page.getByRole('link', { name: `Report ${target.name}` }).click();
+    expect(await report(reporter.page, 'Fake profile, scam or spam')).toBe(profileReference);
+    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // From the message's menu in the conversation.
+    await reporter.page.goto(conversationUrl);
+    await reporter.page.getByText('You are worthless and everyone hates you').waitFor();
+    await reporter.page.getByRole('button', { name: `More for this message from ${target.name}` }).click();
+    await reporter.page.getByRole('link', { name: 'Report this message' }).click();
+    const messageReference = await report(reporter.page, 'Harassment or hate');
+    expect(messageReference).not.toBe(profileReference);
+    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // The moderator sees both reports with their context and suspends the member for 7 days.
+    const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
+    await moderator.page.goto(`${site.url}/moderation`);
+    await moderator.page.getByRole('link', { name: 'Reports' }).click();
+    await moderator.page.waitForURL(/\/moderation\/reports$/);
+    const card = moderator.page.getByRole('article', { name: target.name });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('2 open reports');
+    expect(await card.getByTestId('reported-message').textContent()).toContain('You are worthless and everyone hates you');
+    expect(await card.getByRole('list', { name: 'The conversation around the message' }).textContent()).toContain('Hello there');
+    expect(await seriousViolations(moderator.page)).toEqual([]);
+    await card.getByLabel('Action').selectOption('suspend');
+    await card.getByLabel('Number of days (1–365)').fill('7');
+    await card.getByLabel('Rule of the terms').selectOption('harassment_hate');
+    await card.getByLabel('Facts and circumstances (the member reads them)').fill('Insulted another member in a chat.');
+    await card.getByRole('button', { name: 'Decide' }).click();
+    await expect
+      .poll(() => moderator.page.getByTestId('queue-notice').textContent())
+      .toContain(`The reports about ${target.name} are decided.`);
+    await expect.poll(() => card.count()).toBe(0);
+
+    // The suspended member is told so when he logs in, with the end date and the statement, and appeals.
+    const suspended = await watchedPage(browser, { viewport: PHONE });
+    await suspended.page.goto(`${site.url}/login`);
+    await suspended.page.getByLabel(/e-?mail/i).fill('free@demo.test');
+    await suspended.page.getByLabel(/password/i).fill('demo-password');
+    await suspended.page.getByRole('button', { name: /log ?in/i }).click();
+    const notice = suspended.page.getByTestId('login-suspended');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Your account is suspended until');
+    await notice.getByRole('link', { name: 'Read the statement of reasons and appeal' }).click();
+    await suspended.page.waitForURL(/\/safety\/statements\/\d+\?token=/);
+    await suspended.page.getByRole('heading', { level: 1, name: 'Statement of reasons' }).waitFor();
+    expect(await suspended.page.getByTestId('statement-action').textContent()).toContain('Suspension');
+    expect(await suspended.page.getByTestId('statement-facts').textContent()).toContain('Insulted another member in a chat.');
+    expect(await suspended.page.getByTestId('statement').textContent()).toContain('Following a report by another person');
+    expect(await seriousViolations(suspended.page)).toEqual([]);
+    await suspended.page.getByLabel('Why should we change the decision?').fill('It was a joke between friends.');
+    await suspended.page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect
+      .poll(() => suspended.page.getByTestId('appeal-status').textContent())
+      .toContain('Your appeal is being reviewed by another moderator.');
+
+    // The moderator who decided may not decide the appeal; a second moderator reverses it.
+    await moderator.page.goto(`${site.url}/moderation/appeals`);
+    await moderator.page.getByTestId('appeal-own').waitFor();
+    await admin(databaseUrl(), (c) =>
+      c.query(
+        `UPDATE users SET role = 'moderator', password_hash = (SELECT password_hash FROM users WHERE email = 'moderator@demo.test')
+         WHERE id = (SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+                     WHERE u.role = 'member' AND u.status = 'active' AND u.email NOT LIKE '%@demo.test' AND NOT p.fictional
+                     ORDER BY u.id LIMIT 1)
+         RETURNING email`,
+      ),
+    ).then(async (result) => {
+      const email = (result.rows[0] as { email: string }).email;
+      const second = await loggedInPage(browser, site.url, email, PHONE);
+      await second.page.goto(`${site.url}/moderation/appeals`);
+      const appeal = second.page.getByTestId('queued-appeal').filter({ hasText: 'It was a joke between friends.' });
+      await appeal.getByLabel('Explanation for the member').fill('On review the messages were not harassment.');
+      await appeal.getByRole('button', { name: 'Reverse the decision' }).click();
+      await expect.poll(() => second.page.getByTestId('appeal-notice').textContent()).toContain('The decision is reversed');
+      expect(second.problems).toEqual([]);
+    });
+
+    // The statement now says it was reversed, and he logs in again.
+    await suspended.page.reload();
+    await suspended.page.getByTestId('statement-reversed').waitFor();
+    await suspended.page.goto(`${site.url}/login`);
+    await suspended.page.getByLabel(/e-?mail/i).fill('free@demo.test');
+    await suspended.page.getByLabel(/password/i).fill('demo-password');
+    await suspended.page.getByRole('button', { name: /log ?in/i }).click();
+    await suspended.page.waitForURL(/\/members/);
+
+    // The reporter sees his reports and their outcome under Safety.
+    await reporter.page.goto(`${site.url}/safety`);
+    const mine = reporter.page.getByTestId('my-reports');
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain(profileReference);
+    expect(await mine.textContent()).toContain(messageReference);
+
+    expect(reporter.problems).toEqual([]);
+    expect(moderator.problems).toEqual([]);
+    // The refused login answered 423 on purpose; nothing else may fail.
+    expect(suspended.problems.filter((p) => !p.includes('status of 423'))).toEqual([]);
+  }, 400_000);
+});
