@@ -13,7 +13,10 @@ export async function watchedPage(
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+    if (message.type() !== 'error' && !/hydrat/i.test(message.text())) return;
+    // A failed resource names its URL, so a failure under load says which call it was.
+    const where = message.location().url;
+    problems.push(/^Failed to load resource/.test(message.text()) && where ? `${message.text()} (${where})` : message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return { page, problems };
@@ -26,6 +29,9 @@ export async function logIn(page: Page, siteUrl: string, email: string, password
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /log ?in/i }).click();
   await page.waitForURL(/\/members/);
+  // The router changes the URL before React shows the next page (a transition). Until the login form is gone, a
+  // click would land on the login page, and its menus close once the members page replaces it.
+  await page.locator('form[action="/login"]').waitFor({ state: 'detached' });
 }
 
 /** A watched page of a member who has just logged in. */
