@@ -7,8 +7,11 @@ const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
+// Two workers (the machine kind has two cores): the browser files and the two-instance files run one at a time,
+// each beside the other projects' files, which run two at a time.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -39,6 +42,7 @@ export default defineConfig({
                 include: ['tests/instances/**/*.test.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 240_000,
+                fileParallelism: false,
               },
             },
           ]
@@ -48,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,7 +4,7 @@
  * (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) in the system Chromium (headless) against `/` and
  * `/members` as a visitor and `/members` as a logged-in member (the auth cookie of a demo login, sent as an extra
  * header) and the first member's profile page as both, BENCH_RUNS times each (default 3; BENCH_PAGES=/members:member,profile:visitor
- * picks pages), and prints the median score with its metrics. Prints figures, asserts
+ * picks pages), and prints the median score with its metrics (BENCH_TASKS=1 also each run's long tasks). Prints figures, asserts
  * nothing. Run: `npm run build && npx tsx bench/lighthouse.ts`.
  *
  * Nothing is downloaded: Chromium is /usr/bin/chromium (CHROME_PATH overrides), started with its background
@@ -69,6 +69,7 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.BENCH_TASKS) printLongTasks(url, lhr.audits['long-tasks']?.details);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: value('first-contentful-paint'),
@@ -78,6 +79,20 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
     si: value('speed-index'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
+}
+
+/**
+ * BENCH_TASKS=1: the run's long main-thread tasks as Lighthouse simulated them (start and duration at the preset's 4×
+ * slowdown, the script it blames), to find what Total Blocking Time is made of.
+ */
+function printLongTasks(url: string, details: unknown): void {
+  const items = (details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
+  process.stdout.write(`  long tasks of ${url}:\n`);
+  for (const item of items) {
+    const start = (item.startTime ?? 0).toFixed(0).padStart(6);
+    const duration = (item.duration ?? 0).toFixed(0).padStart(5);
+    process.stdout.write(`  ${start} ms  ${duration} ms  ${item.url ?? ''}\n`);
+  }
 }
 
 /** Lighthouse's own trace recording fails now and then (NO_NAVSTART, NO_FCP under load): such a run is taken again. */

@@ -26,12 +26,16 @@ export function DetailsMenu({
   const location = useLocation();
   const navigationType = useNavigationType();
   const seen = useRef({ key: location.key, pathname: location.pathname });
+  // The history entry the menu was opened on. The router moves the URL before React shows the next page (a
+  // transition); a menu opened in between belongs to that next page, and its arrival must not close it.
+  const openedOn = useRef<string | null>(null);
 
   useEffect(() => {
     const before = seen.current;
     if (before.key === location.key) return;
     seen.current = { key: location.key, pathname: location.pathname };
     if (navigationType === 'REPLACE' && before.pathname === location.pathname) return;
+    if (openedOn.current === location.key) return;
     if (ref.current) ref.current.open = false;
   }, [location.key, location.pathname, navigationType]);
 
@@ -61,11 +65,25 @@ export function DetailsMenu({
   }, []);
 
   return (
-    <details ref={ref} className={`menu ${className}`} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      ref={ref}
+      className={`menu ${className}`}
+      onToggle={(event) => {
+        const isOpen = event.currentTarget.open;
+        openedOn.current = isOpen ? historyKey() : null;
+        setOpen(isOpen);
+      }}
+    >
       <summary className={summaryClassName} role="button" aria-label={label} aria-expanded={open}>
         {summary}
       </summary>
       {children}
     </details>
   );
+}
+
+/** The key React Router's browser history keeps in the current entry's state (null elsewhere, as in a memory router). */
+function historyKey(): string | null {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' && 'key' in state && typeof state.key === 'string' ? state.key : null;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,18 +26,89 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Variables that change what a fresh data directory holds: with any of them a site migrates and seeds its own. */
+const DATA_SHAPING_ENV = ['DATABASE_URL', 'BACKEND_URL', 'DEMO_SEED'];
+/** A seeded copy is taken for at most this long: the demo data is dated relative to the moment it was seeded. */
+const SEEDED_MAX_AGE_MS = 10 * 60_000;
+/** What a copy leaves out: the payment simulator's state, mails and SMS belong to the site that wrote them. */
+const NOT_COPIED = new Set(['psp', 'mail', 'sms']);
+/** Sources the compiled server is built from (`npm run build`). */
+const SERVER_SOURCES = ['src', 'mock-backend', 'locales', 'openapi.yaml', 'scripts'];
+
 /**
  * Starts the real site (BFF + embedded backend, fresh DATA_DIR, free port) and waits until /healthz answers 200.
- * The client build (`npm run build`) must have run before. From the TypeScript sources through tsx by default;
- * `compiled: true` runs `dist/server/bff.js` as `npm start` does (the server build must be current).
+ * The client build (`npm run build`) must have run before. It runs `dist/server/bff.js` as `npm start` does when that
+ * build is newer than every source it is made from, else the TypeScript sources through tsx (`compiled` forces either).
+ * In the browser tests (E2E_SEEDED_DIR, support/global-setup.ts) the fresh DATA_DIR is a copy of a recently migrated and
+ * seeded one unless `env` changes what a data directory holds.
  */
 export async function startSite(env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<RunningSite> {
-  const port = await freePort();
+  const compiled = options.compiled ?? serverBuildIsCurrent();
+  const seededRoot = process.env.E2E_SEEDED_DIR;
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  if (seededRoot && !DATA_SHAPING_ENV.some((name) => name in env)) {
+    const seeded = recentSeeded(seededRoot) ?? (await seedCopy(seededRoot, compiled));
+    cpSync(seeded, dataDir, { recursive: true });
+  }
+  return launch(env, compiled, dataDir);
+}
+
+/** The newest seeded data directory under `root` that is young enough, or null. */
+function recentSeeded(root: string): string | null {
+  const now = Date.now();
+  const young = readdirSync(root)
+    .filter((name) => /^seeded-\d+$/.test(name))
+    .map((name) => ({ name, at: Number(name.slice('seeded-'.length)) }))
+    .filter(({ at }) => now - at < SEEDED_MAX_AGE_MS)
+    .sort((a, b) => b.at - a.at);
+  return young[0] ? join(root, young[0].name) : null;
+}
+
+/** Starts a site on an empty data directory (it migrates and seeds), stops it and keeps its data under `root`. */
+async function seedCopy(root: string, compiled: boolean): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-seeding-'));
+  const site = await launch({}, compiled, dataDir, { keepData: true });
+  await site.stop();
+  const made = Date.now();
+  const target = join(root, `seeded-${made}`);
+  for (const name of readdirSync(dataDir)) if (NOT_COPIED.has(name)) rmSync(join(dataDir, name), { recursive: true, force: true });
+  renameSync(dataDir, target);
+  // Copies of an earlier seeding that no test file can still be reading.
+  for (const name of readdirSync(root)) {
+    const at = Number(/^seeded-(\d+)$/.exec(name)?.[1] ?? made);
+    if (made - at > 2 * SEEDED_MAX_AGE_MS) rmSync(join(root, name), { recursive: true, force: true });
+  }
+  return target;
+}
+
+/** Whether `dist/server/bff.js` exists and is newer than every file of the sources it is built from. */
+function serverBuildIsCurrent(): boolean {
+  let built: number;
+  try {
+    built = statSync('dist/server/bff.js').mtimeMs;
+  } catch {
+    return false;
+  }
+  const newerThanBuild = (path: string): boolean => {
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (!info) return false;
+    if (!info.isDirectory()) return info.mtimeMs > built;
+    return readdirSync(path).some((name) => name !== 'node_modules' && newerThanBuild(join(path, name)));
+  };
+  return !SERVER_SOURCES.some(newerThanBuild);
+}
+
+async function launch(
+  env: Record<string, string>,
+  compiled: boolean,
+  dataDir: string,
+  options: { keepData?: boolean } = {},
+): Promise<RunningSite> {
+  const port = await freePort();
   let log = '';
   // The site under test never inherits a backend or database from the shell that runs the tests.
   const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
-  const args = options.compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
+  const args = compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...inherited,
@@ -74,7 +145,7 @@ export async function startSite(env: Record<string, string> = {}, options: { com
         }
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

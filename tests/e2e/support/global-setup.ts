@@ -1,0 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The browser tests' global setup: a folder for seeded data directories that `startSite` copies instead of migrating
+ * and seeding a database for every test file (support/server.ts). Test files run in child processes started after
+ * this, so they inherit the variable.
+ */
+export default function setup(): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'e2e-seeded-'));
+  process.env.E2E_SEEDED_DIR = root;
+  return () => rmSync(root, { recursive: true, force: true });
+}
