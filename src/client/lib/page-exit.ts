@@ -16,9 +16,21 @@ export function onLeaving(listener: () => void): () => void {
   return () => window.removeEventListener(LEAVING, listener);
 }
 
+let heard = false;
+
+/**
+ * Stops what keeps a connection open (the event stream) before the call that ends the session: closed afterwards, the
+ * stream could see the session end first and reconnect, to a 403. Calls still go out until `leavePage`.
+ */
+export function endLiveUpdates(): void {
+  if (heard) return;
+  heard = true;
+  window.dispatchEvent(new Event(LEAVING));
+}
+
 export function leavePage(url: string): void {
   leaving = true;
-  window.dispatchEvent(new Event(LEAVING));
+  endLiveUpdates();
   window.location.assign(url);
 }
 

@@ -6,7 +6,7 @@ import { DetailsMenu } from '../../../components/details-menu';
 import { photoUrl } from '../../../components/member-photo';
 import { useApi } from '../../../lib/api-client';
 import { logout } from '../api/logout';
-import { leavePage } from '../../../lib/page-exit';
+import { endLiveUpdates, leavePage } from '../../../lib/page-exit';
 
 /** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
@@ -18,6 +18,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
 
   const onLogout = async () => {
     setBusy(true);
+    endLiveUpdates();
     try {
       await logout(api);
     } catch {
