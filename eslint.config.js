@@ -45,6 +45,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='fetch'] Literal[value=/^\\/api\\//]", message: rawApi[1] },
+        {
+          // The browser sends a form by itself before the page hydrated (and without JavaScript): without a method it
+          // would be a GET with every typed field, a password or an IBAN too, in the URL.
+          selector: "JSXOpeningElement[name.name=/^(form|Form)$/]:not(:has(JSXAttribute[name.name='method']))",
+          message: 'Give every form a method: post (to a page whose route has an action) or get (when it only reads).',
+        },
       ],
     },
   },

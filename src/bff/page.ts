@@ -1,5 +1,5 @@
 import type { BffMetrics } from './metrics';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ServerResponse } from 'node:http';
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
@@ -16,6 +16,7 @@ import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './l
 import { requestIdOf } from './logging';
 import { withoutSecretParams } from '../shared/redact';
 import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
+import { pageForm, type PostedForm } from './page-form';
 import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps } from './request-context';
 import {
   cacheableAnswer,
@@ -149,42 +150,6 @@ function countingFetch(inner: typeof fetch): { fetch: typeof fetch; calls(): num
   return { fetch: counted, calls: () => calls, waves: () => waves, ms: () => busyMs };
 }
 
-const readForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 100 });
-
-/**
- * Whether a page POST provably comes from a page of this site (CSRF; the login cookie's SameSite=Lax is the first
- * line): the browser's `Sec-Fetch-Site` says same-origin (a page cannot set it; the site's `Referrer-Policy:
- * no-referrer` makes browsers send `Origin: null` with a form), or, from a browser without Fetch Metadata, its Origin
- * (else its Referer) names this host.
- */
-function isOwnPagePost(req: Request): boolean {
-  const site = req.get('sec-fetch-site')?.toLowerCase();
-  if (site !== undefined) return site === 'same-origin';
-  const source = req.get('origin') ?? req.get('referer');
-  return source !== undefined && !isCrossSiteRequest(req);
-}
-
-/**
- * The form of a page POST, or null when the request is no such POST. A POST that does not come from a page of this
- * site changes nothing and is sent on to the page itself (303, a GET).
- */
-async function pageForm(
-  req: Request,
-  res: Response,
-  takesForm: (path: string) => Promise<boolean>,
-): Promise<URLSearchParams | 'refused' | null> {
-  if (req.method !== 'POST' || !req.is('application/x-www-form-urlencoded') || !(await takesForm(req.path))) return null;
-  if (!isOwnPagePost(req)) {
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, req.path);
-    return 'refused';
-  }
-  await new Promise<void>((resolve, reject) => readForm(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
-  const body = (req.body ?? {}) as Record<string, string | string[]>;
-  // A field sent more than once (the ticked boxes of one name) keeps every value, in order.
-  return new URLSearchParams(Object.entries(body).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => [k, String(one)])));
-}
-
 /**
  * Every GET/HEAD that nothing else matched and that accepts HTML, and the forms posted to a page whose route has an
  * action (any page of the route table, `/login` as well as `/members/:id` or `/chats/:id`): SSR through the injected
@@ -196,10 +161,10 @@ export function pageHandler(options: PageOptions): RequestHandler {
   const takesForm = options.takesForm ?? routeTakesForm;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
-    let form: URLSearchParams | undefined;
+    let form: PostedForm | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const posted = await pageForm(req, res, takesForm).catch((error: unknown) => error as Error);
-      if (posted === 'refused') return;
+      if (posted === 'answered') return;
       if (posted === null) return next();
       if (posted instanceof Error) return next(posted);
       form = posted;

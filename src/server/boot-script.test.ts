@@ -149,27 +149,6 @@ describe('page bootstrap', () => {
     expect(win.reloads).toBe(2);
   });
 
-  it('When a form is sent before the page has hydrated, then the browser does not send it (nothing typed goes out in a URL), except the member search and the forms the server handles as a POST; once hydrated the app has it', () => {
-    const win = fakeWindow();
-    run(win);
-    document.body.insertAdjacentHTML(
-      'beforeend',
-      '<form id="reset"><input type="password" name="password" value="secret"></form><form id="search" role="search"></form>' +
-        '<form id="login" method="post" action="/login" data-progressive=""></form>',
-    );
-    const submit = (id: string) => {
-      const event = new Event('submit', { bubbles: true, cancelable: true });
-      document.getElementById(id)!.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(submit('reset')).toBe(true);
-    expect(submit('search')).toBe(false);
-    expect(submit('login')).toBe(false);
-    document.documentElement.setAttribute('data-hydrated', '');
-    expect(submit('reset')).toBe(false);
-    document.documentElement.removeAttribute('data-hydrated');
-  });
-
   it('When an asset URL holds "</script>", then it cannot end the inline script', () => {
     expect(bootScript({ entry: ['/a</script><script>alert(1)//.js'], modules: [] })).not.toContain('</script>');
   });

@@ -21,11 +21,8 @@ export const BOOT_MAX_WAIT_MS = 3_000;
  * the bandwidth, and a cached entry no longer runs its hydration before the first paint (largest contentful
  * paint); the entry, its chunks and the catalogue then go out together. A hidden tab (no frames) loads them at once, and
  * after BOOT_MAX_WAIT_MS they load regardless. An entry that fails to load reloads the page once, at most once per
- * CHUNK_RELOAD_MIN_INTERVAL_MS (with lib/chunk-reload.ts's marker). Until the page has hydrated
- * (`<html data-hydrated>`, app/hydrate.tsx) a form is not sent by the browser itself — most of ours have no method,
- * so a password or an IBAN would go out in a URL — except the member search (`role="search"`), which works as a plain
- * GET form, and the forms the server handles as a POST (`data-progressive`: every form posted to a page whose route
- * has an action — login, logout, the like heart, the chat composer, block, the account settings, complaints).
+ * CHUNK_RELOAD_MIN_INTERVAL_MS (with lib/chunk-reload.ts's marker). Forms are the browser's own until the page has
+ * hydrated: each has a method (a lint rule), posts to a page whose route has an action, and the BFF runs that action.
  *
  * Written as ES5 text: it runs before any of our code, in every browser that runs module scripts.
  */
@@ -78,9 +75,6 @@ function (d, w, entry, modules, catalogue, reloadKey, reloadInterval, maxWait) {
   function afterPaint() {
     w.requestAnimationFrame(function () { w.requestAnimationFrame(start); });
   }
-  d.addEventListener('submit', function (e) {
-    if (!d.documentElement.hasAttribute('data-hydrated') && e.target.getAttribute('role') !== 'search' && !e.target.hasAttribute('data-progressive')) e.preventDefault();
-  }, true);
   w.setTimeout(start, maxWait);
   if (d.visibilityState === 'hidden' || !w.requestAnimationFrame) return start();
   var images = d.querySelectorAll('img[fetchpriority="high"]'), waiting = 1;

@@ -37,7 +37,7 @@ export interface RenderRequest {
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
   nonce?: string; // the response's CSP nonce: React's inline streaming scripts carry it
   publicUrl?: string; // the site's public origin (PUBLIC_URL): absolute URLs in the head (og:image)
-  form?: URLSearchParams; // a plain HTML form posted to the page (the BFF's page POSTs): the route's action runs first
+  form?: URLSearchParams | FormData; // a plain HTML form posted to the page (the BFF's page POSTs): the route's action runs first
 }
 
 /** The slice of a pino logger the renderer uses. */
@@ -195,9 +195,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     settle,
   };
   // A posted form runs the route's action (e.g. the login without JavaScript), then the loaders as for a GET.
-  const request = req.form
-    ? new Request(url, { method: 'POST', body: req.form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
-    : new Request(url);
+  // The body's own type goes with it (urlencoded, or multipart with its boundary when it carries a photo).
+  const request = req.form ? new Request(url, { method: 'POST', body: req.form }) : new Request(url);
   const router = await handler.query(request, { requestContext: context as never });
   if (router instanceof Response) return router;
   const [loaded] = await userReady;

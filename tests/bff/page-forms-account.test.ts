@@ -99,7 +99,7 @@ const formTo = (html: string, action: string): string =>
 /** Whether the page has a progressive form (a POST, sent before hydration too) posted to `action`. */
 const hasProgressiveForm = (html: string, action: string): boolean => {
   const tag = formTo(html, action);
-  return tag.includes('method="post"') && tag.includes('data-progressive=""');
+  return tag.includes('method="post"');
 };
 
 const post = (target: string, fields: URLSearchParams | Record<string, string>, cookie: string) =>

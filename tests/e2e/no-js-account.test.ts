@@ -96,16 +96,47 @@ describe.skipIf(!runE2e)('the account forms without JavaScript', () => {
 
     await page.locator('input[name="name"]').fill('@jan');
     await page.locator('textarea[name="about"]').fill('Een nieuwe tekst over mij');
-    expect(await submit(page, 'form[action="/profile"]')).toBe(200);
-    expect(await page.locator('form[action="/profile"]').textContent()).toContain('Je profielnaam mag niet beginnen met een @');
+    expect(await submit(page, '[data-testid="profile-form"]')).toBe(200);
+    expect(await page.getByTestId('profile-form').textContent()).toContain('Je profielnaam mag niet beginnen met een @');
     expect(await page.locator('input[name="name"]').inputValue()).toBe('@jan');
     expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Een nieuwe tekst over mij');
 
     await page.locator('input[name="name"]').fill('Jan Zonder Script');
-    expect(await submit(page, 'form[action="/profile"]')).toBe(303);
+    expect(await submit(page, '[data-testid="profile-form"]')).toBe(303);
     expect(page.url()).toMatch(/\/profile\?saved=1$/);
     expect(await page.locator('input[name="name"]').inputValue()).toBe('Jan Zonder Script');
     expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Een nieuwe tekst over mij');
+    await context.close();
+  });
+
+  it('When JavaScript is off, then a member uploads a photo with the upload form; a file that is no photo is refused in Dutch', async () => {
+    const context = await withoutJs();
+    const page = await context.newPage();
+    await inDutch(page, '/login');
+    await page.locator('form[action="/login"] input[name="email"]').fill('premium@demo.test');
+    await page.locator('form[action="/login"] input[name="password"]').fill(DEMO_PASSWORD);
+    expect(await submit(page, 'form[action="/login"]')).toBe(303);
+    await inDutch(page, '/profile');
+    const upload = 'form[action="/profile"][enctype="multipart/form-data"]';
+    const count = async () => page.locator('[aria-labelledby="photos-heading"] img').count();
+    const before = await count();
+
+    await page
+      .locator(`${upload} input[name="photo"]`)
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('no image') });
+    expect(await submit(page, upload)).toBe(200);
+    expect(await page.locator('[aria-labelledby="photos-heading"] .alert-danger').textContent()).toMatch(/foto/i);
+    expect(await count()).toBe(before);
+
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#5a3' } })
+      .png()
+      .toBuffer();
+    await page.locator(`${upload} input[name="photo"]`).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    expect(await submit(page, upload)).toBe(303);
+    expect(page.url()).toMatch(/\/profile\?uploaded=1$/);
+    expect(await page.locator('[aria-labelledby="photos-heading"] .alert-success').textContent()).toContain('Je foto is geüpload');
+    expect(await count()).toBe(before + 1);
     await context.close();
   });
 

@@ -118,4 +118,25 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     await page.getByText('You sent a gift: Rose').first().waitFor();
     await page.context().close();
   });
+
+  it("When JavaScript is off, then a member sends a photo with a caption from the composer (the camera is the file input's label)", async () => {
+    const page = await memberWithoutJs(browser, site.url, 'premium@demo.test');
+    await page.locator('.member-grid a[href^="/members/"]:not([href$="/report"])').nth(1).click();
+    await page.waitForURL(/\/members\/\d+$/, loaded);
+    await page.getByTestId('profile-chat').click();
+    await page.waitForURL(/\/members\/\d+\/chat$/, loaded);
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#37e' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('chat-photo-input').setInputFiles({ name: 'lake.png', mimeType: 'image/png', buffer: photo });
+    await page.locator('textarea[name="text"]').fill('The lake this morning');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/members\/\d+\/chat$/.test(r.url()));
+    await page.locator('.chat-composer button[type="submit"]').click();
+    expect((await sent).status()).toBe(303);
+    await page.waitForURL(/\/chats\/\d+$/, loaded);
+    await page.getByRole('button', { name: 'Your photo' }).first().waitFor();
+    await page.getByText('The lake this morning').first().waitFor();
+    await page.context().close();
+  });
 });

@@ -154,7 +154,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'complete-signup-page',
           () => import('./pages/complete-signup-page'),
-          (m) => ({ Component: m.CompleteSignupPage }),
+          (m) => ({ Component: m.CompleteSignupPage, action: m.completeSignupAction }),
         ),
       },
       {

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
 import { MIN_AGE } from '../../../shared/account-rules';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { completeSignup } from '../../features/accounts/api/complete-signup';
 import { Field } from '../../features/accounts/components/field';
@@ -11,6 +12,26 @@ import { LoginForm } from '../../features/session/components/login-form';
 import { useApi } from '../../lib/api-client';
 import { userChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import type { PageActionArgs } from '../route-handle';
+
+/** The form's name (its route action below). */
+const COMPLETE_SIGNUP_FORM = 'complete-signup';
+
+/**
+ * The form posted without JavaScript (or before the page hydrated): saved on the server, then 303 to the members;
+ * refused, the page again with the backend's error beside its field and the fields as sent.
+ */
+export async function completeSignupAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const values = { name: textField(form, 'name'), date_of_birth: textField(form, 'date_of_birth'), about: textField(form, 'about') };
+  return runFormAction(
+    COMPLETE_SIGNUP_FORM,
+    values,
+    () => completeSignup(context.api, values),
+    () => seeOther('/members'),
+  );
+}
 
 /** complete-signup: finishes an account that began with a message (name, date of birth, about me). */
 export function CompleteSignupPage() {
@@ -20,8 +41,13 @@ export function CompleteSignupPage() {
   const navigate = useNavigate();
   const settings = useSettings();
   const user = useCurrentUser();
-  const [values, setValues] = useState({ name: '', date_of_birth: '', about: '' });
-  const [error, setError] = useState<FormError | null>(null);
+  const refused = useFormFailure(COMPLETE_SIGNUP_FORM);
+  const [values, setValues] = useState({
+    name: refused?.fields.name ?? '',
+    date_of_birth: refused?.fields.date_of_birth ?? '',
+    about: refused?.fields.about ?? '',
+  });
+  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
   const [busy, setBusy] = useState(false);
   const title = intl.formatMessage({ id: 'complete.title', defaultMessage: 'Finish your profile' });
 
@@ -47,7 +73,7 @@ export function CompleteSignupPage() {
         {!user ? (
           <LoginForm />
         ) : (
-          <Form onSubmit={onSubmit} noValidate>
+          <Form method="post" action="/complete-signup" onSubmit={onSubmit} noValidate>
             {error && !error.field ? (
               <Alert color="danger" fade={false}>
                 {error.message}
@@ -84,7 +110,15 @@ export function CompleteSignupPage() {
               <Label for="complete-about">
                 <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
               </Label>
-              <Input id="complete-about" type="textarea" rows={4} maxLength={2000} value={values.about} onChange={set('about')} />
+              <Input
+                id="complete-about"
+                name="about"
+                type="textarea"
+                rows={4}
+                maxLength={2000}
+                value={values.about}
+                onChange={set('about')}
+              />
             </FormGroup>
             <Button type="submit" color="primary" size="lg" block disabled={busy}>
               <FormattedMessage id="complete.submit" defaultMessage="Save my profile" />

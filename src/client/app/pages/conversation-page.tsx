@@ -7,6 +7,7 @@ import { Seo } from '../../components/seo';
 import { conversationKey, getConversation, parseId, type ConversationRef } from '../../features/chat/api/conversation';
 import { GIFTS_KEY, listGifts, sendGift } from '../../features/chat/api/gifts';
 import { sendMessage } from '../../features/chat/api/send-message';
+import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
@@ -51,8 +52,9 @@ export const memberConversationLoader = conversationLoaderOf('member');
  * The composer posted as a form (without JavaScript, or before the page hydrated) to /chats/:id or
  * /members/:id/chat: the message goes to the backend with the form's Idempotency-Key (a repeated post is sent and
  * charged once), then 303 to the conversation; a refusal (no credits, too long, blocked…) renders the page again with
- * the backend's message in the member's language and the text kept. A gift of the picker (`gift`, the gift's key)
- * posted with the same form goes to the backend instead of the text, with the form's key too (sent and charged once).
+ * the backend's message in the member's language and the text kept. A photo chosen in the form goes as a photo
+ * message with the text as its caption; a gift of the picker (`gift`, the gift's key) posted with the same form goes
+ * instead of the text; both with the form's key too (sent and charged once).
  */
 export async function conversationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const here = new URL(request.url).pathname;
@@ -62,6 +64,14 @@ export async function conversationAction({ request, context }: PageActionArgs): 
   const text = textField(form, 'text').trim();
   const key = idempotencyKeyOf(form);
   const gift = textField(form, 'gift');
+  const photo = form.get('photo');
+  if (photo instanceof File && photo.size > 0)
+    return runFormAction(
+      CHAT_FORM,
+      { text, [IDEMPOTENCY_FIELD]: key },
+      () => sendPhotoMessage(context.api, { profile_id: profileId, text, photo, filename: photo.name || 'photo.jpg' }, key),
+      (sent) => seeOther(`/chats/${sent.message.conversation}`),
+    );
   if (gift)
     return runFormAction(
       CHAT_FORM,

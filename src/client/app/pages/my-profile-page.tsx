@@ -14,7 +14,9 @@ import { ProfileForm } from '../../features/profile-edit/components/profile-form
 import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/profile-edit/profile-update';
 import { getInterests, INTERESTS_KEY, useInterests } from '../../features/site-data/api/get-interests';
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
-import type { MyPhotos } from '../../features/photos/api/upload-photo';
+import { uploadPhoto, type MyPhotos } from '../../features/photos/api/upload-photo';
+import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
+import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, type FormFailure } from '../form-action';
@@ -45,12 +47,29 @@ export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise
  */
 export async function myProfileAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
+  if (form.get(PHOTO_INTENT.name) === PHOTO_INTENT.value) return photoUploadAction(form, context);
   const body = profileUpdateOf(form, [...context.settings.visible_profile_fields, ...context.settings.visible_profile_notes]);
   return runFormAction(
     PROFILE_FORM,
     profileFieldsOf(form),
     () => updateProfile(context.api, body),
     () => seeOther('/profile?saved=1'),
+  );
+}
+
+/**
+ * A photo posted with the upload form (multipart, without JavaScript or before the page hydrated): uploaded to the
+ * backend with the form's Idempotency-Key (a repeated post stores it once), then 303 to /profile saying so; refused
+ * (no photo, not an image, too large, the limit reached), the page again with the backend's message.
+ */
+function photoUploadAction(form: FormData, context: PageActionArgs['context']): Promise<Response | FormFailure> {
+  const photo = form.get('photo');
+  const key = idempotencyKeyOf(form);
+  return runFormAction(
+    PHOTO_UPLOAD_FORM,
+    { [IDEMPOTENCY_FIELD]: key },
+    () => uploadPhoto(context.api, photo instanceof Blob ? photo : new Blob([]), photo instanceof File ? photo.name : 'photo', key),
+    () => seeOther(`/profile?${PHOTO_UPLOADED.name}=${PHOTO_UPLOADED.value}`),
   );
 }
 

@@ -43,7 +43,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
   };
 
   return (
-    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="change-email">
+    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="change-email">
       <input type="hidden" name="intent" value={EMAIL_FORM} />
       <p className="text-body-secondary small">
         <FormattedMessage

@@ -46,7 +46,7 @@ export function ChangePasswordForm() {
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   return (
-    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="change-password">
+    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="change-password">
       <input type="hidden" name="intent" value={PASSWORD_FORM} />
       {done ? (
         <Alert color="success" fade={false}>

@@ -69,7 +69,7 @@ export function DeleteAccountForm() {
   const expensive = reasons.includes('too_expensive');
 
   return (
-    <Form method="post" action="/settings" data-progressive="" onSubmit={onSubmit} noValidate data-testid="delete-account">
+    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="delete-account">
       <input type="hidden" name="intent" value={DELETE_FORM} />
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">

@@ -69,7 +69,7 @@ export function NotificationSettingsForm() {
     <form
       method="post"
       action="/notifications"
-      data-progressive=""
+
       onSubmit={(e) => e.preventDefault()}
       data-testid="notification-settings"
     >

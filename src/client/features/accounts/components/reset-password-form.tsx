@@ -55,7 +55,7 @@ export function ResetPasswordForm({ token, done: doneBefore = false }: { token: 
     <Form
       method="post"
       action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`}
-      data-progressive=""
+
       onSubmit={onSubmit}
       noValidate
     >

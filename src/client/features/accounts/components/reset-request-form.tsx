@@ -53,7 +53,7 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <Form method="post" action="/reset-password" data-progressive="" onSubmit={onSubmit} noValidate>
+    <Form method="post" action="/reset-password" onSubmit={onSubmit} noValidate>
       {error && error.field !== 'email' ? (
         <Alert color="danger" fade={false}>
           {error.message}

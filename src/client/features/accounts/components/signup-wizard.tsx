@@ -276,7 +276,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     <Form
       method="post"
       action={`${recipient ? `/members/${recipient.id}` : ''}/signup${search}`}
-      data-progressive=""
+
       onSubmit={onSubmit}
       noValidate
       data-testid={`signup-step-${step}`}

@@ -50,10 +50,11 @@ export interface MessageComposerProps {
 }
 
 /**
- * The composer is a form posted to the conversation's page (`text`, the partner's `profile_id` and the attempt's
- * Idempotency-Key): without JavaScript, or before the page hydrated, the route's action sends the message on the
- * server (303 to the conversation, or the page again with the backend's refusal and the text); with JavaScript the
- * composer's own handler sends it.
+ * The composer is a multipart form posted to the conversation's page (`text`, the partner's `profile_id`, the
+ * attempt's Idempotency-Key and, when one was chosen, a `photo`): without JavaScript, or before the page hydrated, the
+ * route's action sends the message, or the photo with the text as its caption, on the server (303 to the
+ * conversation, or the page again with the backend's refusal and the text); with JavaScript the composer's own
+ * handlers send them.
  *
  * The compact composer: gift and photo as icon buttons, a message field of one line that grows with the text, the
  * send button; below it one line with what a message costs and the balance (or the free messages left), the daily
@@ -206,7 +207,14 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     ) : null;
 
   return (
-    <form method="post" action={pathname} data-progressive="" className="chat-composer" onSubmit={(e) => void submit(e)}>
+    <form
+      method="post"
+      action={pathname}
+      encType="multipart/form-data"
+
+      className="chat-composer"
+      onSubmit={(e) => void submit(e)}
+    >
       <IdempotencyKeyField value={form.key} />
       <input type="hidden" name="profile_id" value={partner.id} />
       {problem ? <SendProblemAlert problem={problem} onClose={() => setProblem(null)} /> : null}

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CameraIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
+import { useHydrated } from '../../../components/progressive-form';
 import { checkPhotoFile, PHOTO_TYPES, type PhotoFileProblem } from '../../../../shared/photo-files';
 import { SendProblemAlert, type SendProblem } from './chat-alerts';
 
@@ -32,6 +33,9 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
   // Checked in the browser before anything is sent (the same limits as the server): Send stays off, with the reason.
   const fileProblem: PhotoFileProblem | null = file ? checkPhotoFile(file) : null;
   const reasonId = useId();
+  const inputId = useId();
+  const hydrated = useHydrated();
+  const label = intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' });
 
   // No preview of a file that is no photo (it would show broken).
   const preview = useMemo(() => (file && checkPhotoFile(file) !== 'wrong_type' ? URL.createObjectURL(file) : null), [file]);
@@ -68,27 +72,38 @@ export function PhotoSender({ partnerName, price, balance, disabled, onSend }: P
   const blocked = problem !== null && problem.kind !== 'text';
   return (
     <>
-      <button
-        type="button"
-        className="btn chat-icon-button"
-        onClick={() => input.current?.click()}
-        disabled={disabled}
-        aria-label={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
-        title={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
-        data-testid="chat-photo-button"
-      >
-        <CameraIcon width="22" height="22" />
-      </button>
+      {/* Before the page hydrated (or without JavaScript) the button is the input's label and the photo goes with the
+          composer's form (its route action sends it, the text as its caption); after, the button opens the picker and
+          the preview dialog. */}
       <input
         ref={input}
+        id={inputId}
         type="file"
+        name="photo"
         accept={PHOTO_TYPES.join(',')}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label={intl.formatMessage({ id: 'chat.photo.button', defaultMessage: 'Send a photo' })}
+        className="visually-hidden chat-photo-input"
+        tabIndex={hydrated ? -1 : undefined}
+        aria-label={label}
         onChange={onPick}
         data-testid="chat-photo-input"
       />
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn chat-icon-button"
+          onClick={() => input.current?.click()}
+          disabled={disabled}
+          aria-label={label}
+          title={label}
+          data-testid="chat-photo-button"
+        >
+          <CameraIcon width="22" height="22" />
+        </button>
+      ) : (
+        <label htmlFor={inputId} className="btn chat-icon-button" title={label} data-testid="chat-photo-button">
+          <CameraIcon width="22" height="22" />
+        </label>
+      )}
       {file ? (
         <Modal
           title={

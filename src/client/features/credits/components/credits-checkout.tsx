@@ -299,7 +299,7 @@ function PayStep({
           />
         )}
       </h2>
-      <form method="post" action={`${pathname}${search}`} data-progressive="" onSubmit={submit} className="surface credits-pay" noValidate>
+      <form method="post" action={`${pathname}${search}`} onSubmit={submit} className="surface credits-pay" noValidate>
         <IdempotencyKeyField value={form.key} />
         <input type="hidden" name="country" value={country} />
         {code && discounted ? <input type="hidden" name="discount_code" value={code} /> : null}
@@ -410,13 +410,20 @@ function DiscountForm({
           ) : null}
         </div>
       ) : null}
-      <form className="discount-form d-flex flex-wrap gap-2 align-items-end" onSubmit={apply}>
+      {/* Only reads: a GET of this page with the code (the page's other query kept), which the router does with JavaScript. */}
+      <form method="get" className="discount-form d-flex flex-wrap gap-2 align-items-end" onSubmit={apply}>
+        {[...search.entries()]
+          .filter(([name]) => name !== 'code')
+          .map(([name, kept]) => (
+            <input key={`${name}=${kept}`} type="hidden" name={name} value={kept} />
+          ))}
         <div className="discount-field">
           <label htmlFor={id} className="form-label">
             <FormattedMessage id="credits.discountCode" defaultMessage="Discount code" />
           </label>
           <input
             id={id}
+            name="code"
             className={`form-control${refusal ? ' is-invalid' : ''}`}
             value={value}
             maxLength={64}

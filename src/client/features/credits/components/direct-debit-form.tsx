@@ -358,7 +358,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         <form
           method="post"
           action={`/directdebit?${postedQuery(packageId, code)}`}
-          data-progressive=""
+
           className="surface"
           onSubmit={submitForm}
           noValidate
@@ -434,7 +434,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         <form
           method="post"
           action={`/directdebit?${postedQuery(packageId, code)}`}
-          data-progressive=""
+
           className="surface"
           onSubmit={submitCode}
           noValidate

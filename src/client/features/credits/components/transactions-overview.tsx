@@ -284,7 +284,7 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
         <form
           method="post"
           action="/transactions"
-          data-progressive=""
+
           className="refund-confirm border-top pt-3 mt-2"
           data-testid="refund-confirm"
           onSubmit={(event) => {

@@ -120,7 +120,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
     <Form
       method="post"
       action={profileId ? `/complaints?profile=${profileId}` : '/complaints'}
-      data-progressive=""
+
       onSubmit={onSubmit}
       noValidate={false}
     >

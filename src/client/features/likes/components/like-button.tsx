@@ -168,7 +168,7 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
 
   return (
     <span className={variant === 'icon' ? 'like-slot' : 'like-slot-full'}>
-      <form method="post" action={`/members/${profile.id}`} data-progressive="" className="like-form" onSubmit={(e) => void toggle(e)}>
+      <form method="post" action={`/members/${profile.id}`} className="like-form" onSubmit={(e) => void toggle(e)}>
         <input type="hidden" name="intent" value={state.liked ? 'unlike' : 'like'} />
         <input type="hidden" name="profile_id" value={profile.id} />
         <input type="hidden" name="return" value={`${pathname}${search}`} />

@@ -19,6 +19,7 @@ import {
 import { SWIPE_GAME_KEY } from '../api/swipe-game';
 import { LikeCard } from './like-card';
 import { useRegionName } from '../../../lib/region-names';
+import { useHydrated } from '../../../components/progressive-form';
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 const STEPS = 3;
@@ -51,6 +52,7 @@ export function MatchFinder() {
 
 function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const api = useApi();
   const settings = useSettings();
   const { mutate } = useSWRConfig();
@@ -105,7 +107,8 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
       intl.formatMessage({ id: 'likes.finder.q.where', defaultMessage: 'Where do they live?' }),
     ];
     return (
-      <form className="surface match-finder-step" onSubmit={(e) => void submit(e)} aria-labelledby="finder-question">
+      // The finder works with JavaScript: before the page hydrated its button is off (nothing is posted).
+      <form method="post" className="surface match-finder-step" onSubmit={(e) => void submit(e)} aria-labelledby="finder-question">
         <p className="small text-body-secondary mb-1">
           <FormattedMessage id="likes.finder.step" defaultMessage="Question {step} of {total}" values={{ step, total: STEPS }} />
         </p>
@@ -211,7 +214,7 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
           ) : (
             <span />
           )}
-          <Button color="primary" type="submit" disabled={busy}>
+          <Button color="primary" type="submit" disabled={busy || !hydrated}>
             {step < STEPS ? (
               <FormattedMessage id="likes.finder.next" defaultMessage="Next" />
             ) : (

@@ -289,7 +289,7 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
               </div>
             </div>
           </div>
-          <form method="post" action="/swipe-game" data-progressive="" className="sg-actions" onSubmit={(e) => e.preventDefault()}>
+          <form method="post" action="/swipe-game" className="sg-actions" onSubmit={(e) => e.preventDefault()}>
             <input type="hidden" name="profile_id" value={card.id} />
             <button
               type={posted ? 'submit' : 'button'}

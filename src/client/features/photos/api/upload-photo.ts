@@ -6,13 +6,13 @@ export type MyPhotos = Schemas['MyPhotos'];
 export type OwnImage = Schemas['OwnImage'];
 
 /**
- * POST /photos.php (multipart, field `photo`); the server checks, re-encodes and stores it. Each upload carries a
- * new Idempotency-Key, so a retried upload stores the photo once.
+ * POST /photos.php (multipart, field `photo`); the server checks, re-encodes and stores it. Each upload carries an
+ * Idempotency-Key (the attempt's, else a new one), so a retried upload stores the photo once.
  */
-export function uploadPhoto(api: ApiClient, file: Blob, filename: string): Promise<MyPhotos> {
+export function uploadPhoto(api: ApiClient, file: Blob, filename: string, idempotencyKey = newIdempotencyKey()): Promise<MyPhotos> {
   const form = new FormData();
   form.append('photo', file, filename);
   return unwrap(
-    api.POST('/photos.php', { body: form as unknown as { photo: string }, params: { header: { 'Idempotency-Key': newIdempotencyKey() } } }),
+    api.POST('/photos.php', { body: form as unknown as { photo: string }, params: { header: { 'Idempotency-Key': idempotencyKey } } }),
   );
 }

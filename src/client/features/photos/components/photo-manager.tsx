@@ -130,7 +130,7 @@ export function PhotoManager({
         ) : null}
       </div>
       {photos.length < limit ? (
-        <PhotoUpload onUploaded={onChange} />
+        <PhotoUpload onUploaded={onChange} postTo="/profile" />
       ) : (
         <p className="small text-body-secondary mb-0">
           <FormattedMessage id="photos.limitReached" defaultMessage="You have reached the maximum of {limit} photos." values={{ limit }} />

@@ -79,7 +79,7 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
     <form
       method="post"
       action={`/members/${memberId}`}
-      data-progressive=""
+
       className="surface-inset mt-2"
       role="group"
       aria-labelledby={`block-${memberId}`}

@@ -143,7 +143,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
     <form
       method="post"
       action="/profile"
-      data-progressive=""
+
       className="surface profile-form"
       onSubmit={(e) => void submit(e)}
       noValidate

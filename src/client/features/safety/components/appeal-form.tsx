@@ -101,7 +101,7 @@ export function AppealForm({
       <form
         method="post"
         action={`/safety/statements/${statement.id}${token ? `?token=${token}` : ''}`}
-        data-progressive=""
+
         onSubmit={(event) => void submit(event)}
         noValidate
       >

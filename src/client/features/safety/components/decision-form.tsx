@@ -7,6 +7,7 @@ import { decideReports, SAFETY_ACTIONS, type ReportCase, type ReportDecisionRequ
 import { REPORT_REASONS, type ReportReason } from '../api/reports';
 import { safetyErrorText } from '../error-text';
 import { ACTION_MESSAGES, REASON_MESSAGES } from '../safety-messages';
+import { useHydrated } from '../../../components/progressive-form';
 
 type Content = NonNullable<ReportDecisionRequest['content']>;
 
@@ -37,6 +38,7 @@ export type DecisionOutcome = { kind: 'decided' } | { kind: 'conflict' };
  */
 export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase; onOutcome: (outcome: DecisionOutcome) => void }) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const api = useApi();
   const id = useId();
   const contents = removableContent(reportCase);
@@ -89,7 +91,9 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
   };
 
   return (
+    // The console works with JavaScript: before the page hydrated its button is off (nothing is posted).
     <form
+      method="post"
       onSubmit={(event) => void submit(event)}
       noValidate
       className="surface-inset mt-3"
@@ -177,7 +181,7 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
           {error}
         </Alert>
       ) : null}
-      <Button type="submit" color={action === 'dismiss' ? 'secondary' : 'danger'} disabled={busy}>
+      <Button type="submit" color={action === 'dismiss' ? 'secondary' : 'danger'} disabled={busy || !hydrated}>
         <FormattedMessage id="safety.decide.submit" defaultMessage="Decide" />
       </Button>
     </form>

@@ -127,7 +127,7 @@ export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: stri
     <form
       method="post"
       action="/report-content"
-      data-progressive=""
+
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? `${id}-error` : undefined}

@@ -6,6 +6,7 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { decideNotice, type QueuedNotice } from '../api/moderation';
 import { safetyErrorText } from '../error-text';
 import { TARGET_MESSAGES } from '../safety-messages';
+import { useHydrated } from '../../../components/progressive-form';
 
 /** A notice of illegal content as a moderator reads it: reference, date, who sent it, the URL, what it names, why. */
 export function NoticeItem({ notice, as = 'li', children }: { notice: QueuedNotice; as?: 'li' | 'div'; children?: ReactNode }) {
@@ -42,6 +43,7 @@ export type NoticeOutcome = { kind: 'dismissed' | 'assigned' | 'conflict'; refer
  */
 export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedNotice; onOutcome: (outcome: NoticeOutcome) => void }) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const api = useApi();
   const id = useId();
   const [url, setUrl] = useState('');
@@ -74,7 +76,8 @@ export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedN
   };
 
   return (
-    <form onSubmit={assign} noValidate className="mt-2" aria-describedby={error ? `${id}-error` : undefined}>
+    // The console works with JavaScript: before the page hydrated its buttons are off (nothing is posted).
+    <form method="post" onSubmit={assign} noValidate className="mt-2" aria-describedby={error ? `${id}-error` : undefined}>
       <Label for={`${id}-url`} className="small">
         <FormattedMessage id="safety.notice.assignUrl" defaultMessage="URL of the member’s profile or photo" />
       </Label>
@@ -88,10 +91,10 @@ export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedN
           maxLength={2000}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <Button type="submit" color="primary" disabled={busy}>
+        <Button type="submit" color="primary" disabled={busy || !hydrated}>
           <FormattedMessage id="safety.notice.assign" defaultMessage="Add to the member’s case" />
         </Button>
-        <Button type="button" color="secondary" disabled={busy} onClick={() => void run('dismiss')}>
+        <Button type="button" color="secondary" disabled={busy || !hydrated} onClick={() => void run('dismiss')}>
           <FormattedMessage id="safety.notice.dismiss" defaultMessage="Dismiss: no violation" />
         </Button>
       </div>

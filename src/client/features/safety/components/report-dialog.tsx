@@ -110,7 +110,7 @@ export function ReportDialog({ target, name, onClose }: { target: ReportTarget; 
 
   return (
     <Modal title={title} onDismiss={busy ? undefined : onClose} testId="report-dialog">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate aria-describedby={error ? `${id}-error` : undefined}>
         <ReportFields
           id={id}
           name={name}

@@ -84,7 +84,7 @@ export function ReportPageForm({ memberId, target, name }: { memberId: number; t
     <form
       method="post"
       action={reportPagePath(memberId, target)}
-      data-progressive=""
+
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? `${id}-error` : undefined}

@@ -75,7 +75,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           <form
             method="post"
             action="/logout"
-            data-progressive=""
+
             onSubmit={(event) => {
               event.preventDefault();
               void onLogout();

@@ -158,9 +158,8 @@ export function LoginForm() {
   };
 
   return (
-    // Without JavaScript (or before hydration) the form posts to /login, where the server logs in (data-progressive:
-    // the page's boot script lets it through).
-    <Form method="post" action="/login" data-progressive="" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
+    // Without JavaScript (or before hydration) the form posts to /login, where the server logs in.
+    <Form method="post" action="/login" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
       {suspension ? (
         <Alert color="danger" fade={false} id={`${id}-error`}>
           <SuspensionNotice error={suspension} />
