@@ -98,6 +98,11 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await expect.poll(() => page.getByText('Too many failed attempts, account blocked for 15 min.').count()).toBe(1);
 
     // Reset the password through the mailed link (which also lifts the account's login locks), then log in with it.
+    // Both forms run their route actions in the page (the router): no page is posted to the server.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
     await page.goto(`${site.url}/reset-password`);
     await page.getByLabel('Your e-mail address').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
@@ -107,6 +112,7 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await page.getByLabel('New password again').fill('second-password');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.getByTestId('reset-done').waitFor();
+    expect(pagePosts).toEqual([]);
     await login(page, email, 'second-password');
     await page.waitForURL('**/members');
 

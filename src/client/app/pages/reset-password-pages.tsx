@@ -19,7 +19,7 @@ import { prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type P
 /** The token of a mailed reset link, when it is one (64 hex digits). */
 const wellFormedToken = (token: string | null): token is string => token !== null && /^[0-9a-f]{64}$/.test(token);
 
-/** The reset request posted without JavaScript: the link is asked for on the server, then 303 to the "sent" page. */
+/** The reset request posted (through the router, or by the browser without JavaScript): the link is asked for, then 303 to the "sent" page. */
 export async function resetRequestAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const email = textField(await request.formData(), 'email').trim();
   return runFormAction(
@@ -60,7 +60,7 @@ export async function resetPasswordDoLoader({ request, context }: PageLoaderArgs
 }
 
 /**
- * The new password posted without JavaScript (or before the page hydrated): set on the server with the link's token,
+ * The new password posted (through the router with JavaScript, by the browser without it): set with the link's token,
  * then 303 to the page saying so; refused, the page again with the backend's error (no password sent back).
  */
 export async function resetPasswordAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {

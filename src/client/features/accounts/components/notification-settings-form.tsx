@@ -66,13 +66,7 @@ export function NotificationSettingsForm() {
   };
 
   return (
-    <form
-      method="post"
-      action="/notifications"
-
-      onSubmit={(e) => e.preventDefault()}
-      data-testid="notification-settings"
-    >
+    <form method="post" action="/notifications" onSubmit={(e) => e.preventDefault()} data-testid="notification-settings">
       {data.disabled.map((reason) => (
         <Alert color="warning" fade={false} key={reason} data-testid={`disabled-${reason}`}>
           <FormattedMessage

@@ -1,44 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Form, useNavigation } from 'react-router';
 import { Link } from '../../../components/link';
-import { Alert, Button, Form } from 'reactstrap';
+import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { resetPassword } from '../api/reset-password';
-import { toFormError, type FormError } from '../form-error';
+import { toFormError } from '../form-error';
 import { Field } from './field';
 
 /** The new-password form (its route action: app/pages/reset-password-pages.tsx). */
 export const RESET_PASSWORD_FORM = 'reset-password';
 
 /**
- * Sets the new password with the mailed token (reset-password/do): a form posted to the page itself. Without
- * JavaScript, or before the page hydrated, the route's action sets it on the server (303 to the page saying so, or the
- * page again with the backend's error; the passwords are never sent back); with JavaScript this handler does.
+ * Sets the new password with the mailed token (reset-password/do): a form posted to the page itself, whose route
+ * action sets it — through the router with JavaScript (the button busy meanwhile), by the browser itself without it:
+ * 303 to the page saying so, or the page again with the backend's error (the passwords are never sent back).
  */
-export function ResetPasswordForm({ token, done: doneBefore = false }: { token: string; done?: boolean }) {
+export function ResetPasswordForm({ token, done = false }: { token: string; done?: boolean }) {
   const intl = useIntl();
-  const api = useApi();
   const refused = useFormFailure(RESET_PASSWORD_FORM);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/reset-password/do') === true;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [done, setDone] = useState(doneBefore);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await resetPassword(api, { token, password, password_repeat: repeat });
-      setDone(true);
-    } catch (err) {
-      setError(toFormError(intl, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const error = refused ? toFormError(intl, refused.error) : null;
 
   if (done) {
     return (
@@ -52,13 +36,7 @@ export function ResetPasswordForm({ token, done: doneBefore = false }: { token: 
   }
   const fieldError = (f: string) => (error?.field === f ? error.message : null);
   return (
-    <Form
-      method="post"
-      action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`}
-
-      onSubmit={onSubmit}
-      noValidate
-    >
+    <Form method="post" action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`} replace noValidate>
       <input type="hidden" name="token" value={token} />
       {error && !error.field ? (
         <Alert color="danger" fade={false} data-testid="reset-error">

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { Alert, Button, Form } from 'reactstrap';
+import { Form, useNavigation, useSearchParams } from 'react-router';
+import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { requestPasswordReset } from '../api/request-password-reset';
-import { toFormError, type FormError } from '../form-error';
+import { toFormError } from '../form-error';
 import { Field } from './field';
 
 /** The reset request's form (its route action: app/pages/reset-password-pages.tsx). */
@@ -13,47 +11,33 @@ export const RESET_REQUEST_FORM = 'reset-request';
 
 /**
  * Asks for a reset link. The answer is the same for every address, so the form never says whether one exists. A form
- * posted to /reset-password: without JavaScript, or before the page hydrated, the route's action asks on the server
- * (303 to /reset-password?sent=…, or the page again with the backend's error and the address kept).
+ * posted to /reset-password whose route action asks the backend: through the router with JavaScript (the button busy
+ * meanwhile), by the browser itself without it; either way 303 to /reset-password?sent=…, or the page again with the
+ * backend's error and the address kept.
  */
 export function ResetRequestForm() {
   const intl = useIntl();
-  const api = useApi();
   const refused = useFormFailure(RESET_REQUEST_FORM);
   const [search] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/reset-password';
   const sentTo = refused ? null : search.get('sent');
-  const [email, setEmail] = useState(refused?.fields.email ?? sentTo ?? '');
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [sent, setSent] = useState(sentTo !== null);
-  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState(refused?.fields.email ?? '');
+  const error = refused ? toFormError(intl, refused.error) : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await requestPasswordReset(api, email.trim());
-      setSent(true);
-    } catch (err) {
-      setError(toFormError(intl, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (sent) {
+  if (sentTo !== null) {
     return (
       <Alert color="success" fade={false} data-testid="reset-sent">
         <FormattedMessage
           id="reset.sent"
           defaultMessage="If {email} belongs to an account, we have sent it a link to choose a new password. The link works for 2 hours."
-          values={{ email: <strong>{email.trim()}</strong> }}
+          values={{ email: <strong>{sentTo.trim()}</strong> }}
         />
       </Alert>
     );
   }
   return (
-    <Form method="post" action="/reset-password" onSubmit={onSubmit} noValidate>
+    <Form method="post" action="/reset-password" replace noValidate>
       {error && error.field !== 'email' ? (
         <Alert color="danger" fade={false}>
           {error.message}

@@ -276,7 +276,6 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     <Form
       method="post"
       action={`${recipient ? `/members/${recipient.id}` : ''}/signup${search}`}
-
       onSubmit={onSubmit}
       noValidate
       data-testid={`signup-step-${step}`}

@@ -207,14 +207,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     ) : null;
 
   return (
-    <form
-      method="post"
-      action={pathname}
-      encType="multipart/form-data"
-
-      className="chat-composer"
-      onSubmit={(e) => void submit(e)}
-    >
+    <form method="post" action={pathname} encType="multipart/form-data" className="chat-composer" onSubmit={(e) => void submit(e)}>
       <IdempotencyKeyField value={form.key} />
       <input type="hidden" name="profile_id" value={partner.id} />
       {problem ? <SendProblemAlert problem={problem} onClose={() => setProblem(null)} /> : null}

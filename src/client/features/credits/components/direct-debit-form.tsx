@@ -358,7 +358,6 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         <form
           method="post"
           action={`/directdebit?${postedQuery(packageId, code)}`}
-
           className="surface"
           onSubmit={submitForm}
           noValidate
@@ -434,7 +433,6 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         <form
           method="post"
           action={`/directdebit?${postedQuery(packageId, code)}`}
-
           className="surface"
           onSubmit={submitCode}
           noValidate

@@ -284,7 +284,6 @@ function RefundPanel({ onRefunded }: { onRefunded: () => void }) {
         <form
           method="post"
           action="/transactions"
-
           className="refund-confirm border-top pt-3 mt-2"
           data-testid="refund-confirm"
           onSubmit={(event) => {

@@ -117,13 +117,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
   }
 
   return (
-    <Form
-      method="post"
-      action={profileId ? `/complaints?profile=${profileId}` : '/complaints'}
-
-      onSubmit={onSubmit}
-      noValidate={false}
-    >
+    <Form method="post" action={profileId ? `/complaints?profile=${profileId}` : '/complaints'} onSubmit={onSubmit} noValidate={false}>
       <IdempotencyKeyField value={form.key} />
       {error ? (
         <Alert color="danger" role="alert">

@@ -79,7 +79,6 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
     <form
       method="post"
       action={`/members/${memberId}`}
-
       className="surface-inset mt-2"
       role="group"
       aria-labelledby={`block-${memberId}`}

@@ -143,7 +143,6 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
     <form
       method="post"
       action="/profile"
-
       className="surface profile-form"
       onSubmit={(e) => void submit(e)}
       noValidate

@@ -101,7 +101,6 @@ export function AppealForm({
       <form
         method="post"
         action={`/safety/statements/${statement.id}${token ? `?token=${token}` : ''}`}
-
         onSubmit={(event) => void submit(event)}
         noValidate
       >

@@ -127,7 +127,6 @@ export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: stri
     <form
       method="post"
       action="/report-content"
-
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? `${id}-error` : undefined}

@@ -84,7 +84,6 @@ export function ReportPageForm({ memberId, target, name }: { memberId: number; t
     <form
       method="post"
       action={reportPagePath(memberId, target)}
-
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? `${id}-error` : undefined}

@@ -75,7 +75,6 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           <form
             method="post"
             action="/logout"
-
             onSubmit={(event) => {
               event.preventDefault();
               void onLogout();
