@@ -116,18 +116,38 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await login(page, email, 'second-password');
     await page.waitForURL('**/members');
 
-    // Delete the account with a reason; the alternatives show; then take it back through the mailed link.
+    // Change the password (a wrong current one refused beside its field), then ask for a new e-mail address: both forms
+    // run their route actions in the page, and a change that went through empties the fields.
     await page.goto(`${site.url}/settings`);
+    const password = page.getByTestId('change-password');
+    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('New password', { exact: true }).fill('third-password');
+    await password.getByLabel('New password again').fill('third-password');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.locator('.invalid-feedback').first().waitFor();
+    await password.getByLabel('Current password').fill('second-password');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Your password has been changed.').waitFor();
+    expect(await password.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    const mail = page.getByTestId('change-email');
+    await mail.getByLabel('New e-mail address').fill(`new-${email}`);
+    await mail.getByLabel('Current password').fill('third-password');
+    await mail.getByRole('button', { name: 'Change e-mail address' }).click();
+    await mail.getByText(`We sent a link to new-${email}`).waitFor();
+    expect(await mail.getByLabel('Current password').inputValue()).toBe('');
+    expect(pagePosts).toEqual([]);
+
+    // Delete the account with a reason; the alternatives show; then take it back through the mailed link.
     await page.getByLabel('I want to take a break').check();
     await page.getByTestId('delete-alternative').waitFor();
-    await page.getByTestId('delete-account').getByLabel('Current password').fill('second-password');
+    await page.getByTestId('delete-account').getByLabel('Current password').fill('third-password');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL('**/account-deleted');
     await page.getByTestId('account-deleted').waitFor();
     await page.goto(`${site.url}${await mailedPath(email, '/account-deleted?token=')}`);
     await page.getByRole('button', { name: 'Reactivate my account' }).click();
     await page.getByTestId('reactivated').waitFor();
-    await login(page, email, 'second-password');
+    await login(page, email, 'third-password');
     await page.waitForURL('**/members');
     await context.close();
   });

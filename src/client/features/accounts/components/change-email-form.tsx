@@ -1,49 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { Alert, Button, Form } from 'reactstrap';
+import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { requestMailChange } from '../api/request-mail-change';
-import { toFormError, type FormError } from '../form-error';
+import { toFormError } from '../form-error';
 import { Field } from './field';
 
 /** The e-mail change form (its route action: app/pages/account-settings-pages.tsx). */
 export const EMAIL_FORM = 'email';
 
 /**
- * The e-mail change: a form posted to /settings (`intent=email`). Without JavaScript, or before the page hydrated,
- * the route's action asks for it on the server (303 to /settings?done=email&email=…, or the page again with the
- * backend's error beside its field and the address kept); with JavaScript this handler does.
+ * The e-mail change: a form posted to /settings (`intent=email`) whose route action asks for it — through the router
+ * with JavaScript (the button busy meanwhile), by the browser itself without it: 303 to /settings?done=email&email=…
+ * (the fields emptied), or the page again with the backend's error beside its field and the address kept.
  */
 export function ChangeEmailForm({ current }: { current: string }) {
   const intl = useIntl();
-  const api = useApi();
   const refused = useFormFailure(EMAIL_FORM);
   const [search] = useSearchParams();
+  const { key: entry } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === EMAIL_FORM;
   const [email, setEmail] = useState(refused?.fields.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [sentTo, setSentTo] = useState<string | null>(!refused && search.get('done') === EMAIL_FORM ? search.get('email') : null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await requestMailChange(api, { email: email.trim(), password });
-      setSentTo(email.trim());
+  const error = refused ? toFormError(intl, refused.error) : null;
+  const sentTo = !refused && search.get('done') === EMAIL_FORM ? search.get('email') : null;
+  // A request that went through empties the fields: the page stays mounted when the router shows its answer, a new
+  // history entry (adjusted while rendering, not in an effect).
+  const [shownEntry, setShownEntry] = useState(entry);
+  if (entry !== shownEntry) {
+    setShownEntry(entry);
+    if (sentTo !== null) {
+      setEmail('');
       setPassword('');
-    } catch (err) {
-      setError(toFormError(intl, err));
-    } finally {
-      setBusy(false);
     }
-  };
+  }
 
   return (
-    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="change-email">
+    <Form method="post" action="/settings" preventScrollReset noValidate data-testid="change-email">
       <input type="hidden" name="intent" value={EMAIL_FORM} />
       <p className="text-body-secondary small">
         <FormattedMessage

@@ -1,52 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { Alert, Button, Form } from 'reactstrap';
+import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { changePassword } from '../api/change-password';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
-import { toFormError, type FormError } from '../form-error';
+import { toFormError } from '../form-error';
 import { Field } from './field';
 
 /** The password form (its route action: app/pages/account-settings-pages.tsx). */
 export const PASSWORD_FORM = 'password';
 
+const EMPTY = { old_password: '', password: '', password_repeat: '' };
+
 /**
- * The password change: a form posted to /settings (`intent=password`). Without JavaScript, or before the page
- * hydrated, the route's action changes it on the server (303 to /settings?done=password, or the page again with the
- * backend's error beside its field; the passwords are never sent back); with JavaScript this handler does.
+ * The password change: a form posted to /settings (`intent=password`) whose route action changes it — through the
+ * router with JavaScript (the button busy meanwhile), by the browser itself without it: 303 to
+ * /settings?done=password (the fields emptied), or the page again with the backend's error beside its field (the
+ * passwords are never sent back).
  */
 export function ChangePasswordForm() {
   const intl = useIntl();
-  const api = useApi();
   const refused = useFormFailure(PASSWORD_FORM);
   const [search] = useSearchParams();
-  const [values, setValues] = useState({ old_password: '', password: '', password_repeat: '' });
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [done, setDone] = useState(!refused && search.get('done') === PASSWORD_FORM);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      await changePassword(api, values);
-      setDone(true);
-      setValues({ old_password: '', password: '', password_repeat: '' });
-    } catch (err) {
-      setError(toFormError(intl, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { key: entry } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === PASSWORD_FORM;
+  const [values, setValues] = useState(EMPTY);
+  const error = refused ? toFormError(intl, refused.error) : null;
+  const done = !refused && search.get('done') === PASSWORD_FORM;
+  // A change that went through empties the fields: the page stays mounted when the router shows its answer, a new
+  // history entry (adjusted while rendering, not in an effect).
+  const [shownEntry, setShownEntry] = useState(entry);
+  if (entry !== shownEntry) {
+    setShownEntry(entry);
+    if (done) setValues(EMPTY);
+  }
   const fieldError = (f: string) => (error?.field === f ? error.message : null);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   return (
-    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="change-password">
+    <Form method="post" action="/settings" preventScrollReset noValidate data-testid="change-password">
       <input type="hidden" name="intent" value={PASSWORD_FORM} />
       {done ? (
         <Alert color="success" fade={false}>
