@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
@@ -10,7 +10,10 @@ import { PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
 
-/** Renders UI inside the real providers with a memory router (component tests only). */
+/**
+ * Renders UI inside the real providers with a memory data router (component tests only): every path shows `ui`, and
+ * router forms, navigation state and action data work as in the app.
+ */
 export function renderWithApp(
   ui: ReactNode,
   options: {
@@ -39,12 +42,13 @@ export function renderWithApp(
     baseUrl: 'http://localhost/api',
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.url ?? '/'] });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
       {/* A cache of each test's own (the browser's one per page). */}
       <SWRConfig value={{ provider: () => new Map() }}>
         <PageDataContext value={{ fallback: options.fallback ?? {}, errors: {} }}>
-          <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
+          <RouterProvider router={router} />
         </PageDataContext>
       </SWRConfig>
     </AppProviders>,
