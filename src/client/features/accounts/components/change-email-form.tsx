@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { toFormError } from '../form-error';
 import { Field } from './field';
 
@@ -19,8 +20,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
   const refused = useFormFailure(EMAIL_FORM);
   const [search] = useSearchParams();
   const { key: entry } = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === EMAIL_FORM;
+  const busy = useSubmitting('/settings', EMAIL_FORM);
   const [email, setEmail] = useState(refused?.fields.email ?? '');
   const [password, setPassword] = useState('');
   const error = refused ? toFormError(intl, refused.error) : null;
@@ -37,7 +37,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
   }
 
   return (
-    <Form method="post" action="/settings" preventScrollReset noValidate data-testid="change-email">
+    <RouterForm action="/settings" preventScrollReset noValidate data-testid="change-email">
       <input type="hidden" name="intent" value={EMAIL_FORM} />
       <p className="text-body-secondary small">
         <FormattedMessage
@@ -84,6 +84,6 @@ export function ChangeEmailForm({ current }: { current: string }) {
       <Button type="submit" color="primary" disabled={busy}>
         <FormattedMessage id="account.email.submit" defaultMessage="Change e-mail address" />
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

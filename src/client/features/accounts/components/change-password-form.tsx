@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/account-rules';
 import { toFormError } from '../form-error';
 import { Field } from './field';
@@ -23,8 +24,7 @@ export function ChangePasswordForm() {
   const refused = useFormFailure(PASSWORD_FORM);
   const [search] = useSearchParams();
   const { key: entry } = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === PASSWORD_FORM;
+  const busy = useSubmitting('/settings', PASSWORD_FORM);
   const [values, setValues] = useState(EMPTY);
   const error = refused ? toFormError(intl, refused.error) : null;
   const done = !refused && search.get('done') === PASSWORD_FORM;
@@ -39,7 +39,7 @@ export function ChangePasswordForm() {
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   return (
-    <Form method="post" action="/settings" preventScrollReset noValidate data-testid="change-password">
+    <RouterForm action="/settings" preventScrollReset noValidate data-testid="change-password">
       <input type="hidden" name="intent" value={PASSWORD_FORM} />
       {done ? (
         <Alert color="success" fade={false}>
@@ -91,6 +91,6 @@ export function ChangePasswordForm() {
       <Button type="submit" color="primary" disabled={busy}>
         <FormattedMessage id="account.password.submit" defaultMessage="Change password" />
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, useNavigation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { toFormError } from '../form-error';
 import { Field } from './field';
 
@@ -18,8 +18,7 @@ export const RESET_PASSWORD_FORM = 'reset-password';
 export function ResetPasswordForm({ token, done = false }: { token: string; done?: boolean }) {
   const intl = useIntl();
   const refused = useFormFailure(RESET_PASSWORD_FORM);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/reset-password/do') === true;
+  const busy = useSubmitting('/reset-password/do');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const error = refused ? toFormError(intl, refused.error) : null;
@@ -36,7 +35,7 @@ export function ResetPasswordForm({ token, done = false }: { token: string; done
   }
   const fieldError = (f: string) => (error?.field === f ? error.message : null);
   return (
-    <Form method="post" action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`} replace noValidate>
+    <RouterForm action={`/reset-password/do?${new URLSearchParams({ token }).toString()}`} replace noValidate>
       <input type="hidden" name="token" value={token} />
       {error && !error.field ? (
         <Alert color="danger" fade={false} data-testid="reset-error">
@@ -71,6 +70,6 @@ export function ResetPasswordForm({ token, done = false }: { token: string; done
       <Button type="submit" color="primary" size="lg" block disabled={busy}>
         <FormattedMessage id="reset.save" defaultMessage="Save new password" />
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

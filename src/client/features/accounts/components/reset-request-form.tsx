@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Form, useNavigation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { toFormError } from '../form-error';
 import { Field } from './field';
 
@@ -19,8 +20,7 @@ export function ResetRequestForm() {
   const intl = useIntl();
   const refused = useFormFailure(RESET_REQUEST_FORM);
   const [search] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formAction === '/reset-password';
+  const busy = useSubmitting('/reset-password');
   const sentTo = refused ? null : search.get('sent');
   const [email, setEmail] = useState(refused?.fields.email ?? '');
   const error = refused ? toFormError(intl, refused.error) : null;
@@ -37,7 +37,7 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <Form method="post" action="/reset-password" replace noValidate>
+    <RouterForm action="/reset-password" replace noValidate>
       {error && error.field !== 'email' ? (
         <Alert color="danger" fade={false}>
           {error.message}
@@ -57,6 +57,6 @@ export function ResetRequestForm() {
       <Button type="submit" color="primary" size="lg" block disabled={busy}>
         <FormattedMessage id="reset.submit" defaultMessage="Send me a link" />
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

@@ -1,0 +1,49 @@
+import { useContext, type ComponentProps, type SubmitEvent } from 'react';
+import { UNSAFE_DataRouterContext, useNavigation } from 'react-router';
+
+type RouterFormProps = Omit<ComponentProps<'form'>, 'method' | 'action'> & {
+  /** The page whose route action takes the form (a path of this site, with its query when it has one). */
+  action: string;
+  /** Replace the page's history entry with the action's answer instead of adding one. */
+  replace?: boolean;
+  /** Keep the scroll position when the answer is the same page. */
+  preventScrollReset?: boolean;
+};
+
+/**
+ * A form posted to its page's route action: by the browser itself before the page hydrated or without JavaScript (the
+ * BFF runs the action), through the data router once hydrated (`router.navigate` with the form's data: the same action
+ * runs in the page, its pending state in `useNavigation()`, its refusal in the action data, its 303 a navigation).
+ * React Router's own `<Form>` does this and more (relative actions, every method and encoding, fetchers); its code would
+ * take the landing page's JavaScript past its budget, while the router's submission is already part of it. A handler
+ * given as `onSubmit` runs first and keeps the form from being sent by preventing the event (a check in the browser).
+ */
+export function RouterForm({ action, replace = false, preventScrollReset = false, onSubmit, ...form }: RouterFormProps) {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    onSubmit?.(event);
+    if (event.defaultPrevented || !router) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const submitter = event.submitter;
+    if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
+      data.append(submitter.name, submitter.value);
+    void router.navigate(action, { formMethod: 'post', formData: data, replace, preventScrollReset });
+  };
+  return <form {...form} method="post" action={action} onSubmit={submit} />;
+}
+
+/**
+ * Whether a form posted to `action` (its path; the query does not count) is being sent through the router; with
+ * `intent`, only the form of that `intent` field among those posted to the same page.
+ */
+export function useSubmitting(action: string, intent?: string): boolean {
+  const navigation = useNavigation();
+  const path = (to: string) => to.split('?')[0];
+  return (
+    navigation.state === 'submitting' &&
+    navigation.formAction !== undefined &&
+    path(navigation.formAction) === path(action) &&
+    (intent === undefined || navigation.formData?.get('intent') === intent)
+  );
+}
