@@ -217,8 +217,18 @@ describe.skipIf(!runE2e)('site shell', () => {
   });
 
   describe('pages and landers', () => {
+    /** The pages posted by the browser itself (not through the router) from now on. */
+    function pagePostsOf(page: Page): string[] {
+      const posts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.isNavigationRequest()) posts.push(r.url());
+      });
+      return posts;
+    }
+
     it('When a visitor files a complaint, then he sees the reference and support gets the complaint by mail', async () => {
       const page = await newPage();
+      const pagePosts = pagePostsOf(page);
       await page.goto(`${site.url}/complaints`);
       await page.getByLabel('Your name').fill('Jeroen Bakker');
       await page.getByLabel('Your e-mail address').fill('jeroen@example.test');
@@ -231,6 +241,42 @@ describe.skipIf(!runE2e)('site shell', () => {
       expect(reference).toBeTruthy();
       const mailDir = join(site.dataDir, 'mail');
       await expect.poll(() => readdirSync(mailDir).some((f) => readFileSync(join(mailDir, f), 'utf8').includes(reference!))).toBe(true);
+      expect(pagePosts).toEqual([]); // the route's action ran through the router
+    });
+
+    it('When a visitor sends the notice of illegal content with a field missing, then it is marked and nothing is sent; complete, the receipt shows', async () => {
+      const page = await newPage();
+      const pagePosts = pagePostsOf(page);
+      await page.goto(`${site.url}/report-content`);
+      await page.getByLabel('Your name').fill('Eva de Wit');
+      await page.getByLabel('Your e-mail address').fill('eva@example.test');
+      await page.getByLabel('Address (URL) of the content').fill(`${site.url}/members/3`);
+      await page.getByLabel('Why is this content illegal?').fill('The photos on this profile are taken from my own account.');
+      await page.getByRole('button', { name: 'Send notice' }).click();
+      await page.getByText('Please complete the marked fields.').waitFor();
+      expect(await page.getByTestId('notice-receipt').count()).toBe(0);
+      await page.getByLabel('I declare in good faith that the information in this notice is accurate and complete.').check();
+      await page.getByRole('button', { name: 'Send notice' }).click();
+      const receipt = page.getByTestId('notice-receipt');
+      await receipt.waitFor();
+      expect(await receipt.textContent()).toMatch(/We received your notice N-/);
+      expect(pagePosts).toEqual([]);
+    });
+
+    it('When a member reports a profile on its report page, then a report without a reason is refused and one with a reason is received', async () => {
+      const page = await newPage();
+      await loginAs(page, 'free@demo.test');
+      const pagePosts = pagePostsOf(page);
+      await page.goto(`${site.url}/members/3/report`);
+      await page.getByRole('button', { name: 'Send report' }).click();
+      await page.getByText('Please choose a reason.').waitFor();
+      await page.getByRole('radio', { name: 'Fake profile, scam or spam' }).check();
+      await page.getByRole('button', { name: 'Send report' }).click();
+      const receipt = page.getByTestId('report-receipt');
+      await receipt.waitFor();
+      expect(await receipt.textContent()).toMatch(/We received your report R-\d{6}/);
+      expect(page.url()).toMatch(/\/members\/3\/report\?sent=R-\d{6,}$/);
+      expect(pagePosts).toEqual([]);
     });
 
     it('When a visitor from GB opens the pricing page, then GB comes first with the price of a message in pounds', async () => {

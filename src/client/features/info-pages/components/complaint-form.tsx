@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Form, FormGroup, FormText, Input, Label } from 'reactstrap';
+import { Alert, Button, FormGroup, FormText, Input, Label } from 'reactstrap';
 import type { User } from '../../../../shared/api/client';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { submitComplaint, type ComplaintRequest } from '../api/submit-complaint';
 
 const CATEGORIES = defineMessages({
   billing: { id: 'complaints.category.billing', defaultMessage: 'Payments and credits' },
@@ -39,16 +37,17 @@ function complaintErrorText(intl: IntlShape, e: unknown): string {
 
 /**
  * The complaints form: stored by the backend and mailed to support; shows the reference when it is filed. A form
- * posted to /complaints with its Idempotency-Key: without JavaScript, or before the page hydrated, the route's action
- * files it on the server (303 to /complaints?filed=<reference>, or the page again with the reason and the fields
- * kept); with JavaScript this handler does.
+ * posted to /complaints with its Idempotency-Key, whose route action files it — through the router with JavaScript
+ * (the button busy meanwhile), by the browser itself without it: 303 to /complaints?filed=<reference>, or the page
+ * again with the reason and the fields kept. A refused complaint sent again keeps its key (the backend stores nothing
+ * for a refusal), so a retry after a lost answer is filed once.
  */
 export function ComplaintForm({ user, profileId }: { user: User | null; profileId: number | null }) {
   const intl = useIntl();
-  const api = useApi();
   const id = useId();
   const refused = useFormFailure(COMPLAINT_FORM);
   const [search] = useSearchParams();
+  const busy = useSubmitting('/complaints');
   const kept = refused?.fields;
   const [name, setName] = useState(kept?.name ?? user?.profile.name ?? '');
   const [email, setEmail] = useState(kept?.email ?? user?.email ?? '');
@@ -56,49 +55,23 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
     COMPLAINT_CATEGORIES.find((c) => c === kept?.category) ?? (profileId ? 'conduct' : 'billing'),
   );
   const [message, setMessage] = useState(kept?.message ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => (refused ? complaintErrorText(intl, refused.error) : null));
-  const [reference, setReference] = useState<string | null>(refused ? null : search.get('filed'));
-  // The same complaint sent again (a second click, a retry after a lost answer) keeps its key: filed once. The form's
-  // key goes with its first complaint; another text is another attempt.
+  const [tooShort, setTooShort] = useState(false);
   const form = useIdempotencyKey(kept?.[IDEMPOTENCY_FIELD]);
-  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
-  const keyFor = (body: ComplaintRequest) => {
-    const serialized = JSON.stringify(body);
-    if (attempt?.body === serialized) return attempt.key;
-    const key = attempt ? newIdempotencyKey() : form.key;
-    setAttempt({ body: serialized, key });
-    return key;
-  };
+  const reference = refused ? null : search.get('filed');
+  const error = tooShort
+    ? intl.formatMessage(
+        { id: 'complaints.error.short', defaultMessage: 'Please describe your complaint in at least {min} characters.' },
+        { min: MESSAGE_MIN },
+      )
+    : refused
+      ? complaintErrorText(intl, refused.error)
+      : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    if (message.trim().length < MESSAGE_MIN) {
-      setError(
-        intl.formatMessage(
-          { id: 'complaints.error.short', defaultMessage: 'Please describe your complaint in at least {min} characters.' },
-          { min: MESSAGE_MIN },
-        ),
-      );
-      return;
-    }
-    setBusy(true);
-    try {
-      const body: ComplaintRequest = {
-        name: name.trim(),
-        email: email.trim(),
-        category,
-        message: message.trim(),
-        ...(profileId ? { profile_id: profileId } : {}),
-      };
-      const receipt = await submitComplaint(api, body, keyFor(body));
-      setReference(receipt.reference);
-    } catch (e) {
-      setError(complaintErrorText(intl, e));
-    } finally {
-      setBusy(false);
-    }
+  // Checked here before anything is sent (the backend checks again); a complaint too short is not posted.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const short = message.trim().length < MESSAGE_MIN;
+    setTooShort(short);
+    if (short) event.preventDefault();
   };
 
   if (reference) {
@@ -117,7 +90,7 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
   }
 
   return (
-    <Form method="post" action={profileId ? `/complaints?profile=${profileId}` : '/complaints'} onSubmit={onSubmit} noValidate={false}>
+    <RouterForm action={profileId ? `/complaints?profile=${profileId}` : '/complaints'} onSubmit={onSubmit}>
       <IdempotencyKeyField value={form.key} />
       {error ? (
         <Alert color="danger" role="alert">
@@ -202,6 +175,6 @@ export function ComplaintForm({ user, profileId }: { user: User | null; profileI
           <FormattedMessage id="complaints.submit" defaultMessage="Send complaint" />
         )}
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

@@ -2,10 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { submitNotice, type NoticeRequest } from '../api/reports';
 import { safetyErrorText } from '../error-text';
 
 const MIN_EXPLANATION = 10;
@@ -38,15 +36,16 @@ export function noticeProblems(f: NoticeFields): Field[] {
 /**
  * The notice of illegal content, open to anyone: name, e-mail address, the content's address, the explanation and the
  * good-faith statement. The answer is a reference whatever the address (whether it has an account is never told).
- * A form posted to /report-content with its Idempotency-Key: without JavaScript, or before the page hydrated, the
- * route's action sends it (303 to /report-content?sent=<reference>, or the page again with the reason in the
- * visitor's language and the fields kept); with JavaScript this handler does.
+ * A form posted to /report-content with its Idempotency-Key, whose route action sends it — through the router with
+ * JavaScript (the button busy meanwhile), by the browser itself without it: 303 to /report-content?sent=<reference>,
+ * or the page again with the reason in the visitor's language and the fields kept. A refused notice sent again keeps
+ * its key (the backend stores nothing for a refusal), so a retry after a lost answer is received once.
  */
 export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: string; sent?: string | null }) {
   const intl = useIntl();
-  const api = useApi();
   const id = useId();
   const refused = useFormFailure(NOTICE_FORM);
+  const busy = useSubmitting('/report-content');
   const kept = refused?.fields;
   const [name, setName] = useState(kept?.name ?? '');
   const [email, setEmail] = useState(kept?.email ?? '');
@@ -54,24 +53,13 @@ export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: stri
   const [explanation, setExplanation] = useState(kept?.explanation ?? '');
   const [goodFaith, setGoodFaith] = useState(kept?.good_faith === 'on');
   const [invalid, setInvalid] = useState<Field[]>(() => (kept ? noticeProblems(kept as unknown as NoticeFields) : []));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() => (refused ? noticeErrorText(refused.error) : null));
-  const [reference, setReference] = useState<string | null>(refused ? null : sent);
-  // The same notice sent again (a second click, a retry after a lost answer) keeps its key: received once. The form's
-  // key (the one a post without JavaScript carries) goes with its first notice; another text is another attempt.
   const form = useIdempotencyKey(kept?.[IDEMPOTENCY_FIELD]);
-  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
-  const keyFor = (body: NoticeRequest) => {
-    const serialized = JSON.stringify(body);
-    if (attempt?.body === serialized) return attempt.key;
-    const key = attempt ? newIdempotencyKey() : form.key;
-    setAttempt({ body: serialized, key });
-    return key;
-  };
+  const reference = refused ? null : sent;
+  const invalidText = intl.formatMessage({ id: 'safety.notice.invalid', defaultMessage: 'Please complete the marked fields.' });
+  const error = invalid.length > 0 ? invalidText : refused ? noticeErrorText(refused.error) : null;
 
   function noticeErrorText(err: unknown): string {
-    if (isApiRequestError(err) && err.status === 400)
-      return intl.formatMessage({ id: 'safety.notice.invalid', defaultMessage: 'Please complete the marked fields.' });
+    if (isApiRequestError(err) && err.status === 400) return invalidText;
     return safetyErrorText(intl, err);
   }
 
@@ -95,42 +83,17 @@ export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: stri
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Checked here before anything is sent (the route's action checks the same): a notice with marked fields is not posted.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     const wrong = noticeProblems({ name, email, url, explanation, good_faith: goodFaith ? 'on' : '' });
     setInvalid(wrong);
-    if (wrong.length > 0) {
-      setError(intl.formatMessage({ id: 'safety.notice.invalid', defaultMessage: 'Please complete the marked fields.' }));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const body = {
-      name: name.trim(),
-      email: email.trim(),
-      content_url: url.trim(),
-      explanation: explanation.trim(),
-      good_faith: true as const,
-    };
-    try {
-      setReference((await submitNotice(api, body, keyFor(body))).reference);
-    } catch (err) {
-      setError(noticeErrorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (wrong.length > 0) event.preventDefault();
   };
 
   const field = (f: Field) => ({ invalid: invalid.includes(f), 'aria-invalid': invalid.includes(f) });
 
   return (
-    <form
-      method="post"
-      action="/report-content"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <RouterForm action="/report-content" onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
       <IdempotencyKeyField value={form.key} />
       <FormGroup>
         <Label for={`${id}-name`}>
@@ -230,6 +193,6 @@ export function NoticeForm({ initialUrl = '', sent = null }: { initialUrl?: stri
       <Button type="submit" color="primary" disabled={busy}>
         <FormattedMessage id="safety.notice.submit" defaultMessage="Send notice" />
       </Button>
-    </form>
+    </RouterForm>
   );
 }
