@@ -65,26 +65,14 @@ export async function conversationAction({ request, context }: PageActionArgs): 
   const key = idempotencyKeyOf(form);
   const gift = textField(form, 'gift');
   const photo = form.get('photo');
-  if (photo instanceof File && photo.size > 0)
-    return runFormAction(
-      CHAT_FORM,
-      { text, [IDEMPOTENCY_FIELD]: key },
-      () => sendPhotoMessage(context.api, { profile_id: profileId, text, photo, filename: photo.name || 'photo.jpg' }, key),
-      (sent) => seeOther(`/chats/${sent.message.conversation}`),
-    );
-  if (gift)
-    return runFormAction(
-      CHAT_FORM,
-      { text: '', gift, [IDEMPOTENCY_FIELD]: key },
-      () => sendGift(context.api, { profile_id: profileId, gift }, key),
-      (sent) => seeOther(`/chats/${sent.message.conversation}`),
-    );
-  return runFormAction(
-    CHAT_FORM,
-    { text, [IDEMPOTENCY_FIELD]: key },
-    () => sendMessage(context.api, { profile_id: profileId, text }, key),
-    (sent) => seeOther(`/chats/${sent.message.conversation}`),
-  );
+  // One message per post: a chosen photo (the text its caption), else a gift of the picker, else the text.
+  const [kept, send] =
+    photo instanceof File && photo.size > 0
+      ? [{ text }, () => sendPhotoMessage(context.api, { profile_id: profileId, text, photo, filename: photo.name || 'photo.jpg' }, key)]
+      : gift
+        ? [{ text: '', gift }, () => sendGift(context.api, { profile_id: profileId, gift }, key)]
+        : [{ text }, () => sendMessage(context.api, { profile_id: profileId, text }, key)];
+  return runFormAction(CHAT_FORM, { ...kept, [IDEMPOTENCY_FIELD]: key }, send, (sent) => seeOther(`/chats/${sent.message.conversation}`));
 }
 
 /** /chats/:id (a conversation) and /members/:id/chat (starting one), in the chat layout. */

@@ -50,9 +50,12 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
   const attempt = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
   const [search] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() =>
-    refused ? (refused.error.message && refused.error.status < 500 ? refused.error.message : null) : null,
-  );
+  // The backend's message in the member's language; for a failure that is no refusal of the photo, the generic one.
+  const errorText = (err: unknown) =>
+    isApiRequestError(err) && err.message && err.status < 500
+      ? err.message
+      : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
+  const [error, setError] = useState<string | null>(() => (refused ? errorText(refused.error) : null));
   const [uploaded, setUploaded] = useState(() => postTo !== undefined && search.get(PHOTO_UPLOADED.name) === PHOTO_UPLOADED.value);
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -81,17 +84,12 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
       attempt.renew();
       onUploaded?.(photos);
     } catch (err) {
-      setError(
-        isApiRequestError(err) && err.message && err.status < 500
-          ? err.message
-          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-      );
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
   };
 
-  const failedLater = refused !== null && error === null;
   const picker = (
     <>
       <label htmlFor={inputId} className={`btn btn-primary${disabled || busy ? ' disabled' : ''}`} aria-disabled={disabled || busy}>
@@ -119,10 +117,10 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
     </>
   );
   let notice: ReactNode = null;
-  if (error || failedLater)
+  if (error)
     notice = (
       <Alert color="danger" fade={false} className="mt-2 mb-0">
-        {error ?? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })}
+        {error}
       </Alert>
     );
   else if (uploaded)
