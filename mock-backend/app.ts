@@ -19,7 +19,7 @@ import { pushRoutes, type Notifier } from './components/push/index';
 import { lazyDeviceCookies, siteAndSessionMiddleware, sessionRoutes } from './components/session/index';
 import { siteDataRoutes } from './components/site-data/index';
 import { socialRoutes } from './components/social/index';
-import { safetyRoutes } from './components/safety/index';
+import { safetyRoutes, suspendedMemberByToken } from './components/safety/index';
 import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
@@ -150,7 +150,9 @@ export function createApp(deps: AppDeps): Express {
   );
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
   api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
-  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms }));
+  // A suspended member refunds his unused credits with a statement's token (he has no session).
+  const suspendedMember = (site: number, statement: number, token: string) => suspendedMemberByToken(db, site, statement, token);
+  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms, suspendedMember }));
   app.use('/api', api);
 
   app.use(notFoundHandler);

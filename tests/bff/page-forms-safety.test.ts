@@ -103,6 +103,26 @@ describe('the notice form posted without JavaScript', () => {
 
 const TOKEN = 'ab12cd34ef56ab12ab12cd34ef56ab12';
 
+const quote = {
+  items: [
+    {
+      payment_id: 7,
+      credits: 80,
+      credits_bought: 100,
+      amount_minor: 1199,
+      paid_minor: 1499,
+      currency: 'EUR',
+      method: 'creditcard',
+      method_name: 'Credit card',
+      refundable: true,
+      refundable_until: '2030-12-20T12:00:00Z',
+    },
+  ],
+  credits: 80,
+  totals: [{ currency: 'EUR', amount_minor: 1199 }],
+};
+const noExport = { status: 'none', requested_at: null, ready_at: null, expires_at: null, next_request_at: null, download_path: null };
+
 /** A suspended member's backend: his statement 12 (read with its token), and the appeal against it. */
 const appealBackend = () => {
   let appealed = false;
@@ -134,6 +154,17 @@ const appealBackend = () => {
       appealed = true;
       return json(res, 201, { id: 3, status: 'open' });
     },
+    '/api/refund.php': (req: Recorded, res: ServerResponse) => {
+      if (req.method === 'GET') return json(res, 200, quote);
+      const body = JSON.parse(req.body || '{}') as { payment_id?: number };
+      if (body.payment_id !== 7)
+        return json(res, 422, {
+          error: { code: 'nothing_to_refund', message: nl(req) ? 'Er is niets om terug te betalen.' : 'Nothing to refund.' },
+        });
+      return json(res, 200, { refund_id: 4, status: 'pending', credits: 80, amount_minor: 1199, currency: 'EUR', balance: 0 });
+    },
+    '/api/data-export.php': (req: Recorded, res: ServerResponse) =>
+      json(res, req.method === 'GET' ? 200 : 202, req.method === 'GET' ? noExport : { ...noExport, status: 'pending' }),
   });
 };
 
@@ -170,6 +201,73 @@ describe('the appeal form posted without JavaScript', () => {
     expect(refused.text).toContain('Je hebt al bezwaar gemaakt tegen deze beslissing.');
     expect(refused.text).toContain('>Again</textarea>');
     expect(refused.text).toContain(`value="${KEY}"`);
+  });
+});
+
+/** The suspended member's backend (his statement 12, a refundable purchase, order 7, and no data export yet). */
+const suspendedBackend = appealBackend;
+
+describe('what a suspended member can still do on his statement, without JavaScript', () => {
+  it('When he opens the statement with its token, then his refundable purchase and "Download my data" are shown in Dutch, loaded with the token in one wave', async () => {
+    standIn = await suspendedBackend();
+    app = makeApp(standIn.url, { render: renderPage });
+    const page = await request(app).get(`/safety/statements/12?token=${TOKEN}`).set('Host', 'site.test').set('Cookie', 'locale=nl');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Zolang je account is geschorst');
+    expect(page.text).toContain('Ongebruikte credits terugbetalen');
+    expect(page.text).toContain(`/safety/statements/12?token=${TOKEN}&amp;refund=7`);
+    expect(page.text).toContain('name="intent" value="export"');
+    for (const path of ['/api/refund.php', '/api/data-export.php']) {
+      const [hit] = standIn.hits(path);
+      expect(new URL(hit!.url, 'http://x').searchParams.get('token')).toBe(TOKEN);
+      expect(new URL(hit!.url, 'http://x').searchParams.get('statement')).toBe('12');
+    }
+  });
+
+  it('When he confirms the refund, then it is asked once with the form’s key and the token, and the page answers 303 back to the statement saying so', async () => {
+    standIn = await suspendedBackend();
+    app = makeApp(standIn.url, { render: renderPage });
+    const ask = await request(app).get(`/safety/statements/12?token=${TOKEN}&refund=7`).set('Host', 'site.test').set('Cookie', 'locale=nl');
+    expect(ask.text).toMatch(/<h3 class="h6">€\s11,99 terugbetalen voor 80 ongebruikte credits\?<\/h3>/);
+    const res = await post(`/safety/statements/12?token=${TOKEN}`, { intent: 'refund', payment_id: '7', idempotency_key: KEY });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/safety/statements/12?token=${TOKEN}&refunded=7`);
+    const asked = standIn.hits('/api/refund.php').filter((r) => r.method === 'POST');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers['idempotency-key']).toBe(KEY);
+    expect(JSON.parse(asked[0]!.body)).toEqual({ payment_id: 7, statement: 12, token: TOKEN });
+    const back = await request(app)
+      .get(res.headers.location as string)
+      .set('Host', 'site.test')
+      .set('Cookie', 'locale=nl');
+    expect(back.text).toContain('Je terugbetaling wordt verwerkt; de credits zijn van je saldo afgeschreven.');
+  });
+
+  it('When the refund is refused, then the statement comes again with the reason in Dutch, never JSON nor a 500', async () => {
+    standIn = await suspendedBackend();
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      `/safety/statements/12?token=${TOKEN}`,
+      { intent: 'refund', payment_id: '8', idempotency_key: KEY },
+      'locale=nl',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('Er is niets om terug te betalen.');
+    expect(standIn.hits('/api/refund.php').filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('When he asks for his data, then it is asked once with the token and the page answers 303 back to the statement', async () => {
+    standIn = await suspendedBackend();
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(`/safety/statements/12?token=${TOKEN}`, { intent: 'export', idempotency_key: KEY });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/safety/statements/12?token=${TOKEN}`);
+    const asked = standIn.hits('/api/data-export.php').filter((r) => r.method === 'POST');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers['idempotency-key']).toBe(KEY);
+    expect(JSON.parse(asked[0]!.body)).toEqual({ statement: 12, token: TOKEN });
+    expect(standIn.hits('/api/appeal.php')).toHaveLength(0);
   });
 });
 
@@ -270,5 +368,40 @@ describe('the report page posted without JavaScript', () => {
     const page = await request(app).get('/members/42').set('Host', 'site.test').set('Cookie', 'auth=0123456789abcdef');
     expect(page.status).toBe(200);
     expect(page.text).toContain('href="/members/42/report"');
+  });
+});
+
+describe('"Download my data" in the settings without JavaScript', () => {
+  it('When the member asks for his data, then it is asked once with the form’s key and the page answers 303 to the settings; asked again the same day, the settings come again with the reason in Dutch', async () => {
+    let asked = 0;
+    standIn = await startStandIn({
+      '/api/user.php': (_req: Recorded, res: ServerResponse) =>
+        json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }),
+      '/api/data-export.php': (req: Recorded, res: ServerResponse) => {
+        if (req.method === 'GET') return json(res, 200, noExport);
+        asked += 1;
+        if (asked > 1)
+          return json(res, 429, {
+            error: {
+              code: 'data_export_daily',
+              message: nl(req) ? 'Je kunt je gegevens één keer per dag opvragen.' : 'Once a day.',
+              params: { next: '2030-11-25T10:00:00Z' },
+            },
+          });
+        return json(res, 202, { ...noExport, status: 'pending' });
+      },
+    });
+    app = makeApp(standIn.url, { render: renderPage });
+    const page = await request(app).get('/settings').set('Host', 'site.test').set('Cookie', 'auth=0123456789abcdef');
+    expect(page.text).toMatch(/<form action="\/settings" method="post"><input type="hidden" name="intent" value="export"\/>/);
+    const res = await post('/settings', { intent: 'export', idempotency_key: KEY }, 'auth=0123456789abcdef');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/settings');
+    const [first] = standIn.hits('/api/data-export.php').filter((r) => r.method === 'POST');
+    expect(first!.headers['idempotency-key']).toBe(KEY);
+    expect(JSON.parse(first!.body)).toEqual({});
+    const again = await post('/settings', { intent: 'export', idempotency_key: KEY }, 'auth=0123456789abcdef; locale=nl');
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('Je kunt je gegevens één keer per dag opvragen.');
   });
 });

@@ -264,7 +264,8 @@ function samples(): Record<string, Sample[]> {
       { who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } },
     ],
     getPayment: [{ who: 'free', query: { id: 987654 } }],
-    requestRefund: [{ who: 'free', body: { payment_id: 987654 } }],
+    getRefundQuote: [{ who: 'free', query: { statement: 987654, token: '0'.repeat(32) } }],
+    requestRefund: [{ who: 'free', body: { payment_id: 987654, statement: 987654, token: '0'.repeat(32) } }],
     startDirectDebit: [
       {
         who: 'free',

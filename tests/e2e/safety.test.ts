@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,13 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     expect(await suspended.page.getByTestId('statement-facts').textContent()).toContain('Insulted another member in a chat.');
     expect(await suspended.page.getByTestId('statement').textContent()).toContain('Following a report by another person');
     expect(await seriousViolations(suspended.page)).toEqual([]);
+    // Without a session he can still take his data home: the statement's token stands in for it.
+    const stillYours = suspended.page.getByTestId('still-yours');
+    await stillYours.getByRole('button', { name: 'Download my data' }).click();
+    const archive = stillYours.getByRole('link', { name: 'Download your data (zip)' });
+    await expect.poll(() => archive.count(), { timeout: 60_000, interval: 500 }).toBe(1);
+    const [download] = await Promise.all([suspended.page.waitForEvent('download'), archive.click()]);
+    expect((await readFile((await download.path()) as string)).subarray(0, 2).toString()).toBe('PK');
     await suspended.page.getByLabel('Why should we change the decision?').fill('It was a joke between friends.');
     await suspended.page.getByRole('button', { name: 'Send appeal' }).click();
     await expect

@@ -28,9 +28,22 @@ export async function returnOrigin(db: Db, site: Site, publicUrl: string): Promi
   return url.origin;
 }
 
-export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: SmsSender }): Router {
+/** Resolves a statement's token to the suspended member it stands for (the safety component's rule). */
+type SuspendedMember = (siteId: number, statement: number, token: string) => Promise<number>;
+
+export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: SmsSender; suspendedMember: SuspendedMember }): Router {
   const router = Router();
   const { db } = deps;
+
+  /** Who asks for a refund: the session's member, or a suspended one (no session) by a statement's token. */
+  const refunder = async (res: Response, holder: { statement?: unknown; token?: unknown }): Promise<number> => {
+    const viewer = getViewer(res);
+    if (viewer) return viewer.userId;
+    const statement = Number(holder.statement);
+    if (Number.isInteger(statement) && statement > 0 && typeof holder.token === 'string' && holder.token !== '')
+      return deps.suspendedMember(getSite(res).id, statement, holder.token);
+    return requireViewer(res).userId;
+  };
 
   router.get('/credit-packages.php', async (req, res) => {
     const q = req.query as { country?: string; discount_code?: string };
@@ -69,16 +82,14 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
     res.json(await service.listTransactions(db, viewer.userId));
   });
 
-  router.get('/refund.php', async (_req, res) => {
-    const viewer = requireViewer(res);
-    res.json(await refunds.refundQuote(db, viewer.userId));
+  router.get('/refund.php', async (req, res) => {
+    res.json(await refunds.refundQuote(db, await refunder(res, req.query)));
   });
 
   router.post('/refund.php', rateLimit(db, { name: 'refunds', points: 20, windowSeconds: 3600, per: 'member' }), async (req, res) => {
-    const viewer = requireViewer(res);
-    await respondIdempotently(db, req, res, 200, () =>
-      refunds.requestRefund(deps, viewer.userId, (req.body as { payment_id: number }).payment_id),
-    );
+    const body = req.body as { payment_id: number; statement?: number; token?: string };
+    const userId = await refunder(res, body);
+    await respondIdempotently(db, req, res, 200, () => refunds.requestRefund(deps, userId, body.payment_id));
   });
 
   router.post(

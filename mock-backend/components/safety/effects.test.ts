@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
+import { balanceOf, completeCheckout, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
 import { normaliseAddress } from './effects';
 import { moderatorCookie, otherMember } from './fixtures';
 
@@ -116,6 +117,65 @@ describe('a suspension', () => {
     await ctx.db.query(`UPDATE profiles SET hidden_until = now() - interval '1 second' WHERE user_id = $1`, [member.id]);
     expect((await login(member.email, 'demo-password', '10.7.0.4')).status).toBe(200);
     expect(await searchIds()).toContain(member.id);
+  });
+
+  it('When a suspended member (no session) asks with his statement token, then he sees and gets the refund of his unused credits; a wrong token is 404 and one whose suspension ended 403', async () => {
+    const buyer = await newBuyer(ctx, 'NL');
+    const pkg = (await request(ctx.app).get('/api/credit-packages.php').set('cookie', buyer.cookie)).body.packages[0] as {
+      id: number;
+      credits: number;
+      price_minor: number;
+    };
+    const created = await request(ctx.app)
+      .post('/api/payments.php')
+      .set('cookie', buyer.cookie)
+      .set('idempotency-key', `buy-${buyer.userId}`)
+      .send({ package_id: pkg.id, method: 'creditcard' });
+    await completeCheckout(created.body.checkout_url, 'paid');
+    await waitForStatus(ctx, buyer.cookie, created.body.payment_id, 'paid');
+    await webhooksSettled(ctx);
+    const decision = await decide({ member: buyer.userId, action: 'suspend', days: 3 });
+    expect(decision.status).toBe(201);
+    const token = 'c'.repeat(32);
+    await ctx.db.query('INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES ($1, $2)', [
+      createHash('sha256').update(token).digest('hex'),
+      decision.body.decision,
+    ]);
+    const holder = { statement: decision.body.decision, token };
+
+    expect((await request(ctx.app).get('/api/refund.php')).status).toBe(403);
+    expect(
+      (
+        await request(ctx.app)
+          .get('/api/refund.php')
+          .query({ ...holder, token: 'd'.repeat(32) })
+      ).status,
+    ).toBe(404);
+    const quote = await request(ctx.app).get('/api/refund.php').query(holder);
+    expect(quote.status).toBe(200);
+    expect(quote.body.items).toEqual([
+      expect.objectContaining({
+        payment_id: created.body.payment_id,
+        credits: pkg.credits,
+        amount_minor: pkg.price_minor,
+        refundable: true,
+      }),
+    ]);
+    const refund = await request(ctx.app)
+      .post('/api/refund.php')
+      .set('idempotency-key', `refund-${buyer.userId}`)
+      .send({ payment_id: created.body.payment_id, ...holder });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({ credits: pkg.credits, amount_minor: pkg.price_minor, balance: 0 });
+    expect(await balanceOf(ctx, buyer.userId)).toBe(0);
+    await webhooksSettled(ctx);
+    await expectBooksBalance(ctx);
+
+    // Once the suspension is over he logs in again: the token no longer stands for him.
+    await ctx.db.query("UPDATE safety_decisions SET until = now() - interval '1 minute' WHERE id = $1", [decision.body.decision]);
+    const after = await request(ctx.app).get('/api/refund.php').query(holder);
+    expect(after.status).toBe(403);
+    expect(after.body.error.code).toBe('authentication_required');
   });
 });
 

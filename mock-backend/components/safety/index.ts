@@ -7,4 +7,4 @@ export { assertMayStartConversation, isBannedAddress, suspensionOf } from './eff
 export { safetyRoutes } from './routes';
 export { screenFirstMessage, type Screened } from './screening';
 export { processDataExports } from './data-export';
-export { suspendedLogin } from './statements';
+export { suspendedLogin, suspendedMemberByToken } from './statements';

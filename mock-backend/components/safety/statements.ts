@@ -53,6 +53,18 @@ export async function getStatement(db: Db, viewer: Viewer | null, id: number, to
 }
 
 /**
+ * The member a statement's token stands for while he is suspended or banned (he has no session and cannot log in):
+ * what he may still do with it besides appealing — the refund of his unused credits. A wrong token, one of another
+ * site or of a dismissal is 404; the token of a member who may log in is 403 (he logs in instead).
+ */
+export async function suspendedMemberByToken(db: Db, siteId: number, id: number, token: string): Promise<number> {
+  const decision = await repo.decisionByToken(db, id, hashToken(token));
+  if (!decision || decision.site_id !== siteId || decision.action === 'dismiss') throw notFound();
+  if (!(await effects.suspensionOf(db, decision.member_id))) throw authenticationRequired();
+  return decision.member_id;
+}
+
+/**
  * A refused login of a suspended or banned member (after the right password): the code and a fresh token that reads
  * the statement and appeals it without a session.
  */

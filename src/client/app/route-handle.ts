@@ -87,6 +87,14 @@ export async function prefetchKey<T>(key: string, load: () => Promise<T>): Promi
   }
 }
 
+/** The data of several loads for one page, as one: their answers and their failures side by side. */
+export function mergePrefetched(...parts: PrefetchResult[]): PrefetchResult {
+  return {
+    fallback: Object.assign({}, ...parts.map((p) => p.fallback ?? {})) as Record<string, unknown>,
+    errors: Object.assign({}, ...parts.map((p) => p.errors ?? {})) as NonNullable<PrefetchResult['errors']>,
+  };
+}
+
 /**
  * A member-only load: `load` starts at once when the request carries a login cookie, in parallel with the user;
  * nothing is kept when the visitor is logged out after all.

@@ -352,7 +352,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What each purchase with unused credits within refund_days would refund, before the member confirms */
+        /**
+         * What each purchase with unused credits within refund_days would refund, before the member confirms
+         * @description With his session, or — for a suspended or banned member, who has none — with a statement's `statement` and
+         *     `token` (of the statement mail or the refused login); a token of a member who may log in is 403
+         *     `authentication_required` (he logs in), a wrong one 404.
+         */
         get: operations["getRefundQuote"];
         put?: never;
         /**
@@ -360,7 +365,8 @@ export interface paths {
          * @description The purchase's remaining credits leave the balance and the ledger in the transaction that records the
          *     refund; the amount (remaining credits × the purchase's unit price) goes back through the original payment.
          *     422 `nothing_to_refund` (nothing unused, or refund_days passed), 422 `refund_not_possible` (the method
-         *     cannot refund, e.g. paysafecard; the credits stay). Honours `Idempotency-Key`.
+         *     cannot refund, e.g. paysafecard; the credits stay). A suspended or banned member (no session) asks with a
+         *     statement's `statement` and `token` in the body, as for `getRefundQuote`. Honours `Idempotency-Key`.
          */
         post: operations["requestRefund"];
         delete?: never;
@@ -1856,6 +1862,9 @@ export interface components {
         };
         RefundRequest: {
             payment_id: number;
+            /** @description With `token`, for a suspended or banned member (no session) */
+            statement?: number;
+            token?: string;
         };
         RefundResult: {
             refund_id: number;
@@ -3367,7 +3376,12 @@ export interface operations {
     };
     getRefundQuote: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
+                statement?: components["parameters"]["StatementId"];
+                /** @description The statement's token (of its mail or of the refused login) */
+                token?: components["parameters"]["StatementToken"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3383,7 +3397,9 @@ export interface operations {
                     "application/json": components["schemas"]["RefundQuote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
         };
     };
     requestRefund: {

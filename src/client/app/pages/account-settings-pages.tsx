@@ -21,8 +21,9 @@ import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { PushSettingsCard } from '../../features/push/components/push-settings-card';
-import { DataExportSection } from '../../features/data-export/components/data-export-section';
-import { dataExportKey, getDataExport } from '../../features/data-export/api/data-export';
+import { DataExportSection, EXPORT_FORM } from '../../features/data-export/components/data-export-section';
+import { dataExportKey, getDataExport, requestDataExport } from '../../features/data-export/api/data-export';
+import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { listMyReports, MY_REPORTS_KEY } from '../../features/safety/api/reports';
 import { listStatements, STATEMENTS_KEY } from '../../features/safety/api/statements';
 import { MyReportsList, MyStatementsList } from '../../features/safety/components/my-safety';
@@ -58,7 +59,7 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
 
 /**
  * The account settings' forms posted without JavaScript (or before the page hydrated), by `intent`: the password
- * change, the e-mail change and the deletion. Done: 303 to /settings with what was done (the deletion: to
+ * change, the e-mail change, the request for his data and the deletion. Done: 303 to /settings with what was done (the deletion: to
  * /account-deleted, with the backend's clearing of the session cookie); refused: the page again with the
  * backend's error (in the member's language) beside its field.
  */
@@ -97,6 +98,15 @@ export async function settingsAction({ request, context }: PageActionArgs): Prom
       () => seeOther('/account-deleted'),
     );
   }
+  if (intent === EXPORT_FORM) {
+    const key = idempotencyKeyOf(form);
+    return runFormAction(
+      EXPORT_FORM,
+      { [IDEMPOTENCY_FIELD]: key },
+      () => requestDataExport(context.api, key),
+      () => seeOther('/settings'),
+    );
+  }
   return seeOther('/settings');
 }
 
@@ -122,7 +132,7 @@ export function AccountSettingsPage() {
         <h2 id="settings-data-export" className="h5 fw-bold">
           <FormattedMessage id="dataExport.title" defaultMessage="Download my data" />
         </h2>
-        <DataExportSection />
+        <DataExportSection page="/settings" />
       </section>
       <section className="surface mb-3" aria-labelledby="settings-delete">
         <h2 id="settings-delete" className="h5 fw-bold">

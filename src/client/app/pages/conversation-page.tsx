@@ -14,7 +14,15 @@ import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressiv
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
-import { prefetchForMember, prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import {
+  mergePrefetched,
+  prefetchForMember,
+  prefetchKey,
+  searchOf,
+  type PageActionArgs,
+  type PageLoaderArgs,
+  type PrefetchResult,
+} from '../route-handle';
 
 function referenceOf(kind: 'conversation' | 'member', raw: string | undefined): ConversationRef | null {
   const id = parseId(raw);
@@ -33,10 +41,7 @@ function conversationLoaderOf(kind: 'conversation' | 'member') {
         prefetchKey(conversationKey(reference), () => getConversation(ctx.api, reference)),
         gifts ? prefetchKey(GIFTS_KEY, () => listGifts(ctx.api)) : Promise.resolve<PrefetchResult>({}),
       ]);
-      return {
-        fallback: { ...conversation.fallback, ...catalogue.fallback },
-        errors: { ...conversation.errors, ...catalogue.errors },
-      };
+      return mergePrefetched(conversation, catalogue);
     });
     const failure = result.errors?.[conversationKey(reference)];
     return failure && (failure.status === 404 || failure.status === 400) ? { ...result, status: 404 } : result;

@@ -14,7 +14,7 @@ import {
   paymentKey,
   TRANSACTIONS_KEY,
 } from '../../features/credits/api/payments';
-import { getRefundQuote, REFUND_QUOTE_KEY, requestRefund } from '../../features/credits/api/refunds';
+import { getRefundQuote, refundQuoteKey, requestRefund } from '../../features/credits/api/refunds';
 import { CreditsCheckout, PAY_FORM } from '../../features/credits/components/credits-checkout';
 import { confirmDirectDebit, resendDirectDebitCode, startDirectDebit } from '../../features/credits/api/direct-debit';
 import { DIRECT_DEBIT_FIELDS, DIRECT_DEBIT_FORM, DirectDebitForm } from '../../features/credits/components/direct-debit-form';
@@ -22,15 +22,19 @@ import type { Schemas } from '../../../shared/api/client';
 import { PackageList } from '../../features/credits/components/package-list';
 import { PaymentResult } from '../../features/credits/components/payment-result';
 import { RepeatOrder } from '../../features/credits/components/repeat-order';
-import { REFUND_FORM, REFUNDED, TransactionsOverview } from '../../features/credits/components/transactions-overview';
+import { REFUND_FORM, REFUNDED } from '../../features/credits/components/refund-panel';
+import { TransactionsOverview } from '../../features/credits/components/transactions-overview';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
-import { prefetchForMember, prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
-
-const merged = (parts: PrefetchResult[]): PrefetchResult => ({
-  fallback: Object.assign({}, ...parts.map((p) => p.fallback ?? {})) as Record<string, unknown>,
-  errors: Object.assign({}, ...parts.map((p) => p.errors ?? {})) as NonNullable<PrefetchResult['errors']>,
-});
+import {
+  mergePrefetched,
+  prefetchForMember,
+  prefetchKey,
+  searchOf,
+  type PageActionArgs,
+  type PageLoaderArgs,
+  type PrefetchResult,
+} from '../route-handle';
 
 /**
  * The payment flow's data for the first render (the page works without JavaScript): the member's welcome discount
@@ -52,7 +56,7 @@ export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): 
     const withCode = await prefetchKey(creditPackagesKey(wanted), () => listCreditPackages(ctx.api, wanted));
     parts.push(withCode);
     if (wanted !== null && withCode.errors) parts.push(await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null)));
-    return merged(parts);
+    return mergePrefetched(...parts);
   });
 }
 
@@ -63,16 +67,16 @@ export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): 
 export async function transactionsLoader({ params, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const paymentId = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   return prefetchForMember(ctx, async () =>
-    merged(
-      paymentId !== null
+    mergePrefetched(
+      ...(paymentId !== null
         ? await Promise.all([
             prefetchKey(paymentKey(paymentId), () => getPayment(ctx.api, paymentId)),
             prefetchKey(TRANSACTIONS_KEY, () => listTransactions(ctx.api)),
           ])
         : await Promise.all([
             prefetchKey(TRANSACTIONS_KEY, () => listTransactions(ctx.api)),
-            prefetchKey(REFUND_QUOTE_KEY, () => getRefundQuote(ctx.api)),
-          ]),
+            prefetchKey(refundQuoteKey(), () => getRefundQuote(ctx.api)),
+          ])),
     ),
   );
 }
@@ -102,7 +106,7 @@ export async function directDebitLoader({ request, context: ctx }: PageLoaderArg
   return prefetchForMember(ctx, async () => {
     const withCode = await prefetchKey(creditPackagesKey(code), () => listCreditPackages(ctx.api, code));
     if (code === null || !withCode.errors) return withCode;
-    return merged([withCode, await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null))]);
+    return mergePrefetched(withCode, await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null)));
   });
 }
 

@@ -8,7 +8,7 @@ import { contentLocale, fillText, infoPageKey, loadInfoPage } from '../../featur
 import { isInfoPageToken } from '../../features/info-pages/content/types';
 import { visitorCountry } from '../../features/shell/entry-warning-rule';
 import { useLocale, useSettings } from '../../lib/store/store';
-import { prefetchKey, searchOf, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { mergePrefetched, prefetchKey, searchOf, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -28,7 +28,7 @@ export async function infoPageLoader({ params, request, context }: PageLoaderArg
     prefetchKey(infoPageKey(cl, token), () => loadInfoPage(cl, token)),
     prefetchKey(companyInfoKey(), () => getCompanyInfo(api)),
   ]);
-  return { fallback: { ...page.fallback, ...company.fallback }, errors: { ...page.errors, ...company.errors } };
+  return mergePrefetched(page, company);
 }
 
 export function InfoPageRoute() {

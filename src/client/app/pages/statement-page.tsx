@@ -4,18 +4,37 @@ import { Link } from '../../components/link';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
-import { fileAppeal, getStatement, parseStatementId, statementKey, useStatement } from '../../features/safety/api/statements';
+import { getRefundQuote, refundQuoteKey, requestRefund } from '../../features/credits/api/refunds';
+import { pageWith, REFUND_FORM, REFUNDED, RefundPanel } from '../../features/credits/components/refund-panel';
+import { dataExportKey, getDataExport, requestDataExport } from '../../features/data-export/api/data-export';
+import { DataExportSection, EXPORT_FORM } from '../../features/data-export/components/data-export-section';
+import {
+  fileAppeal,
+  getStatement,
+  parseStatementId,
+  statementKey,
+  useStatement,
+  type Statement,
+} from '../../features/safety/api/statements';
 import { APPEAL_FORM, AppealForm } from '../../features/safety/components/appeal-form';
 import { StatementView } from '../../features/safety/components/statement-view';
 import { isApiRequestError } from '../../lib/api-error';
+import type { StatementHolder } from '../../lib/statement-holder';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
-import { prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { mergePrefetched, prefetchKey, searchOf, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
 /** A valid token is hex; anything else is not sent (the statement then needs a session). */
 const tokenOf = (raw: string | null) => (raw && /^[0-9a-f]{16,128}$/i.test(raw) ? raw : null);
+
+/** Whether the statement is a suspension or ban that still holds (its member cannot log in). */
+const stillSuspends = (statement: Statement): boolean =>
+  (statement.action === 'suspend' || statement.action === 'ban') &&
+  statement.reversed_at === null &&
+  statement.until !== null &&
+  (statement.until === 'infinity' || Date.parse(statement.until) > Date.now());
 
 export async function statementLoader({ params, request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const id = parseStatementId(params.id);
@@ -24,16 +43,26 @@ export async function statementLoader({ params, request, context: ctx }: PageLoa
   // Without a token only the member it is about reads it: a visitor without a session gets the 404 at once.
   if (!token && !ctx.hasSession) return { status: 404 };
   const key = statementKey(id, token);
-  const result = await prefetchKey(key, () => getStatement(ctx.api, id, token));
+  // Read with a token and no session, it may be a suspended member's: what he can still do (his refund, his data) is
+  // loaded beside it, in the same wave; it is shown only when the statement still suspends him.
+  const holder = token && !ctx.hasSession ? { statement: id, token } : null;
+  const [result, quote, data] = await Promise.all([
+    prefetchKey(key, () => getStatement(ctx.api, id, token)),
+    holder ? prefetchKey(refundQuoteKey(holder), () => getRefundQuote(ctx.api, holder)) : ({} as PrefetchResult),
+    holder ? prefetchKey(dataExportKey(holder), () => getDataExport(ctx.api, holder)) : ({} as PrefetchResult),
+  ]);
   const failure = result.errors?.[key];
-  return failure && [400, 403, 404].includes(failure.status) ? { status: 404 } : result;
+  if (failure && [400, 403, 404].includes(failure.status)) return { status: 404 };
+  // A token of a member who may log in has no refund of its own (403): that answer is not kept.
+  return mergePrefetched(result, { fallback: quote.fallback }, { fallback: data.fallback });
 }
 
 /**
- * The appeal posted without JavaScript (or before the page hydrated): filed with the form's Idempotency-Key (a repeated
- * post files it once) and the page's token, then 303 back to the statement, which shows the appeal. An empty text
- * comes back without a call; a refusal (the period is over, already appealed) renders the page again with the reason
- * in the member's language and his text kept.
+ * The page's forms posted without JavaScript (or before the page hydrated), each with the form's Idempotency-Key (a
+ * repeated post acts once) and the page's token. The appeal: 303 back to the statement, which shows the appeal; an
+ * empty text comes back without a call; a refusal (the period is over, already appealed) renders the page again with
+ * the reason in the member's language and his text kept. A suspended member's refund (`intent=refund`) and request
+ * for his data (`intent=export`): 303 back to the statement, which shows them.
  */
 export async function statementAction({ params, request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const id = parseStatementId(params.id);
@@ -41,6 +70,28 @@ export async function statementAction({ params, request, context }: PageActionAr
   const back = `/safety/statements/${params.id ?? ''}${token ? `?token=${token}` : ''}`;
   if (!id) return seeOther('/safety');
   const form = await request.formData();
+  const intent = textField(form, 'intent');
+  const holder: StatementHolder | undefined = token ? { statement: id, token } : undefined;
+  if (intent === REFUND_FORM) {
+    const raw = textField(form, 'payment_id');
+    if (!/^\d{1,9}$/.test(raw)) return seeOther(back);
+    const key = idempotencyKeyOf(form);
+    return runFormAction(
+      REFUND_FORM,
+      { payment_id: raw, [IDEMPOTENCY_FIELD]: key },
+      () => requestRefund(context.api, Number(raw), key, holder),
+      () => seeOther(pageWith(back, REFUNDED, raw)),
+    );
+  }
+  if (intent === EXPORT_FORM) {
+    const key = idempotencyKeyOf(form);
+    return runFormAction(
+      EXPORT_FORM,
+      { [IDEMPOTENCY_FIELD]: key },
+      () => requestDataExport(context.api, key, holder),
+      () => seeOther(back),
+    );
+  }
   const text = textField(form, 'text').trim().slice(0, 4000);
   const key = idempotencyKeyOf(form);
   const fields = { text, [IDEMPOTENCY_FIELD]: key };
@@ -76,6 +127,9 @@ export function StatementPage() {
         <h1 className="h3 fw-bold mb-3">{title}</h1>
         <StatementView statement={data} />
         <AppealForm statement={data} token={token} onFiled={(appeal) => void mutate({ ...data, appeal }, { revalidate: false })} />
+        {!user && token && stillSuspends(data) ? (
+          <StillYours page={`/safety/statements/${data.id}?token=${token}`} holder={{ statement: data.id, token }} />
+        ) : null}
         {user ? (
           <p className="mt-3 mb-0">
             <Link to="/safety">
@@ -84,6 +138,27 @@ export function StatementPage() {
           </p>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** What a suspended member can still do without a session: the refund of his unused credits, and his data. */
+function StillYours({ page, holder }: { page: string; holder: StatementHolder }) {
+  return (
+    <div className="mt-4 border-top pt-3" data-testid="still-yours">
+      <p>
+        <FormattedMessage
+          id="safety.statement.stillYours"
+          defaultMessage="While your account is suspended you can still get back what you paid for unused credits and download your data."
+        />
+      </p>
+      <RefundPanel page={page} holder={holder} />
+      <section className="mt-3" aria-labelledby="statement-data-export">
+        <h2 id="statement-data-export" className="h5">
+          <FormattedMessage id="dataExport.title" defaultMessage="Download my data" />
+        </h2>
+        <DataExportSection page={page} holder={holder} />
+      </section>
     </div>
   );
 }

@@ -2,24 +2,31 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { useApiSWR } from '../../../lib/api-swr';
+import type { StatementHolder } from '../../../lib/statement-holder';
 import { swrKey } from '../../../lib/swr-key';
 
 export type RefundQuote = Schemas['RefundQuote'];
 export type RefundResult = Schemas['RefundResult'];
 
-export const REFUND_QUOTE_KEY = swrKey('/refund.php');
+/** The cache key of the refund quote: the member's own, or a suspended member's by his statement's token. */
+export const refundQuoteKey = (holder?: StatementHolder) => swrKey('/refund.php', holder);
 
 /** GET /refund.php: what each purchase with unused credits would refund (shown before the member confirms). */
-export function getRefundQuote(api: ApiClient): Promise<RefundQuote> {
-  return unwrap(api.GET('/refund.php'));
+export function getRefundQuote(api: ApiClient, holder?: StatementHolder): Promise<RefundQuote> {
+  return unwrap(api.GET('/refund.php', { params: { query: holder ?? {} } }));
 }
 
-export function useRefundQuote(enabled: boolean) {
+export function useRefundQuote(enabled: boolean, holder?: StatementHolder) {
   const api = useApi();
-  return useApiSWR(enabled ? REFUND_QUOTE_KEY : null, () => getRefundQuote(api));
+  return useApiSWR(enabled ? refundQuoteKey(holder) : null, () => getRefundQuote(api, holder));
 }
 
 /** POST /refund.php: refunds the unused credits of one purchase. */
-export function requestRefund(api: ApiClient, paymentId: number, idempotencyKey: string): Promise<RefundResult> {
-  return unwrap(api.POST('/refund.php', { body: { payment_id: paymentId }, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+export function requestRefund(api: ApiClient, paymentId: number, idempotencyKey: string, holder?: StatementHolder): Promise<RefundResult> {
+  return unwrap(
+    api.POST('/refund.php', {
+      body: { payment_id: paymentId, ...holder },
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+    }),
+  );
 }

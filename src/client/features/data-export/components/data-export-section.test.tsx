@@ -35,7 +35,7 @@ function show(state: DataExportState, answer: { status: number; body: unknown },
       headers: { 'content-type': 'application/json' },
     });
   }) as unknown as typeof fetch;
-  renderWithApp(<DataExportSection />, {
+  renderWithApp(<DataExportSection page="/settings" />, {
     fetch: fetchStub,
     fallback: { [dataExportKey()]: state },
     ...(locale === 'de' ? { locale: 'de', messages: de } : {}),

@@ -1,27 +1,35 @@
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Alert, Button, Spinner } from 'reactstrap';
+import { IdempotencyKeyField, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
+import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { useApiSWR } from '../../../lib/api-swr';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { withHolder, type StatementHolder } from '../../../lib/statement-holder';
 import { dataExportKey, getDataExport, requestDataExport, type DataExportState } from '../api/data-export';
+
+/** The request's form (its `intent`; the route actions of /settings and of the statement page take it). */
+export const EXPORT_FORM = 'export';
 
 /** While the archive is being built the state is asked again every few seconds. */
 const PENDING_REFRESH_MS = 5000;
 
 /**
  * "Download my data": asks for an archive of everything the site keeps about the member (at most once a day); a job
- * builds it and mails a link; while it is ready (48 hours) the link is shown here too. It opens only with his session.
+ * builds it and mails a link; while it is ready (48 hours) the link is shown here too. It opens only with his session,
+ * or — `holder`, a suspended member without one — with his statement's token. The request is a form posted to `page`
+ * (where the section is shown): without JavaScript its route action asks with the form's Idempotency-Key.
  */
-export function DataExportSection() {
+export function DataExportSection({ page, holder }: { page: string; holder?: StatementHolder }) {
   const intl = useIntl();
   const api = useApi();
-  const { data, error, mutate } = useApiSWR(dataExportKey(), () => getDataExport(api), {
+  const { data, error, mutate } = useApiSWR(dataExportKey(holder), () => getDataExport(api, holder), {
     refreshInterval: (latest?: DataExportState) => (latest?.status === 'pending' ? PENDING_REFRESH_MS : 0),
   });
+  const refused = useFormFailure(EXPORT_FORM);
+  const form = useIdempotencyKey(refused?.fields.idempotency_key);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(() => (refused ? failureText(intl, refused.error) : null));
 
   if (error && !data) {
     return (
@@ -38,13 +46,10 @@ export function DataExportSection() {
     setBusy(true);
     setFailure(null);
     try {
-      await mutate(requestDataExport(api, newIdempotencyKey()), { revalidate: false });
+      await mutate(requestDataExport(api, form.key, holder), { revalidate: false });
+      form.renew();
     } catch (err) {
-      setFailure(
-        isApiRequestError(err) && err.code && err.code !== 'internal_error'
-          ? err.message
-          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-      );
+      setFailure(failureText(intl, isApiRequestError(err) ? err : null));
     } finally {
       setBusy(false);
     }
@@ -69,15 +74,23 @@ export function DataExportSection() {
       ) : null}
       {data.status === 'ready' && data.download_path && data.expires_at ? (
         <div role="status" className="mb-3">
-          <a className="btn btn-outline-primary" href={data.download_path} download data-testid="data-export-download">
+          <a className="btn btn-outline-primary" href={withHolder(data.download_path, holder)} download data-testid="data-export-download">
             <FormattedMessage id="dataExport.download" defaultMessage="Download your data (zip)" />
           </a>
           <p className="small text-body-secondary mt-2 mb-0">
-            <FormattedMessage
-              id="dataExport.readyUntil"
-              defaultMessage="The link works until {date}, only while you are logged in."
-              values={{ date: <FormattedDate value={data.expires_at} dateStyle="medium" timeStyle="short" /> }}
-            />
+            {holder ? (
+              <FormattedMessage
+                id="dataExport.readyUntilToken"
+                defaultMessage="The link works until {date}."
+                values={{ date: <FormattedDate value={data.expires_at} dateStyle="medium" timeStyle="short" /> }}
+              />
+            ) : (
+              <FormattedMessage
+                id="dataExport.readyUntil"
+                defaultMessage="The link works until {date}, only while you are logged in."
+                values={{ date: <FormattedDate value={data.expires_at} dateStyle="medium" timeStyle="short" /> }}
+              />
+            )}
           </p>
         </div>
       ) : null}
@@ -100,9 +113,20 @@ export function DataExportSection() {
           />
         </p>
       ) : (
-        <Button color="primary" disabled={busy} onClick={() => void onRequest()} data-testid="data-export-request">
-          <FormattedMessage id="dataExport.request" defaultMessage="Download my data" />
-        </Button>
+        <form
+          method="post"
+          action={page}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onRequest();
+          }}
+        >
+          <input type="hidden" name="intent" value={EXPORT_FORM} />
+          <IdempotencyKeyField value={form.key} />
+          <Button type="submit" color="primary" disabled={busy} data-testid="data-export-request">
+            <FormattedMessage id="dataExport.request" defaultMessage="Download my data" />
+          </Button>
+        </form>
       )}
       {failure ? (
         <Alert color="danger" fade={false} className="mt-3 mb-0" role="alert">
@@ -111,4 +135,11 @@ export function DataExportSection() {
       ) : null}
     </div>
   );
+}
+
+/** A refusal in the member's language (the backend's message), else the generic "try again later". */
+function failureText(intl: IntlShape, error: ApiRequestError | null): string {
+  return error?.code && error.code !== 'internal_error'
+    ? error.message
+    : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
 }
