@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { unzip } from '../../mock-backend/test/zip';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
@@ -29,10 +31,25 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
     await expect.poll(() => link.count(), { timeout: 60_000, interval: 500 }).toBe(1);
     expect(await section.getByText(/You can ask again from/).count()).toBe(1);
     expect(await section.getByRole('button', { name: 'Download my data' }).count()).toBe(0);
+    // The link is mailed to him too.
+    const mailed = async () => {
+      const dir = join(site.dataDir, 'mail');
+      for (const name of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
+        const eml = (await readFile(join(dir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (eml.includes('To: premium@demo.test') && eml.includes('/api/data-export-file.php?key=')) return true;
+      }
+      return false;
+    };
+    await expect.poll(mailed, { timeout: 30_000, interval: 250 }).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const file = await readFile((await download.path()) as string);
     expect(file.subarray(0, 2).toString()).toBe('PK');
+    // His messages and his photo files are in it.
+    const files = await unzip(file);
+    const conversations = JSON.parse(files.get('conversations.json')!.toString('utf8')) as { messages: unknown[] }[];
+    expect(conversations.some((c) => c.messages.length > 0)).toBe(true);
+    expect([...files.keys()].some((name) => /^photos\/\d+\.\w+$/.test(name))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

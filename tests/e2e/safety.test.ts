@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,18 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
       .toContain(`The reports about ${target.name} are decided.`);
     await expect.poll(() => card.count()).toBe(0);
 
+    // The statement of reasons is mailed to him, with the link that reads it without a session.
+    const statementMail = async () => {
+      const dir = join(site.dataDir, 'mail');
+      for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
+        const eml = (await readFile(join(dir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (eml.includes('To: free@demo.test') && eml.includes('Subject: A decision about your account')) return eml;
+      }
+      return '';
+    };
+    await expect.poll(statementMail, { timeout: 30_000, interval: 250 }).toMatch(/\/safety\/statements\/\d+\?token=[0-9a-f]{32}/);
+    expect(await statementMail()).toContain('Insulted another member in a chat.');
+
     // The suspended member is told so when he logs in, with the end date and the statement, and appeals.
     const suspended = await watchedPage(browser, { viewport: PHONE });
     await suspended.page.goto(`${site.url}/login`);
@@ -188,6 +201,21 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await mine.waitFor();
     expect(await mine.textContent()).toContain(profileReference);
     expect(await mine.textContent()).toContain(messageReference);
+
+    // The transparency export holds one record per statement of reasons (the suspension), without personal data.
+    await moderator.page.goto(`${site.url}/moderation/transparency`);
+    const [exported] = await Promise.all([
+      moderator.page.waitForEvent('download'),
+      moderator.page.getByTestId('transparency-download').click(),
+    ]);
+    const json = await readFile((await exported.path()) as string, 'utf8');
+    const statements = await admin(databaseUrl(), async (c) =>
+      Number((await c.query("SELECT count(*) AS n FROM safety_decisions WHERE action <> 'dismiss'")).rows[0].n),
+    );
+    expect((JSON.parse(json) as { statements: unknown[] }).statements).toHaveLength(statements);
+    expect(statements).toBeGreaterThan(0);
+    expect(json).not.toContain('free@demo.test');
+    expect(json).not.toContain('Insulted another member in a chat.');
 
     expect(reporter.problems).toEqual([]);
     expect(moderator.problems).toEqual([]);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as yauzl from 'yauzl';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
 import { createLogger } from '../../lib/logger';
+import { unzip } from '../../test/zip';
 import { processDataExports } from './index';
 import { conversation, idOf, moderatorCookie, otherMember, waitForMail } from './fixtures';
 
@@ -23,30 +23,6 @@ beforeAll(async () => {
   messageIds = await conversation(ctx, memberId, partner.id, 4);
 }, 180_000);
 afterAll(() => ctx?.close());
-
-/** The zip's files by name. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const binary = (req: request.Test) =>
   req.buffer(true).parse((res, done) => {
