@@ -5,10 +5,11 @@ import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 import type { SentMessage } from './send-message';
+import { swrKey } from '../../../lib/swr-key';
 
 export type Gift = Schemas['Gift'];
 
-export const GIFTS_KEY = '/gifts.php';
+export const GIFTS_KEY = swrKey('/gifts.php');
 
 /** GET /gifts.php: the gift catalogue. */
 export function listGifts(api: ApiClient): Promise<{ gifts: Gift[] }> {

@@ -2,6 +2,7 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type ReportQueue = Schemas['ReportQueue'];
 export type ReportCase = Schemas['ReportCase'];
@@ -13,8 +14,8 @@ export type AppealQueue = Schemas['AppealQueue'];
 export type QueuedAppeal = AppealQueue['appeals'][number];
 
 export const SAFETY_ACTIONS: readonly SafetyAction[] = ['dismiss', 'remove_content', 'warn', 'restrict', 'suspend', 'ban'];
-export const REPORT_QUEUE_KEY = '/report-queue.php';
-export const APPEAL_QUEUE_KEY = '/appeal-queue.php';
+export const REPORT_QUEUE_KEY = swrKey('/report-queue.php');
+export const APPEAL_QUEUE_KEY = swrKey('/appeal-queue.php');
 
 /** GET /report-queue.php (moderators): open reports per reported member, longest waiting first; open notices. */
 export function listReportQueue(api: ApiClient): Promise<ReportQueue> {

@@ -2,6 +2,7 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type ReportReason = Schemas['ReportReason'];
 export type ReportTarget = Schemas['ReportTarget'];
@@ -17,7 +18,7 @@ export const REPORT_REASONS: readonly ReportReason[] = [
   'illegal',
   'other',
 ];
-export const MY_REPORTS_KEY = '/report.php';
+export const MY_REPORTS_KEY = swrKey('/report.php');
 
 /**
  * POST /report.php with the attempt's Idempotency-Key. A repeat while the first report is open answers 200 with the

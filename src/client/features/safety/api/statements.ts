@@ -2,14 +2,14 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 
 export type Statement = Schemas['Statement'];
 export type AppealReceipt = Schemas['AppealReceipt'];
 
-export const STATEMENTS_KEY = '/statements.php';
+export const STATEMENTS_KEY = swrKey('/statements.php');
 /** The SWR key of one statement (with the mail's token when the member reads it without a session). */
-export const statementKey = (id: number, token: string | null) =>
-  `/statement.php?id=${id}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+export const statementKey = (id: number, token: string | null) => swrKey('/statement.php', { id, token: token ?? undefined });
 
 /** A statement id from the route: a positive integer, else null. */
 export function parseStatementId(raw: string | undefined): number | null {

@@ -1,5 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
+import { swrKey } from '../../../lib/swr-key';
 
 export type TransparencyCounts = Schemas['TransparencyCounts'];
 export interface Period {
@@ -10,7 +11,7 @@ export interface Period {
 const query = (p: Period) =>
   new URLSearchParams(Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
 
-export const transparencyCountsKey = (p: Period) => `transparency-counts.php?${query(p)}`;
+export const transparencyCountsKey = (p: Period) => swrKey('/transparency-counts.php', p);
 
 /** GET /transparency-counts.php: the period's reports, actions, time to a decision, appeals and reversals (moderators). */
 export function getTransparencyCounts(api: ApiClient, p: Period): Promise<TransparencyCounts> {
