@@ -98,7 +98,7 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await expect.poll(() => page.getByText('Too many failed attempts, account blocked for 15 min.').count()).toBe(1);
 
     // Reset the password through the mailed link (which also lifts the account's login locks), then log in with it.
-    // Both forms run their route actions in the page (the router): no page is posted to the server.
+    // The three forms run their route actions in the page (the router): no page is posted to the server.
     const pagePosts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());

@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouterContextProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
+import type { PageAction, PageContext } from '../app/route-handle';
 import { PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
@@ -27,6 +28,8 @@ export function renderWithApp(
     settings?: Settings;
     browserLanguage?: string | null;
     fetch?: typeof fetch;
+    /** The route action forms posted through the router run (every path has it), with the page context of the app. */
+    action?: PageAction;
   } = {},
 ) {
   const store = createAppStore({
@@ -42,7 +45,17 @@ export function renderWithApp(
     baseUrl: 'http://localhost/api',
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.url ?? '/'] });
+  const context: PageContext = {
+    api,
+    settings: options.settings ?? settingsFixture,
+    user: Promise.resolve(options.user ?? null),
+    hasSession: (options.user ?? null) !== null,
+    locale: options.locale ?? 'en',
+  };
+  const router = createMemoryRouter([{ path: '*', element: ui, ...(options.action ? { action: options.action } : {}) }], {
+    initialEntries: [options.url ?? '/'],
+    getContext: () => context as unknown as RouterContextProvider,
+  });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
       {/* A cache of each test's own (the browser's one per page). */}

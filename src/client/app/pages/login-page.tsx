@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { redirect } from 'react-router';
+import { redirect, redirectDocument } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { login } from '../../features/session/api/login';
@@ -9,16 +9,19 @@ import { useCurrentUser, useSettings } from '../../lib/store/store';
 import type { PageActionArgs } from '../route-handle';
 
 /**
- * The login form posted without JavaScript (or before the page hydrated): the server logs in through the backend, whose
- * auth cookie goes out with a 303 to the members; a refused login renders the page again with the form's error in
+ * The login form's action. Posted without JavaScript (or before the page hydrated) the server logs in through the
+ * backend, whose auth cookie goes out with a 303 to the members; with JavaScript the router runs it in the browser, and
+ * the members' page then loads as a new document (the session, its language — the login may switch it to the
+ * account's — and its live updates start afresh). A refused login renders the page again with the form's error in
  * the member's language.
  */
 export async function loginAction({ request, context }: PageActionArgs): Promise<Response | LoginFormFailure> {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
-  const result = await login(context.api, { email, password: String(form.get('password') ?? '') });
-  if (result.ok) return redirect('/members', 303);
-  return { email, status: result.error.status, body: result.error.body };
+  // No answer at all (the network) is shown as the generic "try again later", never as an error page.
+  const result = await login(context.api, { email, password: String(form.get('password') ?? '') }).catch(() => null);
+  if (result?.ok) return redirectDocument('/members', 303);
+  return result ? { email, status: result.error.status, body: result.error.body } : { email, status: 502, body: null };
 }
 
 /** The logout button posted without JavaScript: the backend ends the session (and clears its cookie); 303 home. */

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
 import nl from '../../../../../locales/nl.json';
+import { createApiClient } from '../../../../shared/api/create-client';
 import { userFixture } from '../../../test/fixtures';
+import { loginAction } from '../../../app/pages/login-page';
 import { renderWithApp } from '../../../test/render-app';
 import { LoginForm } from './login-form';
 
@@ -21,6 +22,8 @@ function fill() {
 describe('LoginForm', () => {
   it('When the API answers login_failed, then the Dutch reference text is shown, with the hint for members who have not confirmed their address', async () => {
     renderWithApp(<LoginForm />, {
+      url: '/login',
+      action: loginAction,
       locale: 'nl',
       messages: nl,
       fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }),
@@ -35,6 +38,8 @@ describe('LoginForm', () => {
 
   it('When the API answers login_blocked, then the minutes are filled in', async () => {
     renderWithApp(<LoginForm />, {
+      url: '/login',
+      action: loginAction,
       locale: 'nl',
       messages: nl,
       fetch: async () => json(429, { error: { code: 'login_blocked', message: 'x', params: { minutes: 15 } } }),
@@ -49,6 +54,8 @@ describe('LoginForm', () => {
   it('When the account is blocked, then the member asks for a sign-in link for the typed address and is told it is on its way', async () => {
     const calls: string[] = [];
     renderWithApp(<LoginForm />, {
+      url: '/login',
+      action: loginAction,
       locale: 'nl',
       messages: nl,
       fetch: async (input) => {
@@ -68,46 +75,46 @@ describe('LoginForm', () => {
   });
 
   it('When the password is only wrong, then no sign-in link is offered', async () => {
-    renderWithApp(<LoginForm />, { fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }) });
+    renderWithApp(<LoginForm />, {
+      url: '/login',
+      action: loginAction,
+      fetch: async () => json(401, { error: { code: 'login_failed', message: 'x' } }),
+    });
     fill();
     await screen.findByRole('alert');
     expect(screen.queryByTestId('login-link-send')).toBeNull();
   });
 
-  it('When the login succeeds, then the user is stored and the member list opens', async () => {
-    const user = userFixture();
+  it('When the login succeeds, then the action answers 303 to the members as a new document (the session, its language and live updates start afresh)', async () => {
     const calls: string[] = [];
-    const { store } = renderWithApp(
-      <Routes>
-        <Route path="/login" element={<LoginForm />} />
-        <Route path="/members" element={<p>member list</p>} />
-      </Routes>,
-      {
-        url: '/login',
-        fetch: async (input) => {
-          const request = input as Request;
-          calls.push(`${request.method} ${new URL(request.url).pathname}`);
-          return json(200, { user });
-        },
-      },
-    );
-    fill();
-    expect(await screen.findByText('member list')).toBeTruthy();
-    await waitFor(() => expect(store.getState().session.user?.id).toBe(1));
-    expect(calls).toEqual(['POST /api/user.php', 'GET /api/user.php']);
+    const api = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: (async (input: Request) => {
+        calls.push(`${input.method} ${new URL(input.url).pathname} ${await input.text()}`);
+        return json(200, { user: userFixture() });
+      }) as unknown as typeof fetch,
+    });
+    const body = new URLSearchParams({ email: ' jan@example.test ', password: 'secret' });
+    const answer = (await loginAction({
+      request: new Request('http://localhost/login', { method: 'POST', body }),
+      params: {},
+      context: { api } as never,
+    } as never)) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('Location')).toBe('/members');
+    expect(answer.headers.get('X-Remix-Reload-Document')).toBe('true');
+    expect(calls).toEqual(['POST /api/user.php {"email":"jan@example.test","password":"secret"}']);
   });
 
-  it("When the account's saved language is Dutch and this page is English, then the next page loads whole (in Dutch, by the cookie the login set)", async () => {
-    const user = { ...userFixture(), language: 'nl' as const };
-    const assigned: string[] = [];
-    const original = window.location;
-    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign: (url: string) => assigned.push(url) } });
-    try {
-      renderWithApp(<LoginForm />, { url: '/login', locale: 'en', fetch: async () => json(200, { user }) });
-      fill();
-      await waitFor(() => expect(assigned).toEqual(['/members']));
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: original });
-    }
+  it('When the network fails, then the form shows "try again later" rather than an error page', async () => {
+    renderWithApp(<LoginForm />, {
+      url: '/login',
+      action: loginAction,
+      fetch: async () => {
+        throw new TypeError('network');
+      },
+    });
+    fill();
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred, please try again later.');
   });
 });

@@ -1,16 +1,12 @@
-import { useContext, useId, useState, type FormEvent } from 'react';
+import { useContext, useId, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { UNSAFE_DataRouterStateContext, useNavigate } from 'react-router';
+import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { Link } from '../../../components/link';
-import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
+import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
 import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
-import { useRevalidateAll } from '../../../lib/swr-fetch';
-import { sessionLoaded, userChanged } from '../../../lib/store/session-slice';
-import { useAppDispatch, useLocale } from '../../../lib/store/store';
 import { isSuspension, SuspensionNotice } from '../../safety/components/suspension-notice';
-import { getSession } from '../api/get-user';
-import { login } from '../api/login';
 import { requestLoginLink } from '../api/login-link';
 
 /**
@@ -105,61 +101,27 @@ function useServerFailure(): (ApiRequestError & { email: string }) | null {
   return failure ? Object.assign(new ApiRequestError(failure.status, failure.body), { email: failure.email }) : null;
 }
 
+/**
+ * The login form: posted to /login, whose route action logs in (pages/login-page.tsx) — by the browser itself before
+ * the page hydrated or without JavaScript, through the data router once hydrated. A refusal comes back as the action's
+ * data (shown here); a login loads the members' page as a new document, with the new session, its language and its
+ * live updates from the start.
+ */
 export function LoginForm() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const revalidateAll = useRevalidateAll();
-  const locale = useLocale();
   const id = useId();
   const refused = useServerFailure();
+  const busy = useSubmitting('/login');
   const [email, setEmail] = useState(refused?.email ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(refused ? loginErrorText(intl, refused) : null);
-  const [failed, setFailed] = useState(refused?.code === 'login_failed');
-  const [blocked, setBlocked] = useState(refused?.code === 'login_blocked');
+  const error = refused && !isSuspension(refused) ? loginErrorText(intl, refused) : null;
+  const failed = refused?.code === 'login_failed';
+  const blocked = refused?.code === 'login_blocked';
   // A suspended or banned member: the notice with the end date and the statement replaces the error text.
-  const [suspension, setSuspension] = useState<ApiRequestError | null>(isSuspension(refused) ? refused : null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFailed(false);
-    setBlocked(false);
-    setSuspension(null);
-    try {
-      const result = await login(api, { email: email.trim(), password });
-      if (!result.ok) {
-        setError(loginErrorText(intl, result.error));
-        setFailed(result.error.code === 'login_failed');
-        setBlocked(result.error.code === 'login_blocked');
-        setSuspension(isSuspension(result.error) ? result.error : null);
-        return;
-      }
-      // The account's saved language differs from this page's: the login answer set the locale cookie to it, and the
-      // next page is loaded whole, in that language.
-      if (result.user.language !== locale) {
-        window.location.assign('/members');
-        return;
-      }
-      // The session answer brings the navigation counts with the user (badges right after logging in).
-      const session = await getSession(api).catch(() => null);
-      dispatch(session ? sessionLoaded(session) : userChanged(result.user));
-      void revalidateAll();
-      navigate('/members');
-    } catch {
-      setError(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const suspension = isSuspension(refused) ? refused : null;
 
   return (
-    // Without JavaScript (or before hydration) the form posts to /login, where the server logs in.
-    <Form method="post" action="/login" onSubmit={onSubmit} aria-describedby={error ? `${id}-error` : undefined}>
+    <RouterForm action="/login" aria-describedby={error || suspension ? `${id}-error` : undefined}>
       {suspension ? (
         <Alert color="danger" fade={false} id={`${id}-error`}>
           <SuspensionNotice error={suspension} />
@@ -225,6 +187,6 @@ export function LoginForm() {
           <FormattedMessage id="login.submit" defaultMessage="Log in" />
         )}
       </Button>
-    </Form>
+    </RouterForm>
   );
 }
