@@ -87,7 +87,14 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await page.getByRole('alert').filter({ hasText: 'Choose your bank.' }).waitFor();
     await page.getByLabel('Your bank', { exact: true }).selectOption({ label: 'ING' });
     expect(await page.getByTestId('pay-button').textContent()).toContain('14.99');
+    // The pay form's route action runs in the page (the router): no page is posted; the checkout opens.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest() && new URL(r.url()).origin === site.url) pagePosts.push(r.url());
+    });
     await page.getByTestId('pay-button').click();
+    await page.waitForURL(/\/checkout\/tr_/);
+    expect(pagePosts).toEqual([]);
     await completeCheckout(page, 'paid');
     await page.getByRole('heading', { name: 'Payment completed' }).waitFor({ timeout: 20_000 });
     await page.getByText('100 credits have been added to your account.').waitFor();

@@ -28,8 +28,10 @@ export function renderWithApp(
     settings?: Settings;
     browserLanguage?: string | null;
     fetch?: typeof fetch;
-    /** The route action forms posted through the router run (every path has it), with the page context of the app. */
+    /** The route action forms posted through the router run, with the page context of the app. */
     action?: PageAction;
+    /** The path pattern of the route that has the action (its params, e.g. `/credits/:id/:paymentmethod`); else every path. */
+    path?: string;
   } = {},
 ) {
   const store = createAppStore({
@@ -52,7 +54,12 @@ export function renderWithApp(
     hasSession: (options.user ?? null) !== null,
     locale: options.locale ?? 'en',
   };
-  const router = createMemoryRouter([{ path: '*', element: ui, ...(options.action ? { action: options.action } : {}) }], {
+  const path = options.path ?? '*';
+  const routes = [
+    { path, element: ui, ...(options.action ? { action: options.action } : {}) },
+    ...(path === '*' ? [] : [{ path: '*', element: ui }]),
+  ];
+  const router = createMemoryRouter(routes, {
     initialEntries: [options.url ?? '/'],
     getContext: () => context as unknown as RouterContextProvider,
   });

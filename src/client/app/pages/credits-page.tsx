@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { redirectDocument, useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { IDEMPOTENCY_FIELD, idempotencyKeyOf } from '../../components/progressive-form';
@@ -204,9 +204,10 @@ export async function payAction({ request, params, context }: PageActionArgs): P
     (created) => {
       const checkout = checkoutAddress(created.checkout_url);
       if (!checkout) return seeOther(`/transactions/${created.payment_id}`);
-      // A checkout on the site's own origin is answered at once; the browser follows a form's redirect to another
-      // origin only when the page's CSP form-action names it, so the provider's is reached from the payment's page.
-      if (new URL(checkout).origin === new URL(request.url).origin) return seeOther(checkout);
+      // A checkout on the site's own origin is answered at once, as a new document (it is no page of this app); the
+      // browser follows a form's redirect to another origin only when the page's CSP form-action names it, so the
+      // provider's is reached from the payment's page.
+      if (new URL(checkout).origin === new URL(request.url).origin) return redirectDocument(checkout, 303);
       return seeOther(`/transactions/${created.payment_id}?${CHECKOUT_HOP}=1`);
     },
   );

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userFixture } from '../../../test/fixtures';
+import { payAction } from '../../../app/pages/credits-page';
 import { renderWithApp } from '../../../test/render-app';
 import { CreditsCheckout } from './credits-checkout';
 import { PaymentResult } from './payment-result';
@@ -47,6 +48,8 @@ describe('discount codes that explain themselves', () => {
       user: userFixture(),
       fetch: api.fetch,
       url: '/credits/3/paypal?code=SPRING',
+      path: '/credits/:id/:paymentmethod',
+      action: payAction,
     });
     expect((await screen.findByTestId('discount-applied')).textContent).toContain('Valid with iDEAL and Credit card.');
     expect(screen.getByTestId('code-not-for-method').textContent).toContain(
@@ -70,6 +73,8 @@ describe('discount codes that explain themselves', () => {
       user: userFixture(),
       fetch: api.fetch,
       url: '/credits/3/creditcard?code=SPRING',
+      path: '/credits/:id/:paymentmethod',
+      action: payAction,
     });
     const pay = await screen.findByTestId('pay-button');
     expect(pay.textContent).toBe('Pay €28.79');

@@ -1,17 +1,15 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { useCurrentUser } from '../../../lib/store/store';
 import { useCreditPackages, type CreditPackage, type CreditPackages, type PaymentMethodOption } from '../api/credit-packages';
 import { useActiveDiscount } from '../api/discount';
-import { createPayment } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
 import { PaymentMark } from './payment-mark';
@@ -49,9 +47,7 @@ function withCode(path: string, code: string | null): string {
  * code) lowers the prices shown and paid. Credits arrive when the provider reports the payment paid.
  */
 export function CreditsCheckout({ packageId, method }: { packageId: number | null; method: string | null }) {
-  const api = useApi();
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const typedCode = search.get('code');
   const welcome = useActiveDiscount(user !== null && !user.paid_user && !typedCode);
@@ -107,11 +103,6 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
               discounted={discounted}
               validFor={validFor}
               country={listing.country}
-              onPay={async (body, attemptKey) => {
-                const created = await createPayment(api, body, attemptKey);
-                if (created.checkout_url) window.location.assign(created.checkout_url);
-                else await navigate(`/transactions/${created.payment_id}`);
-              }}
             />
           )}
         </>
@@ -224,7 +215,6 @@ function PayStep({
   discounted,
   validFor,
   country,
-  onPay,
 }: {
   pkg: CreditPackage;
   method: PaymentMethodOption;
@@ -233,53 +223,29 @@ function PayStep({
   discounted: boolean;
   validFor: string | null;
   country: string;
-  onPay: (
-    body: { package_id: number; method: string; issuer?: string; discount_code?: string; country: string },
-    attemptKey: string,
-  ) => Promise<void>;
 }) {
   const intl = useIntl();
   const bankId = useId();
   const { pathname, search } = useLocation();
+  // A refused payment comes back as the route action's data, with the attempt's key (sent again, it pays once).
   const refused = useFormFailure(PAY_FORM);
   const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  const busy = useSubmitting(pathname);
   const [issuer, setIssuer] = useState(refused?.fields.issuer ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() =>
-    refused
+  const [bankMissing, setBankMissing] = useState(false);
+  const needsBank = method.issuers.length > 0;
+  const error = bankMissing
+    ? intl.formatMessage({ id: 'credits.chooseBank', defaultMessage: 'Choose your bank.' })
+    : refused
       ? refused.error.body !== null
         ? refused.error.message
         : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
-      : null,
-  );
-  const attemptKey = useMemo(() => createAttemptKeys(), []);
-  const needsBank = method.issuers.length > 0;
+      : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (needsBank && !issuer) {
-      setError(intl.formatMessage({ id: 'credits.chooseBank', defaultMessage: 'Choose your bank.' }));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const body = {
-      package_id: pkg.id,
-      method: method.id,
-      country,
-      ...(needsBank ? { issuer } : {}),
-      ...(code && discounted ? { discount_code: code } : {}),
-    };
-    try {
-      await onPay(body, attemptKey(body));
-    } catch (err) {
-      setError(
-        isApiRequestError(err)
-          ? err.message
-          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-      );
-      setBusy(false);
-    }
+  /** The bank is checked in the browser; the route action (app/pages/credits-page.tsx) starts the payment. */
+  const check = (event: FormEvent) => {
+    setBankMissing(needsBank && !issuer);
+    if (needsBank && !issuer) event.preventDefault();
   };
 
   return (
@@ -299,7 +265,7 @@ function PayStep({
           />
         )}
       </h2>
-      <form method="post" action={`${pathname}${search}`} onSubmit={submit} className="surface credits-pay" noValidate>
+      <RouterForm action={`${pathname}${search}`} onSubmit={check} className="surface credits-pay" noValidate>
         <IdempotencyKeyField value={form.key} />
         <input type="hidden" name="country" value={country} />
         {code && discounted ? <input type="hidden" name="discount_code" value={code} /> : null}
@@ -361,7 +327,7 @@ function PayStep({
             defaultMessage="You will be taken to the payment page of our payment provider and then back here."
           />
         </p>
-      </form>
+      </RouterForm>
     </section>
   );
 }

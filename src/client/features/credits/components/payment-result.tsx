@@ -48,9 +48,14 @@ export function PaymentResult({ id }: { id: number }) {
 function Outcome({ payment }: { payment: Transaction }) {
   // Sent here from a credit alert: back to where he was (the conversation and its draft).
   const back = useReturnAfterPurchase();
-  // Sent here by the pay form posted without JavaScript: the open payment forwards to its hosted checkout.
+  // Sent here by the pay form's action: the open payment forwards to its hosted checkout — by the page's meta refresh
+  // without JavaScript, by replacing this page in the history with it (Back from the provider returns to the bundles,
+  // not to a page that forwards again).
   const [search] = useSearchParams();
   const forward = search.get(CHECKOUT_HOP) === '1' && payment.status === 'open' ? checkoutAddress(payment.checkout_url) : null;
+  useEffect(() => {
+    if (forward) window.location.replace(forward);
+  }, [forward]);
   switch (payment.status) {
     case 'paid':
       return (
