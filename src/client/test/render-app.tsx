@@ -1,18 +1,20 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouterContextProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
+import type { PageAction, PageContext } from '../app/route-handle';
 import { PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
 
 /**
  * Renders UI inside the real providers with a memory data router (component tests only): every path shows `ui`, and
- * router forms, navigation state and action data work as in the app.
+ * router forms, navigation state and action data work as in the app. With `action`, every path runs it for a form
+ * posted to it, with the page context of the browser (the test's API client and store).
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -27,6 +29,9 @@ export function renderWithApp(
     settings?: Settings;
     browserLanguage?: string | null;
     fetch?: typeof fetch;
+    action?: PageAction;
+    /** What the browser's page context adds for the action (e.g. `sessionEnded`). */
+    context?: Partial<PageContext>;
   } = {},
 ) {
   const store = createAppStore({
@@ -42,7 +47,21 @@ export function renderWithApp(
     baseUrl: 'http://localhost/api',
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.url ?? '/'] });
+  const context = (): PageContext => {
+    const { session, site } = store.getState();
+    return {
+      api,
+      settings: site.settings,
+      user: Promise.resolve(session.user),
+      hasSession: session.user !== null,
+      locale: site.locale,
+      ...options.context,
+    };
+  };
+  const router = createMemoryRouter([{ path: '*', element: ui, ...(options.action ? { action: options.action } : {}) }], {
+    initialEntries: [options.url ?? '/'],
+    getContext: () => context() as unknown as RouterContextProvider,
+  });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
       {/* A cache of each test's own (the browser's one per page). */}
@@ -53,5 +72,5 @@ export function renderWithApp(
       </SWRConfig>
     </AppProviders>,
   );
-  return { ...result, store };
+  return { ...result, store, router };
 }
