@@ -60,7 +60,8 @@ export function renderWithApp(
   };
   const router = createMemoryRouter([{ path: '*', element: ui, ...(options.action ? { action: options.action } : {}) }], {
     initialEntries: [options.url ?? '/'],
-    getContext: () => context() as unknown as RouterContextProvider,
+    // Only a route that runs code gets the context: without one, the router's navigations stay as they were.
+    ...(options.action ? { getContext: () => context() as unknown as RouterContextProvider } : {}),
   });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
