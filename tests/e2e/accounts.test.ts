@@ -116,6 +116,18 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await login(page, email, 'second-password');
     await page.waitForURL('**/members');
 
+    // An e-mail switch saves at once through the notifications action in the page (no page post); a reload shows it.
+    await page.goto(`${site.url}/notifications`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const news = page.getByRole('switch', { name: 'News and offers' });
+    const wanted = !(await news.isChecked());
+    await news.click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await news.isChecked()).toBe(wanted);
+    expect(pagePosts).toEqual([]);
+    await page.reload();
+    await expect.poll(() => news.isChecked()).toBe(wanted);
+
     // Change the password (a wrong current one refused beside its field), then ask for a new e-mail address: both forms
     // run their route actions in the page, and a change that went through empties the fields.
     await page.goto(`${site.url}/settings`);

@@ -33,17 +33,27 @@ export function RouterForm({ action, replace = false, preventScrollReset = false
   return <form {...form} method="post" action={action} onSubmit={submit} />;
 }
 
+const pathOf = (to: string) => to.split('?')[0];
+
+/**
+ * The data of the form posted to `action` (its path; the query does not count) while the router is busy with it: its
+ * action runs, or the pages' loaders run again after it (`withReload`, e.g. to show the form's choices until the page
+ * has the saved ones). With `intent`, only the form of that `intent` field among those posted to the same page.
+ */
+export function usePendingForm(action: string, { intent, withReload = false }: { intent?: string; withReload?: boolean } = {}) {
+  const navigation = useNavigation();
+  const pending =
+    (navigation.state === 'submitting' || (withReload && navigation.state === 'loading')) &&
+    navigation.formAction !== undefined &&
+    pathOf(navigation.formAction) === pathOf(action) &&
+    (intent === undefined || navigation.formData?.get('intent') === intent);
+  return pending ? (navigation.formData ?? null) : null;
+}
+
 /**
  * Whether a form posted to `action` (its path; the query does not count) is being sent through the router; with
  * `intent`, only the form of that `intent` field among those posted to the same page.
  */
 export function useSubmitting(action: string, intent?: string): boolean {
-  const navigation = useNavigation();
-  const path = (to: string) => to.split('?')[0];
-  return (
-    navigation.state === 'submitting' &&
-    navigation.formAction !== undefined &&
-    path(navigation.formAction) === path(action) &&
-    (intent === undefined || navigation.formData?.get('intent') === intent)
-  );
+  return usePendingForm(action, { intent }) !== null;
 }

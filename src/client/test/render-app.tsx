@@ -1,20 +1,28 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouterContextProvider } from 'react-router';
+import { useContext, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLoaderData, type RouterContextProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
-import type { PageAction, PageContext } from '../app/route-handle';
-import { PageDataContext } from '../lib/page-data';
+import type { PageAction, PageContext, PageLoader, PrefetchResult } from '../app/route-handle';
+import { mergePageData, PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
+
+/** The route's loader data over the test's page data, as a page of the app gets it (app/page-route.tsx). */
+function LoaderData({ children }: { children: ReactNode }) {
+  const data = useLoaderData<PrefetchResult | undefined>();
+  const outer = useContext(PageDataContext);
+  return data ? <PageDataContext value={mergePageData(outer, data)}>{children}</PageDataContext> : children;
+}
 
 /**
  * Renders UI inside the real providers with a memory data router (component tests only): every path shows `ui`, and
  * router forms, navigation state and action data work as in the app. With `action`, every path runs it for a form
- * posted to it, with the page context of the browser (the test's API client and store).
+ * posted to it, and with `loader` every path loads its data with it (again after an action), both with the page context
+ * of the browser (the test's API client and store).
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -30,6 +38,7 @@ export function renderWithApp(
     browserLanguage?: string | null;
     fetch?: typeof fetch;
     action?: PageAction;
+    loader?: PageLoader;
     /** What the browser's page context adds for the action (e.g. `sessionEnded`). */
     context?: Partial<PageContext>;
   } = {},
@@ -58,10 +67,16 @@ export function renderWithApp(
       ...options.context,
     };
   };
-  const router = createMemoryRouter([{ path: '*', element: ui, ...(options.action ? { action: options.action } : {}) }], {
+  const route = {
+    path: '*',
+    element: options.loader ? <LoaderData>{ui}</LoaderData> : ui,
+    ...(options.action ? { action: options.action } : {}),
+    ...(options.loader ? { loader: options.loader, HydrateFallback: () => null } : {}),
+  };
+  const router = createMemoryRouter([route], {
     initialEntries: [options.url ?? '/'],
     // Only a route that runs code gets the context: without one, the router's navigations stay as they were.
-    ...(options.action ? { getContext: () => context() as unknown as RouterContextProvider } : {}),
+    ...(options.action || options.loader ? { getContext: () => context() as unknown as RouterContextProvider } : {}),
   });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getNotificationSettings, notificationSettingsKey } from '../../features/accounts/api/notification-settings';
 import { DeleteAccountForm } from '../../features/accounts/components/delete-account-form';
+import { NotificationSettingsForm } from '../../features/accounts/components/notification-settings-form';
+import { useApi } from '../../lib/api-client';
 import { userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
-import { settingsAction } from './account-settings-pages';
+import { notificationsAction, notificationsLoader, settingsAction } from './account-settings-pages';
 
 afterEach(() => {
   cleanup();
@@ -80,5 +84,91 @@ describe('the deletion form with JavaScript (the settings action through the rou
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/account-deleted'));
     expect(sessionEnded).toHaveBeenCalledTimes(1);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The backend of the notification settings: GET answers the saved switches; PUT (recorded, held until `release`) saves
+ * them, or answers `refusal` when given.
+ */
+function notificationsBackend(refusal?: unknown) {
+  let mail = { messages: true, likes: true, matches: false, news: false };
+  const saves: unknown[] = [];
+  let reads = 0;
+  let release: () => void = () => undefined;
+  const fetch = vi.fn(async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    if (new URL(request.url).pathname !== '/api/notifications.php') return json(500, {});
+    if (request.method === 'GET') {
+      reads++;
+      return json(200, { mail, disabled: [] });
+    }
+    const body = (await request.json()) as { mail: typeof mail };
+    saves.push(body.mail);
+    await new Promise<void>((resolve) => (release = resolve));
+    if (refusal) return json(400, refusal);
+    mail = body.mail;
+    return json(200, { mail, disabled: [] });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, saves, reads: () => reads, release: () => release() };
+}
+
+/** A part of the page that reads the settings through SWR without the loader's answer (it asks the backend itself). */
+function AlsoReadsSettings() {
+  const api = useApi();
+  useSWR(notificationSettingsKey(), () => getNotificationSettings(api));
+  return null;
+}
+
+const switchOf = (name: string) => screen.getByRole('switch', { name }) as HTMLInputElement;
+
+describe('the notification switches with JavaScript (the notifications action through the router)', () => {
+  it('When a switch is flipped, then every switch is sent at once and shows what was sent meanwhile; saved, the page shows the settings its loader brought again (not the older copy SWR held) and says so', async () => {
+    const { fetch, saves, reads, release } = notificationsBackend();
+    renderWithApp(
+      <>
+        <AlsoReadsSettings />
+        <NotificationSettingsForm />
+      </>,
+      {
+        user: userFixture(),
+        fetch,
+        url: '/notifications',
+        loader: notificationsLoader,
+        action: notificationsAction,
+      },
+    );
+    await screen.findByRole('switch', { name: 'News and offers' });
+    // Another part of the page asks for the settings itself: from then on SWR holds an answer of its own.
+    await waitFor(() => expect(reads()).toBe(2));
+    fireEvent.click(switchOf('News and offers'));
+    await waitFor(() => expect(saves).toEqual([{ messages: true, likes: true, matches: false, news: true }]));
+    expect(switchOf('News and offers').checked).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    release();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved.'));
+    expect(reads()).toBe(3);
+    expect(switchOf('News and offers').checked).toBe(true);
+    expect(switchOf('New matches').checked).toBe(false);
+  });
+
+  it('When the backend refuses the change, then its message shows and the switch is back as saved', async () => {
+    const refusal = { error: { code: 'mail_disabled', message: 'E-mail staat uit.' } };
+    const { fetch, saves, release } = notificationsBackend(refusal);
+    renderWithApp(<NotificationSettingsForm />, {
+      user: userFixture(),
+      fetch,
+      url: '/notifications?saved=1',
+      loader: notificationsLoader,
+      action: notificationsAction,
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Saved.');
+    fireEvent.click(screen.getByRole('switch', { name: 'New likes' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(switchOf('New likes').checked).toBe(false);
+    release();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('E-mail staat uit.'));
+    expect(switchOf('New likes').checked).toBe(true);
   });
 });
