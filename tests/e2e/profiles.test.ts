@@ -180,9 +180,16 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
     await page.waitForURL(new RegExp(`${href}$`));
     const name = (await page.locator('h1 span').first().textContent()) as string;
 
+    // The profile's action blocks him in the page (the router), with no page posted to the server.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
+    await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('button', { name: `Block ${name}` }).click();
     await page.getByRole('button', { name: 'Block', exact: true }).click();
     await page.waitForURL(/\/members\?blocked=1/);
+    expect(pagePosts).toEqual([]);
     await expect.poll(() => page.getByText('The member has been blocked.', { exact: false }).count()).toBe(1);
     await expect.poll(() => page.locator('.member-grid a[href^="/members/"]').count()).toBeGreaterThan(0);
     expect(await page.locator(`.member-grid a[href="${href}"]`).count()).toBe(0);

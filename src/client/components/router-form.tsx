@@ -57,3 +57,15 @@ export function usePendingForm(action: string, { intent, withReload = false }: {
 export function useSubmitting(action: string, intent?: string): boolean {
   return usePendingForm(action, { intent }) !== null;
 }
+
+/**
+ * Where the 303 of the form posted to `action` leads while the router runs that page's loaders (null otherwise, and
+ * for an answer on the action's own path): the form's work is done and the next page not yet shown, the moment to
+ * drop what the caches hold from before it. (Every page of the app has a loader; one without would show at once.)
+ */
+export function useFormRedirect(action: string, intent?: string): string | null {
+  const navigation = useNavigation();
+  const form = usePendingForm(action, { intent, withReload: true });
+  if (!form || navigation.state !== 'loading' || navigation.location.pathname === pathOf(action)) return null;
+  return `${navigation.location.pathname}${navigation.location.search}`;
+}

@@ -39,6 +39,8 @@ export function renderWithApp(
     fetch?: typeof fetch;
     action?: PageAction;
     loader?: PageLoader;
+    /** The path of the route that shows `ui` (its params reach the action and loader); every other path shows it too. */
+    path?: string;
     /** What the browser's page context adds for the action (e.g. `sessionEnded`). */
     context?: Partial<PageContext>;
   } = {},
@@ -68,12 +70,12 @@ export function renderWithApp(
     };
   };
   const route = {
-    path: '*',
+    path: options.path ?? '*',
     element: options.loader ? <LoaderData>{ui}</LoaderData> : ui,
     ...(options.action ? { action: options.action } : {}),
     ...(options.loader ? { loader: options.loader, HydrateFallback: () => null } : {}),
   };
-  const router = createMemoryRouter([route], {
+  const router = createMemoryRouter(options.path ? [route, { ...route, path: '*' }] : [route], {
     initialEntries: [options.url ?? '/'],
     // Only a route that runs code gets the context: without one, the router's navigations stay as they were.
     ...(options.action || options.loader ? { getContext: () => context() as unknown as RouterContextProvider } : {}),
