@@ -116,6 +116,18 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     await login(page, email, 'second-password');
     await page.waitForURL('**/members');
 
+    // An e-mail switch saves at once through the notifications action in the page (no page post); a reload shows it.
+    await page.goto(`${site.url}/notifications`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const news = page.getByRole('switch', { name: 'News and offers' });
+    const wanted = !(await news.isChecked());
+    await news.click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await news.isChecked()).toBe(wanted);
+    expect(pagePosts).toEqual([]);
+    await page.reload();
+    await expect.poll(() => news.isChecked()).toBe(wanted);
+
     // Change the password (a wrong current one refused beside its field), then ask for a new e-mail address: both forms
     // run their route actions in the page, and a change that went through empties the fields.
     await page.goto(`${site.url}/settings`);
@@ -137,13 +149,30 @@ describe.skipIf(!runE2e)('a member lives the whole account lifecycle in the brow
     expect(await mail.getByLabel('Current password').inputValue()).toBe('');
     expect(pagePosts).toEqual([]);
 
-    // Delete the account with a reason; the alternatives show; then take it back through the mailed link.
+    // Delete the account with a reason; the alternatives show (a wrong password refused beside its field); then take it
+    // back through the mailed link. The settings action runs in the page; the session over, the next page loads
+    // whole, logged out, and nothing of the member's page is refused (a 403) on the way.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
     await page.getByLabel('I want to take a break').check();
     await page.getByTestId('delete-alternative').waitFor();
-    await page.getByTestId('delete-account').getByLabel('Current password').fill('third-password');
+    const deletion = page.getByTestId('delete-account');
+    await deletion.getByLabel('Current password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await deletion.locator('.invalid-feedback').first().waitFor();
+    expect(await page.getByLabel('I want to take a break').isChecked()).toBe(true);
+    problems.length = 0; // the refusal's own 403 answer of the API
+    await deletion.getByLabel('Current password').fill('third-password');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL('**/account-deleted');
     await page.getByTestId('account-deleted').waitFor();
+    await page.locator('html[data-hydrated]').waitFor();
+    expect(await page.getByLabel('Account of Journey').count()).toBe(0);
+    expect(pagePosts).toEqual([]);
+    expect(problems).toEqual([]);
     await page.goto(`${site.url}${await mailedPath(email, '/account-deleted?token=')}`);
     await page.getByRole('button', { name: 'Reactivate my account' }).click();
     await page.getByTestId('reactivated').waitFor();

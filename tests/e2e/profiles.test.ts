@@ -45,12 +45,22 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
     await page.goto(`${site.url}/profile`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My profile' }).count()).toBe(1);
 
+    // The profile's action saves it in the page (the router, no page post); the navigation shows the new name at once.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByLabel('Profile name').fill('Free Cyclist ');
     await page.getByLabel('About me').fill('Loves long bike rides along the canals.');
     await page.getByLabel('Hair colour').selectOption('brown');
     const cycling = page.getByRole('checkbox', { name: 'Cycling' });
     if (!(await cycling.isChecked())) await cycling.check();
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('Your profile has been saved.').count()).toBe(1);
+    expect(await page.getByLabel('Profile name').inputValue()).toBe('Free Cyclist');
+    await expect.poll(() => page.getByLabel('Account of Free Cyclist').count()).toBe(1);
+    expect(pagePosts).toEqual([]);
 
     await page.getByLabel('Profile name').fill('@free');
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -70,6 +80,8 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
 
     await page.reload();
     await expect.poll(() => page.getByLabel('About me').inputValue()).toBe('Loves long bike rides along the canals.');
+    expect(await page.getByLabel('Profile name').inputValue()).toBe('Free Cyclist');
+    expect(pagePosts).toEqual([]);
     // The refused name answered 422 on purpose; nothing else may fail.
     expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
   });
@@ -180,9 +192,16 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
     await page.waitForURL(new RegExp(`${href}$`));
     const name = (await page.locator('h1 span').first().textContent()) as string;
 
+    // The profile's action blocks him in the page (the router), with no page posted to the server.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
+    await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('button', { name: `Block ${name}` }).click();
     await page.getByRole('button', { name: 'Block', exact: true }).click();
     await page.waitForURL(/\/members\?blocked=1/);
+    expect(pagePosts).toEqual([]);
     await expect.poll(() => page.getByText('The member has been blocked.', { exact: false }).count()).toBe(1);
     await expect.poll(() => page.locator('.member-grid a[href^="/members/"]').count()).toBeGreaterThan(0);
     expect(await page.locator(`.member-grid a[href="${href}"]`).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect, redirectDocument } from 'react-router';
 import { sameOriginPath } from '../../shared/same-origin-path';
 import type { FormFailure } from '../components/progressive-form';
 import { isApiRequestError } from '../lib/api-error';
@@ -7,6 +7,13 @@ export type { FormFailure } from '../components/progressive-form';
 
 /** The 303 of a form that did its work: the browser loads `path` with a GET (a reload never posts again). */
 export const seeOther = (path: string): Response => redirect(path, 303);
+
+/**
+ * The 303 of a form whose work ended the session (the account deleted): the browser loads `path` as a whole document
+ * even when the router ran the action in the page, so nothing of the member's page (its store, caches and event
+ * stream) outlives his session.
+ */
+export const seeOtherDocument = (path: string): Response => redirectDocument(path, 303);
 
 /**
  * Runs the backend call of a posted form: `done` on success (a 303), a FormFailure when the backend refused. A visitor

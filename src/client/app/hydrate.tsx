@@ -3,7 +3,7 @@ import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouterContextProvider } from 'react-router';
 import type { ApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
-import { unlessLeaving } from '../lib/page-exit';
+import { holdForLeaving, unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
@@ -55,6 +55,7 @@ function browserPageContext(store: AppStore, api: ApiClient): PageContext {
     user: Promise.resolve(session.user),
     hasSession: session.user !== null,
     locale: site.locale,
+    sessionEnded: holdForLeaving,
   };
 }
 

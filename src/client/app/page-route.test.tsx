@@ -134,6 +134,20 @@ describe('page routes', () => {
     expect(calls.length).toBe(modules.length);
     for (const [, name, imported] of calls) expect(imported).toBe(name);
   });
+
+  it("When a form's action was refused, then the page's loaders do not run again; after any other answer they run as the router decides", () => {
+    const { shouldRevalidate } = pageRoute(
+      'members-page',
+      () => Promise.resolve({}),
+      () => ({ Component: () => null }),
+    );
+    const args = (actionResult: unknown, defaultShouldRevalidate: boolean) =>
+      ({ actionResult, defaultShouldRevalidate }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
+    expect(shouldRevalidate?.(args({ form: 'profile', status: 422, body: {}, fields: {} }, true))).toBe(false);
+    expect(shouldRevalidate?.(args(undefined, true))).toBe(true);
+    expect(shouldRevalidate?.(args({ refused: 'no' }, true))).toBe(true);
+    expect(shouldRevalidate?.(args(undefined, false))).toBe(false);
+  });
 });
 
 describe('lazy components', () => {

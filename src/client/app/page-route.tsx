@@ -1,5 +1,5 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
-import { useLoaderData, type RouteObject } from 'react-router';
+import { useLoaderData, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { mergePageData, PageDataContext } from '../lib/page-data';
 import { onChunkError } from './lazy-component';
 import { ErrorPage } from './pages/error-page';
@@ -64,15 +64,27 @@ function RouteErrorPage() {
   return <ErrorPage />;
 }
 
+/**
+ * After a form's action the router runs the page's loaders again (the write may change what they show), but not after
+ * a refusal (a FormFailure, app/form-action.ts): the backend stored nothing, and the refusal shows at once instead of
+ * after the page's data — while fields typed meanwhile are kept (a render of the page's data under way as the member
+ * types into a controlled field could put back what it held).
+ */
+function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  const refused = typeof actionResult === 'object' && actionResult !== null && 'form' in actionResult && 'status' in actionResult;
+  return refused ? false : defaultShouldRevalidate;
+}
+
 export function pageRoute<M>(
   page: string,
   load: () => Promise<M>,
   pick: (m: M) => PageExports | Promise<PageExports>,
   options: { stream?: RouteHandle['stream'] } = {},
-): Pick<RouteObject, 'lazy' | 'handle'> {
+): Pick<RouteObject, 'lazy' | 'handle' | 'shouldRevalidate'> {
   const handle: RouteHandle = { module: `src/client/app/pages/${page}`, ...(options.stream ? { stream: options.stream } : {}) };
   return {
     handle,
+    shouldRevalidate,
     lazy: async () => {
       const exports = await pick(await load().catch(onChunkError));
       const Page = exports.Component as ComponentType<object>;

@@ -26,6 +26,12 @@ export interface PageContext {
    * is slow) handed on as a promise in the loader data, so the shell goes out first. Absent in the browser.
    */
   settle?: (job: Promise<PrefetchResult>, streamable: boolean) => Promise<RouteData>;
+  /**
+   * Browser only: an action ended the member's session (the account deleted) and answers with a document redirect, so
+   * the next page loads whole with the cleared cookie; until then the event stream is closed and no call of this page
+   * goes out (lib/page-exit.ts), each of which would be answered 403. Absent on the server.
+   */
+  sessionEnded?: () => void;
 }
 
 /** A page loader's arguments: the router's `{ params, request, context }` with the page context. */

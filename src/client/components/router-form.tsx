@@ -33,17 +33,39 @@ export function RouterForm({ action, replace = false, preventScrollReset = false
   return <form {...form} method="post" action={action} onSubmit={submit} />;
 }
 
+const pathOf = (to: string) => to.split('?')[0];
+
+/**
+ * The data of the form posted to `action` (its path; the query does not count) while the router is busy with it: its
+ * action runs, or the pages' loaders run again after it (`withReload`, e.g. to show the form's choices until the page
+ * has the saved ones). With `intent`, only the form of that `intent` field among those posted to the same page.
+ */
+export function usePendingForm(action: string, { intent, withReload = false }: { intent?: string; withReload?: boolean } = {}) {
+  const navigation = useNavigation();
+  const pending =
+    (navigation.state === 'submitting' || (withReload && navigation.state === 'loading')) &&
+    navigation.formAction !== undefined &&
+    pathOf(navigation.formAction) === pathOf(action) &&
+    (intent === undefined || navigation.formData?.get('intent') === intent);
+  return pending ? (navigation.formData ?? null) : null;
+}
+
 /**
  * Whether a form posted to `action` (its path; the query does not count) is being sent through the router; with
  * `intent`, only the form of that `intent` field among those posted to the same page.
  */
 export function useSubmitting(action: string, intent?: string): boolean {
+  return usePendingForm(action, { intent }) !== null;
+}
+
+/**
+ * Where the 303 of the form posted to `action` leads while the router runs that page's loaders (null otherwise, and
+ * for an answer on the action's own path): the form's work is done and the next page not yet shown, the moment to
+ * drop what the caches hold from before it. (Every page of the app has a loader; one without would show at once.)
+ */
+export function useFormRedirect(action: string, intent?: string): string | null {
   const navigation = useNavigation();
-  const path = (to: string) => to.split('?')[0];
-  return (
-    navigation.state === 'submitting' &&
-    navigation.formAction !== undefined &&
-    path(navigation.formAction) === path(action) &&
-    (intent === undefined || navigation.formData?.get('intent') === intent)
-  );
+  const form = usePendingForm(action, { intent, withReload: true });
+  if (!form || navigation.state !== 'loading' || navigation.location.pathname === pathOf(action)) return null;
+  return `${navigation.location.pathname}${navigation.location.search}`;
 }

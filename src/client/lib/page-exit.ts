@@ -28,9 +28,17 @@ export function endLiveUpdates(): void {
   window.dispatchEvent(new Event(LEAVING));
 }
 
-export function leavePage(url: string): void {
+/**
+ * The session has ended and the page is being left by a load the router already makes (an action's document
+ * redirect): the event stream closes and nothing more of this page reaches the backend.
+ */
+export function holdForLeaving(): void {
   leaving = true;
   endLiveUpdates();
+}
+
+export function leavePage(url: string): void {
+  holdForLeaving();
   window.location.assign(url);
 }
 

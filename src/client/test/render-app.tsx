@@ -1,19 +1,28 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouterContextProvider } from 'react-router';
+import { useContext, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLoaderData, type RouterContextProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { type Schemas, type Settings, type User } from '../../shared/api/client';
 import { createApiClient } from '../../shared/api/create-client';
 import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
-import type { PageAction, PageContext } from '../app/route-handle';
-import { PageDataContext } from '../lib/page-data';
+import type { PageAction, PageContext, PageLoader, PrefetchResult } from '../app/route-handle';
+import { mergePageData, PageDataContext } from '../lib/page-data';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
 
+/** The route's loader data over the test's page data, as a page of the app gets it (app/page-route.tsx). */
+function LoaderData({ children }: { children: ReactNode }) {
+  const data = useLoaderData<PrefetchResult | undefined>();
+  const outer = useContext(PageDataContext);
+  return data ? <PageDataContext value={mergePageData(outer, data)}>{children}</PageDataContext> : children;
+}
+
 /**
  * Renders UI inside the real providers with a memory data router (component tests only): every path shows `ui`, and
- * router forms, navigation state and action data work as in the app.
+ * router forms, navigation state and action data work as in the app. With `action`, every path runs it for a form
+ * posted to it, and with `loader` every path loads its data with it (again after an action), both with the page context
+ * of the browser (the test's API client and store).
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -28,10 +37,12 @@ export function renderWithApp(
     settings?: Settings;
     browserLanguage?: string | null;
     fetch?: typeof fetch;
-    /** The route action forms posted through the router run, with the page context of the app. */
     action?: PageAction;
-    /** The path pattern of the route that has the action (its params, e.g. `/credits/:id/:paymentmethod`); else every path. */
+    loader?: PageLoader;
+    /** The path of the route that shows `ui` (its params reach the action and loader); every other path shows it too. */
     path?: string;
+    /** What the browser's page context adds for the action (e.g. `sessionEnded`). */
+    context?: Partial<PageContext>;
   } = {},
 ) {
   const store = createAppStore({
@@ -47,21 +58,27 @@ export function renderWithApp(
     baseUrl: 'http://localhost/api',
     fetch: options.fetch ?? (async () => new Response('{}', { status: 500 })),
   });
-  const context: PageContext = {
-    api,
-    settings: options.settings ?? settingsFixture,
-    user: Promise.resolve(options.user ?? null),
-    hasSession: (options.user ?? null) !== null,
-    locale: options.locale ?? 'en',
+  const context = (): PageContext => {
+    const { session, site } = store.getState();
+    return {
+      api,
+      settings: site.settings,
+      user: Promise.resolve(session.user),
+      hasSession: session.user !== null,
+      locale: site.locale,
+      ...options.context,
+    };
   };
-  const path = options.path ?? '*';
-  const routes = [
-    { path, element: ui, ...(options.action ? { action: options.action } : {}) },
-    ...(path === '*' ? [] : [{ path: '*', element: ui }]),
-  ];
-  const router = createMemoryRouter(routes, {
+  const route = {
+    path: options.path ?? '*',
+    element: options.loader ? <LoaderData>{ui}</LoaderData> : ui,
+    ...(options.action ? { action: options.action } : {}),
+    ...(options.loader ? { loader: options.loader, HydrateFallback: () => null } : {}),
+  };
+  const router = createMemoryRouter(options.path ? [route, { ...route, path: '*' }] : [route], {
     initialEntries: [options.url ?? '/'],
-    getContext: () => context as unknown as RouterContextProvider,
+    // Only a route that runs code gets the context: without one, the router's navigations stay as they were.
+    ...(options.action || options.loader ? { getContext: () => context() as unknown as RouterContextProvider } : {}),
   });
   const result = render(
     <AppProviders store={store} api={api} locale={options.locale ?? 'en'} messages={options.messages ?? {}}>
@@ -73,5 +90,5 @@ export function renderWithApp(
       </SWRConfig>
     </AppProviders>,
   );
-  return { ...result, store };
+  return { ...result, store, router };
 }

@@ -18,7 +18,7 @@ import {
 import { notificationSettingsKey, getNotificationSettings } from '../../features/accounts/api/notification-settings';
 import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { PushSettingsCard } from '../../features/push/components/push-settings-card';
 import { DataExportSection, EXPORT_FORM } from '../../features/data-export/components/data-export-section';
@@ -58,10 +58,10 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
 }
 
 /**
- * The account settings' forms posted without JavaScript (or before the page hydrated), by `intent`: the password
- * change, the e-mail change, the request for his data and the deletion. Done: 303 to /settings with what was done (the deletion: to
- * /account-deleted, with the backend's clearing of the session cookie); refused: the page again with the
- * backend's error (in the member's language) beside its field.
+ * The account settings' forms by `intent` (posted by the browser without JavaScript, run through the router with it):
+ * the password change, the e-mail change, the request for his data and the deletion. Done: 303 to /settings with what was done (the deletion:
+ * to /account-deleted as a whole page load, with the backend's clearing of the session cookie); refused: the page
+ * again with the backend's error (in the member's language) beside its field.
  */
 export async function settingsAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
@@ -95,7 +95,11 @@ export async function settingsAction({ request, context }: PageActionArgs): Prom
       DELETE_FORM,
       { reasons: reasons.join(','), comment },
       () => deleteAccount(context.api, { password: textField(form, 'password'), reasons, ...(comment ? { comment } : {}) }),
-      () => seeOther('/account-deleted'),
+      () => {
+        // With JavaScript, the page holds its calls and closes its event stream until the next page has loaded.
+        context.sessionEnded?.();
+        return seeOtherDocument('/account-deleted');
+      },
     );
   }
   if (intent === EXPORT_FORM) {

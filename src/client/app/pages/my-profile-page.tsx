@@ -17,7 +17,7 @@ import { getRegions, regionsKey, useRegions } from '../../features/site-data/api
 import { uploadPhoto, type MyPhotos } from '../../features/photos/api/upload-photo';
 import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
-import { mainImageChanged } from '../../lib/store/session-slice';
+import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, type FormFailure } from '../form-action';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
@@ -42,8 +42,9 @@ export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise
 }
 
 /**
- * The profile form posted without JavaScript (or before the page hydrated): saved on the server with the fields the
- * site shows, then 303 to /profile saying so; refused, the page again with the backend's error and the fields as sent.
+ * The profile form (posted by the browser without JavaScript, run through the router with it): saved with the fields
+ * the site shows, then 303 to /profile saying so, whose loader brings the saved profile; refused, the page again with
+ * the backend's error and the fields as sent.
  */
 export async function myProfileAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
@@ -135,7 +136,7 @@ export function MyProfilePage() {
             interests={(interests.data ?? []).map((i) => i.key)}
             visibleFields={[...settings.visible_profile_fields, ...settings.visible_profile_notes]}
             onCountryChange={setCountry}
-            onSaved={(profile) => void mutate(profile, { revalidate: false })}
+            onSaved={(profile) => dispatch(ownProfileSaved({ name: profile.name, country: profile.country }))}
           />
         </div>
         <div className="d-grid gap-3 align-content-start">

@@ -18,6 +18,8 @@ export const sessionLoaded = defineAction<{ user: User; counts: Schemas['NavCoun
  * banner follow at once, without waiting for the next refresh of the user.
  */
 export const mainImageChanged = defineAction<Schemas['Image'] | null>('session/mainImageChanged');
+/** The member saved his profile: the navigation's name and the country the session knows follow at once. */
+export const ownProfileSaved = defineAction<{ name: string; country: User['profile']['country'] }>('session/ownProfileSaved');
 /** The balance the live channel announced (a payment settled, a refund went out): the credits badge follows at once. */
 export const balanceChanged = defineAction<{ credits: number; paid_user: boolean }>('session/balanceChanged');
 /**
@@ -48,6 +50,11 @@ export function sessionReducer(state: SessionState = initialState, action: Unkno
   if (mainImageChanged.match(action)) {
     if (!state.user) return state;
     return { ...state, user: { ...state.user, profile: { ...state.user.profile, main_image: action.payload } } };
+  }
+  if (ownProfileSaved.match(action)) {
+    const { name, country } = action.payload;
+    if (!state.user || (state.user.profile.name === name && state.user.profile.country === country)) return state;
+    return { ...state, user: { ...state.user, profile: { ...state.user.profile, name, country } } };
   }
   if (balanceChanged.match(action)) {
     if (!state.user) return state;

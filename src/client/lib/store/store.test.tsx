@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsFixture, userFixture } from '../../test/fixtures';
-import { loggedOut, mainImageChanged, sessionLoaded, sessionReducer, userChanged } from './session-slice';
+import { loggedOut, mainImageChanged, ownProfileSaved, sessionLoaded, sessionReducer, userChanged } from './session-slice';
 import { dismissed, pageErrorSet, siteReducer } from './site-slice';
 import { createAppStore, StoreProvider, useAppSelector } from './store';
 
@@ -25,6 +25,11 @@ describe('store', () => {
     expect(sessionReducer(before, loggedOut())).toEqual({ user: null, counts: null });
     expect(sessionReducer(before, { type: 'other' })).toBe(before);
     expect(sessionReducer({ user: null, counts: null }, mainImageChanged(image)).user).toBeNull();
+    const renamed = sessionReducer(before, ownProfileSaved({ name: 'Jan B', country: 'BE' }));
+    expect(renamed.user?.profile).toMatchObject({ name: 'Jan B', country: 'BE', main_image: user.profile.main_image });
+    expect(before.user.profile.name).toBe(user.profile.name);
+    const same = { name: user.profile.name, country: user.profile.country };
+    expect(sessionReducer(before, ownProfileSaved(same))).toBe(before);
   });
 
   it('When the session poll brings the same user and counts, then the state stays the same object; a change makes a new one', () => {

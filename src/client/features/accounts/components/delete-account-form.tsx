@@ -1,16 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
-import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
+import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { ACCOUNT_UNDO_DAYS } from '../../../../shared/constants';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { loggedOut } from '../../../lib/store/session-slice';
-import { useAppDispatch } from '../../../lib/store/store';
-import { deleteAccount } from '../api/delete-account';
-import { toFormError, type FormError } from '../form-error';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
+import { toFormError } from '../form-error';
 import { DeleteDiscountOffer } from './delete-discount-offer';
 import { Field } from './field';
 
@@ -34,42 +30,27 @@ export const reasonsOf = (values: readonly unknown[]): Reason[] => DELETE_REASON
 
 /**
  * Account deletion with reasons and the alternatives (invisible mode, fewer e-mails, the delete discount). A form
- * posted to /settings: without JavaScript, or before the page hydrated, the route's action deletes on the server (303
- * to /account-deleted, the session's cookie cleared, or the page again with the backend's error, the reasons and the
- * comment kept); with JavaScript this handler does.
+ * posted to /settings (`intent=delete`) whose route action deletes the account — through the router with JavaScript
+ * (the button busy meanwhile), by the browser itself without it: 303 to /account-deleted, loaded as a whole page with
+ * the session's cookie cleared (nothing of the member's page outlives his session), or the page again with the
+ * backend's error beside its field, the reasons and the comment kept.
  */
 export function DeleteAccountForm() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const refused = useFormFailure(DELETE_FORM);
+  const busy = useSubmitting('/settings', DELETE_FORM);
   const [reasons, setReasons] = useState<Reason[]>(() => reasonsOf(refused?.fields.reasons?.split(',') ?? []));
   const [comment, setComment] = useState(refused?.fields.comment ?? '');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [busy, setBusy] = useState(false);
+  const error = refused && !busy ? toFormError(intl, refused.error) : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteAccount(api, { password, reasons, ...(comment.trim() ? { comment: comment.trim() } : {}) });
-      dispatch(loggedOut());
-      navigate('/account-deleted', { replace: true });
-    } catch (err) {
-      setError(toFormError(intl, err));
-      setBusy(false);
-    }
-  };
   const toggle = (r: Reason) => setReasons((list) => (list.includes(r) ? list.filter((x) => x !== r) : [...list, r]));
   const hidden = reasons.includes('privacy') || reasons.includes('taking_break');
   const mails = reasons.includes('too_many_mails');
   const expensive = reasons.includes('too_expensive');
 
   return (
-    <Form method="post" action="/settings" onSubmit={onSubmit} noValidate data-testid="delete-account">
+    <RouterForm action="/settings" replace preventScrollReset noValidate data-testid="delete-account">
       <input type="hidden" name="intent" value={DELETE_FORM} />
       <fieldset className="mb-3">
         <legend className="fs-6 fw-semibold">
@@ -165,6 +146,6 @@ export function DeleteAccountForm() {
       <Button type="submit" color="danger" disabled={busy}>
         <FormattedMessage id="delete.submit" defaultMessage="Delete my account" />
       </Button>
-    </Form>
+    </RouterForm>
   );
 }

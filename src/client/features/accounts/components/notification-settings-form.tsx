@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import type { Schemas } from '../../../../shared/api/client';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
 import { getNotificationSettings, notificationSettingsKey } from '../api/notification-settings';
-import { saveNotificationSettings } from '../api/save-notification-settings';
 import { toFormError } from '../form-error';
 
 type Kind = keyof Schemas['MailKinds'];
@@ -26,9 +25,10 @@ export const NOTIFICATIONS_FORM = 'notifications';
 export const mailField = (kind: Kind) => `mail_${kind}`;
 
 /**
- * E-mail notification kinds on/off, and why e-mail is disabled when it is. With JavaScript each switch saves at once;
- * without (or before the page hydrated) the switches are a form posted to /notifications with a Save button, whose
- * route action saves them all (303 to /notifications?saved=1, or the page again with the backend's error).
+ * E-mail notification kinds on/off, and why e-mail is disabled when it is: a form posted to /notifications whose route
+ * action saves every switch as sent (303 to /notifications?saved=1, or the page again with the backend's error). With
+ * JavaScript each switch sends the form through the router at once (the switches show what was sent until the page has
+ * the saved settings; a refused change falls back to them); without (or before the page hydrated) a Save button does.
  */
 export function NotificationSettingsForm() {
   const intl = useIntl();
@@ -36,14 +36,15 @@ export function NotificationSettingsForm() {
   const hydrated = useHydrated();
   const [search] = useSearchParams();
   const refused = useFormFailure(NOTIFICATIONS_FORM);
-  const { data, error, mutate } = useApiSWR(notificationSettingsKey(), () => getNotificationSettings(api));
-  const [status, setStatus] = useState<string | null>(() =>
-    refused
-      ? toFormError(intl, refused.error).message
-      : search.get('saved')
-        ? intl.formatMessage({ id: 'notifications.saved', defaultMessage: 'Saved.' })
-        : null,
-  );
+  const sending = usePendingForm('/notifications', { withReload: true });
+  const { data, error } = useApiSWR(notificationSettingsKey(), () => getNotificationSettings(api));
+  // The answer shown is the one to the last change sent: none while a change is on its way.
+  const answer = refused
+    ? toFormError(intl, refused.error).message
+    : search.get('saved')
+      ? intl.formatMessage({ id: 'notifications.saved', defaultMessage: 'Saved.' })
+      : null;
+  const status = sending ? null : answer;
 
   if (error) {
     return (
@@ -53,20 +54,10 @@ export function NotificationSettingsForm() {
     );
   }
   if (!data) return null;
-
-  const onToggle = async (kind: Kind) => {
-    const mail = { ...data.mail, [kind]: !data.mail[kind] };
-    setStatus(null);
-    try {
-      await mutate(saveNotificationSettings(api, mail), { optimisticData: { ...data, mail }, rollbackOnError: true });
-      setStatus(intl.formatMessage({ id: 'notifications.saved', defaultMessage: 'Saved.' }));
-    } catch (err) {
-      setStatus(toFormError(intl, err).message);
-    }
-  };
+  const checked = (kind: Kind) => (sending ? sending.has(mailField(kind)) : data.mail[kind]);
 
   return (
-    <form method="post" action="/notifications" onSubmit={(e) => e.preventDefault()} data-testid="notification-settings">
+    <RouterForm action="/notifications" replace preventScrollReset data-testid="notification-settings">
       {data.disabled.map((reason) => (
         <Alert color="warning" fade={false} key={reason} data-testid={`disabled-${reason}`}>
           <FormattedMessage
@@ -87,8 +78,8 @@ export function NotificationSettingsForm() {
               name={mailField(kind)}
               type="switch"
               role="switch"
-              checked={data.mail[kind]}
-              onChange={() => void onToggle(kind)}
+              checked={checked(kind)}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
             />
             <Label check for={`mail-${kind}`}>
               {intl.formatMessage(KIND_TEXT[kind])}
@@ -104,6 +95,6 @@ export function NotificationSettingsForm() {
       <p role="status" className="small text-body-secondary mb-0">
         {status}
       </p>
-    </form>
+    </RouterForm>
   );
 }

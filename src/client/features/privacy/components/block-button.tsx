@@ -1,59 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
-import { blockMember } from '../api/block-member';
+import { RouterForm, useFormRedirect, useSubmitting } from '../../../components/router-form';
 
 /** The block form (its route action: app/pages/profile-page.tsx, `intent=block`). */
 export const BLOCK_FORM = 'block';
 
 /**
- * Block a member from their profile, after a confirmation; then back to the search, where they no longer appear.
- * Without JavaScript the button is a link to the profile with the confirmation open (`?block=confirm`), whose Block
- * button posts a form to the profile; the route's action blocks on the server (303 to the search, or the profile again
- * with the backend's refusal).
+ * Block a member from their profile, after a confirmation; then back to the search, where they no longer appear. The
+ * confirmation's Block button posts a form to the profile whose route action blocks — through the router with
+ * JavaScript (the buttons busy meanwhile; the lists loaded before are dropped before the search shows), by the browser
+ * itself without it: 303 to the search, or the profile again with the backend's refusal. Without JavaScript the block
+ * button is a link to the profile with the confirmation open (`?block=confirm`).
  */
 export function BlockButton({ memberId, name }: { memberId: number; name: string }) {
   const intl = useIntl();
-  const api = useApi();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { mutate } = useSWRConfig();
+  const action = `/members/${memberId}`;
   const refused = useFormFailure(BLOCK_FORM);
+  const blocked = useFormRedirect(action, BLOCK_FORM) !== null;
+  const busy = useSubmitting(action, BLOCK_FORM) || blocked;
   const [confirming, setConfirming] = useState(refused !== null || new URLSearchParams(search).get('block') === 'confirm');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(() =>
-    !refused
+  const error =
+    !refused || busy
       ? null
       : refused.error.status < 500 && refused.error.code
         ? refused.error.message
-        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
-  );
+        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' });
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await blockMember(api, memberId);
-      // Lists loaded before the block still hold the member: drop them so every list is asked again.
-      await mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, {
-        revalidate: true,
-      });
-      await navigate('/members?blocked=1');
-    } catch (err) {
-      setError(
-        isApiRequestError(err) && err.status < 500
-          ? err.message
-          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
-      );
-      setBusy(false);
-    }
-  };
+  useEffect(() => {
+    if (!blocked) return;
+    // Lists loaded before the block still hold the member: drop them so every list is asked again.
+    void mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, {
+      revalidate: true,
+    });
+  }, [blocked, mutate]);
 
   if (!confirming) {
     return (
@@ -76,14 +61,7 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
     );
   }
   return (
-    <form
-      method="post"
-      action={`/members/${memberId}`}
-      className="surface-inset mt-2"
-      role="group"
-      aria-labelledby={`block-${memberId}`}
-      onSubmit={(e) => void confirm(e)}
-    >
+    <RouterForm action={action} className="surface-inset mt-2" role="group" aria-labelledby={`block-${memberId}`}>
       <input type="hidden" name="intent" value={BLOCK_FORM} />
       <p id={`block-${memberId}`} className="mb-2">
         <FormattedMessage
@@ -114,6 +92,6 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
           {error}
         </Alert>
       ) : null}
-    </form>
+    </RouterForm>
   );
 }

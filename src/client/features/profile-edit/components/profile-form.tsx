@@ -1,15 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Spinner } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { ATTRIBUTE_OPTIONS, INTEREST_MESSAGES } from '../../../lib/interest-messages';
 import type { MyProfile } from '../api/get-my-profile';
-import { updateProfile } from '../api/update-profile';
-import { INTERESTS_SHOWN_FIELD, PROFILE_FORM, profileUpdateOf, showsProfileField } from '../profile-update';
+import { INTERESTS_SHOWN_FIELD, PROFILE_FORM, showsProfileField } from '../profile-update';
 import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
 import { useRegionName } from '../../../lib/region-names';
 
@@ -24,6 +22,7 @@ export interface ProfileFormProps {
   /** settings.visible_profile_fields and visible_profile_notes: which fields this site shows (all when empty). */
   visibleFields: string[];
   onCountryChange: (country: string | null) => void;
+  /** The page shows the answer to a save that went through, with the saved profile (its loader's new answer). */
   onSaved: (profile: MyProfile) => void;
 }
 
@@ -86,48 +85,45 @@ const messages = defineMessages({
 });
 
 /**
- * The member's own profile: a form posted to /profile. Without JavaScript, or before the page hydrated, the route's
- * action saves it on the server (303 to /profile?saved=1, or the page again with the backend's error beside its field
- * and the fields as sent); with JavaScript this handler does, with the same fields (profile-update.ts).
+ * The member's own profile: a form posted to /profile whose route action saves it with the fields the site shows
+ * (profile-update.ts) — through the router with JavaScript (the button busy meanwhile), by the browser itself without
+ * it: 303 to /profile?saved=1, where the page has the saved profile from its loader (the fields show it as saved), or
+ * the page again with the backend's error beside its field and the fields as sent.
  */
 export function ProfileForm({ profile, countries, regions, interests, visibleFields, onCountryChange, onSaved }: ProfileFormProps) {
   const intl = useIntl();
   const regionName = useRegionName();
-  const api = useApi();
   const refused = useFormFailure(PROFILE_FORM);
   const [search] = useSearchParams();
+  const { key: entry } = useLocation();
+  const busy = useSubmitting('/profile');
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const [form, setForm] = useState<FormState>(() => (refused ? asSent(initial(profile), refused.fields) : initial(profile)));
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<SaveResult | null>(() => {
-    if (!refused) return search.get('saved') === '1' ? { ok: true } : null;
-    const { error } = refused;
-    const field = typeof error.params.field === 'string' ? error.params.field : null;
-    return { ok: false, field, message: error.status < 500 && error.code ? error.message : t(messages.errorLater) };
-  });
+  const saved = !refused && search.get('saved') === '1';
+  // A save that went through shows the profile as saved (the backend may have tidied it): the page stays mounted when
+  // the router shows its answer, a new history entry (adjusted while rendering, not in an effect).
+  const [shownEntry, setShownEntry] = useState(entry);
+  if (entry !== shownEntry) {
+    setShownEntry(entry);
+    if (saved) setForm(initial(profile));
+  }
+  const announceSaved = useEffectEvent(() => onSaved(profile));
+  const savedAnswer = saved ? entry : null;
+  useEffect(() => {
+    if (savedAnswer !== null) announceSaved();
+  }, [savedAnswer]);
+  const result: SaveResult | null = busy
+    ? null
+    : refused
+      ? {
+          ok: false,
+          field: typeof refused.error.params.field === 'string' ? refused.error.params.field : null,
+          message: refused.error.status < 500 && refused.error.code ? refused.error.message : t(messages.errorLater),
+        }
+      : saved
+        ? { ok: true }
+        : null;
   const shows = (field: string) => showsProfileField(visibleFields, field);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = profileUpdateOf(new FormData(event.currentTarget), visibleFields);
-    setBusy(true);
-    setResult(null);
-    try {
-      const saved = await updateProfile(api, body);
-      setForm(initial(saved));
-      setResult({ ok: true });
-      onSaved(saved);
-    } catch (err) {
-      const field = isApiRequestError(err) && typeof err.params.field === 'string' ? err.params.field : null;
-      setResult({
-        ok: false,
-        field,
-        message: isApiRequestError(err) && err.status < 500 ? err.message : t(messages.errorLater),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const invalid = (field: string) => result !== null && !result.ok && result.field === field;
   const fieldError = (field: string): ReactNode =>
@@ -140,14 +136,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
   const age = profile.age;
 
   return (
-    <form
-      method="post"
-      action="/profile"
-      className="surface profile-form"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      data-testid="profile-form"
-    >
+    <RouterForm action="/profile" preventScrollReset className="surface profile-form" noValidate data-testid="profile-form">
       <h2 className="h5 fw-bold">
         <FormattedMessage id="profileEdit.details" defaultMessage="About you" />
       </h2>
@@ -343,6 +332,6 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
           {result.message}
         </Alert>
       ) : null}
-    </form>
+    </RouterForm>
   );
 }

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import useSWR from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BlockButton } from '../../features/privacy/components/block-button';
+import { userFixture } from '../../test/fixtures';
+import { renderWithApp } from '../../test/render-app';
+import { profileAction } from './profile-page';
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The backend of the block: POST /block.php (recorded, held until `release`) answers `answer`; the chats list is read. */
+function backend(answer: () => Response) {
+  const blocks: unknown[] = [];
+  let chatReads = 0;
+  let release: () => void = () => undefined;
+  const fetch = vi.fn(async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/chats.php') {
+      chatReads++;
+      return json(200, { conversations: [] });
+    }
+    if (request.method === 'POST' && path === '/api/block.php') {
+      blocks.push(await request.json());
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer();
+    }
+    return json(500, {});
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, blocks, chatReads: () => chatReads, release: () => release() };
+}
+
+/** The profile page's block button beside a list the page loaded before (the chats) and the address shown. */
+function Page() {
+  const { pathname, search } = useLocation();
+  useSWR('/chats.php', async () => (await fetch('http://localhost/api/chats.php')).json());
+  return (
+    <>
+      <p data-testid="where">{`${pathname}${search}`}</p>
+      <BlockButton memberId={42} name="Jan" />
+    </>
+  );
+}
+
+describe('the block button with JavaScript (the profile action through the router)', () => {
+  it('When the member confirms the block, then the profile action blocks him, the buttons are busy, the lists loaded before are asked again and the search shows', async () => {
+    const { fetch, blocks, chatReads, release } = backend(() => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      // Every page of the app loads its data (here: none, in a while) before it shows.
+      const loader = async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return {};
+      };
+      renderWithApp(<Page />, { user: userFixture(), fetch, url: '/members/42', path: '/members/:id', action: profileAction, loader });
+      await waitFor(() => expect(chatReads()).toBe(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Block Jan' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+      await waitFor(() => expect(blocks).toEqual([{ id: 42 }]));
+      expect(screen.getByRole('button', { name: 'Block' }).hasAttribute('disabled')).toBe(true);
+      release();
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1'));
+      await waitFor(() => expect(chatReads()).toBe(2));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('When the backend refuses the block, then its message shows in the confirmation and the buttons work again', async () => {
+    const refusal = { error: { code: 'not_found', message: 'Dit profiel bestaat niet.' } };
+    const { fetch, release } = backend(() => json(404, refusal));
+    renderWithApp(<BlockButton memberId={42} name="Jan" />, {
+      user: userFixture(),
+      fetch,
+      url: '/members/42?block=confirm',
+      path: '/members/:id',
+      action: profileAction,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Block' }).hasAttribute('disabled')).toBe(true));
+    release();
+    expect(await screen.findByText('Dit profiel bestaat niet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Block' }).hasAttribute('disabled')).toBe(false);
+  });
+});
