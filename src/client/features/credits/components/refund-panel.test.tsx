@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { statementAction } from '../../../app/pages/statement-page';
 import { renderWithApp } from '../../../test/render-app';
 import { RefundPanel } from './refund-panel';
 
@@ -33,12 +34,19 @@ describe('RefundPanel for a suspended member without a session', () => {
       if (url.pathname === '/api/refund.php') return json({ items: calls.length > 2 ? [] : [ITEM], credits: 100, totals: [] });
       return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } });
     }) as unknown as typeof globalThis.fetch;
-    renderWithApp(<RefundPanel page={`/safety/statements/12?token=${TOKEN}`} holder={{ statement: 12, token: TOKEN }} />, { fetch });
+    renderWithApp(<RefundPanel page={`/safety/statements/12?token=${TOKEN}`} holder={{ statement: 12, token: TOKEN }} />, {
+      fetch,
+      url: `/safety/statements/12?token=${TOKEN}`,
+      path: '/safety/statements/:id',
+      action: statementAction,
+    });
 
     fireEvent.click(await screen.findByTestId('refund-button'));
     const dialog = await screen.findByRole('dialog', { name: 'Refund €15.99 for 100 unused credits?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, refund €15.99' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('€15.99 is being refunded'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Your refund is being processed; the credits were taken off your balance.'),
+    );
 
     const [quote] = calls;
     expect(quote?.url.searchParams.get('statement')).toBe('12');

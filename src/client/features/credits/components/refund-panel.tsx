@@ -1,23 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Modal } from '../../../components/modal';
-import {
-  IdempotencyKeyField,
-  IDEMPOTENCY_FIELD,
-  useFormFailure,
-  useHydrated,
-  useIdempotencyKey,
-} from '../../../components/progressive-form';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
 import { createAttemptKeys } from '../../../lib/idempotency-key';
 import type { StatementHolder } from '../../../lib/statement-holder';
-import { requestRefund, useRefundQuote, type RefundQuote } from '../api/refunds';
+import { useRefundQuote, type RefundQuote } from '../api/refunds';
 import { formatMoney } from '../money';
-import { MethodName, methodNameOf } from './method-name';
+import { MethodName } from './method-name';
 
 /** The refund confirmation's form (its `intent`; the route actions: app/pages/credits-page.tsx and the statement page). */
 export const REFUND_FORM = 'refund';
@@ -39,92 +32,66 @@ const paymentIdOf = (value: string | null | undefined): number | null => (value 
 
 /**
  * Shows what each purchase would refund; the member confirms each refund first: in a dialog, or — the page without
- * JavaScript — on the page itself (`?refund={payment id}`), a form posted to the page whose route action asks the
- * refund with the form's Idempotency-Key (303 back with `?refunded=`; a refusal comes back in the confirmation).
- * `page` is where the panel is shown (its path and query); `holder` stands in for the session of a suspended member.
+ * JavaScript — on the page itself (`?refund={payment id}`). Both are forms posted to the page (`intent=refund`), whose
+ * route action asks the refund with the form's Idempotency-Key (303 back with `?refunded=`; a refusal comes back in the
+ * confirmation on the page) — by the browser itself without JavaScript, through the data router with it (the page's
+ * loaders then bring the new quote and purchases). `page` is where the panel is shown (its path and query); `holder`
+ * stands in for the session of a suspended member.
  */
-export function RefundPanel({ page, holder, onRefunded }: { page: string; holder?: StatementHolder; onRefunded?: () => void }) {
+export function RefundPanel({ page, holder }: { page: string; holder?: StatementHolder }) {
   const intl = useIntl();
-  const api = useApi();
   const refreshUser = useRefreshUser();
   const hydrated = useHydrated();
   const [search] = useSearchParams();
+  const { key: entry } = useLocation();
   const refused = useFormFailure(REFUND_FORM);
-  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
-  const { data, mutate } = useRefundQuote(true, holder);
-  const asked = paymentIdOf(refused?.fields.payment_id ?? search.get(REFUND_ASK));
-  const [confirming, setConfirming] = useState<RefundQuote['items'][number] | null>(null);
-  const [inPage, setInPage] = useState(asked !== null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(() =>
-    refused
-      ? {
-          tone: 'danger',
-          text:
-            refused.error.body !== null
-              ? refused.error.message
-              : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-        }
-      : paymentIdOf(search.get(REFUNDED)) !== null
-        ? {
-            tone: 'success',
-            text: holder
-              ? intl.formatMessage({
-                  id: 'credits.refund.askedShort',
-                  defaultMessage: 'Your refund is being processed; the credits were taken off your balance.',
-                })
-              : intl.formatMessage({
-                  id: 'credits.refund.asked',
-                  defaultMessage:
-                    'Your refund is being processed; the credits were taken off your balance. You find it under Refunds below.',
-                }),
-          }
-        : null,
-  );
+  const busy = useSubmitting(page, REFUND_FORM);
+  const { data } = useRefundQuote(true, holder);
   const keys = useMemo(() => createAttemptKeys(), []);
-  if (!data || (data.items.length === 0 && !notice)) return null;
-  const askedItem = inPage ? (data.items.find((item) => item.payment_id === asked && item.refundable) ?? null) : null;
-
-  /** Asks the refund: with the attempt's key (`key`: the in-page form's own, which a refused post was sent with). */
-  const refund = async (item: RefundQuote['items'][number], key = keys({ payment_id: item.payment_id })) => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const result = await requestRefund(api, item.payment_id, key, holder);
-      setNotice({
-        tone: 'success',
-        text: intl.formatMessage(
-          {
-            id: 'credits.refund.done',
-            defaultMessage:
-              '{amount} is being refunded to your {method}; {credits, plural, one {# credit was} other {# credits were}} taken off your balance.',
-          },
-          {
-            amount: formatMoney(intl, result.amount_minor, result.currency),
-            method: methodNameOf(intl, { id: item.method, name: item.method_name }),
-            credits: result.credits,
-          },
-        ),
-      });
-      setConfirming(null);
-      setInPage(false);
-      form.renew();
-      await mutate();
-      onRefunded?.();
-      // A suspended member has no session whose balance would show.
-      if (!holder) await refreshUser();
-    } catch (err) {
-      setNotice({
+  const dialogForm = `refund-${useId()}`;
+  const asked = paymentIdOf(refused?.fields.payment_id ?? search.get(REFUND_ASK));
+  const refunded = paymentIdOf(search.get(REFUNDED));
+  const [confirming, setConfirming] = useState<RefundQuote['items'][number] | null>(null);
+  // The action's answer is a new history entry (the page with `?refunded=`, or the confirmation with the refusal):
+  // the dialog has done its work.
+  const [seen, setSeen] = useState(entry);
+  if (entry !== seen) {
+    setSeen(entry);
+    setConfirming(null);
+  }
+  // The balance shown in the navigation follows a refund (a suspended member has no session whose balance shows).
+  useEffect(() => {
+    if (refunded !== null && !holder && hydrated) void refreshUser();
+  }, [refunded, holder, hydrated, refreshUser]);
+  if (!data || (data.items.length === 0 && refunded === null && !refused)) return null;
+  const notice: { tone: 'success' | 'danger'; text: string } | null = refused
+    ? {
         tone: 'danger',
-        text: isApiRequestError(err)
-          ? err.message
-          : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+        text:
+          refused.error.body !== null
+            ? refused.error.message
+            : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
+      }
+    : refunded !== null
+      ? {
+          tone: 'success',
+          text: holder
+            ? intl.formatMessage({
+                id: 'credits.refund.askedShort',
+                defaultMessage: 'Your refund is being processed; the credits were taken off your balance.',
+              })
+            : intl.formatMessage({
+                id: 'credits.refund.asked',
+                defaultMessage: 'Your refund is being processed; the credits were taken off your balance. You find it under Refunds below.',
+              }),
+        }
+      : null;
+  const askedItem = confirming ? null : (data.items.find((item) => item.payment_id === asked && item.refundable) ?? null);
+  /** The attempt's key: the one a refused post of this purchase was sent with, else one per purchase. */
+  const keyOf = (item: RefundQuote['items'][number]) =>
+    refused?.fields.payment_id === String(item.payment_id) && refused.fields[IDEMPOTENCY_FIELD]
+      ? refused.fields[IDEMPOTENCY_FIELD]
+      : keys({ payment_id: item.payment_id });
   return (
     <section className="surface refund-panel" aria-labelledby="refund-title" data-testid="refund-panel">
       <h2 className="h5" id="refund-title">
@@ -178,19 +145,8 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
         ))}
       </ul>
       {askedItem && !confirming ? (
-        <form
-          method="post"
-          action={page}
-          className="refund-confirm border-top pt-3 mt-2"
-          data-testid="refund-confirm"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void refund(askedItem, form.key);
-          }}
-        >
-          <IdempotencyKeyField value={form.key} />
-          <input type="hidden" name="intent" value={REFUND_FORM} />
-          <input type="hidden" name="payment_id" value={askedItem.payment_id} />
+        <RouterForm action={page} preventScrollReset className="refund-confirm border-top pt-3 mt-2" data-testid="refund-confirm">
+          <RefundFields item={askedItem} attemptKey={keyOf(askedItem)} />
           <h3 className="h6">
             <FormattedMessage
               id="credits.refund.ask"
@@ -214,7 +170,7 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
             </div>
           ) : null}
           <div className="d-flex flex-wrap gap-2">
-            <Link to={page} className="btn btn-outline-dark" onClick={() => setInPage(false)}>
+            <Link to={page} className="btn btn-outline-dark">
               <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
             </Link>
             <button type="submit" className="btn btn-danger" disabled={busy} data-testid="confirm-refund">
@@ -225,7 +181,7 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
               />
             </button>
           </div>
-        </form>
+        </RouterForm>
       ) : null}
       {confirming ? (
         <Modal
@@ -244,13 +200,7 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
               <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(null)} disabled={busy}>
                 <FormattedMessage id="credits.refund.cancel" defaultMessage="Keep my credits" />
               </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={busy}
-                onClick={() => void refund(confirming)}
-                data-testid="confirm-refund"
-              >
+              <button type="submit" form={dialogForm} className="btn btn-danger" disabled={busy} data-testid="confirm-refund">
                 {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
                 <FormattedMessage
                   id="credits.refund.confirm"
@@ -261,6 +211,9 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
             </>
           }
         >
+          <RouterForm id={dialogForm} action={page} preventScrollReset>
+            <RefundFields item={confirming} attemptKey={keyOf(confirming)} />
+          </RouterForm>
           <p className="mb-0">
             <FormattedMessage
               id="credits.refund.askBody"
@@ -271,13 +224,19 @@ export function RefundPanel({ page, holder, onRefunded }: { page: string; holder
               }}
             />
           </p>
-          {notice?.tone === 'danger' ? (
-            <div className="alert alert-danger mt-3 mb-0" role="alert">
-              {notice.text}
-            </div>
-          ) : null}
         </Modal>
       ) : null}
     </section>
+  );
+}
+
+/** What a refund form sends: the purchase, the attempt's key and its intent (the page may have other forms). */
+function RefundFields({ item, attemptKey }: { item: RefundQuote['items'][number]; attemptKey: string }) {
+  return (
+    <>
+      <IdempotencyKeyField value={attemptKey} />
+      <input type="hidden" name="intent" value={REFUND_FORM} />
+      <input type="hidden" name="payment_id" value={item.payment_id} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { userFixture } from '../../../test/fixtures';
+import { refundAction, transactionsLoader } from '../../../app/pages/credits-page';
 import { renderWithApp } from '../../../test/render-app';
 import { refundStateOf } from './refund-state';
 import { TransactionsOverview } from './transactions-overview';
@@ -97,7 +98,14 @@ describe('TransactionsOverview refunds', () => {
 
   it('When the member confirms, then one refund is requested with an Idempotency-Key and the order shows "Refund pending"', async () => {
     const server = backend();
-    renderWithApp(<TransactionsOverview />, { user: userFixture(), fetch: server.fetch });
+    renderWithApp(<TransactionsOverview />, {
+      user: userFixture(),
+      fetch: server.fetch,
+      url: '/transactions',
+      path: '/transactions',
+      action: refundAction,
+      loader: transactionsLoader,
+    });
     fireEvent.click(await screen.findByTestId('refund-button'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, refund €15.99' }));
@@ -105,8 +113,9 @@ describe('TransactionsOverview refunds', () => {
     expect(server.refunds).toHaveLength(1);
     expect(server.refunds[0]?.body).toEqual({ payment_id: 8 });
     expect(server.refunds[0]?.key).toMatch(/.{8,}/);
+    // The route's action answered 303 to the page with ?refunded=; its loader brought the purchases again.
     expect((await screen.findByTestId('refund-status')).textContent).toBe('Refund pending');
-    expect(screen.getByRole('status').textContent).toContain('€15.99 is being refunded');
+    expect(screen.getByRole('status').textContent).toContain('Your refund is being processed');
   });
 
   it('When the member reads in Dutch, then the question formats the amount the Dutch way', async () => {

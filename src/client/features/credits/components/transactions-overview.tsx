@@ -13,7 +13,7 @@ import { RefundPanel } from './refund-panel';
 /** /transactions: the member's purchases and refunds, and the refund of unused credits (withdrawal). */
 export function TransactionsOverview() {
   const intl = useIntl();
-  const { data, error, mutate } = useTransactions(true);
+  const { data, error } = useTransactions(true);
   if (error && !data) {
     return (
       <Alert color="danger" fade={false}>
@@ -31,7 +31,7 @@ export function TransactionsOverview() {
           values={{ credits: data.balance }}
         />
       </p>
-      <RefundPanel page="/transactions" onRefunded={() => void mutate()} />
+      <RefundPanel page="/transactions" />
       <h2 className="h5 mt-4">
         <FormattedMessage id="credits.purchases" defaultMessage="Purchases" />
       </h2>
