@@ -159,10 +159,16 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     const [download] = await Promise.all([suspended.page.waitForEvent('download'), archive.click()]);
     expect((await readFile((await download.path()) as string)).subarray(0, 2).toString()).toBe('PK');
     await suspended.page.getByLabel('Why should we change the decision?').fill('It was a joke between friends.');
+    // The appeal runs the statement page's route action through the router: no page is posted.
+    const pagePosts: string[] = [];
+    suspended.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
     await suspended.page.getByRole('button', { name: 'Send appeal' }).click();
     await expect
       .poll(() => suspended.page.getByTestId('appeal-status').textContent())
       .toContain('Your appeal is being reviewed by another moderator.');
+    expect(pagePosts).toEqual([]);
 
     // The moderator who decided may not decide the appeal; a second moderator reverses it.
     await moderator.page.goto(`${site.url}/moderation/appeals`);

@@ -115,7 +115,7 @@ export function StatementPage() {
   const id = parseStatementId(useParams().id);
   const [search] = useSearchParams();
   const token = tokenOf(search.get('token'));
-  const { data, error, mutate } = useStatement(id, token);
+  const { data, error } = useStatement(id, token);
   if (!id || (isApiRequestError(error) && [400, 403, 404].includes(error.status))) return <NotFoundPage />;
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
   if (!data) return <Loading />;
@@ -126,7 +126,7 @@ export function StatementPage() {
       <div className="surface">
         <h1 className="h3 fw-bold mb-3">{title}</h1>
         <StatementView statement={data} />
-        <AppealForm statement={data} token={token} onFiled={(appeal) => void mutate({ ...data, appeal }, { revalidate: false })} />
+        <AppealForm statement={data} token={token} />
         {!user && token && stillSuspends(data) ? (
           <StillYours page={`/safety/statements/${data.id}?token=${token}`} holder={{ statement: data.id, token }} />
         ) : null}

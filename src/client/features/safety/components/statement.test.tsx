@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../../locales/de.json';
 import { ApiRequestError } from '../../../lib/api-error';
+import { statementAction } from '../../../app/pages/statement-page';
 import { renderWithApp } from '../../../test/render-app';
 import type { Statement } from '../api/statements';
 import { AppealForm } from './appeal-form';
@@ -75,29 +76,29 @@ describe('StatementView and AppealForm', () => {
     }
   });
 
-  it('When the member appeals with the mail’s token, then the appeal goes out with it; after six months the form is gone', async () => {
+  it('When the member appeals with the mail’s token, then the statement page’s action files it with the token; after six months the form is gone', async () => {
     const bodies: string[] = [];
     const fetch = vi.fn(async (input: Request | string | URL) => {
       const request = input instanceof Request ? input : new Request(input);
-      bodies.push(await request.clone().text());
+      if (request.method === 'POST') bodies.push(await request.clone().text());
       return json(201, { id: 5, status: 'open' });
     }) as unknown as typeof globalThis.fetch;
-    const onFiled = vi.fn();
-    renderWithApp(
-      <AppealForm statement={STATEMENT} token="ab12cd34ef56ab12" onFiled={onFiled} now={Date.parse('2026-11-24T00:00:00Z')} />,
-      {
-        fetch,
-      },
-    );
+    renderWithApp(<AppealForm statement={STATEMENT} token="ab12cd34ef56ab12" now={Date.parse('2026-11-24T00:00:00Z')} />, {
+      fetch,
+      url: '/safety/statements/12?token=ab12cd34ef56ab12',
+      path: '/safety/statements/:id',
+      action: statementAction,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Send appeal' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please explain why the decision is wrong.');
+    expect(bodies).toEqual([]);
     fireEvent.change(screen.getByLabelText('Why should we change the decision?'), { target: { value: 'It was a joke.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send appeal' }));
-    await vi.waitFor(() => expect(onFiled).toHaveBeenCalledWith({ id: 5, status: 'open' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
     expect(JSON.parse(bodies[0] ?? '{}')).toEqual({ decision: 12, text: 'It was a joke.', token: 'ab12cd34ef56ab12' });
 
     cleanup();
-    renderWithApp(<AppealForm statement={STATEMENT} token={null} onFiled={onFiled} now={Date.parse('2027-06-01T00:00:00Z')} />);
+    renderWithApp(<AppealForm statement={STATEMENT} token={null} now={Date.parse('2027-06-01T00:00:00Z')} />);
     expect(screen.getByTestId('appeal-over').textContent).toContain('The period for an appeal ended on');
     expect(screen.queryByRole('button', { name: 'Send appeal' })).toBeNull();
   });
