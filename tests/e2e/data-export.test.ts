@@ -25,11 +25,17 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
     const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
     await page.goto(`${site.url}/settings`);
     const section = page.getByRole('region', { name: 'Download my data' });
+    // The request runs the settings page's route action through the router: no page is posted.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
     await section.getByRole('button', { name: 'Download my data' }).click();
     // The job builds it in the background; the section shows the link once it is ready (it asks again while pending).
     const link = section.getByRole('link', { name: 'Download your data (zip)' });
     await expect.poll(() => link.count(), { timeout: 60_000, interval: 500 }).toBe(1);
     expect(await section.getByText(/You can ask again from/).count()).toBe(1);
+    expect(pagePosts).toEqual([]);
     expect(await section.getByRole('button', { name: 'Download my data' }).count()).toBe(0);
     // The link is mailed to him too.
     const mailed = async () => {

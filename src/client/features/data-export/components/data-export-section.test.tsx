@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import de from '../../../../../locales/de.json';
+import { accountSettingsLoader, settingsAction } from '../../../app/pages/account-settings-pages';
+import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { dataExportKey, type DataExportState } from '../api/data-export';
 import { DataExportSection } from './data-export-section';
@@ -25,18 +27,28 @@ const READY: DataExportState = {
   download_path: '/api/data-export-file.php?key=0123456789abcdef0123456789abcdef',
 };
 
-/** The section with its state in the SWR cache and a backend stub for the request (method, path, headers seen). */
+/**
+ * The settings page's section with its route (the settings action and loader) and a backend stub for the request
+ * (method, path, key seen): after an accepted request GET answers what the request answered.
+ */
 function show(state: DataExportState, answer: { status: number; body: unknown }, locale: 'en' | 'de' = 'en') {
   const calls: { method: string; path: string; key: string | null }[] = [];
+  let current = state;
   const fetchStub = (async (input: Request) => {
     calls.push({ method: input.method, path: new URL(input.url).pathname, key: input.headers.get('idempotency-key') });
-    return new Response(JSON.stringify(input.method === 'GET' ? state : answer.body), {
+    if (input.method === 'POST' && answer.status < 300) current = answer.body as DataExportState;
+    return new Response(JSON.stringify(input.method === 'GET' ? current : answer.body), {
       status: input.method === 'GET' ? 200 : answer.status,
       headers: { 'content-type': 'application/json' },
     });
   }) as unknown as typeof fetch;
   renderWithApp(<DataExportSection page="/settings" />, {
     fetch: fetchStub,
+    user: userFixture(),
+    url: '/settings',
+    path: '/settings',
+    action: settingsAction,
+    loader: accountSettingsLoader,
     fallback: { [dataExportKey()]: state },
     ...(locale === 'de' ? { locale: 'de', messages: de } : {}),
   });
@@ -49,7 +61,7 @@ describe('DataExportSection', () => {
       status: 202,
       body: { ...NONE, status: 'pending', requested_at: READY.requested_at, next_request_at: READY.next_request_at },
     });
-    fireEvent.click(screen.getByTestId('data-export-request'));
+    fireEvent.click(await screen.findByTestId('data-export-request'));
     await waitFor(() => expect(screen.getByTestId('data-export').getAttribute('data-status')).toBe('pending'));
     expect(screen.getByRole('status').textContent).toContain('We are preparing your data');
     const post = calls.find((c) => c.method === 'POST');
@@ -60,9 +72,9 @@ describe('DataExportSection', () => {
     expect(screen.getByTestId('data-export-wait')).toBeTruthy();
   });
 
-  it('When the archive is ready, then the link to it and until when it works show, dates through Intl in his language', () => {
+  it('When the archive is ready, then the link to it and until when it works show, dates through Intl in his language', async () => {
     show(READY, { status: 500, body: {} }, 'de');
-    const link = screen.getByTestId('data-export-download');
+    const link = await screen.findByTestId('data-export-download');
     expect(link.getAttribute('href')).toBe(READY.download_path);
     expect(link.textContent).toBe('Deine Daten herunterladen (zip)');
     expect(screen.getByText(/Der Link funktioniert bis .*2026/)).toBeTruthy();
@@ -72,7 +84,7 @@ describe('DataExportSection', () => {
   it('When the backend refuses (once a day), then its message in his language shows and the state stays', async () => {
     const message = 'Du kannst deine Daten einmal am Tag anfordern, und deine letzte Anfrage ist keine 24 Stunden her.';
     show({ ...NONE, status: 'expired' }, { status: 429, body: { error: { code: 'data_export_daily', message } } }, 'de');
-    fireEvent.click(screen.getByTestId('data-export-request'));
+    fireEvent.click(await screen.findByTestId('data-export-request'));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
     expect(screen.getByTestId('data-export').getAttribute('data-status')).toBe('expired');
   });

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Alert, Button, Spinner } from 'reactstrap';
 import { IdempotencyKeyField, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
-import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
+import type { ApiRequestError } from '../../../lib/api-error';
 import { useApiSWR } from '../../../lib/api-swr';
 import { withHolder, type StatementHolder } from '../../../lib/statement-holder';
-import { dataExportKey, getDataExport, requestDataExport, type DataExportState } from '../api/data-export';
+import { dataExportKey, getDataExport, type DataExportState } from '../api/data-export';
 
 /** The request's form (its `intent`; the route actions of /settings and of the statement page take it). */
 export const EXPORT_FORM = 'export';
@@ -18,18 +18,19 @@ const PENDING_REFRESH_MS = 5000;
  * "Download my data": asks for an archive of everything the site keeps about the member (at most once a day); a job
  * builds it and mails a link; while it is ready (48 hours) the link is shown here too. It opens only with his session,
  * or — `holder`, a suspended member without one — with his statement's token. The request is a form posted to `page`
- * (where the section is shown): without JavaScript its route action asks with the form's Idempotency-Key.
+ * (where the section is shown), whose route action asks with the form's Idempotency-Key — by the browser itself
+ * without JavaScript, through the data router with it; the page's loader then brings the pending state.
  */
 export function DataExportSection({ page, holder }: { page: string; holder?: StatementHolder }) {
   const intl = useIntl();
   const api = useApi();
-  const { data, error, mutate } = useApiSWR(dataExportKey(holder), () => getDataExport(api, holder), {
+  const { data, error } = useApiSWR(dataExportKey(holder), () => getDataExport(api, holder), {
     refreshInterval: (latest?: DataExportState) => (latest?.status === 'pending' ? PENDING_REFRESH_MS : 0),
   });
   const refused = useFormFailure(EXPORT_FORM);
   const form = useIdempotencyKey(refused?.fields.idempotency_key);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(() => (refused ? failureText(intl, refused.error) : null));
+  const busy = useSubmitting(page, EXPORT_FORM);
+  const failure = refused ? failureText(intl, refused.error) : null;
 
   if (error && !data) {
     return (
@@ -42,19 +43,6 @@ export function DataExportSection({ page, holder }: { page: string; holder?: Sta
 
   // The backend answers null once he may ask again.
   const waitUntil = data.next_request_at;
-  const onRequest = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await mutate(requestDataExport(api, form.key, holder), { revalidate: false });
-      form.renew();
-    } catch (err) {
-      setFailure(failureText(intl, isApiRequestError(err) ? err : null));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div data-testid="data-export" data-status={data.status}>
       <p>
@@ -113,20 +101,13 @@ export function DataExportSection({ page, holder }: { page: string; holder?: Sta
           />
         </p>
       ) : (
-        <form
-          method="post"
-          action={page}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onRequest();
-          }}
-        >
+        <RouterForm action={page} preventScrollReset>
           <input type="hidden" name="intent" value={EXPORT_FORM} />
           <IdempotencyKeyField value={form.key} />
           <Button type="submit" color="primary" disabled={busy} data-testid="data-export-request">
             <FormattedMessage id="dataExport.request" defaultMessage="Download my data" />
           </Button>
-        </form>
+        </RouterForm>
       )}
       {failure ? (
         <Alert color="danger" fade={false} className="mt-3 mb-0" role="alert">
