@@ -32,3 +32,11 @@ export function swrKey<P extends GetPath>(path: P, query?: Partial<GetQuery<P>>)
 export function isSwrKeyOf(key: unknown, path: GetPath): boolean {
   return typeof key === 'string' && (key === path || key.startsWith(`${path}?`));
 }
+
+/**
+ * Whether `key` is one of the lists that show other members (the search, likes, chats, the own profile, blocks): what a
+ * block must drop, so every list is asked again without the blocked member.
+ */
+export function isMemberListKey(key: unknown): boolean {
+  return typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key);
+}

@@ -5,6 +5,7 @@ import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import { useFormFailure } from '../../../components/progressive-form';
 import { RouterForm, useFormRedirect, useSubmitting } from '../../../components/router-form';
+import { isMemberListKey } from '../../../lib/swr-key';
 
 /** The block form (its route action: app/pages/profile-page.tsx, `intent=block`). */
 export const BLOCK_FORM = 'block';
@@ -35,9 +36,7 @@ export function BlockButton({ memberId, name }: { memberId: number; name: string
   useEffect(() => {
     if (!blocked) return;
     // Lists loaded before the block still hold the member: drop them so every list is asked again.
-    void mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, {
-      revalidate: true,
-    });
+    void mutate(isMemberListKey, undefined, { revalidate: true });
   }, [blocked, mutate]);
 
   if (!confirming) {

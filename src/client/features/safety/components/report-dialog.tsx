@@ -9,6 +9,7 @@ import { createAttemptKeys } from '../../../lib/idempotency-key';
 import { reportContent, type ReportReason, type ReportReceipt, type ReportTarget } from '../api/reports';
 import { safetyErrorText } from '../error-text';
 import { ReportFields } from './report-fields';
+import { isMemberListKey } from '../../../lib/swr-key';
 
 /**
  * The report dialog for a member's profile, message or photo: the reason, details (required for illegal content) and
@@ -57,7 +58,7 @@ export function ReportDialog({ target, name, onClose }: { target: ReportTarget; 
     onClose();
     if (receipt?.blocked) {
       // Lists loaded before the block still hold the member: every list is asked again.
-      void mutate((key) => typeof key === 'string' && /^\/(members|likes|chats|profile|blocks)\.php/.test(key), undefined, {
+      void mutate(isMemberListKey, undefined, {
         revalidate: true,
       });
       void navigate('/members?blocked=1');

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button } from 'reactstrap';
+import { useSWRConfig } from 'swr';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { RouterForm, useSubmitting } from '../../../components/router-form';
+import { RouterForm, useFormRedirect, useSubmitting } from '../../../components/router-form';
+import { isMemberListKey } from '../../../lib/swr-key';
 import { isApiRequestError } from '../../../lib/api-error';
 import { REPORT_REASONS, type ReportReason, type ReportTarget } from '../api/reports';
 import { safetyErrorText } from '../error-text';
@@ -27,7 +29,13 @@ export function ReportPageForm({ memberId, target, name }: { memberId: number; t
   const id = useId();
   const action = reportPagePath(memberId, target);
   const refused = useFormFailure(REPORT_FORM);
-  const busy = useSubmitting(action);
+  // Reported and blocked: the router loads the search; the lists loaded before the block still hold the member.
+  const blocked = useFormRedirect(action) !== null;
+  const busy = useSubmitting(action) || blocked;
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    if (blocked) void mutate(isMemberListKey, undefined, { revalidate: true });
+  }, [blocked, mutate]);
   const kept = refused?.fields;
   const [reason, setReason] = useState<ReportReason | null>(reasonOf(kept?.reason));
   const [details, setDetails] = useState(kept?.details ?? '');
