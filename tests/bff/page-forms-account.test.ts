@@ -306,6 +306,24 @@ describe("the member's own profile without JavaScript", () => {
     expect(res.text).toContain('Nieuwe tekst');
   });
 
+  it('When a blocked member is listed, then each has an unblock form; posted, he is unblocked and the page answers 303 back', async () => {
+    standIn = await backend(true);
+    standIn.routes.set('/api/blocks.php', (_req, res) =>
+      json(res, 200, { blocks: [{ id: 42, name: 'Mark', blocked_at: '2026-11-20T10:00:00Z' }] }),
+    );
+    standIn.routes.set('/api/block.php', (_req, res) => json(res, 200, { success: true }));
+    app = makeApp(standIn.url, { render: renderPage });
+    const page = await request(app).get('/profile').set('Host', 'site.test').set('Accept', 'text/html').set('Cookie', SESSION);
+    expect(page.text).toMatch(/<input type="hidden" name="intent" value="unblock"\/><input type="hidden" name="id" value="42"\/>/);
+    expect(page.text).toContain('Unblock Mark');
+    const res = await post('/profile', { intent: 'unblock', id: '42' }, SESSION);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/profile');
+    const deleted = standIn.hits('/api/block.php').filter((r) => r.method === 'DELETE');
+    expect(deleted.map((r) => JSON.parse(r.body) as unknown)).toEqual([{ id: 42 }]);
+    expect(standIn.hits('/api/profile.php').filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   it('When the session has ended, then the posted profile sends the visitor to the login page', async () => {
     standIn = await backend(true);
     standIn.routes.set('/api/profile.php', (_req, res) => json(res, 403, AUTH_REQUIRED));

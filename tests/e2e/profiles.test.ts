@@ -211,6 +211,8 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
     await page.goto(`${site.url}/profile`);
     await page.getByRole('button', { name: `Unblock ${name}` }).click();
     await expect.poll(() => page.getByText('You have not blocked anyone.').count()).toBe(1);
+    // The unblock is /profile's action run in the page too.
+    expect(pagePosts).toEqual([]);
     expect((await page.goto(`${site.url}${href}`))?.status()).toBe(200);
     // The blocked profile answered 404 on purpose (the page and the refreshed profile call).
     expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);

@@ -5,7 +5,10 @@ import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { PhotoManager } from '../../features/photos/components/photo-manager';
-import { BlockedList } from '../../features/privacy/components/blocked-list';
+import { BlockedList, UNBLOCK_FORM } from '../../features/privacy/components/blocked-list';
+import { BLOCKS_KEY, listBlocks } from '../../features/privacy/api/list-blocks';
+import { unblockMember } from '../../features/privacy/api/unblock-member';
+import { parseProfileId } from '../../features/profile/api/get-profile';
 import { InvisibleToggle } from '../../features/privacy/components/invisible-toggle';
 import { LocationCard } from '../../features/privacy/components/location-card';
 import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
@@ -19,36 +22,52 @@ import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
-import { runFormAction, seeOther, type FormFailure } from '../form-action';
-import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import {
+  mergePrefetched,
+  prefetchForMember,
+  prefetchKey,
+  type PageActionArgs,
+  type PageLoaderArgs,
+  type PrefetchResult,
+} from '../route-handle';
 
 /**
- * The own profile with what its form lists (the interests, the regions of the saved country), so the form is
- * complete in the first render and works without JavaScript.
+ * The own profile with what its form lists (the interests, the regions of the saved country) and the blocked members,
+ * so the page is complete in the first render and works without JavaScript.
  */
 export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, async () => {
-    const [profile, interests] = await Promise.all([
+    const [profile, interests, blocks] = await Promise.all([
       prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)),
       prefetchKey(INTERESTS_KEY, () => getInterests(ctx.api)),
+      prefetchKey(BLOCKS_KEY, () => listBlocks(ctx.api)),
     ]);
     const country = (profile.fallback?.[MY_PROFILE_KEY] as MyProfile | undefined)?.country;
     const regions = country ? await prefetchKey(regionsKey(country), () => getRegions(ctx.api, country)) : {};
-    return {
-      fallback: { ...profile.fallback, ...interests.fallback, ...regions.fallback },
-      errors: { ...profile.errors, ...interests.errors, ...regions.errors },
-    };
+    return mergePrefetched(profile, interests, blocks, regions);
   });
 }
 
 /**
- * The profile form (posted by the browser without JavaScript, run through the router with it): saved with the fields
- * the site shows, then 303 to /profile saying so, whose loader brings the saved profile; refused, the page again with
- * the backend's error and the fields as sent.
+ * The profile page's forms (posted by the browser without JavaScript, run through the router with it). The profile:
+ * saved with the fields the site shows, then 303 to /profile saying so, whose loader brings the saved profile; refused,
+ * the page again with the backend's error and the fields as sent. A photo (`photoUploadAction`). An unblock
+ * (`intent=unblock`): 303 back to /profile, whose loader brings the blocked members without him.
  */
 export async function myProfileAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
   if (form.get(PHOTO_INTENT.name) === PHOTO_INTENT.value) return photoUploadAction(form, context);
+  if (textField(form, 'intent') === UNBLOCK_FORM) {
+    const id = parseProfileId(textField(form, 'id'));
+    if (id === null) return seeOther('/profile');
+    return runFormAction(
+      UNBLOCK_FORM,
+      {},
+      () => unblockMember(context.api, id),
+      () => seeOther('/profile'),
+    );
+  }
   const body = profileUpdateOf(form, [...context.settings.visible_profile_fields, ...context.settings.visible_profile_notes]);
   return runFormAction(
     PROFILE_FORM,

@@ -1,32 +1,40 @@
-import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from 'reactstrap';
 import { Loading } from '../../../components/loading';
-import { useApi } from '../../../lib/api-client';
+import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { useBlocks } from '../api/list-blocks';
-import { unblockMember } from '../api/unblock-member';
 
-/** The members the viewer blocked, each with an undo button. */
+/** The unblock form (its route action: app/pages/my-profile-page.tsx, `intent=unblock`). */
+export const UNBLOCK_FORM = 'unblock';
+
+/**
+ * The members the viewer blocked, each with an undo button: a form posted to /profile whose route action unblocks —
+ * through the router with JavaScript (the button busy meanwhile; the page's loader then brings the list without him),
+ * by the browser itself without it (303 back to /profile). A refusal shows the backend's message.
+ */
 export function BlockedList() {
-  const api = useApi();
-  const { data, error, mutate } = useBlocks(true);
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const unblock = async (id: number) => {
-    setBusy(id);
-    try {
-      await unblockMember(api, id);
-      await mutate();
-    } finally {
-      setBusy(null);
-    }
-  };
+  const intl = useIntl();
+  const { data, error } = useBlocks(true);
+  const pending = usePendingForm('/profile', { intent: UNBLOCK_FORM, withReload: true });
+  const refused = useFormFailure(UNBLOCK_FORM);
+  const busy = pending !== null;
+  const refusal = refused
+    ? refused.error.status < 500 && refused.error.code
+      ? refused.error.message
+      : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
+    : null;
 
   return (
     <section className="surface" aria-labelledby="blocked-heading">
       <h2 id="blocked-heading" className="h5 fw-bold">
         <FormattedMessage id="blocked.title" defaultMessage="Blocked members" />
       </h2>
+      {refusal && !busy ? (
+        <p className="text-danger" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       {error ? (
         <p className="text-danger mb-0">
           <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
@@ -47,9 +55,13 @@ export function BlockedList() {
                   <FormattedDate value={member.blocked_at} dateStyle="medium" />
                 </span>
               </span>
-              <Button size="sm" color="outline-primary" disabled={busy !== null} onClick={() => void unblock(member.id)}>
-                <FormattedMessage id="blocked.unblock" defaultMessage="Unblock {name}" values={{ name: member.name }} />
-              </Button>
+              <RouterForm action="/profile" preventScrollReset replace>
+                <input type="hidden" name="intent" value={UNBLOCK_FORM} />
+                <input type="hidden" name="id" value={member.id} />
+                <Button type="submit" size="sm" color="outline-primary" disabled={busy}>
+                  <FormattedMessage id="blocked.unblock" defaultMessage="Unblock {name}" values={{ name: member.name }} />
+                </Button>
+              </RouterForm>
             </li>
           ))}
         </ul>
