@@ -220,6 +220,27 @@ async function start(): Promise<Map<string, number>> {
   return done;
 }
 
+describe('the bundles on the server', () => {
+  const page = (target: string) =>
+    request(app!).get(target).set('Host', 'site.test').set('Cookie', 'auth=0123456789abcdef').set('Accept', 'text/html');
+  const wavesOf = (res: { headers: Record<string, unknown> }) =>
+    /desc="(\d+) calls in (\d+) waves"/.exec(String(res.headers['server-timing'])) ?? [];
+
+  it('When a member who has paid opens /credits, /premium or /credits/repeat-order, then the bundles come in the one wave of the user call, rendered without JavaScript', async () => {
+    await start();
+    await page('/credits'); // the site's settings into the cache
+    for (const target of ['/credits', '/premium', '/credits/repeat-order']) {
+      const res = await page(target);
+      expect(res.status).toBe(200);
+      const [, , waves] = wavesOf(res);
+      expect(Number(waves), target).toBe(1);
+      expect(res.text, target).toContain('data-testid="package-100"');
+    }
+    // The welcome discount (none for a member who has paid) was asked beside them, never after.
+    expect(standIn!.hits('/api/discountcode.php').length).toBeGreaterThan(0);
+  });
+});
+
 describe('buying a bundle without JavaScript', () => {
   it("When the pay form is posted, then the payment starts with the form's key and the page answers 303 on to the provider's hosted checkout through the payment's page", async () => {
     await start();

@@ -82,6 +82,18 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     await page.context().close();
   });
 
+  it('When JavaScript is off, then a premium member repeats his last order from /credits/repeat-order and reaches the checkout', async () => {
+    const page = await memberWithoutJs(browser, site.url, 'premium@demo.test');
+    await page.goto(`${site.url}/credits/repeat-order`, loaded);
+    // The page's loader brought the purchases and the bundles: no script needed to show the last order.
+    await page.getByTestId('repeat-order').getByText('250 credits for €44.99 with PayPal.').waitFor();
+    const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/credits\/\d+\/paypal/.test(r.url()));
+    await page.getByTestId('repeat-button').click();
+    expect((await started).status()).toBe(303);
+    await page.waitForURL(/\/checkout\/tr_/, loaded);
+    await page.context().close();
+  });
+
   it('When JavaScript is off, then a member passes and likes cards of the swipe game with its buttons', async () => {
     const page = await memberWithoutJs(browser, site.url, 'premium@demo.test');
     await page.goto(`${site.url}/swipe-game`, loaded);

@@ -322,7 +322,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'credits-page',
           () => import('./pages/credits-page'),
-          (m) => ({ Component: m.RepeatOrderPage }),
+          (m) => ({ Component: m.RepeatOrderPage, loader: m.repeatOrderLoader }),
         ),
       },
       {
@@ -338,7 +338,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'credits-page',
           () => import('./pages/credits-page'),
-          (m) => ({ Component: m.CreditsPage, props: { variant: 'premium' } }),
+          (m) => ({ Component: m.CreditsPage, loader: m.creditsLoader, props: { variant: 'premium' } }),
         ),
       },
       {

@@ -37,27 +37,35 @@ import {
 } from '../route-handle';
 
 /**
- * The payment flow's data for the first render (the page works without JavaScript): the member's welcome discount
- * when he has paid never and typed no code, the bundles with the code, and without it when the code was refused.
+ * The payment flow's data for the first render (the page works without JavaScript). A visitor sees the bundles at list
+ * price. For a member who typed no code, his welcome discount (404 for a member who has paid) and the bundles at list
+ * price go out with the user call in one wave; only a member who has a welcome code then asks for the bundles at its
+ * price. A typed code asks for the bundles with it, and without it when the code was refused.
  */
 export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
+  const listPrices = () => prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null));
+  if (!ctx.hasSession) return listPrices();
+  const withCode = (code: string) => prefetchKey(creditPackagesKey(code), () => listCreditPackages(ctx.api, code));
+  const typed = searchOf(request).get('code');
   return prefetchForMember(ctx, async () => {
-    const typed = searchOf(request).get('code');
-    const parts: PrefetchResult[] = [];
-    let wanted = typed;
-    if (!typed) {
-      const user = await ctx.user;
-      if (user && !user.paid_user) {
-        const welcome = await getWelcomeCode(ctx.api);
-        parts.push({ fallback: { [WELCOME_CODE_KEY]: welcome } });
-        wanted = welcome?.code ?? null;
-      }
+    if (typed) {
+      const priced = await withCode(typed);
+      return priced.errors ? mergePrefetched(priced, await listPrices()) : priced;
     }
-    const withCode = await prefetchKey(creditPackagesKey(wanted), () => listCreditPackages(ctx.api, wanted));
-    parts.push(withCode);
-    if (wanted !== null && withCode.errors) parts.push(await prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null)));
+    const [welcome, plain] = await Promise.all([getWelcomeCode(ctx.api), listPrices()]);
+    const parts: PrefetchResult[] = [{ fallback: { [WELCOME_CODE_KEY]: welcome } }, plain];
+    if (welcome) parts.push(await withCode(welcome.code));
     return mergePrefetched(...parts);
   });
+}
+
+/** /credits/repeat-order: the purchases (the last order to repeat) beside the payment flow's data. */
+export async function repeatOrderLoader(args: PageLoaderArgs): Promise<PrefetchResult> {
+  const [credits, purchases] = await Promise.all([
+    creditsLoader(args),
+    prefetchForMember(args.context, () => prefetchKey(TRANSACTIONS_KEY, () => listTransactions(args.context.api))),
+  ]);
+  return mergePrefetched(credits, purchases);
 }
 
 /**
