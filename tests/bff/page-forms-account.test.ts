@@ -52,7 +52,9 @@ const backend = (loggedIn: boolean) =>
       loggedIn ? json(res, 200, { user: userFixture(), counts: { unread_messages: 0, new_likes: 0 } }) : json(res, 403, AUTH_REQUIRED),
     '/api/signup.php': (req: Recorded, res: ServerResponse) => {
       const body = JSON.parse(req.body || '{}') as { name?: string };
-      if (!body.name) return refuse(res, 'name_required', 'name', nl(req) ? 'Vul je profielnaam in' : 'Fill in your profile name');
+      if (!body.name?.trim()) return refuse(res, 'name_required', 'name', nl(req) ? 'Vul je profielnaam in' : 'Fill in your profile name');
+      // PUT finishes a message-first signup (the member's session).
+      if (req.method === 'PUT') return json(res, 200, { user: userFixture() });
       return json(res, 200, { success: true }, { 'set-cookie': 'auth=fedcba9876543210; Path=/; HttpOnly' });
     },
     '/api/reset-password.php': (req: Recorded, res: ServerResponse) => {
@@ -192,6 +194,26 @@ describe('signing up without JavaScript', () => {
       recipient_id: 42,
       tracking: {},
     });
+  });
+});
+
+describe('finishing a message-first signup without JavaScript', () => {
+  it('When the profile is posted, then it is saved and the page answers 303 to the members; refused, the page comes again with the error in Dutch beside the name and the fields as sent', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const page = await request(app).get('/complete-signup').set('Host', 'site.test').set('Cookie', SESSION).set('Accept', 'text/html');
+    expect(hasProgressiveForm(page.text, '/complete-signup')).toBe(true);
+
+    const refused = await post('/complete-signup', { name: ' ', date_of_birth: '1990-05-01', about: 'Over mij' }, `${SESSION}; locale=nl`);
+    expect(refused.status).toBe(200);
+    expect(refused.text).toContain('Vul je profielnaam in');
+    expect(refused.text).toContain('value="1990-05-01"');
+    expect(refused.text).toContain('Over mij');
+
+    const saved = await post('/complete-signup', { name: 'Piet', date_of_birth: '1990-05-01', about: '' }, SESSION);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.location).toBe('/members');
+    expect(JSON.parse(standIn.hits('/api/signup.php').at(-1)!.body)).toEqual({ name: 'Piet', date_of_birth: '1990-05-01', about: '' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Leaving the page for good once the session has ended (logout): from then on nothing of this page may reach the
- * backend — a poll, a lazily loaded part's first call or the event stream's reconnect would only be answered 403 until
- * the next page has loaded, which on a slow phone takes a while. `leavePage` stops them and goes.
+ * Leaving the page for good once the session has ended (logout, account deletion): from then on nothing of this page may
+ * reach the backend — a poll, a lazily loaded part's first call or the event stream's reconnect would only be answered
+ * 403 until the next page has loaded, which on a slow phone takes a while. `holdForLeaving` stops them.
  */
 const LEAVING = 'app:leaving';
 let leaving = false;
@@ -20,7 +20,7 @@ let heard = false;
 
 /**
  * Stops what keeps a connection open (the event stream) before the call that ends the session: closed afterwards, the
- * stream could see the session end first and reconnect, to a 403. Calls still go out until `leavePage`.
+ * stream could see the session end first and reconnect, to a 403. Calls still go out until `holdForLeaving`.
  */
 export function endLiveUpdates(): void {
   if (heard) return;
@@ -35,11 +35,6 @@ export function endLiveUpdates(): void {
 export function holdForLeaving(): void {
   leaving = true;
   endLiveUpdates();
-}
-
-export function leavePage(url: string): void {
-  holdForLeaving();
-  window.location.assign(url);
 }
 
 /** A fetch that sends nothing once the page is being left (the call never settles; the page is going away). */

@@ -1,25 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Form, FormGroup, Input, Label } from 'reactstrap';
+import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { MIN_AGE } from '../../../shared/account-rules';
 import { useFormFailure } from '../../components/progressive-form';
+import { RouterForm, useSubmitting } from '../../components/router-form';
 import { Seo } from '../../components/seo';
 import { completeSignup } from '../../features/accounts/api/complete-signup';
 import { Field } from '../../features/accounts/components/field';
-import { toFormError, type FormError } from '../../features/accounts/form-error';
+import { toFormError } from '../../features/accounts/form-error';
 import { LoginForm } from '../../features/session/components/login-form';
-import { useApi } from '../../lib/api-client';
-import { userChanged } from '../../lib/store/session-slice';
-import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
-import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import type { PageActionArgs } from '../route-handle';
 
-/** The form's name (its route action below). */
+/** The form's name and the page it posts to (its route action below). */
 const COMPLETE_SIGNUP_FORM = 'complete-signup';
+const COMPLETE_SIGNUP_PATH = '/complete-signup';
 
 /**
- * The form posted without JavaScript (or before the page hydrated): saved on the server, then 303 to the members;
+ * The finished profile, posted by the browser (without JavaScript, or before the page hydrated) or through the router:
+ * saved, the members' page loads as a new document (the session's account is complete from its first render on);
  * refused, the page again with the backend's error beside its field and the fields as sent.
  */
 export async function completeSignupAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
@@ -29,40 +29,26 @@ export async function completeSignupAction({ request, context }: PageActionArgs)
     COMPLETE_SIGNUP_FORM,
     values,
     () => completeSignup(context.api, values),
-    () => seeOther('/members'),
+    () => seeOtherDocument('/members'),
   );
 }
 
 /** complete-signup: finishes an account that began with a message (name, date of birth, about me). */
 export function CompleteSignupPage() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const settings = useSettings();
   const user = useCurrentUser();
   const refused = useFormFailure(COMPLETE_SIGNUP_FORM);
+  const busy = useSubmitting(COMPLETE_SIGNUP_PATH);
   const [values, setValues] = useState({
     name: refused?.fields.name ?? '',
     date_of_birth: refused?.fields.date_of_birth ?? '',
     about: refused?.fields.about ?? '',
   });
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
-  const [busy, setBusy] = useState(false);
+  // The action's refusal (none while the form is sent again).
+  const error = refused && !busy ? toFormError(intl, refused.error) : null;
   const title = intl.formatMessage({ id: 'complete.title', defaultMessage: 'Finish your profile' });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      dispatch(userChanged(await completeSignup(api, values)));
-      navigate('/members');
-    } catch (err) {
-      setError(toFormError(intl, err));
-      setBusy(false);
-    }
-  };
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   return (
@@ -73,7 +59,7 @@ export function CompleteSignupPage() {
         {!user ? (
           <LoginForm />
         ) : (
-          <Form method="post" action="/complete-signup" onSubmit={onSubmit} noValidate>
+          <RouterForm action={COMPLETE_SIGNUP_PATH} noValidate>
             {error && !error.field ? (
               <Alert color="danger" fade={false}>
                 {error.message}
@@ -123,7 +109,7 @@ export function CompleteSignupPage() {
             <Button type="submit" color="primary" size="lg" block disabled={busy}>
               <FormattedMessage id="complete.submit" defaultMessage="Save my profile" />
             </Button>
-          </Form>
+          </RouterForm>
         )}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { redirect, redirectDocument } from 'react-router';
+import { redirectDocument } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { login } from '../../features/session/api/login';
@@ -24,11 +24,16 @@ export async function loginAction({ request, context }: PageActionArgs): Promise
   return result ? { email, status: result.error.status, body: result.error.body } : { email, status: 502, body: null };
 }
 
-/** The logout button posted without JavaScript: the backend ends the session (and clears its cookie); 303 home. */
+/**
+ * The account menu's logout: the backend ends the session (and clears its cookie), then the home page loads as a new
+ * document, so nothing of the member's page (its store, caches and event stream) outlives his session. With
+ * JavaScript the page holds its calls meanwhile (each would be refused).
+ */
 export async function logoutAction({ context }: PageActionArgs): Promise<Response> {
   // Even when the call fails, leave: the next page shows the real session state.
   await logout(context.api).catch(() => undefined);
-  return redirect('/', 303);
+  context.sessionEnded?.();
+  return redirectDocument('/', 303);
 }
 
 export function LoginPage() {

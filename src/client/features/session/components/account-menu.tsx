@@ -1,31 +1,20 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DetailsMenu } from '../../../components/details-menu';
 import { photoUrl } from '../../../components/member-photo';
-import { useApi } from '../../../lib/api-client';
-import { logout } from '../api/logout';
-import { endLiveUpdates, leavePage } from '../../../lib/page-exit';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
+import { endLiveUpdates } from '../../../lib/page-exit';
+
+/** Where the logout form posts: the route whose action logs out (app/pages/login-page.tsx). */
+const LOGOUT_PATH = '/logout';
 
 /** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
+  const busy = useSubmitting(LOGOUT_PATH);
   const image = user.profile.main_image;
   const name = user.profile.name;
-
-  const onLogout = async () => {
-    setBusy(true);
-    endLiveUpdates();
-    try {
-      await logout(api);
-    } catch {
-      // Even when the call fails, leave: the next page load shows the real session state.
-    }
-    leavePage('/');
-  };
 
   return (
     <DetailsMenu
@@ -71,19 +60,16 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           </Link>
         </li>
         <li>
-          {/* Without JavaScript (or before hydration) the form posts to /logout, where the server logs out. */}
-          <form
-            method="post"
-            action="/logout"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void onLogout();
-            }}
-          >
+          {/*
+            The logout form runs the /logout route's action: through the router with JavaScript, posted by the browser
+            before hydration or without it. The event stream closes before the call that ends the session (open, it
+            could see the session end and reconnect, to a 403); the action answers with the home page as a new document.
+          */}
+          <RouterForm action={LOGOUT_PATH} onSubmit={endLiveUpdates}>
             <button type="submit" className="menu-item" disabled={busy}>
               <FormattedMessage id="nav.logout" defaultMessage="Log out" />
             </button>
-          </form>
+          </RouterForm>
         </li>
       </ul>
     </DetailsMenu>
