@@ -137,6 +137,17 @@ describe.skipIf(!runE2e)('the account forms without JavaScript', () => {
     expect(page.url()).toMatch(/\/profile\?uploaded=1$/);
     expect(await page.locator('[aria-labelledby="photos-heading"] .alert-success').textContent()).toContain('Je foto is geüpload');
     expect(await count()).toBe(before + 1);
+
+    // Each photo's buttons are forms too: the new photo is deleted, and the page says so.
+    const deletions = page.locator('form[action="/profile"]:has(input[name="intent"][value="photo-delete"])');
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.isNavigationRequest());
+    const shown = page.waitForEvent('domcontentloaded');
+    await deletions.nth(before).locator('button[type="submit"]').click();
+    expect((await (await posted).response())?.status()).toBe(303);
+    await shown;
+    expect(page.url()).toMatch(/\/profile\?photo=deleted$/);
+    expect(await page.locator('[aria-labelledby="photos-heading"] .alert-success').textContent()).toContain('Foto verwijderd');
+    expect(await count()).toBe(before);
     await context.close();
   });
 

@@ -77,6 +77,8 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
     await page.getByRole('button', { name: `Delete photo ${before + 1}` }).click();
     await expect.poll(() => page.getByText('Photo deleted.').count()).toBe(1);
     await expect.poll(() => page.locator('.own-photos li').count()).toBe(before);
+    // The upload and the deletion ran the profile's action in the page as well.
+    expect(pagePosts).toEqual([]);
 
     await page.reload();
     await expect.poll(() => page.getByLabel('About me').inputValue()).toBe('Loves long bike rides along the canals.');

@@ -28,7 +28,15 @@ export function RouterForm({ action, replace = false, preventScrollReset = false
     const submitter = event.submitter;
     if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
       data.append(submitter.name, submitter.value);
-    void router.navigate(action, { formMethod: 'post', formData: data, replace, preventScrollReset });
+    // A form with a file goes as multipart (the router would otherwise send the file's name only).
+    const multipart = event.currentTarget.enctype === 'multipart/form-data';
+    void router.navigate(action, {
+      formMethod: 'post',
+      formData: data,
+      replace,
+      preventScrollReset,
+      ...(multipart ? { formEncType: 'multipart/form-data' as const } : {}),
+    });
   };
   return <form {...form} method="post" action={action} onSubmit={submit} />;
 }

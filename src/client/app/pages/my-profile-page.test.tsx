@@ -119,3 +119,59 @@ describe('the profile form with JavaScript (the profile action through the route
     expect(store.getState().session.user?.profile.name).toBe('Jan');
   });
 });
+
+describe("the own photos' buttons with JavaScript (the profile action through the router)", () => {
+  const photo = (id: number, isMain: boolean) => ({
+    id,
+    filename: `p${id}.jpg`,
+    thumb_filename: `p${id}-thumb.jpg`,
+    status: 'approved' as const,
+    match_path: `/media/p${id}.jpg`,
+    is_main: isMain,
+  });
+
+  /** The own profile with two photos; make-main and delete answer the photos as they are then (or `refusal`). */
+  function photosBackend(refusal?: unknown) {
+    let photos = [photo(1, true), photo(2, false)];
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const url = new URL(request.url);
+      if (url.pathname === '/api/my-profile.php') return json(200, { profile: { ...saved, photos } });
+      if (['/api/interests.php', '/api/regions.php', '/api/blocks.php'].includes(url.pathname))
+        return json(200, { interests: [], regions: [], blocks: [] });
+      if (url.pathname === '/api/photos.php' && request.method !== 'GET') {
+        const { id } = (await request.json()) as { id: number };
+        calls.push(`${request.method} ${id}`);
+        if (refusal) return json(404, refusal);
+        photos =
+          request.method === 'DELETE'
+            ? photos.filter((p) => p.id !== id).map((p, i) => ({ ...p, is_main: i === 0 }))
+            : photos.map((p) => ({ ...p, is_main: p.id === id }));
+        return json(200, { photos, limit: 6 });
+      }
+      return json(500, {});
+    });
+    return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  }
+
+  it('When the member makes his second photo the main one and then deletes the first, then the page shows the photos as saved and the navigation follows the main photo', async () => {
+    const { fetch, calls } = photosBackend();
+    const { store } = renderPage(fetch);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make main photo' }));
+    await waitFor(() => expect(store.getState().session.user?.profile.main_image?.id).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
+    expect(await screen.findByText('Photo deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Delete photo/ })).toHaveLength(1));
+    expect(calls).toHaveLength(2);
+    expect(store.getState().session.user?.profile.main_image?.id).toBe(2);
+  });
+
+  it('When the backend refuses a deletion, then its message shows and the photos stay', async () => {
+    const { fetch } = photosBackend({ error: { code: 'not_found', message: 'Deze foto bestaat niet meer.' } });
+    renderPage(fetch);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete photo 2' }));
+    expect(await screen.findByText('Deze foto bestaat niet meer.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Delete photo/ })).toHaveLength(2);
+  });
+});

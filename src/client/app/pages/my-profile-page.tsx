@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
-import { PhotoManager } from '../../features/photos/components/photo-manager';
+import { deletePhoto } from '../../features/photos/api/delete-photo';
+import { setMainPhoto } from '../../features/photos/api/set-main-photo';
+import {
+  PHOTO_DELETE_INTENT,
+  PHOTO_DELETED,
+  PHOTO_EDIT_FORM,
+  PHOTO_MAIN_INTENT,
+  PhotoManager,
+} from '../../features/photos/components/photo-manager';
 import { BlockedList, UNBLOCK_FORM } from '../../features/privacy/components/blocked-list';
 import { BLOCKS_KEY, listBlocks } from '../../features/privacy/api/list-blocks';
 import { unblockMember } from '../../features/privacy/api/unblock-member';
@@ -17,7 +25,7 @@ import { ProfileForm } from '../../features/profile-edit/components/profile-form
 import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/profile-edit/profile-update';
 import { getInterests, INTERESTS_KEY, useInterests } from '../../features/site-data/api/get-interests';
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
-import { uploadPhoto, type MyPhotos } from '../../features/photos/api/upload-photo';
+import { uploadPhoto, type OwnImage } from '../../features/photos/api/upload-photo';
 import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
@@ -68,6 +76,17 @@ export async function myProfileAction({ request, context }: PageActionArgs): Pro
       () => seeOther('/profile'),
     );
   }
+  const intent = textField(form, 'intent');
+  if (intent === PHOTO_MAIN_INTENT || intent === PHOTO_DELETE_INTENT) {
+    const photoId = parseProfileId(textField(form, 'photo_id'));
+    if (photoId === null) return seeOther('/profile');
+    return runFormAction(
+      PHOTO_EDIT_FORM,
+      {},
+      () => (intent === PHOTO_MAIN_INTENT ? setMainPhoto(context.api, photoId) : deletePhoto(context.api, photoId)),
+      () => seeOther(intent === PHOTO_DELETE_INTENT ? `/profile?${PHOTO_DELETED.name}=${PHOTO_DELETED.value}` : '/profile'),
+    );
+  }
   const body = profileUpdateOf(form, [...context.settings.visible_profile_fields, ...context.settings.visible_profile_notes]);
   return runFormAction(
     PROFILE_FORM,
@@ -93,9 +112,9 @@ function photoUploadAction(form: FormData, context: PageActionArgs['context']): 
   );
 }
 
-/** The main photo of an answer of photos.php, as the user's `profile.main_image` carries it. */
-function mainImageOf(photos: MyPhotos) {
-  const main = photos.photos.find((p) => p.is_main);
+/** The main photo among the own photos, as the user's `profile.main_image` carries it. */
+function mainImageOf(photos: OwnImage[]) {
+  const main = photos.find((p) => p.is_main);
   if (!main) return null;
   const { is_main: _isMain, ...image } = main;
   return image;
@@ -111,6 +130,14 @@ export function MyProfilePage() {
   const regions = useRegions(country === undefined ? data?.country : country);
   const interests = useInterests();
   const dispatch = useAppDispatch();
+  // The navigation's avatar follows the main photo of the page's data (after an upload, a choice or a deletion).
+  const main = data ? mainImageOf(data.photos) : undefined;
+  const shown = user?.profile.main_image ?? null;
+  const mainChanged =
+    main !== undefined && (main?.id !== shown?.id || main?.filename !== shown?.filename || main?.status !== shown?.status);
+  useEffect(() => {
+    if (mainChanged) dispatch(mainImageChanged(main ?? null));
+  }, [dispatch, main, mainChanged]);
   const title = intl.formatMessage({ id: 'profileEdit.title', defaultMessage: 'My profile' });
 
   let body;
@@ -137,16 +164,7 @@ export function MyProfilePage() {
     body = (
       <div className="my-profile-layout">
         <div className="d-grid gap-3">
-          <PhotoManager
-            photos={data.photos}
-            limit={data.photo_limit}
-            cdnPrefix={settings.cdn_prefix}
-            name={data.name}
-            onChange={(photos) => {
-              void mutate({ ...data, photos: photos.photos, photo_limit: photos.limit }, { revalidate: false });
-              dispatch(mainImageChanged(mainImageOf(photos)));
-            }}
-          />
+          <PhotoManager photos={data.photos} limit={data.photo_limit} cdnPrefix={settings.cdn_prefix} name={data.name} postTo="/profile" />
           <ProfileForm
             key={data.id}
             profile={data}

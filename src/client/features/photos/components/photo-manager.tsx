@@ -1,51 +1,65 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button } from 'reactstrap';
 import { MemberPhoto } from '../../../components/member-photo';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
-import { deletePhoto } from '../api/delete-photo';
-import { setMainPhoto } from '../api/set-main-photo';
-import type { MyPhotos, OwnImage } from '../api/upload-photo';
+import { useFormFailure } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
+import type { OwnImage } from '../api/upload-photo';
 import { PhotoUpload } from './photo-upload';
 
-/** The member's own photos: upload (up to the limit), choose the main one, delete ('Foto verwijderd.'). */
+/** The form of a photo's buttons (its route action: the own profile page's), by `intent`. */
+export const PHOTO_EDIT_FORM = 'photo-edit';
+export const PHOTO_MAIN_INTENT = 'photo-main';
+export const PHOTO_DELETE_INTENT = 'photo-delete';
+/** The query of the page a photo's deletion returns to, which says so. */
+export const PHOTO_DELETED = { name: 'photo', value: 'deleted' } as const;
+
+/**
+ * The member's own photos: upload (up to the limit), choose the main one, delete ('Foto verwijderd.'). Each photo's
+ * buttons are forms posted to `postTo` (the own profile, whose action saves the choice and answers the page again with
+ * the photos as they are now): through the router with JavaScript, by the browser without it.
+ */
 export function PhotoManager({
   photos,
   limit,
   cdnPrefix,
   name,
-  onChange,
+  postTo,
 }: {
   photos: OwnImage[];
   limit: number;
   cdnPrefix: string;
   name: string;
-  onChange: (photos: MyPhotos) => void;
+  postTo: string;
 }) {
   const intl = useIntl();
-  const api = useApi();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [search] = useSearchParams();
+  const refused = useFormFailure(PHOTO_EDIT_FORM);
+  const choosingMain = usePendingForm(postTo, { intent: PHOTO_MAIN_INTENT });
+  const deleting = usePendingForm(postTo, { intent: PHOTO_DELETE_INTENT });
+  const busy = choosingMain ?? deleting;
+  let notice: { tone: 'success' | 'danger'; text: string } | null = null;
+  if (busy) notice = null;
+  else if (refused)
+    notice = {
+      tone: 'danger',
+      text:
+        refused.error.status < 500 && refused.error.message
+          ? refused.error.message
+          : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
+    };
+  else if (search.get(PHOTO_DELETED.name) === PHOTO_DELETED.value)
+    notice = { tone: 'success', text: intl.formatMessage({ id: 'photos.deleted', defaultMessage: 'Photo deleted.' }) };
 
-  const run = async (id: number, call: () => Promise<MyPhotos>, success: string | null) => {
-    setBusy(id);
-    setNotice(null);
-    try {
-      onChange(await call());
-      if (success) setNotice({ tone: 'success', text: success });
-    } catch (err) {
-      setNotice({
-        tone: 'danger',
-        text:
-          isApiRequestError(err) && err.status < 500
-            ? err.message
-            : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** A photo's button: a form of its own with the photo and what to do with it. */
+  const photoForm = (photo: OwnImage, intent: string, button: ReactNode) => (
+    <RouterForm action={postTo} replace preventScrollReset className="d-inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="photo_id" value={photo.id} />
+      {button}
+    </RouterForm>
+  );
 
   return (
     <section className="surface" aria-labelledby="photos-heading">
@@ -85,34 +99,31 @@ export function PhotoManager({
                 ) : null}
               </div>
               <div className="own-photo-actions">
-                {!photo.is_main ? (
-                  <Button
-                    size="sm"
-                    color="outline-primary"
-                    disabled={busy !== null}
-                    onClick={() => void run(photo.id, () => setMainPhoto(api, photo.id), null)}
-                  >
-                    <FormattedMessage id="photos.makeMain" defaultMessage="Make main photo" />
-                  </Button>
-                ) : null}
-                <Button
-                  size="sm"
-                  color="outline-danger"
-                  disabled={busy !== null}
-                  aria-label={intl.formatMessage(
-                    { id: 'photos.deleteNumbered', defaultMessage: 'Delete photo {number}' },
-                    { number: i + 1 },
-                  )}
-                  onClick={() =>
-                    void run(
-                      photo.id,
-                      () => deletePhoto(api, photo.id),
-                      intl.formatMessage({ id: 'photos.deleted', defaultMessage: 'Photo deleted.' }),
+                {!photo.is_main
+                  ? photoForm(
+                      photo,
+                      PHOTO_MAIN_INTENT,
+                      <Button type="submit" size="sm" color="outline-primary" disabled={busy !== null}>
+                        <FormattedMessage id="photos.makeMain" defaultMessage="Make main photo" />
+                      </Button>,
                     )
-                  }
-                >
-                  <FormattedMessage id="photos.delete" defaultMessage="Delete" />
-                </Button>
+                  : null}
+                {photoForm(
+                  photo,
+                  PHOTO_DELETE_INTENT,
+                  <Button
+                    type="submit"
+                    size="sm"
+                    color="outline-danger"
+                    disabled={busy !== null}
+                    aria-label={intl.formatMessage(
+                      { id: 'photos.deleteNumbered', defaultMessage: 'Delete photo {number}' },
+                      { number: i + 1 },
+                    )}
+                  >
+                    <FormattedMessage id="photos.delete" defaultMessage="Delete" />
+                  </Button>,
+                )}
               </div>
             </li>
           ))}
@@ -130,7 +141,7 @@ export function PhotoManager({
         ) : null}
       </div>
       {photos.length < limit ? (
-        <PhotoUpload onUploaded={onChange} postTo="/profile" />
+        <PhotoUpload postTo={postTo} />
       ) : (
         <p className="small text-body-secondary mb-0">
           <FormattedMessage id="photos.limitReached" defaultMessage="You have reached the maximum of {limit} photos." values={{ limit }} />

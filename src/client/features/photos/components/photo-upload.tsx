@@ -1,12 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert, Spinner } from 'reactstrap';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
+import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { checkPhotoFile, PHOTO_TYPES } from '../../../../shared/photo-files';
-import { uploadPhoto, type MyPhotos } from '../api/upload-photo';
 
 /** The photo upload's form (its route action: the own profile page's), told apart from the profile form by `intent`. */
 export const PHOTO_UPLOAD_FORM = 'photo-upload';
@@ -16,8 +14,6 @@ export const PHOTO_INTENT = { name: 'intent', value: 'photo' } as const;
 export const PHOTO_UPLOADED = { name: 'uploaded', value: '1' } as const;
 
 export interface PhotoUploadProps {
-  /** Called with the member's photos after a successful upload (the new one included, awaiting moderation). */
-  onUploaded?: (photos: MyPhotos) => void;
   /**
    * Instead of uploading, hand the checked file over (signup step 1: the account that would own it does not exist
    * yet; the wizard uploads it right after signup).
@@ -30,64 +26,64 @@ export interface PhotoUploadProps {
   className?: string;
   /**
    * The page whose route action stores a photo posted as a form (the own profile): the picker is a multipart form
-   * posted there, so a photo is uploaded without JavaScript too (with a submit button that only a browser without
-   * JavaScript shows). Without it (signup, whose form holds the picker) there is no form.
+   * posted there — through the router as soon as a photo is chosen, or by the browser without JavaScript (with a submit
+   * button that only a browser without JavaScript shows). Without it (signup, whose form holds the picker) there is no
+   * form.
    */
   postTo?: string;
 }
 
 /**
- * A labelled file picker that uploads one photo at a time to POST /photos.php and shows the server's answer
- * (photo_invalid, photo_limit_reached, payload_too_large) in the member's language. Reusable on the profile and
- * in signup step 1 (with `onPicked`).
+ * A labelled file picker for one photo at a time. On the own profile it is the upload form of the page's route action
+ * (POST /photos.php with the attempt's Idempotency-Key), which answers the page again with the new photo, or the
+ * server's refusal (photo_invalid, photo_limit_reached, payload_too_large) in the member's language. In signup step 1
+ * (`onPicked`) it only hands the checked file over.
  */
-export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, className, postTo }: PhotoUploadProps) {
+export function PhotoUpload({ onPicked, disabled = false, label, className, postTo }: PhotoUploadProps) {
   const intl = useIntl();
-  const api = useApi();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const refused = useFormFailure(PHOTO_UPLOAD_FORM);
   const attempt = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
   const [search] = useSearchParams();
-  const [busy, setBusy] = useState(false);
+  const busy = useSubmitting(postTo ?? '', PHOTO_INTENT.value);
+  // A file refused in the browser (its type or size), before anything is sent.
+  const [picked, setPicked] = useState<{ problem: string | null } | null>(null);
   // The backend's message in the member's language; for a failure that is no refusal of the photo, the generic one.
-  const errorText = (err: unknown) =>
-    isApiRequestError(err) && err.message && err.status < 500
-      ? err.message
-      : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
-  const [error, setError] = useState<string | null>(() => (refused ? errorText(refused.error) : null));
-  const [uploaded, setUploaded] = useState(() => postTo !== undefined && search.get(PHOTO_UPLOADED.name) === PHOTO_UPLOADED.value);
+  const refusal =
+    refused && (refused.error.status >= 500 || !refused.error.message)
+      ? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
+      : (refused?.error.message ?? null);
+  // What the page says now: the last choice's own problem, else the answer to the last post (none while one is sent).
+  const error = busy ? null : picked ? picked.problem : refusal;
+  const uploaded = !busy && !picked && !refused && postTo !== undefined && search.get(PHOTO_UPLOADED.name) === PHOTO_UPLOADED.value;
 
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
     if (!file) return;
-    setError(null);
-    setUploaded(false);
     // Checked before the upload (the server's limits): nothing is sent for a file that cannot be a photo.
     const problem = checkPhotoFile(file);
-    if (problem === 'too_large') {
-      setError(intl.formatMessage({ id: 'photos.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' }));
+    if (problem !== null) {
+      input.value = '';
+      setPicked({
+        problem:
+          problem === 'too_large'
+            ? intl.formatMessage({ id: 'photos.tooLarge', defaultMessage: 'This photo is larger than 10 MB.' })
+            : intl.formatMessage({ id: 'photos.wrongType', defaultMessage: 'Choose a JPEG, PNG, WebP, GIF or AVIF photo.' }),
+      });
       return;
     }
-    if (problem === 'wrong_type') {
-      setError(intl.formatMessage({ id: 'photos.wrongType', defaultMessage: 'Choose a JPEG, PNG, WebP, GIF or AVIF photo.' }));
-      return;
-    }
+    setPicked(null);
     if (onPicked) {
+      input.value = '';
       onPicked(file);
       return;
     }
-    setBusy(true);
-    try {
-      const photos = await uploadPhoto(api, file, file.name, attempt.key);
-      attempt.renew();
-      onUploaded?.(photos);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    // The form takes the file (and this attempt's key) as it is sent; the picker is emptied, and the next photo chosen is
+    // a new attempt with a key of its own.
+    input.form?.requestSubmit();
+    input.value = '';
+    attempt.renew();
   };
 
   const picker = (
@@ -97,14 +93,13 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
         {label ?? <FormattedMessage id="photos.add" defaultMessage="Add a photo" />}
       </label>
       <input
-        ref={input}
         id={inputId}
         type="file"
         name="photo"
         accept={PHOTO_TYPES.join(',')}
         className="visually-hidden"
         disabled={disabled || busy}
-        onChange={(e) => void onChange(e)}
+        onChange={onChange}
       />
       {postTo ? (
         // Only without JavaScript (nothing moves when the page hydrates): the chosen file goes with this button.
@@ -134,11 +129,11 @@ export function PhotoUpload({ onUploaded, onPicked, disabled = false, label, cla
     <div className={className}>
       {postTo ? (
         // Without JavaScript the chosen file is posted with the submit button; with it, choosing uploads at once.
-        <form method="post" action={postTo} encType="multipart/form-data" onSubmit={(e) => e.preventDefault()}>
+        <RouterForm action={postTo} replace preventScrollReset encType="multipart/form-data">
           <input type="hidden" name={PHOTO_INTENT.name} value={PHOTO_INTENT.value} />
           <IdempotencyKeyField value={attempt.key} />
           {picker}
-        </form>
+        </RouterForm>
       ) : (
         picker
       )}
