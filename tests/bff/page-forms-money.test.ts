@@ -369,6 +369,10 @@ describe('direct debit without JavaScript', () => {
     expect(wrong.status).toBe(200);
     expect(wrong.text).toContain('Deze code klopt niet.');
     expect(wrong.text).toContain(`value="${OTHER_KEY}"`);
+    // The code step again (its form posts to the step's own address), not the details.
+    expect(
+      tagsWith(wrong.text, 'form', ['method="post"', `action="${step.replaceAll('&', '&amp;')}"`, 'data-testid="direct-debit-code"']),
+    ).toHaveLength(1);
   });
 });
 

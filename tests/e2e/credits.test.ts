@@ -164,6 +164,12 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await page.getByTestId('package-100').click();
     await page.getByTestId('method-directdebit').click();
     await page.waitForURL(/\/directdebit\?package=\d+/);
+    // Both steps run the page's action in the page (the router): no page is posted to the server.
+    const pagePosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
+    await page.locator('html[data-hydrated]').waitFor();
     // An empty form is answered field by field.
     await page.getByTestId('direct-debit-submit').click();
     await page.getByText('Please fill in this field.').first().waitFor();
@@ -190,6 +196,9 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await page.getByTestId('direct-debit-confirm').click();
     await page.waitForURL(/\/transactions\/\d+$/);
     await page.getByRole('heading', { name: 'Payment completed' }).waitFor({ timeout: 20_000 });
+    expect(pagePosts).toEqual([]);
+    // Nothing typed is kept once the debit is confirmed.
+    expect(await page.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.startsWith('directDebit.')))).toEqual([]);
     expect(problems.filter((p) => !/status of (422|403)/.test(p))).toEqual([]);
     await page.context().close();
   });

@@ -1,9 +1,23 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { directDebitAction } from '../../../app/pages/credits-page';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { DirectDebitForm } from './direct-debit-form';
+
+/**
+ * The form in the app's page: its steps run the page's route action through the router, and every page loads data (as
+ * the app's pages do) before it shows.
+ */
+const renderForm = (fetch: typeof globalThis.fetch) =>
+  renderWithApp(<DirectDebitForm />, {
+    user: userFixture(),
+    fetch,
+    url: '/directdebit?package=7',
+    action: directDebitAction,
+    loader: async () => ({}),
+  });
 
 const PACKAGES = {
   country: 'NL',
@@ -47,7 +61,7 @@ const fillForm = () => {
 beforeEach(() => window.sessionStorage.clear());
 afterEach(cleanup);
 
-describe('direct debit form', () => {
+describe('direct debit form with JavaScript (the page action through the router)', () => {
   it('When the server finds several wrong fields, then all show at once, the first is focused, and what was typed stays (also after a reload of the tab)', async () => {
     const api = backend({
       'POST /api/directdebit.php': [
@@ -69,7 +83,7 @@ describe('direct debit form', () => {
         ],
       ],
     });
-    const view = renderWithApp(<DirectDebitForm />, { user: userFixture(), fetch: api.fetch, url: '/directdebit?package=7' });
+    const view = renderForm(api.fetch);
     await screen.findByLabelText('IBAN');
     fillForm();
     await act(async () => {
@@ -84,7 +98,7 @@ describe('direct debit form', () => {
     expect(window.localStorage.length).toBe(0);
 
     view.unmount();
-    renderWithApp(<DirectDebitForm />, { user: userFixture(), fetch: api.fetch, url: '/directdebit?package=7' });
+    renderForm(api.fetch);
     await waitFor(() => expect((screen.getByLabelText('IBAN') as HTMLInputElement).value).toBe('NL91 ABNA 0417 1643 01'));
     expect((screen.getByLabelText('Street') as HTMLInputElement).value).toBe('Herengracht');
   });
@@ -107,7 +121,7 @@ describe('direct debit form', () => {
       ],
       'POST /api/directdebit-resend.php': [[200, { ...STARTED, expires_at: '2026-11-23T10:10:00Z' }]],
     });
-    renderWithApp(<DirectDebitForm />, { user: userFixture(), fetch: api.fetch, url: '/directdebit?package=7' });
+    renderForm(api.fetch);
     await screen.findByLabelText('IBAN');
     fillForm();
     await act(async () => {

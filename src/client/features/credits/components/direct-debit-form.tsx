@@ -1,22 +1,20 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../../components/loading';
-import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
-import { createAttemptKeys } from '../../../lib/idempotency-key';
+import {
+  IdempotencyKeyField,
+  IDEMPOTENCY_FIELD,
+  useFormFailure,
+  useHydrated,
+  useIdempotencyKey,
+} from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { useSettings } from '../../../lib/store/store';
 import { useCreditPackages } from '../api/credit-packages';
-import {
-  confirmDirectDebit,
-  resendDirectDebitCode,
-  startDirectDebit,
-  type DirectDebitRequest,
-  type DirectDebitStarted,
-} from '../api/direct-debit';
+import type { DirectDebitStarted } from '../api/direct-debit';
 import { formatMoney } from '../money';
 
 type Field = 'account_holder' | 'iban' | 'street' | 'house_number' | 'postcode' | 'city' | 'mobile';
@@ -43,12 +41,12 @@ function startedOf(search: URLSearchParams): DirectDebitStarted | null {
 
 /**
  * What the member typed, kept for this tab only (sessionStorage: gone with the tab, never in a URL or in storage that
- * outlives it, as the IBAN must), so a failed submit or a reload keeps it; removed once the debit is confirmed.
+ * outlives it, as the IBAN must), so a failed submit or a reload keeps it; removed once the debit is confirmed. The
+ * code step itself is in the page's address (the mandate and the masked number, never the IBAN).
  */
 interface Draft {
   values: Record<Field, string>;
   consent: boolean;
-  started: DirectDebitStarted | null;
 }
 const draftKey = (packageId: number) => `directDebit.draft.${packageId}`;
 
@@ -59,9 +57,7 @@ function readDraft(packageId: number): Draft | null {
     const draft = JSON.parse(raw) as Partial<Draft>;
     const values = { ...EMPTY };
     for (const f of FIELDS) if (typeof draft.values?.[f] === 'string') values[f] = draft.values[f];
-    const started =
-      draft.started && typeof draft.started.mandate_id === 'number' && Date.parse(draft.started.expires_at) > 0 ? draft.started : null;
-    return { values, consent: draft.consent === true, started };
+    return { values, consent: draft.consent === true };
   } catch {
     return null;
   }
@@ -94,28 +90,21 @@ function fieldErrorsOf(params: Record<string, unknown>, message: string): Partia
 /**
  * /directdebit: the SEPA direct-debit form (account holder, IBAN, street, house number, postcode, city,
  * mobile number, consent), then the 6-digit code the member receives by SMS; the first debit is then pending until
- * the provider settles it (/transactions/{id}). Every wrong field shows at once, the first one focused and scrolled
- * into view; a code used up or expired offers 'Send a new code'; what was typed survives a failed submit and a reload
- * of the tab (Draft).
+ * the provider settles it (/transactions/{id}). Both steps are forms of the page's route action (through the router
+ * with JavaScript, posted by the browser without it): the details answer the code step's address, the code the
+ * payment's page. Every wrong field shows at once, the first one focused and scrolled into view; a code used up or
+ * expired offers 'Send a new code'; what was typed survives a failed submit and a reload of the tab (Draft).
  */
-const subscribeNothing = () => () => undefined;
-
 export function DirectDebitForm() {
   const [search] = useSearchParams();
   const packageId = Number(search.get('package'));
   // The tab's draft is read once the page is hydrated (the server renders the empty form); the steps then start
   // again from it.
-  const hydrated = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
+  const hydrated = useHydrated();
+  const draft = useMemo(
+    () => (hydrated && Number.isInteger(packageId) && packageId > 0 ? readDraft(packageId) : null),
+    [hydrated, packageId],
   );
-  const fromAddress = useMemo(() => startedOf(search), [search]);
-  const draft = useMemo(() => {
-    const kept = hydrated && Number.isInteger(packageId) && packageId > 0 ? readDraft(packageId) : null;
-    if (!fromAddress) return kept;
-    return { values: kept?.values ?? EMPTY, consent: kept?.consent ?? false, started: fromAddress };
-  }, [hydrated, packageId, fromAddress]);
   return <DirectDebitSteps key={hydrated ? `tab-${packageId}` : 'server'} packageId={packageId} draft={draft} persist={hydrated} />;
 }
 
@@ -126,16 +115,25 @@ function postedQuery(packageId: number, code: string | null): string {
   return query.toString();
 }
 
-/** Where focus goes after a round of errors: the first wrong field, or the general message. */
-type FocusTarget = { key: ErrorKey | 'general'; round: number };
+/**
+ * The code step's own address (the mandate, its reference and the masked number; not the note of a code just resent):
+ * its form posts there, so a refused code answers the code step again.
+ */
+function codeStepAddress(search: URLSearchParams): string {
+  const query = new URLSearchParams(search);
+  query.delete('resent');
+  return `/directdebit?${query.toString()}`;
+}
+
+/** A round of errors whose first field (or the general message) is focused once it shows. */
+type FocusTarget = { found: Partial<Record<ErrorKey, string>> };
 
 function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; draft: Draft | null; persist: boolean }) {
   const intl = useIntl();
-  const api = useApi();
   const settings = useSettings();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const code = search.get('code');
+  const action = `/directdebit?${postedQuery(packageId, code)}`;
   const listing = useCreditPackages(code);
   const plain = useCreditPackages(null, null, listing.error !== undefined);
   const data = listing.data ?? plain.data;
@@ -143,53 +141,83 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
   // A code not valid for direct debit is not sent, and the price shown is the full one (the price charged).
   const discountHolds = !!data?.discount && (!data.discount.methods || data.discount.methods.includes('directdebit'));
   const id = useId();
-  // A post refused by the backend (the page without JavaScript): its errors, the fields as sent, the same key.
+  // The code step: the mandate the details' answer put in the address.
+  const started = useMemo(() => startedOf(search), [search]);
+  // The action's answer to the last post refused (errors, the fields as sent, the same key); none while a post is sent
+  // or its answer's page loads.
+  const busy = usePendingForm(action, { withReload: true }) !== null;
   const refused = useFormFailure(DIRECT_DEBIT_FORM);
+  const answer = busy ? null : refused;
   const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
-  const refusedFields = refused && refused.error.body !== null ? fieldErrorsOf(refused.error.params, refused.error.message) : {};
   const [values, setValues] = useState<Record<Field, string>>(() =>
     refused ? (Object.fromEntries(FIELDS.map((f) => [f, refused.fields[f] ?? ''])) as Record<Field, string>) : (draft?.values ?? EMPTY),
   );
   const [consent, setConsent] = useState(refused ? refused.fields.consent === 'on' : (draft?.consent ?? false));
-  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>(refusedFields);
-  const [general, setGeneral] = useState<string | null>(() =>
-    !refused || Object.keys(refusedFields).length > 0
+  // The details' own check in the browser (empty fields, no consent): shown instead of the last answer until the next try.
+  const [checked, setChecked] = useState<Partial<Record<ErrorKey, string>> | null>(null);
+  const answered = answer && answer.error.body !== null ? fieldErrorsOf(answer.error.params, answer.error.message) : {};
+  const errors = checked ?? answered;
+  const general =
+    checked || !answer || Object.keys(answered).length > 0
       ? null
-      : refused.error.body !== null
-        ? refused.error.message
-        : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
-  );
-  const [notice, setNotice] = useState<string | null>(() =>
-    search.get('resent') === '1' && draft?.started
+      : answer.error.body !== null
+        ? answer.error.message
+        : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' });
+  const canResend = answer?.error.params.can_resend === true;
+  const notice =
+    !answer && started && search.get('resent') === '1'
       ? intl.formatMessage(
           { id: 'directDebit.resent', defaultMessage: 'We sent a new code to {mobile}. The previous code no longer works.' },
-          { mobile: draft.started.mobile },
+          { mobile: started.mobile },
         )
-      : null,
-  );
-  const [canResend, setCanResend] = useState(refused?.error.params.can_resend === true);
-  const [busy, setBusy] = useState(false);
-  const [started, setStarted] = useState<DirectDebitStarted | null>(draft?.started ?? null);
-  const [smsCode, setSmsCode] = useState('');
-  const keys = useMemo(() => createAttemptKeys(), []);
+      : null;
+  // The code typed for this mandate (a new code's mandate starts empty).
+  const [typed, setTyped] = useState({ mandate: started?.mandate_id ?? null, code: refused?.fields.code ?? '' });
+  const smsCode = typed.mandate === (started?.mandate_id ?? null) ? typed.code : '';
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const generalRef = useRef<HTMLDivElement>(null);
-  const done = useRef(false);
 
   useEffect(() => {
-    if (persist && !done.current && Number.isInteger(packageId) && packageId > 0) writeDraft(packageId, { values, consent, started });
-  }, [persist, packageId, values, consent, started]);
+    if (persist && Number.isInteger(packageId) && packageId > 0) writeDraft(packageId, { values, consent });
+  }, [persist, packageId, values, consent]);
 
-  // A new round of errors: the first one is focused and scrolled into view (not while the member corrects them).
-  useEffect(() => {
-    if (!focusTarget) return;
-    const target: HTMLElement | null =
-      focusTarget.key === 'general' ? generalRef.current : document.getElementById(`${id}-${focusTarget.key}`);
+  // A code sent for confirmation: unless it is refused, the payment's page follows, and nothing of the form is kept once
+  // this page is left.
+  const confirmSent = useRef(false);
+  useEffect(
+    () => () => {
+      if (confirmSent.current) writeDraft(packageId, null);
+    },
+    [packageId],
+  );
+
+  /** The first wrong field of a round of errors (or the general message) focused and scrolled into view. */
+  const focusFirstOf = (found: Partial<Record<ErrorKey, string>>) => {
+    const key = ERROR_KEYS.find((k) => found[k]);
+    const target: HTMLElement | null = key ? document.getElementById(`${id}-${key}`) : generalRef.current;
     target?.focus();
     target?.scrollIntoView?.({ block: 'center' });
-  }, [focusTarget, id]);
-  const focusFirst = (found: Partial<Record<ErrorKey, string>>) =>
-    setFocusTarget((last) => ({ key: ERROR_KEYS.find((k) => found[k]) ?? 'general', round: (last?.round ?? 0) + 1 }));
+  };
+  // A round of the browser's own check, once it shows (not while the member corrects the fields).
+  useEffect(() => {
+    if (focusTarget) focusFirstOf(focusTarget.found);
+    // Once per round.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusTarget]);
+  // Each refusal the action answers is such a round too.
+  const refusal = answer?.error.body;
+  useEffect(() => {
+    if (refusal === undefined) return;
+    confirmSent.current = false;
+    focusFirstOf(answered);
+    // Once per answer (its body is the action data's own object).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
+  // A new code sent: its field is focused.
+  const resent = search.get('resent') === '1' ? started?.mandate_id : undefined;
+  useEffect(() => {
+    if (resent !== undefined) document.getElementById(`${id}-code`)?.focus();
+  }, [resent, id]);
 
   const labels: Record<Field, string> = {
     account_holder: intl.formatMessage({ id: 'directDebit.accountHolder', defaultMessage: 'Account holder' }),
@@ -210,109 +238,20 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
     mobile: 'tel',
   };
 
-  const showError = (err: unknown) => {
-    if (isApiRequestError(err)) {
-      if (err.params.can_resend === true) setCanResend(true);
-      const fields = fieldErrorsOf(err.params, err.message);
-      focusFirst(fields);
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        return;
-      }
-      setGeneral(err.message);
-      return;
-    }
-    focusFirst({});
-    setGeneral(intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
-  };
-
-  const submitForm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!pkg) return;
+  /** The details checked in the browser before they are sent: every empty field and the consent at once. */
+  const checkDetails = (event: SubmitEvent<HTMLFormElement>) => {
     const missing = FIELDS.filter((f) => values[f].trim() === '');
     const required = intl.formatMessage({ id: 'directDebit.required', defaultMessage: 'Please fill in this field.' });
     const next: Partial<Record<Field | 'consent', string>> = Object.fromEntries(missing.map((f) => [f, required]));
     if (!consent)
       next.consent = intl.formatMessage({ id: 'directDebit.consentRequired', defaultMessage: 'Please agree to the direct debit mandate.' });
-    setErrors(next);
-    setGeneral(null);
-    if (Object.keys(next).length > 0) {
-      focusFirst(next);
+    if (Object.keys(next).length === 0) {
+      setChecked(null);
       return;
     }
-    setBusy(true);
-    try {
-      const body: DirectDebitRequest = {
-        package_id: pkg.id,
-        ...values,
-        consent: true,
-        ...(discountHolds && code ? { discount_code: code } : {}),
-      };
-      setStarted(await startDirectDebit(api, body));
-      setCanResend(false);
-      setNotice(null);
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    if (!started) return;
-    setErrors({});
-    setGeneral(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      const body = { mandate_id: started.mandate_id, code: smsCode.trim(), ...(discountHolds && code ? { discount_code: code } : {}) };
-      // The code form's own key first (a refused post without JavaScript was sent with it), then one per body.
-      const key = refused?.fields.code === body.code && refused.fields.intent === 'confirm' ? form.key : keys(body);
-      const payment = await confirmDirectDebit(api, body, key);
-      done.current = true;
-      writeDraft(packageId, null);
-      await navigate(`/transactions/${payment.payment_id}`);
-    } catch (err) {
-      showError(err);
-      setBusy(false);
-    }
-  };
-
-  /** 'Send a new code': the old one no longer works; the tries start again. */
-  const resend = async () => {
-    if (!started) return;
-    setErrors({});
-    setGeneral(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      const next = await resendDirectDebitCode(api, started.mandate_id);
-      setStarted(next);
-      setSmsCode('');
-      setCanResend(false);
-      setNotice(
-        intl.formatMessage(
-          { id: 'directDebit.resent', defaultMessage: 'We sent a new code to {mobile}. The previous code no longer works.' },
-          { mobile: next.mobile },
-        ),
-      );
-      document.getElementById(`${id}-code`)?.focus();
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** Back to the form (kept as typed), for a new mandate and code. */
-  const restart = () => {
-    setStarted(null);
-    setSmsCode('');
-    setErrors({});
-    setGeneral(null);
-    setNotice(null);
-    setCanResend(false);
+    setChecked(next);
+    setFocusTarget({ found: next });
   };
 
   if (!data)
@@ -355,14 +294,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
         </div>
       ) : null}
       {!started ? (
-        <form
-          method="post"
-          action={`/directdebit?${postedQuery(packageId, code)}`}
-          className="surface"
-          onSubmit={submitForm}
-          noValidate
-          data-testid="direct-debit-form"
-        >
+        <RouterForm action={action} className="surface" onSubmit={checkDetails} noValidate data-testid="direct-debit-form">
           <input type="hidden" name="intent" value="start" />
           {discountHolds && code ? <input type="hidden" name="discount_code" value={code} /> : null}
           <div className="row g-3">
@@ -428,15 +360,17 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
           <button type="submit" className="btn btn-primary mt-3" disabled={busy} data-testid="direct-debit-submit">
             <FormattedMessage id="directDebit.sendCode" defaultMessage="Send me the code" />
           </button>
-        </form>
+        </RouterForm>
       ) : (
-        <form
-          method="post"
-          action={`/directdebit?${postedQuery(packageId, code)}`}
+        <RouterForm
+          action={codeStepAddress(search)}
           className="surface"
-          onSubmit={submitCode}
           noValidate
           data-testid="direct-debit-code"
+          onSubmit={(event) => {
+            const submitter = (event.nativeEvent as globalThis.SubmitEvent).submitter;
+            confirmSent.current = !(submitter instanceof HTMLButtonElement && submitter.value === 'resend');
+          }}
         >
           <IdempotencyKeyField value={form.key} />
           <input type="hidden" name="mandate_id" value={started.mandate_id} />
@@ -462,7 +396,7 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
             pattern="[0-9]{6}"
             aria-invalid={errors.code ? true : undefined}
             aria-describedby={errors.code ? `${id}-code-error` : undefined}
-            onChange={(e) => setSmsCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setTyped({ mandate: started.mandate_id, code: e.target.value.replace(/\D/g, '') })}
           />
           {errors.code ? (
             <div id={`${id}-code-error`} className="invalid-feedback" role="alert">
@@ -481,25 +415,20 @@ function DirectDebitSteps({ packageId, draft, persist }: { packageId: number; dr
               <FormattedMessage id="directDebit.confirm" defaultMessage="Confirm and pay {price}" values={{ price }} />
             </button>
             <button
-              type={persist ? 'button' : 'submit'}
-              {...(persist ? { onClick: () => void resend() } : { name: 'intent', value: 'resend' })}
+              type="submit"
+              name="intent"
+              value="resend"
               className={`btn ${canResend ? 'btn-primary' : 'btn-outline-dark'}`}
               disabled={busy}
               data-testid="direct-debit-resend"
             >
               <FormattedMessage id="directDebit.resend" defaultMessage="Send a new code" />
             </button>
-            {persist ? (
-              <button type="button" className="btn btn-link" disabled={busy} onClick={restart}>
-                <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
-              </button>
-            ) : (
-              <Link to={`/directdebit?${postedQuery(packageId, code)}`} className="btn btn-link">
-                <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
-              </Link>
-            )}
+            <Link to={`/directdebit?${postedQuery(packageId, code)}`} className="btn btn-link">
+              <FormattedMessage id="directDebit.restart" defaultMessage="Change my details" />
+            </Link>
           </div>
-        </form>
+        </RouterForm>
       )}
     </div>
   );
