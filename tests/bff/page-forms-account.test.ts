@@ -197,6 +197,64 @@ describe('signing up without JavaScript', () => {
   });
 });
 
+describe('the mailed links without JavaScript', () => {
+  /** A backend whose link tokens are TOKEN (good) or anything else (used up), answered in the member's language. */
+  const links = async () => {
+    standIn = await backend(false);
+    const spend = (ok: () => void) => (req: Recorded, res: ServerResponse) => {
+      if ((JSON.parse(req.body || '{}') as { token?: string }).token !== TOKEN)
+        return json(res, 410, {
+          error: { code: 'token_invalid', message: nl(req) ? 'Deze link werkt niet meer.' : 'This link no longer works.' },
+        });
+      ok();
+      return json(res, 200, { success: true, user: userFixture() }, { 'set-cookie': 'auth=fedcba9876543210; Path=/; HttpOnly' });
+    };
+    for (const path of ['/api/login-link.php', '/api/activate.php', '/api/mail-change.php', '/api/account.php'])
+      standIn.routes.set(
+        path,
+        spend(() => undefined),
+      );
+    app = makeApp(standIn.url, { render: renderPage });
+  };
+  const open = (target: string) => request(app!).get(target).set('Host', 'site.test').set('Accept', 'text/html');
+
+  it('When a mailed link is opened, then nothing is spent: the page shows a form posting its token to the page', async () => {
+    await links();
+    for (const path of ['/login-link', '/activate/done', '/mail-change/do', '/account-deleted']) {
+      const res = await open(`${path}?token=${TOKEN}`);
+      expect(res.status, path).toBe(200);
+      expect(hasProgressiveForm(res.text, path), path).toBe(true);
+      expect(res.text, path).toContain(`name="token" value="${TOKEN}"`);
+    }
+    expect(standIn!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('When the tokens are posted, then each is spent and the page answers 303 on: the members with the session cookie, the activation, the changed address, the account back', async () => {
+    await links();
+    const login = await post('/login-link', { token: TOKEN }, '');
+    expect([login.status, login.headers.location]).toEqual([303, '/members']);
+    expect(setCookies(login.headers).some((c) => c.startsWith('auth=fedcba9876543210'))).toBe(true);
+    expect((await post('/activate/done', { token: TOKEN }, '')).headers.location).toBe('/activate/done');
+    expect((await post('/mail-change/do', { token: TOKEN }, '')).headers.location).toBe('/mail-change/do?changed=1');
+    expect((await post('/account-deleted', { token: TOKEN }, '')).headers.location).toBe('/account-deleted?reactivated=1');
+    const changed = await open('/mail-change/do?changed=1');
+    expect(changed.text).toContain('data-testid="mail-change-done"');
+  });
+
+  it('When a used token is posted, then the page says so in Dutch (a used activation link leads to the error page)', async () => {
+    await links();
+    const login = await post('/login-link', { token: SPENT }, 'locale=nl');
+    expect(login.status).toBe(200);
+    expect(login.text).toContain('Deze link werkt niet meer.');
+    expect(setCookies(login.headers).some((c) => c.startsWith('auth='))).toBe(false);
+    expect((await post('/mail-change/do', { token: SPENT }, 'locale=nl')).text).toContain('Deze link werkt niet meer.');
+    const back = await post('/account-deleted', { token: SPENT }, 'locale=nl');
+    expect(back.text).toContain('Deze link werkt niet meer.');
+    expect(back.text).toContain(`name="token" value="${SPENT}"`);
+    expect((await post('/activate/done', { token: SPENT }, '')).headers.location).toBe('/activate/error');
+  });
+});
+
 describe('finishing a message-first signup without JavaScript', () => {
   it('When the profile is posted, then it is saved and the page answers 303 to the members; refused, the page comes again with the error in Dutch beside the name and the fields as sent', async () => {
     standIn = await backend(true);

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'login-link-page',
           () => import('./pages/login-link-page'),
-          (m) => ({ Component: m.LoginLinkPage }),
+          (m) => ({ Component: m.LoginLinkPage, action: m.loginLinkAction }),
         ),
       },
       {
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'activate-pages',
           () => import('./pages/activate-pages'),
-          (m) => ({ Component: m.ActivateDonePage }),
+          (m) => ({ Component: m.ActivateDonePage, action: m.activateAction }),
         ),
       },
       {
@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'mail-change-do-page',
           () => import('./pages/mail-change-do-page'),
-          (m) => ({ Component: m.MailChangeDoPage }),
+          (m) => ({ Component: m.MailChangeDoPage, action: m.mailChangeAction }),
         ),
       },
       {
@@ -218,7 +218,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'account-deleted-page',
           () => import('./pages/account-deleted-page'),
-          (m) => ({ Component: m.AccountDeletedPage }),
+          (m) => ({ Component: m.AccountDeletedPage, action: m.reactivateAction }),
         ),
       },
       {

@@ -1,44 +1,56 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
-import { Loading } from '../../components/loading';
 import { activate } from '../../features/accounts/api/activate';
 import { ResendActivation } from '../../features/accounts/components/resend-activation';
-import { useTokenAction } from '../../features/accounts/hooks/use-token-action';
-import { getUser } from '../../features/session/api/get-user';
-import { useApi } from '../../lib/api-client';
-import { userChanged } from '../../lib/store/session-slice';
-import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
+import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
+import { toFormError } from '../../features/accounts/form-error';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
+import type { PageActionArgs } from '../route-handle';
 
-/** activate/done: the mailed link lands here with its token, which the browser spends; a bad one goes to activate/error. */
+/** The activation form (its route action below). */
+const ACTIVATE_FORM = 'activate';
+const ACTIVATE_PATH = '/activate/done';
+
+/**
+ * The mailed activation link's token, posted: the account is activated and the page loads again as a new document
+ * (the member's session knows at once); a link that is used, expired or incomplete leads to activate/error; no answer
+ * at all (the network) shows the page again to try once more.
+ */
+export async function activateAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const token = textField(form, TOKEN_FIELD);
+  const answer = await runFormAction(
+    ACTIVATE_FORM,
+    { [TOKEN_FIELD]: token },
+    () => activate(context.api, token),
+    () => seeOtherDocument(ACTIVATE_PATH),
+  );
+  return answer instanceof Response || answer.status >= 500 ? answer : seeOther('/activate/error');
+}
+
+/**
+ * activate/done: the mailed link lands here with its token, which the page's form spends (at once with JavaScript, by
+ * the member's button without it; opening the page never does); without a token, the page says the account is active.
+ */
 export function ActivateDonePage() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const settings = useSettings();
   const user = useCurrentUser();
-  const { state } = useTokenAction((token) => activate(api, token), { auto: true });
-
-  useEffect(() => {
-    if (state === 'failed') navigate('/activate/error', { replace: true });
-    if (state === 'done' && user)
-      void getUser(api).then(
-        (u) => dispatch(userChanged(u)),
-        () => undefined,
-      );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+  const [search] = useSearchParams();
+  const refused = useFormFailure(ACTIVATE_FORM);
+  const token = search.get('token') ?? refused?.fields[TOKEN_FIELD] ?? null;
 
   const title = intl.formatMessage({ id: 'activate.done.title', defaultMessage: 'Your account is activated' });
   return (
     <div className="page-narrow">
       <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <div className="surface text-center">
-        {state === 'done' ? (
+        {!token ? (
           <>
             <h1 className="h3 fw-bold">{title}</h1>
             <p data-testid="activate-done">
@@ -60,7 +72,17 @@ export function ActivateDonePage() {
             <h1 className="h3 fw-bold">
               <FormattedMessage id="activate.working" defaultMessage="Activating your account…" />
             </h1>
-            <Loading />
+            {refused ? (
+              <Alert color="danger" fade={false}>
+                {toFormError(intl, refused.error).message}
+              </Alert>
+            ) : null}
+            <TokenLinkForm
+              action={ACTIVATE_PATH}
+              token={token}
+              auto={!refused}
+              label={<FormattedMessage id="signup.next" defaultMessage="Continue" />}
+            />
           </>
         )}
       </div>

@@ -1,59 +1,54 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from 'reactstrap';
 import { Link } from '../../components/link';
-import { Loading } from '../../components/loading';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
+import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
 import { toFormError } from '../../features/accounts/form-error';
-import { useTokenAction } from '../../features/accounts/hooks/use-token-action';
-import { getSession } from '../../features/session/api/get-user';
 import { loginWithLink } from '../../features/session/api/login-link';
-import { useApi } from '../../lib/api-client';
-import { useRevalidateAll } from '../../lib/swr-fetch';
-import { sessionLoaded, userChanged } from '../../lib/store/session-slice';
-import { useAppDispatch, useSettings } from '../../lib/store/store';
+import { useSettings } from '../../lib/store/store';
+import { runFormAction, seeOtherDocument, textField, type FormFailure } from '../form-action';
+import type { PageActionArgs } from '../route-handle';
+
+/** The form of the page (its route action below). */
+const LOGIN_LINK_FORM = 'login-link';
+const LOGIN_LINK_PATH = '/login-link';
 
 /**
- * login-link: the mailed sign-in link lands here with its token, which the browser spends (opening the page never
- * does, so a mail scanner cannot use it up); this browser is then logged in and lands on the members page.
+ * The mailed sign-in link's token, posted: spent, this browser is logged in (the backend's session and device cookies)
+ * and the members' page loads as a new document; refused (used, expired), the page says why.
+ */
+export async function loginLinkAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  return runFormAction(
+    LOGIN_LINK_FORM,
+    {},
+    () => loginWithLink(context.api, textField(form, TOKEN_FIELD)),
+    () => seeOtherDocument('/members'),
+  );
+}
+
+/**
+ * login-link: the mailed sign-in link lands here with its token, which the page's form spends (opening the page never
+ * does, so a mail scanner cannot use it up): at once with JavaScript, by the member's button without it.
  */
 export function LoginLinkPage() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const revalidateAll = useRevalidateAll();
   const settings = useSettings();
-  const { token, state, error } = useTokenAction(
-    async (t) => {
-      const user = await loginWithLink(api, t);
-      // The session answer brings the navigation counts with the user (badges at once).
-      const session = await getSession(api).catch(() => null);
-      dispatch(session ? sessionLoaded(session) : userChanged(user));
-    },
-    { auto: true },
-  );
-
-  useEffect(() => {
-    if (state === 'done' && token) {
-      void revalidateAll();
-      navigate('/members', { replace: true });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const refused = useFormFailure(LOGIN_LINK_FORM);
   const title = intl.formatMessage({ id: 'loginLink.title', defaultMessage: 'Signing in…' });
-  const failed = state === 'failed' || (state === 'done' && !token);
   return (
     <div className="page-narrow">
       <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <div className="surface">
         <h1 className="h3 fw-bold mb-3">{title}</h1>
-        {failed ? (
+        {refused || !token ? (
           <Alert color="danger" fade={false} data-testid="login-link-failed">
-            {state === 'failed' ? (
-              toFormError(intl, error).message
+            {refused ? (
+              toFormError(intl, refused.error).message
             ) : (
               <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />
             )}{' '}
@@ -62,7 +57,7 @@ export function LoginLinkPage() {
             </Link>
           </Alert>
         ) : (
-          <Loading />
+          <TokenLinkForm action={LOGIN_LINK_PATH} token={token} auto label={<FormattedMessage id="nav.login" defaultMessage="Log in" />} />
         )}
       </div>
     </div>

@@ -1,41 +1,54 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
-import { Loading } from '../../components/loading';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { confirmMailChange } from '../../features/accounts/api/confirm-mail-change';
+import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
 import { toFormError } from '../../features/accounts/form-error';
-import { useTokenAction } from '../../features/accounts/hooks/use-token-action';
-import { getUser } from '../../features/session/api/get-user';
-import { useApi } from '../../lib/api-client';
-import { userChanged } from '../../lib/store/session-slice';
-import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { runFormAction, seeOtherDocument, textField, type FormFailure } from '../form-action';
+import type { PageActionArgs } from '../route-handle';
 
-/** mail-change/do: the link mailed to the new address confirms it. */
+/** The confirmation form (its route action below) and the query of the page that says it went through. */
+const MAIL_CHANGE_FORM = 'mail-change';
+const MAIL_CHANGE_PATH = '/mail-change/do';
+const CHANGED = { name: 'changed', value: '1' } as const;
+
+/**
+ * The token of the link mailed to the new address, posted: the address is changed and the page loads again as a new
+ * document saying so (a logged-in member's session shows the new address); refused, the page says why.
+ */
+export async function mailChangeAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  return runFormAction(
+    MAIL_CHANGE_FORM,
+    {},
+    () => confirmMailChange(context.api, textField(form, TOKEN_FIELD)),
+    () => seeOtherDocument(`${MAIL_CHANGE_PATH}?${CHANGED.name}=${CHANGED.value}`),
+  );
+}
+
+/**
+ * mail-change/do: the link mailed to the new address lands here with its token, which the page's form spends (at once
+ * with JavaScript, by the member's button without it; opening the page never does).
+ */
 export function MailChangeDoPage() {
   const intl = useIntl();
-  const api = useApi();
-  const dispatch = useAppDispatch();
   const settings = useSettings();
   const user = useCurrentUser();
-  const { token, state, error } = useTokenAction((t) => confirmMailChange(api, t), { auto: true });
-  useEffect(() => {
-    if (state === 'done' && user)
-      void getUser(api).then(
-        (u) => dispatch(userChanged(u)),
-        () => undefined,
-      );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const changed = search.get(CHANGED.name) === CHANGED.value;
+  const refused = useFormFailure(MAIL_CHANGE_FORM);
   const title = intl.formatMessage({ id: 'mailChange.title', defaultMessage: 'Confirm your new e-mail address' });
   return (
     <div className="page-narrow">
       <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <div className="surface">
         <h1 className="h3 fw-bold mb-3">{title}</h1>
-        {state === 'idle' || state === 'working' ? <Loading /> : null}
-        {state === 'done' && token ? (
+        {changed && !refused ? (
           <Alert color="success" fade={false} data-testid="mail-change-done">
             <FormattedMessage id="mailChange.done" defaultMessage="Your e-mail address has been changed." />{' '}
             <Link to={user ? '/settings' : '/login'} className="alert-link">
@@ -46,16 +59,22 @@ export function MailChangeDoPage() {
               )}
             </Link>
           </Alert>
-        ) : null}
-        {state === 'failed' || (state === 'done' && !token) ? (
+        ) : refused || !token ? (
           <Alert color="danger" fade={false} data-testid="mail-change-failed">
-            {state === 'failed' ? (
-              toFormError(intl, error).message
+            {refused ? (
+              toFormError(intl, refused.error).message
             ) : (
               <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />
             )}
           </Alert>
-        ) : null}
+        ) : (
+          <TokenLinkForm
+            action={MAIL_CHANGE_PATH}
+            token={token}
+            auto
+            label={<FormattedMessage id="signup.next" defaultMessage="Continue" />}
+          />
+        )}
       </div>
     </div>
   );

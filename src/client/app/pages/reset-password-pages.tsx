@@ -9,7 +9,7 @@ import { resetPassword } from '../../features/accounts/api/reset-password';
 import { RESET_PASSWORD_FORM, ResetPasswordForm } from '../../features/accounts/components/reset-password-form';
 import { requestPasswordReset } from '../../features/accounts/api/request-password-reset';
 import { RESET_REQUEST_FORM, ResetRequestForm } from '../../features/accounts/components/reset-request-form';
-import { useTokenCheck } from '../../features/accounts/hooks/use-token-action';
+import { useTokenCheck } from '../../features/accounts/hooks/use-token-check';
 import { useApi } from '../../lib/api-client';
 import { usePageResult } from '../../lib/page-data';
 import { useSettings } from '../../lib/store/store';
