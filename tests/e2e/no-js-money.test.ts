@@ -82,10 +82,30 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     await page.context().close();
   });
 
-  it('When JavaScript is off, then a premium member repeats his last order from /credits/repeat-order and reaches the checkout', async () => {
+  it('When JavaScript is off, then a premium member buys a bundle with PayPal, and repeats that order from /credits/repeat-order', async () => {
     const page = await memberWithoutJs(browser, site.url, 'premium@demo.test');
-    await page.goto(`${site.url}/credits/repeat-order`, loaded);
+    await page.goto(`${site.url}/credits`, loaded);
+    await page.getByTestId('package-250').click();
+    await page.waitForURL(/\/credits\/\d+/, loaded);
+    await page.getByTestId('method-paypal').click();
+    await page.waitForURL(/\/credits\/\d+\/paypal/, loaded);
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL(/\/checkout\/tr_/, loaded);
+    await page.getByRole('radio', { name: 'paid' }).check();
+    await page.getByRole('button', { name: 'Complete test payment' }).click();
+    await page.waitForURL(/\/transactions\/\d+$/, loaded);
+    await expect
+      .poll(
+        async () => {
+          await page.reload(loaded);
+          return page.getByRole('heading', { name: 'Payment completed' }).count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+
     // The page's loader brought the purchases and the bundles: no script needed to show the last order.
+    await page.goto(`${site.url}/credits/repeat-order`, loaded);
     await page.getByTestId('repeat-order').getByText('250 credits for €44.99 with PayPal.').waitFor();
     const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/credits\/\d+\/paypal/.test(r.url()));
     await page.getByTestId('repeat-button').click();

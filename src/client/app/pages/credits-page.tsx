@@ -38,9 +38,9 @@ import {
 
 /**
  * The payment flow's data for the first render (the page works without JavaScript). A visitor sees the bundles at list
- * price. For a member who typed no code, his welcome discount (404 for a member who has paid) and the bundles at list
- * price go out with the user call in one wave; only a member who has a welcome code then asks for the bundles at its
- * price. A typed code asks for the bundles with it, and without it when the code was refused.
+ * price. For a member who typed no code, the bundles at list price go out with the user call; a member who has never
+ * paid then asks for his welcome discount (a member who has paid has none: not asked, so the browser logs no 404), and
+ * with one the bundles at its price. A typed code asks for the bundles with it, and without it when it was refused.
  */
 export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const listPrices = () => prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null));
@@ -52,7 +52,10 @@ export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): 
       const priced = await withCode(typed);
       return priced.errors ? mergePrefetched(priced, await listPrices()) : priced;
     }
-    const [welcome, plain] = await Promise.all([getWelcomeCode(ctx.api), listPrices()]);
+    const [welcome, plain] = await Promise.all([
+      ctx.user.then((user) => (user && !user.paid_user ? getWelcomeCode(ctx.api) : null)),
+      listPrices(),
+    ]);
     const parts: PrefetchResult[] = [{ fallback: { [WELCOME_CODE_KEY]: welcome } }, plain];
     if (welcome) parts.push(await withCode(welcome.code));
     return mergePrefetched(...parts);
