@@ -1,5 +1,6 @@
 import { redirect, redirectDocument } from 'react-router';
 import { sameOriginPath } from '../../shared/same-origin-path';
+import { FETCHER_FIELD, type InPlaceAnswer } from '../components/fetcher-answer';
 import type { FormFailure } from '../components/progressive-form';
 import { isApiRequestError } from '../lib/api-error';
 
@@ -16,16 +17,25 @@ export const seeOther = (path: string): Response => redirect(path, 303);
 export const seeOtherDocument = (path: string): Response => redirectDocument(path, 303);
 
 /**
- * Runs the backend call of a posted form: `done` on success (a 303), a FormFailure when the backend refused. A visitor
- * whose session ended goes to the login page; a failure that is no answer of the backend (the network) is shown as
- * the generic error, never as a 500.
+ * The answer of a form whose call worked: to a fetcher's submission (the form carries `FETCHER_FIELD`, added by
+ * components/router-fetcher.tsx) the call's result in place — the page it was sent from shows it and loads nothing
+ * again —, to the browser's own post (without JavaScript, or before the page hydrated) `response`, its 303.
  */
-export async function runFormAction<T>(
+export function answerInPlace<T>(form: FormData, result: T, response: Response): Response | InPlaceAnswer<T> {
+  return form.has(FETCHER_FIELD) ? { inPlace: true, result } : response;
+}
+
+/**
+ * Runs the backend call of a posted form: `done` on success (a 303, or the result in place for a fetcher), a
+ * FormFailure when the backend refused. A visitor whose session ended goes to the login page; a failure that is no
+ * answer of the backend (the network) is shown as the generic error, never as a 500.
+ */
+export async function runFormAction<T, A extends Response | FormFailure | InPlaceAnswer<unknown>>(
   form: string,
   fields: Record<string, string>,
   call: () => Promise<T>,
-  done: (result: T) => Response | FormFailure,
-): Promise<Response | FormFailure> {
+  done: (result: T) => A,
+): Promise<A | Response | FormFailure> {
   let result: T;
   try {
     result = await call();

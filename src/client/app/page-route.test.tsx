@@ -135,7 +135,7 @@ describe('page routes', () => {
     for (const [, name, imported] of calls) expect(imported).toBe(name);
   });
 
-  it("When a form's action was refused, then the page's loaders do not run again; after any other answer they run as the router decides", () => {
+  it("When a form's action was refused or answered a fetcher in place, then the page's loaders do not run again; after any other answer they run as the router decides", () => {
     const { shouldRevalidate } = pageRoute(
       'members-page',
       () => Promise.resolve({}),
@@ -144,6 +144,9 @@ describe('page routes', () => {
     const args = (actionResult: unknown, defaultShouldRevalidate: boolean) =>
       ({ actionResult, defaultShouldRevalidate }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
     expect(shouldRevalidate?.(args({ form: 'profile', status: 422, body: {}, fields: {} }, true))).toBe(false);
+    expect(shouldRevalidate?.(args({ inPlace: true, result: { match: false } }, true))).toBe(false);
+    expect(shouldRevalidate?.(args({ inPlace: true, result: null }, true))).toBe(false);
+    expect(shouldRevalidate?.(args({ inPlace: false, result: null }, true))).toBe(true);
     expect(shouldRevalidate?.(args(undefined, true))).toBe(true);
     expect(shouldRevalidate?.(args({ refused: 'no' }, true))).toBe(true);
     expect(shouldRevalidate?.(args(undefined, false))).toBe(false);

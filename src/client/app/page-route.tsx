@@ -1,5 +1,6 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { useLoaderData, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isInPlaceAnswer } from '../components/fetcher-answer';
 import { mergePageData, PageDataContext } from '../lib/page-data';
 import { onChunkError } from './lazy-component';
 import { ErrorPage } from './pages/error-page';
@@ -25,7 +26,8 @@ export interface PageExports {
   loader?: PageLoader;
   /**
    * The page's form handler (`<form method="post">` sent before hydration or without JavaScript): the server runs it
-   * for a plain HTML POST to the page (the BFF's page POSTs); with JavaScript the form's own handler runs instead.
+   * for a plain HTML POST to the page (the BFF's page POSTs); with JavaScript the router runs it in the page (a
+   * `RouterForm`'s navigation or a `useRouterFetcher` submission), unless the form still has its own handler.
    */
   action?: PageAction;
   /** Props of the component on this route (one component, several routes). */
@@ -68,11 +70,14 @@ function RouteErrorPage() {
  * After a form's action the router runs the page's loaders again (the write may change what they show), but not after
  * a refusal (a FormFailure, app/form-action.ts): the backend stored nothing, and the refusal shows at once instead of
  * after the page's data — while fields typed meanwhile are kept (a render of the page's data under way as the member
- * types into a controlled field could put back what it held).
+ * types into a controlled field could put back what it held). Nor after a result answered in place to a fetcher (the
+ * like, the swipe, the sent message, the match finder's answers: `InPlaceAnswer`): the live page has already updated
+ * itself with it, and loading the page again (the member search after every like, the conversation after every
+ * message) would only repeat backend calls.
  */
 function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   const refused = typeof actionResult === 'object' && actionResult !== null && 'form' in actionResult && 'status' in actionResult;
-  return refused ? false : defaultShouldRevalidate;
+  return refused || isInPlaceAnswer(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export function pageRoute<M>(

@@ -24,13 +24,18 @@ export function RouterForm({ action, replace = false, preventScrollReset = false
     onSubmit?.(event);
     if (event.defaultPrevented || !router) return;
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const submitter = event.submitter;
-    if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
-      data.append(submitter.name, submitter.value);
-    void router.navigate(action, { formMethod: 'post', formData: data, replace, preventScrollReset });
+    void router.navigate(action, { formMethod: 'post', formData: formDataOf(event), replace, preventScrollReset });
   };
   return <form {...form} method="post" action={action} onSubmit={submit} />;
+}
+
+/** The data a submit event's form sends, as the browser would: its fields and the button that sent it. */
+export function formDataOf(event: SubmitEvent<HTMLFormElement>): FormData {
+  const data = new FormData(event.currentTarget);
+  const submitter = event.submitter;
+  if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
+    data.append(submitter.name, submitter.value);
+  return data;
 }
 
 const pathOf = (to: string) => to.split('?')[0];
