@@ -1,7 +1,7 @@
 import { redirect, redirectDocument } from 'react-router';
 import { sameOriginPath } from '../../shared/same-origin-path';
-import { FETCHER_FIELD, type InPlaceAnswer } from '../components/fetcher-answer';
 import type { FormFailure } from '../components/progressive-form';
+import type { InPlaceAnswer } from '../components/router-fetcher';
 import { isApiRequestError } from '../lib/api-error';
 
 export type { FormFailure } from '../components/progressive-form';
@@ -17,18 +17,10 @@ export const seeOther = (path: string): Response => redirect(path, 303);
 export const seeOtherDocument = (path: string): Response => redirectDocument(path, 303);
 
 /**
- * The answer of a form whose call worked: to a fetcher's submission (the form carries `FETCHER_FIELD`, added by
- * components/router-fetcher.tsx) the call's result in place — the page it was sent from shows it and loads nothing
- * again —, to the browser's own post (without JavaScript, or before the page hydrated) `response`, its 303.
- */
-export function answerInPlace<T>(form: FormData, result: T, response: Response): Response | InPlaceAnswer<T> {
-  return form.has(FETCHER_FIELD) ? { inPlace: true, result } : response;
-}
-
-/**
- * Runs the backend call of a posted form: `done` on success (a 303, or the result in place for a fetcher), a
- * FormFailure when the backend refused. A visitor whose session ended goes to the login page; a failure that is no
- * answer of the backend (the network) is shown as the generic error, never as a 500.
+ * Runs the backend call of a posted form: `done` on success (a 303, or for a fetcher the result in place:
+ * `answerInPlace`, components/router-fetcher.tsx), a FormFailure when the backend refused. A visitor whose session
+ * ended goes to the login page; a failure that is no answer of the backend (the network) is shown as the generic
+ * error, never as a 500.
  */
 export async function runFormAction<T, A extends Response | FormFailure | InPlaceAnswer<unknown>>(
   form: string,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerInPlace, FETCHER_FIELD } from '../components/router-fetcher';
 import { usePageResult } from '../lib/page-data';
 import { lazyComponent } from './lazy-component';
 import { pageRoute } from './page-route';
@@ -144,7 +145,9 @@ describe('page routes', () => {
     const args = (actionResult: unknown, defaultShouldRevalidate: boolean) =>
       ({ actionResult, defaultShouldRevalidate }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
     expect(shouldRevalidate?.(args({ form: 'profile', status: 422, body: {}, fields: {} }, true))).toBe(false);
-    expect(shouldRevalidate?.(args({ inPlace: true, result: { match: false } }, true))).toBe(false);
+    const fetched = new FormData();
+    fetched.set(FETCHER_FIELD, '1');
+    expect(shouldRevalidate?.(args(answerInPlace(fetched, { match: false }, new Response()), true))).toBe(false);
     expect(shouldRevalidate?.(args({ inPlace: true, result: null }, true))).toBe(false);
     expect(shouldRevalidate?.(args({ inPlace: false, result: null }, true))).toBe(true);
     expect(shouldRevalidate?.(args(undefined, true))).toBe(true);

@@ -1,6 +1,5 @@
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { useLoaderData, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { isInPlaceAnswer } from '../components/fetcher-answer';
 import { mergePageData, PageDataContext } from '../lib/page-data';
 import { onChunkError } from './lazy-component';
 import { ErrorPage } from './pages/error-page';
@@ -76,8 +75,12 @@ function RouteErrorPage() {
  * message) would only repeat backend calls.
  */
 function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  const refused = typeof actionResult === 'object' && actionResult !== null && 'form' in actionResult && 'status' in actionResult;
-  return refused || isInPlaceAnswer(actionResult) ? false : defaultShouldRevalidate;
+  const answer: object = typeof actionResult === 'object' && actionResult !== null ? actionResult : {};
+  // The shapes of FormFailure and InPlaceAnswer (components/router-fetcher.tsx), checked here without their modules:
+  // the route table is in the landing page's entry chunk.
+  const refused = 'form' in answer && 'status' in answer;
+  const inPlace = 'inPlace' in answer && answer.inPlace === true;
+  return refused || inPlace ? false : defaultShouldRevalidate;
 }
 
 export function pageRoute<M>(

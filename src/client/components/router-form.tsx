@@ -24,18 +24,13 @@ export function RouterForm({ action, replace = false, preventScrollReset = false
     onSubmit?.(event);
     if (event.defaultPrevented || !router) return;
     event.preventDefault();
-    void router.navigate(action, { formMethod: 'post', formData: formDataOf(event), replace, preventScrollReset });
+    const data = new FormData(event.currentTarget);
+    const submitter = event.submitter;
+    if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
+      data.append(submitter.name, submitter.value);
+    void router.navigate(action, { formMethod: 'post', formData: data, replace, preventScrollReset });
   };
   return <form {...form} method="post" action={action} onSubmit={submit} />;
-}
-
-/** The data a submit event's form sends, as the browser would: its fields and the button that sent it. */
-export function formDataOf(event: SubmitEvent<HTMLFormElement>): FormData {
-  const data = new FormData(event.currentTarget);
-  const submitter = event.submitter;
-  if ((submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) && submitter.name)
-    data.append(submitter.name, submitter.value);
-  return data;
 }
 
 const pathOf = (to: string) => to.split('?')[0];

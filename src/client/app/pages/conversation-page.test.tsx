@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../shared/api/create-client';
-import { FETCHER_FIELD } from '../../components/fetcher-answer';
+import { FETCHER_FIELD } from '../../components/router-fetcher';
 import type { PageActionArgs } from '../route-handle';
 import { conversationAction } from './conversation-page';
 

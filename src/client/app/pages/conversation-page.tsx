@@ -10,11 +10,11 @@ import { sendMessage, type SentMessage } from '../../features/chat/api/send-mess
 import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
-import type { InPlaceAnswer } from '../../components/fetcher-answer';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { answerInPlace, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
   prefetchForMember,

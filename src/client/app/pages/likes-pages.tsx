@@ -4,7 +4,6 @@ import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
-import type { InPlaceAnswer } from '../../components/fetcher-answer';
 import {
   findMatches,
   matchesKey,
@@ -30,7 +29,8 @@ import { SwipeGameView } from '../../features/likes/components/swipe-game';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchLikeState } from '../like-state';
-import { answerInPlace, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
   prefetchForMember,

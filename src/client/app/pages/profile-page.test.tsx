@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FETCHER_FIELD } from '../../components/fetcher-answer';
+import { FETCHER_FIELD } from '../../components/router-fetcher';
 import { BlockButton } from '../../features/privacy/components/block-button';
 import { userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import type { InPlaceAnswer } from '../../components/fetcher-answer';
 import { Link } from '../../components/link';
 import { ChatIcon } from '../../components/icons';
 import { Loading } from '../../components/loading';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
 import { likeProfile, unlikeProfile, type LikeResult } from '../../features/likes/api/likes';
@@ -18,7 +18,8 @@ import { ReportMenu } from '../../features/safety/components/report-menu';
 import { reportPagePath } from '../../features/safety/report-path';
 import { isApiRequestError } from '../../lib/api-error';
 import { type RootState, useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
-import { answerInPlace, returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
@@ -79,6 +80,8 @@ export function ProfilePage() {
   const { data, error } = useProfile(id);
   const publicUrl = useAppSelector(selectPublicUrl);
   const [reportedPhoto, setReportedPhoto] = useState<number | null>(null);
+  // The page answering his heart posted without JavaScript and refused (the action's FormFailure) shows why beside it.
+  const likeRefused = useFormFailure(LIKE_FORM);
 
   if (!id || (isApiRequestError(error) && (error.status === 404 || error.status === 400))) return <NotFoundPage />;
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
@@ -101,7 +104,7 @@ export function ProfilePage() {
         actions={
           user && user.id !== data.id ? (
             <>
-              <LikeButton profile={data} />
+              <LikeButton profile={data} refused={likeRefused?.fields.profile_id === String(data.id) ? likeRefused.error : undefined} />
               <Link to={`/members/${data.id}/chat`} className="btn btn-dark profile-message" data-testid="profile-chat">
                 <ChatIcon />
                 <FormattedMessage id="profile.message" defaultMessage="Message" />

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { profileAction } from '../../../app/pages/profile-page';
+import { ApiRequestError } from '../../../lib/api-error';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { onLikePopup, type LikePopup } from '../popup-events';
@@ -96,6 +97,12 @@ describe('like heart', () => {
     expect(await screen.findByText('Je hebt vandaag al te veel likes gegeven.')).toBeTruthy();
     expect(heart().getAttribute('aria-pressed')).toBe('false');
     expect(heart().hasAttribute('disabled')).toBe(false);
+  });
+
+  it("When the profile page answers his heart posted without JavaScript and refused, then the backend's message shows beside it", async () => {
+    const refusal = new ApiRequestError(429, { error: { code: 'like_limit', message: 'Je hebt vandaag al te veel likes gegeven.' } });
+    renderWithApp(<LikeButton profile={profileFixture({ id: 42, liked: false })} refused={refusal} />, { user: userFixture() });
+    expect((await screen.findByRole('status')).textContent).toBe('Je hebt vandaag al te veel likes gegeven.');
   });
 
   it('When the backend sends no liked (an older one), then the heart reads the likes list', async () => {

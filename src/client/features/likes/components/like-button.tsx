@@ -5,10 +5,8 @@ import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import type { Schemas } from '../../../../shared/api/client';
 import { HeartIcon } from '../../../components/icons';
-import { useFormFailure } from '../../../components/progressive-form';
 import { useRouterFetcher } from '../../../components/router-fetcher';
-import { formDataOf } from '../../../components/router-form';
-import { isApiRequestError } from '../../../lib/api-error';
+import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/store/store';
 import { likeStateOf, type LikeList, type LikeResult } from '../api/likes';
 import { likesKey, useLikes } from '../../social/api/list-likes';
@@ -47,7 +45,7 @@ function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean,
   return { ...list, profiles: [...received, ...given] };
 }
 
-/** The form of the like heart (its route action: app/pages/profile-page.tsx). */
+/** The form of the like heart (its route action: app/pages/profile-page.tsx, which reads its refusal). */
 export const LIKE_FORM = 'like';
 
 /**
@@ -57,9 +55,18 @@ export const LIKE_FORM = 'like';
  * page's chunk loads with the first like of a search), answering the like's result while the page stays and loads
  * nothing again. Meanwhile the heart shows the like as done and is busy; then it answers on every cached page showing
  * him, and a like that makes a match opens the match pop-up. Visitors get the "you need to be logged in" message with
- * the signup modal and the login link. `variant="icon"` is the round heart on member cards.
+ * the signup modal and the login link. `variant="icon"` is the round heart on member cards. `refused` is the backend's
+ * refusal of his heart posted without JavaScript, shown beside it by the profile page that answers the post.
  */
-export function LikeButton({ profile, variant = 'full' }: { profile: Profile; variant?: 'full' | 'icon' }) {
+export function LikeButton({
+  profile,
+  variant = 'full',
+  refused,
+}: {
+  profile: Profile;
+  variant?: 'full' | 'icon';
+  refused?: ApiRequestError;
+}) {
   const intl = useIntl();
   const user = useCurrentUser();
   const fetcher = useRouterFetcher();
@@ -82,13 +89,11 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
       ? { ...known, liked: sending === 'like', match: sending === 'like' && known.likesMe }
       : known;
   const busy = fetcher.state !== 'idle';
-  // The page answering a like the server refused (the form posted without JavaScript) shows why beside his heart.
-  const refused = useFormFailure(LIKE_FORM);
   const [error, setError] = useState<string | null>(() =>
-    refused?.fields.profile_id !== String(profile.id)
+    !refused
       ? null
-      : refused.error.status < 500 && refused.error.code
-        ? refused.error.message
+      : refused.status < 500 && refused.code
+        ? refused.message
         : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
   );
   const [askLogin, setAskLogin] = useState(false);
@@ -126,7 +131,8 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
     setError(null);
     const liking = !state.liked;
     try {
-      const result = await fetcher.submit<LikeResult | null>(`/members/${profile.id}`, formDataOf(event));
+      // The heart's fields are hidden inputs (its button sends no value of its own).
+      const result = await fetcher.submit<LikeResult | null>(`/members/${profile.id}`, new FormData(event.currentTarget));
       // No result: the action sent the visitor elsewhere (his session ended), which the router follows.
       if (result === undefined) return;
       if (liking && result) {
