@@ -32,6 +32,18 @@ async function strangers(page: Page, count: number, exclude: number[]): Promise<
 
 const badge = (page: Page) => page.locator('a[href="/chats"] .badge [aria-hidden="true"]');
 
+/**
+ * The pages the browser posts from now on (a form sent by the browser itself): with JavaScript the composer runs the
+ * conversation's route action through its fetcher instead, so none.
+ */
+function pagePostsOf(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.isNavigationRequest()) posts.push(r.url());
+  });
+  return posts;
+}
+
 describe.skipIf(!runE2e)('chat in two browsers', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -51,11 +63,13 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     const freeMe = await me(free.page);
     const premiumMe = await me(premium.page);
     const unreadBefore = Number((await badge(free.page).textContent()) ?? '0');
+    const pagePosts = [premium.page, free.page].map(pagePostsOf);
 
     // The premium member starts the conversation from the free member's profile.
     await premium.page.goto(`${site.url}/members/${freeMe.id}`);
     await premium.page.getByTestId('profile-chat').click();
     await premium.page.waitForURL(/\/members\/\d+\/chat$/);
+    await premium.page.locator('html[data-hydrated]').waitFor();
     await premium.page.getByLabel(`Your message to ${freeMe.name}`).fill('Hello from the premium member');
     await premium.page.getByRole('button', { name: 'Send', exact: true }).click();
     await premium.page.waitForURL(/\/chats\/\d+$/);
@@ -112,6 +126,8 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     await free.page.keyboard.press('Escape');
     await expect.poll(() => free.page.getByTestId('chat-photo-viewer').count()).toBe(0);
 
+    // The messages, the gift and the photo ran the conversation's route action in the page: no page was posted.
+    expect(pagePosts).toEqual([[], []]);
     expect(premium.problems).toEqual([]);
     expect(free.problems).toEqual([]);
     await premium.page.context().close();
@@ -122,8 +138,10 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     const free = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
     const freeMe = await me(free.page);
     const [a, b, c] = await strangers(free.page, 3, [freeMe.id]);
+    const pagePosts = pagePostsOf(free.page);
     for (const id of [a, b]) {
       await free.page.goto(`${site.url}/members/${id}/chat`);
+      await free.page.locator('html[data-hydrated]').waitFor();
       await free.page.getByTestId('chat-first-left').waitFor();
       await free.page.getByRole('textbox').fill(`Hello number ${id}`);
       await free.page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -131,6 +149,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
       await free.page.getByText(`Hello number ${id}`).waitFor();
     }
     await free.page.goto(`${site.url}/members/${c}/chat`);
+    await free.page.locator('html[data-hydrated]').waitFor();
     expect(await free.page.getByTestId('chat-first-left').textContent()).toContain('no free conversations left');
     await free.page.getByRole('textbox').fill('A third conversation');
     await free.page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -139,6 +158,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
 
     // Free messages: whatever is left is used up in the first conversation, then the credit alert.
     await free.page.goto(`${site.url}/members/${a}/chat`);
+    await free.page.locator('html[data-hydrated]').waitFor();
     await free.page.getByRole('textbox').waitFor();
     for (let i = 0; (await free.page.getByTestId('chat-free-left').count()) > 0; i++) {
       await free.page.getByRole('textbox').fill(`One more free message ${i}`);
@@ -152,6 +172,8 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     expect(await free.page.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
     // Nothing was sent: the text is still in the field for after the purchase.
     expect(await free.page.getByRole('textbox').inputValue()).toBe('This one costs credits');
+    // Every message and refusal came through the composer's fetcher: no page post.
+    expect(pagePosts).toEqual([]);
     expect(free.problems.filter((p) => !/status of 40[2]|status of 422/.test(p))).toEqual([]);
     await free.page.context().close();
   });

@@ -30,6 +30,18 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
 
 const newLikesBadge = (page: Page) => page.locator('header a[href="/likes"] .badge [aria-hidden="true"]');
 
+/**
+ * The pages the browser posts from now on (a form sent by the browser itself): with JavaScript the hearts, the game
+ * and the finder run their route actions through the router's fetchers instead, so none.
+ */
+function pagePostsOf(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.isNavigationRequest()) posts.push(r.url());
+  });
+  return posts;
+}
+
 describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -50,8 +62,11 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     // Start from no like either way.
     await api(a.page, 'DELETE', '/like.php', { profile_id: floris.id });
     await api(b.page, 'DELETE', '/like.php', { profile_id: pieter.id });
+    const pagePosts = [a.page, b.page].map(pagePostsOf);
 
     await a.page.goto(`${site.url}/members/${floris.id}`);
+    // Once hydrated, the heart sends its form through the router (before, the browser would post it).
+    await a.page.locator('html[data-hydrated]').waitFor();
     const like = a.page.getByRole('button', { name: 'Like', exact: true });
     await like.click();
     await a.page.getByRole('button', { name: 'Liked', exact: true }).waitFor();
@@ -65,6 +80,7 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
       .first()
       .waitFor();
     await b.page.goto(`${site.url}/members/${pieter.id}`);
+    await b.page.locator('html[data-hydrated]').waitFor();
     await b.page.getByText(`${pieter.name} likes you: like back and it is a match.`).waitFor();
     await b.page.getByRole('button', { name: 'Like', exact: true }).click();
     const popup = b.page.getByTestId('like-popup');
@@ -96,6 +112,8 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
         .waitFor();
       await expect.poll(() => page.locator('.member-grid').getByText(other.name, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     }
+    // Both likes ran the profile's route action in the page (its fetcher): no page was posted.
+    expect(pagePosts).toEqual([[], []]);
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
     await a.page.context().close();
@@ -104,7 +122,9 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
 
   it('When a member answers the match finder and plays the swipe game, then the fifth like is stopped with a running countdown', async () => {
     const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+    const pagePosts = pagePostsOf(page);
     await page.goto(`${site.url}/match-finder`);
+    await page.locator('html[data-hydrated]').waitFor();
     await page.getByRole('group', { name: 'Who are you looking for?' }).waitFor();
     await page.getByLabel('Everyone').check();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -119,6 +139,9 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     await expect.poll(() => page.locator('.member-grid li').count(), { timeout: 15_000 }).toBeGreaterThan(4);
 
     await page.goto(`${site.url}/swipe-game`);
+    // The browser's own deck (its buttons send through the router; the server's deck is for the page without JavaScript).
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.locator('.sg-actions button[type="button"]').first().waitFor();
     await page.getByText('4 likes left today').waitFor();
     const name = () => page.getByTestId('swipe-card').locator('h2').textContent();
     // A pass with the arrow key, then undo brings the card back.
@@ -174,6 +197,8 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     const fifth = await api(page, 'POST', '/swipe.php', { profile_id: cardId, like: true });
     expect(fifth.status).toBe(429);
     expect((fifth.body as { error: { code: string } }).error.code).toBe('swipe_limit');
+    // The finder's answers, the passes, the undo and the likes ran their route actions in the page: no page post.
+    expect(pagePosts).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     // The refused fifth like answered 429 on purpose; nothing else may fail.
     expect(problems.filter((p) => !p.includes('status of 429'))).toEqual([]);
@@ -214,6 +239,46 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     expect(problems).toEqual([]);
     await page.context().close();
     await liker.page.context().close();
+  });
+
+  it("When a member likes from the search's grid, then the heart is pressed and busy at once, the like is stored without a page post, and the search is not asked again", async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/members.php') searches.push(r.url());
+    });
+    const pagePosts = pagePostsOf(page);
+    await page.goto(`${site.url}/members`);
+    await page.locator('html[data-hydrated]').waitFor();
+    const label = (await page.locator('.member-grid li .like-toggle[aria-pressed="false"]').first().getAttribute('aria-label')) as string;
+    const card = page.locator('.member-grid li').filter({ has: page.getByRole('button', { name: label, exact: true }) });
+    const id = Number((await card.locator('a[href^="/members/"]').first().getAttribute('href'))?.split('/')[2]);
+    const before = searches.length;
+    // The like is held at the API until the heart has been seen busy (the first like of the search also loads the
+    // profile page's code, whose route action sends it).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/like.php', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const liked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/like.php' && r.request().method() === 'POST');
+    const pressed = card.getByRole('button', { name: label, exact: true });
+    await pressed.click();
+    await expect.poll(() => pressed.isDisabled(), { timeout: 15_000 }).toBe(true);
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+    release();
+    expect((await liked).status()).toBe(200);
+    await expect.poll(() => pressed.isDisabled(), { timeout: 15_000 }).toBe(false);
+    expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+    const profile = await api(page, 'GET', `/profile.php?id=${id}`);
+    expect((profile.body as { profile: { liked?: boolean } }).profile.liked).toBe(true);
+    expect(pagePosts).toEqual([]);
+    expect(searches.length).toBe(before);
+    expect(page.url()).toBe(`${site.url}/members`);
+    await api(page, 'DELETE', '/like.php', { profile_id: id });
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('When a member opens the suggestions after signup on a phone, then he likes one with the heart and finds him under given likes', async () => {

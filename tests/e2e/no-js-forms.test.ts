@@ -102,4 +102,56 @@ describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => 
     expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
     await context.close();
   });
+
+  it('When JavaScript is off, then a member answers the match finder in one form and passes and likes cards of the swipe game', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await page.goto(`${site.url}/login`, loaded);
+    await page.getByLabel(/e-?mail/i).fill('free@demo.test');
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.waitForURL(/\/members/, loaded);
+
+    // The finder's questions are one form: the later ones come in its <noscript>, and the browser posts every answer
+    // to /match-finder, whose route action saves them and answers 303 back; the finder then shows who fits.
+    await page.goto(`${site.url}/match-finder`, loaded);
+    const change = page.getByRole('link', { name: 'Change' });
+    if ((await change.count()) > 0) {
+      await change.click();
+      await page.waitForURL(/change=1/, loaded);
+    }
+    await page.getByLabel('Everyone').check();
+    await page.getByLabel('From (age)').selectOption('20');
+    await page.getByLabel('To (age)').selectOption('70');
+    await page.getByLabel('Country', { exact: true }).selectOption('');
+    const saved = page.waitForResponse((r) => r.url() === `${site.url}/match-finder` && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Show my matches' }).click();
+    expect((await saved).status()).toBe(303);
+    await page.waitForURL(`${site.url}/match-finder`, loaded);
+    expect(await page.getByText('Everyone, 20 to 70 years, Anywhere').count()).toBe(1);
+    expect(await page.locator('.member-grid li').count()).toBeGreaterThan(0);
+
+    // The game's buttons are a form of the card posted to /swipe-game: its route action swipes and answers 303 back
+    // with the next card.
+    await page.goto(`${site.url}/swipe-game`, loaded);
+    const name = () => page.getByTestId('swipe-card').locator('h2').textContent();
+    const likesLeft = async () => Number(/(\d+) likes? left today/.exec((await page.locator('.sg-status').textContent()) ?? '')?.[1]);
+    const first = await name();
+    const left = await likesLeft();
+    const passed = page.waitForResponse((r) => r.url() === `${site.url}/swipe-game` && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Pass', exact: true }).click();
+    expect((await passed).status()).toBe(303);
+    await page.waitForURL(`${site.url}/swipe-game`, loaded);
+    const second = await name();
+    expect(second).not.toBe(first);
+    expect(await likesLeft()).toBe(left);
+    const liked = page.waitForResponse((r) => r.url() === `${site.url}/swipe-game` && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    expect((await liked).status()).toBe(303);
+    await page.waitForURL(`${site.url}/swipe-game`, loaded);
+    expect(await name()).not.toBe(second);
+    expect(await likesLeft()).toBe(left - 1);
+    await context.close();
+  });
 });

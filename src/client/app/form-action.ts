@@ -1,6 +1,7 @@
 import { redirect, redirectDocument } from 'react-router';
 import { sameOriginPath } from '../../shared/same-origin-path';
 import type { FormFailure } from '../components/progressive-form';
+import type { InPlaceAnswer } from '../components/router-fetcher';
 import { isApiRequestError } from '../lib/api-error';
 
 export type { FormFailure } from '../components/progressive-form';
@@ -16,16 +17,17 @@ export const seeOther = (path: string): Response => redirect(path, 303);
 export const seeOtherDocument = (path: string): Response => redirectDocument(path, 303);
 
 /**
- * Runs the backend call of a posted form: `done` on success (a 303), a FormFailure when the backend refused. A visitor
- * whose session ended goes to the login page; a failure that is no answer of the backend (the network) is shown as
- * the generic error, never as a 500.
+ * Runs the backend call of a posted form: `done` on success (a 303, or for a fetcher the result in place:
+ * `answerInPlace`, components/router-fetcher.tsx), a FormFailure when the backend refused. A visitor whose session
+ * ended goes to the login page; a failure that is no answer of the backend (the network) is shown as the generic
+ * error, never as a 500.
  */
-export async function runFormAction<T>(
+export async function runFormAction<T, A extends Response | FormFailure | InPlaceAnswer<unknown>>(
   form: string,
   fields: Record<string, string>,
   call: () => Promise<T>,
-  done: (result: T) => Response | FormFailure,
-): Promise<Response | FormFailure> {
+  done: (result: T) => A,
+): Promise<A | Response | FormFailure> {
   let result: T;
   try {
     result = await call();

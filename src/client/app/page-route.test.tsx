@@ -4,6 +4,7 @@ import path from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerInPlace, FETCHER_FIELD } from '../components/router-fetcher';
 import { usePageResult } from '../lib/page-data';
 import { lazyComponent } from './lazy-component';
 import { pageRoute } from './page-route';
@@ -135,7 +136,7 @@ describe('page routes', () => {
     for (const [, name, imported] of calls) expect(imported).toBe(name);
   });
 
-  it("When a form's action was refused, then the page's loaders do not run again; after any other answer they run as the router decides", () => {
+  it("When a form's action was refused or answered a fetcher in place, then the page's loaders do not run again; after any other answer they run as the router decides", () => {
     const { shouldRevalidate } = pageRoute(
       'members-page',
       () => Promise.resolve({}),
@@ -144,6 +145,11 @@ describe('page routes', () => {
     const args = (actionResult: unknown, defaultShouldRevalidate: boolean) =>
       ({ actionResult, defaultShouldRevalidate }) as Parameters<NonNullable<typeof shouldRevalidate>>[0];
     expect(shouldRevalidate?.(args({ form: 'profile', status: 422, body: {}, fields: {} }, true))).toBe(false);
+    const fetched = new FormData();
+    fetched.set(FETCHER_FIELD, '1');
+    expect(shouldRevalidate?.(args(answerInPlace(fetched, { match: false }, new Response()), true))).toBe(false);
+    expect(shouldRevalidate?.(args({ inPlace: true, result: null }, true))).toBe(false);
+    expect(shouldRevalidate?.(args({ inPlace: false, result: null }, true))).toBe(true);
     expect(shouldRevalidate?.(args(undefined, true))).toBe(true);
     expect(shouldRevalidate?.(args({ refused: 'no' }, true))).toBe(true);
     expect(shouldRevalidate?.(args(undefined, false))).toBe(false);

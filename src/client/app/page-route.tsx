@@ -25,7 +25,8 @@ export interface PageExports {
   loader?: PageLoader;
   /**
    * The page's form handler (`<form method="post">` sent before hydration or without JavaScript): the server runs it
-   * for a plain HTML POST to the page (the BFF's page POSTs); with JavaScript the form's own handler runs instead.
+   * for a plain HTML POST to the page (the BFF's page POSTs); with JavaScript the router runs it in the page (a
+   * `RouterForm`'s navigation or a `useRouterFetcher` submission), unless the form still has its own handler.
    */
   action?: PageAction;
   /** Props of the component on this route (one component, several routes). */
@@ -68,11 +69,18 @@ function RouteErrorPage() {
  * After a form's action the router runs the page's loaders again (the write may change what they show), but not after
  * a refusal (a FormFailure, app/form-action.ts): the backend stored nothing, and the refusal shows at once instead of
  * after the page's data — while fields typed meanwhile are kept (a render of the page's data under way as the member
- * types into a controlled field could put back what it held).
+ * types into a controlled field could put back what it held). Nor after a result answered in place to a fetcher (the
+ * like, the swipe, the sent message, the match finder's answers: `InPlaceAnswer`): the live page has already updated
+ * itself with it, and loading the page again (the member search after every like, the conversation after every
+ * message) would only repeat backend calls.
  */
 function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  const refused = typeof actionResult === 'object' && actionResult !== null && 'form' in actionResult && 'status' in actionResult;
-  return refused ? false : defaultShouldRevalidate;
+  const answer: object = typeof actionResult === 'object' && actionResult !== null ? actionResult : {};
+  // The shapes of FormFailure and InPlaceAnswer (components/router-fetcher.tsx), checked here without their modules:
+  // the route table is in the landing page's entry chunk.
+  const refused = 'form' in answer && 'status' in answer;
+  const inPlace = 'inPlace' in answer && answer.inPlace === true;
+  return refused || inPlace ? false : defaultShouldRevalidate;
 }
 
 export function pageRoute<M>(

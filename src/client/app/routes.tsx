@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'likes-pages',
           () => import('./pages/likes-pages'),
-          (m) => ({ Component: m.MatchFinderPage, loader: m.matchFinderLoader }),
+          (m) => ({ Component: m.MatchFinderPage, loader: m.matchFinderLoader, action: m.matchFinderAction }),
         ),
       },
       {

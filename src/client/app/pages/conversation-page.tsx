@@ -6,13 +6,14 @@ import { useSWRConfig } from 'swr';
 import { Seo } from '../../components/seo';
 import { conversationKey, getConversation, parseId, type ConversationRef } from '../../features/chat/api/conversation';
 import { GIFTS_KEY, listGifts, sendGift } from '../../features/chat/api/gifts';
-import { sendMessage } from '../../features/chat/api/send-message';
+import { sendMessage, type SentMessage } from '../../features/chat/api/send-message';
 import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
@@ -53,15 +54,19 @@ export const conversationLoader = conversationLoaderOf('conversation');
 /** /members/:id/chat */
 export const memberConversationLoader = conversationLoaderOf('member');
 
+/** What the composer's fetcher gets from a message, photo or gift sent. */
+type SentAnswer = InPlaceAnswer<SentMessage>;
+
 /**
- * The composer posted as a form (without JavaScript, or before the page hydrated) to /chats/:id or
- * /members/:id/chat: the message goes to the backend with the form's Idempotency-Key (a repeated post is sent and
- * charged once), then 303 to the conversation; a refusal (no credits, too long, blocked…) renders the page again with
- * the backend's message in the member's language and the text kept. A photo chosen in the form goes as a photo
- * message with the text as its caption; a gift of the picker (`gift`, the gift's key) posted with the same form goes
- * instead of the text; both with the form's key too (sent and charged once).
+ * The composer's form posted to /chats/:id or /members/:id/chat: the message goes to the backend with the form's
+ * Idempotency-Key (a repeated post is sent and charged once). A photo chosen in the form goes as a photo message with
+ * the text as its caption; a gift of the picker (`gift`, the gift's key) posted with the same form goes instead of the
+ * text; both with the form's key too (sent and charged once). Posted by the browser (without JavaScript, or before the
+ * page hydrated), the answer is a 303 to the conversation, and a refusal (no credits, too long, blocked…) renders the
+ * page again with the backend's message in the member's language and the text kept. Sent by the composer's fetcher,
+ * the answer is the sent message in place (the conversation takes it), or the refusal.
  */
-export async function conversationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function conversationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure | SentAnswer> {
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const profileId = parseId(textField(form, 'profile_id'));
@@ -77,7 +82,9 @@ export async function conversationAction({ request, context }: PageActionArgs): 
       : gift
         ? [{ text: '', gift }, () => sendGift(context.api, { profile_id: profileId, gift }, key)]
         : [{ text }, () => sendMessage(context.api, { profile_id: profileId, text }, key)];
-  return runFormAction(CHAT_FORM, { ...kept, [IDEMPOTENCY_FIELD]: key }, send, (sent) => seeOther(`/chats/${sent.message.conversation}`));
+  return runFormAction(CHAT_FORM, { ...kept, [IDEMPOTENCY_FIELD]: key }, send, (sent) =>
+    answerInPlace(form, sent, seeOther(`/chats/${sent.message.conversation}`)),
+  );
 }
 
 /** /chats/:id (a conversation) and /members/:id/chat (starting one), in the chat layout. */

@@ -4,18 +4,48 @@ import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
-import { findMatches, matchesKey, getMatchPreferences, PREFERENCES_KEY, useMatches } from '../../features/likes/api/match-finder';
+import {
+  findMatches,
+  matchesKey,
+  getMatchPreferences,
+  PREFERENCES_KEY,
+  saveMatchPreferences,
+  useMatches,
+  type MatchPreferences,
+  type MatchPreferencesUpdate,
+} from '../../features/likes/api/match-finder';
 import { LikesView, LIKE_TABS, type LikeTab } from '../../features/likes/components/likes-view';
-import { MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
-import { getSwipeGame, SERVER_SWIPE_DECK_KEY, swipe, SWIPE_FORM, undoSwipe } from '../../features/likes/api/swipe-game';
+import { FINDER_FORM, FINDER_LIMIT, MatchFinder, SuggestionGrid } from '../../features/likes/components/match-finder';
+import {
+  getSwipeGame,
+  SERVER_SWIPE_DECK_KEY,
+  swipe,
+  SWIPE_FORM,
+  undoSwipe,
+  type SwipeResult,
+  type SwipeUndo,
+} from '../../features/likes/api/swipe-game';
 import { SwipeGameView } from '../../features/likes/components/swipe-game';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { prefetchLikeState } from '../like-state';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
-import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import {
+  mergePrefetched,
+  prefetchForMember,
+  prefetchKey,
+  type PageActionArgs,
+  type PageLoaderArgs,
+  type PrefetchResult,
+} from '../route-handle';
 import { StreamedContent } from '../streamed';
 import { NotFoundPage } from './not-found-page';
+
+/** What the deck's fetcher gets from a swipe (null: the card was gone) or an undo that worked. */
+type SwipeAnswer = InPlaceAnswer<SwipeResult | SwipeUndo | null>;
+/** What the finder's fetcher gets from its answers saved. */
+type FinderAnswer = InPlaceAnswer<MatchPreferences>;
 
 /** Suggestions right after signup. */
 const SIGNUP_MATCHES = 12;
@@ -28,8 +58,19 @@ export async function likesLoader({ params, context: ctx }: PageLoaderArgs): Pro
   return tabOf(params.type) ? prefetchLikeState(ctx) : { status: 404 };
 }
 
+/**
+ * The member's answers and, side by side (one wave), the members who fit them: the finder shows them once answered,
+ * without JavaScript too.
+ */
 export async function matchFinderLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
-  return prefetchForMember(ctx, () => prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(ctx.api)));
+  return prefetchForMember(ctx, async () =>
+    mergePrefetched(
+      ...(await Promise.all([
+        prefetchKey(PREFERENCES_KEY, () => getMatchPreferences(ctx.api)),
+        prefetchKey(matchesKey(FINDER_LIMIT), () => findMatches(ctx.api, FINDER_LIMIT)),
+      ])),
+    ),
+  );
 }
 
 export async function signupMatchesLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
@@ -46,12 +87,14 @@ export async function swipeGameLoader({ context: ctx }: PageLoaderArgs): Promise
 }
 
 /**
- * A card's like, pass or undo button posted without JavaScript (or before the page hydrated): the backend swipes
- * (a like or pass of the same card again changes nothing), then 303 back to the game with its next card; a card
- * gone in the meantime is passed over the same way. A refusal (the day's likes used…) renders the game again with
- * the backend's message in the member's language.
+ * A card's like, pass or undo button: the backend swipes (a like or pass of the same card again changes nothing); a
+ * card gone in the meantime is passed over. Posted by the browser (without JavaScript, or before the page hydrated),
+ * the answer is a 303 back to the game with its next card, and a refusal (the day's likes used…) renders the game
+ * again with the backend's message in the member's language. Sent by the deck's fetcher, the answer is the result in
+ * place — the swipe's (`likes_left`, `match`; null for a card gone), or the undo's card — or the refusal, and the game
+ * plays on.
  */
-export async function swipeAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function swipeAction({ request, context }: PageActionArgs): Promise<Response | FormFailure | SwipeAnswer> {
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const intent = textField(form, 'intent');
@@ -61,7 +104,7 @@ export async function swipeAction({ request, context }: PageActionArgs): Promise
       SWIPE_FORM,
       { intent },
       () => undoSwipe(context.api),
-      () => seeOther(here),
+      (result) => answerInPlace(form, result, seeOther(here)),
     );
   if ((intent !== 'like' && intent !== 'pass') || !Number.isSafeInteger(profileId) || profileId <= 0) return seeOther(here);
   return runFormAction(
@@ -72,7 +115,41 @@ export async function swipeAction({ request, context }: PageActionArgs): Promise
         if (isApiRequestError(error) && error.status === 404) return null;
         throw error;
       }),
-    () => seeOther(here),
+    (result) => answerInPlace(form, result, seeOther(here)),
+  );
+}
+
+/** The match finder's answers as its form posts them (`gender` male, female or empty for everyone). */
+function preferencesOf(form: FormData): MatchPreferencesUpdate {
+  const gender = textField(form, 'gender');
+  const age = (name: string) => Number.parseInt(textField(form, name), 10);
+  const country = textField(form, 'country') || null;
+  // The saved region stays while the country does (the form carries both; it has no field for the region).
+  const region = Number.parseInt(textField(form, 'region_id'), 10);
+  return {
+    gender: gender === 'male' || gender === 'female' ? gender : null,
+    min_age: age('min_age'),
+    max_age: age('max_age'),
+    country,
+    region_id: country !== null && country === textField(form, 'region_country') && region > 0 ? region : null,
+  };
+}
+
+/**
+ * The match finder's answers (who, which ages, where): the backend keeps them. Posted by the browser (without
+ * JavaScript, or before the page hydrated: every question in one form), the answer is a 303 back to the finder, which
+ * shows the members who fit; a refusal renders the finder again with the backend's message. Sent by the finder's
+ * fetcher (one question at a time), the answer is the saved preferences in place, or the refusal.
+ */
+export async function matchFinderAction({ request, context }: PageActionArgs): Promise<Response | FormFailure | FinderAnswer> {
+  const here = new URL(request.url).pathname;
+  const form = await request.formData();
+  const answers = Object.fromEntries(['gender', 'min_age', 'max_age', 'country'].map((name) => [name, textField(form, name)]));
+  return runFormAction(
+    FINDER_FORM,
+    answers,
+    () => saveMatchPreferences(context.api, preferencesOf(form)),
+    (saved) => answerInPlace(form, saved, seeOther(here)),
   );
 }
 

@@ -3,9 +3,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FETCHER_FIELD } from '../../components/router-fetcher';
 import { BlockButton } from '../../features/privacy/components/block-button';
 import { userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
+import { createApiClient } from '../../../shared/api/create-client';
 import { profileAction } from './profile-page';
 
 afterEach(cleanup);
@@ -86,5 +88,43 @@ describe('the block button with JavaScript (the profile action through the route
     release();
     expect(await screen.findByText('Dit profiel bestaat niet.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Block' }).hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe("the like heart's action", () => {
+  /** profileAction for a heart posted to /members/42 with `fields`, the backend answering the like with `answer`. */
+  async function postLike(fields: Record<string, string>, answer: Response) {
+    const calls: string[] = [];
+    const fetch = (async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return answer;
+    }) as unknown as typeof globalThis.fetch;
+    const api = createApiClient({ baseUrl: 'http://localhost/api', fetch });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    const request = new Request('http://localhost/members/42', { method: 'POST', body });
+    const result = await profileAction({ params: { id: '42' }, request, context: { api } } as unknown as Parameters<
+      typeof profileAction
+    >[0]);
+    return { result, calls };
+  }
+  const liked = { match: true, profile: { id: 42, name: 'Mark' } };
+
+  it('When the browser posts the heart (no JavaScript), then the member is liked and the answer is a 303 back to the page it was sent from', async () => {
+    const { result, calls } = await postLike({ intent: 'like', profile_id: '42', return: '/members?page=2' }, json(200, liked));
+    expect(calls).toEqual(['POST /api/like.php']);
+    expect(result instanceof Response && [result.status, result.headers.get('Location')]).toEqual([303, '/members?page=2']);
+  });
+
+  it("When the heart's fetcher sends it, then the answer is the like's result in place (null for an unlike), and a refusal its failure", async () => {
+    const like = await postLike({ intent: 'like', profile_id: '42', return: '/members', [FETCHER_FIELD]: '1' }, json(200, liked));
+    expect(like.result).toEqual({ inPlace: true, result: liked });
+    const unlike = await postLike({ intent: 'unlike', profile_id: '42', [FETCHER_FIELD]: '1' }, new Response(null, { status: 204 }));
+    expect(unlike.calls).toEqual(['DELETE /api/like.php']);
+    expect(unlike.result).toEqual({ inPlace: true, result: null });
+    const refusal = { error: { code: 'like_limit', message: 'Te veel likes.' } };
+    const refused = await postLike({ intent: 'like', profile_id: '42', [FETCHER_FIELD]: '1' }, json(429, refusal));
+    expect(refused.result).toEqual({ form: 'like', status: 429, body: refusal, fields: { profile_id: '42', intent: 'like' } });
   });
 });

@@ -4,9 +4,10 @@ import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { ChatIcon } from '../../components/icons';
 import { Loading } from '../../components/loading';
+import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
-import { likeProfile, unlikeProfile } from '../../features/likes/api/likes';
+import { likeProfile, unlikeProfile, type LikeResult } from '../../features/likes/api/likes';
 import { LIKE_FORM, LikeButton } from '../../features/likes/components/like-button';
 import { blockMember } from '../../features/privacy/api/block-member';
 import { BLOCK_FORM, BlockButton } from '../../features/privacy/components/block-button';
@@ -17,6 +18,7 @@ import { ReportMenu } from '../../features/safety/components/report-menu';
 import { reportPagePath } from '../../features/safety/report-path';
 import { isApiRequestError } from '../../lib/api-error';
 import { type RootState, useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
@@ -31,12 +33,17 @@ export async function profileLoader({ params, context: ctx }: PageLoaderArgs): P
   return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
 }
 
+/** What the heart's fetcher gets from a like or unlike that worked. */
+type LikeAnswer = InPlaceAnswer<LikeResult | null>;
+
 /**
- * The profile's forms posted without JavaScript (or before the page hydrated), by `intent`: block (303 to the search),
- * and the like heart: like or unlike of the member of the page, then 303 back to the page it was sent from (a search, the likes, his profile); a refusal renders
- * that profile again with the backend's message beside the heart.
+ * The profile's forms, by `intent`: block (303 to the search), and the like heart: like or unlike of the member of the
+ * page. Posted by the browser (without JavaScript, or before the page hydrated), the heart's answer is a 303 back to
+ * the page it was sent from (a search, the likes, his profile), and a refusal renders that profile again with the
+ * backend's message beside the heart; sent by the heart's fetcher, the answer is the like's result in place (the
+ * backend's `{ match, profile }`, null for an unlike) or the refusal, and the page it was sent from stays.
  */
-export async function profileAction({ params, request, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function profileAction({ params, request, context }: PageActionArgs): Promise<Response | FormFailure | LikeAnswer> {
   const id = parseProfileId(params.id);
   const form = await request.formData();
   const back = returnPathOf(form, `/members/${id ?? ''}`);
@@ -54,10 +61,11 @@ export async function profileAction({ params, request, context }: PageActionArgs
     LIKE_FORM,
     fields,
     async () => {
-      if (intent === 'like') await likeProfile(context.api, id);
-      else await unlikeProfile(context.api, id);
+      if (intent === 'like') return likeProfile(context.api, id);
+      await unlikeProfile(context.api, id);
+      return null;
     },
-    () => seeOther(back),
+    (result) => answerInPlace(form, result, seeOther(back)),
   );
 }
 
@@ -72,6 +80,8 @@ export function ProfilePage() {
   const { data, error } = useProfile(id);
   const publicUrl = useAppSelector(selectPublicUrl);
   const [reportedPhoto, setReportedPhoto] = useState<number | null>(null);
+  // The page answering his heart posted without JavaScript and refused (the action's FormFailure) shows why beside it.
+  const likeRefused = useFormFailure(LIKE_FORM);
 
   if (!id || (isApiRequestError(error) && (error.status === 404 || error.status === 400))) return <NotFoundPage />;
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
@@ -94,7 +104,7 @@ export function ProfilePage() {
         actions={
           user && user.id !== data.id ? (
             <>
-              <LikeButton profile={data} />
+              <LikeButton profile={data} refused={likeRefused?.fields.profile_id === String(data.id) ? likeRefused.error : undefined} />
               <Link to={`/members/${data.id}/chat`} className="btn btn-dark profile-message" data-testid="profile-chat">
                 <ChatIcon />
                 <FormattedMessage id="profile.message" defaultMessage="Message" />

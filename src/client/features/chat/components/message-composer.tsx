@@ -12,12 +12,12 @@ import {
   useHydrated,
   useIdempotencyKey,
 } from '../../../components/progressive-form';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useApi } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSettings } from '../../../lib/store/store';
-import { sendGift, type Gift } from '../api/gifts';
-import { sendMessage, type SentMessage } from '../api/send-message';
-import { sendPhotoMessage } from '../api/send-photo';
+import type { Gift } from '../api/gifts';
+import type { SentMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
 import { counterShown } from '../conversation-marks';
 import { useChatDraft } from '../drafts';
@@ -51,10 +51,13 @@ export interface MessageComposerProps {
 
 /**
  * The composer is a multipart form posted to the conversation's page (`text`, the partner's `profile_id`, the
- * attempt's Idempotency-Key and, when one was chosen, a `photo`): without JavaScript, or before the page hydrated, the
- * route's action sends the message, or the photo with the text as its caption, on the server (303 to the
- * conversation, or the page again with the backend's refusal and the text); with JavaScript the composer's own
- * handlers send them.
+ * attempt's Idempotency-Key and, when one was chosen, a `photo`, or a gift's `gift`), whose route action sends the
+ * message, the photo with the text as its caption, or the gift. Without JavaScript, or before the page hydrated, the
+ * browser posts it and the action answers 303 to the conversation, or the page again with the backend's refusal and
+ * the text. With JavaScript the composer sends the same fields (Enter, the send button, a gift of the picker, the
+ * photo of the preview dialog) through its fetcher: the action answers the sent message in place and the
+ * conversation takes it (no page load); a refusal shows its alert (the credit alert, the premium alert, the backend's
+ * message) and keeps the text and the attempt's key.
  *
  * The compact composer: gift and photo as icon buttons, a message field of one line that grows with the text, the
  * send button; below it one line with what a message costs and the balance (or the free messages left), the daily
@@ -78,13 +81,15 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     setKeepRefused(false);
     setDraft(value);
   };
-  const [sending, setSending] = useState(false);
+  const fetcher = useRouterFetcher();
+  const sending = fetcher.state !== 'idle';
   const sendFailed = () => intl.formatMessage({ id: 'chat.sendFailed', defaultMessage: 'An error occurred, please try again later.' });
   const [problem, setProblem] = useState<SendProblem | null>(() => (refused ? sendProblemOf(refused.error, sendFailed()) : null));
   const [search] = useSearchParams();
   const [giftsOpen, setGiftsOpen] = useState(() => search.get(GIFTS_OPEN.name) === GIFTS_OPEN.value);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const photoAttempt = useRef<{ file: File; caption: string; key: string } | null>(null);
+  const giftAttempt = useRef<{ gift: string; key: string } | null>(null);
   const lastTyping = useRef(0);
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
@@ -107,6 +112,15 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     }
   };
 
+  /** Sends the composer's fields to the conversation's route action: the sent message, or undefined (sent elsewhere). */
+  const deliver = (key: string, fields: Record<string, string | File>) => {
+    const data = new FormData();
+    data.set(IDEMPOTENCY_FIELD, key);
+    data.set('profile_id', String(partner.id));
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return fetcher.submit<SentMessage>(pathname, data, { multipart: fields.photo !== undefined });
+  };
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (sending) return;
@@ -118,10 +132,10 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     const formKeyUsed = attempt.current !== null || (refused !== null && refused.fields.text !== body);
     const current = attempt.current?.body === body ? attempt.current : { body, key: formKeyUsed ? newIdempotencyKey() : form.key };
     attempt.current = current;
-    setSending(true);
     setProblem(null);
     try {
-      const sent = await sendMessage(api, { profile_id: partner.id, text: body }, current.key);
+      const sent = await deliver(current.key, { text: body });
+      if (!sent) return;
       attempt.current = null;
       form.renew();
       lastTyping.current = 0;
@@ -129,22 +143,22 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
       await onDelivered(sent);
     } catch (err) {
       setProblem(sendProblemOf(err, sendFailed()));
-    } finally {
-      setSending(false);
     }
   };
 
   const giveGift = async (gift: Gift) => {
     if (sending) return;
-    setSending(true);
+    // The same gift again (a retry after a failure) keeps its key: sent and charged once.
+    if (giftAttempt.current?.gift !== gift.key) giftAttempt.current = { gift: gift.key, key: newIdempotencyKey() };
     setProblem(null);
     try {
-      await onDelivered(await sendGift(api, { profile_id: partner.id, gift: gift.key }, newIdempotencyKey()));
+      const sent = await deliver(giftAttempt.current.key, { gift: gift.key });
+      if (!sent) return;
+      giftAttempt.current = null;
+      await onDelivered(sent);
       setGiftsOpen(false);
     } catch (err) {
       setProblem(sendProblemOf(err, sendFailed()));
-    } finally {
-      setSending(false);
     }
   };
 
@@ -153,20 +167,14 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     // The same photo and caption again (a retry after a failure) keeps its key: sent and charged once.
     if (photoAttempt.current?.file !== file || photoAttempt.current.caption !== caption)
       photoAttempt.current = { file, caption, key: newIdempotencyKey() };
-    setSending(true);
     try {
-      const sent = await sendPhotoMessage(
-        api,
-        { profile_id: partner.id, text: caption, photo: file, filename: file.name || 'photo.jpg' },
-        photoAttempt.current.key,
-      );
+      const sent = await deliver(photoAttempt.current.key, { text: caption, photo: file });
+      if (!sent) return null;
       photoAttempt.current = null;
       await onDelivered(sent);
       return null;
     } catch (err) {
       return sendProblemOf(err, sendFailed());
-    } finally {
-      setSending(false);
     }
   };
 

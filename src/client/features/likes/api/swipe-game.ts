@@ -6,6 +6,7 @@ import { swrKey } from '../../../lib/swr-key';
 
 export type SwipeGame = Schemas['SwipeGame'];
 export type SwipeResult = Schemas['SwipeResult'];
+export type SwipeUndo = Schemas['SwipeUndo'];
 
 export const SWIPE_GAME_KEY = swrKey('/swipe-game.php');
 
@@ -15,7 +16,7 @@ export const SWIPE_GAME_KEY = swrKey('/swipe-game.php');
  */
 export const SERVER_SWIPE_DECK_KEY = 'swipe-game:served';
 
-/** The card buttons' form (its route action: app/pages/likes-pages.tsx). */
+/** The card buttons' form (its route action: app/pages/likes-pages.tsx, posted by the browser or the deck's fetcher). */
 export const SWIPE_FORM = 'swipe';
 
 export function getSwipeGame(api: ApiClient): Promise<SwipeGame> {
@@ -42,6 +43,6 @@ export function swipe(api: ApiClient, profileId: number, like: boolean): Promise
 }
 
 /** DELETE /swipe.php: take back the last pass; answers the card that comes back. */
-export function undoSwipe(api: ApiClient): Promise<Schemas['SwipeUndo']> {
+export function undoSwipe(api: ApiClient): Promise<SwipeUndo> {
   return unwrap(api.DELETE('/swipe.php'));
 }

@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { useSWRConfig } from 'swr';
 import type { Schemas } from '../../../../shared/api/client';
 import { HeartIcon } from '../../../components/icons';
-import { useFormFailure } from '../../../components/progressive-form';
-import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
+import { useRouterFetcher } from '../../../components/router-fetcher';
+import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/store/store';
-import { likeProfile, likeStateOf, unlikeProfile, type LikeList } from '../api/likes';
+import { likeStateOf, type LikeList, type LikeResult } from '../api/likes';
 import { likesKey, useLikes } from '../../social/api/list-likes';
 import { isSwrKeyOf } from '../../../lib/swr-key';
 import { showLikePopup } from '../popup-events';
@@ -46,20 +45,31 @@ function withGiven(list: LikeList | undefined, profile: Profile, liked: boolean,
   return { ...list, profiles: [...received, ...given] };
 }
 
-/** The form of the like heart (its route action: app/pages/profile-page.tsx). */
+/** The form of the like heart (its route action: app/pages/profile-page.tsx, which reads its refusal). */
 export const LIKE_FORM = 'like';
 
 /**
  * Like / unlike a member (a toggle, aria-pressed). The heart is a form posted to the member's profile page
- * (`intent` like/unlike, and the page to come back to): without JavaScript, or before the page hydrated, the
- * route's action likes him on the server and answers 303 back; with JavaScript the button's own handler does it. A like that makes a match opens the match pop-up. Visitors get
- * the "you need to be logged in" message with the signup modal and the login link.
- * `variant="icon"` is the round heart on member cards.
+ * (`intent` like/unlike, and the page to come back to), whose route action likes him: without JavaScript, or before
+ * the page hydrated, on the server, answering 303 back; with JavaScript through the heart's fetcher (the profile
+ * page's chunk loads with the first like of a search), answering the like's result while the page stays and loads
+ * nothing again. Meanwhile the heart shows the like as done and is busy; then it answers on every cached page showing
+ * him, and a like that makes a match opens the match pop-up. Visitors get the "you need to be logged in" message with
+ * the signup modal and the login link. `variant="icon"` is the round heart on member cards. `refused` is the backend's
+ * refusal of his heart posted without JavaScript, shown beside it by the profile page that answers the post.
  */
-export function LikeButton({ profile, variant = 'full' }: { profile: Profile; variant?: 'full' | 'icon' }) {
+export function LikeButton({
+  profile,
+  variant = 'full',
+  refused,
+}: {
+  profile: Profile;
+  variant?: 'full' | 'icon';
+  refused?: ApiRequestError;
+}) {
   const intl = useIntl();
-  const api = useApi();
   const user = useCurrentUser();
+  const fetcher = useRouterFetcher();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -70,16 +80,20 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
   // The answer of this button's last like/unlike, until the page's data shows it (a server-rendered page's data is
   // SWR fallback, which a mutate does not reach before the first revalidation).
   const [answered, setAnswered] = useState<{ seen: boolean | undefined; state: LikeState } | null>(null);
-  const state =
+  const known =
     fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
-  const [busy, setBusy] = useState(false);
-  // The page answering a like the server refused (the form posted without JavaScript) shows why beside his heart.
-  const refused = useFormFailure(LIKE_FORM);
+  // The like or unlike under way shows as done (the first like of a search waits for the profile page's chunk too).
+  const sending = fetcher.formData?.get('intent');
+  const state =
+    sending === 'like' || sending === 'unlike'
+      ? { ...known, liked: sending === 'like', match: sending === 'like' && known.likesMe }
+      : known;
+  const busy = fetcher.state !== 'idle';
   const [error, setError] = useState<string | null>(() =>
-    refused?.fields.profile_id !== String(profile.id)
+    !refused
       ? null
-      : refused.error.status < 500 && refused.error.code
-        ? refused.error.message
+      : refused.status < 500 && refused.code
+        ? refused.message
         : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
   );
   const [askLogin, setAskLogin] = useState(false);
@@ -106,23 +120,25 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
     await mutate(likesKey(), (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
   };
 
-  const toggle = async (event: FormEvent) => {
+  const toggle = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!user) {
       setAskLogin(true);
       void navigate(`${pathname}${search}#signup`);
       return;
     }
-    setBusy(true);
+    if (busy) return;
     setError(null);
     const liking = !state.liked;
     try {
-      if (liking) {
-        const result = await likeProfile(api, profile.id);
+      // The heart's fields are hidden inputs (its button sends no value of its own).
+      const result = await fetcher.submit<LikeResult | null>(`/members/${profile.id}`, new FormData(event.currentTarget));
+      // No result: the action sent the visitor elsewhere (his session ended), which the router follows.
+      if (result === undefined) return;
+      if (liking && result) {
         await updateHeart(true, result.profile, result.match);
         if (result.match) showLikePopup({ kind: 'match', profile: result.profile });
-      } else {
-        await unlikeProfile(api, profile.id);
+      } else if (!liking) {
         await updateHeart(false, profile, false);
       }
     } catch (err) {
@@ -131,8 +147,6 @@ export function LikeButton({ profile, variant = 'full' }: { profile: Profile; va
           ? err.message
           : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
       );
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,30 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import { Loading } from '../../../components/loading';
-import { useApi } from '../../../lib/api-client';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { isApiRequestError } from '../../../lib/api-error';
 import { isSwrKeyOf } from '../../../lib/swr-key';
 import { useSettings } from '../../../lib/store/store';
-import {
-  PREFERENCES_KEY,
-  saveMatchPreferences,
-  useMatches,
-  useMatchPreferences,
-  type MatchPreferences,
-  type MatchPreferencesUpdate,
-} from '../api/match-finder';
+import { PREFERENCES_KEY, useMatches, useMatchPreferences, type MatchPreferences, type MatchPreferencesUpdate } from '../api/match-finder';
 import { SWIPE_GAME_KEY } from '../api/swipe-game';
 import { LikeCard } from './like-card';
 import { useRegionName } from '../../../lib/region-names';
-import { useHydrated } from '../../../components/progressive-form';
+import { useFormFailure, useHydrated } from '../../../components/progressive-form';
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18);
 const STEPS = 3;
 /** Suggestions on the match finder's result page. */
 export const FINDER_LIMIT = 24;
+
+/** The finder's form (its route action: app/pages/likes-pages.tsx). */
+export const FINDER_FORM = 'match-finder';
+
+/** The query that shows the questions again over saved answers (the Change link of the page without JavaScript). */
+const CHANGE = { name: 'change', value: '1' } as const;
 
 type Gender = MatchPreferencesUpdate['gender'];
 
@@ -32,10 +32,39 @@ function draftOf(p: MatchPreferences): MatchPreferencesUpdate {
   return { gender: (p.gender ?? null) as Gender, min_age: p.min_age, max_age: p.max_age, country: p.country, region_id: p.region_id };
 }
 
+/** The answers as the finder's form posts them (its route action reads the same fields). */
+export function finderFieldsOf(draft: MatchPreferencesUpdate, savedCountry: string | null): Record<string, string> {
+  return {
+    gender: draft.gender ?? '',
+    min_age: String(draft.min_age),
+    max_age: String(draft.max_age),
+    country: draft.country ?? '',
+    // The saved region and its country: the region stays while the country does.
+    region_id: draft.region_id ? String(draft.region_id) : '',
+    region_country: savedCountry ?? '',
+  };
+}
+
+/** The answers a refused post of the form carried (the page without JavaScript shows them again), over the saved ones. */
+function draftAfter(refused: Record<string, string>, saved: MatchPreferencesUpdate): MatchPreferencesUpdate {
+  const age = (value: string | undefined, fallback: number) => (value && /^\d+$/.test(value) ? Number(value) : fallback);
+  return {
+    ...saved,
+    gender: refused.gender === 'male' || refused.gender === 'female' ? refused.gender : null,
+    min_age: age(refused.min_age, saved.min_age),
+    max_age: age(refused.max_age, saved.max_age),
+    country: refused.country || null,
+  };
+}
+
 /**
  * /match-finder: a guided search. Three questions — who, which ages, where — answered once and kept (they also
  * choose the swipe game's cards and the signup suggestions); then the members who fit, those who already like the
- * member first (a like back is a match), then the most shared interests.
+ * member first (a like back is a match), then the most shared interests. The answers are a form posted to the page,
+ * whose route action saves them: with JavaScript one question at a time, the last sending the answers through the
+ * finder's fetcher (the action answers the saved preferences, the members who fit show in place); without JavaScript
+ * (or before the page hydrated) the later questions come in a <noscript> of the first, the browser posts them all at
+ * once and the action answers 303 back to the finder with the members who fit (its loader brings them).
  */
 export function MatchFinder() {
   const prefs = useMatchPreferences(true);
@@ -53,13 +82,23 @@ export function MatchFinder() {
 function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
   const intl = useIntl();
   const hydrated = useHydrated();
-  const api = useApi();
   const settings = useSettings();
   const { mutate } = useSWRConfig();
-  const [step, setStep] = useState<number | null>(prefs.saved ? null : 1);
-  const [draft, setDraft] = useState<MatchPreferencesUpdate>(() => draftOf(prefs));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [search] = useSearchParams();
+  // The page answering a refused post without JavaScript shows the questions again, as sent, with the backend's message.
+  const refused = useFormFailure(FINDER_FORM);
+  const changing = search.get(CHANGE.name) === CHANGE.value;
+  const [step, setStep] = useState<number | null>(prefs.saved && !changing && !refused ? null : 1);
+  const [draft, setDraft] = useState<MatchPreferencesUpdate>(() => (refused ? draftAfter(refused.fields, draftOf(prefs)) : draftOf(prefs)));
+  const fetcher = useRouterFetcher();
+  const busy = fetcher.state !== 'idle';
+  const [error, setError] = useState<string | null>(() =>
+    refused
+      ? refused.error.status < 500 && refused.error.code
+        ? refused.error.message
+        : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' })
+      : null,
+  );
   const matches = useMatches(step === null, FINDER_LIMIT);
   const countryName = useRegionName();
 
@@ -70,19 +109,19 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
         ? intl.formatMessage({ id: 'likes.finder.women', defaultMessage: 'Women' })
         : intl.formatMessage({ id: 'likes.finder.everyone', defaultMessage: 'Everyone' });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (step !== null && step < STEPS) {
       setStep(step + 1);
       return;
     }
-    setBusy(true);
+    if (busy) return;
     setError(null);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(finderFieldsOf(draft, prefs.country))) form.set(name, value);
     try {
-      const saved = await saveMatchPreferences(api, {
-        ...draft,
-        region_id: draft.country === prefs.country ? (draft.region_id ?? null) : null,
-      });
+      const saved = await fetcher.submit<MatchPreferences>('/match-finder', form);
+      if (saved === undefined) return;
       await mutate(PREFERENCES_KEY, saved, { revalidate: false });
       await mutate((key) => isSwrKeyOf(key, '/match-finder.php') || key === SWIPE_GAME_KEY, undefined, {
         revalidate: true,
@@ -95,20 +134,104 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
           ? err.message
           : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
+  /** The ages' question: controlled while the member answers it step by step, with its answers as sent without JavaScript. */
+  const ageFields = (stepwise: boolean) => (
+    <div className="row g-2">
+      <div className="col-6">
+        <label htmlFor="finder-min" className="form-label">
+          <FormattedMessage id="likes.finder.minAge" defaultMessage="From (age)" />
+        </label>
+        <select
+          id="finder-min"
+          name="min_age"
+          className="form-select"
+          {...(stepwise
+            ? { value: draft.min_age, onChange: (e) => setDraft({ ...draft, min_age: Number(e.target.value) }) }
+            : { defaultValue: draft.min_age })}
+        >
+          {AGES.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-6">
+        <label htmlFor="finder-max" className="form-label">
+          <FormattedMessage id="likes.finder.maxAge" defaultMessage="To (age)" />
+        </label>
+        <select
+          id="finder-max"
+          name="max_age"
+          className="form-select"
+          {...(stepwise
+            ? { value: draft.max_age, onChange: (e) => setDraft({ ...draft, max_age: Number(e.target.value) }) }
+            : { defaultValue: draft.max_age })}
+        >
+          {AGES.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+  const countryField = (stepwise: boolean) => (
+    <div>
+      <label htmlFor="finder-country" className="form-label">
+        <FormattedMessage id="likes.finder.country" defaultMessage="Country" />
+      </label>
+      <select
+        id="finder-country"
+        name="country"
+        className="form-select"
+        {...(stepwise
+          ? { value: draft.country ?? '', onChange: (e) => setDraft({ ...draft, country: e.target.value || null, region_id: null }) }
+          : { defaultValue: draft.country ?? '' })}
+      >
+        <option value="">{intl.formatMessage({ id: 'likes.finder.anywhere', defaultMessage: 'Anywhere' })}</option>
+        {settings.countries.map((c) => (
+          <option key={c} value={c}>
+            {countryName(c)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const titles = [
+    intl.formatMessage({ id: 'likes.finder.q.who', defaultMessage: 'Who are you looking for?' }),
+    intl.formatMessage({ id: 'likes.finder.q.age', defaultMessage: 'Which ages?' }),
+    intl.formatMessage({ id: 'likes.finder.q.where', defaultMessage: 'Where do they live?' }),
+  ];
+  const question = (n: number, children: ReactNode, id?: string) => (
+    <fieldset>
+      <legend id={id} className="h4 fw-bold">
+        {titles[n - 1]}
+      </legend>
+      {children}
+    </fieldset>
+  );
+  const showLabel = <FormattedMessage id="likes.finder.show" defaultMessage="Show my matches" />;
+
   if (step !== null) {
-    const titles = [
-      intl.formatMessage({ id: 'likes.finder.q.who', defaultMessage: 'Who are you looking for?' }),
-      intl.formatMessage({ id: 'likes.finder.q.age', defaultMessage: 'Which ages?' }),
-      intl.formatMessage({ id: 'likes.finder.q.where', defaultMessage: 'Where do they live?' }),
-    ];
+    const fields = finderFieldsOf(draft, prefs.country);
     return (
-      // The finder works with JavaScript: before the page hydrated its button is off (nothing is posted).
-      <form method="post" className="surface match-finder-step" onSubmit={(e) => void submit(e)} aria-labelledby="finder-question">
+      // With JavaScript the questions come one at a time, and the last one's button sends the answers; before the page
+      // hydrated that button is off (the form holds only the first question then). Without JavaScript the later
+      // questions come in a <noscript> with their own button, and the browser posts every answer at once.
+      <form
+        method="post"
+        action="/match-finder"
+        className="surface match-finder-step"
+        onSubmit={(e) => void submit(e)}
+        aria-labelledby="finder-question"
+      >
+        <input type="hidden" name="region_id" value={fields.region_id} />
+        <input type="hidden" name="region_country" value={fields.region_country} />
         <p className="small text-body-secondary mb-1">
           <FormattedMessage id="likes.finder.step" defaultMessage="Question {step} of {total}" values={{ step, total: STEPS }} />
         </p>
@@ -122,85 +245,42 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
         >
           <div className="progress-bar" style={{ width: `${(step / STEPS) * 100}%` }} />
         </div>
-        <fieldset>
-          <legend id="finder-question" className="h4 fw-bold">
-            {titles[step - 1]}
-          </legend>
-          {step === 1 ? (
-            <div className="d-grid gap-2">
-              {(['male', 'female', null] as Gender[]).map((g) => (
-                <label key={String(g)} className={`finder-choice${draft.gender === g ? ' is-chosen' : ''}`}>
-                  <input
-                    type="radio"
-                    name="finder-gender"
-                    className="form-check-input me-2"
-                    checked={draft.gender === g}
-                    onChange={() => setDraft({ ...draft, gender: g })}
-                  />
-                  {genderName(g)}
-                </label>
-              ))}
-            </div>
-          ) : null}
-          {step === 2 ? (
-            <div className="row g-2">
-              <div className="col-6">
-                <label htmlFor="finder-min" className="form-label">
-                  <FormattedMessage id="likes.finder.minAge" defaultMessage="From (age)" />
-                </label>
-                <select
-                  id="finder-min"
-                  className="form-select"
-                  value={draft.min_age}
-                  onChange={(e) => setDraft({ ...draft, min_age: Number(e.target.value) })}
-                >
-                  {AGES.map((a) => (
-                    <option key={a} value={a}>
-                      {a}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="col-6">
-                <label htmlFor="finder-max" className="form-label">
-                  <FormattedMessage id="likes.finder.maxAge" defaultMessage="To (age)" />
-                </label>
-                <select
-                  id="finder-max"
-                  className="form-select"
-                  value={draft.max_age}
-                  onChange={(e) => setDraft({ ...draft, max_age: Number(e.target.value) })}
-                >
-                  {AGES.map((a) => (
-                    <option key={a} value={a}>
-                      {a}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-          ) : null}
-          {step === 3 ? (
-            <div>
-              <label htmlFor="finder-country" className="form-label">
-                <FormattedMessage id="likes.finder.country" defaultMessage="Country" />
-              </label>
-              <select
-                id="finder-country"
-                className="form-select"
-                value={draft.country ?? ''}
-                onChange={(e) => setDraft({ ...draft, country: e.target.value || null, region_id: null })}
-              >
-                <option value="">{intl.formatMessage({ id: 'likes.finder.anywhere', defaultMessage: 'Anywhere' })}</option>
-                {settings.countries.map((c) => (
-                  <option key={c} value={c}>
-                    {countryName(c)}
-                  </option>
+        {question(
+          step,
+          <>
+            {step === 1 ? (
+              <div className="d-grid gap-2">
+                {(['male', 'female', null] as Gender[]).map((g) => (
+                  <label key={String(g)} className={`finder-choice${draft.gender === g ? ' is-chosen' : ''}`}>
+                    <input
+                      type="radio"
+                      name="gender"
+                      value={g ?? ''}
+                      className="form-check-input me-2"
+                      checked={draft.gender === g}
+                      onChange={() => setDraft({ ...draft, gender: g })}
+                    />
+                    {genderName(g)}
+                  </label>
                 ))}
-              </select>
+              </div>
+            ) : null}
+            {step === 2 ? ageFields(true) : null}
+            {step === 3 ? countryField(true) : null}
+          </>,
+          'finder-question',
+        )}
+        {step === 1 ? (
+          <noscript>
+            <div className="mt-3">{question(2, ageFields(false))}</div>
+            <div className="mt-3">{question(3, countryField(false))}</div>
+            <div className="d-flex justify-content-end mt-3">
+              <button type="submit" className="btn btn-primary">
+                {showLabel}
+              </button>
             </div>
-          ) : null}
-        </fieldset>
+          </noscript>
+        ) : null}
         {error ? (
           <Alert color="danger" fade={false} className="mt-3 mb-0">
             {error}
@@ -215,11 +295,7 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
             <span />
           )}
           <Button color="primary" type="submit" disabled={busy || !hydrated}>
-            {step < STEPS ? (
-              <FormattedMessage id="likes.finder.next" defaultMessage="Next" />
-            ) : (
-              <FormattedMessage id="likes.finder.show" defaultMessage="Show my matches" />
-            )}
+            {step < STEPS ? <FormattedMessage id="likes.finder.next" defaultMessage="Next" /> : showLabel}
           </Button>
         </div>
       </form>
@@ -246,9 +322,16 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
           />
         </p>
         <div className="d-flex flex-wrap gap-2">
-          <Button color="primary" outline size="sm" onClick={() => setStep(1)}>
-            <FormattedMessage id="likes.finder.change" defaultMessage="Change" />
-          </Button>
+          {hydrated ? (
+            <Button color="primary" outline size="sm" onClick={() => setStep(1)}>
+              <FormattedMessage id="likes.finder.change" defaultMessage="Change" />
+            </Button>
+          ) : (
+            // Without JavaScript the questions show again by their link.
+            <Link to={`/match-finder?${CHANGE.name}=${CHANGE.value}`} className="btn btn-outline-primary btn-sm">
+              <FormattedMessage id="likes.finder.change" defaultMessage="Change" />
+            </Link>
+          )}
           <Link to="/swipe-game" className="btn btn-primary btn-sm">
             <FormattedMessage id="likes.cta.swipe" defaultMessage="Play the swipe game" />
           </Link>

@@ -9,12 +9,20 @@ import { HeartIcon } from '../../../components/icons';
 import { Loading } from '../../../components/loading';
 import { useFormFailure, useHydrated } from '../../../components/progressive-form';
 import { MemberPhoto } from '../../../components/member-photo';
-import { useApi } from '../../../lib/api-client';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { isApiRequestError } from '../../../lib/api-error';
 import { usePageResult } from '../../../lib/page-data';
 import { useSettings } from '../../../lib/store/store';
 import { likesKey } from '../../social/api/list-likes';
-import { SERVER_SWIPE_DECK_KEY, swipe, SWIPE_FORM, SWIPE_GAME_KEY, undoSwipe, useSwipeGame, type SwipeGame } from '../api/swipe-game';
+import {
+  SERVER_SWIPE_DECK_KEY,
+  SWIPE_FORM,
+  SWIPE_GAME_KEY,
+  useSwipeGame,
+  type SwipeGame,
+  type SwipeResult,
+  type SwipeUndo,
+} from '../api/swipe-game';
 import { formatCountdown } from '../countdown';
 import { useCountdown } from '../hooks/use-countdown';
 import { showLikePopup } from '../popup-events';
@@ -58,20 +66,23 @@ export function SwipeGameView() {
 }
 
 /**
- * The deck. When `posted` (the page without JavaScript) the buttons are a form of the card posted to the game's page
- * (`intent` like, pass or undo, the card's `profile_id`): its route action swipes and answers 303 back to the game;
- * a refusal (the day's likes used…) renders the game again with the backend's message.
+ * The deck. Its buttons are a form of the card posted to the game's page (`intent` like, pass or undo, the card's
+ * `profile_id`), whose route action swipes. When `posted` (the page without JavaScript, or before it hydrated) the
+ * browser posts it: the action answers 303 back to the game, or a refusal (the day's likes used…) renders the game
+ * again with the backend's message. With JavaScript the buttons, the arrow keys and the drag send the same form
+ * through the deck's fetcher: the action answers the swipe's result in place and the game plays on without a page
+ * load.
  */
 function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty: () => Promise<void>; posted?: boolean }) {
   const intl = useIntl();
-  const api = useApi();
   const settings = useSettings();
   const { mutate } = useSWRConfig();
   const refused = useFormFailure(SWIPE_FORM);
+  const { state: fetcherState, submit } = useRouterFetcher();
+  const busy = fetcherState !== 'idle';
   const [cards, setCards] = useState<Profile[]>(game.cards);
   const [likesLeft, setLikesLeft] = useState(game.likes_left);
   const [canUndo, setCanUndo] = useState(game.can_undo);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(() =>
     posted && refused
       ? refused.error.body !== null
@@ -94,6 +105,17 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
   const next = cards[1] ?? null;
   const outOfLikes = likesLeft <= 0;
 
+  /** The card form's fields, sent to the game's route action (undefined: it sent the member elsewhere). */
+  const send = useCallback(
+    <T,>(intent: 'like' | 'pass' | 'undo', profileId?: number) => {
+      const form = new FormData();
+      form.set('intent', intent);
+      if (profileId !== undefined) form.set('profile_id', String(profileId));
+      return submit<T>('/swipe-game', form);
+    },
+    [submit],
+  );
+
   const act = useCallback(
     async (like: boolean) => {
       if (!card || busy) return;
@@ -106,10 +128,15 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
         );
         return;
       }
-      setBusy(true);
       setMessage(null);
       try {
-        const result = await swipe(api, card.id, like);
+        const result = await send<SwipeResult | null>(like ? 'like' : 'pass', card.id);
+        if (result === undefined) return;
+        if (result === null) {
+          // The member left or blocked in the meantime: on to the next card.
+          setCards((c) => c.slice(1));
+          return;
+        }
         setLikesLeft(result.likes_left);
         setCanUndo(!like);
         setCards((c) => c.slice(1));
@@ -128,9 +155,6 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
               defaultMessage: 'You have used all your likes for today. You can still pass.',
             }),
           );
-        } else if (isApiRequestError(err) && err.status === 404) {
-          // The member left or blocked in the meantime: on to the next card.
-          setCards((c) => c.slice(1));
         } else {
           setMessage(
             isApiRequestError(err) && err.status < 500
@@ -138,20 +162,16 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
               : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
           );
         }
-      } finally {
-        setBusy(false);
       }
     },
-    [api, busy, card, intl, mutate, outOfLikes],
+    [busy, card, intl, mutate, outOfLikes, send],
   );
 
   const undo = useCallback(async () => {
     if (!canUndo || busy) return;
-    setBusy(true);
     setMessage(null);
     try {
-      const result = await undoSwipe(api);
-      const back = result.profile;
+      const back = (await send<SwipeUndo>('undo'))?.profile;
       if (back) setCards((c) => [back, ...c.filter((p) => p.id !== back.id)]);
     } catch (err) {
       setMessage(
@@ -161,9 +181,8 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
       );
     } finally {
       setCanUndo(false);
-      setBusy(false);
     }
-  }, [api, busy, canUndo, intl]);
+  }, [busy, canUndo, intl, send]);
 
   // The deck ran out: ask for more cards (a new deck; it stays empty when nobody is left).
   const asked = useRef(false);

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { swipeAction } from '../../../app/pages/likes-pages';
+import { profileFixture, userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { onLikePopup, type LikePopup } from '../popup-events';
+import { SwipeGameView } from './swipe-game';
+
+afterEach(cleanup);
+
+const [anna, bea] = [profileFixture({ id: 5, name: 'Anna' }), profileFixture({ id: 6, name: 'Bea' })];
+
+/** The game's backend: the deck, and the answers of POST /swipe.php (by default a like back) and DELETE /swipe.php. */
+function backend(swipe: [number, unknown] = [200, { match: true, likes_left: 3, resets_in_seconds: 3600 }]) {
+  const calls: string[] = [];
+  const fetch = async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const call = `${request.method} ${new URL(request.url).pathname}`;
+    calls.push(request.method === 'GET' ? call : `${call} ${await request.text()}`);
+    const [status, body] =
+      call === 'GET /api/swipe-game.php'
+        ? [200, { cards: [anna, bea], likes_left: 4, likes_per_day: 4, resets_in_seconds: 3600, can_undo: false }]
+        : call === 'POST /api/swipe.php'
+          ? swipe
+          : call === 'DELETE /api/swipe.php'
+            ? [200, { profile: anna }]
+            : [404, {}];
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  };
+  return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+function play(api: ReturnType<typeof backend>) {
+  return renderWithApp(<SwipeGameView />, {
+    user: userFixture(),
+    fetch: api.fetch,
+    url: '/swipe-game',
+    path: '/swipe-game',
+    action: swipeAction,
+  });
+}
+
+const shownName = () => screen.getByTestId('swipe-card').querySelector('h2')?.textContent;
+
+describe('the swipe game with JavaScript (its route action through the deck fetcher)', () => {
+  it("When the member likes a card, then the game's action swipes it, the likes left and the next card follow in place and a like back opens the match pop-up", async () => {
+    const popups: LikePopup[] = [];
+    const stop = onLikePopup((popup) => popups.push(popup));
+    const api = backend();
+    const page = play(api);
+    await screen.findByText('4 likes left today');
+    expect(shownName()).toContain('Anna');
+    fireEvent.click(screen.getByRole('button', { name: /^Like$/ }));
+    await screen.findByText('3 likes left today');
+    expect(shownName()).toContain('Bea');
+    expect(api.calls).toEqual(['GET /api/swipe-game.php', `POST /api/swipe.php {"profile_id":5,"like":true}`]);
+    expect(popups).toEqual([{ kind: 'match', profile: anna }]);
+    expect(page.router.state.location.pathname).toBe('/swipe-game');
+    stop();
+  });
+
+  it('When the member passes with the arrow key, then the next card shows, and undo brings the passed one back', async () => {
+    const api = backend([200, { match: false, likes_left: 4, resets_in_seconds: 3600 }]);
+    play(api);
+    await screen.findByText('4 likes left today');
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await waitFor(() => expect(shownName()).toContain('Bea'));
+    fireEvent.click(screen.getByRole('button', { name: /Undo pass/ }));
+    await waitFor(() => expect(shownName()).toContain('Anna'));
+    expect(api.calls.slice(1)).toEqual([`POST /api/swipe.php {"profile_id":5,"like":false}`, 'DELETE /api/swipe.php ']);
+    expect(screen.getByRole('button', { name: /Undo pass/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("When the day's likes are used, then the refusal stops the like button, keeps the card and starts the countdown", async () => {
+    const limit = { error: { code: 'swipe_limit', message: 'Limit', params: { resets_in_seconds: 120 } } };
+    play(backend([429, limit]));
+    await screen.findByText('4 likes left today');
+    fireEvent.click(screen.getByRole('button', { name: /^Like$/ }));
+    await screen.findByText('You have used all your likes for today. You can still pass.');
+    expect(screen.getByRole('timer').textContent).toMatch(/^00:0[12]:\d\d$/);
+    expect(screen.getByRole('button', { name: /^Like$/ }).hasAttribute('disabled')).toBe(true);
+    expect(shownName()).toContain('Anna');
+  });
+
+  it('When the card was gone in the meantime, then the game moves on to the next one without a message', async () => {
+    play(backend([404, { error: { code: 'not_found', message: 'Gone' } }]));
+    await screen.findByText('4 likes left today');
+    fireEvent.click(screen.getByRole('button', { name: /Pass/ }));
+    await waitFor(() => expect(shownName()).toContain('Bea'));
+    expect(screen.queryByText('Gone')).toBeNull();
+  });
+});
