@@ -176,6 +176,22 @@ describe('signing up without JavaScript', () => {
     expect(setCookies(res.headers).some((c) => c.startsWith('auth='))).toBe(false);
   });
 
+  it('When a signup with several wrong fields is posted, then the page shows every one beside its field in Dutch at once, and the backend is not asked', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post('/signup', { email: 'not-an-address', password: 'short', name: '', date_of_birth: '', about: '' }, 'locale=nl');
+    expect(res.status).toBe(200);
+    for (const message of [
+      'Ongeldige e-mail',
+      'Je wachtwoord moet minstens 8 tekens hebben.',
+      'Vul je profielnaam in',
+      'Vul uw geboortedatum in (18+ jaar)',
+    ])
+      expect(res.text).toContain(message);
+    expect(res.text.match(/aria-invalid="true"/g)).toHaveLength(4);
+    expect(standIn.hits('/api/signup.php')).toEqual([]);
+  });
+
   it('When a message to a member is posted with neither name nor birth date, then it is the message-first signup to that member', async () => {
     standIn = await backend(false);
     standIn.routes.set('/api/signup.php', (_req, res) => json(res, 200, { success: true }));

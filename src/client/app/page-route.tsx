@@ -26,7 +26,7 @@ export interface PageExports {
   /**
    * The page's form handler (`<form method="post">` sent before hydration or without JavaScript): the server runs it
    * for a plain HTML POST to the page (the BFF's page POSTs); with JavaScript the router runs it in the page (a
-   * `RouterForm`'s navigation or a `useRouterFetcher` submission), unless the form still has its own handler.
+   * `RouterForm`'s navigation or a `useRouterFetcher` submission).
    */
   action?: PageAction;
   /** Props of the component on this route (one component, several routes). */

@@ -186,11 +186,11 @@ export async function directDebitAction({ request, context }: PageActionArgs): P
 }
 
 /**
- * The pay form posted without JavaScript (or before the page hydrated) to /credits/{id}/{method}: the payment starts
- * with the form's Idempotency-Key (the same attempt posted twice starts one payment), then 303 on to the provider's
- * hosted checkout the backend answered — the address the page's own handler goes to (http or https only) — through
- * the payment's page, which forwards there (`?checkout=1`), or to the payment's page when there is none; a refusal
- * renders the page again with the backend's message and the bank kept.
+ * The pay form posted to /credits/{id}/{method} (through the router, or by the browser without JavaScript): the
+ * payment starts with the form's Idempotency-Key (the same attempt posted twice starts one payment), then 303 on to the
+ * provider's hosted checkout the backend answered (http or https only) through the payment's page, which forwards there
+ * (`?checkout=1`), or to the payment's page when there is none; a refusal renders the page again with the backend's
+ * message and the bank kept.
  */
 export async function payAction({ request, params, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();

@@ -7,29 +7,48 @@ import { SIGNED_UP_PARAM, SIGNUP_FORM, SignupWizard } from '../../features/accou
 import { rememberTracking } from '../../features/accounts/tracking';
 import { parseProfileId, useProfile } from '../../features/profile/api/get-profile';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { signupStepErrors } from '../../../shared/account-rules';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { searchOf, type PageActionArgs } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
 
 /**
- * The signup posted without JavaScript (or before the page hydrated): every plain field at once (the photo waits for
- * the profile). A message to a member with neither name nor birth date is the "message first" signup. Done: the
- * backend's auth cookie goes out with a 303 to the page's e-mail step; refused: the page again with the backend's
- * error and the fields as sent, never the password.
+ * The signup posted by the browser (without JavaScript, or before the page hydrated: every plain field at once; the
+ * photo waits for the profile) or sent by the wizard through the router once it has every step. A message to a member
+ * with neither name nor birth date is the "message first" signup. Every field is checked at once by the rules the
+ * backend applies (which stays the authority), so a refused post shows each wrong field beside it. Done: the backend's
+ * auth cookie goes out with a 303 to the page's e-mail step (to the wizard: the address, in place); refused: the page
+ * again with the errors and the fields as sent, never the password.
  */
-export async function signupAction({ request, params, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function signupAction({
+  request,
+  params,
+  context,
+}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<SignedUp>> {
   const form = await request.formData();
   const recipientId = parseProfileId(params.id);
   const email = textField(form, 'email').trim();
+  const password = textField(form, 'password');
   const name = textField(form, 'name').trim();
   const dateOfBirth = textField(form, 'date_of_birth');
   const about = textField(form, 'about');
   const message = recipientId === null ? '' : textField(form, 'signup_message').trim();
   const messageFirst = message !== '' && name === '' && dateOfBirth === '';
+  const kept = { email, name, date_of_birth: dateOfBirth, about, signup_message: message };
+  const wrong = [
+    ...signupStepErrors({ step: 'account', email, password }),
+    ...(messageFirst ? [] : signupStepErrors({ step: 'personal', email, name, date_of_birth: dateOfBirth })),
+  ];
+  if (wrong.length > 0) {
+    const [first] = wrong;
+    const error = { code: 'invalid_fields', message: '', params: { field: first?.field, field_errors: wrong } };
+    return { form: SIGNUP_FORM, status: 422, body: { error }, fields: kept };
+  }
   const query = searchOf(request);
   const body = {
     email,
-    password: textField(form, 'password'),
+    password,
     ...(messageFirst ? {} : { name, date_of_birth: dateOfBirth, about }),
     ...(message && recipientId !== null ? { signup_message: message, recipient_id: recipientId } : {}),
     tracking: rememberTracking(query, null),
@@ -37,10 +56,15 @@ export async function signupAction({ request, params, context }: PageActionArgs)
   query.set(SIGNED_UP_PARAM, email);
   return runFormAction(
     SIGNUP_FORM,
-    { email, name, date_of_birth: dateOfBirth, about, signup_message: message },
+    kept,
     () => signup(context.api, body),
-    () => seeOther(`${new URL(request.url).pathname}?${query.toString()}`),
+    () => answerInPlace(form, { email }, seeOther(`${new URL(request.url).pathname}?${query.toString()}`)),
   );
+}
+
+/** The wizard's answer from the action: the address the confirmation went to. */
+interface SignedUp {
+  email: string;
 }
 
 /** Routes signup and members/{id}/signup (the latter offers a message to that member first). */

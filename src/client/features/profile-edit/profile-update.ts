@@ -20,8 +20,8 @@ const text = (form: FormData, name: string): string => {
 };
 
 /**
- * The change a posted profile form asks for, the same with JavaScript (the form's own handler) and without (the
- * route's action): the fields the site shows, an empty choice clears its field, an empty birth date is left as it is.
+ * The change a posted profile form asks for (the route's action reads it, through the router or from the browser's own
+ * post): the fields the site shows, an empty choice clears its field, an empty birth date is left as it is.
  */
 export function profileUpdateOf(form: FormData, visibleFields: readonly string[]): ProfileUpdate {
   const shows = (field: string) => showsProfileField(visibleFields, field);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
+import { signupAction } from '../../../app/pages/signup-page';
 import { renderWithApp } from '../../../test/render-app';
 import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
 
@@ -134,5 +135,66 @@ describe('SignupWizard checks each step before moving on', () => {
     fireEvent.change(screen.getByLabelText(nl['signup.birthDate']), { target: { value: '1990-05-17' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verder' }));
     expect(screen.getByText(nl['signup.error.nameIsEmail'])).toBeTruthy();
+  });
+});
+
+describe('SignupWizard sending the signup (the page action through the router)', () => {
+  /** The backend of a signup: POST /signup.php (its body recorded) answers `answer`; the new member's user after. */
+  function signupBackend(answer: () => Response) {
+    const sent: unknown[] = [];
+    const fetch = async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST' && path === '/api/signup.php') {
+        sent.push(await request.json());
+        return answer();
+      }
+      if (path === '/api/user.php') return new Response('{}', { status: 403 });
+      return new Response('{}', { status: 500 });
+    };
+    return { fetch: fetch as unknown as typeof globalThis.fetch, sent };
+  }
+
+  function walkToTheEnd() {
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: ' Jan ' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(screen.getByLabelText('About me (optional)'), { target: { value: 'Cycling.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+  }
+
+  it('When the last step is sent, then the action creates the account with every step and the traffic source kept from an earlier page, and the wizard goes on', async () => {
+    window.localStorage.setItem('tracking', JSON.stringify({ network: 'ads' }));
+    const { fetch, sent } = signupBackend(
+      () => new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch, action: signupAction, path: '/signup' });
+    walkToTheEnd();
+    await waitFor(() => expect(screen.queryByTestId('signup-step-3')).toBeNull());
+    expect(sent).toEqual([
+      {
+        email: 'jan@example.test',
+        password: 'a-good-password',
+        name: 'Jan',
+        date_of_birth: '1990-05-01',
+        about: 'Cycling.',
+        tracking: { network: 'ads' },
+      },
+    ]);
+    window.localStorage.clear();
+  });
+
+  it('When the backend refuses the name, then the wizard goes back to its step with the message beside it', async () => {
+    const refusal = { error: { code: 'name_taken', message: 'Deze naam is al in gebruik.', params: { field: 'name' } } };
+    const { fetch } = signupBackend(
+      () => new Response(JSON.stringify(refusal), { status: 422, headers: { 'Content-Type': 'application/json' } }),
+    );
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch, action: signupAction, path: '/signup' });
+    walkToTheEnd();
+    expect(await screen.findByText('Deze naam is al in gebruik.')).toBeTruthy();
+    expect(screen.getByTestId('signup-step-2')).toBeTruthy();
+    expect(screen.getByLabelText('Profile name').getAttribute('aria-invalid')).toBe('true');
   });
 });

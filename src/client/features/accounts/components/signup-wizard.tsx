@@ -1,17 +1,18 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
 import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors, type FieldErrorCode } from '../../../../shared/account-rules';
 import { useFormFailure } from '../../../components/progressive-form';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useApi } from '../../../lib/api-client';
+import { isApiRequestError } from '../../../lib/api-error';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
 import { pushCapable } from '../../push/push-client';
 import { PushSubscribeButton } from '../../push/components/push-subscribe-button';
 import { getUser } from '../../session/api/get-user';
-import { signup } from '../api/signup';
 import { toFormError, type FormError } from '../form-error';
 import { draftInProgress, EMPTY_DRAFT, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
 import { useSignupAllowed } from '../hooks/use-signup-allowed';
@@ -38,6 +39,52 @@ function stepOfField(field: string | null): number {
   if (field === 'name' || field === 'date_of_birth') return 2;
   return LAST_FORM_STEP;
 }
+
+/**
+ * Every wrong field of a refused signup by the shared rules' codes (the route action checks all fields at once before
+ * the backend is asked: `params.field_errors`), or null when the refusal names none.
+ */
+function fieldCodesOf(error: unknown): Array<{ field: string; code: FieldErrorCode }> | null {
+  if (!isApiRequestError(error) || !Array.isArray(error.params.field_errors)) return null;
+  const found = (error.params.field_errors as Array<{ field?: unknown; code?: unknown }>).filter(
+    (e): e is { field: string; code: FieldErrorCode } => typeof e.field === 'string' && typeof e.code === 'string',
+  );
+  return found.length > 0 ? found : null;
+}
+
+/** The text of a field rule (src/shared/account-rules.ts) in the member's language. */
+function ruleMessage(intl: IntlShape, code: FieldErrorCode): string {
+  switch (code) {
+    case 'email_invalid':
+    case 'new_email_invalid':
+      return intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' });
+    case 'password_too_short':
+    case 'passwords_differ':
+      return intl.formatMessage(
+        { id: 'signup.error.passwordTooShort', defaultMessage: 'Your password needs at least {min} characters.' },
+        { min: PASSWORD_MIN_LENGTH },
+      );
+    case 'name_required':
+      return intl.formatMessage({ id: 'signup.error.nameRequired', defaultMessage: 'Fill in your profile name' });
+    case 'name_is_email':
+      return intl.formatMessage({
+        id: 'signup.error.nameIsEmail',
+        defaultMessage: 'Your profile name must be different from your e-mail address',
+      });
+    case 'name_starts_with_at':
+      return intl.formatMessage({ id: 'signup.error.nameStartsWithAt', defaultMessage: 'Your profile name must not start with an @' });
+    case 'birth_date_required':
+      return intl.formatMessage(
+        { id: 'signup.error.birthDateRequired', defaultMessage: 'Fill in your date of birth ({min_age}+ years)' },
+        { min_age: MIN_AGE },
+      );
+    case 'birth_date_invalid':
+      return intl.formatMessage({ id: 'signup.error.birthDateInvalid', defaultMessage: 'Invalid date of birth.' });
+  }
+}
+
+/** The page the signup form posts to: the site's, or the one that writes to a member first. */
+const signupPath = (recipient: { id: number } | undefined) => `${recipient ? `/members/${recipient.id}` : ''}/signup`;
 
 /** The latest birth date that is old enough, for the date picker's max. */
 function latestBirthDate(): string {
@@ -79,6 +126,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   const dispatch = useAppDispatch();
   const allowed = useSignupAllowed();
   const { search } = useLocation();
+  const fetcher = useRouterFetcher();
   const refused = useFormFailure(SIGNUP_FORM);
   const stored = useSignupDraft(recipient ? `m${recipient.id}` : 'site');
   const { update, clear } = stored;
@@ -89,9 +137,13 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     [sent, stored.draft],
   );
   const signedUp = new URLSearchParams(search).get(SIGNED_UP_PARAM);
-  const [error, setError] = useState<FormError | null>(() => (refused ? toFormError(intl, refused.error) : null));
+  // A refusal of every wrong field at once (the route action's check) shows beside each; another, as the server's error.
+  const refusedFields = refused ? fieldCodesOf(refused.error) : null;
+  const [error, setError] = useState<FormError | null>(() => (refused && !refusedFields ? toFormError(intl, refused.error) : null));
   /** The current step's own check (every wrong field at once); the server's answer is `error`. */
-  const [stepErrors, setStepErrors] = useState<Partial<Record<string, string>>>({});
+  const [stepErrors, setStepErrors] = useState<Partial<Record<string, string>>>(() =>
+    Object.fromEntries((refusedFields ?? []).map((e) => [e.field, ruleMessage(intl, e.code)])),
+  );
   const [busy, setBusy] = useState(false);
   // The photo chosen at step 1 stays in this page (a File cannot go into the stored draft) until the account exists.
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
@@ -138,37 +190,6 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
 
   const onPicked = (file: File) => setPicked({ file, url: URL.createObjectURL(file) });
 
-  /** The text of a field rule (src/shared/account-rules.ts) in the member's language. */
-  const ruleMessage = (code: FieldErrorCode): string => {
-    switch (code) {
-      case 'email_invalid':
-      case 'new_email_invalid':
-        return intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' });
-      case 'password_too_short':
-      case 'passwords_differ':
-        return intl.formatMessage(
-          { id: 'signup.error.passwordTooShort', defaultMessage: 'Your password needs at least {min} characters.' },
-          { min: PASSWORD_MIN_LENGTH },
-        );
-      case 'name_required':
-        return intl.formatMessage({ id: 'signup.error.nameRequired', defaultMessage: 'Fill in your profile name' });
-      case 'name_is_email':
-        return intl.formatMessage({
-          id: 'signup.error.nameIsEmail',
-          defaultMessage: 'Your profile name must be different from your e-mail address',
-        });
-      case 'name_starts_with_at':
-        return intl.formatMessage({ id: 'signup.error.nameStartsWithAt', defaultMessage: 'Your profile name must not start with an @' });
-      case 'birth_date_required':
-        return intl.formatMessage(
-          { id: 'signup.error.birthDateRequired', defaultMessage: 'Fill in your date of birth ({min_age}+ years)' },
-          { min_age: MIN_AGE },
-        );
-      case 'birth_date_invalid':
-        return intl.formatMessage({ id: 'signup.error.birthDateInvalid', defaultMessage: 'Invalid date of birth.' });
-    }
-  };
-
   /**
    * The step's own fields checked right here, all at once, by the shared rules the server applies too: shown, the
    * first one focused; true when the step may move on.
@@ -180,7 +201,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
         : step === 2
           ? signupStepErrors({ step: 'personal', email: d.email, name: d.name, date_of_birth: d.date_of_birth })
           : [];
-    setStepErrors(Object.fromEntries(found.map((e) => [e.field, ruleMessage(e.code)])));
+    setStepErrors(Object.fromEntries(found.map((e) => [e.field, ruleMessage(intl, e.code)])));
     const [first] = found;
     if (!first) return true;
     setError(null);
@@ -192,17 +213,27 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     return false;
   };
 
+  /**
+   * The signup, sent to the page's route action through the router (the action the browser's own post of this form runs
+   * without JavaScript): the fields of every step at once, the traffic source remembered from an earlier page in the
+   * action's query. Once the account exists, the photo chosen at step 1 goes up with its session.
+   */
   const submit = async (d: SignupDraft, messageFirst: boolean) => {
     setBusy(true);
     setError(null);
+    const form = new FormData();
+    form.set('email', d.email.trim());
+    form.set('password', d.password);
+    if (!messageFirst) {
+      form.set('name', d.name.trim());
+      form.set('date_of_birth', d.date_of_birth);
+      form.set('about', d.about);
+    }
+    if (recipient && d.signup_message.trim()) form.set('signup_message', d.signup_message.trim());
+    const query = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(rememberTracking(query, window.localStorage))) query.set(key, value);
     try {
-      await signup(api, {
-        email: d.email.trim(),
-        password: d.password,
-        ...(messageFirst ? {} : { name: d.name.trim(), date_of_birth: d.date_of_birth, about: d.about }),
-        ...(recipient && d.signup_message.trim() ? { signup_message: d.signup_message.trim(), recipient_id: recipient.id } : {}),
-        tracking: rememberTracking(new URLSearchParams(search), window.localStorage),
-      });
+      await fetcher.submit(`${signupPath(recipient)}?${query.toString()}`, form);
       let user = await getUser(api).catch(() => null);
       if (picked && !messageFirst) {
         // The photo goes up with the new account's session; the user is read again so the store knows the main
@@ -222,9 +253,15 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
       update({ ...d, password: '', step: messageFirst ? MAIL_STEP : PUSH_STEP });
       if (user) dispatch(userChanged(user));
     } catch (err) {
-      const e = toFormError(intl, err);
-      setError(e);
-      update({ step: e.field ? stepOfField(e.field) : d.step });
+      const fields = fieldCodesOf(err);
+      if (fields) {
+        setStepErrors(Object.fromEntries(fields.map((e) => [e.field, ruleMessage(intl, e.code)])));
+        update({ step: stepOfField(fields[0]!.field) });
+      } else {
+        const e = toFormError(intl, err);
+        setError(e);
+        update({ step: e.field ? stepOfField(e.field) : d.step });
+      }
     } finally {
       setBusy(false);
     }
@@ -273,13 +310,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     ) : null;
 
   return (
-    <Form
-      method="post"
-      action={`${recipient ? `/members/${recipient.id}` : ''}/signup${search}`}
-      onSubmit={onSubmit}
-      noValidate
-      data-testid={`signup-step-${step}`}
-    >
+    <Form method="post" action={`${signupPath(recipient)}${search}`} onSubmit={onSubmit} noValidate data-testid={`signup-step-${step}`}>
       <p id={progressLabelId} className="small text-body-secondary mb-1">
         {progressText}
       </p>
