@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
@@ -131,13 +132,13 @@ describe('data-export.php', () => {
     );
     expect(Date.parse(res.body.error.params.next)).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-    const rows = await ctx.db.query('SELECT 1 FROM data_exports WHERE user_id = $1', [memberId]);
+    const rows = await ctx.db.query(sql`SELECT 1 FROM data_exports WHERE user_id = ${memberId}`);
     expect(rows).toHaveLength(1);
   });
 
   it('When the 48 hours are over, then the link answers 410 data_export_expired and the job deletes the archive', async () => {
-    const [row] = await ctx.db.query<{ object_key: string }>('SELECT object_key FROM data_exports WHERE user_id = $1', [memberId]);
-    await ctx.db.query(`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [memberId]);
+    const [row] = await ctx.db.query<{ object_key: string }>(sql`SELECT object_key FROM data_exports WHERE user_id = ${memberId}`);
+    await ctx.db.query(sql`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE user_id = ${memberId}`);
     const res = await request(ctx.app).get(path).set('cookie', member);
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('data_export_expired');

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
@@ -25,7 +26,7 @@ const queue = (cookie: string) => request(ctx.app).get('/api/report-queue.php').
 const decide = (cookie: string, body: Record<string, unknown>) =>
   request(ctx.app).post('/api/report-decision.php').set('cookie', cookie).send(body);
 const emailOf = async (id: number) =>
-  (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]))[0]?.email as string;
+  (await ctx.db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${id}`))[0]?.email as string;
 
 describe('the report queue', () => {
   it('When a visitor or a member who is not a moderator reads the queue or decides, then 403 (authentication_required, forbidden)', async () => {
@@ -76,17 +77,16 @@ describe('decisions', () => {
     const [a, b] = await Promise.all([decide(moderator, body), decide(other.cookie, { ...body, action: 'dismiss' })]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect([a, b].find((r) => r.status === 409)?.body.error.code).toBe('reports_decided');
-    const decisions = await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id]);
+    const decisions = await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`);
     expect(decisions).toHaveLength(1);
   });
 
   it('When a moderator removes a reported photo, then it is a soft delete recorded with moderator and time, the member gets a statement in his language and the reporter only "action taken"', async () => {
     const member = await otherMember(ctx, 3);
-    await ctx.db.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [member.id]);
-    await ctx.db.query(`UPDATE users SET language = 'nl' WHERE id = $1`, [reporterId]);
+    await ctx.db.query(sql`UPDATE users SET language = 'fr' WHERE id = ${member.id}`);
+    await ctx.db.query(sql`UPDATE users SET language = 'nl' WHERE id = ${reporterId}`);
     const [photo] = await ctx.db.query<{ id: number }>(
-      `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status) VALUES ($1, 'u/aa/x-full.jpg', 'u/aa/x-thumb.jpg', 'u/aa/x-blur.jpg', 'approved') RETURNING id`,
-      [member.id],
+      sql`INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status) VALUES (${member.id}, 'u/aa/x-full.jpg', 'u/aa/x-thumb.jpg', 'u/aa/x-blur.jpg', 'approved') RETURNING id`,
     );
     const filed = await report(ctx, reporter, { target: { kind: 'photo', id: photo?.id }, reason: 'unwanted_sexual' }).expect(201);
     const res = await decide(moderator, {
@@ -99,11 +99,10 @@ describe('decisions', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.statement).toBe(true);
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [photo?.id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM photos WHERE id = ${photo?.id}`);
     expect(row?.status).toBe('rejected');
     const [decision] = await ctx.db.query<{ moderator_id: number; created_at: Date; source: string }>(
-      'SELECT moderator_id, created_at, source FROM safety_decisions WHERE id = $1',
-      [res.body.decision],
+      sql`SELECT moderator_id, created_at, source FROM safety_decisions WHERE id = ${res.body.decision}`,
     );
     expect(decision?.moderator_id).toBe(moderatorId);
     expect(decision?.created_at).toBeInstanceOf(Date);
@@ -147,7 +146,7 @@ describe('decisions', () => {
     const noDays = await decide(moderator, { member: member.id, reports: [], action: 'restrict', rule: 'other', facts: 'x' });
     expect(noDays.status).toBe(422);
     expect(noDays.body.error.params.field).toBe('days');
-    expect(await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(0);
   });
 });
 
@@ -257,11 +256,10 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'The messages were mutual banter.' });
     expect(reversed.status).toBe(200);
-    const [user] = await ctx.db.query<{ suspended_until: Date | null }>('SELECT suspended_until FROM users WHERE id = $1', [member.id]);
+    const [user] = await ctx.db.query<{ suspended_until: Date | null }>(sql`SELECT suspended_until FROM users WHERE id = ${member.id}`);
     expect(user?.suspended_until).toBeNull();
     const [decision] = await ctx.db.query<{ reversed_by: number; reversed_at: Date | null }>(
-      'SELECT reversed_by, reversed_at FROM safety_decisions WHERE id = $1',
-      [res.body.decision],
+      sql`SELECT reversed_by, reversed_at FROM safety_decisions WHERE id = ${res.body.decision}`,
     );
     expect(decision?.reversed_by).toBe(other.id);
     expect(decision?.reversed_at).toBeInstanceOf(Date);
@@ -286,7 +284,7 @@ describe('appeals', () => {
       facts: 'Spam link.',
     });
     expect(res.status).toBe(201);
-    expect((await ctx.db.query<{ body: string }>('SELECT body FROM messages WHERE id = $1', [message]))[0]?.body).toBe('');
+    expect((await ctx.db.query<{ body: string }>(sql`SELECT body FROM messages WHERE id = ${message}`))[0]?.body).toBe('');
     const appeal = await request(ctx.app)
       .post('/api/appeal.php')
       .set('cookie', member.cookie)
@@ -297,9 +295,9 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fine.' })
       .expect(200);
-    const [row] = await ctx.db.query<{ body: string; removed_at: Date | null }>('SELECT body, removed_at FROM messages WHERE id = $1', [
-      message,
-    ]);
+    const [row] = await ctx.db.query<{ body: string; removed_at: Date | null }>(
+      sql`SELECT body, removed_at FROM messages WHERE id = ${message}`,
+    );
     expect(row).toEqual({ body: 'message 0', removed_at: null });
   });
 
@@ -329,11 +327,11 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fake indeed.' })
       .expect(200);
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM safety_reports WHERE id = $1', [filed.body.id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_reports WHERE id = ${filed.body.id}`);
     expect(row?.status).toBe('open');
 
     const old = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Old.' });
-    await ctx.db.query(`UPDATE safety_decisions SET created_at = now() - interval '7 months' WHERE id = $1`, [old.body.decision]);
+    await ctx.db.query(sql`UPDATE safety_decisions SET created_at = now() - interval '7 months' WHERE id = ${old.body.decision}`);
     const late = await request(ctx.app)
       .post('/api/appeal.php')
       .set('cookie', member.cookie)
