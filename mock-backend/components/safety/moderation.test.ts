@@ -214,6 +214,22 @@ describe('statements of reasons', () => {
       .query({ id: res.body.decision, token: '0'.repeat(32) });
     expect(forged.status).toBe(404);
   });
+
+  it('When the statement mail’s token is used on another site of the platform, then 404: a token reads its own site’s statement only', async () => {
+    const member = await otherMember(ctx, 13);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    expect(res.status).toBe(201);
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    const token = /token=([0-9a-f]{32})/.exec(mail?.text_body ?? '')?.[1];
+    const read = (host?: string) => {
+      const call = request(ctx.app).get('/api/statement.php').query({ id: res.body.decision, token });
+      return host ? call.set('x-forwarded-host', host) : call;
+    };
+    expect((await read()).status).toBe(200);
+    const elsewhere = await read('nl.localhost');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.code).toBe('not_found');
+  });
 });
 
 describe('appeals', () => {

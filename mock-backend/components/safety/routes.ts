@@ -81,7 +81,7 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
 
   router.get('/statement.php', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    res.json(await statements.getStatement(db, getViewer(res), Number(req.query.id), token));
+    res.json(await statements.getStatement(db, getViewer(res), getSite(res).id, Number(req.query.id), token));
   });
 
   router.post('/appeal.php', appealLimit, async (req, res) => {
