@@ -70,6 +70,36 @@ export async function insertDecision(
   return row;
 }
 
+/**
+ * Locks the member's row to the end of the transaction: decisions about one member are taken one at a time, so a
+ * second one waits here and then sees what the first recorded.
+ */
+export async function lockMember(db: Db, memberId: number): Promise<void> {
+  await db.query(sql`SELECT id FROM users WHERE id = ${memberId} FOR UPDATE`);
+}
+
+/** How long an own-initiative decision counts as the same one when it is taken again (a retry, a second moderator). */
+export const DUPLICATE_WINDOW_MINUTES = 10;
+
+/**
+ * Whether the same own-initiative decision about the member (action, rule, content and days; the facts may differ)
+ * was recorded in the last minutes and stands.
+ */
+export async function sameDecisionRecently(
+  db: Db,
+  d: { memberId: number; action: string; rule: string; contentKind: string | null; contentId: number | null; days: number | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    sql`SELECT 1 FROM safety_decisions
+        WHERE member_id = ${d.memberId} AND source = 'own_initiative' AND action = ${d.action} AND rule = ${d.rule}
+          AND content_kind IS NOT DISTINCT FROM ${d.contentKind}::text AND content_id IS NOT DISTINCT FROM ${d.contentId}::int
+          AND days IS NOT DISTINCT FROM ${d.days}::int AND reversed_at IS NULL
+          AND created_at > now() - make_interval(mins => ${DUPLICATE_WINDOW_MINUTES})
+        LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 /** Marks the listed open reports about the member decided; answers those it took (fewer when some were decided). */
 export async function decideReports(
   db: Db,

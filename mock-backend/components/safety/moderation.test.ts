@@ -13,7 +13,7 @@ let reporter: string;
 let reporterId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ members: 24 });
+  ctx = await createTestContext({ members: 40 });
   moderator = await moderatorCookie(ctx);
   moderatorId = await idOf(ctx, DEMO_LOGINS.moderator);
   other = await secondModerator(ctx, 9);
@@ -354,5 +354,149 @@ describe('appeals', () => {
       .send({ decision: old.body.decision, text: 'Late.' });
     expect(late.status).toBe(422);
     expect(late.body.error.code).toBe('appeal_period_over');
+  });
+});
+
+describe('deciding twice', () => {
+  const decideWithKey = (cookie: string, key: string, body: Record<string, unknown>) =>
+    request(ctx.app).post('/api/report-decision.php').set('cookie', cookie).set('Idempotency-Key', key).send(body);
+
+  it('When a moderator’s decision is sent again with the same Idempotency-Key, then the first answer is replayed and one decision is recorded; another body under the key is 422', async () => {
+    const member = await otherMember(ctx, 14);
+    const body = { member: member.id, reports: [], action: 'restrict', days: 3, rule: 'other', facts: 'Spam in the profile.' };
+    const first = await decideWithKey(moderator, 'decide-key-1', body);
+    expect(first.status).toBe(201);
+    const again = await decideWithKey(moderator, 'decide-key-1', body);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const reused = await decideWithKey(moderator, 'decide-key-1', { ...body, days: 5 });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(1);
+    expect(await mailsTo(ctx, 'statement_of_reasons', await emailOf(member.id))).toHaveLength(1);
+  });
+
+  it('When two moderators take the same own-initiative decision at once, or one retries it without a key, then one is recorded and the other gets 409 decision_duplicate', async () => {
+    const member = await otherMember(ctx, 15);
+    const body = { member: member.id, reports: [], action: 'suspend', days: 2, rule: 'harassment_hate', facts: 'Threats.' };
+    const [a, b] = await Promise.all([decide(moderator, body), decide(other.cookie, { ...body, facts: 'Threatened a member.' })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const refused = [a, b].find((r) => r.status === 409);
+    expect(refused?.body.error.code).toBe('decision_duplicate');
+    expect(refused?.body.error.message).toContain('Nothing was changed');
+    const retry = await decide(moderator, body);
+    expect(retry.status).toBe(409);
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(1);
+    // Another measure is another decision.
+    expect((await decide(moderator, { ...body, action: 'warn', days: undefined })).status).toBe(201);
+  });
+
+  it('When an appeal or a notice decision is sent again with its Idempotency-Key, then the first answer is replayed instead of 409', async () => {
+    const member = await otherMember(ctx, 16);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .send({ decision: res.body.decision, text: 'Unfair.' });
+    expect(appeal.status).toBe(201);
+    const put = () =>
+      request(ctx.app)
+        .put('/api/appeal.php')
+        .set('cookie', other.cookie)
+        .set('Idempotency-Key', 'appeal-key-1')
+        .send({ appeal: appeal.body.id, outcome: 'upheld', explanation: 'The warning stands.' });
+    expect((await put()).status).toBe(200);
+    const replayed = await put();
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(await mailsTo(ctx, 'appeal_outcome', await emailOf(member.id))).toHaveLength(1);
+
+    const sent = await request(ctx.app).post('/api/notice.php').send({
+      name: 'V',
+      email: 'keyed-notice@example.test',
+      content_url: '/nowhere',
+      explanation: 'Something illegal.',
+      good_faith: true,
+    });
+    const listed = await queue(moderator);
+    const notice = (listed.body.notices as { id: number; reference: string }[]).find((n) => n.reference === sent.body.reference);
+    const dismiss = () =>
+      request(ctx.app)
+        .put('/api/notice.php')
+        .set('cookie', moderator)
+        .set('Idempotency-Key', 'notice-key-1')
+        .send({ notice: notice?.id, action: 'dismiss' });
+    expect((await dismiss()).status).toBe(200);
+    const twice = await dismiss();
+    expect(twice.status).toBe(200);
+    expect(twice.headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('who may decide', () => {
+  it('When a moderator decides about himself, then 403 own_case and nothing is recorded', async () => {
+    const res = await decide(moderator, { member: moderatorId, reports: [], action: 'warn', rule: 'other', facts: 'Myself.' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('own_case');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${moderatorId}`)).toHaveLength(0);
+  });
+
+  it('When a decision is about a moderator, or he filed the appeal as a reporter, then he may not decide the appeal (403 own_case, appeal_own_appeal) and the queue marks it', async () => {
+    // A decision about the second moderator, made by the first; he appeals it and tries to decide his own appeal.
+    const own = await decide(moderator, { member: other.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude to a member.' });
+    expect(own.status).toBe(201);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ decision: own.body.decision, text: 'No.' });
+    expect(appeal.status).toBe(201);
+    const aboutHimself = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'I was right.' });
+    expect(aboutHimself.status).toBe(403);
+    expect(aboutHimself.body.error.code).toBe('own_case');
+    const listed = await request(ctx.app).get('/api/appeal-queue.php').set('cookie', other.cookie);
+    expect(listed.body.appeals.find((a: { id: number }) => a.id === appeal.body.id)).toMatchObject({ own_decision: false, own_case: true });
+
+    // The second moderator reported a member; the first dismissed it; he appeals the dismissal and may not decide it.
+    const member = await otherMember(ctx, 17);
+    const filed = await report(ctx, other.cookie, { target: { kind: 'profile', id: member.id }, reason: 'other' }).expect(201);
+    const dismissed = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'dismiss',
+      rule: 'other',
+      facts: 'Fine.',
+    });
+    const reporterAppeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ decision: dismissed.body.decision, text: 'It is not fine.' });
+    expect(reporterAppeal.status).toBe(201);
+    const ownAppeal = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: reporterAppeal.body.id, outcome: 'reversed', explanation: 'Agreed with myself.' });
+    expect(ownAppeal.status).toBe(403);
+    expect(ownAppeal.body.error.code).toBe('appeal_own_appeal');
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_appeals WHERE id = ${reporterAppeal.body.id}`);
+    expect(row?.status).toBe('open');
+  });
+
+  it('When a member appeals a decision that was already reversed, then 409 decision_reversed in his language and nothing is filed', async () => {
+    const member = await otherMember(ctx, 18);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    await ctx.db.query(sql`UPDATE safety_decisions SET reversed_at = now(), reversed_by = ${other.id} WHERE id = ${res.body.decision}`);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .set('accept-language', 'de')
+      .send({ decision: res.body.decision, text: 'Please.' });
+    expect(appeal.status).toBe(409);
+    expect(appeal.body.error.code).toBe('decision_reversed');
+    expect(appeal.body.error.message).toContain('aufgehoben');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_appeals WHERE decision_id = ${res.body.decision}`)).toHaveLength(0);
   });
 });

@@ -291,25 +291,35 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
   if (!(await repo.siteMember(deps.db, site.id, input.member))) throw notFound();
   const memberId = input.member;
+  // Nobody decides about himself: another moderator does.
+  if (memberId === moderator.userId) throw new AppError(403, 'own_case');
   const token = randomBytes(16).toString('hex');
   const result = await deps.db.transaction(async (tx) => {
-    let removed: Record<string, unknown> | null = null;
+    await repo.lockMember(tx, memberId);
     const content = action === 'remove_content' ? (input.content ?? null) : null;
+    const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
+    const fields = {
+      memberId,
+      action,
+      rule: input.rule,
+      contentKind: content?.kind ?? null,
+      contentId: content?.kind === 'profile_text' ? null : (content?.id ?? null),
+      days: action === 'restrict' || action === 'suspend' ? (input.days ?? null) : null,
+    };
+    // Reports and notices are taken only while open, which keeps a decision on them from being recorded twice; an
+    // own-initiative decision has none, so the same one again (a retry without its key, a second moderator at the same
+    // moment, who waited for the member's lock) is refused instead.
+    if (source === 'own_initiative' && (await repo.sameDecisionRecently(tx, fields))) throw new AppError(409, 'decision_duplicate');
+    let removed: Record<string, unknown> | null = null;
     if (content) {
       removed = await effects.removeContent(tx, memberId, content.kind, content.id ?? null);
       if (!removed) throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
     }
-    const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
     const decision = await repo.insertDecision(tx, {
+      ...fields,
       siteId: site.id,
-      memberId,
       moderatorId: moderator.userId,
-      action,
-      contentKind: content?.kind ?? null,
-      contentId: content?.kind === 'profile_text' ? null : (content?.id ?? null),
       removed,
-      days: action === 'restrict' || action === 'suspend' ? (input.days ?? null) : null,
-      rule: input.rule,
       facts,
       source,
     });

@@ -216,6 +216,7 @@ const APPEALS: AppealQueue = {
       text: 'I did nothing wrong',
       created_at: '2026-11-22T10:00:00Z',
       own_decision: false,
+      own_case: false,
       decision: {
         id: 3,
         member: 42,
@@ -232,6 +233,7 @@ const APPEALS: AppealQueue = {
       text: 'Please',
       created_at: '2026-11-22T11:00:00Z',
       own_decision: true,
+      own_case: false,
       decision: { id: 4, member: 43, action: 'ban', rule: 'underage', facts: 'Minor', created_at: '2026-11-21T11:00:00Z', moderator: 1 },
     },
   ],
