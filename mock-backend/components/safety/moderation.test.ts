@@ -110,6 +110,7 @@ describe('decisions', () => {
     const [statement] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
     expect(statement?.subject).toContain('Une décision concernant ton compte');
     expect(statement?.text_body).toContain('The photo shows nudity.');
+    expect(statement?.text_body).toContain('Contenu retiré : une photo');
     expect(statement?.text_body).toContain(`/safety/statements/${res.body.decision}?token=`);
     const outcomes = await waitForMail(ctx, 'report_outcome', DEMO_LOGINS.free);
     const outcome = outcomes.find((m) => m.ref === `report:${filed.body.id}`);
@@ -248,6 +249,9 @@ describe('appeals', () => {
     const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
     const token = /token=([0-9a-f]{32})/.exec(mail?.text_body ?? '')?.[1];
     expect(token).toBeDefined();
+    // The end date in his language (Dutch), not ISO text.
+    expect(mail?.text_body).toMatch(/Tot: \d{1,2} [a-z]+ \d{4} om \d{2}:\d{2} UTC/);
+    expect(mail?.text_body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const read = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision, token });
     expect(read.status).toBe(200);
     const appeal = await request(ctx.app)
@@ -431,6 +435,18 @@ describe('deciding twice', () => {
     const twice = await dismiss();
     expect(twice.status).toBe(200);
     expect(twice.headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('the mailed statement of a ban', () => {
+  it('When a member is banned, then his statement mail says in his language that it is permanent, never "infinity"', async () => {
+    const member = await otherMember(ctx, 19);
+    await ctx.db.query(sql`UPDATE users SET language = 'sv' WHERE id = ${member.id}`);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'ban', rule: 'underage', facts: 'Is 16.' });
+    expect(res.status).toBe(201);
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    expect(mail?.text_body).toContain('Varaktighet: permanent, utan slutdatum.');
+    expect(mail?.text_body).not.toContain('infinity');
   });
 });
 

@@ -348,6 +348,7 @@ export async function decide(
           site: site.name,
           action,
           until: decision.until,
+          content: content?.kind ?? null,
           facts,
           rule: input.rule,
           source,
