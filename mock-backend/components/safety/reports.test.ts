@@ -101,6 +101,41 @@ describe('report.php', () => {
     expect(await ctx.db.query(sql`SELECT 1 FROM messages WHERE id = ${reported}`)).toHaveLength(0);
   });
 
+  it('When the block of "also block" fails half-way, then neither the report nor the block is stored, for a new report and a repeat alike', async () => {
+    const member = await otherMember(ctx, 7);
+    const ids = await conversation(ctx, member.id, reporterId, 2);
+    const blocks = async () =>
+      (await ctx.db.query(sql`SELECT 1 FROM blocks WHERE blocker_id = ${reporterId} AND blocked_id = ${member.id}`)).length;
+    const receipts = async () => (await mailsTo(ctx, 'report_receipt', DEMO_LOGINS.free)).length;
+    // The block's rows are written (the block, the likes), then removing the chat fails.
+    await ctx.db.exec(`CREATE FUNCTION refuse_chat_removal() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'chat removal failed'; END $$;
+      CREATE TRIGGER refuse_chat_removal BEFORE DELETE ON conversations FOR EACH ROW EXECUTE FUNCTION refuse_chat_removal();`);
+    try {
+      const mailed = await receipts();
+      const failed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'other', also_block: true });
+      expect(failed.status).toBe(500);
+      expect(await openReports(member.id)).toBe(0);
+      expect(await receipts()).toBe(mailed);
+      expect(await blocks()).toBe(0);
+
+      // A repeat: the open report stays as it was, the block is not half done.
+      const message = { kind: 'message', id: ids[0] };
+      expect((await report(ctx, reporter, { target: message, reason: 'harassment_hate' })).status).toBe(201);
+      const repeat = await report(ctx, reporter, { target: message, reason: 'harassment_hate', also_block: true });
+      expect(repeat.status).toBe(500);
+      expect(await openReports(member.id)).toBe(1);
+      expect(await blocks()).toBe(0);
+    } finally {
+      await ctx.db.exec('DROP TRIGGER refuse_chat_removal ON conversations; DROP FUNCTION refuse_chat_removal();');
+    }
+    const repeat = await report(ctx, reporter, { target: { kind: 'message', id: ids[0] }, reason: 'harassment_hate', also_block: true });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.blocked).toBe(true);
+    expect(await blocks()).toBe(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM messages WHERE id = ${ids[0] as number}`)).toHaveLength(0);
+  });
+
   it('When the reported member reads anything about himself, then the reporter is named nowhere', async () => {
     const mine = await request(ctx.app).get('/api/report.php').set('cookie', target.cookie);
     expect(mine.status).toBe(200);
