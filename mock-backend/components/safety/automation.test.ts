@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { conversation, idOf, mailsTo, moderatorCookie, report, waitForMail } from './fixtures';
+import { screenFirstMessage } from './screening';
 
 /** The careful automation: first-message screening, trusted reporters and the automated hiding, unfounded reporters. */
 
@@ -97,6 +98,36 @@ describe('first-message screening', () => {
     // A short greeting is no template: it is never counted.
     for (const offset of [6, 7, 8]) expect((await send('Hi there!', (await otherMember(ctx, offset)).id)).status).toBe(201);
     await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages = 5 WHERE id = ${siteId}`);
+  });
+});
+
+describe('the same first message from many senders', () => {
+  it('When fresh senders each send the same text once, then the site-wide count refuses the one past the site’s threshold (429 first_message_repeated) before anything is charged', async () => {
+    await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages_site = 3 WHERE id = ${siteId}`);
+    try {
+      const text = 'Lonely tonight? Write me on my own page for free pictures';
+      const senders = [await otherMember(ctx, 30), await otherMember(ctx, 31), await otherMember(ctx, 32), await otherMember(ctx, 33)];
+      const screen = (senderId: number) => screenFirstMessage(ctx.db, { siteId, senderId, text });
+      const first = await screen((senders[0] as { id: number }).id);
+      await screen((senders[1] as { id: number }).id);
+      await screen((senders[2] as { id: number }).id);
+      const refused = await screen((senders[3] as { id: number }).id).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 429, code: 'first_message_repeated' });
+      expect(Number((refused as { headers: Record<string, string> }).headers['Retry-After'])).toBeGreaterThan(0);
+      // Another text is another count.
+      await expect(screen((senders[3] as { id: number }).id)).rejects.toMatchObject({ status: 429 });
+      await screenFirstMessage(ctx.db, { siteId, senderId: (senders[3] as { id: number }).id, text: `${text} and more` });
+      // The premium sender has sent it to nobody, yet the site's count refuses it: nothing is stored or charged.
+      await makeNew(24 * 30);
+      const before = await books();
+      const res = await send(text, (await otherMember(ctx, 34)).id, 'de');
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe('first_message_repeated');
+      expect(await books()).toEqual(before);
+      await first.release();
+    } finally {
+      await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages_site = 10 WHERE id = ${siteId}`);
+    }
   });
 });
 
