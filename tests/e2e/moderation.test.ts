@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, PHONE } from './support/pages';
+import { DEMO_PASSWORD, loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('photo moderation in the browser', () => {
@@ -73,4 +73,78 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
     // The refused /moderation answered 404 on purpose; nothing else may fail.
     expect(member.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
   });
+
+  it('When JavaScript is off, then a moderator decides a reported member’s case and dismisses a notice on /moderation/reports; a missing field comes back with its message', async () => {
+    // A member reports another, and a visitor sends a notice whose URL names nobody (as their forms would).
+    const reported = await loggedIn('free@demo.test');
+    const target = await reported.page.evaluate(
+      async () => ((await (await fetch('/api/user.php')).json()) as { user: { id: number; profile: { name: string } } }).user,
+    );
+    const reporter = await loggedIn('premium@demo.test');
+    const filed = await reporter.page.evaluate(async (id) => {
+      const res = await fetch('/api/report.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ target: { kind: 'profile', id }, reason: 'other', details: 'Rude profile.' }),
+      });
+      return res.status;
+    }, target.id);
+    expect(filed).toBe(201);
+    const reference = await reporter.page.evaluate(async () => {
+      const res = await fetch('/api/notice.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'A visitor',
+          email: 'visitor@example.test',
+          content_url: 'https://example.test/nowhere',
+          explanation: 'Illegal goods are offered somewhere.',
+          good_faith: true,
+        }),
+      });
+      return ((await res.json()) as { reference: string }).reference;
+    });
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await page.goto(`${site.url}/login`, loaded);
+    await page.getByLabel(/e-?mail/i).fill('moderator@demo.test');
+    await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await page.waitForURL(/\/members/, loaded);
+    await page.goto(`${site.url}/moderation/reports`, loaded);
+    const card = page.getByRole('article', { name: target.profile.name });
+    await card.waitFor();
+
+    // Without facts the page comes back (no JSON, no 500) with the form's message.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/moderation/reports') && r.request().method() === 'POST');
+    await card.getByRole('button', { name: 'Decide' }).click();
+    expect((await refused).status()).toBe(200);
+    await expect.poll(() => card.getByRole('alert').textContent()).toContain('Please describe the facts and circumstances.');
+
+    // Every field shows without JavaScript; the action takes those of the chosen action.
+    await card.getByLabel('Action').selectOption('warn');
+    await card.getByLabel('Rule of the terms').selectOption('harassment_hate');
+    await card.getByLabel('Facts and circumstances (the member reads them)').fill('A rude profile text.');
+    await card.getByRole('button', { name: 'Decide' }).click();
+    await page.waitForURL(/\/moderation\/reports\?decided=/, loaded);
+    expect(await page.getByTestId('queue-notice').textContent()).toContain(`The reports about ${target.profile.name} are decided.`);
+    expect(await page.getByRole('article', { name: target.profile.name }).count()).toBe(0);
+
+    // The notice that names nobody: dismissed with its button.
+    const notice = page.getByTestId('queued-notice').filter({ hasText: reference });
+    await notice.getByRole('button', { name: 'Dismiss: no violation' }).click();
+    await page.waitForURL(/\/moderation\/reports\?notice=dismissed/, loaded);
+    expect(await page.getByTestId('queue-notice').textContent()).toContain(`Notice ${reference} was dismissed.`);
+    await context.close();
+
+    // The member got the statement of reasons.
+    const statements = await reported.page.evaluate(
+      async () => ((await (await fetch('/api/statements.php')).json()) as { statements: { action: string; facts: string }[] }).statements,
+    );
+    expect(statements[0]).toMatchObject({ action: 'warn', facts: 'A rude profile text.' });
+    expect(reporter.problems).toEqual([]);
+    expect(reported.problems).toEqual([]);
+  }, 200_000);
 });

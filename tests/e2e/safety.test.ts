@@ -33,12 +33,20 @@ const me = (page: Page) =>
     return { id: body.user.id, name: body.user.profile.name };
   });
 
-/** Chooses a reason in the open report dialog and sends it; answers the receipt's reference. */
+/**
+ * Chooses a reason in the open report dialog and sends it: its form runs the report page's route action, and the
+ * report page follows with the receipt. Answers the receipt's reference.
+ */
 async function report(page: Page, reason: string): Promise<string> {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: reason }).check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  const receipt = dialog.getByTestId('report-receipt');
+  return receiptOf(page);
+}
+
+/** The reference on the report page's receipt, once it shows. */
+async function receiptOf(page: Page): Promise<string> {
+  const receipt = page.getByTestId('report-receipt');
   await receipt.waitFor();
   const reference = /R-\d{6}/.exec((await receipt.textContent()) ?? '')?.[0];
   expect(reference).toBeDefined();
@@ -87,11 +95,11 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await reporter.page.getByRole('dialog', { name: `Report ${target.name}` }).waitFor();
     expect(await seriousViolations(reporter.page)).toEqual([]);
     const profileReference = await report(reporter.page, 'Fake profile, scam or spam');
-    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await reporter.page.getByRole('link', { name: `Back to ${target.name}` }).click();
+    await reporter.page.waitForURL(new RegExp(`/members/${target.id}$`));
     await reporter.page.getByRole('button', { name: `More for ${target.name}` }).click();
     await reporter.page.getByRole('link', { name: `Report ${target.name}` }).click();
     expect(await report(reporter.page, 'Fake profile, scam or spam')).toBe(profileReference);
-    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // From the message's menu in the conversation.
     await reporter.page.goto(conversationUrl);
@@ -100,7 +108,6 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await reporter.page.getByRole('link', { name: 'Report this message' }).click();
     const messageReference = await report(reporter.page, 'Harassment or hate');
     expect(messageReference).not.toBe(profileReference);
-    await reporter.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // The moderator sees both reports with their context and suspends the member for 7 days.
     const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
@@ -117,11 +124,17 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await card.getByLabel('Number of days (1–365)').fill('7');
     await card.getByLabel('Rule of the terms').selectOption('harassment_hate');
     await card.getByLabel('Facts and circumstances (the member reads them)').fill('Insulted another member in a chat.');
+    // The decision runs the queue page's route action through the router: no page is posted.
+    const decisionPosts: string[] = [];
+    moderator.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) decisionPosts.push(r.url());
+    });
     await card.getByRole('button', { name: 'Decide' }).click();
     await expect
       .poll(() => moderator.page.getByTestId('queue-notice').textContent())
       .toContain(`The reports about ${target.name} are decided.`);
     await expect.poll(() => card.count()).toBe(0);
+    expect(decisionPosts).toEqual([]);
 
     // The statement of reasons is mailed to him, with the link that reads it without a session.
     const statementMail = async () => {
@@ -228,4 +241,81 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     // The refused login answered 423 on purpose; nothing else may fail.
     expect(suspended.problems.filter((p) => !p.includes('status of 423'))).toEqual([]);
   }, 400_000);
+
+  it('When a member reports a photo from the gallery and a member from the grid card’s menu, then both are filed — with JavaScript through the dialog, without it through the report page', async () => {
+    // A seeded member with an approved photo, whom the reporters can see.
+    const { id: memberId, name } = await admin(databaseUrl(), async (c) => {
+      const { rows } = await c.query(
+        `SELECT u.id, p.name FROM users u JOIN profiles p ON p.user_id = u.id
+         WHERE u.role = 'member' AND u.status = 'active' AND u.email NOT LIKE '%@demo.test' AND NOT p.fictional
+           AND NOT p.invisible AND u.suspended_until IS NULL AND u.site_id = (SELECT id FROM sites WHERE is_default)
+           AND EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = u.id AND ph.status = 'approved')
+         ORDER BY u.id DESC LIMIT 1`,
+      );
+      return rows[0] as { id: number; name: string };
+    });
+    const reportsOf = (kind: string, targetId: number) =>
+      admin(databaseUrl(), async (c) =>
+        Number(
+          (await c.query('SELECT count(*) AS n FROM safety_reports WHERE target_kind = $1 AND target_id = $2', [kind, targetId])).rows[0].n,
+        ),
+      );
+
+    // Without JavaScript: the photo's report link is the report page of that photo, whose form the BFF's action files.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const noJs = await context.newPage();
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await noJs.goto(`${site.url}/login`, loaded);
+    await noJs.getByLabel(/e-?mail/i).fill('premium@demo.test');
+    await noJs.getByLabel(/password/i).fill('demo-password');
+    await noJs.getByRole('button', { name: /log ?in/i }).click();
+    await noJs.waitForURL(/\/members/, loaded);
+    await noJs.goto(`${site.url}/members/${memberId}`, loaded);
+    const photoLink = noJs.getByRole('link', { name: `Report photo 1 of ${name}` });
+    const photo = Number(/\?photo=(\d+)$/.exec((await photoLink.getAttribute('href')) ?? '')?.[1]);
+    expect(photo).toBeGreaterThan(0);
+    await photoLink.click();
+    await noJs.waitForURL(new RegExp(`/members/${memberId}/report\\?photo=${photo}$`), loaded);
+    await noJs.getByRole('heading', { level: 1, name: `Report a photo of ${name}` }).waitFor();
+    await noJs.getByRole('radio', { name: 'Unwanted sexual content' }).check();
+    await noJs.getByRole('button', { name: 'Send report' }).click();
+    await noJs.waitForURL(/sent=R-\d{6}/, loaded);
+    const photoReference = await receiptOf(noJs);
+    expect(await reportsOf('photo', photo)).toBe(1);
+
+    // With JavaScript the same link opens the dialog; a repeat is answered with the same receipt.
+    const reporter = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    await reporter.page.goto(`${site.url}/members/${memberId}`);
+    await reporter.page.getByRole('link', { name: `Report photo 1 of ${name}` }).click();
+    await reporter.page.getByRole('dialog', { name: `Report a photo of ${name}` }).waitFor();
+    expect(await seriousViolations(reporter.page)).toEqual([]);
+    expect(await report(reporter.page, 'Unwanted sexual content')).toBe(photoReference);
+    expect(await reportsOf('photo', photo)).toBe(1);
+
+    // The member grid: each card's "…" menu reports its member. Without JavaScript its item is a link to the report page.
+    await noJs.goto(`${site.url}/members`, loaded);
+    const noJsCard = noJs.locator('.member-card-menu').first();
+    const cardName = ((await noJsCard.locator('summary').getAttribute('aria-label')) ?? '').replace(/^More for /, '');
+    await noJsCard.locator('summary').click();
+    const cardItem = noJsCard.getByRole('link', { name: `Report ${cardName}` });
+    expect(await cardItem.getAttribute('href')).toMatch(/^\/members\/\d+\/report$/);
+    await context.close();
+
+    // With JavaScript it opens the dialog; the report page follows with the receipt.
+    const friend = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
+    await friend.page.goto(`${site.url}/members`);
+    const menu = friend.page.locator('.member-card-menu').first();
+    await menu.waitFor();
+    const gridName = ((await menu.locator('summary').getAttribute('aria-label')) ?? '').replace(/^More for /, '');
+    const gridMember = Number(/\/members\/(\d+)\/report$/.exec((await menu.locator('a.menu-item').getAttribute('href')) ?? '')?.[1]);
+    await menu.locator('summary').click();
+    await menu.getByRole('link', { name: `Report ${gridName}` }).click();
+    await friend.page.getByRole('dialog', { name: `Report ${gridName}` }).waitFor();
+    await report(friend.page, 'Fake profile, scam or spam');
+    await friend.page.waitForURL(new RegExp(`/members/${gridMember}/report\\?sent=R-\\d{6}$`));
+    expect(await reportsOf('profile', gridMember)).toBeGreaterThan(0);
+
+    expect(reporter.problems).toEqual([]);
+    expect(friend.problems).toEqual([]);
+  }, 200_000);
 });

@@ -6,4 +6,4 @@ export { distanceBand } from './geo';
 export type { DistanceBand } from './geo';
 export { findLocation, notBlocked } from './repository';
 export { privacyRoutes } from './routes';
-export { block } from './service';
+export { blockInTransaction, deleteBlockedChatPhotos } from './service';

@@ -18,14 +18,24 @@ export interface BlockDeps {
  * deleted after the commit; a failure there leaves the block standing (the chat-photo sweep finds the files).
  */
 export async function block(deps: BlockDeps, siteId: number, me: number, other: number): Promise<void> {
-  const { db } = deps;
+  const photos = await deps.db.transaction((tx) => blockInTransaction(tx, siteId, me, other));
+  await deleteBlockedChatPhotos(deps, photos);
+}
+
+/**
+ * The block's rows in the caller's transaction (a report that also blocks: both or neither). Answers the files of the
+ * photo messages it removed, for deleteBlockedChatPhotos once that transaction committed.
+ */
+export async function blockInTransaction(tx: Db, siteId: number, me: number, other: number): Promise<string[]> {
   if (me === other) throw new AppError(400, 'block_self');
-  if (!(await repo.memberExists(db, siteId, other))) throw notFound();
-  const photos = await db.transaction(async (tx) => {
-    await repo.insertBlock(tx, me, other);
-    return repo.removeContact(tx, me, other);
-  });
-  await deleteChatPhotoFiles(db, deps.media, photos, deps.logger);
+  if (!(await repo.memberExists(tx, siteId, other))) throw notFound();
+  await repo.insertBlock(tx, me, other);
+  return repo.removeContact(tx, me, other);
+}
+
+/** Deletes the files of the photo messages a committed block removed (a failure is left to the chat-photo sweep). */
+export async function deleteBlockedChatPhotos(deps: BlockDeps, photos: string[]): Promise<void> {
+  await deleteChatPhotoFiles(deps.db, deps.media, photos, deps.logger);
 }
 
 export async function unblock(db: Db, me: number, other: number): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { sql, type Db } from '../../lib/db';
 import { decisionById, type DecisionRow } from './decision-repository';
 
 /** SQL of appeals against decisions: filing one, the moderators' appeal queue, and deciding one. */
@@ -7,12 +7,12 @@ export async function memberAppeals(
   db: Db,
   memberId: number,
 ): Promise<{ id: number; decision_id: number; status: 'open' | 'upheld' | 'reversed' }[]> {
-  return db.query(`SELECT id, decision_id, status FROM safety_appeals WHERE appellant_id = $1 AND role = 'member'`, [memberId]);
+  return db.query(sql`SELECT id, decision_id, status FROM safety_appeals WHERE appellant_id = ${memberId} AND role = 'member'`);
 }
 
 /** Whether the member filed one of the decision's reports. */
 export async function isReporterOf(db: Db, decisionId: number, userId: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM safety_reports WHERE decision_id = $1 AND reporter_id = $2 LIMIT 1', [decisionId, userId]);
+  const rows = await db.query(sql`SELECT 1 FROM safety_reports WHERE decision_id = ${decisionId} AND reporter_id = ${userId} LIMIT 1`);
   return rows.length === 1;
 }
 
@@ -21,9 +21,9 @@ export async function insertAppeal(
   a: { decisionId: number; appellantId: number; role: 'member' | 'reporter'; text: string; language: string },
 ): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO safety_appeals (decision_id, appellant_id, role, text, language) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (decision_id, role, appellant_id) DO NOTHING RETURNING id`,
-    [a.decisionId, a.appellantId, a.role, a.text, a.language],
+    sql`INSERT INTO safety_appeals (decision_id, appellant_id, role, text, language)
+        VALUES (${a.decisionId}, ${a.appellantId}, ${a.role}, ${a.text}, ${a.language})
+        ON CONFLICT (decision_id, role, appellant_id) DO NOTHING RETURNING id`,
   );
   return row?.id ?? null;
 }
@@ -33,6 +33,7 @@ export interface QueuedAppealRow {
   role: 'member' | 'reporter';
   text: string;
   created_at: Date;
+  appellant_id: number | null;
   decision_id: number;
   member_id: number;
   action: DecisionRow['action'];
@@ -44,11 +45,10 @@ export interface QueuedAppealRow {
 
 export async function openAppeals(db: Db, siteId: number): Promise<QueuedAppealRow[]> {
   return db.query<QueuedAppealRow>(
-    `SELECT a.id, a.role, a.text, a.created_at, d.id AS decision_id, d.member_id, d.action, d.rule, d.facts,
-            d.created_at AS decided_at, d.moderator_id
-     FROM safety_appeals a JOIN safety_decisions d ON d.id = a.decision_id
-     WHERE a.status = 'open' AND d.site_id = $1 ORDER BY a.id LIMIT 100`,
-    [siteId],
+    sql`SELECT a.id, a.role, a.text, a.created_at, a.appellant_id, d.id AS decision_id, d.member_id, d.action, d.rule, d.facts,
+               d.created_at AS decided_at, d.moderator_id
+        FROM safety_appeals a JOIN safety_decisions d ON d.id = a.decision_id
+        WHERE a.status = 'open' AND d.site_id = ${siteId} ORDER BY a.id LIMIT 100`,
   );
 }
 
@@ -59,9 +59,8 @@ export async function lockAppeal(
   appealId: number,
 ): Promise<{ status: string; appellant_id: number | null; language: string; decision: DecisionRow } | null> {
   const [row] = await db.query<{ status: string; appellant_id: number | null; language: string; decision_id: number }>(
-    `SELECT a.status, a.appellant_id, a.language, a.decision_id FROM safety_appeals a
-     JOIN safety_decisions d ON d.id = a.decision_id WHERE a.id = $1 AND d.site_id = $2 FOR UPDATE OF a`,
-    [appealId, siteId],
+    sql`SELECT a.status, a.appellant_id, a.language, a.decision_id FROM safety_appeals a
+        JOIN safety_decisions d ON d.id = a.decision_id WHERE a.id = ${appealId} AND d.site_id = ${siteId} FOR UPDATE OF a`,
   );
   if (!row) return null;
   const decision = await decisionById(db, siteId, row.decision_id);
@@ -74,7 +73,8 @@ export async function closeAppeal(
   q: { status: string; moderatorId: number; explanation: string },
 ): Promise<void> {
   await db.query(
-    `UPDATE safety_appeals SET status = $2, decided_by = $3, decided_at = now(), explanation = $4, updated_at = now() WHERE id = $1`,
-    [appealId, q.status, q.moderatorId, q.explanation],
+    sql`UPDATE safety_appeals SET status = ${q.status}, decided_by = ${q.moderatorId}, decided_at = now(), explanation = ${q.explanation},
+          updated_at = now()
+        WHERE id = ${appealId}`,
   );
 }

@@ -39,6 +39,8 @@ export async function fileAppeal(
     role ??= 'member';
   }
   if (!decision || decision.site_id !== ctx.site.id) throw notFound();
+  // A reversed decision has no effect left to contest.
+  if (decision.reversed_at) throw new AppError(409, 'decision_reversed');
   if (new Date(decision.appeal_until).getTime() < Date.now()) throw new AppError(422, 'appeal_period_over');
   const appellant = role === 'member' ? decision.member_id : (ctx.viewer?.userId as number);
   const text = input.text.trim();
@@ -59,6 +61,7 @@ export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: num
       text: a.text,
       created_at: iso(a.created_at),
       own_decision: a.moderator_id === moderator.userId,
+      own_case: a.member_id === moderator.userId || a.appellant_id === moderator.userId,
       decision: {
         id: a.decision_id,
         member: a.member_id,
@@ -73,7 +76,8 @@ export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: num
 }
 
 /**
- * Another moderator upholds or reverses the decision. A reversal is recorded on the decision and undoes its effect:
+ * Another moderator upholds or reverses the decision: not the one who made it, nor the member it is about, nor the
+ * one who appealed. A reversal is recorded on the decision and undoes its effect:
  * a restriction, suspension or ban is lifted (and a banned address freed), removed content comes back where it still
  * exists, a dismissal's reports are open again. The appellant is mailed the outcome.
  */
@@ -85,7 +89,10 @@ export async function decideAppeal(deps: SafetyDeps, viewer: Viewer | null, site
     const appeal = await repo.lockAppeal(tx, site.id, input.appeal);
     if (!appeal) throw notFound();
     const d = appeal.decision;
+    // A different moderator decides, and nobody decides about himself or on his own appeal.
     if (d.moderator_id === moderator.userId) throw new AppError(403, 'appeal_own_decision');
+    if (d.member_id === moderator.userId) throw new AppError(403, 'own_case');
+    if (appeal.appellant_id === moderator.userId) throw new AppError(403, 'appeal_own_appeal');
     if (appeal.status !== 'open') throw new AppError(409, 'appeal_decided');
     await repo.closeAppeal(tx, input.appeal, { status: input.outcome, moderatorId: moderator.userId, explanation });
     if (input.outcome === 'reversed' && (await repo.markReversed(tx, d.id, moderator.userId))) {

@@ -1,8 +1,10 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { conversation, idOf, mailsTo, moderatorCookie, report, waitForMail } from './fixtures';
+import { screenFirstMessage } from './screening';
 
 /** The careful automation: first-message screening, trusted reporters and the automated hiding, unfounded reporters. */
 
@@ -15,9 +17,9 @@ beforeAll(async () => {
   ctx = await createTestContext({ members: 60 });
   sender = await loginCookie(ctx.app, DEMO_LOGINS.premium);
   senderId = await idOf(ctx, DEMO_LOGINS.premium);
-  siteId = (await ctx.db.query<{ site_id: number }>('SELECT site_id FROM users WHERE id = $1', [senderId]))[0]?.site_id as number;
+  siteId = (await ctx.db.query<{ site_id: number }>(sql`SELECT site_id FROM users WHERE id = ${senderId}`))[0]?.site_id as number;
   // Every seeded reporter is an established member unless a test makes him new.
-  await ctx.db.query(`UPDATE users SET signup_date = now() - interval '60 days' WHERE role = 'member'`);
+  await ctx.db.query(sql`UPDATE users SET signup_date = now() - interval '60 days' WHERE role = 'member'`);
 }, 180_000);
 afterAll(() => ctx?.close());
 
@@ -27,14 +29,13 @@ async function otherMember(_ctx: TestContext, n: number): Promise<{ id: number; 
   const known = picked.get(n);
   if (known) return known;
   const [row] = await ctx.db.query<{ id: number; email: string }>(
-    `SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = $1 AND u.email NOT LIKE '%@demo.test' AND u.role = 'member' AND NOT p.fictional AND NOT p.invisible
+    sql`SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_id = ${siteId} AND u.email NOT LIKE '%@demo.test' AND u.role = 'member' AND NOT p.fictional AND NOT p.invisible
        AND p.status = 'active' AND u.deleted_at IS NULL
-     ORDER BY u.id OFFSET $2 LIMIT 1`,
-    [siteId, n],
+     ORDER BY u.id OFFSET ${n} LIMIT 1`,
   );
   if (!row) throw new Error('not enough seeded members');
-  await ctx.db.query(`UPDATE users SET status = 'active' WHERE id = $1`, [row.id]);
+  await ctx.db.query(sql`UPDATE users SET status = 'active' WHERE id = ${row.id}`);
   const member = { id: row.id, email: row.email, cookie: await loginAsMember(ctx, row.id) };
   picked.set(n, member);
   return member;
@@ -43,12 +44,12 @@ async function otherMember(_ctx: TestContext, n: number): Promise<{ id: number; 
 const send = (text: string, to: number, lang = 'en') =>
   request(ctx.app).post('/api/message.php').set('cookie', sender).set('accept-language', lang).send({ profile_id: to, text });
 const books = async () => ({
-  credits: (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [senderId]))[0]?.credits,
-  ledger: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1', [senderId]))[0]?.n,
-  messages: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [senderId]))[0]?.n,
+  credits: (await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${senderId}`))[0]?.credits,
+  ledger: (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = ${senderId}`))[0]?.n,
+  messages: (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${senderId}`))[0]?.n,
 });
 const makeNew = (hours: number) =>
-  ctx.db.query(`UPDATE users SET signup_date = now() - make_interval(hours => $2) WHERE id = $1`, [senderId, hours]);
+  ctx.db.query(sql`UPDATE users SET signup_date = now() - make_interval(hours => ${hours}) WHERE id = ${senderId}`);
 
 describe('first-message screening', () => {
   it('When an account younger than 24 hours starts a conversation with a link, then 422 first_message_contact in his language and nothing is stored or charged', async () => {
@@ -83,7 +84,7 @@ describe('first-message screening', () => {
 
   it('When the same first-message text goes to more members within the hour than the site allows, then 429 first_message_repeated with Retry-After and nothing is charged', async () => {
     await makeNew(24 * 30);
-    await ctx.db.query('UPDATE sites SET safety_repeated_first_messages = 2 WHERE id = $1', [siteId]);
+    await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages = 2 WHERE id = ${siteId}`);
     const text = 'Hello handsome, I am new here and looking for fun tonight';
     expect((await send(text, (await otherMember(ctx, 4)).id)).status).toBe(201);
     // Case, spacing and punctuation do not make another text.
@@ -96,7 +97,37 @@ describe('first-message screening', () => {
     expect(await books()).toEqual(before);
     // A short greeting is no template: it is never counted.
     for (const offset of [6, 7, 8]) expect((await send('Hi there!', (await otherMember(ctx, offset)).id)).status).toBe(201);
-    await ctx.db.query('UPDATE sites SET safety_repeated_first_messages = 5 WHERE id = $1', [siteId]);
+    await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages = 5 WHERE id = ${siteId}`);
+  });
+});
+
+describe('the same first message from many senders', () => {
+  it('When fresh senders each send the same text once, then the site-wide count refuses the one past the site’s threshold (429 first_message_repeated) before anything is charged', async () => {
+    await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages_site = 3 WHERE id = ${siteId}`);
+    try {
+      const text = 'Lonely tonight? Write me on my own page for free pictures';
+      const senders = [await otherMember(ctx, 30), await otherMember(ctx, 31), await otherMember(ctx, 32), await otherMember(ctx, 33)];
+      const screen = (senderId: number) => screenFirstMessage(ctx.db, { siteId, senderId, text });
+      const first = await screen((senders[0] as { id: number }).id);
+      await screen((senders[1] as { id: number }).id);
+      await screen((senders[2] as { id: number }).id);
+      const refused = await screen((senders[3] as { id: number }).id).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 429, code: 'first_message_repeated' });
+      expect(Number((refused as { headers: Record<string, string> }).headers['Retry-After'])).toBeGreaterThan(0);
+      // Another text is another count.
+      await expect(screen((senders[3] as { id: number }).id)).rejects.toMatchObject({ status: 429 });
+      await screenFirstMessage(ctx.db, { siteId, senderId: (senders[3] as { id: number }).id, text: `${text} and more` });
+      // The premium sender has sent it to nobody, yet the site's count refuses it: nothing is stored or charged.
+      await makeNew(24 * 30);
+      const before = await books();
+      const res = await send(text, (await otherMember(ctx, 34)).id, 'de');
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe('first_message_repeated');
+      expect(await books()).toEqual(before);
+      await first.release();
+    } finally {
+      await ctx.db.query(sql`UPDATE sites SET safety_repeated_first_messages_site = 10 WHERE id = ${siteId}`);
+    }
   });
 });
 
@@ -107,14 +138,14 @@ describe('trusted reports hide a profile until a moderator decides', () => {
       .set('cookie', await moderatorCookie(ctx))
       .send({ member, reports, action: 'dismiss', rule: 'fake_scam_spam', facts: 'Checked: a real member.' });
   const hiddenUntil = async (member: number) =>
-    (await ctx.db.query<{ h: string | null }>('SELECT hidden_until::text AS h FROM profiles WHERE user_id = $1', [member]))[0]?.h;
+    (await ctx.db.query<{ h: string | null }>(sql`SELECT hidden_until::text AS h FROM profiles WHERE user_id = ${member}`))[0]?.h;
 
   it('When two trusted members and one new unconfirmed account report a profile as fake, then it stays visible; the third trusted report hides it with an automated statement', async () => {
     const target = await otherMember(ctx, 9);
     const reporters = [await otherMember(ctx, 10), await otherMember(ctx, 11), await otherMember(ctx, 12), await otherMember(ctx, 13)];
     const untrusted = reporters[3] as { id: number; cookie: string };
-    await ctx.db.query(`UPDATE users SET status = 'not_confirmed', signup_date = now(), paid_user = false WHERE id = $1`, [untrusted.id]);
-    await ctx.db.query(`UPDATE users SET language = 'nl' WHERE id = $1`, [target.id]);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed', signup_date = now(), paid_user = false WHERE id = ${untrusted.id}`);
+    await ctx.db.query(sql`UPDATE users SET language = 'nl' WHERE id = ${target.id}`);
     const ids: number[] = [];
     for (const r of [reporters[0], reporters[1], untrusted]) {
       const res = await report(ctx, (r as { cookie: string }).cookie, {
@@ -125,7 +156,7 @@ describe('trusted reports hide a profile until a moderator decides', () => {
       ids.push(res.body.id);
     }
     expect(await hiddenUntil(target.id)).toBeNull();
-    await ctx.db.query(`UPDATE users SET status = 'active' WHERE id = $1`, [untrusted.id]);
+    await ctx.db.query(sql`UPDATE users SET status = 'active' WHERE id = ${untrusted.id}`);
     const third = await report(ctx, (reporters[2] as { cookie: string }).cookie, {
       target: { kind: 'profile', id: target.id },
       reason: 'fake_scam_spam',
@@ -161,7 +192,7 @@ describe('trusted reports hide a profile until a moderator decides', () => {
 
 describe('reporters whose reports keep being unfounded', () => {
   it("When a reporter's reports are dismissed again and again, then he is warned once by mail, and later his reports wait behind the others", async () => {
-    await ctx.db.query('UPDATE sites SET safety_unfounded_warn = 2, safety_unfounded_deprioritise = 3 WHERE id = $1', [siteId]);
+    await ctx.db.query(sql`UPDATE sites SET safety_unfounded_warn = 2, safety_unfounded_deprioritise = 3 WHERE id = ${siteId}`);
     const moderator = await moderatorCookie(ctx);
     const reporter = await otherMember(ctx, 15);
     const fileAndDismiss = async (offset: number) => {

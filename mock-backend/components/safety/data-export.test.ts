@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
@@ -131,13 +132,13 @@ describe('data-export.php', () => {
     );
     expect(Date.parse(res.body.error.params.next)).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-    const rows = await ctx.db.query('SELECT 1 FROM data_exports WHERE user_id = $1', [memberId]);
+    const rows = await ctx.db.query(sql`SELECT 1 FROM data_exports WHERE user_id = ${memberId}`);
     expect(rows).toHaveLength(1);
   });
 
   it('When the 48 hours are over, then the link answers 410 data_export_expired and the job deletes the archive', async () => {
-    const [row] = await ctx.db.query<{ object_key: string }>('SELECT object_key FROM data_exports WHERE user_id = $1', [memberId]);
-    await ctx.db.query(`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [memberId]);
+    const [row] = await ctx.db.query<{ object_key: string }>(sql`SELECT object_key FROM data_exports WHERE user_id = ${memberId}`);
+    await ctx.db.query(sql`UPDATE data_exports SET expires_at = now() - interval '1 minute' WHERE user_id = ${memberId}`);
     const res = await request(ctx.app).get(path).set('cookie', member);
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('data_export_expired');
@@ -150,6 +151,39 @@ describe('data-export.php', () => {
       kickOutbox: () => {},
     });
     expect(await ctx.media.exists(row?.object_key as string)).toBe(false);
+  });
+
+  it('When a step after building fails (the mail cannot be written), then the export is failed and no archive is left in the media store', async () => {
+    const asker = await otherMember(ctx, 2);
+    await ctx.db.exec(`CREATE FUNCTION refuse_export_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'mail refused'; END $$;
+      CREATE TRIGGER refuse_export_mail BEFORE INSERT ON mail_outbox FOR EACH ROW WHEN (NEW.topic = 'data_export')
+        EXECUTE FUNCTION refuse_export_mail();`);
+    try {
+      expect((await request(ctx.app).post('/api/data-export.php').set('cookie', asker.cookie).send({})).status).toBe(202);
+      await processDataExports({
+        db: ctx.db,
+        media: ctx.media,
+        logger: createLogger('silent'),
+        publicUrl: 'http://localhost:3000',
+        kickOutbox: () => {},
+      });
+      const [row] = await vi.waitFor(
+        async () => {
+          const rows = await ctx.db.query<{ key: string; status: string; object_key: string | null }>(
+            sql`SELECT key, status, object_key FROM data_exports WHERE user_id = ${asker.id}`,
+          );
+          if (rows[0]?.status !== 'failed') throw new Error(`still ${rows[0]?.status}`);
+          return rows;
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(row?.object_key).toBeNull();
+      expect(await ctx.media.exists(`exports/${row?.key}.zip`)).toBe(false);
+      expect((await state(asker.cookie)).body).toMatchObject({ status: 'failed', download_path: null });
+    } finally {
+      await ctx.db.exec('DROP TRIGGER refuse_export_mail ON mail_outbox; DROP FUNCTION refuse_export_mail();');
+    }
   });
 
   it("When a suspended member (no session) asks with his statement's token, then his export is made and the mailed link carries a token of it", async () => {

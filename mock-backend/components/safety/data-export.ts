@@ -98,27 +98,43 @@ export interface ExportJobDeps {
 
 /**
  * The job: builds every pending archive (one at a time, each taken under a row lock so instances share the work),
- * stores it, mails the link, and deletes archives whose hours are over. Answers how many it built.
+ * stores it, mails the link, and deletes archives whose hours are over. Answers how many it built. The file is
+ * written last, after the database work that can fail (the row marked ready, the mail): a failure before it leaves
+ * no file, a failure in it or in the commit after it removes the file again, so the store never keeps an archive
+ * that no row names.
  */
 export async function processDataExports(deps: ExportJobDeps): Promise<number> {
   const { db, media, logger } = deps;
   let built = 0;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const row = await repo.takePending(tx);
-      if (!row) return null;
-      try {
-        const archive = await buildArchive(tx, media, row.user_id);
+    let written: string | null = null;
+    let done: number | null;
+    try {
+      done = await db.transaction(async (tx) => {
+        const row = await repo.takePending(tx);
+        if (!row) return null;
         const stored = objectKey(row.key);
-        await media.put(stored, archive);
-        await repo.markReady(tx, row.id, stored, archive.length, LINK_HOURS);
-        await mailLink(tx, deps.publicUrl, row);
-      } catch (err) {
-        logger.error({ err, export: row.id }, 'data export failed');
-        await repo.markFailed(tx, row.id);
-      }
-      return row.id;
-    });
+        try {
+          await repo.inSavepoint(tx, async () => {
+            const archive = await buildArchive(tx, media, row.user_id);
+            await repo.markReady(tx, row.id, stored, archive.length, LINK_HOURS);
+            await mailLink(tx, deps.publicUrl, row);
+            written = stored;
+            await media.put(stored, archive);
+          });
+        } catch (err) {
+          logger.error({ err, export: row.id }, 'data export failed');
+          await removeWritten(media, written, logger);
+          written = null;
+          await repo.markFailed(tx, row.id);
+        }
+        return row.id;
+      });
+    } catch (err) {
+      // The commit failed after the file was written: no row names it.
+      await removeWritten(media, written, logger);
+      throw err;
+    }
     if (done === null) break;
     built++;
   }
@@ -128,6 +144,12 @@ export async function processDataExports(deps: ExportJobDeps): Promise<number> {
     await repo.forgetObject(db, old.id);
   }
   return built;
+}
+
+/** Removes an archive written by an attempt that did not commit (a failure here is only logged). */
+async function removeWritten(media: MediaStore, key: string | null, logger: Logger): Promise<void> {
+  if (key === null) return;
+  await media.remove(key).catch((err: unknown) => logger.warn({ err, key }, 'could not remove an unused data export'));
 }
 
 async function mailLink(tx: Db, publicUrl: string, row: repo.ExportRow): Promise<void> {

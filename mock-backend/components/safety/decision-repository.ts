@@ -1,10 +1,13 @@
-import type { Db } from '../../lib/db';
+import { empty, raw, sql, type Db, type Sql } from '../../lib/db';
 
 /** SQL of moderators' decisions: the decision row (the statement of reasons), its reports, tokens and reversal. */
 
-/** A timestamptz column as ISO text, `infinity` for a ban (the drivers disagree on how they parse infinity). */
-export const isoOrInfinity = (column: string): string =>
-  `CASE WHEN ${column} IS NULL THEN NULL WHEN ${column} = 'infinity' THEN 'infinity'
+/**
+ * A timestamptz column (a fixed fragment, `raw('d.until')`) as ISO text, `infinity` for a ban (the drivers disagree
+ * on how they parse infinity).
+ */
+export const isoOrInfinity = (column: Sql): Sql =>
+  sql`CASE WHEN ${column} IS NULL THEN NULL WHEN ${column} = 'infinity' THEN 'infinity'
         ELSE to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END`;
 
 export interface DecisionRow {
@@ -28,8 +31,8 @@ export interface DecisionRow {
 }
 
 /** A decision as the API needs it; an appeal may be filed within six months of it. */
-const DECISION_COLUMNS = `d.id, d.site_id, d.member_id, d.moderator_id, d.action, d.content_kind, d.content_id, d.removed, d.days,
-  ${isoOrInfinity('d.until')} AS until, d.rule, d.facts, d.source, d.automated, d.created_at, d.reversed_at,
+const DECISION_COLUMNS = sql`d.id, d.site_id, d.member_id, d.moderator_id, d.action, d.content_kind, d.content_id, d.removed, d.days,
+  ${isoOrInfinity(raw('d.until'))} AS until, d.rule, d.facts, d.source, d.automated, d.created_at, d.reversed_at,
   d.created_at + interval '6 months' AS appeal_until`;
 
 export async function insertDecision(
@@ -50,30 +53,51 @@ export async function insertDecision(
     source: string;
   },
 ): Promise<{ id: number; until: string | null }> {
+  const until =
+    d.action === 'ban' || d.action === 'hide'
+      ? sql`'infinity'::timestamptz`
+      : d.days !== null
+        ? sql`now() + make_interval(days => ${d.days}::int)`
+        : sql`NULL`;
   const [row] = await db.query<{ id: number; until: string | null }>(
-    `INSERT INTO safety_decisions (site_id, member_id, moderator_id, action, content_kind, content_id, removed, days, until, rule, facts, source, automated)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-             CASE WHEN $4 IN ('ban', 'hide') THEN 'infinity'::timestamptz
-                  WHEN $8::int IS NOT NULL THEN now() + make_interval(days => $8::int) END,
-             $9, $10, $11, $12)
-     RETURNING id, ${isoOrInfinity('until')} AS until`,
-    [
-      d.siteId,
-      d.memberId,
-      d.moderatorId,
-      d.action,
-      d.contentKind,
-      d.contentId,
-      d.removed === null ? null : JSON.stringify(d.removed),
-      d.days,
-      d.rule,
-      d.facts,
-      d.source,
-      d.automated ?? false,
-    ],
+    sql`INSERT INTO safety_decisions (site_id, member_id, moderator_id, action, content_kind, content_id, removed, days, until, rule, facts, source, automated)
+        VALUES (${d.siteId}, ${d.memberId}, ${d.moderatorId}, ${d.action}, ${d.contentKind}, ${d.contentId},
+                ${d.removed === null ? null : JSON.stringify(d.removed)}, ${d.days}, ${until}, ${d.rule}, ${d.facts}, ${d.source},
+                ${d.automated ?? false})
+        RETURNING id, ${isoOrInfinity(raw('until'))} AS until`,
   );
   if (!row) throw new Error('decision insert returned no row');
   return row;
+}
+
+/**
+ * Locks the member's row to the end of the transaction: decisions about one member are taken one at a time, so a
+ * second one waits here and then sees what the first recorded.
+ */
+export async function lockMember(db: Db, memberId: number): Promise<void> {
+  await db.query(sql`SELECT id FROM users WHERE id = ${memberId} FOR UPDATE`);
+}
+
+/** How long an own-initiative decision counts as the same one when it is taken again (a retry, a second moderator). */
+export const DUPLICATE_WINDOW_MINUTES = 10;
+
+/**
+ * Whether the same own-initiative decision about the member (action, rule, content and days; the facts may differ)
+ * was recorded in the last minutes and stands.
+ */
+export async function sameDecisionRecently(
+  db: Db,
+  d: { memberId: number; action: string; rule: string; contentKind: string | null; contentId: number | null; days: number | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    sql`SELECT 1 FROM safety_decisions
+        WHERE member_id = ${d.memberId} AND source = 'own_initiative' AND action = ${d.action} AND rule = ${d.rule}
+          AND content_kind IS NOT DISTINCT FROM ${d.contentKind}::text AND content_id IS NOT DISTINCT FROM ${d.contentId}::int
+          AND days IS NOT DISTINCT FROM ${d.days}::int AND reversed_at IS NULL
+          AND created_at > now() - make_interval(mins => ${DUPLICATE_WINDOW_MINUTES})
+        LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Marks the listed open reports about the member decided; answers those it took (fewer when some were decided). */
@@ -82,49 +106,45 @@ export async function decideReports(
   q: { siteId: number; memberId: number; ids: number[]; status: string; decisionId: number },
 ): Promise<{ id: number; reporter_id: number | null; language: string }[]> {
   return db.query(
-    `UPDATE safety_reports SET status = $4, decision_id = $5, decided_at = now(), updated_at = now()
-     WHERE id = ANY($3::int[]) AND site_id = $1 AND member_id = $2 AND status = 'open'
-     RETURNING id, reporter_id, language`,
-    [q.siteId, q.memberId, q.ids, q.status, q.decisionId],
+    sql`UPDATE safety_reports SET status = ${q.status}, decision_id = ${q.decisionId}, decided_at = now(), updated_at = now()
+        WHERE id = ANY(${q.ids}::int[]) AND site_id = ${q.siteId} AND member_id = ${q.memberId} AND status = 'open'
+        RETURNING id, reporter_id, language`,
   );
 }
 
 export async function insertStatementToken(db: Db, decisionId: number, tokenHash: string): Promise<void> {
-  await db.query('INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES ($1, $2)', [tokenHash, decisionId]);
+  await db.query(sql`INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES (${tokenHash}, ${decisionId})`);
 }
 
 export async function decisionByToken(db: Db, decisionId: number, tokenHash: string): Promise<DecisionRow | null> {
   const [row] = await db.query<DecisionRow>(
-    `SELECT ${DECISION_COLUMNS} FROM safety_decisions d JOIN safety_statement_tokens t ON t.decision_id = d.id
-     WHERE d.id = $1 AND t.token_hash = $2`,
-    [decisionId, tokenHash],
+    sql`SELECT ${DECISION_COLUMNS} FROM safety_decisions d JOIN safety_statement_tokens t ON t.decision_id = d.id
+        WHERE d.id = ${decisionId} AND t.token_hash = ${tokenHash}`,
   );
   return row ?? null;
 }
 
 export async function decisionById(db: Db, siteId: number, decisionId: number): Promise<DecisionRow | null> {
-  const [row] = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM safety_decisions d WHERE d.id = $1 AND d.site_id = $2`, [
-    decisionId,
-    siteId,
-  ]);
+  const [row] = await db.query<DecisionRow>(
+    sql`SELECT ${DECISION_COLUMNS} FROM safety_decisions d WHERE d.id = ${decisionId} AND d.site_id = ${siteId}`,
+  );
   return row ?? null;
 }
 
 /** Statements (every decision but a dismissal) about the member, newest first. */
 export async function statementsOf(db: Db, memberId: number, id: number | null = null): Promise<DecisionRow[]> {
   return db.query<DecisionRow>(
-    `SELECT ${DECISION_COLUMNS} FROM safety_decisions d
-     WHERE d.member_id = $1 AND d.action <> 'dismiss' AND ($2::int IS NULL OR d.id = $2) ORDER BY d.id DESC LIMIT 200`,
-    [memberId, id],
+    sql`SELECT ${DECISION_COLUMNS} FROM safety_decisions d
+        WHERE d.member_id = ${memberId} AND d.action <> 'dismiss' ${id === null ? empty : sql`AND d.id = ${id}`}
+        ORDER BY d.id DESC LIMIT 200`,
   );
 }
 
 /** Records the reversal; false when it was reversed before. */
 export async function markReversed(db: Db, decisionId: number, moderatorId: number): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE safety_decisions SET reversed_at = now(), reversed_by = $2, updated_at = now()
-     WHERE id = $1 AND reversed_at IS NULL RETURNING id`,
-    [decisionId, moderatorId],
+    sql`UPDATE safety_decisions SET reversed_at = now(), reversed_by = ${moderatorId}, updated_at = now()
+        WHERE id = ${decisionId} AND reversed_at IS NULL RETURNING id`,
   );
   return rows.length === 1;
 }
@@ -132,10 +152,9 @@ export async function markReversed(db: Db, decisionId: number, moderatorId: numb
 /** A reversed dismissal: its reports are open again (unless the reporter filed a new one about the same target). */
 export async function reopenReports(db: Db, decisionId: number): Promise<void> {
   await db.query(
-    `UPDATE safety_reports r SET status = 'open', decision_id = NULL, decided_at = NULL, updated_at = now()
-     WHERE r.decision_id = $1 AND NOT EXISTS (
-       SELECT 1 FROM safety_reports o WHERE o.reporter_id = r.reporter_id AND o.target_kind = r.target_kind
-         AND o.target_id = r.target_id AND o.status = 'open')`,
-    [decisionId],
+    sql`UPDATE safety_reports r SET status = 'open', decision_id = NULL, decided_at = NULL, updated_at = now()
+        WHERE r.decision_id = ${decisionId} AND NOT EXISTS (
+          SELECT 1 FROM safety_reports o WHERE o.reporter_id = r.reporter_id AND o.target_kind = r.target_kind
+            AND o.target_id = r.target_id AND o.status = 'open')`,
   );
 }

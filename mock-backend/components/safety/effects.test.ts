@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
@@ -84,10 +85,9 @@ describe('a suspension', () => {
     const member = await otherMember(ctx, 5);
     await decide({ member: member.id, action: 'suspend', days: 2 }).expect(201);
     // The session a spent sign-in link would create, written directly.
-    await ctx.db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-      createHash('sha256').update('a'.repeat(32)).digest('hex'),
-      member.id,
-    ]);
+    await ctx.db.query(
+      sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${createHash('sha256').update('a'.repeat(32)).digest('hex')}, ${member.id}, now() + interval '1 day')`,
+    );
     const res = await request(ctx.app)
       .get('/api/statements.php')
       .set('cookie', `auth=${'a'.repeat(32)}`);
@@ -100,8 +100,7 @@ describe('a suspension', () => {
     await decide({ member: member.id, action: 'suspend', days: 2 }).expect(201);
     const token = 'b'.repeat(64);
     await ctx.db.query(
-      `INSERT INTO account_tokens (token_hash, purpose, user_id, expires_at) VALUES ($1, 'login_link', $2, now() + interval '10 minutes')`,
-      [createHash('sha256').update(token).digest('hex'), member.id],
+      sql`INSERT INTO account_tokens (token_hash, purpose, user_id, expires_at) VALUES (${createHash('sha256').update(token).digest('hex')}, 'login_link', ${member.id}, now() + interval '10 minutes')`,
     );
     const res = await request(ctx.app).put('/api/login-link.php').send({ token });
     expect(res.status).toBe(423);
@@ -112,9 +111,9 @@ describe('a suspension', () => {
   it('When the suspension has run out, then he logs in and is found again', async () => {
     const member = await otherMember(ctx, 1);
     await decide({ member: member.id, action: 'suspend', days: 1 }).expect(201);
-    await ctx.db.query(`UPDATE safety_decisions SET until = now() - interval '1 second' WHERE member_id = $1`, [member.id]);
-    await ctx.db.query(`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1`, [member.id]);
-    await ctx.db.query(`UPDATE profiles SET hidden_until = now() - interval '1 second' WHERE user_id = $1`, [member.id]);
+    await ctx.db.query(sql`UPDATE safety_decisions SET until = now() - interval '1 second' WHERE member_id = ${member.id}`);
+    await ctx.db.query(sql`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = ${member.id}`);
+    await ctx.db.query(sql`UPDATE profiles SET hidden_until = now() - interval '1 second' WHERE user_id = ${member.id}`);
     expect((await login(member.email, 'demo-password', '10.7.0.4')).status).toBe(200);
     expect(await searchIds()).toContain(member.id);
   });
@@ -137,10 +136,9 @@ describe('a suspension', () => {
     const decision = await decide({ member: buyer.userId, action: 'suspend', days: 3 });
     expect(decision.status).toBe(201);
     const token = 'c'.repeat(32);
-    await ctx.db.query('INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES ($1, $2)', [
-      createHash('sha256').update(token).digest('hex'),
-      decision.body.decision,
-    ]);
+    await ctx.db.query(
+      sql`INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES (${createHash('sha256').update(token).digest('hex')}, ${decision.body.decision})`,
+    );
     const holder = { statement: decision.body.decision, token };
 
     expect((await request(ctx.app).get('/api/refund.php')).status).toBe(403);
@@ -172,7 +170,7 @@ describe('a suspension', () => {
     await expectBooksBalance(ctx);
 
     // Once the suspension is over he logs in again: the token no longer stands for him.
-    await ctx.db.query("UPDATE safety_decisions SET until = now() - interval '1 minute' WHERE id = $1", [decision.body.decision]);
+    await ctx.db.query(sql`UPDATE safety_decisions SET until = now() - interval '1 minute' WHERE id = ${decision.body.decision}`);
     const after = await request(ctx.app).get('/api/refund.php').query(holder);
     expect(after.status).toBe(403);
     expect(after.body.error.code).toBe('authentication_required');
@@ -183,7 +181,7 @@ describe('a restriction', () => {
   it('When a member is restricted, then he is hidden from search and starting a new conversation answers 403 account_restricted, while he stays logged in', async () => {
     const member = await otherMember(ctx, 2);
     const partner = await otherMember(ctx, 3);
-    await ctx.db.query('UPDATE users SET credits = 100, paid_user = true WHERE id = $1', [member.id]);
+    await ctx.db.query(sql`UPDATE users SET credits = 100, paid_user = true WHERE id = ${member.id}`);
     await decide({ member: member.id, action: 'restrict', days: 3 }).expect(201);
     expect(await searchIds()).not.toContain(member.id);
     const send = await request(ctx.app)
@@ -197,9 +195,9 @@ describe('a restriction', () => {
     const me = await request(ctx.app).get('/api/statements.php').set('cookie', member.cookie);
     expect(me.status).toBe(200);
     expect(
-      await ctx.db.query('SELECT 1 FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id WHERE m.user_id = $1', [
-        member.id,
-      ]),
+      await ctx.db.query(
+        sql`SELECT 1 FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id WHERE m.user_id = ${member.id}`,
+      ),
     ).toHaveLength(0);
   });
 });
@@ -207,7 +205,7 @@ describe('a restriction', () => {
 describe('a ban', () => {
   it('When a banned member signs up again with a variant of his address, then the answer is the same as for any new address and no account gets his address', async () => {
     const member = await otherMember(ctx, 4);
-    await ctx.db.query(`UPDATE users SET email = 'banned.person@gmail.com' WHERE id = $1`, [member.id]);
+    await ctx.db.query(sql`UPDATE users SET email = 'banned.person@gmail.com' WHERE id = ${member.id}`);
     const ban = await decide({ member: member.id, action: 'ban' });
     expect(ban.status).toBe(201);
     const refused = await login('banned.person@gmail.com', 'demo-password', '10.7.0.5');
@@ -226,8 +224,8 @@ describe('a ban', () => {
     expect(banned.status).toBe(200);
     expect([banned.status, banned.body]).toEqual([fresh.status, fresh.body]);
     expect(([] as string[]).concat(banned.headers['set-cookie'] ?? []).some((c) => c.startsWith('auth='))).toBe(true);
-    expect(await ctx.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [variant])).toHaveLength(0);
-    expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', ['someone-new-entirely@example.test'])).toHaveLength(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM users WHERE lower(email) = lower(${variant})`)).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM users WHERE email = ${'someone-new-entirely@example.test'}`)).toHaveLength(1);
   });
 
   it('When addresses are normalised, then case, a +tag and Gmail dots make no difference', () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../lib/db';
+import { raw, sql, type Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import { ensureMain } from '../photos/index';
+import { isoOrInfinity } from './decision-repository';
 
 /**
  * The effects of moderation decisions on the rest of the site. They are derived from the decisions that stand and
@@ -12,25 +13,24 @@ import { ensureMain } from '../photos/index';
 /** Recomputes the member's suspension and restriction from his decisions that stand (not reversed, not over). */
 export async function recomputeEffects(db: Db, memberId: number): Promise<void> {
   await db.query(
-    `UPDATE users u SET suspended_until = e.suspended, restricted_until = e.restricted, updated_at = now()
-     FROM (SELECT max(until) FILTER (WHERE action IN ('suspend', 'ban')) AS suspended,
-                  max(until) FILTER (WHERE action = 'restrict') AS restricted
-           FROM safety_decisions WHERE member_id = $1 AND reversed_at IS NULL AND until > now()) e
-     WHERE u.id = $1`,
-    [memberId],
+    sql`UPDATE users u SET suspended_until = e.suspended, restricted_until = e.restricted, updated_at = now()
+        FROM (SELECT max(until) FILTER (WHERE action IN ('suspend', 'ban')) AS suspended,
+                     max(until) FILTER (WHERE action = 'restrict') AS restricted
+              FROM safety_decisions WHERE member_id = ${memberId} AND reversed_at IS NULL AND until > now()) e
+        WHERE u.id = ${memberId}`,
   );
   // Search also leaves out a profile while an automated hiding stands (until a moderator decides).
   await db.query(
-    `UPDATE profiles p SET updated_at = now(), hidden_until = greatest(u.suspended_until, u.restricted_until,
-       (SELECT max(until) FROM safety_decisions WHERE member_id = $1 AND action = 'hide' AND reversed_at IS NULL AND until > now()))
-     FROM users u WHERE u.id = p.user_id AND p.user_id = $1`,
-    [memberId],
+    sql`UPDATE profiles p SET updated_at = now(), hidden_until = greatest(u.suspended_until, u.restricted_until,
+          (SELECT max(until) FROM safety_decisions
+           WHERE member_id = ${memberId} AND action = 'hide' AND reversed_at IS NULL AND until > now()))
+        FROM users u WHERE u.id = p.user_id AND p.user_id = ${memberId}`,
   );
 }
 
 /** Ends every session of the member (a suspension or ban). */
 export async function endSessions(db: Db, memberId: number): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1', [memberId]);
+  await db.query(sql`DELETE FROM sessions WHERE user_id = ${memberId}`);
 }
 
 /**
@@ -51,21 +51,19 @@ export function normaliseAddress(address: string): string {
 const addressHash = (address: string) => createHash('sha256').update(normaliseAddress(address)).digest('hex');
 
 export async function banAddress(db: Db, siteId: number, memberId: number, decisionId: number): Promise<void> {
-  const [row] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [memberId]);
+  const [row] = await db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${memberId}`);
   if (!row) return;
-  await db.query(`INSERT INTO safety_banned_addresses (site_id, address_hash, decision_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-    siteId,
-    addressHash(row.email),
-    decisionId,
-  ]);
+  await db.query(
+    sql`INSERT INTO safety_banned_addresses (site_id, address_hash, decision_id)
+        VALUES (${siteId}, ${addressHash(row.email)}, ${decisionId}) ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** Whether a ban that stands covers this address on the site (signup then creates a decoy, saying nothing). */
 export async function isBannedAddress(db: Db, siteId: number, address: string): Promise<boolean> {
   const rows = await db.query(
-    `SELECT 1 FROM safety_banned_addresses b JOIN safety_decisions d ON d.id = b.decision_id
-     WHERE b.site_id = $1 AND b.address_hash = $2 AND d.reversed_at IS NULL LIMIT 1`,
-    [siteId, addressHash(address)],
+    sql`SELECT 1 FROM safety_banned_addresses b JOIN safety_decisions d ON d.id = b.decision_id
+        WHERE b.site_id = ${siteId} AND b.address_hash = ${addressHash(address)} AND d.reversed_at IS NULL LIMIT 1`,
   );
   return rows.length > 0;
 }
@@ -76,10 +74,9 @@ export async function isBannedAddress(db: Db, siteId: number, address: string): 
  */
 export async function assertMayStartConversation(db: Db, senderId: number, partnerId: number): Promise<void> {
   const rows = await db.query<{ id: number; limited: boolean; suspended: boolean }>(
-    `SELECT id, coalesce(greatest(restricted_until, suspended_until) > now(), false) AS limited,
-            coalesce(suspended_until > now(), false) AS suspended
-     FROM users WHERE id = ANY($1::int[])`,
-    [[senderId, partnerId]],
+    sql`SELECT id, coalesce(greatest(restricted_until, suspended_until) > now(), false) AS limited,
+               coalesce(suspended_until > now(), false) AS suspended
+        FROM users WHERE id = ANY(${[senderId, partnerId]}::int[])`,
   );
   if (rows.find((r) => r.id === senderId)?.limited) throw new AppError(403, 'account_restricted');
   if (rows.find((r) => r.id === partnerId)?.suspended) throw notFound();
@@ -88,11 +85,10 @@ export async function assertMayStartConversation(db: Db, senderId: number, partn
 /** The suspension in force for the member, with the decision that set it (the latest ending last). */
 export async function suspensionOf(db: Db, memberId: number): Promise<{ until: string; decisionId: number; ban: boolean } | null> {
   const [row] = await db.query<{ until: string; id: number; ban: boolean }>(
-    `SELECT CASE WHEN until = 'infinity' THEN 'infinity' ELSE to_char(until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END AS until,
-            id, action = 'ban' AS ban
-     FROM safety_decisions WHERE member_id = $1 AND action IN ('suspend', 'ban') AND reversed_at IS NULL AND until > now()
-     ORDER BY until DESC, id DESC LIMIT 1`,
-    [memberId],
+    sql`SELECT ${isoOrInfinity(raw('until'))} AS until, id, action = 'ban' AS ban
+        FROM safety_decisions
+        WHERE member_id = ${memberId} AND action IN ('suspend', 'ban') AND reversed_at IS NULL AND until > now()
+        ORDER BY until DESC, id DESC LIMIT 1`,
   );
   return row ? { until: row.until, decisionId: row.id, ban: row.ban } : null;
 }
@@ -112,10 +108,9 @@ export async function removeContent(
 ): Promise<Record<string, unknown> | null> {
   if (kind === 'photo') {
     const [row] = await db.query<{ status: string }>(
-      `UPDATE photos ph SET status = 'rejected', is_main = false, updated_at = now()
-       FROM (SELECT id, status FROM photos WHERE id = $1 AND user_id = $2 AND status <> 'rejected' FOR UPDATE) old
-       WHERE ph.id = old.id RETURNING old.status`,
-      [id, memberId],
+      sql`UPDATE photos ph SET status = 'rejected', is_main = false, updated_at = now()
+          FROM (SELECT id, status FROM photos WHERE id = ${id} AND user_id = ${memberId} AND status <> 'rejected' FOR UPDATE) old
+          WHERE ph.id = old.id RETURNING old.status`,
     );
     if (!row) return null;
     await ensureMain(db, memberId);
@@ -123,18 +118,16 @@ export async function removeContent(
   }
   if (kind === 'message') {
     const [row] = await db.query<{ body: string }>(
-      `UPDATE messages m SET body = '', removed_at = now(), updated_at = now()
-       FROM (SELECT id, body FROM messages WHERE id = $1 AND sender_id = $2 AND removed_at IS NULL FOR UPDATE) old
-       WHERE m.id = old.id RETURNING old.body`,
-      [id, memberId],
+      sql`UPDATE messages m SET body = '', removed_at = now(), updated_at = now()
+          FROM (SELECT id, body FROM messages WHERE id = ${id} AND sender_id = ${memberId} AND removed_at IS NULL FOR UPDATE) old
+          WHERE m.id = old.id RETURNING old.body`,
     );
     return row ? { body: row.body } : null;
   }
   const [row] = await db.query<{ about: string }>(
-    `UPDATE profiles p SET about = '', updated_at = now()
-     FROM (SELECT user_id, about FROM profiles WHERE user_id = $1 FOR UPDATE) old
-     WHERE p.user_id = old.user_id RETURNING old.about`,
-    [memberId],
+    sql`UPDATE profiles p SET about = '', updated_at = now()
+        FROM (SELECT user_id, about FROM profiles WHERE user_id = ${memberId} FOR UPDATE) old
+        WHERE p.user_id = old.user_id RETURNING old.about`,
   );
   return row ? { about: row.about } : null;
 }
@@ -149,21 +142,18 @@ export async function restoreContent(
 ): Promise<void> {
   if (kind === 'photo') {
     const status = removed.status === 'pending' ? 'pending' : 'approved';
-    await db.query(`UPDATE photos SET status = $3, updated_at = now() WHERE id = $1 AND user_id = $2 AND status = 'rejected'`, [
-      id,
-      memberId,
-      status,
-    ]);
+    await db.query(
+      sql`UPDATE photos SET status = ${status}, updated_at = now() WHERE id = ${id} AND user_id = ${memberId} AND status = 'rejected'`,
+    );
     await ensureMain(db, memberId);
   } else if (kind === 'message') {
     await db.query(
-      `UPDATE messages SET body = $3, removed_at = NULL, updated_at = now() WHERE id = $1 AND sender_id = $2 AND removed_at IS NOT NULL`,
-      [id, memberId, String(removed.body ?? '')],
+      sql`UPDATE messages SET body = ${String(removed.body ?? '')}, removed_at = NULL, updated_at = now()
+          WHERE id = ${id} AND sender_id = ${memberId} AND removed_at IS NOT NULL`,
     );
   } else {
-    await db.query(`UPDATE profiles SET about = $2, updated_at = now() WHERE user_id = $1 AND about = ''`, [
-      memberId,
-      String(removed.about ?? ''),
-    ]);
+    await db.query(
+      sql`UPDATE profiles SET about = ${String(removed.about ?? '')}, updated_at = now() WHERE user_id = ${memberId} AND about = ''`,
+    );
   }
 }

@@ -88,6 +88,22 @@ export async function mailTarget(
   return row ?? null;
 }
 
+/**
+ * Runs `fn` in a savepoint of the job's transaction: when it fails, what it wrote is rolled back and the transaction
+ * goes on (to mark the export failed), instead of being aborted as a whole.
+ */
+export async function inSavepoint<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  await tx.query(sql`SAVEPOINT data_export_build`);
+  try {
+    const result = await fn();
+    await tx.query(sql`RELEASE SAVEPOINT data_export_build`);
+    return result;
+  } catch (err) {
+    await tx.query(sql`ROLLBACK TO SAVEPOINT data_export_build`);
+    throw err;
+  }
+}
+
 export async function markFailed(db: Db, id: number): Promise<void> {
   await db.query(sql`UPDATE data_exports SET status = 'failed', updated_at = now() WHERE id = ${id}`);
 }

@@ -4,15 +4,21 @@ import { AUTOMATION_TEXTS } from './mail-texts-automation';
 
 export type Rule = 'fake_scam_spam' | 'harassment_hate' | 'unwanted_sexual' | 'underage' | 'illegal' | 'other';
 export type StatementAction = 'remove_content' | 'warn' | 'restrict' | 'suspend' | 'ban' | 'hide';
+export type ContentKind = 'photo' | 'message' | 'profile_text';
 
 /**
  * The statement of reasons in every interface locale: what was done, until when, the facts, the rule, what it
- * followed, whether a person decided, and the ways to contest it. `{site}` and `{until}` are filled in.
+ * followed, whether a person decided, and the ways to contest it. `{site}`, `{until}` and `{content}` are filled in.
  */
 interface StatementTexts {
   statement_subject: string;
   actions: Record<Exclude<StatementAction, 'hide'>, string>;
   until: string;
+  /** A ban's duration, instead of an end date. */
+  permanent: string;
+  /** Which content a removal took: `{content}` is one of `contents`. */
+  content: string;
+  contents: Record<ContentKind, string>;
   facts: string;
   rule: string;
   rules: Record<Rule, string>;
@@ -35,6 +41,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'We closed your account for good.',
     },
     until: 'Until: {until}',
+    permanent: 'Duration: permanent, without end.',
+    content: 'Content removed: {content}',
+    contents: { photo: 'a photo', message: 'a message', profile_text: 'your profile text' },
     facts: 'Facts and circumstances',
     rule: 'Rule of our terms',
     rules: {
@@ -63,6 +72,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'We hebben je account definitief gesloten.',
     },
     until: 'Tot: {until}',
+    permanent: 'Duur: definitief, zonder einddatum.',
+    content: 'Verwijderde inhoud: {content}',
+    contents: { photo: 'een foto', message: 'een bericht', profile_text: 'je profieltekst' },
     facts: 'Feiten en omstandigheden',
     rule: 'Regel uit onze voorwaarden',
     rules: {
@@ -91,6 +103,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Wir haben dein Konto endgültig geschlossen.',
     },
     until: 'Bis: {until}',
+    permanent: 'Dauer: dauerhaft, ohne Ende.',
+    content: 'Entfernter Inhalt: {content}',
+    contents: { photo: 'ein Foto', message: 'eine Nachricht', profile_text: 'dein Profiltext' },
     facts: 'Tatsachen und Umstände',
     rule: 'Regel unserer Nutzungsbedingungen',
     rules: {
@@ -119,6 +134,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Abbiamo chiuso definitivamente il tuo account.',
     },
     until: 'Fino a: {until}',
+    permanent: 'Durata: permanente, senza scadenza.',
+    content: 'Contenuto rimosso: {content}',
+    contents: { photo: 'una foto', message: 'un messaggio', profile_text: 'il testo del tuo profilo' },
     facts: 'Fatti e circostanze',
     rule: 'Regola dei nostri termini',
     rules: {
@@ -147,6 +165,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Nous avons fermé ton compte définitivement.',
     },
     until: 'Jusqu’au : {until}',
+    permanent: 'Durée : définitive, sans fin.',
+    content: 'Contenu retiré : {content}',
+    contents: { photo: 'une photo', message: 'un message', profile_text: 'le texte de ton profil' },
     facts: 'Faits et circonstances',
     rule: 'Règle de nos conditions',
     rules: {
@@ -175,6 +196,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Hemos cerrado tu cuenta definitivamente.',
     },
     until: 'Hasta: {until}',
+    permanent: 'Duración: permanente, sin fecha de fin.',
+    content: 'Contenido retirado: {content}',
+    contents: { photo: 'una foto', message: 'un mensaje', profile_text: 'el texto de tu perfil' },
     facts: 'Hechos y circunstancias',
     rule: 'Norma de nuestras condiciones',
     rules: {
@@ -203,6 +227,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Zamknęliśmy twoje konto na stałe.',
     },
     until: 'Do: {until}',
+    permanent: 'Czas trwania: na stałe, bez daty końcowej.',
+    content: 'Usunięta treść: {content}',
+    contents: { photo: 'zdjęcie', message: 'wiadomość', profile_text: 'tekst twojego profilu' },
     facts: 'Fakty i okoliczności',
     rule: 'Zasada naszego regulaminu',
     rules: {
@@ -231,6 +258,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Vi har lukket din konto permanent.',
     },
     until: 'Indtil: {until}',
+    permanent: 'Varighed: permanent, uden slutdato.',
+    content: 'Fjernet indhold: {content}',
+    contents: { photo: 'et billede', message: 'en besked', profile_text: 'din profiltekst' },
     facts: 'Fakta og omstændigheder',
     rule: 'Regel i vores vilkår',
     rules: {
@@ -259,6 +289,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Suljimme tilisi pysyvästi.',
     },
     until: 'Asti: {until}',
+    permanent: 'Kesto: pysyvä, ilman päättymispäivää.',
+    content: 'Poistettu sisältö: {content}',
+    contents: { photo: 'kuva', message: 'viesti', profile_text: 'profiilitekstisi' },
     facts: 'Tosiseikat ja olosuhteet',
     rule: 'Ehtojemme sääntö',
     rules: {
@@ -287,6 +320,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Vi har stengt kontoen din for godt.',
     },
     until: 'Til: {until}',
+    permanent: 'Varighet: permanent, uten sluttdato.',
+    content: 'Fjernet innhold: {content}',
+    contents: { photo: 'et bilde', message: 'en melding', profile_text: 'profilteksten din' },
     facts: 'Fakta og omstendigheter',
     rule: 'Regel i vilkårene våre',
     rules: {
@@ -315,6 +351,9 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       ban: 'Vi har stängt ditt konto permanent.',
     },
     until: 'Till: {until}',
+    permanent: 'Varaktighet: permanent, utan slutdatum.',
+    content: 'Borttaget innehåll: {content}',
+    contents: { photo: 'ett foto', message: 'ett meddelande', profile_text: 'din profiltext' },
     facts: 'Fakta och omständigheter',
     rule: 'Regel i våra villkor',
     rules: {
@@ -335,13 +374,34 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
 };
 
-/** The statement of reasons mailed to the member a decision is about. */
+/**
+ * An end date in the member's language (Intl), in UTC and saying so: the site knows no time zone of his. `infinity`
+ * (a ban) has no date; the caller says "permanent" instead.
+ */
+export function formatEndDate(locale: Locale, iso: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/**
+ * The statement of reasons mailed to the member a decision is about: a removal names the content it took, a
+ * restriction or suspension its end date in his language, a ban that it is permanent.
+ */
 export function renderStatement(
   locale: Locale,
   s: {
     site: string;
     action: StatementAction;
+    /** ISO end, `infinity` for a ban, null without end date. */
     until: string | null;
+    content?: ContentKind | null;
     facts: string;
     rule: Rule;
     source: 'report' | 'notice' | 'own_initiative';
@@ -352,12 +412,20 @@ export function renderStatement(
   const t = STATEMENT_TEXTS[locale];
   const a = AUTOMATION_TEXTS[locale];
   const source = s.source === 'report' ? t.source_report : s.source === 'notice' ? t.source_notice : t.source_own;
+  // A hiding lasts until a moderator decides, which its text says; it has no date of its own.
+  const duration =
+    s.action === 'hide' || !s.until
+      ? []
+      : s.until === 'infinity' || Number.isNaN(Date.parse(s.until))
+        ? [t.permanent]
+        : [fill(t.until, { until: formatEndDate(locale, s.until) })];
   return render(
     locale,
     fill(t.statement_subject, { site: s.site }),
     [
       s.action === 'hide' ? a.hide : t.actions[s.action],
-      ...(s.until ? [fill(t.until, { until: s.until })] : []),
+      ...(s.action === 'remove_content' && s.content ? [fill(t.content, { content: t.contents[s.content] })] : []),
+      ...duration,
       `${t.facts}:\n${s.facts}`,
       `${t.rule}: ${t.rules[s.rule]}`,
       source,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
@@ -12,7 +13,7 @@ let reporter: string;
 let reporterId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ members: 24 });
+  ctx = await createTestContext({ members: 40 });
   moderator = await moderatorCookie(ctx);
   moderatorId = await idOf(ctx, DEMO_LOGINS.moderator);
   other = await secondModerator(ctx, 9);
@@ -25,7 +26,7 @@ const queue = (cookie: string) => request(ctx.app).get('/api/report-queue.php').
 const decide = (cookie: string, body: Record<string, unknown>) =>
   request(ctx.app).post('/api/report-decision.php').set('cookie', cookie).send(body);
 const emailOf = async (id: number) =>
-  (await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]))[0]?.email as string;
+  (await ctx.db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${id}`))[0]?.email as string;
 
 describe('the report queue', () => {
   it('When a visitor or a member who is not a moderator reads the queue or decides, then 403 (authentication_required, forbidden)', async () => {
@@ -76,17 +77,16 @@ describe('decisions', () => {
     const [a, b] = await Promise.all([decide(moderator, body), decide(other.cookie, { ...body, action: 'dismiss' })]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect([a, b].find((r) => r.status === 409)?.body.error.code).toBe('reports_decided');
-    const decisions = await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id]);
+    const decisions = await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`);
     expect(decisions).toHaveLength(1);
   });
 
   it('When a moderator removes a reported photo, then it is a soft delete recorded with moderator and time, the member gets a statement in his language and the reporter only "action taken"', async () => {
     const member = await otherMember(ctx, 3);
-    await ctx.db.query(`UPDATE users SET language = 'fr' WHERE id = $1`, [member.id]);
-    await ctx.db.query(`UPDATE users SET language = 'nl' WHERE id = $1`, [reporterId]);
+    await ctx.db.query(sql`UPDATE users SET language = 'fr' WHERE id = ${member.id}`);
+    await ctx.db.query(sql`UPDATE users SET language = 'nl' WHERE id = ${reporterId}`);
     const [photo] = await ctx.db.query<{ id: number }>(
-      `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status) VALUES ($1, 'u/aa/x-full.jpg', 'u/aa/x-thumb.jpg', 'u/aa/x-blur.jpg', 'approved') RETURNING id`,
-      [member.id],
+      sql`INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status) VALUES (${member.id}, 'u/aa/x-full.jpg', 'u/aa/x-thumb.jpg', 'u/aa/x-blur.jpg', 'approved') RETURNING id`,
     );
     const filed = await report(ctx, reporter, { target: { kind: 'photo', id: photo?.id }, reason: 'unwanted_sexual' }).expect(201);
     const res = await decide(moderator, {
@@ -99,11 +99,10 @@ describe('decisions', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.statement).toBe(true);
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [photo?.id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM photos WHERE id = ${photo?.id}`);
     expect(row?.status).toBe('rejected');
     const [decision] = await ctx.db.query<{ moderator_id: number; created_at: Date; source: string }>(
-      'SELECT moderator_id, created_at, source FROM safety_decisions WHERE id = $1',
-      [res.body.decision],
+      sql`SELECT moderator_id, created_at, source FROM safety_decisions WHERE id = ${res.body.decision}`,
     );
     expect(decision?.moderator_id).toBe(moderatorId);
     expect(decision?.created_at).toBeInstanceOf(Date);
@@ -111,6 +110,7 @@ describe('decisions', () => {
     const [statement] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
     expect(statement?.subject).toContain('Une décision concernant ton compte');
     expect(statement?.text_body).toContain('The photo shows nudity.');
+    expect(statement?.text_body).toContain('Contenu retiré : une photo');
     expect(statement?.text_body).toContain(`/safety/statements/${res.body.decision}?token=`);
     const outcomes = await waitForMail(ctx, 'report_outcome', DEMO_LOGINS.free);
     const outcome = outcomes.find((m) => m.ref === `report:${filed.body.id}`);
@@ -147,7 +147,7 @@ describe('decisions', () => {
     const noDays = await decide(moderator, { member: member.id, reports: [], action: 'restrict', rule: 'other', facts: 'x' });
     expect(noDays.status).toBe(422);
     expect(noDays.body.error.params.field).toBe('days');
-    expect(await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [member.id])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(0);
   });
 });
 
@@ -215,6 +215,22 @@ describe('statements of reasons', () => {
       .query({ id: res.body.decision, token: '0'.repeat(32) });
     expect(forged.status).toBe(404);
   });
+
+  it('When the statement mail’s token is used on another site of the platform, then 404: a token reads its own site’s statement only', async () => {
+    const member = await otherMember(ctx, 13);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    expect(res.status).toBe(201);
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    const token = /token=([0-9a-f]{32})/.exec(mail?.text_body ?? '')?.[1];
+    const read = (host?: string) => {
+      const call = request(ctx.app).get('/api/statement.php').query({ id: res.body.decision, token });
+      return host ? call.set('x-forwarded-host', host) : call;
+    };
+    expect((await read()).status).toBe(200);
+    const elsewhere = await read('nl.localhost');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.code).toBe('not_found');
+  });
 });
 
 describe('appeals', () => {
@@ -233,6 +249,9 @@ describe('appeals', () => {
     const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
     const token = /token=([0-9a-f]{32})/.exec(mail?.text_body ?? '')?.[1];
     expect(token).toBeDefined();
+    // The end date in his language (Dutch), not ISO text.
+    expect(mail?.text_body).toMatch(/Tot: \d{1,2} [a-z]+ \d{4} om \d{2}:\d{2} UTC/);
+    expect(mail?.text_body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const read = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision, token });
     expect(read.status).toBe(200);
     const appeal = await request(ctx.app)
@@ -257,11 +276,10 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'The messages were mutual banter.' });
     expect(reversed.status).toBe(200);
-    const [user] = await ctx.db.query<{ suspended_until: Date | null }>('SELECT suspended_until FROM users WHERE id = $1', [member.id]);
+    const [user] = await ctx.db.query<{ suspended_until: Date | null }>(sql`SELECT suspended_until FROM users WHERE id = ${member.id}`);
     expect(user?.suspended_until).toBeNull();
     const [decision] = await ctx.db.query<{ reversed_by: number; reversed_at: Date | null }>(
-      'SELECT reversed_by, reversed_at FROM safety_decisions WHERE id = $1',
-      [res.body.decision],
+      sql`SELECT reversed_by, reversed_at FROM safety_decisions WHERE id = ${res.body.decision}`,
     );
     expect(decision?.reversed_by).toBe(other.id);
     expect(decision?.reversed_at).toBeInstanceOf(Date);
@@ -286,7 +304,7 @@ describe('appeals', () => {
       facts: 'Spam link.',
     });
     expect(res.status).toBe(201);
-    expect((await ctx.db.query<{ body: string }>('SELECT body FROM messages WHERE id = $1', [message]))[0]?.body).toBe('');
+    expect((await ctx.db.query<{ body: string }>(sql`SELECT body FROM messages WHERE id = ${message}`))[0]?.body).toBe('');
     const appeal = await request(ctx.app)
       .post('/api/appeal.php')
       .set('cookie', member.cookie)
@@ -297,9 +315,9 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fine.' })
       .expect(200);
-    const [row] = await ctx.db.query<{ body: string; removed_at: Date | null }>('SELECT body, removed_at FROM messages WHERE id = $1', [
-      message,
-    ]);
+    const [row] = await ctx.db.query<{ body: string; removed_at: Date | null }>(
+      sql`SELECT body, removed_at FROM messages WHERE id = ${message}`,
+    );
     expect(row).toEqual({ body: 'message 0', removed_at: null });
   });
 
@@ -329,16 +347,172 @@ describe('appeals', () => {
       .set('cookie', other.cookie)
       .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'Fake indeed.' })
       .expect(200);
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM safety_reports WHERE id = $1', [filed.body.id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_reports WHERE id = ${filed.body.id}`);
     expect(row?.status).toBe('open');
 
     const old = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Old.' });
-    await ctx.db.query(`UPDATE safety_decisions SET created_at = now() - interval '7 months' WHERE id = $1`, [old.body.decision]);
+    await ctx.db.query(sql`UPDATE safety_decisions SET created_at = now() - interval '7 months' WHERE id = ${old.body.decision}`);
     const late = await request(ctx.app)
       .post('/api/appeal.php')
       .set('cookie', member.cookie)
       .send({ decision: old.body.decision, text: 'Late.' });
     expect(late.status).toBe(422);
     expect(late.body.error.code).toBe('appeal_period_over');
+  });
+});
+
+describe('deciding twice', () => {
+  const decideWithKey = (cookie: string, key: string, body: Record<string, unknown>) =>
+    request(ctx.app).post('/api/report-decision.php').set('cookie', cookie).set('Idempotency-Key', key).send(body);
+
+  it('When a moderator’s decision is sent again with the same Idempotency-Key, then the first answer is replayed and one decision is recorded; another body under the key is 422', async () => {
+    const member = await otherMember(ctx, 14);
+    const body = { member: member.id, reports: [], action: 'restrict', days: 3, rule: 'other', facts: 'Spam in the profile.' };
+    const first = await decideWithKey(moderator, 'decide-key-1', body);
+    expect(first.status).toBe(201);
+    const again = await decideWithKey(moderator, 'decide-key-1', body);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const reused = await decideWithKey(moderator, 'decide-key-1', { ...body, days: 5 });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(1);
+    expect(await mailsTo(ctx, 'statement_of_reasons', await emailOf(member.id))).toHaveLength(1);
+  });
+
+  it('When two moderators take the same own-initiative decision at once, or one retries it without a key, then one is recorded and the other gets 409 decision_duplicate', async () => {
+    const member = await otherMember(ctx, 15);
+    const body = { member: member.id, reports: [], action: 'suspend', days: 2, rule: 'harassment_hate', facts: 'Threats.' };
+    const [a, b] = await Promise.all([decide(moderator, body), decide(other.cookie, { ...body, facts: 'Threatened a member.' })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const refused = [a, b].find((r) => r.status === 409);
+    expect(refused?.body.error.code).toBe('decision_duplicate');
+    expect(refused?.body.error.message).toContain('Nothing was changed');
+    const retry = await decide(moderator, body);
+    expect(retry.status).toBe(409);
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(1);
+    // Another measure is another decision.
+    expect((await decide(moderator, { ...body, action: 'warn', days: undefined })).status).toBe(201);
+  });
+
+  it('When an appeal or a notice decision is sent again with its Idempotency-Key, then the first answer is replayed instead of 409', async () => {
+    const member = await otherMember(ctx, 16);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .send({ decision: res.body.decision, text: 'Unfair.' });
+    expect(appeal.status).toBe(201);
+    const put = () =>
+      request(ctx.app)
+        .put('/api/appeal.php')
+        .set('cookie', other.cookie)
+        .set('Idempotency-Key', 'appeal-key-1')
+        .send({ appeal: appeal.body.id, outcome: 'upheld', explanation: 'The warning stands.' });
+    expect((await put()).status).toBe(200);
+    const replayed = await put();
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(await mailsTo(ctx, 'appeal_outcome', await emailOf(member.id))).toHaveLength(1);
+
+    const sent = await request(ctx.app).post('/api/notice.php').send({
+      name: 'V',
+      email: 'keyed-notice@example.test',
+      content_url: '/nowhere',
+      explanation: 'Something illegal.',
+      good_faith: true,
+    });
+    const listed = await queue(moderator);
+    const notice = (listed.body.notices as { id: number; reference: string }[]).find((n) => n.reference === sent.body.reference);
+    const dismiss = () =>
+      request(ctx.app)
+        .put('/api/notice.php')
+        .set('cookie', moderator)
+        .set('Idempotency-Key', 'notice-key-1')
+        .send({ notice: notice?.id, action: 'dismiss' });
+    expect((await dismiss()).status).toBe(200);
+    const twice = await dismiss();
+    expect(twice.status).toBe(200);
+    expect(twice.headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+describe('the mailed statement of a ban', () => {
+  it('When a member is banned, then his statement mail says in his language that it is permanent, never "infinity"', async () => {
+    const member = await otherMember(ctx, 19);
+    await ctx.db.query(sql`UPDATE users SET language = 'sv' WHERE id = ${member.id}`);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'ban', rule: 'underage', facts: 'Is 16.' });
+    expect(res.status).toBe(201);
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    expect(mail?.text_body).toContain('Varaktighet: permanent, utan slutdatum.');
+    expect(mail?.text_body).not.toContain('infinity');
+  });
+});
+
+describe('who may decide', () => {
+  it('When a moderator decides about himself, then 403 own_case and nothing is recorded', async () => {
+    const res = await decide(moderator, { member: moderatorId, reports: [], action: 'warn', rule: 'other', facts: 'Myself.' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('own_case');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${moderatorId}`)).toHaveLength(0);
+  });
+
+  it('When a decision is about a moderator, or he filed the appeal as a reporter, then he may not decide the appeal (403 own_case, appeal_own_appeal) and the queue marks it', async () => {
+    // A decision about the second moderator, made by the first; he appeals it and tries to decide his own appeal.
+    const own = await decide(moderator, { member: other.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude to a member.' });
+    expect(own.status).toBe(201);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ decision: own.body.decision, text: 'No.' });
+    expect(appeal.status).toBe(201);
+    const aboutHimself = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: appeal.body.id, outcome: 'reversed', explanation: 'I was right.' });
+    expect(aboutHimself.status).toBe(403);
+    expect(aboutHimself.body.error.code).toBe('own_case');
+    const listed = await request(ctx.app).get('/api/appeal-queue.php').set('cookie', other.cookie);
+    expect(listed.body.appeals.find((a: { id: number }) => a.id === appeal.body.id)).toMatchObject({ own_decision: false, own_case: true });
+
+    // The second moderator reported a member; the first dismissed it; he appeals the dismissal and may not decide it.
+    const member = await otherMember(ctx, 17);
+    const filed = await report(ctx, other.cookie, { target: { kind: 'profile', id: member.id }, reason: 'other' }).expect(201);
+    const dismissed = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'dismiss',
+      rule: 'other',
+      facts: 'Fine.',
+    });
+    const reporterAppeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ decision: dismissed.body.decision, text: 'It is not fine.' });
+    expect(reporterAppeal.status).toBe(201);
+    const ownAppeal = await request(ctx.app)
+      .put('/api/appeal.php')
+      .set('cookie', other.cookie)
+      .send({ appeal: reporterAppeal.body.id, outcome: 'reversed', explanation: 'Agreed with myself.' });
+    expect(ownAppeal.status).toBe(403);
+    expect(ownAppeal.body.error.code).toBe('appeal_own_appeal');
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_appeals WHERE id = ${reporterAppeal.body.id}`);
+    expect(row?.status).toBe('open');
+  });
+
+  it('When a member appeals a decision that was already reversed, then 409 decision_reversed in his language and nothing is filed', async () => {
+    const member = await otherMember(ctx, 18);
+    const res = await decide(moderator, { member: member.id, reports: [], action: 'warn', rule: 'other', facts: 'Rude.' });
+    await ctx.db.query(sql`UPDATE safety_decisions SET reversed_at = now(), reversed_by = ${other.id} WHERE id = ${res.body.decision}`);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .set('accept-language', 'de')
+      .send({ decision: res.body.decision, text: 'Please.' });
+    expect(appeal.status).toBe(409);
+    expect(appeal.body.error.code).toBe('decision_reversed');
+    expect(appeal.body.error.message).toContain('aufgehoben');
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_appeals WHERE decision_id = ${res.body.decision}`)).toHaveLength(0);
   });
 });

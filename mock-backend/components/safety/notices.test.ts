@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, type TestContext } from '../../test/context';
@@ -43,8 +44,7 @@ const idFromReference = (reference: string) => Number(reference.slice(2));
 const photoOf = async (memberId: number) =>
   (
     await ctx.db.query<{ id: number; filename: string; thumb_filename: string }>(
-      `SELECT id, filename, thumb_filename FROM photos WHERE user_id = $1 AND status = 'approved' ORDER BY id LIMIT 1`,
-      [memberId],
+      sql`SELECT id, filename, thumb_filename FROM photos WHERE user_id = ${memberId} AND status = 'approved' ORDER BY id LIMIT 1`,
     )
   )[0];
 
@@ -81,7 +81,7 @@ describe('notices in the report queue', () => {
     const sender = await otherMember(ctx, 3);
     const partner = await otherMember(ctx, 4);
     const [messageId] = await conversation(ctx, sender.id, partner.id, 1);
-    await ctx.db.query(`UPDATE messages SET kind = 'photo', photo_filename = 'chat/ab/chat-photo-1.jpg' WHERE id = $1`, [messageId]);
+    await ctx.db.query(sql`UPDATE messages SET kind = 'photo', photo_filename = 'chat/ab/chat-photo-1.jpg' WHERE id = ${messageId}`);
     const sent = await notify('/media/chat/ab/chat-photo-1.jpg');
     const found = await caseOf(sender.id);
     expect(found?.notices).toEqual([
@@ -108,8 +108,7 @@ describe('notices in the report queue', () => {
     expect(res.status).toBe(201);
     expect(await caseOf(member.id)).toBeUndefined();
     const handled = await ctx.db.query<{ status: string; decision_id: number }>(
-      'SELECT status, decision_id FROM safety_notices WHERE member_id = $1 ORDER BY id',
-      [member.id],
+      sql`SELECT status, decision_id FROM safety_notices WHERE member_id = ${member.id} ORDER BY id`,
     );
     expect(handled).toEqual([
       { status: 'handled', decision_id: res.body.decision },
@@ -135,7 +134,7 @@ describe('notices in the report queue', () => {
     });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('reports_decided');
-    expect(await ctx.db.query('SELECT 1 FROM safety_decisions WHERE member_id = $1', [wrong.id])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${wrong.id}`)).toHaveLength(0);
     expect((await caseOf(named.id))?.notices).toHaveLength(1);
   });
 });
@@ -143,7 +142,7 @@ describe('notices in the report queue', () => {
 describe('notices whose URL names nobody', () => {
   it('When the URL names no member (another page, a deleted account, an unknown member, not a URL), then each notice is its own item in the queue without a target', async () => {
     const deleted = await otherMember(ctx, 9);
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [deleted.id]);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${deleted.id}`);
     const references: string[] = [];
     for (const url of ['https://example.test/pricing', `/members/${deleted.id}`, '/members/2147483646', 'not a url at all ::']) {
       references.push((await notify(url)).body.reference);
@@ -162,8 +161,7 @@ describe('notices whose URL names nobody', () => {
     const [outcome] = await waitForMail(ctx, 'notice_outcome', 'dismissed-notifier@example.test');
     expect(outcome?.text_body).not.toContain('took action');
     const [row] = await ctx.db.query<{ status: string; decided_by: number }>(
-      'SELECT status, decided_by FROM safety_notices WHERE id = $1',
-      [id],
+      sql`SELECT status, decided_by FROM safety_notices WHERE id = ${id}`,
     );
     expect(row).toEqual({ status: 'handled', decided_by: await idOf(ctx, DEMO_LOGINS.moderator) });
     const again = await decideNotice({ notice: id, action: 'dismiss' });

@@ -1,4 +1,4 @@
-import { sql, type Db } from '../../lib/db';
+import { raw, sql, type Db } from '../../lib/db';
 import { deprioritisedReporters, trustedReporter } from './automation-repository';
 import { isoOrInfinity } from './decision-repository';
 import type { EvidenceMessage } from './report-repository';
@@ -37,11 +37,11 @@ export interface CaseMemberRow {
 
 export async function caseMember(db: Db, memberId: number): Promise<CaseMemberRow | null> {
   const [row] = await db.query<CaseMemberRow>(
-    `SELECT u.id, coalesce(p.name, '') AS name, coalesce(p.about, '') AS about, u.signup_date,
-            (current_date - u.signup_date::date)::int AS account_age_days,
-            ${isoOrInfinity('u.suspended_until')} AS suspended_until, ${isoOrInfinity('u.restricted_until')} AS restricted_until
-     FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = $1`,
-    [memberId],
+    sql`SELECT u.id, coalesce(p.name, '') AS name, coalesce(p.about, '') AS about, u.signup_date,
+               (current_date - u.signup_date::date)::int AS account_age_days,
+               ${isoOrInfinity(raw('u.suspended_until'))} AS suspended_until,
+               ${isoOrInfinity(raw('u.restricted_until'))} AS restricted_until
+        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${memberId}`,
   );
   return row ?? null;
 }
@@ -50,7 +50,7 @@ export async function memberPhotos(
   db: Db,
   memberId: number,
 ): Promise<{ id: number; filename: string; thumb_filename: string; status: 'approved' | 'pending' | 'rejected' }[]> {
-  return db.query(`SELECT id, filename, thumb_filename, status FROM photos WHERE user_id = $1 ORDER BY position, id`, [memberId]);
+  return db.query(sql`SELECT id, filename, thumb_filename, status FROM photos WHERE user_id = ${memberId} ORDER BY position, id`);
 }
 
 export interface QueuedReportRow {
@@ -100,8 +100,7 @@ export interface DecisionSummaryRow {
 
 export async function earlierDecisions(db: Db, memberId: number): Promise<DecisionSummaryRow[]> {
   return db.query<DecisionSummaryRow>(
-    `SELECT id, action, rule, created_at, reversed_at IS NOT NULL AS reversed
-     FROM safety_decisions WHERE member_id = $1 ORDER BY id DESC LIMIT 50`,
-    [memberId],
+    sql`SELECT id, action, rule, created_at, reversed_at IS NOT NULL AS reversed
+        FROM safety_decisions WHERE member_id = ${memberId} ORDER BY id DESC LIMIT 50`,
   );
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
@@ -18,12 +19,12 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const openReports = async (member: number) =>
-  (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM safety_reports WHERE member_id = $1 AND status = 'open'`, [member]))[0]
+  (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM safety_reports WHERE member_id = ${member} AND status = 'open'`))[0]
     ?.n;
 
 describe('report.php', () => {
   it('When a member reports a profile, then 201 with a receipt, the report is stored open and a receipt mail in his language is in the outbox', async () => {
-    await ctx.db.query(`UPDATE users SET language = 'de' WHERE id = $1`, [reporterId]);
+    await ctx.db.query(sql`UPDATE users SET language = 'de' WHERE id = ${reporterId}`);
     const res = await report(ctx, reporter, {
       target: { kind: 'profile', id: target.id },
       reason: 'fake_scam_spam',
@@ -32,8 +33,7 @@ describe('report.php', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), reference: expect.stringMatching(/^R-\d{6}$/), status: 'open', blocked: false });
     const [row] = await ctx.db.query<{ member_id: number; reporter_id: number; status: string; language: string }>(
-      'SELECT member_id, reporter_id, status, language FROM safety_reports WHERE id = $1',
-      [res.body.id],
+      sql`SELECT member_id, reporter_id, status, language FROM safety_reports WHERE id = ${res.body.id}`,
     );
     expect(row).toEqual({ member_id: target.id, reporter_id: reporterId, status: 'open', language: 'de' });
     const mails = await waitForMail(ctx, 'report_receipt', DEMO_LOGINS.free);
@@ -92,14 +92,48 @@ describe('report.php', () => {
     expect(res.status).toBe(201);
     expect(res.body.blocked).toBe(true);
     const [row] = await ctx.db.query<{ member_id: number; evidence: { messages: { id: number }[] } }>(
-      'SELECT member_id, evidence FROM safety_reports WHERE id = $1',
-      [res.body.id],
+      sql`SELECT member_id, evidence FROM safety_reports WHERE id = ${res.body.id}`,
     );
     expect(row?.member_id).toBe(sender.id);
     expect(row?.evidence.messages.map((m) => m.id)).toEqual(ids.slice(1, 8));
-    const blocks = await ctx.db.query('SELECT 1 FROM blocks WHERE blocker_id = $1 AND blocked_id = $2', [reporterId, sender.id]);
+    const blocks = await ctx.db.query(sql`SELECT 1 FROM blocks WHERE blocker_id = ${reporterId} AND blocked_id = ${sender.id}`);
     expect(blocks).toHaveLength(1);
-    expect(await ctx.db.query('SELECT 1 FROM messages WHERE id = $1', [reported])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM messages WHERE id = ${reported}`)).toHaveLength(0);
+  });
+
+  it('When the block of "also block" fails half-way, then neither the report nor the block is stored, for a new report and a repeat alike', async () => {
+    const member = await otherMember(ctx, 7);
+    const ids = await conversation(ctx, member.id, reporterId, 2);
+    const blocks = async () =>
+      (await ctx.db.query(sql`SELECT 1 FROM blocks WHERE blocker_id = ${reporterId} AND blocked_id = ${member.id}`)).length;
+    const receipts = async () => (await mailsTo(ctx, 'report_receipt', DEMO_LOGINS.free)).length;
+    // The block's rows are written (the block, the likes), then removing the chat fails.
+    await ctx.db.exec(`CREATE FUNCTION refuse_chat_removal() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'chat removal failed'; END $$;
+      CREATE TRIGGER refuse_chat_removal BEFORE DELETE ON conversations FOR EACH ROW EXECUTE FUNCTION refuse_chat_removal();`);
+    try {
+      const mailed = await receipts();
+      const failed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'other', also_block: true });
+      expect(failed.status).toBe(500);
+      expect(await openReports(member.id)).toBe(0);
+      expect(await receipts()).toBe(mailed);
+      expect(await blocks()).toBe(0);
+
+      // A repeat: the open report stays as it was, the block is not half done.
+      const message = { kind: 'message', id: ids[0] };
+      expect((await report(ctx, reporter, { target: message, reason: 'harassment_hate' })).status).toBe(201);
+      const repeat = await report(ctx, reporter, { target: message, reason: 'harassment_hate', also_block: true });
+      expect(repeat.status).toBe(500);
+      expect(await openReports(member.id)).toBe(1);
+      expect(await blocks()).toBe(0);
+    } finally {
+      await ctx.db.exec('DROP TRIGGER refuse_chat_removal ON conversations; DROP FUNCTION refuse_chat_removal();');
+    }
+    const repeat = await report(ctx, reporter, { target: { kind: 'message', id: ids[0] }, reason: 'harassment_hate', also_block: true });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.blocked).toBe(true);
+    expect(await blocks()).toBe(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM messages WHERE id = ${ids[0] as number}`)).toHaveLength(0);
   });
 
   it('When the reported member reads anything about himself, then the reporter is named nowhere', async () => {
@@ -181,13 +215,13 @@ describe('notice.php', () => {
   });
 
   it('When the good-faith statement is false, then 400 and nothing is stored', async () => {
-    const before = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM safety_notices'))[0]?.n;
+    const before = (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM safety_notices`))[0]?.n;
     const res = await request(ctx.app)
       .post('/api/notice.php')
       .set(fromClient('10.9.0.2'))
       .send({ ...notice, email: 'a@example.test', good_faith: false });
     expect(res.status).toBe(400);
-    expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM safety_notices'))[0]?.n).toBe(before);
+    expect((await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM safety_notices`))[0]?.n).toBe(before);
   });
 
   it('When one address sends more than 5 notices in an hour, then the 6th gets 429 with Retry-After', async () => {

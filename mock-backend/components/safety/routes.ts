@@ -54,12 +54,15 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
     );
   });
 
+  // Moderators' decisions honour Idempotency-Key: a retry of one attempt replays its answer and decides nothing again.
   router.put('/notice.php', decisionLimit, async (req, res) => {
     const viewer = getViewer(res);
     const body = req.body as service.NoticeDecisionRequest;
-    await service.decideNotice(deps, viewer, getSite(res), body);
+    await respondIdempotently(db, req, res, 200, async () => {
+      await service.decideNotice(deps, viewer, getSite(res), body);
+      return { success: true };
+    });
     req.log.info({ moderator: viewer?.userId, notice: body.notice, action: body.action }, 'notice decided');
-    res.json({ success: true });
   });
 
   router.get('/report-queue.php', async (req, res) => {
@@ -70,9 +73,11 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
   router.post('/report-decision.php', decisionLimit, async (req, res) => {
     const viewer = getViewer(res);
     const body = req.body as service.ReportDecisionRequest;
-    const result = await service.decide(deps, viewer, getSite(res), body);
-    req.log.info({ moderator: viewer?.userId, member: body.member, action: body.action, decision: result.decision }, 'safety decision');
-    res.status(201).json(result);
+    await respondIdempotently(db, req, res, 201, async () => {
+      const result = await service.decide(deps, viewer, getSite(res), body);
+      req.log.info({ moderator: viewer?.userId, member: body.member, action: body.action, decision: result.decision }, 'safety decision');
+      return result;
+    });
   });
 
   router.get('/statements.php', async (_req, res) => {
@@ -81,7 +86,7 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
 
   router.get('/statement.php', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    res.json(await statements.getStatement(db, getViewer(res), Number(req.query.id), token));
+    res.json(await statements.getStatement(db, getViewer(res), getSite(res).id, Number(req.query.id), token));
   });
 
   router.post('/appeal.php', appealLimit, async (req, res) => {
@@ -98,9 +103,11 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
   router.put('/appeal.php', decisionLimit, async (req, res) => {
     const viewer = getViewer(res);
     const body = req.body as appeals.AppealDecisionRequest;
-    await appeals.decideAppeal(deps, viewer, getSite(res), body);
+    await respondIdempotently(db, req, res, 200, async () => {
+      await appeals.decideAppeal(deps, viewer, getSite(res), body);
+      return { success: true };
+    });
     req.log.info({ moderator: viewer?.userId, appeal: body.appeal, outcome: body.outcome }, 'appeal decided');
-    res.json({ success: true });
   });
 
   router.get('/appeal-queue.php', async (_req, res) => {

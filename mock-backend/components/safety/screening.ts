@@ -11,8 +11,10 @@ import { thresholdsOf } from './thresholds';
  * The screening of a first message (one that starts a conversation), before anything is stored or charged. Scams and
  * spam come from fresh accounts that move members off the site at once, so an account younger than the site's
  * `safety_new_account_hours` puts no link and no phone number in a first message (422 `first_message_contact`), and
- * the same text (normalised) may start only `safety_repeated_first_messages` conversations per sender and hour (429
- * `first_message_repeated`). Texts too short to be a template ("Hi!") are not counted: they repeat innocently.
+ * the same text (normalised) may start only `safety_repeated_first_messages` conversations per sender and hour, and
+ * only `safety_repeated_first_messages_site` per hour from all senders of the site together — many fresh accounts
+ * sending one spam text each stay under the first count (429 `first_message_repeated` for either). Texts too short to
+ * be a template ("Hi!") are not counted: they repeat innocently.
  */
 
 /** Normalised texts shorter than this are greetings anyone repeats; they are never throttled. */
@@ -35,13 +37,25 @@ export function normaliseTemplate(text: string): string {
     .replace(/[\s\p{P}\p{S}\p{N}]+/gu, '');
 }
 
-const limiters = new WeakMap<Db, Map<number, RateLimiterPostgres>>();
-function limiterFor(db: Db, points: number): RateLimiterPostgres {
+type Scope = 'first-message-text' | 'first-message-text-site';
+const limiters = new WeakMap<Db, Map<string, RateLimiterPostgres>>();
+function limiterFor(db: Db, name: Scope, points: number): RateLimiterPostgres {
   let byPoints = limiters.get(db);
   if (!byPoints) limiters.set(db, (byPoints = new Map()));
-  let limiter = byPoints.get(points);
-  if (!limiter) byPoints.set(points, (limiter = createLimiter(db, { name: 'first-message-text', points, windowSeconds: WINDOW_SECONDS })));
+  let limiter = byPoints.get(`${name}:${points}`);
+  if (!limiter) byPoints.set(`${name}:${points}`, (limiter = createLimiter(db, { name, points, windowSeconds: WINDOW_SECONDS })));
   return limiter;
+}
+
+/** Counts one use of `key`; over the limit, the refusal with the seconds until the next use counts. */
+async function consume(limiter: RateLimiterPostgres, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw new AppError(429, 'first_message_repeated', { headers: { 'Retry-After': String(seconds) } });
+  }
 }
 
 export interface Screened {
@@ -68,14 +82,22 @@ export async function screenFirstMessage(db: Db, q: { siteId: number; senderId: 
   }
   const template = normaliseTemplate(q.text);
   if ([...template].length < MIN_COUNTED_LENGTH) return none;
-  const key = `${q.senderId}:${createHash('sha256').update(template).digest('hex')}`;
-  const limiter = limiterFor(db, limits.repeatedFirstMessages);
+  const hash = createHash('sha256').update(template).digest('hex');
+  const senderKey = `${q.senderId}:${hash}`;
+  const siteKey = `${q.siteId}:${hash}`;
+  const perSender = limiterFor(db, 'first-message-text', limits.repeatedFirstMessages);
+  const perSite = limiterFor(db, 'first-message-text-site', limits.repeatedFirstMessagesSite);
+  await consume(perSender, senderKey);
   try {
-    await limiter.consume(key);
+    await consume(perSite, siteKey);
   } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw new AppError(429, 'first_message_repeated', { headers: { 'Retry-After': String(seconds) } });
+    // Refused for the site's count: this send does not count against the sender either.
+    await perSender.reward(senderKey, 1);
+    throw error;
   }
-  return { release: () => limiter.reward(key, 1).then(() => undefined) };
+  return {
+    release: async () => {
+      await Promise.all([perSender.reward(senderKey, 1), perSite.reward(siteKey, 1)]);
+    },
+  };
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
-import type { Db } from '../../lib/db';
+import { afterCommit, type Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Locale } from '../../../src/shared/locales';
 import { requireModerator } from '../moderation/index';
-import { block } from '../privacy/index';
+import { blockInTransaction, deleteBlockedChatPhotos } from '../privacy/index';
 import { afterModeratorDecision, afterReport } from './automation';
 import * as effects from './effects';
 import { hashToken, iso, linkOrigin, localeOf, mail, noticeReference, reportReference, statementPath, type SafetyDeps } from './common';
@@ -29,8 +29,8 @@ export type NoticeDecisionRequest = Schemas['NoticeDecisionRequest'];
  * Files a member's report about another member's profile, message or photo. The target must be something the
  * reporter can see (his conversation's message, an approved photo, a member of the site); anything else is 404. A
  * repeat while the report is open answers its receipt again (`created: false`, 200). The receipt mail is written in
- * the report's transaction. `also_block` blocks the member afterwards, as block.php does — the message and its
- * context are kept with the report first, since a block removes the chat.
+ * the report's transaction. `also_block` blocks the member in the same transaction, as block.php does — the message
+ * and its context are kept with the report first, since a block removes the chat.
  */
 export async function fileReport(
   deps: SafetyDeps,
@@ -61,12 +61,11 @@ export async function fileReport(
     evidence = { messages: await repo.messageContext(db, message.conversation_id, id) };
   }
   const blocked = input.also_block === true;
-  const existing = await repo.findOpenReport(db, me, kind, id);
-  if (existing) {
-    if (blocked) await block(deps, site.id, me, memberId);
-    return { created: false, receipt: { id: existing.id, reference: reportReference(existing.id), status: existing.status, blocked } };
-  }
+  // The report and the block are one transaction, for a new report and a repeat alike: a failure leaves neither half.
   const result = await db.transaction(async (tx) => {
+    const alsoBlock = () => (blocked ? blockInTransaction(tx, site.id, me, memberId) : Promise.resolve([]));
+    const existing = await repo.findOpenReport(tx, me, kind, id);
+    if (existing) return { created: false, id: existing.id, status: existing.status, photos: await alsoBlock() };
     const reporter = await repo.mailAddress(tx, me);
     const language = localeOf(reporter?.language, ctx.viewer.language);
     const reportId = await repo.insertReport(tx, {
@@ -81,7 +80,10 @@ export async function fileReport(
       language,
     });
     // Another request of his filed it a moment ago: that one's receipt.
-    if (reportId === null) return { created: false, id: (await repo.findOpenReport(tx, me, kind, id))?.id ?? 0 };
+    if (reportId === null) {
+      const other = await repo.findOpenReport(tx, me, kind, id);
+      return { created: false, id: other?.id ?? 0, status: other?.status ?? 'open', photos: await alsoBlock() };
+    }
     if (reporter) {
       const reference = reportReference(reportId);
       await mail(
@@ -94,11 +96,12 @@ export async function fileReport(
       );
     }
     await afterReport(tx, deps.publicUrl, site, memberId, input.reason);
-    return { created: true, id: reportId };
+    return { created: true, id: reportId, status: 'open' as const, photos: await alsoBlock() };
   });
   if (result.created) deps.outbox.kick();
-  if (blocked) await block(deps, site.id, me, memberId);
-  return { created: result.created, receipt: { id: result.id, reference: reportReference(result.id), status: 'open', blocked } };
+  // The files of the photo messages the block removed go once the rows are gone for good.
+  if (result.photos.length > 0) afterCommit(() => deleteBlockedChatPhotos(deps, result.photos));
+  return { created: result.created, receipt: { id: result.id, reference: reportReference(result.id), status: result.status, blocked } };
 }
 
 export async function listMyReports(db: Db, viewer: Viewer): Promise<Schemas['MyReports']> {
@@ -291,25 +294,35 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
   if (!(await repo.siteMember(deps.db, site.id, input.member))) throw notFound();
   const memberId = input.member;
+  // Nobody decides about himself: another moderator does.
+  if (memberId === moderator.userId) throw new AppError(403, 'own_case');
   const token = randomBytes(16).toString('hex');
   const result = await deps.db.transaction(async (tx) => {
-    let removed: Record<string, unknown> | null = null;
+    await repo.lockMember(tx, memberId);
     const content = action === 'remove_content' ? (input.content ?? null) : null;
+    const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
+    const fields = {
+      memberId,
+      action,
+      rule: input.rule,
+      contentKind: content?.kind ?? null,
+      contentId: content?.kind === 'profile_text' ? null : (content?.id ?? null),
+      days: action === 'restrict' || action === 'suspend' ? (input.days ?? null) : null,
+    };
+    // Reports and notices are taken only while open, which keeps a decision on them from being recorded twice; an
+    // own-initiative decision has none, so the same one again (a retry without its key, a second moderator at the same
+    // moment, who waited for the member's lock) is refused instead.
+    if (source === 'own_initiative' && (await repo.sameDecisionRecently(tx, fields))) throw new AppError(409, 'decision_duplicate');
+    let removed: Record<string, unknown> | null = null;
     if (content) {
       removed = await effects.removeContent(tx, memberId, content.kind, content.id ?? null);
       if (!removed) throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
     }
-    const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
     const decision = await repo.insertDecision(tx, {
+      ...fields,
       siteId: site.id,
-      memberId,
       moderatorId: moderator.userId,
-      action,
-      contentKind: content?.kind ?? null,
-      contentId: content?.kind === 'profile_text' ? null : (content?.id ?? null),
       removed,
-      days: action === 'restrict' || action === 'suspend' ? (input.days ?? null) : null,
-      rule: input.rule,
       facts,
       source,
     });
@@ -338,6 +351,7 @@ export async function decide(
           site: site.name,
           action,
           until: decision.until,
+          content: content?.kind ?? null,
           facts,
           rule: input.rule,
           source,

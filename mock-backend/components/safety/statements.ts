@@ -37,12 +37,21 @@ export async function listStatements(db: Db, viewer: Viewer | null): Promise<Sch
   return { statements: rows.map((d) => toStatement(d, byDecision.get(d.id) ?? null)) };
 }
 
-/** One statement: with the mail's token (no session needed), or to the member it is about; anything else 404. */
-export async function getStatement(db: Db, viewer: Viewer | null, id: number, token: string | undefined): Promise<Statement> {
+/**
+ * One statement: with the mail's token (no session needed), or to the member it is about; anything else 404. A token
+ * reads a statement of the site it was asked on only: another site's answers as an unknown one.
+ */
+export async function getStatement(
+  db: Db,
+  viewer: Viewer | null,
+  siteId: number,
+  id: number,
+  token: string | undefined,
+): Promise<Statement> {
   let decision: repo.DecisionRow | null;
   if (token) {
     decision = await repo.decisionByToken(db, id, hashToken(token));
-    if (decision?.action === 'dismiss') decision = null;
+    if (decision?.action === 'dismiss' || decision?.site_id !== siteId) decision = null;
   } else {
     if (!viewer) throw authenticationRequired();
     decision = (await repo.statementsOf(db, viewer.userId, id))[0] ?? null;

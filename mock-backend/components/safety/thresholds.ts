@@ -1,6 +1,6 @@
 import { sql, type Db } from '../../lib/db';
 
-/** The site's thresholds of the careful automation (columns of `sites`, migration 023; docs/trust-and-safety.md). */
+/** The site's thresholds of the careful automation (columns of `sites`, migrations 023 and 025; docs/trust-and-safety.md). */
 export interface SafetyThresholds {
   /** A reporter with a confirmed address counts for automation once his account is this many days old. */
   trustedReporterDays: number;
@@ -8,8 +8,10 @@ export interface SafetyThresholds {
   autoHideReports: number;
   /** Younger accounts put no link or phone number in a first message. */
   newAccountHours: number;
-  /** Conversations the same first-message text may start per hour. */
+  /** Conversations the same first-message text may start per hour from one sender. */
   repeatedFirstMessages: number;
+  /** Conversations the same first-message text may start per hour from all senders of the site together. */
+  repeatedFirstMessagesSite: number;
   /** Unfounded reports (180 days) that earn a reporter the warning. */
   unfoundedWarn: number;
   /** Unfounded reports after which his reports wait behind the others (when most of his are unfounded). */
@@ -23,6 +25,7 @@ export async function thresholdsOf(db: Db, siteId: number): Promise<SafetyThresh
   const [row] = await db.query<SafetyThresholds>(
     sql`SELECT safety_trusted_reporter_days AS "trustedReporterDays", safety_auto_hide_reports AS "autoHideReports",
                safety_new_account_hours AS "newAccountHours", safety_repeated_first_messages AS "repeatedFirstMessages",
+               safety_repeated_first_messages_site AS "repeatedFirstMessagesSite",
                safety_unfounded_warn AS "unfoundedWarn", safety_unfounded_deprioritise AS "unfoundedDeprioritise"
         FROM sites WHERE id = ${siteId}`,
   );

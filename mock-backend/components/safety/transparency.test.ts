@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const filed = await report(ctx, reporter, { target: { kind: 'message', id: messageId }, reason: 'harassment_hate' });
   await report(ctx, reporter, { target: { kind: 'profile', id: (await otherMember(ctx, 1)).id }, reason: 'other' });
   // Decided a little later than filed, so the median is not zero.
-  await ctx.db.query(`UPDATE safety_reports SET created_at = now() - interval '3 hours' WHERE id = $1`, [filed.body.id]);
+  await ctx.db.query(sql`UPDATE safety_reports SET created_at = now() - interval '3 hours' WHERE id = ${filed.body.id}`);
   const decide = (body: Record<string, unknown>) => request(ctx.app).post('/api/report-decision.php').set('cookie', moderator).send(body);
   await decide({
     member: member.id,
@@ -86,13 +87,12 @@ describe('transparency-statements.php', () => {
 
 describe('transparency-counts.php', () => {
   it('When a moderator asks for the counts, then reports by reason, actions by kind, the median hours to a decision, appeals and reversals', async () => {
-    const [decision] = await ctx.db.query<{ id: number }>(`SELECT id FROM safety_decisions WHERE action = 'suspend' AND member_id = $1`, [
-      member.id,
-    ]);
+    const [decision] = await ctx.db.query<{ id: number }>(
+      sql`SELECT id FROM safety_decisions WHERE action = 'suspend' AND member_id = ${member.id}`,
+    );
     // His appeal (appeal.php is tested on its own; the suspended member files it with his statement's token).
     await ctx.db.query(
-      `INSERT INTO safety_appeals (decision_id, appellant_id, role, text, language) VALUES ($1, $2, 'member', 'Unfair', 'en')`,
-      [decision?.id, member.id],
+      sql`INSERT INTO safety_appeals (decision_id, appellant_id, role, text, language) VALUES (${decision?.id}, ${member.id}, 'member', 'Unfair', 'en')`,
     );
     const res = await request(ctx.app).get('/api/transparency-counts.php').set('cookie', moderator);
     expect(res.status).toBe(200);

@@ -274,7 +274,12 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'moderation-page',
           () => import('./pages/moderation-page'),
-          (m) => ({ Component: m.ModerationPage, props: { tab: 'reports' }, loader: m.reportModerationLoader }),
+          (m) => ({
+            Component: m.ModerationPage,
+            props: { tab: 'reports' },
+            loader: m.reportModerationLoader,
+            action: m.reportModerationAction,
+          }),
         ),
       },
       {
@@ -282,7 +287,12 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'moderation-page',
           () => import('./pages/moderation-page'),
-          (m) => ({ Component: m.ModerationPage, props: { tab: 'appeals' }, loader: m.appealModerationLoader }),
+          (m) => ({
+            Component: m.ModerationPage,
+            props: { tab: 'appeals' },
+            loader: m.appealModerationLoader,
+            action: m.appealModerationAction,
+          }),
         ),
       },
       {

@@ -1228,6 +1228,7 @@ export interface paths {
          *     `content_url` (a profile, photo or chat photo URL of the site) to its member; the notice then joins his case in
          *     the report queue, where it is decided with his reports. A notice handled before answers 409 `reports_decided`;
          *     a URL that names no member of the site answers 422 `invalid_value` (`params.field` = `content_url`).
+         *     Honours `Idempotency-Key`.
          */
         put: operations["decideNotice"];
         /**
@@ -1276,7 +1277,10 @@ export interface paths {
          *     and nothing is changed. Every action but `dismiss` stores a statement of reasons and mails it to the
          *     member in his language; each reporter is mailed the outcome ("action taken" or "no violation found").
          *     `remove_content` needs `content` (a photo or message of the member, or his profile text); `restrict` and
-         *     `suspend` need `days`.
+         *     `suspend` need `days`. A decision covers the open reports of the member's case that it lists. Decisions about
+         *     one member are taken one at a time; an own-initiative decision (no reports, no notices) that repeats one that
+         *     stands from the last 10 minutes (same action, rule, content and days) answers 409 `decision_duplicate`.
+         *     Nobody decides about himself (403 `own_case`). Honours `Idempotency-Key`: a retry replays the first answer.
          */
         post: operations["decideReports"];
         delete?: never;
@@ -1335,8 +1339,9 @@ export interface paths {
          * Moderators only - uphold or reverse a decision on appeal (not the moderator who made it)
          * @description Reversing undoes the decision's effect (a restriction, suspension or ban is lifted; removed content is
          *     restored where it still exists; a dismissal's reports are opened again) and is recorded. 403
-         *     `appeal_own_decision` for the moderator who made the decision; 409 `appeal_decided` when another
-         *     moderator decided the appeal first.
+         *     `appeal_own_decision` for the moderator who made the decision, `own_case` for the member it is about and
+         *     `appeal_own_appeal` for the one who appealed; 409 `appeal_decided` when another moderator decided the
+         *     appeal first. Honours `Idempotency-Key`.
          */
         put: operations["decideAppeal"];
         /** Appeal a decision within six months - the member it is about (session or the statement's token), or a reporter of a dismissed report */
@@ -2468,6 +2473,8 @@ export interface components {
                 created_at: string;
                 /** @description The moderator made the decision himself, so another must decide the appeal */
                 own_decision: boolean;
+                /** @description The decision is about the moderator himself, or he filed the appeal, so another must decide it */
+                own_case: boolean;
                 decision: {
                     id: number;
                     member: number;
@@ -5225,7 +5232,13 @@ export interface operations {
     decideNotice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5238,6 +5251,7 @@ export interface operations {
             /** @description Dismissed or assigned */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5246,7 +5260,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
-            /** @description The notice was handled before (`reports_decided`) */
+            /** @description The notice was handled before (`reports_decided`), or `idempotency_key_in_use` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5255,7 +5269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The URL names no member of the site (`invalid_value`, `params.field` = `content_url`) */
+            /** @description The URL names no member of the site (`invalid_value`, `params.field` = `content_url`), or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5329,7 +5343,13 @@ export interface operations {
     decideReports: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5342,6 +5362,7 @@ export interface operations {
             /** @description Decided */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5349,9 +5370,17 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ModeratorsOnly"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_case` for a decision about the moderator himself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
-            /** @description Another moderator decided one of these reports first (`reports_decided`) */
+            /** @description Another moderator decided one of these reports first (`reports_decided`), the same own-initiative decision was just recorded (`decision_duplicate`), or `idempotency_key_in_use` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5360,7 +5389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A field the action needs is missing or names content that is not the member's (`params.field`) */
+            /** @description A field the action needs is missing or names content that is not the member's (`params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5422,7 +5451,13 @@ export interface operations {
     decideAppeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5435,6 +5470,7 @@ export interface operations {
             /** @description Decided */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,9 +5478,17 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ModeratorsOnly"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators; `appeal_own_decision`, `own_case` or `appeal_own_appeal` for a moderator who may not decide this appeal */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
-            /** @description Another moderator decided this appeal first (`appeal_decided`) */
+            /** @description Another moderator decided this appeal first (`appeal_decided`), or `idempotency_key_in_use` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +5497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The explanation is blank (`invalid_value`, `params.field`) */
+            /** @description The explanation is blank (`invalid_value`, `params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5497,7 +5541,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
-            /** @description `appeal_exists` (he appealed this decision already) or `idempotency_key_in_use` */
+            /** @description `appeal_exists` (he appealed this decision already), `decision_reversed` (it was reversed already: nothing to appeal) or `idempotency_key_in_use` */
             409: {
                 headers: {
                     [name: string]: unknown;

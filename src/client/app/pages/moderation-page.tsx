@@ -3,11 +3,35 @@ import { Link, NavLink } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { listPendingPhotos, MODERATION_QUEUE_KEY } from '../../features/moderation/api/list-pending-photos';
 import { ModerationQueueGrid } from '../../features/moderation/components/moderation-queue';
-import { APPEAL_QUEUE_KEY, listAppealQueue, listReportQueue, REPORT_QUEUE_KEY } from '../../features/safety/api/moderation';
+import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
+import {
+  APPEAL_QUEUE_KEY,
+  decideAppeal,
+  decideNotice,
+  decideReports,
+  listAppealQueue,
+  listReportQueue,
+  REPORT_QUEUE_KEY,
+} from '../../features/safety/api/moderation';
 import { AppealQueueView } from '../../features/safety/components/appeal-queue';
 import { ReportQueueView } from '../../features/safety/components/report-queue';
+import {
+  APPEAL_DECISION_FORM,
+  APPEALS_PAGE,
+  appealsPageWith,
+  decisionOf,
+  DECISION_FORM,
+  idOf,
+  isConflict,
+  localFailure,
+  MAX_FACTS,
+  NOTICE_DECISION_FORM,
+  REPORTS_PAGE,
+  reportsPageWith,
+} from '../../features/safety/moderation-forms';
 import { useCurrentUser } from '../../lib/store/store';
-import { prefetchKey, type PageContext, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { prefetchKey, type PageActionArgs, type PageContext, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { NotFoundPage } from './not-found-page';
 
 type Tab = 'photos' | 'reports' | 'appeals';
@@ -28,6 +52,90 @@ export const reportModerationLoader = ({ context: ctx }: PageLoaderArgs) =>
 
 export const appealModerationLoader = ({ context: ctx }: PageLoaderArgs) =>
   moderatorOnly(ctx, () => prefetchKey(APPEAL_QUEUE_KEY, () => listAppealQueue(ctx.api)));
+
+/**
+ * Runs a moderator's decision: 303 to `done` when it is taken, to `conflict` when another moderator (or an earlier
+ * attempt) was first — the queue is then loaded again and says so — or the form's refusal in the moderator's language.
+ */
+async function decideOrConflict<T>(
+  form: string,
+  fields: Record<string, string>,
+  call: () => Promise<T>,
+  done: string,
+  conflict: string,
+): Promise<Response | FormFailure> {
+  const answer = await runFormAction(form, fields, call, () => seeOther(done));
+  return answer instanceof Response || !isConflict(answer) ? answer : seeOther(conflict);
+}
+
+/**
+ * The forms of /moderation/reports, by `intent`, each with its Idempotency-Key (a repeated post decides once): a
+ * decision about a member's case, or the handling of a notice that names nobody (`decide` = assign or dismiss). What a
+ * form lacks comes back without a call; the backend decides who may (moderators only).
+ */
+export async function reportModerationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const key = idempotencyKeyOf(form);
+  if (textField(form, 'intent') === NOTICE_DECISION_FORM) {
+    const notice = idOf(textField(form, 'notice'));
+    if (notice === null) return seeOther(REPORTS_PAGE);
+    const reference = textField(form, 'reference');
+    const decide = textField(form, 'decide') === 'dismiss' ? 'dismiss' : 'assign';
+    const contentUrl = textField(form, 'content_url').trim().slice(0, 2000);
+    const fields = { notice: String(notice), content_url: contentUrl, [IDEMPOTENCY_FIELD]: key };
+    if (decide === 'assign' && contentUrl === '') return localFailure(NOTICE_DECISION_FORM, 'url_required', fields);
+    return decideOrConflict(
+      NOTICE_DECISION_FORM,
+      fields,
+      () => decideNotice(context.api, { notice, action: decide, ...(decide === 'assign' ? { content_url: contentUrl } : {}) }, key),
+      reportsPageWith({ kind: decide === 'assign' ? 'notice-assigned' : 'notice-dismissed', reference }),
+      reportsPageWith({ kind: 'notice-conflict', reference }),
+    );
+  }
+  const posted = {
+    member: textField(form, 'member'),
+    name: textField(form, 'name'),
+    reports: textField(form, 'reports'),
+    notices: textField(form, 'notices'),
+    action: textField(form, 'action'),
+    rule: textField(form, 'rule'),
+    content: textField(form, 'content'),
+    days: textField(form, 'days'),
+    facts: textField(form, 'facts').slice(0, MAX_FACTS),
+  };
+  const decision = decisionOf(posted);
+  if (!decision) return seeOther(REPORTS_PAGE);
+  const { name, reports: _reports, notices: _notices, ...kept } = posted;
+  const fields = { ...kept, [IDEMPOTENCY_FIELD]: key };
+  if ('problem' in decision) return localFailure(DECISION_FORM, decision.problem, fields);
+  const shown = name.trim() || `#${posted.member}`;
+  return decideOrConflict(
+    DECISION_FORM,
+    fields,
+    () => decideReports(context.api, decision.request, key),
+    reportsPageWith({ kind: 'decided', name: shown }),
+    reportsPageWith({ kind: 'conflict', name: shown }),
+  );
+}
+
+/** The appeal decisions of /moderation/appeals (`outcome` upheld or reversed), with the form's Idempotency-Key. */
+export async function appealModerationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+  const form = await request.formData();
+  const key = idempotencyKeyOf(form);
+  const appeal = idOf(textField(form, 'appeal'));
+  const outcome = textField(form, 'outcome');
+  if (appeal === null || (outcome !== 'upheld' && outcome !== 'reversed')) return seeOther(APPEALS_PAGE);
+  const explanation = textField(form, 'explanation').trim().slice(0, MAX_FACTS);
+  const fields = { appeal: String(appeal), explanation, [IDEMPOTENCY_FIELD]: key };
+  if (explanation === '') return localFailure(APPEAL_DECISION_FORM, 'explanation_required', fields);
+  return decideOrConflict(
+    APPEAL_DECISION_FORM,
+    fields,
+    () => decideAppeal(context.api, { appeal, outcome, explanation }, key),
+    appealsPageWith(outcome),
+    appealsPageWith('conflict'),
+  );
+}
 
 /**
  * /moderation (photos), /moderation/reports and /moderation/appeals: the moderators' console. Photos are approved or

@@ -123,10 +123,19 @@ export function ProfilePage() {
           ) : null
         }
         extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
-        onReportPhoto={user && user.id !== data.id ? setReportedPhoto : undefined}
+        reportPhoto={
+          user && user.id !== data.id
+            ? { path: (photo) => reportPagePath(data.id, { kind: 'photo', id: photo }), open: setReportedPhoto }
+            : undefined
+        }
       />
       {reportedPhoto !== null ? (
-        <ReportDialog target={{ kind: 'photo', id: reportedPhoto }} name={data.name} onClose={() => setReportedPhoto(null)} />
+        <ReportDialog
+          target={{ kind: 'photo', id: reportedPhoto }}
+          page={reportPagePath(data.id, { kind: 'photo', id: reportedPhoto })}
+          name={data.name}
+          onClose={() => setReportedPhoto(null)}
+        />
       ) : null}
     </>
   );

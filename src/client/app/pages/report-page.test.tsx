@@ -20,7 +20,7 @@ function Page() {
   return (
     <>
       <p data-testid="where">{`${pathname}${search}`}</p>
-      <ReportPageForm memberId={42} target={{ kind: 'profile', id: 42 }} name="Jan" />
+      <ReportPageForm action="/members/42/report" name="Jan" />
     </>
   );
 }

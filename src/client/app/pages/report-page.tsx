@@ -104,7 +104,7 @@ export function ReportPage() {
             </p>
           </div>
         ) : user ? (
-          <ReportPageForm memberId={id} target={target} name={name} />
+          <ReportPageForm action={reportPagePath(id, target)} name={name} />
         ) : (
           <p className="mb-0">
             <Link to="/login">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import type { ProfileDetail } from '../api/get-profile';
@@ -63,5 +63,32 @@ describe('PhotoGallery', () => {
     fireEvent.click(thumb(2));
     expect(screen.queryByText(/logged in to see more photos/)).toBeNull();
     expect(screen.getByText('Premium members see all photos unblurred.')).toBeTruthy();
+  });
+
+  it('When a member views another’s photos, then each photo he sees unblurred carries a link to its report page (it works without JavaScript), which with JavaScript opens the dialog', () => {
+    const open = vi.fn();
+    const second = { ...main, id: 9, filename: 'c.jpg', thumb_filename: 'thumbs/c.jpg', match_path: 'photos/c.jpg' };
+    renderWithApp(
+      <PhotoGallery
+        profile={{ ...profile, images: [main, second, blurred] }}
+        cdnPrefix="/media/"
+        reportPhoto={{ path: (id) => `/members/42/report?photo=${id}`, open }}
+      />,
+      { url: '/members/42' },
+    );
+    const links = screen.getAllByTestId('gallery-report');
+    expect(links.map((a) => [a.tagName, a.getAttribute('href'), a.getAttribute('aria-label')])).toEqual([
+      ['A', '/members/42/report?photo=7', 'Report photo 1 of Mark'],
+      ['A', '/members/42/report?photo=9', 'Report photo 2 of Mark'],
+    ]);
+    // Each lies on its own photo, so the strip scrolls it along with that photo.
+    expect(links[1]?.closest('.gallery-slide')?.querySelector('img')?.getAttribute('src')).toContain('c.jpg');
+    fireEvent.click(links[1] as HTMLElement);
+    expect(open).toHaveBeenCalledWith(9);
+  });
+
+  it('When nobody may report (a visitor, his own profile), then no photo has a report link', () => {
+    renderWithApp(<PhotoGallery profile={profile} cdnPrefix="/media/" loggedIn={false} />, { url: '/members/42' });
+    expect(screen.queryByTestId('gallery-report')).toBeNull();
   });
 });

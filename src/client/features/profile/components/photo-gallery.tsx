@@ -6,6 +6,12 @@ import { Link } from '../../../components/link';
 import { MemberPhoto } from '../../../components/member-photo';
 import type { ProfileDetail } from '../api/get-profile';
 
+/** Reporting a photo: the report page of each photo (a link without JavaScript), and the dialog that opens with it. */
+export interface ReportPhoto {
+  path: (photoId: number) => string;
+  open: (photoId: number) => void;
+}
+
 /**
  * The photos as a swipeable strip (scroll snap: a finger swipes, the arrows and thumbnails serve mouse and keyboard)
  * with a count on the photo and `caption` (name, age, status) on its lower edge; locked photos stay blurred with a
@@ -17,14 +23,14 @@ export function PhotoGallery({
   cdnPrefix,
   caption,
   loggedIn = true,
-  onReportPhoto,
+  reportPhoto,
 }: {
   profile: ProfileDetail;
   cdnPrefix: string;
   caption?: ReactNode;
   loggedIn?: boolean;
-  /** Given for a member viewing another's profile: a button on the shown photo reports it. */
-  onReportPhoto?: (photoId: number) => void;
+  /** Given for a member viewing another's profile: a link on each photo he sees unblurred reports it. */
+  reportPhoto?: ReportPhoto | undefined;
 }) {
   const intl = useIntl();
   const { pathname, search } = useLocation();
@@ -69,6 +75,24 @@ export function PhotoGallery({
           ) : (
             images.map((image, i) => (
               <div className="gallery-slide" key={image.id}>
+                {reportPhoto && !image.locked ? (
+                  // On its own photo, so it reports that photo without JavaScript too (the strip scrolls it along).
+                  <a
+                    href={reportPhoto.path(image.id)}
+                    className="gallery-report"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      reportPhoto.open(image.id);
+                    }}
+                    aria-label={intl.formatMessage(
+                      { id: 'safety.report.photoNumbered', defaultMessage: 'Report photo {number} of {name}' },
+                      { number: i + 1, name: profile.name },
+                    )}
+                    data-testid="gallery-report"
+                  >
+                    <FormattedMessage id="safety.report.photoButton" defaultMessage="Report photo" />
+                  </a>
+                ) : null}
                 <MemberPhoto
                   cdnPrefix={cdnPrefix}
                   image={image}
@@ -114,16 +138,6 @@ export function PhotoGallery({
               <span aria-hidden="true">›</span>
             </button>
           </>
-        ) : null}
-        {onReportPhoto && images[index] && !images[index].locked ? (
-          <button
-            type="button"
-            className="gallery-report"
-            onClick={() => onReportPhoto((images[index] as { id: number }).id)}
-            data-testid="gallery-report"
-          >
-            <FormattedMessage id="safety.report.photoButton" defaultMessage="Report photo" />
-          </button>
         ) : null}
         {caption ? <div className="gallery-caption">{caption}</div> : null}
       </div>

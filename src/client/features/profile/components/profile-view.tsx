@@ -6,7 +6,7 @@ import { PremiumBadge } from '../../../components/premium-badge';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 import type { ProfileDetail } from '../api/get-profile';
-import { PhotoGallery } from './photo-gallery';
+import { PhotoGallery, type ReportPhoto } from './photo-gallery';
 import { ProfileActions } from './profile-actions';
 import { InterestList, ProfileFacts } from './profile-facts';
 
@@ -19,7 +19,7 @@ export function ProfileView({
   loggedIn,
   actions,
   extraActions,
-  onReportPhoto,
+  reportPhoto,
 }: {
   profile: ProfileDetail;
   cdnPrefix: string;
@@ -28,8 +28,8 @@ export function ProfileView({
   actions?: ReactNode;
   /** More actions of the viewer (e.g. block), placed under the main actions. */
   extraActions?: ReactNode;
-  /** Reports the photo the gallery shows (another member's profile). */
-  onReportPhoto?: (photoId: number) => void;
+  /** Reports a photo of the gallery (another member's profile). */
+  reportPhoto?: ReportPhoto | undefined;
 }) {
   const intl = useIntl();
   const settings = useSettings();
@@ -75,7 +75,7 @@ export function ProfileView({
   );
   return (
     <article className="profile-layout">
-      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} caption={caption} loggedIn={loggedIn} onReportPhoto={onReportPhoto} />
+      <PhotoGallery profile={profile} cdnPrefix={cdnPrefix} caption={caption} loggedIn={loggedIn} reportPhoto={reportPhoto} />
       <div className="surface profile-details">
         <p className="d-flex align-items-center gap-2 mb-0 text-body-secondary">
           <CountryLabel country={profile.country} region={profile.region} />

@@ -27,17 +27,24 @@ export function useReportQueue() {
   return useApiSWR(REPORT_QUEUE_KEY, () => listReportQueue(api));
 }
 
-/** POST /report-decision.php: 409 `reports_decided` when another moderator decided one of the reports first. */
-export function decideReports(api: ApiClient, body: ReportDecisionRequest): Promise<Schemas['ReportDecisionResult']> {
-  return unwrap(api.POST('/report-decision.php', { body }));
+/**
+ * POST /report-decision.php with the attempt's Idempotency-Key: 409 `reports_decided` when another moderator decided
+ * one of the reports first, `decision_duplicate` for the same own-initiative decision again.
+ */
+export function decideReports(
+  api: ApiClient,
+  body: ReportDecisionRequest,
+  idempotencyKey: string,
+): Promise<Schemas['ReportDecisionResult']> {
+  return unwrap(api.POST('/report-decision.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
 /**
- * PUT /notice.php: dismisses a notice whose URL names no member, or assigns it to the member `content_url` names (422
+ * PUT /notice.php with the attempt's Idempotency-Key: dismisses a notice whose URL names no member, or assigns it to the member `content_url` names (422
  * `invalid_value` when it names nobody); 409 `reports_decided` when it was handled before.
  */
-export async function decideNotice(api: ApiClient, body: Schemas['NoticeDecisionRequest']): Promise<void> {
-  await unwrap(api.PUT('/notice.php', { body }));
+export async function decideNotice(api: ApiClient, body: Schemas['NoticeDecisionRequest'], idempotencyKey: string): Promise<void> {
+  await unwrap(api.PUT('/notice.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
 /** GET /appeal-queue.php (moderators): open appeals, oldest first. */
@@ -50,7 +57,10 @@ export function useAppealQueue() {
   return useApiSWR(APPEAL_QUEUE_KEY, () => listAppealQueue(api));
 }
 
-/** PUT /appeal.php: 403 `appeal_own_decision`, 409 `appeal_decided` when another moderator was first. */
-export async function decideAppeal(api: ApiClient, body: Schemas['AppealDecisionRequest']): Promise<void> {
-  await unwrap(api.PUT('/appeal.php', { body }));
+/**
+ * PUT /appeal.php with the attempt's Idempotency-Key: 403 `appeal_own_decision`, `own_case` or `appeal_own_appeal`,
+ * 409 `appeal_decided` when another moderator was first.
+ */
+export async function decideAppeal(api: ApiClient, body: Schemas['AppealDecisionRequest'], idempotencyKey: string): Promise<void> {
+  await unwrap(api.PUT('/appeal.php', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }

@@ -1,59 +1,49 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { Link } from '../../../components/link';
-import { useApi } from '../../../lib/api-client';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { decideAppeal, useAppealQueue, type QueuedAppeal } from '../api/moderation';
+import { useAppealQueue, type QueuedAppeal } from '../api/moderation';
 import { safetyErrorText } from '../error-text';
+import { APPEAL_DECISION_FORM, APPEALS_PAGE, appealsOutcomeOf, MAX_FACTS } from '../moderation-forms';
 import { ACTION_MESSAGES, REASON_MESSAGES } from '../safety-messages';
 import { QueueList, type QueueNotice } from './queue-list';
 
-type Outcome = 'upheld' | 'reversed';
-type Notice = QueueNotice;
-
-/** One appeal: the decision it contests, the appellant's text, and uphold or reverse with the explanation he is mailed. */
-function AppealCard({ appeal, onDone }: { appeal: QueuedAppeal; onDone: (notice: Notice) => void }) {
+/**
+ * One appeal: the decision it contests, the appellant's text, and uphold or reverse with the explanation he is mailed
+ * — a form posted to /moderation/appeals with its Idempotency-Key (the button pressed is the outcome), whose route
+ * action decides it: through the router with JavaScript, by the browser itself without it. The moderator who made the
+ * decision, the member it is about and the one who appealed get no form: another moderator decides.
+ */
+function AppealCard({ appeal }: { appeal: QueuedAppeal }) {
   const intl = useIntl();
-  const api = useApi();
   const id = useId();
-  const [explanation, setExplanation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const appealId = String(appeal.id);
+  const failure = useFormFailure(APPEAL_DECISION_FORM);
+  const refused = failure?.fields.appeal === appealId ? failure : null;
+  const busy = usePendingForm(APPEALS_PAGE, { intent: APPEAL_DECISION_FORM })?.get('appeal') === appealId;
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  const [explanation, setExplanation] = useState(refused?.fields.explanation ?? '');
+  const [missing, setMissing] = useState(false);
+  const required = intl.formatMessage({
+    id: 'safety.appeals.explanationRequired',
+    defaultMessage: 'Please explain the outcome to the member.',
+  });
+  const error = missing
+    ? required
+    : refused
+      ? isApiRequestError(refused.error) && refused.error.status === 400
+        ? required
+        : safetyErrorText(intl, refused.error)
+      : null;
 
-  const decide = async (outcome: Outcome) => {
-    if (explanation.trim() === '') {
-      setError(
-        intl.formatMessage({ id: 'safety.appeals.explanationRequired', defaultMessage: 'Please explain the outcome to the member.' }),
-      );
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await decideAppeal(api, { appeal: appeal.id, outcome, explanation: explanation.trim() });
-      onDone({
-        tone: 'success',
-        text:
-          outcome === 'reversed'
-            ? intl.formatMessage({ id: 'safety.appeals.reversed', defaultMessage: 'The decision is reversed and its effect lifted.' })
-            : intl.formatMessage({ id: 'safety.appeals.upheld', defaultMessage: 'The decision stands.' }),
-      });
-    } catch (err) {
-      if (isApiRequestError(err) && err.status === 409) {
-        onDone({
-          tone: 'warning',
-          text: intl.formatMessage({
-            id: 'safety.appeals.conflict',
-            defaultMessage: 'Another moderator decided this appeal first. Nothing was changed.',
-          }),
-        });
-      } else {
-        setError(safetyErrorText(intl, err));
-      }
-    } finally {
-      setBusy(false);
-    }
+  // Checked here before anything is sent (the action checks again).
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    setMissing(explanation.trim() === '');
+    if (explanation.trim() === '') event.preventDefault();
   };
 
   const { decision } = appeal;
@@ -87,49 +77,84 @@ function AppealCard({ appeal, onDone }: { appeal: QueuedAppeal; onDone: (notice:
         <p className="small text-body-secondary mb-0" data-testid="appeal-own">
           <FormattedMessage id="safety.appeals.own" defaultMessage="You made this decision; another moderator decides the appeal." />
         </p>
+      ) : appeal.own_case ? (
+        <p className="small text-body-secondary mb-0" data-testid="appeal-own">
+          <FormattedMessage
+            id="safety.appeals.ownCase"
+            defaultMessage="This decision is about you, or you filed the appeal; another moderator decides it."
+          />
+        </p>
       ) : (
-        <>
+        <RouterForm
+          action={APPEALS_PAGE}
+          preventScrollReset
+          onSubmit={check}
+          noValidate
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
+          <IdempotencyKeyField value={form.key} />
+          <input type="hidden" name="intent" value={APPEAL_DECISION_FORM} />
+          <input type="hidden" name="appeal" value={appealId} />
           <FormGroup>
             <Label for={`${id}-explanation`}>
               <FormattedMessage id="safety.appeals.explanation" defaultMessage="Explanation for the member" />
             </Label>
             <Input
               id={`${id}-explanation`}
+              name="explanation"
               type="textarea"
               rows={2}
-              maxLength={2000}
+              maxLength={MAX_FACTS}
               required
               value={explanation}
               onChange={(e) => setExplanation(e.target.value)}
             />
           </FormGroup>
           {error ? (
-            <Alert color="danger" fade={false}>
+            <Alert color="danger" fade={false} id={`${id}-error`}>
               {error}
             </Alert>
           ) : null}
           <div className="d-flex flex-wrap gap-2">
-            <Button color="secondary" disabled={busy} onClick={() => void decide('upheld')}>
+            <Button type="submit" name="outcome" value="upheld" color="secondary" disabled={busy}>
               <FormattedMessage id="safety.appeals.uphold" defaultMessage="Keep the decision" />
             </Button>
-            <Button color="primary" disabled={busy} onClick={() => void decide('reversed')}>
+            <Button type="submit" name="outcome" value="reversed" color="primary" disabled={busy}>
               <FormattedMessage id="safety.appeals.reverse" defaultMessage="Reverse the decision" />
             </Button>
           </div>
-        </>
+        </RouterForm>
       )}
     </article>
   );
 }
 
-/** The open appeals, oldest first; the moderator who made a decision cannot decide its appeal. */
+/**
+ * The open appeals, oldest first; the moderator who made a decision cannot decide its appeal. After a decision the
+ * page's address says how it ended (or that another moderator was first), and the queue is the current one.
+ */
 export function AppealQueueView() {
-  const { data, error, mutate } = useAppealQueue();
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const done = (n: Notice) => {
-    setNotice(n);
-    void mutate();
-  };
+  const intl = useIntl();
+  const { data, error } = useAppealQueue();
+  const [search] = useSearchParams();
+  const outcome = appealsOutcomeOf(search);
+  const notice: QueueNotice | null =
+    outcome === 'conflict'
+      ? {
+          tone: 'warning',
+          text: intl.formatMessage({
+            id: 'safety.appeals.conflict',
+            defaultMessage: 'Another moderator decided this appeal first. Nothing was changed.',
+          }),
+        }
+      : outcome === 'reversed'
+        ? {
+            tone: 'success',
+            text: intl.formatMessage({ id: 'safety.appeals.reversed', defaultMessage: 'The decision is reversed and its effect lifted.' }),
+          }
+        : outcome === 'upheld'
+          ? { tone: 'success', text: intl.formatMessage({ id: 'safety.appeals.upheld', defaultMessage: 'The decision stands.' }) }
+          : null;
   return (
     <QueueList
       data={data}
@@ -139,7 +164,7 @@ export function AppealQueueView() {
       isEmpty={(queue) => queue.appeals.length === 0}
       empty={<FormattedMessage id="safety.appeals.empty" defaultMessage="No open appeals." />}
     >
-      {(queue) => queue.appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} onDone={done} />)}
+      {(queue) => queue.appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)}
     </QueueList>
   );
 }

@@ -1,13 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
-import { useApi } from '../../../lib/api-client';
+import {
+  IdempotencyKeyField,
+  IDEMPOTENCY_FIELD,
+  useFormFailure,
+  useHydrated,
+  useIdempotencyKey,
+} from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { decideReports, SAFETY_ACTIONS, type ReportCase, type ReportDecisionRequest, type SafetyAction } from '../api/moderation';
+import { SAFETY_ACTIONS, type ReportCase, type ReportDecisionRequest, type SafetyAction } from '../api/moderation';
 import { REPORT_REASONS, type ReportReason } from '../api/reports';
 import { safetyErrorText } from '../error-text';
+import { contentValue, decisionOf, DECISION_FORM, MAX_FACTS, REPORTS_PAGE, type DecisionProblem } from '../moderation-forms';
 import { ACTION_MESSAGES, REASON_MESSAGES } from '../safety-messages';
-import { useHydrated } from '../../../components/progressive-form';
 
 type Content = NonNullable<ReportDecisionRequest['content']>;
 
@@ -27,78 +34,78 @@ function removableContent(reportCase: ReportCase): Content[] {
   return items;
 }
 
-const contentValue = (c: Content) => `${c.kind}:${c.id ?? ''}`;
-
-export type DecisionOutcome = { kind: 'decided' } | { kind: 'conflict' };
-
 /**
- * The moderator's decision about a reported member's open reports: the action (with the content to remove, or the
- * days of a restriction or suspension), the terms rule and the facts the member reads in the statement of reasons.
- * `onOutcome` hears of a decision, or of a conflict (another moderator decided one of the reports first).
+ * The moderator's decision about a reported member's open reports (and the notices of his case): the action (with the
+ * content to remove, or the days of a restriction or suspension), the terms rule and the facts the member reads in the
+ * statement of reasons. A form posted to /moderation/reports with its Idempotency-Key, whose route action decides —
+ * through the router with JavaScript (its button busy meanwhile), by the browser itself without it (then every field
+ * shows, and the action uses those the action needs): 303 to the queue saying it is decided, or that another
+ * moderator was first; a refusal shows the form again with the reason in the moderator's language and the fields kept.
  */
-export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase; onOutcome: (outcome: DecisionOutcome) => void }) {
+export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
   const intl = useIntl();
   const hydrated = useHydrated();
-  const api = useApi();
   const id = useId();
+  const memberId = String(reportCase.member.id);
+  const failure = useFormFailure(DECISION_FORM);
+  const refused = failure?.fields.member === memberId ? failure : null;
+  const kept = refused?.fields;
+  const busy = usePendingForm(REPORTS_PAGE, { intent: DECISION_FORM })?.get('member') === memberId;
+  const form = useIdempotencyKey(kept?.[IDEMPOTENCY_FIELD]);
   const contents = removableContent(reportCase);
-  const [action, setAction] = useState<SafetyAction>('dismiss');
-  const [content, setContent] = useState(contents[0] ? contentValue(contents[0]) : '');
-  const [days, setDays] = useState('7');
-  const [rule, setRule] = useState<ReportReason>(reportCase.reports[0]?.reason ?? (reportCase.notices?.length ? 'illegal' : 'other'));
-  const [facts, setFacts] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const needsDays = action === 'restrict' || action === 'suspend';
+  const [action, setAction] = useState<SafetyAction>(SAFETY_ACTIONS.find((a) => a === kept?.action) ?? 'dismiss');
+  const [content, setContent] = useState(kept?.content ?? (contents[0] ? contentValue(contents[0]) : ''));
+  const [days, setDays] = useState(kept?.days ?? '7');
+  const [rule, setRule] = useState<ReportReason>(
+    REPORT_REASONS.find((r) => r === kept?.rule) ?? reportCase.reports[0]?.reason ?? (reportCase.notices?.length ? 'illegal' : 'other'),
+  );
+  const [facts, setFacts] = useState(kept?.facts ?? '');
+  const [missing, setMissing] = useState<DecisionProblem | null>(null);
   const name = reportCase.member.name;
+  // Without JavaScript every field shows (a choice of action cannot show its own); with it, those of the action.
+  const showDays = !hydrated || action === 'restrict' || action === 'suspend';
+  const showContent = !hydrated || action === 'remove_content';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const dayCount = Number(days);
-    if (facts.trim() === '') {
-      setError(intl.formatMessage({ id: 'safety.decide.factsRequired', defaultMessage: 'Please describe the facts and circumstances.' }));
-      return;
-    }
-    if (needsDays && !(Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= 365)) {
-      setError(intl.formatMessage({ id: 'safety.decide.daysInvalid', defaultMessage: 'Please give a number of days from 1 to 365.' }));
-      return;
-    }
-    const chosen = contents.find((c) => contentValue(c) === content);
-    if (action === 'remove_content' && !chosen) {
-      setError(intl.formatMessage({ id: 'safety.decide.contentRequired', defaultMessage: 'Please choose the content to remove.' }));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await decideReports(api, {
-        member: reportCase.member.id,
-        reports: reportCase.reports.map((r) => r.id),
-        ...(reportCase.notices && reportCase.notices.length > 0 ? { notices: reportCase.notices.map((n) => n.id) } : {}),
-        action,
-        rule,
-        facts: facts.trim(),
-        ...(action === 'remove_content' && chosen ? { content: chosen } : {}),
-        ...(needsDays ? { days: dayCount } : {}),
-      });
-      onOutcome({ kind: 'decided' });
-    } catch (err) {
-      if (isApiRequestError(err) && err.status === 409) onOutcome({ kind: 'conflict' });
-      else setError(safetyErrorText(intl, err));
-    } finally {
-      setBusy(false);
-    }
+  const problemText = (problem: string | undefined) =>
+    problem === 'facts_required'
+      ? intl.formatMessage({ id: 'safety.decide.factsRequired', defaultMessage: 'Please describe the facts and circumstances.' })
+      : problem === 'days_invalid'
+        ? intl.formatMessage({ id: 'safety.decide.daysInvalid', defaultMessage: 'Please give a number of days from 1 to 365.' })
+        : problem === 'content_required'
+          ? intl.formatMessage({ id: 'safety.decide.contentRequired', defaultMessage: 'Please choose the content to remove.' })
+          : null;
+  const error = missing
+    ? problemText(missing)
+    : refused
+      ? isApiRequestError(refused.error) && refused.error.status === 400
+        ? (problemText(refused.error.code) ?? safetyErrorText(intl, refused.error))
+        : safetyErrorText(intl, refused.error)
+      : null;
+
+  // Checked here before anything is sent (the action checks again): a decision without its facts is not posted.
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const fields = { member: memberId, name, reports: '', notices: '', action, rule, content, days, facts };
+    const outcome = decisionOf(fields);
+    const problem = outcome && 'problem' in outcome ? outcome.problem : null;
+    setMissing(problem);
+    if (problem) event.preventDefault();
   };
 
   return (
-    // The console works with JavaScript: before the page hydrated its button is off (nothing is posted).
-    <form
-      method="post"
-      onSubmit={(event) => void submit(event)}
+    <RouterForm
+      action={REPORTS_PAGE}
+      preventScrollReset
+      onSubmit={check}
       noValidate
       className="surface-inset mt-3"
       aria-describedby={error ? `${id}-error` : undefined}
     >
+      <IdempotencyKeyField value={form.key} />
+      <input type="hidden" name="intent" value={DECISION_FORM} />
+      <input type="hidden" name="member" value={memberId} />
+      <input type="hidden" name="name" value={name} />
+      <input type="hidden" name="reports" value={reportCase.reports.map((r) => r.id).join(',')} />
+      <input type="hidden" name="notices" value={(reportCase.notices ?? []).map((n) => n.id).join(',')} />
       <h4 className="h6 fw-bold">
         <FormattedMessage id="safety.decide.title" defaultMessage="Decision about {name}" values={{ name }} />
       </h4>
@@ -107,7 +114,7 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
           <Label for={`${id}-action`}>
             <FormattedMessage id="safety.decide.action" defaultMessage="Action" />
           </Label>
-          <Input id={`${id}-action`} type="select" value={action} onChange={(e) => setAction(e.target.value as SafetyAction)}>
+          <Input id={`${id}-action`} name="action" type="select" value={action} onChange={(e) => setAction(e.target.value as SafetyAction)}>
             {SAFETY_ACTIONS.map((a) => (
               <option key={a} value={a} disabled={a === 'remove_content' && contents.length === 0}>
                 {intl.formatMessage(ACTION_MESSAGES[a])}
@@ -119,7 +126,7 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
           <Label for={`${id}-rule`}>
             <FormattedMessage id="safety.decide.rule" defaultMessage="Rule of the terms" />
           </Label>
-          <Input id={`${id}-rule`} type="select" value={rule} onChange={(e) => setRule(e.target.value as ReportReason)}>
+          <Input id={`${id}-rule`} name="rule" type="select" value={rule} onChange={(e) => setRule(e.target.value as ReportReason)}>
             {REPORT_REASONS.map((r) => (
               <option key={r} value={r}>
                 {intl.formatMessage(REASON_MESSAGES[r])}
@@ -127,12 +134,12 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
             ))}
           </Input>
         </FormGroup>
-        {action === 'remove_content' ? (
+        {showContent && contents.length > 0 ? (
           <FormGroup className="col-sm-6">
             <Label for={`${id}-content`}>
               <FormattedMessage id="safety.decide.content" defaultMessage="Content to remove" />
             </Label>
-            <Input id={`${id}-content`} type="select" value={content} onChange={(e) => setContent(e.target.value)}>
+            <Input id={`${id}-content`} name="content" type="select" value={content} onChange={(e) => setContent(e.target.value)}>
               {contents.map((c) => (
                 <option key={contentValue(c)} value={contentValue(c)}>
                   {c.kind === 'photo'
@@ -145,13 +152,14 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
             </Input>
           </FormGroup>
         ) : null}
-        {needsDays ? (
+        {showDays ? (
           <FormGroup className="col-sm-6">
             <Label for={`${id}-days`}>
               <FormattedMessage id="safety.decide.days" defaultMessage="Number of days (1–365)" />
             </Label>
             <Input
               id={`${id}-days`}
+              name="days"
               type="number"
               inputMode="numeric"
               min={1}
@@ -168,9 +176,10 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
         </Label>
         <Input
           id={`${id}-facts`}
+          name="facts"
           type="textarea"
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_FACTS}
           required
           value={facts}
           onChange={(e) => setFacts(e.target.value)}
@@ -181,9 +190,9 @@ export function DecisionForm({ reportCase, onOutcome }: { reportCase: ReportCase
           {error}
         </Alert>
       ) : null}
-      <Button type="submit" color={action === 'dismiss' ? 'secondary' : 'danger'} disabled={busy || !hydrated}>
+      <Button type="submit" color={action === 'dismiss' ? 'secondary' : 'danger'} disabled={busy}>
         <FormattedMessage id="safety.decide.submit" defaultMessage="Decide" />
       </Button>
-    </form>
+    </RouterForm>
   );
 }

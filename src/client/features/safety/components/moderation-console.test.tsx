@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import nl from '../../../../../locales/nl.json';
+import {
+  appealModerationAction,
+  appealModerationLoader,
+  reportModerationAction,
+  reportModerationLoader,
+} from '../../../app/pages/moderation-page';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { APPEAL_QUEUE_KEY, REPORT_QUEUE_KEY, type AppealQueue, type ReportQueue } from '../api/moderation';
@@ -12,16 +19,59 @@ afterEach(cleanup);
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function backend(answer: (method: string, path: string) => Response) {
-  const calls: { method: string; path: string; body: string }[] = [];
+/**
+ * A backend that records the calls (with their Idempotency-Key) and answers each with `answer`; a GET of a queue
+ * answers the first queue the first time (the page's loader) and `after` from then on.
+ */
+function backend(answer: (method: string, path: string) => Response | Promise<Response>) {
+  const calls: { method: string; path: string; body: string; key: string | null }[] = [];
   const fetch = vi.fn(async (input: Request | string | URL) => {
     const request = input instanceof Request ? input : new Request(input);
     const url = new URL(request.url);
-    calls.push({ method: request.method, path: url.pathname, body: request.method === 'GET' ? '' : await request.clone().text() });
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      body: request.method === 'GET' ? '' : await request.clone().text(),
+      key: request.headers.get('Idempotency-Key'),
+    });
     return answer(request.method, url.pathname);
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
+
+/** The queue's answers to GET: `first` for the page's loader, `after` once a form was posted. */
+const queues = (first: unknown, after: unknown) => {
+  let reads = 0;
+  return () => json(200, reads++ === 0 ? first : after);
+};
+
+/** The reports page as the app routes it: its loader and its action (the forms run through the data router). */
+const renderReports = (
+  fetch: typeof globalThis.fetch,
+  queue: ReportQueue,
+  options: { locale?: 'nl'; messages?: Record<string, string> } = {},
+) =>
+  renderWithApp(<ReportQueueView />, {
+    user: moderator,
+    fallback: { [REPORT_QUEUE_KEY]: queue },
+    fetch,
+    url: '/moderation/reports',
+    path: '/moderation/reports',
+    action: reportModerationAction,
+    loader: reportModerationLoader,
+    ...options,
+  });
+
+const renderAppeals = (fetch: typeof globalThis.fetch, queue: AppealQueue) =>
+  renderWithApp(<AppealQueueView />, {
+    user: moderator,
+    fallback: { [APPEAL_QUEUE_KEY]: queue },
+    fetch,
+    url: '/moderation/appeals',
+    path: '/moderation/appeals',
+    action: appealModerationAction,
+    loader: appealModerationLoader,
+  });
 
 const image = (id: number, status: 'approved' | 'pending') => ({
   id,
@@ -86,14 +136,14 @@ describe('ReportQueueView', () => {
     created_at: '2026-11-22T10:00:00Z',
     target,
   });
+  const EMPTY = { cases: [], notices: [] };
 
   it('When a notice names the member, then it shows in his case and the decision handles it with his reports', async () => {
-    const { fetch, calls } = backend((method) =>
-      method === 'POST' ? json(201, { decision: 3, statement: true }) : json(200, { cases: [], notices: [] }),
-    );
     const queue = { ...QUEUE, cases: [{ ...QUEUE.cases[0]!, notices: [notice(5, { kind: 'photo', id: 1 })] }] };
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: queue }, fetch });
-    const card = screen.getByRole('article', { name: 'Rude Rob' });
+    const read = queues(queue, EMPTY);
+    const { fetch, calls } = backend((method) => (method === 'POST' ? json(201, { decision: 3, statement: true }) : read()));
+    renderReports(fetch, queue);
+    const card = await screen.findByRole('article', { name: 'Rude Rob' });
     expect(card.textContent).toContain('1 notice of illegal content');
     expect(within(card).getByTestId('queued-notice').textContent).toContain('N-000005');
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'remove_content' } });
@@ -116,11 +166,10 @@ describe('ReportQueueView', () => {
   });
 
   it('When a notice names nobody, then the moderator assigns it with a profile URL or dismisses it, and the queue is asked again', async () => {
-    const { fetch, calls } = backend((method) =>
-      method === 'PUT' ? json(200, { success: true }) : json(200, { cases: [], notices: [notice(7, null)] }),
-    );
-    const queue = { cases: [], notices: [notice(6, null), notice(7, null)] };
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: queue }, fetch });
+    const read = queues({ cases: [], notices: [notice(6, null), notice(7, null)] }, { cases: [], notices: [notice(7, null)] });
+    const { fetch, calls } = backend((method) => (method === 'PUT' ? json(200, { success: true }) : read()));
+    renderReports(fetch, { cases: [], notices: [notice(6, null), notice(7, null)] });
+    await waitFor(() => expect(screen.getAllByTestId('queued-notice')).toHaveLength(2));
     const [first] = screen.getAllByTestId('queued-notice');
     fireEvent.click(within(first!).getByRole('button', { name: 'Add to the member’s case' }));
     expect((await within(first!).findByText('Please give the URL of the member’s profile or photo.')).textContent).toBeTruthy();
@@ -130,20 +179,25 @@ describe('ReportQueueView', () => {
     fireEvent.click(within(first!).getByRole('button', { name: 'Add to the member’s case' }));
     expect((await screen.findByTestId('queue-notice')).textContent).toContain('Notice N-000006 is now part of the member’s case.');
     // The queue asked again holds the other notice only.
-    await vi.waitFor(() => expect(screen.getAllByTestId('queued-notice')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('queued-notice')).toHaveLength(1));
     expect(screen.getByTestId('queued-notice').textContent).toContain('N-000007');
     fireEvent.click(within(screen.getByTestId('queued-notice')).getByRole('button', { name: 'Dismiss: no violation' }));
-    await vi.waitFor(() => expect(screen.getByTestId('queue-notice').textContent).toContain('Notice N-000007 was dismissed.'));
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, JSON.parse(c.body)])).toEqual([
+    await waitFor(() => expect(screen.getByTestId('queue-notice').textContent).toContain('Notice N-000007 was dismissed.'));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => [c.path, JSON.parse(c.body)])).toEqual([
       ['/api/notice.php', { notice: 6, action: 'assign', content_url: 'https://site.test/members/42' }],
       ['/api/notice.php', { notice: 7, action: 'dismiss' }],
     ]);
-    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/report-queue.php')).toBe(true);
+    // Each attempt carries its own key.
+    expect(puts.map((c) => c.key)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(puts[0]?.key).not.toBe(puts[1]?.key);
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/report-queue.php').length).toBeGreaterThan(1);
   });
 
-  it('When a case is listed, then the member, his photos, each report with the reporter’s record and the message context, and his history show', () => {
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE } });
-    const card = screen.getByRole('article', { name: 'Rude Rob' });
+  it('When a case is listed, then the member, his photos, each report with the reporter’s record and the message context, and his history show', async () => {
+    const { fetch } = backend(() => json(200, QUEUE));
+    renderReports(fetch, QUEUE);
+    const card = await screen.findByRole('article', { name: 'Rude Rob' });
     expect(card.textContent).toContain('Send me money');
     expect(card.textContent).toContain('22 days');
     expect(within(card).getByRole('img', { name: 'Photo 2 of Rude Rob (awaiting moderation)' })).toBeTruthy();
@@ -156,20 +210,26 @@ describe('ReportQueueView', () => {
     expect(card.textContent).toContain('reversed');
   });
 
-  it('When the moderator suspends with a reason, then both reports are decided with the days, rule and facts', async () => {
-    const { fetch, calls } = backend((method) =>
-      method === 'POST' ? json(201, { decision: 3, statement: true }) : json(200, { cases: [], notices: [] }),
-    );
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+  it('When the moderator suspends with a reason, then both reports are decided with the days, rule and facts and an Idempotency-Key, the button busy meanwhile', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const decided = new Promise<Response>((resolve) => (answer = resolve));
+    const read = queues(QUEUE, EMPTY);
+    const { fetch, calls } = backend((method) => (method === 'POST' ? decided : read()));
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'suspend' } });
     fireEvent.change(screen.getByLabelText('Number of days (1–365)'), { target: { value: '14' } });
     fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), {
       target: { value: 'Insulted another member.' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Decide' }) as HTMLButtonElement).disabled).toBe(true));
+    answer(json(201, { decision: 3, statement: true }));
     expect((await screen.findByTestId('queue-notice')).textContent).toContain('The reports about Rude Rob are decided.');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rude Rob' })).toBeNull());
     const decision = calls.find((c) => c.method === 'POST');
     expect(decision?.path).toBe('/api/report-decision.php');
+    expect(decision?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(decision?.body ?? '{}')).toEqual({
       member: 42,
       reports: [100, 101],
@@ -181,21 +241,57 @@ describe('ReportQueueView', () => {
   });
 
   it('When another moderator decided first (409), then the conflict is shown clearly and the queue is asked again', async () => {
+    const read = queues(QUEUE, EMPTY);
     const { fetch, calls } = backend((method) =>
-      method === 'POST'
-        ? json(409, { error: { code: 'reports_decided', message: 'Already decided' } })
-        : json(200, { cases: [], notices: [] }),
+      method === 'POST' ? json(409, { error: { code: 'reports_decided', message: 'Already decided' } }) : read(),
     );
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
     fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), { target: { value: 'Nothing wrong.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
     expect((await screen.findByTestId('queue-notice')).textContent).toContain('Another moderator decided reports about Rude Rob first');
-    await vi.waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/report-queue.php')).toBe(true));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/report-queue.php')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rude Rob' })).toBeNull());
+  });
+
+  it('When another moderator decided first and the moderator reads Dutch, then the conflict is said in Dutch', async () => {
+    const read = queues(QUEUE, EMPTY);
+    const { fetch } = backend((method) =>
+      method === 'POST' ? json(409, { error: { code: 'decision_duplicate', message: 'x' } }) : read(),
+    );
+    renderReports(fetch, QUEUE, { locale: 'nl', messages: nl });
+    await screen.findByRole('article', { name: 'Rude Rob' });
+    fireEvent.change(screen.getByLabelText('Feiten en omstandigheden (het lid leest ze)'), { target: { value: 'Niets aan de hand.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Beslissen' }));
+    expect((await screen.findByTestId('queue-notice')).textContent).toContain(
+      'Een andere moderator heeft eerder beslist over meldingen over Rude Rob.',
+    );
+  });
+
+  it('When the backend refuses the decision, then its message shows in the form with the fields kept, and sending again repeats the attempt with its key', async () => {
+    const { fetch, calls } = backend((method) =>
+      method === 'POST'
+        ? json(403, { error: { code: 'own_case', message: 'You cannot decide about yourself: another moderator must.' } })
+        : json(200, QUEUE),
+    );
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'warn' } });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), { target: { value: 'Rude.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You cannot decide about yourself: another moderator must.');
+    expect((screen.getByLabelText('Facts and circumstances (the member reads them)') as HTMLTextAreaElement).value).toBe('Rude.');
+    expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('warn');
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === 'POST');
+    expect(second?.key).toBe(first?.key);
   });
 
   it('When the facts are missing or a removal has no content, then it says so and sends nothing', async () => {
-    const { fetch, calls } = backend(() => json(500, {}));
-    renderWithApp(<ReportQueueView />, { user: moderator, fallback: { [REPORT_QUEUE_KEY]: QUEUE }, fetch });
+    const { fetch, calls } = backend((method) => (method === 'GET' ? json(200, QUEUE) : json(500, {})));
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
     fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please describe the facts and circumstances.');
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'remove_content' } });
@@ -216,6 +312,7 @@ const APPEALS: AppealQueue = {
       text: 'I did nothing wrong',
       created_at: '2026-11-22T10:00:00Z',
       own_decision: false,
+      own_case: false,
       decision: {
         id: 3,
         member: 42,
@@ -232,6 +329,7 @@ const APPEALS: AppealQueue = {
       text: 'Please',
       created_at: '2026-11-22T11:00:00Z',
       own_decision: true,
+      own_case: false,
       decision: { id: 4, member: 43, action: 'ban', rule: 'underage', facts: 'Minor', created_at: '2026-11-21T11:00:00Z', moderator: 1 },
     },
   ],
@@ -239,8 +337,10 @@ const APPEALS: AppealQueue = {
 
 describe('AppealQueueView', () => {
   it('When the moderator reverses an appeal, then the outcome and explanation go out; his own decision cannot be decided by him', async () => {
-    const { fetch, calls } = backend((method) => (method === 'PUT' ? json(200, { success: true }) : json(200, { appeals: [] })));
-    renderWithApp(<AppealQueueView />, { user: moderator, fallback: { [APPEAL_QUEUE_KEY]: APPEALS }, fetch });
+    const read = queues(APPEALS, { appeals: [APPEALS.appeals[1]] });
+    const { fetch, calls } = backend((method) => (method === 'PUT' ? json(200, { success: true }) : read()));
+    renderAppeals(fetch, APPEALS);
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(2));
     const [first, own] = screen.getAllByTestId('queued-appeal');
     expect(within(own as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(own as HTMLElement).getByTestId('appeal-own')).toBeTruthy();
@@ -249,17 +349,36 @@ describe('AppealQueueView', () => {
     expect((await screen.findByTestId('appeal-notice')).textContent).toContain('The decision is reversed');
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe('/api/appeal.php');
+    expect(put?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(put?.body ?? '{}')).toEqual({ appeal: 1, outcome: 'reversed', explanation: 'Misread the chat.' });
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(1));
   });
 
   it('When another moderator decided the appeal first (409), then that is shown', async () => {
+    const read = queues(APPEALS, { appeals: [] });
     const { fetch } = backend((method) =>
-      method === 'PUT' ? json(409, { error: { code: 'appeal_decided', message: 'Decided' } }) : json(200, { appeals: [] }),
+      method === 'PUT' ? json(409, { error: { code: 'appeal_decided', message: 'Decided' } }) : read(),
     );
-    renderWithApp(<AppealQueueView />, { user: moderator, fallback: { [APPEAL_QUEUE_KEY]: APPEALS }, fetch });
+    renderAppeals(fetch, APPEALS);
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(2));
     const [first] = screen.getAllByTestId('queued-appeal');
     fireEvent.change(within(first as HTMLElement).getByLabelText('Explanation for the member'), { target: { value: 'Stands.' } });
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Keep the decision' }));
     expect((await screen.findByTestId('appeal-notice')).textContent).toContain('Another moderator decided this appeal first.');
+  });
+
+  it('When an appeal is about the moderator or filed by him, then he gets no form but the reason; an empty explanation is not sent', async () => {
+    const queue: AppealQueue = { appeals: [APPEALS.appeals[0]!, { ...APPEALS.appeals[0]!, id: 5, own_case: true }] };
+    const { fetch, calls } = backend(() => json(200, queue));
+    renderAppeals(fetch, queue);
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(2));
+    const [first, own] = screen.getAllByTestId('queued-appeal');
+    expect(within(own as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(own as HTMLElement).getByTestId('appeal-own').textContent).toContain(
+      'This decision is about you, or you filed the appeal',
+    );
+    fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Keep the decision' }));
+    expect((await within(first as HTMLElement).findByRole('alert')).textContent).toContain('Please explain the outcome to the member.');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button, Input, Label } from 'reactstrap';
-import { useApi } from '../../../lib/api-client';
+import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { decideNotice, type QueuedNotice } from '../api/moderation';
+import type { QueuedNotice } from '../api/moderation';
 import { safetyErrorText } from '../error-text';
+import { NOTICE_DECISION_FORM, REPORTS_PAGE } from '../moderation-forms';
 import { TARGET_MESSAGES } from '../safety-messages';
-import { useHydrated } from '../../../components/progressive-form';
 
 /** A notice of illegal content as a moderator reads it: reference, date, who sent it, the URL, what it names, why. */
 export function NoticeItem({ notice, as = 'li', children }: { notice: QueuedNotice; as?: 'li' | 'div'; children?: ReactNode }) {
@@ -35,55 +36,63 @@ export function NoticeItem({ notice, as = 'li', children }: { notice: QueuedNoti
   );
 }
 
-export type NoticeOutcome = { kind: 'dismissed' | 'assigned' | 'conflict'; reference: string };
-
 /**
  * What a moderator does with a notice whose URL names no member: add it to a member's case with a URL of his profile
- * or photo (it is decided there, with his reports), or dismiss it (the sender learns no violation was found).
+ * or photo (it is decided there, with his reports), or dismiss it (the sender learns no violation was found). A form
+ * posted to /moderation/reports with its Idempotency-Key (the button pressed says which), whose route action handles
+ * it — through the router with JavaScript, by the browser itself without it: 303 to the queue saying what happened
+ * (or that another moderator was first), or the form again with the reason in the moderator's language.
  */
-export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedNotice; onOutcome: (outcome: NoticeOutcome) => void }) {
+export function UnassignedNoticeActions({ notice }: { notice: QueuedNotice }) {
   const intl = useIntl();
-  const hydrated = useHydrated();
-  const api = useApi();
   const id = useId();
-  const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const noticeId = String(notice.id);
+  const failure = useFormFailure(NOTICE_DECISION_FORM);
+  const refused = failure?.fields.notice === noticeId ? failure : null;
+  const busy = usePendingForm(REPORTS_PAGE, { intent: NOTICE_DECISION_FORM })?.get('notice') === noticeId;
+  const form = useIdempotencyKey(refused?.fields[IDEMPOTENCY_FIELD]);
+  const [url, setUrl] = useState(refused?.fields.content_url ?? '');
+  const [missing, setMissing] = useState(false);
+  const urlRequired = intl.formatMessage({
+    id: 'safety.notice.urlRequired',
+    defaultMessage: 'Please give the URL of the member’s profile or photo.',
+  });
+  const error = missing
+    ? urlRequired
+    : refused
+      ? isApiRequestError(refused.error) && refused.error.status === 400
+        ? urlRequired
+        : safetyErrorText(intl, refused.error)
+      : null;
 
-  const run = async (action: 'assign' | 'dismiss') => {
-    if (action === 'assign' && url.trim() === '') {
-      setError(
-        intl.formatMessage({ id: 'safety.notice.urlRequired', defaultMessage: 'Please give the URL of the member’s profile or photo.' }),
-      );
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await decideNotice(api, { notice: notice.id, action, ...(action === 'assign' ? { content_url: url.trim() } : {}) });
-      onOutcome({ kind: action === 'assign' ? 'assigned' : 'dismissed', reference: notice.reference });
-    } catch (err) {
-      if (isApiRequestError(err) && err.status === 409) onOutcome({ kind: 'conflict', reference: notice.reference });
-      else setError(safetyErrorText(intl, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const assign = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void run('assign');
+  // Adding to a case needs the URL (checked here before anything is sent, and by the action); dismissing does not.
+  const check = (event: SubmitEvent<HTMLFormElement>) => {
+    const submitter = event.submitter;
+    const lacking = submitter instanceof HTMLButtonElement && submitter.value === 'assign' && url.trim() === '';
+    setMissing(lacking);
+    if (lacking) event.preventDefault();
   };
 
   return (
-    // The console works with JavaScript: before the page hydrated its buttons are off (nothing is posted).
-    <form method="post" onSubmit={assign} noValidate className="mt-2" aria-describedby={error ? `${id}-error` : undefined}>
+    <RouterForm
+      action={REPORTS_PAGE}
+      preventScrollReset
+      onSubmit={check}
+      noValidate
+      className="mt-2"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <IdempotencyKeyField value={form.key} />
+      <input type="hidden" name="intent" value={NOTICE_DECISION_FORM} />
+      <input type="hidden" name="notice" value={noticeId} />
+      <input type="hidden" name="reference" value={notice.reference} />
       <Label for={`${id}-url`} className="small">
         <FormattedMessage id="safety.notice.assignUrl" defaultMessage="URL of the member’s profile or photo" />
       </Label>
       <div className="d-flex flex-wrap gap-2">
         <Input
           id={`${id}-url`}
+          name="content_url"
           type="url"
           inputMode="url"
           className="flex-grow-1 w-auto"
@@ -91,10 +100,10 @@ export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedN
           maxLength={2000}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <Button type="submit" color="primary" disabled={busy || !hydrated}>
+        <Button type="submit" name="decide" value="assign" color="primary" disabled={busy}>
           <FormattedMessage id="safety.notice.assign" defaultMessage="Add to the member’s case" />
         </Button>
-        <Button type="button" color="secondary" disabled={busy || !hydrated} onClick={() => void run('dismiss')}>
+        <Button type="submit" name="decide" value="dismiss" color="secondary" disabled={busy}>
           <FormattedMessage id="safety.notice.dismiss" defaultMessage="Dismiss: no violation" />
         </Button>
       </div>
@@ -103,6 +112,6 @@ export function UnassignedNoticeActions({ notice, onOutcome }: { notice: QueuedN
           {error}
         </Alert>
       ) : null}
-    </form>
+    </RouterForm>
   );
 }

@@ -4,7 +4,7 @@ import { photoUrl } from '../../../components/member-photo';
 import { useSettings } from '../../../lib/store/store';
 import type { QueuedReport, ReportCase } from '../api/moderation';
 import { ACTION_MESSAGES, PHOTO_STATUS_MESSAGES, REASON_MESSAGES, TARGET_MESSAGES } from '../safety-messages';
-import { DecisionForm, type DecisionOutcome } from './decision-form';
+import { DecisionForm } from './decision-form';
 import { NoticeItem } from './notice-item';
 import { EndDate } from './statement-view';
 
@@ -59,7 +59,7 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
  * A reported member with his open reports: his profile (name, age of the account, text, all photos), his current
  * suspension or restriction, his earlier decisions, each report with its context, and the decision form.
  */
-export function ReportCaseCard({ reportCase, onOutcome }: { reportCase: ReportCase; onOutcome: (outcome: DecisionOutcome) => void }) {
+export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
   const intl = useIntl();
   const settings = useSettings();
   const { member } = reportCase;
@@ -161,7 +161,7 @@ export function ReportCaseCard({ reportCase, onOutcome }: { reportCase: ReportCa
           </ul>
         </>
       ) : null}
-      <DecisionForm reportCase={reportCase} onOutcome={onOutcome} />
+      <DecisionForm reportCase={reportCase} />
     </article>
   );
 }

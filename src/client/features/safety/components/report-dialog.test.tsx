@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import nl from '../../../../../locales/nl.json';
+import { reportAction } from '../../../app/pages/report-page';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
+import type { ReportTarget } from '../api/reports';
+import { reportPagePath } from '../report-path';
 import { ReportDialog } from './report-dialog';
 
 afterEach(cleanup);
@@ -29,26 +33,48 @@ function backend(answer: () => Response) {
 
 const receipt = { id: 7, reference: 'R-000007', status: 'open', blocked: false };
 
+/** The dialog of member 5's content on his profile, beside the address shown. */
+function Page({ target, onClose = () => undefined }: { target: ReportTarget; onClose?: () => void }) {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <p data-testid="where">{`${pathname}${search}`}</p>
+      <ReportDialog target={target} page={reportPagePath(5, target)} name="Jan" onClose={onClose} />
+    </>
+  );
+}
+
+/** The dialog on a profile, with the report page's route action (its form posts there). */
+const renderDialog = (target: ReportTarget, options: { fetch?: typeof globalThis.fetch; onClose?: () => void; locale?: 'nl' } = {}) =>
+  renderWithApp(<Page target={target} onClose={options.onClose} />, {
+    user: userFixture(),
+    url: '/members/5',
+    path: '/members/:id/report',
+    action: reportAction,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.locale ? { locale: options.locale, messages: nl } : {}),
+  });
+
 describe('ReportDialog', () => {
   it('When it opens, then it is a labelled modal dialog with the reasons as a labelled group, and Esc closes it', () => {
     const onClose = vi.fn();
-    renderWithApp(<ReportDialog target={{ kind: 'profile', id: 5 }} name="Jan" onClose={onClose} />, { user: userFixture() });
+    renderDialog({ kind: 'profile', id: 5 }, { onClose });
     const dialog = screen.getByRole('dialog', { name: 'Report Jan' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByRole('group', { name: 'What is wrong?' })).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(6);
     expect(screen.getByLabelText('Anything we should know? (optional)')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Also block Jan' })).toBeTruthy();
+    // Its form posts to the report page (the page's route action files it, with or without JavaScript).
+    expect(dialog.querySelector('form')?.getAttribute('action')).toBe('/members/5/report');
+    expect(dialog.querySelector('form')?.getAttribute('method')).toBe('post');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });
 
   it('When no reason is chosen, or illegal content comes without details, then it says so and sends nothing', async () => {
     const { fetch, calls } = backend(() => json(201, receipt));
-    renderWithApp(<ReportDialog target={{ kind: 'message', id: 9 }} name="Jan" onClose={() => undefined} />, {
-      user: userFixture(),
-      fetch,
-    });
+    renderDialog({ kind: 'message', id: 9 }, { fetch });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please choose a reason.');
     fireEvent.click(screen.getByRole('radio', { name: 'Illegal content' }));
@@ -58,19 +84,15 @@ describe('ReportDialog', () => {
     expect(calls).toEqual([]);
   });
 
-  it('When a report is sent with "also block", then the body and an Idempotency-Key go out and the receipt shows its reference; a repeat shows the same receipt', async () => {
+  it('When a report is sent with "also block", then the report page’s action files the body with an Idempotency-Key and the search follows; a repeat leads to the same receipt', async () => {
     const { fetch, calls } = backend(() => json(201, { ...receipt, blocked: true }));
-    renderWithApp(<ReportDialog target={{ kind: 'message', id: 9 }} name="Jan" onClose={() => undefined} />, {
-      user: userFixture(),
-      fetch,
-    });
+    renderDialog({ kind: 'message', id: 9 }, { fetch });
     expect(screen.getByRole('dialog', { name: 'Report a message from Jan' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Harassment or hate' }));
     fireEvent.change(screen.getByLabelText('Anything we should know? (optional)'), { target: { value: ' He keeps insulting me ' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Also block Jan' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    expect((await screen.findByTestId('report-receipt')).textContent).toContain('We received your report R-000007.');
-    expect(screen.getByTestId('report-receipt').textContent).toContain('Jan is blocked.');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1'));
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.path).toBe('/api/report.php');
@@ -83,35 +105,25 @@ describe('ReportDialog', () => {
     });
 
     cleanup();
-    // The backend answers a repeat while the first report is open with 200 and the same receipt.
+    // The backend answers a repeat while the first report is open with 200 and the same receipt: its page shows it.
     const repeat = backend(() => json(200, receipt));
-    renderWithApp(<ReportDialog target={{ kind: 'message', id: 9 }} name="Jan" onClose={() => undefined} />, {
-      user: userFixture(),
-      fetch: repeat.fetch,
-    });
+    renderDialog({ kind: 'message', id: 9 }, { fetch: repeat.fetch });
     fireEvent.click(screen.getByRole('radio', { name: 'Harassment or hate' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    expect((await screen.findByTestId('report-receipt')).textContent).toContain('R-000007');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members/5/report?message=9&sent=R-000007'));
   });
 
-  it('When the backend refuses (reporting himself), then its message shows in the dialog', async () => {
+  it('When the backend refuses (reporting himself), then its message shows with the form', async () => {
     const { fetch } = backend(() => json(422, { error: { code: 'report_self', message: 'You cannot report yourself.' } }));
-    renderWithApp(<ReportDialog target={{ kind: 'profile', id: 1 }} name="Jan" onClose={() => undefined} />, {
-      user: userFixture(),
-      fetch,
-    });
+    renderDialog({ kind: 'profile', id: 1 }, { fetch });
     fireEvent.click(screen.getByRole('radio', { name: 'Something else' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You cannot report yourself.');
-    expect(screen.queryByTestId('report-receipt')).toBeNull();
+    expect(screen.getByTestId('where').textContent).not.toContain('sent=');
   });
 
   it('When the member reads Dutch, then the dialog is in Dutch', () => {
-    renderWithApp(<ReportDialog target={{ kind: 'photo', id: 3 }} name="Jan" onClose={() => undefined} />, {
-      user: userFixture(),
-      locale: 'nl',
-      messages: nl,
-    });
+    renderDialog({ kind: 'photo', id: 3 }, { locale: 'nl' });
     expect(screen.getByRole('dialog', { name: 'Een foto van Jan melden' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Iemand onder de 18' })).toBeTruthy();
   });

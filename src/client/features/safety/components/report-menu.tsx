@@ -10,14 +10,13 @@ const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default
 export interface ReportMenuItem {
   label: string;
   target: ReportTarget;
-  /** The report page of the target (reportPagePath): where the item leads without JavaScript. */
-  href?: string;
+  /** The report page of the target (reportPagePath): where the item leads without JavaScript, and where the dialog posts. */
+  href: string;
 }
 
 /**
- * A "…" menu whose items open the report dialog for a profile, a message or a photo (an item with `href` is a link to
- * the report page, so it works without JavaScript too). The dialog lives beside the
- * menu, so closing the menu leaves it open.
+ * A "…" menu whose items open the report dialog for a profile, a message or a photo; each item is a link to the report
+ * page, so it works without JavaScript too. The dialog lives beside the menu, so closing the menu leaves it open.
  */
 export function ReportMenu({
   name,
@@ -35,7 +34,7 @@ export function ReportMenu({
   summaryClassName?: string;
 }) {
   const intl = useIntl();
-  const [target, setTarget] = useState<ReportTarget | null>(null);
+  const [open, setOpen] = useState<ReportMenuItem | null>(null);
   return (
     <>
       <DetailsMenu
@@ -47,41 +46,28 @@ export function ReportMenu({
         <ul className="menu-list">
           {items.map((item) => (
             <li key={`${item.target.kind}-${item.target.id}`}>
-              {item.href ? (
-                // A link to the report page; with JavaScript it opens the dialog in place.
-                <a
-                  href={item.href}
-                  className="menu-item text-danger"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    event.currentTarget.closest('details')?.removeAttribute('open');
-                    setTarget(item.target);
-                  }}
-                >
-                  {item.label}
-                </a>
-              ) : (
-                <button
-                  type="button"
-                  className="menu-item text-danger"
-                  onClick={(event) => {
-                    event.currentTarget.closest('details')?.removeAttribute('open');
-                    setTarget(item.target);
-                  }}
-                >
-                  {item.label}
-                </button>
-              )}
+              {/* A link to the report page; with JavaScript it opens the dialog in place. */}
+              <a
+                href={item.href}
+                className="menu-item text-danger"
+                onClick={(event) => {
+                  event.preventDefault();
+                  event.currentTarget.closest('details')?.removeAttribute('open');
+                  setOpen(item);
+                }}
+              >
+                {item.label}
+              </a>
             </li>
           ))}
         </ul>
       </DetailsMenu>
       {/* Opened by a click only (never on the server): the dialog goes to the body, above fixed bars such as the
           phone's action bar. */}
-      {target
+      {open
         ? createPortal(
             <Suspense fallback={null}>
-              <ReportDialog target={target} name={name} onClose={() => setTarget(null)} />
+              <ReportDialog target={open.target} page={open.href} name={name} onClose={() => setOpen(null)} />
             </Suspense>,
             document.body,
           )

@@ -6,9 +6,8 @@ import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyK
 import { RouterForm, useFormRedirect, useSubmitting } from '../../../components/router-form';
 import { isMemberListKey } from '../../../lib/swr-key';
 import { isApiRequestError } from '../../../lib/api-error';
-import { REPORT_REASONS, type ReportReason, type ReportTarget } from '../api/reports';
+import { REPORT_REASONS, type ReportReason } from '../api/reports';
 import { safetyErrorText } from '../error-text';
-import { reportPagePath } from '../report-path';
 import { ReportFields } from './report-fields';
 
 /** The report page's form (its route action: app/pages/report-page.tsx). */
@@ -18,16 +17,16 @@ export const REPORT_FORM = 'report';
 export const reasonOf = (raw: string | undefined): ReportReason | null => REPORT_REASONS.find((r) => r === raw) ?? null;
 
 /**
- * The report as a page of its own (the dialog's form where JavaScript is off): the same fields, posted to the page
- * with its Idempotency-Key, whose route action files it — through the router with JavaScript (the button busy
- * meanwhile), by the browser itself without it: 303 to the page with the reference, or to the search after a block;
- * a refusal shows the form again with the reason in the member's language and the fields kept. A refused report sent
- * again keeps its key (the backend stores nothing for a refusal), so a retry after a lost answer is filed once.
+ * The report form, on the report page and in the report dialog alike: the reason, details and "also block", posted to
+ * the report page (`action`, reportPagePath) with its Idempotency-Key, whose route action files it — through the
+ * router with JavaScript (the button busy meanwhile), by the browser itself without it: 303 to the report page with
+ * the reference, or to the search after a block; a refusal shows the form again (on the report page) with the reason
+ * in the member's language and the fields kept. A refused report sent again keeps its key (the backend stores nothing
+ * for a refusal), so a retry after a lost answer is filed once. `onCancel` adds a cancel button (the dialog's).
  */
-export function ReportPageForm({ memberId, target, name }: { memberId: number; target: ReportTarget; name: string }) {
+export function ReportPageForm({ action, name, onCancel }: { action: string; name: string; onCancel?: () => void }) {
   const intl = useIntl();
   const id = useId();
-  const action = reportPagePath(memberId, target);
   const refused = useFormFailure(REPORT_FORM);
   // Reported and blocked: the router loads the search; the lists loaded before the block still hold the member.
   const blocked = useFormRedirect(action) !== null;
@@ -79,9 +78,16 @@ export function ReportPageForm({ memberId, target, name }: { memberId: number; t
           {error}
         </Alert>
       ) : null}
-      <Button type="submit" color="danger" disabled={busy}>
-        <FormattedMessage id="safety.report.submit" defaultMessage="Send report" />
-      </Button>
+      <div className="d-flex flex-wrap gap-2 justify-content-end">
+        {onCancel ? (
+          <Button type="button" color="light" onClick={onCancel} disabled={busy}>
+            <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+          </Button>
+        ) : null}
+        <Button type="submit" color="danger" disabled={busy}>
+          <FormattedMessage id="safety.report.submit" defaultMessage="Send report" />
+        </Button>
+      </div>
     </RouterForm>
   );
 }

@@ -1,69 +1,71 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useReportQueue, type ReportCase } from '../api/moderation';
-import type { DecisionOutcome } from './decision-form';
-import { NoticeItem, UnassignedNoticeActions, type NoticeOutcome } from './notice-item';
+import { useSearchParams } from 'react-router';
+import { useReportQueue } from '../api/moderation';
+import { reportsOutcomeOf, type ReportsOutcome } from '../moderation-forms';
+import { NoticeItem, UnassignedNoticeActions } from './notice-item';
 import { QueueList, type QueueNotice } from './queue-list';
 import { ReportCaseCard } from './report-case';
 
-type Notice = QueueNotice;
-
 /**
  * The open reports per reported member, the longest waiting first, then the open notices. A decision takes the case
- * off the list; a conflict (another moderator decided first) says so and loads the queue again.
+ * off the list; the page's address after it says it was decided, or that another moderator decided first (the queue
+ * shown is then the current one).
  */
 export function ReportQueueView() {
   const intl = useIntl();
-  const { data, error, mutate } = useReportQueue();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { data, error } = useReportQueue();
+  const [search] = useSearchParams();
+  const outcome = reportsOutcomeOf(search);
+  const notice = outcome ? noticeOf(outcome) : null;
 
-  const outcome = (reportCase: ReportCase) => (result: DecisionOutcome) => {
-    const name = reportCase.member.name;
-    setNotice(
-      result.kind === 'decided'
-        ? {
-            tone: 'success',
-            text: intl.formatMessage({ id: 'safety.queue.decided', defaultMessage: 'The reports about {name} are decided.' }, { name }),
-          }
-        : {
-            tone: 'warning',
-            text: intl.formatMessage(
-              {
-                id: 'safety.queue.conflict',
-                defaultMessage:
-                  'Another moderator decided reports about {name} first. Nothing was changed; the queue shows the current state.',
-              },
-              { name },
-            ),
-          },
-    );
-    void mutate();
-  };
-
-  const noticeOutcome = (result: NoticeOutcome) => {
-    const { reference } = result;
-    setNotice(
-      result.kind === 'conflict'
-        ? {
-            tone: 'warning',
-            text: intl.formatMessage(
-              { id: 'safety.notice.conflict', defaultMessage: 'Notice {reference} was handled by another moderator first.' },
-              { reference },
-            ),
-          }
-        : {
-            tone: 'success',
-            text:
-              result.kind === 'assigned'
-                ? intl.formatMessage(
-                    { id: 'safety.notice.assigned', defaultMessage: 'Notice {reference} is now part of the member’s case.' },
-                    { reference },
-                  )
-                : intl.formatMessage({ id: 'safety.notice.dismissed', defaultMessage: 'Notice {reference} was dismissed.' }, { reference }),
-          },
-    );
-    void mutate();
-  };
+  function noticeOf(o: ReportsOutcome): QueueNotice {
+    switch (o.kind) {
+      case 'decided':
+        return {
+          tone: 'success',
+          text: intl.formatMessage(
+            { id: 'safety.queue.decided', defaultMessage: 'The reports about {name} are decided.' },
+            { name: o.name },
+          ),
+        };
+      case 'conflict':
+        return {
+          tone: 'warning',
+          text: intl.formatMessage(
+            {
+              id: 'safety.queue.conflict',
+              defaultMessage:
+                'Another moderator decided reports about {name} first. Nothing was changed; the queue shows the current state.',
+            },
+            { name: o.name },
+          ),
+        };
+      case 'notice-conflict':
+        return {
+          tone: 'warning',
+          text: intl.formatMessage(
+            { id: 'safety.notice.conflict', defaultMessage: 'Notice {reference} was handled by another moderator first.' },
+            { reference: o.reference },
+          ),
+        };
+      case 'notice-assigned':
+        return {
+          tone: 'success',
+          text: intl.formatMessage(
+            { id: 'safety.notice.assigned', defaultMessage: 'Notice {reference} is now part of the member’s case.' },
+            { reference: o.reference },
+          ),
+        };
+      case 'notice-dismissed':
+        return {
+          tone: 'success',
+          text: intl.formatMessage(
+            { id: 'safety.notice.dismissed', defaultMessage: 'Notice {reference} was dismissed.' },
+            { reference: o.reference },
+          ),
+        };
+    }
+  }
 
   return (
     <QueueList
@@ -77,7 +79,8 @@ export function ReportQueueView() {
       {(queue) => (
         <>
           {queue.cases.map((reportCase) => (
-            <ReportCaseCard key={reportCase.member.id} reportCase={reportCase} onOutcome={outcome(reportCase)} />
+            // A case whose reports changed is another form (a new attempt, a new key).
+            <ReportCaseCard key={`${reportCase.member.id}:${reportCase.reports.map((r) => r.id).join(',')}`} reportCase={reportCase} />
           ))}
           {queue.notices.length > 0 ? (
             <section aria-labelledby="safety-notices" className="mt-4">
@@ -93,7 +96,7 @@ export function ReportQueueView() {
               <ul className="list-unstyled">
                 {queue.notices.map((n) => (
                   <NoticeItem key={n.id} notice={n}>
-                    <UnassignedNoticeActions notice={n} onOutcome={noticeOutcome} />
+                    <UnassignedNoticeActions notice={n} />
                   </NoticeItem>
                 ))}
               </ul>
