@@ -42,7 +42,7 @@ import { grantCredits } from '../mock-backend/components/credits/ledger';
 import { createSession } from '../mock-backend/components/session/repository';
 import { sessionIdOf } from '../mock-backend/components/session/service';
 import { createDiskStore } from '../mock-backend/lib/media-store';
-import { createPgDb, createPgliteDb, type Db } from '../mock-backend/lib/db';
+import { createPgDb, createPgliteDb, sql, type Db } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
 import { createTestContext, TEST_BACKEND_SECRET } from '../mock-backend/test/context';
@@ -144,16 +144,14 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => 
 /** Members who can write to each other and pay for it, with one login session each (the cookie values). */
 async function prepareMembers(db: Db): Promise<{ members: Member[]; cookies: string[] }> {
   await db.query(
-    `UPDATE users u SET paid_user = true, status = 'active'
-     FROM users d WHERE d.email = $1 AND u.site_id = d.site_id`,
-    [DEMO_LOGINS.free],
+    sql`UPDATE users u SET paid_user = true, status = 'active'
+     FROM users d WHERE d.email = ${DEMO_LOGINS.free} AND u.site_id = d.site_id`,
   );
-  await db.query(`UPDATE profiles SET invisible = false, status = 'active' WHERE name <> ''`);
+  await db.query(sql`UPDATE profiles SET invisible = false, status = 'active' WHERE name <> ''`);
   const members = await db.query<Member>(
-    `SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = (SELECT site_id FROM users WHERE email = $1) AND p.name <> ''
-     ORDER BY u.id LIMIT $2`,
-    [DEMO_LOGINS.free, MEMBERS],
+    sql`SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_id = (SELECT site_id FROM users WHERE email = ${DEMO_LOGINS.free}) AND p.name <> ''
+     ORDER BY u.id LIMIT ${MEMBERS}`,
   );
   const cookies: string[] = [];
   for (const m of members) {

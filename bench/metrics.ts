@@ -22,7 +22,7 @@ import express from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { pino } from 'pino';
 import { createLocalBus } from '../mock-backend/lib/bus';
-import { createPgDb, createPgliteDb } from '../mock-backend/lib/db';
+import { createPgDb, createPgliteDb, raw, sql } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { createOps } from '../mock-backend/lib/ops';
 import { createApp } from '../src/bff/app';
@@ -134,7 +134,7 @@ const benchUrl = process.env.BENCH_DATABASE_URL;
 const benchSchema = `bench_${process.pid}`;
 if (benchUrl) {
   const admin = createPgDb(benchUrl, { max: 1 });
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${benchSchema}`);
+  await admin.query(sql`CREATE SCHEMA IF NOT EXISTS ${raw(benchSchema)}`);
   await admin.close();
 }
 const db = benchUrl ? createPgDb(benchUrl, { searchPath: benchSchema, max: 10 }) : await createPgliteDb();
@@ -145,7 +145,7 @@ loaded.use((req, res, next) => ops.measure(req, res, next));
 loaded.use(ops.routes);
 // A database-bound request: the kind of work that queues in front of the probe's own check.
 loaded.get('/api/load.php', async (_req, res) => {
-  res.json(await db.query('SELECT count(*)::int AS n, sum(g)::bigint AS total FROM generate_series(1, 20000) AS g'));
+  res.json(await db.query(sql`SELECT count(*)::int AS n, sum(g)::bigint AS total FROM generate_series(1, 20000) AS g`));
 });
 const loadedServer = loaded.listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => loadedServer.once('listening', resolve));
@@ -200,5 +200,5 @@ loadedServer.close();
 loadedServer.closeAllConnections();
 loadAgent.destroy();
 probeAgent.destroy();
-if (benchUrl) await db.query(`DROP SCHEMA ${benchSchema} CASCADE`);
+if (benchUrl) await db.query(sql`DROP SCHEMA ${raw(benchSchema)} CASCADE`);
 await db.close();

@@ -8,7 +8,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createDiskStore } from '../mock-backend/lib/media-store';
 import { createLogger } from '../mock-backend/lib/logger';
-import { createPgliteDb } from '../mock-backend/lib/db';
+import { createPgliteDb, sql } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { seed } from '../mock-backend/seed/seed';
 import { buildPushRequest } from '../mock-backend/components/push/sender';
@@ -37,15 +37,13 @@ async function main() {
   const db = await createPgliteDb();
   await migrate(db);
   await seed(db, { media: createDiskStore(path.join(dir, 'media')), members: MEMBERS + 2, avatars: 2 });
-  const ids = (await db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT $1', [MEMBERS + 1])).map((r) => r.id);
+  const ids = (await db.query<{ id: number }>(sql`SELECT id FROM users ORDER BY id LIMIT ${MEMBERS + 1}`)).map((r) => r.id);
   const [sender, ...members] = ids as [number, ...number[]];
   for (const [i, id] of members.entries()) {
     const sub = subscription(i);
-    await db.query('INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES ($1, $2, $3::jsonb)', [
-      id,
-      sub.endpoint,
-      JSON.stringify(sub),
-    ]);
+    await db.query(
+      sql`INSERT INTO push_subscriptions (user_id, endpoint, subscription) VALUES (${id}, ${sub.endpoint}, ${JSON.stringify(sub)}::jsonb)`,
+    );
   }
   const vapid = await loadVapidKeys(db, {}, 'mailto:bench@localhost');
 

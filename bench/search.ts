@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { COUNT_CAP, listMembers, type SearchQuery } from '../mock-backend/components/members/service';
 import { createDiskStore } from '../mock-backend/lib/media-store';
-import { createPgDb, createPgliteDb, type Db } from '../mock-backend/lib/db';
+import { createPgDb, createPgliteDb, sql, type Db } from '../mock-backend/lib/db';
 import { migrate } from '../mock-backend/lib/migrate';
 import { refreshStatistics } from '../mock-backend/lib/statistics';
 import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
@@ -57,10 +57,10 @@ async function fill(db: Db): Promise<{ siteId: number; viewerId: number; regionI
   const analyzing = performance.now();
   if (!(await refreshStatistics(db))) await db.exec('ANALYZE'); // PostgreSQL: what autovacuum does after a bulk load
   process.stdout.write(`  statistics refresh (ANALYZE): ${(performance.now() - analyzing).toFixed(0)} ms\n`);
-  const [site] = await db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
-  const [viewer] = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+  const [site] = await db.query<{ id: number }>(sql`SELECT id FROM sites WHERE is_default`);
+  const [viewer] = await db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.free}`);
   const [region] = await db.query<{ region_id: number }>(
-    `SELECT region_id FROM profiles WHERE country = 'NL' AND region_id IS NOT NULL GROUP BY region_id ORDER BY count(*) DESC LIMIT 1`,
+    sql`SELECT region_id FROM profiles WHERE country = 'NL' AND region_id IS NOT NULL GROUP BY region_id ORDER BY count(*) DESC LIMIT 1`,
   );
   return { siteId: site?.id as number, viewerId: viewer?.id as number, regionId: region?.region_id as number };
 }

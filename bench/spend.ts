@@ -10,6 +10,7 @@ import { grantCredits, ledgerInvariantViolations } from '../mock-backend/compone
 import { postReservation, reserveCredits, spendCredits, voidReservation } from '../mock-backend/components/credits/spend';
 import { newBuyer } from '../mock-backend/test/payments';
 import { createTestContext } from '../mock-backend/test/context';
+import { sql } from '../mock-backend/lib/db';
 
 const SPENDS = Number(process.env.BENCH_SPENDS ?? 2000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20);
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
     const violations = await ledgerInvariantViolations(ctx.db);
-    const [rows] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_ledger');
+    const [rows] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM credit_ledger`);
     process.stdout.write(
       `${SPENDS} spends (10 % reserved and voided) by ${MEMBERS} members, ${PARALLEL} in parallel, ${ctx.db.dialect}, ${process.version}\n`,
     );

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { afterCommit, statement, type Db } from './db';
+import { afterCommit, sql, statement, type Db } from './db';
 
 /**
  * The event bus of the chat: it only says "look" (or carries a typing signal, which is never stored). The tables are
@@ -35,7 +35,7 @@ export interface Bus {
 export const BUS_CHANNEL = 'chat_events';
 /** NOTIFY payloads must stay below 8000 bytes; a longer member list is split. */
 const MAX_IDS_PER_NOTIFY = 500;
-const notifyQuery = statement('bus_notify', 'SELECT pg_notify($1, $2)');
+const notifyQuery = statement('bus_notify', (channel: string, payload: string) => sql`SELECT pg_notify(${channel}, ${payload})`);
 
 interface Wire {
   u: number[];

@@ -28,7 +28,7 @@ describe('SQL templates', () => {
     await db.transaction(async (tx) => {
       await tx.query(sql`CREATE TEMP TABLE seen (v int)`);
       await tx.query(sql`INSERT INTO seen VALUES (${7})`);
-      expect(await tx.query('SELECT v FROM seen WHERE v = $1', [7])).toEqual([{ v: 7 }]);
+      expect(await tx.query(sql`SELECT v FROM seen WHERE v = ${7}`)).toEqual([{ v: 7 }]);
     });
   });
 });
@@ -42,8 +42,8 @@ describe('named statements', () => {
   });
 
   it('When a name is declared twice, then the second declaration throws', () => {
-    statement('test_twice', 'SELECT 1');
-    expect(() => statement('test_twice', 'SELECT 2')).toThrow(/declared twice/);
+    statement('test_twice', () => sql`SELECT 1`);
+    expect(() => statement('test_twice', () => sql`SELECT 2`)).toThrow(/declared twice/);
   });
 
   it("When a statement's text would change between calls, then it throws instead of reusing the name", () => {

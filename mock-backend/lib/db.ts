@@ -90,13 +90,13 @@ async function savepoint<R>(a: Ambient, fn: (tx: Db) => Promise<R>): Promise<R> 
   a.depth += 1;
   a.savepoints += 1;
   const name = `sp_${a.savepoints}`;
-  await a.tx.query(`SAVEPOINT ${name}`);
+  await a.tx.query(sql`SAVEPOINT ${raw(name)}`);
   try {
     const result = await fn(a.tx);
-    await a.tx.query(`RELEASE SAVEPOINT ${name}`);
+    await a.tx.query(sql`RELEASE SAVEPOINT ${raw(name)}`);
     return result;
   } catch (err) {
-    await a.tx.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+    await a.tx.query(sql`ROLLBACK TO SAVEPOINT ${raw(name)}`).catch(() => undefined);
     throw err;
   } finally {
     a.depth -= 1;
@@ -168,14 +168,10 @@ const statementNames = new Set<string>();
  * `db.query(findX(id))`. On PostgreSQL it is sent as a named prepared statement, parsed and planned once per
  * connection instead of every time (the driver prepares it on a connection's first use); PGlite runs it as before.
  * A name is declared once in the process, and its text must be the same on every call (no optional fragments).
- * A fixed text with $N placeholders works too: `statement('find_x', 'SELECT … WHERE id = $1')`, run as `findX(id)`.
  */
-export function statement<A extends unknown[]>(name: string, build: (...args: A) => Sql): (...args: A) => Query;
-export function statement(name: string, text: string): (...values: unknown[]) => Query;
-export function statement(name: string, build: string | ((...args: unknown[]) => Sql)): (...args: unknown[]) => Query {
+export function statement<A extends unknown[]>(name: string, build: (...args: A) => Sql): (...args: A) => Query {
   if (statementNames.has(name)) throw new Error(`statement ${name} is declared twice`);
   statementNames.add(name);
-  if (typeof build === 'string') return (...values) => ({ name, text: build, values });
   let fixed: string | undefined;
   return (...args) => {
     const q = build(...args);

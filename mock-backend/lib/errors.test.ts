@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPgliteDb, type Db } from './db';
+import { createPgliteDb, sql, type Db, type Sql } from './db';
 import { errorHandler } from './errors';
 import { createLogger, httpLogger } from './logger';
 
@@ -20,15 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => db?.close());
 
-/** An app whose one route writes in a transaction: first a valid row, then `sql` with `params`. */
-function appWriting(sql: string, params: unknown[], out: string[]) {
+/** An app whose one route writes in a transaction: first a valid row, then `refused`. */
+function appWriting(refused: Sql, out: string[]) {
   const app = express();
   app.use(httpLogger(createLogger('info', { write: (line: string) => void out.push(line) })));
   app.post('/write', async (_req, res, next) => {
     try {
       await db.transaction(async (tx) => {
-        await tx.query('INSERT INTO profiles_t (user_id) VALUES ((SELECT coalesce(max(user_id), 0) + 1 FROM profiles_t))');
-        await tx.query(sql, params);
+        await tx.query(sql`INSERT INTO profiles_t (user_id) VALUES ((SELECT coalesce(max(user_id), 0) + 1 FROM profiles_t))`);
+        await tx.query(refused);
       });
       res.json({ success: true });
     } catch (err) {
@@ -41,18 +41,16 @@ function appWriting(sql: string, params: unknown[], out: string[]) {
 
 describe('values the database refuses', () => {
   it.each([
-    ['a foreign key', 'UPDATE profiles_t SET region_id = $1', [2147483647], 'region_id'],
-    ['a check constraint', 'UPDATE profiles_t SET height = $1', [20], 'height'],
-    ['not null', 'UPDATE profiles_t SET name = $1', [null], 'name'],
-    ['a too long text', 'UPDATE profiles_t SET name = $1', ['x'.repeat(11)], null],
+    ['a foreign key', sql`UPDATE profiles_t SET region_id = ${2147483647}`, 'region_id'],
+    ['a check constraint', sql`UPDATE profiles_t SET height = ${20}`, 'height'],
+    ['not null', sql`UPDATE profiles_t SET name = ${null}`, 'name'],
+    ['a too long text', sql`UPDATE profiles_t SET name = ${'x'.repeat(11)}`, null],
   ])(
     'When %s refuses the value, then 422 invalid_value with the field in the member language, one warning without a stack, and nothing written',
-    async (_what, sql, params, field) => {
+    async (_what, refused, field) => {
       const out: string[] = [];
-      const [before] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM profiles_t');
-      const res = await request(appWriting(sql, params, out))
-        .post('/write')
-        .set('accept-language', 'de');
+      const [before] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM profiles_t`);
+      const res = await request(appWriting(refused, out)).post('/write').set('accept-language', 'de');
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('invalid_value');
       expect(res.body.error.message).toBe('Dieser Wert wird nicht akzeptiert. Bitte prüfe ihn und versuche es erneut.');
@@ -62,7 +60,7 @@ describe('values the database refuses', () => {
       expect(text).not.toContain('"stack"');
       expect(text).not.toContain('request failed');
       // The transaction rolled back: the valid row before the refused statement is gone too.
-      expect(await db.query('SELECT count(*)::int AS n FROM profiles_t')).toEqual([before]);
+      expect(await db.query(sql`SELECT count(*)::int AS n FROM profiles_t`)).toEqual([before]);
     },
   );
 });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerInvariantViolations } from '../components/credits/ledger';
 import { DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
-import { createPgDb, createPgliteDb, type Db } from './db';
+import { createPgDb, createPgliteDb, sql, type Db } from './db';
 import { migrate } from './migrate';
 import { createDiskStore } from './media-store';
 
@@ -45,15 +45,14 @@ beforeAll(async () => {
   try {
     await migrate(db);
     await seed(db, { media: createDiskStore(path.join(dir, 'media')), members: 6, avatars: 1 });
-    const [sender] = await db.query<{ id: number; site_id: number }>('SELECT id, site_id FROM users WHERE email = $1', [
-      DEMO_LOGINS.premium,
-    ]);
+    const [sender] = await db.query<{ id: number; site_id: number }>(
+      sql`SELECT id, site_id FROM users WHERE email = ${DEMO_LOGINS.premium}`,
+    );
     senderId = sender?.id as number;
     const [recipient] = await db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
-       WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%' AND u.site_id = $1
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+       WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%' AND u.site_id = ${sender?.site_id}
        ORDER BY u.id LIMIT 1`,
-      [sender?.site_id],
     );
     recipientId = recipient?.id as number;
     await grantCredits(db, { userId: senderId, credits: 500, kind: 'promo', reason: 'bonus' });
@@ -128,13 +127,11 @@ async function facts(text: string) {
   const db = await open();
   try {
     const [messages] = await db.query<{ n: number; cost: number }>(
-      'SELECT count(*)::int AS n, coalesce(sum(credits_cost), 0)::int AS cost FROM messages WHERE sender_id = $1 AND body = $2',
-      [senderId, text],
+      sql`SELECT count(*)::int AS n, coalesce(sum(credits_cost), 0)::int AS cost FROM messages WHERE sender_id = ${senderId} AND body = ${text}`,
     );
-    const [user] = await db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [senderId]);
+    const [user] = await db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${senderId}`);
     const [ledger] = await db.query<{ n: number; total: number }>(
-      `SELECT count(*)::int AS n, coalesce(sum(delta), 0)::int AS total FROM credit_ledger WHERE user_id = $1`,
-      [senderId],
+      sql`SELECT count(*)::int AS n, coalesce(sum(delta), 0)::int AS total FROM credit_ledger WHERE user_id = ${senderId}`,
     );
     return {
       messages: messages?.n,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import { atomically, statement, type Db } from './db';
+import { atomically, sql, statement, type Db } from './db';
 import { AppError, badRequest } from './errors';
 import { faultPoint } from './fault-injection';
 
@@ -58,14 +58,24 @@ type Found = { kind: 'replay'; status: number; body: unknown } | { kind: 'mismat
 
 const findKey = statement(
   'idempotency_find',
-  `SELECT operation, fingerprint, status, response_body FROM idempotency_keys
-  WHERE scope = $1 AND key = $2 AND expires_at > now() AND status IS NOT NULL`,
+  (scope: string, key: string) => sql`SELECT operation, fingerprint, status, response_body FROM idempotency_keys
+  WHERE scope = ${scope} AND key = ${key} AND expires_at > now() AND status IS NOT NULL`,
 );
-const lockKey = statement('idempotency_lock', 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 7)) AS locked');
+const lockKey = statement(
+  'idempotency_lock',
+  (lock: string) => sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${lock}, 7)) AS locked`,
+);
 const storeKey = statement(
   'idempotency_store',
-  `INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
-  VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7))
+  (
+    scope: string,
+    key: string,
+    operation: string,
+    fingerprint: string,
+    status: number,
+    body: string,
+  ) => sql`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
+  VALUES (${scope}, ${key}, ${operation}, ${fingerprint}, ${status}, ${body}, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
   ON CONFLICT (scope, key) DO UPDATE SET
     operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
     response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
@@ -125,7 +135,7 @@ export async function respondIdempotently(
       },
       async (tx, outcome) => {
         if (!outcome.ok || replay) return;
-        await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null), IDEMPOTENCY_TTL_HOURS));
+        await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null)));
         faultPoint('idempotency-before-commit');
       },
     );
@@ -140,6 +150,6 @@ export async function respondIdempotently(
 
 /** Removes keys past their expiry (the cleanup job). */
 export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const rows = await db.query('DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1');
+  const rows = await db.query(sql`DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING 1`);
   return rows.length;
 }

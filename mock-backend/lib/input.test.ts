@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../test/context';
 import { nulPath } from './input';
+import { sql } from './db';
 
 let ctx: TestContext;
 let member = '';
@@ -52,7 +53,7 @@ describe('bad input is a 400, never a 500', () => {
     const query = await request(ctx.app).get('/api/settings.php?host=a%00b').set('accept-language', 'nl');
     expectBadRequest(query);
     expect(query.body.error.params).toEqual({ field: 'query.host' });
-    expect(await ctx.db.query(`SELECT 1 FROM users WHERE email = 'nul@example.test'`)).toEqual([]);
+    expect(await ctx.db.query(sql`SELECT 1 FROM users WHERE email = 'nul@example.test'`)).toEqual([]);
   });
 
   it('When ids and integer parameters are 2^31 or more, then 400 bad_request (profile, members region, photo delete)', async () => {

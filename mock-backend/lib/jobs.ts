@@ -1,6 +1,6 @@
 import { PgBoss, fromPglite, type Job, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Db } from './db';
+import { raw, sql, type Db } from './db';
 
 /**
  * Durable jobs on pg-boss 12, in the backend's own database: pg-boss's PGlite backend on the embedded database,
@@ -142,7 +142,7 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
       const [queues, oldest] = await Promise.all([
         boss.getQueues(definitions.map((d) => d.name)),
         db.query<{ name: string; seconds: number }>(
-          `SELECT name, extract(epoch FROM now() - min(created_on))::float8 AS seconds FROM ${schema}.job
+          sql`SELECT name, extract(epoch FROM now() - min(created_on))::float8 AS seconds FROM ${raw(schema)}.job
            WHERE state = 'created' AND start_after <= now() GROUP BY name`,
         ),
       ]);

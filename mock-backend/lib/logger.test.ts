@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../test/context';
 import { errorHandler } from './errors';
 import { redactUrl } from '../../src/shared/redact';
 import { createLogger, httpLogger } from './logger';
+import { sql } from './db';
 
 /** Every log line the backend writes, as text. */
 const lines: string[] = [];
@@ -50,7 +51,7 @@ describe('request log', () => {
     const app = express();
     app.use(httpLogger(createLogger('info', { write: (line: string) => void out.push(line) })));
     app.get('/fail', async (_req, _res, next) => {
-      await ctx.db.query('SELECT $1::int', ['SQL-PARAM-SECRET']).catch(next);
+      await ctx.db.query(sql`SELECT ${'SQL-PARAM-SECRET'}::int`).catch(next);
     });
     app.use(errorHandler);
     expect((await request(app).get('/fail')).status).toBe(500);

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allCountries } from 'country-region-data';
-import type { Db } from './db';
+import { sql, type Db } from './db';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
@@ -26,17 +26,17 @@ export const MIGRATION_LOCK_KEY = 'gaydate:migrate';
 export async function migrate(db: Db, onFresh?: (tx: Db) => Promise<void>): Promise<MigrateResult> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${MIGRATION_LOCK_KEY}))`);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version text PRIMARY KEY,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    const done = new Set((await tx.query<{ version: string }>(sql`SELECT version FROM schema_migrations`)).map((r) => r.version));
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;
       await tx.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+      await tx.query(sql`INSERT INTO schema_migrations (version) VALUES (${file})`);
       applied.push(file);
     }
     await loadRegions(tx);
@@ -48,7 +48,7 @@ export async function migrate(db: Db, onFresh?: (tx: Db) => Promise<void>): Prom
 
 /** Regions (provinces, states) come from the country-region-data package, loaded once. */
 async function loadRegions(db: Db): Promise<void> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM regions');
+  const [row] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM regions`);
   if ((row?.n ?? 0) > 0) return;
   const countries: string[] = [];
   const codes: string[] = [];
@@ -61,8 +61,7 @@ async function loadRegions(db: Db): Promise<void> {
     }
   }
   await db.query(
-    `INSERT INTO regions (country, code, name)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
-    [countries, codes, names],
+    sql`INSERT INTO regions (country, code, name)
+     SELECT * FROM unnest(${countries}::text[], ${codes}::text[], ${names}::text[]) ON CONFLICT DO NOTHING`,
   );
 }

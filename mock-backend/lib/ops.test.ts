@@ -7,6 +7,7 @@ import { createTestContext, loginCookie, TEST_OPERATOR_TOKEN, type TestContext }
 import { createApp } from '../app';
 import { createLogger } from './logger';
 import { createOps } from './ops';
+import { sql } from './db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('backend probes', () => {
     // A database one migration behind this build (the row is put back at once).
     await ctx.db.transaction(async (tx) => {
       const [last] = await tx.query<{ version: string }>(
-        'DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations) RETURNING version',
+        sql`DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations) RETURNING version`,
       );
       const behind = createOps({ db: tx, bus: ctx.bus, jobs: ctx.background.jobs });
       const app2 = createApp({
@@ -70,7 +71,7 @@ describe('backend probes', () => {
       const answer = await settledReadyz(app2);
       expect(answer.status).toBe(503);
       expect(answer.body.problems.join(' ')).toMatch(/^migrations: \d+ of \d+ applied$/);
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [last?.version]);
+      await tx.query(sql`INSERT INTO schema_migrations (version) VALUES (${last?.version})`);
     });
   });
 
@@ -117,7 +118,7 @@ describe('backend metrics', () => {
     await request(ctx.app).get('/api/user.php').set('cookie', cookie);
     // A mail waiting for its next attempt (an hour away: the mail job leaves it pending).
     await ctx.db.query(
-      `INSERT INTO mail_outbox (topic, ref, to_address, from_address, subject, text_body, html_body, next_attempt_at, created_at)
+      sql`INSERT INTO mail_outbox (topic, ref, to_address, from_address, subject, text_body, html_body, next_attempt_at, created_at)
        VALUES ('test', 'ops-test', 'x@example.test', 'site@example.test', 's', 't', '<p>t</p>', now() + interval '1 hour', now() - interval '90 seconds')`,
     );
     const text = await metrics();

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Router } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Bus } from './bus';
-import type { Db } from './db';
+import { sql, type Db } from './db';
 import type { Jobs } from './jobs';
 import { MIGRATIONS_DIR } from './migrate';
 
@@ -135,12 +135,12 @@ export function createOps(opts: OpsOptions): BackendOps {
       const [queues, [mail], [webhooks]] = await Promise.all([
         opts.jobs.stats(),
         db.query<{ pending: number; failed: number; oldest: number | null }>(
-          `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+          sql`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
                   extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending'))::float8 AS oldest
            FROM mail_outbox WHERE status IN ('pending', 'failed')`,
         ),
         db.query<{ open_oldest: number | null; last: number | null }>(
-          `SELECT (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payments WHERE status IN ('open', 'pending') AND provider_payment_id IS NOT NULL) AS open_oldest,
+          sql`SELECT (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payments WHERE status IN ('open', 'pending') AND provider_payment_id IS NOT NULL) AS open_oldest,
                   (SELECT extract(epoch FROM now() - max(processed_at))::float8 FROM payment_webhook_inbox) AS last`,
         ),
       ]);
@@ -171,7 +171,7 @@ export function createOps(opts: OpsOptions): BackendOps {
     if (checking) return checking;
     lastStarted = Date.now();
     checking = db
-      .query<{ applied: number }>('SELECT count(*)::int AS applied FROM schema_migrations')
+      .query<{ applied: number }>(sql`SELECT count(*)::int AS applied FROM schema_migrations`)
       .then(
         ([row]) => {
           const applied = row?.applied ?? 0;

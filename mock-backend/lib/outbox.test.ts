@@ -6,6 +6,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail';
 import { setEmail } from '../components/accounts/repository';
 import { MAIL_MAX_ATTEMPTS } from './outbox';
+import { sql } from './db';
 
 /**
  * The outbox against a real SMTP server on loopback (smtp-server), through the same nodemailer transport as
@@ -17,8 +18,7 @@ let smtp: LocalSmtp;
 
 async function outboxRow(to: string) {
   const [row] = await ctx.db.query<{ status: string; attempts: number; last_error: string | null }>(
-    'SELECT status, attempts, last_error FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-    [to],
+    sql`SELECT status, attempts, last_error FROM mail_outbox WHERE to_address = ${to} ORDER BY id DESC LIMIT 1`,
   );
   return row;
 }
@@ -42,7 +42,7 @@ describe('mail outbox', () => {
       .post('/api/signup.php')
       .send({ email, password: 'a-long-password', name: 'Outbox', date_of_birth: '1990-04-01' });
     expect(res.status).toBe(200);
-    const [user] = await ctx.db.query<{ status: string }>('SELECT status FROM users WHERE email = $1', [email]);
+    const [user] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM users WHERE email = ${email}`);
     expect(user?.status).toBe('not_confirmed');
 
     // The first attempt fails (nothing listens); the row stays pending with the reason and a later attempt.
@@ -82,10 +82,9 @@ describe('mail outbox', () => {
     expect(res.status).toBe(200);
     await vi.waitFor(async () => expect((await outboxRow(email))?.attempts).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
     // Skip the waiting of the earlier attempts: this is the last one allowed.
-    await ctx.db.query(`UPDATE mail_outbox SET attempts = $2, next_attempt_at = now() WHERE to_address = $1`, [
-      email,
-      MAIL_MAX_ATTEMPTS - 1,
-    ]);
+    await ctx.db.query(
+      sql`UPDATE mail_outbox SET attempts = ${MAIL_MAX_ATTEMPTS - 1}, next_attempt_at = now() WHERE to_address = ${email}`,
+    );
     // This drain, or the job's own if it came first, makes the last attempt.
     await ctx.background.outbox.drain();
     await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
@@ -110,14 +109,13 @@ describe('mail outbox', () => {
     await vi.waitFor(async () => expect((await outboxRow(email))?.status).toBe('failed'), { timeout: 10_000, interval: 50 });
     expect((await outboxRow(email))?.attempts).toBe(1);
     const [user] = await ctx.db.query<{ id: number; notifications_disabled: string[] }>(
-      'SELECT id, notifications_disabled FROM users WHERE email = $1',
-      [email],
+      sql`SELECT id, notifications_disabled FROM users WHERE email = ${email}`,
     );
     expect(user?.notifications_disabled).toEqual(['bounce']);
     await setEmail(ctx.db, user?.id as number, 'a-working-mailbox@example.test');
-    const [after] = await ctx.db.query<{ notifications_disabled: string[] }>('SELECT notifications_disabled FROM users WHERE id = $1', [
-      user?.id,
-    ]);
+    const [after] = await ctx.db.query<{ notifications_disabled: string[] }>(
+      sql`SELECT notifications_disabled FROM users WHERE id = ${user?.id}`,
+    );
     expect(after?.notifications_disabled).toEqual([]);
   });
 
@@ -130,13 +128,13 @@ describe('mail outbox', () => {
         .send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
     }
     await ctx.db.query(
-      `UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`,
+      sql`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`,
     );
     await smtp.start();
     await Promise.all([ctx.background.outbox.drain(), ctx.background.outbox.drain(), ctx.background.outbox.drain()]);
     await vi.waitFor(async () => {
       const [row] = await ctx.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`,
+        sql`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending' AND to_address LIKE 'outbox-race-%'`,
       );
       expect(row?.n).toBe(0);
     });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { afterCommit, type Db } from './db';
+import { afterCommit, sql, type Db } from './db';
 import { faultPoint } from './fault-injection';
 import type { JobDefinition, Jobs } from './jobs';
 import type { Mailer, MailMessage } from './mail';
@@ -33,9 +33,9 @@ export const undeliverable = (address: string): boolean => /@(purged|signup)\.in
 export async function enqueueMail(tx: Db, mail: OutboxMail): Promise<number | null> {
   if (undeliverable(mail.to)) return null;
   const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO mail_outbox (topic, ref, to_address, from_address, subject, text_body, html_body, headers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [mail.topic, mail.ref ?? null, mail.to, mail.from, mail.subject, mail.text, mail.html, JSON.stringify(mail.headers ?? {})],
+    sql`INSERT INTO mail_outbox (topic, ref, to_address, from_address, subject, text_body, html_body, headers)
+     VALUES (${mail.topic}, ${mail.ref ?? null}, ${mail.to}, ${mail.from}, ${mail.subject}, ${mail.text}, ${mail.html},
+       ${JSON.stringify(mail.headers ?? {})}) RETURNING id`,
   );
   return Number(row?.id);
 }
@@ -109,13 +109,12 @@ export function createOutbox(opts: OutboxOptions): Outbox {
 
   const claim = () =>
     db.query<OutboxRow>(
-      `UPDATE mail_outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1, updated_at = now()
+      sql`UPDATE mail_outbox SET claimed_until = now() + make_interval(secs => ${lease}), attempts = attempts + 1, updated_at = now()
        WHERE id IN (
          SELECT id FROM mail_outbox
          WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         ORDER BY next_attempt_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
        RETURNING id, topic, to_address, from_address, subject, text_body, html_body, headers, attempts`,
-      [BATCH, lease],
     );
 
   async function sendOne(row: OutboxRow, result: DrainResult): Promise<void> {
@@ -132,8 +131,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       });
       faultPoint('outbox-after-send');
       await db.query(
-        `UPDATE mail_outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, last_error = NULL, updated_at = now() WHERE id = $1`,
-        [row.id],
+        sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), claimed_until = NULL, last_error = NULL, updated_at = now()
+            WHERE id = ${row.id}`,
       );
       result.sent += 1;
       logger.info({ outbox: row.id, topic: row.topic, attempt: row.attempts }, 'mail sent');
@@ -141,8 +140,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       const why = reason(err);
       if (isRecipientBounce(err)) {
         await db.query(
-          `UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`,
-          [row.id, why],
+          sql`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = ${why}, updated_at = now() WHERE id = ${row.id}`,
         );
         result.failed += 1;
         logger.warn({ outbox: row.id, topic: row.topic, attempt: row.attempts, reason: why }, 'mail bounced: recipient refused');
@@ -151,8 +149,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       }
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
         await db.query(
-          `UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = $2, updated_at = now() WHERE id = $1`,
-          [row.id, why],
+          sql`UPDATE mail_outbox SET status = 'failed', claimed_until = NULL, last_error = ${why}, updated_at = now() WHERE id = ${row.id}`,
         );
         result.failed += 1;
         logger.error({ outbox: row.id, topic: row.topic, attempts: row.attempts, reason: why }, 'mail given up');
@@ -160,8 +157,8 @@ export function createOutbox(opts: OutboxOptions): Outbox {
       }
       const delay = Math.min(max, base * 2 ** (row.attempts - 1));
       await db.query(
-        `UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $2), claimed_until = NULL, last_error = $3, updated_at = now() WHERE id = $1`,
-        [row.id, delay, why],
+        sql`UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => ${delay}), claimed_until = NULL, last_error = ${why},
+            updated_at = now() WHERE id = ${row.id}`,
       );
       result.retrying += 1;
       logger.warn(
@@ -204,7 +201,7 @@ export function createOutbox(opts: OutboxOptions): Outbox {
 /** Sent mails are kept 30 days for inspection, failed ones 90 (the cleanup job). */
 export async function deleteOldMail(db: Db): Promise<number> {
   const rows = await db.query(
-    `DELETE FROM mail_outbox WHERE (status = 'sent' AND sent_at < now() - interval '30 days')
+    sql`DELETE FROM mail_outbox WHERE (status = 'sent' AND sent_at < now() - interval '30 days')
         OR (status = 'failed' AND updated_at < now() - interval '90 days') RETURNING 1`,
   );
   return rows.length;

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientIp } from './client';
 import { getViewer } from './context';
-import type { Db } from './db';
+import { raw, sql, type Db } from './db';
 import { AppError } from './errors';
 
 /**
@@ -97,6 +97,6 @@ export function rateLimit(db: Db, rule: LimitRule): RequestHandler {
 
 /** Removes counters whose window ended (the cleanup job). */
 export async function deleteExpiredLimits(db: Db): Promise<number> {
-  const rows = await db.query(`DELETE FROM ${TABLE} WHERE expire < $1 RETURNING 1`, [Date.now()]);
+  const rows = await db.query(sql`DELETE FROM ${raw(TABLE)} WHERE expire < ${Date.now()} RETURNING 1`);
   return rows.length;
 }

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db';
+import { sql, type Db } from './db';
 
 /**
  * A server key (32 random bytes) kept in `app_secrets`: created once per database by whichever instance asks first,
  * then the same for every instance and every restart.
  */
 export async function loadSecretKey(db: Db, name: string): Promise<Buffer> {
-  await db.query(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-    name,
-    randomBytes(32).toString('hex'),
-  ]);
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
+  await db.query(
+    sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString('hex')}) ON CONFLICT (name) DO NOTHING`,
+  );
+  const [row] = await db.query<{ value: string }>(sql`SELECT value FROM app_secrets WHERE name = ${name}`);
   if (!row) throw new Error(`${name} missing`);
   return Buffer.from(row.value, 'hex');
 }

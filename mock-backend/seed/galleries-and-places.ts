@@ -1,5 +1,5 @@
-import type { Db } from '../lib/db';
-import { snap } from '../components/privacy/geo';
+import { sql, type Db } from '../lib/db';
+import { snap } from '../components/privacy/index';
 import type { AvatarFiles } from './avatars';
 
 /** A city per demo country: members are placed up to ~40 km around it (then snapped like every stored position). */
@@ -38,7 +38,7 @@ const unit = (id: number, salt: number) => {
  */
 export async function seedGalleriesAndPlaces(db: Db, avatars: AvatarFiles[], demoIds: number[]): Promise<void> {
   const members = await db.query<{ user_id: number; country: string | null }>(
-    `SELECT p.user_id, p.country FROM profiles p WHERE EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id)`,
+    sql`SELECT p.user_id, p.country FROM profiles p WHERE EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id)`,
   );
   const gallery = members.filter((m) => m.user_id % 3 === 0 && !demoIds.includes(m.user_id) && avatars.length > 1);
   const rows = gallery.flatMap((m) =>
@@ -46,19 +46,13 @@ export async function seedGalleriesAndPlaces(db: Db, avatars: AvatarFiles[], dem
   );
   if (rows.length > 0) {
     await db.query(
-      `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
+      sql`INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
        SELECT uid, fn, th, bl, 'approved', false, pos
-       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[]) AS t(uid, fn, th, bl, pos)`,
-      [
-        rows.map((r) => r.uid),
-        rows.map((r) => r.a.filename),
-        rows.map((r) => r.a.thumb_filename),
-        rows.map((r) => r.a.blurred_filename),
-        rows.map((r) => r.position),
-      ],
+       FROM unnest(${rows.map((r) => r.uid)}::int[], ${rows.map((r) => r.a.filename)}::text[], ${rows.map((r) => r.a.thumb_filename)}::text[],
+                   ${rows.map((r) => r.a.blurred_filename)}::text[], ${rows.map((r) => r.position)}::int[]) AS t(uid, fn, th, bl, pos)`,
     );
   }
-  const all = await db.query<{ user_id: number; country: string | null }>('SELECT user_id, country FROM profiles');
+  const all = await db.query<{ user_id: number; country: string | null }>(sql`SELECT user_id, country FROM profiles`);
   const placed = all.flatMap((m) => {
     const city = demoIds.includes(m.user_id) ? CITIES.NL : m.country ? CITIES[m.country] : undefined;
     if (!city) return [];
@@ -67,8 +61,8 @@ export async function seedGalleriesAndPlaces(db: Db, avatars: AvatarFiles[], dem
     return [{ id: m.user_id, ...cell }];
   });
   await db.query(
-    `UPDATE profiles p SET lat = t.lat, lon = t.lon
-     FROM unnest($1::int[], $2::float8[], $3::float8[]) AS t(id, lat, lon) WHERE p.user_id = t.id`,
-    [placed.map((p) => p.id), placed.map((p) => p.lat), placed.map((p) => p.lon)],
+    sql`UPDATE profiles p SET lat = t.lat, lon = t.lon
+     FROM unnest(${placed.map((p) => p.id)}::int[], ${placed.map((p) => p.lat)}::float8[], ${placed.map((p) => p.lon)}::float8[]) AS t(id, lat, lon)
+     WHERE p.user_id = t.id`,
   );
 }

@@ -22,7 +22,7 @@ import {
   type Faker,
 } from '@faker-js/faker';
 import { COUNTRY_LANGUAGES } from '../../src/shared/locales';
-import type { Db } from '../lib/db';
+import { sql, type Db } from '../lib/db';
 import type { MediaStore } from '../lib/media-store';
 import { hashPassword } from '../lib/password';
 import { generateAvatars, type AvatarFiles } from './avatars';
@@ -153,10 +153,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
   ]);
 
   return db.transaction(async (tx) => {
-    const [defaultSite] = await tx.query<{ id: number; countries: string[] }>('SELECT id, countries FROM sites WHERE is_default');
+    const [defaultSite] = await tx.query<{ id: number; countries: string[] }>(sql`SELECT id, countries FROM sites WHERE is_default`);
     if (!defaultSite) throw new Error('the default site is missing; run the migrations first');
     const [nlSite] = await tx.query<{ id: number; countries: string[] }>(
-      `INSERT INTO sites (host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
+      sql`INSERT INTO sites (host, name, domain, domain_language, niche, cdn_prefix, countries, signups, logged_out_search,
          enable_site_entry_popup, index_title, description, support_phone, support_email, minimum_message_costs,
          fictional_icon, fictional_warning, fictional_singular, fictional_plural, visible_profile_fields,
          visible_profile_notes, search_fields, company_id, mail_name)
@@ -174,16 +174,16 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     if (!nlSite) throw new Error('could not create the second demo site');
     // Its texts in every interface language: the default site's, under its own brand.
     await tx.query(
-      `UPDATE sites n SET texts = replace(d.texts::text, 'ManMatch', 'Mannenmatch')::jsonb FROM sites d WHERE d.is_default AND n.id = $1`,
-      [nlSite.id],
+      sql`UPDATE sites n SET texts = replace(d.texts::text, 'ManMatch', 'Mannenmatch')::jsonb
+          FROM sites d WHERE d.is_default AND n.id = ${nlSite.id}`,
     );
 
-    const regionRows = await tx.query<{ id: number; country: string }>('SELECT id, country FROM regions WHERE country = ANY($1::text[])', [
-      defaultSite.countries,
-    ]);
+    const regionRows = await tx.query<{ id: number; country: string }>(
+      sql`SELECT id, country FROM regions WHERE country = ANY(${defaultSite.countries}::text[])`,
+    );
     const regionsByCountry = new Map<string, number[]>();
     for (const r of regionRows) regionsByCountry.set(r.country, [...(regionsByCountry.get(r.country) ?? []), r.id]);
-    const interestIds = (await tx.query<{ id: number }>('SELECT id FROM interests ORDER BY id')).map((r) => r.id);
+    const interestIds = (await tx.query<{ id: number }>(sql`SELECT id FROM interests ORDER BY id`)).map((r) => r.id);
 
     const now = Date.now();
     const member = (siteId: number, countries: readonly string[], i: number): MemberSpec => {
@@ -246,14 +246,13 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     const byEmail = new Map(specs.map((s, i) => [s.email, ids[i] as number]));
     const freeId = byEmail.get(DEMO_LOGINS.free) as number;
     const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
-    await tx.query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [byEmail.get(DEMO_LOGINS.moderator)]);
+    await tx.query(sql`UPDATE users SET role = 'moderator' WHERE id = ${byEmail.get(DEMO_LOGINS.moderator)}`);
     await seedGalleriesAndPlaces(tx, avatars, [freeId, premiumId]);
     // The demo balance is one promotional lot with its ledger row, as credits/ledger.ts keeps the books.
     await tx.query(
-      `WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES ($1, 'promo', 120, 120) RETURNING id)
+      sql`WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES (${premiumId}, 'promo', 120, 120) RETURNING id)
        INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, balance_after, lot_id)
-       SELECT $1, 120, 'demo_purchase', 'seed-premium-credits', 120, id FROM lot`,
-      [premiumId],
+       SELECT ${premiumId}, 120, 'demo_purchase', 'seed-premium-credits', 120, id FROM lot`,
     );
 
     const others = specs
@@ -270,16 +269,15 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       );
 
     await tx.query(
-      `INSERT INTO discount_codes (code, value_percentage, status, validity, expires_at, currency, minimum_order_value, paymentmethods)
+      sql`INSERT INTO discount_codes (code, value_percentage, status, validity, expires_at, currency, minimum_order_value, paymentmethods)
        VALUES ('WELCOME10', 10, 'active', 'unlimited', NULL, NULL, NULL, '{}'),
               ('SPRING20', 20, 'active', 'once-per-user', now() + interval '90 days', 'EUR', 1995, ARRAY['ideal','creditcard']),
               ('ONCE50', 50, 'active', 'once', NULL, NULL, NULL, '{}')
        ON CONFLICT DO NOTHING`,
     );
     await tx.query(
-      `INSERT INTO discount_code_uses (discount_code_id, user_id)
-       SELECT id, $1 FROM discount_codes WHERE code = 'ONCE50' ON CONFLICT DO NOTHING`,
-      [premiumId],
+      sql`INSERT INTO discount_code_uses (discount_code_id, user_id)
+       SELECT id, ${premiumId} FROM discount_codes WHERE code = 'ONCE50' ON CONFLICT DO NOTHING`,
     );
     return { members: specs.length };
   });
@@ -288,66 +286,37 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
 async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
   const col = <K extends keyof MemberSpec>(k: K) => specs.map((s) => s[k]);
   const users = await db.query<{ id: number; email: string }>(
-    `INSERT INTO users (site_id, email, password_hash, status, credits, paid_user, language, signup_date, last_active_at)
+    sql`INSERT INTO users (site_id, email, password_hash, status, credits, paid_user, language, signup_date, last_active_at)
      SELECT site_id, email, hash, 'active', credits, paid, lang, signup, active
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::text[], $7::timestamptz[], $8::timestamptz[])
+     FROM unnest(${col('siteId')}::int[], ${col('email')}::text[], ${col('passwordHash')}::text[], ${col('credits')}::int[],
+                 ${col('paidUser')}::bool[], ${col('language')}::text[], ${col('signupDate')}::timestamptz[], ${col('lastActive')}::timestamptz[])
        AS t(site_id, email, hash, credits, paid, lang, signup, active)
      RETURNING id, email`,
-    [
-      col('siteId'),
-      col('email'),
-      col('passwordHash'),
-      col('credits'),
-      col('paidUser'),
-      col('language'),
-      col('signupDate'),
-      col('lastActive'),
-    ],
   );
   const idOf = new Map(users.map((u) => [u.email, u.id]));
   const ids = specs.map((s) => idOf.get(s.email) as number);
   await db.query(
-    `INSERT INTO profiles (user_id, name, country, region_id, birth_date, about, gender, sexuality, relationship_status,
+    sql`INSERT INTO profiles (user_id, name, country, region_id, birth_date, about, gender, sexuality, relationship_status,
        hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible)
      SELECT uid, name, country, region, birth::date, about, 'male', sexuality, rel, hair, eyes, body, tattoos, reason,
        'active', fictional, invisible
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
-                 $9::text[], $10::text[], $11::text[], $12::bool[], $13::text[], $14::bool[], $15::bool[])
+     FROM unnest(${ids}::int[], ${col('name')}::text[], ${col('country')}::text[], ${col('regionId')}::int[], ${col('birthDate')}::text[],
+                 ${col('about')}::text[], ${col('sexuality')}::text[], ${col('relationship')}::text[], ${col('hair')}::text[], ${col('eyes')}::text[],
+                 ${col('body')}::text[], ${col('tattoos')}::bool[], ${col('reason')}::text[], ${col('fictional')}::bool[], ${col('invisible')}::bool[])
        AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible)`,
-    [
-      ids,
-      col('name'),
-      col('country'),
-      col('regionId'),
-      col('birthDate'),
-      col('about'),
-      col('sexuality'),
-      col('relationship'),
-      col('hair'),
-      col('eyes'),
-      col('body'),
-      col('tattoos'),
-      col('reason'),
-      col('fictional'),
-      col('invisible'),
-    ],
   );
   const withPhoto = specs.map((s, i) => ({ a: s.avatar, id: ids[i] as number })).filter((x) => x.a !== null);
   await db.query(
-    `INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
-     SELECT uid, fn, th, bl, 'approved', true, 0 FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(uid, fn, th, bl)`,
-    [
-      withPhoto.map((x) => x.id),
-      withPhoto.map((x) => x.a?.filename),
-      withPhoto.map((x) => x.a?.thumb_filename),
-      withPhoto.map((x) => x.a?.blurred_filename),
-    ],
+    sql`INSERT INTO photos (user_id, filename, thumb_filename, blurred_filename, status, is_main, position)
+     SELECT uid, fn, th, bl, 'approved', true, 0
+     FROM unnest(${withPhoto.map((x) => x.id)}::int[], ${withPhoto.map((x) => x.a?.filename)}::text[],
+                 ${withPhoto.map((x) => x.a?.thumb_filename)}::text[], ${withPhoto.map((x) => x.a?.blurred_filename)}::text[]) AS t(uid, fn, th, bl)`,
   );
   const pairs = specs.flatMap((s, i) => s.interests.map((interest) => [ids[i] as number, interest] as const));
-  await db.query(`INSERT INTO profile_interests (user_id, interest_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
-    pairs.map((p) => p[0]),
-    pairs.map((p) => p[1]),
-  ]);
+  await db.query(
+    sql`INSERT INTO profile_interests (user_id, interest_id)
+     SELECT * FROM unnest(${pairs.map((p) => p[0])}::int[], ${pairs.map((p) => p[1])}::int[])`,
+  );
   return ids;
 }
 
@@ -357,19 +326,16 @@ async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: nu
   const likers = picks.slice(0, 6);
   const liked = picks.slice(5, 8);
   for (const [i, liker] of likers.entries()) {
-    await db.query(`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-      liker,
-      me,
-      i < 3,
-      new Date(now - (i + 1) * 3_600_000),
-    ]);
+    const at = new Date(now - (i + 1) * 3_600_000);
+    await db.query(
+      sql`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES (${liker}, ${me}, ${i < 3}, ${at}) ON CONFLICT DO NOTHING`,
+    );
   }
   for (const [i, target] of liked.entries()) {
-    await db.query(`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES ($1, $2, true, $3) ON CONFLICT DO NOTHING`, [
-      me,
-      target,
-      new Date(now - (i + 2) * 5_400_000),
-    ]);
+    const at = new Date(now - (i + 2) * 5_400_000);
+    await db.query(
+      sql`INSERT INTO likes (liker_id, liked_id, is_new, created_at) VALUES (${me}, ${target}, true, ${at}) ON CONFLICT DO NOTHING`,
+    );
   }
   const lines = [
     'Hey! Nice profile 😊',
@@ -380,34 +346,29 @@ async function seedSocial(db: Db, f: Faker, siteId: number, me: number, pool: nu
   ];
   for (const [i, other] of picks.slice(8, 11).entries()) {
     const sentAt = new Date(now - (i * 7 + 1) * 3_600_000);
-    const [conv] = await db.query<{ id: number }>('INSERT INTO conversations (site_id, last_message_at) VALUES ($1, $2) RETURNING id', [
-      siteId,
-      sentAt,
-    ]);
+    const [conv] = await db.query<{ id: number }>(
+      sql`INSERT INTO conversations (site_id, last_message_at) VALUES (${siteId}, ${sentAt}) RETURNING id`,
+    );
     if (!conv) continue;
     const count = 2 + (i % 3);
     const unread = i === 0 ? 0 : 1 + (i % 2);
-    await db.query(`INSERT INTO conversation_members (conversation_id, user_id, unread_count) VALUES ($1, $2, $3), ($1, $4, 0)`, [
-      conv.id,
-      me,
-      unread,
-      other,
-    ]);
+    await db.query(
+      sql`INSERT INTO conversation_members (conversation_id, user_id, unread_count)
+          VALUES (${conv.id}, ${me}, ${unread}), (${conv.id}, ${other}, 0)`,
+    );
     for (let m = 0; m < count; m++) {
-      await db.query('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES ($1, $2, $3, $4)', [
-        conv.id,
-        m % 2 === 0 ? other : me,
-        lines[m % lines.length],
-        new Date(sentAt.getTime() - (count - m) * 60_000),
-      ]);
+      const sender = m % 2 === 0 ? other : me;
+      const at = new Date(sentAt.getTime() - (count - m) * 60_000);
+      await db.query(
+        sql`INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES (${conv.id}, ${sender}, ${lines[m % lines.length]}, ${at})`,
+      );
     }
     // Read markers (migration 013): the demo member has read all but his `unread` newest received messages.
     await db.query(
-      `UPDATE conversation_members cm SET read_seq = coalesce((
+      sql`UPDATE conversation_members cm SET read_seq = coalesce((
          SELECT m.seq FROM messages m WHERE m.conversation_id = cm.conversation_id AND m.sender_id <> cm.user_id
          ORDER BY m.seq DESC OFFSET cm.unread_count LIMIT 1), 0)
-       WHERE cm.conversation_id = $1`,
-      [conv.id],
+       WHERE cm.conversation_id = ${conv.id}`,
     );
   }
 }

@@ -14,7 +14,7 @@ import { createBus, type Bus } from '../lib/bus';
 import { WEBHOOK_PATH } from '../components/payments/routes';
 import { createHttpProvider } from '../components/payments/simulator-provider';
 import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-simulator/simulator';
-import { createPgDb, createPgliteDb, type Db } from '../lib/db';
+import { createPgDb, createPgliteDb, empty, sql, type Db } from '../lib/db';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
 import { createDiskStore, type MediaStore } from '../lib/media-store';
@@ -212,10 +212,10 @@ export async function loginCookie(app: Express, email: string, password = DEMO_P
  * and answers his auth cookie. Password login needs a confirmed address, so change his status after this.
  */
 export async function loginAsMember(ctx: Pick<TestContext, 'app' | 'db'>, userId: number, opts: { free?: boolean } = {}): Promise<string> {
+  const free = opts.free ? sql`, paid_user = false` : empty;
   await ctx.db.query(
-    `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = $2)${opts.free ? ', paid_user = false' : ''} WHERE id = $1`,
-    [userId, DEMO_LOGINS.free],
+    sql`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = ${DEMO_LOGINS.free})${free} WHERE id = ${userId}`,
   );
-  const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  const [row] = await ctx.db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`);
   return loginCookie(ctx.app, row?.email ?? '');
 }

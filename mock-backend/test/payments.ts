@@ -4,6 +4,7 @@ import { expect, vi } from 'vitest';
 import { ledgerInvariantViolations } from '../components/credits/ledger';
 import { sessionIdOf } from '../components/session/service';
 import type { TestContext } from './context';
+import { sql } from '../lib/db';
 
 /** Helpers of the credits and payments suites: members with a session, the hosted checkout, waiting for webhooks. */
 
@@ -16,21 +17,21 @@ export async function newBuyer(
   opts: { signupAgoSeconds?: number; paid?: boolean } = {},
 ): Promise<{ userId: number; cookie: string }> {
   seq += 1;
+  const email = `buyer${seq}-${randomBytes(4).toString('hex')}@test.invalid`;
   const [user] = await ctx.db.query<{ id: number }>(
-    `INSERT INTO users (site_id, email, password_hash, status, paid_user, signup_date)
-     SELECT id, $1, 'x', 'active', $2, now() - make_interval(secs => $3) FROM sites WHERE is_default RETURNING id`,
-    [`buyer${seq}-${randomBytes(4).toString('hex')}@test.invalid`, opts.paid ?? false, opts.signupAgoSeconds ?? 86_400 * 30],
+    sql`INSERT INTO users (site_id, email, password_hash, status, paid_user, signup_date)
+     SELECT id, ${email}, 'x', 'active', ${opts.paid ?? false}, now() - make_interval(secs => ${opts.signupAgoSeconds ?? 86_400 * 30})
+     FROM sites WHERE is_default RETURNING id`,
   );
   const userId = (user as { id: number }).id;
   await ctx.db.query(
-    `INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES ($1, $2, '1990-01-01', '', $3, 'male', 'active')`,
-    [userId, `Buyer ${seq}`, country],
+    sql`INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status)
+        VALUES (${userId}, ${`Buyer ${seq}`}, '1990-01-01', '', ${country}, 'male', 'active')`,
   );
   const token = randomBytes(16).toString('hex');
-  await ctx.db.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
-    sessionIdOf(token),
-    userId,
-  ]);
+  await ctx.db.query(
+    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${sessionIdOf(token)}, ${userId}, now() + interval '1 day')`,
+  );
   return { userId, cookie: `auth=${token}` };
 }
 
@@ -58,7 +59,7 @@ export async function waitForStatus(ctx: TestContext, cookie: string, paymentId:
 }
 
 export async function balanceOf(ctx: TestContext, userId: number): Promise<number> {
-  const [row] = await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  const [row] = await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${userId}`);
   return row?.credits ?? 0;
 }
 

@@ -6,6 +6,7 @@ import { DEMO_LOGINS } from '../../mock-backend/seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../mock-backend/test/context';
 import type { BffApp } from '../../src/bff/app';
 import { makeApp } from './helpers';
+import { sql } from '../../mock-backend/lib/db';
 
 let ctx: TestContext;
 let backend: http.Server;
@@ -103,7 +104,7 @@ describe('the event stream across a BFF restart', () => {
   it('When the BFF restarts while a message is sent, then the browser reconnects with Last-Event-ID and gets the message it missed', async () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
-    const [freeRow] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+    const [freeRow] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.free}`);
     const freeId = freeRow?.id as number;
 
     const first = await startBff();

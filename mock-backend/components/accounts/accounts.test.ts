@@ -8,6 +8,7 @@ import { createTestContext, fromClient, loginCookie, type TestContext } from '..
 import { purgeDeletedAccounts } from './purge';
 import { RESET_MAILS_PER_DAY } from './service';
 import { createLogger } from '../../lib/logger';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -116,7 +117,7 @@ describe('signup validation', () => {
   }
 
   it('When the site is invite-only, then signup answers 403 signups_closed', async () => {
-    await ctx.db.query(`UPDATE sites SET signups = 'with_trafficsource' WHERE is_default`);
+    await ctx.db.query(sql`UPDATE sites SET signups = 'with_trafficsource' WHERE is_default`);
     try {
       const closed = await request(ctx.app).post('/api/signup.php').send(valid());
       expect(closed.status).toBe(403);
@@ -126,7 +127,7 @@ describe('signup validation', () => {
         .send(valid({ tracking: { network: 'aff7', sub1: 'x' } }));
       expect(withSource.status).toBe(200);
     } finally {
-      await ctx.db.query(`UPDATE sites SET signups = 'all' WHERE is_default`);
+      await ctx.db.query(sql`UPDATE sites SET signups = 'all' WHERE is_default`);
     }
   });
 });
@@ -146,7 +147,7 @@ describe('signup and activation', () => {
       language: 'de',
       profile: { name: 'Newbie', status: 'disabled' },
     });
-    const [row] = await ctx.db.query<{ tracking: unknown }>('SELECT tracking FROM users WHERE email = $1', [body.email]);
+    const [row] = await ctx.db.query<{ tracking: unknown }>(sql`SELECT tracking FROM users WHERE email = ${body.email}`);
     expect(row?.tracking).toEqual({ network: 'net1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' });
     await mailedToken(body.email, '/activate/done?token=');
     const mail = ctx.mails.find((m) => m.to === body.email);
@@ -168,7 +169,7 @@ describe('signup and activation', () => {
   it('When the activation token has expired, then it no longer works', async () => {
     const { email } = await signUp();
     const token = await mailedToken(email, '/activate/done?token=');
-    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'activate'`);
+    await ctx.db.query(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'activate'`);
     expect((await request(ctx.app).post('/api/activate.php').send({ token })).status).toBe(410);
   });
 
@@ -176,7 +177,7 @@ describe('signup and activation', () => {
     const { email, cookie } = await signUp();
     const old = await mailedToken(email, '/activate/done?token=');
     expect((await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie).send({})).status).toBe(429);
-    await ctx.db.query(`UPDATE account_tokens SET created_at = now() - interval '2 minutes'`);
+    await ctx.db.query(sql`UPDATE account_tokens SET created_at = now() - interval '2 minutes'`);
     expect((await request(ctx.app).post('/api/activation-mail.php').set('cookie', cookie).send({})).status).toBe(200);
     await vi.waitFor(() => expect(ctx.mails.filter((m) => m.to === email)).toHaveLength(2));
     const fresh = await mailedToken(email, '/activate/done?token=');
@@ -187,7 +188,7 @@ describe('signup and activation', () => {
 
   it('When an account starts with a message, then the message waits for activation and complete-signup adds the profile', async () => {
     const [recipient] = await ctx.db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.status = 'active' AND p.status = 'active' ORDER BY u.id LIMIT 1`,
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.status = 'active' AND p.status = 'active' ORDER BY u.id LIMIT 1`,
     );
     const email = uniqueEmail();
     const res = await request(ctx.app)
@@ -195,7 +196,7 @@ describe('signup and activation', () => {
       .send({ email, password: 'correct-horse', signup_message: 'Hoi!', recipient_id: recipient?.id });
     expect(res.status).toBe(200);
     const cookie = authCookie(res) as string;
-    const sent = () => ctx.db.query(`SELECT m.body FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.email = $1`, [email]);
+    const sent = () => ctx.db.query(sql`SELECT m.body FROM messages m JOIN users u ON u.id = m.sender_id WHERE u.email = ${email}`);
     expect(await sent()).toEqual([]);
     const bad = await request(ctx.app)
       .put('/api/signup.php')
@@ -277,7 +278,7 @@ describe('enumeration', () => {
     expect(await relogin(knownBody.email as string, '198.51.100.75')).toEqual(await relogin(newBody.email as string, '198.51.100.76'));
 
     // The owner's account is as it was: one account under that address, his own password, and no mail to the decoy.
-    expect(await ctx.db.query('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [DEMO_LOGINS.premium])).toEqual([
+    expect(await ctx.db.query(sql`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower(${DEMO_LOGINS.premium})`)).toEqual([
       { n: 1 },
     ]);
     expect(
@@ -298,18 +299,17 @@ describe('enumeration', () => {
         .set(fromClient('198.51.100.78'))
         .send(valid({ email: DEMO_LOGINS.free })),
     ) as string;
-    const [decoy] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE shown_email = $1 ORDER BY id DESC LIMIT 1', [
-      DEMO_LOGINS.free,
-    ]);
+    const [decoy] = await ctx.db.query<{ id: number }>(
+      sql`SELECT id FROM users WHERE shown_email = ${DEMO_LOGINS.free} ORDER BY id DESC LIMIT 1`,
+    );
     expect(decoy).toBeDefined();
     // While its session lives, the purge leaves it alone.
     await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media);
-    expect(await ctx.db.query('SELECT purged_at FROM users WHERE id = $1', [decoy?.id])).toEqual([{ purged_at: null }]);
+    expect(await ctx.db.query(sql`SELECT purged_at FROM users WHERE id = ${decoy?.id}`)).toEqual([{ purged_at: null }]);
     await request(ctx.app).get('/api/logout.php').set('cookie', cookie);
     await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media);
     const [row] = await ctx.db.query<{ shown_email: string | null; status: string; purged: boolean }>(
-      'SELECT shown_email, status, purged_at IS NOT NULL AS purged FROM users WHERE id = $1',
-      [decoy?.id],
+      sql`SELECT shown_email, status, purged_at IS NOT NULL AS purged FROM users WHERE id = ${decoy?.id}`,
     );
     expect(row).toEqual({ shown_email: null, status: 'deleted', purged: true });
   });
@@ -380,10 +380,10 @@ describe('login throttle', () => {
           .send({ email, password: 'bad' });
         if (r.status === 429) lastMinutes = r.body.error.params.minutes;
       }
-      await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);
+      await ctx.db.query(sql`UPDATE login_account_throttle SET locked_until = now() - interval '1 second' WHERE email = ${email}`);
     }
     expect(lastMinutes).toBe(60);
-    await ctx.db.query(`UPDATE login_account_throttle SET locked_until = now() + interval '60 minutes' WHERE email = $1`, [email]);
+    await ctx.db.query(sql`UPDATE login_account_throttle SET locked_until = now() + interval '60 minutes' WHERE email = ${email}`);
     expect((await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password })).status).toBe(429);
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
@@ -436,7 +436,7 @@ describe('password reset', () => {
     const email = 'member1-10@seed.invalid';
     await request(ctx.app).post('/api/reset-password.php').send({ email });
     const token = await mailedToken(email, '/reset-password/do?token=');
-    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
+    await ctx.db.query(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
     const res = await request(ctx.app)
       .put('/api/reset-password.php')
       .send({ token, password: 'new-password-1', password_repeat: 'new-password-1' });
@@ -517,7 +517,7 @@ describe('deletion', () => {
     await request(ctx.app)
       .post('/api/activate.php')
       .send({ token: await mailedToken(email, '/activate/done?token=') });
-    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+    const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`);
     const id = row?.id as number;
     const viewer = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     expect((await request(ctx.app).get(`/api/profile.php?id=${id}`).set('cookie', viewer)).status).toBe(200);
@@ -555,21 +555,20 @@ describe('deletion', () => {
       .toBuffer();
     expect((await request(ctx.app).post('/api/photos.php').set('cookie', cookie).attach('photo', photo, 'me.jpg')).status).toBe(201);
     const files = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
-      'SELECT filename, thumb_filename, blurred_filename FROM photos p JOIN users u ON u.id = p.user_id WHERE u.email = $1',
-      [email],
+      sql`SELECT filename, thumb_filename, blurred_filename FROM photos p JOIN users u ON u.id = p.user_id WHERE u.email = ${email}`,
     );
     const paths = files.flatMap((f) => [f.filename, f.thumb_filename, f.blurred_filename]).map((f) => path.join(ctx.mediaDir, f));
     expect(paths).toHaveLength(3);
     for (const p of paths) expect(existsSync(p)).toBe(true);
     await request(ctx.app).delete('/api/account.php').set('cookie', cookie).send({ password, reasons: [] });
     const token = await mailedToken(email, '/account-deleted?token=');
-    await ctx.db.query(`UPDATE users SET deleted_at = now() - interval '15 days' WHERE email = $1`, [email]);
+    await ctx.db.query(sql`UPDATE users SET deleted_at = now() - interval '15 days' WHERE email = ${email}`);
     expect(await purgeDeletedAccounts(ctx.db, createLogger('silent'), ctx.media)).toBeGreaterThanOrEqual(1);
-    expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    expect(await ctx.db.query(sql`SELECT 1 FROM users WHERE email = ${email}`)).toEqual([]);
     for (const p of paths) expect(existsSync(p), p).toBe(false);
     expect((await request(ctx.app).post('/api/account.php').send({ token })).status).toBe(410);
     // Shared demo avatars of other members stay.
-    const avatar = await ctx.db.query<{ filename: string }>("SELECT filename FROM photos WHERE filename LIKE 'avatars/%' LIMIT 1");
+    const avatar = await ctx.db.query<{ filename: string }>(sql`SELECT filename FROM photos WHERE filename LIKE 'avatars/%' LIMIT 1`);
     expect(existsSync(path.join(ctx.mediaDir, avatar[0]!.filename))).toBe(true);
   });
 });
@@ -577,7 +576,7 @@ describe('deletion', () => {
 describe('notification settings', () => {
   it('When a member switches kinds, then they are saved, and switching one on lifts a list-unsubscribe but not a bounce', async () => {
     const { email, cookie } = await signupAndLogin();
-    await ctx.db.query(`UPDATE users SET notifications_disabled = '{unsubscribe,bounce}' WHERE email = $1`, [email]);
+    await ctx.db.query(sql`UPDATE users SET notifications_disabled = '{unsubscribe,bounce}' WHERE email = ${email}`);
     const before = await request(ctx.app).get('/api/notifications.php').set('cookie', cookie);
     expect(before.body).toEqual({ mail: { messages: true, likes: true, matches: true, news: true }, disabled: ['unsubscribe', 'bounce'] });
     const put = await request(ctx.app)
@@ -712,7 +711,7 @@ describe('a pending e-mail change and the password', () => {
     const confirm = await request(ctx.app).put('/api/mail-change.php').set('accept-language', 'nl').send({ token });
     expect(confirm.status).toBe(410);
     expect(confirm.body.error.code).toBe('token_invalid');
-    expect(await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM users WHERE email = ${email}`)).toHaveLength(1);
     expect((await request(ctx.app).get('/api/user.php').set('cookie', cookie)).status).toBe(403);
   });
 
@@ -753,7 +752,7 @@ describe('checking a reset link without spending it', () => {
     const expiring = await mailedToken(email, '/reset-password/do?token=');
     expect(expiring).not.toBe(token);
     expect((await request(ctx.app).get('/api/reset-password.php').query({ token: expiring })).status).toBe(200);
-    await ctx.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
+    await ctx.db.query(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset_password'`);
     expect((await request(ctx.app).get('/api/reset-password.php').query({ token: expiring })).status).toBe(410);
     expect((await request(ctx.app).get('/api/reset-password.php').query({ token: 'not-a-token' })).status).toBe(400);
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { completeCheckout, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
 import { discountMinor } from '../credits/discounts';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 const api = () => request(ctx.app);
 const setDeleteDiscount = (percentage: number) =>
-  ctx.db.query('UPDATE company_info SET delete_discount = $1 WHERE id = (SELECT company_id FROM sites WHERE is_default)', [percentage]);
+  ctx.db.query(sql`UPDATE company_info SET delete_discount = ${percentage} WHERE id = (SELECT company_id FROM sites WHERE is_default)`);
 
 describe('delete discount', () => {
   it("When a member who finds the site too expensive claims the delete discount, then his next purchase costs the company's percentage less, once", async () => {
@@ -65,7 +66,7 @@ describe('delete discount', () => {
     const none = await newBuyer(ctx, 'NL');
     const refused = await api().post('/api/delete-discount.php').set('cookie', none.cookie);
     expect(refused.status).toBe(404);
-    expect(await ctx.db.query('SELECT 1 FROM discount_codes WHERE code = $1', [`STAY-${none.userId}`])).toEqual([]);
+    expect(await ctx.db.query(sql`SELECT 1 FROM discount_codes WHERE code = ${`STAY-${none.userId}`}`)).toEqual([]);
     await setDeleteDiscount(50);
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app';
-import type { Db } from '../../lib/db';
+import { sql, type Db } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
 import { createTestContext, fromClient, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
@@ -102,7 +102,7 @@ describe('sign-in link against lock-out by strangers', () => {
     expect((await request(ctx.app).post('/api/login-link.php').set(fromClient('198.51.100.20')).send({ email })).status).toBe(200);
     const token = await mailedLink(email, before);
     const [row] = await ctx.db.query<{ minutes: number }>(
-      `SELECT extract(epoch FROM expires_at - created_at)::int / 60 AS minutes FROM account_tokens WHERE purpose = 'login_link' ORDER BY id DESC LIMIT 1`,
+      sql`SELECT extract(epoch FROM expires_at - created_at)::int / 60 AS minutes FROM account_tokens WHERE purpose = 'login_link' ORDER BY id DESC LIMIT 1`,
     );
     expect(row?.minutes).toBe(LOGIN_LINK_MINUTES);
     expect((await request(ctx.app).put('/api/login-link.php').set(fromClient('198.51.100.20')).send({ token })).status).toBe(200);
@@ -116,12 +116,12 @@ describe('sign-in link against lock-out by strangers', () => {
     expect(reused.headers['set-cookie']).toBeUndefined();
 
     // A fresh link (the spacing between links is over), then its 15 minutes pass.
-    await ctx.db.query(`UPDATE account_tokens SET created_at = created_at - interval '1 hour' WHERE purpose = 'login_link'`);
+    await ctx.db.query(sql`UPDATE account_tokens SET created_at = created_at - interval '1 hour' WHERE purpose = 'login_link'`);
     const next = ctx.mails.length;
     await request(ctx.app).post('/api/login-link.php').set(fromClient('198.51.100.20')).send({ email });
     const late = await mailedLink(email, next);
     await ctx.db.query(
-      `UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'login_link' AND used_at IS NULL`,
+      sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'login_link' AND used_at IS NULL`,
     );
     const expired = await request(ctx.app).put('/api/login-link.php').set(fromClient('198.51.100.20')).send({ token: late });
     expect(expired.status).toBe(410);
@@ -130,7 +130,7 @@ describe('sign-in link against lock-out by strangers', () => {
 
   it('When links are asked for again and again, then one is mailed per 5 minutes and the earlier one stays valid', async () => {
     const email = 'member1-5@seed.invalid';
-    await ctx.db.query(`UPDATE users SET email = 'linkowner@example.test' WHERE email = $1`, [email]);
+    await ctx.db.query(sql`UPDATE users SET email = 'linkowner@example.test' WHERE email = ${email}`);
     const owner = 'linkowner@example.test';
     const before = ctx.mails.length;
     await request(ctx.app).post('/api/login-link.php').set(fromClient('198.51.100.30')).send({ email: owner });
@@ -138,7 +138,7 @@ describe('sign-in link against lock-out by strangers', () => {
     for (let i = 0; i < 3; i++) {
       expect((await request(ctx.app).post('/api/login-link.php').set(fromClient('198.51.100.31')).send({ email: owner })).status).toBe(200);
     }
-    await vi.waitFor(async () => expect(await ctx.db.query('SELECT 1 FROM login_link_requests')).toEqual([]));
+    await vi.waitFor(async () => expect(await ctx.db.query(sql`SELECT 1 FROM login_link_requests`)).toEqual([]));
     expect(ctx.mails.slice(before).filter((m) => m.to === owner)).toHaveLength(1);
     expect((await request(ctx.app).put('/api/login-link.php').set(fromClient('198.51.100.30')).send({ token: first })).status).toBe(200);
   });

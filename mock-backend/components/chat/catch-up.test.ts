@@ -9,6 +9,7 @@ import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { currentEventSeq, membersWithEventsAfter } from './repository';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let others: number[] = [];
@@ -26,11 +27,10 @@ const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 beforeAll(async () => {
   ctx = await createTestContext({ members: 16 });
   const rows = await ctx.db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+    sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
      WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-       AND u.site_id = (SELECT site_id FROM users WHERE email = $1)
+       AND u.site_id = (SELECT site_id FROM users WHERE email = ${DEMO_LOGINS.free})
      ORDER BY u.id LIMIT 3`,
-    [DEMO_LOGINS.free],
   );
   others = rows.map((r) => r.id);
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MESSAGES } from '../../../src/shared/chat';
 import { createApp } from '../../app';
 import { createPgBus } from '../../lib/bus';
-import { createPgDb } from '../../lib/db';
+import { createPgDb, sql } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, loginAsMember, type TestContext } from '../../test/context';
@@ -24,9 +24,9 @@ let freeId: number;
 const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
 const idOf = async (email: string) =>
-  (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
+  (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))[0]?.id as number;
 const creditsOf = async (id: number) =>
-  (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+  (await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${id}`))[0]?.credits as number;
 const send = (cookie: string, profileId: number, text: string, key?: string) => {
   const r = request(ctx.app).post('/api/message.php').set('cookie', cookie).send({ profile_id: profileId, text });
   return key ? r.set('Idempotency-Key', key) : r;
@@ -37,13 +37,12 @@ beforeAll(async () => {
   premiumId = await idOf(DEMO_LOGINS.premium);
   freeId = await idOf(DEMO_LOGINS.free);
   const rows = await ctx.db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+    sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
      WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-       AND u.site_id = (SELECT site_id FROM users WHERE id = $1)
+       AND u.site_id = (SELECT site_id FROM users WHERE id = ${premiumId})
        AND NOT EXISTS (SELECT 1 FROM conversation_members cm JOIN conversation_members o ON o.conversation_id = cm.conversation_id
-                       WHERE cm.user_id = u.id AND o.user_id IN ($1, $2))
+                       WHERE cm.user_id = u.id AND o.user_id IN (${premiumId}, ${freeId}))
      ORDER BY u.id LIMIT 14`,
-    [premiumId, freeId],
   );
   others = rows.map((r) => r.id);
   server = ctx.app.listen(0, '127.0.0.1');
@@ -81,8 +80,7 @@ describe('chat', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.message.id).toBe(sent.body.message.id);
     const [site] = await ctx.db.query<{ message_credits: number }>(
-      'SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
-      [premiumId],
+      sql`SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = ${premiumId})`,
     );
     expect(await creditsOf(premiumId)).toBe(before - (site?.message_credits ?? 0));
 
@@ -129,7 +127,7 @@ describe('chat', () => {
     expect(self.body.error.code).toBe('message_self');
     const nl = await send(premium, premiumId, 'me').set('accept-language', 'nl');
     expect(nl.body.error.message).toBe('Je kunt jezelf geen bericht sturen.');
-    expect(await ctx.db.query('SELECT 1 FROM conversation_members WHERE user_id = $1', [otherId])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM conversation_members WHERE user_id = ${otherId}`)).toHaveLength(0);
   });
 
   it('When a free member uses his free messages, then the next one asks for credits and stores nothing; a third started conversation is refused', async () => {
@@ -142,7 +140,7 @@ describe('chat', () => {
     expect(first.body.allowance.free_messages_left).toBe(FREE_MESSAGES - 1);
     expect(first.body.allowance.conversations_left).toBe(1);
     for (let i = 1; i < FREE_MESSAGES; i++) expect((await send(free, b, `free ${i}`)).status).toBe(201);
-    const count = async () => (await ctx.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [freeId])).length;
+    const count = async () => (await ctx.db.query(sql`SELECT 1 FROM messages WHERE sender_id = ${freeId}`)).length;
     const stored = await count();
     const paid = await send(free, a, 'one more').set('accept-language', 'nl');
     expect(paid.status).toBe(402);
@@ -165,10 +163,9 @@ describe('chat', () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const [a, b] = [others[12] as number, others[13] as number];
     const setCap = (cap: number | null) =>
-      ctx.db.query('UPDATE sites SET premium_conversations_per_day = $1 WHERE id = (SELECT site_id FROM users WHERE id = $2)', [
-        cap,
-        premiumId,
-      ]);
+      ctx.db.query(
+        sql`UPDATE sites SET premium_conversations_per_day = ${cap} WHERE id = (SELECT site_id FROM users WHERE id = ${premiumId})`,
+      );
     const allowance = async (id: number) =>
       (await request(ctx.app).get('/api/conversation.php').query({ profile_id: id }).set('cookie', premium)).body.allowance;
     try {
@@ -202,20 +199,19 @@ describe('chat', () => {
     const racerId = others[6] as number;
     const racer = await loginAs(racerId);
     const [site] = await ctx.db.query<{ message_credits: number }>(
-      'SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
-      [racerId],
+      sql`SELECT message_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = ${racerId})`,
     );
     const price = site?.message_credits ?? 10;
-    await ctx.db.query('UPDATE users SET paid_user = true WHERE id = $1', [racerId]);
+    await ctx.db.query(sql`UPDATE users SET paid_user = true WHERE id = ${racerId}`);
     await ctx.db.transaction((tx) => grantCredits(tx, { userId: racerId, credits: price, kind: 'promo', reason: 'bonus' }));
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(racer, otherId, `race ${i}`, `race-${i}`)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 402 || s === 429)).toBe(true);
     expect(await creditsOf(racerId)).toBe(0);
-    expect(await ctx.db.query('SELECT 1 FROM messages WHERE sender_id = $1', [racerId])).toHaveLength(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM messages WHERE sender_id = ${racerId}`)).toHaveLength(1);
     // The spend API's ledger: one spend, and balance = ledger = lots.
-    expect(await ctx.db.query(`SELECT 1 FROM credit_ledger WHERE user_id = $1 AND reason = 'message'`, [racerId])).toHaveLength(1);
+    expect(await ctx.db.query(sql`SELECT 1 FROM credit_ledger WHERE user_id = ${racerId} AND reason = 'message'`)).toHaveLength(1);
     expect(await ledgerInvariantViolations(ctx.db, [racerId])).toEqual([]);
   });
 
@@ -279,27 +275,27 @@ describe('chat', () => {
     const gone = others[7] as number;
     const blocked = others[8] as number;
     const hidden = others[9] as number;
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [gone]);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${gone}`);
     expect((await send(premium, gone, 'hi')).status).toBe(404);
     expect((await send(premium, blocked, 'before the block')).status).toBe(201);
-    await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [blocked, premiumId]);
+    await ctx.db.query(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${blocked}, ${premiumId})`);
     expect((await send(premium, blocked, 'after the block')).status).toBe(404);
     expect((await request(ctx.app).get('/api/conversation.php').query({ profile_id: blocked }).set('cookie', premium)).status).toBe(404);
     const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
-    await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [premiumId]);
+    await ctx.db.query(sql`UPDATE profiles SET invisible = true WHERE user_id = ${premiumId}`);
     try {
       const fresh = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', free);
       expect(fresh.status).toBe(404);
       const h = await loginAs(hidden);
-      await ctx.db.query('UPDATE profiles SET invisible = false WHERE user_id = $1', [premiumId]);
+      await ctx.db.query(sql`UPDATE profiles SET invisible = false WHERE user_id = ${premiumId}`);
       expect((await send(premium, hidden, 'we know each other')).status).toBe(201);
-      await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [premiumId]);
+      await ctx.db.query(sql`UPDATE profiles SET invisible = true WHERE user_id = ${premiumId}`);
       const reply = await send(h, premiumId, 'still here');
       expect(reply.status).toBe(201);
       const seen = await request(ctx.app).get('/api/conversation.php').query({ profile_id: premiumId }).set('cookie', h);
       expect(seen.body.profile).toMatchObject({ online: false, last_active: null });
     } finally {
-      await ctx.db.query('UPDATE profiles SET invisible = false WHERE user_id = $1', [premiumId]);
+      await ctx.db.query(sql`UPDATE profiles SET invisible = false WHERE user_id = ${premiumId}`);
     }
   });
 
@@ -308,7 +304,7 @@ describe('chat', () => {
     const readerId = others[11] as number;
     const writer = await loginAs(writerId);
     const reader = await loginAs(readerId);
-    await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${writerId}`);
     const sent = await send(writer, readerId, 'waiting');
     expect(sent.status).toBe(201);
     expect(sent.body.message.held).toBe(true);
@@ -378,7 +374,7 @@ describe('chat', () => {
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('chat on two instances', () => {
   it('When a message is sent through one backend, then a stream held by another backend on the same PostgreSQL gets it', async () => {
     const url = process.env.TEST_DATABASE_URL as string;
-    const [schema] = await ctx.db.query<{ s: string }>('SELECT current_schema() AS s');
+    const [schema] = await ctx.db.query<{ s: string }>(sql`SELECT current_schema() AS s`);
     const logger = createLogger('silent');
     const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });
     const bus2 = createPgBus(db2, url, logger, { searchPath: schema?.s });

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { createPgBus } from '../../lib/bus';
-import { createPgDb } from '../../lib/db';
+import { createPgDb, sql } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
@@ -239,7 +239,7 @@ describe('live events: likes, balance, photos', () => {
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('live events on two instances', () => {
   it('When a like, a message and a removal happen through one backend, then a stream held by another backend on the same PostgreSQL gets each once', async () => {
     const url = process.env.TEST_DATABASE_URL as string;
-    const [schema] = await ctx.db.query<{ s: string }>('SELECT current_schema() AS s');
+    const [schema] = await ctx.db.query<{ s: string }>(sql`SELECT current_schema() AS s`);
     const logger = createLogger('silent');
     const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });
     const bus2 = createPgBus(db2, url, logger, { searchPath: schema?.s });

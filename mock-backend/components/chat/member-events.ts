@@ -1,5 +1,5 @@
 import type { Bus } from '../../lib/bus';
-import { statement, type Db } from '../../lib/db';
+import { sql, statement, type Db } from '../../lib/db';
 import { CHAT_EVENT_LOCK } from './repository';
 
 /**
@@ -19,8 +19,9 @@ export type MemberEvent =
 
 const insertMemberEvent = statement(
   'member_event_insert',
-  `WITH event_lock AS (SELECT pg_advisory_xact_lock($4::bigint))
-   INSERT INTO member_events (user_id, kind, data) SELECT $1::int, $2::text, $3::jsonb FROM event_lock`,
+  (userId: number, kind: MemberEvent['kind'], data: string) =>
+    sql`WITH event_lock AS (SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::bigint))
+   INSERT INTO member_events (user_id, kind, data) SELECT ${userId}::int, ${kind}::text, ${data}::jsonb FROM event_lock`,
 );
 
 /**
@@ -29,12 +30,12 @@ const insertMemberEvent = statement(
  * After the commit, `tell` says "look" to the members' streams.
  */
 export async function recordMemberEvent(tx: Db, userId: number, event: MemberEvent): Promise<void> {
-  await tx.query(insertMemberEvent(userId, event.kind, JSON.stringify(event.data), CHAT_EVENT_LOCK));
+  await tx.query(insertMemberEvent(userId, event.kind, JSON.stringify(event.data)));
 }
 
 /** The balance event from the member's row as the transaction sees it now (after the change). */
 export async function recordBalance(tx: Db, userId: number): Promise<void> {
-  const [row] = await tx.query<{ credits: number; paid_user: boolean }>('SELECT credits, paid_user FROM users WHERE id = $1', [userId]);
+  const [row] = await tx.query<{ credits: number; paid_user: boolean }>(sql`SELECT credits, paid_user FROM users WHERE id = ${userId}`);
   if (row) await recordMemberEvent(tx, userId, { kind: 'balance', data: { credits: row.credits, paid_user: row.paid_user } });
 }
 
@@ -47,6 +48,6 @@ export async function tell(bus: Bus | undefined, userIds: readonly number[]): Pr
 const KEEP_DAYS = 7;
 
 export async function deleteOldMemberEvents(db: Db): Promise<number> {
-  const rows = await db.query(`DELETE FROM member_events WHERE created_at < now() - make_interval(days => $1) RETURNING 1`, [KEEP_DAYS]);
+  const rows = await db.query(sql`DELETE FROM member_events WHERE created_at < now() - make_interval(days => ${KEEP_DAYS}) RETURNING 1`);
   return rows.length;
 }

@@ -5,6 +5,7 @@ import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
 import { grantCredits } from '../credits/ledger';
 import { idOf, moderatorCookie, otherMember } from '../safety/fixtures';
+import { sql } from '../../lib/db';
 
 /** A suspended or banned member is no longer available in his partners' conversations: nothing can be sent to him. */
 
@@ -19,8 +20,7 @@ afterAll(async () => {
 
 const books = async (id: number) => {
   const [row] = await ctx.db.query<{ credits: number; entries: number }>(
-    `SELECT u.credits, (SELECT count(*)::int FROM credit_ledger l WHERE l.user_id = u.id) AS entries FROM users u WHERE u.id = $1`,
-    [id],
+    sql`SELECT u.credits, (SELECT count(*)::int FROM credit_ledger l WHERE l.user_id = u.id) AS entries FROM users u WHERE u.id = ${id}`,
   );
   return row;
 };
@@ -69,14 +69,13 @@ describe('a partner who is suspended', () => {
     expect(photo.status).toBe(409);
     expect(await books(me)).toEqual(before);
     const [held] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = $1 AND status = 'held'`,
-      [me],
+      sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${me} AND status = 'held'`,
     );
     expect(held?.n).toBe(0);
 
     // The suspension lifted (what a reversed decision leaves on the member's row).
-    await ctx.db.query(`UPDATE safety_decisions SET reversed_at = now() WHERE member_id = $1`, [partner.id]);
-    await ctx.db.query(`UPDATE users SET suspended_until = NULL WHERE id = $1`, [partner.id]);
+    await ctx.db.query(sql`UPDATE safety_decisions SET reversed_at = now() WHERE member_id = ${partner.id}`);
+    await ctx.db.query(sql`UPDATE users SET suspended_until = NULL WHERE id = ${partner.id}`);
     expect((await open()).body.partner_available).toBe(true);
     expect(
       (await request(ctx.app).post('/api/message.php').set('cookie', cookie).send({ profile_id: partner.id, text: 'Welcome back' })).status,

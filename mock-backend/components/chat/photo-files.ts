@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Schemas } from '../../lib/api-types';
-import type { Db } from '../../lib/db';
+import { sql, type Db } from '../../lib/db';
 import { putAll, type MediaStore } from '../../lib/media-store';
 import type { PhotoVariants } from '../photos/index';
 
@@ -61,8 +61,7 @@ const SWEPT = /^chat\/([0-9a-f]{2})\/(([0-9a-f]{32})-(?:full|thumb)\.jpg)$/;
 async function stillReferenced(db: Db, fulls: readonly string[]): Promise<Set<string>> {
   if (fulls.length === 0) return new Set();
   const rows = await db.query<{ photo_filename: string }>(
-    'SELECT DISTINCT photo_filename FROM messages WHERE photo_filename = ANY($1::text[])',
-    [fulls],
+    sql`SELECT DISTINCT photo_filename FROM messages WHERE photo_filename = ANY(${fulls}::text[])`,
   );
   return new Set(rows.map((r) => r.photo_filename));
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, MEDIA_STORES, type MediaStoreKind, type TestContext } from '../../test/context';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -16,11 +17,11 @@ let photoCredits: number;
 const loginAs = (id: number) => loginAsMember(ctx, id, { free: true });
 
 const creditsOf = async (id: number) =>
-  (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
+  (await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${id}`))[0]?.credits as number;
 const grant = (userId: number, credits: number) =>
   ctx.db.transaction((tx) => grantCredits(tx, { userId, credits, kind: 'promo', reason: 'bonus' }));
 const photoRows = async (senderId: number) =>
-  ctx.db.query<{ photo_filename: string }>(`SELECT photo_filename FROM messages WHERE sender_id = $1 AND kind = 'photo'`, [senderId]);
+  ctx.db.query<{ photo_filename: string }>(sql`SELECT photo_filename FROM messages WHERE sender_id = ${senderId} AND kind = 'photo'`);
 
 /** Every photo-message file in the media store (the disk folder or the bucket). */
 async function chatFiles(): Promise<string[]> {
@@ -92,17 +93,15 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
   beforeAll(async () => {
     ctx = await createTestContext({ members: 24, media: store });
     const rows = await ctx.db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
        WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-         AND u.site_id = (SELECT site_id FROM users WHERE email = $1)
+         AND u.site_id = (SELECT site_id FROM users WHERE email = ${DEMO_LOGINS.free})
          AND NOT EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.user_id = u.id)
        ORDER BY u.id LIMIT 10`,
-      [DEMO_LOGINS.free],
     );
     others = rows.map((r) => r.id);
     const [site] = await ctx.db.query<{ photo_credits: number }>(
-      'SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
-      [others[0]],
+      sql`SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = ${others[0]})`,
     );
     photoCredits = site?.photo_credits ?? 0;
     server = ctx.app.listen(0, '127.0.0.1');
@@ -135,8 +134,7 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
       expect(sent.body.message.photo.thumb_filename).toMatch(/-thumb\.jpg$/);
       expect(await creditsOf(aId)).toBe(before - photoCredits);
       const [hold] = await ctx.db.query<{ status: string; reason: string }>(
-        `SELECT status, reason FROM credit_reservations WHERE user_id = $1 AND reason = 'photo_message'`,
-        [aId],
+        sql`SELECT status, reason FROM credit_reservations WHERE user_id = ${aId} AND reason = 'photo_message'`,
       );
       expect(hold).toEqual({ status: 'posted', reason: 'photo_message' });
 
@@ -204,10 +202,10 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
       expect(res.body.error.code).toBe('photo_invalid');
       expect(res.body.error.message).toMatch(/^Dit bestand is geen bruikbare foto/);
       expect(await creditsOf(dId)).toBe(before);
-      const holds = await ctx.db.query<{ status: string }>(`SELECT status FROM credit_reservations WHERE user_id = $1`, [dId]);
+      const holds = await ctx.db.query<{ status: string }>(sql`SELECT status FROM credit_reservations WHERE user_id = ${dId}`);
       expect(holds.map((h) => h.status)).toEqual(['voided']);
       expect(await photoRows(dId)).toEqual([]);
-      expect(await ctx.db.query('SELECT 1 FROM conversation_members WHERE user_id = $1', [dId])).toEqual([]);
+      expect(await ctx.db.query(sql`SELECT 1 FROM conversation_members WHERE user_id = ${dId}`)).toEqual([]);
       expect(await chatFiles()).toEqual(filesBefore);
       expect(await ledgerInvariantViolations(ctx.db, [dId])).toEqual([]);
     });
@@ -222,7 +220,7 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
       const self = await sendPhoto(f, fId, file);
       expect(self.status).toBe(422);
       expect(self.body.error.code).toBe('message_self');
-      await ctx.db.query('UPDATE users SET credits = 0 WHERE id = $1', [fId]);
+      await ctx.db.query(sql`UPDATE users SET credits = 0 WHERE id = ${fId}`);
       const poor = await sendPhoto(f, gId, file);
       expect(poor.status).toBe(402);
       expect(poor.body.error.code).toBe('insufficient_credits');
@@ -230,20 +228,20 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
       const long = await sendPhoto(f, gId, file, { text: 'x'.repeat(1001) });
       expect(long.status).toBe(422);
       expect(long.body.error.code).toBe('message_too_long');
-      await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [gId, fId]);
+      await ctx.db.query(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${gId}, ${fId})`);
       expect((await sendPhoto(f, gId, file)).status).toBe(404);
-      await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [fId]);
+      await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${fId}`);
       const held = await sendPhoto(f, hId, file);
       expect(held.status).toBe(403);
       expect(held.body.error.code).toBe('account_not_activated');
-      await ctx.db.query(`UPDATE users SET status = 'active' WHERE id = $1`, [fId]);
+      await ctx.db.query(sql`UPDATE users SET status = 'active' WHERE id = ${fId}`);
       const missing = await request(ctx.app)
         .post('/api/photo-message.php')
         .set('cookie', f)
         .field('profile_id', String(hId))
         .field('text', 'no photo');
       expect(missing.status).toBe(400);
-      expect(await ctx.db.query('SELECT 1 FROM credit_reservations WHERE user_id = $1', [fId])).toEqual([]);
+      expect(await ctx.db.query(sql`SELECT 1 FROM credit_reservations WHERE user_id = ${fId}`)).toEqual([]);
       expect(await photoRows(fId)).toEqual([]);
     });
 
@@ -277,10 +275,10 @@ describe.each(MEDIA_STORES)('photo messages with the %s store', (store: MediaSto
         expect(res.body.error.code).toBe('media_store_unavailable');
         expect(res.body.error.message).toMatch(/^Ahora mismo no se pueden guardar ni mostrar fotos/);
         expect(await creditsOf(iId)).toBe(before);
-        const holds = await ctx.db.query<{ status: string }>(`SELECT status FROM credit_reservations WHERE user_id = $1`, [iId]);
+        const holds = await ctx.db.query<{ status: string }>(sql`SELECT status FROM credit_reservations WHERE user_id = ${iId}`);
         expect(holds.map((h) => h.status)).toEqual(['voided']);
         expect(await photoRows(iId)).toEqual([]);
-        expect(await ctx.db.query('SELECT 1 FROM conversation_members WHERE user_id = $1', [iId])).toEqual([]);
+        expect(await ctx.db.query(sql`SELECT 1 FROM conversation_members WHERE user_id = ${iId}`)).toEqual([]);
         expect(await chatFiles()).toEqual(filesBefore);
         expect(await ledgerInvariantViolations(ctx.db, [iId])).toEqual([]);
         // Back up: the same send (same key) goes through and is charged once.

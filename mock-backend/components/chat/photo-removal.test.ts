@@ -11,6 +11,7 @@ import { createTestContext, loginAsMember, MEDIA_STORES, type MediaStoreKind, ty
 import { purgeDeletedAccounts } from '../accounts/purge';
 import { grantCredits } from '../credits/ledger';
 import { sweepOrphanChatPhotos, thumbOf } from './photo-files';
+import { sql } from '../../lib/db';
 
 /**
  * Files of photo messages go with their rows (chat removal by both members, a block, the purge of an account), after
@@ -38,8 +39,7 @@ async function sendPhoto(fromId: number, toId: number): Promise<{ full: string; 
     .attach('photo', file, { filename: 'p.jpg', contentType: 'image/jpeg' });
   expect(res.status).toBe(201);
   const [row] = await ctx.db.query<{ photo_filename: string; conversation_id: number }>(
-    'SELECT photo_filename, conversation_id FROM messages WHERE id = $1',
-    [res.body.message.id],
+    sql`SELECT photo_filename, conversation_id FROM messages WHERE id = ${res.body.message.id}`,
   );
   if (!row) throw new Error('no message row');
   expect(await stored(row.photo_filename)).toBe(true);
@@ -52,23 +52,21 @@ const removeChat = async (userId: number, conversation: number) =>
     .delete('/api/chat.php')
     .set('cookie', await loginAs(userId))
     .send({ conversation });
-const rowOf = (full: string) => ctx.db.query('SELECT 1 FROM messages WHERE photo_filename = $1', [full]);
+const rowOf = (full: string) => ctx.db.query(sql`SELECT 1 FROM messages WHERE photo_filename = ${full}`);
 
 describe.each(MEDIA_STORES)('photo-message files with the %s store', (store: MediaStoreKind) => {
   beforeAll(async () => {
     ctx = await createTestContext({ members: 24, media: store });
     const rows = await ctx.db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
        WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-         AND u.site_id = (SELECT site_id FROM users WHERE email = $1)
+         AND u.site_id = (SELECT site_id FROM users WHERE email = ${DEMO_LOGINS.free})
          AND NOT EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.user_id = u.id)
        ORDER BY u.id LIMIT 14`,
-      [DEMO_LOGINS.free],
     );
     members = rows.map((r) => r.id);
     const [site] = await ctx.db.query<{ photo_credits: number }>(
-      'SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
-      [members[0]],
+      sql`SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = ${members[0]})`,
     );
     photoCredits = site?.photo_credits ?? 0;
   });
@@ -131,7 +129,7 @@ describe.each(MEDIA_STORES)('photo-message files with the %s store', (store: Med
     const [, , , , eId, fId] = members as [number, number, number, number, number, number];
     const sent = await sendPhoto(eId, fId);
     const received = await sendPhoto(fId, eId);
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() - interval '15 days' WHERE id = $1`, [eId]);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() - interval '15 days' WHERE id = ${eId}`);
     expect(await purgeDeletedAccounts(ctx.db, silent, ctx.media)).toBeGreaterThanOrEqual(1);
     expect(await stored(sent.full)).toBe(false);
     expect(await stored(thumbOf(sent.full))).toBe(false);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_MESSAGES } from '../../../src/shared/chat';
-import type { Db } from '../../lib/db';
+import { sql, type Db, type Sql } from '../../lib/db';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
@@ -56,18 +56,17 @@ const send = (cookie: string, profileId: number, text: string, key?: string) => 
 const conversationWith = (cookie: string, profileId: number) =>
   request(ctx.app).get(`/api/conversation.php?profile_id=${profileId}`).set('cookie', cookie);
 const creditsOf = async (id: number) =>
-  (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [id]))[0]?.credits as number;
-const countOf = async (sql: string, params: unknown[]) => (await ctx.db.query<{ n: number }>(sql, params))[0]?.n as number;
+  (await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${id}`))[0]?.credits as number;
+const countOf = async (count: Sql) => (await ctx.db.query<{ n: number }>(count))[0]?.n as number;
 
 beforeAll(async () => {
   ctx = await createTestContext({ members: 16 });
-  premiumId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.premium]))[0]?.id as number;
+  premiumId = (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.premium}`))[0]?.id as number;
   const rows = await ctx.db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+    sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
      WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-       AND u.site_id = (SELECT site_id FROM users WHERE id = $1)
+       AND u.site_id = (SELECT site_id FROM users WHERE id = ${premiumId})
      ORDER BY u.id LIMIT 6`,
-    [premiumId],
   );
   others = rows.map((r) => r.id);
   await grantCredits(ctx.db, { userId: premiumId, credits: 500, kind: 'promo', reason: 'bonus' });
@@ -102,7 +101,7 @@ describe('chat send cost', () => {
     expect(await ledgerInvariantViolations(ctx.db, [premiumId])).toEqual([]);
     // One notification event for the recipient per delivered message.
     expect(
-      await countOf('SELECT count(*)::int AS n FROM notification_events WHERE user_id = $1 AND from_user_id = $2', [otherId, premiumId]),
+      await countOf(sql`SELECT count(*)::int AS n FROM notification_events WHERE user_id = ${otherId} AND from_user_id = ${premiumId}`),
     ).toBe(2);
   });
 
@@ -117,30 +116,30 @@ describe('chat send cost', () => {
       expect(sent.body.allowance.free_messages_left).toBe(FREE_MESSAGES - i - 1);
     }
     // The free ones are used up: the next one costs message_credits, and a balance that is short refuses it.
-    await ctx.db.query('UPDATE users SET credits = 0 WHERE id = $1', [aId]);
-    await ctx.db.query('UPDATE credit_lots SET remaining = 0 WHERE user_id = $1', [aId]);
-    const messages = await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [aId]);
+    await ctx.db.query(sql`UPDATE users SET credits = 0 WHERE id = ${aId}`);
+    await ctx.db.query(sql`UPDATE credit_lots SET remaining = 0 WHERE user_id = ${aId}`);
+    const messages = await countOf(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${aId}`);
     const refused = await send(a, bId, 'one too many');
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('insufficient_credits');
-    expect(await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [aId])).toBe(messages);
-    expect(await countOf('SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = $1', [aId])).toBe(0);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${aId}`)).toBe(messages);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${aId}`)).toBe(0);
   });
 
   it('When the partner blocked the sender, is deleted, or is invisible to a new conversation, then the merged check still refuses with 404 and stores nothing', async () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const [blockerId, invisibleId, goneId] = others.slice(3, 6) as [number, number, number];
-    await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [blockerId, premiumId]);
-    await ctx.db.query('UPDATE profiles SET invisible = true WHERE user_id = $1', [invisibleId]);
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [goneId]);
+    await ctx.db.query(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${blockerId}, ${premiumId})`);
+    await ctx.db.query(sql`UPDATE profiles SET invisible = true WHERE user_id = ${invisibleId}`);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${goneId}`);
     const credits = await creditsOf(premiumId);
-    const messages = await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [premiumId]);
+    const messages = await countOf(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${premiumId}`);
     for (const id of [blockerId, invisibleId, goneId]) {
       const refused = await send(premium, id, 'hello?');
       expect(refused.status).toBe(404);
     }
     expect(await creditsOf(premiumId)).toBe(credits);
-    expect(await countOf('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [premiumId])).toBe(messages);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${premiumId}`)).toBe(messages);
     expect((await send(premium, premiumId, 'me')).status).toBe(422);
   });
 });

@@ -8,6 +8,7 @@ import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { MAX_STREAMS_PER_MEMBER } from './stream';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 const servers: Server[] = [];
@@ -54,7 +55,7 @@ async function openStream(base: string, cookie: string): Promise<OpenStream> {
   return { text: () => text, ended: () => ended, close: () => req.destroy() };
 }
 
-const rows = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM event_streams'))[0]?.n;
+const rows = async () => (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM event_streams`))[0]?.n;
 
 describe('open event streams per member', () => {
   it('When a member opens one stream more than the cap over two instances, then the oldest is closed with a reason event and the others stay open', async () => {

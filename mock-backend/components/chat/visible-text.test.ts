@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
 import { grantCredits } from '../credits/ledger';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let premium: string;
@@ -12,13 +13,12 @@ let otherId: number;
 beforeAll(async () => {
   ctx = await createTestContext({ members: 6 });
   premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
-  premiumId = (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.premium]))[0]?.id as number;
+  premiumId = (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.premium}`))[0]?.id as number;
   otherId = (
     await ctx.db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
        WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-         AND u.site_id = (SELECT site_id FROM users WHERE id = $1) ORDER BY u.id LIMIT 1`,
-      [premiumId],
+         AND u.site_id = (SELECT site_id FROM users WHERE id = ${premiumId}) ORDER BY u.id LIMIT 1`,
     )
   )[0]?.id as number;
   await grantCredits(ctx.db, { userId: premiumId, credits: 100, kind: 'promo', reason: 'bonus' });
@@ -27,10 +27,10 @@ afterAll(() => ctx?.close());
 
 const INVISIBLE = ['\u200b\u200b\u200b', '\u200d \u2060\ufeff', '\u3164', '\u202e\u200e'];
 const state = async () => ({
-  reservations: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = $1', [premiumId]))[0]
+  reservations: (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${premiumId}`))[0]
     ?.n,
-  credits: (await ctx.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [premiumId]))[0]?.credits,
-  messages: (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE sender_id = $1', [premiumId]))[0]?.n,
+  credits: (await ctx.db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = ${premiumId}`))[0]?.credits,
+  messages: (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${premiumId}`))[0]?.n,
 });
 
 describe('texts with nothing visible', () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,17 +24,16 @@ describe('complaints.php', () => {
     expect(res.status).toBe(201);
     expect(res.body.reference).toMatch(/^C-\d{6}$/);
     const [row] = await ctx.db.query<{ user_id: number | null; category: string; email: string }>(
-      'SELECT user_id, category, email FROM complaints WHERE id = $1',
-      [res.body.id],
+      sql`SELECT user_id, category, email FROM complaints WHERE id = ${res.body.id}`,
     );
     expect(row?.user_id).not.toBeNull();
     expect(row?.category).toBe('billing');
     // The mail to support is an outbox row of the complaint, sent by the mail job.
     await vi.waitFor(
       async () => {
-        const [outbox] = await ctx.db.query<{ status: string }>('SELECT status FROM mail_outbox WHERE ref = $1', [
-          `complaint:${res.body.id}`,
-        ]);
+        const [outbox] = await ctx.db.query<{ status: string }>(
+          sql`SELECT status FROM mail_outbox WHERE ref = ${`complaint:${res.body.id}`}`,
+        );
         expect(outbox?.status).toBe('sent');
       },
       { timeout: 10_000, interval: 50 },
@@ -45,7 +45,7 @@ describe('complaints.php', () => {
   });
 
   it('When the form is incomplete or the category unknown, then 400 with the one error body in the visitor language and nothing is stored', async () => {
-    const before = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints');
+    const before = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM complaints`);
     for (const body of [
       { ...complaint, email: 'not-an-address' },
       { ...complaint, message: 'short' },
@@ -57,7 +57,7 @@ describe('complaints.php', () => {
       expect(res.body.error.code).toBe('bad_request');
       expect(res.body.error.message).toBe('Het verzoek is ongeldig.');
     }
-    const after = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints');
+    const after = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM complaints`);
     expect(after[0]?.n).toBe(before[0]?.n);
   });
 
@@ -68,8 +68,7 @@ describe('complaints.php', () => {
       .send({ ...complaint, category: 'conduct', profile_id: 999999 });
     expect(res.status).toBe(201);
     const [row] = await ctx.db.query<{ profile_id: number | null; user_id: number | null }>(
-      'SELECT profile_id, user_id FROM complaints WHERE id = $1',
-      [res.body.id],
+      sql`SELECT profile_id, user_id FROM complaints WHERE id = ${res.body.id}`,
     );
     expect(row).toEqual({ profile_id: null, user_id: null });
   });
@@ -89,7 +88,7 @@ describe('complaints.php', () => {
 });
 
 describe('complaints.php with an Idempotency-Key', () => {
-  const count = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM complaints'))[0]?.n ?? 0;
+  const count = async () => (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM complaints`))[0]?.n ?? 0;
 
   it('When the same complaint is sent twice with one key, then one complaint is filed and the second answer replays the first', async () => {
     const before = await count();
@@ -110,7 +109,7 @@ describe('complaints.php with an Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(await count()).toBe(before + 1);
-    const mails = await ctx.db.query('SELECT 1 FROM mail_outbox WHERE ref = $1', [`complaint:${first.body.id}`]);
+    const mails = await ctx.db.query(sql`SELECT 1 FROM mail_outbox WHERE ref = ${`complaint:${first.body.id}`}`);
     expect(mails).toHaveLength(1);
   });
 
@@ -136,7 +135,7 @@ describe('complaints.php with an Idempotency-Key', () => {
       const key = 'b1f4c0de-0000-4000-8000-000000000003';
       // Another session holds the key's lock, as a request still running on another instance does.
       await ctx.db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [`idempotency:ip:10.0.1.3:${key}`]);
+        await tx.query(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`idempotency:ip:10.0.1.3:${key}`}, 7))`);
         const busy = await request(ctx.app)
           .post('/api/complaints.php')
           .set(fromClient('10.0.1.3'))
@@ -164,8 +163,7 @@ describe('complaints.php with an Idempotency-Key', () => {
       .set('idempotency-key', key)
       .send(complaint);
     await ctx.db.query(
-      `UPDATE idempotency_keys SET status = NULL, response_body = NULL, locked_until = now() + interval '120 seconds' WHERE key = $1`,
-      [key],
+      sql`UPDATE idempotency_keys SET status = NULL, response_body = NULL, locked_until = now() + interval '120 seconds' WHERE key = ${key}`,
     );
     const retried = await request(ctx.app)
       .post('/api/complaints.php')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../lib/db';
 import { createTestContext, type TestContext } from '../../test/context';
 import { completeCheckout, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
 import { discountMinor } from './discounts';
@@ -28,19 +29,12 @@ async function code(fields: {
 }): Promise<string> {
   seq += 1;
   const name = `TEST${seq}${randomUUID().slice(0, 6).toUpperCase()}`;
+  const days = fields.expiresInDays ?? null;
   await ctx.db.query(
-    `INSERT INTO discount_codes (code, value_percentage, validity, country, currency, minimum_order_value, paymentmethods, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() + make_interval(days => $8::int) END)`,
-    [
-      name,
-      fields.percentage ?? 20,
-      fields.validity ?? 'once',
-      fields.country ?? null,
-      fields.currency ?? null,
-      fields.minimum ?? null,
-      fields.methods ?? [],
-      fields.expiresInDays ?? null,
-    ],
+    sql`INSERT INTO discount_codes (code, value_percentage, validity, country, currency, minimum_order_value, paymentmethods, expires_at)
+     VALUES (${name}, ${fields.percentage ?? 20}, ${fields.validity ?? 'once'}, ${fields.country ?? null}, ${fields.currency ?? null},
+             ${fields.minimum ?? null}, ${fields.methods ?? []},
+             CASE WHEN ${days}::int IS NULL THEN NULL ELSE now() + make_interval(days => ${days}::int) END)`,
   );
   return name;
 }

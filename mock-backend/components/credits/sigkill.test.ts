@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDb, createPgliteDb, type Db } from '../../lib/db';
+import { createPgDb, createPgliteDb, sql, type Db } from '../../lib/db';
 import { migrate } from '../../lib/migrate';
 import { grantCredits, ledgerInvariantViolations } from './ledger';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const db = await open();
   await migrate(db);
   const [user] = await db.query<{ id: number }>(
-    `INSERT INTO users (site_id, email, password_hash) SELECT id, 'kill@test.invalid', 'x' FROM sites WHERE is_default RETURNING id`,
+    sql`INSERT INTO users (site_id, email, password_hash) SELECT id, 'kill@test.invalid', 'x' FROM sites WHERE is_default RETURNING id`,
   );
   userId = (user as { id: number }).id;
   await grantCredits(db, { userId, credits: 50, kind: 'free', reason: 'signup' });
@@ -108,15 +108,15 @@ describe('a spending process killed with SIGKILL', () => {
     try {
       expect(await ledgerInvariantViolations(db)).toEqual([]);
       const ids = [...first, ...second];
-      const rows = await db.query<{ id: string; status: string }>('SELECT id, status FROM credit_reservations WHERE id = ANY($1::uuid[])', [
-        ids,
-      ]);
+      const rows = await db.query<{ id: string; status: string }>(
+        sql`SELECT id, status FROM credit_reservations WHERE id = ANY(${ids}::uuid[])`,
+      );
       expect(rows).toHaveLength(ids.length);
       expect(rows.every((r) => r.status === 'posted')).toBe(true);
       // Nothing half-done: every reservation is settled or still held (the expiry job voids those), and every posted
       // or held one has its ledger rows.
       const [orphans] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM credit_reservations r WHERE NOT EXISTS (SELECT 1 FROM credit_ledger g WHERE g.reservation_id = r.id)`,
+        sql`SELECT count(*)::int AS n FROM credit_reservations r WHERE NOT EXISTS (SELECT 1 FROM credit_ledger g WHERE g.reservation_id = r.id)`,
       );
       expect(orphans?.n).toBe(0);
     } finally {

@@ -4,6 +4,7 @@ import { addSignupCredits } from '../accounts/repository';
 import { createTestContext, type TestContext } from '../../test/context';
 import { grantCredits, ledgerInvariantViolations } from './ledger';
 import { getBalance, postReservation, reserveCredits, spendCredits, takeFromLots, voidExpiredReservations, voidReservation } from './spend';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,17 +19,16 @@ afterEach(async () => {
 let seq = 0;
 async function newMember(): Promise<number> {
   seq += 1;
+  const email = `spender${seq}-${Date.now()}@test.invalid`;
   const [row] = await ctx.db.query<{ id: number }>(
-    `INSERT INTO users (site_id, email, password_hash) SELECT id, $1, 'x' FROM sites WHERE is_default RETURNING id`,
-    [`spender${seq}-${Date.now()}@test.invalid`],
+    sql`INSERT INTO users (site_id, email, password_hash) SELECT id, ${email}, 'x' FROM sites WHERE is_default RETURNING id`,
   );
   return (row as { id: number }).id;
 }
 
 const lots = (userId: number) =>
   ctx.db.query<{ kind: string; credits: number; remaining: number }>(
-    'SELECT kind, credits, remaining FROM credit_lots WHERE user_id = $1 ORDER BY id',
-    [userId],
+    sql`SELECT kind, credits, remaining FROM credit_lots WHERE user_id = ${userId} ORDER BY id`,
   );
 
 async function caught(p: Promise<unknown>): Promise<AppError> {
@@ -55,11 +55,10 @@ describe('spend API', () => {
     });
     await grantCredits(ctx.db, { userId, credits: 10, kind: 'free', reason: 'signup' });
     await ctx.db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET credits = credits - 10 WHERE id = $1', [userId]);
+      await tx.query(sql`UPDATE users SET credits = credits - 10 WHERE id = ${userId}`);
       // As a statement with an older snapshot would have seen them: only the paid lot, which alone covers the price.
       const seen = await tx.query<{ id: string; remaining: number }>(
-        `SELECT id, remaining FROM credit_lots WHERE user_id = $1 AND kind = 'paid'`,
-        [userId],
+        sql`SELECT id, remaining FROM credit_lots WHERE user_id = ${userId} AND kind = 'paid'`,
       );
       await takeFromLots(tx, { userId, credits: 10, balanceAfter: 20, reason: 'message' }, seen);
     });
@@ -102,8 +101,7 @@ describe('spend API', () => {
       { kind: 'free', credits: 10, remaining: 0 },
     ]);
     const rows = await ctx.db.query<{ delta: number; balance_after: number }>(
-      'SELECT delta, balance_after FROM credit_ledger WHERE reservation_id = $1 ORDER BY id',
-      [spent.id],
+      sql`SELECT delta, balance_after FROM credit_ledger WHERE reservation_id = ${spent.id} ORDER BY id`,
     );
     expect(rows).toEqual([
       { delta: -10, balance_after: 85 },
@@ -121,7 +119,7 @@ describe('spend API', () => {
     expect(error.code).toBe('insufficient_credits');
     expect(error.params).toEqual({ needed: 10, balance: 9 });
     expect(await getBalance(ctx.db, userId)).toBe(9);
-    const [holds] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = $1', [userId]);
+    const [holds] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM credit_reservations WHERE user_id = ${userId}`);
     expect(holds?.n).toBe(0);
   });
 
@@ -208,7 +206,7 @@ describe('spend API', () => {
     const hold = await reserveCredits(ctx.db, { userId, credits: 12, reason: 'message', holdSeconds: 0 });
     expect(await getBalance(ctx.db, userId)).toBe(0);
     expect(await voidExpiredReservations(ctx.db)).toBeGreaterThanOrEqual(1);
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM credit_reservations WHERE id = $1', [hold.id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM credit_reservations WHERE id = ${hold.id}`);
     expect(row?.status).toBe('voided');
     expect(await getBalance(ctx.db, userId)).toBe(12);
   });
@@ -222,11 +220,11 @@ describe('spend API', () => {
 
   it('When the demo premium member and a new signup are on the books, then their balances are lots too (migration and seed)', async () => {
     const [row] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users u JOIN credit_lots l ON l.user_id = u.id WHERE u.email = 'premium@demo.test' AND l.remaining = 120`,
+      sql`SELECT count(*)::int AS n FROM users u JOIN credit_lots l ON l.user_id = u.id WHERE u.email = 'premium@demo.test' AND l.remaining = 120`,
     );
     expect(row?.n).toBe(1);
     const [fresh] = await ctx.db.query<{ id: number }>(
-      `INSERT INTO users (site_id, email, password_hash, credits) SELECT id, 'signup-credits@test.invalid', 'x', 25 FROM sites WHERE is_default RETURNING id`,
+      sql`INSERT INTO users (site_id, email, password_hash, credits) SELECT id, 'signup-credits@test.invalid', 'x', 25 FROM sites WHERE is_default RETURNING id`,
     );
     await addSignupCredits(ctx.db, fresh?.id as number, 25);
     expect(await lots(fresh?.id as number)).toEqual([{ kind: 'free', credits: 25, remaining: 25 }]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, loginAsMember, type TestContext } from '../../test/context';
 import { swipeDay } from './swipe';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let free: string;
@@ -20,12 +21,11 @@ const loginAs = (id: number) => loginAsMember(ctx, id);
 /** A visible, real, never-touched member of the default site (not a demo login). */
 async function freshMember(exclude: number[] = []): Promise<number> {
   const [row] = await ctx.db.query<{ id: number }>(
-    `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
-     WHERE u.site_id = (SELECT site_id FROM users WHERE id = $1) AND u.status = 'active' AND p.status = 'active'
-       AND NOT p.invisible AND NOT p.fictional AND u.email LIKE '%@seed.invalid' AND u.id <> ALL($2::int[])
+    sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+     WHERE u.site_id = (SELECT site_id FROM users WHERE id = ${freeId}) AND u.status = 'active' AND p.status = 'active'
+       AND NOT p.invisible AND NOT p.fictional AND u.email LIKE '%@seed.invalid' AND u.id <> ALL(${exclude}::int[])
        AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.liker_id = u.id OR l.liked_id = u.id)
      ORDER BY u.id LIMIT 1`,
-    [freeId, exclude],
   );
   if (!row) throw new Error('no fresh member left');
   return row.id;
@@ -111,7 +111,7 @@ describe('likes and matches', () => {
     const cb = await loginAs(blocker);
     await request(ctx.app).post('/api/block.php').set('cookie', cb).send({ id: freeId });
     expect((await request(ctx.app).post('/api/like.php').set('cookie', free).send({ profile_id: blocker })).status).toBe(404);
-    const rows = await ctx.db.query('SELECT 1 FROM likes WHERE liker_id = $1 AND liked_id = $2', [freeId, blocker]);
+    const rows = await ctx.db.query(sql`SELECT 1 FROM likes WHERE liker_id = ${freeId} AND liked_id = ${blocker}`);
     expect(rows.length).toBe(0);
   });
 
@@ -123,11 +123,11 @@ describe('likes and matches', () => {
     const u = await freshMember([inv]);
     const cu = await loginAs(u);
     await request(ctx.app).post('/api/like.php').set('cookie', cu).send({ profile_id: premiumId });
-    await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [u]);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${u}`);
     const d = await freshMember([inv, u]);
     const cd = await loginAs(d);
     await request(ctx.app).post('/api/like.php').set('cookie', cd).send({ profile_id: premiumId });
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [d]);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${d}`);
     const likes = await request(ctx.app).get('/api/likes.php').set('cookie', premium);
     const byId = new Map(likes.body.profiles.map((l: { profile: { id: number }; like_new: boolean }) => [l.profile.id, l]));
     expect((byId.get(inv) as { like_new: boolean } | undefined)?.like_new).toBe(false);
@@ -186,7 +186,7 @@ describe('swipe game', () => {
     );
     expect(answers.filter((r) => r.status === 200).length).toBe(4);
     expect(answers.filter((r) => r.status === 429).length).toBe(cards.length - 4);
-    const rows = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM likes WHERE liker_id = $1', [m]);
+    const rows = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM likes WHERE liker_id = ${m}`);
     expect(rows[0]?.n).toBe(4);
   });
 
@@ -259,7 +259,7 @@ describe('match finder and preferences', () => {
       .send({ gender: 'male', min_age: 18, max_age: 99, country: 'NL', region_id: null });
     expect(saved.body).toMatchObject({ saved: true, country: 'NL', gender: 'male' });
     const liker = await freshMember();
-    await ctx.db.query(`UPDATE profiles SET country = 'NL', region_id = NULL WHERE user_id = $1`, [liker]);
+    await ctx.db.query(sql`UPDATE profiles SET country = 'NL', region_id = NULL WHERE user_id = ${liker}`);
     await request(ctx.app)
       .post('/api/like.php')
       .set('cookie', await loginAs(liker))
@@ -293,12 +293,11 @@ describe('auto-like', () => {
     expect(first.body.profile.fictional).toBe(true);
     const again = await request(ctx.app).get('/api/auto-like.php').set('cookie', cm);
     expect(again.body.profile.id).toBe(first.body.profile.id);
-    await ctx.db.query(`UPDATE likes SET created_at = now() - interval '2 minutes' WHERE liked_id = $1 AND is_auto`, [m]);
+    await ctx.db.query(sql`UPDATE likes SET created_at = now() - interval '2 minutes' WHERE liked_id = ${m} AND is_auto`);
     const later = await request(ctx.app).get('/api/auto-like.php').set('cookie', cm);
     expect(later.body.profile).toBeNull();
     const rows = await ctx.db.query<{ fictional: boolean }>(
-      'SELECT p.fictional FROM likes l JOIN profiles p ON p.user_id = l.liker_id WHERE l.liked_id = $1 AND l.is_auto',
-      [m],
+      sql`SELECT p.fictional FROM likes l JOIN profiles p ON p.user_id = l.liker_id WHERE l.liked_id = ${m} AND l.is_auto`,
     );
     expect(rows).toEqual([{ fictional: true }]);
   });
@@ -309,7 +308,7 @@ describe('auto-like', () => {
     await request(ctx.app).put('/api/invisible.php').set('cookie', cm).send({ invisible: true });
     expect((await request(ctx.app).get('/api/auto-like.php').set('cookie', cm)).body.profile).toBeNull();
     await request(ctx.app).put('/api/invisible.php').set('cookie', cm).send({ invisible: false });
-    await ctx.db.query('UPDATE profiles SET fictional = false WHERE fictional');
+    await ctx.db.query(sql`UPDATE profiles SET fictional = false WHERE fictional`);
     expect((await request(ctx.app).get('/api/auto-like.php').set('cookie', cm)).body.profile).toBeNull();
   });
 });

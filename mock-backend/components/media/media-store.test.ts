@@ -16,6 +16,7 @@ import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { LOCAL_S3_CREDENTIALS, startLocalS3, type LocalS3 } from '../../test/local-s3';
 import { grantCredits } from '../credits/ledger';
+import { sql } from '../../lib/db';
 
 /**
  * Photos in an S3-compatible bucket (a local s3rver): two backends without a shared folder serve each other's photos,
@@ -67,7 +68,7 @@ describe('two backends on one bucket, without a shared folder', () => {
 
   it('When a member uploads a photo on one backend, then it lands in the bucket (nothing under DATA_DIR/media) and the other backend serves it through its signed URL, and back', async () => {
     const premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
-    await ctx.db.query('DELETE FROM photos WHERE user_id = (SELECT id FROM users WHERE email = $1)', [DEMO_LOGINS.premium]);
+    await ctx.db.query(sql`DELETE FROM photos WHERE user_id = (SELECT id FROM users WHERE email = ${DEMO_LOGINS.premium})`);
     const first = await request(ctx.app)
       .post('/api/photos.php')
       .set('cookie', premium)
@@ -103,17 +104,15 @@ describe('two backends on one bucket, without a shared folder', () => {
   it('When a member sends a photo message through one backend, then the recipient gets it from the other, and nobody else does', async () => {
     const [sender, recipient, stranger] = (
       await ctx.db.query<{ id: number }>(
-        `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
+        sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id
          WHERE u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email LIKE 'member%'
-           AND u.site_id = (SELECT site_id FROM users WHERE email = $1)
+           AND u.site_id = (SELECT site_id FROM users WHERE email = ${DEMO_LOGINS.free})
            AND NOT EXISTS (SELECT 1 FROM conversation_members cm WHERE cm.user_id = u.id)
          ORDER BY u.id LIMIT 3`,
-        [DEMO_LOGINS.free],
       )
     ).map((r) => r.id) as [number, number, number];
     const [site] = await ctx.db.query<{ photo_credits: number }>(
-      'SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = $1)',
-      [sender],
+      sql`SELECT photo_credits FROM sites WHERE id = (SELECT site_id FROM users WHERE id = ${sender})`,
     );
     await ctx.db.transaction((tx) =>
       grantCredits(tx, { userId: sender, credits: site?.photo_credits ?? 0, kind: 'promo', reason: 'bonus' }),

@@ -4,12 +4,13 @@ import { refreshStatistics } from '../../lib/statistics';
 import { createTestContext, type TestContext } from '../../test/context';
 import { countMembers } from './repository';
 import { COUNT_CAP } from './service';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let siteId: number;
 beforeAll(async () => {
   ctx = await createTestContext({ members: 20 });
-  const [site] = await ctx.db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
+  const [site] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM sites WHERE is_default`);
   siteId = site?.id as number;
 });
 afterAll(() => ctx?.close());
@@ -27,9 +28,8 @@ const filters = (over: Partial<Parameters<typeof countMembers>[1]> = {}) => ({
 
 async function exactCount(): Promise<number> {
   const [row] = await ctx.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id
-     WHERE p.site_id = $1 AND p.status = 'active' AND NOT p.invisible AND u.status = 'active' AND u.deleted_at IS NULL`,
-    [siteId],
+    sql`SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id
+     WHERE p.site_id = ${siteId} AND p.status = 'active' AND NOT p.invisible AND u.status = 'active' AND u.deleted_at IS NULL`,
   );
   return row?.n ?? 0;
 }
@@ -51,15 +51,14 @@ describe('the capped member count', () => {
   it('When an account is deleted or restored, then the search and its count follow at once (profiles.listed kept by triggers)', async () => {
     const before = await countMembers(ctx.db, filters(), 1000);
     const [victim] = await ctx.db.query<{ user_id: number }>(
-      `SELECT user_id FROM profiles WHERE site_id = $1 AND listed AND status = 'active' AND NOT invisible ORDER BY user_id DESC LIMIT 1`,
-      [siteId],
+      sql`SELECT user_id FROM profiles WHERE site_id = ${siteId} AND listed AND status = 'active' AND NOT invisible ORDER BY user_id DESC LIMIT 1`,
     );
     const id = victim?.user_id as number;
-    await ctx.db.query(`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = $1`, [id]);
+    await ctx.db.query(sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = ${id}`);
     expect(await countMembers(ctx.db, filters(), 1000)).toEqual({ total: before.total - 1, capped: false });
     const listed = await request(ctx.app).get('/api/members.php').query({ limit: 50 });
     expect((listed.body.profiles as Array<{ id: number }>).map((p) => p.id)).not.toContain(id);
-    await ctx.db.query(`UPDATE users SET status = 'active', deleted_at = NULL WHERE id = $1`, [id]);
+    await ctx.db.query(sql`UPDATE users SET status = 'active', deleted_at = NULL WHERE id = ${id}`);
     expect(await countMembers(ctx.db, filters(), 1000)).toEqual(before);
   });
 
@@ -94,7 +93,7 @@ describe('planner statistics', () => {
     expect(ran).toBe(ctx.db.dialect === 'pglite');
     if (!ran) return;
     const rows = await ctx.db.query<{ relname: string; analyzed: boolean }>(
-      `SELECT relname, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE relname IN ('profiles', 'users', 'photos')`,
+      sql`SELECT relname, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE relname IN ('profiles', 'users', 'photos')`,
     );
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.analyzed)).toBe(true);

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
-import { snap } from '../privacy/geo';
+import { snap } from '../privacy/index';
+import { sql } from '../../lib/db';
 
 const BAND_ORDER = ['lt5', '5to10', '10to25', '25to50', '50to100', 'gt100', null];
 type Summary = { id: number; distance: string | null };
@@ -14,12 +15,9 @@ let free: string;
 /** Places a member at a snapped position with a given last activity. */
 async function place(id: number, lat: number, lon: number, minutesAgo: number) {
   const at = snap(lat, lon);
-  await ctx.db.query(`UPDATE profiles SET lat = $2, lon = $3, last_active_at = now() - make_interval(mins => $4) WHERE user_id = $1`, [
-    id,
-    at.lat,
-    at.lon,
-    minutesAgo,
-  ]);
+  await ctx.db.query(
+    sql`UPDATE profiles SET lat = ${at.lat}, lon = ${at.lon}, last_active_at = now() - make_interval(mins => ${minutesAgo}) WHERE user_id = ${id}`,
+  );
 }
 
 async function allPages(cookie: string, sort: string): Promise<Summary[]> {
@@ -43,9 +41,8 @@ beforeAll(async () => {
   free = await loginCookie(ctx.app, DEMO_LOGINS.free);
   await request(ctx.app).put('/api/location.php').set('cookie', premium).send({ lat: 52.37, lon: 4.89 }); // Amsterdam
   const rows = await ctx.db.query<{ user_id: number }>(
-    `SELECT user_id FROM profiles p JOIN users u ON u.id = p.user_id
-     WHERE u.email NOT IN ($1, $2) ORDER BY user_id`,
-    [DEMO_LOGINS.premium, DEMO_LOGINS.free],
+    sql`SELECT user_id FROM profiles p JOIN users u ON u.id = p.user_id
+     WHERE u.email NOT IN (${DEMO_LOGINS.premium}, ${DEMO_LOGINS.free}) ORDER BY user_id`,
   );
   // Spread members over the bands, each band with several members of varied activity.
   const spots: Array<[number, number]> = [
@@ -80,8 +77,7 @@ describe('members sorted by distance', () => {
 
   it('When two members share a band, then the closer but less active one does not come first (the order tells no more than the band)', async () => {
     const rows = await ctx.db.query<{ user_id: number }>(
-      `SELECT user_id FROM profiles WHERE lat = $1 AND lon = $2 ORDER BY user_id LIMIT 1`,
-      [snap(52.38, 4.9).lat, snap(52.38, 4.9).lon],
+      sql`SELECT user_id FROM profiles WHERE lat = ${snap(52.38, 4.9).lat} AND lon = ${snap(52.38, 4.9).lon} ORDER BY user_id LIMIT 1`,
     );
     const closer = rows[0]!.user_id;
     await place(closer, 52.37, 4.89, 5000); // same cell as the viewer, least active of all

@@ -1,4 +1,4 @@
-import type { Db } from '../../lib/db';
+import { join, raw, sql, type Db } from '../../lib/db';
 import type { AttributeColumns } from './repository';
 
 export interface MyProfileRow extends AttributeColumns {
@@ -17,23 +17,22 @@ export interface MyProfileRow extends AttributeColumns {
 
 export async function findMyProfile(db: Db, userId: number): Promise<MyProfileRow | null> {
   const [row] = await db.query<MyProfileRow>(
-    `SELECT u.id, u.email, u.paid_user, p.name, p.about, p.birth_date::text AS birth_date,
+    sql`SELECT u.id, u.email, u.paid_user, p.name, p.about, p.birth_date::text AS birth_date,
             CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
             p.country, p.region_id, p.gender, p.sexuality, p.relationship_status, p.hair_colour, p.eye_colour,
             p.body_type, p.tattoos, p.signup_reason, p.invisible, (p.lat IS NOT NULL) AS has_location
-     FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = $1 AND u.status <> 'deleted'`,
-    [userId],
+     FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId} AND u.status <> 'deleted'`,
   );
   return row ?? null;
 }
 
 export async function regionCountry(db: Db, regionId: number): Promise<string | null> {
-  const [row] = await db.query<{ country: string }>('SELECT country FROM regions WHERE id = $1', [regionId]);
+  const [row] = await db.query<{ country: string }>(sql`SELECT country FROM regions WHERE id = ${regionId}`);
   return row?.country ?? null;
 }
 
 export async function interestIds(db: Db, keys: string[]): Promise<number[]> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM interests WHERE key = ANY($1::text[])', [keys]);
+  const rows = await db.query<{ id: number }>(sql`SELECT id FROM interests WHERE key = ANY(${keys}::text[])`);
   return rows.map((r) => r.id);
 }
 
@@ -58,13 +57,14 @@ export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 export async function updateProfile(db: Db, userId: number, changes: Partial<Record<EditableColumn, unknown>>): Promise<void> {
   const cols = EDITABLE_COLUMNS.filter((c) => c in changes);
   if (cols.length === 0) return;
-  const sets = cols.map((c, i) => `${c} = $${i + 2}`);
-  await db.query(`UPDATE profiles SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`, [userId, ...cols.map((c) => changes[c])]);
+  // The column names come from EDITABLE_COLUMNS only; every value is a parameter.
+  const sets = cols.map((c) => sql`${raw(c)} = ${changes[c]}`);
+  await db.query(sql`UPDATE profiles SET ${join(sets, ', ')}, updated_at = now() WHERE user_id = ${userId}`);
 }
 
 export async function replaceInterests(db: Db, userId: number, ids: number[]): Promise<void> {
-  await db.query('DELETE FROM profile_interests WHERE user_id = $1', [userId]);
+  await db.query(sql`DELETE FROM profile_interests WHERE user_id = ${userId}`);
   if (ids.length > 0) {
-    await db.query('INSERT INTO profile_interests (user_id, interest_id) SELECT $1, unnest($2::int[])', [userId, ids]);
+    await db.query(sql`INSERT INTO profile_interests (user_id, interest_id) SELECT ${userId}, unnest(${ids}::int[])`);
   }
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let cookie: string;
@@ -34,16 +35,17 @@ describe('members', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(total);
     const expected = await ctx.db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id JOIN sites s ON s.id = u.site_id
-       WHERE s.is_default AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email <> $1
+      sql`SELECT u.id FROM users u JOIN profiles p ON p.user_id = u.id JOIN sites s ON s.id = u.site_id
+       WHERE s.is_default AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email <> ${DEMO_LOGINS.free}
        ORDER BY u.last_active_at DESC, u.id DESC`,
-      [DEMO_LOGINS.free],
     );
     expect(seen).toEqual(expected.map((r) => r.id));
   });
 
   it('When members have the same last activity, then paging still splits them without duplicates', async () => {
-    await ctx.db.query(`UPDATE users SET last_active_at = '2025-01-01T00:00:00Z' WHERE id IN (SELECT id FROM users ORDER BY id LIMIT 10)`);
+    await ctx.db.query(
+      sql`UPDATE users SET last_active_at = '2025-01-01T00:00:00Z' WHERE id IN (SELECT id FROM users ORDER BY id LIMIT 10)`,
+    );
     const ids: number[] = [];
     let cursor: string | null = null;
     do {
@@ -64,27 +66,25 @@ describe('members', () => {
 
   it('When the viewer lists members, then the viewer, invisible and disabled members are left out', async () => {
     const [hidden] = await ctx.db.query<{ user_id: number }>(
-      `UPDATE profiles SET invisible = true WHERE user_id = (SELECT min(id) FROM users WHERE email LIKE 'member%') RETURNING user_id`,
+      sql`UPDATE profiles SET invisible = true WHERE user_id = (SELECT min(id) FROM users WHERE email LIKE 'member%') RETURNING user_id`,
     );
     const res = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
     const ids = (res.body.profiles as Summary[]).map((p) => p.id);
-    const [me] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+    const [me] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.free}`);
     expect(ids).not.toContain(me?.id);
     expect(ids).not.toContain(hidden?.user_id);
   });
 
   it("When a member lists or opens members, then each carries whether he liked them, and nothing of other members' likes", async () => {
-    const [me] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+    const [me] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.free}`);
     const first = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
     const [a, b, c] = (first.body.profiles as Summary[]).map((p) => p.id);
     // The viewer likes a; b likes a (someone else's like); c likes the viewer (new).
-    await ctx.db.query('DELETE FROM likes WHERE liker_id = ANY($1::int[]) OR liked_id = ANY($1::int[])', [[me!.id, a, b, c]]);
-    await ctx.db.query('INSERT INTO likes (liker_id, liked_id, is_new) VALUES ($1, $2, false), ($3, $2, true), ($4, $1, true)', [
-      me!.id,
-      a,
-      b,
-      c,
-    ]);
+    const ids = [me!.id, a, b, c];
+    await ctx.db.query(sql`DELETE FROM likes WHERE liker_id = ANY(${ids}::int[]) OR liked_id = ANY(${ids}::int[])`);
+    await ctx.db.query(
+      sql`INSERT INTO likes (liker_id, liked_id, is_new) VALUES (${me!.id}, ${a}, false), (${b}, ${a}, true), (${c}, ${me!.id}, true)`,
+    );
     const res = await request(ctx.app).get('/api/members.php').query({ limit: 60 }).set('cookie', cookie);
     const liked = new Map((res.body.profiles as Array<Summary & { liked?: boolean }>).map((p) => [p.id, p.liked]));
     expect(liked.get(a!)).toBe(true);
@@ -132,7 +132,7 @@ describe('members', () => {
   it('When the profile does not exist or is deleted, then 404 not_found', async () => {
     expect((await request(ctx.app).get('/api/profile.php').query({ id: 999999 })).body.error.code).toBe('not_found');
     const [victim] = await ctx.db.query<{ id: number }>(
-      `UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = (SELECT max(id) FROM users WHERE email LIKE 'member%') RETURNING id`,
+      sql`UPDATE users SET status = 'deleted', deleted_at = now() WHERE id = (SELECT max(id) FROM users WHERE email LIKE 'member%') RETURNING id`,
     );
     const res = await request(ctx.app).get('/api/profile.php').query({ id: victim?.id });
     expect(res.status).toBe(404);

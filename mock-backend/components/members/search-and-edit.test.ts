@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let free: string;
@@ -46,17 +47,16 @@ describe('search', () => {
       expect(p.age).toBeLessThanOrEqual(45);
     }
     const [expected] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id JOIN sites s ON s.id = u.site_id
-       WHERE s.is_default AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email <> $1
+      sql`SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id JOIN sites s ON s.id = u.site_id
+       WHERE s.is_default AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.email <> ${DEMO_LOGINS.free}
          AND p.country = 'NL' AND p.gender = 'male' AND date_part('year', age(p.birth_date)) BETWEEN 25 AND 45`,
-      [DEMO_LOGINS.free],
     );
     expect(total).toBe(expected?.n);
   });
 
   it('When a member filters by region, then only that region is listed, and few results bring similar members', async () => {
     const [region] = await ctx.db.query<{ region_id: number; name: string }>(
-      `SELECT p.region_id, r.name FROM profiles p JOIN regions r ON r.id = p.region_id JOIN users u ON u.id = p.user_id
+      sql`SELECT p.region_id, r.name FROM profiles p JOIN regions r ON r.id = p.region_id JOIN users u ON u.id = p.user_id
        WHERE u.email LIKE 'member%' AND NOT p.invisible AND p.status = 'active' AND p.country = 'NL'
        GROUP BY p.region_id, r.name ORDER BY count(*) ASC LIMIT 1`,
     );
@@ -81,10 +81,10 @@ describe('search', () => {
   it('When a visitor of a site without logged-out search comes with a traffic source, then the search answers only if that is allowed', async () => {
     const nl = () => request(ctx.app).get('/api/members.php').set('x-forwarded-host', 'nl.localhost');
     expect((await nl().query({ network: 'partner1' })).status).toBe(403);
-    await ctx.db.query(`UPDATE sites SET logged_out_search_trafficsource = true WHERE host = 'nl.localhost'`);
+    await ctx.db.query(sql`UPDATE sites SET logged_out_search_trafficsource = true WHERE host = 'nl.localhost'`);
     expect((await nl()).status).toBe(403);
     expect((await nl().query({ network: 'partner1' })).status).toBe(200);
-    await ctx.db.query(`UPDATE sites SET logged_out_search_trafficsource = false WHERE host = 'nl.localhost'`);
+    await ctx.db.query(sql`UPDATE sites SET logged_out_search_trafficsource = false WHERE host = 'nl.localhost'`);
   });
 });
 
@@ -93,7 +93,7 @@ describe('profile editing', () => {
     request(ctx.app).put('/api/profile.php').set('cookie', free).set('accept-language', lang).send(body);
 
   it('When a member saves every field, then my-profile shows them and the public profile too', async () => {
-    const [region] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'NL' ORDER BY id LIMIT 1`);
+    const [region] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM regions WHERE country = 'NL' ORDER BY id LIMIT 1`);
     const res = await put({
       name: 'Sander',
       about: 'Cyclist and cook.',
@@ -137,7 +137,7 @@ describe('profile editing', () => {
       expect(res.body.error).toMatchObject({ code, message });
       expect(res.body.error.params.field).toBeTypeOf('string');
     }
-    const [foreign] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'DE' LIMIT 1`);
+    const [foreign] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM regions WHERE country = 'DE' LIMIT 1`);
     const region = await put({ country: 'NL', region_id: foreign?.id });
     expect(region.body.error.code).toBe('profile_region_unknown');
     expect((await put({ gender: 'robot' })).status).toBe(400);
@@ -147,10 +147,10 @@ describe('profile editing', () => {
 
   it('When a member without a country sends an unknown or any region, then 422 profile_region_unknown and nothing changes', async () => {
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
-    await ctx.db.query(`UPDATE profiles SET country = NULL, region_id = NULL WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [
-      DEMO_LOGINS.premium,
-    ]);
-    const [nl] = await ctx.db.query<{ id: number }>(`SELECT id FROM regions WHERE country = 'NL' LIMIT 1`);
+    await ctx.db.query(
+      sql`UPDATE profiles SET country = NULL, region_id = NULL WHERE user_id = (SELECT id FROM users WHERE email = ${DEMO_LOGINS.premium})`,
+    );
+    const [nl] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM regions WHERE country = 'NL' LIMIT 1`);
     for (const region_id of [2147483647, nl?.id]) {
       const res = await request(ctx.app)
         .put('/api/profile.php')
@@ -161,8 +161,7 @@ describe('profile editing', () => {
       expect(res.body.error).toMatchObject({ code: 'profile_region_unknown', params: { field: 'region_id' } });
     }
     const [row] = await ctx.db.query<{ region_id: number | null; about: string }>(
-      `SELECT region_id, about FROM profiles WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
-      [DEMO_LOGINS.premium],
+      sql`SELECT region_id, about FROM profiles WHERE user_id = (SELECT id FROM users WHERE email = ${DEMO_LOGINS.premium})`,
     );
     expect(row?.region_id).toBeNull();
     expect(row?.about).not.toBe('Changed?');

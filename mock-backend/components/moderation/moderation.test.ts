@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let free: string;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   free = await loginCookie(ctx.app, DEMO_LOGINS.free);
   premium = await loginCookie(ctx.app, DEMO_LOGINS.premium);
   moderator = await loginCookie(ctx.app, DEMO_LOGINS.moderator);
-  const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_LOGINS.free]);
+  const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.free}`);
   freeId = row?.id as number;
 });
 afterAll(() => ctx?.close());
@@ -52,7 +53,7 @@ async function seenByOthers(): Promise<{ images: number[]; main: number | null }
 }
 
 async function clearFreePhotos() {
-  await ctx.db.query('DELETE FROM photos WHERE user_id = $1', [freeId]);
+  await ctx.db.query(sql`DELETE FROM photos WHERE user_id = ${freeId}`);
 }
 
 describe('photo moderation', () => {
@@ -74,7 +75,7 @@ describe('photo moderation', () => {
     const own = await decide(free, id, 'approve');
     expect(own.status).toBe(403);
     expect(own.body.error.code).toBe('forbidden');
-    const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [id]);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM photos WHERE id = ${id}`);
     expect(row?.status).toBe('pending');
   });
 
@@ -124,8 +125,7 @@ describe('photo moderation', () => {
     expect(seen.main).toBe(id);
     expect((await queue(moderator)).body.photos.map((p: { id: number }) => p.id)).not.toContain(id);
     const [row] = await ctx.db.query<{ moderated_by: number | null; moderated_at: Date | null }>(
-      'SELECT moderated_by, moderated_at FROM photos WHERE id = $1',
-      [id],
+      sql`SELECT moderated_by, moderated_at FROM photos WHERE id = ${id}`,
     );
     expect(row?.moderated_by).not.toBeNull();
     expect(row?.moderated_at).not.toBeNull();
@@ -137,8 +137,7 @@ describe('photo moderation', () => {
     const kept = await uploadAsFree('#3aa');
     expect((await decide(moderator, kept, 'approve')).status).toBe(200);
     const [files] = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
-      'SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = $1',
-      [rejected],
+      sql`SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = ${rejected}`,
     );
 
     const res = await decide(moderator, rejected, 'reject');
@@ -166,7 +165,7 @@ describe('photo moderation', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses[0]).toBe(200);
     expect([404, 409]).toContain(statuses[1]);
-    const rows = await ctx.db.query<{ status: string }>('SELECT status FROM photos WHERE id = $1', [racing]);
+    const rows = await ctx.db.query<{ status: string }>(sql`SELECT status FROM photos WHERE id = ${racing}`);
     expect(rows.length === 0 || rows[0]?.status === 'approved').toBe(true);
   });
 

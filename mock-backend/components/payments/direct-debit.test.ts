@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { balanceOf, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,9 +45,9 @@ describe('direct debit', () => {
     const code = lastCode('+31612345678');
     expect(code).toMatch(/^\d{6}$/);
     // The code is stored hashed only.
-    const [stored] = await ctx.db.query<{ code_hash: string }>('SELECT code_hash FROM direct_debit_mandates WHERE id = $1', [
-      started.body.mandate_id,
-    ]);
+    const [stored] = await ctx.db.query<{ code_hash: string }>(
+      sql`SELECT code_hash FROM direct_debit_mandates WHERE id = ${started.body.mandate_id}`,
+    );
     expect(stored?.code_hash).not.toContain(code);
     const wrong = await request(ctx.app)
       .post('/api/directdebit-confirm.php')
@@ -166,8 +167,7 @@ describe('direct debit', () => {
       message: 'Für dieses Mandat können keine neuen Codes mehr gesendet werden. Bitte fülle das Formular erneut aus.',
     });
     const [row] = await ctx.db.query<{ code_resends: number; code_attempts: number }>(
-      'SELECT code_resends, code_attempts FROM direct_debit_mandates WHERE id = $1',
-      [started.body.mandate_id],
+      sql`SELECT code_resends, code_attempts FROM direct_debit_mandates WHERE id = ${started.body.mandate_id}`,
     );
     expect(row).toEqual({ code_resends: 3, code_attempts: 0 });
   });
@@ -180,9 +180,9 @@ describe('direct debit', () => {
       .set('cookie', cookie)
       .send({ ...form(pkg?.id as number), mobile: '+31 6 12121212' });
     const code = lastCode('+31612121212');
-    await ctx.db.query(`UPDATE direct_debit_mandates SET code_expires_at = now() - interval '1 second' WHERE id = $1`, [
-      started.body.mandate_id,
-    ]);
+    await ctx.db.query(
+      sql`UPDATE direct_debit_mandates SET code_expires_at = now() - interval '1 second' WHERE id = ${started.body.mandate_id}`,
+    );
     const res = await request(ctx.app)
       .post('/api/directdebit-confirm.php')
       .set('cookie', cookie)
@@ -233,7 +233,7 @@ describe('direct debit', () => {
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(res.body.error).toMatchObject({ code, params: { field } });
     }
-    const [n] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM direct_debit_mandates WHERE user_id = $1', [userId]);
+    const [n] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM direct_debit_mandates WHERE user_id = ${userId}`);
     expect(n?.n).toBe(0);
   });
 
@@ -252,7 +252,7 @@ describe('direct debit', () => {
       message: 'Uw limiet voor automatische incasso betalingen is bereikt.',
     });
     const blocked = await newBuyer(ctx, 'NL');
-    await ctx.db.query(`INSERT INTO direct_debit_blocks (user_id, reason) VALUES ($1, 'test')`, [blocked.userId]);
+    await ctx.db.query(sql`INSERT INTO direct_debit_blocks (user_id, reason) VALUES (${blocked.userId}, 'test')`);
     const refused = await request(ctx.app)
       .post('/api/directdebit.php')
       .set('cookie', blocked.cookie)
@@ -290,7 +290,7 @@ describe('direct debit', () => {
     await waitForStatus(ctx, cookie, ok.body.payment_id, 'paid');
     const { spendCredits } = await import('../credits/spend');
     await spendCredits(ctx.db, { userId, credits: pkg?.credits as number, reason: 'message' });
-    const [row] = await ctx.db.query<{ p: string }>('SELECT provider_payment_id AS p FROM payments WHERE id = $1', [ok.body.payment_id]);
+    const [row] = await ctx.db.query<{ p: string }>(sql`SELECT provider_payment_id AS p FROM payments WHERE id = ${ok.body.payment_id}`);
     await fetch(`${ctx.psp.url}/v2/testing/payments/${row?.p}/chargeback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ctx.psp.apiKey}` },

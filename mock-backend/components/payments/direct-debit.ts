@@ -9,8 +9,23 @@ import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { SmsSender } from '../../lib/sms';
 import { checkoutCountry, insertPayment, openAtProvider } from './checkout';
+import {
+  claimMandate,
+  countWrongCode,
+  directDebitBlocked,
+  directDebitTotals,
+  insertMandate,
+  lockMandateForCode,
+  lockMandateForResend,
+  recordProviderMandate,
+  reopenMandate,
+  replaceCode,
+  revokeMandate,
+  voidCode,
+} from './direct-debit-repository';
 import type { PaymentsDeps } from './service';
 import { ProviderRefused, ProviderUnavailable } from './provider';
+import { findPackage, lockMember } from './repository';
 
 /**
  * SEPA direct debit (a wrong code answers 'Code ongeldig'): the member fills in the form, gets a 6-digit code by SMS
@@ -90,17 +105,8 @@ export function checkForm(form: DirectDebitForm, country: string): { iban: strin
 
 /** 403 when a chargeback blocked the member; 422 when `amountMinor` more would pass a limit. */
 export async function checkLimits(tx: Db, userId: number, amountMinor: number): Promise<void> {
-  const [blocked] = await tx.query('SELECT 1 FROM direct_debit_blocks WHERE user_id = $1', [userId]);
-  if (blocked) throw new AppError(403, 'direct_debit_blocked');
-  const [row] = await tx.query<{ new_member: boolean; day: number; week: number; month: number }>(
-    `SELECT u.signup_date > now() - make_interval(days => $2) AS new_member,
-       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '1 day'), 0)::int AS day,
-       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '7 days'), 0)::int AS week,
-       coalesce(sum(p.amount_minor) FILTER (WHERE p.created_at > now() - interval '30 days'), 0)::int AS month
-     FROM users u LEFT JOIN payments p ON p.user_id = u.id AND p.method = 'directdebit' AND p.status IN ('open', 'pending', 'paid')
-     WHERE u.id = $1 GROUP BY u.signup_date`,
-    [userId, NEW_MEMBER_DAYS],
-  );
+  if (await directDebitBlocked(tx, userId)) throw new AppError(403, 'direct_debit_blocked');
+  const row = await directDebitTotals(tx, userId, NEW_MEMBER_DAYS);
   if (!row) throw notFound();
   const limits = row.new_member ? DIRECT_DEBIT_LIMITS.new : DIRECT_DEBIT_LIMITS.established;
   if (row.day + amountMinor > limits.day || row.week + amountMinor > limits.week || row.month + amountMinor > limits.month) {
@@ -121,34 +127,24 @@ export async function startDirectDebit(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const reference = `MM-${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(5).toString('hex').toUpperCase()}`;
   const mandate = await deps.db.transaction(async (tx) => {
-    const [pkg] = await tx.query<{ price_minor: number }>(
-      `SELECT price_minor FROM credit_packages WHERE id = $1 AND active AND currency = 'EUR' AND (site_id IS NULL OR site_id = $2)`,
-      [q.form.package_id, q.site.id],
-    );
+    const pkg = await findPackage(tx, q.form.package_id, 'EUR', q.site.id);
     if (!pkg) throw notFound();
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [q.userId]);
+    await lockMember(tx, q.userId);
     await checkLimits(tx, q.userId, pkg.price_minor);
-    const [row] = await tx.query<{ id: string; code_expires_at: Date }>(
-      `INSERT INTO direct_debit_mandates (user_id, reference, account_holder, iban, street, house_number, postcode, city, mobile, code_hash,
-         code_expires_at, package_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12)
-       RETURNING id, code_expires_at`,
-      [
-        q.userId,
-        reference,
-        q.form.account_holder.trim(),
-        iban,
-        q.form.street.trim(),
-        q.form.house_number.trim(),
-        q.form.postcode.trim(),
-        q.form.city.trim(),
-        mobile,
-        hashCode(reference, code),
-        CODE_TTL_MINUTES,
-        q.form.package_id,
-      ],
-    );
-    return row as { id: string; code_expires_at: Date };
+    return insertMandate(tx, {
+      userId: q.userId,
+      reference,
+      accountHolder: q.form.account_holder.trim(),
+      iban,
+      street: q.form.street.trim(),
+      houseNumber: q.form.house_number.trim(),
+      postcode: q.form.postcode.trim(),
+      city: q.form.city.trim(),
+      mobile,
+      codeHash: hashCode(reference, code),
+      codeTtlMinutes: CODE_TTL_MINUTES,
+      packageId: q.form.package_id,
+    });
   });
   try {
     await deps.sms.send(
@@ -157,9 +153,7 @@ export async function startDirectDebit(
     );
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
-    await deps.db.query(`UPDATE direct_debit_mandates SET status = 'revoked', code_hash = NULL, updated_at = now() WHERE id = $1`, [
-      mandate.id,
-    ]);
+    await revokeMandate(deps.db, mandate.id);
     throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' } });
   }
   return {
@@ -185,19 +179,10 @@ export async function resendDirectDebitCode(
 ): Promise<Schemas['DirectDebitStarted']> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const mandate = await deps.db.transaction(async (tx) => {
-    const [m] = await tx.query<{ id: string; reference: string; mobile: string; status: string; code_resends: number }>(
-      'SELECT id, reference, mobile, status, code_resends FROM direct_debit_mandates WHERE id = $1 AND user_id = $2 FOR UPDATE',
-      [q.mandateId, q.userId],
-    );
+    const m = await lockMandateForResend(tx, q.userId, q.mandateId);
     if (!m || m.status !== 'pending_code') throw notFound();
     if (m.code_resends >= CODE_MAX_RESENDS) throw new AppError(429, 'sms_resend_limit', { params: { field: 'code' } });
-    const [row] = await tx.query<{ code_expires_at: Date }>(
-      `UPDATE direct_debit_mandates SET code_hash = $2, code_attempts = 0, code_resends = code_resends + 1,
-         code_expires_at = now() + make_interval(mins => $3), updated_at = now()
-       WHERE id = $1 RETURNING code_expires_at`,
-      [m.id, hashCode(m.reference, code), CODE_TTL_MINUTES],
-    );
-    return { ...m, code_expires_at: (row as { code_expires_at: Date }).code_expires_at };
+    return { ...m, code_expires_at: await replaceCode(tx, m.id, hashCode(m.reference, code), CODE_TTL_MINUTES) };
   });
   try {
     await deps.sms.send(
@@ -206,7 +191,7 @@ export async function resendDirectDebitCode(
     );
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
-    await deps.db.query('UPDATE direct_debit_mandates SET code_hash = NULL, updated_at = now() WHERE id = $1', [mandate.id]);
+    await voidCode(deps.db, mandate.id);
     throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' } });
   }
   return {
@@ -226,21 +211,7 @@ export async function confirmDirectDebit(
   q: { userId: number; site: Site; mandateId: number; code: string; origin: string; discountCode?: string | undefined },
 ): Promise<Schemas['PaymentCreated']> {
   const mandate = await deps.db.transaction(async (tx) => {
-    const [m] = await tx.query<{
-      id: string;
-      reference: string;
-      code_hash: string | null;
-      expired: boolean;
-      code_attempts: number;
-      status: string;
-      package_id: number;
-      account_holder: string;
-      iban: string;
-    }>(
-      `SELECT id, reference, code_hash, code_expires_at <= now() AS expired, code_attempts, status, package_id, account_holder, iban
-       FROM direct_debit_mandates WHERE id = $1 AND user_id = $2 FOR UPDATE`,
-      [q.mandateId, q.userId],
-    );
+    const m = await lockMandateForCode(tx, q.userId, q.mandateId);
     if (!m) throw notFound();
     if (m.status !== 'pending_code') throw new AppError(422, 'sms_code_invalid', { params: { field: 'code', tries_left: 0 } });
     // Used up or out of time: said as such, with the way on ('Send a new code', resendDirectDebitCode).
@@ -249,11 +220,11 @@ export async function confirmDirectDebit(
       throw new AppError(422, 'sms_code_expired', { params: { field: 'code', tries_left: 0, can_resend: true } });
     const given = Buffer.from(hashCode(m.reference, q.code.trim()), 'hex');
     if (!timingSafeEqual(given, Buffer.from(m.code_hash, 'hex'))) {
-      await tx.query('UPDATE direct_debit_mandates SET code_attempts = code_attempts + 1, updated_at = now() WHERE id = $1', [m.id]);
+      await countWrongCode(tx, m.id);
       return { wrong: true as const, triesLeft: CODE_MAX_TRIES - m.code_attempts - 1 };
     }
     // Claimed: a parallel confirmation now finds it no longer pending. The hash stays until the provider has it.
-    await tx.query(`UPDATE direct_debit_mandates SET status = 'valid', confirmed_at = now(), updated_at = now() WHERE id = $1`, [m.id]);
+    await claimMandate(tx, m.id);
     return { wrong: false as const, ...m };
   });
   if (mandate.wrong) {
@@ -272,13 +243,10 @@ export async function confirmDirectDebit(
       idempotencyKey: `mandate-${mandate.id}`,
     });
     providerMandateId = created.id;
-    await deps.db.query('UPDATE direct_debit_mandates SET provider_mandate_id = $2, code_hash = NULL, updated_at = now() WHERE id = $1', [
-      mandate.id,
-      created.id,
-    ]);
+    await recordProviderMandate(deps.db, mandate.id, created.id);
   } catch (error) {
     if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {
-      await deps.db.query(`UPDATE direct_debit_mandates SET status = 'pending_code', updated_at = now() WHERE id = $1`, [mandate.id]);
+      await reopenMandate(deps.db, mandate.id);
       throw new AppError(503, 'payment_provider_unavailable', { headers: { 'Retry-After': '30' }, cause: error });
     }
     throw error;

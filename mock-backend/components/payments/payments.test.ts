@@ -7,6 +7,7 @@ import { balanceOf, completeCheckout, expectBooksBalance, newBuyer, waitForStatu
 import { spendCredits } from '../credits/spend';
 import { WEBHOOK_PATH } from './routes';
 import { followUpPayments } from './settlement';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('buying credits', () => {
       issuer: 'ideal_INGBNL2A',
     });
     expect(await balanceOf(ctx, userId)).toBe(pkg.credits);
-    const [user] = await ctx.db.query<{ paid_user: boolean }>('SELECT paid_user FROM users WHERE id = $1', [userId]);
+    const [user] = await ctx.db.query<{ paid_user: boolean }>(sql`SELECT paid_user FROM users WHERE id = ${userId}`);
     expect(user?.paid_user).toBe(true);
     const list = await api().get('/api/transactions.php').set('cookie', cookie);
     expect(list.body).toMatchObject({ balance: pkg.credits, paid_user: true });
@@ -165,9 +166,9 @@ describe('the webhook receiver', () => {
     const created = await buy(buyer.cookie, { package_id: pkg.id, method: 'creditcard' });
     await completeCheckout(created.body.checkout_url, 'paid');
     await waitForStatus(ctx, buyer.cookie, created.body.payment_id, 'paid');
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
-      created.body.payment_id,
-    ]);
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>(
+      sql`SELECT provider_payment_id FROM payments WHERE id = ${created.body.payment_id}`,
+    );
     return {
       ...buyer,
       pkg,
@@ -189,8 +190,7 @@ describe('the webhook receiver', () => {
     }
     expect(await balanceOf(ctx, userId)).toBe(pkg.credits);
     const [n] = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = $1 AND reason = 'purchase'`,
-      [userId],
+      sql`SELECT count(*)::int AS n FROM credit_ledger WHERE user_id = ${userId} AND reason = 'purchase'`,
     );
     expect(n?.n).toBe(1);
   });
@@ -199,9 +199,9 @@ describe('the webhook receiver', () => {
     const { userId, cookie } = await newBuyer(ctx, 'NL');
     const pkg = await nlPackage(cookie);
     const created = await buy(cookie, { package_id: pkg.id, method: 'creditcard' });
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
-      created.body.payment_id,
-    ]);
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>(
+      sql`SELECT provider_payment_id FROM payments WHERE id = ${created.body.payment_id}`,
+    );
     const body = JSON.stringify({
       type: 'payment.status_changed',
       timestamp: new Date().toISOString(),
@@ -234,14 +234,14 @@ describe('the webhook receiver', () => {
     const { userId, cookie } = await newBuyer(ctx, 'NL');
     const pkg = await nlPackage(cookie);
     const created = await buy(cookie, { package_id: pkg.id, method: 'creditcard' });
-    const [row] = await ctx.db.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [
-      created.body.payment_id,
-    ]);
+    const [row] = await ctx.db.query<{ provider_payment_id: string }>(
+      sql`SELECT provider_payment_id FROM payments WHERE id = ${created.body.payment_id}`,
+    );
     // The provider marks it paid, but the webhook never reaches us.
     const sim = ctx.psp.simulator.payment(row?.provider_payment_id as string);
     if (!sim) throw new Error('no such payment in the simulator');
     sim.status = 'paid';
-    await ctx.db.query(`UPDATE payments SET updated_at = now() - interval '2 minutes' WHERE id = $1`, [created.body.payment_id]);
+    await ctx.db.query(sql`UPDATE payments SET updated_at = now() - interval '2 minutes' WHERE id = ${created.body.payment_id}`);
     const result = await followUpPayments({
       db: ctx.db,
       provider: (await import('./simulator-provider')).createHttpProvider({
@@ -266,11 +266,11 @@ describe('the webhook receiver', () => {
     expect(res.status).toBe(200);
     await webhooksSettled(ctx);
     expect(await balanceOf(ctx, userId)).toBe(0);
-    const [block] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM direct_debit_blocks WHERE user_id = $1', [userId]);
+    const [block] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM direct_debit_blocks WHERE user_id = ${userId}`);
     expect(block?.n).toBe(1);
-    const [ledger] = await ctx.db.query<{ delta: number }>(`SELECT delta FROM credit_ledger WHERE user_id = $1 AND reason = 'chargeback'`, [
-      userId,
-    ]);
+    const [ledger] = await ctx.db.query<{ delta: number }>(
+      sql`SELECT delta FROM credit_ledger WHERE user_id = ${userId} AND reason = 'chargeback'`,
+    );
     expect(ledger?.delta).toBe(-(pkg.credits - 30));
   });
 });
@@ -307,7 +307,7 @@ describe('refunds', () => {
     expect(twice.status).toBe(422);
     expect(twice.body.error.code).toBe('nothing_to_refund');
     const sim = ctx.psp.simulator.payment(
-      (await ctx.db.query<{ p: string }>('SELECT provider_payment_id AS p FROM payments WHERE id = $1', [created.body.payment_id]))[0]
+      (await ctx.db.query<{ p: string }>(sql`SELECT provider_payment_id AS p FROM payments WHERE id = ${created.body.payment_id}`))[0]
         ?.p as string,
     );
     expect(sim?.amountRefunded.value).toBe((expected / 100).toFixed(2));
@@ -320,7 +320,7 @@ describe('refunds', () => {
 
   it("When the site's refund_days have passed since the purchase, then it is no longer offered or refunded; inside them it is", async () => {
     const buyer = await newBuyer(ctx, 'NL');
-    await ctx.db.query('UPDATE sites SET refund_days = 3 WHERE is_default');
+    await ctx.db.query(sql`UPDATE sites SET refund_days = 3 WHERE is_default`);
     try {
       const pkg = await nlPackage(buyer.cookie);
       const created = await buy(buyer.cookie, { package_id: pkg.id, method: 'creditcard' });
@@ -333,16 +333,16 @@ describe('refunds', () => {
       const days = (Date.parse(item?.refundable_until ?? '') - Date.parse(paid.body.paid_at)) / 86_400_000;
       expect(Math.round(days)).toBe(3);
       // Time passes beyond the window: the purchase is no longer refundable, and the credits stay.
-      await ctx.db.query(`UPDATE credit_lots SET refundable_until = now() - interval '1 second' WHERE payment_id = $1`, [
-        created.body.payment_id,
-      ]);
+      await ctx.db.query(
+        sql`UPDATE credit_lots SET refundable_until = now() - interval '1 second' WHERE payment_id = ${created.body.payment_id}`,
+      );
       expect((await api().get('/api/refund.php').set('cookie', buyer.cookie)).body.items).toEqual([]);
       const late = await api().post('/api/refund.php').set('cookie', buyer.cookie).send({ payment_id: created.body.payment_id });
       expect(late.status).toBe(422);
       expect(late.body.error.code).toBe('nothing_to_refund');
       expect(await balanceOf(ctx, buyer.userId)).toBe(pkg.credits);
     } finally {
-      await ctx.db.query('UPDATE sites SET refund_days = 14 WHERE is_default');
+      await ctx.db.query(sql`UPDATE sites SET refund_days = 14 WHERE is_default`);
     }
   });
 

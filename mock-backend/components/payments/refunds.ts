@@ -6,6 +6,23 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordBalance, tell } from '../chat/index';
 import { insertLedger } from '../credits/index';
 import { ProviderRefused, ProviderUnavailable } from './provider';
+import {
+  addRefunded,
+  emptyLot,
+  giveCreditsBack,
+  insertRefund,
+  lockMemberBalance,
+  lockRefundableLot,
+  markRefunded,
+  markRefundFailed,
+  ownsPayment,
+  pendingRefunds,
+  refillLot,
+  refundableLots,
+  takeBackRefunded,
+  takeCredits,
+} from './refund-repository';
+import { balanceOf } from './repository';
 import type { PaymentsDeps } from './service';
 
 /**
@@ -16,33 +33,15 @@ import type { PaymentsDeps } from './service';
  * provider refuse it for good, a second transaction puts them back, so nothing is lost either way.
  */
 
-interface LotRow {
-  lot_id: string;
-  payment_id: string;
-  provider_payment_id: string | null;
-  credits: number;
-  remaining: number;
-  amount_minor: number;
-  currency: string;
-  refundable_until: Date;
-  method: string;
-}
-
 /** remaining × (amount ÷ credits), in integers, rounded down; the whole amount when nothing was spent. */
 export function refundableMinor(lot: { credits: number; remaining: number; amount_minor: number }): number {
   if (lot.remaining >= lot.credits) return lot.amount_minor;
   return Math.floor((lot.remaining * lot.amount_minor) / lot.credits);
 }
 
-const LOTS = `SELECT l.id AS lot_id, p.id AS payment_id, p.provider_payment_id, l.credits, l.remaining, l.amount_minor, l.currency,
-    l.refundable_until, p.method
-  FROM credit_lots l JOIN payments p ON p.id::text = l.payment_id
-  WHERE l.user_id = $1 AND l.kind = 'paid' AND l.remaining > 0 AND l.refundable_until > now()
-    AND p.status = 'paid' AND p.charged_back_at IS NULL`;
-
 /** getRefundQuote: what each refundable purchase would give back, before the member confirms. */
 export async function refundQuote(db: Db, userId: number): Promise<Schemas['RefundQuote']> {
-  const lots = await db.query<LotRow>(`${LOTS} ORDER BY l.bought_at, l.id`, [userId]);
+  const lots = await refundableLots(db, userId);
   const items = lots.map((l) => ({
     payment_id: Number(l.payment_id),
     credits: l.remaining,
@@ -76,24 +75,18 @@ interface Taken {
 
 async function giveBack(db: Db, bus: Bus | undefined, userId: number, t: Taken): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.query<{ credits: number }>(
-      'UPDATE users SET credits = credits + $2, updated_at = now() WHERE id = $1 RETURNING credits',
-      [userId, t.credits],
-    );
-    await tx.query('UPDATE credit_lots SET remaining = remaining + $2, updated_at = now() WHERE id = $1', [t.lotId, t.credits]);
+    const balance = await giveCreditsBack(tx, userId, t.credits);
+    await refillLot(tx, t.lotId, t.credits);
     await insertLedger(tx, {
       userId,
       delta: t.credits,
       reason: 'refund_reversed',
-      balanceAfter: user?.credits ?? 0,
+      balanceAfter: balance,
       lotId: t.lotId,
       ref: `refund:${t.refundId}`,
     });
-    await tx.query(`UPDATE payment_refunds SET status = 'failed', updated_at = now() WHERE id = $1`, [t.refundId]);
-    await tx.query('UPDATE payments SET refunded_minor = refunded_minor - $2, updated_at = now() WHERE id = $1', [
-      t.paymentId,
-      t.amountMinor,
-    ]);
+    await markRefundFailed(tx, t.refundId);
+    await takeBackRefunded(tx, t.paymentId, t.amountMinor);
     await recordBalance(tx, userId);
   });
   await tell(bus, [userId]);
@@ -102,34 +95,27 @@ async function giveBack(db: Db, bus: Bus | undefined, userId: number, t: Taken):
 /** requestRefund: refunds the unused credits of one purchase. */
 export async function requestRefund(deps: PaymentsDeps, userId: number, paymentId: number): Promise<Schemas['RefundResult']> {
   const taken = await deps.db.transaction(async (tx): Promise<Taken> => {
-    const [user] = await tx.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const [owned] = await tx.query('SELECT 1 FROM payments WHERE id = $1 AND user_id = $2', [paymentId, userId]);
-    if (!owned || !user) throw notFound();
-    const [lot] = await tx.query<LotRow>(`${LOTS} AND p.id = $2 FOR UPDATE OF l`, [userId, paymentId]);
+    const member = await lockMemberBalance(tx, userId);
+    const owned = await ownsPayment(tx, userId, paymentId);
+    if (!owned || !member) throw notFound();
+    const lot = await lockRefundableLot(tx, userId, paymentId);
     if (!lot) throw new AppError(422, 'nothing_to_refund');
     if (methodById(lot.method)?.refundable === false || !lot.provider_payment_id) throw new AppError(422, 'refund_not_possible');
     const amount = refundableMinor(lot);
     const credits = lot.remaining;
-    const [after] = await tx.query<{ credits: number }>(
-      'UPDATE users SET credits = credits - $2, updated_at = now() WHERE id = $1 AND credits >= $2 RETURNING credits',
-      [userId, credits],
-    );
-    if (!after) throw new AppError(422, 'nothing_to_refund');
-    await tx.query('UPDATE credit_lots SET remaining = 0, updated_at = now() WHERE id = $1', [lot.lot_id]);
-    const [refund] = await tx.query<{ id: string }>(
-      `INSERT INTO payment_refunds (payment_id, user_id, credits, amount_minor, currency) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [lot.payment_id, userId, credits, amount, lot.currency],
-    );
-    const refundId = (refund as { id: string }).id;
+    const after = await takeCredits(tx, userId, credits);
+    if (after === null) throw new AppError(422, 'nothing_to_refund');
+    await emptyLot(tx, lot.lot_id);
+    const refundId = await insertRefund(tx, { paymentId: lot.payment_id, userId, credits, amountMinor: amount, currency: lot.currency });
     await insertLedger(tx, {
       userId,
       delta: -credits,
       reason: 'refund',
-      balanceAfter: after.credits,
+      balanceAfter: after,
       lotId: lot.lot_id,
       ref: `refund:${refundId}`,
     });
-    await tx.query('UPDATE payments SET refunded_minor = refunded_minor + $2, updated_at = now() WHERE id = $1', [lot.payment_id, amount]);
+    await addRefunded(tx, lot.payment_id, amount);
     // The last write: the member's other pages see the balance the refund left (it takes the event lock until the commit).
     await recordBalance(tx, userId);
     return {
@@ -144,7 +130,7 @@ export async function requestRefund(deps: PaymentsDeps, userId: number, paymentI
   });
   await tell(deps.bus, [userId]);
   const status = await sendRefund(deps, userId, taken);
-  const [balance] = await deps.db.query<{ credits: number }>('SELECT credits FROM users WHERE id = $1', [userId]);
+  const balance = await balanceOf(deps.db, userId);
   return {
     refund_id: Number(taken.refundId),
     status,
@@ -163,10 +149,7 @@ async function sendRefund(deps: PaymentsDeps, userId: number, t: Taken): Promise
       { amountMinor: t.amountMinor, currency: t.currency },
       `refund-${t.refundId}`,
     );
-    await deps.db.query(`UPDATE payment_refunds SET status = 'refunded', provider_refund_id = $2, updated_at = now() WHERE id = $1`, [
-      t.refundId,
-      r.id,
-    ]);
+    await markRefunded(deps.db, t.refundId, r.id);
     return 'refunded';
   } catch (error) {
     if (error instanceof ProviderRefused) {
@@ -184,21 +167,7 @@ async function sendRefund(deps: PaymentsDeps, userId: number, t: Taken): Promise
 
 /** The follow-up job's part for refunds: pending ones (provider was down) are sent again with the same key. */
 export async function retryPendingRefunds(deps: PaymentsDeps, limit = 50): Promise<number> {
-  const rows = await deps.db.query<{
-    id: string;
-    user_id: number;
-    payment_id: string;
-    credits: number;
-    amount_minor: number;
-    currency: string;
-    provider_payment_id: string;
-    lot_id: string;
-  }>(
-    `SELECT r.id, r.user_id, r.payment_id, r.credits, r.amount_minor, r.currency, p.provider_payment_id, l.id AS lot_id
-     FROM payment_refunds r JOIN payments p ON p.id = r.payment_id JOIN credit_lots l ON l.payment_id = p.id::text
-     WHERE r.status = 'pending' AND r.created_at < now() - interval '1 minute' ORDER BY r.id LIMIT $1`,
-    [limit],
-  );
+  const rows = await pendingRefunds(deps.db, limit);
   let sent = 0;
   for (const r of rows) {
     try {

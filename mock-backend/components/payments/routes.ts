@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { getClient } from '../../lib/client';
 import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
-import type { Db } from '../../lib/db';
+import { sql, type Db } from '../../lib/db';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
@@ -21,7 +21,7 @@ export const WEBHOOK_PATH = '/webhooks/psp';
  * default site, PUBLIC_URL with the site's own configured host for the others, as the links in mails.
  */
 export async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
-  const [row] = await db.query<{ is_default: boolean }>('SELECT is_default FROM sites WHERE id = $1', [site.id]);
+  const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${site.id}`);
   if (row?.is_default !== false) return publicUrl;
   const url = new URL(publicUrl);
   url.hostname = site.host;

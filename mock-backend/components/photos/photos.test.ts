@@ -7,6 +7,7 @@ import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { sweepOrphanProfilePhotos } from './service';
 import { createTestContext, loginCookie, MEDIA_STORES, type MediaStoreKind, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let free: string;
@@ -15,7 +16,7 @@ let freeId: number;
 let premiumId: number;
 
 async function idOf(email: string): Promise<number> {
-  const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`);
   return row?.id as number;
 }
 
@@ -69,7 +70,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
     request(ctx.app).post('/api/photos.php').set('cookie', cookie).attach('photo', file, { filename: name, contentType });
 
   async function clearPhotos(userId: number) {
-    await ctx.db.query('DELETE FROM photos WHERE user_id = $1', [userId]);
+    await ctx.db.query(sql`DELETE FROM photos WHERE user_id = ${userId}`);
   }
 
   describe('photo uploads', () => {
@@ -115,8 +116,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
       expect((served.body as Buffer).toString('latin1')).not.toContain('owner-secret');
 
       const [row] = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
-        'SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = $1',
-        [photo.id],
+        sql`SELECT filename, thumb_filename, blurred_filename FROM photos WHERE id = ${photo.id}`,
       );
       expect(new Set([row?.filename, row?.thumb_filename, row?.blurred_filename]).size).toBe(3);
       // All three variants are in the store (the bucket with S3, where DATA_DIR/media is never even created).
@@ -133,8 +133,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
       const res = await upload(free, await jpeg('#5a3'));
       expect(res.status).toBe(201);
       const [row] = await ctx.db.query<{ id: number; filename: string; thumb_filename: string; blurred_filename: string }>(
-        'SELECT id, filename, thumb_filename, blurred_filename FROM photos WHERE user_id = $1',
-        [freeId],
+        sql`SELECT id, filename, thumb_filename, blurred_filename FROM photos WHERE user_id = ${freeId}`,
       );
       const keys = [row?.filename, row?.thumb_filename, row?.blurred_filename] as string[];
       for (const key of keys) expect(await ctx.media.exists(key)).toBe(true);
@@ -152,7 +151,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
         expect(res.status).toBe(422);
         expect(res.body.error.code).toBe('photo_invalid');
       }
-      const rows = await ctx.db.query('SELECT id FROM photos WHERE user_id = $1', [freeId]);
+      const rows = await ctx.db.query(sql`SELECT id FROM photos WHERE user_id = ${freeId}`);
       expect(rows).toHaveLength(0);
     });
 
@@ -176,9 +175,9 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
       const results = await Promise.all(files.map((f) => upload(free, f)));
       expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 422]);
       expect(results.find((r) => r.status === 422)?.body.error).toMatchObject({ code: 'photo_limit_reached', params: { limit: 3 } });
-      const [count] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [freeId]);
+      const [count] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${freeId}`);
       expect(count?.n).toBe(3);
-      const main = await ctx.db.query('SELECT id FROM photos WHERE user_id = $1 AND is_main', [freeId]);
+      const main = await ctx.db.query(sql`SELECT id FROM photos WHERE user_id = ${freeId} AND is_main`);
       expect(main).toHaveLength(1);
       const fourth = await upload(free, await jpeg('#555'));
       expect(fourth.status).toBe(422);
@@ -228,13 +227,12 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
 
     beforeAll(async () => {
       const [row] = await ctx.db.query<{ user_id: number }>(
-        `SELECT ph.user_id FROM photos ph JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = u.id
-         WHERE ph.status = 'approved' AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.id NOT IN ($1, $2)
+        sql`SELECT ph.user_id FROM photos ph JOIN users u ON u.id = ph.user_id JOIN profiles p ON p.user_id = u.id
+         WHERE ph.status = 'approved' AND u.status = 'active' AND p.status = 'active' AND NOT p.invisible AND u.id NOT IN (${freeId}, ${premiumId})
          GROUP BY ph.user_id HAVING count(*) >= 3 ORDER BY ph.user_id LIMIT 1`,
-        [freeId, premiumId],
       );
       galleryId = row?.user_id as number;
-      files = await ctx.db.query('SELECT filename, thumb_filename, blurred_filename, is_main FROM photos WHERE user_id = $1', [galleryId]);
+      files = await ctx.db.query(sql`SELECT filename, thumb_filename, blurred_filename, is_main FROM photos WHERE user_id = ${galleryId}`);
     });
 
     const sharpFilesOfLockedPhotos = () => files.filter((f) => !f.is_main).flatMap((f) => [f.filename, f.thumb_filename]);
@@ -337,7 +335,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
 
   describe('photo uploads with an Idempotency-Key', () => {
     const photoCount = async (userId: number) =>
-      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [userId]))[0]?.n ?? 0;
+      (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${userId}`))[0]?.n ?? 0;
 
     it('When an upload is retried with its key, then the photo is stored once and the retry replays the answer with fresh signed URLs', async () => {
       await clearPhotos(premiumId);
@@ -383,8 +381,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
       const res = await upload(premium, await jpeg('#4a4'));
       expect(res.status).toBe(201);
       const [live] = await ctx.db.query<{ filename: string; thumb_filename: string; blurred_filename: string }>(
-        'SELECT filename, thumb_filename, blurred_filename FROM photos WHERE user_id = $1',
-        [premiumId],
+        sql`SELECT filename, thumb_filename, blurred_filename FROM photos WHERE user_id = ${premiumId}`,
       );
       const base = `u/ef/ef${'5'.repeat(30)}`;
       const orphans = [`${base}-full.jpg`, `${base}-thumb.jpg`, `${base}-blur.jpg`];
@@ -403,7 +400,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
 
   describe.runIf(store === 's3')('when the store is down', () => {
     const photoCount = async (userId: number) =>
-      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM photos WHERE user_id = $1', [userId]))[0]?.n ?? 0;
+      (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${userId}`))[0]?.n ?? 0;
 
     it('When a member uploads while the bucket cannot be reached, then 503 media_store_unavailable in his language, no row, the key released; once it is back, the same upload is stored and earlier photos are still served', async () => {
       await clearPhotos(premiumId);
@@ -439,8 +436,7 @@ describe.each(MEDIA_STORES)('photos with the %s store', (store: MediaStoreKind) 
       const res = await upload(free, await jpeg('#a4a'));
       expect(res.status).toBe(201);
       const [row] = await ctx.db.query<{ id: number; filename: string; thumb_filename: string; blurred_filename: string }>(
-        'SELECT id, filename, thumb_filename, blurred_filename FROM photos WHERE user_id = $1',
-        [freeId],
+        sql`SELECT id, filename, thumb_filename, blurred_filename FROM photos WHERE user_id = ${freeId}`,
       );
       const keys = [row?.filename, row?.thumb_filename, row?.blurred_filename] as string[];
       await ctx.s3?.stop();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, loginAsMember, type TestContext } from '../../test/context';
 import { distanceBand, GRID_DEGREES, haversineKm, snap } from './geo';
+import { sql } from '../../lib/db';
 
 let ctx: TestContext;
 let free: string;
@@ -11,7 +12,7 @@ let freeId: number;
 let premiumId: number;
 
 async function idOf(email: string): Promise<number> {
-  const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`);
   return row?.id as number;
 }
 
@@ -45,7 +46,9 @@ describe('blocking', () => {
   it('When a member blocks someone they chat with and like, then chats and likes go and each vanishes from the other everywhere', async () => {
     const chats = await request(ctx.app).get('/api/chats.php').set('cookie', free);
     const otherId = chats.body.chats[0].profile.id as number;
-    await ctx.db.query('INSERT INTO likes (liker_id, liked_id) VALUES ($1, $2), ($2, $1) ON CONFLICT DO NOTHING', [freeId, otherId]);
+    await ctx.db.query(
+      sql`INSERT INTO likes (liker_id, liked_id) VALUES (${freeId}, ${otherId}), (${otherId}, ${freeId}) ON CONFLICT DO NOTHING`,
+    );
     const other = await loginAs(otherId);
     expect(await searchIds(free)).toContain(otherId);
 
@@ -64,10 +67,9 @@ describe('blocking', () => {
     expect((await request(ctx.app).get('/api/profile.php').query({ id: freeId }).set('cookie', other)).status).toBe(404);
     const theirChats = await request(ctx.app).get('/api/chats.php').set('cookie', other);
     expect(theirChats.body.chats.map((c: { profile: { id: number } }) => c.profile.id)).not.toContain(freeId);
-    const rows = await ctx.db.query('SELECT 1 FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)', [
-      freeId,
-      otherId,
-    ]);
+    const rows = await ctx.db.query(
+      sql`SELECT 1 FROM likes WHERE (liker_id = ${freeId} AND liked_id = ${otherId}) OR (liker_id = ${otherId} AND liked_id = ${freeId})`,
+    );
     expect(rows).toHaveLength(0);
 
     const list = await request(ctx.app).get('/api/blocks.php').set('cookie', free);
@@ -84,14 +86,13 @@ describe('blocking', () => {
 
   it('When a member is blocked, then auto-like never brings them', async () => {
     const all = await ctx.db.query<{ user_id: number }>(
-      `SELECT p.user_id FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.site_id = (SELECT site_id FROM users WHERE id = $1) AND p.user_id <> $1`,
-      [premiumId],
+      sql`SELECT p.user_id FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.site_id = (SELECT site_id FROM users WHERE id = ${premiumId}) AND p.user_id <> ${premiumId}`,
     );
     for (const { user_id } of all)
-      await ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [premiumId, user_id]);
+      await ctx.db.query(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${premiumId}, ${user_id}) ON CONFLICT DO NOTHING`);
     const res = await request(ctx.app).get('/api/auto-like.php').set('cookie', premium);
     expect(res.body.profile).toBeNull();
-    await ctx.db.query('DELETE FROM blocks WHERE blocker_id = $1', [premiumId]);
+    await ctx.db.query(sql`DELETE FROM blocks WHERE blocker_id = ${premiumId}`);
   });
 
   it('When a member blocks themself or nobody, then 400 block_self or 404; a visitor gets 403', async () => {
@@ -131,7 +132,7 @@ describe('location and distance bands', () => {
     const save = await request(ctx.app).put('/api/location.php').set('cookie', free).send({ lat: 52.37311, lon: 4.89221 });
     expect(save.body).toEqual({ success: true });
     await request(ctx.app).put('/api/location.php').set('cookie', premium).send({ lat: 52.0901, lon: 5.1213 });
-    const [row] = await ctx.db.query<{ lat: number; lon: number }>('SELECT lat, lon FROM profiles WHERE user_id = $1', [freeId]);
+    const [row] = await ctx.db.query<{ lat: number; lon: number }>(sql`SELECT lat, lon FROM profiles WHERE user_id = ${freeId}`);
     expect(row).toEqual(snap(52.37311, 4.89221));
     expect(row?.lat).not.toBe(52.37311);
 
@@ -161,8 +162,7 @@ describe('location and distance bands', () => {
     const attackers = await Promise.all(
       (
         await ctx.db.query<{ user_id: number }>(
-          `SELECT user_id FROM profiles WHERE user_id NOT IN ($1, $2) AND status = 'active' AND NOT invisible ORDER BY user_id LIMIT 3`,
-          [freeId, premiumId],
+          sql`SELECT user_id FROM profiles WHERE user_id NOT IN (${freeId}, ${premiumId}) AND status = 'active' AND NOT invisible ORDER BY user_id LIMIT 3`,
         )
       ).map((r) => loginAs(r.user_id)),
     );

@@ -10,12 +10,12 @@ export function notBlocked(viewer: number | null, other: Sql): Sql {
 }
 
 export async function memberExists(db: Db, siteId: number, id: number): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM users WHERE id = $1 AND site_id = $2 AND status <> 'deleted'`, [id, siteId]);
+  const rows = await db.query(sql`SELECT 1 FROM users WHERE id = ${id} AND site_id = ${siteId} AND status <> 'deleted'`);
   return rows.length > 0;
 }
 
 export async function insertBlock(db: Db, blocker: number, blocked: number): Promise<void> {
-  await db.query(`INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [blocker, blocked]);
+  await db.query(sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${blocker}, ${blocked}) ON CONFLICT DO NOTHING`);
 }
 
 /**
@@ -23,48 +23,45 @@ export async function insertBlock(db: Db, blocker: number, blocked: number): Pro
  * messages that went with them: the caller deletes their files after the commit.
  */
 export async function removeContact(db: Db, a: number, b: number): Promise<string[]> {
-  await db.query(`DELETE FROM likes WHERE (liker_id = $1 AND liked_id = $2) OR (liker_id = $2 AND liked_id = $1)`, [a, b]);
+  await db.query(sql`DELETE FROM likes WHERE (liker_id = ${a} AND liked_id = ${b}) OR (liker_id = ${b} AND liked_id = ${a})`);
   // The conversations are locked first (a send into one waits, then finds it gone): the photos read next are all
   // that the delete takes with it.
   const conversations = await db.query<{ id: number }>(
-    `SELECT c.id FROM conversations c WHERE c.id IN (
+    sql`SELECT c.id FROM conversations c WHERE c.id IN (
        SELECT x.conversation_id FROM conversation_members x JOIN conversation_members y ON y.conversation_id = x.conversation_id
-       WHERE x.user_id = $1 AND y.user_id = $2)
+       WHERE x.user_id = ${a} AND y.user_id = ${b})
      FOR UPDATE`,
-    [a, b],
   );
   if (conversations.length === 0) return [];
   const ids = conversations.map((c) => c.id);
   const photos = await db.query<{ photo_filename: string }>(
-    `SELECT photo_filename FROM messages WHERE conversation_id = ANY($1::int[]) AND photo_filename IS NOT NULL`,
-    [ids],
+    sql`SELECT photo_filename FROM messages WHERE conversation_id = ANY(${ids}::int[]) AND photo_filename IS NOT NULL`,
   );
-  await db.query('DELETE FROM conversations WHERE id = ANY($1::int[])', [ids]);
+  await db.query(sql`DELETE FROM conversations WHERE id = ANY(${ids}::int[])`);
   return photos.map((p) => p.photo_filename);
 }
 
 export async function deleteBlock(db: Db, blocker: number, blocked: number): Promise<void> {
-  await db.query(`DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2`, [blocker, blocked]);
+  await db.query(sql`DELETE FROM blocks WHERE blocker_id = ${blocker} AND blocked_id = ${blocked}`);
 }
 
 export async function listBlocks(db: Db, blocker: number): Promise<{ id: number; name: string; blocked_at: Date }[]> {
   return db.query(
-    `SELECT b.blocked_id AS id, p.name, b.created_at AS blocked_at
+    sql`SELECT b.blocked_id AS id, p.name, b.created_at AS blocked_at
      FROM blocks b JOIN profiles p ON p.user_id = b.blocked_id
-     WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, b.blocked_id DESC`,
-    [blocker],
+     WHERE b.blocker_id = ${blocker} ORDER BY b.created_at DESC, b.blocked_id DESC`,
   );
 }
 
 export async function setInvisible(db: Db, userId: number, invisible: boolean): Promise<void> {
-  await db.query('UPDATE profiles SET invisible = $2, updated_at = now() WHERE user_id = $1', [userId, invisible]);
+  await db.query(sql`UPDATE profiles SET invisible = ${invisible}, updated_at = now() WHERE user_id = ${userId}`);
 }
 
 export async function setLocation(db: Db, userId: number, lat: number | null, lon: number | null): Promise<void> {
-  await db.query('UPDATE profiles SET lat = $2, lon = $3, updated_at = now() WHERE user_id = $1', [userId, lat, lon]);
+  await db.query(sql`UPDATE profiles SET lat = ${lat}, lon = ${lon}, updated_at = now() WHERE user_id = ${userId}`);
 }
 
 export async function findLocation(db: Db, userId: number): Promise<{ lat: number | null; lon: number | null } | null> {
-  const [row] = await db.query<{ lat: number | null; lon: number | null }>('SELECT lat, lon FROM profiles WHERE user_id = $1', [userId]);
+  const [row] = await db.query<{ lat: number | null; lon: number | null }>(sql`SELECT lat, lon FROM profiles WHERE user_id = ${userId}`);
   return row ?? null;
 }

@@ -9,6 +9,7 @@ import { createTestContext, loginAsMember, loginCookie, type TestContext } from 
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';
 import { httpsTransport } from './sender';
 import type { PushRequest, PushResponse } from './types';
+import { sql } from '../../lib/db';
 
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;
@@ -45,9 +46,9 @@ let premiumId: number;
 let freeCookie: string;
 let premiumCookie: string;
 const idOf = async (email: string) =>
-  (await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id as number;
+  (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))[0]?.id as number;
 const openEvents = async (userId: number) =>
-  (await ctx.db.query(`SELECT 1 FROM notification_events WHERE user_id = $1 AND state <> 'done'`, [userId])).length;
+  (await ctx.db.query(sql`SELECT 1 FROM notification_events WHERE user_id = ${userId} AND state <> 'done'`)).length;
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -59,7 +60,7 @@ beforeAll(async () => {
   premiumId = await idOf(DEMO_LOGINS.premium);
   freeCookie = await loginCookie(ctx.app, DEMO_LOGINS.free);
   premiumCookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
-  await ctx.db.query(`UPDATE users SET status = 'active', language = 'en' WHERE id = ANY($1::int[])`, [[freeId, premiumId]]);
+  await ctx.db.query(sql`UPDATE users SET status = 'active', language = 'en' WHERE id = ANY(${[freeId, premiumId]}::int[])`);
   for (const userId of [freeId, premiumId]) await grantCredits(ctx.db, { userId, credits: 500, kind: 'promo', reason: 'bonus' });
 }, 60_000);
 
@@ -85,7 +86,7 @@ describe('push subscriptions: the allow-list', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('push_endpoint_refused');
     expect(res.body.error.message).toMatch(/pushdienst/);
-    expect(await ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [endpoint])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM push_subscriptions WHERE endpoint = ${endpoint}`)).toHaveLength(0);
   });
 
   it('When endpoints of the real push services are checked, then they pass; an operator-added host passes too', () => {
@@ -117,7 +118,7 @@ describe('push subscriptions: the allow-list', () => {
 
   it('When the site settings are read, then push_public_key is the VAPID public key kept in the database', async () => {
     const res = await request(ctx.app).get('/api/settings.php');
-    const [vapid] = await ctx.db.query<{ public_key: string }>('SELECT public_key FROM push_vapid');
+    const [vapid] = await ctx.db.query<{ public_key: string }>(sql`SELECT public_key FROM push_vapid`);
     expect(vapid?.public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(res.body.push_public_key).toBe(vapid?.public_key);
   });
@@ -163,10 +164,10 @@ describe('pushes', () => {
 
   it('When a member who had not confirmed his address confirms it, then the recipient of his waiting message gets its push', async () => {
     const writerId = (
-      await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE id <> ALL($1::int[]) ORDER BY id LIMIT 1`, [[freeId, premiumId]])
+      await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE id <> ALL(${[freeId, premiumId]}::int[]) ORDER BY id LIMIT 1`)
     )[0]?.id as number;
     const writer = await loginAsMember(ctx, writerId);
-    await ctx.db.query(`UPDATE users SET status = 'not_confirmed' WHERE id = $1`, [writerId]);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${writerId}`);
     const before = received.filter((r) => r.endpoint === mine.endpoint).length;
     const sent = await request(ctx.app)
       .post('/api/message.php')
@@ -174,7 +175,7 @@ describe('pushes', () => {
       .send({ profile_id: freeId, text: 'Waiting for my address' });
     expect(sent.body.message.held).toBe(true);
     // Held: nothing announced yet.
-    expect(await ctx.db.query('SELECT 1 FROM notification_events WHERE from_user_id = $1', [writerId])).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM notification_events WHERE from_user_id = ${writerId}`)).toHaveLength(0);
     await ctx.db.transaction((tx) => accounts.activate(tx, writerId));
     // The push job's one-minute schedule finds the new event; the test does not wait for the minute.
     ctx.background.notifier.kick();
@@ -195,7 +196,7 @@ describe('pushes', () => {
       timeout: 15_000,
       interval: 100,
     });
-    const [name] = await ctx.db.query<{ name: string }>('SELECT name FROM profiles WHERE user_id = $1', [premiumId]);
+    const [name] = await ctx.db.query<{ name: string }>(sql`SELECT name FROM profiles WHERE user_id = ${premiumId}`);
     expect(mine.read(received.slice(before).find((r) => r.endpoint === mine.endpoint) as PushRequest)).toMatchObject({
       title: name?.name,
       body: 'Dinner tonight?',
@@ -206,14 +207,12 @@ describe('pushes', () => {
   it('When a member with push is liked, then the push says so without a name, opens the likes page, and waits 3 days at low urgency', async () => {
     const before = received.length;
     const [other] = await ctx.db.query<{ id: number }>(
-      `SELECT id FROM users WHERE id NOT IN ($1, $2) AND status = 'active' ORDER BY id LIMIT 1`,
-      [freeId, premiumId],
+      sql`SELECT id FROM users WHERE id NOT IN (${freeId}, ${premiumId}) AND status = 'active' ORDER BY id LIMIT 1`,
     );
-    await ctx.db.query(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1`, [
-      other?.id,
-      freeId,
-    ]);
-    const [row] = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [other?.id]);
+    await ctx.db.query(
+      sql`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = ${freeId}) WHERE id = ${other?.id}`,
+    );
+    const [row] = await ctx.db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${other?.id}`);
     const liker = await loginCookie(ctx.app, row?.email ?? '');
     expect((await request(ctx.app).post('/api/like.php').set('cookie', liker).send({ profile_id: freeId })).status).toBe(200);
     await vi.waitFor(() => expect(received.slice(before).filter((r) => r.endpoint === mine.endpoint)).toHaveLength(1), {
@@ -228,7 +227,7 @@ describe('pushes', () => {
   it('When the push service answers 410 for one phone and 429 for another, then the first is deleted and the second backs off', async () => {
     const gone = phone('https://fcm.googleapis.com/fcm/send/gone-phone');
     const busy = phone('https://fcm.googleapis.com/fcm/send/busy-phone');
-    await ctx.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [premiumId]);
+    await ctx.db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${premiumId}`);
     for (const p of [gone, busy]) {
       await request(ctx.app).post('/api/user.php?push=1').set('cookie', premiumCookie).send({ subscription: p.subscription }).expect(200);
     }
@@ -236,15 +235,14 @@ describe('pushes', () => {
     answers.set(busy.endpoint, { status: 429, retryAfterSeconds: 120 });
     await request(ctx.app).post('/api/message.php').set('cookie', freeCookie).send({ profile_id: premiumId, text: 'hello' });
     await vi.waitFor(
-      async () => expect(await ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [gone.endpoint])).toHaveLength(0),
+      async () => expect(await ctx.db.query(sql`SELECT 1 FROM push_subscriptions WHERE endpoint = ${gone.endpoint}`)).toHaveLength(0),
       { timeout: 15_000, interval: 100 },
     );
     const [row] = await ctx.db.query<{ later: boolean }>(
-      `SELECT retry_after > now() + interval '60 seconds' AS later FROM push_subscriptions WHERE endpoint = $1`,
-      [busy.endpoint],
+      sql`SELECT retry_after > now() + interval '60 seconds' AS later FROM push_subscriptions WHERE endpoint = ${busy.endpoint}`,
     );
     expect(row?.later).toBe(true);
-    await ctx.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [premiumId]);
+    await ctx.db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${premiumId}`);
   });
 });
 
@@ -253,11 +251,11 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
   const mailsTo = (email: string, topic: RegExp) => ctx.mails.filter((m) => m.to === email && topic.test(m.subject));
 
   it('When a member without push gets a burst of messages, then one e-mail follows, with a working one-click unsubscribe', async () => {
-    await ctx.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [premiumId]);
+    await ctx.db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${premiumId}`);
     await vi.waitFor(async () => expect(await openEvents(premiumId)).toBe(0), { timeout: 60_000, interval: 100 });
     // The 410/429 test's message fell to e-mail; a new quiet period starts here.
     await vi.waitFor(() => expect(mailsTo(DEMO_LOGINS.premium, /new message/)).toHaveLength(1), { timeout: 60_000, interval: 100 });
-    await ctx.db.query('DELETE FROM notification_mail_log WHERE user_id = $1', [premiumId]);
+    await ctx.db.query(sql`DELETE FROM notification_mail_log WHERE user_id = ${premiumId}`);
     const already = mailsTo(DEMO_LOGINS.premium, /new message/).length;
     for (const text of ['one', 'two', 'three']) {
       expect((await request(ctx.app).post('/api/message.php').set('cookie', freeCookie).send({ profile_id: premiumId, text })).status).toBe(
@@ -269,7 +267,7 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
       timeout: 60_000,
       interval: 100,
     });
-    expect(await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE topic = 'notify_messages' AND status = 'pending'`)).toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM mail_outbox WHERE topic = 'notify_messages' AND status = 'pending'`)).toHaveLength(0);
     const mails = mailsTo(DEMO_LOGINS.premium, /new message/).slice(already);
     expect(mails).toHaveLength(1);
     const mail = mails[0];
@@ -283,7 +281,7 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
     const page = await request(ctx.app).get(`${url.pathname}${url.search}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post"');
-    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [premiumId]))[0]?.n).toEqual(
+    expect((await ctx.db.query<{ n: string[] }>(sql`SELECT notifications_disabled AS n FROM users WHERE id = ${premiumId}`))[0]?.n).toEqual(
       [],
     );
 
@@ -298,21 +296,20 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
     const before = ctx.mails.length;
     // free likes premium back: a match for premium (unsubscribed), which must not be mailed.
     await request(ctx.app).post('/api/like.php').set('cookie', premiumCookie).send({ profile_id: freeId });
-    await ctx.db.query(`UPDATE users SET notifications_disabled = '{bounce}' WHERE id = $1`, [freeId]);
-    await ctx.db.query('DELETE FROM push_subscriptions WHERE user_id = $1', [freeId]);
+    await ctx.db.query(sql`UPDATE users SET notifications_disabled = '{bounce}' WHERE id = ${freeId}`);
+    await ctx.db.query(sql`DELETE FROM push_subscriptions WHERE user_id = ${freeId}`);
     await request(ctx.app).delete('/api/like.php').set('cookie', premiumCookie).send({ profile_id: freeId });
     await request(ctx.app).post('/api/like.php').set('cookie', premiumCookie).send({ profile_id: freeId });
     await vi.waitFor(async () => expect((await openEvents(premiumId)) + (await openEvents(freeId))).toBe(0), {
       timeout: 60_000,
       interval: 200,
     });
-    expect(await ctx.db.query(`SELECT 1 FROM notification_events WHERE user_id IN ($1, $2)`, [freeId, premiumId])).not.toHaveLength(0);
+    expect(await ctx.db.query(sql`SELECT 1 FROM notification_events WHERE user_id IN (${freeId}, ${premiumId})`)).not.toHaveLength(0);
     // Give the outbox its turn: nothing is pending for them.
     expect(
-      await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE to_address IN ($1, $2) AND topic LIKE 'notify_%' AND status = 'pending'`, [
-        DEMO_LOGINS.free,
-        DEMO_LOGINS.premium,
-      ]),
+      await ctx.db.query(
+        sql`SELECT 1 FROM mail_outbox WHERE to_address IN (${DEMO_LOGINS.free}, ${DEMO_LOGINS.premium}) AND topic LIKE 'notify_%' AND status = 'pending'`,
+      ),
     ).toHaveLength(0);
     expect(ctx.mails.slice(before).filter((m) => m.to === DEMO_LOGINS.free || m.to === DEMO_LOGINS.premium)).toHaveLength(0);
   });
@@ -326,7 +323,7 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('unsubscribe_link_invalid');
     expect(res.body.error.message).toMatch(/Abmeldelink/);
-    expect((await ctx.db.query<{ n: string[] }>('SELECT notifications_disabled AS n FROM users WHERE id = $1', [freeId]))[0]?.n).toEqual([
+    expect((await ctx.db.query<{ n: string[] }>(sql`SELECT notifications_disabled AS n FROM users WHERE id = ${freeId}`))[0]?.n).toEqual([
       'bounce',
     ]);
   });

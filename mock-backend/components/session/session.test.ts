@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { sql } from '../../lib/db';
 
 /** The keys of a real browser subscription: a P-256 public key and a 16-byte secret, base64url. */
 function validKeys(): { p256dh: string; auth: string } {
@@ -101,7 +102,7 @@ describe('session', () => {
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
     const res = await request(ctx.app).post('/api/user.php?push=1').set('cookie', cookie).send(sub);
     expect(res.body).toEqual({ success: true });
-    const rows = await ctx.db.query('SELECT endpoint FROM push_subscriptions');
+    const rows = await ctx.db.query(sql`SELECT endpoint FROM push_subscriptions`);
     expect(rows).toEqual([{ endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }]);
   });
 
@@ -133,7 +134,7 @@ describe('session', () => {
       expect(res.body.error).toMatchObject({ code: 'push_subscription_invalid', params: { field } });
       expect(res.body.error.message).toContain('pushabonnement');
     }
-    expect(await ctx.db.query(`SELECT 1 FROM push_subscriptions WHERE endpoint LIKE '%/bad-%'`)).toEqual([]);
+    expect(await ctx.db.query(sql`SELECT 1 FROM push_subscriptions WHERE endpoint LIKE '%/bad-%'`)).toEqual([]);
     // Padded base64url, as some browsers give it, is fine.
     const padded = { p256dh: `${good.p256dh}=`, auth: `${good.auth}==` };
     const ok = await request(ctx.app)
@@ -145,12 +146,11 @@ describe('session', () => {
 
   it('When the page is hidden, then last activity is recorded with 204', async () => {
     const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
-    await ctx.db.query(`UPDATE users SET last_active_at = now() - interval '1 day' WHERE email = $1`, [DEMO_LOGINS.premium]);
+    await ctx.db.query(sql`UPDATE users SET last_active_at = now() - interval '1 day' WHERE email = ${DEMO_LOGINS.premium}`);
     const res = await request(ctx.app).post('/api/page-hidden.php').set('cookie', cookie).send({});
     expect(res.status).toBe(204);
     const [row] = await ctx.db.query<{ recent: boolean }>(
-      `SELECT last_active_at > now() - interval '1 minute' AS recent FROM users WHERE email = $1`,
-      [DEMO_LOGINS.premium],
+      sql`SELECT last_active_at > now() - interval '1 minute' AS recent FROM users WHERE email = ${DEMO_LOGINS.premium}`,
     );
     expect(row?.recent).toBe(true);
   });
