@@ -6,7 +6,7 @@ import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
 import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
-import { isSuspension, SuspensionNotice } from '../../safety/components/suspension-notice';
+import { isSuspension, SuspensionNotice } from '../../safety/index';
 import { requestLoginLink } from '../api/login-link';
 
 /**
