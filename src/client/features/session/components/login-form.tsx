@@ -68,7 +68,7 @@ function LoginLinkAction({ email }: { email: string }) {
 }
 
 /** The translated text for a login error code. */
-export function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
+function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
   switch (error.code) {
     case 'login_failed':
       return intl.formatMessage({ id: 'login.error.failed', defaultMessage: 'Login failed, please try again' });
