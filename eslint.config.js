@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
@@ -22,6 +23,23 @@ const componentInternals = [
   '^\\.\\./[\\w-]+(/(?!index$)[\\w.-]+)?$',
   'Import another backend component through its face: ../<name>/index, not its files.',
 ];
+// A client feature is used by another feature through its face, src/client/features/<name>/index.ts (the pages of
+// src/client/app compose features and may reach into them). A feature's files sit at most one folder deep, so another
+// feature's file is `../<other>/…` from the feature's top and `../../<other>/…` from one of its folders.
+const features = readdirSync(new URL('./src/client/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureMessage = 'Import another client feature through its face: <feature>/index, not its files.';
+const featureBoundaries = features.flatMap((name) => [
+  {
+    files: [`src/client/features/${name}/*.{ts,tsx}`],
+    rules: forbid(bff, server, backend, [`^\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
+  },
+  {
+    files: [`src/client/features/${name}/*/*.{ts,tsx}`],
+    rules: forbid(bff, server, backend, [`^\\.\\./\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/shared/api/schema.d.ts', 'tests/fixtures/**/*.php'] },
@@ -54,6 +72,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
   { files: ['src/shared/**/*.ts'], rules: forbid(bff, server, client, backend) },
   { files: ['src/server/**/*.{ts,tsx}'], rules: forbid(bff, backend) },
   { files: ['src/bff/**/*.ts'], rules: forbid(client, backend) },

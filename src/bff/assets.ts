@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Assets } from './types';
 
-export const CLIENT_ENTRY = 'src/client/entry-client.tsx';
+const CLIENT_ENTRY = 'src/client/entry-client.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -63,7 +63,7 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, entr
  * The compiled catalogue of each locale (`DIST_DIR/.vite/messages.json`, written by vite.config.ts): its URL for the
  * browser and its file for the renderer. Without it (an older build) pages carry their messages in the state.
  */
-export function catalogueFiles(distDir: string, logger: Logger): NonNullable<Assets['messages']> {
+function catalogueFiles(distDir: string, logger: Logger): NonNullable<Assets['messages']> {
   const listPath = path.join(distDir, '.vite', 'messages.json');
   try {
     const list = JSON.parse(readFileSync(listPath, 'utf8')) as Record<string, string>;

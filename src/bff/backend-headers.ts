@@ -77,7 +77,7 @@ export function clientIdentityHeaders(ctx: Pick<ForwardContext, 'clientIp' | 'cl
 }
 
 /** `request-type: client` on every user.php call. */
-export function isUserPhp(path: string): boolean {
+function isUserPhp(path: string): boolean {
   return /^\/api\/user\.php(?:[?#]|$)/.test(path);
 }
 

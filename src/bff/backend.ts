@@ -40,8 +40,8 @@ import { DEFAULT_RETRY, RETRY_STATUSES, backoffDelay, isRetryable, retryAfterMs,
 
 /** The header carrying the secret the BFF shares with the backend (`BACKEND_SECRET`). */
 export const BACKEND_SECRET_HEADER = 'x-backend-secret';
-export const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
-export const DEFAULT_DEADLINE_MS = 10_000;
+const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
+const DEFAULT_DEADLINE_MS = 10_000;
 /** The longest a kept-alive socket to a backend waits idle when the backend announces no shorter keep-alive. */
 const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 

@@ -17,7 +17,7 @@ export interface BreakerOptions {
   halfOpenAfterMs: number;
 }
 
-export const DEFAULT_BREAKER: BreakerOptions = { threshold: 0.5, samplingMs: 10_000, minimumRps: 1, halfOpenAfterMs: 5_000 };
+const DEFAULT_BREAKER: BreakerOptions = { threshold: 0.5, samplingMs: 10_000, minimumRps: 1, halfOpenAfterMs: 5_000 };
 
 export function createBreaker(args: {
   options: Partial<BreakerOptions> | undefined;

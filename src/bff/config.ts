@@ -29,7 +29,7 @@ const trustProxy = z
     return v;
   });
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -94,7 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The explicit allow-list of configuration values that may reach the browser. Nothing else ever does. */
-export const PUBLIC_CONFIG_KEYS = ['PUBLIC_URL'] as const;
+const PUBLIC_CONFIG_KEYS = ['PUBLIC_URL'] as const;
 export type PublicConfig = Pick<Config, (typeof PUBLIC_CONFIG_KEYS)[number]>;
 
 export function toPublicConfig(config: Config): PublicConfig {

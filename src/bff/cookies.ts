@@ -75,7 +75,7 @@ export function setCookieNameValue(header: string): { name: string; value: strin
 }
 
 /** True when a cookie `Domain` attribute covers `host` (RFC 6265 §5.1.3 domain-match; leading dot ignored). */
-export function domainCovers(domain: string, host: string): boolean {
+function domainCovers(domain: string, host: string): boolean {
   const d = domain.replace(/^\./, '').toLowerCase();
   const h = host.toLowerCase();
   return d !== '' && (h === d || h.endsWith(`.${d}`));

@@ -41,11 +41,11 @@ export interface EventStreamOptions {
 }
 
 /** Open visitor streams per client address (per BFF process). */
-export const MAX_VISITOR_STREAMS_PER_ADDRESS = 30;
+const MAX_VISITOR_STREAMS_PER_ADDRESS = 30;
 
 export const EVENT_STREAM_PATH = '/api/events.php';
 /** The reconnection delay a stream ended by a shutdown tells the browser (SSE `retry:` field), ms. */
-export const SHUTDOWN_RETRY_MS = 1_000;
+const SHUTDOWN_RETRY_MS = 1_000;
 
 export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void; size(): number } {
   const { backend, logger } = options;

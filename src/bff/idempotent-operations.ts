@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 
 export type IdempotentOperations = ReadonlySet<string>;
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const PARAMETER_REF = /^#\/components\/parameters\/(.+)$/;
@@ -46,7 +46,7 @@ export function operationKey(method: string, path: string): string {
 }
 
 /** The honouring operations of an already parsed OpenAPI document. */
-export function idempotentOperationsOf(spec: unknown): Set<string> {
+function idempotentOperationsOf(spec: unknown): Set<string> {
   const result = new Set<string>();
   if (!isObject(spec) || !isObject(spec.paths)) return result;
   const components = isObject(spec.components) && isObject(spec.components.parameters) ? spec.components.parameters : {};
@@ -80,7 +80,7 @@ export function parseIdempotentOperations(yamlText: string): Set<string> {
  * Every operation of an already parsed OpenAPI document: `"GET /api/user.php"` → `getUser` (its operationId, or the
  * key itself when it has none). The BFF names metrics, routes and shadow reads by these.
  */
-export function operationIdsOf(spec: unknown): Map<string, string> {
+function operationIdsOf(spec: unknown): Map<string, string> {
   const result = new Map<string, string>();
   if (!isObject(spec) || !isObject(spec.paths)) return result;
   const base = basePath(spec);

@@ -11,7 +11,7 @@ const REDACT_PATHS = [...LOG_REDACT_PATHS];
  * Log fields that hold a URL or a path (with its query): the values of secret query parameters (tokens, passwords,
  * e-mail addresses, codes, keys — see redact.ts) are replaced by `[redacted]` whoever logs them.
  */
-export const URL_SERIALIZERS = {
+const URL_SERIALIZERS = {
   url: redactUrlField,
   path: redactUrlField,
   location: redactUrlField,
@@ -55,7 +55,7 @@ function redactResponse(serialized: { headers?: unknown }) {
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@+=-]{1,128}$/;
 
 /** The incoming `x-request-id` when it is sane (short, plain characters), else a fresh UUID. */
-export function requestIdFor(incoming: string | string[] | undefined): string {
+function requestIdFor(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 

@@ -12,7 +12,7 @@ const THEME_COLOR = '#2d1b45';
 const BACKGROUND_COLOR = '#faf7fc';
 
 /** The web app manifest of a site: its own name, standalone display, start in the members area. */
-export function webManifest(settings: { name: string; description: string; domain_language: string }) {
+function webManifest(settings: { name: string; description: string; domain_language: string }) {
   return {
     name: settings.name,
     short_name: settings.name.slice(0, 12),

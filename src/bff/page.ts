@@ -68,7 +68,7 @@ function beforeHead(res: ServerResponse, fn: () => void): void {
 }
 
 /** Adds the site's CDN origin (when `cdn_prefix` is absolute) to img-src/media-src of the CSP of this response. */
-export function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
+function allowCdnInCsp(res: ServerResponse, cdnPrefix: string): void {
   if (!/^https?:\/\//i.test(cdnPrefix) || !URL.canParse(cdnPrefix)) return;
   const origin = new URL(cdnPrefix).origin;
   const csp = res.getHeader('content-security-policy');

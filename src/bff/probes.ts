@@ -15,7 +15,7 @@ import type { RoutedBackends } from './router';
  *   answered the last reachability check, and `bff_backend_reachable` carries the same. That check is at most one
  *   `GET /healthz` per backend every REACH_EVERY_MS, started by a probe and never awaited by it.
  */
-export const REACH_EVERY_MS = 5_000;
+const REACH_EVERY_MS = 5_000;
 const REACH_TIMEOUT_MS = 2_000;
 const BREAKER_STATES = ['closed', 'open', 'half_open'] as const;
 

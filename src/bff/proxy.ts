@@ -29,7 +29,7 @@ import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './setti
  * client-identity headers and backend secret as every other backend call.
  */
 
-export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 /** Headers of one backend answer that a kept settings answer does not repeat (settings-answers.ts). */
 const PER_ANSWER_HEADERS = new Set(['date', 'content-length', 'x-request-id', 'age', 'server-timing']);
@@ -255,7 +255,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
 }
 
 /** The saved language of the user a JSON answer names (`{"user":{"language":"nl"}}`), when it is one of ours. */
-export function accountLanguage(payload: Buffer): Locale | null {
+function accountLanguage(payload: Buffer): Locale | null {
   try {
     const body = JSON.parse(payload.toString('utf8')) as { user?: { language?: unknown } };
     const language = body.user?.language;

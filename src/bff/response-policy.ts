@@ -5,7 +5,7 @@ import type { SessionPolicy, Site } from './session-policy';
  * Never copied from a backend answer to the browser: hop-by-hop headers, and HSTS — whether browsers must use HTTPS
  * is the BFF's to say (helmet, from PUBLIC_URL), not a backend's, which would otherwise reach browsers over plain HTTP.
  */
-export const RESPONSE_HEADERS_DROPPED: ReadonlySet<string> = new Set([
+const RESPONSE_HEADERS_DROPPED: ReadonlySet<string> = new Set([
   'strict-transport-security',
   'connection',
   'keep-alive',

@@ -28,11 +28,11 @@ import { contractOperationIds, operationKey } from './idempotent-operations';
  * Route keys resolve most specific first: `METHOD path`, then the path, then the default.
  */
 
-export const EMBEDDED = 'embedded';
+const EMBEDDED = 'embedded';
 const API_PATH = /^\/api\/[a-z0-9]+(?:[-_][a-z0-9]+)*\.php$/;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** GETs that change state (logout; an automatic like): never shadowed, whatever the file says. */
-export const SIDE_EFFECT_GETS: ReadonlySet<string> = new Set(['/api/logout.php', '/api/auto-like.php']);
+const SIDE_EFFECT_GETS: ReadonlySet<string> = new Set(['/api/logout.php', '/api/auto-like.php']);
 
 const backendName = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, 'backend names are lower-case letters, digits, _ and -');
 const backendUrl = z
@@ -71,7 +71,7 @@ const fileSchema = z
   })
   .strict();
 
-export interface BackendTarget {
+interface BackendTarget {
   name: string;
   /** An absolute URL, or `embedded` until resolved. */
   url: string;

@@ -16,7 +16,7 @@ export const SETTINGS_PATH = '/api/settings.php';
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_ENTRIES = 5_000;
 
-export interface CachedAnswer {
+interface CachedAnswer {
   status: number;
   headers: Array<[string, string | string[]]>;
   body: Buffer;

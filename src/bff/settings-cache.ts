@@ -40,7 +40,7 @@ export interface SettingsCache<T> {
 }
 
 export const SETTINGS_FRESH_MS = 30_000;
-export const SETTINGS_STALE_MS = 10 * 60_000;
+const SETTINGS_STALE_MS = 10 * 60_000;
 const MAX_ENTRIES = 5_000;
 
 /** Whether an answer's Cache-Control lets a shared cache keep it. */

@@ -103,7 +103,7 @@ interface OperationStats {
   fields: Map<FieldPath, FieldStats>;
 }
 
-export interface ShadowFieldReport {
+interface ShadowFieldReport {
   field: string;
   /** Comparisons where primary and candidate differed in this field. */
   count: number;

@@ -41,7 +41,7 @@ export interface RenderRequest {
 }
 
 /** The slice of a pino logger the renderer uses. */
-export interface RenderLogger {
+interface RenderLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -375,14 +375,14 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
 }
 
 /** Minimal static error document (no React, no data), for the BFF when renderPage cannot run at all. */
-export function errorPageHtml(options: { status?: number; message?: string; locale?: Locale } = {}): string {
+function errorPageHtml(options: { status?: number; message?: string; locale?: Locale } = {}): string {
   const status = options.status ?? 500;
   const message = escapeHtml(options.message ?? 'Error');
   const lang = options.locale ?? DEFAULT_LOCALE;
   return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${message}</title><style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center}a{color:#cc4b0c;font-weight:600}p.code{font-size:4rem;font-weight:800;color:#cc4b0c;margin:0}</style></head><body><main><p class="code">${status}</p><h1>${message}</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;
 }
 
-export function renderErrorPage(res: ServerResponse, options: { status?: number; message?: string; locale?: Locale } = {}): void {
+function renderErrorPage(res: ServerResponse, options: { status?: number; message?: string; locale?: Locale } = {}): void {
   if (res.headersSent) {
     res.end();
     return;

@@ -2,7 +2,7 @@
 import { hasVisibleText } from './visible-text';
 
 export const MIN_AGE = 18;
-export const MAX_AGE = 120;
+const MAX_AGE = 120;
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 40;
 
@@ -20,7 +20,7 @@ export type FieldErrorCode =
 // One @, no spaces, a dot in the domain; deliberately simple (the confirmation mail is the real check).
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
-export function isValidEmail(email: string): boolean {
+function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL.test(email.trim());
 }
 

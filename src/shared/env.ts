@@ -31,7 +31,7 @@ const flag = (name: string) =>
 
 const url = (name: string, protocols: RegExp, what: string) => z.url({ protocol: protocols, error: `${name} must be ${what}` });
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const SHARED_ENV = {
   /**

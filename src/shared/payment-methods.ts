@@ -9,11 +9,11 @@
  * - `refundable`: a refund can go back through the method (not Paysafecard, a prepaid voucher).
  */
 
-export const CURRENCIES = ['EUR', 'GBP', 'CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'USD', 'CAD', 'AUD', 'NZD'] as const;
+const CURRENCIES = ['EUR', 'GBP', 'CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'USD', 'CAD', 'AUD', 'NZD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** The currency in which members of a country pay. */
-export const COUNTRY_CURRENCY: Readonly<Record<string, Currency>> = {
+const COUNTRY_CURRENCY: Readonly<Record<string, Currency>> = {
   US: 'USD',
   NL: 'EUR',
   BE: 'EUR',
@@ -37,9 +37,9 @@ export const COUNTRY_CURRENCY: Readonly<Record<string, Currency>> = {
 
 export const currencyOf = (country: string): Currency => COUNTRY_CURRENCY[country.toUpperCase()] ?? 'EUR';
 
-export type MethodGroup = 'card' | 'bank' | 'wallet' | 'voucher' | 'directdebit';
+type MethodGroup = 'card' | 'bank' | 'wallet' | 'voucher' | 'directdebit';
 
-export interface Issuer {
+interface Issuer {
   id: string;
   name: string;
 }

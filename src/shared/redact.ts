@@ -19,7 +19,7 @@ export const REDACTED = '[redacted]';
  * the secret the BFF and the backend share, and the signatures of payment-provider webhooks (Standard Webhooks'
  * `webhook-id`/`-timestamp`/`-signature`, Stripe's and the generic `x-signature`). An Idempotency-Key is no secret.
  */
-export const SECRET_HEADERS = [
+const SECRET_HEADERS = [
   'cookie',
   'set-cookie',
   'authorization',

@@ -125,7 +125,7 @@ export function makeDistDir(): string {
   return dir;
 }
 
-export const silentLogger = pino({ level: 'silent' });
+const silentLogger = pino({ level: 'silent' });
 
 /** A pino logger at `debug` writing into memory: every line it writes, as written (JSON text). */
 export function capturingLogger() {

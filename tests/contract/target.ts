@@ -23,7 +23,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-export type Role = 'free' | 'premium' | 'moderator';
+type Role = 'free' | 'premium' | 'moderator';
 
 export interface Credentials {
   email: string;
@@ -43,14 +43,14 @@ export function apiOrigin(value: string): string {
     .replace(/\/api$/, '');
 }
 
-export const DEMO_PASSWORD = 'demo-password';
+const DEMO_PASSWORD = 'demo-password';
 const DEMO_EMAILS: Record<string, Role> = { 'free@demo.test': 'free', 'premium@demo.test': 'premium', 'moderator@demo.test': 'moderator' };
 
-export const external = Boolean(process.env.API_BASE_URL?.trim());
+const external = Boolean(process.env.API_BASE_URL?.trim());
 export const authCookieName = process.env.CONTRACT_AUTH_COOKIE?.trim() || 'auth';
 
 /** The role of a demo address the suites name (`free@demo.test` → free), or undefined for another address. */
-export function roleOf(email: string): Role | undefined {
+function roleOf(email: string): Role | undefined {
   return DEMO_EMAILS[email];
 }
 

@@ -20,6 +20,9 @@ describe('import boundaries', () => {
     ['src/bff/x.ts', "import { createApp } from '../../mock-backend/app';"],
     ['src/server/x.ts', "import { createApp } from '../bff/app';"],
     ['mock-backend/x.ts', "import { createApp } from '../src/bff/app';"],
+    // A client feature reaches another only through its face.
+    ['src/client/features/likes/components/x.tsx', "import { createApp } from '../../social/api/list-likes';"],
+    ['src/client/features/accounts/x.ts', "import { createApp } from '../session/api/get-user';"],
   ])('When %s does %s, then lint refuses it', async (file, code) => {
     expect(
       await restrictedImportErrors(file, `${code}\nexport const used = createAppOrOther;\ndeclare const createAppOrOther: unknown;\n`),
@@ -40,5 +43,12 @@ describe('import boundaries', () => {
     expect(
       await restrictedImportErrors('src/client/app/x.ts', "import { badgeText } from '../../shared/constants';\nexport { badgeText };\n"),
     ).toEqual([]);
+    // A feature's own files, another feature's face, and the shared client code.
+    for (const code of [
+      "import { likeProfile } from '../api/likes';",
+      "import { useLikes } from '../../social/index';",
+      "import { useApi } from '../../../lib/api-client';",
+    ])
+      expect(await restrictedImportErrors('src/client/features/likes/components/x.tsx', `${code}\nexport const used = 1;\n`)).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { routes } from './routes';
  * credentials as the preload, so the browser reuses that download). Tried twice; without it the page still hydrates,
  * with the English texts of the code, rather than staying inert.
  */
-export async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages> {
+async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const res = await fetchFn(url, { mode: 'cors', credentials: 'same-origin' });

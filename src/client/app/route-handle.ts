@@ -71,7 +71,7 @@ export interface StreamedPageData {
 }
 
 /** An API answer that was not 2xx during prefetch (status and the one error body). */
-export interface PrefetchFailure {
+interface PrefetchFailure {
   status: number;
   body: unknown;
 }

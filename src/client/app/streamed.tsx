@@ -59,7 +59,7 @@ function createSource(pending: Promise<StreamedPageData> | null, streams: boolea
   };
 }
 
-export const PAGE_DATA_ID = '__PAGE_DATA__';
+const PAGE_DATA_ID = '__PAGE_DATA__';
 
 const StreamedContext = createContext<StreamedSource | null>(null);
 

@@ -1,7 +1,7 @@
 import { useRegionName } from '../lib/region-names';
 
 /** The flag emoji of an ISO 3166-1 alpha-2 code. */
-export function countryFlag(code: string): string {
+function countryFlag(code: string): string {
   if (!/^[A-Za-z]{2}$/.test(code)) return '';
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }

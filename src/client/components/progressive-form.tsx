@@ -51,7 +51,7 @@ export function useHydrated(): boolean {
  * The answer of the route action to the form posted to this page (the router's action data), when it is of the kind
  * `is` recognises: a page rendered again after a refused post shows its errors with the fields as they were sent.
  */
-export function useFormAnswer<T>(is: (value: unknown) => value is T): T | null {
+function useFormAnswer<T>(is: (value: unknown) => value is T): T | null {
   const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
   return Object.values(actionData ?? {}).find(is) ?? null;
 }
@@ -69,7 +69,7 @@ export interface FormFailure {
 }
 
 /** Recognises the failure of the form named `form` in the router's action data. */
-export const isFormFailureOf =
+const isFormFailureOf =
   (form: string) =>
   (value: unknown): value is FormFailure =>
     typeof value === 'object' && value !== null && (value as { form?: unknown }).form === form && 'status' in value && 'body' in value;

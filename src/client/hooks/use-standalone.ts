@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-export const STANDALONE_QUERY = '(display-mode: standalone)';
+const STANDALONE_QUERY = '(display-mode: standalone)';
 
 function subscribe(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => undefined;

@@ -14,7 +14,7 @@ import { useAppDispatch } from './store/store';
  * The cache is SWR's own: one per page in the browser. On the server SWR never fetches or writes it (no effects run),
  * so one render's data never reaches another member's render; each render's data comes from its loader.
  */
-export const API_SWR_DEFAULTS = { revalidateIfStale: false, shouldRetryOnError: false } as const satisfies SWRConfiguration;
+const API_SWR_DEFAULTS = { revalidateIfStale: false, shouldRetryOnError: false } as const satisfies SWRConfiguration;
 
 /**
  * useSWR for the typed API calls, starting from the route's loader data under the same key (lib/page-data.ts). Until

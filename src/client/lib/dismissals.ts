@@ -3,8 +3,8 @@
  * `dismissed_<key>=<epoch ms>`, so the server reads them from the request and renders the page without a banner
  * the visitor already closed (no flash), and the browser keeps the time of the dismissal.
  */
-export const DISMISSAL_COOKIE_PREFIX = 'dismissed_';
-export const DISMISSAL_MAX_AGE_SECONDS = 365 * 86_400;
+const DISMISSAL_COOKIE_PREFIX = 'dismissed_';
+const DISMISSAL_MAX_AGE_SECONDS = 365 * 86_400;
 
 /** The banners and modals that can be dismissed. Member-only banners carry the member id in their key. */
 export type DismissKey =

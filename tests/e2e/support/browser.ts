@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumAvailable = existsSync(CHROMIUM_PATH);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumAvailable = existsSync(CHROMIUM_PATH);
 /** CI sets E2E_REQUIRED=1: then a missing Chromium is a failure, not a skip. */
-export const e2eRequired = process.env.E2E_REQUIRED === '1';
+const e2eRequired = process.env.E2E_REQUIRED === '1';
 export const runE2e = chromiumAvailable || e2eRequired;
 
 export async function launchBrowser(): Promise<Browser> {

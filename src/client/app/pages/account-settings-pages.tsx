@@ -19,7 +19,15 @@ import { notificationSettingsKey, getNotificationSettings } from '../../features
 import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
-import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import {
+  mergePrefetched,
+  prefetchForMember,
+  prefetchKey,
+  type PageActionArgs,
+  type PageLoaderArgs,
+  type PrefetchResult,
+} from '../route-handle';
+import { companyInfoKey, getCompanyInfo } from '../../features/info-pages/api/get-company-info';
 import { PushSettingsCard } from '../../features/push/components/push-settings-card';
 import { DataExportSection, EXPORT_FORM } from '../../features/data-export/components/data-export-section';
 import { dataExportKey, getDataExport, requestDataExport } from '../../features/data-export/api/data-export';
@@ -148,8 +156,19 @@ export function AccountSettingsPage() {
   );
 }
 
+/**
+ * The settings: the member's pending data export, and the company details whose deletion discount the account
+ * deletion offers to a member leaving because it is too expensive (in the same wave, so the page asks nothing after).
+ */
 export async function accountSettingsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
-  return prefetchForMember(ctx, () => prefetchKey(dataExportKey(), () => getDataExport(ctx.api)));
+  return prefetchForMember(ctx, async () =>
+    mergePrefetched(
+      ...(await Promise.all([
+        prefetchKey(dataExportKey(), () => getDataExport(ctx.api)),
+        prefetchKey(companyInfoKey(), () => getCompanyInfo(ctx.api)),
+      ])),
+    ),
+  );
 }
 
 export async function notificationsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {

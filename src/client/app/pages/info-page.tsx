@@ -1,11 +1,11 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
-import { companyInfoKey, getCompanyInfo, useCompanyInfo } from '../../features/info-pages/api/get-company-info';
+import { companyInfoKey, getCompanyInfo, type CompanyInfo } from '../../features/info-pages/api/get-company-info';
 import { InfoArticle, useInfoValues } from '../../features/info-pages/components/info-article';
-import { useInfoPage } from '../../features/info-pages/hooks/use-info-page';
 import { contentLocale, fillText, infoPageKey, loadInfoPage } from '../../features/info-pages/content/load';
-import { isInfoPageToken } from '../../features/info-pages/content/types';
+import { isInfoPageToken, type InfoPage } from '../../features/info-pages/content/types';
+import { usePageResult } from '../../lib/page-data';
 import { visitorCountry } from '../../features/shell/entry-warning-rule';
 import { useLocale, useSettings } from '../../lib/store/store';
 import { mergePrefetched, prefetchKey, searchOf, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
@@ -38,8 +38,9 @@ export function InfoPageRoute() {
   const settings = useSettings();
   const valid = isInfoPageToken(token);
   const cl = valid ? contentLocale(locale, token, isUsVisitor(visitorCountry(settings), query)) : null;
-  const page = useInfoPage(cl, valid ? token : null);
-  const company = useCompanyInfo();
+  // The page's loader brings both (again on every navigation to another page or language): nothing here is live.
+  const page = usePageResult<InfoPage>(cl && valid ? infoPageKey(cl, token) : null);
+  const company = usePageResult<CompanyInfo>(companyInfoKey());
   const values = useInfoValues(settings, company.data);
 
   if (!valid) return <NotFoundPage />;

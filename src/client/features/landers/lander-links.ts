@@ -1,7 +1,7 @@
 import { NICHE_SLUG_PREFIX } from '../../../shared/constants';
 
 /** The tracking parameters a lander keeps. */
-export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 
 export const LANDER_VARIANTS = [
   'alonetonight',
@@ -20,7 +20,7 @@ export function isLanderVariant(value: unknown): value is (typeof LANDER_VARIANT
 }
 
 /** Only the tracking parameters of a query, trimmed and capped, in a fixed order. */
-export function trackingQuery(search: URLSearchParams): URLSearchParams {
+function trackingQuery(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of TRACKING_PARAMS) {
     const value = search.get(key)?.trim();

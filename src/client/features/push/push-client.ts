@@ -3,7 +3,7 @@ import { getPushState, setPushState } from '../../lib/push-state';
 import { savePushSubscription } from './api/push-api';
 
 /** The build this page belongs to: the worker is registered as `/push-sw.js?v=<build id>`, so a new build updates it. */
-export function buildId(): string {
+function buildId(): string {
   try {
     // Replaced by the build (vite.config.ts `define`); the server renders from source, where import.meta.env is absent.
     return (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
@@ -11,7 +11,7 @@ export function buildId(): string {
     return 'dev';
   }
 }
-export const workerUrl = (): string => `/push-sw.js?v=${encodeURIComponent(buildId())}`;
+const workerUrl = (): string => `/push-sw.js?v=${encodeURIComponent(buildId())}`;
 
 /** Push capable: service worker, Push API and notifications in this browser (false on the server). */
 export function pushCapable(): boolean {
@@ -61,7 +61,7 @@ export async function loadPushState(api: ApiClient): Promise<void> {
 }
 
 /** How long the subscription may take once the member allowed notifications (the worker, the push service, saving). */
-export const PUSH_SUBSCRIBE_TIMEOUT_MS = 8_000;
+const PUSH_SUBSCRIBE_TIMEOUT_MS = 8_000;
 
 class TimedOut extends Error {}
 

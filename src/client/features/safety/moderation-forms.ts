@@ -29,7 +29,7 @@ export const MAX_FACTS = 2000;
 const ID = /^\d{1,9}$/;
 
 /** A list of ids posted as `1,2,3` (anything else in it is left out). */
-export const idsOf = (raw: string): number[] =>
+const idsOf = (raw: string): number[] =>
   raw
     .split(',')
     .filter((id) => ID.test(id))

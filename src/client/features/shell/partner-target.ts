@@ -34,7 +34,7 @@ export function partnerTarget(raw: string | null, siteDomain: string): string | 
   return domain && (host === domain || host.endsWith(`.${domain}`)) ? url.href : null;
 }
 
-export const REDIRECT_SECONDS_DEFAULT = 5;
+const REDIRECT_SECONDS_DEFAULT = 5;
 
 /** `?seconds=` between 0 and 30, else 5. */
 export function redirectSeconds(raw: string | null): number {

@@ -1,7 +1,7 @@
 import type { Action, UnknownAction } from 'redux';
 
 /** An action with its payload (the shape of Redux Toolkit's actions; a type literal, so it is an UnknownAction). */
-export type PayloadAction<P, T extends string = string> = Action<T> & { payload: P };
+type PayloadAction<P, T extends string = string> = Action<T> & { payload: P };
 
 /** A typed action creator: call it for the action; `type` and `match` as Redux Toolkit's `createAction` has them. */
 export type ActionCreator<P, T extends string = string> = ([P] extends [void]

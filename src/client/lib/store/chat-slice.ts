@@ -12,7 +12,7 @@ export interface LastChat {
   openedAt: string;
 }
 
-export interface ChatState {
+interface ChatState {
   lastOpened: LastChat | null;
 }
 
@@ -23,7 +23,7 @@ const initialState: ChatState = { lastOpened: null };
  * …", with the date). A slice of the chat pages' own chunks, injected into the store when they load (store.ts: `injectSlice`): its
  * code and immer never ride in a visitor's entry.
  */
-export const chatSlice = createSlice({
+const chatSlice = createSlice({
   name: 'chat',
   initialState,
   reducers: {

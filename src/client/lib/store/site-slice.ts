@@ -24,7 +24,7 @@ export interface SiteState {
   publicUrl?: string;
 }
 
-export const pageErrorCleared = defineAction('site/pageErrorCleared');
+const pageErrorCleared = defineAction('site/pageErrorCleared');
 export const pageErrorSet = defineAction<PageError>('site/pageErrorSet');
 export const dismissed = defineAction<{ key: string; at: number }>('site/dismissed');
 

@@ -10,7 +10,7 @@ export interface MessageToast {
   text: string;
 }
 
-export interface ToastsState {
+interface ToastsState {
   items: MessageToast[];
 }
 
@@ -24,7 +24,7 @@ const initialState: ToastsState = { items: [] };
  * replaces its conversation's toast), the newest three, gone on logout. A slice of the members' chunk, injected into
  * the store when it loads (store.ts).
  */
-export const toastsSlice = createSlice({
+const toastsSlice = createSlice({
   name: 'toasts',
   initialState,
   reducers: {

@@ -5,7 +5,7 @@ import type { Schemas } from '../../../../shared/api/client';
 import { Link } from '../../../components/link';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
-import { useCompanyInfo } from '../../info-pages/api/get-company-info';
+import { useCompanyInfo } from '../../info-pages/index';
 import { claimDeleteDiscount } from '../api/claim-delete-discount';
 
 /**

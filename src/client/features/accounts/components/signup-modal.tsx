@@ -10,7 +10,7 @@ import type { SignupPhotoSlot } from './signup-wizard';
 const SignupWizard = lazy(() => import('./signup-wizard').then((m) => ({ default: m.SignupWizard })));
 
 /** The hash that opens the signup modal from any link (`<Link to="#signup">`), so no page needs to know about it. */
-export const SIGNUP_MODAL_HASH = '#signup';
+const SIGNUP_MODAL_HASH = '#signup';
 
 /**
  * The signup modal of the default and empty layouts. Esc and the backdrop close it only while nothing is entered

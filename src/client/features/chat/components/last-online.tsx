@@ -9,7 +9,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 hours ago" in the page's language: the largest whole unit of the time since `iso`. */
-export function relativeParts(iso: string, now: number): [number, Intl.RelativeTimeFormatUnit] {
+function relativeParts(iso: string, now: number): [number, Intl.RelativeTimeFormatUnit] {
   const ago = Math.max(0, now - Date.parse(iso));
   for (const [unit, ms] of UNITS) if (ago >= ms) return [-Math.floor(ago / ms), unit];
   return [0, 'minute'];

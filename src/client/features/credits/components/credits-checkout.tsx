@@ -24,7 +24,7 @@ type Discount = CreditPackages['discount'];
 export const PAY_FORM = 'pay';
 
 /** Whether the discount holds for the method: a code valid for some methods only leaves the others at full price. */
-export function codeAllows(discount: Discount, methodId: string): boolean {
+function codeAllows(discount: Discount, methodId: string): boolean {
   return !discount?.methods || discount.methods.includes(methodId);
 }
 

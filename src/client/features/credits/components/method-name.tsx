@@ -7,7 +7,7 @@ const GENERIC = defineMessages({
 });
 
 /** A method's name as text: brand names as they are, the three generic methods in the member's language. */
-export function methodNameOf(intl: IntlShape, method: { id: string; name: string }): string {
+function methodNameOf(intl: IntlShape, method: { id: string; name: string }): string {
   const generic = GENERIC[method.id as keyof typeof GENERIC] as (typeof GENERIC)[keyof typeof GENERIC] | undefined;
   return generic ? intl.formatMessage(generic) : method.name;
 }

@@ -16,7 +16,7 @@ import { MethodName } from './method-name';
 export const REFUND_FORM = 'refund';
 
 /** The query that asks to confirm a refund on the page itself (`?refund={payment id}`, the page without JavaScript). */
-export const REFUND_ASK = 'refund';
+const REFUND_ASK = 'refund';
 
 /** The query the page comes back with after a refund was asked without JavaScript (`?refunded={payment id}`). */
 export const REFUNDED = 'refunded';

@@ -17,7 +17,7 @@ const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/.*)?|likes(\/.*)?|premium)$/;
  * is in the server's HTML (nothing moves when the page hydrates) and hydration agrees; then the browser's clock ticks.
  * 0 once it ran out or on logout.
  */
-export function useTimeBonus(): number {
+function useTimeBonus(): number {
   const user = useCurrentUser();
   const renderedAt = useAppSelector((s) => s.site.renderedAt ?? null);
   const [now, setNow] = useState<number | null>(renderedAt);

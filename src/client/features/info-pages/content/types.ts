@@ -7,7 +7,7 @@
 export const INFO_PAGE_TOKENS = ['terms', 'privacy', 'cookies', 'faq', 'return-policy', 'service', 'ban', '2257'] as const;
 export type InfoPageToken = (typeof INFO_PAGE_TOKENS)[number];
 
-export interface InfoSection {
+interface InfoSection {
   heading: string;
   paragraphs: string[];
 }

@@ -1,6 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import type { LikeList } from '../../social/api/list-likes';
+import type { LikeList } from '../../social/index';
 
 /** GET /likes.php is its own resource (social/api/list-likes.ts: key, call, live hook); this module has the writes. */
 export type { LikeList };

@@ -9,7 +9,7 @@ import { useRouterFetcher } from '../../../components/router-fetcher';
 import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/store/store';
 import { likeStateOf, type LikeList, type LikeResult } from '../api/likes';
-import { likesKey, useLikes } from '../../social/api/list-likes';
+import { likesKey, useLikes } from '../../social/index';
 import { isSwrKeyOf } from '../../../lib/swr-key';
 import { showLikePopup } from '../popup-events';
 

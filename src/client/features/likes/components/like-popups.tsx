@@ -13,7 +13,7 @@ import { markPushMoment } from '../../../lib/push-moment';
 import { useAppSelector, useCurrentUser, useSettings } from '../../../lib/store/store';
 import { nextAnnouncement, readAnnounced, rememberAnnounced, writeAnnounced } from '../announced';
 import { autoLike, likeProfile } from '../api/likes';
-import { likesKey, useLikes } from '../../social/api/list-likes';
+import { likesKey, useLikes } from '../../social/index';
 import { onLikePopup, showLikePopup, type LikePopup } from '../popup-events';
 import { FictionalNote } from './fictional-note';
 

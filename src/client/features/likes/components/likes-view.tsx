@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useSettings } from '../../../lib/store/store';
 import type { Like, LikeList } from '../api/likes';
-import { useLikes } from '../../social/api/list-likes';
+import { useLikes } from '../../social/index';
 import { LikeCard } from './like-card';
 
 export const LIKE_TABS = ['received', 'given', 'matches'] as const;

@@ -33,7 +33,7 @@ function draftOf(p: MatchPreferences): MatchPreferencesUpdate {
 }
 
 /** The answers as the finder's form posts them (its route action reads the same fields). */
-export function finderFieldsOf(draft: MatchPreferencesUpdate, savedCountry: string | null): Record<string, string> {
+function finderFieldsOf(draft: MatchPreferencesUpdate, savedCountry: string | null): Record<string, string> {
   return {
     gender: draft.gender ?? '',
     min_age: String(draft.min_age),

@@ -13,7 +13,7 @@ import { useRouterFetcher } from '../../../components/router-fetcher';
 import { isApiRequestError } from '../../../lib/api-error';
 import { usePageResult } from '../../../lib/page-data';
 import { useSettings } from '../../../lib/store/store';
-import { likesKey } from '../../social/api/list-likes';
+import { likesKey } from '../../social/index';
 import {
   SERVER_SWIPE_DECK_KEY,
   SWIPE_FORM,

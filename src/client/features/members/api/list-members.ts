@@ -22,7 +22,7 @@ export interface MembersQuery extends SearchFilters {
   network?: string | undefined;
 }
 
-export const MEMBERS_PAGE_SIZE = 24;
+const MEMBERS_PAGE_SIZE = 24;
 const AGE = /^(1[89]|[2-9][0-9])$/;
 
 /** The filters of a URL query; anything malformed is left out. */

@@ -10,10 +10,10 @@ export type GeocodeResult = Schemas['GeocodeResult'];
 /** A position rounded to about a kilometre: the call and its key alike. */
 const geocodeQuery = (lat: number, lon: number) => ({ lat: Number(lat.toFixed(2)), lon: Number(lon.toFixed(2)) });
 
-export const geocodeKey = (lat: number, lon: number) => swrKey('/geocode.php', geocodeQuery(lat, lon));
+const geocodeKey = (lat: number, lon: number) => swrKey('/geocode.php', geocodeQuery(lat, lon));
 
 /** GET /geocode.php; an error counts as `false`, like a position that cannot be placed. */
-export async function geocode(api: ApiClient, lat: number, lon: number): Promise<GeocodeResult | false> {
+async function geocode(api: ApiClient, lat: number, lon: number): Promise<GeocodeResult | false> {
   try {
     return await unwrap(api.GET('/geocode.php', { params: { query: geocodeQuery(lat, lon) } }));
   } catch {

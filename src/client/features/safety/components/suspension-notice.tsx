@@ -7,7 +7,7 @@ export const isSuspension = (error: ApiRequestError | null): error is ApiRequest
   error !== null && error.status === 423 && (error.code === 'account_suspended' || error.code === 'account_banned');
 
 /** The statement page for the login answer's statement and token (both checked: a number and a hex token). */
-export function suspensionStatementPath(error: ApiRequestError): string | null {
+function suspensionStatementPath(error: ApiRequestError): string | null {
   const { statement, token } = error.params;
   if (typeof statement !== 'number' || !Number.isSafeInteger(statement) || statement <= 0) return null;
   return `/safety/statements/${statement}${typeof token === 'string' && /^[0-9a-f]{16,128}$/i.test(token) ? `?token=${token}` : ''}`;

@@ -6,7 +6,7 @@ import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
 import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
-import { isSuspension, SuspensionNotice } from '../../safety/components/suspension-notice';
+import { isSuspension, SuspensionNotice } from '../../safety/index';
 import { requestLoginLink } from '../api/login-link';
 
 /**
@@ -68,7 +68,7 @@ function LoginLinkAction({ email }: { email: string }) {
 }
 
 /** The translated text for a login error code. */
-export function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
+function loginErrorText(intl: IntlShape, error: ApiRequestError): string {
   switch (error.code) {
     case 'login_failed':
       return intl.formatMessage({ id: 'login.error.failed', defaultMessage: 'Login failed, please try again' });

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/store/store';
 const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications|profile)(\/|$)/;
 
 /** Which of the banners apply to this member (all need login). */
-export function memberBanners(user: User | null): { photo: boolean; notifications: boolean } {
+function memberBanners(user: User | null): { photo: boolean; notifications: boolean } {
   if (!user) return { photo: false, notifications: false };
   return { photo: user.profile.main_image === null, notifications: user.notifications_disabled.length > 0 };
 }

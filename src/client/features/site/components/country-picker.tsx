@@ -6,7 +6,7 @@ import { useCurrentUser, useSettings } from '../../../lib/store/store';
 import { compareIn, useRegionName } from '../../../lib/region-names';
 
 /** The BFF route that keeps the visitor's chosen country (cookie) and comes back to `returnTo`. */
-export function countrySwitchHref(code: string, returnTo: string): string {
+function countrySwitchHref(code: string, returnTo: string): string {
   return `/country/${code}?return=${encodeURIComponent(returnTo)}`;
 }
 
