@@ -26,8 +26,11 @@ export type DbConnection =
 export interface Db {
   readonly dialect: 'pglite' | 'pg';
   readonly connection: DbConnection;
-  /** A `sql` template or statement() (its values inside), or a text with $N placeholders and their values. */
-  query<T = Record<string, unknown>>(sql: string | Query, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A `sql` template or a statement() (its values inside, never spliced into the text): no SQL text with placeholders
+   * and a list of values beside it.
+   */
+  query<T = Record<string, unknown>>(q: Query): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs fn inside one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
@@ -182,11 +185,6 @@ export function statement<A extends unknown[]>(name: string, build: (...args: A)
   };
 }
 
-/** The text and values of a query in either form. */
-function toQuery(q: string | Query, params: readonly unknown[] | undefined): Query {
-  return typeof q === 'string' ? { text: q, values: params ?? [] } : q;
-}
-
 /** The pg query config of a statement: named when it is a statement() with parameters. */
 function pgQuery(q: Query): { name?: string; text: string; values: unknown[] } {
   const values = q.values as unknown[];
@@ -197,8 +195,7 @@ function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pglite',
     connection,
-    async query<T>(sql: string | Query, params?: readonly unknown[]) {
-      const q = toQuery(sql, params);
+    async query<T>(q: Query) {
       const r = await tx.query<T>(q.text, q.values as unknown[]);
       return r.rows;
     },
@@ -237,10 +234,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     [ROOT]: root,
     dialect: 'pglite',
     connection,
-    async query<T>(sql: string | Query, params?: readonly unknown[]) {
+    async query<T>(q: Query) {
       const a = ambientOf(root);
-      if (a) return statementOf(a).query<T>(sql, params);
-      const q = toQuery(sql, params);
+      if (a) return statementOf(a).query<T>(q);
       const r = await lite.query<T>(q.text, q.values as unknown[]);
       return r.rows;
     },
@@ -265,8 +261,8 @@ function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pg',
     connection,
-    async query<T>(sql: string | Query, params?: readonly unknown[]) {
-      const r = await client.query(pgQuery(toQuery(sql, params)));
+    async query<T>(q: Query) {
+      const r = await client.query(pgQuery(q));
       return r.rows as T[];
     },
     async exec(sql) {
@@ -292,10 +288,10 @@ export function createPgDb(connectionString: string, opts: { searchPath?: string
     dialect: 'pg',
     connection,
     pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
-    async query<T>(sql: string | Query, params?: readonly unknown[]) {
+    async query<T>(q: Query) {
       const a = ambientOf(root);
-      if (a) return statementOf(a).query<T>(sql, params);
-      const r = await pool.query(pgQuery(toQuery(sql, params)));
+      if (a) return statementOf(a).query<T>(q);
+      const r = await pool.query(pgQuery(q));
       return r.rows as T[];
     },
     async exec(sql) {

@@ -148,9 +148,9 @@ describe('sign-in link against lock-out by strangers', () => {
     const statements: string[] = [];
     const recording = (db: Db): Db => ({
       ...db,
-      query: (sql, params) => {
-        statements.push(typeof sql === 'string' ? sql : sql.text);
-        return db.query(sql, params);
+      query: (q) => {
+        statements.push(q.text);
+        return db.query(q);
       },
       transaction: (fn) => db.transaction((tx) => fn(recording(tx))),
     });

@@ -28,20 +28,20 @@ function countStatements(db: Db): void {
     if (wrapped.has(inner)) return inner;
     const outer: Db = {
       ...inner,
-      query: (sql, params) => {
-        if (!viaRoot) log.push((typeof sql === 'string' ? sql : sql.text).replace(/\s+/g, ' ').trim().slice(0, 80));
-        return inner.query(sql, params);
+      query: (q) => {
+        if (!viaRoot) log.push(q.text.replace(/\s+/g, ' ').trim().slice(0, 80));
+        return inner.query(q);
       },
       transaction: (fn) => inner.transaction((tx) => fn(counting(tx))),
     };
     wrapped.add(outer);
     return outer;
   };
-  (db as { query: Db['query'] }).query = (sql, params) => {
-    log.push((typeof sql === 'string' ? sql : sql.text).replace(/\s+/g, ' ').trim().slice(0, 80));
+  (db as { query: Db['query'] }).query = (q) => {
+    log.push(q.text.replace(/\s+/g, ' ').trim().slice(0, 80));
     viaRoot = true;
     try {
-      return query(sql, params);
+      return query(q);
     } finally {
       viaRoot = false;
     }
