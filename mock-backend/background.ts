@@ -23,12 +23,12 @@ import { statisticsJob } from './lib/statistics';
  * photo-message files that no row names any more.
  */
 
-export const PURGE_JOB = 'accounts-purge';
-export const CLEANUP_JOB = 'cleanup';
-export const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
-export const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
-export const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
-export const DATA_EXPORT_JOB = 'safety-data-export';
+const PURGE_JOB = 'accounts-purge';
+const CLEANUP_JOB = 'cleanup';
+const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
+const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
+const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
+const DATA_EXPORT_JOB = 'safety-data-export';
 
 export interface BackgroundOptions {
   db: Db;

@@ -32,7 +32,7 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export const BUS_CHANNEL = 'chat_events';
+const BUS_CHANNEL = 'chat_events';
 /** NOTIFY payloads must stay below 8000 bytes; a longer member list is split. */
 const MAX_IDS_PER_NOTIFY = 500;
 const notifyQuery = statement('bus_notify', (channel: string, payload: string) => sql`SELECT pg_notify(${channel}, ${payload})`);

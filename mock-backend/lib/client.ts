@@ -27,7 +27,7 @@ function secretMatches(presented: string | undefined, expected: Buffer | null): 
 }
 
 /** `::ffff:1.2.3.4` → `1.2.3.4`; anything that is not an address → null. */
-export function normaliseIp(value: string | undefined): string | null {
+function normaliseIp(value: string | undefined): string | null {
   const ip = value?.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   return ip && isIP(ip) !== 0 ? ip : null;
 }

@@ -19,7 +19,7 @@ export interface Query {
 
 /** The small database seam every repository uses; one adapter for PGlite and one for PostgreSQL. */
 /** What a component that needs its own connection (the job queue) must know of the database behind a Db. */
-export type DbConnection =
+type DbConnection =
   | { readonly kind: 'pglite'; readonly pglite: PGlite }
   | { readonly kind: 'pg'; readonly connectionString: string; readonly searchPath?: string | undefined };
 
@@ -215,7 +215,7 @@ function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
  * is a copy, not a disk read), maintenance_work_mem 64 MB → 16 MB (index builds and VACUUM), temp_buffers 8 MB → 2 MB.
  * work_mem stays 4 MB (one session: sorts of a member search fit).
  */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   shared_buffers: '16MB',
   maintenance_work_mem: '16MB',
   temp_buffers: '2MB',

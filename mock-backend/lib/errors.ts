@@ -64,7 +64,7 @@ interface DatabaseErrorFields {
  * the column, or the constraint without its table and suffix (`profiles_region_id_fkey` → `region_id`) — instead of a
  * 500. The statement failed, so its transaction rolled back: nothing is half-written.
  */
-export function databaseRefusal(err: unknown): AppError | null {
+function databaseRefusal(err: unknown): AppError | null {
   const e = (typeof err === 'object' && err !== null ? err : {}) as DatabaseErrorFields;
   if (typeof e.code !== 'string' || !REFUSED_VALUE.has(e.code) || typeof e.severity !== 'string') return null;
   let field: string | null = typeof e.column === 'string' && e.column !== '' ? e.column : null;

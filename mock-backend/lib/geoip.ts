@@ -14,9 +14,7 @@ export interface GeoIp {
 /** GeoLite2 / DB-IP records carry `country.iso_code`; ip-location-db records carry `country_code`. */
 type CountryRecord = CountryResponse & { country_code?: string };
 
-export const DEFAULT_GEOIP_DB = createRequire(import.meta.url).resolve(
-  '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb',
-);
+const DEFAULT_GEOIP_DB = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
 
 /** A lookup that knows nothing (tests that do not need GeoIP, or a site without a database). */
 export const NO_GEOIP: GeoIp = { country: () => null };

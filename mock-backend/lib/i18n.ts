@@ -242,7 +242,7 @@ const MESSAGES = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof MESSAGES;
-export const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
+const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
 
 /** Locale of error texts: the first two letters of Accept-Language when they name one of ours, else en. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {

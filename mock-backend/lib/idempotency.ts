@@ -23,7 +23,7 @@ import { faultPoint } from './fault-injection';
  * A row without an answer (written by earlier versions while a request ran) counts as absent.
  */
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 const HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,255}$/;
 

@@ -43,7 +43,7 @@ export interface Jobs {
   stats(): Promise<QueueStats[]>;
 }
 
-export interface QueueStats {
+interface QueueStats {
   queue: string;
   queued: number;
   active: number;

@@ -13,7 +13,7 @@ export interface MigrateResult {
 }
 
 /** Key of the transaction-level advisory lock that serialises migrations of instances sharing one database. */
-export const MIGRATION_LOCK_KEY = 'gaydate:migrate';
+const MIGRATION_LOCK_KEY = 'gaydate:migrate';
 
 /**
  * Applies the numbered `.sql` files of migrations/ in order, each once, all in one transaction, then runs `onFresh`

@@ -18,7 +18,7 @@ import { MIGRATIONS_DIR } from './migrate';
  *   requests and duration per operation, database pool, jobs per queue, mail outbox backlog, open event streams,
  *   webhook inbox lag, and Node's process metrics. Without OPERATOR_TOKEN it does not exist (404).
  */
-export const PROBE_WAIT_MS = 40;
+const PROBE_WAIT_MS = 40;
 const CHECK_EVERY_MS = 1_000;
 /** A successful database check older than this no longer counts (the database stopped answering). */
 const STALE_AFTER_MS = 5_000;

@@ -13,7 +13,7 @@ import type { Mailer, MailMessage } from './mail';
  * picks up anything a lost kick or a crash left behind.
  */
 
-export const MAIL_JOB = 'mail-outbox';
+const MAIL_JOB = 'mail-outbox';
 export const MAIL_MAX_ATTEMPTS = 8;
 
 export interface OutboxMail extends MailMessage {
@@ -49,7 +49,7 @@ export interface Outbox {
   readonly job: JobDefinition;
 }
 
-export interface DrainResult {
+interface DrainResult {
   sent: number;
   retrying: number;
   failed: number;
@@ -87,7 +87,7 @@ interface OutboxRow {
 const BATCH = 20;
 
 /** A permanent refusal of the recipient (not of the sender, the size or the login): retrying cannot help. */
-export function isRecipientBounce(err: unknown): boolean {
+function isRecipientBounce(err: unknown): boolean {
   const e = (typeof err === 'object' && err !== null ? err : {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
   const refusedRecipient = e.command === 'RCPT TO' || e.code === 'EENVELOPE';
   return refusedRecipient && (e.responseCode === 550 || e.responseCode === 551 || e.responseCode === 553);

@@ -8,9 +8,9 @@ import type { JobDefinition } from './jobs';
  * loop over every profile (ANALYZE alone made members.php 9.5× faster). The backend therefore analyzes
  * the embedded database once at start (after migrations and the demo seed) and then on this job's schedule.
  */
-export const STATISTICS_JOB = 'statistics';
+const STATISTICS_JOB = 'statistics';
 /** Every 10 minutes: ANALYZE samples at most 30,000 rows per table, tens of milliseconds at 100,000 members. */
-export const STATISTICS_CRON = '*/10 * * * *';
+const STATISTICS_CRON = '*/10 * * * *';
 
 /** ANALYZE on PGlite; nothing on PostgreSQL (autovacuum's job there). Returns whether it ran. */
 export async function refreshStatistics(db: Db): Promise<boolean> {

@@ -26,7 +26,7 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-export function createSimulator(opts: SimulatorOptions): Simulator {
+function createSimulator(opts: SimulatorOptions): Simulator {
   const store = createStore(opts.stateFile);
   const delivery = createDelivery({
     webhookSecret: opts.webhookSecret,

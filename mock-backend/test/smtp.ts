@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as a local SMTP server received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   messageId: string;
@@ -20,7 +20,7 @@ export interface LocalSmtp {
 }
 
 /** A free loopback port (nothing listens on it once this returns). */
-export async function freeLoopbackPort(): Promise<number> {
+async function freeLoopbackPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -4,7 +4,7 @@ import { type Db, sql } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 
 /** Days the member's delete discount stays valid after he claims it. */
-export const DELETE_DISCOUNT_DAYS = 30;
+const DELETE_DISCOUNT_DAYS = 30;
 
 interface CodeRow {
   code: string;

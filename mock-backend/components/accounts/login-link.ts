@@ -30,7 +30,7 @@ import { memberLocale, newToken, queueMail, requireValid, type AccountContext, t
  * all the time sends the owner at most a few mails an hour and can never leave him without a working link.
  */
 export const LOGIN_LINK_MINUTES = 15;
-export const LOGIN_LINK_SPACING_MINUTES = 5;
+const LOGIN_LINK_SPACING_MINUTES = 5;
 
 /** Records the request for a link; the answer is the same whether the address has an account or not. */
 export async function requestLoginLink(deps: AccountDeps, ctx: AccountContext, rawEmail: string): Promise<void> {

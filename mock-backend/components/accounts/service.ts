@@ -13,7 +13,7 @@ import { renderAccountMail, type MailKind } from './mail-texts';
 import * as repo from './repository';
 
 /** How long a mailed link works, by purpose, in hours (a sign-in link: 15 minutes). */
-export const TOKEN_TTL_HOURS: Record<repo.TokenPurpose, number> = {
+const TOKEN_TTL_HOURS: Record<repo.TokenPurpose, number> = {
   activate: 72,
   reset_password: 2,
   mail_change: 24,
@@ -33,7 +33,7 @@ const MAIL_HOURS: Record<MailKind, number> = {
 /** Reset mails per address and day; counted for unknown addresses too, so the cap tells nothing. */
 export const RESET_MAILS_PER_DAY = 3;
 /** The activation mail can be sent again once a minute. */
-export const RESEND_MIN_SECONDS = 60;
+const RESEND_MIN_SECONDS = 60;
 
 export interface AccountDeps {
   db: Db;

@@ -21,7 +21,7 @@ export interface SignupInput {
 }
 
 /** 'all', or 'with_trafficsource' with a traffic source; anything else is invite-only. */
-export function signupsOpen(site: Pick<Site, 'signups'>, network: string | undefined): boolean {
+function signupsOpen(site: Pick<Site, 'signups'>, network: string | undefined): boolean {
   if (site.signups === 'all') return true;
   return site.signups === 'with_trafficsource' && Boolean(network?.trim());
 }

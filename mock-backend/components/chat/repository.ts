@@ -9,14 +9,14 @@ import { notBlocked } from '../privacy/index';
  */
 export const CHAT_EVENT_LOCK = 7_313_012;
 
-export async function lockChatEvents(tx: Db): Promise<void> {
+async function lockChatEvents(tx: Db): Promise<void> {
   await tx.query(sql`SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK})`);
 }
 
 /** bigint columns arrive as strings from node-postgres; seqs stay far below 2^53. */
 export const seqOf = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
 
-export interface SenderRow {
+interface SenderRow {
   id: number;
   status: 'active' | 'not_confirmed' | 'deleted';
   paid_user: boolean;
@@ -164,7 +164,7 @@ const MESSAGE_COLUMNS = raw(
  * The statement that records a delivered message's notification event for its recipient, inside the statement that
  * delivers it. Chat does not know how notifications are kept: the caller passes the push component's writer.
  */
-export type MessageNotificationInsert = (e: { userId: number; fromUserId: number; conversationId: number }) => Sql;
+type MessageNotificationInsert = (e: { userId: number; fromUserId: number; conversationId: number }) => Sql;
 
 export interface NewMessage {
   conversationId: number;

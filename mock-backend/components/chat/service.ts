@@ -43,13 +43,13 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
   };
 }
 
-export async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
+async function allowanceOf(db: Db, site: Site, userId: number): Promise<Allowance> {
   // One query: the counts and the balance together.
   return allowanceFrom(site, await repo.useAndBalance(db, userId));
 }
 
 /** The allowance from the member's counts and balance (a send knows them without asking the database again). */
-export function allowanceFrom(site: Site, state: repo.Counts & { credits: number; paid_user: boolean }): Allowance {
+function allowanceFrom(site: Site, state: repo.Counts & { credits: number; paid_user: boolean }): Allowance {
   const dailyCap = dailyConversationCap(site, state.paid_user);
   return {
     message_credits: site.message_credits,
@@ -66,7 +66,7 @@ export function allowanceFrom(site: Site, state: repo.Counts & { credits: number
  * New conversations a member may start per UTC day: the site's premium_conversations_per_day for premium members
  * (none when it sets none); free members have no daily cap, only their FREE_CONVERSATION_LIMIT conversations in all.
  */
-export function dailyConversationCap(site: Pick<Site, 'premium_conversations_per_day'>, paidUser: boolean): number | null {
+function dailyConversationCap(site: Pick<Site, 'premium_conversations_per_day'>, paidUser: boolean): number | null {
   return paidUser ? (site.premium_conversations_per_day ?? null) : null;
 }
 
@@ -128,7 +128,7 @@ export async function getConversation(
 }
 
 /** Characters as the member counts them (code points, so an emoji is one). */
-export const textLength = (text: string): number => [...text].length;
+const textLength = (text: string): number => [...text].length;
 
 export interface SendRequest {
   profileId: number;

@@ -20,7 +20,7 @@ const BATCH = 500;
 const EVENT_ID = /^\d{1,16}$/;
 
 /** Where the stream starts: Last-Event-ID (a reconnect), the `last_event_id` query (a first connection that knows), or now. */
-export function resumePoint(req: Request): number | null {
+function resumePoint(req: Request): number | null {
   const header = req.get('last-event-id');
   if (header !== undefined && header.trim() !== '') {
     if (!EVENT_ID.test(header.trim())) throw badRequest({ field: 'Last-Event-ID' });

@@ -13,7 +13,7 @@ export interface ComplaintInput {
   profile_id?: number | undefined;
 }
 
-export const complaintReference = (id: number) => `C-${String(id).padStart(6, '0')}`;
+const complaintReference = (id: number) => `C-${String(id).padStart(6, '0')}`;
 
 /**
  * Stores the complaint and, in the same transaction, the mail to the site's support address (the outbox sends it,

@@ -6,7 +6,7 @@ import { insertLedger } from './spend';
  * after discount) plus its ledger row, in the caller's transaction together with the balance change.
  */
 
-export type LotKind = 'free' | 'promo' | 'paid';
+type LotKind = 'free' | 'promo' | 'paid';
 
 export interface GrantRequest {
   userId: number;

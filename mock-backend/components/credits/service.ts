@@ -21,13 +21,13 @@ function toDiscount(row: repo.DiscountRow, expires: Date | null, expired: boolea
 }
 
 /** Days after signup during which an unpaid member keeps his own welcome code once the time bonus is over. */
-export const WELCOME_CODE_DAYS = 7;
+const WELCOME_CODE_DAYS = 7;
 
 /**
  * The member's active discount: the time bonus TIMEBONUS25 while an unpaid member is inside the 4 hours
  * after signup; after that his own welcome code (25 %, once, until WELCOME_CODE_DAYS after signup), made on first ask.
  */
-export async function welcomeCode(db: Db, siteId: number, userId: number): Promise<Schemas['DiscountCode']> {
+async function welcomeCode(db: Db, siteId: number, userId: number): Promise<Schemas['DiscountCode']> {
   const state = await repo.findWelcomeState(db, userId);
   if (!state || state.paid_user) throw notFound();
   if (state.seconds_since_signup < TIME_BONUS_WINDOW_SECONDS) {
@@ -44,7 +44,7 @@ export async function welcomeCode(db: Db, siteId: number, userId: number): Promi
   return toDiscount(row, row.expires_at ? new Date(row.expires_at) : null, false);
 }
 
-export async function lookupCode(db: Db, siteId: number, userId: number, code: string): Promise<Schemas['DiscountCode']> {
+async function lookupCode(db: Db, siteId: number, userId: number, code: string): Promise<Schemas['DiscountCode']> {
   const row = await repo.findCode(db, { code: code.trim(), siteId, userId });
   if (!row || row.status === 'inactive') throw new AppError(404, 'code_not_found');
   const used =

@@ -33,7 +33,7 @@ import { AppError } from '../../lib/errors';
  * Free and promotional credits are spent first, then paid lots oldest first — that decides what stays refundable.
  */
 
-export type ReservationStatus = 'held' | 'posted' | 'voided';
+type ReservationStatus = 'held' | 'posted' | 'voided';
 
 export interface ReserveRequest {
   userId: number;
@@ -67,10 +67,10 @@ export interface SettleRequest {
   reservationId: string;
 }
 
-export const DEFAULT_HOLD_SECONDS = 600;
+const DEFAULT_HOLD_SECONDS = 600;
 const REASON = /^[a-z][a-z0-9_]{0,39}$/;
 
-export const insufficientCredits = (needed: number, balance: number): AppError =>
+const insufficientCredits = (needed: number, balance: number): AppError =>
   new AppError(402, 'insufficient_credits', { params: { needed, balance } });
 
 interface ReservationRow {

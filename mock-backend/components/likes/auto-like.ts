@@ -9,9 +9,9 @@ import * as repo from './repository';
  * auto-like.php is a GET, and GETs are retried by the BFF: a repeat within this window answers the
  * like it already made instead of making another, so retries and double polls stay harmless.
  */
-export const AUTO_LIKE_REPEAT_WINDOW_SECONDS = 60;
+const AUTO_LIKE_REPEAT_WINDOW_SECONDS = 60;
 /** At most one automatic like per member in this many seconds. */
-export const AUTO_LIKE_INTERVAL_SECONDS = 24 * 3600;
+const AUTO_LIKE_INTERVAL_SECONDS = 24 * 3600;
 
 /**
  * The fair rule of auto-like.php (README, "Auto-like"): only the site's fictional profiles — marked with the

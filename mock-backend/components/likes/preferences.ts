@@ -14,7 +14,7 @@ const MAX_AGE = 99;
  * What the member looks for when he never said: men for gay men, women for lesbian women, the other gender for
  * hetero members, anyone for bi members or an unknown sexuality; ten years either side of his age; his own country.
  */
-export function defaultPreferences(own: repo.OwnFacts | null): repo.Preferences {
+function defaultPreferences(own: repo.OwnFacts | null): repo.Preferences {
   let gender: repo.Preferences['gender'] = null;
   if (own?.gender && (own.sexuality === 'gay' || own.sexuality === 'lesbian')) gender = own.gender;
   else if (own?.gender && own.sexuality === 'hetero') gender = own.gender === 'male' ? 'female' : 'male';

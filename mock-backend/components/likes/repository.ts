@@ -93,7 +93,7 @@ export interface CandidateRow extends SummaryRow {
 }
 
 /** Passed cards stay away this long; liked ones stay away as long as the like exists. */
-export const PASS_QUIET_DAYS = 30;
+const PASS_QUIET_DAYS = 30;
 
 /**
  * Members who fit the preferences and whom the viewer may see and has not liked yet, for the match finder, the

@@ -55,7 +55,7 @@ export async function unlikeProfile(db: Db, viewerId: number, id: number): Promi
   });
 }
 
-export const MATCH_FINDER_MAX = 48;
+const MATCH_FINDER_MAX = 48;
 
 /** Members who fit the member's preferences, those who already like him first (the match finder, signup suggestions). */
 export async function findMatches(db: Db, siteId: number, viewerId: number, limit: number): Promise<Schemas['MatchSuggestions']> {

@@ -10,9 +10,9 @@ import * as repo from './repository';
 import { recordNotification } from '../push/index';
 
 /** Cards per answer of swipe-game.php; the client asks again when it runs low. */
-export const SWIPE_CARDS = 10;
+const SWIPE_CARDS = 10;
 /** How long the last pass can be taken back. */
-export const UNDO_WINDOW_SECONDS = 3600;
+const UNDO_WINDOW_SECONDS = 3600;
 
 /** The swipe game's day is the UTC calendar day: its likes reset at 00:00 UTC. */
 export function swipeDay(now: Date): { day: string; resetsInSeconds: number } {

@@ -37,7 +37,7 @@ export async function interestIds(db: Db, keys: string[]): Promise<number[]> {
 }
 
 /** Column names a profile update may set; the values are always parameters. */
-export const EDITABLE_COLUMNS = [
+const EDITABLE_COLUMNS = [
   'name',
   'about',
   'birth_date',

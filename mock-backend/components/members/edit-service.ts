@@ -14,7 +14,7 @@ export type MyProfile = Schemas['MyProfile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 
 /** Members must be adults. */
-export const MIN_AGE = 18;
+const MIN_AGE = 18;
 const MAX_AGE = 120;
 
 export async function getMyProfile(db: Db, userId: number): Promise<MyProfile> {

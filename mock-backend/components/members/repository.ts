@@ -44,7 +44,7 @@ export interface SummaryRow {
  * `liked` of the viewer (his id, bound as a parameter) for the row `u`: one probe of the likes' (liker_id, liked_id)
  * unique index. It says only what the viewer did himself, nothing about other members' likes.
  */
-export const likedByViewer = (viewer: number | null) =>
+const likedByViewer = (viewer: number | null) =>
   sql`EXISTS (SELECT 1 FROM likes lk WHERE lk.liker_id = ${viewer}::int AND lk.liked_id = u.id)`;
 
 export interface MemberCursor {

@@ -81,7 +81,7 @@ function decodeCursor(raw: string): repo.MemberCursor {
 export const COUNT_CAP = 1000;
 
 /** A first page with fewer results than this also lists similar members (a looser search). */
-export const FEW_RESULTS = 6;
+const FEW_RESULTS = 6;
 const SIMILAR_LIMIT = 12;
 
 export interface SearchQuery {
@@ -165,7 +165,7 @@ export function attributesOf(row: repo.AttributeColumns): Schemas['ProfileAttrib
  * Photos as this viewer may see them: the owner and premium members get every photo sharp; everybody else gets the
  * main photo sharp and every other photo only as its blurred file (`locked`), so no sharp URL ever reaches them.
  */
-export function galleryImage(p: repo.GalleryRow, canSeeAll: boolean): Image {
+function galleryImage(p: repo.GalleryRow, canSeeAll: boolean): Image {
   if (canSeeAll || p.is_main) return toImage(p);
   return {
     id: p.id,

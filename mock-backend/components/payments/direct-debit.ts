@@ -35,16 +35,16 @@ import { findPackage, lockMember } from './repository';
  * month (lower for new members) and a block set by chargebacks guard both steps.
  */
 
-export const CODE_TTL_MINUTES = 10;
-export const CODE_MAX_TRIES = 5;
+const CODE_TTL_MINUTES = 10;
+const CODE_MAX_TRIES = 5;
 /** New codes one mandate may get ('Send a new code'); each voids the one before. */
-export const CODE_MAX_RESENDS = 3;
+const CODE_MAX_RESENDS = 3;
 /** Direct-debit limits in euro cents: established members, and members who signed up less than 30 days ago. */
-export const DIRECT_DEBIT_LIMITS = {
+const DIRECT_DEBIT_LIMITS = {
   established: { day: 25_000, week: 50_000, month: 100_000 },
   new: { day: 10_000, week: 15_000, month: 25_000 },
 } as const;
-export const NEW_MEMBER_DAYS = 30;
+const NEW_MEMBER_DAYS = 30;
 
 export interface DirectDebitForm {
   package_id: number;
@@ -83,7 +83,7 @@ type FieldErrorCode = 'field_required' | 'iban_invalid' | 'phone_invalid' | 'con
  * Every wrong field at once: 422 with the first one's code and `params.field`, and all of them in
  * `params.field_errors` (each with its message in the member's language, lib/errors.ts).
  */
-export function checkForm(form: DirectDebitForm, country: string): { iban: string; mobile: string } {
+function checkForm(form: DirectDebitForm, country: string): { iban: string; mobile: string } {
   const errors: { field: string; code: FieldErrorCode }[] = [];
   for (const field of ['account_holder', 'street', 'house_number', 'postcode', 'city'] as const) {
     if (form[field].trim() === '') errors.push({ field, code: 'field_required' });
@@ -104,7 +104,7 @@ export function checkForm(form: DirectDebitForm, country: string): { iban: strin
 }
 
 /** 403 when a chargeback blocked the member; 422 when `amountMinor` more would pass a limit. */
-export async function checkLimits(tx: Db, userId: number, amountMinor: number): Promise<void> {
+async function checkLimits(tx: Db, userId: number, amountMinor: number): Promise<void> {
   if (await directDebitBlocked(tx, userId)) throw new AppError(403, 'direct_debit_blocked');
   const row = await directDebitTotals(tx, userId, NEW_MEMBER_DAYS);
   if (!row) throw notFound();

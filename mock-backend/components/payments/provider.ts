@@ -9,7 +9,7 @@
  */
 
 export type ProviderPaymentStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired';
-export type SequenceType = 'oneoff' | 'first' | 'recurring';
+type SequenceType = 'oneoff' | 'first' | 'recurring';
 
 export interface ProviderMethod {
   id: string;

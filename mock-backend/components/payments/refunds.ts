@@ -34,7 +34,7 @@ import type { PaymentsDeps } from './service';
  */
 
 /** remaining × (amount ÷ credits), in integers, rounded down; the whole amount when nothing was spent. */
-export function refundableMinor(lot: { credits: number; remaining: number; amount_minor: number }): number {
+function refundableMinor(lot: { credits: number; remaining: number; amount_minor: number }): number {
   if (lot.remaining >= lot.credits) return lot.amount_minor;
   return Math.floor((lot.remaining * lot.amount_minor) / lot.credits);
 }

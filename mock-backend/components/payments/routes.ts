@@ -20,7 +20,7 @@ export const WEBHOOK_PATH = '/webhooks/psp';
  * Host or X-Forwarded-Host would send the member, and his payment's return, to another site): PUBLIC_URL for the
  * default site, PUBLIC_URL with the site's own configured host for the others, as the links in mails.
  */
-export async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
+async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
   const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${site.id}`);
   if (row?.is_default !== false) return publicUrl;
   const url = new URL(publicUrl);

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 /** The browser checks the same limit before uploading (src/shared/photo-files.ts). */
 export const MAX_UPLOAD_BYTES = PHOTO_MAX_BYTES;
 /** 40 megapixels: larger images (and decompression bombs, which claim huge sizes in a few bytes) are refused. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 export interface PhotoVariants {

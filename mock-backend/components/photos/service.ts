@@ -12,7 +12,7 @@ import * as repo from './repository';
 export type OwnImage = Schemas['OwnImage'];
 export type MyPhotos = Schemas['MyPhotos'];
 
-export const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE);
+const photoLimit = (paidUser: boolean): number => (paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE);
 
 /** The owner always sees the sharp variant, also of photos awaiting moderation. */
 export function toOwnImage(p: repo.OwnPhotoRow): OwnImage {
@@ -27,7 +27,7 @@ export function toOwnImage(p: repo.OwnPhotoRow): OwnImage {
   };
 }
 
-export async function myPhotos(db: Db, userId: number, paidUser: boolean): Promise<MyPhotos> {
+async function myPhotos(db: Db, userId: number, paidUser: boolean): Promise<MyPhotos> {
   return { photos: (await repo.listOwnPhotos(db, userId)).map(toOwnImage), limit: photoLimit(paidUser) };
 }
 

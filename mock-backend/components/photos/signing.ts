@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db';
 import { lazily, loadSecretKey } from '../../lib/secrets';
 
 /** Signed photo URLs live for one to two hours: the expiry is rounded up to the next full hour plus one. */
-export const URL_LIFETIME_SECONDS = 3600;
+const URL_LIFETIME_SECONDS = 3600;
 
 /** Relative paths stored in `photos` (e.g. `avatars/a1.jpg`, `u/3f/9c…-full.jpg`): nothing else may be signed. */
 const STORED_PATH = /^(?:[a-z0-9][a-z0-9_-]*\/){1,3}[A-Za-z0-9][A-Za-z0-9_-]*\.(?:jpg|webp)$/;

@@ -9,7 +9,7 @@ import { BlockList, isIP } from 'node:net';
  * to the address that was checked.
  */
 
-export const DEFAULT_PUSH_HOSTS = [
+const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
   '*.push.services.mozilla.com',
   '*.notify.windows.com',
@@ -67,7 +67,7 @@ for (const [net, bits] of [
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
 /** True for loopback, private, link-local, shared, documentation, multicast and reserved addresses (IPv4-mapped too). */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1]) return isPrivateAddress(mapped[1]);
   const family = isIP(address);

@@ -15,7 +15,7 @@ import type { NotificationKind, NotifyDeps, ProcessResult, PushMessage, PushOpti
  */
 
 /** How long a push service keeps a notification for an offline phone, and how urgently it wakes it. */
-export const PUSH_DELIVERY: Record<NotificationKind, Omit<PushOptions, 'topic'>> = {
+const PUSH_DELIVERY: Record<NotificationKind, Omit<PushOptions, 'topic'>> = {
   message: { ttl: 24 * 3600, urgency: 'high' },
   like: { ttl: 3 * 24 * 3600, urgency: 'low' },
   match: { ttl: 3 * 24 * 3600, urgency: 'normal' },

@@ -17,8 +17,8 @@ import { decisionByToken, insertStatementToken } from './repository';
  * only for him (his session, or the statement token while he has none).
  */
 
-export const LINK_HOURS = 48;
-export const FILE_PATH = '/api/data-export-file.php';
+const LINK_HOURS = 48;
+const FILE_PATH = '/api/data-export-file.php';
 const objectKey = (key: string) => `exports/${key}.zip`;
 
 /** Who asks: the session's member, or a suspended one by a statement about him and its token. */

@@ -79,7 +79,7 @@ export async function lockMember(db: Db, memberId: number): Promise<void> {
 }
 
 /** How long an own-initiative decision counts as the same one when it is taken again (a retry, a second moderator). */
-export const DUPLICATE_WINDOW_MINUTES = 10;
+const DUPLICATE_WINDOW_MINUTES = 10;
 
 /**
  * Whether the same own-initiative decision about the member (action, rule, content and days; the facts may differ)

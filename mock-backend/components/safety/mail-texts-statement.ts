@@ -378,7 +378,7 @@ const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
  * An end date in the member's language (Intl), in UTC and saying so: the site knows no time zone of his. `infinity`
  * (a ban) has no date; the caller says "permanent" instead.
  */
-export function formatEndDate(locale: Locale, iso: string): string {
+function formatEndDate(locale: Locale, iso: string): string {
   return new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'long',

@@ -18,11 +18,11 @@ import { thresholdsOf } from './thresholds';
  */
 
 /** Normalised texts shorter than this are greetings anyone repeats; they are never throttled. */
-export const MIN_COUNTED_LENGTH = 20;
+const MIN_COUNTED_LENGTH = 20;
 const WINDOW_SECONDS = 3600;
 
 /** What the text holds that a new account may not send first: a link (URL, domain or e-mail address) or a phone number. */
-export function contactIn(text: string, country: string | null): 'link' | 'phone' | null {
+function contactIn(text: string, country: string | null): 'link' | 'phone' | null {
   if (linkify.find(text).length > 0) return 'link';
   const region = country && /^[A-Za-z]{2}$/.test(country) ? (country.toUpperCase() as CountryCode) : undefined;
   if (findPhoneNumbersInText(text, region ? { defaultCountry: region } : undefined).length > 0) return 'phone';
@@ -30,7 +30,7 @@ export function contactIn(text: string, country: string | null): 'link' | 'phone
 }
 
 /** The text as a template: case, spaces, digits, punctuation and symbols do not tell two copies apart. */
-export function normaliseTemplate(text: string): string {
+function normaliseTemplate(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -11,7 +11,7 @@ import * as repo from './repository';
 
 type Statement = Schemas['Statement'];
 
-export function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
+function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
   return {
     id: d.id,
     action: d.action,

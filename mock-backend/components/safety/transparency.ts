@@ -18,7 +18,7 @@ type Rule = repo.StatementRecordRow['rule'];
 const DEFAULT_DAYS = 183;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-export function periodOf(q: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+function periodOf(q: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
   const to = q.to ?? day(new Date());
   const from = q.from ?? day(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * 86_400_000));
   if (from > to) throw new AppError(422, 'invalid_value', { params: { field: 'from' } });
@@ -49,7 +49,7 @@ function contentType(kind: repo.StatementRecordRow['content_kind']): Pick<Record
   return { content_type: ['CONTENT_TYPE_OTHER'], content_type_other: 'Member account and profile' };
 }
 
-export function toRecord(row: repo.StatementRecordRow, territories: string[]): Record_ {
+function toRecord(row: repo.StatementRecordRow, territories: string[]): Record_ {
   const a = row.action;
   const rule = row.rule;
   const illegal = rule === 'illegal';

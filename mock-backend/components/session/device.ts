@@ -13,10 +13,10 @@ import { lazily, loadSecretKey } from '../../lib/secrets';
  * database (app_secrets `device_cookie_key`, like the photo URL key). The epoch is the account's `device_epoch`, which
  * a password reset or change counts up: cookies issued before are no longer trusted.
  */
-export const DEVICE_COOKIE = 'device';
-export const DEVICE_COOKIE_MAX_AGE_DAYS = 365;
+const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_MAX_AGE_DAYS = 365;
 /** Only the login call needs it, so the browser sends it nowhere else. */
-export const DEVICE_COOKIE_PATH = '/api/user.php';
+const DEVICE_COOKIE_PATH = '/api/user.php';
 const MAX_AGE_MS = DEVICE_COOKIE_MAX_AGE_DAYS * 86_400_000;
 
 const VALUE = /^(\d{1,10})\.(\d{1,10})\.(\d{13})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
@@ -36,7 +36,7 @@ export interface DeviceCookies {
   read(value: string | undefined, nowMs?: number): DeviceCookie | null;
 }
 
-export function createDeviceCookies(key: Buffer): DeviceCookies {
+function createDeviceCookies(key: Buffer): DeviceCookies {
   const mac = (payload: string) => createHmac('sha256', key).update(`device-cookie:${payload}`).digest('base64url');
   return {
     issue(userId, epoch, nowMs = Date.now()) {

@@ -24,10 +24,10 @@ export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
  *   most 60 (a distributed attack). Its owner still logs in from any device he used before, and a password reset
  *   lifts it at once.
  */
-export const LOGIN_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
-export const LOGIN_IP_POLICY = { maxFailures: 50, windowMinutes: 15, lockMinutes: 15 } as const;
+const LOGIN_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+const LOGIN_IP_POLICY = { maxFailures: 50, windowMinutes: 15, lockMinutes: 15 } as const;
 export const LOGIN_ACCOUNT_POLICY = { maxFailures: 20, windowMinutes: 15, baseMinutes: 5, maxMinutes: 60 } as const;
-export const LOGIN_DEVICE_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+const LOGIN_DEVICE_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
@@ -58,7 +58,7 @@ export async function resolveSiteAndViewer(
   };
 }
 
-export function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
+function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
   return {
     id: row.id,
     email: row.email,
