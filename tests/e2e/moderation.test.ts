@@ -60,9 +60,16 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
     await expect.poll(() => moderator.page.getByRole('heading', { level: 1, name: 'Photo moderation' }).count()).toBe(1);
     const card = moderator.page.locator('.moderation-grid li', { has: moderator.page.locator(`img[src*="${stored}"]`) });
     await expect.poll(() => card.count()).toBe(1);
+    // The decision runs the page's action in the page (a fetcher of the photo's form): no page post.
+    const pagePosts: string[] = [];
+    moderator.page.on('request', (r) => {
+      if (r.method() === 'POST' && r.isNavigationRequest()) pagePosts.push(r.url());
+    });
+    await moderator.page.locator('html[data-hydrated]').waitFor();
     await card.getByRole('button', { name: 'Approve the photo of Free Floris' }).click();
     await expect.poll(() => card.count()).toBe(0);
     await expect.poll(() => moderator.page.getByText('The photo of Free Floris is approved.').count()).toBe(1);
+    expect(pagePosts).toEqual([]);
 
     // Now the third member sees it on the member's profile.
     await viewer.page.reload();

@@ -258,7 +258,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'moderation-page',
           () => import('./pages/moderation-page'),
-          (m) => ({ Component: m.ModerationPage, loader: m.moderationLoader }),
+          (m) => ({ Component: m.ModerationPage, loader: m.moderationLoader, action: m.photoModerationAction }),
         ),
       },
       {

@@ -2,7 +2,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { listPendingPhotos, MODERATION_QUEUE_KEY } from '../../features/moderation/api/list-pending-photos';
-import { ModerationQueueGrid } from '../../features/moderation/components/moderation-queue';
+import { decidePhoto } from '../../features/moderation/api/decide-photo';
+import {
+  DECIDED_BEFORE,
+  ModerationQueueGrid,
+  PHOTO_DECISION_FORM,
+  PHOTO_QUEUE_PAGE,
+} from '../../features/moderation/components/moderation-queue';
+import { answerInPlace, FETCHER_FIELD } from '../../components/router-fetcher';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import {
   APPEAL_QUEUE_KEY,
@@ -52,6 +59,29 @@ export const reportModerationLoader = ({ context: ctx }: PageLoaderArgs) =>
 
 export const appealModerationLoader = ({ context: ctx }: PageLoaderArgs) =>
   moderatorOnly(ctx, () => prefetchKey(APPEAL_QUEUE_KEY, () => listAppealQueue(ctx.api)));
+
+/**
+ * The photo decisions of /moderation (`intent` approve or reject, the photo and its member's name): taken, 303 back to
+ * the queue saying so (to the grid's fetcher: in place, the grid has already dropped the photo); about a photo another
+ * moderator decided first (404, 409), 303 back to the queue saying that; any other refusal, the page with its message.
+ */
+export async function photoModerationAction({ request, context }: PageActionArgs): Promise<unknown> {
+  const form = await request.formData();
+  const decision = textField(form, 'intent');
+  const photo = idOf(textField(form, 'photo_id'));
+  const name = textField(form, 'name').slice(0, 100);
+  if ((decision !== 'approve' && decision !== 'reject') || photo === null) return seeOther(PHOTO_QUEUE_PAGE);
+  const answer = await runFormAction(
+    PHOTO_DECISION_FORM,
+    { name },
+    () => decidePhoto(context.api, photo, decision),
+    () => answerInPlace(form, { decision }, seeOther(`${PHOTO_QUEUE_PAGE}?${new URLSearchParams({ [decision]: name }).toString()}`)),
+  );
+  if (answer instanceof Response || !('status' in answer) || form.has(FETCHER_FIELD)) return answer;
+  return answer.status === 404 || answer.status === 409
+    ? seeOther(`${PHOTO_QUEUE_PAGE}?${new URLSearchParams({ [DECIDED_BEFORE]: name }).toString()}`)
+    : answer;
+}
 
 /**
  * Runs a moderator's decision: 303 to `done` when it is taken, to `conflict` when another moderator (or an earlier
