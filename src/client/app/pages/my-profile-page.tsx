@@ -23,12 +23,13 @@ import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../.
 import { updateProfile } from '../../features/profile-edit/api/update-profile';
 import { ProfileForm } from '../../features/profile-edit/components/profile-form';
 import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/profile-edit/profile-update';
-import { getInterests, INTERESTS_KEY, useInterests } from '../../features/site-data/api/get-interests';
+import { getInterests, INTERESTS_KEY, type Interest } from '../../features/site-data/api/get-interests';
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
 import { uploadPhoto, type OwnImage } from '../../features/photos/api/upload-photo';
 import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
+import { usePageResult } from '../../lib/page-data';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
@@ -128,7 +129,8 @@ export function MyProfilePage() {
   const { data, error, mutate } = useMyProfile(user !== null);
   const [country, setCountry] = useState<string | null | undefined>(undefined);
   const regions = useRegions(country === undefined ? data?.country : country);
-  const interests = useInterests();
+  // The site's interest tags: reference data of the page's loader, not live.
+  const interests = usePageResult<Interest[]>(INTERESTS_KEY);
   const dispatch = useAppDispatch();
   // The navigation's avatar follows the main photo of the page's data (after an upload, a choice or a deletion).
   const main = data ? mainImageOf(data.photos) : undefined;

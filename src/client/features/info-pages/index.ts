@@ -1,2 +1,2 @@
-/** The information pages' face: the site's company details (for the deletion's offer). */
-export { useCompanyInfo } from './api/get-company-info';
+/** The information pages' face: the site's company details, as a page's loader brings them (the deletion's offer). */
+export { companyInfoKey, type CompanyInfo } from './api/get-company-info';

@@ -5,7 +5,8 @@ import type { Schemas } from '../../../../shared/api/client';
 import { Link } from '../../../components/link';
 import { useApi } from '../../../lib/api-client';
 import { isApiRequestError } from '../../../lib/api-error';
-import { useCompanyInfo } from '../../info-pages/index';
+import { companyInfoKey, type CompanyInfo } from '../../info-pages/index';
+import { usePageResult } from '../../../lib/page-data';
 import { claimDeleteDiscount } from '../api/claim-delete-discount';
 
 /**
@@ -15,7 +16,8 @@ import { claimDeleteDiscount } from '../api/claim-delete-discount';
 export function DeleteDiscountOffer() {
   const intl = useIntl();
   const api = useApi();
-  const company = useCompanyInfo();
+  // The settings page's loader brings the company details.
+  const company = usePageResult<CompanyInfo>(companyInfoKey());
   const [claimed, setClaimed] = useState<Schemas['DiscountCode'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -3,8 +3,6 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
-import { useCompanyInfo } from '../../info-pages/api/get-company-info';
-import { useInterests } from './get-interests';
 import { useRegions } from './get-regions';
 
 afterEach(cleanup);
@@ -12,10 +10,8 @@ afterEach(cleanup);
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 function Readers() {
-  const interests = useInterests();
   const regions = useRegions('NL');
-  const company = useCompanyInfo();
-  return <p data-testid="read">{`${interests.data?.length ?? '-'} ${regions.data?.length ?? '-'} ${company.data?.name ?? '-'}`}</p>;
+  return <p data-testid="read">{`${regions.data?.length ?? '-'}`}</p>;
 }
 
 /** Pages that come and go (client navigation), each reading the site data again. */
@@ -32,29 +28,18 @@ function Pages() {
   );
 }
 
-describe('site data', () => {
-  it('When several components and later pages need interests, regions and company info, then each is loaded once and kept (no reload on focus)', async () => {
+// The interest tags and the company details are page data (the loaders of the pages that show them); the regions are
+// asked as the member picks a country, and kept.
+describe('site data asked in the browser', () => {
+  it('When several components and later pages need the regions of a country, then they are loaded once and kept (no reload on focus)', async () => {
     const calls: string[] = [];
     const fetch = vi.fn(async (input: Request | string | URL) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       calls.push(`${url.pathname}${url.search}`);
-      if (url.pathname === '/api/interests.php') return json({ interests: [{ id: 1, key: 'kissing' }] });
-      if (url.pathname === '/api/regions.php') return json({ regions: [{ id: 5, country: 'NL', code: 'UT', name: 'Utrecht' }] });
-      return json({
-        name: 'Test BV',
-        address: '',
-        kvk: '',
-        city: '',
-        country: 'NL',
-        tradenames: [],
-        vat_numbers: [],
-        support_phone: '',
-        delete_discount: 0,
-        added: '2024-01-01T00:00:00Z',
-      });
+      return json({ regions: [{ id: 5, country: 'NL', code: 'UT', name: 'Utrecht' }] });
     });
     renderWithApp(<Pages />, { fetch: fetch as unknown as typeof globalThis.fetch });
-    await vi.waitFor(() => expect(screen.getAllByTestId('read').map((p) => p.textContent)).toEqual(['1 1 Test BV', '1 1 Test BV']));
+    await vi.waitFor(() => expect(screen.getAllByTestId('read').map((p) => p.textContent)).toEqual(['1', '1']));
     fireEvent.click(screen.getByRole('button', { name: 'next' }));
     fireEvent.click(screen.getByRole('button', { name: 'next' }));
     await act(async () => {
@@ -62,7 +47,7 @@ describe('site data', () => {
       document.dispatchEvent(new Event('visibilitychange'));
       await new Promise((r) => setTimeout(r, 10));
     });
-    expect(screen.getAllByTestId('read').map((p) => p.textContent)).toEqual(['1 1 Test BV', '1 1 Test BV']);
-    expect(calls.sort()).toEqual(['/api/companyinfo.php', '/api/interests.php', '/api/regions.php?country=NL']);
+    expect(screen.getAllByTestId('read').map((p) => p.textContent)).toEqual(['1', '1']);
+    expect(calls).toEqual(['/api/regions.php?country=NL']);
   });
 });
