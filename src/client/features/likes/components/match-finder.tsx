@@ -137,47 +137,33 @@ function MatchFinderSteps({ prefs }: { prefs: MatchPreferences }) {
     }
   };
 
-  /** The ages' question: controlled while the member answers it step by step, with its answers as sent without JavaScript. */
+  /** One end of the ages' question: controlled while the member answers step by step, as sent without JavaScript. */
+  const ageSelect = (field: 'min_age' | 'max_age', label: ReactNode, stepwise: boolean) => (
+    <div className="col-6">
+      <label htmlFor={`finder-${field.slice(0, 3)}`} className="form-label">
+        {label}
+      </label>
+      <select
+        id={`finder-${field.slice(0, 3)}`}
+        name={field}
+        className="form-select"
+        {...(stepwise
+          ? { value: draft[field], onChange: (e) => setDraft({ ...draft, [field]: Number(e.target.value) }) }
+          : { defaultValue: draft[field] })}
+      >
+        {AGES.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  /** The ages' question, with its answers as sent without JavaScript. */
   const ageFields = (stepwise: boolean) => (
     <div className="row g-2">
-      <div className="col-6">
-        <label htmlFor="finder-min" className="form-label">
-          <FormattedMessage id="likes.finder.minAge" defaultMessage="From (age)" />
-        </label>
-        <select
-          id="finder-min"
-          name="min_age"
-          className="form-select"
-          {...(stepwise
-            ? { value: draft.min_age, onChange: (e) => setDraft({ ...draft, min_age: Number(e.target.value) }) }
-            : { defaultValue: draft.min_age })}
-        >
-          {AGES.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="col-6">
-        <label htmlFor="finder-max" className="form-label">
-          <FormattedMessage id="likes.finder.maxAge" defaultMessage="To (age)" />
-        </label>
-        <select
-          id="finder-max"
-          name="max_age"
-          className="form-select"
-          {...(stepwise
-            ? { value: draft.max_age, onChange: (e) => setDraft({ ...draft, max_age: Number(e.target.value) }) }
-            : { defaultValue: draft.max_age })}
-        >
-          {AGES.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-      </div>
+      {ageSelect('min_age', <FormattedMessage id="likes.finder.minAge" defaultMessage="From (age)" />, stepwise)}
+      {ageSelect('max_age', <FormattedMessage id="likes.finder.maxAge" defaultMessage="To (age)" />, stepwise)}
     </div>
   );
   const countryField = (stepwise: boolean) => (
