@@ -19,6 +19,26 @@ async function memberWithoutJs(browser: Browser, siteUrl: string, email: string)
   return page;
 }
 
+/**
+ * On the provider's hosted test checkout: pays, and comes back to the payment's page, which is loaded again (no
+ * polling without JavaScript) until the provider's webhook has settled the payment.
+ */
+async function payAtTestCheckout(page: Page): Promise<void> {
+  await page.waitForURL(/\/checkout\/tr_/, loaded);
+  await page.getByRole('radio', { name: 'paid' }).check();
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await page.waitForURL(/\/transactions\/\d+$/, loaded);
+  await expect
+    .poll(
+      async () => {
+        await page.reload(loaded);
+        return page.getByRole('heading', { name: 'Payment completed' }).count();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBeGreaterThan(0);
+}
+
 describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -51,20 +71,7 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/credits\/\d+\/ideal/.test(r.url()));
     await page.getByTestId('pay-button').click();
     expect((await started).status()).toBe(303);
-    await page.waitForURL(/\/checkout\/tr_/, loaded);
-    await page.getByRole('radio', { name: 'paid' }).check();
-    await page.getByRole('button', { name: 'Complete test payment' }).click();
-    await page.waitForURL(/\/transactions\/\d+$/, loaded);
-    // No polling without JavaScript: the page is loaded again until the provider's webhook settled the payment.
-    await expect
-      .poll(
-        async () => {
-          await page.reload(loaded);
-          return page.getByRole('heading', { name: 'Payment completed' }).count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBeGreaterThan(0);
+    await payAtTestCheckout(page);
 
     // The refund asks first: its button opens the confirmation on the page; confirming posts it.
     await page.goto(`${site.url}/transactions`, loaded);
@@ -90,19 +97,7 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     await page.getByTestId('method-paypal').click();
     await page.waitForURL(/\/credits\/\d+\/paypal/, loaded);
     await page.getByTestId('pay-button').click();
-    await page.waitForURL(/\/checkout\/tr_/, loaded);
-    await page.getByRole('radio', { name: 'paid' }).check();
-    await page.getByRole('button', { name: 'Complete test payment' }).click();
-    await page.waitForURL(/\/transactions\/\d+$/, loaded);
-    await expect
-      .poll(
-        async () => {
-          await page.reload(loaded);
-          return page.getByRole('heading', { name: 'Payment completed' }).count();
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBeGreaterThan(0);
+    await payAtTestCheckout(page);
 
     // The page's loader brought the purchases and the bundles: no script needed to show the last order.
     await page.goto(`${site.url}/credits/repeat-order`, loaded);
