@@ -6,8 +6,7 @@ import { ACCOUNT_UNDO_DAYS } from '../../../shared/constants';
 import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { reactivateAccount } from '../../features/accounts/api/reactivate-account';
-import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
-import { toFormError } from '../../features/accounts/form-error';
+import { TOKEN_FIELD, TokenLinkForm, tokenRefusalText } from '../../features/accounts/components/token-link-form';
 import { useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import type { PageActionArgs } from '../route-handle';
@@ -53,7 +52,7 @@ export function AccountDeletedPage() {
             </h1>
             {refused ? (
               <Alert color="danger" fade={false}>
-                {toFormError(intl, refused.error).message}
+                {tokenRefusalText(intl, refused.error)}
               </Alert>
             ) : null}
             <p>

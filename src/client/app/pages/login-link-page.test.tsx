@@ -48,4 +48,10 @@ describe('the page a mailed sign-in link opens', () => {
     expect(alert.querySelector('a')?.getAttribute('href')).toBe('/login');
     expect(calls).toHaveLength(1);
   });
+
+  it('When the link was cut short (a token the backend cannot read, 400), then the page says the link is invalid, not to try again later', async () => {
+    openLink(() => json(400, { error: { code: 'bad_request', message: 'The request is not valid.' } }));
+    const alert = await screen.findByTestId('login-link-failed');
+    expect(alert.textContent).toContain('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+  });
 });

@@ -4,8 +4,7 @@ import { Alert } from 'reactstrap';
 import { Link } from '../../components/link';
 import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
-import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
-import { toFormError } from '../../features/accounts/form-error';
+import { TOKEN_FIELD, TokenLinkForm, tokenRefusalText } from '../../features/accounts/components/token-link-form';
 import { loginWithLink } from '../../features/session/api/login-link';
 import { useSettings } from '../../lib/store/store';
 import { runFormAction, seeOtherDocument, textField, type FormFailure } from '../form-action';
@@ -48,7 +47,7 @@ export function LoginLinkPage() {
         {refused || !token ? (
           <Alert color="danger" fade={false} data-testid="login-link-failed">
             {refused ? (
-              toFormError(intl, refused.error).message
+              tokenRefusalText(intl, refused.error)
             ) : (
               <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />
             )}{' '}

@@ -5,8 +5,7 @@ import { Alert } from 'reactstrap';
 import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { confirmMailChange } from '../../features/accounts/api/confirm-mail-change';
-import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
-import { toFormError } from '../../features/accounts/form-error';
+import { TOKEN_FIELD, TokenLinkForm, tokenRefusalText } from '../../features/accounts/components/token-link-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import type { PageActionArgs } from '../route-handle';
@@ -62,7 +61,7 @@ export function MailChangeDoPage() {
         ) : refused || !token ? (
           <Alert color="danger" fade={false} data-testid="mail-change-failed">
             {refused ? (
-              toFormError(intl, refused.error).message
+              tokenRefusalText(intl, refused.error)
             ) : (
               <FormattedMessage id="reset.linkInvalid" defaultMessage="Link expired or invalid, request a new e-mail" />
             )}

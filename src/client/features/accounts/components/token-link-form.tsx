@@ -1,8 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { IntlShape } from 'react-intl';
 import { Button } from 'reactstrap';
+import type { ApiRequestError } from '../../../lib/api-error';
 import { Loading } from '../../../components/loading';
 import { useHydrated } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
+import { toFormError } from '../form-error';
 
 /** The field a mailed link's token is posted in. */
 export const TOKEN_FIELD = 'token';
@@ -36,4 +39,15 @@ export function TokenLinkForm({ action, token, label, auto }: { action: string; 
       )}
     </RouterForm>
   );
+}
+
+/**
+ * What a mailed link's page says when the link's token was refused: the backend's reason (used, expired) in the
+ * member's language; a token it could not even read (a link a mail program cut short) is an invalid link as well, not a
+ * failure to try again later, which is what no answer at all gets.
+ */
+export function tokenRefusalText(intl: IntlShape, error: ApiRequestError): string {
+  if (error.status === 400 && error.code === 'bad_request')
+    return intl.formatMessage({ id: 'reset.linkInvalid', defaultMessage: 'Link expired or invalid, request a new e-mail' });
+  return toFormError(intl, error).message;
 }
