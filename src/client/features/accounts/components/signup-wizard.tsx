@@ -1,16 +1,14 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
-import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors, type FieldErrorCode } from '../../../../shared/account-rules';
+import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors } from '../../../../shared/account-rules';
 import { useFormFailure } from '../../../components/progressive-form';
 import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useApi } from '../../../lib/api-client';
-import { isApiRequestError } from '../../../lib/api-error';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch } from '../../../lib/store/store';
-import { PushSubscribeButton, pushCapable } from '../../push/index';
 import { getUser } from '../../session/index';
 import { toFormError, type FormError } from '../form-error';
 import { draftInProgress, EMPTY_DRAFT, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
@@ -18,6 +16,8 @@ import { useSignupAllowed } from '../hooks/use-signup-allowed';
 import { rememberTracking } from '../tracking';
 import { CheckMail } from './check-mail';
 import { Field } from './field';
+import { PhotoOutcomeNotice, PushConsent, type PhotoOutcome } from './signup-steps';
+import { fieldCodesOf, ruleMessage } from '../signup-field-errors';
 
 /** The signup form (its route action: app/pages/signup-page.tsx). */
 export const SIGNUP_FORM = 'signup';
@@ -37,49 +37,6 @@ function stepOfField(field: string | null): number {
   if (field === 'email' || field === 'password') return 0;
   if (field === 'name' || field === 'date_of_birth') return 2;
   return LAST_FORM_STEP;
-}
-
-/**
- * Every wrong field of a refused signup by the shared rules' codes (the route action checks all fields at once before
- * the backend is asked: `params.field_errors`), or null when the refusal names none.
- */
-function fieldCodesOf(error: unknown): Array<{ field: string; code: FieldErrorCode }> | null {
-  if (!isApiRequestError(error) || !Array.isArray(error.params.field_errors)) return null;
-  const found = (error.params.field_errors as Array<{ field?: unknown; code?: unknown }>).filter(
-    (e): e is { field: string; code: FieldErrorCode } => typeof e.field === 'string' && typeof e.code === 'string',
-  );
-  return found.length > 0 ? found : null;
-}
-
-/** The text of a field rule (src/shared/account-rules.ts) in the member's language. */
-function ruleMessage(intl: IntlShape, code: FieldErrorCode): string {
-  switch (code) {
-    case 'email_invalid':
-    case 'new_email_invalid':
-      return intl.formatMessage({ id: 'signup.error.emailInvalid', defaultMessage: 'Invalid e-mail' });
-    case 'password_too_short':
-    case 'passwords_differ':
-      return intl.formatMessage(
-        { id: 'signup.error.passwordTooShort', defaultMessage: 'Your password needs at least {min} characters.' },
-        { min: PASSWORD_MIN_LENGTH },
-      );
-    case 'name_required':
-      return intl.formatMessage({ id: 'signup.error.nameRequired', defaultMessage: 'Fill in your profile name' });
-    case 'name_is_email':
-      return intl.formatMessage({
-        id: 'signup.error.nameIsEmail',
-        defaultMessage: 'Your profile name must be different from your e-mail address',
-      });
-    case 'name_starts_with_at':
-      return intl.formatMessage({ id: 'signup.error.nameStartsWithAt', defaultMessage: 'Your profile name must not start with an @' });
-    case 'birth_date_required':
-      return intl.formatMessage(
-        { id: 'signup.error.birthDateRequired', defaultMessage: 'Fill in your date of birth ({min_age}+ years)' },
-        { min_age: MIN_AGE },
-      );
-    case 'birth_date_invalid':
-      return intl.formatMessage({ id: 'signup.error.birthDateInvalid', defaultMessage: 'Invalid date of birth.' });
-  }
 }
 
 /** The page the signup form posts to: the site's, or the one that writes to a member first. */
@@ -109,8 +66,6 @@ export interface SignupWizardProps {
   /** Lets step 1 add a photo; without it step 1 only points to the profile page. */
   photo?: SignupPhotoSlot | undefined;
 }
-
-type PhotoOutcome = 'saved' | 'failed' | 'later' | null;
 
 /**
  * The signup, step by step. The form is posted to its page: without JavaScript (or before the page hydrated) the first
@@ -548,64 +503,3 @@ function keptFields(fields: Record<string, string>): Partial<SignupDraft> {
 
 /** The fields shown only without JavaScript are read from the posted form, never from the page's state. */
 const ignoreChange = () => undefined;
-
-function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome, null> }) {
-  return (
-    <div role="status">
-      <Alert color={outcome === 'saved' ? 'success' : 'warning'} fade={false} data-testid="signup-photo-outcome">
-        {outcome === 'saved' ? (
-          <FormattedMessage
-            id="signup.photo.saved"
-            defaultMessage="Your photo has been added. It is checked before other members see it."
-          />
-        ) : (
-          <FormattedMessage
-            id="signup.photo.failed"
-            defaultMessage="Your photo could not be saved. You can add it on your profile later."
-          />
-        )}
-      </Alert>
-    </div>
-  );
-}
-
-/**
- * Signup step 3's push consent: allowing asks the browser, subscribes and saves the subscription. Whether to
- * ask is decided when the step opens: a re-render while the member decides (the member's part of the layout arrives
- * right after signup) must not take the question away if the permission changed meanwhile (another tab, the prompt).
- */
-function PushConsent({ onDone }: { onDone: () => void }) {
-  const [supported] = useState(() => pushCapable() && Notification.permission === 'default');
-  useEffect(() => {
-    if (!supported) onDone();
-  }, [supported, onDone]);
-  if (!supported) return null;
-  return (
-    <div className="text-center" data-testid="signup-push">
-      <p className="fw-semibold">
-        <FormattedMessage id="signup.push.title" defaultMessage="Never miss a message" />
-      </p>
-      <p className="text-body-secondary">
-        <FormattedMessage
-          id="signup.push.body"
-          defaultMessage="Allow notifications and we tell you when someone writes to you or likes you."
-        />
-      </p>
-      <div className="d-flex flex-wrap gap-2 justify-content-center">
-        <div>
-          {/* Subscribed: on to the last step; otherwise the message and "Try again" stay, beside "Not now". */}
-          <PushSubscribeButton
-            className="btn btn-primary"
-            label={<FormattedMessage id="signup.push.allow" defaultMessage="Allow notifications" />}
-            onResult={(result) => {
-              if (result === 'subscribed') onDone();
-            }}
-          />
-        </div>
-        <Button color="link" onClick={onDone}>
-          <FormattedMessage id="signup.push.later" defaultMessage="Not now" />
-        </Button>
-      </div>
-    </div>
-  );
-}
