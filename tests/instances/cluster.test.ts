@@ -37,10 +37,28 @@ const portFree = (p: number) =>
     server.listen(p, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A base port whose block (base … base+12) is free, and a free port for the front balancer. */
+/**
+ * The start of the kernel's ephemeral port range (Linux: /proc/sys/net/ipv4/ip_local_port_range, 32768 by default):
+ * ports from there up are handed to any `listen(0)` and outgoing connection of the other test files running beside
+ * this one, so a block chosen there could be taken between the check and the cluster's start (EADDRINUSE).
+ */
+function ephemeralStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 21_000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A base port whose block (base … base+12) is free, and a free port for the front balancer (base+20), all below the
+ * ephemeral range.
+ */
 async function choosePorts(): Promise<void> {
+  const span = ephemeralStart() - 20_000 - 21;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = 20_000 + Math.floor(Math.random() * span);
     const wanted = [base, base + 1, base + 2, base + 3, base + 4, base + 11, base + 12, base + 20];
     if ((await Promise.all(wanted.map(portFree))).every(Boolean)) {
       basePort = base;
