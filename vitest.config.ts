@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SuiteOrder from './tests/support/suite-order';
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 
@@ -7,17 +8,26 @@ const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
-// Two workers (the machine kind has two cores): the browser files and the two-instance files run one at a time,
-// each beside the other projects' files, which run two at a time.
+// All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
+// one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
+// their waits now overlap with the other files' work. tests/support/suite-order.ts spreads them through the queue so
+// about one runs at a time; each starts its own site, database and browser, so two never share anything.
+// TEST_WORKERS sets the number of workers (default 3 on this two-core machine kind: one more than the cores, since
+// the heavy files leave a core idle while they wait).
+const workers = Number(process.env.TEST_WORKERS) || 3;
+
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: workers,
+    sequence: { sequencer: SuiteOrder },
+    reporters: ['default', './tests/support/slowest-files.ts'],
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', ...backendSuites, 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          globalSetup: ['mock-backend/test/template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,7 +52,6 @@ export default defineConfig({
                 include: ['tests/instances/**/*.test.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 240_000,
-                fileParallelism: false,
               },
             },
           ]
@@ -55,7 +64,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -221,13 +221,17 @@ const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   temp_buffers: '2MB',
 };
 
-/** PGlite in a directory, or in memory when dataDir is undefined. */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+/**
+ * PGlite in a directory, or in memory when dataDir is undefined. `template` is a data directory dumped by
+ * `dumpPgliteDb` (an uncompressed tarball): the database starts as that copy instead of running initdb, which is most
+ * of the cost of a new PGlite (the tests make a new database per file from one migrated template).
+ */
+export async function createPgliteDb(dataDir?: string, template?: Blob): Promise<Db> {
   const startParams = [
     ...PGlite.defaultStartParams,
     ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
-  const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams });
+  const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}), startParams });
   const connection: DbConnection = { kind: 'pglite', pglite: lite };
   const root = {};
   const db: RootDb = {

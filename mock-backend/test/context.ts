@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -85,6 +85,17 @@ export interface TestContextOptions {
 export const MEDIA_STORES = ['disk', 's3'] as const;
 export type MediaStoreKind = (typeof MEDIA_STORES)[number];
 
+/**
+ * The migrated database that the test run's global setup dumped (template-setup.ts), or undefined outside such a run
+ * (a benchmark): then the database is made and migrated from nothing. migrate() runs either way and finds nothing to
+ * do on a current template.
+ */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = process.env.PGLITE_TEMPLATE;
+  if (!file) return undefined;
+  return new Blob([await readFile(file)]);
+}
+
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
@@ -106,7 +117,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       await c.end();
     };
   } else {
-    db = await createPgliteDb();
+    db = await createPgliteDb(undefined, await pgliteTemplate());
   }
   await migrate(db);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-backend-test-'));

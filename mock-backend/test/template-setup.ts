@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPgliteDb } from '../lib/db';
+import { migrate } from '../lib/migrate';
+
+/**
+ * Global setup of the test projects that make backend test contexts on PGlite: one database is migrated once per run
+ * and its data directory dumped to a file named by PGLITE_TEMPLATE (test files run in child processes started after
+ * this, so they inherit the variable). createTestContext starts each file's database as a copy of it (about 0.4 s)
+ * instead of running initdb and every migration again (about 2 s); it seeds its own members as before.
+ */
+export default async function setup(): Promise<() => void> {
+  const db = await createPgliteDb();
+  try {
+    await migrate(db);
+    if (db.connection.kind !== 'pglite') throw new Error('the template must be a PGlite database');
+    const dump = await db.connection.pglite.dumpDataDir('none');
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+    const file = join(dir, 'migrated.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    process.env.PGLITE_TEMPLATE = file;
+    return () => rmSync(dir, { recursive: true, force: true });
+  } finally {
+    await db.close();
+  }
+}
