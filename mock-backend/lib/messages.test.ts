@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessage } from './i18n';
 import { message, messageRenderer } from './messages';
 
 describe('the backend message catalogues', () => {
@@ -37,5 +38,11 @@ describe('the backend message catalogues', () => {
     );
     expect(render('nl', 'greeting', { name: 'Anna' })).toBe('Hallo Anna');
     expect(render('nl', 'count', { n: 1 })).toBe('1 day');
+  });
+
+  it('When an error lacks a parameter, then a plain one stays written as {name} and a missing count gives the general text', () => {
+    expect(errorMessage('login_blocked', 'en')).toBe('Too many failed attempts, account blocked for {minutes} min.');
+    expect(errorMessage('photo_limit_reached', 'nl', { field: 'photo' })).toBe('Er is een fout opgetreden.');
+    expect(errorMessage('photo_limit_reached', 'nl', { limit: 6 })).toBe('Je kunt maximaal 6 foto’s hebben.');
   });
 });
