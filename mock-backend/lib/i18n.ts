@@ -1,248 +1,8 @@
 import { LOCALES, toLocale, type Locale } from '../../src/shared/locales';
-import { ACCOUNT_MESSAGES } from './i18n-accounts';
-import { LIKE_MESSAGES } from './i18n-likes';
-import { CHAT_MESSAGES } from './i18n-chat';
-import { CREDIT_MESSAGES } from './i18n-credits';
-import { MODERATION_MESSAGES } from './i18n-moderation';
-import { PROFILE_MESSAGES } from './i18n-profiles';
-import { PUSH_MESSAGES } from './i18n-push';
-import { SAFETY_MESSAGES } from './i18n-safety';
+import { CATALOGUES, isMessageKey, message, type MessageKey, type MessageValues } from './messages';
 
-/** Error codes of the API with their texts in every interface locale. `{name}` marks a parameter. */
-const MESSAGES = {
-  ...ACCOUNT_MESSAGES,
-  ...CHAT_MESSAGES,
-  bad_request: {
-    en: 'The request is not valid.',
-    nl: 'Het verzoek is ongeldig.',
-    de: 'Die Anfrage ist ungültig.',
-    it: 'La richiesta non è valida.',
-    fr: "La requête n'est pas valide.",
-    es: 'La solicitud no es válida.',
-    pl: 'Żądanie jest nieprawidłowe.',
-    da: 'Forespørgslen er ugyldig.',
-    fi: 'Pyyntö ei ole kelvollinen.',
-    nb: 'Forespørselen er ugyldig.',
-    sv: 'Begäran är ogiltig.',
-  },
-  invalid_value: {
-    en: 'This value is not accepted. Please check it and try again.',
-    nl: 'Deze waarde wordt niet geaccepteerd. Controleer haar en probeer het opnieuw.',
-    de: 'Dieser Wert wird nicht akzeptiert. Bitte prüfe ihn und versuche es erneut.',
-    it: 'Questo valore non è accettato. Controllalo e riprova.',
-    fr: "Cette valeur n'est pas acceptée. Vérifie-la et réessaie.",
-    es: 'Este valor no se acepta. Revísalo e inténtalo de nuevo.',
-    pl: 'Ta wartość nie jest akceptowana. Sprawdź ją i spróbuj ponownie.',
-    da: 'Denne værdi accepteres ikke. Tjek den, og prøv igen.',
-    fi: 'Tätä arvoa ei hyväksytä. Tarkista se ja yritä uudelleen.',
-    nb: 'Denne verdien godtas ikke. Sjekk den og prøv igjen.',
-    sv: 'Det här värdet godtas inte. Kontrollera det och försök igen.',
-  },
-  text_invisible: {
-    en: 'This text has no visible characters. Write something that can be read.',
-    nl: 'Deze tekst heeft geen zichtbare tekens. Schrijf iets wat te lezen is.',
-    de: 'Dieser Text hat keine sichtbaren Zeichen. Schreib etwas, das man lesen kann.',
-    it: 'Questo testo non ha caratteri visibili. Scrivi qualcosa che si possa leggere.',
-    fr: "Ce texte n'a aucun caractère visible. Écris quelque chose de lisible.",
-    es: 'Este texto no tiene caracteres visibles. Escribe algo que se pueda leer.',
-    pl: 'Ten tekst nie ma widocznych znaków. Napisz coś, co da się przeczytać.',
-    da: 'Denne tekst har ingen synlige tegn. Skriv noget, der kan læses.',
-    fi: 'Tässä tekstissä ei ole näkyviä merkkejä. Kirjoita jotain luettavaa.',
-    nb: 'Denne teksten har ingen synlige tegn. Skriv noe som kan leses.',
-    sv: 'Den här texten har inga synliga tecken. Skriv något som går att läsa.',
-  },
-  not_found: {
-    en: 'Not found.',
-    nl: 'Niet gevonden.',
-    de: 'Nicht gefunden.',
-    it: 'Non trovato.',
-    fr: 'Introuvable.',
-    es: 'No encontrado.',
-    pl: 'Nie znaleziono.',
-    da: 'Ikke fundet.',
-    fi: 'Ei löytynyt.',
-    nb: 'Ikke funnet.',
-    sv: 'Hittades inte.',
-  },
-  method_not_allowed: {
-    en: 'This method is not allowed here.',
-    nl: 'Deze methode is hier niet toegestaan.',
-    de: 'Diese Methode ist hier nicht erlaubt.',
-    it: 'Questo metodo non è consentito qui.',
-    fr: "Cette méthode n'est pas autorisée ici.",
-    es: 'Este método no está permitido aquí.',
-    pl: 'Ta metoda nie jest tu dozwolona.',
-    da: 'Denne metode er ikke tilladt her.',
-    fi: 'Tämä menetelmä ei ole sallittu tässä.',
-    nb: 'Denne metoden er ikke tillatt her.',
-    sv: 'Den här metoden är inte tillåten här.',
-  },
-  unsupported_media_type: {
-    en: 'This content type is not supported.',
-    nl: 'Dit inhoudstype wordt niet ondersteund.',
-    de: 'Dieser Inhaltstyp wird nicht unterstützt.',
-    it: 'Questo tipo di contenuto non è supportato.',
-    fr: "Ce type de contenu n'est pas pris en charge.",
-    es: 'Este tipo de contenido no es compatible.',
-    pl: 'Ten typ treści nie jest obsługiwany.',
-    da: 'Denne indholdstype understøttes ikke.',
-    fi: 'Tätä sisältötyyppiä ei tueta.',
-    nb: 'Denne innholdstypen støttes ikke.',
-    sv: 'Den här innehållstypen stöds inte.',
-  },
-  payload_too_large: {
-    en: 'The request is too large.',
-    nl: 'Het verzoek is te groot.',
-    de: 'Die Anfrage ist zu groß.',
-    it: 'La richiesta è troppo grande.',
-    fr: 'La requête est trop volumineuse.',
-    es: 'La solicitud es demasiado grande.',
-    pl: 'Żądanie jest za duże.',
-    da: 'Forespørgslen er for stor.',
-    fi: 'Pyyntö on liian suuri.',
-    nb: 'Forespørselen er for stor.',
-    sv: 'Begäran är för stor.',
-  },
-  authentication_required: {
-    en: 'You must be logged in to do this.',
-    nl: 'Je moet ingelogd zijn om dit te doen.',
-    de: 'Du musst angemeldet sein, um das zu tun.',
-    it: 'Devi aver effettuato l’accesso per farlo.',
-    fr: 'Vous devez être connecté pour faire cela.',
-    es: 'Debes iniciar sesión para hacer esto.',
-    pl: 'Musisz być zalogowany, aby to zrobić.',
-    da: 'Du skal være logget ind for at gøre dette.',
-    fi: 'Sinun täytyy olla kirjautunut sisään tehdäksesi tämän.',
-    nb: 'Du må være logget inn for å gjøre dette.',
-    sv: 'Du måste vara inloggad för att göra detta.',
-  },
-  login_failed: {
-    en: 'Login failed, please try again',
-    nl: 'Login mislukt, probeer opnieuw',
-    de: 'Anmeldung fehlgeschlagen, bitte versuche es erneut',
-    it: 'Accesso non riuscito, riprova',
-    fr: 'Échec de la connexion, veuillez réessayer',
-    es: 'Error al iniciar sesión, inténtalo de nuevo',
-    pl: 'Logowanie nie powiodło się, spróbuj ponownie',
-    da: 'Login mislykkedes, prøv igen',
-    fi: 'Kirjautuminen epäonnistui, yritä uudelleen',
-    nb: 'Innlogging mislyktes, prøv igjen',
-    sv: 'Inloggningen misslyckades, försök igen',
-  },
-  login_blocked: {
-    en: 'Too many failed attempts, account blocked for {minutes} min.',
-    nl: 'Te veel foute pogingen, account voor {minutes} min geblokkeerd.',
-    de: 'Zu viele Fehlversuche, Konto für {minutes} Min. gesperrt.',
-    it: 'Troppi tentativi errati, account bloccato per {minutes} min.',
-    fr: 'Trop de tentatives échouées, compte bloqué pendant {minutes} min.',
-    es: 'Demasiados intentos fallidos, cuenta bloqueada durante {minutes} min.',
-    pl: 'Zbyt wiele nieudanych prób, konto zablokowane na {minutes} min.',
-    da: 'For mange forkerte forsøg, kontoen er spærret i {minutes} min.',
-    fi: 'Liian monta epäonnistunutta yritystä, tili estetty {minutes} min ajaksi.',
-    nb: 'For mange feil forsøk, kontoen er sperret i {minutes} min.',
-    sv: 'För många felaktiga försök, kontot är spärrat i {minutes} min.',
-  },
-  too_many_requests: {
-    en: 'Too many requests, please try again later.',
-    nl: 'Te veel verzoeken, probeer het later opnieuw.',
-    de: 'Zu viele Anfragen, bitte versuche es später erneut.',
-    it: 'Troppe richieste, riprova più tardi.',
-    fr: 'Trop de requêtes, veuillez réessayer plus tard.',
-    es: 'Demasiadas solicitudes, inténtalo más tarde.',
-    pl: 'Zbyt wiele żądań, spróbuj ponownie później.',
-    da: 'For mange forespørgsler, prøv igen senere.',
-    fi: 'Liian monta pyyntöä, yritä myöhemmin uudelleen.',
-    nb: 'For mange forespørsler, prøv igjen senere.',
-    sv: 'För många förfrågningar, försök igen senare.',
-  },
-  idempotency_key_in_use: {
-    en: 'This request is still being processed, please try again in a moment.',
-    nl: 'Dit verzoek wordt nog verwerkt, probeer het zo opnieuw.',
-    de: 'Diese Anfrage wird noch bearbeitet, bitte versuche es gleich noch einmal.',
-    it: 'Questa richiesta è ancora in elaborazione, riprova tra poco.',
-    fr: 'Cette requête est encore en cours de traitement, veuillez réessayer dans un instant.',
-    es: 'Esta solicitud todavía se está procesando, inténtalo de nuevo en un momento.',
-    pl: 'To żądanie jest jeszcze przetwarzane, spróbuj ponownie za chwilę.',
-    da: 'Denne forespørgsel behandles stadig, prøv igen om lidt.',
-    fi: 'Tätä pyyntöä käsitellään vielä, yritä hetken päästä uudelleen.',
-    nb: 'Denne forespørselen behandles fortsatt, prøv igjen om litt.',
-    sv: 'Den här förfrågan behandlas fortfarande, försök igen om en stund.',
-  },
-  idempotency_key_reused: {
-    en: 'This request key was already used for another request.',
-    nl: 'Deze verzoeksleutel is al voor een ander verzoek gebruikt.',
-    de: 'Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet.',
-    it: 'Questa chiave di richiesta è già stata usata per un’altra richiesta.',
-    fr: 'Cette clé de requête a déjà été utilisée pour une autre requête.',
-    es: 'Esta clave de solicitud ya se usó para otra solicitud.',
-    pl: 'Ten klucz żądania został już użyty dla innego żądania.',
-    da: 'Denne forespørgselsnøgle er allerede brugt til en anden forespørgsel.',
-    fi: 'Tätä pyyntöavainta on jo käytetty toiseen pyyntöön.',
-    nb: 'Denne forespørselsnøkkelen er allerede brukt til en annen forespørsel.',
-    sv: 'Den här förfrågningsnyckeln har redan använts för en annan förfrågan.',
-  },
-  code_not_found: {
-    en: 'Code not found',
-    nl: 'Code niet gevonden',
-    de: 'Code nicht gefunden',
-    it: 'Codice non trovato',
-    fr: 'Code introuvable',
-    es: 'Código no encontrado',
-    pl: 'Nie znaleziono kodu',
-    da: 'Koden blev ikke fundet',
-    fi: 'Koodia ei löytynyt',
-    nb: 'Koden ble ikke funnet',
-    sv: 'Koden hittades inte',
-  },
-  code_used: {
-    en: 'Code already used',
-    nl: 'Code reeds gebruikt',
-    de: 'Code bereits verwendet',
-    it: 'Codice già utilizzato',
-    fr: 'Code déjà utilisé',
-    es: 'Código ya utilizado',
-    pl: 'Kod został już wykorzystany',
-    da: 'Koden er allerede brugt',
-    fi: 'Koodi on jo käytetty',
-    nb: 'Koden er allerede brukt',
-    sv: 'Koden har redan använts',
-  },
-  ...PROFILE_MESSAGES,
-  ...MODERATION_MESSAGES,
-  ...LIKE_MESSAGES,
-  ...PUSH_MESSAGES,
-  ...CREDIT_MESSAGES,
-  ...SAFETY_MESSAGES,
-  internal_error: {
-    en: 'An error occurred, please try again later.',
-    nl: 'Er is een fout opgetreden, probeer het later opnieuw.',
-    de: 'Ein Fehler ist aufgetreten, bitte versuche es später erneut.',
-    it: 'Si è verificato un errore, riprova più tardi.',
-    fr: 'Une erreur est survenue, veuillez réessayer plus tard.',
-    es: 'Se ha producido un error, inténtalo más tarde.',
-    pl: 'Wystąpił błąd, spróbuj ponownie później.',
-    da: 'Der opstod en fejl, prøv igen senere.',
-    fi: 'Tapahtui virhe, yritä myöhemmin uudelleen.',
-    nb: 'Det oppstod en feil, prøv igjen senere.',
-    sv: 'Ett fel uppstod, försök igen senare.',
-  },
-  error: {
-    en: 'An error occurred.',
-    nl: 'Er is een fout opgetreden.',
-    de: 'Ein Fehler ist aufgetreten.',
-    it: 'Si è verificato un errore.',
-    fr: 'Une erreur est survenue.',
-    es: 'Se ha producido un error.',
-    pl: 'Wystąpił błąd.',
-    da: 'Der opstod en fejl.',
-    fi: 'Tapahtui virhe.',
-    nb: 'Det oppstod en feil.',
-    sv: 'Ett fel uppstod.',
-  },
-} as const satisfies Record<string, Record<Locale, string>>;
-
-export type ErrorCode = keyof typeof MESSAGES;
-const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
+/** Error codes of the API: each has its text in the catalogues as `error.<code>` (mock-backend/locales). */
+export type ErrorCode = MessageKey extends infer K ? (K extends `error.${infer Code}` ? Code : never) : never;
 
 /** Locale of error texts: the first two letters of Accept-Language when they name one of ours, else en. */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
@@ -250,14 +10,30 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
 }
 
 export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(MESSAGES, code);
+  return isMessageKey(`error.${code}`);
 }
 
+/** Names of the simple `{name}` arguments of a message (not those of plurals, dates or numbers). */
+const simpleArguments = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+/**
+ * The text of an error code in the locale, its parameters filled in. A parameter the error does not carry stays
+ * written as `{name}`; a count a plural needs but is missing makes it the general error text (an error handler never
+ * throws).
+ */
 export function errorMessage(code: ErrorCode, locale: Locale, params: Record<string, unknown> = {}): string {
-  const text: string = MESSAGES[code][locale] ?? MESSAGES[code].en;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const key = `error.${code}` as const;
+  const values: MessageValues = {};
+  for (const name of simpleArguments(CATALOGUES[locale][key] ?? CATALOGUES.en[key] ?? '')) values[name] = `{${name}}`;
+  for (const [name, value] of Object.entries(params)) values[name] = typeof value === 'number' ? value : String(value);
+  try {
+    return message(locale, key, values);
+  } catch {
+    return message(locale, 'error.error');
+  }
 }
 
 export function hasAllLocales(): boolean {
-  return ERROR_CODES.every((c) => LOCALES.every((l) => typeof MESSAGES[c][l] === 'string'));
+  const codes = Object.keys(CATALOGUES.en).filter((key) => key.startsWith('error.'));
+  return codes.every((key) => LOCALES.every((l) => typeof CATALOGUES[l][key as MessageKey] === 'string'));
 }

@@ -7,6 +7,7 @@ import type { Schemas } from '../../lib/api-types';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { message } from '../../lib/messages';
 import type { SmsSender } from '../../lib/sms';
 import { checkoutCountry, insertPayment, openAtProvider } from './checkout';
 import {
@@ -58,21 +59,6 @@ export interface DirectDebitForm {
   consent: boolean;
   discount_code?: string | undefined;
 }
-
-/** The SMS in the member's language; `{code}` and `{minutes}` are filled in. */
-const SMS_TEXT: Record<Locale, string> = {
-  en: 'your direct debit code is {code}. It is valid for {minutes} minutes.',
-  nl: 'je code voor de automatische incasso is {code}. Hij is {minutes} minuten geldig.',
-  de: 'dein Lastschrift-Code ist {code}. Er ist {minutes} Minuten gültig.',
-  it: 'il tuo codice per l’addebito diretto è {code}. È valido {minutes} minuti.',
-  fr: 'votre code de prélèvement est {code}. Il est valable {minutes} minutes.',
-  es: 'tu código de domiciliación es {code}. Es válido durante {minutes} minutos.',
-  pl: 'Twój kod polecenia zapłaty to {code}. Jest ważny {minutes} minut.',
-  da: 'din kode til direkte debitering er {code}. Den gælder i {minutes} minutter.',
-  fi: 'suoraveloituskoodisi on {code}. Se on voimassa {minutes} minuuttia.',
-  nb: 'koden din for direkte belastning er {code}. Den gjelder i {minutes} minutter.',
-  sv: 'din kod för autogiro är {code}. Den gäller i {minutes} minuter.',
-};
 
 const hashCode = (mandateRef: string, code: string) => createHash('sha256').update(`${mandateRef}:${code}`).digest('hex');
 
@@ -147,10 +133,7 @@ export async function startDirectDebit(
     });
   });
   try {
-    await deps.sms.send(
-      mobile,
-      `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`,
-    );
+    await deps.sms.send(mobile, `${q.site.name}: ${message(q.language, 'sms.direct_debit_code', { code, minutes: CODE_TTL_MINUTES })}`);
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');
     await revokeMandate(deps.db, mandate.id);
@@ -187,7 +170,7 @@ export async function resendDirectDebitCode(
   try {
     await deps.sms.send(
       mandate.mobile,
-      `${q.site.name}: ${SMS_TEXT[q.language].replace('{code}', code).replace('{minutes}', String(CODE_TTL_MINUTES))}`,
+      `${q.site.name}: ${message(q.language, 'sms.direct_debit_code', { code, minutes: CODE_TTL_MINUTES })}`,
     );
   } catch (error) {
     deps.logger.warn({ err: error, mandateId: mandate.id }, 'SMS could not be sent');

@@ -4,7 +4,8 @@ import { escapeHtml } from '../../../src/shared/html';
 import * as repo from './repository';
 import type { MailMember } from './repository';
 import type { NotificationKind, NotifyDeps, ProcessResult } from './types';
-import { fill, MAIL_TEXTS, toLocale } from './texts';
+import { message } from '../../lib/messages';
+import { toLocale } from './texts';
 import { unsubscribeKeyLoaded, unsubscribeToken } from './unsubscribe';
 
 /** The notification e-mails of events that found no push and waited out the delay (one per member, kind and quiet period). */
@@ -51,18 +52,20 @@ function siteOrigin(publicUrl: string, m: { host: string; is_default: boolean })
 
 async function enqueueNotificationMail(deps: NotifyDeps, tx: Db, m: MailMember, kind: 'messages' | 'likes' | 'matches'): Promise<void> {
   const locale = toLocale(m.language);
-  const t = MAIL_TEXTS[locale];
   const site = m.mail_name || m.site_name;
   const origin = siteOrigin(deps.publicUrl, m);
   const link = `${origin}${MAIL_PATH[kind]}`;
   const unsubscribe = `${origin}/api/unsubscribe.php?token=${encodeURIComponent(await unsubscribeToken(deps.db, m.id))}`; // key cached (mailPass)
-  const subject = fill(t[kind].subject, { site });
-  const intro = fill(t[kind].intro, { site });
-  const text = `${intro}\n\n${t[kind].action}: ${link}\n\n${t.footer}\n${t.unsubscribe}: ${unsubscribe}\n\n${site}\n`;
+  const subject = message(locale, `mail.notification.${kind}.subject`, { site });
+  const intro = message(locale, `mail.notification.${kind}.intro`, { site });
+  const action = message(locale, `mail.notification.${kind}.action`);
+  const footer = message(locale, 'mail.notification.footer');
+  const unsubscribeLabel = message(locale, 'mail.notification.unsubscribe');
+  const text = `${intro}\n\n${action}: ${link}\n\n${footer}\n${unsubscribeLabel}: ${unsubscribe}\n\n${site}\n`;
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#f47c20;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t[kind].action)}</a></p>
-<p style="color:#555;font-size:0.9em">${escapeHtml(t.footer)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t.unsubscribe)}</a></p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#f47c20;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555;font-size:0.9em">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(unsubscribeLabel)}</a></p>
 <p>${escapeHtml(site)}</p>
 </body></html>`;
   const fromAddress = m.support_email || `no-reply@${m.domain}`;

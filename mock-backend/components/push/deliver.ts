@@ -4,7 +4,8 @@ import { mailPass } from './deliver-mail';
 import * as repo from './repository';
 import type { EventRow } from './repository';
 import { buildPushRequest } from './sender';
-import { fill, PUSH_TEXTS, toLocale } from './texts';
+import { message } from '../../lib/messages';
+import { toLocale } from './texts';
 import type { NotificationKind, NotifyDeps, ProcessResult, PushMessage, PushOptions, PushSubscriptionJson, VapidKeys } from './types';
 
 /**
@@ -31,7 +32,7 @@ interface MemberRow {
 
 /** What the member's phone shows for the newest event of a kind: lock-screen safe unless he turned previews on. */
 async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promise<PushMessage> {
-  const t = PUSH_TEXTS[toLocale(member.language)];
+  const locale = toLocale(member.language);
   const badge = member.unread + member.new_likes;
   const url =
     event.kind === 'message'
@@ -41,12 +42,13 @@ async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promi
       : event.kind === 'like'
         ? '/likes'
         : '/likes/matches';
-  const base = { ...t[event.kind], url, badge, kind: event.kind };
+  const title = message(locale, `push.${event.kind}.title`);
+  const base = { title, body: message(locale, `push.${event.kind}.body`), url, badge, kind: event.kind };
   if (!member.push_previews || event.from_user_id === null) return base;
   const name = await repo.profileName(db, event.from_user_id);
   if (name === null) return base;
-  if (event.kind === 'like') return { ...base, body: fill(t.likePreview, { name }) };
-  if (event.kind === 'match') return { ...base, body: fill(t.matchPreview, { name }) };
+  if (event.kind === 'like') return { ...base, body: message(locale, 'push.like.preview', { name }) };
+  if (event.kind === 'match') return { ...base, body: message(locale, 'push.match.preview', { name }) };
   const last = await repo.lastMessageFrom(db, event.conversation_id, event.from_user_id);
   const body =
     last?.kind === 'text' && last.body
@@ -54,7 +56,7 @@ async function pushMessageFor(db: Db, member: MemberRow, event: EventRow): Promi
         ? `${last.body.slice(0, 119)}…`
         : last.body
       : last?.kind === 'gift'
-        ? fill(t.giftPreview, { name })
+        ? message(locale, 'push.gift.preview', { name })
         : base.body;
   return { ...base, title: name, body };
 }

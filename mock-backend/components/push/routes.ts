@@ -2,10 +2,10 @@ import { Router, type Response } from 'express';
 import type { Db } from '../../lib/db';
 import { requireViewer } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { message } from '../../lib/messages';
 import { rateLimit } from '../../lib/rate-limit';
 import * as repo from './repository';
 import * as unsubscribeLinks from './unsubscribe';
-import { fill, MAIL_TEXTS } from './texts';
 import { escapeHtml } from '../../../src/shared/html';
 
 function page(res: Response, lang: string, body: string): void {
@@ -31,13 +31,12 @@ export function pushRoutes(db: Db): Router {
     const userId = await memberOf(req.query.token);
     const member = await unsubscribeLinks.memberSiteAndLanguage(db, userId);
     if (!member) throw new AppError(400, 'unsubscribe_link_invalid', { params: { field: 'token' } });
-    const t = MAIL_TEXTS[member.language];
     const action = `unsubscribe.php?token=${encodeURIComponent(String(req.query.token))}`;
     page(
       res,
       member.language,
-      `<h1 style="font-size:1.4rem">${escapeHtml(fill(t.pageQuestion, { site: member.site }))}</h1>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:10px 18px;font-size:1rem">${escapeHtml(t.unsubscribe)}</button></form>`,
+      `<h1 style="font-size:1.4rem">${escapeHtml(message(member.language, 'page.unsubscribe.question', { site: member.site }))}</h1>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:10px 18px;font-size:1rem">${escapeHtml(message(member.language, 'mail.notification.unsubscribe'))}</button></form>`,
     );
   });
 
@@ -50,7 +49,7 @@ export function pushRoutes(db: Db): Router {
     page(
       res,
       member.language,
-      `<h1 style="font-size:1.4rem">${escapeHtml(fill(MAIL_TEXTS[member.language].pageDone, { site: member.site }))}</h1>`,
+      `<h1 style="font-size:1.4rem">${escapeHtml(message(member.language, 'page.unsubscribe.done', { site: member.site }))}</h1>`,
     );
   });
 

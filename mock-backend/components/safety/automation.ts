@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
+import { message } from '../../lib/messages';
 import * as auto from './automation-repository';
 import { hashToken, linkOrigin, localeOf, mail, statementPath } from './common';
 import * as effects from './effects';
-import { AUTOMATION_TEXTS } from './mail-texts-automation';
 import { renderReporterWarning, renderStatement } from './mail-texts';
 import * as repo from './repository';
 import { thresholdsOf } from './thresholds';
@@ -28,7 +28,7 @@ export async function afterReport(tx: Db, publicUrl: string, site: Site, memberI
   if (await auto.hidingStands(tx, memberId)) return false;
   const member = await repo.mailAddress(tx, memberId);
   const locale = localeOf(member?.language);
-  const facts = AUTOMATION_TEXTS[locale].automated;
+  const facts = message(locale, 'statement.automated');
   const decision = await repo.insertDecision(tx, {
     siteId: site.id,
     memberId,

@@ -8,9 +8,6 @@ export interface RenderedMail {
   html: string;
 }
 
-/** Fills `{name}` placeholders; an unknown one stays as written. */
-export const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (whole, k: string) => vars[k] ?? whole);
-
 /** The mail of the paragraphs (each escaped in the HTML), with an optional link below them. */
 export function render(locale: Locale, subject: string, paragraphs: string[], link?: { label: string; href: string }): RenderedMail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n') + '\n';
