@@ -5,5 +5,3 @@
 export { processLoginLinkRequests } from './login-link';
 export { purgeDeletedAccounts } from './purge';
 export { deleteExpiredTokens, markBounced } from './repository';
-export { accountsRoutes } from './routes';
-export type { AccountRouteOptions } from './routes';

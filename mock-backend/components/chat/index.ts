@@ -6,4 +6,3 @@ export { chatMediaGuard } from './media';
 export { deleteOldMemberEvents, recordBalance, recordMemberEvent, tell } from './member-events';
 export { ORPHAN_GRACE_SECONDS, deleteChatPhotoFiles, sweepOrphanChatPhotos } from './photo-files';
 export { deliverHeldMessages } from './repository';
-export { chatRoutes } from './routes';

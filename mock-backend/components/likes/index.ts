@@ -3,4 +3,3 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { autoLike } from './auto-like';
-export { likesRoutes } from './routes';

@@ -9,11 +9,8 @@ import * as directDebit from './direct-debit';
 import * as refunds from './refunds';
 import * as checkout from './checkout';
 import * as service from './service';
-import type { PaymentsDeps } from './service';
+import { WEBHOOK_PATH, type PaymentsDeps } from './service';
 import * as settlement from './settlement';
-
-/** The path the provider posts webhooks to (outside /api: server-to-server, raw body, no session). */
-export const WEBHOOK_PATH = '/webhooks/psp';
 
 /**
  * Where the member's browser comes back after the hosted checkout, and never from the request's headers (a forged

@@ -13,6 +13,9 @@ import type { PaymentRow } from './repository';
  * refunds.ts and direct-debit.ts do the rest; this file holds what they share and the member's view of his payments.
  */
 
+/** The path the provider posts webhooks to (outside /api: server-to-server, raw body, no session). */
+export const WEBHOOK_PATH = '/webhooks/psp';
+
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;

@@ -8,5 +8,4 @@ export type { PushJobOptions } from './jobs';
 export { pushKeysProblem } from './keys';
 export { deleteOldNotifications } from './repository';
 export { notificationInsert, recordNotification } from './record';
-export { pushRoutes } from './routes';
 export type { Notifier } from './record';
