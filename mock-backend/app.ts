@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Express {
   const siteAndSession = siteAndSessionMiddleware(db);
   app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db, siteAndSession)));
 
-  // One event bus for every component that tells a member's open pages about a change (chat/member-events.ts).
+  // One event bus for every component that tells a member's open pages about a change (lib/live-events.ts).
   const bus = deps.bus ?? createLocalBus();
   // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
   const payments = {

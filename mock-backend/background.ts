@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { processLoginLinkRequests, purgeDeletedAccounts, deleteExpiredTokens, markBounced } from './components/accounts/index';
-import { deleteOldMemberEvents, sweepOrphanChatPhotos } from './components/chat/index';
+import { sweepOrphanChatPhotos } from './components/chat/index';
 import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
@@ -10,6 +10,7 @@ import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
+import { deleteOldMemberEvents } from './lib/live-events';
 import { createJobs, type Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mail';
 import type { MediaStore } from './lib/media-store';

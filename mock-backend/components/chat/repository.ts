@@ -1,13 +1,7 @@
 import { raw, sql, statement, type Db, type Sql } from '../../lib/db';
+import { CHAT_EVENT_LOCK } from '../../lib/live-events';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/index';
 import { notBlocked } from '../privacy/index';
-
-/**
- * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
- * they draw a number of `chat_event_seq` (migration 013): numbers then become visible in the order they were drawn,
- * so a stream reading "everything after n" never skips an event that commits late. Held only until the commit.
- */
-export const CHAT_EVENT_LOCK = 7_313_012;
 
 async function lockChatEvents(tx: Db): Promise<void> {
   await tx.query(sql`SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK})`);

@@ -95,7 +95,7 @@ interface Feed {
 
 /**
  * GET /api/events.php: the member's events as Server-Sent Events, one channel for everything that changes for him:
- * `message`, `read` (both members' markers), `typing`, and the member_events kinds (member-events.ts: `like`,
+ * `message`, `read` (both members' markers), `typing`, and the member_events kinds (lib/live-events.ts: `like`,
  * `match`, `balance`, `photo`, `conversation_removed`). Every kind but typing carries an id, so Last-Event-ID resumes
  * them all. The tables are the truth: the member's feed reads
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose

@@ -22,7 +22,7 @@ export interface PaymentsDeps {
   /** Where the provider sends webhooks (this backend's `/webhooks/psp`, as the provider reaches it). */
   webhookUrl: () => string;
   logger: Logger;
-  /** The event bus: a settled payment or a refund tells the member's open pages his new balance (chat/member-events). */
+  /** The event bus: a settled payment or a refund tells the member's open pages his new balance (lib/live-events.ts). */
   bus?: Bus | undefined;
 }
 
