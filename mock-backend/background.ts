@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { processLoginLinkRequests, purgeDeletedAccounts, deleteExpiredTokens, markBounced } from './components/accounts/index';
-import { sweepOrphanChatPhotos } from './components/chat/index';
+import { sweepOrphanChatPhotos } from './components/media/index';
 import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
@@ -112,7 +112,7 @@ export function createBackground(opts: BackgroundOptions): Background {
   });
 
   // Files of photo messages and profile photos are deleted after the commit that removed their rows; what a crash or
-  // a store that was down left behind goes here (components/chat/photo-files.ts, components/photos/service.ts).
+  // a store that was down left behind goes here (components/media/chat-photos.ts, components/photos/service.ts).
   // Hourly, at the cleanup's pace or slower.
   jobs.define({
     name: CHAT_PHOTO_SWEEP_JOB,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
-import { deleteChatPhotoFiles } from '../chat/index';
+import { deleteChatPhotoFiles } from '../media/index';
 import { removeFilesNoLongerUsed } from '../photos/index';
 import * as repo from './repository';
 

@@ -2,8 +2,7 @@ import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import { getViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
-import type { MediaGuard } from '../media/index';
-import { CHAT_MEDIA_PREFIX, fullOf } from './photo-files';
+import { CHAT_MEDIA_PREFIX, fullOf, type MediaGuard } from '../media/index';
 import { canSeePhoto } from './repository';
 
 function run(handler: RequestHandler, req: Request, res: Response): Promise<void> {

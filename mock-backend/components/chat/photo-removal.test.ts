@@ -10,7 +10,7 @@ import { createLogger } from '../../lib/logger';
 import { createTestContext, loginAsMember, MEDIA_STORES, type MediaStoreKind, type TestContext } from '../../test/context';
 import { purgeDeletedAccounts } from '../accounts/purge';
 import { grantCredits } from '../credits/ledger';
-import { sweepOrphanChatPhotos, thumbOf } from './photo-files';
+import { sweepOrphanChatPhotos, thumbOf } from '../media/chat-photos';
 import { sql } from '../../lib/db';
 
 /**

@@ -3,9 +3,8 @@ import type { Logger } from 'pino';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import { type Db, sql } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
-import { putAll, type MediaStore } from '../../lib/media-store';
+import { ORPHAN_GRACE_SECONDS, putAll, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
-import { ORPHAN_GRACE_SECONDS } from '../chat/index';
 import { processPhoto } from './image';
 import * as repo from './repository';
 

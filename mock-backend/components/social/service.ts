@@ -5,7 +5,7 @@ import type { MediaStore } from '../../lib/media-store';
 import { notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
 import { recordMemberEvent, tell } from '../../lib/live-events';
-import { deleteChatPhotoFiles } from '../chat/index';
+import { deleteChatPhotoFiles } from '../media/index';
 import { toSummary } from '../members/index';
 import * as repo from './repository';
 
