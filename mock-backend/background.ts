@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { processLoginLinkRequests, purgeDeletedAccounts, deleteExpiredTokens, markBounced } from './components/accounts/index';
+import { processLoginLinkRequests, deleteExpiredTokens, markBounced } from './components/accounts/index';
 import { sweepOrphanChatPhotos } from './components/media/index';
 import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
@@ -17,6 +17,7 @@ import type { MediaStore } from './lib/media-store';
 import { createOutbox, deleteOldMail, type Outbox, type OutboxOptions } from './lib/outbox';
 import { deleteExpiredLimits } from './lib/rate-limit';
 import { statisticsJob } from './lib/statistics';
+import { purgeDeletedAccounts } from './use-cases/purge-deleted-accounts';
 
 /**
  * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many

@@ -1,6 +1,4 @@
 import { type Db, raw, sql } from '../../lib/db';
-import { deliverHeldMessages } from '../chat/index';
-import { recordNotification } from '../push/index';
 
 export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate' | 'login_link';
 
@@ -166,13 +164,7 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
   const [row] = await db.query<{ site_id: number }>(
     sql`UPDATE users SET status = 'active', updated_at = now() WHERE id = ${userId} AND status = 'not_confirmed' RETURNING site_id`,
   );
-  if (row) {
-    await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = ${userId} AND name <> ''`);
-    // Messages he wrote before confirming are delivered now; the streams find them at their next look, and their
-    // recipients hear of them as of any new message (push or a notification e-mail).
-    for (const to of await deliverHeldMessages(db, userId))
-      await recordNotification(db, { userId: to.userId, kind: 'message', fromUserId: userId, conversationId: to.conversationId });
-  }
+  if (row) await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = ${userId} AND name <> ''`);
   return row ?? null;
 }
 

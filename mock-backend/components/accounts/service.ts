@@ -9,6 +9,8 @@ import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { deliverHeldMessages } from '../chat/index';
+import { recordNotification } from '../push/index';
 import { renderAccountMail, type MailKind } from './mail-texts';
 import * as repo from './repository';
 
@@ -113,12 +115,25 @@ export async function queueMail(
 
 export const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
 
+/**
+ * The account and its profile become active (in the caller's transaction). Messages he wrote before confirming are
+ * delivered now; the streams find them at their next look, and their recipients hear of them as of any new message
+ * (push or a notification e-mail). Answers null when the account was not waiting for its confirmation.
+ */
+async function activateAccount(tx: Db, userId: number): Promise<{ site_id: number } | null> {
+  const activated = await repo.activate(tx, userId);
+  if (activated)
+    for (const to of await deliverHeldMessages(tx, userId))
+      await recordNotification(tx, { userId: to.userId, kind: 'message', fromUserId: userId, conversationId: to.conversationId });
+  return activated;
+}
+
 /** Spends the activation token: the account becomes active and its waiting signup messages are delivered. */
 export async function activate(deps: AccountDeps, token: string): Promise<void> {
   const done = await deps.db.transaction(async (tx) => {
     const spent = await repo.consumeToken(tx, 'activate', hashToken(token));
     if (!spent) return false;
-    const activated = await repo.activate(tx, spent.user_id);
+    const activated = await activateAccount(tx, spent.user_id);
     if (!activated) return false;
     await repo.deliverSignupMessages(tx, spent.user_id, activated.site_id);
     return true;
@@ -196,7 +211,7 @@ export async function resetPassword(
     if (!account || account.status === 'deleted') return false;
     await repo.setPassword(tx, spent.user_id, passwordHash);
     // The link reached the inbox: that confirms the address as the activation link would.
-    if (account.status === 'not_confirmed' && (await repo.activate(tx, spent.user_id))) {
+    if (account.status === 'not_confirmed' && (await activateAccount(tx, spent.user_id))) {
       await repo.deliverSignupMessages(tx, spent.user_id, ctx.site.id);
     }
     await repo.deleteSessions(tx, spent.user_id);
