@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The backend's layers and the circles (.dependency-cruiser.cjs, `npx depcruise mock-backend src --config
 // .dependency-cruiser.cjs`): the real tree passes, and a small tree that breaks every rule once is refused by each.
 const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
-  forbidden: IFlattenedRuleSet['forbidden'];
+  forbidden: NonNullable<IFlattenedRuleSet['forbidden']>;
   options: ICruiseOptions;
 };
 const root = path.resolve(import.meta.dirname, '../..');
