@@ -9,9 +9,8 @@ import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { deliverHeldMessages } from '../chat/index';
-import { recordNotification } from '../push/index';
 import { renderAccountMail, type MailKind } from './mail-texts';
+import { activate as activateAccount } from './activation';
 import * as repo from './repository';
 
 /** How long a mailed link works, by purpose, in hours (a sign-in link: 15 minutes). */
@@ -114,19 +113,6 @@ export async function queueMail(
 }
 
 export const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
-
-/**
- * The account and its profile become active (in the caller's transaction). Messages he wrote before confirming are
- * delivered now; the streams find them at their next look, and their recipients hear of them as of any new message
- * (push or a notification e-mail). Answers null when the account was not waiting for its confirmation.
- */
-async function activateAccount(tx: Db, userId: number): Promise<{ site_id: number } | null> {
-  const activated = await repo.activate(tx, userId);
-  if (activated)
-    for (const to of await deliverHeldMessages(tx, userId))
-      await recordNotification(tx, { userId: to.userId, kind: 'message', fromUserId: userId, conversationId: to.conversationId });
-  return activated;
-}
 
 /** Spends the activation token: the account becomes active and its waiting signup messages are delivered. */
 export async function activate(deps: AccountDeps, token: string): Promise<void> {
