@@ -344,3 +344,39 @@ export async function deleteExpiredTokens(db: Db): Promise<number> {
   await db.query(sql`DELETE FROM reset_requests WHERE day < current_date - 1`);
   return tokens.length;
 }
+
+// The delete discount (delete-discount.ts).
+
+export interface CodeRow {
+  code: string;
+  value_percentage: string;
+  status: 'active' | 'used' | 'inactive';
+  expires_at: Date | null;
+  expired: boolean;
+  used: boolean;
+}
+
+/** The company's delete discount in percent (undefined: no such company). */
+export async function deleteDiscountOf(db: Db, companyId: number): Promise<number | undefined> {
+  const [company] = await db.query<{ delete_discount: number }>(sql`SELECT delete_discount FROM company_info WHERE id = ${companyId}`);
+  return company?.delete_discount;
+}
+
+/** The member's own delete-discount code (nothing when he has it already: the code is unique). */
+export async function insertDeleteDiscount(
+  db: Db,
+  c: { code: string; siteId: number; userId: number; percentage: number; days: number },
+): Promise<void> {
+  await db.query(sql`INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
+     VALUES (${c.code}, ${c.siteId}, ${c.userId}, ${c.percentage}, 'active', 'once-per-user', now() + make_interval(days => ${c.days}), 'code')
+     ON CONFLICT DO NOTHING`);
+}
+
+/** The member's code and whether he used it. */
+export async function memberCode(db: Db, code: string, userId: number): Promise<CodeRow | undefined> {
+  const [row] =
+    await db.query<CodeRow>(sql`SELECT d.code, d.value_percentage, d.status, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired,
+            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${userId}) AS used
+     FROM discount_codes d WHERE upper(d.code) = upper(${code}) AND d.user_id = ${userId}`);
+  return row;
+}

@@ -424,3 +424,22 @@ export async function canSeePhoto(db: Db, userId: number, filename: string): Pro
   );
   return rows.length > 0;
 }
+
+// The rows of open event streams (stream.ts): one per stream, capped per member.
+
+export async function insertEventStream(db: Db, id: string, userId: number): Promise<void> {
+  await db.query(sql`INSERT INTO event_streams (id, user_id) VALUES (${id}, ${userId})`);
+}
+
+/** Removes the member's stream rows beyond the newest `keep`; answers the removed ids. */
+export async function deleteStreamsBeyond(db: Db, userId: number, keep: number): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    sql`DELETE FROM event_streams WHERE id IN (
+           SELECT id FROM event_streams WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${keep})
+         RETURNING id`,
+  );
+}
+
+export async function deleteEventStream(db: Db, id: string): Promise<void> {
+  await db.query(sql`DELETE FROM event_streams WHERE id = ${id}`);
+}

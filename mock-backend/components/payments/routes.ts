@@ -1,12 +1,13 @@
 import express, { Router, type Request, type Response } from 'express';
 import { getClient } from '../../lib/client';
 import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import * as directDebit from './direct-debit';
 import * as refunds from './refunds';
+import * as repo from './repository';
 import * as checkout from './checkout';
 import * as service from './service';
 import { WEBHOOK_PATH, type PaymentsDeps } from './service';
@@ -18,8 +19,7 @@ import * as settlement from './settlement';
  * default site, PUBLIC_URL with the site's own configured host for the others, as the links in mails.
  */
 async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
-  const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${site.id}`);
-  if (row?.is_default !== false) return publicUrl;
+  if ((await repo.isDefaultSite(db, site.id)) !== false) return publicUrl;
   const url = new URL(publicUrl);
   url.hostname = site.host;
   return url.origin;
