@@ -78,12 +78,16 @@ module.exports = {
     {
       name: 'components-not-above',
       severity: 'error',
-      comment: 'Components never import a use case, the wiring, the seed or the PSP simulator above them.',
+      comment: 'Components never import the wiring, the seed, test helpers or the PSP simulator above them (its webhook secret aside).',
       from: { path: COMPONENTS, pathNot: TESTS },
-      to: {
-        path: `(${USE_CASES}|${WIRING}|^mock-backend/(seed|test|psp-simulator)/)`,
-        pathNot: '^mock-backend/psp-simulator/simulator\\.ts$',
-      },
+      to: { path: `(${WIRING}|^mock-backend/(seed|test|psp-simulator)/)`, pathNot: '^mock-backend/psp-simulator/simulator\\.ts$' },
+    },
+    {
+      name: 'domain-not-use-cases',
+      severity: 'error',
+      comment: "A use case sits above the components' domain: only the HTTP layer (and the wiring) calls one.",
+      from: { path: COMPONENTS, pathNot: [HTTP, TESTS] },
+      to: { path: USE_CASES },
     },
     {
       name: 'use-cases-not-above',

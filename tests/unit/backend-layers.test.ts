@@ -73,6 +73,7 @@ describe('backend layers (dependency-cruiser)', () => {
         'component-through-face',
         'components-not-above',
         'domain-not-http',
+        'domain-not-use-cases',
         'face-no-http',
         'lib-not-above',
         'no-circular',

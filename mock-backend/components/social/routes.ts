@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { getSite, requireViewer } from '../../lib/context';
-import { autoLike } from '../likes/index';
+import { autoLike } from '../../use-cases/auto-like';
 import * as service from './service';
 
 export function socialRoutes(deps: service.SocialDeps): Router {
