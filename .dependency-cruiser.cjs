@@ -1,6 +1,6 @@
 /**
  * The backend's layers and the repository's circles, checked by dependency-cruiser:
- *   npx depcruise mock-backend src --config .dependency-cruiser.cjs
+ *   npx depcruise mock-backend src tests bench scripts --config .dependency-cruiser.cjs
  * The layers (docs/ARCHITECTURE.md, "The backend", has the same table), lowest first:
  *   lib/                          infrastructure                    imports nothing of the backend above it
  *   components/<c>/ repositories  SQL (repository.ts, *-repository.ts)

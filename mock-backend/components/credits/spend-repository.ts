@@ -171,7 +171,7 @@ export async function expiredHolds(db: Db, limit: number): Promise<{ id: string;
 
 // Grants (ledger.ts).
 
-export type LotKind = 'free' | 'promo' | 'paid';
+type LotKind = 'free' | 'promo' | 'paid';
 
 export interface GrantRequest {
   userId: number;

@@ -21,8 +21,6 @@ import {
   type ReservationStatus,
 } from './spend-repository';
 
-export { insertLedger, type LedgerEntry } from './spend-repository';
-
 /**
  * The one spend API of the product. Chat messages, gifts and photo messages pay through it; nothing else
  * touches `users.credits`, `credit_lots` or `credit_ledger` for spending.

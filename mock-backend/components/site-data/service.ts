@@ -9,7 +9,7 @@ import * as repo from './repository';
 const COUNTRY = /^[A-Za-z]{2}$/;
 
 /** Normalises a host: the first of a list, port stripped, lowercased. */
-export function normaliseHost(raw: string | undefined): string {
+function normaliseHost(raw: string | undefined): string {
   const first = (raw ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
   if (first.startsWith('[')) return first.slice(0, first.indexOf(']') + 1);
   return first.replace(/:\d+$/, '');
