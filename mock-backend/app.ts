@@ -40,6 +40,7 @@ import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
 import { createSmsSender, type SmsSender } from './lib/sms';
+import { autoLike } from './use-cases/auto-like';
 
 export interface AppDeps {
   db: Db;
@@ -134,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
     sessionRoutes(db, lazyDeviceCookies(db)),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
     membersRoutes(db),
-    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }),
+    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
     creditsRoutes(db),
   );
   api.use(
