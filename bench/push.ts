@@ -13,7 +13,7 @@ import { migrate } from '../mock-backend/lib/migrate';
 import { seed } from '../mock-backend/seed/seed';
 import { buildPushRequest } from '../mock-backend/components/push/sender';
 import type { PushRequest } from '../mock-backend/components/push/types';
-import { recordNotification } from '../mock-backend/components/push/record';
+import { recordNotification } from '../mock-backend/components/push/repository';
 import { processNotifications } from '../mock-backend/components/push/deliver';
 import { loadVapidKeys } from '../mock-backend/components/push/vapid';
 import { mkdtemp, rm } from 'node:fs/promises';

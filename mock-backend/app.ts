@@ -4,22 +4,29 @@ import express, { Router, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { accountsRoutes, type AccountRouteOptions } from './components/accounts/index';
-import { chatMediaGuard, chatRoutes } from './components/chat/index';
-import { complaintsRoutes } from './components/complaints/index';
-import { creditsRoutes } from './components/credits/index';
-import { likesRoutes } from './components/likes/index';
-import { mediaRoutes } from './components/media/index';
-import { membersRoutes } from './components/members/index';
-import { moderationRoutes } from './components/moderation/index';
-import { unavailableProvider, type PaymentProvider, paymentRoutes, WEBHOOK_PATH, webhookRoute } from './components/payments/index';
-import { MAX_UPLOAD_BYTES, photoRoutes, lazySigner, imageSigning } from './components/photos/index';
-import { privacyRoutes } from './components/privacy/index';
-import { pushRoutes, type Notifier } from './components/push/index';
-import { lazyDeviceCookies, siteAndSessionMiddleware, sessionRoutes } from './components/session/index';
-import { siteDataRoutes } from './components/site-data/index';
-import { socialRoutes } from './components/social/index';
-import { safetyRoutes, suspendedMemberByToken } from './components/safety/index';
+import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { chatMediaGuard } from './components/chat/index';
+import { chatRoutes } from './components/chat/routes';
+import { complaintsRoutes } from './components/complaints/routes';
+import { creditsRoutes } from './components/credits/routes';
+import { likesRoutes } from './components/likes/routes';
+import { mediaRoutes } from './components/media/routes';
+import { membersRoutes } from './components/members/routes';
+import { moderationRoutes } from './components/moderation/routes';
+import { unavailableProvider, type PaymentProvider, WEBHOOK_PATH } from './components/payments/index';
+import { paymentRoutes, webhookRoute } from './components/payments/routes';
+import { MAX_UPLOAD_BYTES, lazySigner, imageSigning } from './components/photos/index';
+import { photoRoutes } from './components/photos/routes';
+import { privacyRoutes } from './components/privacy/routes';
+import type { Notifier } from './components/push/index';
+import { pushRoutes } from './components/push/routes';
+import { lazyDeviceCookies } from './components/session/index';
+import { siteAndSessionMiddleware } from './components/session/middleware';
+import { sessionRoutes } from './components/session/routes';
+import { siteDataRoutes } from './components/site-data/routes';
+import { socialRoutes } from './components/social/routes';
+import { suspendedMemberByToken } from './components/safety/index';
+import { safetyRoutes } from './components/safety/routes';
 import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
@@ -33,6 +40,7 @@ import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
 import { createSmsSender, type SmsSender } from './lib/sms';
+import { autoLike } from './use-cases/auto-like';
 
 export interface AppDeps {
   db: Db;
@@ -89,9 +97,10 @@ export function createApp(deps: AppDeps): Express {
   const getSigner = lazySigner(db);
   const signing = imageSigning(getSigner);
   app.set('json replacer', signing.replacer);
-  app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db)));
+  const siteAndSession = siteAndSessionMiddleware(db);
+  app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db, siteAndSession)));
 
-  // One event bus for every component that tells a member's open pages about a change (chat/member-events.ts).
+  // One event bus for every component that tells a member's open pages about a change (lib/live-events.ts).
   const bus = deps.bus ?? createLocalBus();
   // The payment provider's webhooks: server to server, verified over the raw body (components/payments).
   const payments = {
@@ -121,12 +130,12 @@ export function createApp(deps: AppDeps): Express {
 
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
-  api.use(siteAndSessionMiddleware(db), signing.ready);
+  api.use(siteAndSession, signing.ready);
   api.use(
     sessionRoutes(db, lazyDeviceCookies(db)),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
     membersRoutes(db),
-    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }),
+    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
     creditsRoutes(db),
   );
   api.use(

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { processLoginLinkRequests, purgeDeletedAccounts, deleteExpiredTokens, markBounced } from './components/accounts/index';
-import { deleteOldMemberEvents, sweepOrphanChatPhotos } from './components/chat/index';
+import { processLoginLinkRequests, deleteExpiredTokens, markBounced } from './components/accounts/index';
+import { sweepOrphanChatPhotos } from './components/media/index';
 import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
@@ -10,12 +10,14 @@ import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
+import { deleteOldMemberEvents } from './lib/live-events';
 import { createJobs, type Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mail';
 import type { MediaStore } from './lib/media-store';
 import { createOutbox, deleteOldMail, type Outbox, type OutboxOptions } from './lib/outbox';
 import { deleteExpiredLimits } from './lib/rate-limit';
 import { statisticsJob } from './lib/statistics';
+import { purgeDeletedAccounts } from './use-cases/purge-deleted-accounts';
 
 /**
  * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many
@@ -111,7 +113,7 @@ export function createBackground(opts: BackgroundOptions): Background {
   });
 
   // Files of photo messages and profile photos are deleted after the commit that removed their rows; what a crash or
-  // a store that was down left behind goes here (components/chat/photo-files.ts, components/photos/service.ts).
+  // a store that was down left behind goes here (components/media/chat-photos.ts, components/photos/service.ts).
   // Hourly, at the cleanup's pace or slower.
   jobs.define({
     name: CHAT_PHOTO_SWEEP_JOB,

@@ -328,3 +328,9 @@ export function mediaStoreFromConfig(
         : undefined,
   });
 }
+
+/**
+ * Files newer than this are never swept as orphans: a send or an upload stores its files before the transaction that
+ * inserts the row naming them.
+ */
+export const ORPHAN_GRACE_SECONDS = 3600;

@@ -11,7 +11,7 @@ import request from 'supertest';
 import { createApp } from '../app';
 import { createBackground, type Background, type BackgroundOptions } from '../background';
 import { createBus, type Bus } from '../lib/bus';
-import { WEBHOOK_PATH } from '../components/payments/routes';
+import { WEBHOOK_PATH } from '../components/payments/index';
 import { createHttpProvider } from '../components/payments/simulator-provider';
 import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-simulator/simulator';
 import { createPgDb, createPgliteDb, empty, sql, type Db } from '../lib/db';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, fromClient, loginCookie, type TestContext } from '../../test/context';
-import { purgeDeletedAccounts } from './purge';
+import { purgeDeletedAccounts } from '../../use-cases/purge-deleted-accounts';
 import { RESET_MAILS_PER_DAY } from './service';
 import { createLogger } from '../../lib/logger';
 import { sql } from '../../lib/db';

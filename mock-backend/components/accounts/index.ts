@@ -3,7 +3,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { processLoginLinkRequests } from './login-link';
-export { purgeDeletedAccounts } from './purge';
-export { deleteExpiredTokens, markBounced } from './repository';
-export { accountsRoutes } from './routes';
-export type { AccountRouteOptions } from './routes';
+export { accountsToPurge, deleteExpiredTokens, markBounced, purgeAccount } from './repository';

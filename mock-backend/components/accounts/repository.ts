@@ -1,6 +1,4 @@
 import { type Db, raw, sql } from '../../lib/db';
-import { deliverHeldMessages } from '../chat/index';
-import { recordNotification } from '../push/index';
 
 export type TokenPurpose = 'activate' | 'reset_password' | 'mail_change' | 'reactivate' | 'login_link';
 
@@ -166,13 +164,7 @@ export async function activate(db: Db, userId: number): Promise<{ site_id: numbe
   const [row] = await db.query<{ site_id: number }>(
     sql`UPDATE users SET status = 'active', updated_at = now() WHERE id = ${userId} AND status = 'not_confirmed' RETURNING site_id`,
   );
-  if (row) {
-    await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = ${userId} AND name <> ''`);
-    // Messages he wrote before confirming are delivered now; the streams find them at their next look, and their
-    // recipients hear of them as of any new message (push or a notification e-mail).
-    for (const to of await deliverHeldMessages(db, userId))
-      await recordNotification(db, { userId: to.userId, kind: 'message', fromUserId: userId, conversationId: to.conversationId });
-  }
+  if (row) await db.query(sql`UPDATE profiles SET status = 'active', updated_at = now() WHERE user_id = ${userId} AND name <> ''`);
   return row ?? null;
 }
 
@@ -351,4 +343,40 @@ export async function deleteExpiredTokens(db: Db): Promise<number> {
   const tokens = await db.query(sql`DELETE FROM account_tokens WHERE expires_at <= now() RETURNING 1`);
   await db.query(sql`DELETE FROM reset_requests WHERE day < current_date - 1`);
   return tokens.length;
+}
+
+// The delete discount (delete-discount.ts).
+
+export interface CodeRow {
+  code: string;
+  value_percentage: string;
+  status: 'active' | 'used' | 'inactive';
+  expires_at: Date | null;
+  expired: boolean;
+  used: boolean;
+}
+
+/** The company's delete discount in percent (undefined: no such company). */
+export async function deleteDiscountOf(db: Db, companyId: number): Promise<number | undefined> {
+  const [company] = await db.query<{ delete_discount: number }>(sql`SELECT delete_discount FROM company_info WHERE id = ${companyId}`);
+  return company?.delete_discount;
+}
+
+/** The member's own delete-discount code (nothing when he has it already: the code is unique). */
+export async function insertDeleteDiscount(
+  db: Db,
+  c: { code: string; siteId: number; userId: number; percentage: number; days: number },
+): Promise<void> {
+  await db.query(sql`INSERT INTO discount_codes (code, site_id, user_id, value_percentage, status, validity, expires_at, kind)
+     VALUES (${c.code}, ${c.siteId}, ${c.userId}, ${c.percentage}, 'active', 'once-per-user', now() + make_interval(days => ${c.days}), 'code')
+     ON CONFLICT DO NOTHING`);
+}
+
+/** The member's code and whether he used it. */
+export async function memberCode(db: Db, code: string, userId: number): Promise<CodeRow | undefined> {
+  const [row] =
+    await db.query<CodeRow>(sql`SELECT d.code, d.value_percentage, d.status, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired,
+            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${userId}) AS used
+     FROM discount_codes d WHERE upper(d.code) = upper(${code}) AND d.user_id = ${userId}`);
+  return row;
 }

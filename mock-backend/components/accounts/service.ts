@@ -10,6 +10,7 @@ import { AppError, authenticationRequired } from '../../lib/errors';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { renderAccountMail, type MailKind } from './mail-texts';
+import { activate as activateAccount } from './activation';
 import * as repo from './repository';
 
 /** How long a mailed link works, by purpose, in hours (a sign-in link: 15 minutes). */
@@ -118,7 +119,7 @@ export async function activate(deps: AccountDeps, token: string): Promise<void> 
   const done = await deps.db.transaction(async (tx) => {
     const spent = await repo.consumeToken(tx, 'activate', hashToken(token));
     if (!spent) return false;
-    const activated = await repo.activate(tx, spent.user_id);
+    const activated = await activateAccount(tx, spent.user_id);
     if (!activated) return false;
     await repo.deliverSignupMessages(tx, spent.user_id, activated.site_id);
     return true;
@@ -196,7 +197,7 @@ export async function resetPassword(
     if (!account || account.status === 'deleted') return false;
     await repo.setPassword(tx, spent.user_id, passwordHash);
     // The link reached the inbox: that confirms the address as the activation link would.
-    if (account.status === 'not_confirmed' && (await repo.activate(tx, spent.user_id))) {
+    if (account.status === 'not_confirmed' && (await activateAccount(tx, spent.user_id))) {
       await repo.deliverSignupMessages(tx, spent.user_id, ctx.site.id);
     }
     await repo.deleteSessions(tx, spent.user_id);

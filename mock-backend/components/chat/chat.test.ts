@@ -10,7 +10,7 @@ import { createPgDb, sql } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, loginAsMember, type TestContext } from '../../test/context';
-import * as accounts from '../accounts/repository';
+import * as accounts from '../accounts/activation';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 import { openStream } from '../../test/sse';
 

@@ -3,7 +3,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { chatMediaGuard } from './media';
-export { deleteOldMemberEvents, recordBalance, recordMemberEvent, tell } from './member-events';
-export { ORPHAN_GRACE_SECONDS, deleteChatPhotoFiles, sweepOrphanChatPhotos } from './photo-files';
 export { deliverHeldMessages } from './repository';
-export { chatRoutes } from './routes';

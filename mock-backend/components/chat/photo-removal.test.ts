@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, loginAsMember, MEDIA_STORES, type MediaStoreKind, type TestContext } from '../../test/context';
-import { purgeDeletedAccounts } from '../accounts/purge';
+import { purgeDeletedAccounts } from '../../use-cases/purge-deleted-accounts';
 import { grantCredits } from '../credits/ledger';
-import { sweepOrphanChatPhotos, thumbOf } from './photo-files';
+import { sweepOrphanChatPhotos, thumbOf } from '../media/chat-photos';
 import { sql } from '../../lib/db';
 
 /**

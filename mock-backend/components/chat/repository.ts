@@ -1,13 +1,7 @@
 import { raw, sql, statement, type Db, type Sql } from '../../lib/db';
+import { CHAT_EVENT_LOCK } from '../../lib/live-events';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/index';
 import { notBlocked } from '../privacy/index';
-
-/**
- * Writers of chat events (a delivered message, a moved read marker) take this advisory transaction lock right before
- * they draw a number of `chat_event_seq` (migration 013): numbers then become visible in the order they were drawn,
- * so a stream reading "everything after n" never skips an event that commits late. Held only until the commit.
- */
-export const CHAT_EVENT_LOCK = 7_313_012;
 
 async function lockChatEvents(tx: Db): Promise<void> {
   await tx.query(sql`SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK})`);
@@ -429,4 +423,23 @@ export async function canSeePhoto(db: Db, userId: number, filename: string): Pro
      LIMIT 1`,
   );
   return rows.length > 0;
+}
+
+// The rows of open event streams (stream.ts): one per stream, capped per member.
+
+export async function insertEventStream(db: Db, id: string, userId: number): Promise<void> {
+  await db.query(sql`INSERT INTO event_streams (id, user_id) VALUES (${id}, ${userId})`);
+}
+
+/** Removes the member's stream rows beyond the newest `keep`; answers the removed ids. */
+export async function deleteStreamsBeyond(db: Db, userId: number, keep: number): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    sql`DELETE FROM event_streams WHERE id IN (
+           SELECT id FROM event_streams WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${keep})
+         RETURNING id`,
+  );
+}
+
+export async function deleteEventStream(db: Db, id: string): Promise<void> {
+  await db.query(sql`DELETE FROM event_streams WHERE id = ${id}`);
 }

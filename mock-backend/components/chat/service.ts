@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { processPhoto } from '../photos/index';
 import { toSummary } from '../members/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
-import { photoImage, removeChatPhoto, storeChatPhoto } from './photo-files';
+import { photoImage, removeChatPhoto, storeChatPhoto } from '../media/index';
 import { notificationInsert, type Notifier } from '../push/index';
 import { assertMayStartConversation, screenFirstMessage, type Screened } from '../safety/index';
 import * as repo from './repository';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { STREAM_CATCH_UP_MS, STREAM_HEARTBEAT_MS, STREAM_RETRY_MS } from '../../../src/shared/chat';
 import type { Bus, BusSignal } from '../../lib/bus';
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
 import { signImages, type MediaSigner } from '../photos/index';
@@ -95,7 +95,7 @@ interface Feed {
 
 /**
  * GET /api/events.php: the member's events as Server-Sent Events, one channel for everything that changes for him:
- * `message`, `read` (both members' markers), `typing`, and the member_events kinds (member-events.ts: `like`,
+ * `message`, `read` (both members' markers), `typing`, and the member_events kinds (lib/live-events.ts: `like`,
  * `match`, `balance`, `photo`, `conversation_removed`). Every kind but typing carries an id, so Last-Event-ID resumes
  * them all. The tables are the truth: the member's feed reads
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
@@ -250,12 +250,8 @@ export function streamHandler(deps: {
    */
   const capStreams = async (userId: number, id: string): Promise<void> => {
     try {
-      await db.query(sql`INSERT INTO event_streams (id, user_id) VALUES (${id}, ${userId})`);
-      const over = await db.query<{ id: string }>(
-        sql`DELETE FROM event_streams WHERE id IN (
-           SELECT id FROM event_streams WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${MAX_STREAMS_PER_MEMBER})
-         RETURNING id`,
-      );
+      await repo.insertEventStream(db, id, userId);
+      const over = await repo.deleteStreamsBeyond(db, userId, MAX_STREAMS_PER_MEMBER);
       if (over.length > 0) await bus.publish([userId], { type: 'evict', streams: over.map((r) => r.id) });
     } catch (err) {
       deps.logger.warn({ err }, 'event stream cap not checked');
@@ -290,9 +286,7 @@ export function streamHandler(deps: {
     };
     const close = () => {
       if (!feed.streams.delete(stream)) return;
-      void db
-        .query(sql`DELETE FROM event_streams WHERE id = ${stream.id}`)
-        .catch((err: unknown) => deps.logger.warn({ err }, 'event stream row not removed'));
+      void repo.deleteEventStream(db, stream.id).catch((err: unknown) => deps.logger.warn({ err }, 'event stream row not removed'));
       if (feed.streams.size === 0 && feeds.get(feed.userId) === feed) {
         feeds.delete(feed.userId);
         feed.unsubscribe();

@@ -1,5 +1,5 @@
 import { TIME_BONUS_WINDOW_SECONDS } from '../../../src/shared/constants';
-import { type Db, sql } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import * as repo from './repository';
 
@@ -84,26 +84,14 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
  */
 export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymentId: string | number): Promise<void> {
   if (d.validity === 'once') {
-    const flipped = await tx.query(
-      sql`UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = ${d.id} AND status = 'active' RETURNING 1`,
-    );
-    if (flipped.length === 0) throw new AppError(409, 'code_used');
+    if (!(await repo.markCodeUsed(tx, d.id))) throw new AppError(409, 'code_used');
   }
   if (d.validity === 'unlimited') return;
-  const used = await tx.query(
-    sql`INSERT INTO discount_code_uses (discount_code_id, user_id, payment_id) VALUES (${d.id}, ${userId}, ${paymentId}) ON CONFLICT DO NOTHING RETURNING 1`,
-  );
-  if (used.length === 0) throw new AppError(409, 'code_used');
+  if (!(await repo.insertCodeUse(tx, d.id, userId, paymentId))) throw new AppError(409, 'code_used');
 }
 
 /** Gives a payment's redemption back (the payment failed, was canceled or expired): the member may use it again. */
 export async function release(tx: Db, paymentId: string | number): Promise<void> {
-  const rows = await tx.query<{ discount_code_id: number }>(
-    sql`DELETE FROM discount_code_uses WHERE payment_id = ${paymentId} RETURNING discount_code_id`,
-  );
-  for (const r of rows) {
-    await tx.query(
-      sql`UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = ${r.discount_code_id} AND validity = 'once' AND status = 'used'`,
-    );
-  }
+  const rows = await repo.deleteCodeUses(tx, paymentId);
+  for (const r of rows) await repo.reactivateSingleUseCode(tx, r.discount_code_id);
 }

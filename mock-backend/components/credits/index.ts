@@ -5,5 +5,5 @@
 export { discountMinor, evaluateCode, redeem, release } from './discounts';
 export type { CheckoutDiscount } from './discounts';
 export { grantCredits } from './ledger';
-export { creditsRoutes } from './routes';
-export { insertLedger, postReservation, reserveCredits, spendCredits, voidExpiredReservations, voidReservation } from './spend';
+export { postReservation, reserveCredits, spendCredits, voidExpiredReservations, voidReservation } from './spend';
+export { insertLedger } from './spend-repository';

@@ -51,3 +51,31 @@ export async function ensureWelcomeCode(db: Db, q: { userId: number; siteId: num
      ON CONFLICT DO NOTHING`);
   return code;
 }
+
+/** A single-use code flips to `used` (guarded: of two parallel redemptions one wins); false when it was not active. */
+export async function markCodeUsed(tx: Db, codeId: number): Promise<boolean> {
+  const flipped = await tx.query(
+    sql`UPDATE discount_codes SET status = 'used', updated_at = now() WHERE id = ${codeId} AND status = 'active' RETURNING 1`,
+  );
+  return flipped.length > 0;
+}
+
+/** The member's one use of a code for a payment; false when he used it already. */
+export async function insertCodeUse(tx: Db, codeId: number, userId: number, paymentId: string | number): Promise<boolean> {
+  const used = await tx.query(
+    sql`INSERT INTO discount_code_uses (discount_code_id, user_id, payment_id) VALUES (${codeId}, ${userId}, ${paymentId}) ON CONFLICT DO NOTHING RETURNING 1`,
+  );
+  return used.length > 0;
+}
+
+export async function deleteCodeUses(tx: Db, paymentId: string | number): Promise<{ discount_code_id: number }[]> {
+  return tx.query<{ discount_code_id: number }>(
+    sql`DELETE FROM discount_code_uses WHERE payment_id = ${paymentId} RETURNING discount_code_id`,
+  );
+}
+
+export async function reactivateSingleUseCode(tx: Db, codeId: number): Promise<void> {
+  await tx.query(
+    sql`UPDATE discount_codes SET status = 'active', updated_at = now() WHERE id = ${codeId} AND validity = 'once' AND status = 'used'`,
+  );
+}

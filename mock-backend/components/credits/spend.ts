@@ -1,6 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { raw, sql, statement, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
+import {
+  addToBalance,
+  balanceOf,
+  deleteReservation,
+  expiredHolds,
+  findReservation,
+  insertLedger,
+  markPosted,
+  markVoided,
+  reservationByKey,
+  reserveQuery,
+  returnToLot,
+  spendableLotsOf,
+  takeFromLotsQuery,
+  takenFromLots,
+  type Lot,
+  type ReservationRow,
+  type ReservationStatus,
+} from './spend-repository';
 
 /**
  * The one spend API of the product. Chat messages, gifts and photo messages pay through it; nothing else
@@ -32,8 +51,6 @@ import { AppError } from '../../lib/errors';
  * `credits-expire-holds` job once `holdSeconds` (default 600) have passed.
  * Free and promotional credits are spent first, then paid lots oldest first — that decides what stays refundable.
  */
-
-type ReservationStatus = 'held' | 'posted' | 'voided';
 
 export interface ReserveRequest {
   userId: number;
@@ -73,106 +90,9 @@ const REASON = /^[a-z][a-z0-9_]{0,39}$/;
 const insufficientCredits = (needed: number, balance: number): AppError =>
   new AppError(402, 'insufficient_credits', { params: { needed, balance } });
 
-interface ReservationRow {
-  id: string;
-  user_id: number;
-  credits: number;
-  reason: string;
-  ref: string | null;
-  status: ReservationStatus;
-}
-
-const balanceQuery = statement('credits_balance', (userId: number) => sql`SELECT credits FROM users WHERE id = ${userId}`);
-
-async function balanceOf(db: Db, userId: number): Promise<number> {
-  const [row] = await db.query<{ credits: number }>(balanceQuery(userId));
-  return row?.credits ?? 0;
-}
-
 function toReservation(row: ReservationRow, balance: number, replayed: boolean): Reservation {
   return { id: row.id, userId: row.user_id, credits: row.credits, reason: row.reason, ref: row.ref, status: row.status, balance, replayed };
 }
-
-export interface LedgerEntry {
-  userId: number;
-  delta: number;
-  reason: string;
-  balanceAfter: number;
-  lotId?: number | string | null;
-  reservationId?: string | null;
-  ref?: string | null;
-  idempotencyKey?: string | null;
-}
-
-/** One ledger row. Only the functions of this component call it, in the transaction of the balance change. */
-export async function insertLedger(tx: Db, e: LedgerEntry): Promise<void> {
-  await tx.query(sql`INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref, idempotency_key)
-     VALUES (${e.userId}, ${e.delta}, ${e.reason}, ${e.balanceAfter}, ${e.lotId ?? null}, ${e.reservationId ?? null}, ${e.ref ?? null}, ${e.idempotencyKey ?? null})`);
-}
-
-/** The order lots are spent in: free, then promotional, then paid oldest first. */
-const LOT_ORDER = raw(`CASE kind WHEN 'free' THEN 0 WHEN 'promo' THEN 1 ELSE 2 END, bought_at, id`);
-
-interface Lot {
-  id: string | number;
-  remaining: number;
-}
-
-const spendableLots = statement(
-  'credits_spendable_lots',
-  (userId: number) =>
-    sql`SELECT id, remaining FROM credit_lots WHERE user_id = ${userId} AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
-);
-
-/** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
-const reserveQuery = statement(
-  'credits_reserve',
-  (
-    id: string,
-    userId: number,
-    credits: number,
-    reason: string,
-    ref: string | null,
-    idempotencyKey: string | null,
-    holdSeconds: number,
-    status: ReservationStatus,
-  ) => sql`WITH r AS (
-     INSERT INTO credit_reservations (id, user_id, credits, reason, ref, idempotency_key, expires_at, status, settled_at)
-     VALUES (${id}, ${userId}, ${credits}, ${reason}, ${ref}, ${idempotencyKey}, now() + make_interval(secs => ${holdSeconds}), ${status},
-             CASE WHEN ${status}::text = 'posted' THEN now() END)
-     ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-     RETURNING id, user_id, credits, reason, ref, status
-   ),
-   paid AS (
-     UPDATE users SET credits = credits - ${credits}, updated_at = now()
-     WHERE id = ${userId} AND credits >= ${credits} AND EXISTS (SELECT 1 FROM r) RETURNING credits
-   ),
-   lots AS (
-     SELECT id, remaining, kind, bought_at FROM credit_lots
-     WHERE user_id = ${userId} AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
-     FOR UPDATE
-   )
-   SELECT r.*, paid.credits AS balance,
-          (SELECT json_agg(json_build_object('id', id, 'remaining', remaining) ORDER BY ${LOT_ORDER}) FROM lots) AS lots
-   FROM r LEFT JOIN paid ON true`,
-);
-
-/** takeFromLots(): every lot touched and its ledger row (one round trip, however many lots). */
-const takeFromLotsQuery = statement(
-  'credits_take_from_lots',
-  (
-    lotIds: readonly (string | number)[],
-    takes: readonly number[],
-    balancesAfter: readonly number[],
-    userId: number,
-    reason: string,
-    reservationId: string | null,
-    ref: string | null,
-  ) => sql`WITH t AS (SELECT * FROM unnest(${lotIds}::bigint[], ${takes}::int[], ${balancesAfter}::int[]) WITH ORDINALITY AS t(lot_id, take, balance_after, n)),
-       lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM t WHERE l.id = t.lot_id)
-       INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
-       SELECT ${userId}, -t.take, ${reason}, t.balance_after, t.lot_id, ${reservationId}, ${ref} FROM t ORDER BY t.n`,
-);
 
 /**
  * Takes `credits` out of the member's lots (free, then promotional, then paid oldest first), one ledger row per lot,
@@ -191,7 +111,7 @@ export async function takeFromLots(
   const lots =
     known && known.reduce((sum, lot) => sum + lot.remaining, 0) === q.balanceAfter + q.credits
       ? known
-      : await tx.query<Lot>(spendableLots(q.userId));
+      : await spendableLotsOf(tx, q.userId);
   let left = q.credits;
   let running = q.balanceAfter + q.credits;
   const takes: { lotId: string | number; take: number; balanceAfter: number }[] = [];
@@ -243,9 +163,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
       reserveQuery(id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status),
     );
     if (!row) {
-      const [earlier] = await tx.query<ReservationRow>(
-        sql`SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE user_id = ${req.userId} AND idempotency_key = ${req.idempotencyKey}`,
-      );
+      const earlier = await reservationByKey(tx, req.userId, req.idempotencyKey);
       if (!earlier) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
       if (earlier.credits !== req.credits || earlier.reason !== req.reason) {
         throw new AppError(422, 'idempotency_key_reused', { params: { field: 'Idempotency-Key' } });
@@ -254,7 +172,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     }
     const { balance, lots, ...reservation } = row;
     if (balance === null) {
-      await tx.query(sql`DELETE FROM credit_reservations WHERE id = ${id}`);
+      await deleteReservation(tx, id);
       throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
     }
     await takeFromLots(
@@ -267,9 +185,7 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
 }
 
 async function settledAlready(tx: Db, req: SettleRequest, wanted: ReservationStatus): Promise<Reservation> {
-  const [row] = await tx.query<ReservationRow>(
-    sql`SELECT id, user_id, credits, reason, ref, status FROM credit_reservations WHERE id = ${req.reservationId} AND user_id = ${req.userId}`,
-  );
+  const row = await findReservation(tx, req.reservationId, req.userId);
   if (!row) throw new AppError(404, 'not_found');
   if (row.status !== wanted) throw new AppError(409, 'reservation_settled', { params: { status: row.status } });
   return toReservation(row, await balanceOf(tx, req.userId), true);
@@ -278,10 +194,7 @@ async function settledAlready(tx: Db, req: SettleRequest, wanted: ReservationSta
 /** Makes a hold final (the thing was delivered). Posting a posted hold again is a no-op; a voided one: 409. */
 export async function postReservation(db: Db, req: SettleRequest): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const [row] =
-      await tx.query<ReservationRow>(sql`UPDATE credit_reservations SET status = 'posted', settled_at = now(), updated_at = now()
-       WHERE id = ${req.reservationId} AND user_id = ${req.userId} AND status = 'held'
-       RETURNING id, user_id, credits, reason, ref, status`);
+    const row = await markPosted(tx, req.reservationId, req.userId);
     if (!row) return settledAlready(tx, req, 'posted');
     return toReservation(row, await balanceOf(tx, req.userId), false);
   });
@@ -290,20 +203,13 @@ export async function postReservation(db: Db, req: SettleRequest): Promise<Reser
 /** Gives a hold back to the lots it came from. Voiding a voided hold again is a no-op; a posted one: 409. */
 export async function voidReservation(db: Db, req: SettleRequest): Promise<Reservation> {
   return db.transaction(async (tx) => {
-    const [row] =
-      await tx.query<ReservationRow>(sql`UPDATE credit_reservations SET status = 'voided', settled_at = now(), updated_at = now()
-       WHERE id = ${req.reservationId} AND user_id = ${req.userId} AND status = 'held'
-       RETURNING id, user_id, credits, reason, ref, status`);
+    const row = await markVoided(tx, req.reservationId, req.userId);
     if (!row) return settledAlready(tx, req, 'voided');
-    const [user] = await tx.query<{ credits: number }>(
-      sql`UPDATE users SET credits = credits + ${row.credits}, updated_at = now() WHERE id = ${req.userId} RETURNING credits`,
-    );
-    const balance = user?.credits ?? 0;
-    const taken = await tx.query<{ lot_id: string; credits: number }>(sql`SELECT lot_id, (-sum(delta))::int AS credits FROM credit_ledger
-       WHERE reservation_id = ${row.id} AND delta < 0 GROUP BY lot_id ORDER BY lot_id`);
+    const balance = await addToBalance(tx, req.userId, row.credits);
+    const taken = await takenFromLots(tx, row.id);
     let running = balance - row.credits;
     for (const t of taken) {
-      await tx.query(sql`UPDATE credit_lots SET remaining = remaining + ${t.credits}, updated_at = now() WHERE id = ${t.lot_id}`);
+      await returnToLot(tx, t.lot_id, t.credits);
       running += t.credits;
       await insertLedger(tx, {
         userId: req.userId,
@@ -333,9 +239,7 @@ export const getBalance = balanceOf;
 
 /** Voids holds whose time ran out (the `credits-expire-holds` job); answers how many. */
 export async function voidExpiredReservations(db: Db, limit = 200): Promise<number> {
-  const due = await db.query<{ id: string; user_id: number }>(
-    sql`SELECT id, user_id FROM credit_reservations WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT ${limit}`,
-  );
+  const due = await expiredHolds(db, limit);
   let voided = 0;
   for (const r of due) {
     try {

@@ -1,7 +1,4 @@
 import type { Db } from '../../lib/db';
-import type { Schemas } from '../../lib/api-types';
-import { findSummary } from '../social/index';
-import { toSummary } from '../members/index';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';
 
@@ -17,10 +14,11 @@ const AUTO_LIKE_INTERVAL_SECONDS = 24 * 3600;
  * The fair rule of auto-like.php (README, "Auto-like"): only the site's fictional profiles — marked with the
  * site's fictional icon and warning wherever they show — ever like a member automatically; a real member's interest
  * is never invented. At most one such like per day, none while the member is invisible, never from a profile he
- * blocked, passed or already has a like with; profiles that fit his preferences first. Null when none may.
+ * blocked, passed or already has a like with; profiles that fit his preferences first. Answers the profile that
+ * liked him (made now or a moment ago), null when none may.
  */
-export async function autoLike(db: Db, siteId: number, userId: number): Promise<Schemas['ProfileSummary'] | null> {
-  const likerId = await db.transaction(async (tx) => {
+export async function pickAutoLike(db: Db, siteId: number, userId: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
     // One decision per member at a time, so two polls at once cannot make two likes.
     await repo.lockAutoLike(tx, userId);
     const latest = (await repo.recentAutoLikes(tx, userId, AUTO_LIKE_INTERVAL_SECONDS))[0];
@@ -31,7 +29,4 @@ export async function autoLike(db: Db, siteId: number, userId: number): Promise<
     await repo.insertAutoLike(tx, picked, userId);
     return picked;
   });
-  if (likerId === null) return null;
-  const row = await findSummary(db, likerId);
-  return row ? toSummary(row) : null;
 }

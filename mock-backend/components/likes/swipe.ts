@@ -3,7 +3,7 @@ import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
-import { recordMemberEvent, tell } from '../chat/index';
+import { recordMemberEvent, tell } from '../../lib/live-events';
 import { toSummary } from '../members/index';
 import { preferencesOf } from './preferences';
 import * as repo from './repository';

@@ -2,5 +2,13 @@
  * The media component's face (serving stored media behind signed URLs): other components and the app import it from here only, never from its files
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
-export { mediaRoutes } from './routes';
-export type { MediaGuard } from './routes';
+export {
+  CHAT_MEDIA_PREFIX,
+  deleteChatPhotoFiles,
+  fullOf,
+  photoImage,
+  removeChatPhoto,
+  storeChatPhoto,
+  sweepOrphanChatPhotos,
+} from './chat-photos';
+export type { MediaGuard } from './types';

@@ -1,14 +1,9 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { AppError } from '../../lib/errors';
 import type { MediaStore } from '../../lib/media-store';
 import type { MediaSigner } from '../photos/index';
-
-/**
- * A further check of a correctly signed path: `public` (anyone with the URL), `private` (this visitor only, not
- * cached by shared caches) or `refused` (answered 404, so nobody learns the file exists).
- */
-export type MediaGuard = (req: Request, res: Response, stored: string) => Promise<'public' | 'private' | 'refused'>;
+import type { MediaGuard } from './types';
 
 /**
  * Serves the media store (DATA_DIR/media or the bucket) under /media/s/<expiry>/<hmac>/<path> only: the signature

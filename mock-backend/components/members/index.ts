@@ -4,5 +4,4 @@
  */
 export { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE } from './repository';
 export type { SummaryRow } from './repository';
-export { membersRoutes } from './routes';
 export { toImage, toSummary } from './service';

@@ -4,7 +4,7 @@ import type { MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
-import { recordMemberEvent, tell } from '../chat/index';
+import { recordMemberEvent, tell } from '../../lib/live-events';
 import { ensureMain, removeFilesNoLongerUsed } from '../photos/index';
 import * as repo from './repository';
 

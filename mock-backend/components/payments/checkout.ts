@@ -4,7 +4,7 @@ import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { discountMinor, evaluateCode, redeem, release, type CheckoutDiscount } from '../credits/index';
-import { tell } from '../chat/index';
+import { tell } from '../../lib/live-events';
 import type { ProviderPayment } from './provider';
 import * as repo from './repository';
 import type { PaymentRow } from './repository';

@@ -6,5 +6,5 @@ export { setUpProvider } from './embedded-simulator';
 export { unavailableProvider } from './provider';
 export type { PaymentProvider } from './provider';
 export { retryPendingRefunds } from './refunds';
-export { WEBHOOK_PATH, paymentRoutes, webhookRoute } from './routes';
+export { WEBHOOK_PATH } from './service';
 export { followUpPayments } from './settlement';

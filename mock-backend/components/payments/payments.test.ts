@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { balanceOf, completeCheckout, expectBooksBalance, newBuyer, waitForStatus, webhooksSettled } from '../../test/payments';
 import { spendCredits } from '../credits/spend';
-import { WEBHOOK_PATH } from './routes';
+import { WEBHOOK_PATH } from './service';
 import { followUpPayments } from './settlement';
 import { sql } from '../../lib/db';
 

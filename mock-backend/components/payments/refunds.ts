@@ -3,7 +3,7 @@ import type { Schemas } from '../../lib/api-types';
 import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
-import { recordBalance, tell } from '../chat/index';
+import { recordBalance, tell } from '../../lib/live-events';
 import { insertLedger } from '../credits/index';
 import { ProviderRefused, ProviderUnavailable } from './provider';
 import {

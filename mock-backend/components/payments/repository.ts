@@ -266,3 +266,9 @@ export async function dueForFollowUp(db: Db, limit: number): Promise<string[]> {
 export async function touchPayment(db: Db, providerPaymentId: string): Promise<void> {
   await db.query(sql`UPDATE payments SET updated_at = now() WHERE provider_payment_id = ${providerPaymentId}`);
 }
+
+/** Whether the site is the default one (undefined: no such site). */
+export async function isDefaultSite(db: Db, siteId: number): Promise<boolean | undefined> {
+  const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${siteId}`);
+  return row?.is_default;
+}

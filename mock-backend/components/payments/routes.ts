@@ -1,19 +1,17 @@
 import express, { Router, type Request, type Response } from 'express';
 import { getClient } from '../../lib/client';
 import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import * as directDebit from './direct-debit';
 import * as refunds from './refunds';
+import * as repo from './repository';
 import * as checkout from './checkout';
 import * as service from './service';
-import type { PaymentsDeps } from './service';
+import { WEBHOOK_PATH, type PaymentsDeps } from './service';
 import * as settlement from './settlement';
-
-/** The path the provider posts webhooks to (outside /api: server-to-server, raw body, no session). */
-export const WEBHOOK_PATH = '/webhooks/psp';
 
 /**
  * Where the member's browser comes back after the hosted checkout, and never from the request's headers (a forged
@@ -21,8 +19,7 @@ export const WEBHOOK_PATH = '/webhooks/psp';
  * default site, PUBLIC_URL with the site's own configured host for the others, as the links in mails.
  */
 async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<string> {
-  const [row] = await db.query<{ is_default: boolean }>(sql`SELECT is_default FROM sites WHERE id = ${site.id}`);
-  if (row?.is_default !== false) return publicUrl;
+  if ((await repo.isDefaultSite(db, site.id)) !== false) return publicUrl;
   const url = new URL(publicUrl);
   url.hostname = site.host;
   return url.origin;

@@ -13,13 +13,16 @@ import type { PaymentRow } from './repository';
  * refunds.ts and direct-debit.ts do the rest; this file holds what they share and the member's view of his payments.
  */
 
+/** The path the provider posts webhooks to (outside /api: server-to-server, raw body, no session). */
+export const WEBHOOK_PATH = '/webhooks/psp';
+
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
   /** Where the provider sends webhooks (this backend's `/webhooks/psp`, as the provider reaches it). */
   webhookUrl: () => string;
   logger: Logger;
-  /** The event bus: a settled payment or a refund tells the member's open pages his new balance (chat/member-events). */
+  /** The event bus: a settled payment or a refund tells the member's open pages his new balance (lib/live-events.ts). */
   bus?: Bus | undefined;
 }
 

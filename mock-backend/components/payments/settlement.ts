@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
 import { faultPoint } from '../../lib/fault-injection';
 import { release, grantCredits, insertLedger } from '../credits/index';
-import { recordBalance, tell } from '../chat/index';
+import { recordBalance, tell } from '../../lib/live-events';
 import { ProviderRefused, ProviderUnavailable, WebhookRejected, type ProviderPayment, type ProviderPaymentStatus } from './provider';
 import * as repo from './repository';
 import type { PaymentsDeps } from './service';

@@ -5,7 +5,6 @@
 export { MAX_UPLOAD_BYTES, processPhoto } from './image';
 export type { PhotoVariants } from './image';
 export { ensureMain, listOwnPhotos } from './repository';
-export { photoRoutes } from './routes';
 export { removeFilesNoLongerUsed, sweepOrphanProfilePhotos, toOwnImage } from './service';
 export { imageSigning, lazySigner, signImages } from './signing';
 export type { MediaSigner } from './signing';

@@ -73,3 +73,8 @@ export async function fileInUse(db: Db, file: string): Promise<boolean> {
   );
   return row !== undefined;
 }
+
+/** Of these file names, the photos rows that name them. */
+export async function photosNamed(db: Db, fulls: readonly string[]): Promise<{ filename: string }[]> {
+  return db.query<{ filename: string }>(sql`SELECT filename FROM photos WHERE filename = ANY(${fulls}::text[])`);
+}

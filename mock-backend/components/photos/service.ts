@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
-import { type Db, sql } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
-import { putAll, type MediaStore } from '../../lib/media-store';
+import { ORPHAN_GRACE_SECONDS, putAll, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
-import { ORPHAN_GRACE_SECONDS } from '../chat/index';
 import { processPhoto } from './image';
 import * as repo from './repository';
 
@@ -132,10 +131,7 @@ export async function sweepOrphanProfilePhotos(
   let deleted = 0;
   const settle = async () => {
     const fulls = [...byFull.keys()];
-    const rows =
-      fulls.length === 0
-        ? []
-        : await db.query<{ filename: string }>(sql`SELECT filename FROM photos WHERE filename = ANY(${fulls}::text[])`);
+    const rows = fulls.length === 0 ? [] : await repo.photosNamed(db, fulls);
     const live = new Set(rows.map((r) => r.filename));
     for (const [full, keys] of byFull) {
       if (live.has(full)) continue;

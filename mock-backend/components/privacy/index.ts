@@ -5,5 +5,4 @@
 export { distanceBand, snap } from './geo';
 export type { DistanceBand } from './geo';
 export { findLocation, notBlocked } from './repository';
-export { privacyRoutes } from './routes';
 export { blockInTransaction, deleteBlockedChatPhotos } from './service';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import { AppError, notFound } from '../../lib/errors';
-import { deleteChatPhotoFiles } from '../chat/index';
+import { deleteChatPhotoFiles } from '../media/index';
 import { snap } from './geo';
 import * as repo from './repository';
 

@@ -6,7 +6,5 @@ export { configurePushHosts, endpointProblem, parsePushHosts } from './allow-lis
 export { createPushJobs } from './jobs';
 export type { PushJobOptions } from './jobs';
 export { pushKeysProblem } from './keys';
-export { deleteOldNotifications } from './repository';
-export { notificationInsert, recordNotification } from './record';
-export { pushRoutes } from './routes';
+export { deleteOldNotifications, notificationInsert, recordNotification } from './repository';
 export type { Notifier } from './record';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import * as accounts from '../accounts/repository';
+import * as accounts from '../accounts/activation';
 import { grantCredits } from '../credits/ledger';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';

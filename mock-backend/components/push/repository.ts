@@ -1,4 +1,4 @@
-import { sql, type Db } from '../../lib/db';
+import { sql, type Db, type Sql } from '../../lib/db';
 import type { NotificationKind, PushSubscriptionJson } from './types';
 
 export interface EventRow {
@@ -181,4 +181,25 @@ export async function vapidKeys(
 
 export async function publishPublicKey(db: Db, publicKey: string): Promise<void> {
   await db.query(sql`UPDATE sites SET push_public_key = ${publicKey} WHERE push_public_key IS DISTINCT FROM ${publicKey}`);
+}
+
+export interface NotificationEvent {
+  userId: number;
+  kind: NotificationKind;
+  fromUserId: number;
+  conversationId?: number | null | undefined;
+}
+
+/**
+ * The INSERT of recordNotification as a statement of its own, for a caller that records the event inside a statement
+ * of its own (a chat send writes it together with the conversation's date).
+ */
+export function notificationInsert(e: NotificationEvent): Sql {
+  return sql`INSERT INTO notification_events (user_id, kind, from_user_id, conversation_id)
+    VALUES (${e.userId}::int, ${e.kind}, ${e.fromUserId}::int, ${e.conversationId ?? null}::int)`;
+}
+
+/** Writes a new message's, like's or match's notification event (in the transaction that made it). */
+export async function recordNotification(tx: Db, e: NotificationEvent): Promise<void> {
+  await tx.query(notificationInsert(e));
 }

@@ -7,7 +7,7 @@ import { hashToken, linkOrigin, localeOf, mail, statementPath } from './common';
 import * as effects from './effects';
 import { renderReporterWarning, renderStatement } from './mail-texts';
 import * as repo from './repository';
-import { thresholdsOf } from './thresholds';
+import { thresholdsOf } from './site-repository';
 
 /**
  * Careful automation: it never decides against a member on one person's word, and only hides, never removes. Reports

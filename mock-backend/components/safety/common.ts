@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Site } from '../../lib/context';
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import type { RenderedMail } from './mail-texts';
+import { isFirstSite } from './site-repository';
 
 /** What the safety component's services need, and the helpers they share (mail, links, tokens, references). */
 export interface SafetyDeps {
@@ -46,6 +47,5 @@ function origin(publicUrl: string, site: Site, defaultSite: boolean): string {
 
 /** The origin of links in the site's mails: PUBLIC_URL for the first site, the site's host on it for the others. */
 export async function linkOrigin(publicUrl: string, db: Db, site: Pick<Site, 'id' | 'host'>): Promise<string> {
-  const [row] = await db.query<{ first: boolean }>(sql`SELECT min(id) = ${site.id} AS first FROM sites`);
-  return origin(publicUrl, site as Site, row?.first === true);
+  return origin(publicUrl, site as Site, await isFirstSite(db, site.id));
 }

@@ -1,5 +1,4 @@
 import { sql, type Db } from '../../lib/db';
-import type { NoticeTarget } from './notice-targets';
 
 export async function insertNotice(
   db: Db,
@@ -85,4 +84,37 @@ export async function assignNotice(db: Db, q: { siteId: number; id: number; targ
         WHERE id = ${q.id} AND site_id = ${q.siteId} AND status = 'open' RETURNING id`,
   );
   return rows.length === 1;
+}
+
+/** What a notice's content URL names: a member's profile, one of his photos, or a photo he sent in a chat. */
+export interface NoticeTarget {
+  memberId: number;
+  kind: 'profile' | 'photo' | 'message';
+  id: number;
+}
+
+const findMember = (siteId: number, id: number) =>
+  sql`SELECT id FROM users WHERE id = ${id} AND site_id = ${siteId} AND status <> 'deleted' AND deleted_at IS NULL`;
+
+const findFile = (siteId: number, file: string) =>
+  sql`SELECT 'photo' AS kind, ph.id, ph.user_id AS member_id FROM photos ph JOIN users u ON u.id = ph.user_id
+      WHERE ${file} IN (ph.filename, ph.thumb_filename, ph.blurred_filename) AND u.site_id = ${siteId} AND u.deleted_at IS NULL
+      UNION ALL
+      SELECT 'message', m.id, m.sender_id FROM messages m JOIN users u ON u.id = m.sender_id
+      WHERE m.photo_filename = ${file} AND u.site_id = ${siteId} AND u.deleted_at IS NULL
+      ORDER BY 1 DESC, 2 LIMIT 1`;
+
+export async function siteMember(db: Db, siteId: number, id: number): Promise<{ id: number } | undefined> {
+  const [row] = await db.query<{ id: number }>(findMember(siteId, id));
+  return row;
+}
+
+/** The photo or photo message whose file this is, on the site (a profile photo first). */
+export async function fileOwner(
+  db: Db,
+  siteId: number,
+  file: string,
+): Promise<{ kind: 'photo' | 'message'; id: number; member_id: number } | undefined> {
+  const [row] = await db.query<{ kind: 'photo' | 'message'; id: number; member_id: number }>(findFile(siteId, file));
+  return row;
 }

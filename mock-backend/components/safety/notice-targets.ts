@@ -1,11 +1,8 @@
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
+import * as repo from './notice-repository';
+import type { NoticeTarget } from './notice-repository';
 
-/** What a notice's content URL names: a member's profile, one of his photos, or a photo he sent in a chat. */
-export interface NoticeTarget {
-  memberId: number;
-  kind: 'profile' | 'photo' | 'message';
-  id: number;
-}
+export type { NoticeTarget } from './notice-repository';
 
 /** Pages that show one member's profile: `/members/<id>` and what hangs below it, and a like's profile page. */
 const PROFILE_PATH = /^\/(?:[a-z]{2}\/)?(?:members|likes\/m)\/(\d{1,10})(?:\/|$)/;
@@ -24,17 +21,6 @@ function parsePath(contentUrl: string): string | null {
   }
 }
 
-const findMember = (siteId: number, id: number) =>
-  sql`SELECT id FROM users WHERE id = ${id} AND site_id = ${siteId} AND status <> 'deleted' AND deleted_at IS NULL`;
-
-const findFile = (siteId: number, file: string) =>
-  sql`SELECT 'photo' AS kind, ph.id, ph.user_id AS member_id FROM photos ph JOIN users u ON u.id = ph.user_id
-      WHERE ${file} IN (ph.filename, ph.thumb_filename, ph.blurred_filename) AND u.site_id = ${siteId} AND u.deleted_at IS NULL
-      UNION ALL
-      SELECT 'message', m.id, m.sender_id FROM messages m JOIN users u ON u.id = m.sender_id
-      WHERE m.photo_filename = ${file} AND u.site_id = ${siteId} AND u.deleted_at IS NULL
-      ORDER BY 1 DESC, 2 LIMIT 1`;
-
 /**
  * The member a notice's content URL names on this site, or null when it names nobody (another site's member, a
  * deleted account, a page that is nobody's, a URL that is not one). Only the path counts, whatever the host: the
@@ -47,11 +33,11 @@ export async function resolveNoticeTarget(db: Db, siteId: number, contentUrl: st
   if (profile) {
     const id = Number(profile[1]);
     if (!Number.isSafeInteger(id) || id > 2147483647) return null;
-    const [row] = await db.query<{ id: number }>(findMember(siteId, id));
+    const row = await repo.siteMember(db, siteId, id);
     return row ? { memberId: row.id, kind: 'profile', id: row.id } : null;
   }
   const file = SIGNED_MEDIA.exec(path)?.[1] ?? MEDIA_PATH.exec(path)?.[1];
   if (!file) return null;
-  const [row] = await db.query<{ kind: 'photo' | 'message'; id: number; member_id: number }>(findFile(siteId, file));
+  const row = await repo.fileOwner(db, siteId, file);
   return row ? { memberId: row.member_id, kind: row.kind, id: row.id } : null;
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
 import * as linkify from 'linkifyjs';
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
-import { sql, type Db } from '../../lib/db';
+import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { createLimiter } from '../../lib/rate-limit';
-import { thresholdsOf } from './thresholds';
+import { senderOf, thresholdsOf } from './site-repository';
 
 /**
  * The screening of a first message (one that starts a conversation), before anything is stored or charged. Scams and
@@ -72,10 +72,7 @@ export async function screenFirstMessage(db: Db, q: { siteId: number; senderId: 
   const none: Screened = { release: async () => {} };
   if (q.text === '') return none;
   const limits = await thresholdsOf(db, q.siteId);
-  const [sender] = await db.query<{ young: boolean; country: string | null }>(
-    sql`SELECT u.signup_date > now() - make_interval(hours => ${limits.newAccountHours}::int) AS young, p.country
-        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${q.senderId}`,
-  );
+  const sender = await senderOf(db, q.senderId, limits.newAccountHours);
   if (sender?.young) {
     const kind = contactIn(q.text, sender.country);
     if (kind) throw new AppError(422, 'first_message_contact', { params: { field: 'text', kind, hours: limits.newAccountHours } });

@@ -13,7 +13,7 @@ import { renderOutcome, renderReceipt, renderStatement } from './mail-texts';
 import * as notices from './notice-repository';
 import { resolveNoticeTarget } from './notice-targets';
 import * as repo from './repository';
-import { thresholdsOf } from './thresholds';
+import { thresholdsOf } from './site-repository';
 
 export type { SafetyDeps } from './common';
 

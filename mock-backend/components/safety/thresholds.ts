@@ -1,5 +1,3 @@
-import { sql, type Db } from '../../lib/db';
-
 /** The site's thresholds of the careful automation (columns of `sites`, migrations 023 and 025; docs/trust-and-safety.md). */
 export interface SafetyThresholds {
   /** A reporter with a confirmed address counts for automation once his account is this many days old. */
@@ -20,15 +18,3 @@ export interface SafetyThresholds {
 
 /** How far back a reporter's record counts. */
 export const RECORD_DAYS = 180;
-
-export async function thresholdsOf(db: Db, siteId: number): Promise<SafetyThresholds> {
-  const [row] = await db.query<SafetyThresholds>(
-    sql`SELECT safety_trusted_reporter_days AS "trustedReporterDays", safety_auto_hide_reports AS "autoHideReports",
-               safety_new_account_hours AS "newAccountHours", safety_repeated_first_messages AS "repeatedFirstMessages",
-               safety_repeated_first_messages_site AS "repeatedFirstMessagesSite",
-               safety_unfounded_warn AS "unfoundedWarn", safety_unfounded_deprioritise AS "unfoundedDeprioritise"
-        FROM sites WHERE id = ${siteId}`,
-  );
-  if (!row) throw new Error(`site ${siteId} not found`);
-  return row;
-}

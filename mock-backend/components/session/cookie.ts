@@ -12,6 +12,12 @@ function authCookieOptions(req: Request): CookieOptions {
   };
 }
 
+/** The session token the request's login cookie carries. */
+export function authToken(req: Request): string | undefined {
+  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Sets the session token as the login cookie (after login or signup). */
 export function setAuthCookie(req: Request, res: Response, token: string): void {
   res.cookie(AUTH_COOKIE, token, { ...authCookieOptions(req), maxAge: SESSION_MAX_AGE_SECONDS * 1000 });

@@ -13,5 +13,4 @@ export {
   findSiteAndSession,
   touchLastActive,
 } from './repository';
-export { sessionRoutes, siteAndSessionMiddleware } from './routes';
 export { SESSION_MAX_AGE_SECONDS, currentUser, sessionIdOf } from './service';

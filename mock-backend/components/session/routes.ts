@@ -1,33 +1,13 @@
-import { Router, type Request, type RequestHandler } from 'express';
-import { AUTH_COOKIE } from '../../../src/shared/constants';
+import { Router } from 'express';
 import type { Locale } from '../../../src/shared/locales';
 import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
-import { getSite, getViewer, setSite, setViewer } from '../../lib/context';
-import { requestHost } from '../site-data/index';
+import { getSite, getViewer } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
-import { clearAuthCookie, setAuthCookie } from './cookie';
+import { authToken, clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
 import { navCounts } from '../social/index';
 import * as service from './service';
-
-function authToken(req: Request): string | undefined {
-  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/**
- * Picks the site (requestHost; unknown hosts get the default site) and loads the viewer from the `auth` cookie, for
- * every API request: one query for both.
- */
-export function siteAndSessionMiddleware(db: Db): RequestHandler {
-  return async (req, res, next) => {
-    const { site, viewer } = await service.resolveSiteAndViewer(db, requestHost(req), authToken(req));
-    setSite(res, site);
-    setViewer(res, viewer);
-    next();
-  };
-}
 
 export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies>): Router {
   const router = Router();

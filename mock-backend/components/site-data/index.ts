@@ -3,4 +3,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { siteByHost } from './repository';
-export { requestHost, siteDataRoutes } from './routes';
+export { requestHost } from './service';

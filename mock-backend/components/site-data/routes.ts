@@ -1,19 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { getClient } from '../../lib/client';
 import type { Db } from '../../lib/db';
 import type { GeoIp } from '../../lib/geoip';
 import { getSite } from '../../lib/context';
 import * as service from './service';
-
-/**
- * The host that picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the
- * default site (siteByHost). The session component's middleware reads the site with the session.
- */
-export function requestHost(req: Request): string {
-  const q = req.query as { host?: unknown };
-  const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
-  return service.normaliseHost(raw);
-}
 
 export function siteDataRoutes(db: Db, geoip: GeoIp): Router {
   const router = Router();

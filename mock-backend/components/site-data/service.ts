@@ -1,4 +1,5 @@
 import { iso1A2Code } from '@rapideditor/country-coder';
+import type { Request } from 'express';
 import type { Db } from '../../lib/db';
 import type { Site } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -8,7 +9,7 @@ import * as repo from './repository';
 const COUNTRY = /^[A-Za-z]{2}$/;
 
 /** Normalises a host: the first of a list, port stripped, lowercased. */
-export function normaliseHost(raw: string | undefined): string {
+function normaliseHost(raw: string | undefined): string {
   const first = (raw ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
   if (first.startsWith('[')) return first.slice(0, first.indexOf(']') + 1);
   return first.replace(/:\d+$/, '');
@@ -44,4 +45,14 @@ export function geocode(lat: number, lon: number): Schemas['GeocodeResult'] | fa
   const country = iso1A2Code([lon, lat]);
   if (!country || !/^[A-Z]{2}$/.test(country)) return false;
   return { country, region: null, city: null };
+}
+
+/**
+ * The host that picks the site: `host` query parameter, else X-Forwarded-Host, else Host; unknown hosts get the
+ * default site (siteByHost). The session component's middleware reads the site with the session.
+ */
+export function requestHost(req: Request): string {
+  const q = req.query as { host?: unknown };
+  const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
+  return normaliseHost(raw);
 }

@@ -3,5 +3,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { findSummary } from './repository';
-export { socialRoutes } from './routes';
 export { navCounts } from './service';

@@ -1,9 +1,16 @@
 import { Router } from 'express';
+import type { Schemas } from '../../lib/api-types';
 import { getSite, requireViewer } from '../../lib/context';
-import { autoLike } from '../likes/index';
+import type { Db } from '../../lib/db';
 import * as service from './service';
 
-export function socialRoutes(deps: service.SocialDeps): Router {
+/** The use cases these routes answer with; the app hands them in (they live above the components). */
+export interface SocialUseCases {
+  /** auto-like.php: the profile that liked the member automatically, or null. */
+  autoLike(db: Db, siteId: number, userId: number): Promise<Schemas['ProfileSummary'] | null>;
+}
+
+export function socialRoutes(deps: service.SocialDeps, useCases: SocialUseCases): Router {
   const { db } = deps;
   const router = Router();
 
@@ -23,7 +30,7 @@ export function socialRoutes(deps: service.SocialDeps): Router {
 
   router.get('/auto-like.php', async (_req, res) => {
     const viewer = requireViewer(res);
-    res.json({ profile: await autoLike(db, getSite(res).id, viewer.userId) });
+    res.json({ profile: await useCases.autoLike(db, getSite(res).id, viewer.userId) });
   });
 
   return router;

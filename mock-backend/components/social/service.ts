@@ -4,7 +4,8 @@ import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import { notFound } from '../../lib/errors';
 import type { Schemas } from '../../lib/api-types';
-import { recordMemberEvent, tell, deleteChatPhotoFiles } from '../chat/index';
+import { recordMemberEvent, tell } from '../../lib/live-events';
+import { deleteChatPhotoFiles } from '../media/index';
 import { toSummary } from '../members/index';
 import * as repo from './repository';
 

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Schemas } from '../../lib/api-types';
-import { sql, type Db } from '../../lib/db';
-import { putAll, type MediaStore } from '../../lib/media-store';
+import type { Db } from '../../lib/db';
+import { ORPHAN_GRACE_SECONDS, putAll, type MediaStore } from '../../lib/media-store';
 import type { PhotoVariants } from '../photos/index';
+import { stillReferenced } from './repository';
 
 /**
- * Files of photo messages: chat/<xx>/<random>-full.jpg and -thumb.jpg in the media store (re-encoded by
+ * Files of photo messages (the chat component's photo messages; here beside the media they are served as, so that
+ * chat, privacy, social and accounts delete them without reaching into each other): chat/<xx>/<random>-full.jpg and -thumb.jpg in the media store (re-encoded by
  * photos/image.ts, no metadata). The message row keeps the full variant's path; the thumb's is derived from it.
  * They are served under signed URLs (photos/signing.ts) and, unlike profile photos, only to a logged-in member of
- * their conversation (see `chatMediaGuard`).
+ * their conversation (see the chat component's `chatMediaGuard`).
  *
  * Removal: whoever deletes message rows (a chat removed by both members, a block, the purge of an account) collects
  * their paths in the transaction and calls `deleteChatPhotoFiles` after the commit; a file left behind by a crash
@@ -53,18 +55,7 @@ export async function removeChatPhoto(media: MediaStore, files: readonly string[
   await Promise.all(files.map((f) => media.remove(f).catch(() => false)));
 }
 
-/** Files newer than this are never swept: a send stores its files before the transaction that inserts the row. */
-export const ORPHAN_GRACE_SECONDS = 3600;
 const SWEPT = /^chat\/([0-9a-f]{2})\/(([0-9a-f]{32})-(?:full|thumb)\.jpg)$/;
-
-/** Of these full-variant paths, those some message row still names. */
-async function stillReferenced(db: Db, fulls: readonly string[]): Promise<Set<string>> {
-  if (fulls.length === 0) return new Set();
-  const rows = await db.query<{ photo_filename: string }>(
-    sql`SELECT DISTINCT photo_filename FROM messages WHERE photo_filename = ANY(${fulls}::text[])`,
-  );
-  return new Set(rows.map((r) => r.photo_filename));
-}
 
 async function removeQuietly(media: MediaStore, file: string, logger: Logger): Promise<boolean> {
   try {

@@ -1,6 +1,20 @@
-import type { Bus } from '../../lib/bus';
-import { sql, statement, type Db } from '../../lib/db';
-import { CHAT_EVENT_LOCK } from './repository';
+import type { Bus } from './bus';
+import { sql, statement, type Db } from './db';
+
+/**
+ * Live events: what a member's open pages learn without asking. Any component publishes here — in its transaction
+ * `recordMemberEvent` (or `recordBalance`), after the commit `tell` — and the chat component's event stream
+ * (GET /api/events.php) reads the rows and listens on the bus. Chat messages and read markers are events of the same
+ * numbering (`chat_event_seq`), written by the chat repository under the same lock.
+ */
+
+/**
+ * Writers of chat events (a delivered message, a moved read marker, a member event) take this advisory transaction
+ * lock right before they draw a number of `chat_event_seq` (migration 013): numbers then become visible in the order
+ * they were drawn, so a stream reading "everything after n" never skips an event that commits late. Held only until
+ * the commit.
+ */
+export const CHAT_EVENT_LOCK = 7_313_012;
 
 /**
  * The member's events beyond messages and read markers (table member_events), streamed by GET /api/events.php in one

@@ -1,5 +1,0 @@
-/**
- * The complaints component's face (complaints about members): other components and the app import it from here only, never from its files
- * (eslint.config.js enforces this). What is not exported here is the component's own.
- */
-export { complaintsRoutes } from './routes';
