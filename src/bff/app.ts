@@ -8,7 +8,8 @@ import type { BreakerOptions } from './breaker';
 import type { RetryOptions } from './retry-policy';
 import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
-import { sendHtmlError, sendJsonError } from './errors';
+import { sendErrorPage } from '../server/error-page';
+import { sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
 import { createLogger, httpLogger, markErrorLogged, redactingLogger, requestIdOf } from './logging';
 import { manifestHandler } from './manifest';
@@ -204,7 +205,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   );
 
   app.use((req: Request, res: Response) => {
-    if (req.accepts('html') && !req.path.startsWith('/api/')) sendHtmlError(res, 404, 'This page could not be found');
+    if (req.accepts('html') && !req.path.startsWith('/api/')) sendErrorPage(res, { status: 404, message: 'This page could not be found' });
     else sendJsonError(res, 404, 'not_found', 'Not found.');
   });
 
@@ -220,7 +221,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
     if (req.originalUrl.startsWith('/api/') || !req.accepts('html'))
       sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
-    else sendHtmlError(res, safeStatus, message);
+    else sendErrorPage(res, { status: safeStatus, message });
   };
   app.use(errorHandler);
 

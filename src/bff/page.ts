@@ -11,7 +11,7 @@ import { backendHeaders } from './backend-headers';
 import { createBackendFetch } from './backend-fetch';
 import { COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
-import { sendHtmlError } from './errors';
+import { sendErrorPage } from '../server/error-page';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
 import { requestIdOf } from './logging';
 import { withoutSecretParams } from '../shared/redact';
@@ -234,7 +234,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
       );
     } catch (error) {
       logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'rendering failed');
-      if (!res.headersSent) sendHtmlError(res, 500, 'An error occurred, please try again later.');
+      if (!res.headersSent) sendErrorPage(res, { status: 500, message: 'An error occurred, please try again later.' });
       else res.destroy(error instanceof Error ? error : undefined);
     }
   };
@@ -269,7 +269,7 @@ export function localeSwitchHandler(options: {
     const code = req.params.code;
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
     if (!isLocale(code)) {
-      sendHtmlError(res, 400, 'Unknown language.');
+      sendErrorPage(res, { status: 400, message: 'Unknown language.' });
       return;
     }
     if (refuseCrossSiteSwitch(req, res, target)) return;
@@ -319,7 +319,7 @@ export function countrySwitchHandler(): RequestHandler {
   return (req: Request, res: Response) => {
     const code = countryCode(typeof req.params.code === 'string' ? req.params.code : null);
     if (!code) {
-      sendHtmlError(res, 400, 'Unknown country.');
+      sendErrorPage(res, { status: 400, message: 'Unknown country.' });
       return;
     }
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
