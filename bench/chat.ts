@@ -46,6 +46,7 @@ import { createPgDb, createPgliteDb, sql, type Db } from '../mock-backend/lib/db
 import { migrate } from '../mock-backend/lib/migrate';
 import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
 import { createTestContext, TEST_BACKEND_SECRET } from '../mock-backend/test/context';
+import { readEventStream } from '../mock-backend/test/sse';
 import { AUTH_COOKIE } from '../src/shared/constants';
 import { makeApp, makeDistDir } from '../tests/bff/helpers';
 import { freePort } from '../tests/e2e/support/server';
@@ -386,22 +387,15 @@ async function run(site: Site): Promise<void> {
               }
               open += 1;
               resolve();
-              let buffer = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => {
-                buffer += chunk;
-                let cut: number;
-                while ((cut = buffer.indexOf('\n\n')) >= 0) {
-                  const block = buffer.slice(0, cut);
-                  buffer = buffer.slice(cut + 2);
-                  if (!block.includes('event: message')) continue;
-                  const data = block.slice(block.indexOf('data: ') + 6);
+              readEventStream(res, {
+                onEvent: ({ event, data }) => {
+                  if (event !== 'message') return;
                   const message = JSON.parse(data) as { id: number; mine: boolean };
-                  if (message.mine) continue;
+                  if (message.mine) return;
                   const list = arrivals.get(message.id) ?? [];
                   list.push(performance.now());
                   arrivals.set(message.id, list);
-                }
+                },
               });
               res.on('error', () => undefined);
             },

@@ -8,9 +8,10 @@ import type { BreakerOptions } from './breaker';
 import type { RetryOptions } from './retry-policy';
 import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
-import { sendHtmlError, sendJsonError } from './errors';
+import { sendErrorPage } from '../server/error-page';
+import { sendJsonError } from './errors';
 import type { IdempotentOperations } from './idempotent-operations';
-import { createLogger, httpLogger, markErrorLogged, redactingLogger, requestIdOf } from './logging';
+import { createLogger, httpLogger, markErrorLogged, redactingLogger } from './logging';
 import { manifestHandler } from './manifest';
 import { createMetrics, type BffMetrics } from './metrics';
 import { OPERATOR_PREFIX, operatorRoutes } from './operator';
@@ -20,7 +21,7 @@ import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { createProbes, routeClass } from './probes';
 import { apiProxy, mediaProxy } from './proxy';
-import { cspNonceOf } from './request-context';
+import { cspNonceOf, openRequestContext, requestLog } from './request-context';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
@@ -132,6 +133,8 @@ export function createApp(options: CreateAppOptions): BffApp {
 
   const probes = createProbes({ backends: backend, metrics });
   app.use(probes.measure);
+  // Every part finds the request's logger (and through it the request id) in the request's context.
+  app.use(openRequestContext(logger));
   // Probes before the access log: a load balancer asking every second would fill it.
   app.use(probes.routes);
   app.use(httpLogger(logger, routeClass));
@@ -171,23 +174,22 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
 
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
-  app.use(mediaProxy({ backend: backend.media, logger, trustProxy, authCookieName }));
-  const eventStream = eventStreamProxy({ backend, logger, authCookieName, trustProxy });
+  app.use(mediaProxy({ backend: backend.media, trustProxy, authCookieName }));
+  const eventStream = eventStreamProxy({ backend, authCookieName, trustProxy });
   metrics.countStreams(() => eventStream.size());
   app.get(EVENT_STREAM_PATH, eventStream);
   app.use(
     '/api',
     apiProxy({
       backend,
-      logger,
       authCookieName,
       trustProxy,
       ...(options.settingsAnswers ? { settingsAnswers: options.settingsAnswers } : {}),
     }),
   );
-  app.get('/locale/:code', localeSwitchHandler({ backend, logger, authCookieName, trustProxy }));
+  app.get('/locale/:code', localeSwitchHandler({ backend, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
-  app.get('/manifest.webmanifest', manifestHandler({ backend, logger, trustProxy }));
+  app.get('/manifest.webmanifest', manifestHandler({ backend, trustProxy }));
   app.use(
     pageHandler({
       backend,
@@ -204,14 +206,14 @@ export function createApp(options: CreateAppOptions): BffApp {
   );
 
   app.use((req: Request, res: Response) => {
-    if (req.accepts('html') && !req.path.startsWith('/api/')) sendHtmlError(res, 404, 'This page could not be found');
+    if (req.accepts('html') && !req.path.startsWith('/api/')) sendErrorPage(res, { status: 404, message: 'This page could not be found' });
     else sendJsonError(res, 404, 'not_found', 'Not found.');
   });
 
   const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
     const safeStatus = status >= 400 && status < 500 ? status : 500;
-    logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'unhandled error');
+    requestLog(req).error({ err: error, url: req.originalUrl }, 'unhandled error');
     markErrorLogged(res);
     if (res.headersSent) {
       res.destroy();
@@ -220,7 +222,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
     if (req.originalUrl.startsWith('/api/') || !req.accepts('html'))
       sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
-    else sendHtmlError(res, safeStatus, message);
+    else sendErrorPage(res, { status: safeStatus, message });
   };
   app.use(errorHandler);
 

@@ -11,17 +11,6 @@ export class BackendUnavailableError extends Error {
   }
 }
 
-/** Why an attempt or a call was cut short by the BFF itself. */
-export class DeadlineError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'attempt' | 'total',
-  ) {
-    super(message);
-    this.name = 'DeadlineError';
-  }
-}
-
 export class BreakerOpenError extends Error {
   constructor(backend: string) {
     super(`The circuit breaker of backend ${backend} is open: failing fast`);

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { serverText } from '../server/messages';
-import { escapeHtml } from '../shared/html';
 import type { Locale } from '../shared/locales';
 
 /** The one error body of the contract: `{"error":{"code","message","params"?}}`. */
@@ -29,17 +28,6 @@ export function sendJsonError(res: ServerResponse, status: number, code: string,
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
-}
-
-/** A minimal static error page (no scripts, no state), used when the SSR renderer cannot answer. */
-export function sendHtmlError(res: ServerResponse, status: number, message: string): void {
-  const safe = escapeHtml(message);
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${safe}</title></head><body><main><h1>${status}</h1><p>${safe}</p><p><a href="/">Back to the home page</a></p></main></body></html>`;
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(body);
 }

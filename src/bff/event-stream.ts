@@ -1,14 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
 import { serverText } from '../server/messages';
 import { readBody, type Backend } from './backend';
 import { backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
-import { requestIdOf } from './logging';
-import { forwardContext, isHttps } from './request-context';
+import { forwardContext, isHttps, requestLog } from './request-context';
 import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 
@@ -28,7 +26,6 @@ import { sessionPolicy } from './session-policy';
  */
 export interface EventStreamOptions {
   backend: Backend;
-  logger: Logger;
   authCookieName: string;
   trustProxy: boolean;
   /** Streams per BFF at most (each holds one backend socket); beyond it 503 with Retry-After. */
@@ -48,7 +45,7 @@ export const EVENT_STREAM_PATH = '/api/events.php';
 const SHUTDOWN_RETRY_MS = 1_000;
 
 export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void; size(): number } {
-  const { backend, logger } = options;
+  const { backend } = options;
   const session = sessionPolicy(options.authCookieName);
   const target = new URL(backend.url);
   const client = target.protocol === 'https:' ? https : http;
@@ -84,7 +81,7 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
     upstreamReq.on('error', (err) => {
       if (res.writableEnded || res.destroyed) return;
       if (!res.headersSent) {
-        logger.warn({ reqId: requestIdOf(req), err }, 'event stream: backend unavailable');
+        requestLog(req).warn({ err }, 'event stream: backend unavailable');
         sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
       } else {
         res.end();

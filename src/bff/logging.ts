@@ -59,11 +59,6 @@ function requestIdFor(incoming: string | string[] | undefined): string {
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The request id pino-http assigned (set on every request by `httpLogger`). */
-export function requestIdOf(req: IncomingMessage): string {
-  return typeof req.id === 'string' ? req.id : String(req.id ?? '');
-}
-
 /** What the access line of a request tells about its backend call (the API proxy notes it). */
 export interface CallNote {
   backend?: string;

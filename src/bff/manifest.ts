@@ -1,11 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
 import { readBody, type Backend } from './backend';
 import { backendHeaders } from './backend-headers';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { apiLocale } from './locale';
-import { requestIdOf } from './logging';
-import { forwardContext } from './request-context';
+import { forwardContext, requestLog } from './request-context';
 
 /** Theme colours (dark purple bar, light page). */
 const THEME_COLOR = '#2d1b45';
@@ -33,7 +31,7 @@ function webManifest(settings: { name: string; description: string; domain_langu
 }
 
 /** `GET /manifest.webmanifest`: per host (two hosts, two brands), from settings.php; defaults when the backend fails. */
-export function manifestHandler(options: { backend: Backend; logger: Logger; trustProxy: boolean }): RequestHandler {
+export function manifestHandler(options: { backend: Backend; trustProxy: boolean }): RequestHandler {
   return async (req: Request, res: Response) => {
     const host = req.hostname ?? '';
     let settings = defaultSettingsFor(host);
@@ -50,7 +48,7 @@ export function manifestHandler(options: { backend: Backend; logger: Logger; tru
       const body = await readBody(response);
       if ((response.statusCode ?? 500) < 400) settings = completeSettings(JSON.parse(body.toString('utf8')), host) ?? settings;
     } catch (error) {
-      options.logger.warn({ reqId: requestIdOf(req), err: error }, 'manifest: settings could not be loaded; using defaults');
+      requestLog(req).warn({ err: error }, 'manifest: settings could not be loaded; using defaults');
     }
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('application/manifest+json').send(JSON.stringify(webManifest(settings)));

@@ -11,13 +11,12 @@ import { backendHeaders } from './backend-headers';
 import { createBackendFetch } from './backend-fetch';
 import { COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
-import { sendHtmlError } from './errors';
+import { sendErrorPage } from '../server/error-page';
 import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
-import { requestIdOf } from './logging';
 import { withoutSecretParams } from '../shared/redact';
 import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { pageForm, type PostedForm } from './page-form';
-import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps } from './request-context';
+import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps, requestLog } from './request-context';
 import {
   cacheableAnswer,
   createSettingsCache,
@@ -102,7 +101,6 @@ async function fetchSettings(
   req: Request,
   query: string,
   timeoutMs: number,
-  logger: Logger,
 ): Promise<LoadedSettings<Settings>> {
   try {
     const answer = await fetchFn(`${backend.url}/api/settings.php?${query}`, {
@@ -110,15 +108,15 @@ async function fetchSettings(
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!answer.ok) {
-      logger.warn({ reqId: requestIdOf(req), status: answer.status }, 'settings.php did not answer 2xx; rendering with default settings');
+      requestLog(req).warn({ status: answer.status }, 'settings.php did not answer 2xx; rendering with default settings');
       await answer.body?.cancel();
       return { value: null, cacheable: true };
     }
     const settings = completeSettings(await answer.json(), req.hostname ?? '');
-    if (!settings) logger.warn({ reqId: requestIdOf(req) }, 'settings.php answered no object; rendering with default settings');
+    if (!settings) requestLog(req).warn('settings.php answered no object; rendering with default settings');
     return { value: settings, cacheable: cacheableAnswer(answer.headers.get('cache-control')) };
   } catch (error) {
-    logger.warn({ reqId: requestIdOf(req), err: error }, 'settings could not be loaded; rendering with default settings');
+    requestLog(req).warn({ err: error }, 'settings could not be loaded; rendering with default settings');
     return { value: null, cacheable: true };
   }
 }
@@ -201,7 +199,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
     const query = settingsQuery(req.originalUrl, req.hostname ?? '', kept);
     const visitor = forwardContext(req, '', options.trustProxy);
     const { value: loaded, state } = await settingsCache.get(`${query}#${visitor.clientIp}#${visitor.clientCountry ?? ''}`, () =>
-      fetchSettings(counter.fetch, backend, req, query, options.settingsTimeoutMs ?? 5_000, logger),
+      fetchSettings(counter.fetch, backend, req, query, options.settingsTimeoutMs ?? 5_000),
     );
     settingsState = state;
     const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
@@ -223,7 +221,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           browserLanguage: browserLanguage(req.get('accept-language')),
           deadlineMs: options.deadlineMs,
           ...(options.streamAfterMs !== undefined ? { streamAfterMs: options.streamAfterMs } : {}),
-          log: logger.child({ reqId: requestIdOf(req) }),
+          log: requestLog(req),
           cookieHeader: req.get('cookie'),
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
           nonce: cspNonceOf(res),
@@ -233,8 +231,8 @@ export function pageHandler(options: PageOptions): RequestHandler {
         res,
       );
     } catch (error) {
-      logger.error({ reqId: requestIdOf(req), err: error, url: req.originalUrl }, 'rendering failed');
-      if (!res.headersSent) sendHtmlError(res, 500, 'An error occurred, please try again later.');
+      requestLog(req).error({ err: error, url: req.originalUrl }, 'rendering failed');
+      if (!res.headersSent) sendErrorPage(res, { status: 500, message: 'An error occurred, please try again later.' });
       else res.destroy(error instanceof Error ? error : undefined);
     }
   };
@@ -258,18 +256,13 @@ function refuseCrossSiteSwitch(req: Request, res: Response, target: string): boo
  * (`PUT /api/user.php`, failures only logged), then 303 to a same-origin relative path. From another site: only the
  * redirect (see refuseCrossSiteSwitch).
  */
-export function localeSwitchHandler(options: {
-  backend: Backend;
-  logger: Logger;
-  authCookieName: string;
-  trustProxy: boolean;
-}): RequestHandler {
-  const { backend, logger, authCookieName } = options;
+export function localeSwitchHandler(options: { backend: Backend; authCookieName: string; trustProxy: boolean }): RequestHandler {
+  const { backend, authCookieName } = options;
   return async (req: Request, res: Response) => {
     const code = req.params.code;
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
     if (!isLocale(code)) {
-      sendHtmlError(res, 400, 'Unknown language.');
+      sendErrorPage(res, { status: 400, message: 'Unknown language.' });
       return;
     }
     if (refuseCrossSiteSwitch(req, res, target)) return;
@@ -297,10 +290,10 @@ export function localeSwitchHandler(options: {
         const cleared = session.loggedOutCookie({ status, body }, { sentAuth: true, authJustSet: answer.setsAuth, secure });
         if (cleared) res.append('set-cookie', cleared);
         else if (status >= 400 && !isLoggedOutAnswer(status, body)) {
-          logger.warn({ reqId: requestIdOf(req), status }, 'saving the language failed');
+          requestLog(req).warn({ status }, 'saving the language failed');
         }
       } catch (error) {
-        logger.warn({ reqId: requestIdOf(req), err: error }, 'saving the language failed');
+        requestLog(req).warn({ err: error }, 'saving the language failed');
       }
     }
     res.append('set-cookie', localeCookie(code, secure));
@@ -319,7 +312,7 @@ export function countrySwitchHandler(): RequestHandler {
   return (req: Request, res: Response) => {
     const code = countryCode(typeof req.params.code === 'string' ? req.params.code : null);
     if (!code) {
-      sendHtmlError(res, 400, 'Unknown country.');
+      sendErrorPage(res, { status: 400, message: 'Unknown country.' });
       return;
     }
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));

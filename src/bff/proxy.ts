@@ -3,7 +3,6 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
-import type { Logger } from 'pino';
 import { readBody, type Backend } from './backend';
 import { BackendUnavailableError, BreakerOpenError } from './backend-errors';
 import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders, clientIdentityHeaders } from './backend-headers';
@@ -11,8 +10,17 @@ import { isLocale, type Locale } from '../shared/locales';
 import { localeCookie } from './cookies';
 import { BACKEND_UNAVAILABLE, requestTooLargeMessage, sendJsonError } from './errors';
 import { apiLocale, localeFromCookie } from './locale';
-import { clientCountryOf, clientIpOf, forwardContext, isCrossSiteRequest, isCrossSiteWrite, isHttps } from './request-context';
-import { noteCall, requestIdOf } from './logging';
+import { noteCall } from './logging';
+import {
+  clientCountryOf,
+  clientIpOf,
+  forwardContext,
+  isCrossSiteRequest,
+  isCrossSiteWrite,
+  isHttps,
+  requestIdOf,
+  requestLog,
+} from './request-context';
 import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
@@ -63,7 +71,6 @@ function nameOf(backend: Backend, method: string, path: string): string {
 
 export interface ApiProxyOptions {
   backend: Backend;
-  logger: Logger;
   authCookieName: string;
   trustProxy: boolean;
   maxBodyBytes?: number;
@@ -114,7 +121,7 @@ function bufferBody(req: Request, limit: number): Promise<Buffer | undefined> {
 }
 
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
-  const { backend, logger } = options;
+  const { backend } = options;
   const session = sessionPolicy(options.authCookieName);
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const settingsAnswers = createSettingsAnswers(options.settingsAnswers);
@@ -207,7 +214,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       try {
         payload = await readBody(upstream, 1_048_576);
       } catch (error) {
-        logger.warn({ reqId: requestIdOf(req), path, err: error }, 'reading the login answer failed');
+        requestLog(req).warn({ path, err: error }, 'reading the login answer failed');
         res.destroy();
         return;
       }
@@ -225,7 +232,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       );
       if (clearing) {
         res.append('set-cookie', clearing);
-        logger.debug({ reqId: requestIdOf(req) }, 'authentication required: clearing the auth cookie');
+        requestLog(req).debug('authentication required: clearing the auth cookie');
       }
       res.setHeader('content-length', payload.length);
       res.end(payload);
@@ -236,7 +243,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       try {
         payload = await readBody(upstream, settingsAnswers.maxBodyBytes);
       } catch (error) {
-        logger.warn({ reqId: requestIdOf(req), path, err: error }, 'reading the settings answer failed');
+        requestLog(req).warn({ path, err: error }, 'reading the settings answer failed');
         res.destroy();
         return;
       }
@@ -249,7 +256,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     try {
       await pipeline(upstream, res);
     } catch (error) {
-      logger.warn({ reqId: requestIdOf(req), path, err: error }, 'streaming the backend answer was interrupted');
+      requestLog(req).warn({ path, err: error }, 'streaming the backend answer was interrupted');
     }
   };
 }
@@ -272,8 +279,8 @@ function accountLanguage(payload: Buffer): Locale | null {
  * backend sets with a file follow the session policy like every other answer's; a file the backend refuses is a 404
  * (nobody learns it exists), never a "logged out" verdict, so a media answer clears nothing.
  */
-export function mediaProxy(options: { backend: Backend; logger: Logger; trustProxy: boolean; authCookieName: string }): RequestHandler {
-  const { backend, logger, trustProxy } = options;
+export function mediaProxy(options: { backend: Backend; trustProxy: boolean; authCookieName: string }): RequestHandler {
+  const { backend, trustProxy } = options;
   const session = sessionPolicy(options.authCookieName);
   // Determined before http-proxy runs: its `xfwd` appends the socket address to req.headers['x-forwarded-for'],
   // which would shift what `req.ip` reads under a hop-count TRUST_PROXY.
@@ -298,7 +305,7 @@ export function mediaProxy(options: { backend: Backend; logger: Logger; trustPro
         proxyRes.headers = Object.fromEntries(answer.headers);
       },
       error: (error, req, res) => {
-        logger.error({ reqId: requestIdOf(req as IncomingMessage), err: error }, 'media proxy failed');
+        requestLog(req as IncomingMessage).error({ err: error }, 'media proxy failed');
         if ('setHeader' in res) {
           const response = res as ServerResponse;
           if (!response.headersSent)

@@ -1,7 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import type { ForwardContext } from './backend-headers';
-import { requestIdOf } from './logging';
+
+/** What the BFF keeps of one request for every part that handles it: the logger its lines go to. */
+interface RequestScope {
+  logger: Logger;
+  /** The request's own logger, made on its first line: every line carries the request id (`reqId`). */
+  log?: Logger;
+}
+
+const SCOPES = new WeakMap<IncomingMessage, RequestScope>();
+
+/**
+ * Opens each request's context with the logger the BFF's parts share; the app's first middleware after the probes'
+ * measurement, so that every route and the error handler find it. The id is the one the access log gives the request
+ * (`x-request-id` when sane, else a fresh UUID: logging.ts).
+ */
+export function openRequestContext(logger: Logger): RequestHandler {
+  return (req, _res, next) => {
+    SCOPES.set(req, { logger });
+    next();
+  };
+}
+
+/** The request's id, as the access log assigned it (`''` before the access log has run, e.g. for a probe). */
+export function requestIdOf(req: IncomingMessage): string {
+  return typeof req.id === 'string' ? req.id : String(req.id ?? '');
+}
+
+/**
+ * The logger for a line about this request: its every line carries the request's id (`reqId`), so no caller passes
+ * it. Only for requests the app handles (it opened their context).
+ */
+export function requestLog(req: IncomingMessage): Logger {
+  const scope = SCOPES.get(req);
+  if (!scope) throw new Error('the request context was not opened (openRequestContext runs before every route)');
+  scope.log ??= scope.logger.child({ reqId: requestIdOf(req) });
+  return scope.log;
+}
 
 /** `::ffff:1.2.3.4` → `1.2.3.4`; any other address unchanged. */
 export function stripIpv4Mapped(address: string): string {

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { ApiClient, Settings } from '../shared/api/client';
-import { escapeHtml } from '../shared/html';
-import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
+import { DeadlineError } from '../shared/deadline';
+import type { Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
@@ -19,6 +19,7 @@ import type { PageError } from '../client/lib/store/site-slice';
 import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
 import { bootScript } from './boot-script';
+import { sendErrorPage } from './error-page';
 import { pageMessages, type CatalogueFile } from './messages';
 
 export interface RenderRequest {
@@ -53,11 +54,9 @@ const DEFAULT_DEADLINE_MS = 10_000;
  */
 const DEFAULT_STREAM_AFTER_MS = 150;
 
-class DeadlineError extends Error {}
-
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new DeadlineError('deadline')), Math.max(0, ms));
+    const timer = setTimeout(() => reject(new DeadlineError("the page's data did not come within the render deadline")), Math.max(0, ms));
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -371,22 +370,5 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   await stream(req, errorPage, Math.max(deadline, Date.now() + 2_000), res, () => {
     failedAgain = true;
   });
-  if (failedAgain && !res.headersSent) renderErrorPage(res, { status: 500, locale: req.locale });
-}
-
-/** Minimal static error document (no React, no data), for the BFF when renderPage cannot run at all. */
-function errorPageHtml(options: { status?: number; message?: string; locale?: Locale } = {}): string {
-  const status = options.status ?? 500;
-  const message = escapeHtml(options.message ?? 'Error');
-  const lang = options.locale ?? DEFAULT_LOCALE;
-  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${message}</title><style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center}a{color:#cc4b0c;font-weight:600}p.code{font-size:4rem;font-weight:800;color:#cc4b0c;margin:0}</style></head><body><main><p class="code">${status}</p><h1>${message}</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;
-}
-
-function renderErrorPage(res: ServerResponse, options: { status?: number; message?: string; locale?: Locale } = {}): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  setHtmlHeaders(res, options.status ?? 500);
-  res.end(errorPageHtml(options));
+  if (failedAgain && !res.headersSent) sendErrorPage(res, { status: 500, locale: req.locale });
 }

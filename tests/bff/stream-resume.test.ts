@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../mock-backend/seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../mock-backend/test/context';
+import { readEventStream } from '../../mock-backend/test/sse';
 import type { BffApp } from '../../src/bff/app';
 import { makeApp } from './helpers';
 import { sql } from '../../mock-backend/lib/db';
@@ -57,24 +58,13 @@ function eventSource(url: string, cookie: string) {
         return;
       }
       connections += 1;
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const fields = Object.fromEntries(
-            block
-              .split('\n')
-              .filter((l) => !l.startsWith(':') && l.includes(':'))
-              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trimStart()]),
-          ) as Record<string, string>;
-          if (fields.id) lastId = fields.id;
-          if (fields.event && fields.data)
-            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) as { id?: number } });
-        }
+      readEventStream(res, {
+        onId: (id) => {
+          if (id) lastId = id;
+        },
+        onEvent: ({ id, event, data }) => {
+          if (event && data) events.push({ id, event, data: JSON.parse(data) as { id?: number } });
+        },
       });
       res.on('end', () => setTimeout(connect, 100));
       res.on('error', () => undefined);

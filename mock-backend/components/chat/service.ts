@@ -1,4 +1,5 @@
 import { FREE_MESSAGES } from '../../../src/shared/chat';
+import { isMessageTooLong, messageTextProblem } from '../../../src/shared/chat-text';
 import { hasVisibleText } from '../../../src/shared/visible-text';
 import { FREE_CONVERSATION_LIMIT } from '../../../src/shared/constants';
 import { isGiftKey, type GiftKey } from '../../../src/shared/gifts';
@@ -127,9 +128,6 @@ export async function getConversation(
   };
 }
 
-/** Characters as the member counts them (code points, so an emoji is one). */
-const textLength = (text: string): number => [...text].length;
-
 export interface SendRequest {
   profileId: number;
   text: string;
@@ -146,12 +144,10 @@ type Payload = { kind: 'text'; text: string } | { kind: 'gift'; gift: GiftKey } 
  */
 export async function sendMessage(deps: ChatDeps, site: Site, viewer: Viewer, req: SendRequest): Promise<Schemas['SentMessage']> {
   const text = req.text.trim();
-  if (text === '') throw new AppError(422, 'message_empty', { params: { field: 'text' } });
-  // Nothing visible (zero-width, format or blank characters only): refused before anything is charged.
-  if (!hasVisibleText(text)) throw new AppError(422, 'text_invisible', { params: { field: 'text' } });
-  if (textLength(text) > site.message_length) {
-    throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
-  }
+  // Empty, nothing visible (zero-width, format or blank characters only) or too long: refused before anything is charged.
+  const problem = messageTextProblem(text, site.message_length);
+  if (problem === 'message_too_long') throw new AppError(422, problem, { params: { field: 'text', max: site.message_length } });
+  if (problem) throw new AppError(422, problem, { params: { field: 'text' } });
   return send(deps, site, viewer, req.profileId, { kind: 'text', text }, req.idempotencyKey);
 }
 
@@ -186,7 +182,7 @@ export async function sendPhotoMessage(
   req: PhotoRequest,
 ): Promise<Schemas['SentMessage']> {
   const text = req.text.trim();
-  if (textLength(text) > site.message_length) {
+  if (isMessageTooLong(text, site.message_length)) {
     throw new AppError(422, 'message_too_long', { params: { field: 'text', max: site.message_length } });
   }
   // A caption is optional, but one of invisible characters only is refused (before the price is held).

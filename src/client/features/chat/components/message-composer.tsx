@@ -4,6 +4,7 @@ import { Link } from '../../../components/link';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import { TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/chat';
+import { isMessageTooLong, messageLength, messageTextProblem } from '../../../../shared/chat-text';
 import { hasVisibleText } from '../../../../shared/visible-text';
 import {
   IdempotencyKeyField,
@@ -31,9 +32,6 @@ export const CHAT_FORM = 'chat';
 
 /** The query that opens the gift picker (its link on a page without JavaScript): `?gifts=open`. */
 export const GIFTS_OPEN = { name: 'gifts', value: 'open' } as const;
-
-/** Characters as the server counts them (code points). */
-const lengthOf = (text: string) => [...text].length;
 
 /** Whether the browser sizes a textarea to its content by itself (CSS field-sizing). */
 const sizesItself = () => typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
@@ -125,7 +123,7 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     event?.preventDefault();
     if (sending) return;
     const body = text.trim();
-    if (!hasVisibleText(body) || lengthOf(body) > settings.message_length) return;
+    if (messageTextProblem(body, settings.message_length) !== null) return;
     // One key per attempt, the form's own first: a retry of the same text after a failure repeats it; another text, or
     // the next message after a success, is a new attempt.
     // The form's key was used for the refused post's text (the page without JavaScript): another text needs its own.
@@ -185,10 +183,10 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
     }
   };
 
-  const count = lengthOf(text.trim());
+  const count = messageLength(text);
   // Only zero-width or blank characters: nothing to send (the backend refuses it too).
   const invisible = count > 0 && !hasVisibleText(text);
-  const tooLong = count > allowance.message_length;
+  const tooLong = isMessageTooLong(text, allowance.message_length);
   const giftLabel = intl.formatMessage({ id: 'chat.gifts.toggle', defaultMessage: 'Send a gift' });
   const sendLabel = intl.formatMessage({ id: 'chat.send', defaultMessage: 'Send' });
   const firstLeft =

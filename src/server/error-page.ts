@@ -1,0 +1,34 @@
+import type { ServerResponse } from 'node:http';
+import { escapeHtml } from '../shared/html';
+import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
+
+/** What the static error page shows: its status, its text (already in the visitor's language) and the page's language. */
+export interface ErrorPage {
+  status: number;
+  message?: string | undefined;
+  locale?: Locale | undefined;
+}
+
+/**
+ * The one static error document of the site: no React, no scripts, no state, so nothing of the app can fail it. The
+ * BFF answers with it when the renderer cannot run at all (and for its own 400, 404 and 413 pages), the renderer when
+ * even its error page failed before the first byte.
+ */
+export function errorPageHtml({ status, message = 'Error', locale = DEFAULT_LOCALE }: ErrorPage): string {
+  const text = escapeHtml(message);
+  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${text}</title><style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center}a{color:#cc4b0c;font-weight:600}p.code{font-size:4rem;font-weight:800;color:#cc4b0c;margin:0}</style></head><body><main><p class="code">${status}</p><h1>${text}</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;
+}
+
+/** Answers with the static error page (never cached); a response already under way is only ended. */
+export function sendErrorPage(res: ServerResponse, page: ErrorPage): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body = errorPageHtml(page);
+  res.statusCode = page.status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
