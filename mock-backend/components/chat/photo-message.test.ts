@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginAsMember, MEDIA_STORES, type MediaStoreKind, type TestContext } from '../../test/context';
+import { readEventStream } from '../../test/sse';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 import { sql } from '../../lib/db';
 
@@ -63,24 +64,16 @@ async function openStream(cookie: string, match: (data: StreamedMessage) => bool
   const event = new Promise<StreamedMessage>((resolve) => {
     found = resolve;
   });
-  let buffer = '';
   const req = http.get(`${base}/api/events.php`, { headers: { cookie, accept: 'text/event-stream' } });
   await new Promise<void>((resolve, reject) => {
     req.on('error', reject);
     req.on('response', (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (/^event: message$/m.test(block) && data) {
-            const parsed = JSON.parse(data) as StreamedMessage;
-            if (match(parsed)) found(parsed);
-          }
-        }
+      readEventStream(res, {
+        onEvent: ({ event: name, data }) => {
+          if (name !== 'message' || !data) return;
+          const parsed = JSON.parse(data) as StreamedMessage;
+          if (match(parsed)) found(parsed);
+        },
       });
       res.on('error', () => undefined);
       resolve();
