@@ -66,7 +66,8 @@ function recentSeeded(root: string): string | null {
 
 /** Starts a site on an empty data directory (it migrates and seeds), stops it and keeps its data under `root`. */
 async function seedCopy(root: string, compiled: boolean): Promise<string> {
-  const dataDir = mkdtempSync(join(scratchRoot(), 'e2e-seeding-'));
+  // Seeded inside `root`, so the rename below stays on one file system.
+  const dataDir = mkdtempSync(join(root, 'seeding-'));
   const site = await launch({}, compiled, dataDir, { keepData: true });
   await site.stop();
   const made = Date.now();
