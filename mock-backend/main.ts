@@ -15,7 +15,7 @@ import { createMailer } from './lib/mail';
 import { mediaStoreFromConfig } from './lib/media-store';
 import { migrate } from './lib/migrate';
 import { createOps, type BackendOps } from './lib/ops';
-import { refreshStatistics } from './lib/statistics';
+import { refreshStatisticsAtStart } from './lib/statistics';
 import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
@@ -53,7 +53,7 @@ async function start(): Promise<{
   const { applied, fresh } = await migrate(db, async (tx) => {
     if (wantSeed) seeded = (await seed(tx, { media })).members;
   });
-  await refreshStatistics(db);
+  await refreshStatisticsAtStart(db, applied.length > 0 || seeded > 0);
   logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded, media: media.kind }, 'database ready');
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import sql from 'sql-template-tag';
 import type { Db } from './db';
 import type { JobDefinition } from './jobs';
 
@@ -6,7 +7,7 @@ import type { JobDefinition } from './jobs';
  * Planner statistics on the embedded database. PostgreSQL's autovacuum keeps them fresh by itself; PGlite runs no
  * autovacuum, so a table that was never ANALYZEd looks empty to the planner and a search's count becomes a nested
  * loop over every profile (ANALYZE alone made members.php 9.5× faster). The backend therefore analyzes
- * the embedded database once at start (after migrations and the demo seed) and then on this job's schedule.
+ * the embedded database at start when it needs it (refreshStatisticsAtStart) and then on this job's schedule.
  */
 const STATISTICS_JOB = 'statistics';
 /** Every 10 minutes: ANALYZE samples at most 30,000 rows per table, tens of milliseconds at 100,000 members. */
@@ -17,6 +18,24 @@ export async function refreshStatistics(db: Db): Promise<boolean> {
   if (db.dialect !== 'pglite') return false;
   await db.exec('ANALYZE');
   return true;
+}
+
+/**
+ * The refresh at start: when this start changed the database (a migration applied, the demo seed written) or a table
+ * of it was never analyzed (PostgreSQL counts its rows as -1 until then). Otherwise the statistics of the last run are
+ * still there — PostgreSQL keeps them in the database itself — and the scheduled job refreshes them within its interval,
+ * as it does while the backend runs. Returns whether it ran.
+ */
+export async function refreshStatisticsAtStart(db: Db, changed: boolean): Promise<boolean> {
+  if (db.dialect !== 'pglite') return false;
+  if (!changed) {
+    const [row] = await db.query<{ missing: boolean }>(
+      sql`SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind = 'r' AND n.nspname = current_schema() AND c.reltuples < 0) AS missing`,
+    );
+    if (!row?.missing) return false;
+  }
+  return refreshStatistics(db);
 }
 
 /** The scheduled refresh (defined only for the embedded database). */

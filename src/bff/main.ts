@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { renderPage as RenderPage } from '../server/render';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config';
+import { contractIdempotentOperations, contractOperationIds } from './idempotent-operations';
 import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
@@ -82,6 +84,14 @@ function startEmbeddedBackend(config: Config, backendSecret: string, logger: Log
   });
 }
 
+/** The SSR renderer, once the contract (openapi.yaml) is parsed: the backend client and the metrics need it first. */
+async function loadRenderer(): Promise<typeof RenderPage> {
+  const { renderPage } = await import('../server/render');
+  contractIdempotentOperations();
+  contractOperationIds();
+  return renderPage;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
@@ -134,9 +144,14 @@ async function main(): Promise<void> {
   let backendSecret = config.BACKEND_SECRET;
   // The embedded TypeScript backend runs when the plan names it: alone (no BACKEND_URL, no ROUTES_FILE), or beside a
   // legacy backend when the routing table sends some operations to it.
+  let renderer: Promise<typeof RenderPage> | undefined;
   if (needsEmbedded(plan)) {
     backendSecret ??= randomBytes(32).toString('hex');
-    const embedded = await startEmbeddedBackend(config, backendSecret, logger);
+    // The backend starts in a process of its own; meanwhile this one loads the renderer and reads the contract, which
+    // it would otherwise do only once the backend is ready (about a second of a start).
+    const starting = startEmbeddedBackend(config, backendSecret, logger);
+    renderer = loadRenderer();
+    const [embedded] = await Promise.all([starting, renderer]);
     child = embedded.child;
     embeddedUrl = embedded.url;
     child.once('exit', (code, signal) => {
@@ -147,7 +162,7 @@ async function main(): Promise<void> {
     });
   }
 
-  const { renderPage } = await import('../server/render');
+  const renderPage = await (renderer ?? loadRenderer());
   // The generated secret goes to the embedded backend only; other backends get BACKEND_SECRET (when set).
   const routing = resolveEmbedded(plan, embeddedUrl, backendSecret);
   const app = createApp({ config, routing, logger, render: renderPage });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshStatistics } from '../../lib/statistics';
+import { refreshStatistics, refreshStatisticsAtStart } from '../../lib/statistics';
 import { createTestContext, type TestContext } from '../../test/context';
 import { countMembers } from './repository';
 import { COUNT_CAP } from './service';
@@ -97,5 +97,23 @@ describe('planner statistics', () => {
     );
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.analyzed)).toBe(true);
+  });
+
+  it('When the backend starts on a database it did not change, then it analyzes only when a table was never analyzed', async () => {
+    if (ctx.db.dialect !== 'pglite') {
+      expect(await refreshStatisticsAtStart(ctx.db, true)).toBe(false);
+      return;
+    }
+    await refreshStatistics(ctx.db);
+    expect(await refreshStatisticsAtStart(ctx.db, false)).toBe(false);
+    await ctx.db.exec('CREATE TABLE statistics_probe (n int)');
+    try {
+      expect(await refreshStatisticsAtStart(ctx.db, false)).toBe(true);
+      expect(await refreshStatisticsAtStart(ctx.db, false)).toBe(false);
+      // A start that migrated or seeded analyzes in any case.
+      expect(await refreshStatisticsAtStart(ctx.db, true)).toBe(true);
+    } finally {
+      await ctx.db.exec('DROP TABLE statistics_probe');
+    }
   });
 });

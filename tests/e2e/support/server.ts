@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scratchRoot } from '../../support/scratch';
 
 export interface RunningSite {
   url: string;
@@ -45,7 +45,7 @@ const SERVER_SOURCES = ['src', 'mock-backend', 'locales', 'openapi.yaml', 'scrip
 export async function startSite(env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<RunningSite> {
   const compiled = options.compiled ?? serverBuildIsCurrent();
   const seededRoot = process.env.E2E_SEEDED_DIR;
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const dataDir = mkdtempSync(join(scratchRoot(), 'e2e-data-'));
   if (seededRoot && !DATA_SHAPING_ENV.some((name) => name in env)) {
     const seeded = recentSeeded(seededRoot) ?? (await seedCopy(seededRoot, compiled));
     cpSync(seeded, dataDir, { recursive: true });
@@ -66,7 +66,8 @@ function recentSeeded(root: string): string | null {
 
 /** Starts a site on an empty data directory (it migrates and seeds), stops it and keeps its data under `root`. */
 async function seedCopy(root: string, compiled: boolean): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-seeding-'));
+  // Seeded inside `root`, so the rename below stays on one file system.
+  const dataDir = mkdtempSync(join(root, 'seeding-'));
   const site = await launch({}, compiled, dataDir, { keepData: true });
   await site.stop();
   const made = Date.now();
@@ -156,7 +157,7 @@ async function launch(
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();
   throw new Error(`site did not become healthy on ${url}:\n${log}`);
