@@ -1,10 +1,11 @@
 /**
- * The processes of the several-instances suites (tests/instances): app processes started from source through tsx
- * with their output kept, a fresh PostgreSQL database on TEST_DATABASE_URL's server, and the waits around them.
+ * The processes of the several-instances suites (tests/instances): app processes started as `npm start` runs them
+ * (compiled, when `npm run build` is newer than the sources; else from source through tsx) with their output kept, a fresh PostgreSQL database on TEST_DATABASE_URL's server, and the waits around them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { nodeArgsFor } from '../support/server-build';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL as string;
 
@@ -17,10 +18,10 @@ export interface Proc {
   exited: Promise<{ signal: NodeJS.Signals | null; code: number | null }>;
 }
 
-/** Starts `node --import tsx entry` with `env` over this process's (without its database and backend settings). */
+/** Starts the server `entry` (support/server-build.ts) with `env` over this process's (without its database and backend settings). */
 export function startProcess(name: string, entry: string, env: Record<string, string>, port: number): Proc {
   const { BACKEND_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, FAULT_INJECTION: _f, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, nodeArgsFor(entry), {
     env: { ...inherited, LOG_LEVEL: 'info', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { scratchRoot } from '../../support/scratch';
+import { nodeArgsFor, serverBuildIsCurrent } from '../../support/server-build';
 
 export interface RunningSite {
   url: string;
@@ -32,8 +33,6 @@ const DATA_SHAPING_ENV = ['DATABASE_URL', 'BACKEND_URL', 'DEMO_SEED'];
 const SEEDED_MAX_AGE_MS = 10 * 60_000;
 /** What a copy leaves out: the payment simulator's state, mails and SMS belong to the site that wrote them. */
 const NOT_COPIED = new Set(['psp', 'mail', 'sms']);
-/** Sources the compiled server is built from (`npm run build`). */
-const SERVER_SOURCES = ['src', 'mock-backend', 'locales', 'openapi.yaml', 'scripts'];
 
 /**
  * Starts the real site (BFF + embedded backend, fresh DATA_DIR, free port) and waits until /healthz answers 200.
@@ -82,23 +81,6 @@ async function seedCopy(root: string, compiled: boolean): Promise<string> {
   return target;
 }
 
-/** Whether `dist/server/bff.js` exists and is newer than every file of the sources it is built from. */
-function serverBuildIsCurrent(): boolean {
-  let built: number;
-  try {
-    built = statSync('dist/server/bff.js').mtimeMs;
-  } catch {
-    return false;
-  }
-  const newerThanBuild = (path: string): boolean => {
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (!info) return false;
-    if (!info.isDirectory()) return info.mtimeMs > built;
-    return readdirSync(path).some((name) => name !== 'node_modules' && newerThanBuild(join(path, name)));
-  };
-  return !SERVER_SOURCES.some(newerThanBuild);
-}
-
 async function launch(
   env: Record<string, string>,
   compiled: boolean,
@@ -109,7 +91,7 @@ async function launch(
   let log = '';
   // The site under test never inherits a backend or database from the shell that runs the tests.
   const { BACKEND_URL: _backend, DATABASE_URL: _database, ...inherited } = process.env;
-  const args = compiled ? ['dist/server/bff.js'] : ['--import', 'tsx', 'src/bff/main.ts'];
+  const args = nodeArgsFor('src/bff/main.ts', compiled);
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...inherited,
