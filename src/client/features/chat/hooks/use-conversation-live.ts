@@ -70,7 +70,7 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
     return () => clearTimeout(timer);
   }, [typingUntil]);
 
-  // Updates start from the shown page when SWR's cache has none (a new answer of the loader is shown before it is in it).
+  // Updates start from the shown page when SWR's cache is still empty (the server's prefetched page is a fallback).
   const append = useCallback(
     (message: ChatMessage) =>
       mutate(
