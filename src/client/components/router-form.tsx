@@ -1,6 +1,6 @@
-import { type ComponentProps, type SubmitEvent } from 'react';
+import { useContext, type ComponentProps, type SubmitEvent } from 'react';
 import { useNavigation } from 'react-router';
-import { useDataRouter } from '../lib/router-internals';
+import { DataRouterContext } from '../lib/router-internals';
 
 type RouterFormProps = Omit<ComponentProps<'form'>, 'method' | 'action'> & {
   /** The page whose route action takes the form (a path of this site, with its query when it has one). */
@@ -20,7 +20,7 @@ type RouterFormProps = Omit<ComponentProps<'form'>, 'method' | 'action'> & {
  * given as `onSubmit` runs first and keeps the form from being sent by preventing the event (a check in the browser).
  */
 export function RouterForm({ action, replace = false, preventScrollReset = false, onSubmit, ...form }: RouterFormProps) {
-  const router = useDataRouter();
+  const router = useContext(DataRouterContext)?.router;
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     onSubmit?.(event);
     if (event.defaultPrevented || !router) return;
