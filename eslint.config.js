@@ -9,7 +9,10 @@ import prettier from 'eslint-config-prettier';
 // Import boundaries (what may import what), enforced per folder. The patterns match
 // the import specifier: a relative path that climbs out (`../`) and enters the folder (src/bff, src/client, …).
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([regex, message]) => ({ regex, message })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: groups.map((group) => (Array.isArray(group) ? { regex: group[0], message: group[1] } : group)) },
+  ],
 });
 const relative = (folder) => `^(\\.\\./)+(src/)?${folder}(/|$)`;
 const bff = [relative('bff'), 'src/client must not import the BFF; shared pieces belong in src/shared.'];
@@ -29,15 +32,22 @@ const componentInternals = [
 const features = readdirSync(new URL('./src/client/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// React Router's UNSAFE_ exports (its internal contexts) are read in one module, src/client/lib/router-internals.ts,
+// so a React Router upgrade that changes them is fixed in one place (docs/adr/0001-router-internals.md).
+const routerInternals = {
+  regex: '^react-router$',
+  importNamePattern: '^UNSAFE_',
+  message: "Read React Router's internals through src/client/lib/router-internals.ts, the only module that imports UNSAFE_*.",
+};
 const featureMessage = 'Import another client feature through its face: <feature>/index, not its files.';
 const featureBoundaries = features.flatMap((name) => [
   {
     files: [`src/client/features/${name}/*.{ts,tsx}`],
-    rules: forbid(bff, server, backend, [`^\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
+    rules: forbid(bff, server, backend, routerInternals, [`^\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
   },
   {
     files: [`src/client/features/${name}/*/*.{ts,tsx}`],
-    rules: forbid(bff, server, backend, [`^\\.\\./\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
+    rules: forbid(bff, server, backend, routerInternals, [`^\\.\\./\\.\\./(?!${name}/)[\\w-]+/(?!index$)`, featureMessage]),
   },
 ]);
 
@@ -59,7 +69,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
-      ...forbid(bff, server, backend),
+      ...forbid(bff, server, backend, routerInternals),
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='fetch'] Literal[value=/^\\/api\\//]", message: rawApi[1] },
@@ -72,6 +82,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['src/client/lib/router-internals.ts'], rules: forbid(bff, server, backend) },
   ...featureBoundaries,
   { files: ['src/shared/**/*.ts'], rules: forbid(bff, server, client, backend) },
   { files: ['src/server/**/*.{ts,tsx}'], rules: forbid(bff, backend) },

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useState, useSyncExternalStore } from 'react';
-import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { ApiRequestError } from '../lib/api-error';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { DataRouterStateContext } from '../lib/router-internals';
 
 /** The hidden field that carries a write's Idempotency-Key in a progressive form (the route's action forwards it). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
@@ -52,7 +52,7 @@ export function useHydrated(): boolean {
  * `is` recognises: a page rendered again after a refused post shows its errors with the fields as they were sent.
  */
 function useFormAnswer<T>(is: (value: unknown) => value is T): T | null {
-  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
+  const actionData = useContext(DataRouterStateContext)?.actionData;
   return Object.values(actionData ?? {}).find(is) ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useId } from 'react';
-import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext } from 'react-router';
 import { ApiRequestError } from '../lib/api-error';
+import { DataRouterContext, DataRouterStateContext } from '../lib/router-internals';
 
 /**
  * The field a form sent by `useRouterFetcher` carries (the browser's own post of the same form, without JavaScript or
@@ -54,8 +54,8 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  */
 export function useRouterFetcher(): RouterFetcher {
   const key = useId();
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const fetcher = useContext(UNSAFE_DataRouterStateContext)?.fetchers.get(key);
+  const router = useContext(DataRouterContext)?.router;
+  const fetcher = useContext(DataRouterStateContext)?.fetchers.get(key);
 
   useEffect(() => {
     if (!router) return undefined;

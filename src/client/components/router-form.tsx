@@ -1,5 +1,6 @@
 import { useContext, type ComponentProps, type SubmitEvent } from 'react';
-import { UNSAFE_DataRouterContext, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
+import { DataRouterContext } from '../lib/router-internals';
 
 type RouterFormProps = Omit<ComponentProps<'form'>, 'method' | 'action'> & {
   /** The page whose route action takes the form (a path of this site, with its query when it has one). */
@@ -19,7 +20,7 @@ type RouterFormProps = Omit<ComponentProps<'form'>, 'method' | 'action'> & {
  * given as `onSubmit` runs first and keeps the form from being sent by preventing the event (a check in the browser).
  */
 export function RouterForm({ action, replace = false, preventScrollReset = false, onSubmit, ...form }: RouterFormProps) {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const router = useContext(DataRouterContext)?.router;
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     onSubmit?.(event);
     if (event.defaultPrevented || !router) return;

@@ -1,11 +1,11 @@
 import { useContext, useId, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { UNSAFE_DataRouterStateContext } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
 import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
+import { DataRouterStateContext } from '../../../lib/router-internals';
 import { isSuspension, SuspensionNotice } from '../../safety/index';
 import { requestLoginLink } from '../api/login-link';
 
@@ -96,7 +96,7 @@ const isLoginFormFailure = (value: unknown): value is LoginFormFailure =>
 
 /** The server's answer to the posted form, if this page is that answer (the router's action data). */
 function useServerFailure(): (ApiRequestError & { email: string }) | null {
-  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData;
+  const actionData = useContext(DataRouterStateContext)?.actionData;
   const failure = Object.values(actionData ?? {}).find(isLoginFormFailure);
   return failure ? Object.assign(new ApiRequestError(failure.status, failure.body), { email: failure.email }) : null;
 }
