@@ -10,6 +10,7 @@ import { EVENT_STREAM_PATH, eventStreamProxy } from './event-stream';
 import type { Config } from './config';
 import { sendErrorPage } from '../server/error-page';
 import { sendJsonError } from './errors';
+import { apiLocale } from './locale';
 import type { IdempotentOperations } from './idempotent-operations';
 import { createLogger, httpLogger, markErrorLogged, redactingLogger } from './logging';
 import { manifestHandler } from './manifest';
@@ -206,7 +207,7 @@ export function createApp(options: CreateAppOptions): BffApp {
   );
 
   app.use((req: Request, res: Response) => {
-    if (req.accepts('html') && !req.path.startsWith('/api/')) sendErrorPage(res, { status: 404, message: 'This page could not be found' });
+    if (req.accepts('html') && !req.path.startsWith('/api/')) sendErrorPage(res, { status: 404, locale: apiLocale(req.get('cookie')) });
     else sendJsonError(res, 404, 'not_found', 'Not found.');
   });
 
@@ -219,10 +220,11 @@ export function createApp(options: CreateAppOptions): BffApp {
       res.destroy();
       return;
     }
-    const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
-    if (req.originalUrl.startsWith('/api/') || !req.accepts('html'))
+    const locale = apiLocale(req.get('cookie'));
+    if (req.originalUrl.startsWith('/api/') || !req.accepts('html')) {
+      const message = safeStatus === 500 ? 'An error occurred, please try again later.' : 'The request could not be handled.';
       sendJsonError(res, safeStatus, safeStatus === 500 ? 'internal_error' : 'bad_request', message);
-    else sendErrorPage(res, { status: safeStatus, message });
+    } else sendErrorPage(res, { status: safeStatus, locale });
   };
   app.use(errorHandler);
 

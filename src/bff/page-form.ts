@@ -2,7 +2,6 @@ import busboy from 'busboy';
 import express, { type Request, type Response } from 'express';
 import { PHOTO_MAX_BYTES } from '../shared/photo-files';
 import { sendErrorPage } from '../server/error-page';
-import { requestTooLargeMessage } from './errors';
 import { apiLocale } from './locale';
 import { isCrossSiteRequest } from './request-context';
 
@@ -132,8 +131,8 @@ export async function pageForm(
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 400;
     if (status === 413) {
       res.setHeader('Connection', 'close');
-      sendErrorPage(res, { status: 413, message: requestTooLargeMessage(apiLocale(req.get('cookie'))) });
-    } else sendErrorPage(res, { status: 400, message: 'The request could not be handled.' });
+      sendErrorPage(res, { status: 413, locale: apiLocale(req.get('cookie')) });
+    } else sendErrorPage(res, { status: 400, locale: apiLocale(req.get('cookie')) });
     return 'answered';
   }
 }

@@ -232,7 +232,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
       );
     } catch (error) {
       requestLog(req).error({ err: error, url: req.originalUrl }, 'rendering failed');
-      if (!res.headersSent) sendErrorPage(res, { status: 500, message: 'An error occurred, please try again later.' });
+      if (!res.headersSent) sendErrorPage(res, { status: 500, locale: apiLocale(req.get('cookie')) });
       else res.destroy(error instanceof Error ? error : undefined);
     }
   };
@@ -262,7 +262,7 @@ export function localeSwitchHandler(options: { backend: Backend; authCookieName:
     const code = req.params.code;
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));
     if (!isLocale(code)) {
-      sendErrorPage(res, { status: 400, message: 'Unknown language.' });
+      sendErrorPage(res, { status: 400, locale: apiLocale(req.get('cookie')) });
       return;
     }
     if (refuseCrossSiteSwitch(req, res, target)) return;
@@ -312,7 +312,7 @@ export function countrySwitchHandler(): RequestHandler {
   return (req: Request, res: Response) => {
     const code = countryCode(typeof req.params.code === 'string' ? req.params.code : null);
     if (!code) {
-      sendErrorPage(res, { status: 400, message: 'Unknown country.' });
+      sendErrorPage(res, { status: 400, locale: apiLocale(req.get('cookie')) });
       return;
     }
     const target = safeReturnPath(new URL(req.originalUrl, 'http://bff.invalid').searchParams.get('return'));

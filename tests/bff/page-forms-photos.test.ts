@@ -169,7 +169,7 @@ describe('a photo posted as a form (without JavaScript, or before the page hydra
       .send('--x--\r\n')
       .catch((error: { response?: request.Response }) => error.response!);
     expect(res.status).toBe(413);
-    expect(res.text).toContain('lang="en"'); // the plain error page; its text is the member's
+    expect(res.text).toContain('lang="nl"'); // the plain error page, in the member's language (its text and its way home)
     expect(standIn!.hits('/api/photos.php')).toEqual([]);
   });
 

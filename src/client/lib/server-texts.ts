@@ -6,6 +6,10 @@ import { defineMessages } from 'react-intl';
  */
 export const SERVER_TEXTS = defineMessages({
   requestTooLarge: { id: 'error.requestTooLarge', defaultMessage: 'What you are sending is too large. A photo may be at most 10 MB.' },
+  requestNotHandled: { id: 'error.requestNotHandled', defaultMessage: 'The request could not be handled.' },
+  notFound: { id: 'notFound.title', defaultMessage: 'This page could not be found' },
+  backHome: { id: 'notFound.home', defaultMessage: 'Back to the home page' },
+  errorLater: { id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' },
   tooManyStreams: {
     id: 'error.tooManyStreams',
     defaultMessage: 'Too many live connections are open. Close another tab or try again shortly.',
