@@ -25,7 +25,8 @@ function textOf(status: number, locale: Locale): string {
 export function errorPageHtml({ status, locale = DEFAULT_LOCALE }: ErrorPage): string {
   const text = escapeHtml(textOf(status, locale));
   const home = escapeHtml(serverText(locale, 'backHome'));
-  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${text}</title><style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center}a{color:#cc4b0c;font-weight:600}p.code{font-size:4rem;font-weight:800;color:#cc4b0c;margin:0}</style></head><body><main><p class="code">${status}</p><h1>${text}</h1><p><a href="/">${home}</a></p></main></body></html>`;
+  // Style attributes, not a <style> element: the site's Content-Security-Policy allows inline style attributes only.
+  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${text}</title></head><body style="font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#faf7fc;color:#2a2233;text-align:center"><main style="padding:1rem"><p style="font-size:4rem;font-weight:800;color:#b8430a;margin:0">${status}</p><h1>${text}</h1><p><a href="/" style="color:#b8430a;font-weight:600">${home}</a></p></main></body></html>`;
 }
 
 /** Answers with the static error page (never cached); a response already under way is only ended. */
