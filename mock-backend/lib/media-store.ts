@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -334,3 +335,51 @@ export function mediaStoreFromConfig(
  * inserts the row naming them.
  */
 export const ORPHAN_GRACE_SECONDS = 3600;
+
+/** What an orphan sweep over one prefix of the store must know (sweepOrphans). */
+export interface OrphanSweep {
+  /** The prefix listed (`chat/`, `u/`). */
+  prefix: string;
+  /** The full variant a file belongs to (the name a row keeps), or null for a name the sweep leaves alone. */
+  fullOf: (key: string) => string | null;
+  /** Which of these full variants a row still names. */
+  referenced: (fulls: string[]) => Promise<Set<string>>;
+  /** Files older than this (epoch ms) are considered: ORPHAN_GRACE_SECONDS before now. */
+  cutoff: number;
+  /** The warning logged when one file cannot be deleted (the sweep tries it again next time). */
+  failedDelete: string;
+}
+
+/**
+ * Deletes the files under a prefix that no row names, once they are older than the cutoff: the files are grouped by
+ * the full variant they belong to and checked against the rows 500 variants at a time. A file that cannot be deleted
+ * is logged and left for the next sweep; a store that is down throws (the job runs again). Answers how many files
+ * it deleted.
+ */
+export async function sweepOrphans(media: MediaStore, logger: Logger, sweep: OrphanSweep): Promise<number> {
+  let byFull = new Map<string, string[]>();
+  let deleted = 0;
+  const settle = async () => {
+    const fulls = [...byFull.keys()];
+    const live = fulls.length === 0 ? new Set<string>() : await sweep.referenced(fulls);
+    for (const [full, keys] of byFull) {
+      if (live.has(full)) continue;
+      for (const key of keys) {
+        try {
+          if (await media.remove(key)) deleted += 1;
+        } catch (err) {
+          logger.warn({ err, file: key }, sweep.failedDelete);
+        }
+      }
+    }
+    byFull = new Map();
+  };
+  for await (const object of media.list(sweep.prefix)) {
+    const full = sweep.fullOf(object.key);
+    if (full === null || object.lastModified.getTime() > sweep.cutoff) continue;
+    byFull.set(full, [...(byFull.get(full) ?? []), object.key]);
+    if (byFull.size >= 500) await settle();
+  }
+  await settle();
+  return deleted;
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Schemas } from '../../lib/api-types';
 import type { Db } from '../../lib/db';
-import { ORPHAN_GRACE_SECONDS, putAll, type MediaStore } from '../../lib/media-store';
+import { ORPHAN_GRACE_SECONDS, putAll, sweepOrphans, type MediaStore } from '../../lib/media-store';
 import type { PhotoVariants } from '../photos/index';
 import { stillReferenced } from './repository';
 
@@ -107,26 +107,16 @@ export async function sweepOrphanChatPhotos(
   logger: Logger,
   opts: { graceSeconds?: number; now?: number } = {},
 ): Promise<number> {
-  const cutoff = (opts.now ?? Date.now()) - (opts.graceSeconds ?? ORPHAN_GRACE_SECONDS) * 1000;
-  // Old enough files, by the full variant they belong to; checked against the rows a page at a time.
-  let byFull = new Map<string, string[]>();
-  let deleted = 0;
-  const settle = async () => {
-    const live = await stillReferenced(db, [...byFull.keys()]);
-    for (const [full, files] of byFull) {
-      if (live.has(full)) continue;
-      for (const file of files) if (await removeQuietly(media, file, logger)) deleted += 1;
-    }
-    byFull = new Map();
-  };
-  for await (const object of media.list(CHAT_MEDIA_PREFIX)) {
-    const match = SWEPT.exec(object.key);
-    if (!match?.[3]?.startsWith(match[1] ?? '') || object.lastModified.getTime() > cutoff) continue;
-    const full = `${CHAT_MEDIA_PREFIX}${match[1]}/${match[3]}-full.jpg`;
-    byFull.set(full, [...(byFull.get(full) ?? []), object.key]);
-    if (byFull.size >= 500) await settle();
-  }
-  await settle();
+  const deleted = await sweepOrphans(media, logger, {
+    prefix: CHAT_MEDIA_PREFIX,
+    fullOf: (key) => {
+      const match = SWEPT.exec(key);
+      return match?.[3]?.startsWith(match[1] ?? '') ? `${CHAT_MEDIA_PREFIX}${match[1]}/${match[3]}-full.jpg` : null;
+    },
+    referenced: (fulls) => stillReferenced(db, fulls),
+    cutoff: (opts.now ?? Date.now()) - (opts.graceSeconds ?? ORPHAN_GRACE_SECONDS) * 1000,
+    failedDelete: 'could not delete a chat photo file; the chat-photo sweep tries again',
+  });
   if (deleted > 0) logger.info({ deleted }, 'orphaned chat photo files deleted');
   return deleted;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
-import { ORPHAN_GRACE_SECONDS, putAll, type MediaStore } from '../../lib/media-store';
+import { ORPHAN_GRACE_SECONDS, putAll, sweepOrphans, type MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
 import { processPhoto } from './image';
 import * as repo from './repository';
@@ -126,33 +126,16 @@ export async function sweepOrphanProfilePhotos(
   logger: Logger,
   opts: { graceSeconds?: number; now?: number } = {},
 ): Promise<number> {
-  const cutoff = (opts.now ?? Date.now()) - (opts.graceSeconds ?? ORPHAN_GRACE_SECONDS) * 1000;
-  let byFull = new Map<string, string[]>();
-  let deleted = 0;
-  const settle = async () => {
-    const fulls = [...byFull.keys()];
-    const rows = fulls.length === 0 ? [] : await repo.photosNamed(db, fulls);
-    const live = new Set(rows.map((r) => r.filename));
-    for (const [full, keys] of byFull) {
-      if (live.has(full)) continue;
-      for (const key of keys) {
-        try {
-          if (await media.remove(key)) deleted += 1;
-        } catch (err) {
-          logger.warn({ err, file: key }, 'could not delete a profile photo file; the sweep tries again');
-        }
-      }
-    }
-    byFull = new Map();
-  };
-  for await (const object of media.list('u/')) {
-    const match = PROFILE_PHOTO.exec(object.key);
-    if (!match?.[2]?.startsWith(match[1] ?? '') || object.lastModified.getTime() > cutoff) continue;
-    const full = `u/${match[1]}/${match[2]}-full.jpg`;
-    byFull.set(full, [...(byFull.get(full) ?? []), object.key]);
-    if (byFull.size >= 500) await settle();
-  }
-  await settle();
+  const deleted = await sweepOrphans(media, logger, {
+    prefix: 'u/',
+    fullOf: (key) => {
+      const match = PROFILE_PHOTO.exec(key);
+      return match?.[2]?.startsWith(match[1] ?? '') ? `u/${match[1]}/${match[2]}-full.jpg` : null;
+    },
+    referenced: async (fulls) => new Set((await repo.photosNamed(db, fulls)).map((r) => r.filename)),
+    cutoff: (opts.now ?? Date.now()) - (opts.graceSeconds ?? ORPHAN_GRACE_SECONDS) * 1000,
+    failedDelete: 'could not delete a profile photo file; the sweep tries again',
+  });
   if (deleted > 0) logger.info({ deleted }, 'orphaned profile photo files deleted');
   return deleted;
 }
