@@ -24,10 +24,13 @@ export interface OutboxMail extends MailMessage {
 }
 
 /**
- * The addresses this backend writes in place of a real one — purged accounts' and decoy signups' (under RFC 2606's
- * reserved `.invalid`): nothing is ever sent to them.
+ * The addresses this backend writes in place of a real one — purged accounts', decoy signups' and members learnt from
+ * the PHP service whose address is not known yet (under RFC 2606's reserved `.invalid`): nothing is ever sent to them.
  */
-export const undeliverable = (address: string): boolean => /@(purged|signup)\.invalid>?$/i.test(address.trim());
+export const undeliverable = (address: string): boolean => /@(purged|signup|legacy)\.invalid>?$/i.test(address.trim());
+
+/** The placeholder address of a member learnt from the PHP service before his own address is known. */
+export const legacyPlaceholderEmail = (userId: number): string => `member-${userId}@legacy.invalid`;
 
 /** Writes the mail into the outbox inside `tx`; a mail to an undeliverable address is dropped (answers null). */
 export async function enqueueMail(tx: Db, mail: OutboxMail): Promise<number | null> {
