@@ -9,6 +9,8 @@ import { chatMediaGuard } from './components/chat/index';
 import { chatRoutes } from './components/chat/routes';
 import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
+import { createLegacyMembers, type LegacyClient } from './components/legacy/index';
+import { learnMembersOnSight } from './components/legacy/middleware';
 import { likesRoutes } from './components/likes/routes';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
@@ -76,6 +78,12 @@ export interface AppDeps {
   dataExports?: { kick(): void };
   /** Probes (/healthz, /readyz) and metrics (/_ops/metrics), lib/ops.ts; main.ts creates them. */
   ops?: BackendOps;
+  /**
+   * The PHP service the site moves off (LEGACY_API_URL) and its session cookie: members it vouches for through the
+   * BFF's identity bridge are learnt from it (components/legacy), and a member without a password here logs in once
+   * through it. Needs `backendSecret` (the bridge's assertions are signed with it).
+   */
+  legacy?: { client: LegacyClient; cookieName: string };
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -97,7 +105,10 @@ export function createApp(deps: AppDeps): Express {
   const getSigner = lazySigner(db);
   const signing = imageSigning(getSigner);
   app.set('json replacer', signing.replacer);
-  const siteAndSession = siteAndSessionMiddleware(db);
+  const legacy = deps.legacy ? createLegacyMembers({ db, client: deps.legacy.client, logger: deps.logger }) : undefined;
+  const bridge =
+    legacy && deps.legacy && deps.backendSecret ? { secret: deps.backendSecret, cookieName: deps.legacy.cookieName, legacy } : undefined;
+  const siteAndSession = siteAndSessionMiddleware(db, bridge);
   app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db, siteAndSession)));
 
   // One event bus for every component that tells a member's open pages about a change (lib/live-events.ts).
@@ -131,8 +142,9 @@ export function createApp(deps: AppDeps): Express {
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteAndSession, signing.ready);
+  if (legacy) api.use(learnMembersOnSight(legacy));
   api.use(
-    sessionRoutes(db, lazyDeviceCookies(db)),
+    sessionRoutes(db, lazyDeviceCookies(db), legacy),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
     membersRoutes(db),
     socialRoutes({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),

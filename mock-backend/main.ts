@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createApp } from './app';
 import { createBackground, type Background } from './background';
+import { createLegacyClient } from './components/legacy/index';
 import { setUpProvider, WEBHOOK_PATH } from './components/payments/index';
 import { configurePushHosts, parsePushHosts } from './components/push/index';
 import { parseConfig, wantsDemoSeed } from './lib/config';
@@ -96,6 +97,14 @@ async function start(): Promise<{
     dataExports: background.dataExports,
     geoip,
     backendSecret: config.BACKEND_SECRET,
+    ...(config.LEGACY_API_URL
+      ? {
+          legacy: {
+            client: createLegacyClient({ url: config.LEGACY_API_URL, cookieName: config.LEGACY_SESSION_COOKIE, logger }),
+            cookieName: config.LEGACY_SESSION_COOKIE,
+          },
+        }
+      : {}),
     publicUrl,
     payments,
     sms: createSmsSender({ smsUrl: config.SMS_URL, smsDir: path.join(dataDir, 'sms'), logger }),

@@ -67,6 +67,16 @@ const ConfigSchema = z.object({
     .optional(),
   AWS_ACCESS_KEY_ID: z.string().min(3).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(8).optional(),
+  /**
+   * The PHP service the site moves off (components/legacy): members it vouches for are learnt from it on first sight,
+   * and a member without a password here is checked against it once at login. Its session cookie's name. Unset: no
+   * member is ever learnt, and the identity bridge's assertions are not accepted.
+   */
+  LEGACY_API_URL: z.url({ protocol: /^https?$/, error: 'LEGACY_API_URL must be an http:// or https:// URL' }).optional(),
+  LEGACY_SESSION_COOKIE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'LEGACY_SESSION_COOKIE may only hold letters, digits, _ and -')
+    .default('PHPSESSID'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };

@@ -18,6 +18,11 @@ export interface Viewer {
   sessionId: string;
   paidUser: boolean;
   language: Locale;
+  /**
+   * The PHP session cookie's value when he asks through the identity bridge (his session lives on the PHP service the
+   * site moves off): the members he meets and this backend does not know yet are learnt from there as him.
+   */
+  legacySession?: string | undefined;
 }
 
 interface Locals {

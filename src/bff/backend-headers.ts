@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { MEMBER_ASSERTION_HEADER } from '../shared/member-assertion';
 import { BACKEND_SECRET_HEADER } from './backend';
 
 /**
@@ -16,6 +17,8 @@ export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
   'x-client-ip',
   'x-client-country',
   BACKEND_SECRET_HEADER,
+  // The identity bridge's assertion of who is asking (identity-bridge.ts): only the BFF makes one.
+  MEMBER_ASSERTION_HEADER,
   'cf-ipcountry',
   'x-country',
   'x-real-ip',

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
 import { serverText } from '../server/messages';
 import { readBody, type Backend } from './backend';
+import type { RoutedBackends } from './router';
 import { backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
 import { apiLocale } from './locale';
@@ -19,13 +20,17 @@ import { sessionPolicy } from './session-policy';
  *   a stream survives a BFF restart.
  * - Nothing buffers: no compression (app.ts leaves text/event-stream alone), `Cache-Control: no-transform`,
  *   `X-Accel-Buffering: no` for nginx-like proxies, Nagle off, every chunk written as it comes.
+ * - Routed like any operation (`streamEvents` in the routing table). A member whose session lives on the PHP service
+ *   holds a stream of another backend through the identity bridge (identity-bridge.ts): the stream opens with the
+ *   bridge's assertion, and ends when that session does (a logout through the BFF).
  * - Errors before the stream starts keep the contract's JSON error body, and its cookies follow the session policy
  *   (session-policy.ts) as on every other path: a logged-out answer clears a stale `auth` cookie the browser sent,
  *   never a backend's own session cookie (PHPSESSID); a backend that cannot be reached is a 502
  *   `backend_unavailable` (the app falls back to polling).
  */
 export interface EventStreamOptions {
-  backend: Backend;
+  /** The backends; the stream goes to the one the routing table names for `streamEvents`. */
+  backend: Pick<RoutedBackends, 'backends' | 'routeOf' | 'identityHeaders' | 'bridge'>;
   authCookieName: string;
   trustProxy: boolean;
   /** Streams per BFF at most (each holds one backend socket); beyond it 503 with Retry-After. */
@@ -45,8 +50,10 @@ export const EVENT_STREAM_PATH = '/api/events.php';
 const SHUTDOWN_RETRY_MS = 1_000;
 
 export function eventStreamProxy(options: EventStreamOptions): RequestHandler & { agent: http.Agent; close(): void; size(): number } {
-  const { backend } = options;
+  const { backend: routed } = options;
   const session = sessionPolicy(options.authCookieName);
+  const name = routed.routeOf('GET', EVENT_STREAM_PATH);
+  const backend = routed.backends.get(name) as Backend;
   const target = new URL(backend.url);
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -72,11 +79,28 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       sendJsonError(res, 429, 'too_many_streams', serverText(locale, 'tooManyStreams'));
       return;
     }
-    const headers = { ...backendHeaders(req.headers, path, ctx), ...backend.secretHeaders(), accept: 'text/event-stream' };
+    const forwarded = backendHeaders(req.headers, path, ctx);
+    let asserted: Awaited<ReturnType<typeof routed.identityHeaders>>;
+    try {
+      asserted = await routed.identityHeaders(name, { method: 'GET', path, headers: forwarded });
+    } catch (err) {
+      requestLog(req).warn({ err }, 'event stream: the session backend could not confirm the session');
+      sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
+      return;
+    }
+    const headers = { ...forwarded, ...asserted, ...backend.secretHeaders(), accept: 'text/event-stream' };
 
     const upstreamReq = client.request(new URL(path, target), { method: 'GET', headers, agent });
     const abort = () => upstreamReq.destroy();
     res.once('close', abort);
+    // A bridged stream ends with its PHP session (the member logged out through this BFF).
+    if (Object.keys(asserted).length > 0 && routed.bridge) {
+      const unsubscribe = routed.bridge.onEnded(req.get('cookie'), () => {
+        if (!res.writableEnded) res.end();
+        upstreamReq.destroy();
+      });
+      res.once('close', unsubscribe);
+    }
 
     upstreamReq.on('error', (err) => {
       if (res.writableEnded || res.destroyed) return;

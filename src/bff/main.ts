@@ -32,7 +32,23 @@ const BACKEND_READY_TIMEOUT_MS = 120_000;
  */
 const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
-function startEmbeddedBackend(config: Config, backendSecret: string, logger: Logger): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * Where the embedded backend learns members from while their sessions live on another backend (the routing table's
+ * `session_bridge`): that backend's URL and session cookie, as LEGACY_API_URL and LEGACY_SESSION_COOKIE.
+ */
+function legacyEnv(plan: RoutingPlan): NodeJS.ProcessEnv {
+  const bridge = plan.sessionBridge;
+  const target = bridge ? plan.backends.get(bridge.backend) : undefined;
+  if (!bridge || !target || target.url === 'embedded') return {};
+  return { LEGACY_API_URL: target.url, LEGACY_SESSION_COOKIE: bridge.cookie };
+}
+
+function startEmbeddedBackend(
+  config: Config,
+  plan: RoutingPlan,
+  backendSecret: string,
+  logger: Logger,
+): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -43,6 +59,7 @@ function startEmbeddedBackend(config: Config, backendSecret: string, logger: Log
     LOG_LEVEL: config.LOG_LEVEL,
     // glibc's malloc as npm start and the Docker image set it for the BFF (unless the environment says otherwise).
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,
+    ...legacyEnv(plan),
   };
   delete env.BACKEND_URL;
   if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
@@ -149,7 +166,7 @@ async function main(): Promise<void> {
     backendSecret ??= randomBytes(32).toString('hex');
     // The backend starts in a process of its own; meanwhile this one loads the renderer and reads the contract, which
     // it would otherwise do only once the backend is ready (about a second of a start).
-    const starting = startEmbeddedBackend(config, backendSecret, logger);
+    const starting = startEmbeddedBackend(config, plan, backendSecret, logger);
     renderer = loadRenderer();
     const [embedded] = await Promise.all([starting, renderer]);
     child = embedded.child;

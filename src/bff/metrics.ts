@@ -32,6 +32,8 @@ export interface BffMetrics {
   ready(value: boolean): void;
   /** Whether a backend answered the BFF's last reachability check (1) or not (0). */
   backendReachable(backend: string, reachable: boolean): void;
+  /** One identity-bridge lookup: `hit` (cached), `member`, `no_session` (the PHP service said 403) or `unavailable`. */
+  identityLookup(result: 'hit' | 'member' | 'no_session' | 'unavailable'): void;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): BffMetrics {
@@ -134,8 +136,16 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): BffMe
     registers: [registry],
   });
 
+  const identity = new Counter({
+    name: 'bff_identity_bridge_lookups_total',
+    help: 'Identity-bridge lookups of a PHP session: hit (cached), member, no_session (403 from the PHP service), unavailable',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+
   return {
     registry,
+    identityLookup: (result) => identity.inc({ result }),
     incoming(labels, seconds) {
       incoming.inc({ route: labels.route, method: labels.method, status: String(labels.status) });
       if (labels.route !== 'api:streamEvents') incomingDuration.observe({ route: labels.route }, seconds);

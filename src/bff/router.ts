@@ -8,6 +8,9 @@ import type { BffMetrics } from './metrics';
 import { routeOf, type RoutingPlan } from './routing';
 import type { RetryBudgetOptions } from './retry-budget';
 import { ShadowReads } from './shadow';
+import { AUTH_COOKIE } from '../shared/constants';
+import { readCookie } from './cookies';
+import { createIdentityBridge, type IdentityBridge } from './identity-bridge';
 
 /**
  * The BFF's backends as one `Backend`: `send` picks the backend the routing table names for the request's method and
@@ -23,6 +26,13 @@ export interface RoutedBackends extends Backend {
   readonly shadow: ShadowReads;
   /** The name of the backend that answers a request. */
   routeOf(method: string, path: string): string;
+  /** The identity bridge (the routing table's `session_bridge`), or undefined. */
+  readonly bridge: IdentityBridge | undefined;
+  /**
+   * The headers that tell backend `name` who is asking when his session lives on the bridge's backend (for calls
+   * that do not go through `send`, such as the event stream); `{}` when none apply.
+   */
+  identityHeaders(name: string, request: BackendRequest): Promise<OutgoingHttpHeaders>;
 }
 
 export interface RoutedBackendsOptions {
@@ -68,10 +78,35 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
   const primary = byName(plan.defaultBackend);
   const media = byName(plan.mediaBackend);
   const shadow = new ShadowReads({ rules: plan.shadow, maxConcurrent: plan.shadowMaxConcurrent, backends, metrics, logger });
+  const secrets = new Map([...plan.backends].map(([name, t]) => [name, t.secret ?? (t.sendSecret ? options.secret : undefined)]));
+  const bridge = plan.sessionBridge
+    ? createIdentityBridge({
+        sessions: byName(plan.sessionBridge.backend),
+        cookieName: plan.sessionBridge.cookie,
+        ttlMs: plan.sessionBridge.cacheSeconds * 1000,
+        logger,
+        metrics,
+      })
+    : undefined;
+
+  /**
+   * A call to another backend than the sessions' one, from a visitor who holds a session there and none of the
+   * contract's own (`auth`, which that backend reads itself): the bridge's assertion goes with it.
+   */
+  async function identityHeaders(name: string, request: BackendRequest): Promise<OutgoingHttpHeaders> {
+    if (!bridge || name === bridge.backendName || !bridge.carriesSession(request.headers)) return {};
+    const cookie = request.headers.cookie;
+    if (bridge.cookieName !== AUTH_COOKIE && readCookie(Array.isArray(cookie) ? cookie.join('; ') : String(cookie ?? ''), AUTH_COOKIE))
+      return {};
+    return bridge.headersFor(request, secrets.get(name));
+  }
 
   async function send(request: BackendRequest): Promise<BackendAnswer> {
     const name = routeOf(plan, request.method, request.path);
-    const answer = await byName(name).send(request);
+    const asserted = await identityHeaders(name, request);
+    const sent = Object.keys(asserted).length > 0 ? { ...request, headers: { ...request.headers, ...asserted } } : request;
+    const answer = await byName(name).send(sent);
+    if (bridge) bridge.observe(request, name, answer.response.statusCode ?? 0);
     const rule = shadow.ruleFor(request);
     if (!rule || rule.candidate === name) return answer;
     return { ...answer, response: shadow.tee(answer.response, request, name, rule) };
@@ -87,6 +122,8 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
     shadow,
     send,
     routeOf: (method, path) => routeOf(plan, method, path),
+    bridge,
+    identityHeaders,
     secretHeaders: (): OutgoingHttpHeaders => primary.secretHeaders(),
     breakerState: () => primary.breakerState(),
     destroy: () => {

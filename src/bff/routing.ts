@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { contractOperationIds, operationKey } from './idempotent-operations';
+import { contractLoginOperations, contractOperationIds, operationKey } from './idempotent-operations';
 
 /**
  * The routing table (`ROUTES_FILE`, YAML or JSON): which backend answers each `/api/*.php` operation, which backend
@@ -24,6 +24,10 @@ import { contractOperationIds, operationKey } from './idempotent-operations';
  *   max_concurrent: 4                           # shadow reads in flight at most (more are dropped, and counted)
  *   operations:
  *     getProfile: { candidate: embedded, sample: 0.5 }
+ * session_bridge:                               # members' sessions live on legacy (login is there): the BFF tells
+ *   backend: legacy                             # other backends who is asking (identity-bridge.ts)
+ *   cookie: PHPSESSID                           # legacy's session cookie (default PHPSESSID)
+ *   cache_seconds: 20                           # how long one session's answer is remembered (1–300)
  * ```
  * Route keys resolve most specific first: `METHOD path`, then the path, then the default.
  */
@@ -53,6 +57,17 @@ const backendSpec = z.union([
     .strict(),
 ]);
 
+const sessionBridgeSchema = z
+  .object({
+    backend: backendName,
+    cookie: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a cookie name is letters, digits, _ and -')
+      .default('PHPSESSID'),
+    cache_seconds: z.number().int().min(1).max(300).default(20),
+  })
+  .strict();
+
 const shadowRuleSchema = z.object({ candidate: backendName, sample: z.number().min(0).max(1).default(1) }).strict();
 
 const fileSchema = z
@@ -68,6 +83,7 @@ const fileSchema = z
       })
       .strict()
       .optional(),
+    session_bridge: sessionBridgeSchema.optional(),
   })
   .strict();
 
@@ -97,6 +113,8 @@ export interface RoutingPlan {
   /** `"GET /api/x.php"` → candidate. */
   shadow: Map<string, ShadowRule>;
   shadowMaxConcurrent: number;
+  /** Where members' sessions live while login is there, and its cookie (identity-bridge.ts); none without the section. */
+  sessionBridge?: { backend: string; cookie: string; cacheSeconds: number } | undefined;
 }
 
 export class RoutingError extends Error {
@@ -146,17 +164,23 @@ function lenientFile(document: unknown): RoutingFile {
     const parsed = shadowRuleSchema.safeParse(rule);
     if (parsed.success) operations[key] = parsed.data;
   }
+  const bridge = sessionBridgeSchema.safeParse(d.session_bridge);
   return {
     backends,
     default: typeof d.default === 'string' ? d.default : '',
     media: typeof d.media === 'string' ? d.media : undefined,
     routes,
     shadow: { max_concurrent: 4, operations },
+    session_bridge: bridge.success ? bridge.data : undefined,
   };
 }
 
 /** Validates a parsed routing document against the contract's operations; every error of the file at once. */
-export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string> = contractOperationIds()): RoutingPlan {
+export function routingPlanOf(
+  document: unknown,
+  ids: ReadonlyMap<string, string> = contractOperationIds(),
+  login: ReadonlyMap<string, 'required' | 'optional'> = contractLoginOperations(),
+): RoutingPlan {
   const parsed = fileSchema.safeParse(document);
   const issues: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
   const file = parsed.success ? parsed.data : lenientFile(document);
@@ -206,19 +230,82 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
     known(rule.candidate, `shadow.operations."${key}".candidate`);
     shadow.set(resolved, { candidate: rule.candidate, sample: rule.sample });
   }
-  if (issues.length > 0) throw new RoutingError(issues);
-  return {
+  if (file.session_bridge) known(file.session_bridge.backend, 'session_bridge.backend');
+  const plan: RoutingPlan = {
     backends,
     defaultBackend: file.default,
     mediaBackend: file.media ?? file.default,
     routes,
     shadow,
     shadowMaxConcurrent: file.shadow?.max_concurrent ?? 4,
+    sessionBridge: file.session_bridge
+      ? { backend: file.session_bridge.backend, cookie: file.session_bridge.cookie, cacheSeconds: file.session_bridge.cache_seconds }
+      : undefined,
   };
+  if (issues.length === 0) issues.push(...sessionIssues(plan, login, ids));
+  if (issues.length > 0) throw new RoutingError(issues);
+  return plan;
+}
+
+/** The session's own operations: they follow login to whichever backend holds the members' sessions. */
+const SESSION_OPERATIONS = ['POST /api/user.php', 'GET /api/user.php', 'PUT /api/user.php', 'GET /api/logout.php', 'POST /api/logout.php'];
+/** Where new members are made: with login, or ids would be handed out by two backends. */
+const SIGNUP_OPERATIONS = ['POST /api/signup.php'];
+
+/**
+ * What a routing table must not do with members' sessions, each named with what to change. Login (`postUser`) is
+ * on one backend, L. Then:
+ * - the session's own operations (who am I, language, logout) and signup are on L too;
+ * - an operation that needs a login (the contract's security) and is routed to another backend than L works only
+ *   when L's sessions reach it: `session_bridge.backend` is L. With login moved to the new backend, the bridge still
+ *   names the PHP service (members who have not logged in again keep their PHP session until it ends), and every
+ *   operation that needs a login must have moved with it: a member who logged in on the new backend has no PHP
+ *   session, so an operation left on the PHP service would answer him 403.
+ */
+export function sessionIssues(
+  plan: RoutingPlan,
+  login: ReadonlyMap<string, 'required' | 'optional'>,
+  ids: ReadonlyMap<string, string> = contractOperationIds(),
+): string[] {
+  const issues: string[] = [];
+  const loginBackend = routeOf(plan, 'POST', '/api/user.php');
+  const bridge = plan.sessionBridge?.backend;
+  for (const key of [...SESSION_OPERATIONS, ...SIGNUP_OPERATIONS]) {
+    if (!ids.has(key) || key === 'POST /api/user.php') continue;
+    const [method = 'GET', path = ''] = key.split(' ');
+    const at = routeOf(plan, method, path);
+    if (at !== loginBackend) {
+      issues.push(
+        `routes: ${key} goes to "${at}" but login (POST /api/user.php) to "${loginBackend}": the session's own operations and signup go where login goes`,
+      );
+    }
+  }
+  const strays: string[] = [];
+  for (const [key, use] of login) {
+    const [method = 'GET', path = ''] = key.split(' ');
+    const at = routeOf(plan, method, path);
+    if (at === loginBackend || use !== 'required') continue;
+    if (bridge === loginBackend) continue;
+    strays.push(`${key} → "${at}"`);
+  }
+  if (strays.length > 0) {
+    const why =
+      bridge === undefined
+        ? `add session_bridge: { backend: ${loginBackend} } so those backends learn who is asking, or route them to "${loginBackend}"`
+        : `the session bridge comes from "${bridge}", but members log in on "${loginBackend}" and hold no session there: route them to "${loginBackend}" too`;
+    issues.push(
+      `routes: ${strays.length} operation(s) that need a login are not where login is (${strays.slice(0, 5).join(', ')}${strays.length > 5 ? ', …' : ''}): ${why}`,
+    );
+  }
+  return issues;
 }
 
 /** Reads and validates `ROUTES_FILE`. */
-export function loadRoutingFile(path: string, ids?: ReadonlyMap<string, string>): RoutingPlan {
+export function loadRoutingFile(
+  path: string,
+  ids?: ReadonlyMap<string, string>,
+  login?: ReadonlyMap<string, 'required' | 'optional'>,
+): RoutingPlan {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -231,7 +318,7 @@ export function loadRoutingFile(path: string, ids?: ReadonlyMap<string, string>)
   } catch (error) {
     throw new RoutingError([`ROUTES_FILE ${path} is not YAML/JSON: ${error instanceof Error ? error.message : String(error)}`]);
   }
-  return routingPlanOf(document, ids);
+  return routingPlanOf(document, ids, login);
 }
 
 /** The plan without a routing file: one backend (`BACKEND_URL`, or the embedded one). */

@@ -49,7 +49,7 @@ describe.skipIf(!runPhp)('the BFF routing between a PHP backend and the embedded
         'media: embedded',
         'routes:',
         '  listMembers: embedded',
-        '  /api/profile.php: embedded',
+        '  getProfile: embedded',
         'shadow:',
         '  operations:',
         '    getInterests: { candidate: embedded }',

@@ -41,10 +41,12 @@ export interface LoginCandidate {
   status: string;
   /** Counted up by every password reset or change; device cookies of an older epoch are not trusted. */
   device_epoch: number;
+  /** 'legacy' for a member from the PHP service (with password_hash '' until his first login here). */
+  origin: string;
 }
 
 export async function findLoginCandidate(db: Db, siteId: number, email: string): Promise<LoginCandidate | null> {
-  const [row] = await db.query<LoginCandidate>(sql`SELECT id, password_hash, status, device_epoch FROM users
+  const [row] = await db.query<LoginCandidate>(sql`SELECT id, password_hash, status, device_epoch, origin FROM users
      WHERE site_id = ${siteId} AND lower(email) = lower(${email}) AND status <> 'deleted'`);
   return row ?? null;
 }
@@ -98,6 +100,14 @@ export async function findSiteAndSession(
 
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.query(sql`UPDATE sessions SET last_seen_at = now(), updated_at = now() WHERE id = ${sessionId}`);
+}
+
+/** The session row standing for a PHP session (identity bridge): written or renewed, for `userId`, `maxAgeSeconds` long. */
+export async function saveBridgedSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
+  await db.query(
+    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${sessionId}, ${userId}, now() + make_interval(secs => ${maxAgeSeconds}))
+        ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at, last_seen_at = now(), updated_at = now()`,
+  );
 }
 
 export async function createSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {

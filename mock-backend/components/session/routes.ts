@@ -8,8 +8,9 @@ import { authToken, clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
 import { navCounts } from '../social/index';
 import * as service from './service';
+import type { LegacyMembers } from '../legacy/index';
 
-export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies>): Router {
+export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies>, legacy?: LegacyMembers): Router {
   const router = Router();
   const fictionalIcon = (site: { fictional_icon: string }) => site.fictional_icon !== '';
 
@@ -41,6 +42,8 @@ export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies
       ip: getClient(res).ip,
       previousToken: authToken(req),
       device: devices.read(presentedDeviceCookie(req)),
+      legacy,
+      requestId: req.get('x-request-id'),
     });
     setAuthCookie(req, res, token);
     // This browser has now logged in to the account: a fresh device cookie makes its next logins trusted.

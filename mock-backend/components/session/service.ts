@@ -3,7 +3,7 @@ import { AUTH_COOKIE_MAX_AGE_DAYS } from '../../../src/shared/constants';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
-import { dummyHash, verifyPassword } from '../../lib/password';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { User } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import { toImage } from '../members/index';
@@ -11,6 +11,8 @@ import type { DeviceCookie } from './device';
 import { endpointProblem, pushKeysProblem } from '../push/index';
 import { suspendedLogin } from '../safety/index';
 import * as repo from './repository';
+import type { MemberAssertion } from '../../../src/shared/member-assertion';
+import { adoptPassword, type LegacyMembers } from '../legacy/index';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
 /**
@@ -35,18 +37,50 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The site of the host, and the viewer behind an `auth` cookie value on it (or null): one query. */
+/**
+ * How long a bridged session lives here after its last use (renewed at most every five minutes): the PHP session it
+ * stands for is checked again by the BFF on every request, so this only bounds an open event stream's life.
+ */
+const BRIDGED_SESSION_SECONDS = 15 * 60;
+
+/** The session row that stands here for a PHP session (named by its hash): no browser can present its id. */
+const bridgedSessionId = (sid: string): string => sessionIdOf(`legacy:${sid}`);
+
+/** A member whose session lives on the PHP service, as the BFF's identity bridge vouched for him on this request. */
+export interface BridgedAsker {
+  claims: MemberAssertion;
+  /** The PHP session cookie's value (its hash is the assertion's `sid`). */
+  cookie: string;
+  legacy: LegacyMembers;
+}
+
+/**
+ * The site of the host, and the viewer behind an `auth` cookie value on it (or null): one query. A member the
+ * identity bridge vouches for (`bridged`, only without an `auth` cookie) has a session row here standing for his PHP
+ * session: found, it is the same one query; the first time, he is learnt from the assertion (a member id that signed
+ * up here is refused: no viewer) and the row is written.
+ */
 export async function resolveSiteAndViewer(
   db: Db,
   host: string,
   token: string | undefined,
+  bridged?: BridgedAsker,
 ): Promise<{ site: Site; viewer: Viewer | null }> {
-  const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : null;
+  const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : bridged ? bridgedSessionId(bridged.claims.sid) : null;
   const found = await repo.findSiteAndSession(db, host, sessionId);
   if (!found) throw new Error('no default site in the database');
-  const { site, session: row } = found;
+  const { site } = found;
+  let row = found.session;
+  if (bridged && sessionId !== null && row?.user_id !== bridged.claims.sub) {
+    row = null;
+    if (await bridged.legacy.learnAsker(site.id, bridged.claims.usr)) {
+      await repo.saveBridgedSession(db, sessionId, bridged.claims.sub, BRIDGED_SESSION_SECONDS);
+      row = (await repo.findSiteAndSession(db, host, sessionId))?.session ?? null;
+    }
+  } else if (row?.stale && sessionId !== null) {
+    await (bridged ? repo.saveBridgedSession(db, sessionId, row.user_id, BRIDGED_SESSION_SECONDS) : repo.touchSession(db, sessionId));
+  }
   if (!row || sessionId === null) return { site, viewer: null };
-  if (row.stale) await repo.touchSession(db, sessionId);
   return {
     site,
     viewer: {
@@ -54,6 +88,7 @@ export async function resolveSiteAndViewer(
       sessionId,
       paidUser: row.paid_user,
       language: isLocale(row.language) ? row.language : 'en',
+      ...(bridged ? { legacySession: bridged.cookie } : {}),
     },
   };
 }
@@ -105,10 +140,20 @@ function trustedDevice(device: DeviceCookie | null, candidate: repo.LoginCandida
  */
 export async function login(
   db: Db,
-  q: { siteId: number; email: string; password: string; ip: string; previousToken: string | undefined; device: DeviceCookie | null },
+  q: {
+    siteId: number;
+    email: string;
+    password: string;
+    ip: string;
+    previousToken: string | undefined;
+    device: DeviceCookie | null;
+    /** The PHP service members come from, while some have no password here yet (LEGACY_API_URL). */
+    legacy?: LegacyMembers | undefined;
+    requestId?: string | undefined;
+  },
 ): Promise<{ token: string; userId: number; deviceEpoch: number }> {
   const email = q.email.trim();
-  const candidate = await repo.findLoginCandidate(db, q.siteId, email);
+  let candidate = await repo.findLoginCandidate(db, q.siteId, email);
   const device = trustedDevice(q.device, candidate);
   const locked = device
     ? await repo.deviceLockedMinutes(db, device)
@@ -118,7 +163,22 @@ export async function login(
         await repo.accountLockedMinutes(db, q.siteId, email),
       );
   if (locked > 0) throw loginBlocked(locked);
-  const ok = await verifyPassword(candidate?.password_hash ?? (await dummyHash()), q.password);
+  let ok: boolean;
+  if (q.legacy && (!candidate || (candidate.origin === 'legacy' && candidate.password_hash === ''))) {
+    // No password here (yet): the PHP service checks it, once. Accepted, he gets an Argon2id hash here and is never
+    // checked there again; refused, the answer is a wrong password's, after the same one Argon2id computation.
+    const user = await q.legacy.checkLogin(q.siteId, email, q.password, q.requestId);
+    ok = user !== null && (candidate === null || candidate.id === user.id);
+    if (user && ok) {
+      await adoptPassword(db, user.id, await hashPassword(q.password));
+      candidate = await repo.findLoginCandidate(db, q.siteId, email);
+      ok = candidate?.id === user.id;
+    } else {
+      await verifyPassword(await dummyHash(), q.password);
+    }
+  } else {
+    ok = await verifyPassword(candidate?.password_hash || (await dummyHash()), q.password);
+  }
   // An account logs in with its password only once its address is confirmed (until then through the session of its
   // signup, or a reset link, which confirms the address too). Otherwise an account created by signing up with someone
   // else's address (a decoy, see signup.ts) would be told apart from a new one by logging in again.

@@ -39,17 +39,23 @@ const NOT_COPIED = new Set(['psp', 'mail', 'sms']);
  * The client build (`npm run build`) must have run before. It runs `dist/server/bff.js` as `npm start` does when that
  * build is newer than every source it is made from, else the TypeScript sources through tsx (`compiled` forces either).
  * In the browser tests (E2E_SEEDED_DIR, support/global-setup.ts) the fresh DATA_DIR is a copy of a recently migrated and
- * seeded one unless `env` changes what a data directory holds.
+ * seeded one unless `env` changes what a data directory holds. `keepData` leaves the data directory when the site
+ * stops; with `dataDir`, the site starts on such a directory and leaves it too (a second stage on the same database).
  */
-export async function startSite(env: Record<string, string> = {}, options: { compiled?: boolean } = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  options: { compiled?: boolean; dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningSite> {
   const compiled = options.compiled ?? serverBuildIsCurrent();
+  // Another start on the data of an earlier one (which was stopped with keepData): its database as it was left.
+  if (options.dataDir) return launch(env, compiled, options.dataDir, { keepData: true });
   const seededRoot = process.env.E2E_SEEDED_DIR;
   const dataDir = mkdtempSync(join(scratchRoot(), 'e2e-data-'));
   if (seededRoot && !DATA_SHAPING_ENV.some((name) => name in env)) {
     const seeded = recentSeeded(seededRoot) ?? (await seedCopy(seededRoot, compiled));
     cpSync(seeded, dataDir, { recursive: true });
   }
-  return launch(env, compiled, dataDir);
+  return launch(env, compiled, dataDir, { keepData: options.keepData ?? false });
 }
 
 /** The newest seeded data directory under `root` that is young enough, or null. */

@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../lib/db';
+import type { LegacyClient, LegacyUser } from './client';
+import * as repo from './repository';
+
+/**
+ * Members who come from the PHP service the site moves off, learnt on first sight under their PHP id:
+ * - the member asking, as the PHP service confirmed his session to the BFF (the identity bridge's assertion);
+ * - a member he looks at, likes or writes to that this backend has never seen, asked from the PHP service as him;
+ * - a member logging in here for the first time, whose password the PHP service accepts (then never asked again).
+ * Nothing is learnt for a session the PHP service did not confirm, and a member who signed up here is never
+ * overwritten by one from there (the id is refused, and the conflict logged for the operator).
+ */
+export interface LegacyMembers {
+  /** The member the PHP service vouches for, learnt or refreshed here; false when his id is a local member's. */
+  learnAsker(siteId: number, user: LegacyUser): Promise<boolean>;
+  /** Makes sure member `id` is known here, asking the PHP service as the member of `sessionCookie` when he is not. */
+  learnOther(siteId: number, id: number, sessionCookie: string, requestId: string | undefined): Promise<void>;
+  /** Checks a password with the PHP service (the member's first login here); the member it names, learnt, or null. */
+  checkLogin(siteId: number, email: string, password: string, requestId: string | undefined): Promise<LegacyUser | null>;
+}
+
+export function createLegacyMembers(deps: { db: Db; client: LegacyClient; logger: Logger }): LegacyMembers {
+  const { db, client, logger } = deps;
+  const learn = async (m: repo.LearntMember): Promise<boolean> => {
+    const ok = await repo.learnMember(db, m);
+    if (!ok) logger.warn({ userId: m.id }, 'legacy: a member id from the PHP service belongs to a member who signed up here; not learnt');
+    return ok;
+  };
+  const asLearnt = (siteId: number, user: LegacyUser): repo.LearntMember => ({
+    id: user.id,
+    siteId,
+    email: user.email.includes('@') ? user.email : null,
+    status: user.status,
+    language: user.language,
+    signupDate: user.signup_date,
+    name: user.profile.name,
+    country: user.profile.country,
+    about: null,
+    gender: null,
+  });
+
+  return {
+    learnAsker: (siteId, user) => learn(asLearnt(siteId, user)),
+    async learnOther(siteId, id, sessionCookie, requestId) {
+      if ((await repo.originOf(db, id)) !== null) return;
+      const profile = await client.profile(id, sessionCookie, requestId);
+      if (!profile) return;
+      await learn({ ...profile, siteId, email: null, status: 'active', language: null, signupDate: null });
+    },
+    async checkLogin(siteId, email, password, requestId) {
+      const user = await client.login(email, password, requestId);
+      if (!user) return null;
+      return (await learn(asLearnt(siteId, user))) ? user : null;
+    },
+  };
+}
+
+export const adoptPassword = repo.adoptPassword;
