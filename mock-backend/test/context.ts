@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { createBackground, type Background, type BackgroundOptions } from '../background';
 import { createBus, type Bus } from '../lib/bus';
 import { WEBHOOK_PATH } from '../components/payments/index';
@@ -79,6 +79,8 @@ export interface TestContextOptions {
   dbPoolMax?: number;
   /** Where photos are kept: DATA_DIR/media (default) or a bucket of a local S3-compatible server started for the context. */
   media?: MediaStoreKind;
+  /** The PHP service members come from (components/legacy): a fake client and its session cookie's name. */
+  legacy?: AppDeps['legacy'];
 }
 
 /** The two media stores; tests of photos run once with each (`describe.each(MEDIA_STORES)`). */
@@ -176,6 +178,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     payments,
     sms: { send: async (to: string, text: string) => void sms.push({ to, text }) },
     ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
+    ...(opts.legacy ? { legacy: opts.legacy } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -176,11 +176,7 @@ function lenientFile(document: unknown): RoutingFile {
 }
 
 /** Validates a parsed routing document against the contract's operations; every error of the file at once. */
-export function routingPlanOf(
-  document: unknown,
-  ids: ReadonlyMap<string, string> = contractOperationIds(),
-  login: ReadonlyMap<string, 'required' | 'optional'> = contractLoginOperations(),
-): RoutingPlan {
+export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string> = contractOperationIds()): RoutingPlan {
   const parsed = fileSchema.safeParse(document);
   const issues: string[] = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
   const file = parsed.success ? parsed.data : lenientFile(document);
@@ -242,7 +238,6 @@ export function routingPlanOf(
       ? { backend: file.session_bridge.backend, cookie: file.session_bridge.cookie, cacheSeconds: file.session_bridge.cache_seconds }
       : undefined,
   };
-  if (issues.length === 0) issues.push(...sessionIssues(plan, login, ids));
   if (issues.length > 0) throw new RoutingError(issues);
   return plan;
 }
@@ -300,11 +295,14 @@ export function sessionIssues(
   return issues;
 }
 
-/** Reads and validates `ROUTES_FILE`. */
+/**
+ * Reads and validates `ROUTES_FILE` as the BFF does at start: its form against the contract (routingPlanOf), then
+ * what it would do to members' sessions (sessionIssues).
+ */
 export function loadRoutingFile(
   path: string,
-  ids?: ReadonlyMap<string, string>,
-  login?: ReadonlyMap<string, 'required' | 'optional'>,
+  ids: ReadonlyMap<string, string> = contractOperationIds(),
+  login: ReadonlyMap<string, 'required' | 'optional'> = contractLoginOperations(),
 ): RoutingPlan {
   let text: string;
   try {
@@ -318,7 +316,10 @@ export function loadRoutingFile(
   } catch (error) {
     throw new RoutingError([`ROUTES_FILE ${path} is not YAML/JSON: ${error instanceof Error ? error.message : String(error)}`]);
   }
-  return routingPlanOf(document, ids, login);
+  const plan = routingPlanOf(document, ids);
+  const issues = sessionIssues(plan, login, ids);
+  if (issues.length > 0) throw new RoutingError(issues);
+  return plan;
 }
 
 /** The plan without a routing file: one backend (`BACKEND_URL`, or the embedded one). */
