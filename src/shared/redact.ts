@@ -16,7 +16,7 @@ export const REDACTED = '[redacted]';
 
 /**
  * Headers whose values are credentials or prove who sent a request: session cookies in both directions, credentials,
- * the secret the BFF and the backend share, and the signatures of payment-provider webhooks (Standard Webhooks'
+ * the secret the BFF and the backend share, the identity bridge's signed assertion, and the signatures of payment-provider webhooks (Standard Webhooks'
  * `webhook-id`/`-timestamp`/`-signature`, Stripe's and the generic `x-signature`). An Idempotency-Key is no secret.
  */
 const SECRET_HEADERS = [
@@ -25,6 +25,8 @@ const SECRET_HEADERS = [
   'authorization',
   'proxy-authorization',
   'x-backend-secret',
+  // The identity bridge's assertion of who is asking (member-assertion.ts).
+  'x-member-assertion',
   'webhook-id',
   'webhook-timestamp',
   'webhook-signature',

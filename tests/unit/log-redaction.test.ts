@@ -10,6 +10,7 @@ const SECRETS = {
   cookie: 'auth=COOKIE-SECRET',
   authorization: 'Bearer BEARER-SECRET',
   'x-backend-secret': 'BACKEND-SECRET-0123456789abcdef0123456789',
+  'x-member-assertion': 'v1.MEMBER-ASSERTION-SECRET.mac',
   'webhook-id': 'msg_WEBHOOK-ID-SECRET',
   'webhook-timestamp': '1700000000',
   'webhook-signature': 'v1,WEBHOOK-SIGNATURE-SECRET',
