@@ -77,7 +77,14 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
   };
   const primary = byName(plan.defaultBackend);
   const media = byName(plan.mediaBackend);
-  const shadow = new ShadowReads({ rules: plan.shadow, maxConcurrent: plan.shadowMaxConcurrent, backends, metrics, logger });
+  const shadow = new ShadowReads({
+    rules: plan.shadow,
+    maxConcurrent: plan.shadowMaxConcurrent,
+    backends,
+    metrics,
+    logger,
+    identityHeaders: (name, request) => identityHeaders(name, request),
+  });
   const secrets = new Map([...plan.backends].map(([name, t]) => [name, t.secret ?? (t.sendSecret ? options.secret : undefined)]));
   const bridge = plan.sessionBridge
     ? createIdentityBridge({

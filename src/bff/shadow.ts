@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { Logger } from 'pino';
 import { readBody, type Backend, type BackendRequest } from './backend';
@@ -162,6 +162,11 @@ export interface ShadowReadsOptions {
   metrics: BffMetrics;
   logger: Logger;
   random?: () => number;
+  /**
+   * The identity bridge's headers for a call to a backend (router.ts): a member's read is shadowed as that member on
+   * both sides, each with an assertion of its own request.
+   */
+  identityHeaders?: (backend: string, request: BackendRequest) => Promise<OutgoingHttpHeaders>;
 }
 
 export class ShadowReads {
@@ -261,7 +266,14 @@ export class ShadowReads {
           noRetry: true,
           deadlineMs: SHADOW_DEADLINE_MS,
         };
-        const [again, other] = await Promise.all([fetchAnswer(primary, shadowRequest), fetchAnswer(candidate, shadowRequest)]);
+        const as = async (name: string): Promise<BackendRequest> => {
+          const identity = (await this.options.identityHeaders?.(name, shadowRequest)) ?? {};
+          return Object.keys(identity).length > 0 ? { ...shadowRequest, headers: { ...headers, ...identity } } : shadowRequest;
+        };
+        const [again, other] = await Promise.all([
+          as(primaryName).then((r) => fetchAnswer(primary, r)),
+          as(rule.candidate).then((r) => fetchAnswer(candidate, r)),
+        ]);
         const raw = differingFields(first, other);
         const noise = differingFields(first, again);
         stats.compared += 1;

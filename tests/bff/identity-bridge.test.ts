@@ -28,7 +28,7 @@ afterEach(async () => {
   for (const s of stands.splice(0)) await s.close();
 });
 
-async function setUp(options: { legacyFails?: boolean } = {}) {
+async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, unknown> } = {}) {
   const sessions = new Set(['good']);
   const legacy = await startStandIn({
     '/api/user.php': (req, res) => {
@@ -54,6 +54,7 @@ async function setUp(options: { legacyFails?: boolean } = {}) {
     default: 'legacy',
     routes: { listLikes: 'next', listChats: 'next' },
     session_bridge: { backend: 'legacy', cookie: 'PHPSESSID', cache_seconds: 20 },
+    ...(options.shadow ? { shadow: options.shadow } : {}),
   });
   app = makeApp('', { routing: plan, backendSecret: SECRET, env: { AUTH_COOKIE_NAME: 'PHPSESSID' } });
   return { legacy, next, sessions, app };
@@ -107,6 +108,23 @@ describe('the identity bridge', () => {
     expect(next.hits('/api/likes.php')).toHaveLength(0);
     // Visitors without a PHP session are not affected.
     expect((await request(app).get('/api/likes.php')).status).toBe(200);
+  });
+
+  it("When a member's read on the PHP service is shadowed to the new backend, then the candidate is asked as that member", async () => {
+    const { legacy, next, app } = await setUp({ shadow: { operations: { getInterests: { candidate: 'next' } } } });
+    next.routes.set('/api/interests.php', (_req, res) => json(res, 200, { interests: [] }));
+    await request(app).get('/api/interests.php').set('Cookie', 'PHPSESSID=good');
+    await app.backends.shadow.settled();
+    const hit = next.hits('/api/interests.php')[0]!;
+    const claims = verifyMemberAssertion(SECRET, assertionOf(hit), {
+      method: 'GET',
+      path: '/api/interests.php',
+      requestId: hit.headers['x-request-id'] as string,
+    });
+    expect(claims?.sub).toBe(JAN.id);
+    // The PHP service itself (primary, asked twice) never gets one, and its session was asked once.
+    for (const h of legacy.hits('/api/interests.php')) expect(assertionOf(h)).toBeUndefined();
+    expect(legacy.hits('/api/user.php')).toHaveLength(1);
   });
 
   it('When the metrics are read, then the lookups are counted by result', async () => {
