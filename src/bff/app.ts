@@ -175,7 +175,14 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
 
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
-  app.use(mediaProxy({ backend: backend.media, trustProxy, authCookieName }));
+  app.use(
+    mediaProxy({
+      backend: backend.media,
+      trustProxy,
+      authCookieName,
+      identityHeaders: (request) => backend.identityHeaders(backend.media.name, request),
+    }),
+  );
   const eventStream = eventStreamProxy({ backend, authCookieName, trustProxy });
   metrics.countStreams(() => eventStream.size());
   app.get(EVENT_STREAM_PATH, eventStream);

@@ -3,7 +3,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
-import { readBody, type Backend } from './backend';
+import { readBody, type Backend, type BackendRequest } from './backend';
 import { BackendUnavailableError, BreakerOpenError } from './backend-errors';
 import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders, clientIdentityHeaders } from './backend-headers';
 import { isLocale, type Locale } from '../shared/locales';
@@ -279,7 +279,13 @@ function accountLanguage(payload: Buffer): Locale | null {
  * backend sets with a file follow the session policy like every other answer's; a file the backend refuses is a 404
  * (nobody learns it exists), never a "logged out" verdict, so a media answer clears nothing.
  */
-export function mediaProxy(options: { backend: Backend; trustProxy: boolean; authCookieName: string }): RequestHandler {
+export function mediaProxy(options: {
+  backend: Backend;
+  trustProxy: boolean;
+  authCookieName: string;
+  /** The identity bridge's headers for the media backend (a member's private chat photo while his session is on PHP). */
+  identityHeaders?: (request: BackendRequest) => Promise<OutgoingHttpHeaders>;
+}): RequestHandler {
   const { backend, trustProxy } = options;
   const session = sessionPolicy(options.authCookieName);
   // Determined before http-proxy runs: its `xfwd` appends the socket address to req.headers['x-forwarded-for'],
@@ -318,10 +324,24 @@ export function mediaProxy(options: { backend: Backend; trustProxy: boolean; aut
     },
   }) as unknown as RequestHandler;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (isMediaRequest(req.path, req)) {
-      identities.set(req, clientIdentityHeaders({ clientIp: clientIpOf(req), clientCountry: clientCountryOf(req, trustProxy) }));
+    if (!isMediaRequest(req.path, req)) return proxy(req, res, next);
+    const identity = clientIdentityHeaders({ clientIp: clientIpOf(req), clientCountry: clientCountryOf(req, trustProxy) });
+    if (!options.identityHeaders || req.get('cookie') === undefined) {
+      identities.set(req, identity);
+      return proxy(req, res, next);
     }
-    return proxy(req, res, next);
+    const path = req.originalUrl;
+    const headers: OutgoingHttpHeaders = { cookie: req.get('cookie'), 'x-request-id': requestIdOf(req) };
+    options.identityHeaders({ method: req.method, path, headers }).then(
+      (asserted) => {
+        identities.set(req, { ...identity, ...asserted });
+        void proxy(req, res, next);
+      },
+      (err: unknown) => {
+        requestLog(req).warn({ err }, 'media: the session backend could not confirm the session');
+        sendJsonError(res, BACKEND_UNAVAILABLE.status, BACKEND_UNAVAILABLE.code, BACKEND_UNAVAILABLE.message);
+      },
+    );
   };
 }
 

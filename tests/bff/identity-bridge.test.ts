@@ -28,7 +28,7 @@ afterEach(async () => {
   for (const s of stands.splice(0)) await s.close();
 });
 
-async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, unknown> } = {}) {
+async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, unknown>; media?: string } = {}) {
   const sessions = new Set(['good']);
   const legacy = await startStandIn({
     '/api/user.php': (req, res) => {
@@ -55,6 +55,7 @@ async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, u
     routes: { listLikes: 'next', listChats: 'next' },
     session_bridge: { backend: 'legacy', cookie: 'PHPSESSID', cache_seconds: 20 },
     ...(options.shadow ? { shadow: options.shadow } : {}),
+    ...(options.media ? { media: options.media } : {}),
   });
   app = makeApp('', { routing: plan, backendSecret: SECRET, env: { AUTH_COOKIE_NAME: 'PHPSESSID' } });
   return { legacy, next, sessions, app };
@@ -125,6 +126,25 @@ describe('the identity bridge', () => {
     // The PHP service itself (primary, asked twice) never gets one, and its session was asked once.
     for (const h of legacy.hits('/api/interests.php')) expect(assertionOf(h)).toBeUndefined();
     expect(legacy.hits('/api/user.php')).toHaveLength(1);
+  });
+
+  it("When the media backend is another than the PHP service, then a member's photo request carries his assertion (a private chat photo)", async () => {
+    const { next, app } = await setUp({ media: 'next' });
+    next.routes.set('/media/chat/p.jpg', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.end('jpeg');
+    });
+    expect((await request(app).get('/media/chat/p.jpg').set('Cookie', 'PHPSESSID=good')).status).toBe(200);
+    const hit = next.hits('/media/chat/p.jpg')[0]!;
+    expect(
+      verifyMemberAssertion(SECRET, assertionOf(hit), {
+        method: 'GET',
+        path: '/media/chat/p.jpg',
+        requestId: hit.headers['x-request-id'] as string,
+      })?.sub,
+    ).toBe(JAN.id);
+    await request(app).get('/media/chat/p.jpg');
+    expect(assertionOf(next.hits('/media/chat/p.jpg')[1]!)).toBeUndefined();
   });
 
   it('When the metrics are read, then the lookups are counted by result', async () => {
