@@ -286,7 +286,7 @@ export function sessionIssues(
   if (strays.length > 0) {
     const why =
       bridge === undefined
-        ? `add session_bridge: { backend: ${loginBackend} } so those backends learn who is asking, or route them to "${loginBackend}"`
+        ? `route them to "${loginBackend}" (where login is), or, while login is on the PHP service, add session_bridge: { backend: ${loginBackend} } so those backends learn who is asking`
         : `the session bridge comes from "${bridge}", but members log in on "${loginBackend}" and hold no session there: route them to "${loginBackend}" too`;
     issues.push(
       `routes: ${strays.length} operation(s) that need a login are not where login is (${strays.slice(0, 5).join(', ')}${strays.length > 5 ? ', …' : ''}): ${why}`,
