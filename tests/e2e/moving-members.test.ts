@@ -114,6 +114,10 @@ describe.skipIf(!runPhp)('moving members off the PHP service', () => {
     };
     expect(after.profiles.filter((l) => l.direction === 'given').map((l) => l.profile.id)).toContain(KLAAS);
     expect((await api('/api/chats.php', { cookie: phpSession })).status).toBe(200);
+    // The page the member opens is rendered from the new backend's answers, as him.
+    const page = await api('/likes/given', { cookie: phpSession, headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Klaas');
 
     // The event stream, routed like any operation, is held with the PHP session.
     const aborter = new AbortController();
