@@ -96,6 +96,44 @@ function operationIdsOf(spec: unknown): Map<string, string> {
   return result;
 }
 
+/** How an operation uses the session: it needs a login, or it answers visitors too but differently with a session. */
+export type SessionUse = 'required' | 'optional';
+
+/** The names of the document's session schemes: its security schemes that are an apiKey in a cookie. */
+function sessionSchemesOf(spec: Json): Set<string> {
+  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
+  return new Set(
+    Object.entries(schemes)
+      .filter(([, scheme]) => isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'cookie')
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * The operations of an already parsed OpenAPI document that use the session, by their security (the operation's, else
+ * the document's): `[{cookieAuth: []}]` — every alternative names the session scheme — is `required`;
+ * `[{}, {cookieAuth: []}]` — a visitor is served too, one with a session otherwise — is `optional`; `[]`, none or no
+ * session scheme is anonymous and left out.
+ */
+export function contractLoginOperationsOf(spec: unknown): Map<string, SessionUse> {
+  const result = new Map<string, SessionUse>();
+  if (!isObject(spec) || !isObject(spec.paths)) return result;
+  const session = sessionSchemesOf(spec);
+  const usesSession = (requirement: unknown) => isObject(requirement) && Object.keys(requirement).some((name) => session.has(name));
+  const base = basePath(spec);
+  for (const [path, item] of Object.entries(spec.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const security = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
+      if (!security.some(usesSession)) continue;
+      result.set(operationKey(method, `${base}${path}`), security.every(usesSession) ? 'required' : 'optional');
+    }
+  }
+  return result;
+}
+
 let contractDocument: unknown;
 
 function readContract(): unknown {
@@ -104,7 +142,10 @@ function readContract(): unknown {
     try {
       text = readFileSync(OPENAPI_PATH, 'utf8');
     } catch (error) {
-      throw new Error(`Cannot read the API contract ${OPENAPI_PATH} (needed to know which writes may be retried)`, { cause: error });
+      throw new Error(
+        `Cannot read the API contract ${OPENAPI_PATH} (the BFF reads which writes may be retried, and which calls need a login, from it)`,
+        { cause: error },
+      );
     }
     contractDocument = parse(text);
   }
@@ -113,6 +154,7 @@ function readContract(): unknown {
 
 let fromContract: IdempotentOperations | undefined;
 let idsFromContract: ReadonlyMap<string, string> | undefined;
+let loginFromContract: ReadonlyMap<string, SessionUse> | undefined;
 
 /** The set from the project's openapi.yaml, read and parsed on first use, then kept. */
 export function contractIdempotentOperations(): IdempotentOperations {
@@ -124,6 +166,15 @@ export function contractIdempotentOperations(): IdempotentOperations {
 export function contractOperationIds(): ReadonlyMap<string, string> {
   idsFromContract ??= operationIdsOf(readContract());
   return idsFromContract;
+}
+
+/**
+ * `"METHOD /api/x.php"` → how the operation of the project's openapi.yaml uses the session (read once): `required`
+ * (a visitor gets 403 `authentication_required`) or `optional`; anonymous operations are absent.
+ */
+export function contractLoginOperations(): ReadonlyMap<string, SessionUse> {
+  loginFromContract ??= contractLoginOperationsOf(readContract());
+  return loginFromContract;
 }
 
 /** The operationId of a request (`getUser`), or `undocumented` for a path/method the contract does not describe. */
