@@ -181,7 +181,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Beacon sent when the page becomes hidden (records the member's last activity) */
+        /**
+         * Beacon sent when the page becomes hidden (records the member's last activity)
+         * @description Best effort: the browser sends it with `navigator.sendBeacon` and never reads the answer, and nothing is
+         *     repeated. A backend that cannot record the activity at the moment (busy, its database away) may say so with
+         *     503 and lose only this one timestamp; the next beacon (the next time one of his pages is hidden) records it.
+         */
         post: operations["pageHidden"];
         delete?: never;
         options?: never;
@@ -3164,6 +3169,16 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not recorded this time (the backend is busy or its database is unavailable); nothing to repeat */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMembers: {
