@@ -168,6 +168,34 @@ export function contractOperationIds(): ReadonlyMap<string, string> {
   return idsFromContract;
 }
 
+/** The headers (lower-cased) that any response of an already parsed OpenAPI document declares, shared ones included. */
+function responseHeadersOf(spec: unknown): Set<string> {
+  const result = new Set<string>();
+  if (!isObject(spec)) return result;
+  const collect = (response: unknown) => {
+    if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) result.add(name.toLowerCase());
+  };
+  const components = isObject(spec.components) ? spec.components : {};
+  if (isObject(components.responses)) Object.values(components.responses).forEach(collect);
+  if (!isObject(spec.paths)) return result;
+  for (const item of Object.values(spec.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isObject(operation) && isObject(operation.responses)) Object.values(operation.responses).forEach(collect);
+    }
+  }
+  return result;
+}
+
+let headersFromContract: ReadonlySet<string> | undefined;
+
+/** The response headers the project's openapi.yaml declares (`etag`, `retry-after`, `idempotent-replayed`…), read once. */
+export function contractResponseHeaders(): ReadonlySet<string> {
+  headersFromContract ??= responseHeadersOf(readContract());
+  return headersFromContract;
+}
+
 /**
  * `"METHOD /api/x.php"` → how the operation of the project's openapi.yaml uses the session (read once): `required`
  * (a visitor gets 403 `authentication_required`) or `optional`; anonymous operations are absent.
