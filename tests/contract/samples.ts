@@ -189,3 +189,46 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
     unsubscribeNotificationMails: [{ query: { token: `1.${'A'.repeat(43)}` } }],
   };
 }
+
+/** The bytes of a JPEG's start and end: enough for a request to be valid, not for a photo to be stored. */
+const PHOTO = new Blob([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9])], {
+  type: 'image/jpeg',
+});
+
+export interface Request extends Sample {
+  /** A multipart body instead of JSON. */
+  form?: () => FormData;
+}
+
+/** Valid requests for the operations that take no string or integer field (operationSamples has the others). */
+function otherSamples(memberId: number): Record<string, Request> {
+  return {
+    geocode: { query: { lat: 48.85, lon: 2.35 } },
+    pageHidden: { body: {} },
+    resendActivationMail: { body: {} },
+    putNotificationSettings: { body: { mail: { messages: true, likes: true, matches: true, news: false } } },
+    putPushSettings: { body: { previews: false } },
+    setInvisible: { body: { invisible: false } },
+    saveLocation: { body: { lat: 52.37, lon: 4.89 } },
+    uploadPhoto: {
+      form: () => {
+        const form = new FormData();
+        form.append('photo', PHOTO, 'photo.jpg');
+        return form;
+      },
+    },
+    sendPhotoMessage: {
+      form: () => {
+        const form = new FormData();
+        form.append('profile_id', String(memberId));
+        form.append('photo', PHOTO, 'photo.jpg');
+        return form;
+      },
+    },
+  };
+}
+
+/** A valid request for any operation of the contract: its first sample, or none (no parameters, no body) when it needs none. */
+export function requestOf(operationId: string, memberId: number): Request {
+  return operationSamples(memberId)[operationId]?.[0] ?? otherSamples(memberId)[operationId] ?? {};
+}

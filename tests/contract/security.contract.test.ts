@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contractLoginOperationsOf } from '../../src/bff/idempotent-operations';
-import { operationSamples, type Sample } from './samples';
+import { requestOf, type Request } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 const contractText = readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8');
@@ -32,44 +32,6 @@ const operations: Operation[] = Object.entries(spec.paths).flatMap(([path, item]
     session: login.get(`${method.toUpperCase()} /api${path}`) ?? 'anonymous',
   })),
 );
-
-/** A tiny JPEG would do as well; the answer without a session never looks at it. */
-const PHOTO = new Blob([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9])], {
-  type: 'image/jpeg',
-});
-
-interface Request extends Sample {
-  /** A multipart body instead of JSON. */
-  form?: () => FormData;
-}
-
-/** Valid requests for the operations that take no string or integer field (operationSamples has the others). */
-function otherSamples(memberId: number): Record<string, Request> {
-  return {
-    geocode: { query: { lat: 48.85, lon: 2.35 } },
-    pageHidden: { body: {} },
-    resendActivationMail: { body: {} },
-    putNotificationSettings: { body: { mail: { messages: true, likes: true, matches: true, news: false } } },
-    putPushSettings: { body: { previews: false } },
-    setInvisible: { body: { invisible: false } },
-    saveLocation: { body: { lat: 52.37, lon: 4.89 } },
-    uploadPhoto: {
-      form: () => {
-        const form = new FormData();
-        form.append('photo', PHOTO, 'photo.jpg');
-        return form;
-      },
-    },
-    sendPhotoMessage: {
-      form: () => {
-        const form = new FormData();
-        form.append('profile_id', String(memberId));
-        form.append('photo', PHOTO, 'photo.jpg');
-        return form;
-      },
-    },
-  };
-}
 
 let base = '';
 let stop: () => Promise<void> = async () => {};
@@ -95,7 +57,7 @@ afterAll(() => stop());
 
 /** What a visitor (no cookie) gets for the operation's valid request: the status and the error code, if any. */
 async function asVisitor(op: Operation): Promise<{ status: number; code: string | undefined }> {
-  const request: Request = operationSamples(memberId)[op.operationId]?.[0] ?? otherSamples(memberId)[op.operationId] ?? {};
+  const request: Request = requestOf(op.operationId, memberId);
   const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
   const json = request.body !== undefined && !request.form;
   const res = await fetch(`${base}/api${op.path}${query ? `?${query}` : ''}`, {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { operationSamples, type Sample, type Who } from './samples';
+import { operationSamples, requestOf, type Sample, type Who } from './samples';
 import { credentialsFor, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
@@ -151,6 +151,32 @@ describe('every status the backend answers is documented', () => {
       if (!responseOf(op, answer.status)) wrong.push(`${op.operationId}: ${answer.status}`);
     }
     expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('When an operation answers under a rate limit (RateLimit-Policy), then its 429 is documented, with Retry-After', async () => {
+    const wrong: string[] = [];
+    let limited = 0;
+    for (const op of operations) {
+      const request = requestOf(op.operationId, memberId);
+      const cookie = ENDS_SESSION.has(op.operationId) ? '' : cookies[request.who ?? 'free'];
+      const form = request.form?.();
+      const encoded = form ? new Response(form) : undefined;
+      const body = form ? Buffer.from(await encoded!.arrayBuffer()) : request.body !== undefined ? JSON.stringify(request.body) : undefined;
+      const type = form ? encoded!.headers.get('content-type')! : body !== undefined ? 'application/json' : undefined;
+      const answer = await send(
+        op.method,
+        `${op.path}${queryOf(request)}`,
+        { ...(cookie ? { cookie } : {}), ...(type ? { 'content-type': type } : {}) },
+        body,
+      );
+      if (answer.headers['ratelimit-policy'] === undefined) continue;
+      limited += 1;
+      const documented = responseOf(op, 429);
+      if (!documented) wrong.push(`${op.operationId}: 429 not documented`);
+      else if (!documented.headers?.['Retry-After']) wrong.push(`${op.operationId}: its 429 does not declare Retry-After`);
+    }
+    expect(wrong).toEqual([]);
+    if (!process.env.API_BASE_URL) expect(limited).toBeGreaterThan(20);
   }, 120_000);
 
   it('When an operation gets a query parameter it does not have, then the status it answers is documented', async () => {

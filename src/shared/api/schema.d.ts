@@ -2744,7 +2744,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The photo store (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
+        /** @description The store of photos and data exports (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
         MediaStoreUnavailable: {
             headers: {
                 "Retry-After"?: number;
@@ -4516,6 +4516,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestPasswordReset: {
@@ -5861,6 +5862,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestDataExport: {
@@ -5948,6 +5950,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["MediaStoreUnavailable"];
         };
     };
     exportTransparencyStatements: {
