@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 /**
- * The operations that honour `Idempotency-Key`, read from the contract (openapi.yaml) once at start: an operation
- * honours the key when its `parameters` (or its path item's) list `$ref: '#/components/parameters/IdempotencyKey'`
- * (or an inline header parameter named `Idempotency-Key`). Each is kept as `"METHOD /api/<path>"` — the spec's
- * `servers` url prefixed — so the BFF can ask "may I repeat this write?" with the request's method and path.
- * Templated paths (`/x/{id}`) are taken literally; the contract has none (every call is `/api/<name>.php`).
+ * The BFF's reader of the contract (openapi.yaml), parsed once: which operations exist (their operationIds), which
+ * honour `Idempotency-Key`, which need or use the session (their `security`), and which response headers it declares.
+ *
+ * An operation honours `Idempotency-Key` when its `parameters` (or its path item's) list
+ * `$ref: '#/components/parameters/IdempotencyKey'` (or an inline header parameter named `Idempotency-Key`). Every
+ * operation is kept as `"METHOD /api/<path>"` — the spec's `servers` url prefixed — so the BFF can ask "may I repeat
+ * this write?" or "does this call need a login?" with the request's method and path. Templated paths (`/x/{id}`) are
+ * taken literally; the contract has none (every call is `/api/<name>.php`).
  */
 
 export type IdempotentOperations = ReadonlySet<string>;
@@ -143,7 +146,7 @@ function readContract(): unknown {
       text = readFileSync(OPENAPI_PATH, 'utf8');
     } catch (error) {
       throw new Error(
-        `Cannot read the API contract ${OPENAPI_PATH} (the BFF reads which writes may be retried, and which calls need a login, from it)`,
+        `Cannot read the API contract ${OPENAPI_PATH} (the BFF reads its operations, the writes it may retry and the headers it passes from it)`,
         { cause: error },
       );
     }
