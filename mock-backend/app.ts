@@ -132,6 +132,9 @@ export function createApp(deps: AppDeps): Express {
       validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       validateFormats: true,
+      // The contract's security only declares the session; a visitor's 403 authentication_required is the session
+      // middleware's answer, never the validator's 401 for a missing cookie.
+      validateSecurity: false,
       ignorePaths: (path: string) => !path.startsWith('/api/'),
       ignoreUndocumented: false,
       // One file; sendPhotoMessage adds two small fields (profile_id, text).

@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 /**
- * The operations that honour `Idempotency-Key`, read from the contract (openapi.yaml) once at start: an operation
- * honours the key when its `parameters` (or its path item's) list `$ref: '#/components/parameters/IdempotencyKey'`
- * (or an inline header parameter named `Idempotency-Key`). Each is kept as `"METHOD /api/<path>"` — the spec's
- * `servers` url prefixed — so the BFF can ask "may I repeat this write?" with the request's method and path.
- * Templated paths (`/x/{id}`) are taken literally; the contract has none (every call is `/api/<name>.php`).
+ * The BFF's reader of the contract (openapi.yaml), parsed once: which operations exist (their operationIds), which
+ * honour `Idempotency-Key`, which need or use the session (their `security`), and which response headers it declares.
+ *
+ * An operation honours `Idempotency-Key` when its `parameters` (or its path item's) list
+ * `$ref: '#/components/parameters/IdempotencyKey'` (or an inline header parameter named `Idempotency-Key`). Every
+ * operation is kept as `"METHOD /api/<path>"` — the spec's `servers` url prefixed — so the BFF can ask "may I repeat
+ * this write?" or "does this call need a login?" with the request's method and path. Templated paths (`/x/{id}`) are
+ * taken literally; the contract has none (every call is `/api/<name>.php`).
  */
 
 export type IdempotentOperations = ReadonlySet<string>;
@@ -96,6 +99,44 @@ function operationIdsOf(spec: unknown): Map<string, string> {
   return result;
 }
 
+/** How an operation uses the session: it needs a login, or it answers visitors too but differently with a session. */
+export type SessionUse = 'required' | 'optional';
+
+/** The names of the document's session schemes: its security schemes that are an apiKey in a cookie. */
+function sessionSchemesOf(spec: Json): Set<string> {
+  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
+  return new Set(
+    Object.entries(schemes)
+      .filter(([, scheme]) => isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'cookie')
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * The operations of an already parsed OpenAPI document that use the session, by their security (the operation's, else
+ * the document's): `[{cookieAuth: []}]` — every alternative names the session scheme — is `required`;
+ * `[{}, {cookieAuth: []}]` — a visitor is served too, one with a session otherwise — is `optional`; `[]`, none or no
+ * session scheme is anonymous and left out.
+ */
+export function contractLoginOperationsOf(spec: unknown): Map<string, SessionUse> {
+  const result = new Map<string, SessionUse>();
+  if (!isObject(spec) || !isObject(spec.paths)) return result;
+  const session = sessionSchemesOf(spec);
+  const usesSession = (requirement: unknown) => isObject(requirement) && Object.keys(requirement).some((name) => session.has(name));
+  const base = basePath(spec);
+  for (const [path, item] of Object.entries(spec.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      const security = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
+      if (!security.some(usesSession)) continue;
+      result.set(operationKey(method, `${base}${path}`), security.every(usesSession) ? 'required' : 'optional');
+    }
+  }
+  return result;
+}
+
 let contractDocument: unknown;
 
 function readContract(): unknown {
@@ -104,7 +145,10 @@ function readContract(): unknown {
     try {
       text = readFileSync(OPENAPI_PATH, 'utf8');
     } catch (error) {
-      throw new Error(`Cannot read the API contract ${OPENAPI_PATH} (needed to know which writes may be retried)`, { cause: error });
+      throw new Error(
+        `Cannot read the API contract ${OPENAPI_PATH} (the BFF reads its operations, the writes it may retry and the headers it passes from it)`,
+        { cause: error },
+      );
     }
     contractDocument = parse(text);
   }
@@ -113,6 +157,7 @@ function readContract(): unknown {
 
 let fromContract: IdempotentOperations | undefined;
 let idsFromContract: ReadonlyMap<string, string> | undefined;
+let loginFromContract: ReadonlyMap<string, SessionUse> | undefined;
 
 /** The set from the project's openapi.yaml, read and parsed on first use, then kept. */
 export function contractIdempotentOperations(): IdempotentOperations {
@@ -124,6 +169,43 @@ export function contractIdempotentOperations(): IdempotentOperations {
 export function contractOperationIds(): ReadonlyMap<string, string> {
   idsFromContract ??= operationIdsOf(readContract());
   return idsFromContract;
+}
+
+/** The headers (lower-cased) that any response of an already parsed OpenAPI document declares, shared ones included. */
+function responseHeadersOf(spec: unknown): Set<string> {
+  const result = new Set<string>();
+  if (!isObject(spec)) return result;
+  const collect = (response: unknown) => {
+    if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) result.add(name.toLowerCase());
+  };
+  const components = isObject(spec.components) ? spec.components : {};
+  if (isObject(components.responses)) Object.values(components.responses).forEach(collect);
+  if (!isObject(spec.paths)) return result;
+  for (const item of Object.values(spec.paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (isObject(operation) && isObject(operation.responses)) Object.values(operation.responses).forEach(collect);
+    }
+  }
+  return result;
+}
+
+let headersFromContract: ReadonlySet<string> | undefined;
+
+/** The response headers the project's openapi.yaml declares (`etag`, `retry-after`, `idempotent-replayed`…), read once. */
+export function contractResponseHeaders(): ReadonlySet<string> {
+  headersFromContract ??= responseHeadersOf(readContract());
+  return headersFromContract;
+}
+
+/**
+ * `"METHOD /api/x.php"` → how the operation of the project's openapi.yaml uses the session (read once): `required`
+ * (a visitor gets 403 `authentication_required`) or `optional`; anonymous operations are absent.
+ */
+export function contractLoginOperations(): ReadonlyMap<string, SessionUse> {
+  loginFromContract ??= contractLoginOperationsOf(readContract());
+  return loginFromContract;
 }
 
 /** The operationId of a request (`getUser`), or `undocumented` for a path/method the contract does not describe. */

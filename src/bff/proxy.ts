@@ -202,7 +202,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     const status = upstream.statusCode ?? 502;
     res.statusCode = status;
     if (upstream.statusMessage) res.statusMessage = upstream.statusMessage;
-    const answer = answerHeaders(upstream.headers, session, { secure, host: req.hostname });
+    const answer = answerHeaders(upstream.headers, session, { secure, host: req.hostname }, { method: req.method, path });
     const setsAuth = answer.setsAuth;
     for (const [name, value] of answer.headers) res.setHeader(name, value);
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { contractResponseHeaders, operationNameOf } from './idempotent-operations';
 import type { SessionPolicy, Site } from './session-policy';
 
 /**
@@ -16,6 +17,44 @@ const RESPONSE_HEADERS_DROPPED: ReadonlySet<string> = new Set([
   'upgrade',
 ]);
 
+/**
+ * The backend headers a browser gets besides the ones the contract's responses declare (contractResponseHeaders):
+ * what describes the body and its caching, what tells a client to wait or go elsewhere, the rate limits, and what the
+ * photos of `/media` and the event stream need. Anything else a backend adds (X-Powered-By, Server, its own
+ * debugging or security headers — the BFF sets its own) stays behind.
+ */
+const RESPONSE_HEADERS_PASSED: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'age',
+  'retry-after',
+  'location',
+  'allow',
+  'ratelimit',
+  'ratelimit-policy',
+  'set-cookie',
+  // A photo: its type is not sniffed, and another site of ours may embed it.
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  // The event stream: no proxy in front of the BFF may buffer it.
+  'x-accel-buffering',
+]);
+
+/** Whether a backend header may reach the browser: allow-listed, or declared by a response of the contract. */
+function passes(name: string): boolean {
+  return RESPONSE_HEADERS_PASSED.has(name) || contractResponseHeaders().has(name);
+}
+
 /** One backend answer's headers as they leave the BFF, and whether its cookies set the auth cookie. */
 export interface AnswerHeaders {
   headers: [string, string | string[]][];
@@ -24,15 +63,24 @@ export interface AnswerHeaders {
 
 /**
  * The BFF's one response policy for a backend answer's headers, on every path that reaches a backend (the `/api` proxy,
- * a page's calls, the event stream, `/media`): the headers of RESPONSE_HEADERS_DROPPED stay behind, `Set-Cookie` leaves
- * as the session policy writes it (session-policy.ts), everything else passes unchanged. What a logged-out answer
- * does to the auth cookie is `SessionPolicy.loggedOutCookie`, asked once the body is read.
+ * a page's calls, the event stream, `/media`): only the headers the BFF knows pass (RESPONSE_HEADERS_PASSED and those
+ * the contract's responses declare), `Set-Cookie` leaves as the session policy writes it (session-policy.ts). A call
+ * outside the contract (`call` names it: an operator's own PHP call the site links to) is the backend's business: its
+ * headers pass, but for those of RESPONSE_HEADERS_DROPPED, which never do. What a logged-out answer does to the auth
+ * cookie is `SessionPolicy.loggedOutCookie`, asked once the body is read.
  */
-export function answerHeaders(headers: IncomingHttpHeaders, session: SessionPolicy, site: Site): AnswerHeaders {
+export function answerHeaders(
+  headers: IncomingHttpHeaders,
+  session: SessionPolicy,
+  site: Site,
+  call?: { method: string; path: string },
+): AnswerHeaders {
+  const outsideContract = call !== undefined && operationNameOf(call.method, call.path) === 'undocumented';
   const out: [string, string | string[]][] = [];
   let setsAuth = false;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || RESPONSE_HEADERS_DROPPED.has(name)) continue;
+    if (!outsideContract && !passes(name)) continue;
     if (name === 'set-cookie') {
       const answer = session.backendCookies(value, site);
       setsAuth = answer.setsAuth;

@@ -173,9 +173,11 @@ describe('contract of openapi.yaml', () => {
       body: { subscription: JSON.stringify({ endpoint: 'https://push.example/contract', keys: {} }) },
     });
     expectMatchesContract('postUser', push.status, push.body);
+    // A beacon a backend may decline with 503 (see its description): the answer is recorded (and checked against the
+    // contract) before our backend is held to recording it.
     const hidden = await call('POST', '/page-hidden.php', { cookie: free, body: {} });
-    expect(hidden.status).toBe(204);
     expectMatchesContract('pageHidden', hidden.status, hidden.body);
+    expect(hidden.status).toBe(204);
   });
 
   it('When a visitor files a complaint, or sends an incomplete one, then both answers match the contract', async () => {

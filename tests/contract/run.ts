@@ -7,7 +7,8 @@
  *   not implemented   the backend answers 404/405/501 to the operation (nothing left to compare yet)
  *   not run           the suite never reached it (an earlier step of its test failed, e.g. no login for a role)
  *
- * so an operator sees what is left to migrate.
+ * so an operator sees what is left to migrate. An answer the contract documents is a verdict like any other: the
+ * page-hidden beacon declined with 503 (which its description allows) conforms.
  *
  *   npx tsx tests/contract/run.ts https://legacy.example.com            # or …/api, or API_BASE_URL=…
  *   CONTRACT_AUTH_COOKIE=PHPSESSID CONTRACT_FREE_EMAIL=… CONTRACT_FREE_PASSWORD=… npx tsx tests/contract/run.ts …
@@ -104,11 +105,13 @@ export async function verdictOf(
   return { ...at, verdict: 'not run', detail: 'the suite did not reach it (an earlier step of its test failed; see the output above)' };
 }
 
-/** Runs the suite against `base` and returns one result per operation of openapi.yaml. */
+/** Runs the suite against `given` (either form, `…/api` or not) and returns one result per operation of openapi.yaml. */
 export async function contractReport(
-  base: string,
+  given: string,
   options: { quiet?: boolean; env?: Record<string, string> } = {},
 ): Promise<OperationResult[]> {
+  // The probes add `/api/<name>.php` themselves, as the suite does.
+  const base = apiOrigin(given);
   const dir = mkdtempSync(path.join(tmpdir(), 'contract-report-'));
   const file = path.join(dir, 'record.json');
   try {

@@ -265,7 +265,8 @@ export function streamHandler(deps: {
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('X-Accel-Buffering', 'no');
-    res.setHeader('Connection', 'keep-alive');
+    // No Connection header of our own: Node answers the client's (keep-alive, or close — and then closes the socket
+    // when the stream ends, instead of keeping it for requests that must not come).
     req.socket.setTimeout(0);
     req.socket.setNoDelay(true);
     res.flushHeaders();

@@ -181,7 +181,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Beacon sent when the page becomes hidden (records the member's last activity) */
+        /**
+         * Beacon sent when the page becomes hidden (records the member's last activity)
+         * @description Best effort: the browser sends it with `navigator.sendBeacon` and never reads the answer, and nothing is
+         *     repeated. A backend that cannot record the activity at the moment (busy, its database away) may say so with
+         *     503 and lose only this one timestamp; the next beacon (the next time one of his pages is hidden) records it.
+         */
         post: operations["pageHidden"];
         delete?: never;
         options?: never;
@@ -2602,12 +2607,27 @@ export interface components {
             to: string;
             /** @description Reports filed in the period, per reason (every reason present, 0 when none) */
             reports_by_reason: {
+                fake_scam_spam: number;
+                harassment_hate: number;
+                unwanted_sexual: number;
+                underage: number;
+                illegal: number;
+                other: number;
+            } & {
                 [key: string]: number;
             };
             /** @description Notices received in the period */
             notices: number;
             /** @description Decisions made in the period, per action (every action present) */
             actions_by_kind: {
+                dismiss: number;
+                remove_content: number;
+                warn: number;
+                restrict: number;
+                suspend: number;
+                ban: number;
+                hide: number;
+            } & {
                 [key: string]: number;
             };
             /** @description Of those, the ones taken by automated means */
@@ -2625,6 +2645,32 @@ export interface components {
         };
     };
     responses: {
+        /** @description The answer is unchanged since the one whose ETag the request sent in `If-None-Match`; no body */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The body is of a type (`Content-Type`) this operation does not take (`unsupported_media_type`) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the backend takes (`payload_too_large`; this backend takes 64 KB of JSON, 16 KB of text) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A request with this Idempotency-Key is still being processed (`idempotency_key_in_use`); retry later */
         IdempotencyKeyInUse: {
             headers: {
@@ -2698,7 +2744,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The photo store (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
+        /** @description The store of photos and data exports (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
         MediaStoreUnavailable: {
             headers: {
                 "Retry-After"?: number;
@@ -2775,6 +2821,12 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description A validator of this answer (this backend: a weak ETag of the body). A client that sends it back in
+         *     `If-None-Match` gets 304 while the answer is unchanged. Optional: a backend that sends no ETag never
+         *     answers 304, and the client then always gets the whole answer.
+         */
+        ETag: string;
         /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key */
         IdempotentReplayed: "true";
     };
@@ -2797,12 +2849,15 @@ export interface operations {
             /** @description The logged-in user and the navigation counts */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -2835,6 +2890,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     postUser: {
@@ -2877,6 +2934,8 @@ export interface operations {
                 };
             };
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description The password is right but the account is suspended or banned (`account_suspended`): `params.until`
              *     (ISO date-time, or `infinity` for a ban), `params.statement` (the statement of reasons' id) and
@@ -2906,12 +2965,15 @@ export interface operations {
             /** @description Logged out (also when no session existed) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getSettings: {
@@ -2933,12 +2995,14 @@ export interface operations {
             /** @description The site's settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -2954,6 +3018,7 @@ export interface operations {
             /** @description All interests */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +3027,8 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getRegions: {
@@ -2978,6 +3045,7 @@ export interface operations {
             /** @description Regions */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2986,6 +3054,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -3001,12 +3070,15 @@ export interface operations {
             /** @description Company info */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyInfo"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
         };
     };
     submitComplaint: {
@@ -3040,6 +3112,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3059,6 +3133,7 @@ export interface operations {
             /** @description The place, or false */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -3066,6 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["GeocodeResult"] | false;
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -3091,6 +3167,18 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not recorded this time (the backend is busy or its database is unavailable); nothing to repeat */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMembers: {
@@ -3123,12 +3211,14 @@ export interface operations {
             /** @description One page of members */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MemberPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
@@ -3147,6 +3237,7 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +3246,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
@@ -3185,6 +3277,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A rule is broken (`profile_name_length`, `profile_name_email`, `profile_name_at`, `profile_birth_date_invalid`, `profile_too_young` with `params.min_age`, `profile_interest_unknown`, `profile_region_unknown`), with `params.field` */
             422: {
                 headers: {
@@ -3208,6 +3302,7 @@ export interface operations {
             /** @description The liking profile, or null when there is none */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +3311,8 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -3234,12 +3331,14 @@ export interface operations {
             /** @description The discount code */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DiscountCode"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
@@ -3269,12 +3368,14 @@ export interface operations {
             /** @description Bundles and methods */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreditPackages"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             /** @description Code already used (`code_used`) */
@@ -3330,6 +3431,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3349,12 +3452,14 @@ export interface operations {
             /** @description The payment */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
@@ -3372,12 +3477,15 @@ export interface operations {
             /** @description Payments and refunds */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -3398,12 +3506,14 @@ export interface operations {
             /** @description Refundable purchases */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RefundQuote"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
@@ -3442,6 +3552,8 @@ export interface operations {
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3479,6 +3591,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3509,6 +3623,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3554,6 +3670,8 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3571,12 +3689,15 @@ export interface operations {
             /** @description Chats, most recent first */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatList"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -3607,6 +3728,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getConversation: {
@@ -3626,12 +3749,14 @@ export interface operations {
             /** @description The conversation */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
@@ -3674,6 +3799,8 @@ export interface operations {
             403: components["responses"]["AuthenticationOrActivationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A field rule is broken (`params.field`), or a new account's first message holds a link or a phone number (`first_message_contact`) */
             422: {
                 headers: {
@@ -3753,6 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["MediaStoreUnavailable"];
@@ -3770,6 +3898,7 @@ export interface operations {
             /** @description The gifts */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3778,6 +3907,8 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -3818,6 +3949,8 @@ export interface operations {
             403: components["responses"]["AuthenticationOrActivationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3850,6 +3983,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3880,6 +4015,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3922,12 +4059,15 @@ export interface operations {
             /** @description Likes */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LikeList"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -3956,6 +4096,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The member cannot like himself (`like_self`) */
             422: {
                 headers: {
@@ -3992,6 +4134,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The member cannot unlike himself (`like_self`) */
             422: {
                 headers: {
@@ -4016,12 +4160,15 @@ export interface operations {
             /** @description The game */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SwipeGame"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -4050,6 +4197,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The member cannot swipe himself (`like_self`) */
             422: {
                 headers: {
@@ -4089,6 +4238,7 @@ export interface operations {
                     "application/json": components["schemas"]["SwipeUndo"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             /** @description The last swipe was no pass, or is too old (`swipe_nothing_to_undo`) */
             409: {
@@ -4114,12 +4264,15 @@ export interface operations {
             /** @description The preferences */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MatchPreferences"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -4147,6 +4300,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A rule is broken (`preferences_age_range`, `profile_region_unknown`), with `params.field` */
             422: {
                 headers: {
@@ -4172,12 +4327,14 @@ export interface operations {
             /** @description Suggestions */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MatchSuggestions"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
@@ -4206,6 +4363,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
         };
     };
@@ -4235,6 +4394,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4263,6 +4424,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resendActivationMail: {
@@ -4287,7 +4450,10 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4305,6 +4471,7 @@ export interface operations {
             /** @description The token is valid (unused, not expired, its account not deleted) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -4312,6 +4479,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
             429: components["responses"]["TooManyRequests"];
@@ -4345,7 +4513,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestPasswordReset: {
@@ -4373,6 +4544,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4403,6 +4576,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The link is spent but the account is suspended or banned (`account_suspended`, `account_banned`, params as for `postUser`) */
             423: {
                 headers: {
@@ -4440,6 +4615,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4472,6 +4649,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4509,6 +4688,8 @@ export interface operations {
                 };
             };
             410: components["responses"]["TokenInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     requestMailChange: {
@@ -4538,6 +4719,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4560,6 +4743,7 @@ export interface operations {
                     "application/json": components["schemas"]["DiscountCode"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
             /** @description The member has already used his delete discount (`code_used`) */
@@ -4597,6 +4781,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             410: components["responses"]["TokenInvalid"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteAccount: {
@@ -4627,6 +4813,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4643,12 +4831,15 @@ export interface operations {
             /** @description Notification settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -4678,6 +4869,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getUnsubscribePage: {
@@ -4695,12 +4888,14 @@ export interface operations {
             /** @description An HTML page in the member's language with a form that POSTs back */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description A forged or mangled token (`unsubscribe_link_invalid`) */
             400: {
                 headers: {
@@ -4749,6 +4944,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4764,12 +4961,15 @@ export interface operations {
             /** @description The push settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PushSettings"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -4797,6 +4997,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getMyProfile: {
@@ -4811,6 +5013,7 @@ export interface operations {
             /** @description The own profile */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4819,6 +5022,8 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -4847,6 +5052,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     uploadPhoto: {
@@ -4893,6 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Not an image, or too many pixels (`photo_invalid`), or the photo limit is reached (`photo_limit_reached`, `params.limit`), or the Idempotency-Key was used with another upload (`idempotency_key_reused`) */
             422: {
                 headers: {
@@ -4931,6 +5139,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     blockMember: {
@@ -4958,6 +5168,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     unblockMember: {
@@ -4984,6 +5196,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listBlocks: {
@@ -4998,6 +5212,7 @@ export interface operations {
             /** @description Blocked members */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5006,6 +5221,8 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -5037,6 +5254,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     saveLocation: {
@@ -5066,6 +5285,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5087,6 +5308,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -5106,12 +5328,14 @@ export interface operations {
             /** @description A page of the moderation queue */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ModerationQueue"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
         };
@@ -5150,6 +5374,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5165,12 +5391,15 @@ export interface operations {
             /** @description The reports, newest first */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MyReports"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -5217,6 +5446,8 @@ export interface operations {
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `details_required` (reason `illegal` without details), `report_self`, or `idempotency_key_reused` */
             422: {
                 headers: {
@@ -5269,6 +5500,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The URL names no member of the site (`invalid_value`, `params.field` = `content_url`), or `idempotency_key_reused` */
             422: {
                 headers: {
@@ -5312,6 +5545,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5330,12 +5565,14 @@ export interface operations {
             /** @description The queue */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReportQueue"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
         };
@@ -5389,6 +5626,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description A field the action needs is missing or names content that is not the member's (`params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
@@ -5413,12 +5652,15 @@ export interface operations {
             /** @description His statements */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StatementList"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -5437,12 +5679,14 @@ export interface operations {
             /** @description The statement */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Statement"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
@@ -5497,6 +5741,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The explanation is blank (`invalid_value`, `params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
@@ -5550,6 +5796,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `appeal_period_over` (more than six months after the decision) or `idempotency_key_reused` */
             422: {
                 headers: {
@@ -5574,12 +5822,15 @@ export interface operations {
             /** @description The open appeals */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AppealQueue"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
         };
     };
@@ -5600,15 +5851,18 @@ export interface operations {
             /** @description The state of his export */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DataExportState"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestDataExport: {
@@ -5644,6 +5898,8 @@ export interface operations {
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             /** @description One export a day (`data_export_daily`, `params.next`) or the rate limit (`too_many_requests`) */
             429: {
@@ -5694,6 +5950,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["MediaStoreUnavailable"];
         };
     };
     exportTransparencyStatements: {
@@ -5714,12 +5972,14 @@ export interface operations {
             /** @description The statements */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TransparencyStatements"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
             422: components["responses"]["Unprocessable"];
@@ -5742,12 +6002,14 @@ export interface operations {
             /** @description The counts */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TransparencyCounts"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ModeratorsOnly"];
             422: components["responses"]["Unprocessable"];
