@@ -214,8 +214,3 @@ export function operationNameOf(method: string, path: string): string {
   const id = ids.get(operationKey(method, path)) ?? (method.toUpperCase() === 'HEAD' ? ids.get(operationKey('GET', path)) : undefined);
   return id ?? 'undocumented';
 }
-
-// TEMPORARY (replaced by the contract branch's version at merge).
-export function contractLoginOperations(): ReadonlyMap<string, 'required' | 'optional'> {
-  return new Map();
-}

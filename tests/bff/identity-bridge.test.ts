@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
-import { RoutingError, routingPlanOf, sessionIssues } from '../../src/bff/routing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RoutingError, loadRoutingFile, routingPlanOf, sessionIssues } from '../../src/bff/routing';
 import { MEMBER_ASSERTION_HEADER, verifyMemberAssertion } from '../../src/shared/member-assertion';
 import { json, makeApp, startStandIn, type StandIn } from './helpers';
 
@@ -199,6 +202,24 @@ describe("the routing check of members' sessions", () => {
       session_bridge: { backend: 'php' },
     });
     expect(sessionIssues(loginMoved, login, ids)).toEqual([expect.stringContaining('GET /api/chats.php → "php"')]);
+  });
+
+  it("When the BFF loads a routing file, then the contract's own security decides: a member operation moved without the bridge is refused, with it the file loads", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'routes-'));
+    const file = path.join(dir, 'routes.yaml');
+    const base = [
+      'backends:',
+      '  php: http://php.test',
+      '  next: http://next.test',
+      'default: php',
+      'routes:',
+      '  listLikes: next',
+      '  getProfile: next',
+    ];
+    writeFileSync(file, base.join('\n'));
+    expect(() => loadRoutingFile(file)).toThrow(/GET \/api\/likes\.php → "next"/);
+    writeFileSync(file, [...base, 'session_bridge:', '  backend: php'].join('\n'));
+    expect(loadRoutingFile(file).sessionBridge).toEqual({ backend: 'php', cookie: 'PHPSESSID', cacheSeconds: 20 });
   });
 
   it('When the bridge names an unknown backend, then the file is refused', () => {
