@@ -34,7 +34,7 @@ export interface IdentityBridgeOptions {
 }
 
 /** The PHP service could not say who the session belongs to (down, or an answer that is neither a member nor 403). */
-export class IdentityUnavailableError extends Error {
+class IdentityUnavailableError extends Error {
   constructor(readonly status: number | undefined) {
     super('the session backend could not confirm the session');
     this.name = 'IdentityUnavailableError';

@@ -45,7 +45,7 @@ const mac = (secret: string, signed: string) => createHmac('sha256', secret).upd
 export const sessionHash = (cookieValue: string): string => createHash('sha256').update(cookieValue).digest('hex');
 
 /** The path an assertion is bound to: the request target without its query. */
-export const assertionPath = (target: string): string => target.split(/[?#]/, 1)[0] ?? target;
+const assertionPath = (target: string): string => target.split(/[?#]/, 1)[0] ?? target;
 
 export function signMemberAssertion(secret: string, claims: Omit<MemberAssertion, 'exp'>, nowMs = Date.now()): string {
   const payload = b64(JSON.stringify({ ...claims, pth: assertionPath(claims.pth), exp: Math.floor(nowMs / 1000) + ASSERTION_TTL_SECONDS }));

@@ -25,7 +25,7 @@ export interface LegacyUser {
 }
 
 /** The fields of the contract's ProfileDetail this backend learns another member from. */
-export interface LegacyProfile {
+interface LegacyProfile {
   id: number;
   name: string;
   country: string | null;
@@ -37,7 +37,7 @@ const TIMEOUT_MS = 5_000;
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
 
-export function legacyUserOf(body: unknown): LegacyUser | null {
+function legacyUserOf(body: unknown): LegacyUser | null {
   const user = (body as { user?: Record<string, unknown> } | null)?.user;
   if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || (user.id as number) <= 0) return null;
   const profile = (user.profile ?? {}) as Record<string, unknown>;
