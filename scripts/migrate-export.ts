@@ -21,7 +21,7 @@ if (!dir || positionals.length > 1 || !since || Number.isNaN(since.getTime())) {
 }
 
 async function main(): Promise<void> {
-  const { db, engine } = await openTransferDatabase();
+  const { db, engine } = await openTransferDatabase({ migrate: true });
   try {
     const started = performance.now();
     const counts = await runExport(db, { dir: path.resolve(dir as string), since: since as Date, source: `migrate:export from ${engine}` });

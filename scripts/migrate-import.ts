@@ -46,7 +46,7 @@ function progress(p: ImportProgress): void {
 async function main(): Promise<number> {
   // Every photo is re-encoded once: libvips' cache of recent operations would only grow.
   sharp.cache(false);
-  const { db, media, engine } = await openTransferDatabase();
+  const { db, media, engine } = await openTransferDatabase({ migrate: false });
   try {
     process.stderr.write(`${values['dry-run'] ? 'checking' : 'importing'} ${dir} into ${engine}\n`);
     const result = await runImport(db, { dir: path.resolve(dir), media, dryRun: values['dry-run'], onProgress: progress });

@@ -7,10 +7,11 @@ import { migrate } from '../../mock-backend/lib/migrate';
 
 /**
  * The backend's database and media store for the import and export scripts, from the backend's own environment
- * (DATABASE_URL, or the embedded PGlite in DATA_DIR/db; S3_BUCKET or DATA_DIR/media), migrated first. The embedded
+ * (DATABASE_URL, or the embedded PGlite in DATA_DIR/db; S3_BUCKET or DATA_DIR/media), migrated first unless the
+ * caller migrates it itself (the import does, inside a dry run's transaction). The embedded
  * database is one process's: stop the backend that uses DATA_DIR before running a script on it.
  */
-export async function openTransferDatabase(): Promise<{ db: Db; media: MediaStore; engine: string }> {
+export async function openTransferDatabase(opts: { migrate: boolean }): Promise<{ db: Db; media: MediaStore; engine: string }> {
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
     process.stderr.write(`${parsed.message}\n`);
@@ -22,6 +23,6 @@ export async function openTransferDatabase(): Promise<{ db: Db; media: MediaStor
   const media = mediaStoreFromConfig(config, mediaDir);
   await mkdir(media.kind === 'disk' ? mediaDir : dataDir, { recursive: true });
   const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(path.join(dataDir, 'db'));
-  await migrate(db);
+  if (opts.migrate) await migrate(db);
   return { db, media, engine: config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.join(dataDir, 'db')}` };
 }

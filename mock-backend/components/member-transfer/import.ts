@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../lib/db';
+import { migrate } from '../../lib/migrate';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { putAll, type MediaStore } from '../../lib/media-store';
 import { processPhoto } from '../photos/index';
@@ -105,15 +106,21 @@ function refusal<K extends Kind>(kind: K, entry: Entry<K>, reason: string, detai
   return { file: fileOf(kind), line: entry.line, kind, id: recordId(kind, entry.record), reason, detail };
 }
 
+/** Migrates the database first (a dry run only inside its transaction), then imports the directory. */
 export async function runImport(db: Db, opts: ImportOptions): Promise<ImportResult> {
   const started = performance.now();
   const validators = await loadValidators();
   await readManifest(opts.dir, validators);
   const fingerprint = await fingerprintOf(opts.dir);
-  if (!opts.dryRun) return importWith(db, opts, validators, fingerprint, started);
+  if (!opts.dryRun) {
+    await migrate(db);
+    return importWith(db, opts, validators, fingerprint, started);
+  }
   let result: ImportResult | undefined;
   await db
     .transaction(async (tx) => {
+      // Even the migrations a dry run needs are rolled back with it.
+      await migrate(tx);
       result = await importWith(tx, { ...opts, media: discardingStore }, validators, fingerprint, started);
       throw new DryRunDone();
     })
