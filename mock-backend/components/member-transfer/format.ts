@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
  * PHP team reads are the ones the import runs.
  */
 export const FORMAT_VERSION = 1;
-export const SCHEMA_DIR = fileURLToPath(new URL('../../../docs/import-format/v1/', import.meta.url));
+const SCHEMA_DIR = fileURLToPath(new URL('../../../docs/import-format/v1/', import.meta.url));
 
 /** The kinds in the order they are imported: a record only refers to kinds before it (a like to members). */
 export const KINDS = ['members', 'photos', 'likes', 'blocks', 'conversations', 'messages', 'ledger'] as const;
@@ -28,7 +28,7 @@ export const newKey = (id: number | string): string => `new:${id}`;
 export const exportKey = (legacyKey: string | null, id: number | string): RecordKey =>
   legacyKey === null ? newKey(id) : /^\d+$/.test(legacyKey) ? Number(legacyKey) : legacyKey;
 
-export interface MemberRecord {
+interface MemberRecord {
   id: number;
   site?: string;
   email?: string;
@@ -61,7 +61,7 @@ export interface MemberRecord {
   };
 }
 
-export interface PhotoRecord {
+interface PhotoRecord {
   id: RecordKey;
   member: number;
   file: string;
@@ -71,7 +71,7 @@ export interface PhotoRecord {
   uploaded_at?: string;
 }
 
-export interface LikeRecord {
+interface LikeRecord {
   liker: number;
   liked: number;
   created_at: string;
@@ -79,20 +79,20 @@ export interface LikeRecord {
   auto?: boolean;
 }
 
-export interface BlockRecord {
+interface BlockRecord {
   blocker: number;
   blocked: number;
   created_at: string;
 }
 
-export interface ConversationRecord {
+interface ConversationRecord {
   id: RecordKey;
   members: [number, number];
   started_by?: number;
   created_at: string;
 }
 
-export interface MessageRecord {
+interface MessageRecord {
   id: RecordKey;
   conversation: RecordKey;
   sender: number;
@@ -103,7 +103,7 @@ export interface MessageRecord {
   sent_at: string;
 }
 
-export interface LedgerRecord {
+interface LedgerRecord {
   id: RecordKey;
   member: number;
   delta: number;

@@ -31,7 +31,7 @@ import * as repo from './repository';
  */
 
 /** Why a record was refused: a stable code for the report, and what exactly was wrong. */
-export interface Refusal {
+interface Refusal {
   file: string;
   line: number;
   kind: Kind;
@@ -40,7 +40,7 @@ export interface Refusal {
   detail: string;
 }
 
-export type KindCounts = Record<Kind, { imported: number; refused: number }>;
+type KindCounts = Record<Kind, { imported: number; refused: number }>;
 
 export interface ImportProgress {
   kind: Kind;

@@ -3,8 +3,6 @@
  * export of what members did here for the way back): scripts/migrate-import.ts and scripts/migrate-export.ts use it.
  */
 export { runExport } from './export';
-export type { ExportCounts, ExportOptions } from './export';
 export { KINDS } from './format';
-export type { Kind } from './format';
 export { runImport, TransferFormatError } from './import';
-export type { ImportOptions, ImportProgress, ImportResult, Refusal } from './import';
+export type { ImportProgress, ImportResult } from './import';
