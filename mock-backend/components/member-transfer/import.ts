@@ -6,7 +6,7 @@ import type { Db } from '../../lib/db';
 import { migrate } from '../../lib/migrate';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { putAll, type MediaStore } from '../../lib/media-store';
-import { processPhoto } from '../photos/index';
+import { ensureMain, processPhoto } from '../photos/index';
 import {
   describeSchemaError,
   fileOf,
@@ -513,6 +513,8 @@ async function applyPhotos(_ctx: Context, tx: Db, entries: StoredPhoto[]): Promi
       ...(e.files ? { files: e.files } : {}),
     })),
   );
+  // A member with photos has a main one, as after an upload (the first approved, else the first pending).
+  for (const member of new Set(ok.map((e) => e.record.member))) await ensureMain(tx, member);
   return { written: ok.length, refused };
 }
 

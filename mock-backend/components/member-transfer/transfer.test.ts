@@ -294,6 +294,27 @@ describe('member transfer: refused records', () => {
     expect(await mediaFiles(mediaDir)).toEqual([]);
   });
 
+  it('When the database refuses one record of a batch, then the batch goes again record by record and only that one is refused', async () => {
+    const { db, media } = await database();
+    // A rule the import's own checks do not know: the database refuses one like.
+    await db.exec(`CREATE FUNCTION refuse_one_like() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.liker_id = ${FIRST} THEN RAISE EXCEPTION 'likes of ${FIRST} are closed'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_one_like BEFORE INSERT ON likes FOR EACH ROW EXECUTE FUNCTION refuse_one_like();`);
+
+    const result = await runImport(db, { dir: phpSet, media });
+
+    const likesOfFirst = result.refusals.filter((r) => r.kind === 'likes');
+    expect(likesOfFirst.length).toBeGreaterThan(0);
+    expect(likesOfFirst.every((r) => r.reason === 'database' && r.id?.startsWith(`${FIRST}→`) && r.detail.includes('closed'))).toBe(true);
+    expect(result.refusals.filter((r) => r.kind !== 'likes')).toEqual([]);
+    expect(await count(db, 'likes')).toBe(result.counts.likes.imported);
+    expect(await count(db, `likes WHERE liker_id <> ${FIRST}`)).toBe(result.counts.likes.imported);
+    expect(result.counts.likes.imported).toBeGreaterThan(0);
+  });
+
   it('When the directory has no manifest, then nothing is read', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'members.jsonl'), '');
