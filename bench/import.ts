@@ -9,6 +9,7 @@
  *
  *   npm run bench:import
  *   BENCH_ENGINES=postgres BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npm run bench:import
+ *   BENCH_AGAIN=1 npm run bench:import      # then the same files once more (a second run changes nothing)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +27,8 @@ import { migrate } from '../mock-backend/lib/migrate';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+/** BENCH_AGAIN=1: import the same files a second time and print how long the run that changes nothing takes. */
+const AGAIN = process.env.BENCH_AGAIN === '1';
 const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()));
 
 const number = new Intl.NumberFormat('en');
@@ -60,12 +63,13 @@ async function pgSchema(): Promise<{ db: Db; drop(): Promise<void> } | null> {
 
 async function bench(engine: string, db: Db, dir: string, scratch: string): Promise<void> {
   await migrate(db);
+  const media = createDiskStore(path.join(scratch, `media-${engine}`));
   let shown = 0;
   /** When each kind's last batch committed (its time is the gap to the kind before). */
   const doneAt = new Map<string, number>();
   const result: ImportResult = await runImport(db, {
     dir,
-    media: createDiskStore(path.join(scratch, `media-${engine}`)),
+    media,
     onProgress: (p) => {
       doneAt.set(p.kind, p.seconds);
       if (p.seconds - shown < 15) return;
@@ -86,6 +90,11 @@ async function bench(engine: string, db: Db, dir: string, scratch: string): Prom
     return `${k} ${number.format(result.counts[k].imported)} in ${seconds.toFixed(1)} s`;
   });
   out(`  ${perKind.join(' · ')}`);
+  if (AGAIN) {
+    const again = await runImport(db, { dir, media });
+    const changed = KINDS.reduce((n, k) => n + again.counts[k].refused, 0);
+    out(`  ${engine}, the same files again (upserts that change nothing): ${again.seconds.toFixed(1)} s, ${changed} refused`);
+  }
 }
 
 async function main(): Promise<void> {
