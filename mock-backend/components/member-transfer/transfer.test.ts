@@ -1,0 +1,433 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Db } from '../../lib/db';
+import { createDiskStore, type MediaStore } from '../../lib/media-store';
+import { legacyPlaceholderEmail } from '../../lib/outbox';
+import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
+import { spendCredits } from '../credits/index';
+import { freshDatabase, writeTransferSet } from './fixtures';
+import { runExport, runImport, type ImportResult } from './index';
+
+/** The rows an import writes, by their PHP keys (never this database's own ids, which differ between databases). */
+async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
+  const q = (text: ReturnType<typeof sql>) => db.query(text);
+  return {
+    users: await q(sql`SELECT id, site_id, email, status, origin, password_hash, credits, paid_user, language, signup_date,
+      last_active_at, mail_off FROM users ORDER BY id`),
+    profiles: await q(
+      sql`SELECT user_id, name, status, country, region_id, birth_date, about, gender, listed, site_id FROM profiles ORDER BY user_id`,
+    ),
+    interests: await q(sql`SELECT user_id, interest_id FROM profile_interests ORDER BY 1, 2`),
+    photos: await q(sql`SELECT legacy_key, user_id, status, is_main, position, filename FROM photos ORDER BY legacy_key`),
+    likes: await q(sql`SELECT liker_id, liked_id, is_new, is_auto, created_at FROM likes ORDER BY 1, 2`),
+    blocks: await q(sql`SELECT blocker_id, blocked_id FROM blocks ORDER BY 1, 2`),
+    conversations: await q(sql`SELECT c.legacy_key, c.started_by, c.last_message_at,
+      array_agg(m.user_id || ':' || m.read_seq ORDER BY m.user_id) AS members
+      FROM conversations c JOIN conversation_members m ON m.conversation_id = c.id GROUP BY c.id ORDER BY c.legacy_key`),
+    messages: await q(sql`SELECT legacy_key, sender_id, body, kind, credits_cost, seq FROM messages ORDER BY legacy_key`),
+    ledger: await q(sql`SELECT legacy_key, user_id, delta, reason, balance_after FROM credit_ledger ORDER BY legacy_key`),
+    lots: await q(sql`SELECT legacy_key, user_id, kind, credits, remaining, amount_minor, currency FROM credit_lots ORDER BY legacy_key`),
+  };
+}
+
+async function count(db: Db, table: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>({ text: `SELECT count(*)::int AS n FROM ${table}`, values: [] });
+  return row?.n ?? 0;
+}
+
+const scratch: string[] = [];
+const open: { close(): Promise<void> }[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'transfer-'));
+  scratch.push(dir);
+  return dir;
+}
+
+async function database(): Promise<{ db: Db; media: MediaStore; mediaDir: string }> {
+  const fresh = await freshDatabase();
+  open.push(fresh);
+  const mediaDir = path.join(await tempDir(), 'media');
+  return { db: fresh.db, media: createDiskStore(mediaDir), mediaDir };
+}
+
+/** A small PHP export: 12 members (photos for 3), their likes, blocks, conversations, messages and credits. */
+let phpSet: string;
+const MEMBERS = 12;
+const FIRST = 100_001;
+
+beforeAll(async () => {
+  phpSet = await tempDir();
+  await writeTransferSet(phpSet, { members: MEMBERS, firstId: FIRST, photos: 3, likesPerMember: 2, conversationsPerMember: 2 });
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+});
+
+afterAll(async () => {
+  await Promise.all(scratch.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function mediaFiles(dir: string): Promise<string[]> {
+  return readdir(dir, { recursive: true }).catch(() => []);
+}
+
+describe('member transfer: the bulk import', () => {
+  it('When a valid PHP export is imported, then every member, photo, like, block, conversation, message and balance is there', async () => {
+    const { db, media, mediaDir } = await database();
+    const result = await runImport(db, { dir: phpSet, media, batchSize: 7 });
+
+    expect(result.refusals).toEqual([]);
+    expect(result.counts.members).toEqual({ imported: MEMBERS, refused: 0 });
+    const members = await db.query<{ id: number; origin: string; password_hash: string; email: string }>(
+      sql`SELECT id, origin, password_hash, email FROM users WHERE id >= ${FIRST} ORDER BY id`,
+    );
+    expect(members).toHaveLength(MEMBERS);
+    expect(members.every((m) => m.origin === 'legacy' && m.password_hash === '' && m.email === `member${m.id}@php.example`)).toBe(true);
+    expect(await count(db, `profiles WHERE user_id >= ${FIRST} AND listed`)).toBe(MEMBERS);
+    expect(await count(db, 'photos WHERE legacy_key IS NOT NULL AND is_main')).toBe(3);
+    expect((await mediaFiles(mediaDir)).filter((f) => f.endsWith('.jpg'))).toHaveLength(9);
+    expect(await count(db, 'likes')).toBe(result.counts.likes.imported);
+    expect(await count(db, 'messages')).toBe(result.counts.messages.imported);
+    expect(result.counts.messages.imported).toBeGreaterThan(0);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+    const [credits] = await db.query<{ total: number }>(sql`SELECT sum(credits)::int AS total FROM users`);
+    const [ledger] = await db.query<{ total: number }>(sql`SELECT sum(delta)::int AS total FROM credit_ledger`);
+    expect(credits?.total).toBe(ledger?.total);
+    // History from the PHP service arrives read: nothing of it is announced as new.
+    expect(
+      await count(
+        db,
+        'conversation_members cm WHERE EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = cm.conversation_id AND m.seq > cm.read_seq)',
+      ),
+    ).toBe(0);
+    // A signup here after the import never takes a PHP member's id.
+    expect(result.nextMemberId).toBe(FIRST + MEMBERS);
+    const [signup] = await db.query<{ id: number }>(
+      sql`INSERT INTO users (site_id, email, password_hash) VALUES (1, 'new@local.test', 'x') RETURNING id`,
+    );
+    expect(signup?.id).toBe(FIRST + MEMBERS);
+  });
+
+  it('When the same directory is imported a second time, then nothing changes', async () => {
+    const { db, media, mediaDir } = await database();
+    await runImport(db, { dir: phpSet, media, batchSize: 5 });
+    const first = await snapshot(db);
+    const files = await mediaFiles(mediaDir);
+
+    const again = await runImport(db, { dir: phpSet, media, batchSize: 5 });
+
+    expect(again.refusals).toEqual([]);
+    expect(again.resumedFrom).toBeNull();
+    expect(await snapshot(db)).toEqual(first);
+    expect(await mediaFiles(mediaDir)).toEqual(files);
+  });
+
+  it('When a run is killed after some batches, then the next run continues after the last committed one and ends with the same rows', async () => {
+    const whole = await database();
+    await runImport(whole.db, { dir: phpSet, media: whole.media, batchSize: 4 });
+    const expected = await snapshot(whole.db);
+
+    const { db, media } = await database();
+    const killed = runImport(db, {
+      dir: phpSet,
+      media,
+      batchSize: 4,
+      afterBatch: (_kind, batch) => {
+        if (batch === 9) throw new Error('killed');
+      },
+    });
+    await expect(killed).rejects.toThrow('killed');
+    const [run] = await db.query<{ kind: string; line: number; finished_at: Date | null }>(
+      sql`SELECT kind, line, finished_at FROM import_runs`,
+    );
+    expect(run?.finished_at).toBeNull();
+
+    const resumed = await runImport(db, { dir: phpSet, media, batchSize: 4 });
+
+    expect(resumed.resumedFrom).toEqual({ kind: run?.kind, line: run?.line });
+    expect(resumed.counts.members.imported).toBeLessThan(MEMBERS);
+    const got = await snapshot(db);
+    // Photos are stored under new random names: compare everything else of them.
+    const withoutFiles = (s: Record<string, unknown[]>) => ({
+      ...s,
+      photos: s.photos?.map((p) => ({ ...(p as object), filename: undefined })),
+      messages: s.messages?.map((m) => ({ ...(m as object), seq: undefined })),
+      conversations: s.conversations?.map((c) => ({ ...(c as object), members: undefined })),
+    });
+    expect(withoutFiles(got)).toEqual(withoutFiles(expected));
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
+  it('When a batch throws before it commits (the media store fails), then nothing of it is written and the next run completes it', async () => {
+    const { db, media } = await database();
+    let puts = 0;
+    const failing: MediaStore = {
+      ...media,
+      put: async (key, body) => {
+        puts += 1;
+        if (puts > 3) throw new Error('store down');
+        await media.put(key, body);
+      },
+    };
+    await expect(runImport(db, { dir: phpSet, media: failing, batchSize: 2 })).rejects.toThrow('store down');
+    // The first photo batch (two photos) failed as a whole: no row of it.
+    expect(await count(db, 'photos')).toBe(0);
+    expect(await count(db, 'users')).toBe(MEMBERS);
+
+    const resumed = await runImport(db, { dir: phpSet, media, batchSize: 2 });
+    expect(resumed.resumedFrom?.kind).toBe('members');
+    expect(await count(db, 'photos WHERE legacy_key IS NOT NULL')).toBe(3);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+});
+
+describe('member transfer: refused records', () => {
+  /** The PHP set plus bad lines of every kind, and a local member in the way. */
+  async function badSet(): Promise<string> {
+    const dir = await tempDir();
+    await writeTransferSet(dir, { members: 4, firstId: 200_001, photos: 1 });
+    const add = (kind: string, lines: unknown[]) =>
+      appendFile(path.join(dir, `${kind}.jsonl`), lines.map((l) => `${typeof l === 'string' ? l : JSON.stringify(l)}\n`).join(''));
+    const member = (id: number, extra: object = {}) => ({
+      id,
+      email: `member${id}@php.example`,
+      status: 'active',
+      signup_date: '2024-02-01T00:00:00Z',
+      profile: { name: `Member ${id}` },
+      ...extra,
+    });
+    await add('members', [
+      '{"id": 200100, "email": ',
+      { ...member(200101), status: 'gone' },
+      member(200102, { email: 'local@local.test' }),
+      member(7),
+      member(200103, { site: 'unknown.example' }),
+      member(200104, { profile: { name: 'R', country: 'NL', region: 'XX' } }),
+    ]);
+    await add('photos', [{ id: 1234, member: 200001, file: 'originals/missing.jpg', status: 'approved' }]);
+    await add('likes', [
+      { liker: 200001, liked: 999_999, created_at: '2024-03-01T00:00:00Z' },
+      { liker: 200001, liked: 200001, created_at: '2024-03-01T00:00:00Z' },
+    ]);
+    await add('conversations', [{ id: 77, members: [200001, 200002], started_by: 200003, created_at: '2024-03-01T00:00:00Z' }]);
+    await add('messages', [
+      { id: 88, conversation: 424242, sender: 200001, body: 'to nowhere', sent_at: '2024-03-01T00:00:00Z' },
+      { id: 89, conversation: 500001, sender: 200004, body: 'not his', sent_at: '2024-03-01T00:00:00Z' },
+    ]);
+    await add('ledger', [
+      { id: 99, member: 200002, delta: -5000, reason: 'message', created_at: '2025-01-01T00:00:00Z' },
+      {
+        id: 98,
+        member: 200002,
+        delta: -5,
+        reason: 'purchase',
+        created_at: '2025-01-01T00:00:00Z',
+        purchase: { amount_minor: 1, currency: 'EUR' },
+      },
+    ]);
+    return dir;
+  }
+
+  async function withLocalMember(db: Db): Promise<void> {
+    await db.query(sql`INSERT INTO users (id, site_id, email, password_hash, status) OVERRIDING SYSTEM VALUE
+      VALUES (7, 1, 'local@local.test', 'argon2-hash', 'active')`);
+  }
+
+  const expectedReasons = [
+    ['members', 'invalid_json', null],
+    ['members', 'schema', '200101'],
+    ['members', 'email_taken', '200102'],
+    ['members', 'local_member', '7'],
+    ['members', 'unknown_site', '200103'],
+    ['members', 'unknown_region', '200104'],
+    ['photos', 'photo_missing', '1234'],
+    ['likes', 'unknown_member', '200001→999999'],
+    ['likes', 'self_reference', '200001→200001'],
+    ['conversations', 'not_a_member', '77'],
+    ['messages', 'unknown_conversation', '88'],
+    ['messages', 'not_a_member', '89'],
+    ['ledger', 'balance_below_zero', '99'],
+    ['ledger', 'purchase_not_credit', '98'],
+  ];
+
+  it('When records break the schema, name members who are not here or collide with local members, then they are refused into the report and nothing of them is written', async () => {
+    const dir = await badSet();
+    const { db, media } = await database();
+    await withLocalMember(db);
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual(expectedReasons);
+    expect(result.refusals.every((r) => r.file === `${r.kind}.jsonl` && r.line > 0 && r.detail.length > 0)).toBe(true);
+    expect(await count(db, 'users WHERE id BETWEEN 200100 AND 200104')).toBe(0);
+    const [local] = await db.query<{ email: string; origin: string; password_hash: string }>(
+      sql`SELECT email, origin, password_hash FROM users WHERE id = 7`,
+    );
+    expect(local).toEqual({ email: 'local@local.test', origin: 'local', password_hash: 'argon2-hash' });
+    expect(await count(db, 'likes WHERE liker_id = liked_id OR liked_id = 999999')).toBe(0);
+    expect(await count(db, "conversations WHERE legacy_key = '77'")).toBe(0);
+    expect(await count(db, "messages WHERE legacy_key IN ('88', '89')")).toBe(0);
+    expect(await count(db, "credit_ledger WHERE legacy_key IN ('98', '99')")).toBe(0);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+    // The valid records around them are in.
+    expect(result.counts.members.imported).toBe(4);
+    expect(await count(db, 'users WHERE id BETWEEN 200001 AND 200004')).toBe(4);
+  });
+
+  it('When a directory is checked with a dry run, then the same refusals are reported and nothing is written', async () => {
+    const dir = await badSet();
+    const { db, media, mediaDir } = await database();
+    await withLocalMember(db);
+    const before = await snapshot(db);
+
+    const result: ImportResult = await runImport(db, { dir, media, dryRun: true });
+
+    expect(result.dryRun).toBe(true);
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual(expectedReasons);
+    expect(result.counts.members.imported).toBe(4);
+    expect(await snapshot(db)).toEqual(before);
+    expect(await count(db, 'import_runs')).toBe(0);
+    expect(await mediaFiles(mediaDir)).toEqual([]);
+  });
+
+  it('When the database refuses one record of a batch, then the batch goes again record by record and only that one is refused', async () => {
+    const { db, media } = await database();
+    // A rule the import's own checks do not know: the database refuses one like.
+    await db.exec(`CREATE FUNCTION refuse_one_like() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.liker_id = ${FIRST} THEN RAISE EXCEPTION 'likes of ${FIRST} are closed'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_one_like BEFORE INSERT ON likes FOR EACH ROW EXECUTE FUNCTION refuse_one_like();`);
+
+    const result = await runImport(db, { dir: phpSet, media });
+
+    const likesOfFirst = result.refusals.filter((r) => r.kind === 'likes');
+    expect(likesOfFirst.length).toBeGreaterThan(0);
+    expect(likesOfFirst.every((r) => r.reason === 'database' && r.id?.startsWith(`${FIRST}→`) && r.detail.includes('closed'))).toBe(true);
+    expect(result.refusals.filter((r) => r.kind !== 'likes')).toEqual([]);
+    expect(await count(db, 'likes')).toBe(result.counts.likes.imported);
+    expect(await count(db, `likes WHERE liker_id <> ${FIRST}`)).toBe(result.counts.likes.imported);
+    expect(result.counts.likes.imported).toBeGreaterThan(0);
+  });
+
+  it('When the directory has no manifest, then nothing is read', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'members.jsonl'), '');
+    const { db, media } = await database();
+    await expect(runImport(db, { dir, media })).rejects.toThrow(/manifest\.json/);
+  });
+});
+
+describe('member transfer: members learnt on first sight', () => {
+  /** What the identity bridge writes for a PHP member it meets: his PHP id, origin legacy, no password yet. */
+  async function learn(db: Db, id: number, email: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.query(sql`INSERT INTO users (id, site_id, email, password_hash, status, origin, legacy_synced_at)
+        OVERRIDING SYSTEM VALUE VALUES (${id}, 1, ${email}, '', 'active', 'legacy', now())`);
+      await tx.query(sql`INSERT INTO profiles (user_id, name, status) VALUES (${id}, 'Learnt', 'active')`);
+    });
+  }
+
+  it('When a member learnt on first sight is in the file, then he stays one member: his PHP data is filled in, what he did here is kept', async () => {
+    const { db, media } = await database();
+    const known = FIRST + 1;
+    const edited = FIRST + 2;
+    await learn(db, known, legacyPlaceholderEmail(known));
+    await learn(db, edited, `member${edited}@php.example`);
+    // He logged in here (his password checked once with the PHP service), bought credits, and one edited his profile.
+    await db.query(sql`UPDATE users SET password_hash = 'argon2-hash' WHERE id = ${known}`);
+    await grantCredits(db, { userId: known, credits: 50, kind: 'promo', reason: 'bonus' });
+    await db.query(sql`UPDATE profiles SET about = 'Written here', updated_at = now() WHERE user_id = ${edited}`);
+
+    const result = await runImport(db, { dir: phpSet, media });
+
+    expect(result.refusals).toEqual([]);
+    expect(await count(db, `users WHERE id = ${known}`)).toBe(1);
+    const [member] = await db.query<{ email: string; password_hash: string; credits: number; origin: string }>(
+      sql`SELECT email, password_hash, credits, origin FROM users WHERE id = ${known}`,
+    );
+    const [ledger] = await db.query<{ php: number }>(
+      sql`SELECT sum(delta)::int AS php FROM credit_ledger WHERE user_id = ${known} AND legacy_key IS NOT NULL`,
+    );
+    expect(member).toEqual({
+      email: `member${known}@php.example`,
+      password_hash: 'argon2-hash',
+      credits: 50 + (ledger?.php ?? 0),
+      origin: 'legacy',
+    });
+    const profiles = await db.query<{ user_id: number; name: string; about: string }>(
+      sql`SELECT user_id, name, about FROM profiles WHERE user_id = ANY(${[known, edited]}::int[]) ORDER BY user_id`,
+    );
+    expect(profiles).toEqual([
+      { user_id: known, name: `Member ${known}`, about: 'Imported from the PHP service.' },
+      { user_id: edited, name: 'Learnt', about: 'Written here' },
+    ]);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+});
+
+describe('member transfer: the export for the way back', () => {
+  it('When what members did here is exported and loaded with the PHP data into a fresh database, then members, likes, messages and balances are the same', async () => {
+    const source = await database();
+    await runImport(source.db, { dir: phpSet, media: source.media });
+    const [t0] = await source.db.query<{ now: Date }>(sql`SELECT now() - interval '1 second' AS now`);
+    const [a, b] = [FIRST + 4, FIRST + 5];
+    // Life on the new backend: a signup, a like, a new conversation with messages, a profile edit, credits.
+    const [local] = await source.db.query<{ id: number }>(
+      sql`INSERT INTO users (site_id, email, password_hash, status) VALUES (1, 'new@local.test', 'argon2-hash', 'active') RETURNING id`,
+    );
+    const localId = local?.id as number;
+    await source.db.query(sql`INSERT INTO profiles (user_id, name, status, country) VALUES (${localId}, 'Newcomer', 'active', 'NL')`);
+    await source.db.query(sql`INSERT INTO likes (liker_id, liked_id) VALUES (${localId}, ${a}), (${a}, ${localId})`);
+    const [conv] = await source.db.query<{ id: number }>(
+      sql`INSERT INTO conversations (site_id, started_by) VALUES (1, ${localId}) RETURNING id`,
+    );
+    await source.db.query(
+      sql`INSERT INTO conversation_members (conversation_id, user_id) VALUES (${conv?.id}, ${localId}), (${conv?.id}, ${a})`,
+    );
+    await source.db.query(
+      sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conv?.id}, ${localId}, 'hi from here'), (${conv?.id}, ${a}, 'hello back')`,
+    );
+    await source.db.query(sql`UPDATE profiles SET about = 'Changed here', updated_at = now() WHERE user_id = ${b}`);
+    await grantCredits(source.db, { userId: localId, credits: 100, kind: 'paid', reason: 'purchase', amountMinor: 1999, currency: 'EUR' });
+    await spendCredits(source.db, { userId: localId, credits: 30, reason: 'message' });
+    await spendCredits(source.db, { userId: a, credits: 10, reason: 'message' });
+
+    const exported = await tempDir();
+    const counts = await runExport(source.db, { dir: exported, since: t0?.now as Date });
+    expect(counts).toMatchObject({ likes: 2, conversations: 1, messages: 2 });
+    const exportedMembers = (await readFile(path.join(exported, 'members.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    // The signup and the edited profile; a member whose balance changed here comes too (his row changed).
+    expect(exportedMembers).toEqual(expect.arrayContaining([localId, b]));
+    expect(exportedMembers).not.toContain(FIRST);
+
+    const target = await database();
+    const php = await runImport(target.db, { dir: phpSet, media: target.media });
+    const back = await runImport(target.db, { dir: exported, media: target.media });
+    expect([...php.refusals, ...back.refusals]).toEqual([]);
+
+    const members = (db: Db) =>
+      db.query(sql`SELECT u.id, u.email, u.status, u.credits, p.name, p.about, p.country
+      FROM users u JOIN profiles p ON p.user_id = u.id ORDER BY u.id`);
+    const likes = (db: Db) => db.query(sql`SELECT liker_id, liked_id FROM likes ORDER BY 1, 2`);
+    const messages = (db: Db) =>
+      db.query(sql`SELECT array_agg(cm.user_id ORDER BY cm.user_id) AS pair, m.sender_id, m.body
+      FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
+      GROUP BY m.id ORDER BY m.created_at, m.body`);
+    expect(await members(target.db)).toEqual(await members(source.db));
+    expect(await likes(target.db)).toEqual(await likes(source.db));
+    expect(await messages(target.db)).toEqual(await messages(source.db));
+    expect(await ledgerInvariantViolations(target.db)).toEqual([]);
+    // Passwords never travel: the member who signed up here has none on the other side until he logs in there.
+    const [moved] = await target.db.query<{ password_hash: string }>(sql`SELECT password_hash FROM users WHERE id = ${localId}`);
+    expect(moved?.password_hash).toBe('');
+  });
+});
