@@ -50,7 +50,9 @@ describe('the loader answer in SWR in the browser', () => {
     const fetcher = vi.fn(async () => 'from SWR');
     const answer = { [KEY]: 'from the loader' };
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<SWRConfig value={{ provider: createRenderCache }}>{page(answer, <Probe fetcher={fetcher} />)}</SWRConfig>);
+    container.innerHTML = renderToString(
+      <SWRConfig value={{ provider: createRenderCache }}>{page(answer, <Probe fetcher={fetcher} />)}</SWRConfig>,
+    );
     document.body.append(container);
     expect(container.textContent).toContain('hook:from the loader cache:from the loader');
     const mismatches = vi.fn();
