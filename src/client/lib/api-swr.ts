@@ -15,8 +15,9 @@ import { useAppDispatch } from './store/store';
 const API_SWR_DEFAULTS = { revalidateIfStale: false, shouldRetryOnError: false } as const satisfies SWRConfiguration;
 
 /**
- * The loader answer each cache has taken, by key: written when a render that showed it commits, so a render React
- * discards leaves nothing here. A server render's cache (`createRenderCache`) has its entry from the start.
+ * The loader answer each cache has taken, by key (by identity; a primitive answer by its value): written when a render
+ * that showed it commits, so a render React discards leaves nothing here. On the server only a render's own cache
+ * (`createRenderCache`) has an entry, which is what lets the loaders' answers be written into it.
  */
 const taken = new WeakMap<Cache, Map<string, unknown>>();
 
