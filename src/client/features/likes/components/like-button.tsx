@@ -58,9 +58,9 @@ export const LIKE_FORM = 'like';
  * page's chunk loads with the first like of a search), answering the like's result while the page stays and loads
  * nothing again. Meanwhile the heart shows the like as done and is busy; then it answers on every cached page showing
  * him (the page's data is in SWR's cache from its first render, lib/api-swr.ts), and a like that makes a match opens the
- * match pop-up. Visitors get the "you need to be logged in" message with
- * the signup modal and the login link. `variant="icon"` is the round heart on member cards. `refused` is the backend's
- * refusal of his heart posted without JavaScript, shown beside it by the profile page that answers the post.
+ * match pop-up. Visitors get the "you need to be logged in" message with the signup modal and the login link.
+ * `variant="icon"` is the round heart on member cards. `refused` is the backend's refusal of his heart posted without
+ * JavaScript, shown beside it by the profile page that answers the post.
  */
 export function LikeButton({
   profile,
