@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { SWRConfig } from 'swr';
 import type { ApiClient, Settings } from '../shared/api/client';
 import { DeadlineError } from '../shared/deadline';
 import type { Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
+import { createRenderCache } from '../client/lib/api-swr';
 import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
 import { routes } from '../client/app/routes';
 import { getSession, type NavCounts } from '../client/features/session/api/get-user';
@@ -304,8 +306,11 @@ function stream(
     };
     const pipeable = renderToPipeableStream(
       <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
-        {/* The router's data goes to the browser in the app state (hydrate.tsx), not in a script of its own. */}
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, page.router)} context={page.router} hydrate={false} />
+        {/* SWR's cache of this request only: the loaders' answers go into it under the keys the pages read. */}
+        <SWRConfig value={{ provider: createRenderCache }}>
+          {/* The router's data goes to the browser in the app state (hydrate.tsx), not in a script of its own. */}
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, page.router)} context={page.router} hydrate={false} />
+        </SWRConfig>
       </Root>,
       {
         // The scripts load once the first screen is painted (boot-script.ts), not from <head>.

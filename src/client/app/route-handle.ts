@@ -42,7 +42,7 @@ export type PageActionArgs = ActionFunctionArgs<PageContext>;
 export type PageAction = (args: PageActionArgs) => Promise<unknown>;
 
 export interface PrefetchResult {
-  /** SWR fallback entries, keyed by the same key builders the components use. */
+  /** The answers, keyed by the same key builders the components use (a live resource's go into SWR's cache). */
   fallback?: Record<string, unknown>;
   /** HTTP status of the page, e.g. 404 for a profile that does not exist. */
   status?: number;

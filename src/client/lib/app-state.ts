@@ -9,7 +9,7 @@ export interface AppState {
   /** The compiled catalogue of the page's locale (a cacheable file of the build), which the browser loads. */
   messagesUrl?: string;
   /**
-   * The router's data of the page, by route id: what the matched routes' loaders returned on the server (SWR fallback
+   * The router's data of the page, by route id: what the matched routes' loaders returned on the server (answers
    * and prefetch failures by key, app/route-handle.ts), the browser router's `hydrationData`: no loader runs again.
    * A streamed page's data is not here but in its own script (app/streamed.tsx).
    */

@@ -9,7 +9,7 @@ export interface PageDataFailure {
 /**
  * The data the route's loader (or the streamed part of the page) brought for the first render, by key: the answers
  * (`fallback`) and the calls that failed (`errors`). Plain React context, no data library: a page reads it with
- * `usePageData`, and a live resource (lib/api-swr.ts) starts from it.
+ * `usePageData`, and a live resource (lib/api-swr.ts) puts its answer into SWR's cache.
  */
 export interface PageData {
   fallback: Readonly<Record<string, unknown>>;

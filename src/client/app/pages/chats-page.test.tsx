@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture, userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { LAST_CHAT_STORAGE_KEY } from '../../features/chat/last-chat-storage';
+import { chatsKey } from '../../features/social/api/list-chats';
 import { chatOpened, selectLastOpened } from '../../lib/store/chat-slice';
 import { ChatsPage } from './chats-page';
 
@@ -39,6 +40,26 @@ afterEach(() => {
 });
 
 describe('ChatsPage', () => {
+  it("When the list came with the page (its loader's answer) and a chat is removed, then the list drops it for good without asking for the list", async () => {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return json(200, request.method === 'DELETE' ? { ok: true } : chats());
+    });
+    renderWithApp(<ChatsPage />, {
+      user: userFixture(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      url: '/chats',
+      fallback: { [chatsKey()]: chats() },
+    });
+    expect(screen.getByText('Tom')).toBeTruthy();
+    await removeTom();
+    await waitFor(() => expect(calls).toEqual(['DELETE /api/chat.php']));
+    expect(screen.queryByText('Tom')).toBeNull();
+    expect(screen.getByText('Mark')).toBeTruthy();
+  });
+
   it('When removing a chat fails on the server, then an alert shows the error and the chats are loaded again', async () => {
     const calls: string[] = [];
     const fetch = vi.fn(async (input: Request | string | URL) => {

@@ -85,9 +85,8 @@ function Conversations() {
       pendingRef.current = null;
       setPending((p) => (p?.conversation === chat.conversation ? null : p));
       forget(chat.profile.id);
-      // The cache is empty while the page still shows the server's prefetched list: start from what is shown.
       await mutate(
-        (current: Chats | undefined = data) => {
+        (current) => {
           if (!current) return current;
           const chats = current.chats.filter((c) => c.conversation !== chat.conversation);
           return { chats, total_unread: chats.reduce((sum, c) => sum + c.num_unread_messages, 0) };
@@ -103,7 +102,7 @@ function Conversations() {
         await mutate();
       }
     },
-    [api, data, forget, intl, mutate],
+    [api, forget, intl, mutate],
   );
 
   // Leaving the page (or the site) while the toast shows: the removal goes through.

@@ -9,7 +9,6 @@ import {
   mergeMessages,
   useConversation,
   type ChatMessage,
-  type Conversation,
   type ConversationRef,
 } from '../api/conversation';
 import { markRead } from '../api/mark-read';
@@ -70,17 +69,10 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
     return () => clearTimeout(timer);
   }, [typingUntil]);
 
-  // Updates start from the shown page when SWR's cache is still empty (the server's prefetched page is a fallback).
   const append = useCallback(
     (message: ChatMessage) =>
-      mutate(
-        (current: Conversation | undefined = data) =>
-          current ? { ...current, messages: mergeMessages(current.messages, [message]) } : current,
-        {
-          revalidate: false,
-        },
-      ),
-    [mutate, data],
+      mutate((current) => current && { ...current, messages: mergeMessages(current.messages, [message]) }, { revalidate: false }),
+    [mutate],
   );
 
   useChatEvents(true, (event) => {
@@ -92,8 +84,7 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
       if (!event.data.mine && event.data.sender === partner.id) {
         const first = event.data;
         void mutate(
-          (current: Conversation | undefined = data) =>
-            current ? { ...current, conversation: first.conversation, messages: mergeMessages(current.messages, [first]) } : current,
+          (current) => current && { ...current, conversation: first.conversation, messages: mergeMessages(current.messages, [first]) },
           { revalidate: false },
         );
         setTypingUntil(0);
@@ -131,15 +122,13 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
   /** A sent message or gift joins the page; a first message gives the conversation its own address. */
   const delivered = async (sent: SentMessage) => {
     await mutate(
-      (current: Conversation | undefined = data) =>
-        current
-          ? {
-              ...current,
-              conversation: sent.message.conversation,
-              messages: mergeMessages(current.messages, [sent.message]),
-              allowance: sent.allowance,
-            }
-          : current,
+      (current) =>
+        current && {
+          ...current,
+          conversation: sent.message.conversation,
+          messages: mergeMessages(current.messages, [sent.message]),
+          allowance: sent.allowance,
+        },
       { revalidate: false },
     );
     onChatsChanged();

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import { profileAction } from '../../../app/pages/profile-page';
 import { ApiRequestError } from '../../../lib/api-error';
+import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { onLikePopup, type LikePopup } from '../popup-events';
@@ -27,17 +29,27 @@ function backend(answers: Record<string, unknown>, { hold }: { hold?: string } =
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch, release: () => release() };
 }
 
+type Profile = ReturnType<typeof profileFixture>;
+const profileKey = (id: number) => swrKey('/profile.php', { id });
+
+/** The member's card as a page shows it: his profile as the page's loader answered it, read through SWR. */
+function Card({ id, variant }: { id: number; variant: 'icon' | 'full' }) {
+  const { data } = useApiSWR<Profile>(profileKey(id), () => Promise.reject(new Error('the page had his profile')));
+  return data ? <LikeButton profile={data} variant={variant} /> : null;
+}
+
 /**
  * The heart on the search (/members): its form goes to the profile's route action, /members/:id, through the router.
  * (Which loaders run again after it is the page route's rule: app/page-route.test.tsx, components/router-fetcher.test.tsx.)
  */
-function showHeart(profile: ReturnType<typeof profileFixture>, api: ReturnType<typeof backend>, variant: 'icon' | 'full' = 'icon') {
-  return renderWithApp(<LikeButton profile={profile} variant={variant} />, {
+function showHeart(profile: Profile, api: ReturnType<typeof backend>, variant: 'icon' | 'full' = 'icon') {
+  return renderWithApp(<Card id={profile.id} variant={variant} />, {
     user: userFixture(),
     fetch: api.fetch,
     url: '/members',
     path: '/members/:id',
     action: profileAction,
+    fallback: { [profileKey(profile.id)]: profile },
   });
 }
 

@@ -23,10 +23,13 @@ function stateOfProfile(profile: Profile): LikeState | null {
   return { liked: profile.liked, likesMe, isNew: profile.like_new ?? false, match: profile.liked && likesMe };
 }
 
-/** Sets `liked` of member `id` wherever a page's cached data shows him: a members page (profiles, similar) or his profile. */
-function patchLiked(data: unknown, id: number, liked: boolean): unknown {
+/**
+ * Sets `liked` of member `id` wherever a page's cached data shows him: a members page (profiles, similar) or his profile
+ * (a match says he likes the viewer too).
+ */
+function patchLiked(data: unknown, id: number, liked: boolean, match: boolean): unknown {
   if (!data || typeof data !== 'object') return data;
-  const patchOne = (p: Profile) => (p.id === id && p.liked !== undefined ? { ...p, liked } : p);
+  const patchOne = (p: Profile) => (p.id === id && p.liked !== undefined ? { ...p, liked, likes_me: match || p.likes_me } : p);
   if ('profiles' in data && Array.isArray((data as { profiles: unknown }).profiles)) {
     const page = data as { profiles: Profile[]; similar?: Profile[] };
     return { ...page, profiles: page.profiles.map(patchOne), ...(page.similar ? { similar: page.similar.map(patchOne) } : {}) };
@@ -54,9 +57,10 @@ export const LIKE_FORM = 'like';
  * the page hydrated, on the server, answering 303 back; with JavaScript through the heart's fetcher (the profile
  * page's chunk loads with the first like of a search), answering the like's result while the page stays and loads
  * nothing again. Meanwhile the heart shows the like as done and is busy; then it answers on every cached page showing
- * him, and a like that makes a match opens the match pop-up. Visitors get the "you need to be logged in" message with
- * the signup modal and the login link. `variant="icon"` is the round heart on member cards. `refused` is the backend's
- * refusal of his heart posted without JavaScript, shown beside it by the profile page that answers the post.
+ * him (the page's data is in SWR's cache from its first render, lib/api-swr.ts), and a like that makes a match opens the
+ * match pop-up. Visitors get the "you need to be logged in" message with the signup modal and the login link.
+ * `variant="icon"` is the round heart on member cards. `refused` is the backend's refusal of his heart posted without
+ * JavaScript, shown beside it by the profile page that answers the post.
  */
 export function LikeButton({
   profile,
@@ -77,11 +81,7 @@ export function LikeButton({
   // Only a backend without `liked` makes the heart load the whole likes list, as before.
   const fromPage = stateOfProfile(profile);
   const { data } = useLikes(user !== null && fromPage === null);
-  // The answer of this button's last like/unlike, until the page's data shows it (a server-rendered page's data is
-  // SWR fallback, which a mutate does not reach before the first revalidation).
-  const [answered, setAnswered] = useState<{ seen: boolean | undefined; state: LikeState } | null>(null);
-  const known =
-    fromPage && answered !== null && answered.seen === profile.liked ? answered.state : (fromPage ?? likeStateOf(data, profile.id));
+  const known = fromPage ?? likeStateOf(data, profile.id);
   // The like or unlike under way shows as done (the first like of a search waits for the profile page's chunk too).
   const sending = fetcher.formData?.get('intent');
   const state =
@@ -111,12 +111,7 @@ export function LikeButton({
 
   /** After a like or unlike: the heart answers at once on every cached page showing him, and the likes list follows. */
   const updateHeart = async (liked: boolean, target: Profile, match: boolean) => {
-    if (fromPage)
-      setAnswered({
-        seen: profile.liked,
-        state: { ...fromPage, liked, likesMe: fromPage.likesMe || match, match: liked && (match || fromPage.likesMe) },
-      });
-    await mutate(isPageKey, (page: unknown) => patchLiked(page, profile.id, liked), { revalidate: false });
+    await mutate(isPageKey, (page: unknown) => patchLiked(page, profile.id, liked, match), { revalidate: false });
     await mutate(likesKey(), (list: LikeList | undefined) => withGiven(list, target, liked, match), { revalidate: true });
   };
 

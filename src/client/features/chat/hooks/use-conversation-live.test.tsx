@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileFixture, userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { conversationKey, type ChatMessage, type Conversation } from '../api/conversation';
+import { useConversationLive } from './use-conversation-live';
+
+/** The member's event stream: the test sends its events. */
+class FakeStream extends EventTarget {
+  static CLOSED = 2;
+  static current: FakeStream | null = null;
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    super();
+    FakeStream.current = this;
+  }
+  close() {
+    this.readyState = FakeStream.CLOSED;
+  }
+}
+
+const message = (id: number, text: string): ChatMessage => ({
+  id,
+  conversation: 5,
+  seq: id,
+  sender: 9,
+  mine: false,
+  kind: 'text',
+  text,
+  gift: null,
+  photo: null,
+  created_at: '2026-01-01T10:00:00Z',
+  held: false,
+});
+
+const conversation = {
+  conversation: 5,
+  profile: profileFixture({ id: 9, name: 'Jan' }),
+  messages: [message(1, 'Hoi')],
+  older: null,
+  read_seq: 1,
+  partner_read_seq: 0,
+  allowance: { message_credits: 2, message_length: 1000, credits: 40, free_messages_left: 0 },
+} as unknown as Conversation;
+
+function Messages() {
+  const live = useConversationLive({ conversation: 5 }, () => undefined);
+  return (
+    <ul>
+      {live.messages.map((m) => (
+        <li key={m.id}>{m.text}</li>
+      ))}
+    </ul>
+  );
+}
+
+beforeEach(() => vi.stubGlobal('EventSource', FakeStream));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('a conversation kept live', () => {
+  it("When the page's loader brought the conversation and a message arrives on the stream, then it joins the shown messages without a load", async () => {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderWithApp(<Messages />, {
+      user: userFixture(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      url: '/chats/5',
+      fallback: { [conversationKey({ conversation: 5 })]: conversation },
+    });
+    expect(screen.getByText('Hoi')).toBeTruthy();
+    await act(async () => {
+      FakeStream.current?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message(2, 'Zin in koffie?')) }));
+    });
+    expect(screen.getByText('Zin in koffie?')).toBeTruthy();
+    expect(screen.getByText('Hoi')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('GET'))).toEqual([]);
+  });
+});
