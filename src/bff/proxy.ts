@@ -291,6 +291,7 @@ export function mediaProxy(options: {
   // Determined before http-proxy runs: its `xfwd` appends the socket address to req.headers['x-forwarded-for'],
   // which would shift what `req.ip` reads under a hop-count TRUST_PROXY.
   const identities = new WeakMap<IncomingMessage, OutgoingHttpHeaders>();
+  const retried = new WeakSet<IncomingMessage>();
   const proxy = createProxyMiddleware<Request, Response>({
     target: backend.url,
     changeOrigin: true,
@@ -311,6 +312,15 @@ export function mediaProxy(options: {
         proxyRes.headers = Object.fromEntries(answer.headers);
       },
       error: (error, req, res) => {
+        // A keep-alive socket the backend closed just as it was reused: nothing reached the backend's handler and a
+        // GET of a file is safe to repeat, so it is sent once more on a fresh socket before the visitor sees a 502.
+        const request = req as Request;
+        if ('setHeader' in res && !(res as ServerResponse).headersSent && isStaleSocket(error) && !retried.has(request)) {
+          retried.add(request);
+          requestLog(request).debug({ err: error }, 'media proxy: a reused connection was closed; trying once more');
+          void proxy(request, res as unknown as Response, () => undefined);
+          return;
+        }
         requestLog(req as IncomingMessage).error({ err: error }, 'media proxy failed');
         if ('setHeader' in res) {
           const response = res as ServerResponse;
@@ -343,6 +353,12 @@ export function mediaProxy(options: {
       },
     );
   };
+}
+
+/** The errors of a request written to a pooled socket the other side had closed (ECONNRESET, "socket hang up", EPIPE). */
+function isStaleSocket(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 function isMediaRequest(path: string, req: Request): boolean {

@@ -269,6 +269,28 @@ describe('/api proxy: headers and cookies', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(standIn.hits('/media/p/1.jpg')).toHaveLength(1);
   });
+
+  it('When the connection of a photo request is reset before any answer (a reused socket the backend closed), then it is sent once more and the photo comes', async () => {
+    let resets = 0;
+    const { standIn, app } = await setup({
+      '/media/p/2.jpg': (_req, res) => {
+        if (resets === 0) {
+          resets += 1;
+          res.socket?.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        res.end(Buffer.from([0xff, 0xd8, 0xff]));
+      },
+      '/media/p/3.jpg': (_req, res) => res.socket?.destroy(),
+    });
+    const res = await request(app).get('/media/p/2.jpg');
+    expect(res.status).toBe(200);
+    expect(standIn.hits('/media/p/2.jpg')).toHaveLength(2);
+    // Once only: a backend that keeps failing is a 502.
+    expect((await request(app).get('/media/p/3.jpg')).status).toBe(502);
+    expect(standIn.hits('/media/p/3.jpg')).toHaveLength(2);
+  });
 });
 
 describe('/api proxy: CSRF', () => {
