@@ -108,7 +108,12 @@ export async function verdictOf(
 /** Runs the suite against `given` (either form, `…/api` or not) and returns one result per operation of openapi.yaml. */
 export async function contractReport(
   given: string,
-  options: { quiet?: boolean; env?: Record<string, string> } = {},
+  options: {
+    quiet?: boolean;
+    env?: Record<string, string>;
+    /** Only the suite's tests whose names match (vitest's `-t`); the other operations are probed or not run. */
+    testNamePattern?: string;
+  } = {},
 ): Promise<OperationResult[]> {
   // The probes add `/api/<name>.php` themselves, as the suite does.
   const base = apiOrigin(given);
@@ -116,11 +121,16 @@ export async function contractReport(
   const file = path.join(dir, 'record.json');
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', SUITE], {
-        cwd: ROOT,
-        env: { ...process.env, ...options.env, API_BASE_URL: base, CONTRACT_REPORT_FILE: file },
-        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
-      });
+      const only = options.testNamePattern ? ['-t', options.testNamePattern] : [];
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', SUITE, ...only],
+        {
+          cwd: ROOT,
+          env: { ...process.env, ...options.env, API_BASE_URL: base, CONTRACT_REPORT_FILE: file },
+          stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+        },
+      );
       child.once('error', reject);
       child.once('exit', () => resolve());
     });
