@@ -35,6 +35,9 @@ describe('undisguise', () => {
 
   it('When "dot" or "at" stand as words of a sentence, then they stay words', () => {
     expect(undisguise('a dot')).toBe('a dot');
+    expect(undisguise('le point de vue')).toBe('le point de vue');
+    expect(undisguise('a good point me thinks, a fair point in time')).toBe('a good point me thinks, a fair point in time');
+    expect(undisguise('example dot co dot uk')).toBe('example.co.uk');
     expect(undisguise('meet me at the station. Come!')).toBe('meet me at the station. come!');
   });
 

@@ -15,9 +15,9 @@
  *    phone rule reads.
  * 4. Case folded (lower case).
  * 5. The word for "dot" in the site's eleven languages — `dot`, `punt`, `punkt`, `punktum`, `point`, `punto`,
- *    `piste`, `kropka`, `prik`, `prikk`, `prick` — between two words, and a bracketed dot or "dot" anywhere (`(dot)`,
- *    `[.]`), read as `.`; a dot with spaces before it as a dot (`example . com`); a bracketed "at" (`(at)`, `[@]`,
- *    `(klammeraffe)`…) as `@`.
+ *    `piste`, `kropka`, `prik`, `prikk`, `prick` — in brackets anywhere (`(dot)`, `[punkt]`, and `[.]`), bare between
+ *    a word and a top-level domain of SPOKEN_TLDS (`example dot com`) or anywhere after an `@`, read as `.`; a dot with spaces before it as a
+ *    dot (`example . com`); a bracketed "at" (`(at)`, `[@]`, `(klammeraffe)`…) as `@`.
  * 6. Digits that stand apart by spaces or separators (`0 6 - 1 2 . 3 4`) are joined when there are enough of them to
  *    be a phone number (PHONE_DIGITS); a leading `+` stays.
  */
@@ -122,7 +122,15 @@ const OPEN = '[([{<]';
 const CLOSE = '[)\\]}>]';
 const BRACKETED_DOT = new RegExp(`\\s*${OPEN}\\s*(?:${DOT_WORD}|\\.)\\s*${CLOSE}\\s*`, 'gu');
 const BRACKETED_AT = new RegExp(`\\s*${OPEN}\\s*${AT_WORD}\\s*${CLOSE}\\s*`, 'gu');
-const SPOKEN_DOT = new RegExp(`(?<=[\\p{L}\\p{N}])\\s+${DOT_WORD}\\s+(?=[\\p{L}\\p{N}])`, 'gu');
+/**
+ * The top-level domains a bare spoken dot is read before: the generic ones and the country codes of the sites'
+ * countries, but none that is a common word in the eleven languages (`de`, `es`, `it`, `no`, `be`, `at`, `me`, `in`,
+ * `to`, `nu`…): "le point de vue", "punto es", "good point me" stay sentences. In brackets any domain counts.
+ */
+const SPOKEN_TLDS = '(?:com|net|org|info|biz|io|co|xyz|online|site|ru|eu|uk|nl|dk|se|fi|fr|pl|ch)';
+const SPOKEN_DOT = new RegExp(`(?<=[\\p{L}\\p{N}])\\s+${DOT_WORD}\\s+(?=${SPOKEN_TLDS}\\b)`, 'gu');
+/** After an `@` the words are a domain: any spoken dot there is one (`jan (at) example punkt de`). */
+const ADDRESS_DOT = new RegExp(`(?<=@[\\p{L}\\p{N}.-]+)\\s+${DOT_WORD}\\s+(?=[\\p{L}\\p{N}])`, 'gu');
 const SPACED_DOT = /(?<=[\p{L}\p{N}])\s+\.\s*(?=[\p{L}\p{N}])/gu;
 
 /** Fewer digits than this are an age, a height or a time, not a phone number: they are left apart. */
@@ -147,6 +155,7 @@ export function undisguise(text: string): string {
     .toLowerCase()
     .replace(BRACKETED_DOT, '.')
     .replace(BRACKETED_AT, '@')
+    .replace(ADDRESS_DOT, '.')
     .replace(SPOKEN_DOT, '.')
     .replace(SPACED_DOT, '.')
     .replace(SPREAD_DIGITS, joinDigits);

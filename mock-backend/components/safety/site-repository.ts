@@ -7,7 +7,6 @@ export async function thresholdsOf(db: Db, siteId: number): Promise<SafetyThresh
   const [row] = await db.query<SafetyThresholds>(
     sql`SELECT safety_trusted_reporter_days AS "trustedReporterDays", safety_auto_hide_reports AS "autoHideReports",
                safety_new_account_hours AS "newAccountHours", safety_repeated_first_messages AS "repeatedFirstMessages",
-               safety_repeated_first_messages_site AS "repeatedFirstMessagesSite",
                safety_unfounded_warn AS "unfoundedWarn", safety_unfounded_deprioritise AS "unfoundedDeprioritise"
         FROM sites WHERE id = ${siteId}`,
   );
@@ -21,7 +20,7 @@ export async function isFirstSite(db: Db, siteId: number): Promise<boolean> {
   return row?.first === true;
 }
 
-/** Whether the sender's account is younger than `newAccountHours`, and his profile's country (screening.ts). */
+/** Whether the sender's account is younger than `newAccountHours`, and his profile's country (screening.ts, for every message he sends). */
 export async function senderOf(
   db: Db,
   senderId: number,
