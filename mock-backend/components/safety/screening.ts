@@ -6,7 +6,7 @@ import { undisguise } from '../../../src/shared/undisguise';
 import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { createLimiter } from '../../lib/rate-limit';
-import { senderOf, thresholdsOf } from './site-repository';
+import { screeningOf } from './site-repository';
 
 /**
  * The screening of a message before anything is stored or charged. Scams and spam come from fresh accounts that move
@@ -77,17 +77,17 @@ const NOTHING_COUNTED: Screened = { release: async () => {} };
  */
 export async function screenMessage(db: Db, q: { siteId: number; senderId: number; text: string; first: boolean }): Promise<Screened> {
   if (q.text === '') return NOTHING_COUNTED;
-  const limits = await thresholdsOf(db, q.siteId);
-  const sender = await senderOf(db, q.senderId, limits.newAccountHours);
-  if (sender?.young) {
+  const sender = await screeningOf(db, q.siteId, q.senderId);
+  if (!sender) return NOTHING_COUNTED;
+  if (sender.young) {
     const kind = contactIn(q.text, sender.country);
-    if (kind) throw new AppError(422, 'first_message_contact', { params: { field: 'text', kind, hours: limits.newAccountHours } });
+    if (kind) throw new AppError(422, 'first_message_contact', { params: { field: 'text', kind, hours: sender.newAccountHours } });
   }
   if (!q.first) return NOTHING_COUNTED;
   const template = templateOf(q.text);
   if ([...template].length < MIN_COUNTED_LENGTH) return NOTHING_COUNTED;
   const key = `${q.senderId}:${createHash('sha256').update(template).digest('hex')}`;
-  const perSender = limiterFor(db, limits.repeatedFirstMessages);
+  const perSender = limiterFor(db, sender.repeatedFirstMessages);
   await consume(perSender, key);
   return { release: () => perSender.reward(key, 1).then(() => undefined) };
 }
