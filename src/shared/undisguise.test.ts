@@ -47,4 +47,11 @@ describe('undisguise', () => {
     expect(undisguise('0⁶ 1² 3⁴ 5⁶ 7⁸')).toBe('0612345678');
     expect(undisguise("I'm 25, 1.80 tall")).toBe("i'm 25, 1.80 tall");
   });
+
+  it('When a long text is made of spaces, brackets or spread digits, then it is read in linear time', () => {
+    const started = performance.now();
+    for (const text of [' '.repeat(100_000) + 'x', '( '.repeat(50_000), '1.'.repeat(50_000) + 'x', '@a dot '.repeat(20_000)])
+      undisguise(text);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -118,10 +118,11 @@ const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 const DOT_WORD = '(?:dot|punt|punkt|punktum|point|punto|piste|kropka|prik|prikk|prick)';
 /** "At" (the sign) in the same languages, only ever read inside brackets: bare, most of them are ordinary words. */
 const AT_WORD = '(?:at|@|apenstaartje|klammeraffe|snabel-?a|arobase|arroba|chiocciola|malpa|małpa|miukumauku)';
+// A run of spaces is matched only from its start (`(?<!\s)`), so a text of many spaces costs linear time.
 const OPEN = '[([{<]';
 const CLOSE = '[)\\]}>]';
-const BRACKETED_DOT = new RegExp(`\\s*${OPEN}\\s*(?:${DOT_WORD}|\\.)\\s*${CLOSE}\\s*`, 'gu');
-const BRACKETED_AT = new RegExp(`\\s*${OPEN}\\s*${AT_WORD}\\s*${CLOSE}\\s*`, 'gu');
+const BRACKETED_DOT = new RegExp(`(?<!\\s)\\s*${OPEN}\\s*(?:${DOT_WORD}|\\.)\\s*${CLOSE}\\s*`, 'gu');
+const BRACKETED_AT = new RegExp(`(?<!\\s)\\s*${OPEN}\\s*${AT_WORD}\\s*${CLOSE}\\s*`, 'gu');
 /**
  * The top-level domains a bare spoken dot is read before: the generic ones and the country codes of the sites'
  * countries, but none that is a common word in the eleven languages (`de`, `es`, `it`, `no`, `be`, `at`, `me`, `in`,
@@ -130,11 +131,12 @@ const BRACKETED_AT = new RegExp(`\\s*${OPEN}\\s*${AT_WORD}\\s*${CLOSE}\\s*`, 'gu
 const SPOKEN_TLDS = '(?:com|net|org|info|biz|io|co|xyz|online|site|ru|eu|uk|nl|dk|se|fi|fr|pl|ch)';
 const SPOKEN_DOT = new RegExp(`(?<=[\\p{L}\\p{N}])\\s+${DOT_WORD}\\s+(?=${SPOKEN_TLDS}\\b)`, 'gu');
 /** After an `@` the words are a domain: any spoken dot there is one (`jan (at) example punkt de`). */
-const ADDRESS_DOT = new RegExp(`(?<=@[\\p{L}\\p{N}.-]+)\\s+${DOT_WORD}\\s+(?=[\\p{L}\\p{N}])`, 'gu');
+const ADDRESS = new RegExp(`@[\\p{L}\\p{N}-]+(?:\\s+${DOT_WORD}\\s+[\\p{L}\\p{N}-]+)+`, 'gu');
+const BARE_DOT = new RegExp(`\\s+${DOT_WORD}\\s+`, 'gu');
 const SPACED_DOT = /(?<=[\p{L}\p{N}])\s+\.\s*(?=[\p{L}\p{N}])/gu;
 
 /** Fewer digits than this are an age, a height or a time, not a phone number: they are left apart. */
-export const PHONE_DIGITS = 7;
+const PHONE_DIGITS = 7;
 /** Digits apart by up to three spaces or separators each, optionally after a `+`. */
 const SPREAD_DIGITS = /(?:\+\s*)?\d+(?:[\s.\-_/\\|*·•,()]{1,3}\d+)+/gu;
 
@@ -155,7 +157,7 @@ export function undisguise(text: string): string {
     .toLowerCase()
     .replace(BRACKETED_DOT, '.')
     .replace(BRACKETED_AT, '@')
-    .replace(ADDRESS_DOT, '.')
+    .replace(ADDRESS, (address) => address.replace(BARE_DOT, '.'))
     .replace(SPOKEN_DOT, '.')
     .replace(SPACED_DOT, '.')
     .replace(SPREAD_DIGITS, joinDigits);
