@@ -15,9 +15,9 @@
  *    phone rule reads.
  * 4. Case folded (lower case).
  * 5. The word for "dot" in the site's eleven languages — `dot`, `punt`, `punkt`, `punktum`, `point`, `punto`,
- *    `piste`, `kropka`, `prik`, `prikk`, `prick` — in brackets anywhere (`(dot)`, `[punkt]`, and `[.]`), bare between
- *    a word and a top-level domain of SPOKEN_TLDS (`example dot com`) or anywhere after an `@`, read as `.`; a dot with spaces before it as a
- *    dot (`example . com`); a bracketed "at" (`(at)`, `[@]`, `(klammeraffe)`…) as `@`.
+ *    `piste`, `kropka`, `prik`, `prikk`, `prick` — read as `.` in brackets anywhere (`(dot)`, `[punkt]`, and `[.]`),
+ *    bare between a word and a top-level domain of SPOKEN_TLDS (`example dot com`), or anywhere after an `@`; a dot
+ *    with spaces before it as a dot (`example . com`); a bracketed "at" (`(at)`, `[@]`, `(klammeraffe)`…) as `@`.
  * 6. Digits that stand apart by spaces or separators (`0 6 - 1 2 . 3 4`) are joined when there are enough of them to
  *    be a phone number (PHONE_DIGITS); a leading `+` stays.
  */
@@ -118,9 +118,9 @@ const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 const DOT_WORD = '(?:dot|punt|punkt|punktum|point|punto|piste|kropka|prik|prikk|prick)';
 /** "At" (the sign) in the same languages, only ever read inside brackets: bare, most of them are ordinary words. */
 const AT_WORD = '(?:at|@|apenstaartje|klammeraffe|snabel-?a|arobase|arroba|chiocciola|malpa|małpa|miukumauku)';
-// A run of spaces is matched only from its start (`(?<!\s)`), so a text of many spaces costs linear time.
 const OPEN = '[([{<]';
 const CLOSE = '[)\\]}>]';
+// A run of spaces is matched only from its start (`(?<!\s)`), so a text of many spaces costs linear time.
 const BRACKETED_DOT = new RegExp(`(?<!\\s)\\s*${OPEN}\\s*(?:${DOT_WORD}|\\.)\\s*${CLOSE}\\s*`, 'gu');
 const BRACKETED_AT = new RegExp(`(?<!\\s)\\s*${OPEN}\\s*${AT_WORD}\\s*${CLOSE}\\s*`, 'gu');
 /**
