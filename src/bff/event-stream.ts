@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Request, RequestHandler, Response } from 'express';
+import { MEMBER_STREAM_HEADER } from '../shared/member-stream';
 import { serverText } from '../server/messages';
 import { readBody, type Backend } from './backend';
 import type { RoutedBackends } from './router';
@@ -27,6 +28,9 @@ import { sessionPolicy } from './session-policy';
  *   (session-policy.ts) as on every other path: a logged-out answer clears a stale `auth` cookie the browser sent,
  *   never a backend's own session cookie (PHPSESSID); a backend that cannot be reached is a 502
  *   `backend_unavailable` (the app falls back to polling).
+ * - Every stream counts as a visitor's against the per-address cap unless the backend's answer says it belongs to a
+ *   live session (MEMBER_STREAM_HEADER, which the browser never sees): a login cookie alone proves nothing, a made-up
+ *   or stale one gains no streams. Without a login cookie the full address is refused before the backend is asked.
  */
 export interface EventStreamOptions {
   /** The backends; the stream goes to the one the routing table names for `streamEvents`. */
@@ -36,7 +40,7 @@ export interface EventStreamOptions {
   /** Streams per BFF at most (each holds one backend socket); beyond it 503 with Retry-After. */
   maxStreams?: number;
   /**
-   * Streams one address may hold open without the login cookie (visitors), per BFF process; beyond it 429
+   * Streams one address may hold open that are not of a live session (visitors), per BFF process; beyond it 429
    * `too_many_streams`. Members are capped by the backend, per member over all instances.
    */
   maxVisitorStreamsPerAddress?: number;
@@ -73,10 +77,13 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
     }
     const path = req.originalUrl;
     const ctx = forwardContext(req, locale, options.trustProxy);
-    const visitorAddress = session.sentAuth(req.get('cookie')) ? null : ctx.clientIp;
-    if (visitorAddress !== null && (perVisitorAddress.get(visitorAddress) ?? 0) >= maxPerAddress) {
+    const full = () => (perVisitorAddress.get(ctx.clientIp) ?? 0) >= maxPerAddress;
+    const refuseVisitor = () => {
       res.setHeader('Retry-After', '60');
       sendJsonError(res, 429, 'too_many_streams', serverText(locale, 'tooManyStreams'));
+    };
+    if (!session.sentAuth(req.get('cookie')) && full()) {
+      refuseVisitor();
       return;
     }
     const forwarded = backendHeaders(req.headers, path, ctx);
@@ -115,10 +122,18 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
     upstreamReq.on('response', (upstream) => {
       const status = upstream.statusCode ?? 502;
       const type = String(upstream.headers['content-type'] ?? '');
+      const streaming = status === 200 && type.startsWith('text/event-stream');
+      // Checked and counted in one turn when the stream starts, so parallel requests cannot all pass the check.
+      const visitorAddress = upstream.headers[MEMBER_STREAM_HEADER] === undefined ? ctx.clientIp : null;
+      if (streaming && visitorAddress !== null && full()) {
+        upstream.destroy();
+        refuseVisitor();
+        return;
+      }
       const secure = isHttps(req);
       const { headers, setsAuth } = answerHeaders(upstream.headers, session, { secure, host: req.hostname });
       for (const [name, value] of headers) if (name !== 'content-length') res.setHeader(name, value);
-      if (status !== 200 || !type.startsWith('text/event-stream')) {
+      if (!streaming) {
         void readBody(upstream, 1_048_576).then(
           (payload) => {
             const sentAuth = session.sentAuth(req.get('cookie'));

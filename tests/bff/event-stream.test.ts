@@ -20,9 +20,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A stand-in stream: headers and a first event at once, then it stays open (the test ends it). */
+/**
+ * A stand-in stream: headers and a first event at once, then it stays open (the test ends it). Like the backend, it
+ * marks the stream of a live session (here: the cookie `auth=live`) as a member's.
+ */
 function sseRoute(req: Recorded, res: http.ServerResponse) {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const member = req.headers.cookie === 'auth=live' ? { 'x-member-stream': 'member' } : {};
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...member });
   res.write(`id: 7\nevent: message\ndata: {"last":"${req.headers['last-event-id'] ?? ''}"}\n\n`);
   held.push(res);
 }
@@ -53,7 +57,7 @@ describe('/api/events.php through the BFF', () => {
     const { res, chunk, req } = await firstChunk(url, {
       'accept-encoding': 'gzip',
       'last-event-id': '41',
-      cookie: 'auth=abc',
+      cookie: 'auth=live',
       'x-client-ip': '6.6.6.6',
     });
     expect(res.statusCode).toBe(200);
@@ -61,9 +65,11 @@ describe('/api/events.php through the BFF', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache, no-transform');
     expect(res.headers['x-accel-buffering']).toBe('no');
+    // The backend's word that the stream is a member's stays between the backend and the BFF.
+    expect(res.headers['x-member-stream']).toBeUndefined();
     expect(chunk).toContain('data: {"last":"41"}');
     const seen = standIn.hits('/api/events.php')[0];
-    expect(seen?.headers.cookie).toBe('auth=abc');
+    expect(seen?.headers.cookie).toBe('auth=live');
     expect(seen?.headers['x-backend-secret']).toBe('x'.repeat(40));
     expect(seen?.headers['x-client-ip']).toBe('127.0.0.1');
     req.destroy();
@@ -76,8 +82,8 @@ describe('/api/events.php through the BFF', () => {
     });
     app = makeApp(standIn.url);
     const url = await listen(app);
-    // Members' streams (the login cookie): visitors are capped per address (the next test).
-    const streams = await Promise.all(Array.from({ length: 140 }, () => firstChunk(url, { cookie: 'auth=abc' })));
+    // Members' streams (of a live session): visitors are capped per address (the next test).
+    const streams = await Promise.all(Array.from({ length: 140 }, () => firstChunk(url, { cookie: 'auth=live' })));
     expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
     const answer = await fetch(`${url}/api/chats.php`, { signal: AbortSignal.timeout(5_000) });
     expect(answer.status).toBe(200);
@@ -100,8 +106,8 @@ describe('/api/events.php through the BFF', () => {
     expect((await dutch.json()).error.message).toBe(
       'Er zijn te veel live verbindingen open. Sluit een ander tabblad of probeer het zo meteen opnieuw.',
     );
-    // A member (the login cookie) is not counted here.
-    const member = await firstChunk(url, { cookie: 'auth=abc' });
+    // A member (a live session, as the backend says) is not counted here.
+    const member = await firstChunk(url, { cookie: 'auth=live' });
     expect(member.res.statusCode).toBe(200);
     streams[0]?.req.destroy();
     await expect
@@ -115,6 +121,26 @@ describe('/api/events.php through the BFF', () => {
       )
       .toBe(200);
     for (const s of [...streams, member]) s.req.destroy();
+  });
+
+  it("When streams carry a made-up auth cookie, then they count as visitors' streams: the 31st of the address is 429 and its backend stream is closed", async () => {
+    standIn = await startStandIn({ '/api/events.php': sseRoute });
+    app = makeApp(standIn.url);
+    const url = await listen(app);
+    const streams = [];
+    for (let i = 0; i < 30; i++) streams.push(await firstChunk(url, { cookie: `auth=made-up-${i}` }));
+    expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
+    const refused = await fetch(`${url}/api/events.php`, { headers: { cookie: 'auth=made-up-again' } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect((await refused.json()).error.code).toBe('too_many_streams');
+    // The backend had started that stream; the BFF closed it rather than hold it.
+    await expect.poll(() => held.filter((r) => !r.destroyed && !r.writableEnded && r.socket !== null).length).toBe(30);
+    // Without any cookie the full address is refused before the backend is asked.
+    const asked = standIn.hits('/api/events.php').length;
+    expect((await fetch(`${url}/api/events.php`)).status).toBe(429);
+    expect(standIn.hits('/api/events.php')).toHaveLength(asked);
+    for (const s of streams) s.req.destroy();
   });
 
   it('When the browser hangs up, then the backend stream is closed too', async () => {

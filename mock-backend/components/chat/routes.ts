@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Logger } from 'pino';
 import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
 import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
+import { MEMBER_STREAM_HEADER } from '../../../src/shared/member-stream';
 import type { Bus } from '../../lib/bus';
 import type { MediaStore } from '../../lib/media-store';
 import { getSite, requireViewer } from '../../lib/context';
@@ -123,6 +124,8 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
 
   router.get('/events.php', rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' }), async (req, res) => {
     const viewer = requireViewer(res);
+    // A member's stream, of a live session: the BFF does not count it against the visitors' per-address cap.
+    res.setHeader(MEMBER_STREAM_HEADER, 'member');
     await stream(req, res, viewer);
   });
 

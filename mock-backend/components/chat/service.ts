@@ -14,7 +14,7 @@ import { toSummary } from '../members/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from '../media/index';
 import { notificationInsert, type Notifier } from '../push/index';
-import { assertMayStartConversation, screenFirstMessage, type Screened } from '../safety/index';
+import { assertMayStartConversation, screenMessage, type Screened } from '../safety/index';
 import * as repo from './repository';
 
 export interface ChatDeps {
@@ -245,11 +245,12 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     // A restricted or suspended member starts no new conversation; a suspended one receives none.
     if (conversationId === null) await assertMayStartConversation(tx, viewer.userId, profileId);
   }
-  // A first message is screened by trust and safety before anything is stored or charged (a new account's link or
-  // phone number, the same text to many members); its count is part of this transaction, so a refused send keeps none.
+  // Every text is screened by trust and safety before anything is stored or charged (a new account's link or phone
+  // number in any message; the same text starting many conversations); its count is part of this transaction, so a
+  // refused send keeps none.
   const text = payload.kind === 'gift' ? '' : payload.text;
   const screened =
-    conversationId === null && text !== '' ? await screenFirstMessage(tx, { siteId: site.id, senderId: viewer.userId, text }) : null;
+    text !== '' ? await screenMessage(tx, { siteId: site.id, senderId: viewer.userId, text, first: conversationId === null }) : null;
   // A suspended or banned member receives no messages, gifts or photos in his existing conversations either.
   if (sender.partner_unavailable) throw new AppError(409, 'partner_unavailable');
   // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and

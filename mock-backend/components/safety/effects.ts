@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
 import { ensureMain } from '../photos/index';
+import { canonicalAddress } from './canonical-address';
 import * as repo from './effects-repository';
 
 export { endSessions, recomputeEffects, suspensionOf } from './effects-repository';
@@ -12,22 +13,8 @@ export { endSessions, recomputeEffects, suspensionOf } from './effects-repositor
  * transaction; the other components read those columns with a time comparison, so an effect ends by itself.
  */
 
-/**
- * The address as one mailbox: lower case, without a `+tag`, and for Gmail without dots (Gmail ignores both), so a
- * banned member cannot sign up again with a variant of his address.
- */
-export function normaliseAddress(address: string): string {
-  const trimmed = address.trim().toLowerCase();
-  const at = trimmed.lastIndexOf('@');
-  if (at < 1) return trimmed;
-  let local = trimmed.slice(0, at).replace(/\+.*$/, '');
-  let domain = trimmed.slice(at + 1);
-  if (domain === 'googlemail.com') domain = 'gmail.com';
-  if (domain === 'gmail.com') local = local.replace(/\./g, '');
-  return `${local}@${domain}`;
-}
-
-const addressHash = (address: string) => createHash('sha256').update(normaliseAddress(address)).digest('hex');
+/** A banned address is kept and compared as the hash of its canonical form: the mailbox, not the spelling. */
+const addressHash = (address: string) => createHash('sha256').update(canonicalAddress(address)).digest('hex');
 
 export async function banAddress(db: Db, siteId: number, memberId: number, decisionId: number): Promise<void> {
   const email = await repo.memberEmail(db, memberId);

@@ -4,6 +4,6 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { assertMayStartConversation, isBannedAddress, suspensionOf } from './effects';
-export { screenFirstMessage, type Screened } from './screening';
+export { screenMessage, type Screened } from './screening';
 export { processDataExports } from './data-export';
 export { suspendedLogin, suspendedMemberByToken } from './statements';

@@ -7,7 +7,6 @@ export async function thresholdsOf(db: Db, siteId: number): Promise<SafetyThresh
   const [row] = await db.query<SafetyThresholds>(
     sql`SELECT safety_trusted_reporter_days AS "trustedReporterDays", safety_auto_hide_reports AS "autoHideReports",
                safety_new_account_hours AS "newAccountHours", safety_repeated_first_messages AS "repeatedFirstMessages",
-               safety_repeated_first_messages_site AS "repeatedFirstMessagesSite",
                safety_unfounded_warn AS "unfoundedWarn", safety_unfounded_deprioritise AS "unfoundedDeprioritise"
         FROM sites WHERE id = ${siteId}`,
   );
@@ -21,15 +20,26 @@ export async function isFirstSite(db: Db, siteId: number): Promise<boolean> {
   return row?.first === true;
 }
 
-/** Whether the sender's account is younger than `newAccountHours`, and his profile's country (screening.ts). */
-export async function senderOf(
-  db: Db,
-  senderId: number,
-  newAccountHours: number,
-): Promise<{ young: boolean; country: string | null } | undefined> {
-  const [sender] = await db.query<{ young: boolean; country: string | null }>(
-    sql`SELECT u.signup_date > now() - make_interval(hours => ${newAccountHours}::int) AS young, p.country
-        FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${senderId}`,
+/** The site's screening thresholds and the sender's account as screening reads them. */
+interface SenderScreening {
+  newAccountHours: number;
+  repeatedFirstMessages: number;
+  /** His account is younger than newAccountHours. */
+  young: boolean;
+  /** His profile's country (the default region of phone numbers). */
+  country: string | null;
+}
+
+/**
+ * What the screening of a sender's message needs, in one statement (it runs on every message): the site's two
+ * thresholds, whether his account is younger than the first, and his profile's country (screening.ts).
+ */
+export async function screeningOf(db: Db, siteId: number, senderId: number): Promise<SenderScreening | undefined> {
+  const [row] = await db.query<SenderScreening>(
+    sql`SELECT s.safety_new_account_hours AS "newAccountHours", s.safety_repeated_first_messages AS "repeatedFirstMessages",
+               u.signup_date > now() - make_interval(hours => s.safety_new_account_hours) AS young, p.country
+        FROM sites s JOIN users u ON u.id = ${senderId} LEFT JOIN profiles p ON p.user_id = u.id
+        WHERE s.id = ${siteId}`,
   );
-  return sender;
+  return row;
 }

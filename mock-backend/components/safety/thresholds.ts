@@ -1,4 +1,4 @@
-/** The site's thresholds of the careful automation (columns of `sites`, migrations 023 and 025; docs/trust-and-safety.md). */
+/** The site's thresholds of the careful automation (columns of `sites`, migrations 023, 025 and 028; docs/trust-and-safety.md). */
 export interface SafetyThresholds {
   /** A reporter with a confirmed address counts for automation once his account is this many days old. */
   trustedReporterDays: number;
@@ -8,8 +8,6 @@ export interface SafetyThresholds {
   newAccountHours: number;
   /** Conversations the same first-message text may start per hour from one sender. */
   repeatedFirstMessages: number;
-  /** Conversations the same first-message text may start per hour from all senders of the site together. */
-  repeatedFirstMessagesSite: number;
   /** Unfounded reports (180 days) that earn a reporter the warning. */
   unfoundedWarn: number;
   /** Unfounded reports after which his reports wait behind the others (when most of his are unfounded). */
