@@ -140,7 +140,7 @@ describe.skipIf(!runE2e)('the careful automation in the browser', () => {
     await page.goto(`${site.url}/members/${partner.id}/chat`);
     await page.getByLabel(`Your message to ${partner.name}`).fill('Nice profile! Write me on www.example-chat.com instead');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('New accounts cannot share links or phone numbers in a first message.', { exact: false }).waitFor();
+    await page.getByText('New accounts cannot share links or phone numbers in their first hours.', { exact: false }).waitFor();
     expect(await page.getByText('from 24 hours after signing up you can', { exact: false }).count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(new RegExp(`/members/${partner.id}/chat$`));
     // His text stays in the composer to edit; nothing was stored or charged.

@@ -59,7 +59,7 @@ describe('first-message screening', () => {
     const res = await send('Hello! Look at my pictures on example.com/me', to, 'nl');
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'first_message_contact', params: { kind: 'link', hours: 24 } });
-    expect(res.body.error.message).toContain('Nieuwe accounts kunnen in een eerste bericht geen links of telefoonnummers delen');
+    expect(res.body.error.message).toContain('Nieuwe accounts kunnen in hun eerste uren geen links of telefoonnummers delen');
     expect(await books()).toEqual(before);
   });
 

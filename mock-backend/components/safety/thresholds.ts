@@ -4,7 +4,7 @@ export interface SafetyThresholds {
   trustedReporterDays: number;
   /** Distinct trusted reporters of fake/scam/spam that hide a profile until a moderator decides. */
   autoHideReports: number;
-  /** Younger accounts put no link or phone number in a first message. */
+  /** Younger accounts put no link or phone number in any message. */
   newAccountHours: number;
   /** Conversations the same first-message text may start per hour from one sender. */
   repeatedFirstMessages: number;
