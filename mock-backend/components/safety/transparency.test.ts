@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { parseConfig } from '../../lib/config';
 import { sql } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +247,14 @@ describe('delivery to the Transparency Database', () => {
     tdb = await startTransparencyDatabase();
   });
   afterAll(() => tdb?.close());
+
+  it('When the database is configured, then its address and token come together (unset: the export only)', () => {
+    expect(parseConfig({}).ok).toBe(true);
+    const both = parseConfig({ DSA_TDB_URL: 'https://transparency.dsa.ec.europa.eu', DSA_TDB_TOKEN: 'X|ybqkCFX7ZkIF' });
+    expect(both.ok && both.config.DSA_TDB_URL).toBe('https://transparency.dsa.ec.europa.eu');
+    const alone = parseConfig({ DSA_TDB_URL: 'https://transparency.dsa.ec.europa.eu' });
+    expect(!alone.ok && alone.message).toMatch(/DSA_TDB_URL and DSA_TDB_TOKEN go together/);
+  });
 
   it('When more than a hundred statements wait, then they go in batches of at most 100, each once, and the next pass sends none', async () => {
     const added = await restrictions(230);
