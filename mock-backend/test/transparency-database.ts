@@ -50,7 +50,7 @@ const CONTENT_TYPES = [
 const SOURCE_TYPES = ['SOURCE_ARTICLE_16', 'SOURCE_TRUSTED_FLAGGER', 'SOURCE_TYPE_OTHER_NOTIFICATION', 'SOURCE_VOLUNTARY'];
 const AUTOMATED_DECISIONS = ['AUTOMATED_DECISION_FULLY', 'AUTOMATED_DECISION_PARTIALLY', 'AUTOMATED_DECISION_NOT_AUTOMATED'];
 // Statement::STATEMENT_CATEGORIES (the list since 1 July 2025: no NON_CONSENSUAL_BEHAVIOUR, no SCOPE_OF_PLATFORM_SERVICE)
-export const CATEGORIES = [
+const CATEGORIES = [
   'STATEMENT_CATEGORY_ANIMAL_WELFARE',
   'STATEMENT_CATEGORY_CONSUMER_INFORMATION',
   'STATEMENT_CATEGORY_CYBER_VIOLENCE',
@@ -69,7 +69,7 @@ export const CATEGORIES = [
   'STATEMENT_CATEGORY_VIOLENCE',
 ];
 // Statement::KEYWORDS
-export const KEYWORDS = [
+const KEYWORDS = [
   'KEYWORD_ADULT_SEXUAL_MATERIAL',
   'KEYWORD_AGE_SPECIFIC_RESTRICTIONS',
   'KEYWORD_AGE_SPECIFIC_RESTRICTIONS_MINORS',
@@ -141,7 +141,7 @@ export const KEYWORDS = [
   'KEYWORD_OTHER',
 ];
 // EuropeanCountriesService::EUROPEAN_COUNTRY_CODES (the EEA)
-export const EEA_COUNTRIES = [
+const EEA_COUNTRIES = [
   'AT',
   'BE',
   'BG',
@@ -214,7 +214,7 @@ const oneDecision: Rule = (_v, s) =>
     : null;
 
 /** Field → its rule (StatementStoreRequest::rules(), field by field; `exclude_*` fields are not checked when excluded). */
-export const RULES: Record<string, Rule> = {
+const RULES: Record<string, Rule> = {
   decision_visibility: (v, s) => oneDecision(v, s) ?? arrayOf(v, VISIBILITIES),
   decision_visibility_other: (v, s) => fieldIf(has(s, 'decision_visibility', 'DECISION_VISIBILITY_OTHER'), v, 500),
   decision_monetary: (v, s) => oneDecision(v, s) ?? oneOf(v, MONETARIES, true),
