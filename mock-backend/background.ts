@@ -5,7 +5,7 @@ import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
 import { createPushJobs, type PushJobOptions, deleteOldNotifications, type Notifier } from './components/push/index';
-import { processDataExports } from './components/safety/index';
+import { deliverStatements, processDataExports, type TdbTarget } from './components/safety/index';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/index';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
@@ -31,6 +31,7 @@ const EXPIRE_HOLDS_JOB = 'credits-expire-holds';
 const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
 const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
 const DATA_EXPORT_JOB = 'safety-data-export';
+const TRANSPARENCY_JOB = 'safety-transparency-delivery';
 
 export interface BackgroundOptions {
   db: Db;
@@ -47,6 +48,8 @@ export interface BackgroundOptions {
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Web Push and notification e-mails (components/push): VAPID keys, the origin of mail links, a fake push service in tests. */
   push?: Omit<PushJobOptions, 'db' | 'logger' | 'jobs' | 'kickOutbox'>;
+  /** The DSA Transparency Database the statements of reasons are delivered to (unset: the export endpoint only). */
+  transparencyDatabase?: TdbTarget | undefined;
   /** The event bus: a payment the follow-up settles tells the member's open pages at once (else the streams' catch-up). */
   bus?: Bus;
 }
@@ -127,6 +130,22 @@ export function createBackground(opts: BackgroundOptions): Background {
       logger.info({ job: CHAT_PHOTO_SWEEP_JOB, deleted, profileFiles }, 'chat photo sweep ran');
     },
   });
+
+  // Statements of reasons to the DSA Transparency Database (components/safety/transparency-delivery.ts): each once,
+  // in batches of 100, every ten minutes; a refused batch fails the job and is sent again by the next pass.
+  const tdb = opts.transparencyDatabase;
+  if (tdb) {
+    jobs.define({
+      name: TRANSPARENCY_JOB,
+      cron: '*/10 * * * *',
+      policy: 'singleton',
+      pollingIntervalSeconds: 10,
+      expireInSeconds: 3600,
+      handler: async () => {
+        await deliverStatements(db, logger, tdb);
+      },
+    });
+  }
 
   // Members' archives of their data (components/safety/data-export.ts): built when asked (kicked), and each minute a
   // pass that also deletes the archives whose 48 hours are over.

@@ -80,6 +80,7 @@ async function start(): Promise<{
     payments,
     push,
     bus,
+    transparencyDatabase: config.DSA_TDB_URL && config.DSA_TDB_TOKEN ? { url: config.DSA_TDB_URL, token: config.DSA_TDB_TOKEN } : undefined,
   });
   await background.start();
 

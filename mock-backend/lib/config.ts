@@ -77,6 +77,13 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'LEGACY_SESSION_COOKIE may only hold letters, digits, _ and -')
     .default('PHPSESSID'),
+  /**
+   * The EU's DSA Transparency Database (its API's origin and the platform's token, both or neither): statements of
+   * reasons are delivered there by a job (components/safety/transparency-delivery.ts). Unset: moderators download
+   * them from the transparency export only.
+   */
+  DSA_TDB_URL: z.url({ protocol: /^https?$/, error: 'DSA_TDB_URL must be an http:// or https:// URL' }).optional(),
+  DSA_TDB_TOKEN: z.string().min(8).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -106,6 +113,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
   }
   if (c.S3_BUCKET && Boolean(c.AWS_ACCESS_KEY_ID) !== Boolean(c.AWS_SECRET_ACCESS_KEY)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together' };
+  }
+  if (Boolean(c.DSA_TDB_URL) !== Boolean(c.DSA_TDB_TOKEN)) {
+    return { ok: false, message: 'Invalid environment for mock-backend:\n  DSA_TDB_URL and DSA_TDB_TOKEN go together' };
   }
   return { ok: true, config: { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` } };
 }

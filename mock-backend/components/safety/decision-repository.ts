@@ -51,6 +51,9 @@ export async function insertDecision(
     rule: string;
     facts: string;
     source: string;
+    /** The Transparency Database's category and keyword the moderator chose (none for the automation's). */
+    category?: string | null;
+    categorySpecification?: string | null;
   },
 ): Promise<{ id: number; until: string | null }> {
   const until =
@@ -60,10 +63,11 @@ export async function insertDecision(
         ? sql`now() + make_interval(days => ${d.days}::int)`
         : sql`NULL`;
   const [row] = await db.query<{ id: number; until: string | null }>(
-    sql`INSERT INTO safety_decisions (site_id, member_id, moderator_id, action, content_kind, content_id, removed, days, until, rule, facts, source, automated)
+    sql`INSERT INTO safety_decisions (site_id, member_id, moderator_id, action, content_kind, content_id, removed, days, until, rule, facts, source, automated,
+                                   category, category_specification)
         VALUES (${d.siteId}, ${d.memberId}, ${d.moderatorId}, ${d.action}, ${d.contentKind}, ${d.contentId},
                 ${d.removed === null ? null : JSON.stringify(d.removed)}, ${d.days}, ${until}, ${d.rule}, ${d.facts}, ${d.source},
-                ${d.automated ?? false})
+                ${d.automated ?? false}, ${d.category ?? null}, ${d.categorySpecification ?? null})
         RETURNING id, ${isoOrInfinity(raw('until'))} AS until`,
   );
   if (!row) throw new Error('decision insert returned no row');

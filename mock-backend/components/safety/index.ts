@@ -7,3 +7,4 @@ export { assertMayStartConversation, isBannedAddress, suspensionOf } from './eff
 export { screenMessage, type Screened } from './screening';
 export { processDataExports } from './data-export';
 export { suspendedLogin, suspendedMemberByToken } from './statements';
+export { deliverStatements, type TdbTarget } from './transparency-delivery';

@@ -325,6 +325,8 @@ export async function decide(
       removed,
       facts,
       source,
+      category: input.category ?? null,
+      categorySpecification: input.category_specification ?? null,
     });
     const status = action === 'dismiss' ? 'no_violation' : 'action_taken';
     const taken = await repo.decideReports(tx, { siteId: site.id, memberId, ids: input.reports, status, decisionId: decision.id });

@@ -8,10 +8,13 @@ const within = (column: Sql, from: string, to: string): Sql =>
 
 export interface StatementRecordRow {
   id: number;
-  action: 'remove_content' | 'warn' | 'restrict' | 'suspend' | 'ban' | 'hide';
+  action: 'remove_content' | 'restrict' | 'suspend' | 'ban' | 'hide';
   content_kind: 'photo' | 'message' | 'profile_text' | null;
   rule: 'fake_scam_spam' | 'harassment_hate' | 'unwanted_sexual' | 'underage' | 'illegal' | 'other';
   source: 'report' | 'notice' | 'own_initiative';
+  /** The database's category and keyword the moderator chose; null when he was not asked. */
+  category: string | null;
+  category_specification: string | null;
   automated: boolean;
   /** The end of a restriction, suspension or hiding as a UTC date; null for none or without end. */
   end_date: string | null;
@@ -20,25 +23,84 @@ export interface StatementRecordRow {
   reversed: boolean;
 }
 
+const RECORD_COLUMNS = (utcDate: (column: Sql) => Sql) =>
+  sql`d.id, d.action, d.content_kind, d.rule, d.source, d.category, d.category_specification, d.automated,
+      d.reversed_at IS NOT NULL AS reversed,
+      CASE WHEN d.until IS NULL OR d.until = 'infinity' THEN NULL ELSE ${utcDate(sql`d.until`)} END AS end_date,
+      ${utcDate(sql`d.created_at`)} AS application_date,
+      ${utcDate(sql`coalesce(CASE d.content_kind WHEN 'message' THEN m.created_at WHEN 'photo' THEN ph.created_at END,
+                             u.signup_date, d.created_at)`)} AS content_date`;
+
+const RECORD_JOINS = sql`LEFT JOIN users u ON u.id = d.member_id
+  LEFT JOIN messages m ON d.content_kind = 'message' AND m.id = d.content_id
+  LEFT JOIN photos ph ON d.content_kind = 'photo' AND ph.id = d.content_id`;
+
+const utcDate = (column: Sql) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** A statement for the database: a restriction (neither a dismissal nor a warning, which restricts nothing). */
+const RESTRICTION = sql`d.action NOT IN ('dismiss', 'warn')`;
+
 /**
- * Every decision but a dismissal made in the period, oldest first: no text, no member; the content's date is when it
- * was posted (the message, the photo) or, for a measure on the account or profile, when the account was made.
+ * Every restriction decided in the period, oldest first: no text, no member; the content's date is when it was
+ * posted (the message, the photo) or, for a measure on the account or profile, when the account was made.
  */
 export async function statementRecords(db: Db, siteId: number, from: string, to: string): Promise<StatementRecordRow[]> {
-  const utcDate = (column: Sql) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db.query<StatementRecordRow>(
-    sql`SELECT d.id, d.action, d.content_kind, d.rule, d.source, d.automated, d.reversed_at IS NOT NULL AS reversed,
-               CASE WHEN d.until IS NULL OR d.until = 'infinity' THEN NULL ELSE ${utcDate(sql`d.until`)} END AS end_date,
-               ${utcDate(sql`d.created_at`)} AS application_date,
-               ${utcDate(sql`coalesce(CASE d.content_kind WHEN 'message' THEN m.created_at WHEN 'photo' THEN ph.created_at END,
-                                      u.signup_date, d.created_at)`)} AS content_date
-        FROM safety_decisions d
-        LEFT JOIN users u ON u.id = d.member_id
-        LEFT JOIN messages m ON d.content_kind = 'message' AND m.id = d.content_id
-        LEFT JOIN photos ph ON d.content_kind = 'photo' AND ph.id = d.content_id
-        WHERE d.site_id = ${siteId} AND d.action <> 'dismiss' AND ${within(sql`d.created_at`, from, to)}
+    sql`SELECT ${RECORD_COLUMNS(utcDate)} FROM safety_decisions d ${RECORD_JOINS}
+        WHERE d.site_id = ${siteId} AND ${RESTRICTION} AND ${within(sql`d.created_at`, from, to)}
         ORDER BY d.id`,
   );
+}
+
+/**
+ * The next statements the database has not taken, oldest first: restrictions standing (a decision reversed before it
+ * was sent is never sent) that no delivery row records.
+ */
+export async function undelivered(db: Db, siteId: number, limit: number): Promise<StatementRecordRow[]> {
+  return db.query<StatementRecordRow>(
+    sql`SELECT ${RECORD_COLUMNS(utcDate)} FROM safety_decisions d ${RECORD_JOINS}
+        WHERE d.site_id = ${siteId} AND ${RESTRICTION} AND d.reversed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM safety_tdb_deliveries t WHERE t.decision_id = d.id)
+        ORDER BY d.id LIMIT ${limit}`,
+  );
+}
+
+/** Records statements the database took (or already held under their PUID); a second record of one changes nothing. */
+export async function recordDeliveries(db: Db, delivered: { decisionId: number; puid: string; uuid: string | null }[]): Promise<void> {
+  if (delivered.length === 0) return;
+  await db.query(
+    sql`INSERT INTO safety_tdb_deliveries (decision_id, puid, tdb_uuid)
+        SELECT * FROM unnest(${delivered.map((d) => d.decisionId)}::int[], ${delivered.map((d) => d.puid)}::text[],
+                             ${delivered.map((d) => d.uuid)}::text[])
+        ON CONFLICT (decision_id) DO NOTHING`,
+  );
+}
+
+/** Records a withdrawal for every delivered statement whose decision was reversed since; answers how many are new. */
+export async function recordWithdrawals(db: Db, siteId: number): Promise<number> {
+  const rows = await db.query<{ decision_id: number }>(
+    sql`INSERT INTO safety_tdb_withdrawals (decision_id, reversed_at)
+        SELECT d.id, d.reversed_at FROM safety_decisions d JOIN safety_tdb_deliveries t ON t.decision_id = d.id
+        WHERE d.site_id = ${siteId} AND d.reversed_at IS NOT NULL
+        ON CONFLICT (decision_id) DO NOTHING
+        RETURNING decision_id`,
+  );
+  return rows.length;
+}
+
+/** The statements delivered and then reversed, with the PUID each was filed under, oldest reversal first. */
+export async function withdrawals(db: Db, siteId: number): Promise<{ puid: string; reversed_at: string }[]> {
+  return db.query<{ puid: string; reversed_at: string }>(
+    sql`SELECT t.puid, to_char(w.reversed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS reversed_at
+        FROM safety_tdb_withdrawals w JOIN safety_tdb_deliveries t ON t.decision_id = w.decision_id
+        JOIN safety_decisions d ON d.id = w.decision_id
+        WHERE d.site_id = ${siteId} ORDER BY w.reversed_at, w.decision_id`,
+  );
+}
+
+/** Ids of the sites whose statements go to the database, with their countries. */
+export async function sites(db: Db): Promise<{ id: number; countries: string[] }[]> {
+  return db.query<{ id: number; countries: string[] }>(sql`SELECT id, countries FROM sites ORDER BY id`);
 }
 
 export interface CountRows {

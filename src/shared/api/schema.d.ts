@@ -1435,10 +1435,12 @@ export interface paths {
         };
         /**
          * Moderators only - the statements of reasons of a period in the shape of the DSA Transparency Database
-         * @description One record per statement of reasons (every decision but a dismissal) made in [`from`, `to`] (UTC dates,
-         *     both included; default the last 183 days), oldest first, with the fields the EU's DSA Transparency
-         *     Database asks for. No personal data: no names, addresses, texts of members or ids of members; `puid` is
-         *     the site's own id of the decision. `download=true` adds `Content-Disposition: attachment`.
+         * @description One record per statement of reasons for a restriction (every decision but a dismissal or a warning) made
+         *     in [`from`, `to`] (UTC dates, both included; default the last 183 days), oldest first, as the EU's DSA
+         *     Transparency Database accepts it, and the withdrawals of delivered statements whose decision was reversed.
+         *     No personal data: no names, addresses, texts of members or ids of members; `puid` is the site's own id of
+         *     the decision. `download=true` adds `Content-Disposition: attachment`. With `DSA_TDB_URL` and
+         *     `DSA_TDB_TOKEN` set, the backend delivers the statements itself (each once, in batches of at most 100).
          */
         get: operations["exportTransparencyStatements"];
         put?: never;
@@ -2410,6 +2412,13 @@ export interface components {
             };
             days?: number;
             rule: components["schemas"]["ReportReason"];
+            /**
+             * @description The DSA Transparency Database's category the decision is filed under (content `illegal` by its kind);
+             *     absent: the rule's own (illegal content of an unnamed kind as not specified by the notifier)
+             */
+            category?: components["schemas"]["TdbCategory"];
+            /** @description A keyword of the database that specifies the category further */
+            category_specification?: components["schemas"]["TdbKeyword"];
             /** @description The facts and circumstances, shown to the member in the statement of reasons */
             facts: string;
         };
@@ -2538,14 +2547,24 @@ export interface components {
             download_path: string | null;
         };
         /**
-         * @description One statement of reasons in the shape of the DSA Transparency Database's submission API (field names and
-         *     values as it defines them); no personal data.
+         * @description A statement category of the DSA Transparency Database (its list in force since 1 July 2025)
+         * @enum {string}
+         */
+        TdbCategory: "STATEMENT_CATEGORY_ANIMAL_WELFARE" | "STATEMENT_CATEGORY_CONSUMER_INFORMATION" | "STATEMENT_CATEGORY_CYBER_VIOLENCE" | "STATEMENT_CATEGORY_CYBER_VIOLENCE_AGAINST_WOMEN" | "STATEMENT_CATEGORY_DATA_PROTECTION_AND_PRIVACY_VIOLATIONS" | "STATEMENT_CATEGORY_ILLEGAL_OR_HARMFUL_SPEECH" | "STATEMENT_CATEGORY_INTELLECTUAL_PROPERTY_INFRINGEMENTS" | "STATEMENT_CATEGORY_NEGATIVE_EFFECTS_ON_CIVIC_DISCOURSE_OR_ELECTIONS" | "STATEMENT_CATEGORY_NOT_SPECIFIED_NOTICE" | "STATEMENT_CATEGORY_OTHER_VIOLATION_TC" | "STATEMENT_CATEGORY_PROTECTION_OF_MINORS" | "STATEMENT_CATEGORY_RISK_FOR_PUBLIC_SECURITY" | "STATEMENT_CATEGORY_SCAMS_AND_FRAUD" | "STATEMENT_CATEGORY_SELF_HARM" | "STATEMENT_CATEGORY_UNSAFE_AND_PROHIBITED_PRODUCTS" | "STATEMENT_CATEGORY_VIOLENCE";
+        /**
+         * @description A category specification (keyword) of the DSA Transparency Database
+         * @enum {string}
+         */
+        TdbKeyword: "KEYWORD_ADULT_SEXUAL_MATERIAL" | "KEYWORD_AGE_SPECIFIC_RESTRICTIONS" | "KEYWORD_AGE_SPECIFIC_RESTRICTIONS_MINORS" | "KEYWORD_ANIMAL_HARM" | "KEYWORD_BIOMETRIC_DATA_BREACH" | "KEYWORD_BULLYING_AGAINST_GIRLS" | "KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL" | "KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL_DEEPFAKE" | "KEYWORD_CONTENT_PROMOTING_EATING_DISORDERS" | "KEYWORD_COORDINATED_HARM" | "KEYWORD_COPYRIGHT_INFRINGEMENT" | "KEYWORD_CYBER_BULLYING_INTIMIDATION" | "KEYWORD_CYBER_HARASSMENT" | "KEYWORD_CYBER_HARASSMENT_AGAINST_WOMEN" | "KEYWORD_CYBER_INCITEMENT" | "KEYWORD_CYBER_STALKING" | "KEYWORD_CYBER_STALKING_AGAINST_WOMEN" | "KEYWORD_DATA_FALSIFICATION" | "KEYWORD_DEFAMATION" | "KEYWORD_DESIGN_INFRINGEMENT" | "KEYWORD_DISCRIMINATION" | "KEYWORD_FEMALE_GENDERED_DISINFORMATION" | "KEYWORD_GEOGRAPHIC_INDICATIONS_INFRINGEMENT" | "KEYWORD_GEOGRAPHICAL_REQUIREMENTS" | "KEYWORD_GOODS_SERVICES_NOT_PERMITTED" | "KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS" | "KEYWORD_HATE_SPEECH" | "KEYWORD_HIDDEN_ADVERTISEMENT" | "KEYWORD_HUMAN_EXPLOITATION" | "KEYWORD_HUMAN_TRAFFICKING" | "KEYWORD_ILLEGAL_ORGANIZATIONS" | "KEYWORD_IMPERSONATION_ACCOUNT_HIJACKING" | "KEYWORD_INAUTHENTIC_ACCOUNTS" | "KEYWORD_INAUTHENTIC_LISTINGS" | "KEYWORD_INAUTHENTIC_USER_REVIEWS" | "KEYWORD_INCITEMENT_AGAINST_WOMEN" | "KEYWORD_INCITEMENT_VIOLENCE_HATRED" | "KEYWORD_INSUFFICIENT_INFORMATION_ON_TRADERS" | "KEYWORD_LANGUAGE_REQUIREMENTS" | "KEYWORD_MISINFORMATION_DISINFORMATION" | "KEYWORD_MISLEADING_INFO_CONSUMER_RIGHTS" | "KEYWORD_MISLEADING_INFO_GOODS_SERVICES" | "KEYWORD_MISSING_PROCESSING_GROUND" | "KEYWORD_NON_CONSENSUAL_IMAGE_SHARING" | "KEYWORD_NON_CONSENSUAL_IMAGE_SHARING_AGAINST_WOMEN" | "KEYWORD_NON_CONSENSUAL_MATERIAL_DEEPFAKE" | "KEYWORD_NON_CONSENSUAL_MATERIAL_DEEPFAKE_AGAINST_WOMEN" | "KEYWORD_NONCOMPLIANCE_PRICING" | "KEYWORD_NUDITY" | "KEYWORD_PATENT_INFRINGEMENT" | "KEYWORD_PHISHING" | "KEYWORD_PROHIBITED_PRODUCTS" | "KEYWORD_PYRAMID_SCHEMES" | "KEYWORD_RIGHT_TO_BE_FORGOTTEN" | "KEYWORD_RISK_ENVIRONMENTAL_DAMAGE" | "KEYWORD_RISK_PUBLIC_HEALTH" | "KEYWORD_SELF_MUTILATION" | "KEYWORD_STALKING" | "KEYWORD_SUICIDE" | "KEYWORD_TERRORIST_CONTENT" | "KEYWORD_TRADE_SECRET_INFRINGEMENT" | "KEYWORD_TRADEMARK_INFRINGEMENT" | "KEYWORD_TRAFFICKING_WOMEN_GIRLS" | "KEYWORD_UNLAWFUL_SALE_ANIMALS" | "KEYWORD_UNSAFE_CHALLENGES" | "KEYWORD_UNSAFE_PRODUCTS" | "KEYWORD_VIOLATION_EU_LAW" | "KEYWORD_VIOLATION_NATIONAL_LAW" | "KEYWORD_OTHER";
+        /**
+         * @description One statement of reasons as the DSA Transparency Database's submission API takes it (field names, lists and
+         *     conditions as its validation defines them); no personal data. Only restrictions are statements: a warning
+         *     restricts nothing and is not filed.
          */
         TransparencyStatement: {
             /** @description The platform's unique id of the decision */
             puid: string;
-            decision_visibility: ("DECISION_VISIBILITY_CONTENT_REMOVED" | "DECISION_VISIBILITY_CONTENT_DEMOTED" | "DECISION_VISIBILITY_OTHER")[];
-            decision_visibility_other: string | null;
+            decision_visibility: ("DECISION_VISIBILITY_CONTENT_REMOVED" | "DECISION_VISIBILITY_CONTENT_DISABLED" | "DECISION_VISIBILITY_CONTENT_DEMOTED")[];
             /** Format: date */
             end_date_visibility_restriction: string | null;
             /** @description Always null (the site takes no monetary measures) */
@@ -2560,17 +2579,16 @@ export interface components {
             end_date_account_restriction: string | null;
             /** @enum {string} */
             account_type: "ACCOUNT_TYPE_PRIVATE";
+            /** @description The facts and circumstances as a factual summary in English (never the moderator's own text) */
+            decision_facts: string;
             /** @enum {string} */
             decision_ground: "DECISION_GROUND_ILLEGAL_CONTENT" | "DECISION_GROUND_INCOMPATIBLE_CONTENT";
-            decision_ground_reference_url: string | null;
             illegal_content_legal_ground: string | null;
             illegal_content_explanation: string | null;
             incompatible_content_ground: string | null;
             incompatible_content_explanation: string | null;
-            /** @enum {string|null} */
-            incompatible_content_illegal: "Yes" | "No" | null;
-            /** @enum {string} */
-            category: "STATEMENT_CATEGORY_SCAMS_AND_FRAUD" | "STATEMENT_CATEGORY_CYBER_VIOLENCE" | "STATEMENT_CATEGORY_NON_CONSENSUAL_BEHAVIOUR" | "STATEMENT_CATEGORY_PROTECTION_OF_MINORS" | "STATEMENT_CATEGORY_ILLEGAL_OR_HARMFUL_SPEECH" | "STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE";
+            category: components["schemas"]["TdbCategory"];
+            category_specification: components["schemas"]["TdbKeyword"][];
             content_type: ("CONTENT_TYPE_IMAGE" | "CONTENT_TYPE_TEXT" | "CONTENT_TYPE_OTHER")[];
             content_type_other: string | null;
             /**
@@ -2589,8 +2607,9 @@ export interface components {
             automated_detection: "Yes" | "No";
             /** @enum {string} */
             automated_decision: "AUTOMATED_DECISION_FULLY" | "AUTOMATED_DECISION_PARTIALLY" | "AUTOMATED_DECISION_NOT_AUTOMATED";
+            /** @description The site's countries within the EEA (ISO codes, Greece as GR) */
             territorial_scope: string[];
-            /** @description Reversed on appeal since (the site's own field) */
+            /** @description Reversed on appeal since (the site's own field; never sent to the database) */
             reversed: boolean;
         };
         TransparencyStatements: {
@@ -2599,6 +2618,15 @@ export interface components {
             /** Format: date */
             to: string;
             statements: components["schemas"]["TransparencyStatement"][];
+            /**
+             * @description Statements the database took whose decision was reversed since (any period): its API takes and reads
+             *     statements but withdraws none, so the provider asks the Commission to withdraw these by their PUID.
+             */
+            withdrawals: {
+                puid: string;
+                /** Format: date-time */
+                reversed_at: string;
+            }[];
         };
         TransparencyCounts: {
             /** Format: date */

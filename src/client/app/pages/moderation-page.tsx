@@ -132,6 +132,7 @@ export async function reportModerationAction({ request, context }: PageActionArg
     content: textField(form, 'content'),
     days: textField(form, 'days'),
     facts: textField(form, 'facts').slice(0, MAX_FACTS),
+    category: textField(form, 'category'),
   };
   const decision = decisionOf(posted);
   if (!decision) return seeOther(REPORTS_PAGE);

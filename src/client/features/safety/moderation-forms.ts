@@ -1,6 +1,6 @@
 import type { FormFailure } from '../../components/progressive-form';
 import { ApiRequestError } from '../../lib/api-error';
-import { SAFETY_ACTIONS, type ReportDecisionRequest } from './api/moderation';
+import { SAFETY_ACTIONS, TDB_CATEGORIES, type ReportDecisionRequest } from './api/moderation';
 import { REPORT_REASONS } from './api/reports';
 
 /**
@@ -23,7 +23,7 @@ export const isConflict = (failure: Pick<FormFailure, 'status' | 'body'>): boole
   failure.status === 409 && CONFLICTS.has(new ApiRequestError(failure.status, failure.body).code ?? '');
 
 /** What a decision form lacks, found in the browser and by the action alike (answered without a call). */
-export type DecisionProblem = 'facts_required' | 'days_invalid' | 'content_required';
+export type DecisionProblem = 'facts_required' | 'days_invalid' | 'content_required' | 'category_required';
 
 export const MAX_FACTS = 2000;
 const ID = /^\d{1,9}$/;
@@ -61,6 +61,8 @@ export interface DecisionFields {
   content: string;
   days: string;
   facts: string;
+  /** The DSA Transparency Database's category; empty: the rule's own. */
+  category?: string | undefined;
 }
 
 /**
@@ -79,6 +81,9 @@ export function decisionOf(f: DecisionFields): { request: ReportDecisionRequest 
   if (needsDays && !(/^\d{1,3}$/.test(f.days.trim()) && days >= 1 && days <= 365)) return { problem: 'days_invalid' };
   const content = action === 'remove_content' ? contentOf(f.content) : null;
   if (action === 'remove_content' && !content) return { problem: 'content_required' };
+  const category = TDB_CATEGORIES.find((c) => c === f.category);
+  // Illegal content is filed by its kind: a restriction on it needs the moderator's category.
+  if (rule === 'illegal' && action !== 'dismiss' && !category) return { problem: 'category_required' };
   const notices = idsOf(f.notices);
   return {
     request: {
@@ -90,6 +95,7 @@ export function decisionOf(f: DecisionFields): { request: ReportDecisionRequest 
       facts,
       ...(content ? { content } : {}),
       ...(needsDays ? { days } : {}),
+      ...(category ? { category } : {}),
     },
   };
 }

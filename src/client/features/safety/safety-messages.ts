@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { SafetyAction } from './api/moderation';
+import type { SafetyAction, TdbCategory } from './api/moderation';
 import type { ReportReason, ReportTarget } from './api/reports';
 
 /** The report reasons, which are also the terms rules a statement of reasons names. */
@@ -65,4 +65,54 @@ export const PHOTO_STATUS_MESSAGES = defineMessages({
   approved: { id: 'safety.photoStatus.approved', defaultMessage: 'approved' },
   pending: { id: 'safety.photoStatus.pending', defaultMessage: 'awaiting moderation' },
   rejected: { id: 'safety.photoStatus.rejected', defaultMessage: 'rejected' },
+});
+
+/** The database's categories by their names in its own English (the console's catalogues translate them). */
+export const TDB_CATEGORY_MESSAGES: Record<TdbCategory, MessageDescriptor> = defineMessages({
+  STATEMENT_CATEGORY_ANIMAL_WELFARE: { id: 'safety.tdbCategory.animalWelfare', defaultMessage: 'Animal welfare' },
+  STATEMENT_CATEGORY_CONSUMER_INFORMATION: {
+    id: 'safety.tdbCategory.consumerInformation',
+    defaultMessage: 'Consumer information infringements',
+  },
+  STATEMENT_CATEGORY_CYBER_VIOLENCE: { id: 'safety.tdbCategory.cyberViolence', defaultMessage: 'Cyber violence' },
+  STATEMENT_CATEGORY_CYBER_VIOLENCE_AGAINST_WOMEN: {
+    id: 'safety.tdbCategory.cyberViolenceAgainstWomen',
+    defaultMessage: 'Cyber violence against women',
+  },
+  STATEMENT_CATEGORY_DATA_PROTECTION_AND_PRIVACY_VIOLATIONS: {
+    id: 'safety.tdbCategory.dataProtectionAndPrivacyViolations',
+    defaultMessage: 'Data protection and privacy violations',
+  },
+  STATEMENT_CATEGORY_ILLEGAL_OR_HARMFUL_SPEECH: {
+    id: 'safety.tdbCategory.illegalOrHarmfulSpeech',
+    defaultMessage: 'Illegal or harmful speech',
+  },
+  STATEMENT_CATEGORY_INTELLECTUAL_PROPERTY_INFRINGEMENTS: {
+    id: 'safety.tdbCategory.intellectualPropertyInfringements',
+    defaultMessage: 'Intellectual property infringements',
+  },
+  STATEMENT_CATEGORY_NEGATIVE_EFFECTS_ON_CIVIC_DISCOURSE_OR_ELECTIONS: {
+    id: 'safety.tdbCategory.negativeEffectsOnCivicDiscourseOrElections',
+    defaultMessage: 'Negative effects on civic discourse or elections',
+  },
+  STATEMENT_CATEGORY_NOT_SPECIFIED_NOTICE: {
+    id: 'safety.tdbCategory.notSpecifiedNotice',
+    defaultMessage: 'Type of alleged illegal content not specified by the notifier',
+  },
+  STATEMENT_CATEGORY_OTHER_VIOLATION_TC: {
+    id: 'safety.tdbCategory.otherViolationTc',
+    defaultMessage: 'Other violation of provider’s terms and conditions',
+  },
+  STATEMENT_CATEGORY_PROTECTION_OF_MINORS: { id: 'safety.tdbCategory.protectionOfMinors', defaultMessage: 'Protection of minors' },
+  STATEMENT_CATEGORY_RISK_FOR_PUBLIC_SECURITY: {
+    id: 'safety.tdbCategory.riskForPublicSecurity',
+    defaultMessage: 'Risk for public security',
+  },
+  STATEMENT_CATEGORY_SCAMS_AND_FRAUD: { id: 'safety.tdbCategory.scamsAndFraud', defaultMessage: 'Scams and/or fraud' },
+  STATEMENT_CATEGORY_SELF_HARM: { id: 'safety.tdbCategory.selfHarm', defaultMessage: 'Self-harm' },
+  STATEMENT_CATEGORY_UNSAFE_AND_PROHIBITED_PRODUCTS: {
+    id: 'safety.tdbCategory.unsafeAndProhibitedProducts',
+    defaultMessage: 'Unsafe, non-compliant or prohibited products',
+  },
+  STATEMENT_CATEGORY_VIOLENCE: { id: 'safety.tdbCategory.violence', defaultMessage: 'Violence' },
 });

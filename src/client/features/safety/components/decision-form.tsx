@@ -10,11 +10,11 @@ import {
 } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { isApiRequestError } from '../../../lib/api-error';
-import { SAFETY_ACTIONS, type ReportCase, type ReportDecisionRequest, type SafetyAction } from '../api/moderation';
+import { SAFETY_ACTIONS, TDB_CATEGORIES, type ReportCase, type ReportDecisionRequest, type SafetyAction } from '../api/moderation';
 import { REPORT_REASONS, type ReportReason } from '../api/reports';
 import { safetyErrorText } from '../error-text';
 import { contentValue, decisionOf, DECISION_FORM, MAX_FACTS, REPORTS_PAGE, type DecisionProblem } from '../moderation-forms';
-import { ACTION_MESSAGES, REASON_MESSAGES } from '../safety-messages';
+import { ACTION_MESSAGES, REASON_MESSAGES, TDB_CATEGORY_MESSAGES } from '../safety-messages';
 
 type Content = NonNullable<ReportDecisionRequest['content']>;
 
@@ -36,8 +36,9 @@ function removableContent(reportCase: ReportCase): Content[] {
 
 /**
  * The moderator's decision about a reported member's open reports (and the notices of his case): the action (with the
- * content to remove, or the days of a restriction or suspension), the terms rule and the facts the member reads in the
- * statement of reasons. A form posted to /moderation/reports with its Idempotency-Key, whose route action decides —
+ * content to remove, or the days of a restriction or suspension), the ground (a rule of the terms, or illegal content),
+ * the category the statement is filed under in the EU's DSA Transparency Database (from its list; illegal content needs
+ * one, by its kind) and the facts the member reads in the statement of reasons. A form posted to /moderation/reports with its Idempotency-Key, whose route action decides —
  * through the router with JavaScript (its button busy meanwhile), by the browser itself without it (then every field
  * shows, and the action uses those the action needs): 303 to the queue saying it is decided, or that another
  * moderator was first; a refusal shows the form again with the reason in the moderator's language and the fields kept.
@@ -59,6 +60,7 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
   const [rule, setRule] = useState<ReportReason>(
     REPORT_REASONS.find((r) => r === kept?.rule) ?? reportCase.reports[0]?.reason ?? (reportCase.notices?.length ? 'illegal' : 'other'),
   );
+  const [category, setCategory] = useState(TDB_CATEGORIES.find((c) => c === kept?.category) ?? '');
   const [facts, setFacts] = useState(kept?.facts ?? '');
   const [missing, setMissing] = useState<DecisionProblem | null>(null);
   const name = reportCase.member.name;
@@ -73,7 +75,12 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
         ? intl.formatMessage({ id: 'safety.decide.daysInvalid', defaultMessage: 'Please give a number of days from 1 to 365.' })
         : problem === 'content_required'
           ? intl.formatMessage({ id: 'safety.decide.contentRequired', defaultMessage: 'Please choose the content to remove.' })
-          : null;
+          : problem === 'category_required'
+            ? intl.formatMessage({
+                id: 'safety.decide.categoryRequired',
+                defaultMessage: 'Please choose the kind of illegal content (the category).',
+              })
+            : null;
   const error = missing
     ? problemText(missing)
     : refused
@@ -84,7 +91,7 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
 
   // Checked here before anything is sent (the action checks again): a decision without its facts is not posted.
   const check = (event: FormEvent<HTMLFormElement>) => {
-    const fields = { member: memberId, name, reports: '', notices: '', action, rule, content, days, facts };
+    const fields = { member: memberId, name, reports: '', notices: '', action, rule, content, days, facts, category };
     const outcome = decisionOf(fields);
     const problem = outcome && 'problem' in outcome ? outcome.problem : null;
     setMissing(problem);
@@ -130,6 +137,21 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
             {REPORT_REASONS.map((r) => (
               <option key={r} value={r}>
                 {intl.formatMessage(REASON_MESSAGES[r])}
+              </option>
+            ))}
+          </Input>
+        </FormGroup>
+        <FormGroup className="col-sm-6">
+          <Label for={`${id}-category`}>
+            <FormattedMessage id="safety.decide.category" defaultMessage="Category (EU transparency database)" />
+          </Label>
+          <Input id={`${id}-category`} name="category" type="select" value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">
+              {intl.formatMessage({ id: 'safety.decide.categoryOfRule', defaultMessage: 'The rule’s own category' })}
+            </option>
+            {TDB_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {intl.formatMessage(TDB_CATEGORY_MESSAGES[c])}
               </option>
             ))}
           </Input>

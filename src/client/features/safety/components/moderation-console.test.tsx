@@ -240,6 +240,32 @@ describe('ReportQueueView', () => {
     });
   });
 
+  it('When the ground is illegal content, then the moderator must name its kind from the database categories, and the decision carries it', async () => {
+    const read = queues(QUEUE, EMPTY);
+    const { fetch, calls } = backend((method) => (method === 'POST' ? json(201, { decision: 4, statement: true }) : read()));
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'ban' } });
+    fireEvent.change(screen.getByLabelText('Rule of the terms'), { target: { value: 'illegal' } });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), { target: { value: 'Sold fake IDs.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    expect(await screen.findByText('Please choose the kind of illegal content (the category).')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    const category = screen.getByLabelText('Category (EU transparency database)') as HTMLSelectElement;
+    // The database's list of today: the categories it retired are not offered.
+    expect([...category.options].map((o) => o.value)).not.toContain('STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE');
+    expect([...category.options].map((o) => o.value)).not.toContain('STATEMENT_CATEGORY_NON_CONSENSUAL_BEHAVIOUR');
+    expect(category.options).toHaveLength(17);
+    fireEvent.change(category, { target: { value: 'STATEMENT_CATEGORY_SCAMS_AND_FRAUD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toMatchObject({
+      action: 'ban',
+      rule: 'illegal',
+      category: 'STATEMENT_CATEGORY_SCAMS_AND_FRAUD',
+    });
+  });
+
   it('When another moderator decided first (409), then the conflict is shown clearly and the queue is asked again', async () => {
     const read = queues(QUEUE, EMPTY);
     const { fetch, calls } = backend((method) =>
