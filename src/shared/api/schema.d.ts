@@ -530,12 +530,12 @@ export interface paths {
          *     422 `text_invisible`, refused before anything is charged; the same holds for a photo's caption and a profile
          *     name. Honours `Idempotency-Key`: a repeat sends and charges once.
          *
-         *     Safety screening of a first message (one that starts a conversation), before anything is stored or charged
-         *     (`FirstMessageRefusedError`): from an account younger than the site's threshold (24 hours by default), a
-         *     text holding a link or a phone number is 422 `first_message_contact` (`params.kind` `link` or `phone`,
-         *     `params.hours`); the same first-message text (compared normalised: case, spaces, digits and punctuation
-         *     ignored) sent to more members within an hour than the site allows is 429 `first_message_repeated` with
-         *     Retry-After.
+         *     Safety screening, before anything is stored or charged (`FirstMessageRefusedError`): from an account
+         *     younger than the site's threshold (24 hours by default), any message holding a link or a phone number (read
+         *     as a person reads it: disguised spellings such as "example dot com", look-alike letters and spread digits
+         *     count) is 422 `first_message_contact` (`params.kind` `link` or `phone`, `params.hours`); the same
+         *     first-message text (compared normalised) that one sender sends to more members within an hour than the site
+         *     allows is 429 `first_message_repeated` with Retry-After.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -2514,7 +2514,7 @@ export interface components {
                      * @enum {string}
                      */
                     kind?: "link" | "phone";
-                    /** @description How old an account must be to send contact details in a first message */
+                    /** @description How old an account must be to send contact details in a message */
                     hours?: number;
                 } & {
                     [key: string]: unknown;
