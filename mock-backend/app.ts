@@ -12,6 +12,7 @@ import { creditsRoutes } from './components/credits/routes';
 import { createLegacyMembers, type LegacyClient } from './components/legacy/index';
 import { learnMembersOnSight } from './components/legacy/middleware';
 import { likesRoutes } from './components/likes/routes';
+import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
 import { moderationRoutes } from './components/moderation/routes';
@@ -109,7 +110,7 @@ export function createApp(deps: AppDeps): Express {
   const bridge =
     legacy && deps.legacy && deps.backendSecret ? { secret: deps.backendSecret, cookieName: deps.legacy.cookieName, legacy } : undefined;
   const siteAndSession = siteAndSessionMiddleware(db, bridge);
-  app.use(mediaRoutes(deps.media, getSigner, chatMediaGuard(db, siteAndSession)));
+  app.use(mediaRoutes(deps.media, getSigner, [profilePhotoGuard(db, siteAndSession), chatMediaGuard(db, siteAndSession)]));
 
   // One event bus for every component that tells a member's open pages about a change (lib/live-events.ts).
   const bus = deps.bus ?? createLocalBus();

@@ -146,8 +146,8 @@ export interface MessageRow {
   photo_filename: string | null;
   created_at: Date;
   held: boolean;
-  /** When moderation removed it (its body is then empty); absent where a reader does not ask (the event stream). */
-  removed_at?: Date | null;
+  /** When moderation removed it (its body is then empty and its photo is shown to nobody). */
+  removed_at: Date | null;
 }
 
 const MESSAGE_COLUMNS = raw(
@@ -335,6 +335,7 @@ export interface EventRow {
   photo_filename: string | null;
   created_at: Date | null;
   held: boolean | null;
+  removed_at: Date | null;
   reader: number | null;
   read_seq: string | null;
   /** member_events.kind and .data (type `member` only). */
@@ -349,15 +350,17 @@ const eventsAfterManyQuery = statement(
      CROSS JOIN LATERAL (
        SELECT * FROM (
          SELECT 'message' AS type, m.seq, m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift_key, m.photo_filename,
-                m.created_at, m.held, NULL::int AS reader, NULL::bigint AS read_seq, NULL::text AS event_kind, NULL::jsonb AS data
+                m.created_at, m.held, m.removed_at, NULL::int AS reader, NULL::bigint AS read_seq, NULL::text AS event_kind,
+                NULL::jsonb AS data
          FROM conversation_members me JOIN messages m ON m.conversation_id = me.conversation_id
          WHERE me.user_id = f.user_id AND m.seq > f.after AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = f.user_id)
          UNION ALL
-         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq, NULL, NULL
+         SELECT 'read', o.read_event_seq, NULL, o.conversation_id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.user_id, o.read_seq,
+                NULL, NULL
          FROM conversation_members me JOIN conversation_members o ON o.conversation_id = me.conversation_id
          WHERE me.user_id = f.user_id AND o.read_event_seq > f.after
          UNION ALL
-         SELECT 'member', e.seq, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, e.kind, e.data
+         SELECT 'member', e.seq, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, e.kind, e.data
          FROM member_events e WHERE e.user_id = f.user_id AND e.seq > f.after
        ) u ORDER BY seq LIMIT ${limit}
      ) e
@@ -413,13 +416,15 @@ export async function liveSessions(db: Db, sessionIds: readonly string[]): Promi
 
 /**
  * Whether the member may see the chat photo stored as `filename` (its full variant): he is one of the two members of
- * its conversation, has not removed it from his view, and it is delivered (or his own held one).
+ * its conversation, has not removed it from his view, it is delivered (or his own held one), and moderation has not
+ * removed it (then nobody sees it, the sender neither).
  */
 export async function canSeePhoto(db: Db, userId: number, filename: string): Promise<boolean> {
   const rows = await db.query(
     sql`SELECT 1 FROM messages m
      JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = ${userId}
-     WHERE m.photo_filename = ${filename} AND m.kind = 'photo' AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = ${userId})
+     WHERE m.photo_filename = ${filename} AND m.kind = 'photo' AND m.removed_at IS NULL AND m.seq > me.cleared_seq
+       AND (NOT m.held OR m.sender_id = ${userId})
      LIMIT 1`,
   );
   return rows.length > 0;

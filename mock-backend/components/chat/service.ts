@@ -27,6 +27,10 @@ export interface ChatDeps {
 type Message = Schemas['Message'];
 type Allowance = Schemas['ChatAllowance'];
 
+/**
+ * A message as the API shows it. A message moderation removed keeps its place (the app shows a placeholder in its
+ * kind: "This photo was removed") but carries nothing of what was removed: no text and no photo.
+ */
 export function toMessage(row: repo.MessageRow, viewerId: number): Message {
   return {
     id: row.id,
@@ -35,9 +39,9 @@ export function toMessage(row: repo.MessageRow, viewerId: number): Message {
     sender: row.sender_id,
     mine: row.sender_id === viewerId,
     kind: row.kind,
-    text: row.body,
+    text: row.removed_at ? '' : row.body,
     gift: row.gift_key,
-    photo: row.kind === 'photo' && row.photo_filename ? photoImage(row.id, row.photo_filename) : null,
+    photo: row.kind === 'photo' && row.photo_filename && !row.removed_at ? photoImage(row.id, row.photo_filename) : null,
     created_at: new Date(row.created_at).toISOString(),
     held: row.held,
     removed_at: row.removed_at ? new Date(row.removed_at).toISOString() : null,

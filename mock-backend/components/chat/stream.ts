@@ -57,6 +57,7 @@ function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): str
       photo_filename: row.photo_filename,
       created_at: row.created_at ?? new Date(),
       held: row.held ?? false,
+      removed_at: row.removed_at,
     },
     viewerId,
   );

@@ -11,4 +11,5 @@ export {
   storeChatPhoto,
   sweepOrphanChatPhotos,
 } from './chat-photos';
+export { profilePhotoGuard, viewerFinder } from './guards';
 export type { MediaGuard } from './types';

@@ -78,3 +78,20 @@ export async function fileInUse(db: Db, file: string): Promise<boolean> {
 export async function photosNamed(db: Db, fulls: readonly string[]): Promise<{ filename: string }[]> {
   return db.query<{ filename: string }>(sql`SELECT filename FROM photos WHERE filename = ANY(${fulls}::text[])`);
 }
+
+/**
+ * What the photo rows that name this stored file (as its full, thumb or blurred variant) make of it: `shown` while
+ * one of them is not rejected, `removed` when all are (a moderator removed or rejected the photo), `unknown` when no
+ * row names it (a deleted photo whose file the store still holds, or no photo at all). The rows are found through the
+ * full variant's name (indexed): u/…-thumb.jpg and u/…-blur.jpg belong to u/…-full.jpg, the seed's
+ * avatars/x-thumb.jpg and avatars/x-blur.jpg to avatars/x.jpg.
+ */
+export async function photoFileState(db: Db, file: string): Promise<'shown' | 'removed' | 'unknown'> {
+  const variant = /-(?:thumb|blur)(\.\w+)$/;
+  const fulls = [...new Set([file, file.replace(variant, '$1'), file.replace(variant, '-full$1')])];
+  const [row] = await db.query<{ shown: boolean | null }>(
+    sql`SELECT bool_or(status <> 'rejected') AS shown FROM photos
+     WHERE filename = ANY(${fulls}::text[]) AND (filename = ${file} OR thumb_filename = ${file} OR blurred_filename = ${file})`,
+  );
+  return row?.shown === true ? 'shown' : row?.shown === false ? 'removed' : 'unknown';
+}

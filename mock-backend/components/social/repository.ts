@@ -15,7 +15,8 @@ export interface ChatRow extends SummaryRow {
 export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
   return db.query<ChatRow>(
     // Unread = the other member's delivered messages past the read marker (migration 013), not a stored flag.
-    // The last message: the newest the member can see (past what he cleared; a held one only for its sender).
+    // The last message: the newest the member can see (past what he cleared; a held one only for its sender; none that
+    // moderation removed, so a removed photo or text never shows in the list).
     sql`SELECT c.id AS conversation, c.last_message_at, ${SUMMARY_COLUMNS},
        lm.kind AS last_kind, lm.body AS last_body, lm.gift_key AS last_gift, lm.sender_id = me.user_id AS last_mine,
        (SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> me.user_id AND NOT m.held
@@ -25,7 +26,7 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
      JOIN conversation_members other ON other.conversation_id = c.id AND other.user_id <> me.user_id
      JOIN users u ON u.id = other.user_id ${SUMMARY_JOINS}
      LEFT JOIN LATERAL (SELECT m.kind, m.body, m.gift_key, m.sender_id FROM messages m
-       WHERE m.conversation_id = c.id AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = me.user_id)
+       WHERE m.conversation_id = c.id AND m.seq > me.cleared_seq AND (NOT m.held OR m.sender_id = me.user_id) AND m.removed_at IS NULL
        ORDER BY m.seq DESC LIMIT 1) lm ON true
      WHERE me.user_id = ${userId} AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked(userId, raw('u.id'))}
      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC`,

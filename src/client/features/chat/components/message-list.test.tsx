@@ -124,4 +124,25 @@ describe('MessageList with a removed message', () => {
     );
     expect(screen.getAllByTestId('chat-removed').map((el) => el.textContent)).toEqual(['Dit bericht is verwijderd']);
   });
+
+  it('When moderation removed a photo message, then its place shows "This photo was removed" in the member\'s language, and no image', () => {
+    const removed: ChatMessage = { ...message(at(23, 11), false, ''), kind: 'photo', photo: null, removed_at: at(23, 12) };
+    renderWithApp(
+      <MessageList
+        messages={[...MESSAGES, removed]}
+        partner={{ name: 'Jan' }}
+        cdnPrefix="/cdn"
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={() => undefined}
+        lastReadMineId={null}
+        firstUnreadId={null}
+        now={NOW}
+      />,
+      { locale: 'nl', messages: nl },
+    );
+    const [placeholder] = screen.getAllByTestId('chat-removed');
+    expect(placeholder?.textContent).toBe('Deze foto is verwijderd');
+    expect(placeholder?.closest('li')?.querySelector('img')).toBeNull();
+  });
 });

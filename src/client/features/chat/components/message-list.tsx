@@ -120,8 +120,13 @@ export function MessageList({
                 )}{' '}
               </span>
               {m.removed_at ? (
+                // Moderation removed it: its place stays, nothing of it is shown (the API sends no text and no photo).
                 <span className="chat-text chat-removed fst-italic" data-testid="chat-removed">
-                  <FormattedMessage id="chat.messageRemoved" defaultMessage="This message was removed" />
+                  {m.kind === 'photo' ? (
+                    <FormattedMessage id="chat.photoRemoved" defaultMessage="This photo was removed" />
+                  ) : (
+                    <FormattedMessage id="chat.messageRemoved" defaultMessage="This message was removed" />
+                  )}
                 </span>
               ) : m.kind === 'gift' && m.gift && isGiftKey(m.gift) ? (
                 <span className="chat-gift-message" data-testid="chat-gift">
