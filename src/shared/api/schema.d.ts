@@ -1922,7 +1922,7 @@ export interface components {
             num_unread_messages: number;
             /** Format: date-time */
             last_message_at: string | null;
-            /** @description The newest message of the conversation the member can see (none once he cleared it all) */
+            /** @description The newest message of the conversation the member can see (none once he cleared it all); a message moderation removed is never the last message */
             last_message?: components["schemas"]["ChatLastMessage"] | null;
         };
         ChatLastMessage: {
@@ -1959,8 +1959,9 @@ export interface components {
             held: boolean;
             /**
              * Format: date-time
-             * @description When moderation removed the message (its `text` is then empty; the app shows "This message was removed");
-             *     null for a message that stands. A backend that leaves it out still conforms.
+             * @description When moderation removed the message (its `text` is then empty and, for a photo message, `photo` is null:
+             *     its files answer 404 at every URL they had; the app shows "This message was removed" or "This photo was
+             *     removed"); null for a message that stands. A backend that leaves it out still conforms.
              */
             removed_at?: string | null;
         };
