@@ -37,6 +37,15 @@ function contactIn(text: string, country: string | null): 'link' | 'phone' | nul
   return null;
 }
 
+/**
+ * Whether the text may hold contact details at all, without knowing the sender: a link, or at least seven digits
+ * (every phone number has them). A reply that holds neither (most messages) needs no look at the sender.
+ */
+function mayHoldContact(text: string): boolean {
+  const read = undisguise(text);
+  return linkify.find(read).length > 0 || (read.match(/\p{Nd}/gu)?.length ?? 0) >= 7;
+}
+
 /** The text as a template: besides the disguises, spaces, digits, punctuation and symbols do not tell two copies apart. */
 function templateOf(text: string): string {
   return undisguise(text).replace(/[\s\p{P}\p{S}\p{N}]+/gu, '');
@@ -77,6 +86,8 @@ const NOTHING_COUNTED: Screened = { release: async () => {} };
  */
 export async function screenMessage(db: Db, q: { siteId: number; senderId: number; text: string; first: boolean }): Promise<Screened> {
   if (q.text === '') return NOTHING_COUNTED;
+  // A reply is only screened for contact details: one without a link or a phone number's digits costs no query.
+  if (!q.first && !mayHoldContact(q.text)) return NOTHING_COUNTED;
   const sender = await screeningOf(db, q.siteId, q.senderId);
   if (!sender) return NOTHING_COUNTED;
   if (sender.young) {
