@@ -104,6 +104,23 @@ export async function inSavepoint<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stores the hash of the archive's download token, under the member's current password (its device epoch). */
+export async function setDownloadToken(db: Db, id: number, tokenHash: string): Promise<void> {
+  await db.query(
+    sql`UPDATE data_exports e SET download_token_hash = ${tokenHash}, password_epoch = u.device_epoch, updated_at = now()
+        FROM users u WHERE e.id = ${id} AND u.id = e.user_id`,
+  );
+}
+
+/** Whether the token is the archive's download token and the member's password is still the one it was issued under. */
+export async function downloadTokenHolds(db: Db, id: number, tokenHash: string): Promise<boolean> {
+  const rows = await db.query(
+    sql`SELECT 1 FROM data_exports e JOIN users u ON u.id = e.user_id
+        WHERE e.id = ${id} AND e.download_token_hash = ${tokenHash} AND e.password_epoch = u.device_epoch`,
+  );
+  return rows.length > 0;
+}
+
 export async function markFailed(db: Db, id: number): Promise<void> {
   await db.query(sql`UPDATE data_exports SET status = 'failed', updated_at = now() WHERE id = ${id}`);
 }
