@@ -249,4 +249,32 @@ describe('data-export.php', () => {
     // Nor his refund: that too needs the refused login (after the right password).
     expect((await request(ctx.app).get(`/api/refund.php?statement=${id}&token=${token}`)).status).toBe(404);
   });
+
+  it('When members whose address was never confirmed (decoys among them) liked him, then his archive lists only the likes of confirmed accounts', async () => {
+    const owner = await otherMember(ctx, 4);
+    const [confirmed, unconfirmed, decoy] = await Promise.all([5, 6, 7].map((n) => otherMember(ctx, n)));
+    const names = async (id: number) =>
+      (await ctx.db.query<{ name: string }>(sql`SELECT name FROM profiles WHERE user_id = ${id}`))[0]?.name as string;
+    for (const liker of [confirmed, unconfirmed, decoy])
+      await ctx.db.query(sql`INSERT INTO likes (liker_id, liked_id) VALUES (${liker.id}, ${owner.id})`);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${unconfirmed.id}`);
+    // A decoy: a signup with a taken address, whose own address is an undeliverable one that is never confirmed.
+    await ctx.db.query(
+      sql`UPDATE users SET status = 'not_confirmed', shown_email = email, email = ${`decoy-${decoy.id}@signup.invalid`} WHERE id = ${decoy.id}`,
+    );
+
+    await request(ctx.app)
+      .post('/api/data-export.php')
+      .set('cookie', owner.cookie)
+      .set('Idempotency-Key', 'export-likes')
+      .send({})
+      .expect(202);
+    const done = await ready(owner.cookie);
+    const file = await binary(request(ctx.app).get(done.download_path).set('cookie', owner.cookie));
+    const likes = JSON.parse(String((await unzip(file.body as Buffer)).get('likes.json'))) as { received: { name: string }[] };
+    const received = likes.received.map((l) => l.name);
+    expect(received).toContain(await names(confirmed.id));
+    expect(received).not.toContain(await names(unconfirmed.id));
+    expect(received).not.toContain(await names(decoy.id));
+  });
 });

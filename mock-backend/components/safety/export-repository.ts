@@ -206,12 +206,17 @@ export async function messageData(db: Db, userId: number): Promise<MessageData[]
   );
 }
 
-/** Likes he gave and received, with the other member's profile name only. */
+/**
+ * Likes he gave and received, with the other member's profile name only. A like received from an account whose
+ * address was never confirmed is left out, as it is everywhere else: such an account may be anyone's, and a decoy
+ * (a signup with a taken address) is one that can never be confirmed.
+ */
 export async function likeData(db: Db, userId: number): Promise<{ given: boolean; name: string | null; created_at: Date }[]> {
   return db.query(
     sql`SELECT true AS given, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.user_id = l.liked_id WHERE l.liker_id = ${userId}
         UNION ALL
-        SELECT false, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.user_id = l.liker_id WHERE l.liked_id = ${userId}
+        SELECT false, p.name, l.created_at FROM likes l JOIN users u ON u.id = l.liker_id LEFT JOIN profiles p ON p.user_id = l.liker_id
+        WHERE l.liked_id = ${userId} AND u.status <> 'not_confirmed'
         ORDER BY created_at`,
   );
 }
