@@ -252,7 +252,9 @@ describe('data-export.php', () => {
 
   it('When members whose address was never confirmed (decoys among them) liked him, then his archive lists only the likes of confirmed accounts', async () => {
     const owner = await otherMember(ctx, 4);
-    const [confirmed, unconfirmed, decoy] = await Promise.all([5, 6, 7].map((n) => otherMember(ctx, n)));
+    const confirmed = await otherMember(ctx, 5);
+    const unconfirmed = await otherMember(ctx, 6);
+    const decoy = await otherMember(ctx, 7);
     const names = async (id: number) =>
       (await ctx.db.query<{ name: string }>(sql`SELECT name FROM profiles WHERE user_id = ${id}`))[0]?.name as string;
     for (const liker of [confirmed, unconfirmed, decoy])
