@@ -106,8 +106,8 @@ describe('StatementView and AppealForm', () => {
 
 describe('the statement page of a suspended member without a session', () => {
   const render = (dataExport: Response) => {
-    const fetch = async (input: Request) => {
-      const path = new URL(input.url).pathname;
+    const fetch = async (input: RequestInfo | URL) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
       if (path === '/api/statement.php') return json(200, { ...STATEMENT, until: '2099-01-01T00:00:00Z' });
       if (path === '/api/data-export.php') return dataExport.clone();
       if (path === '/api/refund.php') return json(404, { error: { code: 'not_found', message: 'x' } });
