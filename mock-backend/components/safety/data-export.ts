@@ -89,11 +89,13 @@ export async function requestExport(deps: SafetyDeps, site: Site, asker: Asker):
  * are over.
  */
 export async function openExport(db: Db, media: MediaStore, site: Site, asker: Asker & { key: string }): Promise<StoredObject> {
+  // Who asks is settled before the key is looked at, so an unknown key answers like anyone else's.
+  const mailedToken = asker.statement === undefined ? asker.token : undefined;
+  const userId = mailedToken === undefined ? (await memberOf(db, site, asker)).userId : null;
   const row = await repo.exportByKey(db, asker.key);
-  const mailed = asker.statement === undefined && asker.token !== undefined;
-  const allowed = mailed
-    ? row !== null && (await repo.downloadTokenHolds(db, row.id, hashToken(asker.token as string)))
-    : row !== null && row.user_id === (await memberOf(db, site, asker)).userId;
+  const allowed =
+    row !== null &&
+    (mailedToken === undefined ? row.user_id === userId : await repo.downloadTokenHolds(db, row.id, hashToken(mailedToken)));
   if (!row || !allowed || row.site_id !== site.id || row.status !== 'ready') throw notFound();
   if (row.expired || row.object_key === null) throw new AppError(410, 'data_export_expired');
   const stored = await media.get(row.object_key);

@@ -113,7 +113,7 @@ export async function decideReports(
 }
 
 /** What a statement token opens: the statement mail's only the statement and its appeal; see insertSuspendedToken. */
-export type TokenScope = 'statement' | 'suspended';
+type TokenScope = 'statement' | 'suspended';
 
 /** The statement mail's token: reads the statement and appeals it, for as long as the statement exists. */
 export async function insertStatementToken(db: Db, decisionId: number, tokenHash: string): Promise<void> {

@@ -12,7 +12,7 @@ import * as repo from './repository';
 type Statement = Schemas['Statement'];
 
 /** How long a refused login's token refunds and exports: a sitting's work; he logs in again for a new one. */
-export const SUSPENDED_TOKEN_HOURS = 2;
+const SUSPENDED_TOKEN_HOURS = 2;
 
 function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
   return {
