@@ -66,7 +66,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        // A redirect a loader throws (a Response) stays one: the router's handler answers it.
+        reject(error instanceof Error || error instanceof Response ? error : new Error(String(error)));
       },
     );
   });

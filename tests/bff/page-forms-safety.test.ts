@@ -324,7 +324,7 @@ describe('the report page posted without JavaScript', () => {
     expect(page.text).toContain('Bedankt. We hebben je melding R-000123 ontvangen.');
   });
 
-  it('When the report also blocks the member, then the page answers 303 to the search', async () => {
+  it('When the report also blocks the member, then the page answers 303 to the search with the report’s reference', async () => {
     standIn = await memberBackend();
     app = makeApp(standIn.url, { render: renderPage });
     const res = await post(
@@ -333,7 +333,7 @@ describe('the report page posted without JavaScript', () => {
       'auth=0123456789abcdef',
     );
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/members?blocked=1');
+    expect(res.headers.location).toBe('/members?blocked=1&reported=R-000123');
     expect(JSON.parse(standIn.hits('/api/report.php')[0]!.body)).toEqual({
       target: { kind: 'profile', id: 42 },
       reason: 'fake_scam_spam',

@@ -5,12 +5,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { DESKTOP, loggedInPage, PHONE } from './support/pages';
+import { DESKTOP, loggedInPage, PHONE, watchedPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('download my data and the transparency report in the browser', () => {
   let site: RunningSite;
   let browser: Browser;
+  let mailedLink = '';
 
   beforeAll(async () => {
     site = await startSite();
@@ -37,16 +38,18 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
     expect(await section.getByText(/You can ask again from/).count()).toBe(1);
     expect(pagePosts).toEqual([]);
     expect(await section.getByRole('button', { name: 'Download my data' }).count()).toBe(0);
-    // The link is mailed to him too.
+    // The link is mailed to him too: it opens the download page, not the backend's answer.
     const mailed = async () => {
       const dir = join(site.dataDir, 'mail');
       for (const name of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
         const eml = (await readFile(join(dir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        if (eml.includes('To: premium@demo.test') && eml.includes('/api/data-export-file.php?key=')) return true;
+        const link = /\/data-export\/download\?key=[0-9a-f]{32}/.exec(eml)?.[0];
+        if (eml.includes('To: premium@demo.test') && link) return link;
       }
-      return false;
+      return null;
     };
-    await expect.poll(mailed, { timeout: 30_000, interval: 250 }).toBe(true);
+    await expect.poll(mailed, { timeout: 30_000, interval: 250 }).not.toBeNull();
+    mailedLink = (await mailed()) as string;
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const file = await readFile((await download.path()) as string);
@@ -58,6 +61,17 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
     expect([...files.keys()].some((name) => /^photos\/\d+\.\w+$/.test(name))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('When a logged-out visitor opens the mailed link, then the login page comes first and, once he logs in, the zip downloads', async () => {
+    const { page } = await watchedPage(browser, { viewport: PHONE });
+    await page.goto(`${site.url}${mailedLink}`);
+    await page.waitForURL(/\/login\?return=/);
+    await page.getByLabel(/e-?mail/i).fill('premium@demo.test');
+    await page.getByLabel(/password/i).fill('demo-password');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /log ?in/i }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    expect((await readFile((await download.path()) as string)).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('When a moderator opens /moderation/transparency, then the counts show and the statements download as JSON; a member gets 404', async () => {

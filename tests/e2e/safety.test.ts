@@ -164,7 +164,7 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     expect(await suspended.page.getByTestId('statement-facts').textContent()).toContain('Insulted another member in a chat.');
     expect(await suspended.page.getByTestId('statement').textContent()).toContain('Following a report by another person');
     expect(await seriousViolations(suspended.page)).toEqual([]);
-    // Without a session he can still take his data home: the statement's token stands in for it.
+    // Without a session he can still take his data home: his refused login's token stands in for it.
     const stillYours = suspended.page.getByTestId('still-yours');
     await stillYours.getByRole('button', { name: 'Download my data' }).click();
     const archive = stillYours.getByRole('link', { name: 'Download your data (zip)' });

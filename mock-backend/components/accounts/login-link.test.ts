@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app';
 import { sql, type Db } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
+import { hashPassword } from '../../lib/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
 import { createTestContext, fromClient, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { LOGIN_ACCOUNT_POLICY } from '../session/service';
@@ -194,5 +195,84 @@ describe('sign-in link against lock-out by strangers', () => {
       ).status;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('a new password ends what the old one could have started', () => {
+  /** A seeded member with the demo password and an active session; his address and that session's cookie. */
+  async function member(n: number): Promise<{ id: number; email: string; cookie: string }> {
+    const [row] = await ctx.db.query<{ id: number; email: string }>(
+      sql`SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
+          WHERE u.status = 'active' AND u.role = 'member' AND NOT p.fictional AND p.status = 'active' AND u.email LIKE '%@seed.invalid'
+          ORDER BY u.id OFFSET ${n} LIMIT 1`,
+    );
+    if (!row) throw new Error('no seeded member');
+    await ctx.db.query(sql`UPDATE users SET password_hash = ${await hashPassword(DEMO_PASSWORD)} WHERE id = ${row.id}`);
+    const login = await request(ctx.app)
+      .post('/api/user.php')
+      .set(fromClient(`192.0.2.${40 + n}`))
+      .send({ email: row.email, password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    return { ...row, cookie: cookieValue(login, 'auth') as string };
+  }
+
+  /** Asks for a sign-in link for `email` and answers the token of the mail. */
+  async function signInLink(email: string, ip: string): Promise<string> {
+    const before = ctx.mails.length;
+    expect((await request(ctx.app).post('/api/login-link.php').set(fromClient(ip)).send({ email })).status).toBe(200);
+    return mailedLink(email, before);
+  }
+
+  const spend = (token: string, ip: string) => request(ctx.app).put('/api/login-link.php').set(fromClient(ip)).send({ token });
+  const sessionAlive = async (cookie: string) =>
+    (await request(ctx.app).get('/api/notifications.php').set('cookie', cookie)).status === 200;
+
+  it('When a member resets his password, then a sign-in link mailed before no longer logs in (410) and every session ends', async () => {
+    const { email, cookie } = await member(3);
+    const link = await signInLink(email, '192.0.2.90');
+    const before = ctx.mails.length;
+    await request(ctx.app).post('/api/reset-password.php').send({ email }).expect(200);
+    const reset = await vi.waitFor(
+      () => {
+        const token = ctx.mails
+          .slice(before)
+          .find((m) => m.to === email)
+          ?.text.match(/reset-password\/do\?token=([0-9a-f]+)/)?.[1];
+        if (!token) throw new Error('no reset mail');
+        return token;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    await request(ctx.app)
+      .put('/api/reset-password.php')
+      .send({ token: reset, password: 'a-fresh-password', password_repeat: 'a-fresh-password' })
+      .expect(200);
+
+    const used = await spend(link, '192.0.2.90');
+    expect(used.status).toBe(410);
+    expect(used.body.error.code).toBe('token_invalid');
+    expect(cookieValue(used, 'auth')).toBeUndefined();
+    expect(await sessionAlive(cookie)).toBe(false);
+  });
+
+  it('When a member changes his password, then his sign-in links and other sessions end and the session that changed it stays', async () => {
+    const { email, cookie } = await member(4);
+    const other = await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.91')).send({ email, password: DEMO_PASSWORD });
+    const otherCookie = cookieValue(other, 'auth') as string;
+    const link = await signInLink(email, '192.0.2.92');
+
+    await request(ctx.app)
+      .put('/api/password.php')
+      .set('cookie', cookie)
+      .send({ old_password: DEMO_PASSWORD, password: 'another-password', password_repeat: 'another-password' })
+      .expect(200);
+
+    expect((await spend(link, '192.0.2.92')).status).toBe(410);
+    expect(await sessionAlive(otherCookie)).toBe(false);
+    expect(await sessionAlive(cookie)).toBe(true);
+    // A link asked for after the change works as ever.
+    await ctx.db.query(sql`UPDATE account_tokens SET created_at = now() - interval '1 hour' WHERE purpose = 'login_link'`);
+    const fresh = await signInLink(email, '192.0.2.93');
+    expect((await spend(fresh, '192.0.2.93')).status).toBe(200);
   });
 });

@@ -177,8 +177,8 @@ export async function checkResetToken(deps: AccountDeps, token: string): Promise
 }
 
 /**
- * Sets the new password with a reset token; every session of the member ends, the login locks lift, pending e-mail
- * changes are cancelled and device cookies issued before are no longer trusted.
+ * Sets the new password with a reset token; every session and every sign-in link of the member ends, the login locks
+ * lift, pending e-mail changes are cancelled and device cookies issued before are no longer trusted.
  */
 export async function resetPassword(
   deps: AccountDeps,
@@ -200,13 +200,24 @@ export async function resetPassword(
     if (account.status === 'not_confirmed' && (await activateAccount(tx, spent.user_id))) {
       await repo.deliverSignupMessages(tx, spent.user_id, ctx.site.id);
     }
-    await repo.deleteSessions(tx, spent.user_id);
-    // A pending e-mail change may be the work of whoever took the account over: the reset ends it.
-    await repo.cancelTokens(tx, spent.user_id, 'mail_change');
+    await endCredentialsAfterPasswordChange(tx, spent.user_id);
     await repo.clearAccountThrottle(tx, ctx.site.id, spent.user_id, account.email);
     return true;
   });
   if (!ok) throw new AppError(410, 'token_invalid');
+}
+
+/**
+ * What a new password ends: whoever knew the old one or read the mailbox before may have started any of these. Every
+ * session but the one that changed it (a reset has none), the sign-in and reset links mailed before, and pending
+ * e-mail changes. The links and tokens bound to the password elsewhere (a suspended member's statement token, a data
+ * download link) end with the password's epoch, which setPassword raises.
+ */
+async function endCredentialsAfterPasswordChange(tx: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await repo.deleteSessions(tx, userId, keepSessionId);
+  await repo.cancelTokens(tx, userId, 'login_link');
+  await repo.cancelTokens(tx, userId, 'reset_password');
+  await repo.cancelTokens(tx, userId, 'mail_change');
 }
 
 async function checkCurrentPassword(
@@ -223,7 +234,10 @@ async function checkCurrentPassword(
   return account;
 }
 
-/** Changes the password (old one checked); the member's other sessions and pending e-mail changes end, this session stays. */
+/**
+ * Changes the password (old one checked); the member's other sessions, his sign-in links, reset links and pending
+ * e-mail changes end, this session stays.
+ */
 export async function changePassword(
   deps: AccountDeps,
   viewer: Viewer | null,
@@ -238,8 +252,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await repo.setPassword(tx, viewer.userId, passwordHash);
-    await repo.deleteSessions(tx, viewer.userId, viewer.sessionId);
-    await repo.cancelTokens(tx, viewer.userId, 'mail_change');
+    await endCredentialsAfterPasswordChange(tx, viewer.userId, viewer.sessionId);
   });
 }
 

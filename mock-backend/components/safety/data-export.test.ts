@@ -74,7 +74,9 @@ describe('data-export.php', () => {
     expect(path).toMatch(/^\/api\/data-export-file\.php\?key=[0-9a-f]{32}$/);
     expect(Date.parse(done.expires_at) - Date.now()).toBeGreaterThan(47 * 3600_000);
     const mails = await waitForMail(ctx, 'data_export', DEMO_LOGINS.premium);
-    expect(mails[0]?.text_body).toContain(`http://localhost:3000${path}`);
+    // The mail opens the download page (which asks a logged-out visitor to log in first), not the raw API answer.
+    expect(mails[0]?.text_body).toContain(`http://localhost:3000/data-export/download?key=${path.slice(-32)}`);
+    expect(mails[0]?.text_body).not.toContain('/api/');
 
     const file = await binary(request(ctx.app).get(path).set('cookie', member));
     expect(file.status).toBe(200);
@@ -186,7 +188,7 @@ describe('data-export.php', () => {
     }
   });
 
-  it("When a suspended member (no session) asks with his statement's token, then his export is made and the mailed link carries a token of it", async () => {
+  it("When a suspended member (no session) asks with his refused login's token, then his export is made and the mailed link carries a download token of its own", async () => {
     const suspended = await otherMember(ctx, 1);
     await request(ctx.app)
       .post('/api/report-decision.php')
@@ -202,10 +204,79 @@ describe('data-export.php', () => {
     const res = await request(ctx.app).post('/api/data-export.php').send({ statement, token });
     expect(res.status).toBe(202);
     const mails = await waitForMail(ctx, 'data_export', suspended.email);
-    const link = /http:\/\/localhost:3000(\/api\/data-export-file\.php\?\S+)/.exec(mails[0]?.text_body ?? '')?.[1] as string;
-    expect(link).toMatch(/&statement=\d+&token=[0-9a-f]{32}$/);
+    const page = /http:\/\/localhost:3000(\/data-export\/download\?\S+)/.exec(mails[0]?.text_body ?? '')?.[1] as string;
+    expect(page).toMatch(/^\/data-export\/download\?key=[0-9a-f]{32}&token=[0-9a-f]{32}$/);
+    const link = page.replace('/data-export/download', '/api/data-export-file.php');
     expect((await request(ctx.app).get(link)).status).toBe(200);
+    // The download token is not a statement token: it reads no statement and asks for nothing.
+    const downloadToken = /token=(\w+)/.exec(page)?.[1] as string;
+    expect((await request(ctx.app).get(`/api/statement.php?id=${statement}&token=${downloadToken}`)).status).toBe(404);
+    expect((await request(ctx.app).get(`/api/data-export.php?statement=${statement}&token=${downloadToken}`)).status).toBe(404);
     // A wrong token opens nothing.
     expect((await request(ctx.app).get(link.replace(/token=\w+/, `token=${'0'.repeat(32)}`))).status).toBe(404);
+
+    // A password change (here a reset, the way a suspended member has) ends the download link and the login's token.
+    await ctx.db.query(sql`UPDATE users SET device_epoch = device_epoch + 1 WHERE id = ${suspended.id}`);
+    expect((await request(ctx.app).get(link)).status).toBe(404);
+    expect((await request(ctx.app).get(`/api/data-export.php?statement=${statement}&token=${token}`)).status).toBe(404);
+    // A suspended token ends as a whole: it does not read the statement any more either.
+    expect((await request(ctx.app).get(`/api/statement.php?id=${statement}&token=${token}`)).status).toBe(404);
+  });
+
+  it("When the statement mail's token is used for the data export, then it can neither start, read nor fetch one (404), though it reads the statement", async () => {
+    const suspended = await otherMember(ctx, 3);
+    await request(ctx.app)
+      .post('/api/report-decision.php')
+      .set('cookie', await moderatorCookie(ctx))
+      .send({ member: suspended.id, reports: [], action: 'suspend', days: 7, rule: 'other', facts: 'Spam.' })
+      .expect(201);
+    const mails = await waitForMail(ctx, 'statement_of_reasons', suspended.email);
+    const statementLink = /\/safety\/statements\/(\d+)\?token=([0-9a-f]{32})/.exec(mails[0]?.text_body ?? '');
+    expect(statementLink, 'the statement mail carries its link').not.toBeNull();
+    const [, id, token] = statementLink as RegExpExecArray;
+    expect((await request(ctx.app).get(`/api/statement.php?id=${id}&token=${token}`)).status).toBe(200);
+
+    const exports = async () =>
+      (await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM data_exports WHERE user_id = ${suspended.id}`))[0]?.n;
+    const before = await exports();
+    const asked = await request(ctx.app)
+      .post('/api/data-export.php')
+      .send({ statement: Number(id), token });
+    expect(asked.status).toBe(404);
+    expect((await request(ctx.app).get(`/api/data-export.php?statement=${id}&token=${token}`)).status).toBe(404);
+    expect(await exports()).toBe(before);
+    expect((await request(ctx.app).get(`${path}&statement=${id}&token=${token}`)).status).toBe(404);
+    // Nor his refund: that too needs the refused login (after the right password).
+    expect((await request(ctx.app).get(`/api/refund.php?statement=${id}&token=${token}`)).status).toBe(404);
+  });
+
+  it('When members whose address was never confirmed (decoys among them) liked him, then his archive lists only the likes of confirmed accounts', async () => {
+    const owner = await otherMember(ctx, 4);
+    const confirmed = await otherMember(ctx, 5);
+    const unconfirmed = await otherMember(ctx, 6);
+    const decoy = await otherMember(ctx, 7);
+    const names = async (id: number) =>
+      (await ctx.db.query<{ name: string }>(sql`SELECT name FROM profiles WHERE user_id = ${id}`))[0]?.name as string;
+    for (const liker of [confirmed, unconfirmed, decoy])
+      await ctx.db.query(sql`INSERT INTO likes (liker_id, liked_id) VALUES (${liker.id}, ${owner.id})`);
+    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed' WHERE id = ${unconfirmed.id}`);
+    // A decoy: a signup with a taken address, whose own address is an undeliverable one that is never confirmed.
+    await ctx.db.query(
+      sql`UPDATE users SET status = 'not_confirmed', shown_email = email, email = ${`decoy-${decoy.id}@signup.invalid`} WHERE id = ${decoy.id}`,
+    );
+
+    await request(ctx.app)
+      .post('/api/data-export.php')
+      .set('cookie', owner.cookie)
+      .set('Idempotency-Key', 'export-likes')
+      .send({})
+      .expect(202);
+    const done = await ready(owner.cookie);
+    const file = await binary(request(ctx.app).get(done.download_path).set('cookie', owner.cookie));
+    const likes = JSON.parse(String((await unzip(file.body as Buffer)).get('likes.json'))) as { received: { name: string }[] };
+    const received = likes.received.map((l) => l.name);
+    expect(received).toContain(await names(confirmed.id));
+    expect(received).not.toContain(await names(unconfirmed.id));
+    expect(received).not.toContain(await names(decoy.id));
   });
 });

@@ -9,29 +9,35 @@ import { hashToken, iso, linkOrigin, localeOf, mail, type SafetyDeps } from './c
 import { buildArchive } from './export-archive';
 import * as repo from './export-repository';
 import { renderExportReady } from './mail-texts';
-import { decisionByToken, insertStatementToken } from './repository';
+import { decisionByToken } from './repository';
 
 /**
- * "Download my data": a member asks (at most once a day, also while suspended — then with a statement's token), a job
- * builds the archive into the media store and mails the link in his language; the link works for LINK_HOURS hours and
- * only for him (his session, or the statement token while he has none).
+ * "Download my data": a member asks (at most once a day, also while suspended — then with his refused login's
+ * suspended token; the statement mail's token opens the statement only), a job builds the archive into the media store
+ * and mails the link in his language; the link works for LINK_HOURS hours and only for him: with his session, or,
+ * asked while suspended, with a download token of its own that opens that archive only and ends with a password change.
  */
 
 const LINK_HOURS = 48;
 const FILE_PATH = '/api/data-export-file.php';
+/** The mailed link opens this page: logged out it asks him to log in first, then it downloads the archive. */
+const DOWNLOAD_PAGE = '/data-export/download';
 const objectKey = (key: string) => `exports/${key}.zip`;
 
-/** Who asks: the session's member, or a suspended one by a statement about him and its token. */
+/** Who asks: the session's member, or a suspended one by a statement about him and his refused login's token. */
 export interface Asker {
   viewer: Viewer | null;
   statement?: number | undefined;
   token?: string | undefined;
 }
 
-/** The member the asker is, and the statement he used (null with a session); 403 without either, 404 for a wrong token. */
+/**
+ * The member the asker is, and the statement he used (null with a session); 403 without either, 404 for a token that
+ * is wrong or not a suspended one.
+ */
 async function memberOf(db: Db, site: Site, asker: Asker): Promise<{ userId: number; statementId: number | null }> {
   if (asker.statement !== undefined && asker.token !== undefined) {
-    const decision = await decisionByToken(db, asker.statement, hashToken(asker.token));
+    const decision = await decisionByToken(db, asker.statement, hashToken(asker.token), 'suspended');
     if (!decision || decision.site_id !== site.id) throw notFound();
     return { userId: decision.member_id, statementId: decision.id };
   }
@@ -77,11 +83,20 @@ export async function requestExport(deps: SafetyDeps, site: Site, asker: Asker):
   return state;
 }
 
-/** The archive, to the member it belongs to only (another member 404, nobody 403); 410 once its hours are over. */
+/**
+ * The archive, to the member it belongs to only: his session or suspended token, or the download token its mail
+ * carried (another member, a wrong token, one from before a password change: 404; nobody: 403); 410 once its hours
+ * are over.
+ */
 export async function openExport(db: Db, media: MediaStore, site: Site, asker: Asker & { key: string }): Promise<StoredObject> {
-  const { userId } = await memberOf(db, site, asker);
+  // Who asks is settled before the key is looked at, so an unknown key answers like anyone else's.
+  const mailedToken = asker.statement === undefined ? asker.token : undefined;
+  const userId = mailedToken === undefined ? (await memberOf(db, site, asker)).userId : null;
   const row = await repo.exportByKey(db, asker.key);
-  if (!row || row.user_id !== userId || row.site_id !== site.id || row.status !== 'ready') throw notFound();
+  const allowed =
+    row !== null &&
+    (mailedToken === undefined ? row.user_id === userId : await repo.downloadTokenHolds(db, row.id, hashToken(mailedToken)));
+  if (!row || !allowed || row.site_id !== site.id || row.status !== 'ready') throw notFound();
   if (row.expired || row.object_key === null) throw new AppError(410, 'data_export_expired');
   const stored = await media.get(row.object_key);
   if (!stored) throw new AppError(410, 'data_export_expired');
@@ -156,12 +171,12 @@ async function mailLink(tx: Db, publicUrl: string, row: repo.ExportRow): Promise
   const target = await repo.mailTarget(tx, row.user_id, row.site_id);
   if (!target) return;
   const { email, site } = target;
-  let link = `${await linkOrigin(publicUrl, tx, site)}${FILE_PATH}?key=${row.key}`;
+  let link = `${await linkOrigin(publicUrl, tx, site)}${DOWNLOAD_PAGE}?key=${row.key}`;
   if (row.statement_id !== null) {
-    // Asked while suspended (no session): the link carries a fresh token of the statement he used.
+    // Asked while suspended (no session): the link carries a download token of its own, for this archive only.
     const token = randomBytes(16).toString('hex');
-    await insertStatementToken(tx, row.statement_id, hashToken(token));
-    link += `&statement=${row.statement_id}&token=${token}`;
+    await repo.setDownloadToken(tx, row.id, hashToken(token));
+    link += `&token=${token}`;
   }
   const rendered = renderExportReady(localeOf(row.language), { site: site.name, hours: LINK_HOURS, link });
   await mail(tx, site, email, 'data_export', `export:${row.id}`, rendered);

@@ -116,14 +116,42 @@ export async function decideReports(
   );
 }
 
+/** What a statement token opens: the statement mail's only the statement and its appeal; see insertSuspendedToken. */
+type TokenScope = 'statement' | 'suspended';
+
+/** The statement mail's token: reads the statement and appeals it, for as long as the statement exists. */
 export async function insertStatementToken(db: Db, decisionId: number, tokenHash: string): Promise<void> {
   await db.query(sql`INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES (${tokenHash}, ${decisionId})`);
 }
 
-export async function decisionByToken(db: Db, decisionId: number, tokenHash: string): Promise<DecisionRow | null> {
+/**
+ * The refused login's token of a suspended member: besides the statement, what he may still do without a session,
+ * for `hours`, and only while his password stays the one it was issued under (the users row's device epoch).
+ */
+export async function insertSuspendedToken(db: Db, decisionId: number, tokenHash: string, hours: number): Promise<void> {
+  await db.query(
+    sql`INSERT INTO safety_statement_tokens (token_hash, decision_id, scope, password_epoch, expires_at)
+        SELECT ${tokenHash}, d.id, 'suspended', u.device_epoch, now() + make_interval(hours => ${hours}::int)
+        FROM safety_decisions d JOIN users u ON u.id = d.member_id WHERE d.id = ${decisionId}`,
+  );
+}
+
+/**
+ * The decision a token of the wanted scope opens: the statement is read with either kind, what a suspended member
+ * may still do only with a suspended token. A suspended token ends with its hours or a change of the password.
+ */
+export async function decisionByToken(
+  db: Db,
+  decisionId: number,
+  tokenHash: string,
+  scope: TokenScope = 'statement',
+): Promise<DecisionRow | null> {
   const [row] = await db.query<DecisionRow>(
     sql`SELECT ${DECISION_COLUMNS} FROM safety_decisions d JOIN safety_statement_tokens t ON t.decision_id = d.id
-        WHERE d.id = ${decisionId} AND t.token_hash = ${tokenHash}`,
+        WHERE d.id = ${decisionId} AND t.token_hash = ${tokenHash}
+          AND (t.scope = ${scope} OR ${scope} = 'statement')
+          AND (t.scope = 'statement'
+               OR (t.expires_at > now() AND t.password_epoch = (SELECT u.device_epoch FROM users u WHERE u.id = d.member_id)))`,
   );
   return row ?? null;
 }

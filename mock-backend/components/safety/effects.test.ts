@@ -117,7 +117,7 @@ describe('a suspension', () => {
     expect(await searchIds()).toContain(member.id);
   });
 
-  it('When a suspended member (no session) asks with his statement token, then he sees and gets the refund of his unused credits; a wrong token is 404 and one whose suspension ended 403', async () => {
+  it("When a suspended member (no session) asks with his refused login's token, then he sees and gets the refund of his unused credits; the statement mail's token or a wrong one is 404 and one whose suspension ended 403", async () => {
     const buyer = await newBuyer(ctx, 'NL');
     const pkg = (await request(ctx.app).get('/api/credit-packages.php').set('cookie', buyer.cookie)).body.packages[0] as {
       id: number;
@@ -134,11 +134,25 @@ describe('a suspension', () => {
     await webhooksSettled(ctx);
     const decision = await decide({ member: buyer.userId, action: 'suspend', days: 3 });
     expect(decision.status).toBe(201);
+    const hash = (t: string) => createHash('sha256').update(t).digest('hex');
     const token = 'c'.repeat(32);
     await ctx.db.query(
-      sql`INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES (${createHash('sha256').update(token).digest('hex')}, ${decision.body.decision})`,
+      sql`INSERT INTO safety_statement_tokens (token_hash, decision_id, scope, password_epoch, expires_at)
+          SELECT ${hash(token)}, ${decision.body.decision}, 'suspended', device_epoch, now() + interval '2 hours' FROM users WHERE id = ${buyer.userId}`,
     );
     const holder = { statement: decision.body.decision, token };
+    // The statement mail's token reads the statement and nothing else.
+    const mailed = 'e'.repeat(32);
+    await ctx.db.query(
+      sql`INSERT INTO safety_statement_tokens (token_hash, decision_id) VALUES (${hash(mailed)}, ${decision.body.decision})`,
+    );
+    expect(
+      (
+        await request(ctx.app)
+          .get('/api/refund.php')
+          .query({ ...holder, token: mailed })
+      ).status,
+    ).toBe(404);
 
     expect((await request(ctx.app).get('/api/refund.php')).status).toBe(403);
     expect(

@@ -104,6 +104,23 @@ export async function inSavepoint<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Stores the hash of the archive's download token, under the member's current password (its device epoch). */
+export async function setDownloadToken(db: Db, id: number, tokenHash: string): Promise<void> {
+  await db.query(
+    sql`UPDATE data_exports e SET download_token_hash = ${tokenHash}, password_epoch = u.device_epoch, updated_at = now()
+        FROM users u WHERE e.id = ${id} AND u.id = e.user_id`,
+  );
+}
+
+/** Whether the token is the archive's download token and the member's password is still the one it was issued under. */
+export async function downloadTokenHolds(db: Db, id: number, tokenHash: string): Promise<boolean> {
+  const rows = await db.query(
+    sql`SELECT 1 FROM data_exports e JOIN users u ON u.id = e.user_id
+        WHERE e.id = ${id} AND e.download_token_hash = ${tokenHash} AND e.password_epoch = u.device_epoch`,
+  );
+  return rows.length > 0;
+}
+
 export async function markFailed(db: Db, id: number): Promise<void> {
   await db.query(sql`UPDATE data_exports SET status = 'failed', updated_at = now() WHERE id = ${id}`);
 }
@@ -189,12 +206,17 @@ export async function messageData(db: Db, userId: number): Promise<MessageData[]
   );
 }
 
-/** Likes he gave and received, with the other member's profile name only. */
+/**
+ * Likes he gave and received, with the other member's profile name only. A like received from an account whose
+ * address was never confirmed is left out, as it is everywhere else: such an account may be anyone's, and a decoy
+ * (a signup with a taken address) is one that can never be confirmed.
+ */
 export async function likeData(db: Db, userId: number): Promise<{ given: boolean; name: string | null; created_at: Date }[]> {
   return db.query(
     sql`SELECT true AS given, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.user_id = l.liked_id WHERE l.liker_id = ${userId}
         UNION ALL
-        SELECT false, p.name, l.created_at FROM likes l LEFT JOIN profiles p ON p.user_id = l.liker_id WHERE l.liked_id = ${userId}
+        SELECT false, p.name, l.created_at FROM likes l JOIN users u ON u.id = l.liker_id LEFT JOIN profiles p ON p.user_id = l.liker_id
+        WHERE l.liked_id = ${userId} AND u.status <> 'not_confirmed'
         ORDER BY created_at`,
   );
 }

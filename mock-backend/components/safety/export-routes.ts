@@ -9,7 +9,7 @@ import { counts, exportStatements } from './transparency';
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const int = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : undefined);
 
-/** "Download my data" (members, also suspended ones with a statement token) and the transparency report (moderators). */
+/** "Download my data" (members; suspended ones with their refused login's token or the mailed download token) and the transparency report (moderators). */
 export function exportRoutes(deps: SafetyDeps): Router {
   const { db } = deps;
   const router = Router();

@@ -11,6 +11,9 @@ import * as repo from './repository';
 
 type Statement = Schemas['Statement'];
 
+/** How long a refused login's token refunds and exports: a sitting's work; he logs in again for a new one. */
+const SUSPENDED_TOKEN_HOURS = 2;
+
 function toStatement(d: repo.DecisionRow, appeal: { id: number; status: 'open' | 'upheld' | 'reversed' } | null): Statement {
   return {
     id: d.id,
@@ -62,26 +65,29 @@ export async function getStatement(
 }
 
 /**
- * The member a statement's token stands for while he is suspended or banned (he has no session and cannot log in):
- * what he may still do with it besides appealing — the refund of his unused credits. A wrong token, one of another
- * site or of a dismissal is 404; the token of a member who may log in is 403 (he logs in instead).
+ * The member a suspended token (of his refused login) stands for while he is suspended or banned (he has no session
+ * and cannot log in): what he may still do with it besides appealing — the refund of his unused credits and the
+ * export of his data. The statement mail's token opens only the statement: like a wrong token, an expired one, one
+ * issued before a password change, of another site or of a dismissal, it is 404; the token of a member who may log
+ * in is 403 (he logs in instead).
  */
 export async function suspendedMemberByToken(db: Db, siteId: number, id: number, token: string): Promise<number> {
-  const decision = await repo.decisionByToken(db, id, hashToken(token));
+  const decision = await repo.decisionByToken(db, id, hashToken(token), 'suspended');
   if (!decision || decision.site_id !== siteId || decision.action === 'dismiss') throw notFound();
   if (!(await effects.suspensionOf(db, decision.member_id))) throw authenticationRequired();
   return decision.member_id;
 }
 
 /**
- * A refused login of a suspended or banned member (after the right password): the code and a fresh token that reads
- * the statement and appeals it without a session.
+ * A refused login of a suspended or banned member (after the right password or a sign-in link): the code and a fresh
+ * suspended token that reads the statement and appeals it without a session, and for SUSPENDED_TOKEN_HOURS also
+ * refunds his unused credits and exports his data.
  */
 export async function suspendedLogin(db: Db, memberId: number): Promise<AppError | null> {
   const suspension = await effects.suspensionOf(db, memberId);
   if (!suspension) return null;
   const token = randomBytes(16).toString('hex');
-  await repo.insertStatementToken(db, suspension.decisionId, hashToken(token));
+  await repo.insertSuspendedToken(db, suspension.decisionId, hashToken(token), SUSPENDED_TOKEN_HOURS);
   return new AppError(423, suspension.ban ? 'account_banned' : 'account_suspended', {
     params: { until: suspension.until, statement: suspension.decisionId, token, appeal_path: statementPath(suspension.decisionId, token) },
   });

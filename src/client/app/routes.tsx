@@ -48,6 +48,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // The mailed link to a member's data archive: on to the download, through the login page when logged out.
+        path: 'data-export/download',
+        ...pageRoute(
+          'data-download-page',
+          () => import('./pages/data-download-page'),
+          (m) => ({ Component: m.DataDownloadPage, loader: m.dataDownloadLoader }),
+        ),
+      },
+      {
         path: 'login-link',
         ...pageRoute(
           'login-link-page',

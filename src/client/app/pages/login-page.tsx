@@ -5,12 +5,14 @@ import { Seo } from '../../components/seo';
 import { login } from '../../features/session/api/login';
 import { logout } from '../../features/session/api/logout';
 import { LoginForm, type LoginFormFailure } from '../../features/session/components/login-form';
+import { loginReturnOf, RETURN_FIELD } from '../../features/session/login-return';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import type { PageActionArgs } from '../route-handle';
 
 /**
  * The login form's action. Posted without JavaScript (or before the page hydrated) the server logs in through the
- * backend, whose auth cookie goes out with a 303 to the members; with JavaScript the router runs it in the browser, and
+ * backend, whose auth cookie goes out with a 303 to the members (or to the page that asked him to log in first, the
+ * form's `return`); with JavaScript the router runs it in the browser, and
  * the members' page then loads as a new document (the session, its language — the login may switch it to the
  * account's — and its live updates start afresh). A refused login renders the page again with the form's error in
  * the member's language.
@@ -20,7 +22,7 @@ export async function loginAction({ request, context }: PageActionArgs): Promise
   const email = String(form.get('email') ?? '').trim();
   // No answer at all (the network) is shown as the generic "try again later", never as an error page.
   const result = await login(context.api, { email, password: String(form.get('password') ?? '') }).catch(() => null);
-  if (result?.ok) return redirectDocument('/members', 303);
+  if (result?.ok) return redirectDocument(loginReturnOf(form.get(RETURN_FIELD)) ?? '/members', 303);
   return result ? { email, status: result.error.status, body: result.error.body } : { email, status: 502, body: null };
 }
 

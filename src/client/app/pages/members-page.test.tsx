@@ -30,3 +30,23 @@ describe('members page count', () => {
     expect(screen.getByText(/865 leden/).textContent).not.toContain('+');
   });
 });
+
+describe('members page after "report and also block"', () => {
+  it('When the member reported and blocked someone, then the search shows the report’s reference with the block; a malformed one is not shown', () => {
+    const { unmount } = renderWithApp(<MembersPage />, {
+      user: userFixture(),
+      url: '/members?blocked=1&reported=R-000007',
+      fallback: { [membersKey({ limit: 24 })]: page({ total: 1 }) },
+    });
+    expect(screen.getByTestId('report-receipt').textContent).toBe('Thank you. We received your report R-000007.');
+    expect(screen.getByText(/The member has been blocked/)).toBeTruthy();
+    unmount();
+    renderWithApp(<MembersPage />, {
+      user: userFixture(),
+      url: '/members?blocked=1&reported=<b>x</b>',
+      fallback: { [membersKey({ limit: 24 })]: page({ total: 1 }) },
+    });
+    expect(screen.queryByTestId('report-receipt')).toBeNull();
+    expect(screen.getByText(/The member has been blocked/)).toBeTruthy();
+  });
+});

@@ -74,6 +74,8 @@ function MembersSearch() {
   const settings = useSettings();
   const user = useCurrentUser();
   const [search] = useSearchParams();
+  // After "report and also block": the report's reference, shown with the block (only a well-formed one).
+  const reported = /^R-\d{6,}$/.test(search.get('reported') ?? '') ? search.get('reported') : null;
   const path = '/members';
   const allowed = canSearchMembers(settings, user, search.get('network'));
   const query = queryOf(search);
@@ -167,6 +169,15 @@ function MembersSearch() {
       </div>
       {search.get('blocked') ? (
         <div className="alert alert-success" role="alert">
+          {reported ? (
+            <p className="fw-bold" data-testid="report-receipt">
+              <FormattedMessage
+                id="safety.report.received"
+                defaultMessage="Thank you. We received your report {reference}."
+                values={{ reference: reported }}
+              />
+            </p>
+          ) : null}
           <FormattedMessage id="block.done" defaultMessage="The member has been blocked. You can undo this on your profile page." />
         </div>
       ) : null}

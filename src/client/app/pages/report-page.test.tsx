@@ -61,7 +61,7 @@ describe('the report page with JavaScript (its action through the router)', () =
       fireEvent.click(screen.getByLabelText('Fake profile, scam or spam'));
       fireEvent.click(screen.getByLabelText('Also block Jan'));
       fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1'));
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1&reported=R-000007'));
       expect(reports).toEqual([{ target: { kind: 'profile', id: 42 }, reason: 'fake_scam_spam', also_block: true }]);
       await waitFor(() => expect(chatReads).toBe(2));
     } finally {

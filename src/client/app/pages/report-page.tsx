@@ -35,8 +35,8 @@ export async function reportLoader({ params, context: ctx }: PageLoaderArgs): Pr
 
 /**
  * The report posted without JavaScript (or before the page hydrated): filed with the form's Idempotency-Key (a
- * repeated post files it once), then 303 to the page showing the reference, or to the search when he also blocked the
- * member. A report without a reason, or about illegal content without details, comes back without a call; a refusal
+ * repeated post files it once), then 303 to the page showing the reference, or to the search (which shows it too) when he
+ * also blocked the member. A report without a reason, or about illegal content without details, comes back without a call; a refusal
  * renders the form again with the reason in the member's language and the fields kept.
  */
 export async function reportAction({ params, request, context }: PageActionArgs): Promise<Response | FormFailure> {
@@ -57,7 +57,11 @@ export async function reportAction({ params, request, context }: PageActionArgs)
     fields,
     () => reportContent(context.api, { target, reason, also_block: alsoBlock, ...(details ? { details } : {}) }, key),
     (receipt) =>
-      seeOther(receipt.blocked ? '/members?blocked=1' : `${page}${target.kind === 'profile' ? '?' : '&'}sent=${receipt.reference}`),
+      seeOther(
+        receipt.blocked
+          ? `/members?blocked=1&reported=${receipt.reference}`
+          : `${page}${target.kind === 'profile' ? '?' : '&'}sent=${receipt.reference}`,
+      ),
   );
 }
 

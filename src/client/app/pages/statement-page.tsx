@@ -18,7 +18,9 @@ import {
 } from '../../features/safety/api/statements';
 import { APPEAL_FORM, AppealForm } from '../../features/safety/components/appeal-form';
 import { StatementView } from '../../features/safety/components/statement-view';
+import { useApi } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
+import { useApiSWR } from '../../lib/api-swr';
 import type { StatementHolder } from '../../lib/statement-holder';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
@@ -142,8 +144,28 @@ export function StatementPage() {
   );
 }
 
-/** What a suspended member can still do without a session: the refund of his unused credits, and his data. */
+/**
+ * What a suspended member can still do without a session: the refund of his unused credits, and his data — with the
+ * token of his refused login only. The statement mail's token reads the statement and nothing more (its export
+ * answers 404): he is told to log in with his password, which brings him back here with a token that does.
+ */
 function StillYours({ page, holder }: { page: string; holder: StatementHolder }) {
+  const api = useApi();
+  const { data, error } = useApiSWR(dataExportKey(holder), () => getDataExport(api, holder));
+  if (!data && isApiRequestError(error) && [403, 404].includes(error.status)) {
+    return (
+      <p className="mt-4 border-top pt-3 mb-0" data-testid="still-yours-login">
+        <FormattedMessage
+          id="safety.statement.logInForMore"
+          defaultMessage="To get back what you paid for unused credits or to download your data, log in with your password: the login tells you of the suspension and brings you back here with both."
+        />{' '}
+        <Link to="/login">
+          <FormattedMessage id="login.title" defaultMessage="Log in" />
+        </Link>
+      </p>
+    );
+  }
+  if (!data) return null;
   return (
     <div className="mt-4 border-top pt-3" data-testid="still-yours">
       <p>

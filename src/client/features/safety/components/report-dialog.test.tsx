@@ -92,7 +92,7 @@ describe('ReportDialog', () => {
     fireEvent.change(screen.getByLabelText('Anything we should know? (optional)'), { target: { value: ' He keeps insulting me ' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Also block Jan' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/members?blocked=1&reported=R-000007'));
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.path).toBe('/api/report.php');

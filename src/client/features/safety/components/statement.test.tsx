@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../../locales/de.json';
 import { ApiRequestError } from '../../../lib/api-error';
-import { statementAction } from '../../../app/pages/statement-page';
+import { statementAction, StatementPage } from '../../../app/pages/statement-page';
 import { renderWithApp } from '../../../test/render-app';
 import type { Statement } from '../api/statements';
 import { AppealForm } from './appeal-form';
@@ -101,5 +101,33 @@ describe('StatementView and AppealForm', () => {
     renderWithApp(<AppealForm statement={STATEMENT} token={null} now={Date.parse('2027-06-01T00:00:00Z')} />);
     expect(screen.getByTestId('appeal-over').textContent).toContain('The period for an appeal ended on');
     expect(screen.queryByRole('button', { name: 'Send appeal' })).toBeNull();
+  });
+});
+
+describe('the statement page of a suspended member without a session', () => {
+  const render = (dataExport: Response) => {
+    const fetch = async (input: RequestInfo | URL) => {
+      const path = new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname;
+      if (path === '/api/statement.php') return json(200, { ...STATEMENT, until: '2099-01-01T00:00:00Z' });
+      if (path === '/api/data-export.php') return dataExport.clone();
+      if (path === '/api/refund.php') return json(404, { error: { code: 'not_found', message: 'x' } });
+      return json(404, { error: { code: 'not_found', message: 'x' } });
+    };
+    renderWithApp(<StatementPage />, { url: '/safety/statements/12?token=ab12cd34ef56ab12', path: '/safety/statements/:id', fetch });
+  };
+
+  it('When he opens the mail’s link (its token reads the statement only), then the statement shows and, instead of the refund and the data, the way to them: logging in', async () => {
+    render(json(404, { error: { code: 'not_found', message: 'x' } }));
+    const hint = await screen.findByTestId('still-yours-login');
+    expect(hint.textContent).toContain('log in with your password');
+    expect(hint.querySelector('a')?.getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('still-yours')).toBeNull();
+    expect(screen.getByTestId('statement-facts').textContent).toContain('Insulted another member.');
+  });
+
+  it('When he comes from his refused login (its token refunds and exports), then the refund and the data are offered', async () => {
+    render(json(200, { status: 'none', requested_at: null, ready_at: null, expires_at: null, next_request_at: null, download_path: null }));
+    expect(await screen.findByTestId('still-yours')).toBeTruthy();
+    expect(screen.queryByTestId('still-yours-login')).toBeNull();
   });
 });

@@ -106,6 +106,32 @@ describe('LoginForm', () => {
     expect(calls).toEqual(['POST /api/user.php {"email":"jan@example.test","password":"secret"}']);
   });
 
+  it('When the login page was opened by the data download link (`?return=`), then the form carries it and the login leads back there; any other return is ignored', async () => {
+    const back = `/data-export/download?key=${'a'.repeat(32)}`;
+    const { container } = renderWithApp(<LoginForm />, { url: `/login?return=${encodeURIComponent(back)}`, action: loginAction });
+    expect(container.querySelector<HTMLInputElement>('input[name="return"]')?.value).toBe(back);
+    cleanup();
+    const other = renderWithApp(<LoginForm />, { url: '/login?return=https%3A%2F%2Fevil.example%2F', action: loginAction });
+    expect(other.container.querySelector('input[name="return"]')).toBeNull();
+
+    const api = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: (async () => json(200, { user: userFixture() })) as unknown as typeof fetch,
+    });
+    const login = async (fields: Record<string, string>) =>
+      (await loginAction({
+        request: new Request('http://localhost/login', {
+          method: 'POST',
+          body: new URLSearchParams({ email: 'jan@example.test', password: 'secret', ...fields }),
+        }),
+        params: {},
+        context: { api } as never,
+      } as never)) as Response;
+    expect((await login({ return: back })).headers.get('Location')).toBe(back);
+    for (const elsewhere of ['//evil.example/', 'https://evil.example/', '/members/42', `${back}&x=1`])
+      expect((await login({ return: elsewhere })).headers.get('Location')).toBe('/members');
+  });
+
   it('When the network fails, then the form shows "try again later" rather than an error page', async () => {
     renderWithApp(<LoginForm />, {
       url: '/login',

@@ -1,6 +1,7 @@
 import { useContext, useId, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from '../../../components/link';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
@@ -8,6 +9,7 @@ import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
 import { DataRouterStateContext } from '../../../lib/router-internals';
 import { isSuspension, SuspensionNotice } from '../../safety/index';
 import { requestLoginLink } from '../api/login-link';
+import { loginReturnOf, RETURN_FIELD } from '../login-return';
 
 /**
  * On `login_blocked` (strangers' wrong passwords lock the account's new devices): the member asks for a sign-in link
@@ -104,8 +106,8 @@ function useServerFailure(): (ApiRequestError & { email: string }) | null {
 /**
  * The login form: posted to /login, whose route action logs in (pages/login-page.tsx) — by the browser itself before
  * the page hydrated or without JavaScript, through the data router once hydrated. A refusal comes back as the action's
- * data (shown here); a login loads the members' page as a new document, with the new session, its language and its
- * live updates from the start.
+ * data (shown here); a login loads the members' page (or the page that sent him here, `?return=`) as a new document,
+ * with the new session, its language and its live updates from the start.
  */
 export function LoginForm() {
   const intl = useIntl();
@@ -119,9 +121,12 @@ export function LoginForm() {
   const blocked = refused?.code === 'login_blocked';
   // A suspended or banned member: the notice with the end date and the statement replaces the error text.
   const suspension = isSuspension(refused) ? refused : null;
+  // Opened by a page that asked him to log in first (`?return=`): the login leads back there.
+  const back = loginReturnOf(useSearchParams()[0].get(RETURN_FIELD));
 
   return (
     <RouterForm action="/login" aria-describedby={error || suspension ? `${id}-error` : undefined}>
+      {back ? <input type="hidden" name={RETURN_FIELD} value={back} /> : null}
       {suspension ? (
         <Alert color="danger" fade={false} id={`${id}-error`}>
           <SuspensionNotice error={suspension} />
