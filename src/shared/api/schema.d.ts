@@ -1384,18 +1384,21 @@ export interface paths {
         /**
          * The member's latest export of his data ("download my data") and when he may ask for the next
          * @description With his session, or — for a suspended or banned member, who has none — with a statement's `statement`
-         *     and `token` (of the statement mail or the refused login). `download_path` is set while the archive is
-         *     ready (48 hours); it works only with the same session (or token).
+         *     and the `token` his refused login gave (the statement mail's token opens no export: 404, as for an unknown
+         *     one). `download_path` is set while the archive is ready (48 hours); it works only with the same session (or
+         *     token).
          */
         get: operations["getDataExport"];
         put?: never;
         /**
          * Ask for an archive of all his data (at most once a day); a job builds it and mails the link
          * @description A zip of JSON files and his photos (layout in docs/trust-and-safety.md) is built by a background job;
-         *     a mail in the member's language then brings a link valid for 48 hours that works only with his session.
+         *     a mail in the member's language then brings a link to the site's `/data-export/download?key=…` valid for
+         *     48 hours that works only with his session (a logged-out visitor gets the login page first; a suspended
+         *     member's link carries a download token of its own, for that archive only, ended by a password change).
          *     One request per member a day: another within 24 hours of the last is 429 `data_export_daily` with
          *     `params.next` (ISO date-time) and Retry-After. A suspended or banned member asks with a statement's
-         *     `statement` and `token` in the body. Honours `Idempotency-Key`.
+         *     `statement` and his refused login's `token` in the body. Honours `Idempotency-Key`.
          */
         post: operations["requestDataExport"];
         delete?: never;
@@ -1414,8 +1417,9 @@ export interface paths {
         /**
          * The archive of the member's data (application/zip) - his own, with his session, within 48 hours
          * @description `key` names the archive (from the mail or `download_path`). Only the member it belongs to gets it: another
-         *     member's session answers 404, no session 403. A suspended member adds his statement's `statement` and
-         *     `token`. After 48 hours 410 `data_export_expired` (the file is gone; he may ask again).
+         *     member's session answers 404, no session 403. A suspended member adds his statement's `statement` and his
+         *     refused login's `token`, or only the `token` of the mailed link (that archive only, ended by a password
+         *     change). After 48 hours 410 `data_export_expired` (the file is gone; he may ask again).
          */
         get: operations["downloadDataExport"];
         put?: never;
@@ -2841,7 +2845,7 @@ export interface components {
         RequestType: "client";
         /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
         StatementId: number;
-        /** @description The statement's token (of its mail or of the refused login) */
+        /** @description The statement's token. The one of its mail opens the statement and its appeal only; the one a refused login gives a suspended member (his right password or a sign-in link; 2 hours, ended by a new password) also opens the refund of his unused credits and the export of his data */
         StatementToken: string;
         /** @description First day (UTC) of the period */
         PeriodFrom: string;
@@ -3523,7 +3527,7 @@ export interface operations {
             query?: {
                 /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
                 statement?: components["parameters"]["StatementId"];
-                /** @description The statement's token (of its mail or of the refused login) */
+                /** @description The statement's token. The one of its mail opens the statement and its appeal only; the one a refused login gives a suspended member (his right password or a sign-in link; 2 hours, ended by a new password) also opens the refund of his unused credits and the export of his data */
                 token?: components["parameters"]["StatementToken"];
             };
             header?: never;
@@ -5868,7 +5872,7 @@ export interface operations {
             query?: {
                 /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
                 statement?: components["parameters"]["StatementId"];
-                /** @description The statement's token (of its mail or of the refused login) */
+                /** @description The statement's token. The one of its mail opens the statement and its appeal only; the one a refused login gives a suspended member (his right password or a sign-in link; 2 hours, ended by a new password) also opens the refund of his unused credits and the export of his data */
                 token?: components["parameters"]["StatementToken"];
             };
             header?: never;
@@ -5948,7 +5952,7 @@ export interface operations {
                 key: string;
                 /** @description With `token`, a statement about the member, for one who is suspended or banned (no session) */
                 statement?: components["parameters"]["StatementId"];
-                /** @description The statement's token (of its mail or of the refused login) */
+                /** @description The statement's token. The one of its mail opens the statement and its appeal only; the one a refused login gives a suspended member (his right password or a sign-in link; 2 hours, ended by a new password) also opens the refund of his unused credits and the export of his data */
                 token?: components["parameters"]["StatementToken"];
             };
             header?: never;
