@@ -127,8 +127,20 @@ describe('mail outbox', () => {
         .post('/api/signup.php')
         .send({ email, password: 'a-long-password', name: 'Racer', date_of_birth: '1990-04-01' });
     }
+    // The signups kicked drains of their own while SMTP was down: once none holds a lease any more (each sets
+    // claimed_until back to NULL when its attempt failed), the rows are made due again. Clearing a lease a drain still
+    // held would let two drains send one row, which is what the lease exists to prevent.
+    await vi.waitFor(
+      async () => {
+        const [held] = await ctx.db.query<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE 'outbox-race-%' AND claimed_until > now()`,
+        );
+        expect(held?.n).toBe(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     await ctx.db.query(
-      sql`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second', claimed_until = NULL WHERE status = 'pending'`,
+      sql`UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second' WHERE status = 'pending' AND claimed_until IS NULL`,
     );
     await smtp.start();
     await Promise.all([ctx.background.outbox.drain(), ctx.background.outbox.drain(), ctx.background.outbox.drain()]);

@@ -140,6 +140,8 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
           content: { kind: 'photo', id: 987654 },
           days: 3,
           rule: 'other',
+          category: 'STATEMENT_CATEGORY_OTHER_VIOLATION_TC',
+          category_specification: 'KEYWORD_OTHER',
           facts: 'Bad input.',
         },
       },
