@@ -1,20 +1,9 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSite, type RunningSite } from './support/server';
-
-function hasPhp(): boolean {
-  try {
-    execFileSync('php', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-// In CI php-cli is installed by .ci/run and this suite must run; locally it is skipped without php.
-const runPhp = hasPhp() || process.env.CI === 'true';
+import { startPhpStandIn, runPhp, type PhpStandIn } from './support/php';
+import { startSite, type RunningSite } from './support/server';
 
 const JAN = { id: 900001, email: 'jan@php.test', password: 'jan-php-password' };
 const KLAAS = 900003;
@@ -33,7 +22,7 @@ function setCookie(res: Response, name: string): string | undefined {
  * identity bridge), then login moves too (the PHP password is checked there once), on the same database.
  */
 describe.skipIf(!runPhp)('moving members off the PHP service', () => {
-  let php: ChildProcess;
+  let php: PhpStandIn | undefined;
   let phpUrl = '';
   let site: RunningSite | undefined;
   let dataDir = '';
@@ -54,21 +43,12 @@ describe.skipIf(!runPhp)('moving members off the PHP service', () => {
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    php = spawn('php', ['-S', `127.0.0.1:${port}`, 'router.php'], { cwd: 'tests/fixtures/php-backend', stdio: 'ignore' });
-    phpUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${phpUrl}/api/settings.php`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    php = await startPhpStandIn();
+    phpUrl = php.url;
   });
   afterAll(async () => {
     await site?.stop();
-    php?.kill();
+    php?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     rmSync(routesDir, { recursive: true, force: true });
   });

@@ -1,40 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSite, type RunningSite } from './support/server';
-
-function hasPhp(): boolean {
-  try {
-    execFileSync('php', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-// In CI php-cli is installed by .ci/run and this suite must run; locally it is skipped without php.
-const runPhp = hasPhp() || process.env.CI === 'true';
+import { startPhpStandIn, runPhp, type PhpStandIn } from './support/php';
+import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runPhp)('the BFF in front of a PHP backend that only has the PHP API calls', () => {
-  let php: ChildProcess;
+  let php: PhpStandIn | undefined;
   let site: RunningSite;
 
   beforeAll(async () => {
-    const port = await freePort();
-    php = spawn('php', ['-S', `127.0.0.1:${port}`, 'router.php'], { cwd: 'tests/fixtures/php-backend', stdio: 'ignore' });
-    const phpUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${phpUrl}/api/settings.php`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    php = await startPhpStandIn();
+    const phpUrl = php.url;
     site = await startSite({ BACKEND_URL: phpUrl });
   });
   afterAll(async () => {
     await site?.stop();
-    php?.kill();
+    php?.stop();
   });
 
   const pages = ['/', '/login', '/members', '/members/1', '/likes/m/1', '/members?cursor=abc', '/no-such-page'];

@@ -1,20 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startSite, type RunningSite } from './support/server';
+import { startPhpStandIn, runPhp, type PhpStandIn } from './support/php';
+import { startSite, type RunningSite } from './support/server';
 
-function hasPhp(): boolean {
-  try {
-    execFileSync('php', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-// In CI php-cli is installed by .ci/run and this suite must run; locally it is skipped without php.
-const runPhp = hasPhp() || process.env.CI === 'true';
 const TOKEN = 'e2e-operator-token-0123456789abcdef0123';
 
 /**
@@ -23,21 +13,12 @@ const TOKEN = 'e2e-operator-token-0123456789abcdef0123';
  * is shadowed to the embedded backend; the operator reads metrics and the shadow report with his token.
  */
 describe.skipIf(!runPhp)('the BFF routing between a PHP backend and the embedded backend', () => {
-  let php: ChildProcess;
+  let php: PhpStandIn | undefined;
   let site: RunningSite;
 
   beforeAll(async () => {
-    const port = await freePort();
-    php = spawn('php', ['-S', `127.0.0.1:${port}`, 'router.php'], { cwd: 'tests/fixtures/php-backend', stdio: 'ignore' });
-    const phpUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${phpUrl}/api/settings.php`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    php = await startPhpStandIn();
+    const phpUrl = php.url;
     const file = join(mkdtempSync(join(tmpdir(), 'routes-')), 'routes.yaml');
     writeFileSync(
       file,
@@ -60,7 +41,7 @@ describe.skipIf(!runPhp)('the BFF routing between a PHP backend and the embedded
   });
   afterAll(async () => {
     await site?.stop();
-    php?.kill();
+    php?.stop();
   });
 
   it('When pages and calls are made, then settings come from PHP and the routed search from the embedded backend', async () => {
