@@ -14,6 +14,8 @@ import * as notices from './notice-repository';
 import { resolveNoticeTarget } from './notice-targets';
 import * as repo from './repository';
 import { thresholdsOf } from './site-repository';
+import { queueOrder } from './report-weight';
+import { weighNewReport, weighOpenCases } from './weighing';
 
 export type { SafetyDeps } from './common';
 
@@ -68,6 +70,8 @@ export async function fileReport(
     if (existing) return { created: false, id: existing.id, status: existing.status, photos: await alsoBlock() };
     const reporter = await repo.mailAddress(tx, me);
     const language = localeOf(reporter?.language, ctx.viewer.language);
+    // What the report weighs, and whether the per-target limit lets it count (the member's row is locked from here on).
+    const weighed = await weighNewReport(tx, site.id, me, memberId, await thresholdsOf(tx, site.id));
     const reportId = await repo.insertReport(tx, {
       siteId: site.id,
       reporterId: me,
@@ -78,6 +82,8 @@ export async function fileReport(
       details,
       evidence,
       language,
+      reporterWeight: weighed.weight,
+      counted: weighed.counted,
     });
     // Another request of his filed it a moment ago: that one's receipt.
     if (reportId === null) {
@@ -158,13 +164,20 @@ export async function submitNotice(
 
 // ---------------------------------------------------------------------------------------------------- moderation
 
-/** The open reports grouped per reported member, the longest-waiting member first, with what a moderator needs. */
+/**
+ * The open reports grouped per reported member, with what a moderator needs: members hidden before review first, then
+ * the heavier case (report-weight.ts), then the longest-waiting.
+ */
 export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, limit: number): Promise<Schemas['ReportQueue']> {
   await requireModerator(db, viewer);
   const limits = await thresholdsOf(db, siteId);
-  const members = await repo.queueMembers(db, siteId, limit, limits);
+  const weighed = await weighOpenCases(db, siteId, limits);
+  const members = (await repo.queueMembers(db, siteId, limits))
+    .map((m) => ({ memberId: m.member_id, hidden: m.hidden, low: m.low, oldest: m.oldest, weight: weighed.cases.get(m.member_id) ?? 0 }))
+    .sort(queueOrder)
+    .slice(0, limit);
   const cases: Schemas['ReportCase'][] = [];
-  for (const memberId of members) {
+  for (const { memberId, hidden, weight } of members) {
     const member = await repo.caseMember(db, memberId);
     if (!member) continue;
     const [photos, reports, decisions, noticesAbout] = await Promise.all([
@@ -174,6 +187,8 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
       notices.openNoticesAbout(db, siteId, memberId),
     ]);
     cases.push({
+      weight,
+      hidden_before_review: hidden,
       member: {
         id: member.id,
         name: member.name,
@@ -197,12 +212,14 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         reason: r.reason as ReportRequest['reason'],
         details: r.details,
         created_at: iso(r.created_at),
+        counted: r.counted,
         reporter: {
           id: r.reporter_id,
           filed: r.filed,
           upheld: r.upheld,
           unfounded: r.unfounded,
-          trusted: r.trusted,
+          weight: r.reporter_id === null ? 0 : (weighed.reporters.get(r.reporter_id) ?? 0),
+          trusted: r.reporter_id !== null && (weighed.reporters.get(r.reporter_id) ?? 0) > 0,
           deprioritised: r.deprioritised,
         },
         messages: (r.evidence.messages ?? []).map((m) => ({
@@ -280,7 +297,7 @@ export async function decide(
 ): Promise<Schemas['ReportDecisionResult']> {
   const moderator = await requireModerator(deps.db, viewer);
   const { action } = input;
-  // Hiding is the automation's measure only (three trusted reports); a moderator decides with the other actions.
+  // Hiding is the automation's measure only (weighed reports of a hiding reason); a moderator decides with the other actions.
   if (action === 'hide') throw new AppError(422, 'invalid_value', { params: { field: 'action' } });
   const facts = input.facts.trim();
   if (facts === '') throw new AppError(422, 'invalid_value', { params: { field: 'facts' } });

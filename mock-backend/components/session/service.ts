@@ -210,6 +210,9 @@ export async function login(
       await repo.clearAccountFailures(tx, q.siteId, email);
     }
     await repo.touchLastActive(tx, candidate.id);
+    // The browser holds another account's device cookie (signed by us, of any epoch): the two accounts were used in
+    // one browser, which the weighing of reports counts as one reporter (components/safety/report-weight.ts).
+    if (q.device && q.device.userId !== candidate.id) await repo.linkDeviceAccounts(tx, q.device.userId, candidate.id);
   });
   return { token, userId: candidate.id, deviceEpoch: candidate.device_epoch };
 }

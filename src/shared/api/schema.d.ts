@@ -1256,7 +1256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderators only - open reports grouped per reported member (oldest report first), with context; open notices */
+        /** Moderators only - open reports grouped per reported member (hidden before review, then by weight, then oldest report first), with context; open notices */
         get: operations["listReportQueue"];
         put?: never;
         post?: never;
@@ -2317,8 +2317,18 @@ export interface components {
             /** @description Open notices whose content URL names no member of the site, oldest first */
             notices: components["schemas"]["QueuedNotice"][];
         };
-        /** @description A reported member with his open reports and the open notices whose URL names him, oldest first */
+        /**
+         * @description A reported member with his open reports and the open notices whose URL names him, oldest first. Cases come
+         *     hidden before review first, then by `weight` (heaviest first), then by their oldest report.
+         */
         ReportCase: {
+            /**
+             * @description What the open reports weigh together: each counted report's reporter once, linked reporters (one signup
+             *     network, one browser, one bank account) as one, light reporters together at most 1 (docs/trust-and-safety.md)
+             */
+            weight: number;
+            /** @description An automated hiding stands (enough independent weight of `underage` reports); his profile is out of search until a moderator decides */
+            hidden_before_review: boolean;
             /** @description Open notices whose content URL names this member (his profile, a photo, a chat photo) */
             notices?: components["schemas"]["QueuedNotice"][];
             member: {
@@ -2346,19 +2356,23 @@ export interface components {
         };
         QueuedReport: {
             id: number;
+            /** @description False when the per-target limit stored it without weight (too many reports from light reporters about the member within the hour) */
+            counted: boolean;
             target: components["schemas"]["ReportTarget"];
             reason: components["schemas"]["ReportReason"];
             details: string;
             /** Format: date-time */
             created_at: string;
-            /** @description The reporter's track record (filed reports, and those upheld) */
+            /** @description The reporter's track record (filed reports, and those upheld) and what his reports weigh now */
             reporter: {
                 id: number | null;
                 filed: number;
                 upheld: number;
                 /** @description His reports found to be no violation */
                 unfounded?: number;
-                /** @description Confirmed address and an account old enough, or a buyer; only such reports count for automation */
+                /** @description His weight now, from a confirmed address, the account's age, money kept spent and reports upheld, less for unfounded ones */
+                weight: number;
+                /** @description His reports carry weight (`weight` above 0) */
                 trusted?: boolean;
                 /** @description His reports keep being unfounded, so they wait behind the others */
                 deprioritised?: boolean;
@@ -2394,8 +2408,8 @@ export interface components {
             content_url?: string;
         };
         /**
-         * @description `hide` is automated only (never a moderator's choice in `decideReports`): a profile reported as fake, scam or
-         *     spam by enough distinct trusted reporters is hidden from search until a moderator decides about him.
+         * @description `hide` is automated only (never a moderator's choice in `decideReports`): a profile reported as under 18 by
+         *     enough independent weight is hidden from search until a moderator decides about him.
          * @enum {string}
          */
         SafetyAction: "dismiss" | "remove_content" | "warn" | "restrict" | "suspend" | "ban" | "hide";
@@ -2449,7 +2463,7 @@ export interface components {
             rule: components["schemas"]["ReportReason"];
             /** @enum {string} */
             source: "report" | "notice" | "own_initiative";
-            /** @description Whether automated means detected or decided it (the automated `hide` of a profile reported by enough trusted reporters) */
+            /** @description Whether automated means detected or decided it (the automated `hide` of a profile reported by enough independent weight) */
             automated: boolean;
             /** Format: date-time */
             created_at: string;

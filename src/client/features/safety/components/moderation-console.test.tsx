@@ -84,6 +84,8 @@ const image = (id: number, status: 'approved' | 'pending') => ({
 const QUEUE: ReportQueue = {
   cases: [
     {
+      weight: 1.25,
+      hidden_before_review: true,
       member: {
         id: 42,
         name: 'Rude Rob',
@@ -101,7 +103,8 @@ const QUEUE: ReportQueue = {
           reason: 'fake_scam_spam',
           details: 'Asks everyone for money',
           created_at: '2026-11-20T10:00:00Z',
-          reporter: { id: 7, filed: 3, upheld: 2 },
+          counted: true,
+          reporter: { id: 7, filed: 3, upheld: 2, weight: 1.25 },
           messages: [],
         },
         {
@@ -110,7 +113,8 @@ const QUEUE: ReportQueue = {
           reason: 'harassment_hate',
           details: '',
           created_at: '2026-11-21T10:00:00Z',
-          reporter: { id: 8, filed: 1, upheld: 0 },
+          counted: false,
+          reporter: { id: 8, filed: 1, upheld: 0, weight: 0.2 },
           messages: [
             { id: 554, from_member: false, text: 'Hi there', sent_at: '2026-11-21T09:00:00Z', reported: false },
             { id: 555, from_member: true, text: 'You are worthless', sent_at: '2026-11-21T09:01:00Z', reported: true },
@@ -202,7 +206,11 @@ describe('ReportQueueView', () => {
     expect(card.textContent).toContain('22 days');
     expect(within(card).getByRole('img', { name: 'Photo 2 of Rude Rob (awaiting moderation)' })).toBeTruthy();
     expect(card.textContent).toContain('2 open reports');
-    expect(card.textContent).toContain('Reporter: 3 reports filed, 2 upheld');
+    expect(card.textContent).toContain('Reporter: 3 reports filed, 2 upheld · Weight 1.25');
+    // Hidden before review, with what the reports weigh; the report the per-target limit stored without weight says so.
+    expect(within(card).getByTestId('case-weight').textContent).toBe('Hidden from search until reviewedWeight of the reports: 1.25');
+    expect(within(card).getAllByTestId('report-not-counted')).toHaveLength(1);
+    expect(within(card).getAllByTestId('queued-report')[1]?.textContent).toContain('Counts no weight');
     const context = within(card).getByRole('list', { name: 'The conversation around the message' });
     expect(within(context).getByTestId('reported-message').textContent).toContain('You are worthless');
     expect(context.textContent).toContain('Hi there');

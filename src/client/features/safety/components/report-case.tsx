@@ -8,7 +8,10 @@ import { DecisionForm } from './decision-form';
 import { NoticeItem } from './notice-item';
 import { EndDate } from './statement-view';
 
-/** One report: what, why, when, the reporter's track record and (a message) the conversation around it. */
+/**
+ * One report: what, why, when, the reporter's track record and weight, whether it counts, and (a message) the
+ * conversation around it.
+ */
 function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
   const intl = useIntl();
   return (
@@ -31,7 +34,21 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
           defaultMessage="Reporter: {filed, plural, one {# report filed} other {# reports filed}}, {upheld} upheld"
           values={{ filed: report.reporter.filed, upheld: report.reporter.upheld }}
         />
+        {' · '}
+        <FormattedMessage
+          id="safety.queue.reporterWeight"
+          defaultMessage="Weight {weight, number}"
+          values={{ weight: report.reporter.weight }}
+        />
       </p>
+      {report.counted ? null : (
+        <p className="small text-warning-emphasis mb-1" data-testid="report-not-counted">
+          <FormattedMessage
+            id="safety.queue.notCounted"
+            defaultMessage="Counts no weight: too many reports about this member from accounts of little weight within the hour"
+          />
+        </p>
+      )}
       {report.messages.length > 0 ? (
         <ol
           className="safety-context"
@@ -56,8 +73,9 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
 }
 
 /**
- * A reported member with his open reports: his profile (name, age of the account, text, all photos), his current
- * suspension or restriction, his earlier decisions, each report with its context, and the decision form.
+ * A reported member with his open reports: whether he is hidden before review and what the reports weigh, his profile
+ * (name, age of the account, text, all photos), his current suspension or restriction, his earlier decisions, each
+ * report with its context, and the decision form.
  */
 export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
   const intl = useIntl();
@@ -77,6 +95,20 @@ export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
           />
         </span>
       </header>
+      <p className="small mb-1 d-flex flex-wrap gap-2 align-items-baseline" data-testid="case-weight">
+        {reportCase.hidden_before_review ? (
+          <span className="badge text-bg-warning">
+            <FormattedMessage id="safety.queue.hiddenBeforeReview" defaultMessage="Hidden from search until reviewed" />
+          </span>
+        ) : null}
+        <span>
+          <FormattedMessage
+            id="safety.queue.caseWeight"
+            defaultMessage="Weight of the reports: {weight, number}"
+            values={{ weight: reportCase.weight }}
+          />
+        </span>
+      </p>
       {member.suspended_until ? (
         <p className="text-danger small mb-1">
           <FormattedMessage
