@@ -352,17 +352,21 @@ describe('weighed reports', () => {
     expect(await hiddenUntil(minor.id)).toBeNull();
   });
 
-  it('When more light reporters than the site counts report one member within the hour, then every report is stored and queued, the later ones without weight; a heavier reporter still counts', async () => {
+  it('When more light reporters than the site counts report one member within the hour, then every report is stored and queued, the later ones without weight; a heavier reporter still counts and a weightless one uses up nothing', async () => {
     await ctx.db.query(sql`UPDATE sites SET safety_target_light_reports = 2 WHERE id = ${siteId}`);
     try {
       const target = await newMember();
       const light = [await newMember(), await newMember(), await newMember(), await newMember()];
       const established = await newMember(AGE_FULL_DAYS);
+      // A throw-away account of no weight first: it adds nothing, so it uses up nothing of the light reporters' budget.
+      const fresh = await newMember(0);
+      await reportAs(fresh.cookie, target.id, 'underage');
       for (const r of light) await reportAs(r.cookie, target.id, 'underage');
       await reportAs(established.cookie, target.id, 'underage');
       const queued = await caseOf(target.id);
-      expect(queued?.reports.map((r) => r.counted)).toEqual([true, true, false, false, true]);
-      const lightWeight = queued?.reports[0]?.reporter.weight as number;
+      expect(queued?.reports.map((r) => r.counted)).toEqual([true, true, true, false, false, true]);
+      expect(queued?.reports[0]?.reporter.weight).toBe(0);
+      const lightWeight = queued?.reports[1]?.reporter.weight as number;
       // Members 60 days old are light, each below LIGHT_WEIGHT.
       expect(lightWeight).toBeGreaterThan(0);
       expect(lightWeight).toBeLessThan(LIGHT_WEIGHT);

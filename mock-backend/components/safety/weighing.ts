@@ -17,8 +17,9 @@ async function reporterWeights(db: Db, siteId: number, reporterIds: readonly num
 /**
  * Before a report about the member is stored (in its transaction): its reporter's weight, and whether it counts. The
  * member's row is locked first, so reports about one member are weighed one at a time (and a decision about him waits):
- * the per-target limit counts exactly, and a hiding sees every report before it. A light reporter's report counts
- * only while fewer than the site's `targetLightReports` light reports about the member came in the last hour.
+ * the per-target limit counts exactly, and a hiding sees every report before it. A light reporter's report (weight
+ * above 0, below LIGHT_WEIGHT) counts only while fewer than the site's `targetLightReports` such reports about the
+ * member came in the last hour.
  */
 export async function weighNewReport(
   tx: Db,
@@ -29,7 +30,8 @@ export async function weighNewReport(
 ): Promise<{ weight: number; counted: boolean }> {
   await lockMember(tx, memberId);
   const weight = (await reporterWeights(tx, siteId, [reporterId], limits)).get(reporterId) ?? 0;
-  if (!isLight(weight)) return { weight, counted: true };
+  // A report of no weight adds nothing to limit, and must not use up the budget of honest light reporters.
+  if (weight === 0 || !isLight(weight)) return { weight, counted: true };
   const recent = await weights.lightReportsLastHour(tx, memberId, LIGHT_WEIGHT);
   return { weight, counted: recent < limits.targetLightReports };
 }

@@ -106,11 +106,12 @@ export async function openReportsToWeigh(
   );
 }
 
-/** Reports about the member of the last hour that were filed by light reporters (below `lightWeight`) and counted. */
+/** Reports about the member of the last hour that were filed by light reporters (weight above 0, below `lightWeight`) and counted. */
 export async function lightReportsLastHour(db: Db, memberId: number, lightWeight: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM safety_reports
-        WHERE member_id = ${memberId} AND created_at > now() - interval '1 hour' AND counted AND reporter_weight < ${lightWeight}`,
+        WHERE member_id = ${memberId} AND created_at > now() - interval '1 hour' AND counted
+          AND reporter_weight > 0 AND reporter_weight < ${lightWeight}`,
   );
   return row?.n ?? 0;
 }
