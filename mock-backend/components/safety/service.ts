@@ -259,7 +259,8 @@ function queuedNotice(n: notices.NoticeRow, own: OwnAddress): Schemas['QueuedNot
 export async function decideNotice(deps: SafetyDeps, viewer: Viewer | null, site: Site, input: NoticeDecisionRequest): Promise<void> {
   const moderator = await requireModerator(deps.db, viewer);
   // Adding a notice to a case only routes it; dismissing it decides it, which its sender may not.
-  if (input.action === 'dismiss') await assertMayDismissNotice(deps.db, { siteId: site.id, moderatorId: moderator.userId, noticeId: input.notice });
+  if (input.action === 'dismiss')
+    await assertMayDismissNotice(deps.db, { siteId: site.id, moderatorId: moderator.userId, noticeId: input.notice });
   if (input.action === 'assign') {
     const target = await resolveNoticeTarget(deps.db, site.id, input.content_url ?? '');
     if (!target) throw new AppError(422, 'invalid_value', { params: { field: 'content_url' } });
