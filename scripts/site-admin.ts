@@ -32,7 +32,9 @@ async function main(): Promise<number> {
       return 1;
     }
     process.stdout.write(
-      result.from === result.to ? `member ${result.memberId} is ${role} already\n` : `member ${result.memberId}: ${result.from} → ${result.to}\n`,
+      result.from === result.to
+        ? `member ${result.memberId} is ${role} already\n`
+        : `member ${result.memberId}: ${result.from} → ${result.to}\n`,
     );
     return 0;
   } finally {

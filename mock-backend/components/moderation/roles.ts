@@ -27,7 +27,7 @@ export async function requireModerator(db: Db, viewer: Viewer | null): Promise<V
 }
 
 /** Visitors get authentication_required; everybody but an admin (moderators too) gets forbidden. */
-export async function requireAdmin(db: Db, viewer: Viewer | null): Promise<Viewer> {
+async function requireAdmin(db: Db, viewer: Viewer | null): Promise<Viewer> {
   if (!viewer) throw authenticationRequired();
   if ((await roleOf(db, viewer.userId)) !== 'admin') throw new AppError(403, 'forbidden');
   return viewer;
