@@ -224,9 +224,11 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
 
   it('When a moderator reported a member himself, then the queue shows him the case as not his to decide, without a decision form, and a second moderator decides it', async () => {
     const moderator = await loggedIn('moderator@demo.test', { width: 1280, height: 900 });
+    // A seeded member, none of the demo logins (the second moderator must be free to decide about him).
     const target = await moderator.page.evaluate(async () => {
-      const list = (await (await fetch('/api/members.php?limit=5')).json()) as { profiles: { id: number; name: string }[] };
-      return list.profiles[0] as { id: number; name: string };
+      const demo = ['Free Floris', 'Premium Pieter', 'Moderator Mats', 'Moderator Morten', 'Admin Arend'];
+      const list = (await (await fetch('/api/members.php?limit=10')).json()) as { profiles: { id: number; name: string }[] };
+      return list.profiles.find((p) => !demo.includes(p.name)) as { id: number; name: string };
     });
     const filed = await moderator.page.evaluate(async (id) => {
       const res = await fetch('/api/report.php', {
