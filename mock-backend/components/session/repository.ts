@@ -6,7 +6,7 @@ export interface UserRow {
   id: number;
   /** The address the member sees as his own (a decoy account's typed address; see migration 016). */
   email: string;
-  role: 'member' | 'moderator';
+  role: 'member' | 'moderator' | 'admin';
   status: 'active' | 'not_confirmed' | 'deleted';
   credits: number;
   paid_user: boolean;

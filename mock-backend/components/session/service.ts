@@ -103,7 +103,7 @@ function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
     language: isLocale(row.language) ? row.language : 'en',
     signup_date: new Date(row.signup_date).toISOString(),
     fictional_icon: fictionalIcon,
-    role: row.role === 'moderator' ? 'moderator' : 'member',
+    role: row.role,
     notifications_disabled: row.notifications_disabled.filter(
       (r): r is 'spam' | 'bounce' | 'unsubscribe' => r === 'spam' || r === 'bounce' || r === 'unsubscribe',
     ),

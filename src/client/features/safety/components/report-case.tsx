@@ -73,9 +73,39 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
 }
 
 /**
+ * Why the moderator may not decide a case (another moderator does), or null when he may: the case is about himself,
+ * holds his own report or notice, or concerns a member he blocked, was blocked by or has a conversation with.
+ */
+function NotYours({ reportCase }: { reportCase: ReportCase }) {
+  const reason = reportCase.own_case ? (
+    <FormattedMessage id="safety.queue.notYours.ownCase" defaultMessage="This case is about you: another moderator decides it." />
+  ) : reportCase.own_report ? (
+    <FormattedMessage
+      id="safety.queue.notYours.ownReport"
+      defaultMessage="You reported this member yourself (a report or notice in this case): another moderator decides it."
+    />
+  ) : reportCase.conflict_of_interest ? (
+    <FormattedMessage
+      id="safety.queue.notYours.conflict"
+      defaultMessage="You blocked this member, he blocked you, or you have a conversation with him: another moderator decides it."
+    />
+  ) : null;
+  if (!reason) return null;
+  return (
+    <p className="alert alert-secondary small mt-3 mb-0" data-testid="case-not-yours">
+      <strong>
+        <FormattedMessage id="safety.queue.notYours" defaultMessage="Not yours to decide." />
+      </strong>{' '}
+      {reason}
+    </p>
+  );
+}
+
+/**
  * A reported member with his open reports: whether he is hidden before review and what the reports weigh, his profile
  * (name, age of the account, text, all photos), his current suspension or restriction, his earlier decisions, each
- * report with its context, and the decision form.
+ * report with its context, and the decision form — or, when the case is not the moderator's to decide, the reason
+ * instead.
  */
 export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
   const intl = useIntl();
@@ -193,7 +223,11 @@ export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
           </ul>
         </>
       ) : null}
-      <DecisionForm reportCase={reportCase} />
+      {reportCase.own_case || reportCase.own_report || reportCase.conflict_of_interest ? (
+        <NotYours reportCase={reportCase} />
+      ) : (
+        <DecisionForm reportCase={reportCase} />
+      )}
     </article>
   );
 }
