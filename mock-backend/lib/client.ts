@@ -53,5 +53,45 @@ export function getClient(res: Response): Client {
   return client;
 }
 
+/** The prefix length of the network an address belongs to: a household's or a small office's line, a VPN's range. */
+const IPV4_NETWORK_BITS = 24;
+const IPV6_NETWORK_BITS = 56;
+
+/**
+ * The network of an address, `203.0.113.0/24` or `2001:db8:0:ff00::/56` (RIPE's usual assignment to a home line): accounts
+ * made from one network are linked when reports are weighed (components/safety). Null for anything that is no address.
+ */
+export function networkOf(ip: string): string | null {
+  const address = normaliseIp(ip);
+  if (!address) return null;
+  if (isIP(address) === 4) {
+    const parts = address.split('.').map(Number);
+    const keep = IPV4_NETWORK_BITS / 8;
+    return `${parts.map((p, i) => (i < keep ? p : 0)).join('.')}/${IPV4_NETWORK_BITS}`;
+  }
+  const groups = expandIpv6(address);
+  const whole = Math.floor(IPV6_NETWORK_BITS / 16);
+  const rest = IPV6_NETWORK_BITS % 16;
+  const kept = groups.slice(0, whole);
+  if (rest > 0) kept.push((groups[whole] ?? 0) & (0xffff << (16 - rest)) & 0xffff);
+  return `${kept.map((g) => g.toString(16)).join(':')}::/${IPV6_NETWORK_BITS}`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded; an embedded IPv4 tail read as two groups). */
+function expandIpv6(address: string): number[] {
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const groupsOf = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
 /** The request's client address (for code that has only the request, such as a limiter's key). */
 export const clientIp = (_req: Request, res: Response): string => getClient(res).ip;

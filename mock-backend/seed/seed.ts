@@ -29,7 +29,15 @@ import { generateAvatars, type AvatarFiles } from './avatars';
 import { seedGalleriesAndPlaces } from './galleries-and-places';
 
 export const DEMO_PASSWORD = 'demo-password';
-export const DEMO_LOGINS = { free: 'free@demo.test', premium: 'premium@demo.test', moderator: 'moderator@demo.test' } as const;
+export const DEMO_LOGINS = {
+  free: 'free@demo.test',
+  premium: 'premium@demo.test',
+  moderator: 'moderator@demo.test',
+  /** A second moderator: an appeal is decided by another moderator than the one who decided. */
+  moderator2: 'moderator2@demo.test',
+  /** Moderates too, and grants and withdraws the moderator role on /moderation/team. */
+  admin: 'admin@demo.test',
+} as const;
 
 const FAKERS: Record<string, Faker> = {
   US: fakerEN_US,
@@ -279,7 +287,24 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       sql`INSERT INTO discount_code_uses (discount_code_id, user_id)
        SELECT id, ${premiumId} FROM discount_codes WHERE code = 'ONCE50' ON CONFLICT DO NOTHING`,
     );
-    return { members: specs.length };
+
+    // The second moderator and the admin, made last so that the demo data drawn before them stays as it was.
+    const staff = [
+      { ...demo(DEMO_LOGINS.moderator2, false), name: 'Moderator Morten', avatar: avatars[3] ?? null },
+      { ...demo(DEMO_LOGINS.admin, false), name: 'Admin Arend', avatar: avatars[4] ?? null },
+    ];
+    const [moderator2Id, adminId] = await insertMembers(tx, staff);
+    await tx.query(sql`UPDATE users SET role = 'moderator' WHERE id = ${moderator2Id}`);
+    await tx.query(sql`UPDATE users SET role = 'admin' WHERE id = ${adminId}`);
+    // The demo's roles were given by the operator, as the team's audit shows them.
+    const moderatorId = byEmail.get(DEMO_LOGINS.moderator) as number;
+    await tx.query(
+      sql`INSERT INTO moderator_role_changes (site_id, member_id, changed_by, via, from_role, to_role)
+          VALUES (${defaultSite.id}, ${adminId}, NULL, 'operator', 'member', 'admin'),
+                 (${defaultSite.id}, ${moderatorId}, NULL, 'operator', 'member', 'moderator'),
+                 (${defaultSite.id}, ${moderator2Id}, NULL, 'operator', 'member', 'moderator')`,
+    );
+    return { members: specs.length + staff.length };
   });
 }
 

@@ -374,6 +374,45 @@ describe('contract of openapi.yaml', () => {
     await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
   });
 
+  it('When the team is listed and a member is made a moderator and a member again, then every answer matches the contract', async () => {
+    needsLogin();
+    const moderator = await login('moderator@demo.test');
+    const admin = await login('admin@demo.test');
+    for (const cookie of [undefined, free, moderator])
+      expectMatchesContract('listModerators', ...answer(await call('GET', '/moderators.php', cookie ? { cookie } : {})));
+    const team = await call('GET', '/moderators.php', { cookie: admin });
+    expect(team.status).toBe(200);
+    expectMatchesContract('listModerators', ...answer(team));
+
+    const member = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { body: { member, role: 'moderator' } })));
+    expectMatchesContract(
+      'setModeratorRole',
+      ...answer(await call('PUT', '/moderators.php', { cookie: moderator, body: { member, role: 'moderator' } })),
+    );
+    const granted = await call('PUT', '/moderators.php', { cookie: admin, body: { member, role: 'moderator' } });
+    try {
+      expect(granted.status).toBe(200);
+      expectMatchesContract('setModeratorRole', ...answer(granted));
+    } finally {
+      // The member he was, whatever the checks above found.
+      const withdrawn = await call('PUT', '/moderators.php', { cookie: admin, body: { member, role: 'member' } });
+      expect(withdrawn.status).toBe(200);
+      expectMatchesContract('setModeratorRole', ...answer(withdrawn));
+    }
+    const unknown = { email: 'nobody-contract@example.test', role: 'moderator' };
+    expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { cookie: admin, body: unknown })));
+    expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { cookie: admin, body: { role: 'member' } })));
+    const self = ((await call('GET', '/user.php', { cookie: admin })).body as { user: { id: number } }).user.id;
+    const fixed = await call('PUT', '/moderators.php', { cookie: admin, body: { member: self, role: 'member' } });
+    expect(fixed.status).toBe(403);
+    expectMatchesContract('setModeratorRole', ...answer(fixed));
+    expectMatchesContract(
+      'setModeratorRole',
+      ...answer(await call('PUT', '/moderators.php', { cookie: admin, body: { member: self, role: 'admin' } })),
+    );
+  });
+
   it('When likes, the swipe game and the match finder are used, then every answer matches the contract', async () => {
     needsLogin();
     const wide = { gender: null, min_age: 18, max_age: 99, country: null, region_id: null };

@@ -115,6 +115,11 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
     findMatches: [{ who: 'free', query: { limit: 5 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    // Sent by a moderator who is no admin: refused (403) after the input is checked, so no suite changes a role.
+    setModeratorRole: [
+      { who: 'moderator', body: { member: 987654, role: 'moderator' } },
+      { who: 'moderator', body: { email: 'nobody-bad-input@example.test', role: 'member' } },
+    ],
     reportContent: [{ who: 'free', body: { target: { kind: 'profile', id: memberId }, reason: 'other', details: 'Bad input.' } }],
     submitNotice: [
       {

@@ -7,11 +7,11 @@
  *   in-process TypeScript backend on in-memory PGlite with the demo data.
  * - `CONTRACT_AUTH_COOKIE`: the backend's login cookie (default `auth`; `PHPSESSID` for a PHP session).
  * - Who logs in: the demo logins against the in-process backend; against any other backend the environment's
- *   `CONTRACT_FREE_EMAIL`/`CONTRACT_FREE_PASSWORD`, `CONTRACT_PREMIUM_…` and `CONTRACT_MODERATOR_…`. Without free
+ *   `CONTRACT_FREE_EMAIL`/`CONTRACT_FREE_PASSWORD`, `CONTRACT_PREMIUM_…`, `CONTRACT_MODERATOR_…` and `CONTRACT_ADMIN_…`. Without free
  *   credentials a fresh member is created through the contract itself (`POST /api/signup.php`, which logs the new
  *   member in). A premium (paying) member without credentials is made the same way and buys a bundle through the
  *   contract (`POST /api/payments.php`, then "paid" on the provider's hosted checkout — the PSP simulator's form);
- *   a moderator cannot be made, so the moderation part reports what it could not run.
+ *   a moderator or an admin cannot be made, so the moderation part reports what it could not run.
  * - `CONTRACT_MAIL_DIR`: a folder where the backend under test writes the mails it sends as `.eml` files (the
  *   TypeScript backend without SMTP_URL writes them to DATA_DIR/mail). With it, each member the report signs up is
  *   activated with the link of its activation mail (`POST /api/activate.php`) and then logs in with its password.
@@ -23,7 +23,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-type Role = 'free' | 'premium' | 'moderator';
+type Role = 'free' | 'premium' | 'moderator' | 'admin';
 
 export interface Credentials {
   email: string;
@@ -44,7 +44,12 @@ export function apiOrigin(value: string): string {
 }
 
 const DEMO_PASSWORD = 'demo-password';
-const DEMO_EMAILS: Record<string, Role> = { 'free@demo.test': 'free', 'premium@demo.test': 'premium', 'moderator@demo.test': 'moderator' };
+const DEMO_EMAILS: Record<string, Role> = {
+  'free@demo.test': 'free',
+  'premium@demo.test': 'premium',
+  'moderator@demo.test': 'moderator',
+  'admin@demo.test': 'admin',
+};
 
 const external = Boolean(process.env.API_BASE_URL?.trim());
 export const authCookieName = process.env.CONTRACT_AUTH_COOKIE?.trim() || 'auth';
@@ -210,7 +215,7 @@ export async function credentialsFor(email: string, base: string): Promise<Crede
   const role = roleOf(email);
   if (!role) return { email, password: DEMO_PASSWORD };
   if (!external) return { email, password: DEMO_PASSWORD };
-  return fromEnv(role) ?? (role === 'moderator' ? undefined : signUpThroughContract(base, role));
+  return fromEnv(role) ?? (role === 'moderator' || role === 'admin' ? undefined : signUpThroughContract(base, role));
 }
 
 /** The environment variables that give a role's credentials (for messages). */

@@ -50,6 +50,22 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     });
   }
 
+  // The admin's page of the moderators' console (the team, its forms and the audit), on both sizes.
+  it.each([
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ])(
+    "When the admin's /moderation/team is checked by axe on a $name, then it has no serious or critical violation",
+    async ({ width, height }) => {
+      const { page } = await loggedInPage(browser, site.url, 'admin@demo.test', { width, height });
+      await page.goto(`${site.url}/moderation/team`);
+      await page.getByTestId('team-member').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
   // What a new member sees on a phone — the signup steps, and a member's own profile, a profile and search.
   describe('on a 390 px phone', () => {
     it('When the signup steps are checked by axe (an invalid address at step 0, then the photo step with a chosen photo), then they have no serious or critical violation', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
 import { DEMO_PASSWORD, loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
@@ -153,5 +154,122 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
     expect(statements[0]).toMatchObject({ action: 'warn', facts: 'A rude profile text.' });
     expect(reporter.problems).toEqual([]);
     expect(reported.problems).toEqual([]);
+  }, 200_000);
+
+  it('When an admin makes a member a moderator on /moderation/team — without JavaScript, on a phone — then the member moderates at once; when the admin withdraws it with the keyboard, then his next page is a 404', async () => {
+    const member = await loggedIn('premium@demo.test');
+    expect((await member.page.goto(`${site.url}/moderation`))?.status()).toBe(404);
+
+    // Without JavaScript: an unknown address comes back with its message and what was typed; the member's is granted.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
+    const noJs = await context.newPage();
+    const loaded = { waitUntil: 'domcontentloaded' } as const;
+    await noJs.goto(`${site.url}/login`, loaded);
+    await noJs.getByLabel(/e-?mail/i).fill('admin@demo.test');
+    await noJs.getByLabel(/password/i).fill(DEMO_PASSWORD);
+    await noJs.getByRole('button', { name: /log ?in/i }).click();
+    await noJs.waitForURL(/\/members/, loaded);
+    await noJs.goto(`${site.url}/moderation/team`, loaded);
+    const field = noJs.getByLabel('Member id or e-mail address');
+    await field.fill('nobody-here@example.test');
+    const refused = noJs.waitForResponse((r) => r.url().endsWith('/moderation/team') && r.request().method() === 'POST');
+    await field.press('Enter');
+    expect((await refused).status()).toBe(200);
+    await expect
+      .poll(() => noJs.getByRole('alert').textContent())
+      .toContain('No active member of this site has that id or e-mail address.');
+    expect(await noJs.getByLabel('Member id or e-mail address').inputValue()).toBe('nobody-here@example.test');
+    await noJs.getByLabel('Member id or e-mail address').fill('premium@demo.test');
+    await noJs.getByRole('button', { name: 'Make moderator' }).click();
+    await noJs.waitForURL(/\/moderation\/team\?granted=/, loaded);
+    expect(await noJs.getByTestId('team-notice').textContent()).toContain('Premium Pieter is a moderator now.');
+    await context.close();
+
+    // His session as it was: the console is his from his next page.
+    await member.page.goto(`${site.url}/moderation`);
+    await expect.poll(() => member.page.getByRole('heading', { level: 1, name: 'Photo moderation' }).count()).toBe(1);
+    // He is no admin: no team tab, and its page does not exist for him.
+    expect(await member.page.getByRole('link', { name: 'Team', exact: true }).count()).toBe(0);
+
+    // With JavaScript, on a phone: the admin reaches the team through the console's tabs and sees the grant and the audit.
+    const admin = await loggedIn('admin@demo.test');
+    await admin.page.getByRole('button', { name: 'Account of Admin Arend' }).click();
+    await admin.page.getByRole('link', { name: 'Photo moderation' }).click();
+    await admin.page.waitForURL(/\/moderation$/);
+    await admin.page.getByRole('link', { name: 'Team', exact: true }).click();
+    await admin.page.waitForURL(/\/moderation\/team$/);
+    const card = admin.page.getByRole('article', { name: 'Premium Pieter' });
+    await expect.poll(() => card.textContent()).toContain('given by Admin Arend');
+    expect(await admin.page.getByTestId('role-change').first().textContent()).toMatch(
+      /Premium Pieter: from member to moderator · by Admin Arend$/,
+    );
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    // Nothing wider than the phone.
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await admin.page.locator('html[data-hydrated]').waitFor();
+    const withdraw = card.getByRole('button', { name: 'Withdraw the moderator role' });
+    await withdraw.focus();
+    await admin.page.keyboard.press('Enter');
+    await expect.poll(() => admin.page.getByTestId('team-notice').textContent()).toContain('Premium Pieter is no longer a moderator.');
+    await expect.poll(() => card.count()).toBe(0);
+
+    // Withdrawn: his next page of the console is a 404.
+    expect((await member.page.goto(`${site.url}/moderation/reports`))?.status()).toBe(404);
+    expect((await member.page.goto(`${site.url}/moderation/team`))?.status()).toBe(404);
+
+    expect(admin.problems).toEqual([]);
+    // The refused console pages answered 404 on purpose; nothing else may fail.
+    expect(member.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  }, 200_000);
+
+  it('When a moderator reported a member himself, then the queue shows him the case as not his to decide, without a decision form, and a second moderator decides it', async () => {
+    const moderator = await loggedIn('moderator@demo.test', { width: 1280, height: 900 });
+    // A seeded member, none of the demo logins (the second moderator must be free to decide about him).
+    const target = await moderator.page.evaluate(async () => {
+      const demo = ['Free Floris', 'Premium Pieter', 'Moderator Mats', 'Moderator Morten', 'Admin Arend'];
+      const list = (await (await fetch('/api/members.php?limit=10')).json()) as { profiles: { id: number; name: string }[] };
+      return list.profiles.find((p) => !demo.includes(p.name)) as { id: number; name: string };
+    });
+    const filed = await moderator.page.evaluate(async (id) => {
+      const res = await fetch('/api/report.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ target: { kind: 'profile', id }, reason: 'fake_scam_spam', details: 'Copies another profile.' }),
+      });
+      return res.status;
+    }, target.id);
+    expect(filed).toBe(201);
+    await moderator.page.goto(`${site.url}/moderation/reports`);
+    const own = moderator.page.getByRole('article', { name: target.name });
+    await own.waitFor();
+    expect(await own.getByTestId('case-not-yours').textContent()).toContain(
+      'Not yours to decide. You reported this member yourself (a report or notice in this case): another moderator decides it.',
+    );
+    expect(await own.getByRole('button', { name: 'Decide' }).count()).toBe(0);
+    // The backend refuses it too, in his language.
+    const refused = await moderator.page.evaluate(async (id) => {
+      const res = await fetch('/api/report-decision.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ member: id, reports: [], action: 'warn', rule: 'other', facts: 'Mine.' }),
+      });
+      return { status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code };
+    }, target.id);
+    expect(refused).toEqual({ status: 403, code: 'own_report' });
+
+    const second = await loggedIn('moderator2@demo.test');
+    await second.page.goto(`${site.url}/moderation/reports`);
+    const card = second.page.getByRole('article', { name: target.name });
+    await card.waitFor();
+    expect(await card.getByTestId('case-not-yours').count()).toBe(0);
+    await card.getByLabel('Action').selectOption('warn');
+    await card.getByLabel('Facts and circumstances (the member reads them)').fill('The profile copies another member’s photos.');
+    await card.getByRole('button', { name: 'Decide' }).click();
+    await expect
+      .poll(() => second.page.getByTestId('queue-notice').textContent())
+      .toContain(`The reports about ${target.name} are decided.`);
+    // The refused decision answered 403 on purpose; nothing else may fail.
+    expect(moderator.problems.filter((p) => !p.includes('status of 403'))).toEqual([]);
+    expect(second.problems).toEqual([]);
   }, 200_000);
 });

@@ -71,50 +71,70 @@ describe.skipIf(!runE2e)('the careful automation in the browser', () => {
     await admin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)).catch(() => undefined);
   });
 
-  it('When three trusted members report a profile as fake, scam or spam, then it leaves the search until a moderator decides about him, and comes back after a dismissal', async () => {
-    const [target] = await members(0, 1, '60 days');
-    const reporters = await members(1, 3, '60 days');
-    if (!target || reporters.length !== 3) throw new Error('not enough seeded members');
-    // The member is the most recently active, so he heads the first page of everybody's search.
-    await db(`UPDATE profiles SET last_active_at = now() + interval '1 day' WHERE user_id = $1`, [target.id]);
-    await db(`UPDATE users SET last_active_at = now() + interval '1 day' WHERE id = $1`, [target.id]);
+  it('When three members of a year report one profile as fake, scam or spam, then it stays in the search; reported as under 18 with enough weight, another leaves it at once, heads the moderators’ queue and comes back after a dismissal', async () => {
+    const [scammer, minor] = await members(0, 2, '60 days');
+    // A year old each: AGE_WEIGHT (0.5) per reporter, 1.5 together; this site hides before review from 1.5.
+    const reporters = await members(2, 3, '365 days');
+    if (!scammer || !minor || reporters.length !== 3) throw new Error('not enough seeded members');
+    await db(`UPDATE sites SET safety_hide_weight = 1.5`);
+    // The two are the most recently active, so they head the first page of everybody's search.
+    for (const id of [scammer.id, minor.id]) {
+      await db(`UPDATE profiles SET last_active_at = now() + interval '1 day' WHERE user_id = $1`, [id]);
+      await db(`UPDATE users SET last_active_at = now() + interval '1 day' WHERE id = $1`, [id]);
+    }
 
     const pages = [];
     for (const reporter of reporters) pages.push(await loggedInPage(browser, site.url, reporter.email, PHONE));
     const searcher = pages[0]!.page;
-    expect(await inSearch(searcher, site.url, target.id)).toBe(true);
-
-    for (const [i, { page }] of pages.entries()) {
-      await page.goto(`${site.url}/members/${target.id}`);
-      await page.getByRole('button', { name: `More for ${target.name}` }).click();
-      await page.getByRole('link', { name: `Report ${target.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: `Report ${target.name}` });
-      await dialog.getByRole('radio', { name: 'Fake profile, scam or spam' }).check();
+    const reportAs = async (page: Page, member: { id: number; name: string }, reason: string) => {
+      await page.goto(`${site.url}/members/${member.id}`);
+      await page.getByRole('button', { name: `More for ${member.name}` }).click();
+      await page.getByRole('link', { name: `Report ${member.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Report ${member.name}` });
+      await dialog.getByRole('radio', { name: reason }).check();
       await dialog.getByRole('button', { name: 'Send report' }).click();
       // The dialog runs the report page's action: the report page follows with the receipt.
       await page.getByTestId('report-receipt').waitFor();
-      // Two reports are not enough: one or two people can hold a grudge.
-      if (i < 2) expect(await inSearch(searcher, site.url, target.id)).toBe(true);
-    }
-    await expect.poll(() => inSearch(searcher, site.url, target.id)).toBe(false);
-    expect(await inSearch(pages[2]!.page, site.url, target.id)).toBe(false);
-    // The hiding is the automation's statement, never a removal: his profile page still opens.
-    await searcher.goto(`${site.url}/members/${target.id}`);
-    await searcher.getByRole('heading', { name: target.name }).first().waitFor();
+    };
 
-    // A moderator looks and finds no violation: the hiding ends with his decision.
+    // Fake, scam or spam never hides before review, whatever the reporters weigh: it waits for a moderator.
+    for (const { page } of pages) await reportAs(page, scammer, 'Fake profile, scam or spam');
+    expect(await inSearch(searcher, site.url, scammer.id)).toBe(true);
+
+    for (const [i, { page }] of pages.entries()) {
+      await reportAs(page, minor, 'Someone under 18');
+      // Two reporters weigh 1.0: not enough.
+      if (i < 2) expect(await inSearch(searcher, site.url, minor.id)).toBe(true);
+    }
+    await expect.poll(() => inSearch(searcher, site.url, minor.id)).toBe(false);
+    expect(await inSearch(pages[2]!.page, site.url, minor.id)).toBe(false);
+    expect(await inSearch(searcher, site.url, scammer.id)).toBe(true);
+    // The hiding is the automation's statement, never a removal: his profile page still opens.
+    await searcher.goto(`${site.url}/members/${minor.id}`);
+    await searcher.getByRole('heading', { name: minor.name }).first().waitFor();
+
+    // The moderator's queue: the hidden member first, then the scam case, each with its weight.
     const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
     await moderator.page.goto(`${site.url}/moderation/reports`);
-    const card = moderator.page.getByRole('article', { name: target.name });
-    await card.waitFor();
+    const cases = moderator.page.getByTestId('report-case');
+    await cases.first().waitFor();
+    expect(await cases.nth(0).getAttribute('aria-labelledby')).toBe(`case-${minor.id}`);
+    expect(await cases.nth(1).getAttribute('aria-labelledby')).toBe(`case-${scammer.id}`);
+    const card = moderator.page.getByRole('article', { name: minor.name });
+    expect(await card.getByTestId('case-weight').textContent()).toBe('Hidden from search until reviewedWeight of the reports: 1.5');
+    expect(await moderator.page.getByRole('article', { name: scammer.name }).getByTestId('case-weight').textContent()).toBe(
+      'Weight of the reports: 1.5',
+    );
     expect(await card.textContent()).toContain('3 open reports');
+
+    // A moderator looks and finds no violation: the hiding ends with his decision.
     await card.getByLabel('Action').selectOption('dismiss');
-    await card.getByLabel('Facts and circumstances (the member reads them)').fill('The profile is genuine.');
+    await card.getByLabel('Facts and circumstances (the member reads them)').fill('An adult: his age is checked.');
     await card.getByRole('button', { name: 'Decide' }).click();
     await expect
       .poll(() => moderator.page.getByTestId('queue-notice').textContent())
-      .toContain(`The reports about ${target.name} are decided.`);
-    await expect.poll(() => inSearch(searcher, site.url, target.id)).toBe(true);
+      .toContain(`The reports about ${minor.name} are decided.`);
+    await expect.poll(() => inSearch(searcher, site.url, minor.id)).toBe(true);
 
     for (const { problems } of pages) expect(problems).toEqual([]);
     expect(moderator.problems).toEqual([]);

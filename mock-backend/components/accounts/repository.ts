@@ -45,12 +45,15 @@ export async function insertUser(
     language: string;
     credits: number;
     tracking: Record<string, string>;
+    /** The network the signup came from (lib/client.ts `networkOf`), null when unknown. */
+    signupNetwork: string | null;
   },
 ): Promise<number | null> {
   const [row] = await db.query<{
     id: number;
-  }>(sql`INSERT INTO users (site_id, email, shown_email, password_hash, status, language, credits, tracking)
-     VALUES (${u.siteId}, ${u.email}, ${u.shownEmail ?? null}, ${u.passwordHash}, 'not_confirmed', ${u.language}, ${u.credits}, ${JSON.stringify(u.tracking)}::jsonb)
+  }>(sql`INSERT INTO users (site_id, email, shown_email, password_hash, status, language, credits, tracking, signup_network)
+     VALUES (${u.siteId}, ${u.email}, ${u.shownEmail ?? null}, ${u.passwordHash}, 'not_confirmed', ${u.language}, ${u.credits},
+             ${JSON.stringify(u.tracking)}::jsonb, ${u.signupNetwork})
      ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`);
   return row?.id ?? null;
 }
@@ -297,6 +300,7 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
   await db.query(sql`DELETE FROM login_account_throttle WHERE site_id = ${row.site_id} AND email = lower(${row.email})`);
   await db.query(sql`DELETE FROM reset_requests WHERE site_id = ${row.site_id} AND email = lower(${row.email})`);
   await db.query(sql`DELETE FROM mail_outbox WHERE lower(to_address) = lower(${row.email})`);
+  await db.query(sql`DELETE FROM account_device_links WHERE user_id = ${userId} OR other_id = ${userId}`);
   for (const table of [
     'profiles',
     'likes',
@@ -317,7 +321,7 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
     sql`DELETE FROM messages WHERE sender_id = ${userId} RETURNING photo_filename`,
   );
   await db.query(sql`UPDATE users SET email = 'purged-' || id || '@purged.invalid', shown_email = NULL, password_hash = '', tracking = '{}',
-       status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
+       signup_network = NULL, status = 'deleted', deleted_at = COALESCE(deleted_at, now()),
        delete_comment = '', notifications_disabled = '{}', mail_off = '{}', purged_at = now(), updated_at = now()
      WHERE id = ${userId}`);
   return { photos, chatPhotos: chatPhotos.flatMap((m) => (m.photo_filename ? [m.photo_filename] : [])) };

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { getClient, networkOf } from '../../lib/client';
 import { getSite, getViewer, requireViewer } from '../../lib/context';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { rateLimit } from '../../lib/rate-limit';
@@ -13,6 +14,7 @@ import { completeSignup, signup, type SignupInput } from './signup';
 const ctxOf = (req: Request, res: Response): service.AccountContext => ({
   site: getSite(res),
   locale: localeFromAcceptLanguage(req.get('accept-language')),
+  network: networkOf(getClient(res).ip),
 });
 
 export interface AccountRouteOptions {

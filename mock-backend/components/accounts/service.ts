@@ -49,6 +49,8 @@ export interface AccountDeps {
 export interface AccountContext {
   site: Site;
   locale: Locale;
+  /** The network the request came from (lib/client.ts `networkOf`); a signup keeps it to link accounts made together. */
+  network?: string | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -51,6 +51,7 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
     language: ctx.locale,
     credits: ctx.site.signup_credits,
     tracking: a.tracking,
+    signupNetwork: ctx.network ?? null,
   };
   // One lookup and one insert either way (an insert that loses a race for the address falls back to a decoy).
   const owner = await repo.findAccountByEmail(tx, ctx.site.id, a.email);

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
+import { setRoleByOperator } from './index';
 import { sql } from '../../lib/db';
 
 let ctx: TestContext;
@@ -179,5 +180,136 @@ describe('photo moderation', () => {
   it('When a member without the role asks in Dutch, then the forbidden message is Dutch', async () => {
     const res = await queue(premium).set('accept-language', 'nl');
     expect(res.body.error.message).toBe('Je hebt geen toestemming om dit te doen.');
+  });
+});
+
+describe('the moderators’ team (roles)', () => {
+  let admin: string;
+  let adminId: number;
+  const team = (cookie: string) => request(ctx.app).get('/api/moderators.php').set('cookie', cookie);
+  const setRole = (cookie: string, body: Record<string, unknown>) =>
+    request(ctx.app).put('/api/moderators.php').set('cookie', cookie).send(body);
+  const roleOf = async (id: number) => (await ctx.db.query<{ role: string }>(sql`SELECT role FROM users WHERE id = ${id}`))[0]?.role;
+  const audit = (id: number) =>
+    ctx.db.query<{ changed_by: number | null; via: string; from_role: string; to_role: string }>(
+      sql`SELECT changed_by, via, from_role, to_role FROM moderator_role_changes WHERE member_id = ${id} ORDER BY id`,
+    );
+  /** A seeded ordinary member (not a demo login), logged in. */
+  async function ordinaryMember(offset: number): Promise<{ id: number; email: string; cookie: string }> {
+    const [row] = await ctx.db.query<{ id: number; email: string }>(
+      sql`SELECT u.id, u.email FROM users u JOIN profiles p ON p.user_id = u.id
+          WHERE u.email NOT LIKE '%@demo.test' AND u.status = 'active' AND u.role = 'member' AND NOT p.fictional
+          ORDER BY u.id OFFSET ${offset} LIMIT 1`,
+    );
+    if (!row) throw new Error('not enough seeded members');
+    return { ...row, cookie: await loginAsMember(ctx, row.id) };
+  }
+
+  beforeAll(async () => {
+    admin = await loginCookie(ctx.app, DEMO_LOGINS.admin);
+    const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.admin}`);
+    adminId = row?.id as number;
+  });
+
+  it('When the demo admin lists the team, then he sees the admin and both moderators with the operator’s grant; he moderates too, and user.php says admin', async () => {
+    const res = await team(admin);
+    expect(res.status).toBe(200);
+    const listed = res.body.moderators as { email: string; role: string; granted_at: string | null; granted_by: unknown }[];
+    expect(listed.map((m) => [m.email, m.role])).toEqual([
+      [DEMO_LOGINS.admin, 'admin'],
+      // Then by name: Moderator Mats, Moderator Morten.
+      [DEMO_LOGINS.moderator, 'moderator'],
+      [DEMO_LOGINS.moderator2, 'moderator'],
+    ]);
+    expect(listed.every((m) => m.granted_at !== null && m.granted_by === null)).toBe(true);
+    expect((res.body.changes as { via: string }[]).every((c) => c.via === 'operator')).toBe(true);
+    expect((await queue(admin)).status).toBe(200);
+    const me = await request(ctx.app).get('/api/user.php').set('request-type', 'client').set('cookie', admin);
+    expect(me.body.user.role).toBe('admin');
+  });
+
+  it('When anyone but an admin lists the team or changes a role, then 403 — forbidden for members and moderators, also for an unknown address, so nothing is revealed', async () => {
+    expect((await request(ctx.app).get('/api/moderators.php')).body.error.code).toBe('authentication_required');
+    expect((await request(ctx.app).put('/api/moderators.php').send({ member: freeId, role: 'moderator' })).body.error.code).toBe(
+      'authentication_required',
+    );
+    for (const cookie of [free, moderator]) {
+      const list = await team(cookie);
+      expect([list.status, list.body.error.code]).toEqual([403, 'forbidden']);
+      const known = await setRole(cookie, { member: freeId, role: 'moderator' });
+      const unknown = await setRole(cookie, { email: 'nobody-at-all@example.test', role: 'moderator' });
+      expect([known.status, known.body.error.code]).toEqual([403, 'forbidden']);
+      expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    }
+    expect(await roleOf(freeId)).toBe('member');
+  });
+
+  it('When the admin grants the role by address, then the member moderates at once and the grant is audited; when he withdraws it by id, then the member’s next request is refused', async () => {
+    const member = await ordinaryMember(0);
+    expect((await queue(member.cookie)).status).toBe(403);
+    const granted = await setRole(admin, { email: member.email.toUpperCase(), role: 'moderator' });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toMatchObject({ member: { id: member.id }, role: 'moderator', changed: true });
+    // His session, as it was: the role is read on every request.
+    expect((await queue(member.cookie)).status).toBe(200);
+    expect(await audit(member.id)).toEqual([{ changed_by: adminId, via: 'console', from_role: 'member', to_role: 'moderator' }]);
+    const listed = await team(admin);
+    const entry = (listed.body.moderators as { id: number; granted_by: { id: number } | null; granted_at: string }[]).find(
+      (m) => m.id === member.id,
+    );
+    expect(entry?.granted_by?.id).toBe(adminId);
+    expect(listed.body.changes[0]).toMatchObject({
+      member: { id: member.id },
+      changed_by: { id: adminId },
+      from: 'member',
+      to: 'moderator',
+    });
+
+    // Granting again changes and audits nothing.
+    const again = await setRole(admin, { member: member.id, role: 'moderator' });
+    expect(again.body.changed).toBe(false);
+    expect(await audit(member.id)).toHaveLength(1);
+
+    const withdrawn = await setRole(admin, { member: member.id, role: 'member' });
+    expect(withdrawn.body).toMatchObject({ role: 'member', changed: true });
+    const refused = await queue(member.cookie);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'forbidden']);
+    const decided = await request(ctx.app).get('/api/report-queue.php').set('cookie', member.cookie);
+    expect(decided.status).toBe(403);
+    const user = await request(ctx.app).get('/api/user.php').set('request-type', 'client').set('cookie', member.cookie);
+    expect(user.body.user.role).toBe('member');
+    expect((await audit(member.id)).map((c) => [c.from_role, c.to_role])).toEqual([
+      ['member', 'moderator'],
+      ['moderator', 'member'],
+    ]);
+    expect(((await team(admin)).body.moderators as { id: number }[]).some((m) => m.id === member.id)).toBe(false);
+  });
+
+  it('When the admin names an unknown member, both or neither of id and address, himself or another admin, then 404, 422 or 403 admin_role_fixed in his language and nothing changes', async () => {
+    const unknownAddress = await setRole(admin, { email: 'nobody-at-all@example.test', role: 'moderator' });
+    expect([unknownAddress.status, unknownAddress.body.error.code]).toEqual([404, 'not_found']);
+    expect((await setRole(admin, { member: 2_000_000_000, role: 'moderator' })).status).toBe(404);
+    const both = await setRole(admin, { member: freeId, email: DEMO_LOGINS.free, role: 'moderator' });
+    expect([both.status, both.body.error.code, both.body.error.params]).toEqual([422, 'invalid_value', { field: 'member' }]);
+    expect((await setRole(admin, { role: 'moderator' })).status).toBe(422);
+    expect((await setRole(admin, { email: '   ', role: 'moderator' })).status).toBe(422);
+
+    const himself = await setRole(admin, { member: adminId, role: 'member' }).set('accept-language', 'de');
+    expect([himself.status, himself.body.error.code]).toEqual([403, 'admin_role_fixed']);
+    expect(himself.body.error.message).toContain('Betreiber');
+    // The operator makes another admin (scripts/site-admin.ts); the console cannot withdraw it.
+    const other = await ordinaryMember(1);
+    expect(await setRoleByOperator(ctx.db, { host: null, email: other.email, role: 'admin' })).toEqual({
+      memberId: other.id,
+      from: 'member',
+      to: 'admin',
+    });
+    expect(await audit(other.id)).toEqual([{ changed_by: null, via: 'operator', from_role: 'member', to_role: 'admin' }]);
+    const another = await setRole(admin, { email: other.email, role: 'member' });
+    expect([another.status, another.body.error.code]).toEqual([403, 'admin_role_fixed']);
+    expect(await roleOf(other.id)).toBe('admin');
+    expect(await roleOf(adminId)).toBe('admin');
+    expect(await setRoleByOperator(ctx.db, { host: 'no-such-site.example', email: other.email, role: 'member' })).toBeNull();
+    expect(await setRoleByOperator(ctx.db, { host: null, email: 'nobody-at-all@example.test', role: 'admin' })).toBeNull();
   });
 });

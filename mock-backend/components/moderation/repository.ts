@@ -9,9 +9,12 @@ export interface PendingRow {
   name: string;
 }
 
-export async function isModerator(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.query<{ role: string }>(sql`SELECT role FROM users WHERE id = ${userId}`);
-  return row?.role === 'moderator';
+export type StaffRole = 'member' | 'moderator' | 'admin';
+
+/** The member's role as it is now (read on every request: a withdrawn role counts at once). */
+export async function roleOf(db: Db, userId: number): Promise<StaffRole> {
+  const [row] = await db.query<{ role: StaffRole }>(sql`SELECT role FROM users WHERE id = ${userId}`);
+  return row?.role ?? 'member';
 }
 
 /** Pending photos of the site's members, oldest first (upload order = id order), after `after`; reads photos_pending_queue. */

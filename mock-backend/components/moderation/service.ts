@@ -3,22 +3,16 @@ import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import type { Schemas } from '../../lib/api-types';
 import type { Viewer } from '../../lib/context';
-import { AppError, authenticationRequired, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { recordMemberEvent, tell } from '../../lib/live-events';
 import { ensureMain, removeFilesNoLongerUsed } from '../photos/index';
 import * as repo from './repository';
+import { requireModerator } from './roles';
 
 export type ModerationQueue = Schemas['ModerationQueue'];
 export type Decision = Schemas['ModerationDecision']['decision'];
 
 export const QUEUE_PAGE_SIZE = 24;
-
-/** Visitors get authentication_required; members who are not moderators get forbidden. Checked on every call. */
-export async function requireModerator(db: Db, viewer: Viewer | null): Promise<Viewer> {
-  if (!viewer) throw authenticationRequired();
-  if (!(await repo.isModerator(db, viewer.userId))) throw new AppError(403, 'forbidden');
-  return viewer;
-}
 
 /** A page of the site's queue; moderators see the sharp variant (the JSON serializer signs every path). */
 export async function listQueue(

@@ -5,6 +5,7 @@ import { AppError, authenticationRequired, notFound } from '../../lib/errors';
 import type { Locale } from '../../../src/shared/locales';
 import { requireModerator } from '../moderation/index';
 import { hashToken, iso, localeOf, mail, type SafetyDeps } from './common';
+import { appealMarks, assertMayDecideAppeal } from './conflicts';
 import * as effects from './effects';
 import { renderAppealOutcome } from './mail-texts';
 import * as repo from './repository';
@@ -54,6 +55,8 @@ export async function fileAppeal(
 export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: number): Promise<Schemas['AppealQueue']> {
   const moderator = await requireModerator(db, viewer);
   const rows = await repo.openAppeals(db, siteId);
+  const parties = (a: repo.QueuedAppealRow) => ({ decisionId: a.decision_id, memberId: a.member_id, appellantId: a.appellant_id });
+  const marks = await appealMarks(db, moderator.userId, rows.map(parties));
   return {
     appeals: rows.map((a) => ({
       id: a.id,
@@ -62,6 +65,8 @@ export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: num
       created_at: iso(a.created_at),
       own_decision: a.moderator_id === moderator.userId,
       own_case: a.member_id === moderator.userId || a.appellant_id === moderator.userId,
+      own_report: marks.ownReport(a.decision_id),
+      conflict_of_interest: marks.conflict(parties(a)),
       decision: {
         id: a.decision_id,
         member: a.member_id,
@@ -77,7 +82,7 @@ export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: num
 
 /**
  * Another moderator upholds or reverses the decision: not the one who made it, nor the member it is about, nor the
- * one who appealed. A reversal is recorded on the decision and undoes its effect:
+ * one who appealed, nor one whose report caused it or who is tied to a party (conflicts.ts). A reversal is recorded on the decision and undoes its effect:
  * a restriction, suspension or ban is lifted (and a banned address freed), removed content comes back where it still
  * exists, a dismissal's reports are open again. The appellant is mailed the outcome.
  */
@@ -93,6 +98,8 @@ export async function decideAppeal(deps: SafetyDeps, viewer: Viewer | null, site
     if (d.moderator_id === moderator.userId) throw new AppError(403, 'appeal_own_decision');
     if (d.member_id === moderator.userId) throw new AppError(403, 'own_case');
     if (appeal.appellant_id === moderator.userId) throw new AppError(403, 'appeal_own_appeal');
+    // Nor a decision his own report or notice caused, nor one about (or appealed by) a member he is tied to.
+    await assertMayDecideAppeal(tx, moderator.userId, { decisionId: d.id, memberId: d.member_id, appellantId: appeal.appellant_id });
     if (appeal.status !== 'open') throw new AppError(409, 'appeal_decided');
     await repo.closeAppeal(tx, input.appeal, { status: input.outcome, moderatorId: moderator.userId, explanation });
     if (input.outcome === 'reversed' && (await repo.markReversed(tx, d.id, moderator.userId))) {

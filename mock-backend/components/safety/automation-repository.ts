@@ -2,26 +2,9 @@ import { sql, type Db, type Sql } from '../../lib/db';
 import { RECORD_DAYS, type SafetyThresholds } from './thresholds';
 
 /**
- * SQL of the careful automation: who is a trusted reporter, how many trusted reporters say a profile is fake, scam or
- * spam, the automated hiding and its end, and reporters' records of unfounded reports.
+ * SQL of the careful automation: the automated hiding and its end, and reporters' records of unfounded reports. What a
+ * report weighs is read by weight-repository.ts.
  */
-
-/**
- * A trusted reporter, as a condition on `users u`: a confirmed address and an account old enough, or a buyer (a
- * premium member or one with a paid payment) — accounts a spammer does not make by the dozen.
- */
-export const trustedReporter = (days: number): Sql =>
-  sql`((u.status = 'active' AND u.signup_date <= now() - make_interval(days => ${days}::int))
-       OR u.paid_user OR EXISTS (SELECT 1 FROM payments pay WHERE pay.user_id = u.id AND pay.status = 'paid'))`;
-
-/** Distinct trusted reporters with an open fake/scam/spam report about the member. */
-export async function trustedSpamReporters(db: Db, memberId: number, trustedDays: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    sql`SELECT count(DISTINCT r.reporter_id)::int AS n FROM safety_reports r JOIN users u ON u.id = r.reporter_id
-        WHERE r.member_id = ${memberId} AND r.reason = 'fake_scam_spam' AND r.status = 'open' AND ${trustedReporter(trustedDays)}`,
-  );
-  return row?.n ?? 0;
-}
 
 /** Whether an automated hiding of the member stands (not lifted, not reversed). */
 export async function hidingStands(db: Db, memberId: number): Promise<boolean> {

@@ -1,12 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { sql } from '../../lib/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGINS } from '../../seed/seed';
-import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../seed/seed';
+import { createTestContext, fromClient, loginAsMember, loginCookie, type TestContext } from '../../test/context';
+import { completeCheckout, newBuyer, waitForStatus } from '../../test/payments';
+import { spendCredits } from '../credits/spend';
 import { conversation, idOf, mailsTo, moderatorCookie, report, waitForMail } from './fixtures';
+import { AGE_FULL_DAYS, AGE_WEIGHT, LIGHT_WEIGHT, MONEY_FULL_CREDITS, MONEY_WEIGHT, UPHELD_WEIGHT } from './report-weight';
 import { screenMessage } from './screening';
 
-/** The careful automation: first-message screening, trusted reporters and the automated hiding, unfounded reporters. */
+/**
+ * The careful automation: first-message screening, weighed reports (the attack of issue 38 included) and the automated
+ * hiding before review, the per-target limit, unfounded reporters.
+ */
 
 let ctx: TestContext;
 let sender: string;
@@ -148,52 +155,226 @@ describe('the same first message from many senders', () => {
   });
 });
 
-describe('trusted reports hide a profile until a moderator decides', () => {
-  const decide = async (member: number, reports: number[]) =>
-    request(ctx.app)
-      .post('/api/report-decision.php')
-      .set('cookie', await moderatorCookie(ctx))
-      .send({ member, reports, action: 'dismiss', rule: 'fake_scam_spam', facts: 'Checked: a real member.' });
+describe('weighed reports', () => {
+  const api = () => request(ctx.app);
+  let moderator: string;
+  const moderatorOnce = async () => (moderator ??= await moderatorCookie(ctx));
   const hiddenUntil = async (member: number) =>
     (await ctx.db.query<{ h: string | null }>(sql`SELECT hidden_until::text AS h FROM profiles WHERE user_id = ${member}`))[0]?.h;
+  interface QueueCase {
+    member: { id: number };
+    weight: number;
+    hidden_before_review: boolean;
+    reports: { id: number; counted: boolean; reporter: { id: number; weight: number; trusted: boolean } }[];
+  }
+  const queue = async (): Promise<QueueCase[]> => {
+    const res = await api()
+      .get('/api/report-queue.php')
+      .query({ limit: 50 })
+      .set('cookie', await moderatorOnce());
+    expect(res.status).toBe(200);
+    return res.body.cases;
+  };
+  const caseOf = async (member: number) => (await queue()).find((c) => c.member.id === member);
+  const reportAs = async (cookie: string, member: number, reason: string) => {
+    const res = await report(ctx, cookie, { target: { kind: 'profile', id: member }, reason });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  /** A new member with a confirmed address, `days` old, logged in (the seeded ordinary members are few). */
+  const newMember = async (days = 60) => {
+    const { userId, cookie } = await newBuyer(ctx, 'NL', { signupAgoSeconds: days * 86_400 });
+    const [row] = await ctx.db.query<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`);
+    return { id: userId, cookie, email: row?.email as string };
+  };
+  /** Ages a seeded member's account (his address is confirmed already). */
+  const age = (member: { id: number }, days: number) =>
+    ctx.db.query(sql`UPDATE users SET signup_date = now() - make_interval(days => ${days}) WHERE id = ${member.id}`);
+  /** Buys the cheapest bundle through the provider's checkout; answers the payment's id and the bundle's credits. */
+  const buyCheapest = async (cookie: string) => {
+    const offer = await api().get('/api/credit-packages.php').set('cookie', cookie);
+    expect(offer.status).toBe(200);
+    const cheapest = [...offer.body.packages].sort(
+      (a: { price_minor: number }, b: { price_minor: number }) => a.price_minor - b.price_minor,
+    )[0];
+    const created = await api()
+      .post('/api/payments.php')
+      .set('cookie', cookie)
+      .set('idempotency-key', randomUUID())
+      .send({ package_id: cheapest.id, method: 'creditcard' });
+    expect(created.status).toBe(201);
+    await completeCheckout(created.body.checkout_url, 'paid');
+    await waitForStatus(ctx, cookie, created.body.payment_id, 'paid');
+    return { paymentId: created.body.payment_id as number, credits: cheapest.credits as number };
+  };
+  const decide = async (member: number, reports: number[], action: 'dismiss' | 'warn') =>
+    expect(
+      (
+        await api()
+          .post('/api/report-decision.php')
+          .set('cookie', await moderatorOnce())
+          .send({ member, reports, action, rule: 'other', facts: 'Looked at it.' })
+      ).status,
+    ).toBe(201);
+  /** A password login presenting another account's device cookie (one browser); answers the login's own device cookie. */
+  const loginInBrowser = async (email: string, device?: string) => {
+    const res = await api()
+      .post('/api/user.php')
+      .set('request-type', 'client')
+      .set('cookie', device ?? '')
+      .send({ email, password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    return ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('device='))
+      ?.split(';')[0] as string;
+  };
 
-  it('When two trusted members and one new unconfirmed account report a profile as fake, then it stays visible; the third trusted report hides it with an automated statement', async () => {
-    const target = await otherMember(ctx, 9);
-    const reporters = [await otherMember(ctx, 10), await otherMember(ctx, 11), await otherMember(ctx, 12), await otherMember(ctx, 13)];
-    const untrusted = reporters[3] as { id: number; cookie: string };
-    await ctx.db.query(sql`UPDATE users SET status = 'not_confirmed', signup_date = now(), paid_user = false WHERE id = ${untrusted.id}`);
-    await ctx.db.query(sql`UPDATE users SET language = 'nl' WHERE id = ${target.id}`);
-    const ids: number[] = [];
-    for (const r of [reporters[0], reporters[1], untrusted]) {
-      const res = await report(ctx, (r as { cookie: string }).cookie, {
-        target: { kind: 'profile', id: target.id },
-        reason: 'fake_scam_spam',
-      });
-      expect(res.status).toBe(201);
-      ids.push(res.body.id);
+  it('When three fresh accounts that bought and refunded the cheapest bundle report a member as a scam, then the member stays visible and his case is in the moderators’ queue', async () => {
+    const target = await otherMember(ctx, 43);
+    const reportIds: number[] = [];
+    // Three networks, so nothing links them: what they lack is a confirmed address, age and money that stayed spent.
+    for (const [i, ip] of ['198.51.100.10', '203.0.113.20', '192.0.2.30'].entries()) {
+      const email = `throwaway${i}-${randomUUID()}@example.test`;
+      const signup = await api()
+        .post('/api/signup.php')
+        .set(fromClient(ip))
+        .send({ email, password: 'correct-horse', name: `Throwaway ${'ABC'[i]}`, date_of_birth: '1990-05-17' });
+      expect(signup.status).toBe(200);
+      const cookie = ([] as string[])
+        .concat(signup.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('auth='))
+        ?.split(';')[0] as string;
+      const { paymentId } = await buyCheapest(cookie);
+      const refund = await api()
+        .post('/api/refund.php')
+        .set('cookie', cookie)
+        .set('idempotency-key', randomUUID())
+        .send({ payment_id: paymentId });
+      expect(refund.status).toBe(200);
+      expect(refund.body.status).toBe('refunded');
+      reportIds.push(await reportAs(cookie, target.id, 'fake_scam_spam'));
     }
     expect(await hiddenUntil(target.id)).toBeNull();
-    await ctx.db.query(sql`UPDATE users SET status = 'active' WHERE id = ${untrusted.id}`);
-    const third = await report(ctx, (reporters[2] as { cookie: string }).cookie, {
-      target: { kind: 'profile', id: target.id },
-      reason: 'fake_scam_spam',
-    });
-    ids.push(third.body.id);
-    expect(await hiddenUntil(target.id)).toBe('infinity');
-    const statements = await request(ctx.app).get('/api/statements.php').set('cookie', target.cookie);
-    expect(statements.body.statements[0]).toMatchObject({ action: 'hide', automated: true, source: 'report', rule: 'fake_scam_spam' });
-    const mail = await waitForMail(ctx, 'statement_of_reasons', target.email);
+    expect(await mailsTo(ctx, 'statement_of_reasons', target.email)).toHaveLength(0);
+    const queued = await caseOf(target.id);
+    expect(queued).toMatchObject({ weight: 0, hidden_before_review: false });
+    expect(queued?.reports.map((r) => r.id)).toEqual(reportIds);
+    expect(queued?.reports.map((r) => [r.counted, r.reporter.weight, r.reporter.trusted])).toEqual([
+      [true, 0, false],
+      [true, 0, false],
+      [true, 0, false],
+    ]);
+  });
+
+  it('When reporters are linked — one browser, one signup network — then they count as one', async () => {
+    const target = await otherMember(ctx, 44);
+    const [a, b, c] = [await otherMember(ctx, 45), await otherMember(ctx, 46), await otherMember(ctx, 47)];
+    for (const m of [a, b, c]) await age(m, AGE_FULL_DAYS);
+    // b logs in where a logged in before: the browser shows a's device cookie.
+    await loginInBrowser(b.email, await loginInBrowser(a.email));
+    // Two accounts signed up from one /24, confirmed and as old as the others.
+    const fromOneNetwork = [];
+    for (const ip of ['203.0.113.5', '203.0.113.200']) {
+      const email = `neighbour-${randomUUID()}@example.test`;
+      const signup = await api()
+        .post('/api/signup.php')
+        .set(fromClient(ip))
+        .send({ email, password: 'correct-horse', name: 'Neighbour', date_of_birth: '1990-05-17' });
+      expect(signup.status).toBe(200);
+      const [row] = await ctx.db.query<{ id: number }>(
+        sql`UPDATE users SET status = 'active', signup_date = now() - make_interval(days => ${AGE_FULL_DAYS}) WHERE email = ${email} RETURNING id`,
+      );
+      fromOneNetwork.push({ id: row?.id as number, cookie: await loginAsMember(ctx, row?.id as number) });
+    }
+    for (const m of [a, b, c, ...fromOneNetwork]) await reportAs(m.cookie, target.id, 'harassment_hate');
+    const queued = await caseOf(target.id);
+    // Five reporters of AGE_WEIGHT each, in three groups: a and b; c; the two neighbours.
+    expect(queued?.reports.map((r) => r.reporter.weight)).toEqual([AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT]);
+    expect(queued?.weight).toBe(3 * AGE_WEIGHT);
+  });
+
+  it('When a reporter’s reports were upheld, then his reports weigh more', async () => {
+    const reporter = await newMember();
+    const [first, second, third] = [await newMember(), await newMember(), await newMember()];
+    await reportAs(reporter.cookie, first.id, 'harassment_hate');
+    const before = (await caseOf(first.id))?.reports[0]?.reporter.weight as number;
+    expect(before).toBeGreaterThan(0);
+    await decide(first.id, [(await caseOf(first.id))?.reports[0]?.id as number], 'warn');
+    await reportAs(reporter.cookie, second.id, 'harassment_hate');
+    expect((await caseOf(second.id))?.reports[0]?.reporter.weight).toBeCloseTo(before + UPHELD_WEIGHT, 5);
+    await decide(second.id, [(await caseOf(second.id))?.reports[0]?.id as number], 'warn');
+    await reportAs(reporter.cookie, third.id, 'harassment_hate');
+    const after = await caseOf(third.id);
+    expect(after?.reports[0]?.reporter.weight).toBeCloseTo(before + 2 * UPHELD_WEIGHT, 5);
+    expect(after?.weight).toBeCloseTo(before + 2 * UPHELD_WEIGHT, 5);
+  });
+
+  it('When members whose money stayed spent report a member as under 18, then enough independent weight hides him before review with a statement at once, and his case heads the queue; reported as a scam, another stays visible', async () => {
+    const [minor, scammer] = [await newMember(), await newMember()];
+    await ctx.db.query(sql`UPDATE users SET language = 'nl' WHERE id = ${minor.id}`);
+    const reporters = [await newMember(AGE_FULL_DAYS), await newMember(AGE_FULL_DAYS)];
+    for (const r of reporters) {
+      // The cheapest bundle, spent: that money can no longer come back.
+      const { credits } = await buyCheapest(r.cookie);
+      expect(credits).toBe(MONEY_FULL_CREDITS);
+      await spendCredits(ctx.db, { userId: r.id, credits, reason: 'message' });
+    }
+    // Money that can still come back is no weight: a bundle refunded, and one left unspent within its refund window.
+    const [refunded, unspent] = [await newMember(AGE_FULL_DAYS), await newMember(AGE_FULL_DAYS)];
+    const bought = await buyCheapest(refunded.cookie);
+    expect((await api().post('/api/refund.php').set('cookie', refunded.cookie).send({ payment_id: bought.paymentId })).status).toBe(200);
+    await buyCheapest(unspent.cookie);
+    const heavy = AGE_WEIGHT + MONEY_WEIGHT;
+    // Heavy reporters' scam reports queue with their weight; nothing is hidden.
+    for (const r of [...reporters, refunded, unspent]) await reportAs(r.cookie, scammer.id, 'fake_scam_spam');
+    expect(await hiddenUntil(scammer.id)).toBeNull();
+    const scam = await caseOf(scammer.id);
+    expect(scam?.reports.map((r) => r.reporter.weight)).toEqual([heavy, heavy, AGE_WEIGHT, AGE_WEIGHT]);
+    expect(scam).toMatchObject({ weight: 2 * heavy + 2 * AGE_WEIGHT, hidden_before_review: false });
+
+    // One reporter alone never hides.
+    const ids = [await reportAs(reporters[0]!.cookie, minor.id, 'underage')];
+    expect(await hiddenUntil(minor.id)).toBeNull();
+    ids.push(await reportAs(reporters[1]!.cookie, minor.id, 'underage'));
+    expect(await hiddenUntil(minor.id)).toBe('infinity');
+    const statements = await api().get('/api/statements.php').set('cookie', minor.cookie);
+    expect(statements.body.statements[0]).toMatchObject({ action: 'hide', automated: true, source: 'report', rule: 'underage' });
+    const mail = await waitForMail(ctx, 'statement_of_reasons', minor.email);
     expect(mail.at(-1)?.text_body).toContain('met geautomatiseerde middelen genomen');
-    // The queue marks who counted.
-    const queue = await request(ctx.app)
-      .get('/api/report-queue.php')
-      .set('cookie', await moderatorCookie(ctx));
-    const queued = queue.body.cases.find((c: { member: { id: number } }) => c.member.id === target.id);
-    expect(queued.reports.map((r: { reporter: { trusted: boolean } }) => r.reporter.trusted)).toEqual([true, true, false, true]);
+    // First in the queue, ahead of the heavier scam case and every older one.
+    const cases = await queue();
+    expect(cases[0]).toMatchObject({ member: { id: minor.id }, hidden_before_review: true, weight: 2 * heavy });
+    expect(cases[1]?.member.id).toBe(scammer.id);
 
     // A moderator decides: the hiding ends, whatever he decided.
-    expect((await decide(target.id, ids)).status).toBe(201);
-    expect(await hiddenUntil(target.id)).toBeNull();
+    await decide(minor.id, ids, 'dismiss');
+    expect(await hiddenUntil(minor.id)).toBeNull();
+  });
+
+  it('When more light reporters than the site counts report one member within the hour, then every report is stored and queued, the later ones without weight; a heavier reporter still counts and a weightless one uses up nothing', async () => {
+    await ctx.db.query(sql`UPDATE sites SET safety_target_light_reports = 2 WHERE id = ${siteId}`);
+    try {
+      const target = await newMember();
+      const light = [await newMember(), await newMember(), await newMember(), await newMember()];
+      const established = await newMember(AGE_FULL_DAYS);
+      // A throw-away account of no weight first: it adds nothing, so it uses up nothing of the light reporters' budget.
+      const fresh = await newMember(0);
+      await reportAs(fresh.cookie, target.id, 'underage');
+      for (const r of light) await reportAs(r.cookie, target.id, 'underage');
+      await reportAs(established.cookie, target.id, 'underage');
+      const queued = await caseOf(target.id);
+      expect(queued?.reports.map((r) => r.counted)).toEqual([true, true, true, false, false, true]);
+      expect(queued?.reports[0]?.reporter.weight).toBe(0);
+      const lightWeight = queued?.reports[1]?.reporter.weight as number;
+      // Members 60 days old are light, each below LIGHT_WEIGHT.
+      expect(lightWeight).toBeGreaterThan(0);
+      expect(lightWeight).toBeLessThan(LIGHT_WEIGHT);
+      expect(queued?.weight).toBe(Math.round((2 * lightWeight + AGE_WEIGHT) * 100) / 100);
+      expect(await hiddenUntil(target.id)).toBeNull();
+    } finally {
+      await ctx.db.query(sql`UPDATE sites SET safety_target_light_reports = 5 WHERE id = ${siteId}`);
+    }
   });
 
   it('When a moderator tries to decide "hide" himself, then 422 invalid_value: hiding is the automation\'s only', async () => {

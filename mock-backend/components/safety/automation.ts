@@ -6,26 +6,31 @@ import * as auto from './automation-repository';
 import { hashToken, linkOrigin, localeOf, mail, statementPath } from './common';
 import * as effects from './effects';
 import { renderReporterWarning, renderStatement } from './mail-texts';
+import type { Rule } from './mail-texts-statement';
 import * as repo from './repository';
+import { HIDE_BEFORE_REVIEW, hidesBeforeReview } from './report-weight';
 import { thresholdsOf } from './site-repository';
+import { openCaseWeight } from './weighing';
 
 /**
  * Careful automation: it never decides against a member on one person's word, and only hides, never removes. Reports
- * count only from trusted reporters; the site's `safety_auto_hide_reports` distinct trusted reports of fake/scam/spam
- * hide the profile from search until a moderator decides about the member (an automated statement of reasons, mailed
- * and appealable like any other). Reporters whose reports keep being found no violation are warned once, and then
- * their reports wait behind the others.
+ * weigh what their reporters cannot fake cheaply (report-weight.ts); only in a category where waiting for a moderator
+ * does more harm than a short hiding (`underage`) does enough independent weight hide the profile from search until a
+ * moderator decides about the member (an automated statement of reasons, mailed at once and appealable like any other;
+ * his case heads the queue). Everything else waits for a moderator. Reporters whose reports keep being found no
+ * violation are warned once, and then their reports weigh nothing and wait behind the others.
  */
 
 /**
- * After a report is stored (in its transaction): hides the profile when enough trusted reporters now say it is fake,
- * a scam or spam and no hiding stands. Answers whether a statement was mailed.
+ * After a report is stored (in its transaction, after weighNewReport locked the member): hides the profile when the
+ * report's reason hides before review, the independent weight of the open reports of such reasons reaches the site's
+ * threshold, and no hiding stands. Answers whether a statement was mailed.
  */
-export async function afterReport(tx: Db, publicUrl: string, site: Site, memberId: number, reason: string): Promise<boolean> {
-  if (reason !== 'fake_scam_spam') return false;
+export async function afterReport(tx: Db, publicUrl: string, site: Site, memberId: number, reason: Rule): Promise<boolean> {
+  if (!HIDE_BEFORE_REVIEW.includes(reason)) return false;
   const limits = await thresholdsOf(tx, site.id);
-  if ((await auto.trustedSpamReporters(tx, memberId, limits.trustedReporterDays)) < limits.autoHideReports) return false;
   if (await auto.hidingStands(tx, memberId)) return false;
+  if (!hidesBeforeReview(await openCaseWeight(tx, site.id, memberId, HIDE_BEFORE_REVIEW, limits), limits.hideWeight)) return false;
   const member = await repo.mailAddress(tx, memberId);
   const locale = localeOf(member?.language);
   const facts = message(locale, 'statement.automated');
@@ -39,7 +44,7 @@ export async function afterReport(tx: Db, publicUrl: string, site: Site, memberI
     contentId: null,
     removed: null,
     days: null,
-    rule: 'fake_scam_spam',
+    rule: reason,
     facts,
     source: 'report',
   });
@@ -52,7 +57,7 @@ export async function afterReport(tx: Db, publicUrl: string, site: Site, memberI
     action: 'hide',
     until: null,
     facts,
-    rule: 'fake_scam_spam',
+    rule: reason,
     source: 'report',
     automated: true,
     link: `${await linkOrigin(publicUrl, tx, site)}${statementPath(decision.id, token)}`,

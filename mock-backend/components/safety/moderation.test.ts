@@ -451,11 +451,20 @@ describe('the mailed statement of a ban', () => {
 });
 
 describe('who may decide', () => {
-  it('When a moderator decides about himself, then 403 own_case and nothing is recorded', async () => {
-    const res = await decide(moderator, { member: moderatorId, reports: [], action: 'warn', rule: 'other', facts: 'Myself.' });
+  it('When a moderator decides about himself, then 403 own_case and nothing is recorded; his case in the queue is marked for him only', async () => {
+    const filed = await report(ctx, reporter, { target: { kind: 'profile', id: moderatorId }, reason: 'other' }).expect(201);
+    const res = await decide(moderator, { member: moderatorId, reports: [filed.body.id], action: 'warn', rule: 'other', facts: 'Myself.' });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('own_case');
     expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${moderatorId}`)).toHaveLength(0);
+    const cases = async (cookie: string) =>
+      ((await queue(cookie)).body.cases as { member: { id: number }; own_case: boolean }[]).find((c) => c.member.id === moderatorId);
+    expect((await cases(moderator))?.own_case).toBe(true);
+    expect((await cases(other.cookie))?.own_case).toBe(false);
+    expect(
+      (await decide(other.cookie, { member: moderatorId, reports: [filed.body.id], action: 'dismiss', rule: 'other', facts: 'Fine.' }))
+        .status,
+    ).toBe(201);
   });
 
   it('When a decision is about a moderator, or he filed the appeal as a reporter, then he may not decide the appeal (403 own_case, appeal_own_appeal) and the queue marks it', async () => {
@@ -499,6 +508,192 @@ describe('who may decide', () => {
     expect(ownAppeal.body.error.code).toBe('appeal_own_appeal');
     const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_appeals WHERE id = ${reporterAppeal.body.id}`);
     expect(row?.status).toBe('open');
+  });
+
+  const appealQueue = async (cookie: string) =>
+    (await request(ctx.app).get('/api/appeal-queue.php').set('cookie', cookie)).body.appeals as { id: number }[];
+  const decideAppeal = (cookie: string, appeal: number, outcome = 'upheld') =>
+    request(ctx.app).put('/api/appeal.php').set('cookie', cookie).send({ appeal, outcome, explanation: 'Reviewed.' });
+  const caseOf = async (cookie: string, memberId: number) =>
+    ((await queue(cookie)).body.cases as { member: { id: number }; notices?: { id: number; own_report: boolean }[] }[]).find(
+      (c) => c.member.id === memberId,
+    );
+  /** A notice about the member's profile from the address, as its form would store it (the form is limited per address). */
+  const noticeFrom = async (email: string, memberId: number) => {
+    const [row] = await ctx.db.query<{ id: number }>(
+      sql`INSERT INTO safety_notices (site_id, name, email, content_url, explanation, good_faith, language, member_id, target_kind, target_id)
+          SELECT site_id, 'Sender', ${email}, ${`/members/${memberId}`}, 'Offers forged papers.', true, 'en', id, 'profile', id
+          FROM users WHERE id = ${memberId} RETURNING id`,
+    );
+    return row?.id as number;
+  };
+
+  it('When a moderator reported a member himself or sent a notice about him, then he may not decide that case nor dismiss his notice (403 own_report); the queue marks them for him only and another moderator decides', async () => {
+    const member = await otherMember(ctx, 20);
+    const filed = await report(ctx, moderator, { target: { kind: 'profile', id: member.id }, reason: 'fake_scam_spam' }).expect(201);
+    const body = { member: member.id, reports: [filed.body.id], action: 'warn', rule: 'fake_scam_spam', facts: 'A fake profile.' };
+    const own = await decide(moderator, body);
+    expect([own.status, own.body.error.code]).toEqual([403, 'own_report']);
+    expect(own.body.error.message).toBe(
+      'You reported this member yourself (a report or notice in this case): another moderator must decide.',
+    );
+    // Not on his own initiative either while his report is open in the case.
+    expect((await decide(moderator, { ...body, reports: [] })).body.error.code).toBe('own_report');
+    expect(await caseOf(moderator, member.id)).toMatchObject({ own_case: false, own_report: true, conflict_of_interest: false });
+    expect(await caseOf(other.cookie, member.id)).toMatchObject({ own_case: false, own_report: false, conflict_of_interest: false });
+    expect(await ctx.db.query(sql`SELECT 1 FROM safety_decisions WHERE member_id = ${member.id}`)).toHaveLength(0);
+    expect((await decide(other.cookie, body)).status).toBe(201);
+
+    // A notice he sent through the form from another spelling of his address names a second member.
+    const second = await otherMember(ctx, 21);
+    const sent = await request(ctx.app)
+      .post('/api/notice.php')
+      .send({
+        name: 'Mats',
+        email: 'Moderator+notices@demo.test',
+        content_url: `/members/${second.id}`,
+        explanation: 'Sells forged papers.',
+        good_faith: true,
+      });
+    expect(sent.status).toBe(202);
+    const secondCase = await caseOf(moderator, second.id);
+    expect(secondCase).toMatchObject({ own_report: true });
+    expect(secondCase?.notices?.[0]?.own_report).toBe(true);
+    expect((await caseOf(other.cookie, second.id))?.notices?.[0]?.own_report).toBe(false);
+    const noticeDecision = await decide(moderator, {
+      member: second.id,
+      reports: [],
+      notice: secondCase?.notices?.[0]?.id,
+      action: 'dismiss',
+      rule: 'illegal',
+      facts: 'Nothing illegal.',
+    });
+    expect(noticeDecision.body.error.code).toBe('own_report');
+
+    // A notice of his that names nobody: he may not dismiss it; another moderator may.
+    const [nowhere] = await ctx.db.query<{ id: number }>(
+      sql`INSERT INTO safety_notices (site_id, name, email, content_url, explanation, good_faith, language)
+          SELECT site_id, 'Mats', ${DEMO_LOGINS.moderator}, '/nowhere-of-mine', 'Something illegal somewhere.', true, 'en'
+          FROM users WHERE id = ${moderatorId} RETURNING id`,
+    );
+    const listed = (await queue(moderator)).body.notices as { id: number; own_report: boolean }[];
+    expect(listed.find((n) => n.id === nowhere?.id)?.own_report).toBe(true);
+    const dismiss = (cookie: string) =>
+      request(ctx.app).put('/api/notice.php').set('cookie', cookie).send({ notice: nowhere?.id, action: 'dismiss' });
+    const refused = await dismiss(moderator);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'own_report']);
+    expect((await dismiss(other.cookie)).status).toBe(200);
+  });
+
+  it('When a decision covered a moderator’s report or handled his notice, then he may not decide its appeal (403 appeal_own_report) and the queue marks it; the admin, who moderates too, decides it', async () => {
+    const member = await otherMember(ctx, 22);
+    const filed = await report(ctx, moderator, { target: { kind: 'profile', id: member.id }, reason: 'harassment_hate' }).expect(201);
+    const decided = await decide(other.cookie, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'warn',
+      rule: 'harassment_hate',
+      facts: 'Insults in the profile.',
+    });
+    expect(decided.status).toBe(201);
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', member.cookie)
+      .send({ decision: decided.body.decision, text: 'I insulted nobody.' });
+    expect(appeal.status).toBe(201);
+    const own = await decideAppeal(moderator, appeal.body.id).set('accept-language', 'fr');
+    expect([own.status, own.body.error.code]).toEqual([403, 'appeal_own_report']);
+    expect(own.body.error.message).toContain('ton propre signalement');
+    expect((await appealQueue(moderator)).find((a) => a.id === appeal.body.id)).toMatchObject({
+      own_decision: false,
+      own_case: false,
+      own_report: true,
+      conflict_of_interest: false,
+    });
+    const admin = await loginCookie(ctx.app, DEMO_LOGINS.admin);
+    expect((await appealQueue(admin)).find((a) => a.id === appeal.body.id)).toMatchObject({ own_decision: false, own_report: false });
+    expect((await decideAppeal(admin, appeal.body.id)).status).toBe(200);
+
+    // The same for a notice he sent (from his address) that the decision handled.
+    const third = await otherMember(ctx, 23);
+    const notice = await noticeFrom('MODERATOR@demo.test', third.id);
+    const byNotice = await decide(other.cookie, {
+      member: third.id,
+      reports: [],
+      notice,
+      action: 'warn',
+      rule: 'illegal',
+      facts: 'Offers forged papers.',
+    });
+    expect(byNotice.status).toBe(201);
+    const noticeAppeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', third.cookie)
+      .send({ decision: byNotice.body.decision, text: 'I sell nothing.' });
+    const refused = await decideAppeal(moderator, noticeAppeal.body.id);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'appeal_own_report']);
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM safety_appeals WHERE id = ${noticeAppeal.body.id}`);
+    expect(row?.status).toBe('open');
+  });
+
+  it('When a moderator has a conversation with a member, blocked him or was blocked by him, then he may not decide about him nor an appeal he is party to (403 conflict_of_interest); the queues mark it', async () => {
+    const chatted = await otherMember(ctx, 24);
+    await conversation(ctx, moderatorId, chatted.id, 2);
+    // The moderator removed the chat from his list: the conversation took place all the same.
+    await ctx.db.query(sql`UPDATE conversation_members SET deleted_at = now() WHERE user_id = ${moderatorId}`);
+    const blocker = await otherMember(ctx, 25);
+    const blocked = await otherMember(ctx, 26);
+    await ctx.db.query(
+      sql`INSERT INTO blocks (blocker_id, blocked_id) VALUES (${blocker.id}, ${moderatorId}), (${moderatorId}, ${blocked.id})`,
+    );
+    const reports = new Map<number, number>();
+    for (const member of [chatted, blocker, blocked]) {
+      const filed = await report(ctx, reporter, { target: { kind: 'profile', id: member.id }, reason: 'other' }).expect(201);
+      reports.set(member.id, filed.body.id);
+      const res = await decide(moderator, { member: member.id, reports: [filed.body.id], action: 'warn', rule: 'other', facts: 'Rude.' });
+      expect([res.status, res.body.error.code]).toEqual([403, 'conflict_of_interest']);
+      expect(await caseOf(moderator, member.id)).toMatchObject({ own_report: false, conflict_of_interest: true });
+      expect(await caseOf(other.cookie, member.id)).toMatchObject({ conflict_of_interest: false });
+    }
+
+    // An appeal by the member he chatted with.
+    const decided = await decide(other.cookie, {
+      member: chatted.id,
+      reports: [reports.get(chatted.id)],
+      action: 'warn',
+      rule: 'other',
+      facts: 'Rude.',
+    });
+    const appeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', chatted.cookie)
+      .send({ decision: decided.body.decision, text: 'Not rude.' });
+    const refused = await decideAppeal(moderator, appeal.body.id);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'conflict_of_interest']);
+    expect((await appealQueue(moderator)).find((a) => a.id === appeal.body.id)).toMatchObject({
+      own_report: false,
+      conflict_of_interest: true,
+    });
+
+    // An appeal against a dismissal by its reporter, who blocked the moderator: the appellant counts too.
+    const target = await otherMember(ctx, 27);
+    const filed = await report(ctx, blocker.cookie, { target: { kind: 'profile', id: target.id }, reason: 'other' }).expect(201);
+    const dismissed = await decide(other.cookie, {
+      member: target.id,
+      reports: [filed.body.id],
+      action: 'dismiss',
+      rule: 'other',
+      facts: 'Fine.',
+    });
+    const reporterAppeal = await request(ctx.app)
+      .post('/api/appeal.php')
+      .set('cookie', blocker.cookie)
+      .send({ decision: dismissed.body.decision, text: 'It is not fine.' });
+    expect(reporterAppeal.status).toBe(201);
+    const tied = await decideAppeal(moderator, reporterAppeal.body.id);
+    expect([tied.status, tied.body.error.code]).toEqual([403, 'conflict_of_interest']);
+    const admin = await loginCookie(ctx.app, DEMO_LOGINS.admin);
+    expect((await decideAppeal(admin, reporterAppeal.body.id)).status).toBe(200);
   });
 
   it('When a member appeals a decision that was already reversed, then 409 decision_reversed in his language and nothing is filed', async () => {

@@ -1,17 +1,24 @@
 import { raw, sql, type Db } from '../../lib/db';
-import { deprioritisedReporters, trustedReporter } from './automation-repository';
+import { deprioritisedReporters } from './automation-repository';
 import { isoOrInfinity } from './decision-repository';
 import type { EvidenceMessage } from './report-repository';
 import type { SafetyThresholds } from './thresholds';
 
 /** SQL of the moderators' report queue: which members wait, and what a moderator reads about each. */
 
-/**
- * The members with open reports or notices, the longest-waiting first; members reported only by reporters whose
- * reports keep being unfounded (and named by no notice) wait behind all others.
- */
-export async function queueMembers(db: Db, siteId: number, limit: number, limits: SafetyThresholds): Promise<number[]> {
-  const rows = await db.query<{ member_id: number }>(
+export interface WaitingMemberRow {
+  member_id: number;
+  /** His oldest open report or notice. */
+  oldest: Date;
+  /** An automated hiding of his profile stands (hidden before review). */
+  hidden: boolean;
+  /** Every open report about him is from a reporter whose reports wait behind the others (and no notice names him). */
+  low: boolean;
+}
+
+/** Every member with open reports or notices; the service orders them (report-weight.ts `queueOrder`). */
+export async function queueMembers(db: Db, siteId: number, limits: SafetyThresholds): Promise<WaitingMemberRow[]> {
+  return db.query<WaitingMemberRow>(
     sql`WITH low AS (${deprioritisedReporters(siteId, limits)}),
         items AS (
           SELECT member_id, created_at, coalesce(reporter_id IN (SELECT reporter_id FROM low), false) AS low
@@ -20,9 +27,11 @@ export async function queueMembers(db: Db, siteId: number, limit: number, limits
           SELECT member_id, created_at, false FROM safety_notices
           WHERE site_id = ${siteId} AND status = 'open' AND member_id IS NOT NULL
         )
-        SELECT member_id FROM items GROUP BY member_id ORDER BY bool_and(low), min(created_at), member_id LIMIT ${limit}`,
+        SELECT i.member_id, min(i.created_at) AS oldest, bool_and(i.low) AS low,
+               EXISTS (SELECT 1 FROM safety_decisions d WHERE d.member_id = i.member_id AND d.action = 'hide'
+                         AND d.reversed_at IS NULL AND d.until > now()) AS hidden
+        FROM items i GROUP BY i.member_id`,
   );
-  return rows.map((r) => r.member_id);
 }
 
 export interface CaseMemberRow {
@@ -62,25 +71,24 @@ export interface QueuedReportRow {
   evidence: { messages?: EvidenceMessage[] };
   created_at: Date;
   reporter_id: number | null;
+  /** False when the per-target limit stored it without weight. */
+  counted: boolean;
   filed: number;
   upheld: number;
   unfounded: number;
-  trusted: boolean;
   deprioritised: boolean;
 }
 
 /**
- * The member's open reports, oldest first, each with its reporter's track record (filed, upheld, unfounded), whether
- * he is trusted (his reports count for automation) and whether his reports wait behind the others.
+ * The member's open reports, oldest first, each with whether it counts, its reporter's track record (filed, upheld,
+ * unfounded) and whether his reports wait behind the others.
  */
 export async function openReportsAbout(db: Db, siteId: number, memberId: number, limits: SafetyThresholds): Promise<QueuedReportRow[]> {
   return db.query<QueuedReportRow>(
-    sql`SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.evidence, r.created_at, r.reporter_id,
+    sql`SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.evidence, r.created_at, r.reporter_id, r.counted,
                coalesce(t.filed, 0) AS filed, coalesce(t.upheld, 0) AS upheld, coalesce(t.unfounded, 0) AS unfounded,
-               coalesce(${trustedReporter(limits.trustedReporterDays)}, false) AS trusted,
                coalesce(r.reporter_id IN (${deprioritisedReporters(siteId, limits)}), false) AS deprioritised
         FROM safety_reports r
-        LEFT JOIN users u ON u.id = r.reporter_id
         LEFT JOIN LATERAL (
           SELECT count(*)::int AS filed, (count(*) FILTER (WHERE x.status = 'action_taken'))::int AS upheld,
                  (count(*) FILTER (WHERE x.status = 'no_violation'))::int AS unfounded

@@ -82,12 +82,16 @@ export async function insertReport(
     details: string;
     evidence: unknown;
     language: string;
+    /** The reporter's weight now (report-weight.ts), and whether the report counts (the per-target limit). */
+    reporterWeight: number;
+    counted: boolean;
   },
 ): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
-    sql`INSERT INTO safety_reports (site_id, reporter_id, member_id, target_kind, target_id, reason, details, evidence, language)
+    sql`INSERT INTO safety_reports (site_id, reporter_id, member_id, target_kind, target_id, reason, details, evidence, language,
+                                    reporter_weight, counted)
         VALUES (${r.siteId}, ${r.reporterId}, ${r.memberId}, ${r.kind}, ${r.targetId}, ${r.reason}, ${r.details},
-                ${JSON.stringify(r.evidence)}, ${r.language})
+                ${JSON.stringify(r.evidence)}, ${r.language}, ${r.reporterWeight}, ${r.counted})
         ON CONFLICT (reporter_id, target_kind, target_id) WHERE status = 'open' DO NOTHING
         RETURNING id`,
   );

@@ -9,11 +9,14 @@ import { blockInTransaction, deleteBlockedChatPhotos } from '../privacy/index';
 import { afterModeratorDecision, afterReport } from './automation';
 import * as effects from './effects';
 import { hashToken, iso, linkOrigin, localeOf, mail, noticeReference, reportReference, statementPath, type SafetyDeps } from './common';
+import { assertMayDecideCase, assertMayDismissNotice, ownAddressOf, tiedMembers, type OwnAddress } from './conflicts';
 import { renderOutcome, renderReceipt, renderStatement } from './mail-texts';
 import * as notices from './notice-repository';
 import { resolveNoticeTarget } from './notice-targets';
 import * as repo from './repository';
 import { thresholdsOf } from './site-repository';
+import { queueOrder } from './report-weight';
+import { weighNewReport, weighOpenCases } from './weighing';
 
 export type { SafetyDeps } from './common';
 
@@ -68,6 +71,8 @@ export async function fileReport(
     if (existing) return { created: false, id: existing.id, status: existing.status, photos: await alsoBlock() };
     const reporter = await repo.mailAddress(tx, me);
     const language = localeOf(reporter?.language, ctx.viewer.language);
+    // What the report weighs, and whether the per-target limit lets it count (the member's row is locked from here on).
+    const weighed = await weighNewReport(tx, site.id, me, memberId, await thresholdsOf(tx, site.id));
     const reportId = await repo.insertReport(tx, {
       siteId: site.id,
       reporterId: me,
@@ -78,6 +83,8 @@ export async function fileReport(
       details,
       evidence,
       language,
+      reporterWeight: weighed.weight,
+      counted: weighed.counted,
     });
     // Another request of his filed it a moment ago: that one's receipt.
     if (reportId === null) {
@@ -158,13 +165,31 @@ export async function submitNotice(
 
 // ---------------------------------------------------------------------------------------------------- moderation
 
-/** The open reports grouped per reported member, the longest-waiting member first, with what a moderator needs. */
+/**
+ * The open reports grouped per reported member, with what a moderator needs: members hidden before review first, then
+ * the heavier case (report-weight.ts), then the longest-waiting; each case marked when the moderator asking may not
+ * decide it (conflicts.ts), and each notice he sent himself.
+ */
 export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, limit: number): Promise<Schemas['ReportQueue']> {
-  await requireModerator(db, viewer);
+  const moderator = await requireModerator(db, viewer);
+  const me = moderator.userId;
   const limits = await thresholdsOf(db, siteId);
-  const members = await repo.queueMembers(db, siteId, limit, limits);
+  const weighed = await weighOpenCases(db, siteId, limits);
+  const members = (await repo.queueMembers(db, siteId, limits))
+    .map((m) => ({ memberId: m.member_id, hidden: m.hidden, low: m.low, oldest: m.oldest, weight: weighed.cases.get(m.member_id) ?? 0 }))
+    .sort(queueOrder)
+    .slice(0, limit);
+  const [own, tied] = await Promise.all([
+    ownAddressOf(db, me),
+    tiedMembers(
+      db,
+      me,
+      members.map((m) => m.memberId),
+    ),
+  ]);
+  const queued = (n: notices.NoticeRow) => queuedNotice(n, own);
   const cases: Schemas['ReportCase'][] = [];
-  for (const memberId of members) {
+  for (const { memberId, hidden, weight } of members) {
     const member = await repo.caseMember(db, memberId);
     if (!member) continue;
     const [photos, reports, decisions, noticesAbout] = await Promise.all([
@@ -174,6 +199,11 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
       notices.openNoticesAbout(db, siteId, memberId),
     ]);
     cases.push({
+      weight,
+      hidden_before_review: hidden,
+      own_case: memberId === me,
+      own_report: reports.some((r) => r.reporter_id === me) || noticesAbout.some((n) => own(n.email)),
+      conflict_of_interest: tied.has(memberId),
       member: {
         id: member.id,
         name: member.name,
@@ -197,12 +227,14 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         reason: r.reason as ReportRequest['reason'],
         details: r.details,
         created_at: iso(r.created_at),
+        counted: r.counted,
         reporter: {
           id: r.reporter_id,
           filed: r.filed,
           upheld: r.upheld,
           unfounded: r.unfounded,
-          trusted: r.trusted,
+          weight: r.reporter_id === null ? 0 : (weighed.reporters.get(r.reporter_id) ?? 0),
+          trusted: r.reporter_id !== null && (weighed.reporters.get(r.reporter_id) ?? 0) > 0,
           deprioritised: r.deprioritised,
         },
         messages: (r.evidence.messages ?? []).map((m) => ({
@@ -220,15 +252,16 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         created_at: iso(d.created_at),
         reversed: d.reversed,
       })),
-      notices: noticesAbout.map(queuedNotice),
+      notices: noticesAbout.map(queued),
     });
   }
   const unassigned = await notices.openUnassignedNotices(db, siteId, 50);
-  return { cases, notices: unassigned.map(queuedNotice) };
+  return { cases, notices: unassigned.map(queued) };
 }
 
-function queuedNotice(n: notices.NoticeRow): Schemas['QueuedNotice'] {
+function queuedNotice(n: notices.NoticeRow, own: OwnAddress): Schemas['QueuedNotice'] {
   return {
+    own_report: own(n.email),
     id: n.id,
     reference: noticeReference(n.id),
     name: n.name,
@@ -247,6 +280,9 @@ function queuedNotice(n: notices.NoticeRow): Schemas['QueuedNotice'] {
  */
 export async function decideNotice(deps: SafetyDeps, viewer: Viewer | null, site: Site, input: NoticeDecisionRequest): Promise<void> {
   const moderator = await requireModerator(deps.db, viewer);
+  // Adding a notice to a case only routes it; dismissing it decides it, which its sender may not.
+  if (input.action === 'dismiss')
+    await assertMayDismissNotice(deps.db, { siteId: site.id, moderatorId: moderator.userId, noticeId: input.notice });
   if (input.action === 'assign') {
     const target = await resolveNoticeTarget(deps.db, site.id, input.content_url ?? '');
     if (!target) throw new AppError(422, 'invalid_value', { params: { field: 'content_url' } });
@@ -280,7 +316,7 @@ export async function decide(
 ): Promise<Schemas['ReportDecisionResult']> {
   const moderator = await requireModerator(deps.db, viewer);
   const { action } = input;
-  // Hiding is the automation's measure only (three trusted reports); a moderator decides with the other actions.
+  // Hiding is the automation's measure only (weighed reports of a hiding reason); a moderator decides with the other actions.
   if (action === 'hide') throw new AppError(422, 'invalid_value', { params: { field: 'action' } });
   const facts = input.facts.trim();
   if (facts === '') throw new AppError(422, 'invalid_value', { params: { field: 'facts' } });
@@ -294,11 +330,11 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
   if (!(await repo.siteMember(deps.db, site.id, input.member))) throw notFound();
   const memberId = input.member;
-  // Nobody decides about himself: another moderator does.
-  if (memberId === moderator.userId) throw new AppError(403, 'own_case');
   const token = randomBytes(16).toString('hex');
   const result = await deps.db.transaction(async (tx) => {
     await repo.lockMember(tx, memberId);
+    // Nobody judges his own case: not about himself, not his own report or notice, not a member he is tied to.
+    await assertMayDecideCase(tx, { siteId: site.id, moderatorId: moderator.userId, memberId, noticeIds });
     const content = action === 'remove_content' ? (input.content ?? null) : null;
     const source = input.reports.length > 0 ? 'report' : noticeIds.length > 0 ? 'notice' : 'own_initiative';
     const fields = {

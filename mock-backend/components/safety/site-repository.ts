@@ -5,7 +5,7 @@ import type { SafetyThresholds } from './thresholds';
 
 export async function thresholdsOf(db: Db, siteId: number): Promise<SafetyThresholds> {
   const [row] = await db.query<SafetyThresholds>(
-    sql`SELECT safety_trusted_reporter_days AS "trustedReporterDays", safety_auto_hide_reports AS "autoHideReports",
+    sql`SELECT safety_hide_weight::float8 AS "hideWeight", safety_target_light_reports AS "targetLightReports",
                safety_new_account_hours AS "newAccountHours", safety_repeated_first_messages AS "repeatedFirstMessages",
                safety_unfounded_warn AS "unfoundedWarn", safety_unfounded_deprioritise AS "unfoundedDeprioritise"
         FROM sites WHERE id = ${siteId}`,

@@ -1,9 +1,9 @@
-/** The site's thresholds of the careful automation (columns of `sites`, migrations 023, 025 and 028; docs/trust-and-safety.md). */
+/** The site's thresholds of the careful automation (columns of `sites`, migrations 023, 028 and 030; docs/trust-and-safety.md). */
 export interface SafetyThresholds {
-  /** A reporter with a confirmed address counts for automation once his account is this many days old. */
-  trustedReporterDays: number;
-  /** Distinct trusted reporters of fake/scam/spam that hide a profile until a moderator decides. */
-  autoHideReports: number;
+  /** Independent weight of open reports of a hiding reason (report-weight.ts) that hides a profile until a moderator decides. */
+  hideWeight: number;
+  /** Reports about one member per hour from light reporters that count; later ones that hour are stored without weight. */
+  targetLightReports: number;
   /** Younger accounts put no link or phone number in any message. */
   newAccountHours: number;
   /** Conversations the same first-message text may start per hour from one sender. */

@@ -55,7 +55,7 @@ beforeAll(async () => {
     category_specification: 'KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS',
     facts: 'Asked a member of 16 for pictures.',
   }).expect(201);
-  // The automation's hiding on trusted members' reports, and two decisions of old: one with the rule that was filed as
+  // The automation's hiding on weighed reports, and two decisions of old: one with the rule that was filed as
   // "non-consensual behaviour", one that stored a category the database has retired since.
   const fourth = await otherMember(ctx, 4);
   await ctx.db.query(

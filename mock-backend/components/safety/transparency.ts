@@ -111,7 +111,7 @@ const SOURCE: Record<Row['source'], string> = {
 function factsOf(row: Row): string {
   const rule = row.rule;
   const about = rule === 'illegal' ? 'content found to be illegal' : TERMS[rule].summary;
-  const how = row.automated ? 'by automated means, which weigh the reports of trusted members' : 'by a moderator';
+  const how = row.automated ? "by automated means, which weigh independent members' reports" : 'by a moderator';
   return `${MEASURE[row.action]} ${SOURCE[row.source]}, decided ${how}, for ${about}.`;
 }
 
@@ -203,7 +203,7 @@ export function toRecord(row: Row, territories: string[]): Record_ {
         : row.source === 'notice' || illegal
           ? 'SOURCE_ARTICLE_16'
           : 'SOURCE_TYPE_OTHER_NOTIFICATION',
-    // Content is found by members' reports and notices; the automation only decides to hide on trusted reports.
+    // Content is found by members' reports and notices; the automation only decides to hide on weighed reports.
     automated_detection: 'No',
     automated_decision: row.automated ? 'AUTOMATED_DECISION_FULLY' : 'AUTOMATED_DECISION_NOT_AUTOMATED',
     territorial_scope: territories,

@@ -6,7 +6,7 @@ export interface UserRow {
   id: number;
   /** The address the member sees as his own (a decoy account's typed address; see migration 016). */
   email: string;
-  role: 'member' | 'moderator';
+  role: 'member' | 'moderator' | 'admin';
   status: 'active' | 'not_confirmed' | 'deleted';
   credits: number;
   paid_user: boolean;
@@ -275,6 +275,17 @@ export async function recordDeviceFailure(
 
 export async function clearDeviceFailures(db: Db, device: string): Promise<void> {
   await db.query(sql`DELETE FROM login_device_throttle WHERE device = ${device}`);
+}
+
+/**
+ * Links two accounts used in one browser (a login presenting the other's device cookie); nothing when either account
+ * is gone. The pair is stored once, lower id first.
+ */
+export async function linkDeviceAccounts(db: Db, a: number, b: number): Promise<void> {
+  await db.query(sql`INSERT INTO account_device_links (user_id, other_id)
+     SELECT least(${a}::int, ${b}::int), greatest(${a}::int, ${b}::int)
+     WHERE (SELECT count(*) FROM users WHERE id IN (${a}, ${b})) = 2
+     ON CONFLICT (user_id, other_id) DO UPDATE SET updated_at = now()`);
 }
 
 /** Device budgets untouched for a day are over (the cleanup job). */

@@ -103,7 +103,7 @@ function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
     language: isLocale(row.language) ? row.language : 'en',
     signup_date: new Date(row.signup_date).toISOString(),
     fictional_icon: fictionalIcon,
-    role: row.role === 'moderator' ? 'moderator' : 'member',
+    role: row.role,
     notifications_disabled: row.notifications_disabled.filter(
       (r): r is 'spam' | 'bounce' | 'unsubscribe' => r === 'spam' || r === 'bounce' || r === 'unsubscribe',
     ),
@@ -210,6 +210,9 @@ export async function login(
       await repo.clearAccountFailures(tx, q.siteId, email);
     }
     await repo.touchLastActive(tx, candidate.id);
+    // The browser holds another account's device cookie (signed by us, of any epoch): the two accounts were used in
+    // one browser, which the weighing of reports counts as one reporter (components/safety/report-weight.ts).
+    if (q.device && q.device.userId !== candidate.id) await repo.linkDeviceAccounts(tx, q.device.userId, candidate.id);
   });
   return { token, userId: candidate.id, deviceEpoch: candidate.device_epoch };
 }

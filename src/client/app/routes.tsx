@@ -292,6 +292,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'moderation/team',
+        ...pageRoute(
+          'team-page',
+          () => import('./pages/team-page'),
+          (m) => ({ Component: m.TeamPage, loader: m.teamLoader, action: m.teamAction }),
+        ),
+      },
+      {
         path: 'moderation/appeals',
         ...pageRoute(
           'moderation-page',

@@ -1192,6 +1192,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/moderators.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Admins only - the site's moderators and admins, with when and by whom each was granted the role, and the audit of role changes
+         * @description The team (moderators and admins with an active account), admins first, then by name; each with the last
+         *     grant of his current role (null for one granted before the audit began). `changes` is the audit of every
+         *     grant and withdrawal on the site, newest first (at most 100): who changed whose role, from what to what, when.
+         */
+        get: operations["listModerators"];
+        /**
+         * Admins only - make a member a moderator, or withdraw the role (by member id or e-mail address)
+         * @description Names the member by `member` (his id) or `email` (his account's address), exactly one of the two (422
+         *     `invalid_value` otherwise). `role: moderator` grants the role, `role: member` withdraws it; a member who
+         *     already has the role asked for is left as he is (`changed: false`, nothing audited). Every change is
+         *     audited (who, whom, from, to, when). The admin is checked before the member is looked up, so a member who
+         *     is not an admin learns nothing (403 `forbidden`) about whether the id or address exists. An admin's own role
+         *     and other admins' roles are not changed here (403 `admin_role_fixed`): the operator makes and unmakes admins.
+         *     A withdrawn moderator loses the console with his next request (the role is read on every request).
+         */
+        put: operations["setModeratorRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/report.php": {
         parameters: {
             query?: never;
@@ -1232,8 +1264,8 @@ export interface paths {
          * @description `dismiss` handles the notice without a member (the notifier learns "no violation found"). `assign` resolves
          *     `content_url` (a profile, photo or chat photo URL of the site) to its member; the notice then joins his case in
          *     the report queue, where it is decided with his reports. A notice handled before answers 409 `reports_decided`;
-         *     a URL that names no member of the site answers 422 `invalid_value` (`params.field` = `content_url`).
-         *     Honours `Idempotency-Key`.
+         *     a URL that names no member of the site answers 422 `invalid_value` (`params.field` = `content_url`). The
+         *     moderator who sent the notice himself may not dismiss it (403 `own_report`). Honours `Idempotency-Key`.
          */
         put: operations["decideNotice"];
         /**
@@ -1256,7 +1288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderators only - open reports grouped per reported member (oldest report first), with context; open notices */
+        /** Moderators only - open reports grouped per reported member (hidden before review, then by weight, then oldest report first), with context and the cases the moderator asking may not decide marked; open notices */
         get: operations["listReportQueue"];
         put?: never;
         post?: never;
@@ -1285,7 +1317,9 @@ export interface paths {
          *     `suspend` need `days`. A decision covers the open reports of the member's case that it lists. Decisions about
          *     one member are taken one at a time; an own-initiative decision (no reports, no notices) that repeats one that
          *     stands from the last 10 minutes (same action, rule, content and days) answers 409 `decision_duplicate`.
-         *     Nobody decides about himself (403 `own_case`). Honours `Idempotency-Key`: a retry replays the first answer.
+         *     Nobody decides about himself (403 `own_case`), about a case holding an open report he filed or a notice he sent
+         *     (403 `own_report`), or about a member he blocked, was blocked by or has a conversation with (403
+         *     `conflict_of_interest`). Honours `Idempotency-Key`: a retry replays the first answer.
          */
         post: operations["decideReports"];
         delete?: never;
@@ -1344,9 +1378,11 @@ export interface paths {
          * Moderators only - uphold or reverse a decision on appeal (not the moderator who made it)
          * @description Reversing undoes the decision's effect (a restriction, suspension or ban is lifted; removed content is
          *     restored where it still exists; a dismissal's reports are opened again) and is recorded. 403
-         *     `appeal_own_decision` for the moderator who made the decision, `own_case` for the member it is about and
-         *     `appeal_own_appeal` for the one who appealed; 409 `appeal_decided` when another moderator decided the
-         *     appeal first. Honours `Idempotency-Key`.
+         *     `appeal_own_decision` for the moderator who made the decision, `own_case` for the member it is about,
+         *     `appeal_own_appeal` for the one who appealed, `appeal_own_report` for a moderator whose report the decision
+         *     covered (or whose notice it handled), and `conflict_of_interest` for one who blocked, was blocked by or has a
+         *     conversation with the member it is about or the appellant; 409 `appeal_decided` when another moderator
+         *     decided the appeal first. Honours `Idempotency-Key`.
          */
         put: operations["decideAppeal"];
         /** Appeal a decision within six months - the member it is about (session or the statement's token), or a reporter of a dismissed report */
@@ -1364,7 +1400,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderators only - open appeals, oldest first, with the decision; those the moderator made himself are marked */
+        /** Moderators only - open appeals, oldest first, with the decision; those the moderator asking may not decide are marked */
         get: operations["listAppealQueue"];
         put?: never;
         post?: never;
@@ -1556,10 +1592,11 @@ export interface components {
             notifications_disabled: ("spam" | "bounce" | "unsubscribe")[];
             profile: components["schemas"]["OwnProfile"];
             /**
-             * @description Moderators approve and reject photos on /moderation; absent means member
+             * @description Moderators work in the moderators' console (/moderation: photos, reports, appeals); an admin moderates too
+             *     and grants and withdraws the moderator role (`setModeratorRole`). Absent means member.
              * @enum {string}
              */
-            role?: "member" | "moderator";
+            role?: "member" | "moderator" | "admin";
         };
         OwnProfile: {
             id: number;
@@ -2195,6 +2232,62 @@ export interface components {
             /** @enum {string} */
             decision: "approve" | "reject";
         };
+        TeamMemberRef: {
+            id: number;
+            /** @description His profile name */
+            name: string;
+        };
+        TeamMember: {
+            id: number;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            role: "moderator" | "admin";
+            /**
+             * Format: date-time
+             * @description When he was given his current role (null when that was before the audit began)
+             */
+            granted_at: string | null;
+            /** @description The admin who gave it (null for the operator, a grant before the audit began or an account that is gone) */
+            granted_by: null | components["schemas"]["TeamMemberRef"];
+        };
+        RoleChange: {
+            id: number;
+            member: components["schemas"]["TeamMemberRef"];
+            /** @description The admin who changed it (null for the operator or an account that is gone) */
+            changed_by: null | components["schemas"]["TeamMemberRef"];
+            /** @enum {string} */
+            via: "console" | "operator";
+            /** @enum {string} */
+            from: "member" | "moderator" | "admin";
+            /** @enum {string} */
+            to: "member" | "moderator" | "admin";
+            /** Format: date-time */
+            created_at: string;
+        };
+        ModeratorTeam: {
+            moderators: components["schemas"]["TeamMember"][];
+            /** @description The audit of role changes, newest first (at most 100) */
+            changes: components["schemas"]["RoleChange"][];
+        };
+        ModeratorRoleRequest: {
+            /** @description The member's id (or give `email`) */
+            member?: number;
+            /** @description His account's e-mail address (or give `member`) */
+            email?: string;
+            /**
+             * @description `moderator` grants the role, `member` withdraws it
+             * @enum {string}
+             */
+            role: "moderator" | "member";
+        };
+        ModeratorRoleResult: {
+            member: components["schemas"]["TeamMemberRef"];
+            /** @enum {string} */
+            role: "member" | "moderator";
+            /** @description False when he had that role already (nothing was changed or audited) */
+            changed: boolean;
+        };
         OwnImage: components["schemas"]["Image"] & {
             is_main: boolean;
         };
@@ -2317,8 +2410,27 @@ export interface components {
             /** @description Open notices whose content URL names no member of the site, oldest first */
             notices: components["schemas"]["QueuedNotice"][];
         };
-        /** @description A reported member with his open reports and the open notices whose URL names him, oldest first */
+        /**
+         * @description A reported member with his open reports and the open notices whose URL names him, oldest first. Cases come
+         *     hidden before review first, then by `weight` (heaviest first), then by their oldest report. The marks say
+         *     whether the moderator asking may decide the case: not when it is about himself (`own_case`), when he filed one
+         *     of its reports or sent one of its notices (`own_report`), or when he blocked the member, was blocked by him or
+         *     has a conversation with him (`conflict_of_interest`); another moderator decides it then.
+         */
         ReportCase: {
+            /**
+             * @description What the open reports weigh together: each counted report's reporter once, linked reporters (one signup
+             *     network, one browser, one bank account) as one, light reporters together at most 1 (docs/trust-and-safety.md)
+             */
+            weight: number;
+            /** @description An automated hiding stands (enough independent weight of `underage` reports); his profile is out of search until a moderator decides */
+            hidden_before_review: boolean;
+            /** @description The case is about the moderator himself (a decision answers 403 `own_case`) */
+            own_case: boolean;
+            /** @description He filed one of its open reports or sent one of its notices (a decision answers 403 `own_report`) */
+            own_report: boolean;
+            /** @description He blocked the member, was blocked by him or has a conversation with him (403 `conflict_of_interest`) */
+            conflict_of_interest: boolean;
             /** @description Open notices whose content URL names this member (his profile, a photo, a chat photo) */
             notices?: components["schemas"]["QueuedNotice"][];
             member: {
@@ -2346,19 +2458,23 @@ export interface components {
         };
         QueuedReport: {
             id: number;
+            /** @description False when the per-target limit stored it without weight (too many reports from light reporters about the member within the hour) */
+            counted: boolean;
             target: components["schemas"]["ReportTarget"];
             reason: components["schemas"]["ReportReason"];
             details: string;
             /** Format: date-time */
             created_at: string;
-            /** @description The reporter's track record (filed reports, and those upheld) */
+            /** @description The reporter's track record (filed reports, and those upheld) and what his reports weigh now */
             reporter: {
                 id: number | null;
                 filed: number;
                 upheld: number;
                 /** @description His reports found to be no violation */
                 unfounded?: number;
-                /** @description Confirmed address and an account old enough, or a buyer; only such reports count for automation */
+                /** @description His weight now, from a confirmed address, the account's age, money kept spent and reports upheld, less for unfounded ones */
+                weight: number;
+                /** @description His reports carry weight (`weight` above 0) */
                 trusted?: boolean;
                 /** @description His reports keep being unfounded, so they wait behind the others */
                 deprioritised?: boolean;
@@ -2375,6 +2491,11 @@ export interface components {
             }[];
         };
         QueuedNotice: {
+            /**
+             * @description The moderator asking sent it himself (its address is his account's, compared as one mailbox): he may not
+             *     dismiss it (403 `own_report`) nor decide the case it is part of
+             */
+            own_report: boolean;
             id: number;
             reference: string;
             name: string;
@@ -2394,8 +2515,8 @@ export interface components {
             content_url?: string;
         };
         /**
-         * @description `hide` is automated only (never a moderator's choice in `decideReports`): a profile reported as fake, scam or
-         *     spam by enough distinct trusted reporters is hidden from search until a moderator decides about him.
+         * @description `hide` is automated only (never a moderator's choice in `decideReports`): a profile reported as under 18 by
+         *     enough independent weight is hidden from search until a moderator decides about him.
          * @enum {string}
          */
         SafetyAction: "dismiss" | "remove_content" | "warn" | "restrict" | "suspend" | "ban" | "hide";
@@ -2449,7 +2570,7 @@ export interface components {
             rule: components["schemas"]["ReportReason"];
             /** @enum {string} */
             source: "report" | "notice" | "own_initiative";
-            /** @description Whether automated means detected or decided it (the automated `hide` of a profile reported by enough trusted reporters) */
+            /** @description Whether automated means detected or decided it (the automated `hide` of a profile reported by enough independent weight) */
             automated: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2494,6 +2615,13 @@ export interface components {
                 own_decision: boolean;
                 /** @description The decision is about the moderator himself, or he filed the appeal, so another must decide it */
                 own_case: boolean;
+                /** @description His own report (or notice) led to the decision, so another must decide the appeal (403 `appeal_own_report`) */
+                own_report: boolean;
+                /**
+                 * @description He blocked, was blocked by or has a conversation with the member the decision is about or the one who
+                 *     appealed, so another must decide it (403 `conflict_of_interest`)
+                 */
+                conflict_of_interest: boolean;
                 decision: {
                     id: number;
                     member: number;
@@ -2732,8 +2860,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators */
+        /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators (or admins) */
         ModeratorsOnly: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `authentication_required` for visitors, `forbidden` for members who are not admins (moderators included) */
+        AdminsOnly: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5412,6 +5549,85 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listModerators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team and the audit */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorTeam"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminsOnly"];
+        };
+    };
+    setModeratorRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModeratorRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member's role now, and whether it changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratorRoleResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not admins, `admin_role_fixed` when the member named is an admin (himself included) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No active member of this site has that id or address (`not_found`; asked only for an admin) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Neither or both of `member` and `email` (`invalid_value`, `params.field` = `member`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listMyReports: {
         parameters: {
             query?: never;
@@ -5523,7 +5739,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ModeratorsOnly"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_report` for a dismissal of a notice the moderator sent himself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The notice was handled before (`reports_decided`), or `idempotency_key_in_use` */
             409: {
                 headers: {
@@ -5640,7 +5864,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_case` for a decision about the moderator himself */
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_case` for a decision about the moderator himself, `own_report` for a case holding his own report or notice, `conflict_of_interest` for a member he blocked, was blocked by or has a conversation with */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5755,7 +5979,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators; `appeal_own_decision`, `own_case` or `appeal_own_appeal` for a moderator who may not decide this appeal */
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators; `appeal_own_decision`, `own_case`, `appeal_own_appeal`, `appeal_own_report` or `conflict_of_interest` for a moderator who may not decide this appeal */
             403: {
                 headers: {
                     [name: string]: unknown;

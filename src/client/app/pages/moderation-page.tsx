@@ -1,5 +1,4 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { listPendingPhotos, MODERATION_QUEUE_KEY } from '../../features/moderation/api/list-pending-photos';
 import { decidePhoto } from '../../features/moderation/api/decide-photo';
@@ -9,6 +8,7 @@ import {
   PHOTO_DECISION_FORM,
   PHOTO_QUEUE_PAGE,
 } from '../../features/moderation/components/moderation-queue';
+import { ModerationNav } from '../../features/moderation/components/moderation-nav';
 import { answerInPlace, FETCHER_FIELD } from '../../components/router-fetcher';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import {
@@ -36,6 +36,7 @@ import {
   REPORTS_PAGE,
   reportsPageWith,
 } from '../../features/safety/moderation-forms';
+import { isModerator } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/store/store';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchKey, type PageActionArgs, type PageContext, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
@@ -43,11 +44,11 @@ import { NotFoundPage } from './not-found-page';
 
 type Tab = 'photos' | 'reports' | 'appeals';
 
-/** Visitors and members who are not moderators get the 404 page: the route does not reveal that it exists. */
+/** Visitors and members who are not moderators (or admins) get the 404 page: the route does not reveal that it exists. */
 async function moderatorOnly(ctx: PageContext, load: () => Promise<PrefetchResult>): Promise<PrefetchResult> {
   // The queue goes out with the user call; the backend refuses it to anyone but a moderator.
   const [user, result] = await Promise.all([ctx.user, ctx.hasSession ? load() : null]);
-  if (user?.role !== 'moderator' || !result) return { status: 404 };
+  if (!isModerator(user) || !result) return { status: 404 };
   return result;
 }
 
@@ -175,7 +176,7 @@ export async function appealModerationAction({ request, context }: PageActionArg
 export function ModerationPage({ tab = 'photos' }: { tab?: Tab }) {
   const intl = useIntl();
   const user = useCurrentUser();
-  if (user?.role !== 'moderator') return <NotFoundPage />;
+  if (!isModerator(user)) return <NotFoundPage />;
   const titles: Record<Tab, string> = {
     photos: intl.formatMessage({ id: 'moderation.title', defaultMessage: 'Photo moderation' }),
     reports: intl.formatMessage({ id: 'safety.moderation.reportsTitle', defaultMessage: 'Reports' }),
@@ -185,23 +186,7 @@ export function ModerationPage({ tab = 'photos' }: { tab?: Tab }) {
   return (
     <section className="my-4">
       <Seo title={title} />
-      <nav
-        className="nav nav-pills tab-bar mb-3 flex-wrap"
-        aria-label={intl.formatMessage({ id: 'safety.moderation.nav', defaultMessage: 'Moderation' })}
-      >
-        <NavLink className="nav-link" to="/moderation" end>
-          <FormattedMessage id="safety.moderation.tabPhotos" defaultMessage="Photos" />
-        </NavLink>
-        <NavLink className="nav-link" to="/moderation/reports" end>
-          {titles.reports}
-        </NavLink>
-        <NavLink className="nav-link" to="/moderation/appeals" end>
-          {titles.appeals}
-        </NavLink>
-        <Link className="nav-link" to="/moderation/transparency">
-          <FormattedMessage id="safety.moderation.tabTransparency" defaultMessage="Transparency report" />
-        </Link>
-      </nav>
+      <ModerationNav />
       <h1 className="h3">{title}</h1>
       {tab === 'photos' ? (
         <>

@@ -3,18 +3,20 @@ import { useSearchParams } from 'react-router';
 import { Seo } from '../../components/seo';
 import { getTransparencyCounts, periodFromSearch, transparencyCountsKey } from '../../features/transparency/api/transparency';
 import { TransparencyReport } from '../../features/transparency/components/transparency-report';
+import { ModerationNav } from '../../features/moderation/components/moderation-nav';
+import { isModerator } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/store/store';
 import { prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { NotFoundPage } from './not-found-page';
 
-/** Visitors and members who are not moderators get the 404 page: the route does not reveal that it exists. */
+/** Visitors and members who are not moderators (or admins) get the 404 page: the route does not reveal that it exists. */
 export async function transparencyLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const period = periodFromSearch(new URL(request.url).searchParams);
   const [user, result] = await Promise.all([
     ctx.user,
     ctx.hasSession ? prefetchKey(transparencyCountsKey(period), () => getTransparencyCounts(ctx.api, period)) : null,
   ]);
-  if (user?.role !== 'moderator' || !result) return { status: 404 };
+  if (!isModerator(user) || !result) return { status: 404 };
   return result;
 }
 
@@ -23,11 +25,12 @@ export function TransparencyPage() {
   const intl = useIntl();
   const user = useCurrentUser();
   const [search] = useSearchParams();
-  if (user?.role !== 'moderator') return <NotFoundPage />;
+  if (!isModerator(user)) return <NotFoundPage />;
   const title = intl.formatMessage({ id: 'transparency.title', defaultMessage: 'Transparency report' });
   return (
     <section className="my-4">
       <Seo title={title} />
+      <ModerationNav />
       <h1 className="h3">{title}</h1>
       <p className="text-body-secondary">
         <FormattedMessage

@@ -16,7 +16,8 @@ import { QueueList, type QueueNotice } from './queue-list';
  * One appeal: the decision it contests, the appellant's text, and uphold or reverse with the explanation he is mailed
  * — a form posted to /moderation/appeals with its Idempotency-Key (the button pressed is the outcome), whose route
  * action decides it: through the router with JavaScript, by the browser itself without it. The moderator who made the
- * decision, the member it is about and the one who appealed get no form: another moderator decides.
+ * decision, the member it is about, the one who appealed, one whose report or notice led to the decision and one tied
+ * to the member or the appellant (a block, a conversation) get no form but the reason: another moderator decides.
  */
 function AppealCard({ appeal }: { appeal: QueuedAppeal }) {
   const intl = useIntl();
@@ -82,6 +83,20 @@ function AppealCard({ appeal }: { appeal: QueuedAppeal }) {
           <FormattedMessage
             id="safety.appeals.ownCase"
             defaultMessage="This decision is about you, or you filed the appeal; another moderator decides it."
+          />
+        </p>
+      ) : appeal.own_report ? (
+        <p className="small text-body-secondary mb-0" data-testid="appeal-own">
+          <FormattedMessage
+            id="safety.appeals.ownReport"
+            defaultMessage="This decision followed your own report or notice; another moderator decides the appeal."
+          />
+        </p>
+      ) : appeal.conflict_of_interest ? (
+        <p className="small text-body-secondary mb-0" data-testid="appeal-own">
+          <FormattedMessage
+            id="safety.appeals.tied"
+            defaultMessage="You blocked the member or the one who appealed, were blocked by him, or have a conversation with him; another moderator decides the appeal."
           />
         </p>
       ) : (

@@ -10,7 +10,7 @@ import {
 } from '../../../app/pages/moderation-page';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { APPEAL_QUEUE_KEY, REPORT_QUEUE_KEY, type AppealQueue, type ReportQueue } from '../api/moderation';
+import { APPEAL_QUEUE_KEY, REPORT_QUEUE_KEY, type AppealQueue, type ReportCase, type ReportQueue } from '../api/moderation';
 import { AppealQueueView } from './appeal-queue';
 import { ReportQueueView } from './report-queue';
 
@@ -84,6 +84,11 @@ const image = (id: number, status: 'approved' | 'pending') => ({
 const QUEUE: ReportQueue = {
   cases: [
     {
+      weight: 1.25,
+      hidden_before_review: true,
+      own_case: false,
+      own_report: false,
+      conflict_of_interest: false,
       member: {
         id: 42,
         name: 'Rude Rob',
@@ -101,7 +106,8 @@ const QUEUE: ReportQueue = {
           reason: 'fake_scam_spam',
           details: 'Asks everyone for money',
           created_at: '2026-11-20T10:00:00Z',
-          reporter: { id: 7, filed: 3, upheld: 2 },
+          counted: true,
+          reporter: { id: 7, filed: 3, upheld: 2, weight: 1.25 },
           messages: [],
         },
         {
@@ -110,7 +116,8 @@ const QUEUE: ReportQueue = {
           reason: 'harassment_hate',
           details: '',
           created_at: '2026-11-21T10:00:00Z',
-          reporter: { id: 8, filed: 1, upheld: 0 },
+          counted: false,
+          reporter: { id: 8, filed: 1, upheld: 0, weight: 0.2 },
           messages: [
             { id: 554, from_member: false, text: 'Hi there', sent_at: '2026-11-21T09:00:00Z', reported: false },
             { id: 555, from_member: true, text: 'You are worthless', sent_at: '2026-11-21T09:01:00Z', reported: true },
@@ -135,6 +142,7 @@ describe('ReportQueueView', () => {
     explanation: 'Sells stolen goods.',
     created_at: '2026-11-22T10:00:00Z',
     target,
+    own_report: false,
   });
   const EMPTY = { cases: [], notices: [] };
 
@@ -163,6 +171,36 @@ describe('ReportQueueView', () => {
       action: 'remove_content',
       content: { kind: 'photo', id: 1 },
     });
+  });
+
+  it('When a case holds the moderator’s own report, concerns a member he is tied to or is about him, then it shows why instead of the decision form; his own notice has no actions', async () => {
+    const marked = (id: number, marks: Partial<Pick<ReportCase, 'own_case' | 'own_report' | 'conflict_of_interest'>>, name: string) => ({
+      ...QUEUE.cases[0]!,
+      ...marks,
+      member: { ...QUEUE.cases[0]!.member, id, name },
+    });
+    const queue: ReportQueue = {
+      cases: [
+        marked(50, { own_report: true }, 'Reported Ray'),
+        marked(51, { conflict_of_interest: true }, 'Chatty Chris'),
+        marked(52, { own_case: true }, 'Myself Mats'),
+      ],
+      notices: [{ ...notice(8, null), own_report: true }],
+    };
+    const { fetch, calls } = backend(() => json(200, queue));
+    renderReports(fetch, queue);
+    const reason = async (name: string) => {
+      const card = await screen.findByRole('article', { name });
+      expect(within(card).queryByRole('button', { name: 'Decide' })).toBeNull();
+      return within(card).getByTestId('case-not-yours').textContent;
+    };
+    expect(await reason('Reported Ray')).toContain('You reported this member yourself');
+    expect(await reason('Chatty Chris')).toContain('you have a conversation with him');
+    expect(await reason('Myself Mats')).toContain('This case is about you');
+    const own = screen.getAllByTestId('queued-notice').find((n) => n.textContent?.includes('N-000008')) as HTMLElement;
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(within(own).getByTestId('notice-own').textContent).toContain('You sent this notice yourself');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('When a notice names nobody, then the moderator assigns it with a profile URL or dismisses it, and the queue is asked again', async () => {
@@ -202,7 +240,11 @@ describe('ReportQueueView', () => {
     expect(card.textContent).toContain('22 days');
     expect(within(card).getByRole('img', { name: 'Photo 2 of Rude Rob (awaiting moderation)' })).toBeTruthy();
     expect(card.textContent).toContain('2 open reports');
-    expect(card.textContent).toContain('Reporter: 3 reports filed, 2 upheld');
+    expect(card.textContent).toContain('Reporter: 3 reports filed, 2 upheld · Weight 1.25');
+    // Hidden before review, with what the reports weigh; the report the per-target limit stored without weight says so.
+    expect(within(card).getByTestId('case-weight').textContent).toBe('Hidden from search until reviewedWeight of the reports: 1.25');
+    expect(within(card).getAllByTestId('report-not-counted')).toHaveLength(1);
+    expect(within(card).getAllByTestId('queued-report')[1]?.textContent).toContain('Counts no weight');
     const context = within(card).getByRole('list', { name: 'The conversation around the message' });
     expect(within(context).getByTestId('reported-message').textContent).toContain('You are worthless');
     expect(context.textContent).toContain('Hi there');
@@ -339,6 +381,8 @@ const APPEALS: AppealQueue = {
       created_at: '2026-11-22T10:00:00Z',
       own_decision: false,
       own_case: false,
+      own_report: false,
+      conflict_of_interest: false,
       decision: {
         id: 3,
         member: 42,
@@ -356,6 +400,8 @@ const APPEALS: AppealQueue = {
       created_at: '2026-11-22T11:00:00Z',
       own_decision: true,
       own_case: false,
+      own_report: false,
+      conflict_of_interest: false,
       decision: { id: 4, member: 43, action: 'ban', rule: 'underage', facts: 'Minor', created_at: '2026-11-21T11:00:00Z', moderator: 1 },
     },
   ],
@@ -393,16 +439,26 @@ describe('AppealQueueView', () => {
     expect((await screen.findByTestId('appeal-notice')).textContent).toContain('Another moderator decided this appeal first.');
   });
 
-  it('When an appeal is about the moderator or filed by him, then he gets no form but the reason; an empty explanation is not sent', async () => {
-    const queue: AppealQueue = { appeals: [APPEALS.appeals[0]!, { ...APPEALS.appeals[0]!, id: 5, own_case: true }] };
+  it('When an appeal is about the moderator or filed by him, followed his own report or involves a member he is tied to, then he gets no form but the reason; an empty explanation is not sent', async () => {
+    const base = APPEALS.appeals[0]!;
+    const queue: AppealQueue = {
+      appeals: [
+        base,
+        { ...base, id: 5, own_case: true },
+        { ...base, id: 6, own_report: true },
+        { ...base, id: 7, conflict_of_interest: true },
+      ],
+    };
     const { fetch, calls } = backend(() => json(200, queue));
     renderAppeals(fetch, queue);
-    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(2));
-    const [first, own] = screen.getAllByTestId('queued-appeal');
-    expect(within(own as HTMLElement).queryByRole('button')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(4));
+    const [first, own, reported, tied] = screen.getAllByTestId('queued-appeal') as HTMLElement[];
+    for (const card of [own, reported, tied]) expect(within(card as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(own as HTMLElement).getByTestId('appeal-own').textContent).toContain(
       'This decision is about you, or you filed the appeal',
     );
+    expect(within(reported as HTMLElement).getByTestId('appeal-own').textContent).toContain('followed your own report or notice');
+    expect(within(tied as HTMLElement).getByTestId('appeal-own').textContent).toContain('have a conversation with him');
     fireEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Keep the decision' }));
     expect((await within(first as HTMLElement).findByRole('alert')).textContent).toContain('Please explain the outcome to the member.');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);

@@ -9,7 +9,10 @@ import { safetyErrorText } from '../error-text';
 import { NOTICE_DECISION_FORM, REPORTS_PAGE } from '../moderation-forms';
 import { TARGET_MESSAGES } from '../safety-messages';
 
-/** A notice of illegal content as a moderator reads it: reference, date, who sent it, the URL, what it names, why. */
+/**
+ * A notice of illegal content as a moderator reads it: reference, date, who sent it, the URL, what it names, why — and
+ * its actions (`children`), unless he sent it himself.
+ */
 export function NoticeItem({ notice, as = 'li', children }: { notice: QueuedNotice; as?: 'li' | 'div'; children?: ReactNode }) {
   const intl = useIntl();
   const Tag = as;
@@ -31,7 +34,13 @@ export function NoticeItem({ notice, as = 'li', children }: { notice: QueuedNoti
       <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>
         {notice.explanation}
       </p>
-      {children}
+      {notice.own_report ? (
+        <p className="small fw-bold mt-1 mb-0" data-testid="notice-own">
+          <FormattedMessage id="safety.notice.own" defaultMessage="You sent this notice yourself: another moderator handles it." />
+        </p>
+      ) : (
+        children
+      )}
     </Tag>
   );
 }

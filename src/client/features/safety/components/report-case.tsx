@@ -8,7 +8,10 @@ import { DecisionForm } from './decision-form';
 import { NoticeItem } from './notice-item';
 import { EndDate } from './statement-view';
 
-/** One report: what, why, when, the reporter's track record and (a message) the conversation around it. */
+/**
+ * One report: what, why, when, the reporter's track record and weight, whether it counts, and (a message) the
+ * conversation around it.
+ */
 function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
   const intl = useIntl();
   return (
@@ -31,7 +34,21 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
           defaultMessage="Reporter: {filed, plural, one {# report filed} other {# reports filed}}, {upheld} upheld"
           values={{ filed: report.reporter.filed, upheld: report.reporter.upheld }}
         />
+        {' · '}
+        <FormattedMessage
+          id="safety.queue.reporterWeight"
+          defaultMessage="Weight {weight, number}"
+          values={{ weight: report.reporter.weight }}
+        />
       </p>
+      {report.counted ? null : (
+        <p className="small text-warning-emphasis mb-1" data-testid="report-not-counted">
+          <FormattedMessage
+            id="safety.queue.notCounted"
+            defaultMessage="Counts no weight: too many reports about this member from accounts of little weight within the hour"
+          />
+        </p>
+      )}
       {report.messages.length > 0 ? (
         <ol
           className="safety-context"
@@ -56,8 +73,39 @@ function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
 }
 
 /**
- * A reported member with his open reports: his profile (name, age of the account, text, all photos), his current
- * suspension or restriction, his earlier decisions, each report with its context, and the decision form.
+ * Why the moderator may not decide a case (another moderator does), or null when he may: the case is about himself,
+ * holds his own report or notice, or concerns a member he blocked, was blocked by or has a conversation with.
+ */
+function NotYours({ reportCase }: { reportCase: ReportCase }) {
+  const reason = reportCase.own_case ? (
+    <FormattedMessage id="safety.queue.notYours.ownCase" defaultMessage="This case is about you: another moderator decides it." />
+  ) : reportCase.own_report ? (
+    <FormattedMessage
+      id="safety.queue.notYours.ownReport"
+      defaultMessage="You reported this member yourself (a report or notice in this case): another moderator decides it."
+    />
+  ) : reportCase.conflict_of_interest ? (
+    <FormattedMessage
+      id="safety.queue.notYours.conflict"
+      defaultMessage="You blocked this member, he blocked you, or you have a conversation with him: another moderator decides it."
+    />
+  ) : null;
+  if (!reason) return null;
+  return (
+    <p className="alert alert-secondary small mt-3 mb-0" data-testid="case-not-yours">
+      <strong>
+        <FormattedMessage id="safety.queue.notYours" defaultMessage="Not yours to decide." />
+      </strong>{' '}
+      {reason}
+    </p>
+  );
+}
+
+/**
+ * A reported member with his open reports: whether he is hidden before review and what the reports weigh, his profile
+ * (name, age of the account, text, all photos), his current suspension or restriction, his earlier decisions, each
+ * report with its context, and the decision form — or, when the case is not the moderator's to decide, the reason
+ * instead.
  */
 export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
   const intl = useIntl();
@@ -77,6 +125,20 @@ export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
           />
         </span>
       </header>
+      <p className="small mb-1 d-flex flex-wrap gap-2 align-items-baseline" data-testid="case-weight">
+        {reportCase.hidden_before_review ? (
+          <span className="badge text-bg-warning">
+            <FormattedMessage id="safety.queue.hiddenBeforeReview" defaultMessage="Hidden from search until reviewed" />
+          </span>
+        ) : null}
+        <span>
+          <FormattedMessage
+            id="safety.queue.caseWeight"
+            defaultMessage="Weight of the reports: {weight, number}"
+            values={{ weight: reportCase.weight }}
+          />
+        </span>
+      </p>
       {member.suspended_until ? (
         <p className="text-danger small mb-1">
           <FormattedMessage
@@ -161,7 +223,11 @@ export function ReportCaseCard({ reportCase }: { reportCase: ReportCase }) {
           </ul>
         </>
       ) : null}
-      <DecisionForm reportCase={reportCase} />
+      {reportCase.own_case || reportCase.own_report || reportCase.conflict_of_interest ? (
+        <NotYours reportCase={reportCase} />
+      ) : (
+        <DecisionForm reportCase={reportCase} />
+      )}
     </article>
   );
 }

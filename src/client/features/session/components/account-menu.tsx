@@ -9,7 +9,7 @@ import { endLiveUpdates } from '../../../lib/page-exit';
 /** Where the logout form posts: the route whose action logs out (app/pages/login-page.tsx). */
 const LOGOUT_PATH = '/logout';
 
-/** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators), settings and logout. */
+/** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators and admins), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
   const busy = useSubmitting(LOGOUT_PATH);
@@ -42,7 +42,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
             <FormattedMessage id="nav.myProfile" defaultMessage="My profile" />
           </Link>
         </li>
-        {user.role === 'moderator' ? (
+        {user.role === 'moderator' || user.role === 'admin' ? (
           <li>
             <Link className="menu-item" to="/moderation">
               <FormattedMessage id="nav.moderation" defaultMessage="Photo moderation" />
