@@ -28,12 +28,42 @@ function avatarSvg(index: number): string {
 </svg>`;
 }
 
+/** One avatar's three JPEGs: the full picture, its thumbnail and its blurred variant. */
+export interface AvatarImages {
+  full: Buffer;
+  thumb: Buffer;
+  blurred: Buffer;
+}
+
+/** Draws avatar number `index`: the same pictures every time. */
+async function drawAvatar(index: number): Promise<AvatarImages> {
+  const full = await sharp(Buffer.from(avatarSvg(index)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+  const [thumb, blurred] = await Promise.all([
+    sharp(full).resize(200, 200).jpeg({ quality: 80 }).toBuffer(),
+    sharp(full).resize(300, 300).blur(18).jpeg({ quality: 70 }).toBuffer(),
+  ]);
+  return { full, thumb, blurred };
+}
+
 /**
  * Draws `count` distinct avatars locally (gradient, head and shoulders; shared by many demo members, so nothing
  * personal on them) into the media store under avatars/: a 600×600 JPEG, a 200×200 thumbnail and a blurred variant.
- * Avatars already there are kept. Returns their keys (relative to the cdn_prefix).
+ * Avatars already there are kept. Returns their keys (relative to the cdn_prefix). With `drawn`, pictures drawn for
+ * an earlier store are taken from it and new ones kept in it (a process that seeds many databases: the tests).
  */
-export async function generateAvatars(media: MediaStore, count: number): Promise<AvatarFiles[]> {
+export async function generateAvatars(
+  media: MediaStore,
+  count: number,
+  drawn?: Map<number, Promise<AvatarImages>>,
+): Promise<AvatarFiles[]> {
+  const draw = (index: number): Promise<AvatarImages> => {
+    if (!drawn) return drawAvatar(index);
+    let images = drawn.get(index);
+    if (!images) drawn.set(index, (images = drawAvatar(index)));
+    return images;
+  };
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const base = `avatar-${String(i + 1).padStart(2, '0')}`;
@@ -43,13 +73,7 @@ export async function generateAvatars(media: MediaStore, count: number): Promise
         blurred_filename: `avatars/${base}-blur.jpg`,
       };
       if (await media.exists(files.blurred_filename)) return files;
-      const full = await sharp(Buffer.from(avatarSvg(i)))
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-      const [thumb, blurred] = await Promise.all([
-        sharp(full).resize(200, 200).jpeg({ quality: 80 }).toBuffer(),
-        sharp(full).resize(300, 300).blur(18).jpeg({ quality: 70 }).toBuffer(),
-      ]);
+      const { full, thumb, blurred } = await draw(i);
       // The blurred one last: its presence is what says the avatar is complete.
       for (const key of [files.filename, files.thumb_filename]) {
         if (!(await media.exists(key))) await media.put(key, key === files.filename ? full : thumb);

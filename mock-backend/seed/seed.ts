@@ -25,7 +25,7 @@ import { COUNTRY_LANGUAGES } from '../../src/shared/locales';
 import { sql, type Db } from '../lib/db';
 import type { MediaStore } from '../lib/media-store';
 import { hashPassword } from '../lib/password';
-import { generateAvatars, type AvatarFiles } from './avatars';
+import { generateAvatars, type AvatarFiles, type AvatarImages } from './avatars';
 import { seedGalleriesAndPlaces } from './galleries-and-places';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -115,6 +115,20 @@ export interface SeedOptions {
   avatars?: number;
   /** Faker seed for reproducible demo data. */
   randomSeed?: number;
+  /**
+   * Work that comes out alike for every database, kept by a process that seeds many (the tests: createSeedReuse()):
+   * the avatars' pictures and the two password hashes (a hash is salted, so any hash of the password serves).
+   */
+  reuse?: SeedReuse;
+}
+
+export interface SeedReuse {
+  avatars: Map<number, Promise<AvatarImages>>;
+  hashes: Map<string, Promise<string>>;
+}
+
+export function createSeedReuse(): SeedReuse {
+  return { avatars: new Map(), hashes: new Map() };
 }
 
 interface MemberSpec {
@@ -154,10 +168,17 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
   const f = fakerEN;
   f.seed(opts.randomSeed ?? 20250);
   const memberCount = opts.members ?? 300;
+  const hashOnce = (key: string, password: () => string): Promise<string> => {
+    const hashes = opts.reuse?.hashes;
+    if (!hashes) return hashPassword(password());
+    let hash = hashes.get(key);
+    if (!hash) hashes.set(key, (hash = hashPassword(password())));
+    return hash;
+  };
   const [avatars, randomHash, demoHash] = await Promise.all([
-    generateAvatars(opts.media, opts.avatars ?? 24),
-    hashPassword(randomBytes(24).toString('hex')),
-    hashPassword(DEMO_PASSWORD),
+    generateAvatars(opts.media, opts.avatars ?? 24, opts.reuse?.avatars),
+    hashOnce('random', () => randomBytes(24).toString('hex')),
+    hashOnce('demo', () => DEMO_PASSWORD),
   ]);
 
   return db.transaction(async (tx) => {

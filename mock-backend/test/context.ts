@@ -21,7 +21,7 @@ import { createDiskStore, type MediaStore } from '../lib/media-store';
 import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
 import { createOps, type BackendOps } from '../lib/ops';
-import { DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
+import { createSeedReuse, DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
 import { startLocalS3, type LocalS3 } from './local-s3';
 
 export interface TestContext {
@@ -98,6 +98,12 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
   return new Blob([await readFile(file)]);
 }
 
+/**
+ * What every context's seed draws and hashes alike, kept for the worker process: the node test projects run file after
+ * file in one process (vitest.config.ts), so a worker draws the avatars and hashes the passwords once.
+ */
+const seedReuse = createSeedReuse();
+
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
@@ -126,7 +132,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const mediaDir = path.join(dataDir, 'media');
   const s3 = opts.media === 's3' ? await startLocalS3() : null;
   const media = s3 ? s3.store() : createDiskStore(mediaDir);
-  await seed(db, { media, members: opts.members ?? 30, avatars: 4 });
+  await seed(db, { media, members: opts.members ?? 30, avatars: 4, reuse: seedReuse });
   const memory = createMemoryMailer();
   const mailer = opts.mailer ?? memory;
   const logger = opts.logStream ? createLogger('info', opts.logStream) : createLogger('silent');

@@ -391,7 +391,7 @@ describe('login throttle', () => {
     expect(
       (await request(ctx.app).post('/api/user.php').set(fromClient('192.0.2.250')).send({ email, password: 'brand-new-pass' })).status,
     ).toBe(200);
-  });
+  }, 90_000); // 120 refused logins, each an Argon2id check: seconds of CPU that a loaded machine stretches
 
   it('When one IP sprays 50 accounts, then the IP is blocked', async () => {
     let last = 0;
