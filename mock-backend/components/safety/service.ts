@@ -4,6 +4,7 @@ import type { Site, Viewer } from '../../lib/context';
 import { afterCommit, type Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Locale } from '../../../src/shared/locales';
+import { isKeywordOf } from '../../../src/shared/transparency-keywords';
 import { requireModerator } from '../moderation/index';
 import { blockInTransaction, deleteBlockedChatPhotos } from '../privacy/index';
 import { afterModeratorDecision, afterReport } from './automation';
@@ -325,6 +326,11 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
   if ((action === 'restrict' || action === 'suspend') && input.days === undefined)
     throw new AppError(422, 'invalid_value', { params: { field: 'days' } });
+  // A specification is one of the chosen category's keywords (the database's groups, src/shared/transparency-keywords.ts);
+  // without a chosen category the rule's own category and keyword are filed, so there is nothing to specify.
+  const specification = input.category_specification;
+  if (specification !== undefined && !(input.category !== undefined && isKeywordOf(input.category, specification)))
+    throw new AppError(422, 'invalid_value', { params: { field: 'category_specification' } });
   const noticeIds = [...new Set([...(input.notices ?? []), ...(input.notice === undefined ? [] : [input.notice])])];
   if (action === 'dismiss' && input.reports.length === 0 && noticeIds.length === 0)
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
