@@ -2543,7 +2543,11 @@ export interface components {
              *     absent: the rule's own (illegal content of an unnamed kind as not specified by the notifier)
              */
             category?: components["schemas"]["TdbCategory"];
-            /** @description A keyword of the database that specifies the category further */
+            /**
+             * @description A keyword of the database that specifies the chosen `category` further: one of that category's keywords
+             *     in the database's groups (422 `invalid_value` with `params.field` = `category_specification` for another
+             *     category's, or without a `category`)
+             */
             category_specification?: components["schemas"]["TdbKeyword"];
             /** @description The facts and circumstances, shown to the member in the statement of reasons */
             facts: string;
@@ -5885,7 +5889,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field the action needs is missing or names content that is not the member's (`params.field`), or `idempotency_key_reused` */
+            /** @description A field the action needs is missing or names content that is not the member's, or the specification is not one of the category's keywords (`params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;
