@@ -3,6 +3,7 @@ import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import { afterCommit, type Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { tell } from '../../lib/live-events';
 import type { Locale } from '../../../src/shared/locales';
 import { isKeywordOf } from '../../../src/shared/transparency-keywords';
 import { requireModerator } from '../moderation/index';
@@ -307,7 +308,8 @@ export async function decideNotice(deps: SafetyDeps, viewer: Viewer | null, site
  * A moderator's decision about a member. The listed reports are taken only while each is still open (a row update
  * that waits for a concurrent decision's lock and then finds them decided): the loser gets 409 reports_decided and
  * nothing changes. Every action but dismiss gets a statement of reasons, stored (the decision row) and mailed with
- * a token that reads it without a session; every reporter gets the bare outcome.
+ * a token that reads it without a session; every reporter gets the bare outcome. A removed message is told live to both
+ * members of its conversation once the decision committed.
  */
 export async function decide(
   deps: SafetyDeps,
@@ -424,8 +426,11 @@ export async function decide(
       });
       await mail(tx, site, notifier.email, 'notice_outcome', `notice:${notifier.id}`, rendered);
     }
-    return { decision: decision.id, statement: action !== 'dismiss' };
+    // Last: a removed message is told to both members' open conversations (the event takes the chat's event lock).
+    const told = content?.kind === 'message' && content.id !== undefined ? await effects.recordMessageRemoved(tx, content.id) : [];
+    return { answer: { decision: decision.id, statement: action !== 'dismiss' }, told };
   });
   deps.outbox.kick();
-  return result;
+  await tell(deps.bus, result.told);
+  return result.answer;
 }

@@ -664,8 +664,10 @@ export interface paths {
          *     Besides the chat, every change for the member comes on the same stream, each with its id (so one
          *     `Last-Event-ID` resumes them all): `like` and `match` (data: `LikeEvent`), `balance` (data: `BalanceEvent`,
          *     after a payment settled or a refund went out), `photo` (data: `PhotoDecisionEvent`, moderation decided one of
-         *     his photos) and `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
-         *     page). Clients poll only while the stream is down.
+         *     his photos), `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
+         *     page) and `message_removed` (data: `MessageRemovedEvent`, moderation removed a message of one of his
+         *     conversations, to both of its members: an open conversation shows the message as removed, as
+         *     `conversation.php` does after it). Clients poll only while the stream is down.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -2074,6 +2076,17 @@ export interface components {
         };
         ConversationRemovedEvent: {
             conversation: number;
+        };
+        /**
+         * @description Moderation removed a message (a text or a photo message): its `text` is empty and its `photo` null from now on,
+         *     and its `removed_at` is this one
+         */
+        MessageRemovedEvent: {
+            conversation: number;
+            /** @description The message's id */
+            message: number;
+            /** Format: date-time */
+            removed_at: string;
         };
         Like: {
             profile: components["schemas"]["ProfileSummary"];
