@@ -75,6 +75,8 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
   // The specification offers the chosen category's keywords; without JavaScript (the category cannot narrow the list)
   // every category's, grouped under their category ("Other" once), and the action refuses one of another category.
   const keywords = keywordsOf(category);
+  // One of another category (kept from a refused post without JavaScript) is not offered, so it is not chosen either.
+  const chosenSpecification = !hydrated || (keywords as readonly string[]).includes(specification) ? specification : '';
   const chooseCategory = (next: string) => {
     setCategory(next);
     if (!(keywordsOf(next) as readonly string[]).includes(specification)) setSpecification('');
@@ -119,7 +121,7 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
       days,
       facts,
       category,
-      category_specification: specification,
+      category_specification: chosenSpecification,
     };
     const outcome = decisionOf(fields);
     const problem = outcome && 'problem' in outcome ? outcome.problem : null;
@@ -193,7 +195,7 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
             id={`${id}-specification`}
             name="category_specification"
             type="select"
-            value={specification}
+            value={chosenSpecification}
             disabled={hydrated && keywords.length === 0}
             aria-describedby={`${id}-specification-help`}
             onChange={(e) => setSpecification(e.target.value)}
