@@ -171,6 +171,7 @@ export function createApp(deps: AppDeps): Express {
       outbox: deps.outbox,
       publicUrl: deps.publicUrl,
       dataExports: deps.dataExports,
+      bus,
     }),
   );
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });

@@ -23,13 +23,16 @@ export const CHAT_EVENT_LOCK = 7_313_012;
  * - `balance`: his credits changed outside a send he made himself — a payment settled, a refund went out
  *   ({ credits, paid_user });
  * - `photo`: moderation decided one of his photos ({ photo, status: approved | refused });
- * - `conversation_removed`: he removed a conversation ({ conversation }), so his other tabs and devices drop it.
+ * - `conversation_removed`: he removed a conversation ({ conversation }), so his other tabs and devices drop it;
+ * - `message_removed`: moderation removed a message of one of his conversations, his own or the other member's
+ *   ({ conversation, message, removed_at }), so an open conversation shows its placeholder instead of its text or photo.
  */
 export type MemberEvent =
   | { kind: 'like' | 'match'; data: { profile: number } }
   | { kind: 'balance'; data: { credits: number; paid_user: boolean } }
   | { kind: 'photo'; data: { photo: number; status: 'approved' | 'refused' } }
-  | { kind: 'conversation_removed'; data: { conversation: number } };
+  | { kind: 'conversation_removed'; data: { conversation: number } }
+  | { kind: 'message_removed'; data: { conversation: number; message: number; removed_at: string } };
 
 const insertMemberEvent = statement(
   'member_event_insert',

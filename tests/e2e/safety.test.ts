@@ -123,6 +123,20 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await card.getByLabel('Action').selectOption('suspend');
     await card.getByLabel('Number of days (1–365)').fill('7');
     await card.getByLabel('Rule of the terms').selectOption('harassment_hate');
+    // The category for the EU transparency database, and its specification from that category's keywords only.
+    await card.getByLabel('Category (EU transparency database)').selectOption('STATEMENT_CATEGORY_CYBER_VIOLENCE');
+    const specification = card.getByLabel('Specification (optional)');
+    expect(await specification.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      '',
+      'KEYWORD_CYBER_BULLYING_INTIMIDATION',
+      'KEYWORD_CYBER_HARASSMENT',
+      'KEYWORD_CYBER_INCITEMENT',
+      'KEYWORD_CYBER_STALKING',
+      'KEYWORD_NON_CONSENSUAL_IMAGE_SHARING',
+      'KEYWORD_NON_CONSENSUAL_MATERIAL_DEEPFAKE',
+      'KEYWORD_OTHER',
+    ]);
+    await specification.selectOption({ label: 'Cyber harassment' });
     await card.getByLabel('Facts and circumstances (the member reads them)').fill('Insulted another member in a chat.');
     // The decision runs the queue page's route action through the router: no page is posted.
     const decisionPosts: string[] = [];
@@ -223,6 +237,14 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     );
     expect((JSON.parse(json) as { statements: unknown[] }).statements).toHaveLength(statements);
     expect(statements).toBeGreaterThan(0);
+    // The suspension is filed under the category and specification the moderator chose.
+    expect((JSON.parse(json) as { statements: Record<string, unknown>[] }).statements).toContainEqual(
+      expect.objectContaining({
+        decision_account: 'DECISION_ACCOUNT_SUSPENDED',
+        category: 'STATEMENT_CATEGORY_CYBER_VIOLENCE',
+        category_specification: ['KEYWORD_CYBER_HARASSMENT'],
+      }),
+    );
     expect(json).not.toContain('free@demo.test');
     expect(json).not.toContain('Insulted another member in a chat.');
 

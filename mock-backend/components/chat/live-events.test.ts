@@ -12,6 +12,7 @@ import { createLogger } from '../../lib/logger';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, TEST_BACKEND_SECRET, type TestContext } from '../../test/context';
 import { completeCheckout, newBuyer } from '../../test/payments';
+import { grantCredits } from '../credits/ledger';
 import { openStream, type SseEvent, type Stream } from '../../test/sse';
 import { currentEventSeq } from './repository';
 
@@ -233,6 +234,76 @@ describe('live events: likes, balance, photos', () => {
     const ids = resumed.events.map((e) => Number(e.id));
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     expect(ids.every((id) => id > Number(seen.id) && id <= now)).toBe(true);
+  });
+});
+
+describe('live events: moderation removes a message', () => {
+  it("When a moderator removes a photo message, then both members' open streams hear it once the decision committed; a decision that rolls back tells nobody", async () => {
+    const a = await newBuyer(ctx);
+    const b = await newBuyer(ctx);
+    const moderator = await loginCookie(ctx.app, DEMO_LOGINS.moderator);
+    const text = await api().post('/api/message.php').set('cookie', a.cookie).send({ profile_id: b.userId, text: 'you are worthless' });
+    expect(text.status).toBe(201);
+    const conversation = text.body.message.conversation as number;
+    const [site] = await ctx.db.query<{ photo_credits: number }>(sql`SELECT photo_credits FROM sites WHERE is_default`);
+    await ctx.db.transaction((tx) =>
+      grantCredits(tx, { userId: a.userId, credits: site?.photo_credits ?? 0, kind: 'promo', reason: 'bonus' }),
+    );
+    const file = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#963' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await api()
+      .post('/api/photo-message.php')
+      .set('cookie', a.cookie)
+      .field('profile_id', String(b.userId))
+      .attach('photo', file, { filename: 'p.jpg', contentType: 'image/jpeg' });
+    expect(photo.status).toBe(201);
+    const photoId = photo.body.message.id as number;
+    const aStream = await stream(a.cookie);
+    const bStream = await stream(b.cookie);
+    const decide = (body: Record<string, unknown>) =>
+      api()
+        .post('/api/report-decision.php')
+        .set('cookie', moderator)
+        .send({ member: a.userId, rule: 'harassment_hate', facts: 'Insults in a chat.', ...body });
+
+    // A removal that rolls back: its report was decided meanwhile (409), so the message stands and nobody hears of it.
+    const filed = await api()
+      .post('/api/report.php')
+      .set('cookie', b.cookie)
+      .send({ target: { kind: 'message', id: text.body.message.id }, reason: 'harassment_hate' });
+    expect(filed.status).toBe(201);
+    expect((await decide({ reports: [filed.body.id], action: 'dismiss' })).status).toBe(201);
+    const lost = await decide({
+      reports: [filed.body.id],
+      action: 'remove_content',
+      content: { kind: 'message', id: text.body.message.id },
+    });
+    expect([lost.status, lost.body.error.code]).toEqual([409, 'reports_decided']);
+
+    const removed = await decide({ reports: [], action: 'remove_content', content: { kind: 'message', id: photoId } });
+    expect(removed.status).toBe(201);
+    for (const s of [aStream, bStream]) {
+      const event = await s.waitFor(of('message_removed'));
+      expect(event.id).toMatch(/^\d+$/);
+      expect(event.data).toEqual({ conversation, message: photoId, removed_at: expect.stringMatching(/Z$/) });
+      // The rolled-back removal came before it and told nothing.
+      expect(s.events.filter((e) => e.event === 'message_removed')).toHaveLength(1);
+      expectNoRepeats(s);
+    }
+    // The event says what the conversation says on a reload.
+    const page = await api().get('/api/conversation.php').query({ conversation }).set('cookie', b.cookie);
+    const shown = (page.body.messages as { id: number; removed_at: string | null; photo: unknown; text: string }[]).filter((m) =>
+      [photoId, text.body.message.id].includes(m.id),
+    );
+    expect(shown).toEqual([
+      expect.objectContaining({ id: text.body.message.id, removed_at: null, text: 'you are worthless' }),
+      expect.objectContaining({
+        id: photoId,
+        removed_at: (bStream.events.find((e) => e.event === 'message_removed')?.data as { removed_at: string }).removed_at,
+        photo: null,
+      }),
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Bus } from '../../lib/bus';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
@@ -17,6 +18,8 @@ export interface SafetyDeps {
   publicUrl: string;
   /** Tells the data-export job to look (background); without it the job's schedule finds the request. */
   dataExports?: { kick(): void } | undefined;
+  /** The live events' bus (lib/live-events.ts): a removed message is told to its conversation's open pages at once. */
+  bus?: Bus | undefined;
 }
 
 /** The page (built by the app) where a member reads a statement of reasons and appeals it. */

@@ -103,6 +103,19 @@ export async function restorePhoto(db: Db, memberId: number, id: number | null, 
   );
 }
 
+/** A removed message's conversation, when it was removed and the members of its conversation (undefined: no such message). */
+export async function removedMessage(
+  db: Db,
+  id: number,
+): Promise<{ conversation_id: number; removed_at: Date; members: number[] } | undefined> {
+  const [row] = await db.query<{ conversation_id: number; removed_at: Date; members: number[] }>(
+    sql`SELECT m.conversation_id, m.removed_at,
+               array(SELECT cm.user_id FROM conversation_members cm WHERE cm.conversation_id = m.conversation_id ORDER BY cm.user_id) AS members
+        FROM messages m WHERE m.id = ${id} AND m.removed_at IS NOT NULL`,
+  );
+  return row;
+}
+
 export async function restoreMessage(db: Db, memberId: number, id: number | null, body: string): Promise<void> {
   await db.query(
     sql`UPDATE messages SET body = ${body}, removed_at = NULL, updated_at = now()

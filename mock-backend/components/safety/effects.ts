@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { recordMemberEvent } from '../../lib/live-events';
 import { ensureMain } from '../photos/index';
 import { canonicalAddress } from './canonical-address';
 import * as repo from './effects-repository';
@@ -62,6 +63,20 @@ export async function removeContent(
   }
   const row = await repo.emptyProfileText(db, memberId);
   return row ? { about: row.about } : null;
+}
+
+/**
+ * Tells both members of its conversation that moderation removed the message (`message_removed`, lib/live-events.ts),
+ * so their open conversations show its placeholder at once. Recorded in the decision's transaction — as its last write,
+ * since it takes the chat's event lock until the commit — so a decision that rolls back tells nobody; answers the
+ * members to `tell` after the commit.
+ */
+export async function recordMessageRemoved(tx: Db, messageId: number): Promise<number[]> {
+  const row = await repo.removedMessage(tx, messageId);
+  if (!row) return [];
+  const data = { conversation: row.conversation_id, message: messageId, removed_at: new Date(row.removed_at).toISOString() };
+  for (const member of row.members) await recordMemberEvent(tx, member, { kind: 'message_removed', data });
+  return row.members;
 }
 
 /** Restores removed content where it still exists (a deleted photo or chat stays gone; a new profile text stays). */

@@ -3,7 +3,9 @@ import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import { afterCommit, type Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { tell } from '../../lib/live-events';
 import type { Locale } from '../../../src/shared/locales';
+import { isKeywordOf } from '../../../src/shared/transparency-keywords';
 import { requireModerator } from '../moderation/index';
 import { blockInTransaction, deleteBlockedChatPhotos } from '../privacy/index';
 import { afterModeratorDecision, afterReport } from './automation';
@@ -306,7 +308,8 @@ export async function decideNotice(deps: SafetyDeps, viewer: Viewer | null, site
  * A moderator's decision about a member. The listed reports are taken only while each is still open (a row update
  * that waits for a concurrent decision's lock and then finds them decided): the loser gets 409 reports_decided and
  * nothing changes. Every action but dismiss gets a statement of reasons, stored (the decision row) and mailed with
- * a token that reads it without a session; every reporter gets the bare outcome.
+ * a token that reads it without a session; every reporter gets the bare outcome. A removed message is told live to both
+ * members of its conversation once the decision committed.
  */
 export async function decide(
   deps: SafetyDeps,
@@ -325,6 +328,11 @@ export async function decide(
     throw new AppError(422, 'invalid_value', { params: { field: 'content' } });
   if ((action === 'restrict' || action === 'suspend') && input.days === undefined)
     throw new AppError(422, 'invalid_value', { params: { field: 'days' } });
+  // A specification is one of the chosen category's keywords (the database's groups, src/shared/transparency-keywords.ts);
+  // without a chosen category the rule's own category and keyword are filed, so there is nothing to specify.
+  const specification = input.category_specification;
+  if (specification !== undefined && !(input.category !== undefined && isKeywordOf(input.category, specification)))
+    throw new AppError(422, 'invalid_value', { params: { field: 'category_specification' } });
   const noticeIds = [...new Set([...(input.notices ?? []), ...(input.notice === undefined ? [] : [input.notice])])];
   if (action === 'dismiss' && input.reports.length === 0 && noticeIds.length === 0)
     throw new AppError(422, 'invalid_value', { params: { field: 'reports' } });
@@ -418,8 +426,11 @@ export async function decide(
       });
       await mail(tx, site, notifier.email, 'notice_outcome', `notice:${notifier.id}`, rendered);
     }
-    return { decision: decision.id, statement: action !== 'dismiss' };
+    // Last: a removed message is told to both members' open conversations (the event takes the chat's event lock).
+    const told = content?.kind === 'message' && content.id !== undefined ? await effects.recordMessageRemoved(tx, content.id) : [];
+    return { answer: { decision: decision.id, statement: action !== 'dismiss' }, told };
   });
   deps.outbox.kick();
-  return result;
+  await tell(deps.bus, result.told);
+  return result.answer;
 }

@@ -664,8 +664,10 @@ export interface paths {
          *     Besides the chat, every change for the member comes on the same stream, each with its id (so one
          *     `Last-Event-ID` resumes them all): `like` and `match` (data: `LikeEvent`), `balance` (data: `BalanceEvent`,
          *     after a payment settled or a refund went out), `photo` (data: `PhotoDecisionEvent`, moderation decided one of
-         *     his photos) and `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
-         *     page). Clients poll only while the stream is down.
+         *     his photos), `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
+         *     page) and `message_removed` (data: `MessageRemovedEvent`, moderation removed a message of one of his
+         *     conversations, to both of its members: an open conversation shows the message as removed, as
+         *     `conversation.php` does after it). Clients poll only while the stream is down.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -2075,6 +2077,17 @@ export interface components {
         ConversationRemovedEvent: {
             conversation: number;
         };
+        /**
+         * @description Moderation removed a message (a text or a photo message): its `text` is empty and its `photo` null from now on,
+         *     and its `removed_at` is this one
+         */
+        MessageRemovedEvent: {
+            conversation: number;
+            /** @description The message's id */
+            message: number;
+            /** Format: date-time */
+            removed_at: string;
+        };
         Like: {
             profile: components["schemas"]["ProfileSummary"];
             like_new: boolean;
@@ -2543,7 +2556,11 @@ export interface components {
              *     absent: the rule's own (illegal content of an unnamed kind as not specified by the notifier)
              */
             category?: components["schemas"]["TdbCategory"];
-            /** @description A keyword of the database that specifies the category further */
+            /**
+             * @description A keyword of the database that specifies the chosen `category` further: one of that category's keywords
+             *     in the database's groups (422 `invalid_value` with `params.field` = `category_specification` for another
+             *     category's, or without a `category`)
+             */
             category_specification?: components["schemas"]["TdbKeyword"];
             /** @description The facts and circumstances, shown to the member in the statement of reasons */
             facts: string;
@@ -5885,7 +5902,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A field the action needs is missing or names content that is not the member's (`params.field`), or `idempotency_key_reused` */
+            /** @description A field the action needs is missing or names content that is not the member's, or the specification is not one of the category's keywords (`params.field`), or `idempotency_key_reused` */
             422: {
                 headers: {
                     [name: string]: unknown;

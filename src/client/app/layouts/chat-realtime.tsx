@@ -20,7 +20,8 @@ const TOAST_MS = 8_000;
  * The member's live channel for the whole site (one event stream per browser, event-hub.ts):
  * - a new message, a read marker or a removed conversation refreshes the chat list, so the unread badge and the
  *   title prefix follow at once; a message for a conversation the member is not looking at shows a toast that opens
- *   it; a conversation removed on another page leaves this one when it shows it;
+ *   it; a conversation removed on another page leaves this one when it shows it; a message moderation removed
+ *   refreshes the list's preview and closes its toast (the open conversation shows it removed itself);
  * - a like or a match refreshes the likes, whose new entry opens the pop-up (like-popups.tsx) and moves the badge;
  * - a balance (payment settled, refund sent) updates the credits badge; a photo decision reloads the member's user
  *   (main photo, photo banner) and his photo list;
@@ -86,6 +87,13 @@ export function ChatRealtime() {
     if (event.type === 'conversation_removed') {
       void mutate(chatsKey());
       if (pathname === `/chats/${event.data.conversation}`) void navigate('/chats', { replace: true });
+      return;
+    }
+    if (event.type === 'message_removed') {
+      // The chat list's preview is the newest message that stands; a toast still showing the removed text closes.
+      void mutate(chatsKey());
+      const shown = toasts.find((t) => t.id === event.data.message);
+      if (shown) close(shown);
       return;
     }
     if (event.type !== 'message') return;

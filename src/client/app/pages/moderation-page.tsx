@@ -134,6 +134,7 @@ export async function reportModerationAction({ request, context }: PageActionArg
     days: textField(form, 'days'),
     facts: textField(form, 'facts').slice(0, MAX_FACTS),
     category: textField(form, 'category'),
+    category_specification: textField(form, 'category_specification'),
   };
   const decision = decisionOf(posted);
   if (!decision) return seeOther(REPORTS_PAGE);

@@ -1,4 +1,5 @@
 import type { FormFailure } from '../../components/progressive-form';
+import { isKeywordOf } from '../../../shared/transparency-keywords';
 import { ApiRequestError } from '../../lib/api-error';
 import { SAFETY_ACTIONS, TDB_CATEGORIES, type ReportDecisionRequest } from './api/moderation';
 import { REPORT_REASONS } from './api/reports';
@@ -23,7 +24,7 @@ export const isConflict = (failure: Pick<FormFailure, 'status' | 'body'>): boole
   failure.status === 409 && CONFLICTS.has(new ApiRequestError(failure.status, failure.body).code ?? '');
 
 /** What a decision form lacks, found in the browser and by the action alike (answered without a call). */
-export type DecisionProblem = 'facts_required' | 'days_invalid' | 'content_required' | 'category_required';
+export type DecisionProblem = 'facts_required' | 'days_invalid' | 'content_required' | 'category_required' | 'specification_mismatch';
 
 export const MAX_FACTS = 2000;
 const ID = /^\d{1,9}$/;
@@ -63,6 +64,8 @@ export interface DecisionFields {
   facts: string;
   /** The DSA Transparency Database's category; empty: the rule's own. */
   category?: string | undefined;
+  /** One of the chosen category's keywords (its specification); empty: none. */
+  category_specification?: string | undefined;
 }
 
 /**
@@ -84,6 +87,9 @@ export function decisionOf(f: DecisionFields): { request: ReportDecisionRequest 
   const category = TDB_CATEGORIES.find((c) => c === f.category);
   // Illegal content is filed by its kind: a restriction on it needs the moderator's category.
   if (rule === 'illegal' && action !== 'dismiss' && !category) return { problem: 'category_required' };
+  // A specification belongs to the chosen category (without JavaScript the form offers every category's keywords).
+  const specification = f.category_specification ?? '';
+  if (specification !== '' && !(category && isKeywordOf(category, specification))) return { problem: 'specification_mismatch' };
   const notices = idsOf(f.notices);
   return {
     request: {
@@ -96,6 +102,7 @@ export function decisionOf(f: DecisionFields): { request: ReportDecisionRequest 
       ...(content ? { content } : {}),
       ...(needsDays ? { days } : {}),
       ...(category ? { category } : {}),
+      ...(category && specification !== '' && isKeywordOf(category, specification) ? { category_specification: specification } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { SafetyAction, TdbCategory } from './api/moderation';
+import type { SafetyAction, TdbCategory, TdbKeyword } from './api/moderation';
 import type { ReportReason, ReportTarget } from './api/reports';
 
 /** The report reasons, which are also the terms rules a statement of reasons names. */
@@ -115,4 +115,167 @@ export const TDB_CATEGORY_MESSAGES: Record<TdbCategory, MessageDescriptor> = def
     defaultMessage: 'Unsafe, non-compliant or prohibited products',
   },
   STATEMENT_CATEGORY_VIOLENCE: { id: 'safety.tdbCategory.violence', defaultMessage: 'Violence' },
+});
+
+/**
+ * The database's keywords (category specifications) by their names in its own English, as the console offers them
+ * under their category (src/shared/transparency-keywords.ts); the console's catalogues translate them.
+ */
+export const TDB_KEYWORD_MESSAGES: Record<TdbKeyword, MessageDescriptor> = defineMessages({
+  KEYWORD_ANIMAL_HARM: { id: 'safety.tdbKeyword.animalHarm', defaultMessage: 'Animal harm' },
+  KEYWORD_UNLAWFUL_SALE_ANIMALS: { id: 'safety.tdbKeyword.unlawfulSaleAnimals', defaultMessage: 'Unlawful sale of animals' },
+  KEYWORD_HIDDEN_ADVERTISEMENT: {
+    id: 'safety.tdbKeyword.hiddenAdvertisement',
+    defaultMessage: 'Hidden advertisement or commercial communication, including by influencers',
+  },
+  KEYWORD_INSUFFICIENT_INFORMATION_ON_TRADERS: {
+    id: 'safety.tdbKeyword.insufficientInformationOnTraders',
+    defaultMessage: 'Insufficient information on traders',
+  },
+  KEYWORD_MISLEADING_INFO_GOODS_SERVICES: {
+    id: 'safety.tdbKeyword.misleadingInfoGoodsServices',
+    defaultMessage: 'Misleading information about the characteristics of the goods and services',
+  },
+  KEYWORD_MISLEADING_INFO_CONSUMER_RIGHTS: {
+    id: 'safety.tdbKeyword.misleadingInfoConsumerRights',
+    defaultMessage: 'Misleading information about the consumer’s rights',
+  },
+  KEYWORD_NONCOMPLIANCE_PRICING: {
+    id: 'safety.tdbKeyword.noncompliancePricing',
+    defaultMessage: 'Non-compliance with pricing regulations',
+  },
+  KEYWORD_CYBER_BULLYING_INTIMIDATION: {
+    id: 'safety.tdbKeyword.cyberBullyingIntimidation',
+    defaultMessage: 'Cyber bullying and intimidation',
+  },
+  KEYWORD_CYBER_HARASSMENT: { id: 'safety.tdbKeyword.cyberHarassment', defaultMessage: 'Cyber harassment' },
+  KEYWORD_CYBER_INCITEMENT: { id: 'safety.tdbKeyword.cyberIncitement', defaultMessage: 'Cyber incitement to hatred or violence' },
+  KEYWORD_CYBER_STALKING: { id: 'safety.tdbKeyword.cyberStalking', defaultMessage: 'Cyber stalking' },
+  KEYWORD_NON_CONSENSUAL_IMAGE_SHARING: {
+    id: 'safety.tdbKeyword.nonConsensualImageSharing',
+    defaultMessage: 'Non-consensual (intimate) material sharing, including (image-based) sexual abuse (excluding content depicting minors)',
+  },
+  KEYWORD_NON_CONSENSUAL_MATERIAL_DEEPFAKE: {
+    id: 'safety.tdbKeyword.nonConsensualMaterialDeepfake',
+    defaultMessage:
+      'Non-consensual sharing of material containing deepfake or similar technology using a third party’s features (excluding content depicting minors)',
+  },
+  KEYWORD_BULLYING_AGAINST_GIRLS: {
+    id: 'safety.tdbKeyword.bullyingAgainstGirls',
+    defaultMessage: 'Cyber bullying and intimidation against girls',
+  },
+  KEYWORD_CYBER_HARASSMENT_AGAINST_WOMEN: {
+    id: 'safety.tdbKeyword.cyberHarassmentAgainstWomen',
+    defaultMessage: 'Cyber harassment against women',
+  },
+  KEYWORD_CYBER_STALKING_AGAINST_WOMEN: {
+    id: 'safety.tdbKeyword.cyberStalkingAgainstWomen',
+    defaultMessage: 'Cyber stalking against women',
+  },
+  KEYWORD_FEMALE_GENDERED_DISINFORMATION: {
+    id: 'safety.tdbKeyword.femaleGenderedDisinformation',
+    defaultMessage: 'Gendered disinformation',
+  },
+  KEYWORD_INCITEMENT_AGAINST_WOMEN: {
+    id: 'safety.tdbKeyword.incitementAgainstWomen',
+    defaultMessage: 'Illegal incitement to violence and hatred against women',
+  },
+  KEYWORD_NON_CONSENSUAL_IMAGE_SHARING_AGAINST_WOMEN: {
+    id: 'safety.tdbKeyword.nonConsensualImageSharingAgainstWomen',
+    defaultMessage:
+      'Non-consensual (intimate) material sharing against women, including (image-based) sexual abuse against women (excluding content depicting minors)',
+  },
+  KEYWORD_NON_CONSENSUAL_MATERIAL_DEEPFAKE_AGAINST_WOMEN: {
+    id: 'safety.tdbKeyword.nonConsensualMaterialDeepfakeAgainstWomen',
+    defaultMessage:
+      'Non-consensual sharing of material containing deepfake or similar technology using a third party’s features against women (excluding content depicting minors)',
+  },
+  KEYWORD_BIOMETRIC_DATA_BREACH: { id: 'safety.tdbKeyword.biometricDataBreach', defaultMessage: 'Biometric data breach' },
+  KEYWORD_DATA_FALSIFICATION: { id: 'safety.tdbKeyword.dataFalsification', defaultMessage: 'Data falsification' },
+  KEYWORD_MISSING_PROCESSING_GROUND: {
+    id: 'safety.tdbKeyword.missingProcessingGround',
+    defaultMessage: 'Missing processing ground for data',
+  },
+  KEYWORD_RIGHT_TO_BE_FORGOTTEN: { id: 'safety.tdbKeyword.rightToBeForgotten', defaultMessage: 'Right to be forgotten' },
+  KEYWORD_DEFAMATION: { id: 'safety.tdbKeyword.defamation', defaultMessage: 'Defamation' },
+  KEYWORD_DISCRIMINATION: { id: 'safety.tdbKeyword.discrimination', defaultMessage: 'Discrimination' },
+  KEYWORD_HATE_SPEECH: {
+    id: 'safety.tdbKeyword.hateSpeech',
+    defaultMessage: 'Illegal incitement to violence and hatred based on protected characteristics (hate speech)',
+  },
+  KEYWORD_COPYRIGHT_INFRINGEMENT: { id: 'safety.tdbKeyword.copyrightInfringement', defaultMessage: 'Copyright infringement' },
+  KEYWORD_DESIGN_INFRINGEMENT: { id: 'safety.tdbKeyword.designInfringement', defaultMessage: 'Design infringement' },
+  KEYWORD_GEOGRAPHIC_INDICATIONS_INFRINGEMENT: {
+    id: 'safety.tdbKeyword.geographicIndicationsInfringement',
+    defaultMessage: 'Geographical indications infringement',
+  },
+  KEYWORD_PATENT_INFRINGEMENT: { id: 'safety.tdbKeyword.patentInfringement', defaultMessage: 'Patent infringement' },
+  KEYWORD_TRADE_SECRET_INFRINGEMENT: { id: 'safety.tdbKeyword.tradeSecretInfringement', defaultMessage: 'Trade secret infringement' },
+  KEYWORD_TRADEMARK_INFRINGEMENT: { id: 'safety.tdbKeyword.trademarkInfringement', defaultMessage: 'Trademark infringement' },
+  KEYWORD_MISINFORMATION_DISINFORMATION: {
+    id: 'safety.tdbKeyword.misinformationDisinformation',
+    defaultMessage: 'Misinformation, disinformation, foreign information manipulation and interference',
+  },
+  KEYWORD_VIOLATION_EU_LAW: {
+    id: 'safety.tdbKeyword.violationEuLaw',
+    defaultMessage: 'Violation of EU law relevant to civic discourse or elections',
+  },
+  KEYWORD_VIOLATION_NATIONAL_LAW: {
+    id: 'safety.tdbKeyword.violationNationalLaw',
+    defaultMessage: 'Violation of national law relevant to civic discourse or elections',
+  },
+  KEYWORD_ADULT_SEXUAL_MATERIAL: { id: 'safety.tdbKeyword.adultSexualMaterial', defaultMessage: 'Adult sexual material' },
+  KEYWORD_AGE_SPECIFIC_RESTRICTIONS: { id: 'safety.tdbKeyword.ageSpecificRestrictions', defaultMessage: 'Age-specific restrictions' },
+  KEYWORD_GEOGRAPHICAL_REQUIREMENTS: { id: 'safety.tdbKeyword.geographicalRequirements', defaultMessage: 'Geographical requirements' },
+  KEYWORD_GOODS_SERVICES_NOT_PERMITTED: {
+    id: 'safety.tdbKeyword.goodsServicesNotPermitted',
+    defaultMessage: 'Goods/services not permitted to be offered on the platform',
+  },
+  KEYWORD_LANGUAGE_REQUIREMENTS: { id: 'safety.tdbKeyword.languageRequirements', defaultMessage: 'Language requirements' },
+  KEYWORD_NUDITY: { id: 'safety.tdbKeyword.nudity', defaultMessage: 'Nudity' },
+  KEYWORD_AGE_SPECIFIC_RESTRICTIONS_MINORS: {
+    id: 'safety.tdbKeyword.ageSpecificRestrictionsMinors',
+    defaultMessage: 'Age-specific restrictions concerning minors',
+  },
+  KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL: { id: 'safety.tdbKeyword.childSexualAbuseMaterial', defaultMessage: 'Child sexual abuse material' },
+  KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL_DEEPFAKE: {
+    id: 'safety.tdbKeyword.childSexualAbuseMaterialDeepfake',
+    defaultMessage: 'Child sexual abuse material containing deepfake or similar technology',
+  },
+  KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS: {
+    id: 'safety.tdbKeyword.groomingSexualEnticementMinors',
+    defaultMessage: 'Grooming/sexual enticement of minors',
+  },
+  KEYWORD_UNSAFE_CHALLENGES: { id: 'safety.tdbKeyword.unsafeChallenges', defaultMessage: 'Unsafe challenges' },
+  KEYWORD_ILLEGAL_ORGANIZATIONS: { id: 'safety.tdbKeyword.illegalOrganizations', defaultMessage: 'Illegal organizations' },
+  KEYWORD_RISK_ENVIRONMENTAL_DAMAGE: { id: 'safety.tdbKeyword.riskEnvironmentalDamage', defaultMessage: 'Risk for environmental damage' },
+  KEYWORD_RISK_PUBLIC_HEALTH: { id: 'safety.tdbKeyword.riskPublicHealth', defaultMessage: 'Risk for public health' },
+  KEYWORD_TERRORIST_CONTENT: { id: 'safety.tdbKeyword.terroristContent', defaultMessage: 'Terrorist content' },
+  KEYWORD_IMPERSONATION_ACCOUNT_HIJACKING: {
+    id: 'safety.tdbKeyword.impersonationAccountHijacking',
+    defaultMessage: 'Impersonation or account hijacking',
+  },
+  KEYWORD_INAUTHENTIC_ACCOUNTS: { id: 'safety.tdbKeyword.inauthenticAccounts', defaultMessage: 'Inauthentic accounts' },
+  KEYWORD_INAUTHENTIC_LISTINGS: { id: 'safety.tdbKeyword.inauthenticListings', defaultMessage: 'Inauthentic listings' },
+  KEYWORD_INAUTHENTIC_USER_REVIEWS: { id: 'safety.tdbKeyword.inauthenticUserReviews', defaultMessage: 'Inauthentic user reviews' },
+  KEYWORD_PHISHING: { id: 'safety.tdbKeyword.phishing', defaultMessage: 'Phishing' },
+  KEYWORD_PYRAMID_SCHEMES: { id: 'safety.tdbKeyword.pyramidSchemes', defaultMessage: 'Pyramid schemes' },
+  KEYWORD_CONTENT_PROMOTING_EATING_DISORDERS: {
+    id: 'safety.tdbKeyword.contentPromotingEatingDisorders',
+    defaultMessage: 'Content promoting eating disorders',
+  },
+  KEYWORD_SELF_MUTILATION: { id: 'safety.tdbKeyword.selfMutilation', defaultMessage: 'Self-mutilation' },
+  KEYWORD_SUICIDE: { id: 'safety.tdbKeyword.suicide', defaultMessage: 'Suicide' },
+  KEYWORD_PROHIBITED_PRODUCTS: { id: 'safety.tdbKeyword.prohibitedProducts', defaultMessage: 'Prohibited or restricted products' },
+  KEYWORD_UNSAFE_PRODUCTS: { id: 'safety.tdbKeyword.unsafeProducts', defaultMessage: 'Unsafe or non-compliant products' },
+  KEYWORD_COORDINATED_HARM: { id: 'safety.tdbKeyword.coordinatedHarm', defaultMessage: 'Coordinated harm' },
+  KEYWORD_INCITEMENT_VIOLENCE_HATRED: {
+    id: 'safety.tdbKeyword.incitementViolenceHatred',
+    defaultMessage: 'General calls or incitement to violence and/or hatred',
+  },
+  KEYWORD_HUMAN_EXPLOITATION: { id: 'safety.tdbKeyword.humanExploitation', defaultMessage: 'Human exploitation' },
+  KEYWORD_HUMAN_TRAFFICKING: { id: 'safety.tdbKeyword.humanTrafficking', defaultMessage: 'Human trafficking' },
+  KEYWORD_TRAFFICKING_WOMEN_GIRLS: { id: 'safety.tdbKeyword.traffickingWomenGirls', defaultMessage: 'Trafficking in women and girls' },
+  KEYWORD_STALKING: { id: 'safety.tdbKeyword.stalking', defaultMessage: 'Stalking' },
+  KEYWORD_OTHER: { id: 'safety.tdbKeyword.other', defaultMessage: 'Other' },
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { conversationKey, type ChatMessage, type Conversation } from '../api/conversation';
+import { MessageList } from '../components/message-list';
 import { useConversationLive } from './use-conversation-live';
 
 /** The member's event stream: the test sends its events. */
@@ -57,6 +58,29 @@ function Messages() {
   );
 }
 
+/** The conversation as the page shows it: the live hook's messages in the real list (with its placeholders). */
+function Conversation() {
+  const live = useConversationLive({ conversation: 5 }, () => undefined);
+  return (
+    <MessageList
+      messages={live.messages}
+      partner={{ name: 'Jan' }}
+      cdnPrefix="/cdn"
+      hasOlder={false}
+      loadingOlder={false}
+      onLoadOlder={() => undefined}
+      lastReadMineId={null}
+      firstUnreadId={null}
+    />
+  );
+}
+
+const photoMessage: ChatMessage = {
+  ...message(3, ''),
+  kind: 'photo',
+  photo: { id: 3, filename: 'chat/p3.jpg', thumb_filename: 'chat/p3-thumb.jpg', status: 'approved', match_path: 'chat/p3.jpg' },
+};
+
 beforeEach(() => vi.stubGlobal('EventSource', FakeStream));
 afterEach(() => {
   cleanup();
@@ -82,6 +106,38 @@ describe('a conversation kept live', () => {
       FakeStream.current?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message(2, 'Zin in koffie?')) }));
     });
     expect(screen.getByText('Zin in koffie?')).toBeTruthy();
+    expect(screen.getByText('Hoi')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('GET'))).toEqual([]);
+  });
+
+  it('When moderation removes a photo message of the open conversation, then its place shows "This photo was removed" at once, without a load', async () => {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: Request | string | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderWithApp(<Conversation />, {
+      user: userFixture(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      url: '/chats/5',
+      fallback: { [conversationKey({ conversation: 5 })]: { ...conversation, messages: [message(1, 'Hoi'), photoMessage] } },
+    });
+    expect(screen.getAllByRole('img', { name: 'Photo from Jan' }).length).toBeGreaterThan(0);
+    const removal = (conversationId: number) =>
+      new MessageEvent('message_removed', {
+        data: JSON.stringify({ conversation: conversationId, message: 3, removed_at: '2026-01-01T10:05:00Z' }),
+      });
+    // Another conversation's removal changes nothing here.
+    await act(async () => {
+      FakeStream.current?.dispatchEvent(removal(6));
+    });
+    expect(screen.queryByTestId('chat-removed')).toBeNull();
+    await act(async () => {
+      FakeStream.current?.dispatchEvent(removal(5));
+    });
+    expect(screen.getByTestId('chat-removed').textContent).toBe('This photo was removed');
+    expect(screen.queryAllByRole('img', { name: 'Photo from Jan' })).toEqual([]);
     expect(screen.getByText('Hoi')).toBeTruthy();
     expect(calls.filter((call) => call.startsWith('GET'))).toEqual([]);
   });

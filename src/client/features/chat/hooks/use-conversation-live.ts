@@ -18,8 +18,8 @@ import { useChatEvents } from './use-chat-events';
 
 /**
  * A conversation kept live: its newest page (SWR) with the older pages the member loaded, the other member's read
- * marker and typing state from the event stream, and the member's own read marker moved up while the page is
- * visible. `openedReadSeq` is the member's read marker as the conversation opened (what was new then).
+ * marker and typing state from the event stream, a message moderation removed shown removed at once (either member's),
+ * and the member's own read marker moved up while the page is visible. `openedReadSeq` is the member's read marker as the conversation opened (what was new then).
  * `delivered` adds a sent message or gift; a first message gives the conversation its own address.
  */
 export function useConversationLive(reference: ConversationRef, onChatsChanged: () => void) {
@@ -75,6 +75,14 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
     [mutate],
   );
 
+  /** Moderation removed a message: its place stays and shows the placeholder, as the conversation answers it on a reload. */
+  const removed = (id: number, removedAt: string) => {
+    const mark = (list: ChatMessage[]) =>
+      list.some((m) => m.id === id) ? list.map((m) => (m.id === id ? { ...m, text: '', photo: null, removed_at: removedAt } : m)) : list;
+    void mutate((current) => current && { ...current, messages: mark(current.messages) }, { revalidate: false });
+    setOlder(mark);
+  };
+
   useChatEvents(true, (event) => {
     if (event.type === 'open' && event.reconnected) void mutate();
     if (conversationId === null) {
@@ -100,6 +108,8 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
       setPartnerRead((seq) => Math.max(seq, event.data.seq));
     } else if (event.type === 'typing' && event.data.conversation === conversationId && event.data.from === partner?.id) {
       setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+    } else if (event.type === 'message_removed' && event.data.conversation === conversationId) {
+      removed(event.data.message, event.data.removed_at);
     }
   });
 

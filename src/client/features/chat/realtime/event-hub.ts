@@ -15,7 +15,8 @@ import { isLeaving, onLeaving } from '../../../lib/page-exit';
  * stream is down.
  *
  * It is the member's one live channel: chat messages, read markers and typing, likes and matches, the credit balance,
- * moderation's decisions on his photos and conversations he removed on another page (openapi.yaml, streamEvents).
+ * moderation's decisions on his photos and on messages of his conversations, and conversations he removed on another
+ * page (openapi.yaml, streamEvents).
  */
 
 export type ChatEvent =
@@ -26,11 +27,12 @@ export type ChatEvent =
   | { type: 'balance'; data: Schemas['BalanceEvent'] }
   | { type: 'photo'; data: Schemas['PhotoDecisionEvent'] }
   | { type: 'conversation_removed'; data: Schemas['ConversationRemovedEvent'] }
+  | { type: 'message_removed'; data: Schemas['MessageRemovedEvent'] }
   | { type: 'open'; reconnected: boolean }
   | { type: 'down' };
 
 /** The named SSE events of the stream (every kind but the connection's own `open` and `down`). */
-const KINDS = ['message', 'read', 'typing', 'like', 'match', 'balance', 'photo', 'conversation_removed'] as const;
+const KINDS = ['message', 'read', 'typing', 'like', 'match', 'balance', 'photo', 'conversation_removed', 'message_removed'] as const;
 
 type Listener = (event: ChatEvent) => void;
 

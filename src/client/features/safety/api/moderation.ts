@@ -15,6 +15,7 @@ export type QueuedAppeal = AppealQueue['appeals'][number];
 
 export const SAFETY_ACTIONS: readonly SafetyAction[] = ['dismiss', 'remove_content', 'warn', 'restrict', 'suspend', 'ban'];
 export type TdbCategory = Schemas['TdbCategory'];
+export type TdbKeyword = Schemas['TdbKeyword'];
 /** The DSA Transparency Database's categories (its list since 1 July 2025), in its order. */
 export const TDB_CATEGORIES: readonly TdbCategory[] = [
   'STATEMENT_CATEGORY_ANIMAL_WELFARE',

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
+import { Alert, Button, FormGroup, FormText, Input, Label } from 'reactstrap';
+import { keywordsOf, TDB_CATEGORY_KEYWORDS } from '../../../../shared/transparency-keywords';
 import {
   IdempotencyKeyField,
   IDEMPOTENCY_FIELD,
@@ -14,9 +15,12 @@ import { SAFETY_ACTIONS, TDB_CATEGORIES, type ReportCase, type ReportDecisionReq
 import { REPORT_REASONS, type ReportReason } from '../api/reports';
 import { safetyErrorText } from '../error-text';
 import { contentValue, decisionOf, DECISION_FORM, MAX_FACTS, REPORTS_PAGE, type DecisionProblem } from '../moderation-forms';
-import { ACTION_MESSAGES, REASON_MESSAGES, TDB_CATEGORY_MESSAGES } from '../safety-messages';
+import { ACTION_MESSAGES, REASON_MESSAGES, TDB_CATEGORY_MESSAGES, TDB_KEYWORD_MESSAGES } from '../safety-messages';
 
 type Content = NonNullable<ReportDecisionRequest['content']>;
+
+/** "Other", a keyword of every category that has keywords (offered once without JavaScript, not in every group). */
+const OTHER = 'KEYWORD_OTHER';
 
 /** The content a removal can take: the photos and messages reports or notices name, and the profile text. */
 function removableContent(reportCase: ReportCase): Content[] {
@@ -61,12 +65,22 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
     REPORT_REASONS.find((r) => r === kept?.rule) ?? reportCase.reports[0]?.reason ?? (reportCase.notices?.length ? 'illegal' : 'other'),
   );
   const [category, setCategory] = useState(TDB_CATEGORIES.find((c) => c === kept?.category) ?? '');
+  const [specification, setSpecification] = useState(kept?.category_specification ?? '');
   const [facts, setFacts] = useState(kept?.facts ?? '');
   const [missing, setMissing] = useState<DecisionProblem | null>(null);
   const name = reportCase.member.name;
   // Without JavaScript every field shows (a choice of action cannot show its own); with it, those of the action.
   const showDays = !hydrated || action === 'restrict' || action === 'suspend';
   const showContent = !hydrated || action === 'remove_content';
+  // The specification offers the chosen category's keywords; without JavaScript (the category cannot narrow the list)
+  // every category's, grouped under their category ("Other" once), and the action refuses one of another category.
+  const keywords = keywordsOf(category);
+  // One of another category (kept from a refused post without JavaScript) is not offered, so it is not chosen either.
+  const chosenSpecification = !hydrated || (keywords as readonly string[]).includes(specification) ? specification : '';
+  const chooseCategory = (next: string) => {
+    setCategory(next);
+    if (!(keywordsOf(next) as readonly string[]).includes(specification)) setSpecification('');
+  };
 
   const problemText = (problem: string | undefined) =>
     problem === 'facts_required'
@@ -80,7 +94,12 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
                 id: 'safety.decide.categoryRequired',
                 defaultMessage: 'Please choose the kind of illegal content (the category).',
               })
-            : null;
+            : problem === 'specification_mismatch'
+              ? intl.formatMessage({
+                  id: 'safety.decide.specificationMismatch',
+                  defaultMessage: 'Please choose a specification of the chosen category (or none).',
+                })
+              : null;
   const error = missing
     ? problemText(missing)
     : refused
@@ -91,7 +110,19 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
 
   // Checked here before anything is sent (the action checks again): a decision without its facts is not posted.
   const check = (event: FormEvent<HTMLFormElement>) => {
-    const fields = { member: memberId, name, reports: '', notices: '', action, rule, content, days, facts, category };
+    const fields = {
+      member: memberId,
+      name,
+      reports: '',
+      notices: '',
+      action,
+      rule,
+      content,
+      days,
+      facts,
+      category,
+      category_specification: chosenSpecification,
+    };
     const outcome = decisionOf(fields);
     const problem = outcome && 'problem' in outcome ? outcome.problem : null;
     setMissing(problem);
@@ -145,7 +176,7 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
           <Label for={`${id}-category`}>
             <FormattedMessage id="safety.decide.category" defaultMessage="Category (EU transparency database)" />
           </Label>
-          <Input id={`${id}-category`} name="category" type="select" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <Input id={`${id}-category`} name="category" type="select" value={category} onChange={(e) => chooseCategory(e.target.value)}>
             <option value="">
               {intl.formatMessage({ id: 'safety.decide.categoryOfRule', defaultMessage: 'The rule’s own category' })}
             </option>
@@ -155,6 +186,50 @@ export function DecisionForm({ reportCase }: { reportCase: ReportCase }) {
               </option>
             ))}
           </Input>
+        </FormGroup>
+        <FormGroup className="col-sm-6">
+          <Label for={`${id}-specification`}>
+            <FormattedMessage id="safety.decide.specification" defaultMessage="Specification (optional)" />
+          </Label>
+          <Input
+            id={`${id}-specification`}
+            name="category_specification"
+            type="select"
+            value={chosenSpecification}
+            disabled={hydrated && keywords.length === 0}
+            aria-describedby={`${id}-specification-help`}
+            onChange={(e) => setSpecification(e.target.value)}
+          >
+            <option value="">{intl.formatMessage({ id: 'safety.decide.specificationNone', defaultMessage: 'No specification' })}</option>
+            {hydrated
+              ? keywords.map((k) => (
+                  <option key={k} value={k}>
+                    {intl.formatMessage(TDB_KEYWORD_MESSAGES[k])}
+                  </option>
+                ))
+              : [
+                  <option key={OTHER} value={OTHER}>
+                    {intl.formatMessage(TDB_KEYWORD_MESSAGES[OTHER])}
+                  </option>,
+                  ...TDB_CATEGORIES.filter((c) => TDB_CATEGORY_KEYWORDS[c].length > 0).map((c) => (
+                    <optgroup key={c} label={intl.formatMessage(TDB_CATEGORY_MESSAGES[c])}>
+                      {TDB_CATEGORY_KEYWORDS[c]
+                        .filter((k) => k !== OTHER)
+                        .map((k) => (
+                          <option key={k} value={k}>
+                            {intl.formatMessage(TDB_KEYWORD_MESSAGES[k])}
+                          </option>
+                        ))}
+                    </optgroup>
+                  )),
+                ]}
+          </Input>
+          <FormText id={`${id}-specification-help`}>
+            <FormattedMessage
+              id="safety.decide.specificationHelp"
+              defaultMessage="Only with a chosen category: one of its keywords in the database."
+            />
+          </FormText>
         </FormGroup>
         {showContent && contents.length > 0 ? (
           <FormGroup className="col-sm-6">

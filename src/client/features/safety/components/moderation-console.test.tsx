@@ -8,6 +8,8 @@ import {
   reportModerationAction,
   reportModerationLoader,
 } from '../../../app/pages/moderation-page';
+import { createApiClient } from '../../../../shared/api/create-client';
+import type { PageActionArgs, PageContext } from '../../../app/route-handle';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { APPEAL_QUEUE_KEY, REPORT_QUEUE_KEY, type AppealQueue, type ReportCase, type ReportQueue } from '../api/moderation';
@@ -306,6 +308,94 @@ describe('ReportQueueView', () => {
       rule: 'illegal',
       category: 'STATEMENT_CATEGORY_SCAMS_AND_FRAUD',
     });
+  });
+
+  it("When the moderator picks a category, then the specification offers only that category's keywords, by name, and the decision carries the one chosen", async () => {
+    const read = queues(QUEUE, EMPTY);
+    const { fetch, calls } = backend((method) => (method === 'POST' ? json(201, { decision: 5, statement: true }) : read()));
+    renderReports(fetch, QUEUE);
+    await screen.findByRole('article', { name: 'Rude Rob' });
+    const category = screen.getByLabelText('Category (EU transparency database)') as HTMLSelectElement;
+    const specification = screen.getByLabelText('Specification (optional)') as HTMLSelectElement;
+    const offered = () => [...specification.options].map((o) => o.value);
+    // The rule's own category files its own keyword: nothing to choose.
+    expect(specification.disabled).toBe(true);
+    expect(offered()).toEqual(['']);
+    expect(specification.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.change(category, { target: { value: 'STATEMENT_CATEGORY_PROTECTION_OF_MINORS' } });
+    expect(specification.disabled).toBe(false);
+    expect(offered()).toEqual([
+      '',
+      'KEYWORD_AGE_SPECIFIC_RESTRICTIONS_MINORS',
+      'KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL',
+      'KEYWORD_CHILD_SEXUAL_ABUSE_MATERIAL_DEEPFAKE',
+      'KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS',
+      'KEYWORD_UNSAFE_CHALLENGES',
+      'KEYWORD_OTHER',
+    ]);
+    expect(within(specification).getByRole('option', { name: 'Grooming/sexual enticement of minors' })).toBeTruthy();
+    fireEvent.change(specification, { target: { value: 'KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS' } });
+    // Another category offers its own keywords and drops the one of the first.
+    fireEvent.change(category, { target: { value: 'STATEMENT_CATEGORY_SCAMS_AND_FRAUD' } });
+    expect(offered()).toContain('KEYWORD_INAUTHENTIC_ACCOUNTS');
+    expect(offered()).not.toContain('KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS');
+    expect(specification.value).toBe('');
+    // Illegal content of an unnamed kind has no keywords.
+    fireEvent.change(category, { target: { value: 'STATEMENT_CATEGORY_NOT_SPECIFIED_NOTICE' } });
+    expect([specification.disabled, offered()]).toEqual([true, ['']]);
+    fireEvent.change(category, { target: { value: 'STATEMENT_CATEGORY_PROTECTION_OF_MINORS' } });
+    fireEvent.change(specification, { target: { value: 'KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS' } });
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'ban' } });
+    fireEvent.change(screen.getByLabelText('Facts and circumstances (the member reads them)'), {
+      target: { value: 'Asked a boy of 15 for photos.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Decide' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')?.body ?? '{}')).toMatchObject({
+      action: 'ban',
+      category: 'STATEMENT_CATEGORY_PROTECTION_OF_MINORS',
+      category_specification: 'KEYWORD_GROOMING_SEXUAL_ENTICEMENT_MINORS',
+    });
+  });
+
+  it('When a form without JavaScript posts a specification of another category, then the action answers it without a call, the fields kept', async () => {
+    const { fetch, calls } = backend(() => json(201, { decision: 6, statement: true }));
+    const api = createApiClient({ baseUrl: 'http://localhost/api', fetch });
+    const post = (fields: Record<string, string>) =>
+      reportModerationAction({
+        request: new Request('http://localhost/moderation/reports', {
+          method: 'POST',
+          body: new URLSearchParams({
+            intent: 'decision',
+            member: '42',
+            name: 'Rude Rob',
+            reports: '100',
+            notices: '',
+            action: 'warn',
+            rule: 'other',
+            facts: 'Rude.',
+            idempotency_key: '7d1c6a56-2f0e-4c55-9d0b-0f3f6c1b2a10',
+            ...fields,
+          }),
+        }),
+        context: { api } as PageContext,
+        params: {},
+      } as PageActionArgs);
+    for (const fields of [
+      { category: 'STATEMENT_CATEGORY_PROTECTION_OF_MINORS', category_specification: 'KEYWORD_PHISHING' },
+      { category: '', category_specification: 'KEYWORD_OTHER' },
+    ]) {
+      expect(await post(fields)).toMatchObject({
+        form: 'decision',
+        status: 400,
+        body: { error: { code: 'specification_mismatch' } },
+        fields: { category_specification: fields.category_specification },
+      });
+    }
+    expect(calls).toEqual([]);
+    // "Other" of the no-JavaScript list specifies whichever category was chosen.
+    await post({ category: 'STATEMENT_CATEGORY_SCAMS_AND_FRAUD', category_specification: 'KEYWORD_OTHER' });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ category_specification: 'KEYWORD_OTHER' });
   });
 
   it('When another moderator decided first (409), then the conflict is shown clearly and the queue is asked again', async () => {
