@@ -2,21 +2,12 @@ import { defineConfig } from 'vitest/config';
 import SuiteOrder from './tests/support/suite-order';
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
-// A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
-const withBackend = ['tests/bff/stream-resume.test.ts'];
 
 // One runner for everything:
-// - `unit`: unit, component (jsdom), BFF and script tests;
-// - `backend`: the backend's integration tests (supertest on PGlite) and the contract suites against it;
+// - `unit`: unit, component, backend-integration (supertest on PGlite), BFF and contract tests;
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
-// The node projects run without per-file isolation (`isolate: false`): a worker process runs file after file and
-// loads each module once, where a fresh process per file loaded the backend, React, jsdom and PGlite's WebAssembly
-// again for every file — about 40 % of those projects' CPU (docs/benchmarks.md). It holds because no file leaves state
-// behind in a module: a backend test builds its own app, database and background from createTestContext and closes
-// them, caches are keyed by the database (WeakMap), and `vi.mock` is hoisted per file. A file that must change a
-// module's state for good belongs in a project with isolation (e2e and instances keep it: each starts processes).
 // All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
 // one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
 // their waits now overlap with the other files' work. tests/support/suite-order.ts spreads them through the queue so
@@ -35,19 +26,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-          exclude: withBackend,
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'backend',
-          environment: 'node',
-          include: [...backendSuites, ...withBackend],
-          isolate: false,
+          include: ['src/**/*.test.{ts,tsx}', ...backendSuites, 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           globalSetup: ['mock-backend/test/template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -59,7 +38,6 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 environment: 'node',
-                isolate: false,
                 include: backendSuites,
                 env: { TEST_DB_DRIVER: 'postgres' },
                 testTimeout: 30_000,
