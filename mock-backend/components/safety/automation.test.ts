@@ -11,8 +11,8 @@ import { AGE_FULL_DAYS, AGE_WEIGHT, LIGHT_WEIGHT, MONEY_FULL_CREDITS, MONEY_WEIG
 import { screenMessage } from './screening';
 
 /**
- * The careful automation: first-message screening, weighed reports (the attack of issue 38 included) and the automated
- * hiding before review, the per-target limit, unfounded reporters.
+ * The careful automation: first-message screening, weighed reports (throw-away accounts that buy and refund a bundle
+ * to hide a member included) and the automated hiding before review, the per-target limit, unfounded reporters.
  */
 
 let ctx: TestContext;
