@@ -204,7 +204,7 @@ export function ModerationPage({ tab = 'photos' }: { tab?: Tab }) {
           <p className="text-body-secondary">
             <FormattedMessage
               id="safety.moderation.reportsIntro"
-              defaultMessage="Open reports per reported member, the longest waiting first. Every decision but a dismissal sends the member a statement of reasons."
+              defaultMessage="Open reports per reported member: members hidden before review first, then the heaviest reports, then the longest waiting. Every decision but a dismissal sends the member a statement of reasons."
             />
           </p>
           <ReportQueueView />

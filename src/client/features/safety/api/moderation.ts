@@ -38,7 +38,7 @@ export const TDB_CATEGORIES: readonly TdbCategory[] = [
 export const REPORT_QUEUE_KEY = swrKey('/report-queue.php');
 export const APPEAL_QUEUE_KEY = swrKey('/appeal-queue.php');
 
-/** GET /report-queue.php (moderators): open reports per reported member, longest waiting first; open notices. */
+/** GET /report-queue.php (moderators): open reports per reported member (hidden before review, weight, age); open notices. */
 export function listReportQueue(api: ApiClient): Promise<ReportQueue> {
   return unwrap(api.GET('/report-queue.php'));
 }

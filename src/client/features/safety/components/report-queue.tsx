@@ -7,9 +7,9 @@ import { QueueList, type QueueNotice } from './queue-list';
 import { ReportCaseCard } from './report-case';
 
 /**
- * The open reports per reported member, the longest waiting first, then the open notices. A decision takes the case
- * off the list; the page's address after it says it was decided, or that another moderator decided first (the queue
- * shown is then the current one).
+ * The open reports per reported member (hidden before review, then by weight, then by age), then the open notices. A
+ * decision takes the case off the list; the page's address after it says it was decided, or that another moderator
+ * decided first (the queue shown is then the current one).
  */
 export function ReportQueueView() {
   const intl = useIntl();
