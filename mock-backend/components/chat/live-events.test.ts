@@ -337,6 +337,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('live events on two in
       await new Promise((resolve) => setTimeout(resolve, 300));
       await api().post('/api/like.php').set('cookie', a.cookie).send({ profile_id: b.userId });
       const sent = await api().post('/api/message.php').set('cookie', a.cookie).send({ profile_id: b.userId, text: 'across' });
+      // A removed conversation's messages are no longer read into his streams: each has the message before it goes.
+      for (const s of [other, here]) await s.waitFor(of('message'), 3000);
       await api().delete('/api/chat.php').set('cookie', b.cookie).send({ conversation: sent.body.message.conversation });
       for (const s of [other, here]) {
         await s.waitFor(of('conversation_removed'), 3000);
