@@ -6,6 +6,7 @@ import { httpsTransport } from './sender';
 import type { PushTransport } from './types';
 import { processNotifications } from './deliver';
 import type { Notifier } from './record';
+import { secondsUntilNextMail } from './repository';
 import { loadVapidKeys, publishPublicKey, type VapidConfig } from './vapid';
 
 export const PUSH_JOB = 'push-notify';
@@ -105,6 +106,10 @@ export function createPushJobs(opts: PushJobOptions): PushJobs {
         const result = await processNotifications(deps);
         if (result.pushed + result.mailed + result.removedSubscriptions > 0)
           opts.logger.info({ job: PUSH_JOB, ...result }, 'notifications sent');
+        // An event that came while the deferred run waited is not due at that run: one more run when it is, instead
+        // of the minute's schedule (this run is active, so the queue keeps the new one beside it).
+        const next = await secondsUntilNextMail(opts.db, mailDelay);
+        if (next !== null) await opts.jobs.send(PUSH_JOB, {}, { startAfterSeconds: Math.max(1, Math.ceil(next) + 1), singletonKey: 'mail' });
       },
     },
   };

@@ -7,7 +7,9 @@ import * as accounts from '../accounts/activation';
 import { grantCredits } from '../credits/ledger';
 import { createTestContext, loginAsMember, loginCookie, type TestContext } from '../../test/context';
 import { configurePushHosts, endpointProblem, PrivateAddressError, resolvePublic } from './allow-list';
+import { createPushJobs } from './jobs';
 import { httpsTransport } from './sender';
+import { createLogger } from '../../lib/logger';
 import type { PushRequest, PushResponse } from './types';
 import { sql } from '../../lib/db';
 
@@ -312,6 +314,35 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
       ),
     ).toHaveLength(0);
     expect(ctx.mails.slice(before).filter((m) => m.to === DEMO_LOGINS.free || m.to === DEMO_LOGINS.premium)).toHaveLength(0);
+  });
+
+  it('When an event comes while the deferred mail run waits, then that run asks for one more when the event is due (not the minute’s schedule)', async () => {
+    const sent: { startAfterSeconds?: number; singletonKey?: string }[] = [];
+    const { job } = createPushJobs({
+      db: ctx.db,
+      logger: createLogger('silent'),
+      jobs: { send: async (_name, _data, options) => void sent.push(options ?? {}) },
+      kickOutbox: () => undefined,
+      publicUrl: 'http://localhost:3000',
+      transport: fakePushService,
+      mailDelaySeconds: 600,
+    });
+    const [other] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE id NOT IN (${freeId}, ${premiumId}) ORDER BY id LIMIT 1`);
+    const [event] = await ctx.db.query<{ id: number }>(
+      sql`INSERT INTO notification_events (user_id, kind, state) VALUES (${other?.id}, 'like', 'mail') RETURNING id`,
+    );
+    try {
+      await job.handler({}, {} as never);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.singletonKey).toBe('mail');
+      expect(sent[0]?.startAfterSeconds).toBeGreaterThanOrEqual(595);
+      expect(sent[0]?.startAfterSeconds).toBeLessThanOrEqual(602);
+    } finally {
+      await ctx.db.query(sql`DELETE FROM notification_events WHERE id = ${event?.id}`);
+    }
+    // Nothing waiting: no further run.
+    await job.handler({}, {} as never);
+    expect(sent).toHaveLength(1);
   });
 
   it('When the unsubscribe token is forged, then 400 in the visitor’s language and nothing changes', async () => {

@@ -88,6 +88,15 @@ export async function claimMailEvents(db: Db, delaySeconds: number): Promise<{ u
   );
 }
 
+/** Seconds until the oldest event still waiting for its mail delay is due, or null when none waits. */
+export async function secondsUntilNextMail(db: Db, delaySeconds: number): Promise<number | null> {
+  const [row] = await db.query<{ s: number | null }>(
+    sql`SELECT EXTRACT(EPOCH FROM min(created_at) + make_interval(secs => ${delaySeconds}) - now())::float8 AS s
+          FROM notification_events WHERE state = 'mail'`,
+  );
+  return row?.s ?? null;
+}
+
 export interface MailMember {
   id: number;
   email: string;
