@@ -109,7 +109,8 @@ export function createPushJobs(opts: PushJobOptions): PushJobs {
         // An event that came while the deferred run waited is not due at that run: one more run when it is, instead
         // of the minute's schedule (this run is active, so the queue keeps the new one beside it).
         const next = await secondsUntilNextMail(opts.db, mailDelay);
-        if (next !== null) await opts.jobs.send(PUSH_JOB, {}, { startAfterSeconds: Math.max(1, Math.ceil(next) + 1), singletonKey: 'mail' });
+        if (next !== null)
+          await opts.jobs.send(PUSH_JOB, {}, { startAfterSeconds: Math.max(1, Math.ceil(next) + 1), singletonKey: 'mail' });
       },
     },
   };

@@ -327,7 +327,9 @@ describe('notification e-mails', { timeout: 180_000 }, () => {
       transport: fakePushService,
       mailDelaySeconds: 600,
     });
-    const [other] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE id NOT IN (${freeId}, ${premiumId}) ORDER BY id LIMIT 1`);
+    const [other] = await ctx.db.query<{ id: number }>(
+      sql`SELECT id FROM users WHERE id NOT IN (${freeId}, ${premiumId}) ORDER BY id LIMIT 1`,
+    );
     const [event] = await ctx.db.query<{ id: number }>(
       sql`INSERT INTO notification_events (user_id, kind, state) VALUES (${other?.id}, 'like', 'mail') RETURNING id`,
     );
