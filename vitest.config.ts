@@ -1,17 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import SuiteOrder from './tests/support/suite-order';
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
+// A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
+const withBackend = ['tests/bff/stream-resume.test.ts'];
 
 // One runner for everything:
-// - `unit`: unit, component, backend-integration (supertest on PGlite), BFF and contract tests;
+// - `unit`: unit, component (jsdom), BFF and script tests;
+// - `backend`: the backend's integration tests (supertest on PGlite) and the contract suites against it;
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
+// The two backend projects run without per-file isolation (`isolate: false`): a worker process runs file after file
+// and loads the backend, its dependencies and PGlite's WebAssembly once, where a fresh process per file loaded them
+// again for every file (docs/benchmarks.md has the figures). It holds because a backend test keeps its state in what
+// createTestContext builds and closes (app, database, jobs), never in a module. The unit project keeps isolation:
+// its jsdom files stub globals and share React's module state. Vitest goes on in the same process only when the next
+// file in the queue is of the same project (tests/support/suite-order.ts queues the backend files in runs).
 // All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
 // one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
-// their waits now overlap with the other files' work. tests/support/suite-order.ts spreads them through the queue so
-// about one runs at a time; each starts its own site, database and browser, so two never share anything.
+// their waits now overlap with the other files' work. The suite order spreads them through the queue so about one
+// runs at a time; each starts its own site, database and browser, so two never share anything.
 // TEST_WORKERS sets the number of workers (default 3 on this two-core machine kind: one more than the cores, since
 // the heavy files leave a core idle while they wait).
 const workers = Number(process.env.TEST_WORKERS) || 3;
@@ -26,7 +35,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', ...backendSuites, 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...withBackend],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'backend',
+          environment: 'node',
+          include: [...backendSuites, ...withBackend],
+          isolate: false,
           globalSetup: ['mock-backend/test/template-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,7 +58,10 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 environment: 'node',
+                isolate: false,
                 include: backendSuites,
+                // The operator's report tool is tested once: what it checks is the answers, not the database behind.
+                exclude: [...configDefaults.exclude, 'tests/contract/report-verdicts.test.ts'],
                 env: { TEST_DB_DRIVER: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

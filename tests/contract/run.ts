@@ -124,7 +124,7 @@ export async function contractReport(
       const only = options.testNamePattern ? ['-t', options.testNamePattern] : [];
       const child = spawn(
         process.execPath,
-        [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'unit', SUITE, ...only],
+        [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'backend', SUITE, ...only],
         {
           cwd: ROOT,
           env: { ...process.env, ...options.env, API_BASE_URL: base, CONTRACT_REPORT_FILE: file },

@@ -10,6 +10,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * evenly through the queue, about one of them runs at any time beside the light files, so the waits overlap with work
  * and two browsers rarely compete for the two cores. Within each kind the longest go first (the duration of the last
  * run when the cache has it, else the file's size), so no long file starts last.
+ *
+ * The backend projects run without isolation, and a worker keeps its process (and every module it loaded) for the
+ * next file only when that file, the head of the queue when it finishes, is of the same project; otherwise it ends
+ * the process and starts another. So the light files come in runs of one project — backend, then PostgreSQL, then
+ * the unit files (isolated anyway) — and a backend process ends only where a heavy file or the next project comes up.
  */
 export default class SuiteOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -22,7 +27,7 @@ export default class SuiteOrder extends BaseSequencer {
     const byWeight = (list: TestSpecification[]) =>
       list.map((spec) => ({ spec, weight: weight(spec) })).sort((a, b) => b.weight - a.weight);
     const heavy = byWeight(files.filter(isHeavy));
-    const light = byWeight(files.filter((spec) => !isHeavy(spec)));
+    const light = RUNS.flatMap((project) => byWeight(files.filter((spec) => !isHeavy(spec) && runOf(spec) === project)));
     if (heavy.length === 0 || light.length === 0) return [...heavy, ...light].map(({ spec }) => spec);
     const perHeavy = light.length / heavy.length;
     const order: TestSpecification[] = [];
@@ -39,4 +44,11 @@ export default class SuiteOrder extends BaseSequencer {
 
 function isHeavy(spec: TestSpecification): boolean {
   return spec.project.name === 'e2e' || spec.project.name === 'instances';
+}
+
+/** The light files' runs, in queue order; a project not named here runs with the unit files. */
+const RUNS = ['backend', 'postgres', 'unit'];
+
+function runOf(spec: TestSpecification): string {
+  return RUNS.includes(spec.project.name) ? spec.project.name : 'unit';
 }
