@@ -99,8 +99,8 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
 }
 
 /**
- * What every context's seed draws and hashes alike, kept for the test process: a file that makes several contexts
- * (one per media store, a second instance) draws the avatars and hashes the passwords once.
+ * What every context's seed draws and hashes alike, kept for the worker process: the backend test projects run file after
+ * file in one process (vitest.config.ts), so a worker draws the avatars and hashes the passwords once.
  */
 const seedReuse = createSeedReuse();
 

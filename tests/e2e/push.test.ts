@@ -36,7 +36,8 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    browser = await launchBrowser();
+    // The full browser: the headless shell has no push service, so the app would not offer notifications there.
+    browser = await launchBrowser({ full: true });
   });
   afterAll(async () => {
     await browser?.close();

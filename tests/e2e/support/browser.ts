@@ -1,17 +1,25 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium (apt-get install chromium); never a downloaded browser. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumAvailable = existsSync(CHROMIUM_PATH);
+/**
+ * Debian's Chromium, never a downloaded browser: its headless shell (apt-get install chromium-headless-shell) when
+ * the machine has it, else the full browser (apt-get install chromium). The full browser's headless mode is the whole
+ * browser without a screen: every window it opens for a test (one per browser context) also starts renderers for its
+ * own toolbar and tab strip, which the shell does not have — the same pages for less CPU. The shell has no push
+ * service, so a test of Web Push asks for the full browser. CHROMIUM_PATH names another binary for both.
+ */
+const FULL_BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+const chromiumAvailable = existsSync(FULL_BROWSER);
 /** CI sets E2E_REQUIRED=1: then a missing Chromium is a failure, not a skip. */
 const e2eRequired = process.env.E2E_REQUIRED === '1';
 export const runE2e = chromiumAvailable || e2eRequired;
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!chromiumAvailable) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+/** Starts Chromium for a test file: the headless shell when installed, or the full browser (`full`, or no shell). */
+export async function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
+  if (!chromiumAvailable) throw new Error(`Chromium not found at ${FULL_BROWSER}: apt-get install -y chromium chromium-headless-shell`);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: !options.full && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER,
     headless: true,
     args: [
       '--no-sandbox',
