@@ -1,10 +1,21 @@
-import argon2 from 'argon2';
+import argon2, { type HashOptions } from 'argon2';
 
 /** Argon2id with the OWASP minimum (19 MiB, t=2, p=1); runs on the libuv threadpool, off the event loop. */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS: HashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+let options = OPTIONS;
+
+/**
+ * For the backend's in-process test contexts only (mock-backend/test/context.ts), never the app: new hashes with
+ * argon2's smallest memory and one pass. Those suites hash and verify thousands of passwords, and what they check is
+ * who may log in, not what a guess costs; a hash names its own parameters, so verifying works either way. The sites
+ * the browser and two-instance tests start hash as production does.
+ */
+export function lightPasswordHashingForTests(): void {
+  options = { ...OPTIONS, memoryCost: 1024, timeCost: 1 };
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return argon2.hash(password, options);
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {

@@ -20,6 +20,7 @@ import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
 import { createDiskStore, type MediaStore } from '../lib/media-store';
 import { openGeoIp } from '../lib/geoip';
 import { migrate } from '../lib/migrate';
+import { lightPasswordHashingForTests } from '../lib/password';
 import { createOps, type BackendOps } from '../lib/ops';
 import { createSeedReuse, DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
 import { startLocalS3, type LocalS3 } from './local-s3';
@@ -105,6 +106,7 @@ async function pgliteTemplate(): Promise<Blob | undefined> {
 const seedReuse = createSeedReuse();
 
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
+  lightPasswordHashingForTests();
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
   let dropSchema = async () => {};
