@@ -1,22 +1,32 @@
+import { globSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import SuiteOrder from './tests/support/suite-order';
+
+const unitSuites = ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+// The files that need a process of their own: the component tests (their first line asks for jsdom) and any file that
+// mocks a module or stubs a global or an environment variable (none does today outside them).
+const domSuites = unitSuites
+  .flatMap((pattern) => globSync(pattern))
+  .filter((file) => /^\/\/ @vitest-environment jsdom|\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/m.test(readFileSync(file, 'utf8')));
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 // A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
 const withBackend = ['tests/bff/stream-resume.test.ts'];
 
 // One runner for everything:
-// - `unit`: unit, component (jsdom), BFF and script tests;
+// - `unit`: unit, BFF and script tests (Node);
+// - `dom`: the component tests (jsdom), and any file that mocks a module or stubs a global;
 // - `backend`: the backend's integration tests (supertest on PGlite) and the contract suites against it;
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
-// The two backend projects run without per-file isolation (`isolate: false`): a worker process runs file after file
-// and loads the backend, its dependencies and PGlite's WebAssembly once, where a fresh process per file loaded them
-// again for every file (docs/benchmarks.md has the figures). It holds because a backend test keeps its state in what
-// createTestContext builds and closes (app, database, jobs), never in a module. The unit project keeps isolation:
-// its jsdom files stub globals and share React's module state. Vitest goes on in the same process only when the next
-// file in the queue is of the same project (tests/support/suite-order.ts queues the backend files in runs).
+// The backend projects and `unit` run without per-file isolation (`isolate: false`): a worker process runs file after
+// file and loads the backend, its dependencies and PGlite's WebAssembly once, where a fresh process per file loaded
+// them again for every file (docs/benchmarks.md has the figures). It holds because a backend test keeps its state in
+// what createTestContext builds and closes (app, database, jobs), never in a module, and a unit test in what it makes.
+// `dom` keeps isolation: its files stub globals, keep state in the page's modules (as a browser page does) and would
+// share one jsdom window, its storage and its URL (tried: with any order but the usual one, a dozen files fail). Vitest goes on in the same process only when the next file in the queue is of the same project
+// (tests/support/suite-order.ts queues the light files in runs of one project).
 // All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
 // one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
 // their waits now overlap with the other files' work. The suite order spreads them through the queue so about one
@@ -35,8 +45,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...withBackend],
+          include: unitSuites,
+          exclude: [...configDefaults.exclude, ...withBackend, ...domSuites],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          environment: 'node',
+          include: domSuites,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
