@@ -3,11 +3,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import SuiteOrder from './tests/support/suite-order';
 
 const unitSuites = ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'];
-// The files that need a process of their own: the component tests (their first line asks for jsdom) and any file that
-// mocks a module or stubs a global or an environment variable (none does today outside them).
+const source = (file: string) => readFileSync(file, 'utf8');
+// Files that replace a global (the window's location, fetch's FormData, …) or mock a module: each needs a process of
+// its own. A VM context's window cannot take another realm's objects or a redefined location.
+const isolatedSuites = unitSuites
+  .flatMap((pattern) => globSync(pattern))
+  .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|Object\.defineProperty\((window|globalThis),/.test(source(file)));
+// The other component tests: their first line asks for jsdom.
 const domSuites = unitSuites
   .flatMap((pattern) => globSync(pattern))
-  .filter((file) => /^\/\/ @vitest-environment jsdom|\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/m.test(readFileSync(file, 'utf8')));
+  .filter((file) => !isolatedSuites.includes(file) && source(file).startsWith('// @vitest-environment jsdom'));
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 // A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
@@ -15,7 +20,8 @@ const withBackend = ['tests/bff/stream-resume.test.ts'];
 
 // One runner for everything:
 // - `unit`: unit, BFF and script tests (Node);
-// - `dom`: the component tests (jsdom), and any file that mocks a module or stubs a global;
+// - `dom`: the component tests (jsdom), each file in a fresh VM context of a shared worker (`vmForks`);
+// - `isolated`: the tests that replace a global or mock a module (mostly component tests), a process per file;
 // - `backend`: the backend's integration tests (supertest on PGlite) and the contract suites against it;
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
@@ -24,16 +30,20 @@ const withBackend = ['tests/bff/stream-resume.test.ts'];
 // file and loads the backend, its dependencies and PGlite's WebAssembly once, where a fresh process per file loaded
 // them again for every file (docs/benchmarks.md has the figures). It holds because a backend test keeps its state in
 // what createTestContext builds and closes (app, database, jobs), never in a module, and a unit test in what it makes.
-// `dom` keeps isolation: its files stub globals, keep state in the page's modules (as a browser page does) and would
-// share one jsdom window, its storage and its URL (tried: with any order but the usual one, a dozen files fail). Vitest goes on in the same process only when the next file in the queue is of the same project
-// (tests/support/suite-order.ts queues the light files in runs of one project).
+// `dom` keeps files apart without a process each: a file runs in a fresh VM context (its own window, storage, URL and
+// app modules) inside a worker that has loaded the libraries once. Without isolation they failed by order (one jsdom
+// window, and the page-lifetime state in the app's modules, shared). Vitest goes on in the same process only when
+// the next file in the queue is of the same project (tests/support/suite-order.ts queues the light files in runs of
+// one project).
 // All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
 // one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
 // their waits now overlap with the other files' work. The suite order spreads them through the queue so about one
 // runs at a time; each starts its own site, database and browser, so two never share anything.
 // TEST_WORKERS sets the number of workers (default 3 on this two-core machine kind: one more than the cores, since
 // the heavy files leave a core idle while they wait).
-const workers = Number(process.env.TEST_WORKERS) || 3;
+// At least two: given one worker, Vitest hands a VM-pool worker all of its files at once, and `dom`'s files would
+// share one context.
+const workers = Math.max(2, Number(process.env.TEST_WORKERS) || 3);
 
 export default defineConfig({
   test: {
@@ -46,7 +56,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: unitSuites,
-          exclude: [...configDefaults.exclude, ...withBackend, ...domSuites],
+          exclude: [...configDefaults.exclude, ...withBackend, ...domSuites, ...isolatedSuites],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -55,8 +65,18 @@ export default defineConfig({
       {
         test: {
           name: 'dom',
-          environment: 'node',
+          environment: 'jsdom',
+          pool: 'vmForks',
           include: domSuites,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'isolated',
+          environment: 'node',
+          include: isolatedSuites,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -14,7 +14,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The backend projects run without isolation, and a worker keeps its process (and every module it loaded) for the
  * next file only when that file, the head of the queue when it finishes, is of the same project; otherwise it ends
  * the process and starts another. So the light files come in runs of one project — backend, then PostgreSQL, then
- * the unit files, then the component files (isolated anyway) — and a process ends only where a heavy file or the next
+ * the unit files, the component files, the isolated ones — and a process ends only where a heavy file or the next
  * project comes up.
  */
 export default class SuiteOrder extends BaseSequencer {
@@ -47,9 +47,9 @@ function isHeavy(spec: TestSpecification): boolean {
   return spec.project.name === 'e2e' || spec.project.name === 'instances';
 }
 
-/** The light files' runs, in queue order; a project not named here runs with the component files. */
-const RUNS = ['backend', 'postgres', 'unit', 'dom'];
+/** The light files' runs, in queue order; a project not named here runs with the isolated files. */
+const RUNS = ['backend', 'postgres', 'unit', 'dom', 'isolated'];
 
 function runOf(spec: TestSpecification): string {
-  return RUNS.includes(spec.project.name) ? spec.project.name : 'dom';
+  return RUNS.includes(spec.project.name) ? spec.project.name : 'isolated';
 }
