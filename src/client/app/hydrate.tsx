@@ -3,7 +3,7 @@ import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouterContextProvider } from 'react-router';
 import type { ApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
-import { holdForLeaving, unlessLeaving } from '../lib/page-exit';
+import { endingSession, holdForLeaving, unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
@@ -47,7 +47,7 @@ function MarkHydrated({ children }: { children: ReactNode }) {
  * The loaders' context in the browser, made for each navigation from the page's store (the member may have logged in or
  * out since): the same shape the server's loaders get, with the browser's API client.
  */
-function browserPageContext(store: AppStore, api: ApiClient): PageContext {
+function browserPageContext(store: AppStore, api: ApiClient, sessionApi: ApiClient): PageContext {
   const { session, site } = store.getState();
   return {
     api,
@@ -56,6 +56,7 @@ function browserPageContext(store: AppStore, api: ApiClient): PageContext {
     hasSession: session.user !== null,
     locale: site.locale,
     sessionEnded: holdForLeaving,
+    endSession: (call) => endingSession(() => call(sessionApi)),
   };
 }
 
@@ -66,6 +67,8 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
   // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts); its code loads
   // with the first call, or (a member's page, which calls the API right away) before hydrating.
   const api = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch(unlessLeaving((input, init) => window.fetch(input, init))) });
+  // The call that ends the session goes out past the page's held calls (PageContext.endSession).
+  const sessionApi = createBrowserApiClient({ baseUrl: '/api', fetch: trackFetch((input, init) => window.fetch(input, init)) });
   const member = state.store.session.user !== null;
   // The catalogue, the matched routes' chunks (their `lazy`, resolved before the router is made) and, for a member, the members' chunk and the API client load side by
   // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,
@@ -80,7 +83,7 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
   // The router starts from the server's loader data: no loader runs again for the page it hydrates.
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: state.loaderData, ...(state.actionData ? { actionData: state.actionData } : {}) },
-    getContext: () => browserPageContext(store, api) as unknown as RouterContextProvider,
+    getContext: () => browserPageContext(store, api, sessionApi) as unknown as RouterContextProvider,
   });
   // Hydrated as a transition: React works through the page in slices of a few milliseconds and lets the browser
   // answer taps and paint in between (a default-priority hydration is one task: ~100 ms on a mid-range phone).

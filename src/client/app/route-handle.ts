@@ -32,6 +32,17 @@ export interface PageContext {
    * goes out (lib/page-exit.ts), each of which would be answered 403. Absent on the server.
    */
   sessionEnded?: () => void;
+  /**
+   * Browser only: runs the call that ends the session (logout, the account's deletion) with a client of its own while
+   * the page's other calls wait (lib/page-exit.ts `endingSession`). Use `endSessionWith`, which runs the call with
+   * `api` where this is absent (the server).
+   */
+  endSession?: <T>(call: (api: ApiClient) => Promise<T>) => Promise<T>;
+}
+
+/** Runs the call that ends the member's session: past the page's held calls in the browser, with `api` elsewhere. */
+export function endSessionWith<T>(context: PageContext, call: (api: ApiClient) => Promise<T>): Promise<T> {
+  return context.endSession ? context.endSession(call) : call(context.api);
 }
 
 /** A page loader's arguments: the router's `{ params, request, context }` with the page context. */

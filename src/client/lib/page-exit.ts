@@ -5,6 +5,8 @@
  */
 const LEAVING = 'app:leaving';
 let leaving = false;
+/** Settles when the call that ends the session has answered (`endingSession`); null when none is in flight. */
+let ending: Promise<void> | null = null;
 
 export function isLeaving(): boolean {
   return leaving;
@@ -37,7 +39,31 @@ export function holdForLeaving(): void {
   endLiveUpdates();
 }
 
+/**
+ * Runs the call that ends the session (logout, the account's deletion; `last` sends it past the hold, through a fetch
+ * of its own) while every other call of the page waits: one sent meanwhile — a poll, a revalidation — could reach the
+ * backend after the session ended and be answered 403. When `last` succeeds, the session is over and the page is held
+ * for leaving, so the waiting calls never go out; when it fails (a wrong password: the session goes on), they do.
+ */
+export async function endingSession<T>(last: () => Promise<T>): Promise<T> {
+  let answered = () => undefined as void;
+  ending = new Promise<void>((resolve) => (answered = resolve));
+  try {
+    const result = await last();
+    holdForLeaving();
+    return result;
+  } finally {
+    ending = null;
+    answered();
+  }
+}
+
 /** A fetch that sends nothing once the page is being left (the call never settles; the page is going away). */
 export function unlessLeaving(inner: typeof fetch): typeof fetch {
-  return (...args: Parameters<typeof fetch>) => (leaving ? new Promise<Response>(() => undefined) : inner(...args));
+  const send = (...args: Parameters<typeof fetch>): Promise<Response> => {
+    if (leaving) return new Promise<Response>(() => undefined);
+    if (ending) return ending.then(() => send(...args));
+    return inner(...args);
+  };
+  return send;
 }

@@ -20,6 +20,7 @@ import { LoginForm } from '../../features/session/components/login-form';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import {
+  endSessionWith,
   mergePrefetched,
   prefetchForMember,
   prefetchKey,
@@ -102,7 +103,11 @@ export async function settingsAction({ request, context }: PageActionArgs): Prom
     return runFormAction(
       DELETE_FORM,
       { reasons: reasons.join(','), comment },
-      () => deleteAccount(context.api, { password: textField(form, 'password'), reasons, ...(comment ? { comment } : {}) }),
+      // The page's other calls wait meanwhile, and go out if the deletion is refused (a wrong password).
+      () =>
+        endSessionWith(context, (api) =>
+          deleteAccount(api, { password: textField(form, 'password'), reasons, ...(comment ? { comment } : {}) }),
+        ),
       () => {
         // With JavaScript, the page holds its calls and closes its event stream until the next page has loaded.
         context.sessionEnded?.();

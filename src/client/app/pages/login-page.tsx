@@ -7,7 +7,7 @@ import { logout } from '../../features/session/api/logout';
 import { LoginForm, type LoginFormFailure } from '../../features/session/components/login-form';
 import { loginReturnOf, RETURN_FIELD } from '../../features/session/login-return';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import type { PageActionArgs } from '../route-handle';
+import { endSessionWith, type PageActionArgs } from '../route-handle';
 
 /**
  * The login form's action. Posted without JavaScript (or before the page hydrated) the server logs in through the
@@ -29,11 +29,11 @@ export async function loginAction({ request, context }: PageActionArgs): Promise
 /**
  * The account menu's logout: the backend ends the session (and clears its cookie), then the home page loads as a new
  * document, so nothing of the member's page (its store, caches and event stream) outlives his session. With
- * JavaScript the page holds its calls meanwhile (each would be refused).
+ * JavaScript the page holds its other calls from the logout call on (each would be refused).
  */
 export async function logoutAction({ context }: PageActionArgs): Promise<Response> {
   // Even when the call fails, leave: the next page shows the real session state.
-  await logout(context.api).catch(() => undefined);
+  await endSessionWith(context, logout).catch(() => undefined);
   context.sessionEnded?.();
   return redirectDocument('/', 303);
 }
