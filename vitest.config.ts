@@ -3,16 +3,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import SuiteOrder from './tests/support/suite-order';
 
 const unitSuites = ['src/**/*.test.{ts,tsx}', 'tests/bff/**/*.test.ts', 'tests/unit/**/*.test.ts'];
-const source = (file: string) => readFileSync(file, 'utf8');
+const unitFiles = unitSuites.flatMap((pattern) => globSync(pattern)).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 // Files that replace a global (the window's location, fetch's FormData, …) or mock a module: each needs a process of
 // its own. A VM context's window cannot take another realm's objects or a redefined location.
-const isolatedSuites = unitSuites
-  .flatMap((pattern) => globSync(pattern))
-  .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|Object\.defineProperty\((window|globalThis),/.test(source(file)));
+const replacesGlobals = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(|Object\.defineProperty\((window|globalThis),/;
+const isolatedSuites = unitFiles.filter(({ text }) => replacesGlobals.test(text)).map(({ file }) => file);
 // The other component tests: their first line asks for jsdom.
-const domSuites = unitSuites
-  .flatMap((pattern) => globSync(pattern))
-  .filter((file) => !isolatedSuites.includes(file) && source(file).startsWith('// @vitest-environment jsdom'));
+const domSuites = unitFiles
+  .filter(({ text }) => !replacesGlobals.test(text) && text.startsWith('// @vitest-environment jsdom'))
+  .map(({ file }) => file);
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 // A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
