@@ -91,7 +91,10 @@ describe('landing page bundle', () => {
     expect(sources.filter((s) => memberOnly.some((m) => s.startsWith(m)))).toEqual([]);
     const members = sourcesOf(closure(manifest, MEMBER_PARTS));
     expect(members).toContain('src/client/app/layouts/chat-realtime.tsx');
-    expect(members).toContain('src/client/features/push/push-client.ts');
+    expect(members).toContain('src/client/features/push/member-push.ts');
+    // Registering the push worker, subscribing and the ask's sheet load when needed, not with every member's page.
+    expect(members).not.toContain('src/client/features/push/push-client.ts');
+    expect(members).not.toContain('src/client/features/push/components/push-alert.tsx');
   });
 
   it(`When a visitor opens the landing page, then its JavaScript is at most ${LANDING_JS_BUDGET / 1024} KB gzip`, () => {

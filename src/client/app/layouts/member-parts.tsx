@@ -6,8 +6,7 @@ import { CountBadge } from '../../components/count-badge';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
-import { PushAlert, usePushAsk } from '../../features/push/components/push-alert';
-import { usePushBootstrap } from '../../features/push/use-push';
+import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { CreditsLink } from '../../features/session/components/credits-link';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
@@ -105,8 +104,15 @@ export function MemberBanners() {
     return (
       <div className="container prompt-slot">{activation ? <ActivationReminder /> : notice ? <WarningsArea /> : <WelcomeBanner />}</div>
     );
-  return push ? <PushAlert /> : null;
+  return push ? (
+    <Suspense fallback={null}>
+      <PushAlert />
+    </Suspense>
+  ) : null;
 }
+
+/** The push ask's sheet and its button: only in the browser, after a meaningful moment, so loaded then. */
+const PushAlert = lazy(() => import('../../features/push/components/push-alert').then((m) => ({ default: m.PushAlert })));
 
 /**
  * A member's like pop-ups: they only ever open after the page is up (a poll, a like, `?t=`), so their code loads

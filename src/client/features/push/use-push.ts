@@ -1,16 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useApi } from '../../lib/api-client';
 import { usePushState } from '../../lib/push-state';
 import { useSettings } from '../../lib/store/store';
-import { loadPushState, subscribePush, unsubscribePush, type PushStateResult } from './push-client';
-
-/** Reads the push state once a member is logged in (client only: the server knows nothing of the browser). */
-export function usePushBootstrap(loggedIn: boolean): void {
-  const api = useApi();
-  useEffect(() => {
-    if (loggedIn) void loadPushState(api);
-  }, [api, loggedIn]);
-}
+import { subscribePush, unsubscribePush, type PushStateResult } from './push-client';
 
 /** The push state with the two actions; `busy` while the browser asks or the subscription is saved. */
 export function usePush(timeoutMs?: number) {
