@@ -1,22 +1,46 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, PHONE } from './support/pages';
+import { loggedInPage, logIn, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('accessibility (axe)', () => {
   let site: RunningSite;
   let browser: Browser;
+  /** The cookies and storage of free@demo.test just after logging in through the form (once for the file). */
+  let member: Awaited<ReturnType<BrowserContext['storageState']>>;
 
   beforeAll(async () => {
     site = await startSite();
     browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: PHONE });
+    await logIn(await context.newPage(), site.url, 'free@demo.test');
+    member = await context.storageState();
+    await context.close();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+  });
+
+  /** A phone page of free@demo.test's session, in a context of its own (the checks only read; one login serves all). */
+  async function memberPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: PHONE, storageState: member });
+    return context.newPage();
+  }
+
+  it('When a page has an unlabelled field and grey text on grey, then the check names both', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1><input type="text">' +
+        '<p style="color:#999;background:#aaa">hard to read</p></main></body></html>',
+    );
+    const found = (await seriousViolations(page)).map((v) => v.split(':')[0]);
+    expect(found).toEqual(expect.arrayContaining(['label', 'color-contrast']));
+    await context.close();
   });
 
   // Axe checks each page once it has hydrated (every navigation waits for that, support/browser.ts): its data is
@@ -94,7 +118,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     it.each(['/members', '/members/3', '/lang-config', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/signup-matches'])(
       "When a logged-in member's %s is checked by axe, then it has no serious or critical violation",
       async (path) => {
-        const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+        const page = await memberPage();
         await page.goto(`${site.url}${path}`);
         expect(await seriousViolations(page)).toEqual([]);
         await page.context().close();
@@ -102,7 +126,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     );
 
     it('When the chat list and a conversation are checked by axe, then they have no serious or critical violation', async () => {
-      const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+      const page = await memberPage();
       const streaming = page.waitForResponse((r) => r.url().includes('/api/events.php'));
       await page.goto(`${site.url}/chats`);
       await streaming;
@@ -122,7 +146,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     it.each(['/credits', '/credits/1', '/credits/1/ideal', '/premium', '/transactions', '/directdebit?package=1'])(
       "When a logged-in member's credits page %s is checked by axe, then it has no serious or critical violation",
       async (path) => {
-        const { page } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
+        const page = await memberPage();
         await page.goto(`${site.url}${path}`);
         expect(await seriousViolations(page)).toEqual([]);
         await page.context().close();

@@ -12,7 +12,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .catch(() => {
       // An endless animation (a spinner) never finishes; axe then measures the page as it is.
     });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Legacy mode runs axe.run() in the page itself: the default runs each frame's part and then finishes in a blank page
+  // of its own, with axe's 550 KB source evaluated once more there (the site's pages have no frames). Only the
+  // violations' nodes are collected (`resultTypes`): the passes and the incomplete ones are what this never reads.
+  // Together about half of each check's time (1.5–2.6 s → 0.7–0.9 s a page on a quiet machine), the same violations.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
