@@ -7,9 +7,10 @@ import { usePush } from '../use-push';
 import { PushSubscribeButton } from './push-subscribe-button';
 
 /**
- * The push-notification ask (`usePushAsk`, member-push.ts), loaded when the ask is due. Dismissible; the dismissal time is stored (cookie
- * `dismissed_push_alert_<id>`). Only the browser knows whether it can push, so the ask appears after hydration: as a
- * sheet fixed to the bottom of the screen, so that nothing on the page moves when it comes (no layout shift).
+ * The push-notification ask (`usePushAsk`, member-push.ts), loaded when the ask is due. Dismissible; the dismissal
+ * time is stored (cookie `dismissed_push_alert_<id>`). Only the browser knows whether it can push, so the ask appears
+ * after hydration: as a sheet fixed to the bottom of the screen, so that nothing on the page moves when it comes (no
+ * layout shift).
  */
 export function PushAlert() {
   const user = useCurrentUser();
