@@ -267,7 +267,7 @@ describe('weighed reports', () => {
     ]);
   });
 
-  it('When reporters are linked — one browser, one signup network — then they count as one', async () => {
+  it('When reporters are linked — one browser, one signup network, one bank account — then they count as one', async () => {
     const target = await otherMember(ctx, 44);
     const [a, b, c] = [await otherMember(ctx, 45), await otherMember(ctx, 46), await otherMember(ctx, 47)];
     for (const m of [a, b, c]) await age(m, AGE_FULL_DAYS);
@@ -287,11 +287,22 @@ describe('weighed reports', () => {
       );
       fromOneNetwork.push({ id: row?.id as number, cookie: await loginAsMember(ctx, row?.id as number) });
     }
-    for (const m of [a, b, c, ...fromOneNetwork]) await reportAs(m.cookie, target.id, 'harassment_hate');
+    // Two more who gave one bank account for direct debit (written with and without spaces, in either case).
+    const [d, e] = [await newMember(AGE_FULL_DAYS), await newMember(AGE_FULL_DAYS)];
+    for (const [m, iban] of [
+      [d, 'NL91 ABNA 0417 1643 00'],
+      [e, 'nl91abna0417164300'],
+    ] as const) {
+      await ctx.db.query(
+        sql`INSERT INTO direct_debit_mandates (user_id, reference, account_holder, iban, street, house_number, postcode, city, mobile)
+            VALUES (${m.id}, ${`MANDATE-${randomUUID()}`}, 'A. Holder', ${iban}, 'Straat', '1', '1000 AA', 'Amsterdam', '+31612345678')`,
+      );
+    }
+    for (const m of [a, b, c, ...fromOneNetwork, d, e]) await reportAs(m.cookie, target.id, 'harassment_hate');
     const queued = await caseOf(target.id);
-    // Five reporters of AGE_WEIGHT each, in three groups: a and b; c; the two neighbours.
-    expect(queued?.reports.map((r) => r.reporter.weight)).toEqual([AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT, AGE_WEIGHT]);
-    expect(queued?.weight).toBe(3 * AGE_WEIGHT);
+    // Seven reporters of AGE_WEIGHT each, in four groups: a and b; c; the two neighbours; the bank account's two.
+    expect(queued?.reports.map((r) => r.reporter.weight)).toEqual(Array.from({ length: 7 }, () => AGE_WEIGHT));
+    expect(queued?.weight).toBe(4 * AGE_WEIGHT);
   });
 
   it('When a reporter’s reports were upheld, then his reports weigh more', async () => {

@@ -164,7 +164,9 @@ export async function processDataExports(deps: ExportJobDeps): Promise<number> {
 /** Removes an archive written by an attempt that did not commit (a failure here is only logged). */
 async function removeWritten(media: MediaStore, key: string | null, logger: Logger): Promise<void> {
   if (key === null) return;
-  await media.remove(key).catch((err: unknown) => logger.warn({ err, key }, 'could not remove an unused data export'));
+  // The object's key is the download link's secret: the log names the failure only (the sweep of expired objects
+  // removes what stays behind).
+  await media.remove(key).catch((err: unknown) => logger.warn({ err }, 'could not remove an unused data export'));
 }
 
 async function mailLink(tx: Db, publicUrl: string, row: repo.ExportRow): Promise<void> {

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { sql } from '../../lib/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGINS } from '../../seed/seed';
 import { createTestContext, loginCookie, type TestContext } from '../../test/context';
+import { unzip } from '../../test/zip';
 import { conversation, idOf, mailsTo, moderatorCookie, otherMember, report, secondModerator, waitForMail } from './fixtures';
 
 let ctx: TestContext;
@@ -214,6 +215,67 @@ describe('statements of reasons', () => {
       .get('/api/statement.php')
       .query({ id: res.body.decision, token: '0'.repeat(32) });
     expect(forged.status).toBe(404);
+  });
+
+  it('When a member is decided on after a report, then his statements, the statement page, its mail and his data archive name neither the reporter nor his words', async () => {
+    const member = await otherMember(ctx, 28);
+    const [named] = await ctx.db.query<{ name: string }>(sql`SELECT name FROM profiles WHERE user_id = ${reporterId}`);
+    const words = 'I saw him on another site under another name';
+    const filed = await report(ctx, reporter, {
+      target: { kind: 'profile', id: member.id },
+      reason: 'fake_scam_spam',
+      details: words,
+    }).expect(201);
+    const res = await decide(moderator, {
+      member: member.id,
+      reports: [filed.body.id],
+      action: 'warn',
+      rule: 'fake_scam_spam',
+      facts: 'The profile photos are copied from another site.',
+    });
+    expect(res.status).toBe(201);
+    const seen: string[] = [];
+    const list = await request(ctx.app).get('/api/statements.php').set('cookie', member.cookie);
+    expect(list.body.statements.map((st: { id: number }) => st.id)).toContain(res.body.decision);
+    seen.push(JSON.stringify(list.body));
+    const page = await request(ctx.app).get('/api/statement.php').query({ id: res.body.decision }).set('cookie', member.cookie);
+    expect(page.body.source).toBe('report');
+    seen.push(JSON.stringify(page.body));
+    const [mail] = await waitForMail(ctx, 'statement_of_reasons', await emailOf(member.id));
+    expect(mail?.text_body).toContain('The profile photos are copied from another site.');
+    seen.push(`${mail?.subject} ${mail?.text_body}`);
+    await request(ctx.app)
+      .post('/api/data-export.php')
+      .set('cookie', member.cookie)
+      .set('Idempotency-Key', 'export-reported')
+      .send({})
+      .expect(202);
+    const done = await vi.waitFor(
+      async () => {
+        const state = await request(ctx.app).get('/api/data-export.php').set('cookie', member.cookie);
+        if (state.body.status !== 'ready') throw new Error(`still ${state.body.status}`);
+        return state.body as { download_path: string };
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const file = await request(ctx.app)
+      .get(done.download_path)
+      .set('cookie', member.cookie)
+      .buffer(true)
+      .parse((r, end) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => end(null, Buffer.concat(chunks)));
+      });
+    const decisions = String((await unzip(file.body as Buffer)).get('decisions.json'));
+    expect(decisions).toContain('The profile photos are copied from another site.');
+    seen.push(decisions);
+    for (const text of seen) {
+      expect(text).not.toContain(DEMO_LOGINS.free);
+      expect(text).not.toContain(named?.name as string);
+      expect(text).not.toContain(words);
+      expect(text).not.toMatch(new RegExp(`"reporter(?:_id)?"\\s*:\\s*${reporterId}\\b`));
+    }
   });
 
   it('When the statement mail’s token is used on another site of the platform, then 404: a token reads its own site’s statement only', async () => {
