@@ -89,6 +89,11 @@ describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => 
     // The composer is a form posted to the chat page: the message is sent and the conversation shows it.
     await page.getByTestId('profile-chat').click();
     await page.waitForURL(/\/members\/\d+\/chat$/, loaded);
+    // Sent with only spaces in it, the page says what to do, in the member's language, and nothing is sent.
+    await page.getByLabel(/^Your message to /).fill('   ');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Write a message first.').waitFor();
+    expect(await page.getByText('The request is not valid.').count()).toBe(0);
     const text = `Hello without JavaScript ${Date.now()}`;
     await page.getByLabel(/^Your message to /).fill(text);
     await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -121,6 +121,16 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     await second.evaluate(() => window.localStorage.setItem('push_moment', '1'));
     await second.reload();
     await second.getByTestId('push-alert').waitFor();
+    // A slim banner: a sixth of a 390 × 844 screen at most (it took a quarter before).
+    const box = await second.getByTestId('push-alert').boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(PHONE.height / 6);
+    // Never over the checkout: on the credits page the ask stays away, back on the members it is there again.
+    await second.goto(`${site.url}/credits`);
+    await second.getByRole('heading', { level: 1 }).waitFor();
+    await second.waitForLoadState('networkidle');
+    expect(await second.getByTestId('push-alert').count()).toBe(0);
+    await second.goto(`${site.url}/members`);
+    await second.getByTestId('push-alert').waitFor();
     await second.getByTestId('push-alert').getByRole('button', { name: 'Close this message' }).click();
     await expect.poll(() => second.getByTestId('push-alert').count()).toBe(0);
     await second.reload();

@@ -42,4 +42,15 @@ describe('the conversation action', () => {
     const refused = await post({ profile_id: '9', text: 'Hoi', idempotency_key: KEY, [FETCHER_FIELD]: '1' }, 402, short);
     expect(refused.result).toEqual({ form: 'chat', status: 402, body: short, fields: { text: 'Hoi', idempotency_key: KEY } });
   });
+
+  it('When the browser posts the composer with nothing in it, then nothing goes to the backend and the form is refused as empty', async () => {
+    const { result, calls } = await post({ profile_id: '9', text: '  ', idempotency_key: KEY }, 200, sent);
+    expect(calls).toEqual([]);
+    expect(result).toEqual({
+      form: 'chat',
+      status: 422,
+      body: { error: { code: 'message_empty', message: '' } },
+      fields: { text: '', idempotency_key: KEY },
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { sendMessage, type SentMessage } from '../../features/chat/api/send-mess
 import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
+import { EMPTY_MESSAGE } from '../../features/chat/components/chat-alerts';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -75,13 +76,21 @@ export async function conversationAction({ request, context }: PageActionArgs): 
   const key = idempotencyKeyOf(form);
   const gift = textField(form, 'gift');
   const photo = form.get('photo');
+  const hasPhoto = photo instanceof File && photo.size > 0;
+  // Posted without JavaScript with nothing in it: said in the member's language, nothing goes to the backend.
+  if (!hasPhoto && !gift && text === '')
+    return {
+      form: CHAT_FORM,
+      status: 422,
+      body: { error: { code: EMPTY_MESSAGE, message: '' } },
+      fields: { text: '', [IDEMPOTENCY_FIELD]: key },
+    };
   // One message per post: a chosen photo (the text its caption), else a gift of the picker, else the text.
-  const [kept, send] =
-    photo instanceof File && photo.size > 0
-      ? [{ text }, () => sendPhotoMessage(context.api, { profile_id: profileId, text, photo, filename: photo.name || 'photo.jpg' }, key)]
-      : gift
-        ? [{ text: '', gift }, () => sendGift(context.api, { profile_id: profileId, gift }, key)]
-        : [{ text }, () => sendMessage(context.api, { profile_id: profileId, text }, key)];
+  const [kept, send] = hasPhoto
+    ? [{ text }, () => sendPhotoMessage(context.api, { profile_id: profileId, text, photo, filename: photo.name || 'photo.jpg' }, key)]
+    : gift
+      ? [{ text: '', gift }, () => sendGift(context.api, { profile_id: profileId, gift }, key)]
+      : [{ text }, () => sendMessage(context.api, { profile_id: profileId, text }, key)];
   return runFormAction(CHAT_FORM, { ...kept, [IDEMPOTENCY_FIELD]: key }, send, (sent) =>
     answerInPlace(form, sent, seeOther(`/chats/${sent.message.conversation}`)),
   );

@@ -20,8 +20,12 @@ export function usePushBootstrap(loggedIn: boolean): void {
   }, [api, loggedIn]);
 }
 
-/** Routes where the member is busy with his account (the signup asks for push itself), and profiles with their action bar. */
-const QUIET_PATHS = /^\/(signup|complete-signup|settings|notifications|members\/\d+|likes\/m\/\d+)(\/|$)/;
+/**
+ * Routes where the member is busy with his account (the signup asks for push itself), buying or paying (the checkout,
+ * direct debit, premium, his purchases), and profiles with their action bar: the ask never covers any of them.
+ */
+const QUIET_PATHS =
+  /^\/(signup|complete-signup|settings|notifications|members\/\d+|likes\/m\/\d+|credits|premium|directdebit|transactions)(\/|$)/;
 
 /**
  * Whether to ask for push now: a logged-in member whose browser can push, who has not decided yet (neither

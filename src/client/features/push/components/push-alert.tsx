@@ -9,8 +9,8 @@ import { PushSubscribeButton } from './push-subscribe-button';
 /**
  * The push-notification ask (`usePushAsk`, member-push.ts), loaded when the ask is due. Dismissible; the dismissal
  * time is stored (cookie `dismissed_push_alert_<id>`). Only the browser knows whether it can push, so the ask appears
- * after hydration: as a sheet fixed to the bottom of the screen, so that nothing on the page moves when it comes (no
- * layout shift).
+ * after hydration: as a slim banner fixed to the bottom of the screen (a line of text and the button; on a phone a
+ * sixth of the screen at most), so that nothing on the page moves when it comes (no layout shift).
  */
 export function PushAlert() {
   const user = useCurrentUser();
@@ -23,15 +23,14 @@ export function PushAlert() {
   return (
     <div className="push-alert-sheet" aria-live="polite">
       <DismissibleAlert dismissKey={`push_alert_${user.id}`} tone="info" testId="push-alert">
-        <strong className="d-block">
-          <FormattedMessage id="push.alert.title" defaultMessage="Get notified of new messages" />
-        </strong>
-        <FormattedMessage
-          id="push.alert.body"
-          defaultMessage="Turn on notifications and we let you know when someone writes to you or likes you. They never show names or message texts unless you choose so."
-        />
-        <div className="mt-2">
-          <PushSubscribeButton onResult={(result) => setTried(result !== 'subscribed')} />
+        <div className="push-banner">
+          <p className="push-banner-text small mb-0">
+            <strong className="d-block">
+              <FormattedMessage id="push.alert.title" defaultMessage="Get notified of new messages" />
+            </strong>
+            <FormattedMessage id="push.alert.privacy" defaultMessage="Never with names or message texts, unless you choose so." />
+          </p>
+          <PushSubscribeButton onResult={(result) => setTried(result !== 'subscribed')} statusClassName="push-banner-status small" />
         </div>
       </DismissibleAlert>
     </div>

@@ -14,12 +14,15 @@ export function PushSubscribeButton({
   className = 'btn btn-primary btn-sm',
   onResult,
   timeoutMs,
+  statusClassName = 'small mt-2',
 }: {
   label?: ReactNode;
   className?: string;
   onResult?: (result: PushStateResult) => void;
   /** How long the subscription may take (default push-client's PUSH_SUBSCRIBE_TIMEOUT_MS; tests shorten it). */
   timeoutMs?: number;
+  /** The classes of the line that tells the outcome. */
+  statusClassName?: string;
 }) {
   const { busy, subscribe } = usePush(timeoutMs);
   const [result, setResult] = useState<PushStateResult | null>(null);
@@ -53,7 +56,7 @@ export function PushSubscribeButton({
           (label ?? <FormattedMessage id="push.alert.action" defaultMessage="Turn on notifications" />)
         )}
       </button>
-      <div role="status" aria-live="polite" className="small mt-2" data-testid="push-subscribe-status">
+      <div role="status" aria-live="polite" className={statusClassName} data-testid="push-subscribe-status">
         {result === 'denied' ? (
           <span className="text-danger">
             <FormattedMessage
