@@ -111,7 +111,7 @@ export function MemberBanners() {
   ) : null;
 }
 
-/** The push ask's sheet and its button: only in the browser, after a meaningful moment, so loaded then. */
+/** The push ask's banner and its button: only in the browser, after a meaningful moment, so loaded then. */
 const PushAlert = lazy(() => import('../../features/push/components/push-alert').then((m) => ({ default: m.PushAlert })));
 
 /**

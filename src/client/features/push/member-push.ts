@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/store/store';
 
 /**
  * What every page of a logged-in member runs of push: reading the browser's push state and deciding whether to ask.
- * Registering the worker and subscribing (push-client.ts) and the ask's sheet (components/push-alert.tsx) load only
+ * Registering the worker and subscribing (push-client.ts) and the ask's banner (components/push-alert.tsx) load only
  * when they are needed, outside the members' chunk: most pages never show the ask.
  */
 
@@ -16,7 +16,12 @@ import { useCurrentUser } from '../../lib/store/store';
 export function usePushBootstrap(loggedIn: boolean): void {
   const api = useApi();
   useEffect(() => {
-    if (loggedIn) void import('./push-client').then(({ loadPushState }) => loadPushState(api));
+    // A chunk that cannot load (offline, a new build) leaves the state as it is: not capable, nothing asked.
+    if (loggedIn)
+      import('./push-client').then(
+        ({ loadPushState }) => loadPushState(api),
+        () => undefined,
+      );
   }, [api, loggedIn]);
 }
 
