@@ -177,6 +177,30 @@ describe('photo moderation', () => {
     expect(bad.body.error.code).toBe('bad_request');
   });
 
+  it('When a moderator uploads a photo of his own, then his queue leaves it out and deciding it is 403 own_case in his language; another moderator decides it', async () => {
+    const upload = await request(ctx.app)
+      .post('/api/photos.php')
+      .set('cookie', moderator)
+      .attach('photo', await jpeg('#5a5'), { filename: 'me.jpg', contentType: 'image/jpeg' });
+    expect(upload.status).toBe(201);
+    const own = Math.max(...(upload.body.photos as { id: number }[]).map((p) => p.id));
+    const mine = await queue(moderator, { limit: 100 });
+    expect(mine.status).toBe(200);
+    expect(mine.body.photos.map((p: { id: number }) => p.id)).not.toContain(own);
+    for (const decision of ['approve', 'reject']) {
+      const refused = await decide(moderator, own, decision).set('accept-language', 'nl');
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('own_case');
+      expect(refused.body.error.message).not.toBe('You cannot decide about yourself: another moderator must.');
+    }
+    const [row] = await ctx.db.query<{ status: string }>(sql`SELECT status FROM photos WHERE id = ${own}`);
+    expect(row?.status).toBe('pending');
+    // The admin moderates too: the photo is in his queue, and he approves it.
+    const admin = await loginCookie(ctx.app, DEMO_LOGINS.admin);
+    expect((await queue(admin, { limit: 100 })).body.photos.map((p: { id: number }) => p.id)).toContain(own);
+    expect((await decide(admin, own, 'approve')).status).toBe(200);
+  });
+
   it('When a member without the role asks in Dutch, then the forbidden message is Dutch', async () => {
     const res = await queue(premium).set('accept-language', 'nl');
     expect(res.body.error.message).toBe('Je hebt geen toestemming om dit te doen.');

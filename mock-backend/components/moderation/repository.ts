@@ -18,12 +18,13 @@ export async function roleOf(db: Db, userId: number): Promise<StaffRole> {
 }
 
 /** Pending photos of the site's members, oldest first (upload order = id order), after `after`; reads photos_pending_queue. */
-export async function listPending(db: Db, siteId: number, after: number | null, limit: number): Promise<PendingRow[]> {
+export async function listPending(db: Db, siteId: number, moderatorId: number, after: number | null, limit: number): Promise<PendingRow[]> {
   return db.query<PendingRow>(sql`SELECT ph.id, ph.filename, ph.thumb_filename, ph.created_at, u.id AS user_id, COALESCE(p.name, '') AS name
      FROM photos ph
      JOIN users u ON u.id = ph.user_id
      LEFT JOIN profiles p ON p.user_id = u.id
-     WHERE ph.status = 'pending' AND u.site_id = ${siteId} AND u.status <> 'deleted' AND (${after}::int IS NULL OR ph.id > ${after})
+     WHERE ph.status = 'pending' AND u.site_id = ${siteId} AND u.status <> 'deleted' AND u.id <> ${moderatorId}
+       AND (${after}::int IS NULL OR ph.id > ${after})
      ORDER BY ph.id
      LIMIT ${limit}`);
 }

@@ -14,15 +14,18 @@ export type Decision = Schemas['ModerationDecision']['decision'];
 
 export const QUEUE_PAGE_SIZE = 24;
 
-/** A page of the site's queue; moderators see the sharp variant (the JSON serializer signs every path). */
+/**
+ * A page of the site's queue, without the moderator's own photos (another moderator decides those); moderators see
+ * the sharp variant (the JSON serializer signs every path).
+ */
 export async function listQueue(
   db: Db,
   viewer: Viewer | null,
   siteId: number,
   q: { after: number | null; limit: number },
 ): Promise<ModerationQueue> {
-  await requireModerator(db, viewer);
-  const rows = await repo.listPending(db, siteId, q.after, q.limit + 1);
+  const moderator = await requireModerator(db, viewer);
+  const rows = await repo.listPending(db, siteId, moderator.userId, q.after, q.limit + 1);
   const page = rows.slice(0, q.limit);
   return {
     photos: page.map((r) => ({
@@ -38,7 +41,8 @@ export async function listQueue(
 /**
  * Approves (others see the photo from now on) or rejects a pending photo. A rejected photo is deleted with its files,
  * like a photo its owner deletes, and the member's main flag moves to another photo (an approved one first).
- * 404 when the photo is unknown on this site or was decided before; 409 when another moderator decided in between.
+ * 404 when the photo is unknown on this site or was decided before; 403 own_case for the moderator's own photo; 409
+ * when another moderator decided in between.
  */
 export async function decide(
   db: Db,
@@ -53,6 +57,8 @@ export async function decide(
   const result = await db.transaction(async (tx) => {
     const photo = await repo.photoStatus(tx, siteId, photoId);
     if (!photo || photo.status !== 'pending') throw notFound();
+    // Nobody moderates his own photo, as nobody decides a case about himself.
+    if (photo.user_id === moderator.userId) throw new AppError(403, 'own_case');
     if (decision === 'approve') {
       if (!(await repo.approve(tx, photoId, moderator.userId))) throw new AppError(409, 'photo_decided');
       // The owner's open pages follow (the last write: it takes the event lock until the commit).

@@ -1183,7 +1183,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moderators only - photos awaiting moderation on this site, oldest first, paged by photo id */
+        /** Moderators only - photos awaiting moderation on this site, oldest first, paged by photo id; never the moderator's own (another moderator decides those) */
         get: operations["listPendingPhotos"];
         /** Moderators only - approve a pending photo (others then see it) or reject it (it is deleted with its files) */
         put: operations["decidePhoto"];
@@ -5550,7 +5550,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["ModeratorsOnly"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_case` for the moderator's own photo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["NotFound"];
             /** @description Another moderator decided about the photo at the same moment (`photo_decided`) */
             409: {
