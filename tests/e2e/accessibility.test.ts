@@ -115,15 +115,22 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await context.close();
     });
 
-    it.each(['/members', '/members/3', '/lang-config', '/likes', '/likes/matches', '/swipe-game', '/match-finder', '/signup-matches'])(
-      "When a logged-in member's %s is checked by axe, then it has no serious or critical violation",
-      async (path) => {
-        const page = await memberPage();
-        await page.goto(`${site.url}${path}`);
-        expect(await seriousViolations(page)).toEqual([]);
-        await page.context().close();
-      },
-    );
+    it.each([
+      '/members',
+      '/members/3',
+      '/me',
+      '/lang-config',
+      '/likes',
+      '/likes/matches',
+      '/swipe-game',
+      '/match-finder',
+      '/signup-matches',
+    ])("When a logged-in member's %s is checked by axe, then it has no serious or critical violation", async (path) => {
+      const page = await memberPage();
+      await page.goto(`${site.url}${path}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
 
     it('When the chat list and a conversation are checked by axe, then they have no serious or critical violation', async () => {
       const page = await memberPage();

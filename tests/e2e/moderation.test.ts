@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { DEMO_PASSWORD, loggedInPage, PHONE } from './support/pages';
+import { DEMO_PASSWORD, loggedInPage, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('photo moderation in the browser', () => {
@@ -53,9 +53,9 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
     await expect.poll(() => viewer.page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await showsPhoto(viewer.page, stored as string)).toBe(0);
 
-    // The moderator reaches /moderation through the account menu and approves it.
+    // The moderator reaches /moderation through the "me" tab and approves it.
     const moderator = await loggedIn('moderator@demo.test');
-    await moderator.page.getByRole('button', { name: 'Account of Moderator Mats' }).click();
+    await tab(moderator.page, 'Me').click();
     await moderator.page.getByRole('link', { name: 'Photo moderation' }).click();
     await moderator.page.waitForURL(/\/moderation$/);
     await expect.poll(() => moderator.page.getByRole('heading', { level: 1, name: 'Photo moderation' }).count()).toBe(1);
@@ -193,7 +193,7 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
 
     // With JavaScript, on a phone: the admin reaches the team through the console's tabs and sees the grant and the audit.
     const admin = await loggedIn('admin@demo.test');
-    await admin.page.getByRole('button', { name: 'Account of Admin Arend' }).click();
+    await tab(admin.page, 'Me').click();
     await admin.page.getByRole('link', { name: 'Photo moderation' }).click();
     await admin.page.waitForURL(/\/moderation$/);
     await admin.page.getByRole('link', { name: 'Team', exact: true }).click();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { logIn, PHONE } from './support/pages';
+import { DESKTOP, logIn, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -190,7 +190,7 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
 
   describe('the member area', () => {
     it.each(['en', 'it'])(
-      'When a free member (%s) sees the top bar at 390 px, then the logo, search, messages, likes, Premium, language and account lie side by side on the screen',
+      'When a free member (%s) sees the members at 390 px, then the top bar (logo, Premium, language) and the tab bar (members, likes, chats, me) lie side by side on the screen',
       async (locale) => {
         const page = await phone(locale);
         // The login form speaks the site's language: log in through the API, then open the member list.
@@ -203,29 +203,37 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
         await page.context().addCookies([{ name: 'locale', value: locale, url: site.url }]);
         await page.goto(`${site.url}/members`);
         await page.waitForLoadState('networkidle');
-        const boxes = await page.evaluate(() => {
-          const nav = document.querySelector('header.top-nav') as HTMLElement;
-          const parts = [nav.querySelector('.brand-mark'), ...nav.querySelectorAll('.top-nav-items > li')] as HTMLElement[];
-          return parts.map((el) => {
-            const r = el.getBoundingClientRect();
-            return {
-              what: el.className || el.firstElementChild?.className || el.tagName,
-              left: r.left,
-              right: r.right,
-              top: r.top,
-              bottom: r.bottom,
-            };
-          });
-        });
-        expect(boxes.length).toBeGreaterThanOrEqual(7);
-        for (const box of boxes) {
-          expect(box.left, box.what).toBeGreaterThanOrEqual(0);
-          expect(box.right, box.what).toBeLessThanOrEqual(PHONE.width);
-        }
-        for (let i = 1; i < boxes.length; i++) {
-          const before = boxes[i - 1] as (typeof boxes)[number];
-          const box = boxes[i] as (typeof boxes)[number];
-          expect(box.left, `${box.what} after ${before.what}`).toBeGreaterThanOrEqual(before.right - 0.5);
+        // Each bar's parts that show, in order: on a phone the top bar keeps the logo and Premium, and the tab bar at the
+        // bottom carries members, likes, chats and "me" (search, messages and the account menu are its there).
+        const bars = await page.evaluate(() =>
+          [
+            ['header.top-nav', '.brand-mark, .top-nav-items > li'],
+            ['nav.app-tabs', 'li'],
+          ].map(([bar, part]) =>
+            [...(document.querySelector(bar as string) as HTMLElement).querySelectorAll<HTMLElement>(part as string)]
+              .filter((el) => el.getClientRects().length > 0)
+              .map((el) => {
+                const r = el.getBoundingClientRect();
+                return { what: el.className || el.firstElementChild?.className || el.tagName, left: r.left, right: r.right };
+              }),
+          ),
+        );
+        const [top, tabs] = bars as [
+          Array<{ what: string; left: number; right: number }>,
+          Array<{ what: string; left: number; right: number }>,
+        ];
+        expect(top.length).toBeGreaterThanOrEqual(3);
+        expect(tabs.length).toBe(4);
+        for (const boxes of bars) {
+          for (const box of boxes) {
+            expect(box.left, box.what).toBeGreaterThanOrEqual(0);
+            expect(box.right, box.what).toBeLessThanOrEqual(PHONE.width);
+          }
+          for (let i = 1; i < boxes.length; i++) {
+            const before = boxes[i - 1] as (typeof boxes)[number];
+            const box = boxes[i] as (typeof boxes)[number];
+            expect(box.left, `${box.what} after ${before.what}`).toBeGreaterThanOrEqual(before.right - 0.5);
+          }
         }
         // Premium keeps its full name for screen readers.
         expect(await page.getByRole('link', { name: locale === 'en' ? 'Get Premium' : 'Passa a Premium' }).count()).toBe(1);
@@ -276,9 +284,9 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
 
     it('When a member without a photo uploads one on his profile and goes back to the members, then "Add a profile photo" does not flash up', async () => {
       const page = await memberWithoutPhoto('premium@demo.test');
-      // To his profile through the account menu (no page load), upload, and back to the members through the top bar.
-      await page.getByRole('button', { name: /^Account of/ }).click();
-      await page.getByRole('link', { name: 'My profile' }).click();
+      // To his profile through the "me" tab (no page load), upload, and back to the members through the tab bar.
+      await tab(page, 'Me').click();
+      await page.getByRole('link', { name: 'Edit my profile and photos' }).click();
       await page.waitForURL(/\/profile$/);
       await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#a35') });
       await expect.poll(() => page.locator('.own-photos li').count()).toBe(1);
@@ -289,15 +297,17 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
           if (document.querySelector('[data-testid="photo-alert"]')) w.photoAlertSeen = true;
         }).observe(document.body, { childList: true, subtree: true });
       });
-      await page.getByRole('link', { name: 'Search members' }).click();
+      await tab(page, 'Members').click();
       await page.waitForURL(/\/members/);
       await page.waitForTimeout(1500);
       expect(await page.evaluate(() => (window as unknown as { photoAlertSeen: boolean }).photoAlertSeen)).toBe(false);
       expect(await page.getByTestId('photo-alert').count()).toBe(0);
     });
 
-    it('When the account menu is opened while /members restores the last search into its URL, then it stays open', async () => {
-      const page = await phone();
+    it('When the account menu (wider screens; phones have the tab bar) is opened while /members restores the last search into its URL, then it stays open', async () => {
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+      contexts.push(context);
+      const page = await context.newPage();
       await logIn(page, site.url, 'premium@demo.test');
       await page.evaluate(() => window.sessionStorage.setItem('members.lastSearch', 'min_age=30'));
       // Hold the scripts back, so the menu is opened before the page has hydrated and rewritten its URL.
@@ -446,11 +456,14 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('fr');
     });
 
-    it('When a member chooses a language on /lang-config, reached from the account menu, then it is saved in his account', async () => {
+    it('When a member chooses a language on /lang-config, reached from the "me" tab, then it is saved in his account', async () => {
       const page = await phone();
       await logIn(page, site.url, 'free@demo.test');
-      await page.getByRole('button', { name: /^Account of/ }).click();
-      await page.locator('details.menu').getByRole('link', { name: 'Language', exact: true }).click();
+      await tab(page, 'Me').click();
+      await page
+        .locator('.me-list')
+        .getByRole('link', { name: /^Language/ })
+        .click();
       await page.waitForURL(/\/lang-config$/);
       // The URL changes first; the page's chunk may still be on its way (lazy routes).
       await expect.poll(() => page.getByText('Your choice is saved in your account.').count()).toBe(1);

@@ -128,6 +128,62 @@ describe.skipIf(!runE2e)('site shell', () => {
       await expect.poll(() => page.title()).toMatch(total > 0 ? new RegExp(`^\\(${total}\\) `) : /^[^(]/);
     });
 
+    it('When a member is on a phone, then a tab bar at the bottom leads to members, likes, chats and "me" with the badges, "me" lists the account and the legal pages, and the footer shows only on information pages', async () => {
+      const page = await newPage();
+      await loginAs(page, 'premium@demo.test');
+      const chats = (await (await page.request.get(`${site.url}/api/chats.php`)).json()) as { total_unread: number };
+      await page.goto(`${site.url}/members`);
+      const bar = page.getByRole('navigation', { name: 'Tabs' });
+      const box = await bar.boundingBox();
+      // Within the thumb's reach: the bottom edge of the screen, the whole width.
+      expect(box && Math.round(box.y + box.height)).toBe(844);
+      expect(box?.width).toBe(390);
+      expect(await bar.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+        '/members',
+        '/likes',
+        '/chats',
+        '/me',
+      ]);
+      expect(await bar.locator('a[aria-current="page"]').getAttribute('href')).toBe('/members');
+      if (chats.total_unread > 0) expect(await bar.locator('a[href="/chats"] .badge').textContent()).toContain(String(chats.total_unread));
+      // The top bar is slim: no search, messages or account menu of its own on a phone; no footer in the members' area.
+      expect(await page.locator('header.top-nav a[href="/chats"]').isVisible()).toBe(false);
+      expect(await page.locator('footer.site-footer').isVisible()).toBe(false);
+      // A profile belongs to the members' tab.
+      await page.locator('.member-grid a.member-card').first().click();
+      await page.waitForURL(/\/members\/\d+$/);
+      await expect.poll(() => bar.locator('a.active').getAttribute('href')).toBe('/members');
+
+      await bar.getByRole('link', { name: /^Me\b/ }).click();
+      await page.waitForURL(/\/me$/);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Premium Pieter');
+      const rows = await page.locator('.me-list li').evaluateAll((items) => items.map((li) => li.textContent?.trim()));
+      for (const name of [
+        'Buy credits',
+        'My transactions',
+        'Settings',
+        'Language',
+        'Log out',
+        'Terms and conditions',
+        'Report illegal content',
+        'Support',
+      ])
+        expect(rows.filter((row) => row?.startsWith(name)).length, name).toBe(1);
+      await page.locator('.me-list').getByRole('link', { name: 'Terms and conditions' }).click();
+      await page.waitForURL(/\/pages\/terms$/);
+      // An information page keeps its footer, for members too.
+      await expect.poll(() => page.locator('footer.site-footer').isVisible()).toBe(true);
+    });
+
+    it('When a member is on a desktop, then there is no tab bar and the footer stays under his pages', async () => {
+      const page = await newPage({ phone: false });
+      await loginAs(page, 'premium@demo.test');
+      await page.goto(`${site.url}/members`);
+      expect(await page.locator('nav.app-tabs').isVisible()).toBe(false);
+      expect(await page.locator('footer.site-footer').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Account of/ }).isVisible()).toBe(true);
+    });
+
     it('When a free member looks at the top navigation, then Get Premium replaces the credits link', async () => {
       const page = await newPage();
       await loginAs(page, 'free@demo.test');

@@ -247,6 +247,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'me',
+        ...pageRoute(
+          'me-page',
+          () => import('./pages/me-page'),
+          (m) => ({ Component: m.MePage }),
+        ),
+      },
+      {
         path: 'lang-config',
         ...pageRoute(
           'lang-config-page',

@@ -1,4 +1,4 @@
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const PHONE = { width: 390, height: 844 } as const;
@@ -45,3 +45,7 @@ export async function loggedInPage(
   await logIn(watched.page, siteUrl, email);
   return watched;
 }
+
+/** A tab of a member's tab bar on a phone (its name may carry a badge's count: "Chats 3 unread messages"). */
+export const tab = (page: Page, name: 'Members' | 'Likes' | 'Chats' | 'Me'): Locator =>
+  page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: new RegExp(`^${name}\\b`) });

@@ -4,13 +4,14 @@ import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
+import { isInfoPath } from '../../features/shell/components/legal-links';
 import { pathWithQuery } from '../../lib/path-with-query';
-import { useAppSelector, useCurrentUser } from '../../lib/store/store';
+import { useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
-import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups } from './member-shell';
+import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups, MemberTabBar } from './member-shell';
 import { NavCountsProvider, useLayoutNavCounts } from './nav-counts';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
@@ -35,16 +36,25 @@ function CountedTopNav() {
   return <TopNav unread={unread} newLikes={newLikes} />;
 }
 
+/** A member's tab bar (phones) with the badges' counts. */
+function CountedTabBar() {
+  const { unread, newLikes } = useLayoutNavCounts();
+  const user = useCurrentUser();
+  const settings = useSettings();
+  return user ? <MemberTabBar user={user} unread={unread} newLikes={newLikes} cdnPrefix={settings.cdn_prefix} /> : null;
+}
+
 function DefaultLayoutBody() {
   const location = useLocation();
   const pageError = useAppSelector((s) => s.site.pageError);
   const signupPhoto = useSignupPhotoOnDemand();
+  const member = useCurrentUser() !== null;
 
   const url = pathWithQuery(location);
   const serverError = pageError && pageError.url === url ? pageError : null;
 
   return (
-    <div className="app-shell" data-layout="default">
+    <div className={member ? 'app-shell app-shell-tabs' : 'app-shell'} data-layout="default">
       <ShellChrome />
       <a href="#main" className="skip-link">
         <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
@@ -66,7 +76,8 @@ function DefaultLayoutBody() {
           </ErrorBoundary>
         </div>
       </main>
-      <SiteFooter />
+      <CountedTabBar />
+      <SiteFooter inMembersArea={member && !isInfoPath(location.pathname)} />
       <SiteDisclaimer />
       <EntryWarning layout="default" />
       <SignupModal photo={signupPhoto} />

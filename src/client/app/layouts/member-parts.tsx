@@ -1,8 +1,10 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link';
 import type { User } from '../../../shared/api/client';
 import { CountBadge } from '../../components/count-badge';
+import { photoUrl } from '../../components/member-photo';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
@@ -23,13 +25,16 @@ import { ChatRealtime } from './chat-realtime';
  * loads the chunk before rendering a member's page (server) or hydrating it (browser), so both render the same HTML.
  */
 
-/** The member's items of the top navigation (top-nav.tsx renders a visitor's). */
+/**
+ * The member's items of the top navigation (top-nav.tsx renders a visitor's). On phones the bar keeps the logo, the
+ * credits, the language and the invisible mark; the items marked `nav-tabbed` are the tab bar's there (MemberTabBar).
+ */
 export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
   const intl = useIntl();
   const settings = useSettings();
   return (
     <>
-      <li>
+      <li className="nav-tabbed">
         <NavLink to="/members" end className="nav-icon-link">
           <SearchIcon />
           <span className="nav-label">
@@ -37,7 +42,7 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           </span>
         </NavLink>
       </li>
-      <li>
+      <li className="nav-tabbed">
         <NavLink to="/chats" className="nav-icon-link">
           <ChatIcon />
           <span className="nav-label">
@@ -53,7 +58,7 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           />
         </NavLink>
       </li>
-      <li>
+      <li className="nav-tabbed">
         <NavLink to="/likes" className="nav-icon-link">
           <HeartIcon />
           <span className="nav-label">
@@ -82,10 +87,106 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           </Link>
         </li>
       ) : null}
-      <li>
+      <li className="nav-tabbed">
         <AccountMenu user={user} cdnPrefix={cdnPrefix} />
       </li>
     </>
+  );
+}
+
+/** The pages of the "me" tab: the member's own profile, money, settings and the console. */
+const ME_SECTION =
+  /^\/(?:me|profile|settings|notifications|safety|credits|premium|transactions|directdebit|moderation|lang-config)(?:\/|$)/;
+
+const TABS: Array<{ to: string; section: RegExp }> = [
+  { to: '/members', section: /^\/(?:members|match-finder|swipe-game)(?:\/|$)/ },
+  { to: '/likes', section: /^\/likes(?:\/|$)/ },
+  { to: '/chats', section: /^\/chats(?:\/|$)/ },
+  { to: '/me', section: ME_SECTION },
+];
+
+/**
+ * The member's tab bar on phones: members, likes, chats and "me", with the new-likes and unread badges, at the
+ * bottom of the screen within the thumb's reach (above the home indicator: safe-area aware). Wider screens keep the
+ * top navigation and hide it. A tab is marked as the current page on its own page and highlighted across its section
+ * (a profile belongs to "members", the credits to "me").
+ */
+export function MemberTabBar({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const image = user.profile.main_image;
+  const content: Record<string, ReactNode> = {
+    '/members': (
+      <>
+        <SearchIcon />
+        <span className="app-tab-label">
+          <FormattedMessage id="nav.tab.members" defaultMessage="Members" />
+        </span>
+      </>
+    ),
+    '/likes': (
+      <>
+        <HeartIcon />
+        <span className="app-tab-label">
+          <FormattedMessage id="nav.likes" defaultMessage="Likes" />
+        </span>
+        <CountBadge
+          count={newLikes}
+          tone="primary"
+          label={intl.formatMessage(
+            { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
+            { count: newLikes },
+          )}
+        />
+      </>
+    ),
+    '/chats': (
+      <>
+        <ChatIcon />
+        <span className="app-tab-label">
+          <FormattedMessage id="nav.tab.chats" defaultMessage="Chats" />
+        </span>
+        <CountBadge
+          count={unread}
+          tone="unread"
+          label={intl.formatMessage(
+            { id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' },
+            { count: unread },
+          )}
+        />
+      </>
+    ),
+    '/me': (
+      <>
+        {image ? (
+          <img className="app-tab-avatar" src={photoUrl(cdnPrefix, image, true)} alt="" width={24} height={24} />
+        ) : (
+          <span className="app-tab-avatar" aria-hidden="true">
+            {user.profile.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="app-tab-label">
+          <FormattedMessage id="nav.tab.me" defaultMessage="Me" />
+        </span>
+      </>
+    ),
+  };
+  return (
+    <nav className="app-tabs" aria-label={intl.formatMessage({ id: 'nav.tabs', defaultMessage: 'Tabs' })}>
+      <ul>
+        {TABS.map(({ to, section }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className={section.test(pathname) ? 'app-tab active' : 'app-tab'}
+              aria-current={pathname === to ? 'page' : undefined}
+            >
+              {content[to]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

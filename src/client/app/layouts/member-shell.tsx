@@ -9,6 +9,7 @@ export const MEMBER_PARTS_MODULE = 'src/client/app/layouts/member-parts';
 
 const parts = {
   navItems: lazyComponent(load, (m) => m.MemberNavItems),
+  tabBar: lazyComponent(load, (m) => m.MemberTabBar),
   banners: lazyComponent(load, (m) => m.MemberBanners),
   popups: lazyComponent(load, (m) => m.MemberPopups),
   effects: lazyComponent(load, (m) => m.MemberEffects),
@@ -45,6 +46,7 @@ function memberOnly<P extends object>(Part: LazyComponent<P>): ComponentType<P> 
 }
 
 export const MemberNavItems = memberOnly(parts.navItems);
+export const MemberTabBar = memberOnly(parts.tabBar);
 export const MemberBanners = memberOnly(parts.banners);
 export const MemberPopups = memberOnly(parts.popups);
 export const MemberEffects = memberOnly(parts.effects);

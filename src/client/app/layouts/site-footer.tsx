@@ -2,28 +2,24 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../components/link';
 import { useLocale, useSettings } from '../../lib/store/store';
 import { CountryPicker } from '../../features/site/components/country-picker';
+import { RightsLine, useLegalLinks } from '../../features/shell/components/legal-links';
 import { UsFooter } from './us-footer';
 
-const RIGHTS_YEAR = 2025;
-
-export function SiteFooter() {
+/**
+ * The legal footer. Inside the members' area (a member's page that is not an information page) phones leave it out:
+ * the tab bar's "me" page lists the same links there; wider screens keep it under the page.
+ */
+export function SiteFooter({ inMembersArea = false }: { inMembersArea?: boolean }) {
   const intl = useIntl();
   const settings = useSettings();
   const locale = useLocale();
+  const legal = useLegalLinks();
   const links: Array<[string, string]> = [
-    ['/pages/terms', intl.formatMessage({ id: 'footer.terms', defaultMessage: 'Terms and conditions' })],
-    ['/pages/privacy', intl.formatMessage({ id: 'footer.privacy', defaultMessage: 'Privacy' })],
-    ['/pages/cookies', intl.formatMessage({ id: 'footer.cookies', defaultMessage: 'Cookies' })],
-    ['/pages/ban', intl.formatMessage({ id: 'footer.ban', defaultMessage: 'Ban policy' })],
-    ['/pricing', intl.formatMessage({ id: 'footer.pricing', defaultMessage: 'Pricing' })],
-    ['/complaints', intl.formatMessage({ id: 'footer.complaints', defaultMessage: 'Complaints' })],
-    ['/report-content', intl.formatMessage({ id: 'safety.footer.reportContent', defaultMessage: 'Report illegal content' })],
-    ['/pages/return-policy', intl.formatMessage({ id: 'footer.returnPolicy', defaultMessage: 'Return policy' })],
-    ['/pages/faq', intl.formatMessage({ id: 'footer.faq', defaultMessage: 'FAQ' })],
+    ...legal,
     ['/lang-config', intl.formatMessage({ id: 'nav.language', defaultMessage: 'Language' })],
   ];
   return (
-    <footer className="site-footer">
+    <footer className={inMembersArea ? 'site-footer site-footer-members' : 'site-footer'}>
       <div className="container">
         <nav aria-label={intl.formatMessage({ id: 'footer.nav', defaultMessage: 'Information' })}>
           <ul className="footer-links">
@@ -44,11 +40,7 @@ export function SiteFooter() {
         </div>
         {locale === 'en' && settings.us_footer ? <UsFooter /> : null}
         <p className="mb-0 small">
-          <FormattedMessage
-            id="footer.rights"
-            defaultMessage="© {year} {site}. All rights reserved."
-            values={{ year: RIGHTS_YEAR, site: settings.name }}
-          />
+          <RightsLine />
         </p>
       </div>
     </footer>

@@ -26,7 +26,7 @@ export function TopNav({ unread, newLikes }: { unread: number; newLikes: number 
           <span className="brand-mark">
             <BrandIcon width={18} height={18} />
           </span>
-          <span className={user ? 'brand-name brand-name-compact' : 'brand-name'}>{settings.name}</span>
+          <span className="brand-name">{settings.name}</span>
         </Link>
         <ul className="top-nav-items">
           {user ? (

@@ -3,16 +3,11 @@ import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DetailsMenu } from '../../../components/details-menu';
 import { photoUrl } from '../../../components/member-photo';
-import { RouterForm, useSubmitting } from '../../../components/router-form';
-import { endLiveUpdates } from '../../../lib/page-exit';
-
-/** Where the logout form posts: the route whose action logs out (app/pages/login-page.tsx). */
-const LOGOUT_PATH = '/logout';
+import { LogoutForm } from './logout-form';
 
 /** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators and admins), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
-  const busy = useSubmitting(LOGOUT_PATH);
   const image = user.profile.main_image;
   const name = user.profile.name;
 
@@ -60,16 +55,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
           </Link>
         </li>
         <li>
-          {/*
-            The logout form runs the /logout route's action: through the router with JavaScript, posted by the browser
-            before hydration or without it. The event stream closes before the call that ends the session (open, it
-            could see the session end and reconnect, to a 403); the action answers with the home page as a new document.
-          */}
-          <RouterForm action={LOGOUT_PATH} onSubmit={endLiveUpdates}>
-            <button type="submit" className="menu-item" disabled={busy}>
-              <FormattedMessage id="nav.logout" defaultMessage="Log out" />
-            </button>
-          </RouterForm>
+          <LogoutForm buttonClassName="menu-item" />
         </li>
       </ul>
     </DetailsMenu>
