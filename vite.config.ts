@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
 import { libraryTrim } from './scripts/library-trim';
+import { stripDefaultMessages } from './scripts/strip-default-messages';
 import { purgeUnusedCss, siteMentions, type Mentions } from './scripts/purge-css';
 
 const brotli = promisify(brotliCompress);
@@ -104,7 +105,7 @@ const buildMentions = () => {
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig(({ command }) => ({
-  plugins: [libraryTrim(), react(), compiledCatalogues(), precompress()],
+  plugins: [libraryTrim(), react(), stripDefaultMessages(), compiledCatalogues(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) } : {},
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser

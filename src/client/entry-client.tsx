@@ -5,4 +5,6 @@ import { installPageHiddenBeacon } from './lib/page-hidden';
 
 installChunkReload(window);
 installPageHiddenBeacon(window);
-void hydrateApp(document);
+// A page that cannot hydrate (its texts did not load) stays as the server rendered it: links and forms work without
+// JavaScript.
+hydrateApp(document).catch(() => undefined);

@@ -3,6 +3,7 @@ import { hydrateRoot, type Root as ReactRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouterContextProvider } from 'react-router';
 import type { ApiClient } from '../../shared/api/client';
 import { trackFetch } from '../lib/activity';
+import { reloadAfterChunkError } from '../lib/chunk-reload';
 import { endingSession, holdForLeaving, unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
 import { createBrowserApiClient } from '../lib/browser-api-client';
@@ -16,10 +17,10 @@ import { routes } from './routes';
 
 /**
  * The page's compiled catalogue (a hashed, immutable file the page's bootstrap preloads with the entry; same mode and
- * credentials as the preload, so the browser reuses that download). Tried twice; without it the page still hydrates,
- * with the English texts of the code, rather than staying inert.
+ * credentials as the preload, so the browser reuses that download). Tried twice; null without it. The browser's build
+ * carries no default texts (scripts/strip-default-messages.ts), so a page cannot hydrate without its catalogue.
  */
-async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages> {
+async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init) => window.fetch(input, init)): Promise<Messages | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const res = await fetchFn(url, { mode: 'cors', credentials: 'same-origin' });
@@ -28,7 +29,20 @@ async function fetchCatalogue(url: string, fetchFn: typeof fetch = (input, init)
       // network error: try once more
     }
   }
-  return {};
+  return null;
+}
+
+/**
+ * Without its catalogue the page reloads once (at most once a minute, as after a chunk that failed to load); else it
+ * stays as the server rendered it, which works as the site does without JavaScript (links and forms).
+ */
+function withoutCatalogue(): never {
+  try {
+    reloadAfterChunkError(window.sessionStorage, () => window.location.reload());
+  } catch {
+    // Storage may be unavailable (private mode); then do not risk a reload loop.
+  }
+  throw new Error('The page could not load its texts; it stays as the server rendered it');
 }
 
 /**
@@ -61,7 +75,10 @@ function browserPageContext(store: AppStore, api: ApiClient, sessionApi: ApiClie
 }
 
 /** Hydrates the server-rendered document with the state the server serialised into it and the page's catalogue. */
-export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => Promise<Messages> = fetchCatalogue): Promise<ReactRoot> {
+export async function hydrateApp(
+  doc: Document,
+  loadCatalogue: (url: string) => Promise<Messages | null> = fetchCatalogue,
+): Promise<ReactRoot> {
   const stateJson = doc.getElementById(APP_STATE_ID)?.textContent ?? '';
   const state = parseAppState(stateJson);
   // The browser's client counts calls in flight for the navigation progress bar (lib/activity.ts); its code loads
@@ -73,12 +90,13 @@ export async function hydrateApp(doc: Document, loadCatalogue: (url: string) => 
   // The catalogue, the matched routes' chunks (their `lazy`, resolved before the router is made) and, for a member, the members' chunk and the API client load side by
   // side; hydration starts with all of them, so the first render in the browser is the server's page (no suspense,
   // no mismatch).
-  const [messages] = await Promise.all([
+  const [loaded] = await Promise.all([
     state.messages ?? (state.messagesUrl ? loadCatalogue(state.messagesUrl) : {}),
     resolveLazyRoutes(matchRoutes(routes, window.location.pathname) ?? []).catch(() => undefined),
     member ? preloadMemberParts().catch(() => undefined) : undefined,
     member ? api.ready().catch(() => undefined) : undefined,
   ]);
+  const messages = loaded ?? withoutCatalogue();
   const store = createAppStore(state.store);
   // The router starts from the server's loader data: no loader runs again for the page it hydrates.
   const router = createBrowserRouter(routes, {

@@ -6,7 +6,7 @@ import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { isInfoPath } from '../../features/shell/components/legal-links';
 import { pathWithQuery } from '../../lib/path-with-query';
-import { useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
+import { useAppSelector, useCurrentUser } from '../../lib/store/store';
 import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -34,14 +34,6 @@ export function DefaultLayout() {
 function CountedTopNav() {
   const { unread, newLikes } = useLayoutNavCounts();
   return <TopNav unread={unread} newLikes={newLikes} />;
-}
-
-/** A member's tab bar (phones) with the badges' counts. */
-function CountedTabBar() {
-  const { unread, newLikes } = useLayoutNavCounts();
-  const user = useCurrentUser();
-  const settings = useSettings();
-  return user ? <MemberTabBar user={user} unread={unread} newLikes={newLikes} cdnPrefix={settings.cdn_prefix} /> : null;
 }
 
 function DefaultLayoutBody() {
@@ -76,7 +68,7 @@ function DefaultLayoutBody() {
           </ErrorBoundary>
         </div>
       </main>
-      <CountedTabBar />
+      <MemberTabBar />
       <SiteFooter inMembersArea={member && !isInfoPath(location.pathname)} />
       <SiteDisclaimer />
       <EntryWarning layout="default" />

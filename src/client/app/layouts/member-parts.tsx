@@ -15,8 +15,9 @@ import { useSessionRefresh } from '../../features/session/hooks/use-session-refr
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
-import { useSettings } from '../../lib/store/store';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
+import { useLayoutNavCounts } from './nav-counts';
 
 /**
  * The parts of the layouts that only a logged-in member ever sees or runs: the member's navigation, the
@@ -111,9 +112,13 @@ const TABS: Array<{ to: string; section: RegExp }> = [
  * top navigation and hide it. A tab is marked as the current page on its own page and highlighted across its section
  * (a profile belongs to "members", the credits to "me").
  */
-export function MemberTabBar({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
+export function MemberTabBar() {
   const intl = useIntl();
   const { pathname } = useLocation();
+  const { unread, newLikes } = useLayoutNavCounts();
+  const user = useCurrentUser();
+  const { cdn_prefix: cdnPrefix } = useSettings();
+  if (!user) return null;
   const image = user.profile.main_image;
   const content: Record<string, ReactNode> = {
     '/members': (
