@@ -1,11 +1,16 @@
 import { empty, join, raw, sql, type Db, type Sql } from '../../lib/db';
 import { notBlocked } from '../privacy/index';
 
+/** A member is online (the card's dot, the search's `online` filter) while his last activity is this recent. */
+const ONLINE_MINUTES = 15;
+/** A member is new (the search's `new` filter) for this many days after he signed up. */
+const NEW_MEMBER_DAYS = 30;
+
 /** Columns every profile summary needs; `u` = users, `p` = profiles, `ph` = main photo, `r` = region. */
 export const SUMMARY_COLUMNS = raw(`
   u.id, p.name, p.country, r.name AS region,
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
-  (u.last_active_at > now() - interval '15 minutes' AND NOT p.invisible) AS online,
+  (u.last_active_at > now() - interval '${ONLINE_MINUTES} minutes' AND NOT p.invisible) AS online,
   u.paid_user AS premium, p.fictional,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
   p.lat AS loc_lat, p.lon AS loc_lon`);
@@ -78,13 +83,19 @@ export interface MemberFilters {
   regionId: number | null;
   minAge: number | null;
   maxAge: number | null;
+  /** Online now: active in the last ONLINE_MINUTES (the card's dot; invisible members are never listed anyway). */
+  online?: boolean;
+  /** With an approved main photo. */
+  withPhoto?: boolean;
+  /** Signed up in the last NEW_MEMBER_DAYS. */
+  newMembers?: boolean;
   /** Leave these members out (the results already shown when listing similar ones). */
   excludeIds?: number[];
 }
 
 /**
  * WHERE clause of a search, built from the filters that are set only, so the planner can pick the index that fits
- * (profiles_search_country / _region / _recent: site, filter, last activity, id).
+ * (profiles_search_country / _region / _recent: site, filter, last activity, id; users_signup for new members).
  */
 function searchWhere(f: MemberFilters): Sql {
   const where = [
@@ -111,6 +122,17 @@ function searchWhere(f: MemberFilters): Sql {
   if (f.regionId) where.push(sql`p.region_id = ${f.regionId}`);
   if (f.minAge) where.push(sql`p.birth_date <= (current_date - ${f.minAge}::int * interval '1 year')::date`);
   if (f.maxAge) where.push(sql`p.birth_date > (current_date - (${f.maxAge}::int + 1) * interval '1 year')::date`);
+  // A range on the search indexes' own activity column: the scan of (site[, country|region], last activity) stops
+  // at the first member who is not online.
+  if (f.online) where.push(sql`p.last_active_at > now() - ${ONLINE_MINUTES}::int * interval '1 minute'`);
+  // One probe of the main photo's unique index (photos_one_main) per candidate row.
+  if (f.withPhoto) where.push(sql`EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved')`);
+  // The site's new members are few: one range of users_signup (033_search_quick_filters.sql), hashed once per search.
+  if (f.newMembers)
+    where.push(
+      sql`p.user_id IN (SELECT nu.id FROM users nu WHERE nu.site_id = ${f.siteId}
+                                                   AND nu.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day')`,
+    );
   if (f.excludeIds && f.excludeIds.length > 0) where.push(sql`p.user_id <> ALL(${f.excludeIds}::int[])`);
   return join(where, ' AND ');
 }

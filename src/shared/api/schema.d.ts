@@ -202,10 +202,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, newest active first, keyset-paged, filtered by gender, country, region and age
+         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo and newness
          * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
          *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
-         *     any region and age).
+         *     any region and age; `online`, `with_photo` and `new` still apply). The quick filters combine with each other
+         *     and with the other filters; a cursor continues the order it was made in, and the next page is asked with the
+         *     same filters.
          */
         get: operations["listMembers"];
         put?: never;
@@ -3385,9 +3387,22 @@ export interface operations {
                 /**
                  * @description last_active: newest activity first (default). distance: nearest distance band first, then newest activity —
                  *     ordered by band only, so the order tells no more than the bands shown; without a shared location it is
-                 *     last_active.
+                 *     last_active. The site's "Nearby" quick filter is this order: the backend knows positions only as snapped
+                 *     grid cells and answers only bands, so "nearby" orders by band rather than cutting at a distance.
                  */
                 sort?: "last_active" | "distance";
+                /**
+                 * @description true: only members online now — active in the last 15 minutes, the same rule as a card's `online` dot
+                 *     (invisible members are never listed). false or absent: no filter.
+                 */
+                online?: boolean;
+                /**
+                 * @description true: only members whose main photo is approved (the card shows it as `main_image`). false or absent: no
+                 *     filter.
+                 */
+                with_photo?: boolean;
+                /** @description true: only members who joined (signed up) in the last 30 days. false or absent: no filter. */
+                new?: boolean;
             };
             header?: never;
             path?: never;
