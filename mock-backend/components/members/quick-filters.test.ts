@@ -18,6 +18,7 @@ let premium: string;
 const online = new Set<number>();
 const withPhoto = new Set<number>();
 const isNew = new Set<number>();
+const nearby = new Set<number>();
 /** Every member the premium member's unfiltered search lists, newest activity first. */
 let everyone: number[] = [];
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
                            signup_date = now() - make_interval(days => ${joinedDaysAgo}) WHERE id = ${id}`,
     );
     const at = i % 4 < 2 ? near : far;
+    if (at === near) nearby.add(id);
     await ctx.db.query(sql`UPDATE profiles SET lat = ${at.lat}, lon = ${at.lon} WHERE user_id = ${id}`);
     // Every fifth member has no photo, every seventh only a main photo still waiting for moderation.
     if (i % 5 === 0) await ctx.db.query(sql`DELETE FROM photos WHERE user_id = ${id}`);
@@ -100,8 +102,16 @@ describe('the quick filters of the member search', () => {
     expect(profiles.length).toBeGreaterThan(2);
   });
 
+  it('When he asks for members nearby, then only members within 50 km come (their bands say so), in activity order', async () => {
+    const { profiles, total } = await allPages({ nearby: 'true' });
+    expect(ids(profiles)).toEqual(expected((id) => nearby.has(id)));
+    expect(profiles.every((p) => ['lt5', '5to10', '10to25', '25to50'].includes(p.distance ?? ''))).toBe(true);
+    expect(total).toBe(profiles.length);
+    expect(everyone.length - profiles.length).toBeGreaterThan(4);
+  });
+
   it('When false is sent, then it is no filter', async () => {
-    const { profiles } = await allPages({ online: 'false', with_photo: 'false', new: 'false' });
+    const { profiles } = await allPages({ online: 'false', with_photo: 'false', new: 'false', nearby: 'false' });
     expect(ids(profiles)).toEqual(everyone);
   });
 
@@ -112,12 +122,15 @@ describe('the quick filters of the member search', () => {
     expect(combined.profiles.length).toBeGreaterThan(0);
     expect(combined.total).toBe(combined.profiles.length);
 
-    const nearby = await allPages({ online: 'true', with_photo: 'true', sort: 'distance' });
-    const nearbyIds = ids(nearby.profiles);
-    expect(new Set(nearbyIds).size).toBe(nearbyIds.length);
-    expect([...nearbyIds].sort()).toEqual(expected((id) => online.has(id) && withPhoto.has(id)).sort());
+    const everything = await allPages({ online: 'true', with_photo: 'true', new: 'true', nearby: 'true', gender: 'male' });
+    expect(ids(everything.profiles)).toEqual(expected((id) => all(id) && nearby.has(id)));
+
+    const byDistance = await allPages({ online: 'true', with_photo: 'true', sort: 'distance' });
+    const byDistanceIds = ids(byDistance.profiles);
+    expect(new Set(byDistanceIds).size).toBe(byDistanceIds.length);
+    expect([...byDistanceIds].sort()).toEqual(expected((id) => online.has(id) && withPhoto.has(id)).sort());
     // Nearest band first: the members near Amsterdam before the ones in Brussels.
-    const bands = nearby.profiles.map((p) => p.distance);
+    const bands = byDistance.profiles.map((p) => p.distance);
     expect(bands[0]).toBe('lt5');
     expect(bands.lastIndexOf('lt5')).toBeLessThan(bands.indexOf('gt100'));
   });
@@ -134,11 +147,29 @@ describe('the quick filters of the member search', () => {
   });
 
   it('When a quick filter has a value that is not a boolean, then 400 bad_request in the member’s language, never a 500', async () => {
-    for (const query of [{ online: 'maybe' }, { with_photo: '2' }, { new: 'yes' }]) {
+    for (const query of [{ online: 'maybe' }, { with_photo: '2' }, { new: 'yes' }, { nearby: 'near' }]) {
       const res = await request(ctx.app).get('/api/members.php').query(query).set('cookie', premium).set('accept-language', 'de');
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('bad_request');
       expect(res.body.error.message).toBe('Die Anfrage ist ungültig.');
+    }
+  });
+  // Last: logging the free member in makes him the most recently active member.
+  it('When a member without a shared location, or a visitor, asks for members nearby, then 400 location_required in his language', async () => {
+    const free = await loginCookie(ctx.app, DEMO_LOGINS.free);
+    expect((await request(ctx.app).delete('/api/location.php').set('cookie', free)).status).toBe(200);
+    for (const cookie of [free, '']) {
+      const res = await request(ctx.app)
+        .get('/api/members.php')
+        .query({ nearby: 'true' })
+        .set('cookie', cookie)
+        .set('accept-language', 'nl');
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'location_required',
+        message: 'Deel je locatie op je profiel om leden in de buurt te zien.',
+        params: { field: 'nearby' },
+      });
     }
   });
 });

@@ -75,6 +75,29 @@ function bandRankSql(near: { lat: number; lon: number }): Sql {
          WHEN ${km} < 100 THEN 4 ELSE 5 END) END`;
 }
 
+/** "Nearby" is the distance bands below this many km (lt5, 5to10, 10to25, 25to50): ranks 0–3 of bandRankSql. */
+const NEARBY_KM = 50;
+const NEARBY_MAX_BAND = 3;
+const EARTH_KM = 6371;
+
+/**
+ * Members within NEARBY_KM of `near`: a bounding box on the snapped positions (lat, lon; profiles_search_place), which
+ * holds every point of the circle, then the band itself — so the filter says no more than the bands on the cards.
+ * The box leaves the longitude open near a pole or across the antimeridian, where it would not be one range.
+ */
+function nearbyWhere(near: { lat: number; lon: number }): Sql {
+  const arc = NEARBY_KM / EARTH_KM;
+  const dLat = (arc * 180) / Math.PI + 0.01;
+  const sinSpan = Math.sin(arc) / Math.cos((near.lat * Math.PI) / 180);
+  const box = [sql`p.lat BETWEEN ${near.lat - dLat}::float8 AND ${near.lat + dLat}::float8`];
+  if (sinSpan < 1) {
+    const dLon = (Math.asin(sinSpan) * 180) / Math.PI + 0.01;
+    if (near.lon - dLon >= -180 && near.lon + dLon <= 180)
+      box.push(sql`p.lon BETWEEN ${near.lon - dLon}::float8 AND ${near.lon + dLon}::float8`);
+  }
+  return sql`${join(box, ' AND ')} AND ${bandRankSql(near)} <= ${NEARBY_MAX_BAND}`;
+}
+
 export interface MemberFilters {
   siteId: number;
   viewerId: number | null;
@@ -89,6 +112,8 @@ export interface MemberFilters {
   withPhoto?: boolean;
   /** Signed up in the last NEW_MEMBER_DAYS. */
   newMembers?: boolean;
+  /** Within NEARBY_KM of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
+  nearby?: { lat: number; lon: number } | null;
   /** Leave these members out (the results already shown when listing similar ones). */
   excludeIds?: number[];
 }
@@ -127,12 +152,9 @@ function searchWhere(f: MemberFilters): Sql {
   if (f.online) where.push(sql`p.last_active_at > now() - ${ONLINE_MINUTES}::int * interval '1 minute'`);
   // One probe of the main photo's unique index (photos_one_main) per candidate row.
   if (f.withPhoto) where.push(sql`EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved')`);
-  // The site's new members are few: one range of users_signup (033_search_quick_filters.sql), hashed once per search.
-  if (f.newMembers)
-    where.push(
-      sql`p.user_id IN (SELECT nu.id FROM users nu WHERE nu.site_id = ${f.siteId}
-                                                   AND nu.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day')`,
-    );
+  // The signup date copied into profiles (033_search_quick_filters.sql): profiles_search_new when new members are few.
+  if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
+  if (f.nearby) where.push(nearbyWhere(f.nearby));
   if (f.excludeIds && f.excludeIds.length > 0) where.push(sql`p.user_id <> ALL(${f.excludeIds}::int[])`);
   return join(where, ' AND ');
 }

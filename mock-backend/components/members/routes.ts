@@ -18,6 +18,7 @@ interface SearchParams {
   online?: boolean | string;
   with_photo?: boolean | string;
   new?: boolean | string;
+  nearby?: boolean | string;
 }
 
 /** A boolean query parameter as the contract's validator leaves it (coerced, or the text it checked). */
@@ -48,6 +49,7 @@ export function membersRoutes(db: Db): Router {
         online: isTrue(q.online),
         withPhoto: isTrue(q.with_photo),
         newMembers: isTrue(q.new),
+        nearby: isTrue(q.nearby),
       }),
     );
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Image, ProfileDetail, ProfileSummary, Schemas } from '../../lib/api-types';
 import { distanceBand, type DistanceBand, findLocation } from '../privacy/index';
 import * as repo from './repository';
@@ -100,6 +100,8 @@ export interface SearchQuery {
   online?: boolean | undefined;
   withPhoto?: boolean | undefined;
   newMembers?: boolean | undefined;
+  /** Within 50 km of the viewer's shared location (distance bands up to 25–50 km); needs that location. */
+  nearby?: boolean | undefined;
 }
 
 export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['MemberPage']> {
@@ -120,7 +122,11 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   // page is asked with the same filters as the first.
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const position = q.viewerId === null ? null : await findLocation(db, q.viewerId);
-  const near = q.sort === 'distance' && position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
+  const at = position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
+  const near = q.sort === 'distance' ? at : null;
+  // "Nearby" without a shared location cannot be answered honestly (neither everybody nor nobody is near him).
+  if (q.nearby && !at) throw new AppError(400, 'location_required', { params: { field: 'nearby' } });
+  filters.nearby = q.nearby ? at : null;
   // A cursor belongs to one order; one from the other order would skip or repeat members.
   if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
   const [rows, { total, capped }] = await Promise.all([

@@ -202,10 +202,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo and newness
+         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness and nearness
          * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
          *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
-         *     any region and age; `online`, `with_photo` and `new` still apply). The quick filters combine with each other
+         *     any region and age; `online`, `with_photo`, `new` and `nearby` still apply). The quick filters combine with each other
          *     and with the other filters; a cursor continues the order it was made in, and the next page is asked with the
          *     same filters.
          */
@@ -3387,8 +3387,7 @@ export interface operations {
                 /**
                  * @description last_active: newest activity first (default). distance: nearest distance band first, then newest activity —
                  *     ordered by band only, so the order tells no more than the bands shown; without a shared location it is
-                 *     last_active. The site's "Nearby" quick filter is this order: the backend knows positions only as snapped
-                 *     grid cells and answers only bands, so "nearby" orders by band rather than cutting at a distance.
+                 *     last_active.
                  */
                 sort?: "last_active" | "distance";
                 /**
@@ -3403,6 +3402,14 @@ export interface operations {
                 with_photo?: boolean;
                 /** @description true: only members who joined (signed up) in the last 30 days. false or absent: no filter. */
                 new?: boolean;
+                /**
+                 * @description true: only members within 50 km of the viewer's shared location — the distance bands `lt5`, `5to10`,
+                 *     `10to25` and `25to50` of the cards' `distance`, computed between the snapped grid cells, so the filter
+                 *     tells no more than the bands shown; the order stays `sort`'s (`distance` for nearest band first). It needs
+                 *     a logged-in member with a shared location (location.php): without one, 400 `location_required` (its
+                 *     message says to share the location). false or absent: no filter.
+                 */
+                nearby?: boolean;
             };
             header?: never;
             path?: never;
