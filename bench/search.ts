@@ -36,7 +36,7 @@ async function fill(db: Db): Promise<{ siteId: number; viewerId: number; regionI
   await db.exec(`
     INSERT INTO users (site_id, email, password_hash, status, last_active_at, signup_date)
     SELECT s.id, 'bench' || g || '@bench.test', 'x', 'active',
-           now() - (random() * interval '120 days'), now() - interval '200 days'
+           now() - (random() * interval '120 days'), now() - (random() * interval '400 days')
     FROM generate_series(1, ${MEMBERS}) g, (SELECT id FROM sites WHERE is_default) s;
     INSERT INTO profiles (user_id, name, country, birth_date, gender, status, invisible, lat, lon)
     SELECT u.id, 'Bench ' || u.id,
@@ -87,6 +87,15 @@ async function run(label: string, db: Db): Promise<void> {
     ['NL, region, age 60–65 (few → similar)', { ...base, country: 'NL', region: regionId, minAge: 60, maxAge: 65 }],
     ['DE, page 6 (keyset cursor)', { ...base, country: 'DE', cursor: deCursor }],
     ['visitor, women 18–30', { ...base, viewerId: null, gender: 'female', minAge: 18, maxAge: 30 }],
+    // The quick filters (chips) of the search page, alone and together with a country.
+    ['chip: online now', { ...base, online: true }],
+    ['chip: with photo', { ...base, withPhoto: true }],
+    ['chip: new (joined ≤ 30 days)', { ...base, newMembers: true }],
+    ['chip: nearby (≤ 50 km)', { ...base, nearby: true }],
+    ['NL, chips photo + new', { ...base, country: 'NL', withPhoto: true, newMembers: true }],
+    ['chips online + photo + nearby', { ...base, online: true, withPhoto: true, nearby: true }],
+    ['chips new + nearby, nearest first', { ...base, newMembers: true, nearby: true, sort: 'distance' }],
+    ['nearest first (sort=distance, no chip)', { ...base, sort: 'distance' }],
   ];
   process.stdout.write(`  count strategy: capped at ${COUNT_CAP} (reads at most ${COUNT_CAP + 1} matching rows; "${COUNT_CAP}+" beyond)\n`);
   process.stdout.write(`  ${'search'.padEnd(40)} ${'total'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}\n`);

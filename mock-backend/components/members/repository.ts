@@ -1,11 +1,16 @@
 import { empty, join, raw, sql, type Db, type Sql } from '../../lib/db';
 import { notBlocked } from '../privacy/index';
 
+/** A member is online (the card's dot, the search's `online` filter) while his last activity is this recent. */
+const ONLINE_MINUTES = 15;
+/** A member is new (the search's `new` filter) for this many days after he signed up. */
+const NEW_MEMBER_DAYS = 30;
+
 /** Columns every profile summary needs; `u` = users, `p` = profiles, `ph` = main photo, `r` = region. */
 export const SUMMARY_COLUMNS = raw(`
   u.id, p.name, p.country, r.name AS region,
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
-  (u.last_active_at > now() - interval '15 minutes' AND NOT p.invisible) AS online,
+  (u.last_active_at > now() - interval '${ONLINE_MINUTES} minutes' AND NOT p.invisible) AS online,
   u.paid_user AS premium, p.fictional,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
   p.lat AS loc_lat, p.lon AS loc_lon`);
@@ -70,6 +75,29 @@ function bandRankSql(near: { lat: number; lon: number }): Sql {
          WHEN ${km} < 100 THEN 4 ELSE 5 END) END`;
 }
 
+/** "Nearby" is the distance bands below this many km (lt5, 5to10, 10to25, 25to50): ranks 0–3 of bandRankSql. */
+const NEARBY_KM = 50;
+const NEARBY_MAX_BAND = 3;
+const EARTH_KM = 6371;
+
+/**
+ * Members within NEARBY_KM of `near`: a bounding box on the snapped positions (lat, lon; profiles_search_place), which
+ * holds every point of the circle, then the band itself — so the filter says no more than the bands on the cards.
+ * The box leaves the longitude open near a pole or across the antimeridian, where it would not be one range.
+ */
+function nearbyWhere(near: { lat: number; lon: number }): Sql {
+  const arc = NEARBY_KM / EARTH_KM;
+  const dLat = (arc * 180) / Math.PI + 0.01;
+  const sinSpan = Math.sin(arc) / Math.cos((near.lat * Math.PI) / 180);
+  const box = [sql`p.lat BETWEEN ${near.lat - dLat}::float8 AND ${near.lat + dLat}::float8`];
+  if (sinSpan < 1) {
+    const dLon = (Math.asin(sinSpan) * 180) / Math.PI + 0.01;
+    if (near.lon - dLon >= -180 && near.lon + dLon <= 180)
+      box.push(sql`p.lon BETWEEN ${near.lon - dLon}::float8 AND ${near.lon + dLon}::float8`);
+  }
+  return sql`${join(box, ' AND ')} AND ${bandRankSql(near)} <= ${NEARBY_MAX_BAND}`;
+}
+
 export interface MemberFilters {
   siteId: number;
   viewerId: number | null;
@@ -78,13 +106,21 @@ export interface MemberFilters {
   regionId: number | null;
   minAge: number | null;
   maxAge: number | null;
+  /** Online now: active in the last ONLINE_MINUTES (the card's dot; invisible members are never listed anyway). */
+  online?: boolean;
+  /** With an approved main photo. */
+  withPhoto?: boolean;
+  /** Signed up in the last NEW_MEMBER_DAYS. */
+  newMembers?: boolean;
+  /** Within NEARBY_KM of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
+  nearby?: { lat: number; lon: number } | null;
   /** Leave these members out (the results already shown when listing similar ones). */
   excludeIds?: number[];
 }
 
 /**
  * WHERE clause of a search, built from the filters that are set only, so the planner can pick the index that fits
- * (profiles_search_country / _region / _recent: site, filter, last activity, id).
+ * (profiles_search_country / _region / _recent: site, filter, last activity, id; users_signup for new members).
  */
 function searchWhere(f: MemberFilters): Sql {
   const where = [
@@ -111,6 +147,14 @@ function searchWhere(f: MemberFilters): Sql {
   if (f.regionId) where.push(sql`p.region_id = ${f.regionId}`);
   if (f.minAge) where.push(sql`p.birth_date <= (current_date - ${f.minAge}::int * interval '1 year')::date`);
   if (f.maxAge) where.push(sql`p.birth_date > (current_date - (${f.maxAge}::int + 1) * interval '1 year')::date`);
+  // A range on the search indexes' own activity column: the scan of (site[, country|region], last activity) stops
+  // at the first member who is not online.
+  if (f.online) where.push(sql`p.last_active_at > now() - ${ONLINE_MINUTES}::int * interval '1 minute'`);
+  // One probe of the main photo's unique index (photos_one_main) per candidate row.
+  if (f.withPhoto) where.push(sql`EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved')`);
+  // The signup date copied into profiles (033_search_quick_filters.sql): profiles_search_new when new members are few.
+  if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
+  if (f.nearby) where.push(nearbyWhere(f.nearby));
   if (f.excludeIds && f.excludeIds.length > 0) where.push(sql`p.user_id <> ALL(${f.excludeIds}::int[])`);
   return join(where, ' AND ');
 }

@@ -15,7 +15,14 @@ interface SearchParams {
   max_age?: number;
   network?: string;
   sort?: 'last_active' | 'distance';
+  online?: boolean | string;
+  with_photo?: boolean | string;
+  new?: boolean | string;
+  nearby?: boolean | string;
 }
+
+/** A boolean query parameter as the contract's validator leaves it (coerced, or the text it checked). */
+const isTrue = (value: boolean | string | undefined): boolean => value === true || value === 'true';
 
 export function membersRoutes(db: Db): Router {
   const router = Router();
@@ -39,6 +46,10 @@ export function membersRoutes(db: Db): Router {
         limit: Number(q.limit ?? 24),
         cursor: q.cursor,
         sort: q.sort,
+        online: isTrue(q.online),
+        withPhoto: isTrue(q.with_photo),
+        newMembers: isTrue(q.new),
+        nearby: isTrue(q.nearby),
       }),
     );
   });

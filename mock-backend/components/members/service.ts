@@ -1,5 +1,5 @@
 import type { Db } from '../../lib/db';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Image, ProfileDetail, ProfileSummary, Schemas } from '../../lib/api-types';
 import { distanceBand, type DistanceBand, findLocation } from '../privacy/index';
 import * as repo from './repository';
@@ -96,6 +96,12 @@ export interface SearchQuery {
   cursor?: string | undefined;
   /** 'distance': nearest band first (needs the viewer's shared location, else it is 'last_active'). */
   sort?: 'last_active' | 'distance' | undefined;
+  /** The quick filters: online now, with an approved main photo, joined recently. */
+  online?: boolean | undefined;
+  withPhoto?: boolean | undefined;
+  newMembers?: boolean | undefined;
+  /** Within 50 km of the viewer's shared location (distance bands up to 25–50 km); needs that location. */
+  nearby?: boolean | undefined;
 }
 
 export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['MemberPage']> {
@@ -108,10 +114,19 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
     regionId: q.region ?? null,
     minAge: q.minAge ?? null,
     maxAge: q.maxAge ?? null,
+    online: q.online === true,
+    withPhoto: q.withPhoto === true,
+    newMembers: q.newMembers === true,
   };
+  // The quick filters are part of every page's query (the cursor is only a position in the order), so the next
+  // page is asked with the same filters as the first.
   const after = q.cursor ? decodeCursor(q.cursor) : null;
   const position = q.viewerId === null ? null : await findLocation(db, q.viewerId);
-  const near = q.sort === 'distance' && position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
+  const at = position?.lat != null && position.lon != null ? { lat: position.lat, lon: position.lon } : null;
+  const near = q.sort === 'distance' ? at : null;
+  // "Nearby" without a shared location cannot be answered honestly (neither everybody nor nobody is near him).
+  if (q.nearby && !at) throw new AppError(400, 'location_required', { params: { field: 'nearby' } });
+  filters.nearby = q.nearby ? at : null;
   // A cursor belongs to one order; one from the other order would skip or repeat members.
   if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
   const [rows, { total, capped }] = await Promise.all([
@@ -123,7 +138,7 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   const narrowed = filters.regionId !== null || filters.minAge !== null || filters.maxAge !== null;
   let similar: ProfileSummary[] | undefined;
   if (!after && total < FEW_RESULTS && narrowed) {
-    // Looser: the same gender and country, any region and age.
+    // Looser: the same gender and country, any region and age; the quick filters the member tapped still apply.
     const loose = await repo.listMembers(db, {
       ...filters,
       regionId: null,

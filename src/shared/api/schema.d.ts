@@ -202,10 +202,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, newest active first, keyset-paged, filtered by gender, country, region and age
+         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness and nearness
          * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
          *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
-         *     any region and age).
+         *     any region and age; `online`, `with_photo`, `new` and `nearby` still apply). The quick filters combine with each other
+         *     and with the other filters; a cursor continues the order it was made in, and the next page is asked with the
+         *     same filters.
          */
         get: operations["listMembers"];
         put?: never;
@@ -3388,6 +3390,26 @@ export interface operations {
                  *     last_active.
                  */
                 sort?: "last_active" | "distance";
+                /**
+                 * @description true: only members online now — active in the last 15 minutes, the same rule as a card's `online` dot
+                 *     (invisible members are never listed). false or absent: no filter.
+                 */
+                online?: boolean;
+                /**
+                 * @description true: only members whose main photo is approved (the card shows it as `main_image`). false or absent: no
+                 *     filter.
+                 */
+                with_photo?: boolean;
+                /** @description true: only members who joined (signed up) in the last 30 days. false or absent: no filter. */
+                new?: boolean;
+                /**
+                 * @description true: only members within 50 km of the viewer's shared location — the distance bands `lt5`, `5to10`,
+                 *     `10to25` and `25to50` of the cards' `distance`, computed between the snapped grid cells, so the filter
+                 *     tells no more than the bands shown; the order stays `sort`'s (`distance` for nearest band first). It needs
+                 *     a logged-in member with a shared location (location.php): without one, 400 `location_required` (its
+                 *     message says to share the location). false or absent: no filter.
+                 */
+                nearby?: boolean;
             };
             header?: never;
             path?: never;

@@ -108,6 +108,16 @@ function MembersSearch() {
 
   let body;
   if (!allowed || (isApiRequestError(error) && error.authenticationRequired)) body = <SearchLoginPrompt />;
+  else if (isApiRequestError(error) && error.code === 'location_required')
+    // "Nearby" without a shared location: the backend's text in the member's language, and the way to share it.
+    body = (
+      <div className="alert alert-info" role="alert">
+        <p className="mb-1">{error.message}</p>
+        <Link className="alert-link" to="/profile#location-heading">
+          <FormattedMessage id="location.share" defaultMessage="Share my location" />
+        </Link>
+      </div>
+    );
   else if (error)
     body = (
       // Bootstrap's markup, not reactstrap's Alert (with its transitions): the search page is a member's first page.

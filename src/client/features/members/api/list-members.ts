@@ -13,7 +13,22 @@ export interface SearchFilters {
   max_age?: number | undefined;
   /** Nearest distance band first (members with a shared location); default: most recently active first. */
   sort?: 'distance' | undefined;
+  /** The quick filters (QUICK_FILTERS): set only when on. */
+  online?: true | undefined;
+  with_photo?: true | undefined;
+  new?: true | undefined;
+  nearby?: true | undefined;
 }
+
+/**
+ * The quick filters of the search (the chips over the grid): each is `name=true` in the page's URL and the same
+ * boolean parameter of members.php, absent when off.
+ */
+const QUICK_FILTERS = ['online', 'with_photo', 'nearby', 'new'] as const;
+export type QuickFilter = (typeof QUICK_FILTERS)[number];
+
+/** Every filter of a search, in the URL's fixed order. */
+const FILTER_KEYS = ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', ...QUICK_FILTERS] as const;
 
 export interface MembersQuery extends SearchFilters {
   cursor?: string | undefined;
@@ -39,13 +54,14 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
     min_age: min && AGE.test(min) ? Number(min) : undefined,
     max_age: max && AGE.test(max) ? Number(max) : undefined,
     sort: query.get('sort') === 'distance' ? 'distance' : undefined,
+    ...Object.fromEntries(QUICK_FILTERS.map((key) => [key, query.get(key) === 'true' ? true : undefined])),
   };
 }
 
 /** The URL query of a search (filters only, in a fixed order). */
 export function queryOfFilters(filters: SearchFilters): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort'] as const) {
+  for (const key of FILTER_KEYS) {
     const value = filters[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
@@ -55,7 +71,7 @@ export function queryOfFilters(filters: SearchFilters): URLSearchParams {
 /** The parameters of GET /members.php for a search: the call and its key alike. */
 function membersQuery(query: MembersQuery): GetQuery<'/members.php'> {
   const q: GetQuery<'/members.php'> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
-  for (const key of ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', 'cursor', 'network'] as const) {
+  for (const key of [...FILTER_KEYS, 'cursor', 'network'] as const) {
     const value = query[key];
     if (value !== undefined && value !== '') Object.assign(q, { [key]: value });
   }

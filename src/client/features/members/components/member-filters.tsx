@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
@@ -6,6 +6,8 @@ import { FilterIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { useRegionName } from '../../../lib/region-names';
 import { queryOfFilters, type SearchFilters } from '../api/list-members';
+import { linkButton } from './link-button';
+import { QuickFilters, quickFilterFields } from './quick-filters';
 import { SearchForm } from './search-form';
 
 type Region = Schemas['Region'];
@@ -19,27 +21,12 @@ interface Chip {
 /** The query parameter that shows the filter sheet open (its button's link without JavaScript). */
 const OPEN_PARAM = 'filters';
 
-/** A link that acts as a button with JavaScript (Space activates it too) and is a plain link without. */
-function linkButton(run: () => void) {
-  return {
-    role: 'button',
-    onClick: (event: MouseEvent) => {
-      event.preventDefault();
-      run();
-    },
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key !== ' ') return;
-      event.preventDefault();
-      run();
-    },
-  } as const;
-}
-
 /**
  * The compact filter bar of the member search: a Filters button that opens the fields in a sheet, and each active
- * filter as a chip that removes it with one tap. The grid stays the first thing on the screen. Without JavaScript
- * the button and the chips are links: to the page with the sheet open (`?filters=open`, the search form is a GET
- * form) and to the search without the chip's filter.
+ * filter as a chip that removes it with one tap; below it the quick filters (quick-filters.tsx), which the sheet's
+ * form keeps as hidden fields. The grid stays the first thing on the screen. Without JavaScript the button and the
+ * chips are links: to the page with the sheet open (`?filters=open`, the search form is a GET form) and to the search
+ * without the chip's filter (or with the quick filter turned over).
  */
 export function MemberFilters({
   value,
@@ -150,6 +137,8 @@ export function MemberFilters({
           </a>
         ))}
       </div>
+      {/* The Order field is offered to members only, and so is nearby: both use the member's shared location. */}
+      <QuickFilters value={value} hrefOf={hrefOf} onSearch={onSearch} member={showSort} />
       {open ? (
         <Modal title={title} onDismiss={close} className="app-sheet" testId="filter-sheet">
           <button
@@ -170,7 +159,7 @@ export function MemberFilters({
             showSort={showSort}
             fields={fields}
             action={pathname}
-            hidden={kept}
+            hidden={{ ...kept, ...quickFilterFields(value) }}
           />
         </Modal>
       ) : null}
