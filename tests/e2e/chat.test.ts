@@ -30,7 +30,7 @@ async function strangers(page: Page, count: number, exclude: number[]): Promise<
   );
 }
 
-const badge = (page: Page) => page.locator('a[href="/chats"] .badge [aria-hidden="true"]');
+const badge = (page: Page) => page.locator('a[href="/chats"]:visible .badge [aria-hidden="true"]');
 
 /**
  * The pages the browser posts from now on (a form sent by the browser itself): with JavaScript the composer runs the

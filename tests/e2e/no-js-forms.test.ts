@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { DEMO_PASSWORD, PHONE } from './support/pages';
+import { DEMO_PASSWORD, DESKTOP, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => {
@@ -39,8 +39,9 @@ describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => 
     await page.waitForURL(/\/members$/, loaded);
     expect((await context.cookies()).find((c) => c.name === 'auth')).toBeDefined();
 
-    // The account menu is a <details> element: it opens without JavaScript; its logout button posts a form.
-    await page.locator('details:has(form[action="/logout"]) > summary').first().click();
+    // On a phone the "me" tab holds the logout: a plain link, then a button that posts a form.
+    await page.locator('nav.app-tabs a[href="/me"]').click();
+    await page.waitForURL(/\/me$/, loaded);
     await page.getByRole('button', { name: /log ?out/i }).click();
     await page.waitForURL(`${site.url}/`, loaded);
     expect((await context.cookies()).find((c) => c.name === 'auth')).toBeUndefined();
@@ -97,9 +98,14 @@ describe.skipIf(!runE2e)('the login and logout forms without JavaScript', () => 
     const text = `Hello without JavaScript ${Date.now()}`;
     await page.getByLabel(/^Your message to /).fill(text);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.waitForURL(/\/chats\/\d+$/, loaded);
+    // Back at the conversation's end: the message just sent is in view, under the older ones.
+    await page.waitForURL(/\/chats\/\d+#chat-latest$/, loaded);
     await expect.poll(() => page.getByText(text).count()).toBeGreaterThan(0);
+    const sent = await page.getByText(text).last().boundingBox();
+    expect(sent && sent.y >= 0 && sent.y + sent.height <= PHONE.height).toBe(true);
 
+    // Wider screens keep the account menu: a <details> element that opens without JavaScript, its logout a form.
+    await page.setViewportSize(DESKTOP);
     await page.goto(`${site.url}/members`, loaded);
     await page.locator('details:has(form[action="/logout"]) > summary').first().click();
     await page.getByRole('button', { name: /log ?out/i }).click();

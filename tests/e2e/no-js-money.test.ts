@@ -141,7 +141,7 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/members\/\d+\/chat$/.test(r.url()));
     await page.getByTestId('gift-rose').click();
     expect((await sent).status()).toBe(303);
-    await page.waitForURL(/\/chats\/\d+$/, loaded);
+    await page.waitForURL(/\/chats\/\d+#chat-latest$/, loaded);
     await page.getByText('You sent a gift: Rose').first().waitFor();
     await page.context().close();
   });
@@ -161,7 +161,7 @@ describe.skipIf(!runE2e)('credits, swipes and gifts without JavaScript', () => {
     const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/members\/\d+\/chat$/.test(r.url()));
     await page.locator('.chat-composer button[type="submit"]').click();
     expect((await sent).status()).toBe(303);
-    await page.waitForURL(/\/chats\/\d+$/, loaded);
+    await page.waitForURL(/\/chats\/\d+#chat-latest$/, loaded);
     await page.getByRole('button', { name: 'Your photo' }).first().waitFor();
     await page.getByText('The lake this morning').first().waitFor();
     await page.context().close();

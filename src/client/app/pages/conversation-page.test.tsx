@@ -32,7 +32,7 @@ describe('the conversation action', () => {
   it("When the browser posts the composer (no JavaScript), then the message is sent with the form's key and the answer is a 303 to the conversation", async () => {
     const { result, calls } = await post({ profile_id: '9', text: ' Hoi ', idempotency_key: KEY }, 200, sent);
     expect(calls).toEqual([{ call: 'POST /api/message.php {"profile_id":9,"text":"Hoi"}', key: KEY }]);
-    expect(result instanceof Response && [result.status, result.headers.get('Location')]).toEqual([303, '/chats/5']);
+    expect(result instanceof Response && [result.status, result.headers.get('Location')]).toEqual([303, '/chats/5#chat-latest']);
   });
 
   it("When the composer's fetcher sends it, then the answer is the sent message in place; a refusal keeps the text and the key", async () => {

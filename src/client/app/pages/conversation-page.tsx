@@ -9,6 +9,7 @@ import { GIFTS_KEY, listGifts, sendGift } from '../../features/chat/api/gifts';
 import { sendMessage, type SentMessage } from '../../features/chat/api/send-message';
 import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
+import { LATEST_ANCHOR } from '../../features/chat/components/message-list';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
 import { EMPTY_MESSAGE } from '../../features/chat/components/chat-alerts';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
@@ -63,7 +64,7 @@ type SentAnswer = InPlaceAnswer<SentMessage>;
  * Idempotency-Key (a repeated post is sent and charged once). A photo chosen in the form goes as a photo message with
  * the text as its caption; a gift of the picker (`gift`, the gift's key) posted with the same form goes instead of the
  * text; both with the form's key too (sent and charged once). Posted by the browser (without JavaScript, or before the
- * page hydrated), the answer is a 303 to the conversation, and a refusal (no credits, too long, blocked…) renders the
+ * page hydrated), the answer is a 303 to the conversation's end (the newest message in view), and a refusal (no credits, too long, blocked…) renders the
  * page again with the backend's message in the member's language and the text kept. Sent by the composer's fetcher,
  * the answer is the sent message in place (the conversation takes it), or the refusal.
  */
@@ -92,7 +93,7 @@ export async function conversationAction({ request, context }: PageActionArgs): 
       ? [{ text: '', gift }, () => sendGift(context.api, { profile_id: profileId, gift }, key)]
       : [{ text }, () => sendMessage(context.api, { profile_id: profileId, text }, key)];
   return runFormAction(CHAT_FORM, { ...kept, [IDEMPOTENCY_FIELD]: key }, send, (sent) =>
-    answerInPlace(form, sent, seeOther(`/chats/${sent.message.conversation}`)),
+    answerInPlace(form, sent, seeOther(`/chats/${sent.message.conversation}#${LATEST_ANCHOR}`)),
   );
 }
 

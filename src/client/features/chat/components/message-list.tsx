@@ -8,6 +8,9 @@ import { GIFT_NAMES } from '../api/gifts';
 import { dayLabel, isNewDay } from '../conversation-marks';
 import { PhotoBubble } from './photo-sender';
 
+/** The id of the conversation's end: the page after a message sent without JavaScript opens there (newest in view). */
+export const LATEST_ANCHOR = 'chat-latest';
+
 export interface MessageListProps {
   messages: readonly ChatMessage[];
   partner: Pick<Schemas['ChatPartner'], 'name'>;
@@ -181,7 +184,8 @@ export function MessageList({
           </li>
         ))}
       </ol>
-      <div ref={listEnd} />
+      {/* The end of the conversation: a page posted without JavaScript comes back to it (`#chat-latest`). */}
+      <div ref={listEnd} id={LATEST_ANCHOR} />
     </div>
   );
 }
