@@ -121,6 +121,29 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       expect(drawn.barWidth / drawn.trackWidth).toBeCloseTo(0.2, 1);
     });
 
+    it('When a visitor types his e-mail address on /signup before the page is ready, then it is still there once it is, and the step goes on with it', async () => {
+      const page = await phone();
+      // Hold the scripts back, so the address is typed into the server's page before it hydrates.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`${site.url}/signup`, { waitUntil: 'domcontentloaded' });
+      const email = `early${Date.now()}@example.test`;
+      await page.getByLabel('E-mail address').fill(email);
+      release();
+      await page.locator('html[data-hydrated]').waitFor();
+      expect(await page.getByLabel('E-mail address').inputValue()).toBe(email);
+      // The state has it too: the step checks the address that shows, not an empty one.
+      await page.getByLabel('Password', { exact: true }).fill('first-password');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Add a photo later' }).waitFor();
+    });
+
     it('When the signup form offers "Log in" in its sentence, then the link is underlined, not told apart by colour only', async () => {
       const page = await phone();
       await page.goto(`${site.url}/signup`);

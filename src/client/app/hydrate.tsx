@@ -50,11 +50,36 @@ function withoutCatalogue(): never {
  * (server/boot-script.ts), so the browser's load event no longer says that the page works; end-to-end tests wait for
  * this instead.
  */
-function MarkHydrated({ children }: { children: ReactNode }) {
+function MarkHydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');
-  }, []);
+    onHydrated();
+  }, [onHydrated]);
   return children;
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+/**
+ * What the visitor typed into the page's fields before it hydrated (its scripts load after the first paint): a
+ * controlled field takes its state's value when React hydrates it, which wiped an e-mail address typed meanwhile.
+ * Taken just before hydrating; the returned function types it in again afterwards, as a keystroke would (React's
+ * onChange sees it and the state takes it).
+ */
+function typedBeforeHydration(doc: Document): () => void {
+  const typed = [...doc.querySelectorAll<TextField>('input:not([type=hidden],[type=file],[type=checkbox],[type=radio]), textarea')]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+  return () => {
+    for (const { field, value } of typed) {
+      if (!field.isConnected) continue;
+      // Through the element's own setter React's tracker notes an empty field, through the prototype's the browser
+      // takes the text: the input event is then a change to React.
+      field.value = '';
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
 }
 
 /**
@@ -106,11 +131,12 @@ export async function hydrateApp(
   // Hydrated as a transition: React works through the page in slices of a few milliseconds and lets the browser
   // answer taps and paint in between (a default-priority hydration is one task: ~100 ms on a mid-range phone).
   let root: ReactRoot | undefined;
+  const retype = typedBeforeHydration(doc);
   startTransition(() => {
     root = hydrateRoot(
       doc,
       <Root state={state} stateJson={stateJson} store={store} api={api} messages={messages}>
-        <MarkHydrated>
+        <MarkHydrated onHydrated={retype}>
           <RouterProvider router={router} />
         </MarkHydrated>
       </Root>,
