@@ -15,6 +15,7 @@ import { useSessionRefresh } from '../../features/session/hooks/use-session-refr
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
+import { useRoutePreload } from '../../hooks/use-route-preload';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
 import { useLayoutNavCounts } from './nav-counts';
@@ -110,7 +111,7 @@ const TABS: Array<{ to: string; section: RegExp }> = [
  * The member's tab bar on phones: members, likes, chats and "me", with the new-likes and unread badges, at the
  * bottom of the screen within the thumb's reach (above the home indicator: safe-area aware). Wider screens keep the
  * top navigation and hide it. A tab is marked as the current page on its own page and highlighted across its section
- * (a profile belongs to "members", the credits to "me").
+ * (a profile belongs to "members", the credits to "me"). The tab's page starts loading when the finger lands.
  */
 export function MemberTabBar() {
   const intl = useIntl();
@@ -118,6 +119,7 @@ export function MemberTabBar() {
   const { unread, newLikes } = useLayoutNavCounts();
   const user = useCurrentUser();
   const { cdn_prefix: cdnPrefix } = useSettings();
+  const preload = useRoutePreload();
   if (!user) return null;
   const image = user.profile.main_image;
   const content: Record<string, ReactNode> = {
@@ -185,6 +187,7 @@ export function MemberTabBar() {
               to={to}
               className={section.test(pathname) ? 'app-tab active' : 'app-tab'}
               aria-current={pathname === to ? 'page' : undefined}
+              onPointerDown={() => preload(to)}
             >
               {content[to]}
             </Link>
