@@ -3,8 +3,8 @@
  * backend, fresh demo database), then runs Lighthouse's performance category with its default mobile preset
  * (Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) in the system Chromium (headless) against `/` and
  * `/members` as a visitor and `/members` as a logged-in member (the auth cookie of a demo login, sent as an extra
- * header) and the first member's profile page as both, BENCH_RUNS times each (default 3; BENCH_PAGES=/members:member,profile:visitor
- * picks pages), and prints the median score with its metrics (BENCH_TASKS=1 also each run's long tasks). Prints figures, asserts
+ * header), the first member's profile page as both, and the member's /chats and first conversation, BENCH_RUNS times
+ * each (default 3; BENCH_PAGES=/members:member,profile:visitor,conversation:member picks pages), and prints the median score with its metrics (BENCH_TASKS=1 also each run's long tasks). Prints figures, asserts
  * nothing. Run: `npm run build && npx tsx bench/lighthouse.ts`.
  *
  * Nothing is downloaded: Chromium is /usr/bin/chromium (CHROME_PATH overrides), started with its background
@@ -115,6 +115,14 @@ async function firstProfilePath(base: string): Promise<string> {
   return path;
 }
 
+/** The member's first conversation (the demo member has some). */
+async function firstConversationPath(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/chats.php`, { headers: { cookie, 'request-type': 'client' } });
+  const id = ((await res.json()) as { chats?: Array<{ conversation: number }> }).chats?.[0]?.conversation;
+  if (!id) throw new Error(`no conversation for the member: chats.php ${res.status}`);
+  return `/chats/${id}`;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
@@ -122,6 +130,7 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlag
 try {
   const member = await login(site.url, 'premium@demo.test');
   const profile = await firstProfilePath(site.url);
+  const conversation = await firstConversationPath(site.url, member);
   const only = process.env.BENCH_PAGES?.split(',');
   const pages = (
     [
@@ -130,8 +139,13 @@ try {
       ['/members', 'member', member],
       [profile, 'visitor', undefined],
       [profile, 'member', member],
+      ['/chats', 'member', member],
+      [conversation, 'member', member],
     ] satisfies Array<[string, string, string | undefined]>
-  ).filter(([path, who]) => !only || only.includes(`${path === profile ? 'profile' : path}:${who}`));
+  ).filter(([path, who]) => {
+    const name = path === profile ? 'profile' : path === conversation ? 'conversation' : path;
+    return !only || only.includes(`${name}:${who}`);
+  });
   process.stdout.write(
     `\nLighthouse ${'performance'}, mobile preset (simulated throttling), median of ${RUNS} runs; ms except score and CLS\n`,
   );
