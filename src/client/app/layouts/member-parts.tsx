@@ -13,7 +13,8 @@ import { useSessionRefresh } from '../../features/session/hooks/use-session-refr
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
-import { useSettings } from '../../lib/store/store';
+import { useOutboxWake } from '../../features/chat/outbox/use-outbox-wake';
+import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
 
 /**
@@ -142,11 +143,15 @@ export function MemberPopups() {
   );
 }
 
-/** The member's background work on every page: the session poll, the live navigation counts and the push state. */
+/**
+ * The member's background work on every page: the session poll, the live navigation counts, the push state (and with
+ * it the service worker) and the chat outbox's messages waiting for the network.
+ */
 export function MemberEffects() {
   useSessionRefresh(true);
   useLiveNavCounts(true);
   usePushBootstrap(true);
+  useOutboxWake(useCurrentUser()?.id ?? null);
   return null;
 }
 
