@@ -1,4 +1,5 @@
-import type { SendProblem } from '../components/chat-alerts';
+import type { SendProblem } from '../send-problem';
+import { outboxStorageKey } from './outbox-key';
 
 /** A text message the network took from the member: kept until it is sent or he cancels it. */
 export interface OutboxItem {
@@ -15,8 +16,6 @@ export interface OutboxItem {
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The browser's storage key of a member's outbox (localStorage): another member on the same browser never sees it. */
-export const outboxStorageKey = (member: number): string => `chat_outbox.${member}`;
 
 const isItem = (value: unknown): value is OutboxItem => {
   const item = value as Partial<OutboxItem> | null;

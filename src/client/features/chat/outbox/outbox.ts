@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../../shared/api/client';
 import { isApiRequestError } from '../../../lib/api-error';
 import type { AppDispatch } from '../../../lib/store/store';
 import { sendMessage, type SentMessage } from '../api/send-message';
-import { sendProblemOf } from '../components/chat-alerts';
+import { sendProblemOf } from '../send-problem';
 import { outboxChanged } from './outbox-slice';
 import { changeOutbox, type OutboxItem } from './outbox-storage';
 

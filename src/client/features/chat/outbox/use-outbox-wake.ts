@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useApi } from '../../../lib/api-client';
 import { useAppDispatch } from '../../../lib/store/store';
-import { outboxStorageKey } from './outbox-storage';
+import { outboxStorageKey } from './outbox-key';
 
 /**
  * On every page of a member: when his outbox holds a message (the browser's storage says so), its code loads and sends

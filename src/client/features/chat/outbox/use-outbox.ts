@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector, useCurrentUser } from '../../../lib/sto
 import type { SentMessage } from '../api/send-message';
 import { memberOutbox, watchConversation, type Outbox } from './outbox';
 import { selectOutbox } from './outbox-slice';
-import { outboxStorageKey, type OutboxItem } from './outbox-storage';
+import { outboxStorageKey } from './outbox-key';
+import type { OutboxItem } from './outbox-storage';
 
 export interface ConversationOutbox extends Pick<Outbox, 'cancel' | 'retry'> {
   /** This conversation's messages waiting in the outbox, oldest first. */
