@@ -16,7 +16,6 @@ export interface OutboxItem {
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-
 const isItem = (value: unknown): value is OutboxItem => {
   const item = value as Partial<OutboxItem> | null;
   return (
