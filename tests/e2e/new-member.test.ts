@@ -297,7 +297,11 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
     });
 
     it('When the account menu is opened while /members restores the last search into its URL, then it stays open', async () => {
-      const page = await phone();
+      // A page route never sees what the service worker answers from its cache: the worker is kept out of this
+      // browser, so the gate below holds the scripts back.
+      const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', serviceWorkers: 'block' });
+      contexts.push(context);
+      const page = await context.newPage();
       await logIn(page, site.url, 'premium@demo.test');
       await page.evaluate(() => window.sessionStorage.setItem('members.lastSearch', 'min_age=30'));
       // Hold the scripts back, so the menu is opened before the page has hydrated and rewritten its URL.
