@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
 import { loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
@@ -23,6 +24,11 @@ async function workerReady(page: Page, language = 'en'): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe(language);
+}
+
+/** With E2E_SCREENSHOTS=<dir>, the new screens are saved there at 390 px to look at. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
 }
 
 /** A text message from the page's member to another one; answers the conversation's id. */
@@ -79,6 +85,8 @@ describe.skipIf(!runE2e)('offline: the app shell and the chat outbox', () => {
     // The site's own stylesheet, kept by the worker: its brand bar, and a page that fits the phone.
     expect(await page.locator('.brand-bar').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('gradient');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'offline-page-390');
     // Trying again offline shows it again.
     await retry.click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Du bist offline');
@@ -115,9 +123,11 @@ describe.skipIf(!runE2e)('offline: the app shell and the chat outbox', () => {
     expect(await pending.first().getByTestId('chat-pending-state').textContent()).toBe('Waiting for network');
     expect(await page.getByRole('status').filter({ hasText: 'Waiting for network' }).count()).toBe(1);
     expect(await field.inputValue()).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
     // Kept in the browser for the member, so a reload would not lose them.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chat_outbox.')).length)).toBe(1);
 
+    await shot(page, 'chat-outbox-390');
     await pending.filter({ hasText: 'Never mind' }).getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => pending.count()).toBe(1);
 
