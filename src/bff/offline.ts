@@ -16,7 +16,7 @@ export const OFFLINE_PATH = '/offline';
  * page and the offline page need them) and the offline page's script. Other `/assets` files are kept as pages load
  * them; pages, API answers, the event stream and `/media` never are.
  */
-export function shellFiles(assets: Assets): string[] {
+function shellFiles(assets: Assets): string[] {
   return [...assets.scripts, ...assets.styles, OFFLINE_SCRIPT];
 }
 
