@@ -12,9 +12,9 @@ import { changeOutbox, type OutboxItem } from './outbox-storage';
  * no credits, a 4xx of validation), which the member sees as before.
  */
 export function isNetworkFailure(error: unknown): boolean {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  if (error instanceof TypeError) return true;
-  return isApiRequestError(error) && error.status === 502 && error.body === null;
+  // An answer came: the backend decided (or a route action found none: no body).
+  if (isApiRequestError(error)) return error.status === 502 && error.body === null;
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
 type Resent = { kind: 'sent'; sent: SentMessage } | { kind: 'waiting' } | { kind: 'refused'; error: unknown };

@@ -19,9 +19,15 @@ export interface ConversationOutbox extends Pick<Outbox, 'cancel' | 'retry'> {
 const NONE: OutboxItem[] = [];
 
 /**
+ * How often a waiting message is tried again while the browser says it is online: a connection that drops without the
+ * browser noticing (a phone between cells) fires no `online` event.
+ */
+const RETRY_MS = 30_000;
+
+/**
  * The outbox of a conversation (outbox.ts): what waits for the network to reach `partner`, sent again with the same
- * Idempotency-Key on opening the conversation and whenever the browser comes back online; a message it sends joins
- * the conversation through `delivered`, as a message sent from the composer does.
+ * Idempotency-Key on opening the conversation, whenever the browser comes back online and every 30 s while one waits;
+ * a message it sends joins the conversation through `delivered`, as a message sent from the composer does.
  */
 export function useConversationOutbox(partner: number, delivered: (sent: SentMessage) => Promise<void>): ConversationOutbox {
   const api = useApi();
@@ -52,6 +58,15 @@ export function useConversationOutbox(partner: number, delivered: (sent: SentMes
       window.removeEventListener('storage', stored);
     };
   }, [outbox, member]);
+
+  const waiting = state.member === member && state.items.some((item) => !item.problem);
+  useEffect(() => {
+    if (!outbox || !waiting) return undefined;
+    const timer = setInterval(() => {
+      if (navigator.onLine !== false) void outbox.flush();
+    }, RETRY_MS);
+    return () => clearInterval(timer);
+  }, [outbox, waiting]);
 
   const items = useMemo(
     () => (state.member === member ? state.items.filter((item) => item.partner === partner) : NONE),
