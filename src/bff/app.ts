@@ -15,6 +15,7 @@ import type { IdempotentOperations } from './idempotent-operations';
 import { createLogger, httpLogger, markErrorLogged, redactingLogger } from './logging';
 import { manifestHandler } from './manifest';
 import { createMetrics, type BffMetrics } from './metrics';
+import { OFFLINE_PATH, offlinePageHandler, SHELL_LIST_PATH, shellListHandler } from './offline';
 import { OPERATOR_PREFIX, operatorRoutes } from './operator';
 import type { RetryBudgetOptions } from './retry-budget';
 import { createRoutedBackends, type RoutedBackends } from './router';
@@ -71,6 +72,9 @@ const lazyRenderer: RenderFn = async (request, res) => {
   const { renderPage } = await import('../server/render');
   await renderPage(request, res);
 };
+
+/** Root files the browser must ask for again every time: the service worker and the offline page's script. */
+const NOT_CACHED_FILES = new Set(['push-sw.js', 'offline.js']);
 
 function contentSecurityPolicy() {
   return helmet.contentSecurityPolicy({
@@ -162,13 +166,14 @@ export function createApp(options: CreateAppOptions): BffApp {
   // Hashed build output, precompressed at build: cache forever. A missing asset is a 404, never an SSR page.
   app.use('/assets', ...staticAssets(path.join(distDir, 'assets')));
   // favicon, manifest, robots…: short cache. Dotfiles (.vite/manifest.json) and HTML are never served here.
-  // The push service worker is never cached: its URL carries the build id, and a stale worker would linger.
+  // The service worker is never cached: its URL carries the build id, and a stale worker would linger; nor is the
+  // offline page's script, which the worker keeps per build itself.
   const rootStatic = express.static(distDir, {
     index: false,
     dotfiles: 'ignore',
     maxAge: '1h',
     setHeaders: (res, file) => {
-      if (path.basename(file) === 'push-sw.js') res.setHeader('Cache-Control', 'no-cache');
+      if (NOT_CACHED_FILES.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
     },
   });
   // `/api` calls never look for a file (a file-system lookup per API call costs the proxy more than the rest of it).
@@ -198,6 +203,9 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.get('/locale/:code', localeSwitchHandler({ backend, authCookieName, trustProxy }));
   app.get('/country/:code', countrySwitchHandler());
   app.get('/manifest.webmanifest', manifestHandler({ backend, trustProxy }));
+  // The service worker's shell (public/push-sw.js): its file list and the offline page it shows without a network.
+  app.get(SHELL_LIST_PATH, shellListHandler(assets));
+  app.get(OFFLINE_PATH, offlinePageHandler({ backend, trustProxy, assets }));
   app.use(
     pageHandler({
       backend,

@@ -205,6 +205,8 @@ export function pageHandler(options: PageOptions): RequestHandler {
     const settings = loaded ?? defaultSettingsFor(req.hostname ?? '');
     const negotiated = negotiateLocale(req.get('cookie'), loaded ? loaded.domain_language : null);
     if (negotiated.setCookie) extraCookies.push(localeCookie(negotiated.locale, isHttps(req)));
+    // The page's language, said to caches and to the service worker (its offline page follows the member's language).
+    res.setHeader('Content-Language', negotiated.locale);
     backendFetch.setLocale(negotiated.locale);
     allowCdnInCsp(res, settings.cdn_prefix);
 

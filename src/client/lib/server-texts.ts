@@ -10,6 +10,12 @@ export const SERVER_TEXTS = defineMessages({
   notFound: { id: 'notFound.title', defaultMessage: 'This page could not be found' },
   backHome: { id: 'notFound.home', defaultMessage: 'Back to the home page' },
   errorLater: { id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' },
+  offlineTitle: { id: 'offline.title', defaultMessage: 'You are offline' },
+  offlineText: {
+    id: 'offline.text',
+    defaultMessage: 'Check your connection; this page reloads when you are back online.',
+  },
+  offlineRetry: { id: 'offline.retry', defaultMessage: 'Try again' },
   tooManyStreams: {
     id: 'error.tooManyStreams',
     defaultMessage: 'Too many live connections are open. Close another tab or try again shortly.',

@@ -15,6 +15,7 @@ import { useSessionRefresh } from '../../features/session/hooks/use-session-refr
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
+import { useOutboxWake } from '../../features/chat/outbox/use-outbox-wake';
 import { useRoutePreload } from '../../hooks/use-route-preload';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
@@ -251,11 +252,15 @@ export function MemberPopups() {
   );
 }
 
-/** The member's background work on every page: the session poll, the live navigation counts and the push state. */
+/**
+ * The member's background work on every page: the session poll, the live navigation counts, the push state (and with
+ * it the service worker) and the chat outbox's messages waiting for the network.
+ */
 export function MemberEffects() {
   useSessionRefresh(true);
   useLiveNavCounts(true);
   usePushBootstrap(true);
+  useOutboxWake(useCurrentUser()?.id ?? null);
   return null;
 }
 

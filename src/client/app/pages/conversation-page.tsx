@@ -11,7 +11,7 @@ import { sendPhotoMessage } from '../../features/chat/api/send-photo';
 import { ConversationView } from '../../features/chat/components/conversation-view';
 import { LATEST_ANCHOR } from '../../features/chat/components/message-list';
 import { CHAT_FORM, GIFTS_OPEN } from '../../features/chat/components/message-composer';
-import { EMPTY_MESSAGE } from '../../features/chat/components/chat-alerts';
+import { EMPTY_MESSAGE } from '../../features/chat/send-problem';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';

@@ -31,12 +31,23 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+/** Resolves once the page has loaded (its own files first: the worker's install then finds them in the HTTP cache). */
+const pageLoaded = (): Promise<void> =>
+  document.readyState === 'complete'
+    ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+
 /**
- * On every page of a logged-in member: registers the worker and reads the state — denied, subscribed (the browser's
- * subscription is saved again, so the server keeps it after a change of member or a lost row), or not subscribed.
+ * On every page of a logged-in member: registers the worker once the page has loaded — in every browser that has
+ * service workers, with or without push, since the worker also keeps the app shell and the offline page — and reads
+ * the push state: denied, subscribed (the browser's subscription is saved again, so the server keeps it after a change
+ * of member or a lost row), or not subscribed.
  */
 export async function loadPushState(api: ApiClient): Promise<void> {
-  if (!pushCapable()) {
+  const worker = typeof window !== 'undefined' && 'serviceWorker' in navigator ? pageLoaded().then(registration) : null;
+  // A worker that cannot register (a private window, an insecure origin) leaves the page as it was.
+  worker?.catch(() => undefined);
+  if (!worker || !pushCapable()) {
     setPushState({ isCapable: false, isSubscribed: false });
     return;
   }
@@ -46,7 +57,7 @@ export async function loadPushState(api: ApiClient): Promise<void> {
     return;
   }
   try {
-    const reg = await registration();
+    const reg = await worker;
     const sub = Notification.permission === 'granted' ? await reg.pushManager.getSubscription() : null;
     if (!sub) {
       setPushState({ isSubscribed: false });

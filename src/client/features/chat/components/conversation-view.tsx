@@ -9,11 +9,14 @@ import { ReportMenu, reportPagePath } from '../../safety/index';
 import { conversationKey, type ConversationRef } from '../api/conversation';
 import { firstUnreadId } from '../conversation-marks';
 import { useConversationLive } from '../hooks/use-conversation-live';
-import { SendProblemAlert, type SendProblem } from './chat-alerts';
+import { useConversationOutbox } from '../outbox/use-outbox';
+import type { SendProblem } from '../send-problem';
+import { SendProblemAlert } from './chat-alerts';
 import { LastOnline } from './last-online';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { PartnerUnavailableNotice } from './partner-unavailable';
+import { PendingMessages, PendingStatus } from './pending-messages';
 
 /**
  * A conversation (chat layout): the other member with his online state, the messages with paging back, day
@@ -26,6 +29,8 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
   const intl = useIntl();
   const settings = useSettings();
   const live = useConversationLive(reference, onChatsChanged);
+  // Messages the network took wait here and go out with their own key once it is back (outbox/outbox.ts).
+  const outbox = useConversationOutbox(live.partner?.id ?? ('profileId' in reference ? reference.profileId : 0), live.delivered);
   const [olderProblem, setOlderProblem] = useState<SendProblem | null>(null);
   const titleId = useId();
   const { data, error, partner } = live;
@@ -90,6 +95,15 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         onLoadOlder={() => void loadOlder()}
         lastReadMineId={live.lastReadMineId}
         firstUnreadId={firstUnreadId(live.messages, live.openedReadSeq)}
+        pendingCount={outbox.items.length}
+        pending={
+          <PendingMessages
+            items={outbox.items}
+            sending={outbox.sending}
+            onCancel={outbox.cancel}
+            onRetry={(key) => void outbox.retry(key)}
+          />
+        }
         messageMenu={(m) => (
           <ReportMenu
             name={partner.name}
@@ -110,6 +124,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         )}
       />
 
+      <PendingStatus items={outbox.items} sending={outbox.sending} />
       <div className="chat-typing" aria-live="polite" data-testid="chat-typing">
         {live.typing ? <FormattedMessage id="chat.typing" defaultMessage="{name} is typing…" values={{ name: partner.name }} /> : null}
       </div>
@@ -128,6 +143,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
           allowance={data.allowance}
           draftKey={conversationKey(reference)}
           onDelivered={live.delivered}
+          onOffline={outbox.queue}
         />
       )}
     </section>

@@ -22,7 +22,9 @@ import type { SentMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
 import { counterShown } from '../conversation-marks';
 import { useChatDraft } from '../drafts';
-import { SendProblemAlert, sendProblemOf, type SendProblem } from './chat-alerts';
+import { isNetworkFailure } from '../outbox/outbox';
+import { sendProblemOf, type SendProblem } from '../send-problem';
+import { SendProblemAlert } from './chat-alerts';
 import { GiftIcon, SendIcon } from '../../../components/icons';
 import { GiftPanel } from './gift-panel';
 import { PhotoSender } from './photo-sender';
@@ -45,6 +47,11 @@ export interface MessageComposerProps {
   draftKey: string;
   /** A sent message, gift or photo: the conversation takes it. */
   onDelivered: (sent: SentMessage) => Promise<void>;
+  /**
+   * A text message the network took (offline, the site unreachable — never a refusal of the backend), with its
+   * attempt's key: the conversation's outbox keeps it and sends it with that key once the network is back.
+   */
+  onOffline?: (text: string, key: string) => void;
 }
 
 /**
@@ -62,7 +69,7 @@ export interface MessageComposerProps {
  * first-message allowance on a new conversation, and the character counter once the text nears the limit.
  * Enter sends, Shift+Enter starts a new line.
  */
-export function MessageComposer({ partner, conversationId, allowance, draftKey, onDelivered }: MessageComposerProps) {
+export function MessageComposer({ partner, conversationId, allowance, draftKey, onDelivered, onOffline }: MessageComposerProps) {
   const intl = useIntl();
   const api = useApi();
   const settings = useSettings();
@@ -140,6 +147,14 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
       setText('');
       await onDelivered(sent);
     } catch (err) {
+      if (onOffline && isNetworkFailure(err)) {
+        // Not lost: the outbox keeps it with this attempt's key; the field is free for the next message.
+        onOffline(body, current.key);
+        attempt.current = null;
+        form.renew();
+        setText('');
+        return;
+      }
       setProblem(sendProblemOf(err, sendFailed()));
     }
   };

@@ -27,6 +27,9 @@ export interface MessageListProps {
   now?: Date;
   /** A menu beside each message of the other member (reporting it). */
   messageMenu?: (message: ChatMessage) => ReactNode;
+  /** The member's messages waiting to be sent (list items), after the newest message, and how many there are. */
+  pending?: ReactNode;
+  pendingCount?: number;
 }
 
 /**
@@ -46,16 +49,18 @@ export function MessageList({
   firstUnreadId,
   now,
   messageMenu,
+  pending,
+  pendingCount = 0,
 }: MessageListProps) {
   const intl = useIntl();
   const listEnd = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // Keep the newest message in view when one arrives.
+  // Keep the newest message in view when one arrives (or one is kept waiting for the network).
   const newestSeq = messages[messages.length - 1]?.seq ?? 0;
   useEffect(() => {
     listEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [newestSeq]);
+  }, [newestSeq, pendingCount]);
 
   const hasMessages = messages.length > 0;
   useEffect(() => {
@@ -94,7 +99,7 @@ export function MessageList({
           </button>
         </div>
       ) : null}
-      {messages.length === 0 ? (
+      {messages.length === 0 && pendingCount === 0 ? (
         <p className="text-center text-body-secondary my-4">
           <FormattedMessage id="chat.empty" defaultMessage="No messages yet. Say hello to {name}!" values={{ name: partner.name }} />
         </p>
@@ -183,6 +188,7 @@ export function MessageList({
             ) : null}
           </li>
         ))}
+        {pending}
       </ol>
       {/* The end of the conversation: a page posted without JavaScript comes back to it (`#chat-latest`). */}
       <div ref={listEnd} id={LATEST_ANCHOR} />

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { renderWithApp } from '../../../test/render-app';
-import type { SendProblem } from './chat-alerts';
+import type { SendProblem } from '../send-problem';
 import { PhotoBubble, PhotoSender } from './photo-sender';
 
 beforeAll(() => {

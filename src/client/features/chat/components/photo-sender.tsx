@@ -4,7 +4,8 @@ import { CameraIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { useHydrated } from '../../../components/progressive-form';
 import { checkPhotoFile, PHOTO_TYPES, type PhotoFileProblem } from '../../../../shared/photo-files';
-import { SendProblemAlert, type SendProblem } from './chat-alerts';
+import type { SendProblem } from '../send-problem';
+import { SendProblemAlert } from './chat-alerts';
 
 export interface PhotoSenderProps {
   partnerName: string;

@@ -1,0 +1,54 @@
+import type { SendProblem } from '../send-problem';
+import { outboxStorageKey } from './outbox-key';
+
+/** A text message the network took from the member: kept until it is sent or he cancels it. */
+export interface OutboxItem {
+  /** The attempt's Idempotency-Key: every resend carries it, so the message is sent and charged once. */
+  key: string;
+  /** The partner's profile id (a first message has no conversation yet). */
+  partner: number;
+  text: string;
+  /** When it was queued (ISO 8601). */
+  queuedAt: string;
+  /** What the backend answered its last resend when it refused it (no credits, say): then it waits for the member. */
+  problem?: SendProblem;
+}
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const isItem = (value: unknown): value is OutboxItem => {
+  const item = value as Partial<OutboxItem> | null;
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    typeof item.key === 'string' &&
+    typeof item.partner === 'number' &&
+    typeof item.text === 'string' &&
+    typeof item.queuedAt === 'string'
+  );
+};
+
+/** The member's outbox, oldest first ([] when there is none or it cannot be read). */
+export function readOutbox(storage: KeyValueStorage, member: number): OutboxItem[] {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(outboxStorageKey(member)) ?? '[]');
+    return Array.isArray(value) ? value.filter(isItem) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Changes the member's outbox as it is in the storage now (read, change, write: another tab's items stay) and
+ * answers the new list. Storage that refuses the write (full, private mode) keeps the list for this page only.
+ */
+export function changeOutbox(storage: KeyValueStorage, member: number, change: (items: OutboxItem[]) => OutboxItem[]): OutboxItem[] {
+  const items = change(readOutbox(storage, member));
+  try {
+    if (items.length > 0) storage.setItem(outboxStorageKey(member), JSON.stringify(items));
+    else storage.removeItem(outboxStorageKey(member));
+  } catch {
+    // Refused: the list below is still this page's.
+  }
+  return items;
+}
