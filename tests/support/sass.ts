@@ -5,7 +5,7 @@ import { CHUNK_STYLESHEETS } from '../../src/client/styles/sheets';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The entry's stylesheet, then the sheets of the pages further in (src/client/styles/sheets.ts), by path. */
-export const STYLESHEETS = ['src/client/styles/main.scss', ...Object.keys(CHUNK_STYLESHEETS)];
+const STYLESHEETS = ['src/client/styles/main.scss', ...Object.keys(CHUNK_STYLESHEETS)];
 
 /** One stylesheet compiled as the build compiles it (before the build's purge of unused rules). */
 export function compileSheet(sheet: string, style: 'expanded' | 'compressed' = 'expanded'): string {
