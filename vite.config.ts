@@ -111,9 +111,10 @@ function chunkStylesheets(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      const sheets = sheetsOf.get(id.split('?')[0] ?? id);
+      const module = id.split('?')[0] ?? id;
+      const sheets = sheetsOf.get(module);
       if (!sheets) return null;
-      seen.add(id);
+      seen.add(module);
       // On the module's first line, so its other lines keep their numbers.
       return { code: sheets.map((sheet) => `import ${JSON.stringify(sheet)};`).join('') + code, map: null };
     },
