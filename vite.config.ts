@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
 import { libraryTrim } from './scripts/library-trim';
 import { stripDefaultMessages } from './scripts/strip-default-messages';
 import { purgeUnusedCss, siteMentions, type Mentions } from './scripts/purge-css';
+import { CHUNK_STYLESHEETS } from './src/client/styles/sheets';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -93,6 +94,38 @@ function compiledCatalogues(): Plugin {
   };
 }
 
+/**
+ * The stylesheets of the pages further in (src/client/styles/sheets.ts): each module named there gets an
+ * `import '<sheet>'` in front of its code, in the client build only, so the sheet is its chunk's CSS in the manifest —
+ * the server links it for the route, Vite's preload helper on a client-side navigation — while the server, which runs
+ * these modules itself, never imports Sass. A module named there that the build never reads stops the build.
+ */
+function chunkStylesheets(): Plugin {
+  const sheetsOf = new Map<string, string[]>();
+  for (const [sheet, modules] of Object.entries(CHUNK_STYLESHEETS)) {
+    for (const module of modules) sheetsOf.set(path.resolve(module), [...(sheetsOf.get(path.resolve(module)) ?? []), path.resolve(sheet)]);
+  }
+  const seen = new Set<string>();
+  return {
+    name: 'chunk-stylesheets',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const module = id.split('?')[0] ?? id;
+      const sheets = sheetsOf.get(module);
+      if (!sheets) return null;
+      seen.add(module);
+      // On the module's first line, so its other lines keep their numbers.
+      return { code: sheets.map((sheet) => `import ${JSON.stringify(sheet)};`).join('') + code, map: null };
+    },
+    buildEnd(error) {
+      const missing = [...sheetsOf.keys()].filter((module) => !seen.has(module));
+      if (!error && missing.length)
+        this.error(`chunk-stylesheets: not in the build: ${missing.map((m) => path.relative('.', m)).join(', ')}`);
+    },
+  };
+}
+
 /** The words of the site's sources, read once per build (scripts/purge-css.ts). */
 let mentions: Mentions | null = null;
 const buildMentions = () => {
@@ -105,7 +138,7 @@ const buildMentions = () => {
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig(({ command }) => ({
-  plugins: [libraryTrim(), react(), stripDefaultMessages(), compiledCatalogues(), precompress()],
+  plugins: [libraryTrim(), chunkStylesheets(), react(), stripDefaultMessages(), compiledCatalogues(), precompress()],
   define: command === 'build' ? { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) } : {},
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser

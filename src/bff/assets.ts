@@ -14,28 +14,51 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
+/** A chunk's file and the files of its static imports, transitively (into `files`). */
+function walkImports(manifest: Record<string, ManifestChunk>, key: string, files: Set<string>, styles?: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) styles?.add(css);
+  for (const imported of chunk.imports ?? []) walkImports(manifest, imported, files, styles);
+}
+
+/** Per lazy chunk (keyed by its source module without extension), what it needs beyond the entry. */
+function lazyFromManifest(
+  manifest: Record<string, ManifestChunk>,
+  entry: string,
+  pick: (files: Set<string>, styles: Set<string>) => Set<string>,
+): Record<string, string[]> {
+  const inEntry = new Set<string>();
+  const entryStyles = new Set<string>();
+  walkImports(manifest, entry, inEntry, entryStyles);
+  const out: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set<string>();
+    const styles = new Set<string>();
+    walkImports(manifest, key, files, styles);
+    out[key.replace(/\.tsx?$/, '')] = [...pick(files, styles)].filter((f) => !inEntry.has(f) && !entryStyles.has(f)).map((f) => `/${f}`);
+  }
+  return out;
+}
+
 /**
  * Scripts each lazy page needs beyond the entry (its chunk and its static imports), keyed by its source module
  * without extension (`src/client/app/pages/members-page`): the page names them in modulepreload links, so the
  * route's chunk downloads with the entry instead of after it.
  */
 export function lazyChunksFromManifest(manifest: Record<string, ManifestChunk>, entry = CLIENT_ENTRY): Record<string, string[]> {
-  const inEntry = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported, into);
-  };
-  walk(entry, inEntry);
-  const out: Record<string, string[]> = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isDynamicEntry) continue;
-    const files = new Set<string>();
-    walk(key, files);
-    out[key.replace(/\.tsx?$/, '')] = [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
-  }
-  return out;
+  return lazyFromManifest(manifest, entry, (files) => files);
+}
+
+/**
+ * Stylesheets each lazy chunk carries beyond the entry's (the CSS of the chunk and of its static imports, in that
+ * order), keyed like `lazyChunksFromManifest`: the sheets of the pages further in (src/client/styles/sheets.ts), which
+ * the page links in its `<head>` for the route it renders and for a member's parts, so it is styled on its first paint.
+ */
+export function lazyStylesFromManifest(manifest: Record<string, ManifestChunk>, entry = CLIENT_ENTRY): Record<string, string[]> {
+  return lazyFromManifest(manifest, entry, (_files, styles) => styles);
 }
 
 /**
@@ -79,7 +102,14 @@ export function loadAssets(distDir: string, logger: Logger): Assets {
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
     const assets = assetsFromManifest(manifest);
-    if (assets) return { ...assets, messages: catalogueFiles(distDir, logger), lazyChunks: lazyChunksFromManifest(manifest) };
+    if (assets) {
+      return {
+        ...assets,
+        messages: catalogueFiles(distDir, logger),
+        lazyChunks: lazyChunksFromManifest(manifest),
+        lazyStyles: lazyStylesFromManifest(manifest),
+      };
+    }
     logger.error({ manifestPath, entry: CLIENT_ENTRY }, 'The Vite manifest has no entry for the client; run `npm run build`');
   } catch (error) {
     logger.error({ manifestPath, err: error }, 'Cannot read the Vite manifest; pages will have no scripts or styles. Run `npm run build`');

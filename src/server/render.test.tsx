@@ -391,6 +391,44 @@ describe('renderPage', () => {
     expect(out.html).not.toMatch(/<script[^>]*src=/);
   });
 
+  it("When the route's chunk carries a stylesheet of its own, then the page's <head> links it after the entry's; a visitor gets no members' sheet", async () => {
+    const assets = {
+      scripts: ['/assets/entry.js'],
+      styles: ['/assets/entry.css'],
+      lazyStyles: {
+        'src/client/app/pages/members-page': ['/assets/likes.css'],
+        'src/client/app/pages/login-page': [],
+        'src/client/app/layouts/member-parts': ['/assets/member-parts.css'],
+      },
+    };
+    const members = await render('/members', () => undefined, { assets });
+    const head = members.html.slice(0, members.html.indexOf('</head>'));
+    const linked = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(linked).toEqual(['/assets/entry.css', '/assets/likes.css']);
+    const login = await render('/login', () => undefined, { assets });
+    expect([...login.html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/entry.css']);
+    // A member's page: the members' sheet too, before the route's (as the browser loads them), and in the state the
+    // browser hydrates with, so the same links stay.
+    const user = userFixture({ paid_user: true, credits: 10 });
+    const member = await render(
+      '/members',
+      (url) =>
+        url.pathname === '/api/user.php' ? { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } } : undefined,
+      { assets, hasSession: true },
+    );
+    const memberHead = member.html.slice(0, member.html.indexOf('</head>'));
+    expect([...memberHead.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/assets/entry.css',
+      '/assets/member-parts.css',
+      '/assets/likes.css',
+    ]);
+    expect((appState(member.html).state as unknown as { styles: string[] }).styles).toEqual([
+      '/assets/entry.css',
+      '/assets/member-parts.css',
+      '/assets/likes.css',
+    ]);
+  });
+
   it('When the data of a streamable page comes within streamAfterMs, then the page is rendered whole: no skeleton, the members in the first answer', async () => {
     const out = await render('/members', (url) => (url.pathname === '/api/members.php' ? { status: 200, body: memberPage } : undefined), {
       streamAfterMs: 2_000,

@@ -30,8 +30,15 @@ export interface RenderRequest {
   settings: Settings; // loaded once per request by the BFF
   api: ApiClient; // per-request typed client reaching the backend with this visitor's cookies
   isBot: boolean; // stream at onAllReady instead of onShellReady
-  // URLs from the Vite manifest; compiled catalogues per locale; the scripts of each lazy page beyond the entry
-  assets: { scripts: string[]; styles: string[]; messages?: Partial<Record<string, CatalogueFile>>; lazyChunks?: Record<string, string[]> };
+  // URLs from the Vite manifest; compiled catalogues per locale; the scripts and the stylesheets of each lazy page
+  // beyond the entry's
+  assets: {
+    scripts: string[];
+    styles: string[];
+    messages?: Partial<Record<string, CatalogueFile>>;
+    lazyChunks?: Record<string, string[]>;
+    lazyStyles?: Record<string, string[]>;
+  };
   browserLanguage: string | null; // first tag of Accept-Language
   deadlineMs?: number; // abort rendering after this (default 10000)
   streamAfterMs?: number; // a streamable page whose data comes within this (after the user) is rendered whole (default 150)
@@ -82,6 +89,11 @@ const handler = createStaticHandler(routes);
 interface LoadedPage {
   /** Scripts of the matched lazy routes (and a member's parts), fetched with the entry by the page's bootstrap. */
   preloads: string[];
+  /**
+   * The page's stylesheets, linked in its <head>: the entry's, a member's parts' and the matched lazy routes' own
+   * sheets (src/client/styles/sheets.ts), so the page is styled on its first paint, with or without JavaScript.
+   */
+  styles: string[];
   status: number;
   user: Session['user'] | null;
   counts: NavCounts | null;
@@ -238,14 +250,17 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   } else if (status >= 400 && !fromRoute) pageError = { url: path, status };
 
   // The matched routes' chunks and, for a member, the members' chunk and the API client's: the page's bootstrap
-  // downloads them with the entry, not after it.
-  const routePreloads = router.matches.flatMap((m) => {
-    const module = (m.route.handle as RouteHandle | undefined)?.module;
-    return module ? (req.assets.lazyChunks?.[module] ?? []) : [];
-  });
-  const memberPreloads = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE].flatMap((m) => req.assets.lazyChunks?.[m] ?? []) : [];
+  // downloads them with the entry, not after it. Their stylesheets are linked in the page's <head>: the members' sheet
+  // before the route's, as a member's page in the browser loads them (the members' chunk before any navigation).
+  const routeModules = router.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? []);
+  const memberModules = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE] : [];
+  const routePreloads = routeModules.flatMap((module) => req.assets.lazyChunks?.[module] ?? []);
+  const memberPreloads = memberModules.flatMap((module) => req.assets.lazyChunks?.[module] ?? []);
   const preloads = [...new Set([...routePreloads, ...memberPreloads])];
-  return { preloads, status, user, counts, router, loaderData, pageError, streamed };
+  const styles = [
+    ...new Set([...req.assets.styles, ...[...memberModules, ...routeModules].flatMap((module) => req.assets.lazyStyles?.[module] ?? [])]),
+  ];
+  return { preloads, styles, status, user, counts, router, loaderData, pageError, streamed };
 }
 
 function buildState(
@@ -271,7 +286,7 @@ function buildState(
     ...(url ? { messagesUrl: url } : { messages }),
     loaderData: page.loaderData,
     ...(page.router.actionData ? { actionData: page.router.actionData } : {}),
-    styles: req.assets.styles,
+    styles: page.styles,
     ...(page.streamed ? { streamed: true } : {}),
   };
   return { state, store, messages };

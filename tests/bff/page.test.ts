@@ -160,6 +160,7 @@ describe('SSR page route', () => {
       styles: ['/assets/entry-client-abc123.css', '/assets/vendor-def456.css'],
       messages: {}, // this build has no compiled catalogues (.vite/messages.json)
       lazyChunks: {}, // nor lazy page chunks
+      lazyStyles: {}, // nor their stylesheets
     });
   });
 

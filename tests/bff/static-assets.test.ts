@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
-import { lazyChunksFromManifest } from '../../src/bff/assets';
+import { lazyChunksFromManifest, lazyStylesFromManifest } from '../../src/bff/assets';
 import type { RouteHandle } from '../../src/client/app/route-handle';
 import { routes } from '../../src/client/app/routes';
 import { makeApp } from './helpers';
@@ -107,5 +107,24 @@ describe('static assets', () => {
     // The route table names each page by the same key: the server finds the members route's chunk under it.
     const members = routes[0]?.children?.find((route) => route.path === 'members');
     expect((members?.handle as RouteHandle | undefined)?.module).toBe('src/client/app/pages/members-page');
+  });
+
+  it("When a lazy page's chunk or its imports carry CSS, then the page maps to those stylesheets, not to the entry's", () => {
+    const styles = lazyStylesFromManifest({
+      'src/client/entry-client.tsx': { file: 'assets/entry.js', css: ['assets/entry.css'], imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_likes.js': { file: 'assets/likes.js', css: ['assets/likes.css'], imports: ['_shared.js'] },
+      'src/client/app/pages/profile-page.tsx': {
+        file: 'assets/profile-page.js',
+        css: ['assets/profile.css'],
+        isDynamicEntry: true,
+        imports: ['src/client/entry-client.tsx', '_likes.js'],
+      },
+      'src/client/app/pages/login-page.tsx': { file: 'assets/login-page.js', isDynamicEntry: true, imports: ['_shared.js'] },
+    });
+    expect(styles).toEqual({
+      'src/client/app/pages/profile-page': ['/assets/profile.css', '/assets/likes.css'],
+      'src/client/app/pages/login-page': [],
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import postcss from 'postcss';
-import * as sass from 'sass';
+import postcss, { type AtRule, type Rule } from 'postcss';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purgeUnusedCss, siteMentions } from '../../../scripts/purge-css';
+import { compileSheet, compileSheets } from '../../../tests/support/sass';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const CLIENT = join(ROOT, 'src', 'client');
@@ -77,19 +77,41 @@ describe('the Sass build', () => {
   let purged: { mentioned: Set<string>; own: Set<string> };
   let bootstrap: { mentioned: Set<string>; own: Set<string> };
 
+  let sheets: Map<string, string>;
+
   beforeAll(() => {
-    const css = sass.compile(join(CLIENT, 'styles', 'main.scss'), {
-      loadPaths: [join(ROOT, 'node_modules')],
-      quietDeps: true,
-      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
-      logger: sass.Logger.silent,
-    }).css;
+    // The entry's stylesheet and the sheets of the pages further in (sheets.ts): a class is styled when any of them
+    // styles it (tests/e2e/landing-bundle.test.ts checks on the build that a sheet reaches every page rendering its classes).
+    sheets = compileSheets();
+    const css = [...sheets.values()].join('\n');
     ours = classesOf(css);
-    // What the build ships: the same stylesheet without the rules of classes no source mentions (scripts/purge-css.ts).
+    // What the build ships: the same stylesheets without the rules of classes no source mentions (scripts/purge-css.ts).
     const mentions = siteMentions([join(ROOT, 'src'), join(ROOT, 'mock-backend')], CLIENT, join(ROOT, 'node_modules', 'reactstrap', 'esm'));
-    purged = classesOf(postcss([purgeUnusedCss({ mentions: () => mentions })]).process(css, { from: undefined }).css);
+    purged = classesOf(
+      [...sheets.values()]
+        .map((sheet) => postcss([purgeUnusedCss({ mentions: () => mentions })]).process(sheet, { from: undefined }).css)
+        .join('\n'),
+    );
     bootstrap = classesOf(readFileSync(join(ROOT, 'node_modules', 'bootstrap', 'dist', 'css', 'bootstrap.css'), 'utf8'));
   }, 60_000);
+
+  it('When the styles are split into sheets, then the shared configuration writes no CSS and no rule is in two sheets', () => {
+    expect(compileSheet('src/client/styles/_config.scss').trim()).toBe('');
+    const where = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [sheet, css] of sheets) {
+      postcss.parse(css).walkRules((rule: Rule) => {
+        const context: string[] = [];
+        for (let parent = rule.parent; parent && parent.type === 'atrule'; parent = parent.parent)
+          context.unshift(`@${(parent as AtRule).name} ${(parent as AtRule).params}`);
+        const key = `${context.join(' ')} ${rule.selector} { ${rule.nodes.map(String).join('; ')} }`;
+        const first = where.get(key);
+        if (first !== undefined && first !== sheet) twice.push(`${key} (${first}, ${sheet})`);
+        where.set(key, sheet);
+      });
+    }
+    expect(twice).toEqual([]);
+  });
 
   it('When the client uses a Bootstrap class (directly or through a reactstrap component), then the compiled stylesheet styles it', () => {
     // A class Bootstrap styles on its own (`.btn-close { … }`) needs that rule; merely appearing in another

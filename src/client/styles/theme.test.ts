@@ -1,9 +1,6 @@
-import { join } from 'node:path';
-import * as sass from 'sass';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compileSheet, compileSheets } from '../../../tests/support/sass';
 import { BREAKPOINTS } from '../../shared/constants';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 /** The declarations of every rule whose selector is exactly `selector`, together. */
 function ruleOf(css: string, selector: string): string {
@@ -12,15 +9,12 @@ function ruleOf(css: string, selector: string): string {
 }
 
 describe('theme, toasts and breakpoints', () => {
+  // The entry's stylesheet (on every page: the theme, dark mode, breakpoints) and all of the site's sheets together.
   let css = '';
+  let all = '';
   beforeAll(() => {
-    css = sass.compile(join(ROOT, 'src', 'client', 'styles', 'main.scss'), {
-      loadPaths: [join(ROOT, 'node_modules')],
-      quietDeps: true,
-      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
-      logger: sass.Logger.silent,
-      style: 'expanded',
-    }).css;
+    css = compileSheet('src/client/styles/main.scss');
+    all = [...compileSheets().values()].join('\n');
   }, 60_000);
 
   it('When the stylesheet is built, then primary is orange, secondary light blue, dark purple, and unread messages have their own colour', () => {
@@ -34,8 +28,9 @@ describe('theme, toasts and breakpoints', () => {
   });
 
   it('When a toast is drawn, then it is at most 350 px wide and opaque (the surface colour, not a translucent white)', () => {
-    expect(ruleOf(css, '.toast')).toMatch(/--bs-toast-max-width:\s*350px/);
-    expect(ruleOf(css, '.toast')).toMatch(/--bs-toast-bg:\s*var\(--app-surface\)/);
+    // In the members' sheet: only a member's message toasts use Bootstrap's toasts.
+    expect(ruleOf(all, '.toast')).toMatch(/--bs-toast-max-width:\s*350px/);
+    expect(ruleOf(all, '.toast')).toMatch(/--bs-toast-bg:\s*var\(--app-surface\)/);
   });
 
   it('When the system asks for dark mode, then a media query (no script, no data attribute) turns the page and the shared surfaces dark', () => {

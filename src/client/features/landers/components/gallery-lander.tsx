@@ -23,7 +23,7 @@ export function GalleryLander({ members, topic }: LanderProps) {
           {shown.map((m, i) => (
             <li key={m.id} className={i >= 8 ? 'is-teaser' : undefined}>
               <LanderPhoto member={m} decorative />
-              <span className="gallery-caption">{memberLine(m)}</span>
+              <span className="gallery-grid-caption">{memberLine(m)}</span>
             </li>
           ))}
         </ul>

@@ -56,10 +56,10 @@ export function MemberLander({
                 ) : null}
               </div>
             </header>
-            <p className="chat-bubble">
+            <p className="chat-preview-bubble">
               <FormattedMessage id="lander.member.chat1" defaultMessage="Hi! Are you new here?" />
             </p>
-            <p className="chat-bubble">
+            <p className="chat-preview-bubble">
               {place ? (
                 <FormattedMessage
                   id="lander.member.chat2Place"
