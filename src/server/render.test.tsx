@@ -322,8 +322,9 @@ describe('renderPage', () => {
     const list = await render('/members', handler);
     expect(list.status).toBe(200);
     expect([...list.calls].sort()).toEqual(['GET /api/members.php?limit=24', 'GET /api/user.php']);
-    expect(list.html.match(/aria-pressed="true"/g)).toHaveLength(1);
-    expect(list.html.match(/aria-pressed="false"/g)).toHaveLength(1);
+    // The hearts (the quick filter chips above the grid are toggles too).
+    expect(list.html.match(/class="like-toggle is-liked" aria-pressed="true"/g)).toHaveLength(1);
+    expect(list.html.match(/class="like-toggle" aria-pressed="false"/g)).toHaveLength(1);
     const profile = await render('/members/42', handler, { isBot: true });
     expect([...profile.calls].sort()).toEqual(['GET /api/profile.php?id=42', 'GET /api/user.php']);
     expect(profile.html).toContain('aria-pressed="true"');

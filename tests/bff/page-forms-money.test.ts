@@ -449,7 +449,7 @@ describe('a chat gift without JavaScript', () => {
     const first = await post('/chats/5', fields);
     const again = await post('/chats/5', fields);
     expect([first.status, again.status]).toEqual([303, 303]);
-    expect(first.headers.location).toBe('/chats/5');
+    expect(first.headers.location).toBe('/chats/5#chat-latest');
     expect(done.get('gifts')).toBe(1);
     const sent = standIn!.hits('/api/gift.php');
     expect(sent.map((r) => [bodyOf(r), r.headers['idempotency-key']])).toEqual([

@@ -199,7 +199,7 @@ describe('a photo posted as a form (without JavaScript, or before the page hydra
     await start();
     const res = await postPhoto('/chats/5', { profile_id: '42', text: 'hi', idempotency_key: KEY }, { bytes: PNG, name: 'me.png' });
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/chats/5');
+    expect(res.headers.location).toBe('/chats/5#chat-latest');
     const [sent] = standIn!.hits('/api/photo-message.php');
     expect(sent!.headers['idempotency-key']).toBe(KEY);
     expect(partOf(sent!.body, 'profile_id')).toContain('42');

@@ -237,7 +237,7 @@ describe('the like heart and the chat composer posted without JavaScript', () =>
     app = makeApp(standIn.url, { render: renderPage });
     const res = await post('/members/42/chat', { text: ' hallo ', profile_id: '42', idempotency_key: KEY });
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/chats/5');
+    expect(res.headers.location).toBe('/chats/5#chat-latest');
     const sent = standIn.hits('/api/message.php');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body)).toEqual({ profile_id: 42, text: 'hallo' });
