@@ -143,7 +143,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser
     // (formatjs's documented `no-parser` entry; about 10 KB gzip, in three copies before). A message missing from a
-    // catalogue — which npm run i18n:check prevents — would show its English source text instead of formatting it.
+    // catalogue — which npm run i18n:check prevents — would show its id (the browser's build has no default texts).
     alias:
       command === 'build'
         ? [
