@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -17,6 +17,12 @@ import { build, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'dist/server');
+/**
+ * Where esbuild writes, beside OUT_DIR (same depth, so the bundles' relative URLs hold once moved): the new files then
+ * replace the old ones one rename each. A process started from dist/server meanwhile (a test file starting the site
+ * while another rebuilds it) finds every bundle, old or new, never a missing or half-written one.
+ */
+const STAGING_DIR = path.join(ROOT, `dist/.server-${process.pid}`);
 
 /** Source entry → the name of its bundle in dist/server. */
 const SERVER_ENTRIES: Record<string, string> = {
@@ -62,11 +68,11 @@ function sourceLocations(): Plugin {
 }
 
 const started = performance.now();
-await rm(OUT_DIR, { recursive: true, force: true });
+await rm(STAGING_DIR, { recursive: true, force: true });
 await build({
   absWorkingDir: ROOT,
   entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([source, name]) => [name, source])),
-  outdir: OUT_DIR,
+  outdir: STAGING_DIR,
   bundle: true,
   packages: 'external',
   platform: 'node',
@@ -79,6 +85,12 @@ await build({
   logLevel: 'warning',
   plugins: [sourceLocations()],
 });
+await mkdir(OUT_DIR, { recursive: true });
+const built = new Set(await readdir(STAGING_DIR));
+for (const name of built) await rename(path.join(STAGING_DIR, name), path.join(OUT_DIR, name));
+// Bundles of an entry that is gone.
+for (const name of await readdir(OUT_DIR)) if (!built.has(name)) await rm(path.join(OUT_DIR, name), { recursive: true, force: true });
+await rm(STAGING_DIR, { recursive: true, force: true });
 process.stdout.write(
   `dist/server: ${Object.values(SERVER_ENTRIES)
     .map((name) => `${name}.js`)

@@ -1,6 +1,6 @@
 /**
- * The site as `npm start` runs it in production: `node dist/server/bff.js` (built here from the current sources by
- * scripts/build-server.ts; the client build must exist, as for every e2e test) forks the compiled backend with plain
+ * The site as `npm start` runs it in production: `node dist/server/bff.js` (built from the current sources by
+ * scripts/build-server.ts, here when the build is older than them; the client build must exist, as for every e2e test) forks the compiled backend with plain
  * node, which forks the compiled PSP simulator — no tsx in any process. Pages render from the bundles with the
  * catalogues, migrations and contract they read at run time, and one SIGTERM to the BFF ends all three processes.
  */
@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteProcesses, type SiteProcesses } from '../../bench/support/processes';
 import { startSite, type RunningSite } from './support/server';
+import { serverBuildIsCurrent } from '../support/server-build';
 
 let site: RunningSite;
 let procs: SiteProcesses;
@@ -24,7 +25,8 @@ const alive = (pid: number) => {
 };
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'ignore' });
+  // `npm test` builds first; a build older than the sources is made again here.
+  if (!serverBuildIsCurrent()) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'ignore' });
   site = await startSite({ NODE_ENV: 'production' }, { compiled: true });
   procs = siteProcesses(site.pid);
 }, 180_000);
