@@ -4,12 +4,12 @@ import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link';
 import type { User } from '../../../shared/api/client';
 import { CountBadge } from '../../components/count-badge';
-import { photoUrl } from '../../components/member-photo';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
 import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
+import { OwnAvatar } from '../../features/session/components/own-avatar';
 import { CreditsLink } from '../../features/session/components/credits-link';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
@@ -28,12 +28,41 @@ import { useLayoutNavCounts } from './nav-counts';
  * loads the chunk before rendering a member's page (server) or hydrating it (browser), so both render the same HTML.
  */
 
+/** The unread messages' count on the messages link and the chats tab. */
+function UnreadBadge({ count }: { count: number }) {
+  const intl = useIntl();
+  return (
+    <CountBadge
+      count={count}
+      tone="unread"
+      label={intl.formatMessage(
+        { id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' },
+        { count },
+      )}
+    />
+  );
+}
+
+/** The new likes' count on the likes link and tab. */
+function NewLikesBadge({ count }: { count: number }) {
+  const intl = useIntl();
+  return (
+    <CountBadge
+      count={count}
+      tone="primary"
+      label={intl.formatMessage(
+        { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
+        { count },
+      )}
+    />
+  );
+}
+
 /**
  * The member's items of the top navigation (top-nav.tsx renders a visitor's). On phones the bar keeps the logo, the
  * credits, the language and the invisible mark; the items marked `nav-tabbed` are the tab bar's there (MemberTabBar).
  */
 export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
-  const intl = useIntl();
   const settings = useSettings();
   return (
     <>
@@ -51,14 +80,7 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           <span className="nav-label">
             <FormattedMessage id="nav.messages" defaultMessage="Messages" />
           </span>
-          <CountBadge
-            count={unread}
-            tone="unread"
-            label={intl.formatMessage(
-              { id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' },
-              { count: unread },
-            )}
-          />
+          <UnreadBadge count={unread} />
         </NavLink>
       </li>
       <li className="nav-tabbed">
@@ -67,14 +89,7 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           <span className="nav-label">
             <FormattedMessage id="nav.likes" defaultMessage="Likes" />
           </span>
-          <CountBadge
-            count={newLikes}
-            tone="primary"
-            label={intl.formatMessage(
-              { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
-              { count: newLikes },
-            )}
-          />
+          <NewLikesBadge count={newLikes} />
         </NavLink>
       </li>
       <li>
@@ -122,7 +137,6 @@ export function MemberTabBar() {
   const { cdn_prefix: cdnPrefix } = useSettings();
   const preload = useRoutePreload();
   if (!user) return null;
-  const image = user.profile.main_image;
   const content: Record<string, ReactNode> = {
     '/members': (
       <>
@@ -138,14 +152,7 @@ export function MemberTabBar() {
         <span className="app-tab-label">
           <FormattedMessage id="nav.likes" defaultMessage="Likes" />
         </span>
-        <CountBadge
-          count={newLikes}
-          tone="primary"
-          label={intl.formatMessage(
-            { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
-            { count: newLikes },
-          )}
-        />
+        <NewLikesBadge count={newLikes} />
       </>
     ),
     '/chats': (
@@ -154,25 +161,12 @@ export function MemberTabBar() {
         <span className="app-tab-label">
           <FormattedMessage id="nav.tab.chats" defaultMessage="Chats" />
         </span>
-        <CountBadge
-          count={unread}
-          tone="unread"
-          label={intl.formatMessage(
-            { id: 'nav.unreadCount', defaultMessage: '{count, plural, one {# unread message} other {# unread messages}}' },
-            { count: unread },
-          )}
-        />
+        <UnreadBadge count={unread} />
       </>
     ),
     '/me': (
       <>
-        {image ? (
-          <img className="app-tab-avatar" src={photoUrl(cdnPrefix, image, true)} alt="" width={24} height={24} />
-        ) : (
-          <span className="app-tab-avatar" aria-hidden="true">
-            {user.profile.name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <OwnAvatar user={user} cdnPrefix={cdnPrefix} className="app-tab-avatar" size={24} />
         <span className="app-tab-label">
           <FormattedMessage id="nav.tab.me" defaultMessage="Me" />
         </span>

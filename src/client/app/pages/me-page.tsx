@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../components/link';
-import { photoUrl } from '../../components/member-photo';
 import { Seo } from '../../components/seo';
 import { LogoutForm } from '../../features/session/components/logout-form';
+import { OwnAvatar } from '../../features/session/components/own-avatar';
 import { RightsLine, useLegalLinks } from '../../features/shell/components/legal-links';
 import { languageName } from '../../features/site/language-links';
 import { useCurrentUser, useLocale, useSettings } from '../../lib/store/store';
@@ -35,19 +35,13 @@ export function MePage() {
     );
   }
 
-  const { name, main_image: image } = user.profile;
+  const { name } = user.profile;
   const moderator = user.role === 'moderator' || user.role === 'admin';
   return (
     <div className="me-page page-narrow">
       <Seo title={`${title} | ${settings.name}`} />
       <div className="me-head">
-        {image ? (
-          <img className="me-avatar" src={photoUrl(settings.cdn_prefix, image, true)} alt="" width={64} height={64} />
-        ) : (
-          <span className="me-avatar" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <OwnAvatar user={user} cdnPrefix={settings.cdn_prefix} className="me-avatar" size={64} />
         <div className="min-w-0">
           <h1 className="h4 mb-1 text-break">{name}</h1>
           <Link to="/profile" className="small">

@@ -2,13 +2,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import type { User } from '../../../../shared/api/client';
 import { DetailsMenu } from '../../../components/details-menu';
-import { photoUrl } from '../../../components/member-photo';
 import { LogoutForm } from './logout-form';
+import { OwnAvatar } from './own-avatar';
 
 /** Account dropdown: avatar thumbnail, profile name, my profile, photo moderation (moderators and admins), settings and logout. */
 export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string }) {
   const intl = useIntl();
-  const image = user.profile.main_image;
   const name = user.profile.name;
 
   return (
@@ -17,13 +16,7 @@ export function AccountMenu({ user, cdnPrefix }: { user: User; cdnPrefix: string
       summaryClassName="nav-icon-link"
       summary={
         <>
-          {image ? (
-            <img className="avatar" src={photoUrl(cdnPrefix, image, true)} alt="" width={32} height={32} />
-          ) : (
-            <span className="avatar" aria-hidden="true">
-              {name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <OwnAvatar user={user} cdnPrefix={cdnPrefix} className="avatar" size={32} />
           <span className="nav-label">{name}</span>
         </>
       }
