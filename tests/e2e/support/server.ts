@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { scratchRoot } from '../../support/scratch';
@@ -87,11 +87,46 @@ async function seedCopy(root: string, compiled: boolean): Promise<string> {
   return target;
 }
 
+/**
+ * Whether the process `pid` holds the socket listening on `port` (Linux: /proc/net/tcp{,6} and the process's file
+ * descriptors; true where /proc cannot tell). A port found free can be taken by another test file's site before this
+ * one binds it: then /healthz answers 200 from the other site while this one fails to listen.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      return true;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      // local address, state 0A = LISTEN, inode
+      if (columns[1]?.endsWith(hex) && columns[3] === '0A' && columns[9]) inodes.add(columns[9]);
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return true;
+  }
+}
+
 async function launch(
   env: Record<string, string>,
   compiled: boolean,
   dataDir: string,
   options: { keepData?: boolean } = {},
+  attempt = 1,
 ): Promise<RunningSite> {
   const port = await freePort();
   let log = '';
@@ -141,12 +176,14 @@ async function launch(
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return { url, pid: child.pid ?? 0, dataDir, output: () => log, stop };
+      if (res.status === 200 && listensOn(child.pid ?? 0, port)) return { url, pid: child.pid ?? 0, dataDir, output: () => log, stop };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // The port was taken between finding it free and binding it: the same site on another one.
+  if (child.exitCode !== null && log.includes('EADDRINUSE') && attempt < 3) return launch(env, compiled, dataDir, options, attempt + 1);
   await stop();
   throw new Error(`site did not become healthy on ${url}:\n${log}`);
 }
