@@ -67,6 +67,7 @@ export default defineConfig({
           environment: 'jsdom',
           pool: 'vmForks',
           include: domSuites,
+          setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -76,6 +77,7 @@ export default defineConfig({
           name: 'isolated',
           environment: 'node',
           include: isolatedSuites,
+          setupFiles: ['tests/support/dom-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -102,6 +104,8 @@ export default defineConfig({
                 // The operator's report tool is tested once: what it checks is the answers, not the database behind.
                 exclude: [...configDefaults.exclude, 'tests/contract/report-verdicts.test.ts'],
                 env: { TEST_DB_DRIVER: 'postgres' },
+                // One migrated database per run; each test context's database is a copy of it.
+                globalSetup: ['mock-backend/test/pg-template-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { createApp, type AppDeps } from '../app';
@@ -15,6 +14,7 @@ import { WEBHOOK_PATH } from '../components/payments/index';
 import { createHttpProvider } from '../components/payments/simulator-provider';
 import { generateWebhookSecret, startSimulator, type Simulator } from '../psp-simulator/simulator';
 import { createPgDb, createPgliteDb, empty, sql, type Db } from '../lib/db';
+import { createPgTestDatabase } from './pg-database';
 import { createLogger } from '../lib/logger';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../lib/mail';
 import { createDiskStore, type MediaStore } from '../lib/media-store';
@@ -63,7 +63,8 @@ export function fromClient(ip: string, country?: string): Record<string, string>
 
 /**
  * A fresh database per test file: in-memory PGlite, or — in the `postgres` vitest project, which runs only when
- * TEST_DATABASE_URL is set — a new schema on that PostgreSQL (dropped again in close()). Migrated and seeded.
+ * TEST_DATABASE_URL is set — a new database on that PostgreSQL, copied from the run's migrated template (pg-database.ts;
+ * dropped again in close()). Migrated and seeded.
  */
 export interface TestContextOptions {
   members?: number;
@@ -109,23 +110,19 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   lightPasswordHashingForTests();
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   let db: Db;
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   let jobSchema: string | undefined;
   if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    jobSchema = `${schema}_jobs`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    db = createPgDb(url, { searchPath: schema, max: opts.dbPoolMax ?? 4 });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.query(`DROP SCHEMA IF EXISTS ${jobSchema} CASCADE`);
-      await c.end();
-    };
+    const database = await createPgTestDatabase(url);
+    jobSchema = database.jobSchema;
+    // A test's commits need not wait for the disk (5 ms each here): the database is thrown away after the file, and
+    // what the tests check of durability is a process killed, never PostgreSQL itself.
+    db = createPgDb(database.url, {
+      searchPath: database.schema,
+      max: opts.dbPoolMax ?? 4,
+      settings: { synchronous_commit: 'off' },
+    });
+    dropDatabase = database.drop;
   } else {
     db = await createPgliteDb(undefined, await pgliteTemplate());
   }
@@ -213,7 +210,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
       });
       await background.stop();
       await db.close();
-      await dropSchema();
+      await dropDatabase();
       await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },

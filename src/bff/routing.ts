@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { z } from 'zod';
 import { contractLoginOperations, contractOperationIds, operationKey } from './idempotent-operations';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { contractLoginOperations, contractLoginOperationsOf } from '../../src/bff/idempotent-operations';
 
 const document = (security: string, operations: string) =>

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { operationSamples, type Sample, type Who } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 

@@ -25,7 +25,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import type { RecordedAnswer } from './operation-record';
 import { apiOrigin } from './target';
 

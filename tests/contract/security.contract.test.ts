@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { contractLoginOperationsOf } from '../../src/bff/idempotent-operations';
 import { requestOf, type Request } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';

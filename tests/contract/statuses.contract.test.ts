@@ -10,7 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { operationSamples, requestOf, type Sample, type Who } from './samples';
 import { credentialsFor, loginCookieOf, startContractTarget } from './target';
 

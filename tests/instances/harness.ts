@@ -22,7 +22,8 @@ export interface Proc {
 export function startProcess(name: string, entry: string, env: Record<string, string>, port: number): Proc {
   const { BACKEND_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, FAULT_INJECTION: _f, ...inherited } = process.env;
   const child = spawn(process.execPath, nodeArgsFor(entry), {
-    env: { ...inherited, LOG_LEVEL: 'info', PORT: String(port), ...env },
+    // NODE_ENV as `npm start` sets it (a test of the fault injection, which production never runs, sets 'test').
+    env: { ...inherited, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

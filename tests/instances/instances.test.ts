@@ -3,77 +3,34 @@
  * two BFFs started at the same moment on a fresh database (TEST_DATABASE_URL's server; the `instances` vitest
  * project runs only when it is set). A local SMTP server (smtp-server) receives the mail.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localSmtp, type LocalSmtp } from '../../mock-backend/test/smtp';
 import { freePort } from '../e2e/support/server';
+import { freshDatabase, logLinesOf, sqlOn, startProcess, stopAll, waitUntilUp, type Proc } from './harness';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL as string;
 const SECRET = randomBytes(32).toString('hex');
-
-interface Proc {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
 
 const procs: Proc[] = [];
 const dataDirs: string[] = [];
-let databaseUrl = '';
-let databaseName = '';
+let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 let smtp: LocalSmtp | undefined;
 
 function start(name: string, entry: string, env: Record<string, string>, port: number): Proc {
-  const { BACKEND_URL: _b, DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...inherited, LOG_LEVEL: 'info', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
-  const proc = { name, url: `http://127.0.0.1:${port}`, child, output: () => log };
+  const proc = startProcess(name, entry, env, port);
   procs.push(proc);
   return proc;
 }
 
-async function waitUntilUp(proc: Proc, path: string): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${proc.url}${path}`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${proc.name} did not come up:\n${proc.output().slice(-4000)}`);
-}
-
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+  sqlOn<T>(database?.url as string, text, params);
 
 /** Log lines (pino JSON) of every backend with this message. */
 function logLines(msg: string): Record<string, unknown>[] {
-  return procs
-    .filter((p) => p.name.startsWith('backend'))
-    .flatMap((p) => p.output().split('\n'))
-    .filter((line) => line.includes(`"msg":"${msg}"`))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return procs.filter((p) => p.name.startsWith('backend')).flatMap((p) => logLinesOf(p, msg));
 }
 
 const api = (bff: Proc, path: string, init: RequestInit = {}) =>
@@ -82,14 +39,8 @@ const api = (bff: Proc, path: string, init: RequestInit = {}) =>
 let bffs: Proc[] = [];
 
 beforeAll(async () => {
-  databaseName = `instances_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  const db = await freshDatabase('instances');
+  database = db;
 
   const mailServer = await localSmtp();
   await mailServer.start();
@@ -105,7 +56,7 @@ beforeAll(async () => {
       'mock-backend/main.ts',
       {
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: db.url,
         DEMO_SEED: 'true',
         DATA_DIR: dataDir,
         BACKEND_SECRET: SECRET,
@@ -129,28 +80,10 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(
-    procs.map(
-      (p) =>
-        new Promise<void>((resolve) => {
-          if (p.child.exitCode !== null) return resolve();
-          const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-          p.child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          p.child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopAll(procs);
   await smtp?.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  if (databaseName) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
 }, 60_000);
 
 describe('two backends and two BFFs on one PostgreSQL', () => {

@@ -7,8 +7,24 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** The entry's stylesheet, then the sheets of the pages further in (src/client/styles/sheets.ts), by path. */
 const STYLESHEETS = ['src/client/styles/main.scss', ...Object.keys(CHUNK_STYLESHEETS)];
 
+/**
+ * Sheets compiled in this process, by style and path: the style tests of one worker (theme, Bootstrap's components,
+ * contrast) read the same sheets, and Dart Sass takes seconds for Bootstrap's.
+ */
+const compiled = new Map<string, string>();
+
 /** One stylesheet compiled as the build compiles it (before the build's purge of unused rules). */
 export function compileSheet(sheet: string, style: 'expanded' | 'compressed' = 'expanded'): string {
+  const key = `${style}:${sheet}`;
+  let css = compiled.get(key);
+  if (css === undefined) {
+    css = compileUncached(sheet, style);
+    compiled.set(key, css);
+  }
+  return css;
+}
+
+function compileUncached(sheet: string, style: 'expanded' | 'compressed'): string {
   return sass.compile(join(ROOT, sheet), {
     loadPaths: [join(ROOT, 'node_modules')],
     quietDeps: true,

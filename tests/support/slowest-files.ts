@@ -6,7 +6,8 @@ const LISTED = 20;
 
 /**
  * Ends a run with the slowest test files (their whole time in a worker: environment, imports, hooks and tests) and a
- * plain count line, `tests: N passed, N failed, N skipped`, that any reader of the log can take as the result.
+ * plain count line, `tests: N passed, N failed, N skipped`, that any reader of the log can take as the result,
+ * followed by each failed test with the first line of its error: a log cut to its tail still names what failed.
  */
 export default class SlowestFiles implements Reporter {
   private root = process.cwd();
@@ -28,16 +29,26 @@ export default class SlowestFiles implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
+    const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) =>
+      (errors?.[0]?.message ?? '').split('\n', 1)[0]?.slice(0, 300) ?? '';
     for (const module of modules) {
+      const file = `${module.project.name} ${relative(this.root, module.moduleId)}`;
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
-        else skipped++;
+        const result = test.result();
+        if (result.state === 'passed') passed++;
+        else if (result.state === 'failed') {
+          failed++;
+          failures.push(`FAILED ${file} > ${test.fullName}\n       ${firstLine(result.errors)}`);
+        } else skipped++;
       }
-      if (module.state() === 'failed' && !module.children.size) failed++;
+      // A file fails without a failed test when it does not load or a hook throws.
+      if (module.state() === 'failed' && !failures.some((line) => line.startsWith(`FAILED ${file}`))) {
+        failed++;
+        failures.push(`FAILED ${file}\n       ${firstLine(module.errors())}`);
+      }
     }
-    lines.push('', `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`, '');
+    lines.push('', `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`, ...failures, '');
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 }

@@ -4,7 +4,7 @@
  * and every secret the file requires is one the `.env` recipe at its top generates.
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 
 interface Service {
@@ -18,7 +18,8 @@ interface Service {
 }
 
 const text = readFileSync('docker-compose.yml', 'utf8');
-const compose = parse(text, { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+// js-yaml resolves the anchors' merge keys (`<<: *app`) by default.
+const compose = parse(text) as { services: Record<string, Service>; volumes: Record<string, unknown> };
 const services = compose.services;
 const backends = Object.entries(services).filter(([, s]) => s.command?.includes('dist/server/backend.js'));
 /** The volume (named) or host path of a `source:target[:mode]` entry. */

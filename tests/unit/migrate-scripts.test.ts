@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTransferSet } from '../../mock-backend/components/member-transfer/fixtures';
 
 const run = promisify(execFile);
-const TSX = path.join('node_modules', '.bin', 'tsx');
+/** One script's longest run: then it is killed (a script left running would outlive the test and its folder). */
+const SCRIPT_TIMEOUT_MS = 120_000;
 
 /**
  * Runs an operator script with the backend's environment pointed at a data directory; answers its exit code and
@@ -16,7 +17,12 @@ const TSX = path.join('node_modules', '.bin', 'tsx');
 async function script(name: string, args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', LOG_LEVEL: 'silent' };
   try {
-    const { stdout, stderr } = await run(TSX, [`scripts/${name}.ts`, ...args], { env });
+    // Node with tsx's loader in one process (the tsx command would start a second one, which a kill misses).
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+      env,
+      timeout: SCRIPT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -35,40 +41,44 @@ afterAll(async () => {
 });
 
 describe('npm run migrate:import and migrate:export', () => {
-  it('When a directory with a bad line is checked, imported and exported, then the exit codes, the report and the files say so', async () => {
-    const set = path.join(scratch, 'php');
-    const data = path.join(scratch, 'data');
-    await writeTransferSet(set, { members: 20 });
-    await appendFile(path.join(set, 'likes.jsonl'), '{"liker": 100001, "liked": 555555, "created_at": "2024-01-01T00:00:00Z"}\n');
-    const report = path.join(scratch, 'report.jsonl');
+  it(
+    'When a directory with a bad line is checked, imported and exported, then the exit codes, the report and the files say so',
+    async () => {
+      const set = path.join(scratch, 'php');
+      const data = path.join(scratch, 'data');
+      await writeTransferSet(set, { members: 20 });
+      await appendFile(path.join(set, 'likes.jsonl'), '{"liker": 100001, "liked": 555555, "created_at": "2024-01-01T00:00:00Z"}\n');
+      const report = path.join(scratch, 'report.jsonl');
 
-    const dry = await script('migrate-import', [set, '--dry-run', '--report', report], data);
-    expect(dry.code).toBe(1);
-    expect(dry.stdout).toContain('dry run (nothing written)');
-    const refused = (await readFile(report, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(refused).toEqual([
-      expect.objectContaining({ file: 'likes.jsonl', kind: 'likes', id: '100001→555555', reason: 'unknown_member' }),
-    ]);
+      const dry = await script('migrate-import', [set, '--dry-run', '--report', report], data);
+      expect(dry.code).toBe(1);
+      expect(dry.stdout).toContain('dry run (nothing written)');
+      const refused = (await readFile(report, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(refused).toEqual([
+        expect.objectContaining({ file: 'likes.jsonl', kind: 'likes', id: '100001→555555', reason: 'unknown_member' }),
+      ]);
 
-    const imported = await script('migrate-import', [set, '--report', report], data);
-    expect(imported.code).toBe(1);
-    expect(imported.stdout).toContain('members 20');
-    expect(imported.stdout).toContain('the next signup here gets id 100021');
+      const imported = await script('migrate-import', [set, '--report', report], data);
+      expect(imported.code).toBe(1);
+      expect(imported.stdout).toContain('members 20');
+      expect(imported.stdout).toContain('the next signup here gets id 100021');
 
-    const exported = path.join(scratch, 'back');
-    const back = await script('migrate-export', ['--since', '2020-01-01T00:00:00Z', exported], data);
-    expect(back.code).toBe(0);
-    expect((await readdir(exported)).sort()).toEqual([
-      'blocks.jsonl',
-      'conversations.jsonl',
-      'ledger.jsonl',
-      'likes.jsonl',
-      'manifest.json',
-      'members.jsonl',
-      'messages.jsonl',
-    ]);
-  }, 90_000);
+      const exported = path.join(scratch, 'back');
+      const back = await script('migrate-export', ['--since', '2020-01-01T00:00:00Z', exported], data);
+      expect(back.code).toBe(0);
+      expect((await readdir(exported)).sort()).toEqual([
+        'blocks.jsonl',
+        'conversations.jsonl',
+        'ledger.jsonl',
+        'likes.jsonl',
+        'manifest.json',
+        'members.jsonl',
+        'messages.jsonl',
+      ]);
+    },
+    3 * SCRIPT_TIMEOUT_MS,
+  );
 });

@@ -373,7 +373,8 @@ describe('chat', () => {
 
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('chat on two instances', () => {
   it('When a message is sent through one backend, then a stream held by another backend on the same PostgreSQL gets it', async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
+    if (ctx.db.connection.kind !== 'pg') throw new Error('the postgres project runs on PostgreSQL');
+    const url = ctx.db.connection.connectionString;
     const [schema] = await ctx.db.query<{ s: string }>(sql`SELECT current_schema() AS s`);
     const logger = createLogger('silent');
     const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });

@@ -309,7 +309,8 @@ describe('live events: moderation removes a message', () => {
 
 describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('live events on two instances', () => {
   it('When a like, a message and a removal happen through one backend, then a stream held by another backend on the same PostgreSQL gets each once', async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
+    if (ctx.db.connection.kind !== 'pg') throw new Error('the postgres project runs on PostgreSQL');
+    const url = ctx.db.connection.connectionString;
     const [schema] = await ctx.db.query<{ s: string }>(sql`SELECT current_schema() AS s`);
     const logger = createLogger('silent');
     const db2 = createPgDb(url, { searchPath: schema?.s as string, max: 2 });

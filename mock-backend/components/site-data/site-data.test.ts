@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { readFileSync } from 'node:fs';
 import { LOCALES } from '../../../src/shared/locales';
 import { OPENAPI_PATH } from '../../lib/openapi';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { scratchRoot } from '../../support/scratch';
@@ -52,7 +52,7 @@ export async function startSite(
   const seededRoot = process.env.E2E_SEEDED_DIR;
   const dataDir = mkdtempSync(join(scratchRoot(), 'e2e-data-'));
   if (seededRoot && !DATA_SHAPING_ENV.some((name) => name in env)) {
-    const seeded = recentSeeded(seededRoot) ?? (await seedCopy(seededRoot, compiled));
+    const seeded = recentSeeded(seededRoot) ?? (await seededOnce(seededRoot, compiled));
     cpSync(seeded, dataDir, { recursive: true });
   }
   return launch(env, compiled, dataDir, { keepData: options.keepData ?? false });
@@ -67,6 +67,36 @@ function recentSeeded(root: string): string | null {
     .filter(({ at }) => now - at < SEEDED_MAX_AGE_MS)
     .sort((a, b) => b.at - a.at);
   return young[0] ? join(root, young[0].name) : null;
+}
+
+/** How long a seeding may hold the lock before another file takes it for dead (a seeding takes 5–30 s). */
+const SEEDING_LOCK_MS = 180_000;
+
+/**
+ * A recent seeded directory, made by whichever test file asks first: the files that ask while it is being made wait
+ * for it instead of seeding a database of their own (each seeding is 10–20 s of CPU on a machine the other files need).
+ */
+async function seededOnce(root: string, compiled: boolean): Promise<string> {
+  const lock = join(root, 'seeding.lock');
+  for (;;) {
+    const ready = recentSeeded(root);
+    if (ready) return ready;
+    let held: number | null = null;
+    try {
+      held = openSync(lock, 'wx');
+    } catch {
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > SEEDING_LOCK_MS) rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      return recentSeeded(root) ?? (await seedCopy(root, compiled));
+    } finally {
+      closeSync(held);
+      rmSync(lock, { force: true });
+    }
+  }
 }
 
 /** Starts a site on an empty data directory (it migrates and seeds), stops it and keeps its data under `root`. */
@@ -139,6 +169,9 @@ async function launch(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // As `npm start` runs it: React's production build renders the pages (its development build, which Vitest's
+      // NODE_ENV=test would select, checks every element and records its owner stack: a third of a browser file's CPU).
+      NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Two cores run Chromium, the site and the test runner at once: a backend call may wait longer than a
       // production deadline allows there, and a 502 for a slow answer would fail a test that is not about deadlines.
