@@ -11,6 +11,8 @@
  *     takes about three minutes), held for a second and closed again, with the growth since the step before.
  * A leak shows as growth that does not level off: the first steps fill caches and the heap, later ones should add
  * next to nothing. Prints figures, asserts nothing. Run: `npm run build && npm run bench:memory`.
+ * BENCH_DATABASE_URL runs the backend on that PostgreSQL database instead of PGlite (an empty database: the site
+ * migrates and seeds it, e.g. `psql -h 127.0.0.1 -U postgres -c 'CREATE DATABASE bench_memory'`).
  */
 import http from 'node:http';
 import { startSite } from '../tests/e2e/support/server';
@@ -20,6 +22,7 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const PAGE_STEP = Number(process.env.BENCH_PAGE_STEP ?? 100);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const STREAM_STEP = Number(process.env.BENCH_STREAM_STEP ?? 100);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const CONNECTIONS = 4;
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
@@ -58,6 +61,7 @@ const site = await startSite(
     LOG_LEVEL: 'error',
     GLIBC_TUNABLES:
       process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
   },
   { compiled: true },
 );
@@ -65,7 +69,9 @@ try {
   const procs = siteProcesses(site.pid);
   await settle(procs);
   const idle = reading(procs);
-  say(`memory bench: ${process.version}, compiled BFF + embedded backend on PGlite (NODE_ENV=production); resident memory (VmRSS)`);
+  say(
+    `memory bench: ${process.version}, compiled BFF + embedded backend on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production); resident memory (VmRSS)`,
+  );
   say(row('idle after start', idle));
 
   const cookie = await login(site.url, 'premium@demo.test');

@@ -10,6 +10,8 @@
  *     <script id="__PAGE_DATA__">), uncompressed;
  *   - resident memory of each process (BFF, backend, PSP simulator) once started and idle, and after the run.
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
+ * BENCH_PATHS lists the pages (comma-separated; `:chat` in a path stands for the member's newest conversation, e.g.
+ * `/chats/:chat`), BENCH_WHO `visitor`, `member` or both (the default).
  */
 import { startSite } from '../tests/e2e/support/server';
 import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
@@ -19,6 +21,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const USER_AGENT =
   process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/pages/terms,/landers/gallery').split(',');
+const WHO = (process.env.BENCH_WHO ?? 'visitor,member').split(',');
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -93,6 +96,15 @@ async function login(base: string, email: string): Promise<string> {
   return cookies.join('; ');
 }
 
+/** The member's newest conversation, for a path's `:chat`. */
+async function newestChat(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/chats.php`, { headers: { cookie, accept: 'application/json' } });
+  const body = (await res.json()) as { chats?: Array<{ conversation: number }> };
+  const chat = body.chats?.[0]?.conversation;
+  if (!res.ok || chat === undefined) throw new Error(`no conversation for :chat (${res.status})`);
+  return String(chat);
+}
+
 const fmt = (v: number, digits = 1) => v.toFixed(digits);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 
@@ -111,18 +123,22 @@ try {
   await settle(procs);
   process.stdout.write(`resident memory, idle after start (settled): ${memoryLine(procs)}\n`);
   const member = await login(site.url, 'premium@demo.test');
-  const who: Array<[string, string | undefined]> = [
-    ['visitor', undefined],
-    ['member', member],
-  ];
-  for (const [, cookie] of who) for (const path of PATHS) await load(`${site.url}${path}`, cookie, 2, 20); // warm up
+  const who = (
+    [
+      ['visitor', undefined],
+      ['member', member],
+    ] as Array<[string, string | undefined]>
+  ).filter(([label]) => WHO.includes(label));
+  const chat = PATHS.some((path) => path.includes(':chat')) ? await newestChat(site.url, member) : '';
+  const paths = PATHS.map((path) => path.replace(':chat', chat));
+  for (const [, cookie] of who) for (const path of paths) await load(`${site.url}${path}`, cookie, 2, 20); // warm up
   process.stdout.write(
     `\nNODE_ENV=production, ${REQUESTS} requests per page and connection count; ms; CPU = user+system ms per page in each process (1 connection)\n`,
   );
   process.stdout.write(
     `${'page'.padEnd(18)} ${'who'.padEnd(8)} ${'1c p50'.padStart(7)} ${'1c p95'.padStart(7)} ${'1c TTFB'.padStart(7)} ${'8c p50'.padStart(7)} ${'8c p95'.padStart(7)} ${'8c r/s'.padStart(7)} ${'BFF CPU'.padStart(8)} ${'API CPU'.padStart(8)} ${'calls'.padStart(5)} ${'waves'.padStart(5)} ${'HTML KB'.padStart(8)} ${'state KB'.padStart(8)}\n`,
   );
-  for (const path of PATHS) {
+  for (const path of paths) {
     for (const [label, cookie] of who) {
       const url = `${site.url}${path}`;
       const bffBefore = cpuMs(procs.bff);

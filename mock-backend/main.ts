@@ -1,3 +1,5 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,7 @@ import { createBus, type Bus } from './lib/bus';
 import { createPgDb, createPgliteDb, type Db } from './lib/db';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
-import { mediaStoreFromConfig } from './lib/media-store';
+import { mediaStoreFromConfig, type MediaStore } from './lib/media-store';
 import { migrate } from './lib/migrate';
 import { createOps, type BackendOps } from './lib/ops';
 import { refreshStatisticsAtStart } from './lib/statistics';
@@ -21,6 +23,8 @@ import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
 import { connectionDrain } from '../src/shared/connection-drain';
+import { limitHeapGrowth } from '../src/shared/heap-growth';
+import { logProcessWarnings } from '../src/shared/process-warnings';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -29,8 +33,68 @@ if (!parsed.ok) {
 }
 const config = parsed.config;
 const logger = createLogger(config.LOG_LEVEL);
+logProcessWarnings(logger);
+limitHeapGrowth();
 // libvips keeps up to 50 MB of recent operations for reuse; every photo is processed once, so nothing would reuse them.
 sharp.cache(false);
+
+/** Set in the environment of the short-lived process that makes a new embedded database (prepareNewDatabaseApart). */
+const PREPARE_ONLY_ENV = 'BACKEND_PREPARE_NEW_DATABASE';
+
+/** Where photos live: the bucket when S3_BUCKET is set, else DATA_DIR/media (lib/media-store.ts). */
+async function openMedia(dataDir: string): Promise<MediaStore> {
+  const mediaDir = path.join(dataDir, 'media');
+  const media = mediaStoreFromConfig(config, mediaDir);
+  await mkdir(media.kind === 'disk' ? mediaDir : dataDir, { recursive: true });
+  return media;
+}
+
+/** Applies the migrations this build has and, on a new database, the demo seed (unless DEMO_SEED=false). */
+async function prepareDatabase(db: Db, media: MediaStore): Promise<void> {
+  // Instances starting together on one PostgreSQL: the first migrates (and seeds) under an advisory lock, the others wait.
+  const wantSeed = wantsDemoSeed(config);
+  let seeded = 0;
+  const { applied, fresh } = await migrate(db, async (tx) => {
+    if (wantSeed) seeded = (await seed(tx, { media })).members;
+  });
+  await refreshStatisticsAtStart(db, applied.length > 0 || seeded > 0);
+  logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded, media: media.kind }, 'database ready');
+}
+
+/**
+ * A new embedded database is made — migrated and seeded — by a short-lived copy of this process, which then exits;
+ * the server opens it afterwards, as it opens an existing one. The seed's garbage goes with that process: PGlite's
+ * WebAssembly memory, which grew to about 460 MiB while the demo members were written and never shrinks, and malloc's
+ * heap after the photos (a backend that had seeded in its own process stayed at about 440 MiB under load, one started on
+ * the same database at about 400). On PostgreSQL, or on an existing database, nothing happens here.
+ */
+async function prepareNewDatabaseApart(dbDir: string): Promise<void> {
+  if (config.DATABASE_URL || existsSync(path.join(dbDir, 'PG_VERSION'))) return;
+  const entry = process.argv[1];
+  if (!entry) return;
+  const child = fork(entry, process.argv.slice(2), {
+    execArgv: process.execArgv,
+    env: { ...process.env, [PREPARE_ONLY_ENV]: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.once('error', reject);
+  });
+  if (code !== 0) throw new Error(`making the new database failed (its process exited with ${code})`);
+}
+
+/** What the short-lived process of prepareNewDatabaseApart does. */
+async function prepareOnly(): Promise<void> {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const media = await openMedia(dataDir);
+  const db = await createPgliteDb(path.join(dataDir, 'db'));
+  try {
+    await prepareDatabase(db, media);
+  } finally {
+    await db.close();
+  }
+}
 
 async function start(): Promise<{
   server: Server;
@@ -42,20 +106,11 @@ async function start(): Promise<{
 }> {
   const started = performance.now();
   const dataDir = path.resolve(config.DATA_DIR);
-  const mediaDir = path.join(dataDir, 'media');
-  // Photos live in the bucket when S3_BUCKET is set, else in DATA_DIR/media (lib/media-store.ts).
-  const media = mediaStoreFromConfig(config, mediaDir);
-  await mkdir(media.kind === 'disk' ? mediaDir : dataDir, { recursive: true });
-
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(path.join(dataDir, 'db'));
-  // Instances starting together on one PostgreSQL: the first migrates (and seeds) under an advisory lock, the others wait.
-  const wantSeed = wantsDemoSeed(config);
-  let seeded = 0;
-  const { applied, fresh } = await migrate(db, async (tx) => {
-    if (wantSeed) seeded = (await seed(tx, { media })).members;
-  });
-  await refreshStatisticsAtStart(db, applied.length > 0 || seeded > 0);
-  logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded, media: media.kind }, 'database ready');
+  const media = await openMedia(dataDir);
+  const dbDir = path.join(dataDir, 'db');
+  await prepareNewDatabaseApart(dbDir);
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(dbDir);
+  await prepareDatabase(db, media);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });
   // The payment provider (the PSP simulator as its own process unless PSP_URL names one); it posts webhooks to us.
@@ -126,46 +181,60 @@ async function start(): Promise<{
 /** How long a shutdown may take before the process exits anyway (in-flight requests and job handlers included). */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-start().then(
-  ({ server, connections, db, background, bus, ops }) => {
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => {
-        logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
-        process.exit(1);
-      }, SHUTDOWN_LIMIT_MS);
-      force.unref();
-      // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
-      ops.drain();
-      connections.drain();
-      // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
-      // wait for them.
-      void bus.close();
-      server.close(() => {
-        background
-          .stop()
-          .then(
-            () => logger.info('job workers stopped'),
-            (err: unknown) => logger.warn({ err }, 'stopping the job workers failed'),
-          )
-          .then(() => bus.close())
-          .then(() => db.close())
-          .then(
-            () => process.exit(0),
-            () => process.exit(1),
-          );
-      });
-      server.closeIdleConnections();
-    };
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('disconnect', () => stop('disconnect'));
-  },
-  (err: unknown) => {
-    logger.fatal({ err }, 'mock-backend failed to start');
-    process.exit(1);
-  },
-);
+if (process.env[PREPARE_ONLY_ENV] === '1') {
+  prepareOnly().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      logger.fatal({ err }, 'making the new database failed');
+      process.exit(1);
+    },
+  );
+} else {
+  serve();
+}
+
+function serve(): void {
+  start().then(
+    ({ server, connections, db, background, bus, ops }) => {
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        logger.info({ signal }, 'shutting down');
+        const force = setTimeout(() => {
+          logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
+          process.exit(1);
+        }, SHUTDOWN_LIMIT_MS);
+        force.unref();
+        // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
+        ops.drain();
+        connections.drain();
+        // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
+        // wait for them.
+        void bus.close();
+        server.close(() => {
+          background
+            .stop()
+            .then(
+              () => logger.info('job workers stopped'),
+              (err: unknown) => logger.warn({ err }, 'stopping the job workers failed'),
+            )
+            .then(() => bus.close())
+            .then(() => db.close())
+            .then(
+              () => process.exit(0),
+              () => process.exit(1),
+            );
+        });
+        server.closeIdleConnections();
+      };
+      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => stop('SIGINT'));
+      process.on('disconnect', () => stop('disconnect'));
+    },
+    (err: unknown) => {
+      logger.fatal({ err }, 'mock-backend failed to start');
+      process.exit(1);
+    },
+  );
+}

@@ -6,7 +6,7 @@ import { build, type Plugin } from 'esbuild';
  * The server half of `npm run build`: the BFF (with the SSR renderer), the backend and the PSP simulator, each bundled
  * by esbuild into one ES module under dist/server, so production runs `node dist/server/<name>.js` — no TypeScript
  * loader, no compile cache, no per-module transform in any process. Packages stay external (node_modules is there at
- * run time; native ones such as sharp and argon2 cannot be bundled anyway).
+ * run time; native ones such as sharp and argon2 cannot be bundled anyway), except React Router (packagesExternal).
  *
  * Files the code finds at run time next to its own source — the SQL migrations, the locale catalogues, openapi.yaml,
  * the GeoIP database — keep being read from where they are in the repository: every `import.meta.url` of a module is
@@ -67,6 +67,26 @@ function sourceLocations(): Plugin {
   };
 }
 
+/**
+ * Packages stay external, except React Router: its package's exports name only its development build (invariants,
+ * warnings and their messages, which every server render ran), so the server bundles its production build — as the
+ * client's Vite build does (vite.config.ts) — with the copies of `cookie` and `set-cookie-parser` React Router
+ * depends on (not the application's own `cookie`). React itself stays external: one React in the process.
+ */
+function packagesExternal(): Plugin {
+  const router = path.join(ROOT, 'node_modules/react-router');
+  return {
+    name: 'packages-external',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path === 'react-router') return { path: path.join(router, 'dist/production/index.mjs') };
+        if (args.importer.startsWith(`${router}${path.sep}`) && !/^react(-dom)?(\/|$)/.test(args.path)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 const started = performance.now();
 await rm(STAGING_DIR, { recursive: true, force: true });
 await build({
@@ -74,7 +94,6 @@ await build({
   entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([source, name]) => [name, source])),
   outdir: STAGING_DIR,
   bundle: true,
-  packages: 'external',
   platform: 'node',
   format: 'esm',
   target: 'node22',
@@ -83,7 +102,7 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [sourceLocations()],
+  plugins: [packagesExternal(), sourceLocations()],
 });
 await mkdir(OUT_DIR, { recursive: true });
 const built = new Set(await readdir(STAGING_DIR));

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
 
@@ -161,15 +161,14 @@ export function afterCommit(fn: () => unknown): void {
   else fn();
 }
 
-type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
-
 const statementNames = new Set<string>();
 
 /**
  * A statement that runs on every request of a hot path (a chat send, the event streams), declared once at module
  * level under its name: `const findX = statement('find_x', (id: number) => sql`SELECT … WHERE id = ${id}`)`, run as
  * `db.query(findX(id))`. On PostgreSQL it is sent as a named prepared statement, parsed and planned once per
- * connection instead of every time (the driver prepares it on a connection's first use); PGlite runs it as before.
+ * connection instead of every time (the driver prepares it on a connection's first use); on PGlite it is prepared once
+ * per database the same way (PgliteStatements).
  * A name is declared once in the process, and its text must be the same on every call (no optional fragments).
  */
 export function statement<A extends unknown[]>(name: string, build: (...args: A) => Sql): (...args: A) => Query {
@@ -191,13 +190,117 @@ function pgQuery(q: Query): { name?: string; text: string; values: unknown[] } {
   return q.name && values.length > 0 ? { name: q.name, text: q.text, values } : { text: q.text, values };
 }
 
-function pgliteTxDb(tx: PgliteTx, connection: DbConnection): Db {
+const wire = protocol.serialize;
+
+function frames(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** How many statement texts PgliteStatements remembers the parameter types of (the oldest is forgotten first). */
+const PGLITE_TYPES_CACHED = 500;
+
+/**
+ * How the adapter runs a statement on PGlite. PGlite's own query() sends each statement as six protocol exchanges
+ * with the WebAssembly PostgreSQL (parse, describe the parameters, bind, describe the rows, execute, sync): each
+ * exchange is a call into PostgreSQL's main loop, a third of a member page's backend CPU. Here a statement is one
+ * exchange — parse, bind, describe, execute and sync in one message — with its parameters typed as PGlite types them
+ * (the types PostgreSQL inferred for that text, asked once and remembered: they depend only on the text and the
+ * schema), and a statement() is parsed once under its name and then only bound and executed, as node-postgres does
+ * on PostgreSQL. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
+ * reads and writes is what PGlite's query() gives. Callers hold PGlite's locks as its query() does.
+ */
+class PgliteStatements {
+  private readonly types = new Map<string, number[]>();
+  /** statement() name → its prepared statement in this database and its parameter types. */
+  private readonly prepared = new Map<string, { server: string; types: number[] }>();
+  private generation = 0;
+
+  constructor(private readonly lite: PGlite) {}
+
+  private async exchange(message: Uint8Array) {
+    return this.lite.execProtocolStream(message, { syncToFs: false });
+  }
+
+  private values(values: readonly unknown[], types: readonly number[]): (string | null)[] {
+    return values.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = this.lite.serializers[types[i] as number];
+      return serialize ? serialize(value) : String(value);
+    });
+  }
+
+  private async parameterTypes(text: string): Promise<number[]> {
+    const known = this.types.get(text);
+    if (known) return known;
+    const described = await this.exchange(frames(wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()));
+    const types = pgliteParse.parseDescribeStatementResults(described);
+    if (this.types.size >= PGLITE_TYPES_CACHED) this.types.delete(this.types.keys().next().value as string);
+    this.types.set(text, types);
+    return types;
+  }
+
+  private async preparedStatement(name: string, text: string): Promise<{ server: string; types: number[] }> {
+    const known = this.prepared.get(name);
+    if (known) return known;
+    // A fresh name each time: a statement whose preparation failed halfway may exist under the last one.
+    this.generation += 1;
+    const server = `${name}_${this.generation}`;
+    const described = await this.exchange(
+      frames(wire.parse({ name: server, text }), wire.describe({ type: 'S', name: server }), wire.sync()),
+    );
+    const prepared = { server, types: pgliteParse.parseDescribeStatementResults(described) };
+    this.prepared.set(name, prepared);
+    return prepared;
+  }
+
+  async run<T>(q: Query, inTransaction: boolean): Promise<T[]> {
+    let messages;
+    try {
+      if (q.name) {
+        const { server, types } = await this.preparedStatement(q.name, q.text);
+        messages = await this.exchange(
+          frames(
+            wire.bind({ statement: server, values: this.values(q.values, types) }),
+            wire.describe({ type: 'P' }),
+            wire.execute({}),
+            wire.sync(),
+          ),
+        );
+      } else {
+        const types = await this.parameterTypes(q.text);
+        messages = await this.exchange(
+          frames(
+            wire.parse({ text: q.text }),
+            wire.bind({ values: this.values(q.values, types) }),
+            wire.describe({ type: 'P' }),
+            wire.execute({}),
+            wire.sync(),
+          ),
+        );
+      }
+    } catch (err) {
+      // As PGlite's query() reports it: the statement and its values on the error.
+      if (err instanceof Error && 'code' in err) Object.assign(err, { query: q.text, params: q.values });
+      throw err;
+    }
+    if (!inTransaction) await this.lite.syncToFs();
+    return (pgliteParse.parseResults(messages, this.lite.parsers)[0]?.rows ?? []) as T[];
+  }
+}
+
+function pgliteTxDb(tx: Transaction, lite: PGlite, statements: PgliteStatements, connection: DbConnection): Db {
   const db: Db = {
     dialect: 'pglite',
     connection,
     async query<T>(q: Query) {
-      const r = await tx.query<T>(q.text, q.values as unknown[]);
-      return r.rows;
+      if (tx.closed) throw new Error('Transaction is closed');
+      return lite._runExclusiveQuery(() => statements.run<T>(q, true));
     },
     async exec(sql) {
       await tx.exec(sql);
@@ -233,6 +336,7 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
   ];
   const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}), startParams });
   const connection: DbConnection = { kind: 'pglite', pglite: lite };
+  const statements = new PgliteStatements(lite);
   const root = {};
   const db: RootDb = {
     [ROOT]: root,
@@ -241,8 +345,8 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
     async query<T>(q: Query) {
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(q);
-      const r = await lite.query<T>(q.text, q.values as unknown[]);
-      return r.rows;
+      // The locks PGlite's query() takes: no statement runs inside another caller's transaction.
+      return lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => statements.run<T>(q, false)));
     },
     async exec(sql) {
       const a = ambientOf(root);
@@ -252,7 +356,7 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
     transaction: (fn) => {
       const a = ambientOf(root);
       if (a) return savepoint(a, fn);
-      return lite.transaction((tx) => fn(pgliteTxDb(tx, connection)));
+      return lite.transaction((tx) => fn(pgliteTxDb(tx, lite, statements, connection)));
     },
     async close() {
       if (!lite.closed) await lite.close();
@@ -278,13 +382,19 @@ function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
   return db;
 }
 
-/** PostgreSQL through a pool. `searchPath` pins a schema (used by tests to isolate a file's data). */
-export function createPgDb(connectionString: string, opts: { searchPath?: string; max?: number } = {}): Db {
-  const pool = new pg.Pool({
-    connectionString,
-    max: opts.max ?? 10,
-    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
-  });
+/**
+ * PostgreSQL through a pool. `searchPath` pins a schema (used by tests to isolate a file's data); `settings` are
+ * further run-time parameters of every connection (tests: `synchronous_commit`).
+ */
+export function createPgDb(
+  connectionString: string,
+  opts: { searchPath?: string; max?: number; settings?: Record<string, string> } = {},
+): Db {
+  const settings = { ...(opts.searchPath ? { search_path: opts.searchPath } : {}), ...opts.settings };
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, ...(options ? { options } : {}) });
   const connection: DbConnection = { kind: 'pg', connectionString, searchPath: opts.searchPath };
   const root = {};
   const db: RootDb = {

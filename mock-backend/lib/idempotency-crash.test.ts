@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits, ledgerInvariantViolations } from '../components/credits/ledger';
 import { DEMO_LOGINS, DEMO_PASSWORD, seed } from '../seed/seed';
 import { createPgDb, createPgliteDb, sql, type Db } from './db';
+import { createPgTestDatabase, type PgTestDatabase } from '../test/pg-database';
 import { migrate } from './migrate';
 import { createDiskStore } from './media-store';
 
@@ -23,7 +23,7 @@ const WORKER = fileURLToPath(new URL('../test/app-worker.ts', import.meta.url));
 const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
 let dir = '';
-let schema = '';
+let database: PgTestDatabase | undefined;
 let open: () => Promise<Db>;
 let senderId = 0;
 let recipientId = 0;
@@ -32,12 +32,9 @@ const running: ChildProcess[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'idempotency-crash-'));
   if (url) {
-    schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    open = async () => createPgDb(url, { searchPath: schema, max: 2 });
+    database = await createPgTestDatabase(url);
+    const { url: databaseUrl, schema } = database;
+    open = async () => createPgDb(databaseUrl, { searchPath: schema, max: 2 });
   } else {
     open = () => createPgliteDb(path.join(dir, 'db'));
   }
@@ -66,12 +63,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  if (url && schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  }
+  await database?.drop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -84,7 +76,7 @@ async function startBackend(fault?: string): Promise<{ base: string; exited: Pro
       NODE_ENV: 'test',
       MEDIA_DIR: path.join(dir, 'media'),
       ...(fault ? { FAULT_INJECTION: fault } : {}),
-      ...(url ? { DATABASE_URL: url, DB_SCHEMA: schema } : { PGLITE_DIR: path.join(dir, 'db') }),
+      ...(database ? { DATABASE_URL: database.url, DB_SCHEMA: database.schema } : { PGLITE_DIR: path.join(dir, 'db') }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

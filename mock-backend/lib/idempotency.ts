@@ -61,9 +61,20 @@ const findKey = statement(
   (scope: string, key: string) => sql`SELECT operation, fingerprint, status, response_body FROM idempotency_keys
   WHERE scope = ${scope} AND key = ${key} AND expires_at > now() AND status IS NOT NULL`,
 );
-const lockKey = statement(
-  'idempotency_lock',
-  (lock: string) => sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${lock}, 7)) AS locked`,
+/**
+ * The key's advisory lock and, when it was taken, the stored answer in the same round trip. The answer is read in the
+ * statement's snapshot, taken just before the lock: an answer committed in between is not seen here, and the store
+ * (storeKey) finds it instead (see respondIdempotently).
+ */
+const lockAndFindKey = statement(
+  'idempotency_lock_find',
+  (
+    lock: string,
+    scope: string,
+    key: string,
+  ) => sql`WITH l AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtextextended(${lock}, 7)) AS locked)
+  SELECT l.locked, k.operation, k.fingerprint, k.status, k.response_body
+  FROM l LEFT JOIN idempotency_keys k ON l.locked AND k.scope = ${scope} AND k.key = ${key} AND k.expires_at > now() AND k.status IS NOT NULL`,
 );
 const storeKey = statement(
   'idempotency_store',
@@ -79,12 +90,20 @@ const storeKey = statement(
   ON CONFLICT (scope, key) DO UPDATE SET
     operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
     response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
-    created_at = now(), updated_at = now()`,
+    created_at = now(), updated_at = now()
+  WHERE idempotency_keys.status IS NULL OR idempotency_keys.expires_at <= now()
+  RETURNING 1 AS stored`,
 );
 
-/** The stored answer of the key (or a mismatch), null when none is stored. */
-async function find(db: Db, scope: string, key: string, operation: string, fingerprint: string): Promise<Found | null> {
-  const [row] = await db.query<{ operation: string; fingerprint: string; status: number; response_body: unknown }>(findKey(scope, key));
+interface KeyRow {
+  operation: string;
+  fingerprint: string;
+  status: number;
+  response_body: unknown;
+}
+
+/** The stored answer of the key as `row` holds it (or a mismatch), null when none is stored. */
+function foundOf(row: KeyRow | undefined, operation: string, fingerprint: string): Found | null {
   if (!row) return null;
   if (row.operation !== operation || row.fingerprint !== fingerprint) return { kind: 'mismatch' };
   return { kind: 'replay', status: row.status, body: row.response_body };
@@ -98,6 +117,9 @@ function answerFound(res: Response, found: Found): void {
 }
 
 class KeyInUse extends Error {}
+
+/** Another request's answer under the key committed while this one ran: this one's work is rolled back. */
+class AnsweredMeanwhile extends Error {}
 
 /**
  * Answers `status` with the JSON that `work` returns — once per Idempotency-Key when the request carries one.
@@ -126,22 +148,29 @@ export async function respondIdempotently(
       db,
       async (tx) => {
         // Statements on tx itself are not the work's: they do not need a savepoint before its first transaction.
-        const [lock] = await tx.query<{ locked: boolean }>(lockKey(`idempotency:${scope}:${key}`));
-        if (!lock?.locked) throw new KeyInUse();
-        // Under the lock: the answer of a request that held the key before (a retry, or one that raced this one).
-        replay = await find(tx, scope, key, operation, fingerprint);
+        // The lock and, under it, the answer of a request that held the key before (a retry, or one that raced this one).
+        const [row] = await tx.query<{ locked: boolean } & Partial<KeyRow>>(lockAndFindKey(`idempotency:${scope}:${key}`, scope, key));
+        if (!row?.locked) throw new KeyInUse();
+        replay = foundOf(row.operation ? (row as KeyRow) : undefined, operation, fingerprint);
         if (replay) return null;
         return work();
       },
       async (tx, outcome) => {
         if (!outcome.ok || replay) return;
-        await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null)));
+        const stored = await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null)));
+        // A live answer under the key (committed by the lock's previous holder after this statement's snapshot above
+        // was taken): this request's work is undone and that answer given instead, so the work happens once.
+        if (stored.length === 0) throw new AnsweredMeanwhile();
         faultPoint('idempotency-before-commit');
       },
     );
   } catch (error) {
     if (error instanceof KeyInUse) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
-    throw error;
+    if (!(error instanceof AnsweredMeanwhile)) throw error;
+    const [row] = await db.query<KeyRow>(findKey(scope, key));
+    replay = foundOf(row, operation, fingerprint);
+    // Gone again meanwhile (expired): the client may try the key once more.
+    if (!replay) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
   }
   if (replay) return answerFound(res, replay);
   faultPoint('idempotency-after-commit');

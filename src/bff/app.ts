@@ -104,7 +104,7 @@ function contentSecurityPolicy() {
 
 /**
  * The BFF as an Express 5 app (used by main.ts and by supertest). Order: request id + log → security headers →
- * health → static → /media → /api (CSRF, proxy) → /locale switch → SSR pages → 404 → error handler.
+ * health → event stream → compression → static → /media → /api (CSRF, proxy) → /locale switch → SSR pages → 404 → error handler.
  */
 export function createApp(options: CreateAppOptions): BffApp {
   const { config } = options;
@@ -151,6 +151,10 @@ export function createApp(options: CreateAppOptions): BffApp {
     }),
   );
   app.use(contentSecurityPolicy());
+  // The event stream before compression: it is never compressed, and its many small writes go straight to the socket.
+  const eventStream = eventStreamProxy({ backend, authCookieName, trustProxy });
+  metrics.countStreams(() => eventStream.size());
+  app.get(EVENT_STREAM_PATH, eventStream);
   // Compression for pages (React flushes through res.flush) and JSON API answers. Never for event streams
   // (buffering would break them) nor already-encoded answers (compression skips those by itself).
   app.use(
@@ -188,9 +192,6 @@ export function createApp(options: CreateAppOptions): BffApp {
       identityHeaders: (request) => backend.identityHeaders(backend.media.name, request),
     }),
   );
-  const eventStream = eventStreamProxy({ backend, authCookieName, trustProxy });
-  metrics.countStreams(() => eventStream.size());
-  app.get(EVENT_STREAM_PATH, eventStream);
   app.use(
     '/api',
     apiProxy({

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import type { Logger } from 'pino';
 import { BrokenCircuitError, CircuitState, IsolatedCircuitError } from 'cockatiel';
 import { DeadlineError } from '../shared/deadline';
@@ -104,6 +105,12 @@ export interface BackendOptions {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * A path and query that a URL parser would leave exactly as they are: printable characters that need no escaping, no
+ * dot segment (nor an escaped dot in the path) and no backslash. Such a path is sent without parsing the call's URL again.
+ */
+const PLAIN_PATH = /^\/(?![^?]*(?:\/\.|%2e))[a-z0-9\-._~!$&()*+,;=:@/%?]*$/i;
+
 function bodyLength(request: BackendRequest): OutgoingHttpHeaders {
   if (request.body) return { 'content-length': request.body.length };
   return BODY_METHODS.has(request.method.toUpperCase()) ? { 'content-length': 0 } : {};
@@ -128,6 +135,12 @@ export function createBackend(options: BackendOptions): Backend {
   const log = options.logger;
   const idempotentOperations = options.idempotentOperations ?? contractIdempotentOperations();
   const secretHeaders = (): OutgoingHttpHeaders => (options.secret ? { [BACKEND_SECRET_HEADER]: options.secret } : {});
+  // What every call's request options share, worked out once: the target (a path of plain characters is sent as it is;
+  // any other is resolved against the base URL as before) and the secret's header.
+  const { protocol, hostname, port } = urlToHttpOptions(base);
+  const target = base.username || base.password ? null : { protocol, hostname, port };
+  const prefix = base.pathname === '/' ? '' : base.pathname;
+  const secret = secretHeaders();
   const budget = new RetryBudget({ ...DEFAULT_RETRY_BUDGET, ...options.budget });
   const metrics = options.metrics ?? noMetrics();
 
@@ -161,33 +174,30 @@ export function createBackend(options: BackendOptions): Backend {
         clearTimeout(timer);
         signal.removeEventListener('abort', onOuterAbort);
       };
-      const outgoing = transport.request(
-        `${url}${request.path}`,
-        {
-          method: request.method,
-          headers: {
-            ...withoutHeader(request.headers, BACKEND_SECRET_HEADER),
-            host: base.host,
-            ...bodyLength(request),
-            ...secretHeaders(),
-          },
-          agent,
-          signal: attempt.signal,
-        },
-        (response) => {
-          settle();
-          // The head is here: from now on only the caller's signal (and a silent body) can cut the answer.
-          if (request.signal) {
-            const onCallerAbort = () => response.destroy(request.signal?.reason instanceof Error ? request.signal.reason : undefined);
-            request.signal.addEventListener('abort', onCallerAbort, { once: true });
-            response.once('close', () => request.signal?.removeEventListener('abort', onCallerAbort));
-          }
-          response.setTimeout(attemptTimeoutMs, () =>
-            response.destroy(new DeadlineError(`the answer's body stalled for ${attemptTimeoutMs} ms`, 'attempt')),
-          );
-          resolve(response);
-        },
-      );
+      const headers: OutgoingHttpHeaders = {
+        ...withoutHeader(request.headers, BACKEND_SECRET_HEADER),
+        host: base.host,
+        ...bodyLength(request),
+        ...secret,
+      };
+      const requestOptions = { method: request.method, headers, agent, signal: attempt.signal };
+      const onResponse = (response: IncomingMessage) => {
+        settle();
+        // The head is here: from now on only the caller's signal (and a silent body) can cut the answer.
+        if (request.signal) {
+          const onCallerAbort = () => response.destroy(request.signal?.reason instanceof Error ? request.signal.reason : undefined);
+          request.signal.addEventListener('abort', onCallerAbort, { once: true });
+          response.once('close', () => request.signal?.removeEventListener('abort', onCallerAbort));
+        }
+        response.setTimeout(attemptTimeoutMs, () =>
+          response.destroy(new DeadlineError(`the answer's body stalled for ${attemptTimeoutMs} ms`, 'attempt')),
+        );
+        resolve(response);
+      };
+      const outgoing =
+        target && PLAIN_PATH.test(request.path)
+          ? transport.request({ ...target, ...requestOptions, path: `${prefix}${request.path}` }, onResponse)
+          : transport.request(`${url}${request.path}`, requestOptions, onResponse);
       outgoing.on('error', (error) => {
         settle();
         reject(attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : error);
@@ -321,15 +331,43 @@ function withoutHeader(headers: OutgoingHttpHeaders, name: string): OutgoingHttp
   return copy;
 }
 
-/** Reads a whole response body (used for small answers: 403 checks, settings, health). */
-export async function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    size += buf.length;
-    if (size > limit) throw new Error(`body larger than ${limit} bytes`);
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads a whole response body (used for small answers: API answers, 403 checks, settings, health). Rejects when the
+ * body is larger than `limit` (the stream is destroyed then), or when the stream fails or closes before its end.
+ */
+export function readBody(stream: NodeJS.ReadableStream, limit = 1_048_576): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const readable = stream as NodeJS.ReadableStream & { destroy?: () => void };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: Error | null) => {
+      readable.off('data', onData);
+      readable.off('end', onEnd);
+      readable.off('error', onError);
+      readable.off('close', onClose);
+      // Whatever the stream says after this is no one's business (and must not be an uncaught 'error').
+      readable.on('error', ignore);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buf.length;
+      if (size > limit) {
+        settle(new Error(`body larger than ${limit} bytes`));
+        readable.destroy?.();
+        return;
+      }
+      chunks.push(buf);
+    };
+    const onEnd = () => settle(null);
+    const onError = (error: Error) => settle(error);
+    const onClose = () => settle(Object.assign(new Error('the body ended before it was complete'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    readable.on('data', onData);
+    readable.once('end', onEnd);
+    readable.once('error', onError);
+    readable.once('close', onClose);
+  });
 }
+
+function ignore(): void {}

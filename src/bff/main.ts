@@ -10,6 +10,8 @@ import { contractIdempotentOperations, contractOperationIds } from './idempotent
 import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
+import { limitHeapGrowth } from '../shared/heap-growth';
+import { logProcessWarnings } from '../shared/process-warnings';
 
 /**
  * Process entry (`node dist/server/bff.js` once built, `tsx src/bff/main.ts` in development): parse config, start the embedded TypeScript backend when no
@@ -112,6 +114,8 @@ async function loadRenderer(): Promise<typeof RenderPage> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  logProcessWarnings(logger);
+  limitHeapGrowth();
   let child: ChildProcess | undefined;
   const state: { server?: Server; closeStreams?: () => void; drain?: () => void } = {};
   let shuttingDown = false;

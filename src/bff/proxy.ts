@@ -30,7 +30,8 @@ import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './setti
  * upstream socket, so a failed attempt cannot be replayed, and its `selfHandleResponse` still offers no way to
  * re-issue the request. This small forwarder buffers the body (capped), runs the attempt loop of
  * `backend.send` (keep-alive agent, retries only where safe), and then STREAMS the chosen answer to the
- * browser unchanged — except what the session policy (session-policy.ts) does to its cookies.
+ * browser unchanged (a small one read whole, then written in one piece) — except what the session policy
+ * (session-policy.ts) does to its cookies.
  * Paths not described in openapi.yaml pass through exactly like described ones (and are never retried unless
  * GET/HEAD/OPTIONS: only the contract can say a write honours `Idempotency-Key`).
  * `/media/*` has no retries, so it uses http-proxy-middleware (streaming pass-through); it carries the same
@@ -38,6 +39,9 @@ import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './setti
  */
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+/** Answers up to this size (by their Content-Length) are read whole and written in one piece; larger ones stream. */
+const SMALL_ANSWER_BYTES = 64 * 1024;
 
 /** Headers of one backend answer that a kept settings answer does not repeat (settings-answers.ts). */
 const PER_ANSWER_HEADERS = new Set(['date', 'content-length', 'x-request-id', 'age', 'server-timing']);
@@ -250,6 +254,21 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       const headers = answer.headers.filter(([name]) => !PER_ANSWER_HEADERS.has(name));
       settingsAnswers.keep(settingsKey, { status, headers, body: payload });
       res.setHeader('content-length', payload.length);
+      res.end(payload);
+      return;
+    }
+    // A small answer (most JSON: a sent message, a page of results) is read whole and written in one piece: the
+    // stream machinery of a pipe costs more than the copy, and the head and the body leave in one write.
+    const length = Number(upstream.headers['content-length']);
+    if (length > 0 && length <= SMALL_ANSWER_BYTES && req.method !== 'HEAD' && status !== 204 && status !== 304) {
+      let payload: Buffer;
+      try {
+        payload = await readBody(upstream, SMALL_ANSWER_BYTES);
+      } catch (error) {
+        requestLog(req).warn({ path, err: error }, 'streaming the backend answer was interrupted');
+        res.destroy();
+        return;
+      }
       res.end(payload);
       return;
     }

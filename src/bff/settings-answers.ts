@@ -10,11 +10,14 @@ import { SETTINGS_FRESH_MS, cacheableAnswer } from './settings-cache';
  * Only an answer that any visitor of that key may get is kept: 200, no Set-Cookie, not encoded, no `Vary` beyond
  * Accept-Encoding, and a Cache-Control that lets a shared cache keep it (a PHP backend that answers `private` or
  * `no-store` is asked every time). Nothing is shared while a call is in flight, so no answer meant for one request is
- * handed to another. The cache lives in one BFF process and only spares calls: bounded, least recently used first out.
+ * handed to another. The cache lives in one BFF process and only spares calls: bounded, least recently used first out,
+ * by count (MAX_ENTRIES) and by the bytes of the bodies it holds (MAX_TOTAL_BYTES: 5,000 answers of up to 256 KiB
+ * would have been 1.25 GiB; a site's settings answer is about 3 KB).
  */
 export const SETTINGS_PATH = '/api/settings.php';
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_ENTRIES = 5_000;
+const MAX_TOTAL_BYTES = 8 * 1024 * 1024;
 
 interface CachedAnswer {
   status: number;
@@ -37,18 +40,31 @@ export function settingsAnswerKey(pathWithQuery: string, clientIp: string, clien
   return `${pathWithQuery}#${clientIp}#${clientCountry ?? ''}#${locale}`;
 }
 
-export function createSettingsAnswers(options: { freshMs?: number; maxEntries?: number; now?: () => number } = {}): SettingsAnswers {
+export function createSettingsAnswers(
+  options: { freshMs?: number; maxEntries?: number; maxTotalBytes?: number; now?: () => number } = {},
+): SettingsAnswers {
   const freshMs = options.freshMs ?? SETTINGS_FRESH_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const maxTotalBytes = options.maxTotalBytes ?? MAX_TOTAL_BYTES;
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedAnswer>();
+  let totalBytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.body.length;
+  };
   return {
     fresh(key) {
       if (freshMs <= 0) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
+      if (now() - entry.at >= freshMs) {
+        drop(key);
+        return undefined;
+      }
       entries.delete(key);
-      if (now() - entry.at >= freshMs) return undefined;
       entries.set(key, entry); // recently used last
       return entry;
     },
@@ -67,12 +83,14 @@ export function createSettingsAnswers(options: { freshMs?: number; maxEntries?: 
       return cacheableAnswer(typeof h['cache-control'] === 'string' ? h['cache-control'] : null);
     },
     keep(key, answer) {
-      entries.delete(key);
+      drop(key);
+      if (answer.body.length > maxTotalBytes) return;
       entries.set(key, { ...answer, at: now() });
-      while (entries.size > maxEntries) {
+      totalBytes += answer.body.length;
+      while (entries.size > maxEntries || totalBytes > maxTotalBytes) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
-        entries.delete(oldest);
+        drop(oldest);
       }
     },
     get size() {

@@ -52,8 +52,8 @@ const sendContextQuery = statement(
  * (his sends are counted and charged one after the other); whether the other member is reachable as findPartner finds him (same site, not deleted, profile enabled, no block either
  * way); and their conversation as findConversationBetween finds it. The partner and the conversation are read in the
  * statement's snapshot, which may predate a wait for the sender's lock: a conversation created meanwhile is found by
- * the caller's second look under the pair lock, so the allowance counts (countUse) are still read afterwards, in a
- * statement of their own.
+ * the caller's second look under the pair lock (conversationAndUse), so the allowance counts are still read
+ * afterwards: with that look, or in a statement of their own (countUse).
  *
  * FOR NO KEY UPDATE (what the balance UPDATE takes anyway), not FOR UPDATE: a send to him by someone else checks
  * its foreign keys with FOR KEY SHARE on his row, which FOR UPDATE would block until his own send commits — with
@@ -186,15 +186,8 @@ const useColumns = (id: number) => sql`(SELECT count(*)::int FROM messages WHERE
   (SELECT count(*)::int FROM conversations WHERE started_by = ${id}
      AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS started_today`;
 
-const deliverInConversation = statement('chat_deliver_in_conversation', (m: NewMessage) => {
-  const conversation = sql`${m.conversationId}::int`;
-  return sql`WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ${conversation}),
-   n AS (${m.notification({ userId: m.recipientId, fromUserId: m.senderId, conversationId: m.conversationId })}),
-   lists AS (UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = ${conversation} AND deleted_at IS NOT NULL)
-   SELECT ${useColumns(m.senderId)} WHERE ${m.countUse ?? false}::boolean`;
-});
-
-const insertMessageQuery = statement('chat_insert_message', (m: NewMessage) => {
+/** The statement that stores a held message: under the event lock, the insert and the sender's read marker. */
+const insertHeldMessageQuery = statement('chat_insert_message', (m: NewMessage) => {
   const conversation = sql`${m.conversationId}::int`;
   const sender = sql`${m.senderId}::int`;
   return sql`WITH event_lock AS (SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::bigint)),
@@ -213,25 +206,62 @@ const insertMessageQuery = statement('chat_insert_message', (m: NewMessage) => {
 });
 
 /**
- * Stores a message under the event lock (see CHAT_EVENT_LOCK). A delivered one dates the conversation, brings it
- * back into both members' lists and records the recipient's notification event; a held one (sender not activated)
- * waits for activation (deliverHeldMessages records the notifications then).
+ * The statement that delivers a message: first the conversation's date, both members' lists and the recipient's
+ * notification event (read to the end before the lock is taken, so they are written before it, in the order of the
+ * separate statements they replace: a chat removal holds the conversation's row while it waits for the lock); then,
+ * under the event lock, the insert and the sender's read marker; and, if asked, the sender's counts as countUse reads
+ * them (the statement's snapshot: before this message).
+ */
+const deliverMessageQuery = statement('chat_deliver_message', (m: NewMessage) => {
+  const conversation = sql`${m.conversationId}::int`;
+  const sender = sql`${m.senderId}::int`;
+  return sql`WITH c AS (UPDATE conversations SET last_message_at = now(), updated_at = now() WHERE id = ${conversation} RETURNING 1),
+   n AS (${m.notification({ userId: m.recipientId, fromUserId: m.senderId, conversationId: m.conversationId })} RETURNING 1),
+   lists AS (
+     UPDATE conversation_members SET deleted_at = NULL, updated_at = now() WHERE conversation_id = ${conversation} AND deleted_at IS NOT NULL
+     RETURNING 1
+   ),
+   event_lock AS (
+     SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::bigint)
+     FROM (SELECT count(*) FROM c) AS c_done, (SELECT count(*) FROM n) AS n_done, (SELECT count(*) FROM lists) AS lists_done
+   ),
+   m AS (
+     INSERT INTO messages (conversation_id, sender_id, body, kind, gift_key, photo_filename, held, free, credits_cost)
+     SELECT ${conversation}, ${sender}, ${m.body}::text, ${m.kind}::text, ${m.giftKey ?? null}::text, ${m.photoFilename ?? null}::text,
+            false, ${m.free}::boolean, ${m.creditsCost}::int FROM event_lock
+     RETURNING *
+   ),
+   -- The sender has read everything up to his own message.
+   sender_read AS (
+     UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
+     WHERE conversation_id = ${conversation} AND user_id = ${sender}
+   )
+   SELECT ${MESSAGE_COLUMNS}, u.free_used, u.started, u.started_today
+   FROM m LEFT JOIN (SELECT ${useColumns(m.senderId)} WHERE ${m.countUse ?? false}::boolean) u ON true`;
+});
+
+/**
+ * Stores a message under the event lock (see CHAT_EVENT_LOCK), in one statement. A delivered one also dates the
+ * conversation, brings it back into both members' lists and records the recipient's notification event; a held one
+ * (sender not activated) waits for activation (deliverHeldMessages records the notifications then).
  *
  * The event lock serialises every chat write of the site from the moment it is taken to the commit, so everything
  * that does not need the message's number is written before it, and the lock, the insert (which draws the number)
- * and the sender's read marker are one statement: one round trip inside the critical section instead of four.
- * Callers keep other writes before this call (or after the commit) for the same reason.
+ * and the sender's read marker come last: one round trip for the whole delivery. Callers keep other writes before
+ * this call (or after the commit) for the same reason.
  */
 export async function insertMessage(tx: Db, m: NewMessage): Promise<{ message: MessageRow; use: Counts | null }> {
-  let use: Counts | null = null;
-  if (!m.held) {
-    // now() is the transaction's time: the message's created_at below is the same instant. One statement for the
-    // conversation, its members' lists, the recipient's notification event and, if asked, the sender's counts.
-    [use = null] = await tx.query<Counts>(deliverInConversation(m));
+  if (m.held) {
+    const [row] = await tx.query<MessageRow>(insertHeldMessageQuery(m));
+    if (!row) throw new Error('message insert returned nothing');
+    return { message: row, use: null };
   }
-  const [row] = await tx.query<MessageRow>(insertMessageQuery(m));
+  // now() is the transaction's time: the message's created_at and the conversation's date are the same instant.
+  const [row] = await tx.query<MessageRow & { [K in keyof Counts]: number | null }>(deliverMessageQuery(m));
   if (!row) throw new Error('message insert returned nothing');
-  return { message: row, use };
+  const { free_used, started, started_today, ...message } = row;
+  const use = free_used === null || started === null || started_today === null ? null : { free_used, started, started_today };
+  return { message, use };
 }
 
 /** One page of a conversation for a member, newest first: what he removed is gone, held messages only for their sender. */
@@ -255,6 +285,25 @@ export interface Counts {
 
 const countUseQuery = statement('chat_count_use', (userId: number) => sql`SELECT ${useColumns(userId)}`);
 
+const conversationAndUseQuery = statement(
+  'chat_conversation_and_use',
+  (a: number, b: number) => sql`SELECT (
+       SELECT me.conversation_id FROM conversation_members me
+       JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id = ${b}
+       WHERE me.user_id = ${a} ORDER BY me.conversation_id LIMIT 1
+     ) AS conversation_id, ${useColumns(a)}`,
+);
+
+/**
+ * The conversation of the two members as findConversationBetween finds it (its id, or null), with `a`'s counts as
+ * countUse reads them: one statement for a first message's second look under the pair lock.
+ */
+export async function conversationAndUse(db: Db, a: number, b: number): Promise<{ conversationId: number | null; use: Counts }> {
+  const [row] = await db.query<Counts & { conversation_id: number | null }>(conversationAndUseQuery(a, b));
+  const { conversation_id: conversationId = null, ...use } = row ?? { free_used: 0, started: 0, started_today: 0 };
+  return { conversationId, use };
+}
+
 /** What the member has used of his allowances. */
 export async function countUse(db: Db, userId: number): Promise<Counts> {
   const [row] = await db.query<Counts>(countUseQuery(userId));
@@ -273,22 +322,42 @@ export async function useAndBalance(db: Db, userId: number): Promise<Counts & { 
   return row ?? { free_used: 0, started: 0, started_today: 0, credits: 0, paid_user: false };
 }
 
-/** The newest delivered message of the conversation (what "read up to here" may name at most). */
-export async function lastDeliveredSeq(db: Db, conversationId: number): Promise<number> {
-  const [row] = await db.query<{ seq: string | null }>(
-    sql`SELECT max(seq) AS seq FROM messages WHERE conversation_id = ${conversationId} AND NOT held`,
-  );
-  return seqOf(row?.seq);
-}
+const moveReadMarkerQuery = statement(
+  'chat_move_read_marker',
+  (conversationId: number, userId: number, seq: number) => sql`WITH me AS (
+     SELECT o.user_id AS other_id FROM conversation_members me
+     JOIN conversation_members o ON o.conversation_id = me.conversation_id AND o.user_id <> me.user_id
+     WHERE me.conversation_id = ${conversationId}::int AND me.user_id = ${userId}::int
+   ),
+   -- Never past the newest delivered message of the conversation.
+   up_to AS (
+     SELECT least(${seq}::bigint, coalesce((SELECT max(seq) FROM messages WHERE conversation_id = ${conversationId}::int AND NOT held), 0)) AS seq
+     FROM me
+   ),
+   event_lock AS (SELECT pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::bigint) FROM up_to),
+   moved AS (
+     UPDATE conversation_members SET read_seq = up_to.seq, read_event_seq = nextval('chat_event_seq'), unread_count = 0, updated_at = now()
+     FROM up_to, event_lock
+     WHERE conversation_id = ${conversationId}::int AND user_id = ${userId}::int AND read_seq < up_to.seq
+     RETURNING 1
+   )
+   SELECT me.other_id, EXISTS (SELECT 1 FROM moved) AS moved FROM me`,
+);
 
-/** Moves the member's read marker forward (never back); false when it was already there. */
-export async function moveReadMarker(tx: Db, conversationId: number, userId: number, seq: number): Promise<boolean> {
-  await lockChatEvents(tx);
-  const rows = await tx.query(
-    sql`UPDATE conversation_members SET read_seq = ${seq}, read_event_seq = nextval('chat_event_seq'), unread_count = 0, updated_at = now()
-     WHERE conversation_id = ${conversationId} AND user_id = ${userId} AND read_seq < ${seq} RETURNING 1`,
-  );
-  return rows.length > 0;
+/**
+ * Moves the member's read marker forward to `seq` (never back, never past the newest delivered message), in one
+ * statement that is its own transaction: the event lock (see CHAT_EVENT_LOCK) is taken before the marker draws its
+ * event number and held to the commit. Answers the other member and whether the marker moved; null when the member
+ * is not in the conversation.
+ */
+export async function moveReadMarker(
+  db: Db,
+  conversationId: number,
+  userId: number,
+  seq: number,
+): Promise<{ other_id: number; moved: boolean } | null> {
+  const [row] = await db.query<{ other_id: number; moved: boolean }>(moveReadMarkerQuery(conversationId, userId, seq));
+  return row ?? null;
 }
 
 /**
@@ -430,21 +499,32 @@ export async function canSeePhoto(db: Db, userId: number, filename: string): Pro
   return rows.length > 0;
 }
 
-// The rows of open event streams (stream.ts): one per stream, capped per member.
+// The rows of open event streams (stream.ts): one per stream, capped per member. Prepared statements: every stream
+// that opens or closes runs them.
+
+const insertEventStreamQuery = statement(
+  'chat_event_stream_insert',
+  (id: string, userId: number) => sql`INSERT INTO event_streams (id, user_id) VALUES (${id}, ${userId})`,
+);
 
 export async function insertEventStream(db: Db, id: string, userId: number): Promise<void> {
-  await db.query(sql`INSERT INTO event_streams (id, user_id) VALUES (${id}, ${userId})`);
+  await db.query(insertEventStreamQuery(id, userId));
 }
+
+const deleteStreamsBeyondQuery = statement(
+  'chat_event_streams_beyond',
+  (userId: number, keep: number) => sql`DELETE FROM event_streams WHERE id IN (
+           SELECT id FROM event_streams WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${keep})
+         RETURNING id`,
+);
 
 /** Removes the member's stream rows beyond the newest `keep`; answers the removed ids. */
 export async function deleteStreamsBeyond(db: Db, userId: number, keep: number): Promise<{ id: string }[]> {
-  return db.query<{ id: string }>(
-    sql`DELETE FROM event_streams WHERE id IN (
-           SELECT id FROM event_streams WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${keep})
-         RETURNING id`,
-  );
+  return db.query<{ id: string }>(deleteStreamsBeyondQuery(userId, keep));
 }
 
+const deleteEventStreamQuery = statement('chat_event_stream_delete', (id: string) => sql`DELETE FROM event_streams WHERE id = ${id}`);
+
 export async function deleteEventStream(db: Db, id: string): Promise<void> {
-  await db.query(sql`DELETE FROM event_streams WHERE id = ${id}`);
+  await db.query(deleteEventStreamQuery(id));
 }

@@ -235,7 +235,8 @@ export async function sendPhotoMessage(
  * any), whether the message is held and free, and the sender and his counts as they are under his lock (for the
  * allowance; null when the rules did not need them), or throws the reason it is refused. One statement for the
  * sender's lock with the partner and the conversation, then the counts (read after the lock, so parallel sends count
- * each other) unless a premium member writes in an existing conversation.
+ * each other; for a first message with the second look under the pair lock) unless a premium member writes in an
+ * existing conversation.
  */
 async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, payload: Payload) {
   const sender = await repo.sendContext(tx, site.id, viewer.userId, profileId);
@@ -243,9 +244,12 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   if (!sender.partner_found) throw notFound();
   // The pair lock serialises only the creation of their conversation: once it exists (the usual case), no lock.
   let conversationId = sender.conversation_id;
+  // The sender's counts, read after his lock (so parallel sends count each other): with the second look below when
+  // there is one, else in a statement of their own when the rules need them.
+  let use: repo.Counts | null = null;
   if (conversationId === null) {
     await repo.lockPair(tx, viewer.userId, profileId);
-    conversationId = (await repo.findConversationBetween(tx, viewer.userId, profileId))?.conversation_id ?? null;
+    ({ conversationId, use } = await repo.conversationAndUse(tx, viewer.userId, profileId));
     // A restricted or suspended member starts no new conversation; a suspended one receives none.
     if (conversationId === null) await assertMayStartConversation(tx, viewer.userId, profileId);
   }
@@ -259,7 +263,7 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   if (sender.partner_unavailable) throw new AppError(409, 'partner_unavailable');
   // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and
   // the conversation limits apply to new conversations only): they are read later for the answer (see send).
-  const use = sender.paid_user && conversationId !== null ? null : await repo.countUse(tx, viewer.userId);
+  if (use === null && !(sender.paid_user && conversationId !== null)) use = await repo.countUse(tx, viewer.userId);
   if (conversationId === null && use) {
     // Invisible members receive no new conversations; answered like an unknown member.
     if (sender.partner_invisible) throw notFound();
@@ -342,13 +346,9 @@ async function send(
 /** Moves the viewer's read marker (never past the newest delivered message) and tells both members' streams. */
 export async function markRead(deps: ChatDeps, viewer: Viewer, conversationId: number, seq: number): Promise<void> {
   const { db, bus } = deps;
-  const membership = await repo.findMembership(db, conversationId, viewer.userId);
-  if (!membership) throw notFound();
-  const moved = await db.transaction(async (tx) => {
-    const upTo = Math.min(seq, await repo.lastDeliveredSeq(tx, conversationId));
-    return repo.moveReadMarker(tx, conversationId, viewer.userId, upTo);
-  });
-  if (moved) await bus.publish([viewer.userId, membership.other_id], { type: 'look' });
+  const marker = await repo.moveReadMarker(db, conversationId, viewer.userId, seq);
+  if (!marker) throw notFound();
+  if (marker.moved) await bus.publish([viewer.userId, marker.other_id], { type: 'look' });
 }
 
 /** "Typing": passed to the other member's streams, never stored. */

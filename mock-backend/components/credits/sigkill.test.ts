@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDb, createPgliteDb, sql, type Db } from '../../lib/db';
+import { createPgTestDatabase, type PgTestDatabase } from '../../test/pg-database';
 import { migrate } from '../../lib/migrate';
 import { grantCredits, ledgerInvariantViolations } from './ledger';
 
@@ -19,19 +18,16 @@ const WORKER = fileURLToPath(new URL('../../test/spend-worker.ts', import.meta.u
 const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
 let dir = '';
-let schema = '';
+let database: PgTestDatabase | undefined;
 let open: () => Promise<Db>;
 let userId = 0;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sigkill-'));
   if (url) {
-    schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    open = async () => createPgDb(url, { searchPath: schema, max: 2 });
+    database = await createPgTestDatabase(url);
+    const { url: databaseUrl, schema } = database;
+    open = async () => createPgDb(databaseUrl, { searchPath: schema, max: 2 });
   } else {
     open = () => createPgliteDb(path.join(dir, 'db'));
   }
@@ -55,12 +51,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (url && schema) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  }
+  await database?.drop();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -72,7 +63,7 @@ async function runAndKill(start: number, spends: number): Promise<string[]> {
       USER_ID: String(userId),
       START: String(start),
       PGLITE_DIR: path.join(dir, 'db'),
-      ...(url ? { DATABASE_URL: url, DB_SCHEMA: schema } : {}),
+      ...(database ? { DATABASE_URL: database.url, DB_SCHEMA: database.schema } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,7 +51,14 @@ const spendableLots = statement(
     sql`SELECT id, remaining FROM credit_lots WHERE user_id = ${userId} AND remaining > 0 ORDER BY ${LOT_ORDER} FOR UPDATE`,
 );
 
-/** reserve(): the reservation, the balance change and the lots to take it from, in one statement. */
+/**
+ * reserve(): the reservation, the balance change, and the lots it is taken from with their ledger rows, in one
+ * statement. The member's spendable lots are locked and read after his row (FOR UPDATE reads their newest versions);
+ * the credits are taken from them in LOT_ORDER (free, promotional, paid oldest first), one ledger row per lot touched,
+ * only when they add up to the balance before the spend (`taken`): a lot granted while the statement waited for the
+ * member's row is not in its snapshot, and then nothing is taken here and the caller takes from the lots read again
+ * (takeFromLots). `balance` is null when the balance was short (nothing changed but the reservation row).
+ */
 export const reserveQuery = statement(
   'credits_reserve',
   (
@@ -78,9 +85,25 @@ export const reserveQuery = statement(
      SELECT id, remaining, kind, bought_at FROM credit_lots
      WHERE user_id = ${userId} AND remaining > 0 AND EXISTS (SELECT 1 FROM paid)
      FOR UPDATE
+   ),
+   covered AS (
+     SELECT paid.credits + ${credits}::int AS before FROM paid WHERE (SELECT sum(remaining) FROM lots) = paid.credits + ${credits}::int
+   ),
+   running AS (
+     SELECT id, remaining, row_number() OVER w AS n, sum(remaining) OVER w AS through FROM lots WHERE EXISTS (SELECT 1 FROM covered)
+     WINDOW w AS (ORDER BY ${LOT_ORDER} ROWS UNBOUNDED PRECEDING)
+   ),
+   takes AS (
+     SELECT id AS lot_id, n, least(remaining, ${credits}::int - (through - remaining))::int AS take,
+            ((SELECT before FROM covered) - least(through, ${credits}::int))::int AS balance_after
+     FROM running WHERE through - remaining < ${credits}::int
+   ),
+   taken_lots AS (UPDATE credit_lots l SET remaining = l.remaining - t.take, updated_at = now() FROM takes t WHERE l.id = t.lot_id),
+   ledger AS (
+     INSERT INTO credit_ledger (user_id, delta, reason, balance_after, lot_id, reservation_id, ref)
+     SELECT ${userId}, -t.take, ${reason}, t.balance_after, t.lot_id, ${id}, ${ref} FROM takes t ORDER BY t.n
    )
-   SELECT r.*, paid.credits AS balance,
-          (SELECT json_agg(json_build_object('id', id, 'remaining', remaining) ORDER BY ${LOT_ORDER}) FROM lots) AS lots
+   SELECT r.*, paid.credits AS balance, EXISTS (SELECT 1 FROM covered) AS taken
    FROM r LEFT JOIN paid ON true`,
 );
 

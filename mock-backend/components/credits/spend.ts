@@ -158,8 +158,9 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
     // The reservation row first: with an idempotency key, a parallel twin waits here on the unique index and then
     // finds the first one's row (or, if that one was refused, makes its own). The balance is lowered in the same
     // statement only when the row was made (`credits >= $n` is checked on the newest version of the member's row),
-    // and the lots to take it from are locked and read with it (takeFromLots reads them again if they fall short).
-    const [row] = await tx.query<ReservationRow & { balance: number | null; lots: Lot[] | null }>(
+    // and the lots are locked, taken from and written to the ledger with it (reserveQuery; `taken` false when a lot
+    // granted meanwhile is missing from its snapshot: then takeFromLots reads them again).
+    const [row] = await tx.query<ReservationRow & { balance: number | null; taken: boolean }>(
       reserveQuery(id, req.userId, req.credits, req.reason, req.ref ?? null, req.idempotencyKey ?? null, holdSeconds, status),
     );
     if (!row) {
@@ -170,16 +171,21 @@ async function reserve(db: Db, req: ReserveRequest, status: 'held' | 'posted'): 
       }
       return toReservation(earlier, await balanceOf(tx, req.userId), true);
     }
-    const { balance, lots, ...reservation } = row;
+    const { balance, taken, ...reservation } = row;
     if (balance === null) {
       await deleteReservation(tx, id);
       throw insufficientCredits(req.credits, await balanceOf(tx, req.userId));
     }
-    await takeFromLots(
-      tx,
-      { userId: req.userId, credits: req.credits, balanceAfter: balance, reason: req.reason, reservationId: id, ref: req.ref ?? null },
-      lots ?? [],
-    );
+    if (!taken) {
+      await takeFromLots(tx, {
+        userId: req.userId,
+        credits: req.credits,
+        balanceAfter: balance,
+        reason: req.reason,
+        reservationId: id,
+        ref: req.ref ?? null,
+      });
+    }
     return toReservation(reservation, balance, false);
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Db, type Sql } from '../../lib/db';
+import { sql, statement, type Db, type Sql } from '../../lib/db';
 
 /**
  * SQL condition: no block in either direction between the member `viewer` (bound as a parameter; null for
@@ -61,7 +61,10 @@ export async function setLocation(db: Db, userId: number, lat: number | null, lo
   await db.query(sql`UPDATE profiles SET lat = ${lat}, lon = ${lon}, updated_at = now() WHERE user_id = ${userId}`);
 }
 
+/** The viewer's snapped position (the cards' distance bands, on every member list and profile): prepared once. */
+const locationOf = statement('privacy_location_of', (userId: number) => sql`SELECT lat, lon FROM profiles WHERE user_id = ${userId}`);
+
 export async function findLocation(db: Db, userId: number): Promise<{ lat: number | null; lon: number | null } | null> {
-  const [row] = await db.query<{ lat: number | null; lon: number | null }>(sql`SELECT lat, lon FROM profiles WHERE user_id = ${userId}`);
+  const [row] = await db.query<{ lat: number | null; lon: number | null }>(locationOf(userId));
   return row ?? null;
 }

@@ -40,6 +40,8 @@ function bridgedAsker(req: Request, bridge: SessionBridge): { claims: MemberAsse
  * is the viewer when the BFF's identity bridge vouches for him (`bridge`; see service.resolveSiteAndViewer).
  */
 export function siteAndSessionMiddleware(db: Db, bridge?: SessionBridge): RequestHandler {
+  // The site rows parsed before, checked against the database's version of the row on every request.
+  const siteCache = service.createSiteCache();
   return async (req, res, next) => {
     const token = authToken(req);
     const bridged = bridge && token === undefined ? bridgedAsker(req, bridge) : null;
@@ -48,6 +50,7 @@ export function siteAndSessionMiddleware(db: Db, bridge?: SessionBridge): Reques
       requestHost(req),
       token,
       bridged && bridge ? { ...bridged, legacy: bridge.legacy } : undefined,
+      siteCache,
     );
     setSite(res, site);
     setViewer(res, viewer);

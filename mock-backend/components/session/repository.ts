@@ -30,8 +30,14 @@ const USER_COLUMNS =
 const USER_JOINS = raw(`LEFT JOIN profiles p ON p.user_id = u.id
   LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`);
 
+/** The member behind a session (user.php, on every member page): prepared once. */
+const userById = statement(
+  'session_user_by_id',
+  (userId: number) => sql`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = ${userId}`,
+);
+
 export async function findUser(db: Db, userId: number): Promise<UserRow | null> {
-  const [row] = await db.query<UserRow>(sql`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = ${userId}`);
+  const [row] = await db.query<UserRow>(userById(userId));
   return row ?? null;
 }
 
@@ -60,10 +66,19 @@ export interface SessionRow {
 
 const siteAndSession = statement(
   'site_and_session',
-  (host: string, sessionId: string | null) => sql`WITH site AS (${siteByHost(host)})
-   SELECT site.*, sess.user_id AS session_user_id, sess.paid_user AS session_paid_user, sess.language AS session_language,
+  (
+    host: string,
+    sessionId: string | null,
+    knownSiteId: number | null,
+    knownVersion: string | null,
+  ) => sql`WITH site AS (${siteByHost(host)})
+   SELECT v.id AS site_row_id, v.xmin::text AS site_row_version, full_site.*,
+          sess.user_id AS session_user_id, sess.paid_user AS session_paid_user, sess.language AS session_language,
           sess.stale AS session_stale
-   FROM site LEFT JOIN LATERAL (
+   FROM site JOIN sites v ON v.id = site.id
+   -- The site's columns only when the caller does not hold this version of the row already (null columns cost nothing).
+   LEFT JOIN LATERAL (SELECT site.* WHERE (v.id, v.xmin::text) IS DISTINCT FROM (${knownSiteId}::int, ${knownVersion}::text)) full_site ON true
+   LEFT JOIN LATERAL (
      SELECT s.user_id, u.paid_user, u.language, (s.last_seen_at < now() - interval '5 minutes') AS stale
      FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.id = ${sessionId} AND s.expires_at > now() AND u.site_id = site.id AND u.status <> 'deleted'
@@ -72,26 +87,68 @@ const siteAndSession = statement(
    ) sess ON true`,
 );
 
+/** Sites kept per cache at most (a process serves a handful; the oldest host is forgotten first beyond it). */
+const SITE_CACHE_HOSTS = 64;
+
+/**
+ * The site rows a process has parsed, by request host, each with the version of the row it was read from (its xmin:
+ * every update of the row writes a new one). Nothing is trusted without the database: every request's statement
+ * names the version it holds, and reads the row's columns again when that is not the row's version now, so an edit
+ * on another instance is seen by the next request here as before. What it saves is the transfer and parsing of the
+ * site's many columns on every request.
+ */
+export interface SiteRowCache {
+  rows: Map<string, { id: number; version: string; site: Site }>;
+}
+
+export function createSiteRowCache(): SiteRowCache {
+  return { rows: new Map() };
+}
+
+type SiteAndSessionRow = { [K in keyof Site]: Site[K] | null } & {
+  site_row_id: number;
+  site_row_version: string;
+  session_user_id: number | null;
+  session_paid_user: boolean | null;
+  session_language: string | null;
+  session_stale: boolean | null;
+};
+
 /**
  * The site of the host (siteByHost) and the session of that site's member behind `sessionId` (null
  * without one, or when it is unknown, expired, another site's, a deleted or a suspended member's): one statement for what every
- * API request needs first.
+ * API request needs first. `cache`: the site rows this caller parsed before (see SiteRowCache).
  */
 export async function findSiteAndSession(
   db: Db,
   host: string,
   sessionId: string | null,
+  cache?: SiteRowCache,
 ): Promise<{ site: Site; session: SessionRow | null } | null> {
-  const [row] = await db.query<
-    Site & {
-      session_user_id: number | null;
-      session_paid_user: boolean | null;
-      session_language: string | null;
-      session_stale: boolean | null;
-    }
-  >(siteAndSession(host, sessionId));
+  const known = cache?.rows.get(host);
+  const [row] = await db.query<SiteAndSessionRow>(siteAndSession(host, sessionId, known?.id ?? null, known?.version ?? null));
   if (!row) return null;
-  const { session_user_id: userId, session_paid_user: paidUser, session_language: language, session_stale: stale, ...site } = row;
+  const {
+    site_row_id: siteId,
+    site_row_version: version,
+    session_user_id: userId,
+    session_paid_user: paidUser,
+    session_language: language,
+    session_stale: stale,
+    ...columns
+  } = row;
+  let site: Site;
+  if (columns.id === null) {
+    // The row is the version held (the statement left its columns out): a copy, as every request had its own.
+    site = { ...(known as { site: Site }).site };
+  } else {
+    site = columns as Site;
+    if (cache) {
+      cache.rows.delete(host);
+      if (cache.rows.size >= SITE_CACHE_HOSTS) cache.rows.delete(cache.rows.keys().next().value as string);
+      cache.rows.set(host, { id: siteId, version, site: { ...site } });
+    }
+  }
   return {
     site,
     session: userId === null ? null : { user_id: userId, paid_user: paidUser ?? false, language: language ?? 'en', stale: stale ?? false },

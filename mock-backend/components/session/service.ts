@@ -54,6 +54,11 @@ export interface BridgedAsker {
   legacy: LegacyMembers;
 }
 
+/** A cache of parsed site rows for resolveSiteAndViewer (see repository SiteRowCache): one per app. */
+export function createSiteCache(): repo.SiteRowCache {
+  return repo.createSiteRowCache();
+}
+
 /**
  * The site of the host, and the viewer behind an `auth` cookie value on it (or null): one query. A member the
  * identity bridge vouches for (`bridged`, only without an `auth` cookie) has a session row here standing for his PHP
@@ -65,9 +70,10 @@ export async function resolveSiteAndViewer(
   host: string,
   token: string | undefined,
   bridged?: BridgedAsker,
+  siteCache?: repo.SiteRowCache,
 ): Promise<{ site: Site; viewer: Viewer | null }> {
   const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : bridged ? bridgedSessionId(bridged.claims.sid) : null;
-  const found = await repo.findSiteAndSession(db, host, sessionId);
+  const found = await repo.findSiteAndSession(db, host, sessionId, siteCache);
   if (!found) throw new Error('no default site in the database');
   const { site } = found;
   let row = found.session;
@@ -75,7 +81,7 @@ export async function resolveSiteAndViewer(
     row = null;
     if (await bridged.legacy.learnAsker(site.id, bridged.claims.usr)) {
       await repo.saveBridgedSession(db, sessionId, bridged.claims.sub, BRIDGED_SESSION_SECONDS);
-      row = (await repo.findSiteAndSession(db, host, sessionId))?.session ?? null;
+      row = (await repo.findSiteAndSession(db, host, sessionId, siteCache))?.session ?? null;
     }
   } else if (row?.stale && sessionId !== null) {
     await (bridged ? repo.saveBridgedSession(db, sessionId, row.user_id, BRIDGED_SESSION_SECONDS) : repo.touchSession(db, sessionId));

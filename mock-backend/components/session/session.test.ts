@@ -19,6 +19,22 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('session', () => {
+  it('When the site row is saved between two requests (by this instance or another), then the second request sees it', async () => {
+    const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const gifts = async () => (await request(ctx.app).get('/api/gifts.php').set('cookie', cookie)).body.gifts[0].credits as number;
+    const [site] = await ctx.db.query<{ id: number; gift_credits: number }>(sql`SELECT id, gift_credits FROM sites WHERE is_default`);
+    const before = site?.gift_credits ?? 0;
+    expect(await gifts()).toBe(before);
+    expect(await gifts()).toBe(before);
+    await ctx.db.query(sql`UPDATE sites SET gift_credits = ${before + 7} WHERE id = ${site?.id ?? 0}`);
+    try {
+      expect(await gifts()).toBe(before + 7);
+    } finally {
+      await ctx.db.query(sql`UPDATE sites SET gift_credits = ${before} WHERE id = ${site?.id ?? 0}`);
+    }
+    expect(await gifts()).toBe(before);
+  });
+
   it('When the demo member logs in with the right password, then the user comes back with an auth cookie', async () => {
     const res = await request(ctx.app)
       .post('/api/user.php')

@@ -1,4 +1,4 @@
-import { raw, sql, type Db } from '../../lib/db';
+import { raw, sql, statement, type Db } from '../../lib/db';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../members/index';
 import { notBlocked } from '../privacy/index';
 
@@ -91,13 +91,10 @@ export async function findSummary(db: Db, userId: number): Promise<SummaryRow | 
   return row ?? null;
 }
 
-/**
- * The navigation counts of GET /user.php, by the same rules as the lists: unread messages over the
- * conversations listChats shows (`total_unread`), new likes over the received likes listLikes shows (`total_new`).
- * Counts only, so every page's user call stays cheap.
- */
-export async function navCounts(db: Db, userId: number): Promise<{ unread_messages: number; new_likes: number }> {
-  const [row] = await db.query<{ unread_messages: number; new_likes: number }>(
+/** The navigation's counts (user.php, on every member page): prepared once. */
+const navCountsOf = statement(
+  'social_nav_counts',
+  (userId: number) =>
     sql`SELECT
        (SELECT coalesce(sum(
           (SELECT count(*) FROM messages m WHERE m.conversation_id = me.conversation_id AND m.sender_id <> me.user_id
@@ -112,6 +109,14 @@ export async function navCounts(db: Db, userId: number): Promise<{ unread_messag
         JOIN users u ON u.id = r.liker_id
         JOIN profiles p ON p.user_id = u.id
         WHERE r.liked_id = ${userId} AND r.is_new AND NOT p.invisible AND ${VISIBLE} AND ${notBlocked(userId, raw('u.id'))}) AS new_likes`,
-  );
+);
+
+/**
+ * The navigation counts of GET /user.php, by the same rules as the lists: unread messages over the
+ * conversations listChats shows (`total_unread`), new likes over the received likes listLikes shows (`total_new`).
+ * Counts only, so every page's user call stays cheap.
+ */
+export async function navCounts(db: Db, userId: number): Promise<{ unread_messages: number; new_likes: number }> {
+  const [row] = await db.query<{ unread_messages: number; new_likes: number }>(navCountsOf(userId));
   return { unread_messages: row?.unread_messages ?? 0, new_likes: row?.new_likes ?? 0 };
 }
