@@ -30,6 +30,8 @@ import { siteDataRoutes } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
 import { suspendedMemberByToken } from './components/safety/index';
 import { safetyRoutes } from './components/safety/routes';
+import { verificationMediaGuard } from './components/verification/index';
+import { verificationRoutes } from './components/verification/routes';
 import { createLocalBus, type Bus } from './lib/bus';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
@@ -139,7 +141,13 @@ export function createApp(deps: AppDeps): Express {
   const bridge =
     legacy && deps.legacy && deps.backendSecret ? { secret: deps.backendSecret, cookieName: deps.legacy.cookieName, legacy } : undefined;
   const siteAndSession = siteAndSessionMiddleware(db, bridge);
-  app.use(mediaRoutes(deps.media, getSigner, [profilePhotoGuard(db, siteAndSession), chatMediaGuard(db, siteAndSession)]));
+  app.use(
+    mediaRoutes(deps.media, getSigner, [
+      profilePhotoGuard(db, siteAndSession),
+      chatMediaGuard(db, siteAndSession),
+      verificationMediaGuard(db, siteAndSession),
+    ]),
+  );
 
   // One event bus for every component that tells a member's open pages about a change (lib/live-events.ts).
   const bus = deps.bus ?? createLocalBus();
@@ -162,6 +170,10 @@ export function createApp(deps: AppDeps): Express {
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
   api.use(siteAndSession, signing.ready);
   if (legacy) api.use(learnMembersOnSight(legacy));
+  // Chat first: its calls (a send, a read marker, the event stream) are the most frequent, and a router's paths are
+  // tried in order, so they no longer pass the other components' routes on every call. No other router has its paths.
+  const notifier = deps.notifier ?? { kick: () => {} };
+  api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
   api.use(
     sessionRoutes(db, lazyDeviceCookies(db), legacy),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
@@ -175,7 +187,6 @@ export function createApp(deps: AppDeps): Express {
     moderationRoutes(db, deps.media, bus),
   );
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
-  const notifier = deps.notifier ?? { kick: () => {} };
   api.use(likesRoutes(db, { notifier, bus }), pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   api.use(
@@ -189,8 +200,8 @@ export function createApp(deps: AppDeps): Express {
       bus,
     }),
   );
+  api.use(verificationRoutes({ db, bus, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
-  api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
   // A suspended member refunds his unused credits with a statement's token (he has no session).
   const suspendedMember = (site: number, statement: number, token: string) => suspendedMemberByToken(db, site, statement, token);
   api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms, suspendedMember }));

@@ -7,6 +7,7 @@ import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './c
 import { createPushJobs, type PushJobOptions, deleteOldNotifications, type Notifier } from './components/push/index';
 import { deliverStatements, processDataExports, type TdbTarget } from './components/safety/index';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/index';
+import { purgeSelfies, sweepOrphanSelfies } from './components/verification/index';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
@@ -21,8 +22,8 @@ import { purgeDeletedAccounts } from './use-cases/purge-deleted-accounts';
 
 /**
  * The backend's work outside requests, all of it as pg-boss jobs (lib/jobs.ts) so it runs once however many
- * instances run: the mail outbox, the 14-day purge of deleted accounts, the cleanup of expired rows, and the sweep of
- * photo-message files that no row names any more.
+ * instances run: the mail outbox, the 14-day purge of deleted accounts, the cleanup of expired rows, the sweep of
+ * photo-message files that no row names any more, and the retention purge of verification selfies.
  */
 
 const PURGE_JOB = 'accounts-purge';
@@ -32,6 +33,7 @@ const PAYMENTS_FOLLOW_UP_JOB = 'payments-follow-up';
 const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
 const DATA_EXPORT_JOB = 'safety-data-export';
 const TRANSPARENCY_JOB = 'safety-transparency-delivery';
+const SELFIE_PURGE_JOB = 'verification-selfie-purge';
 
 export interface BackgroundOptions {
   db: Db;
@@ -128,6 +130,21 @@ export function createBackground(opts: BackgroundOptions): Background {
       const deleted = await sweepOrphanChatPhotos(db, opts.media, logger);
       const profileFiles = await sweepOrphanProfilePhotos(db, opts.media, logger);
       logger.info({ job: CHAT_PHOTO_SWEEP_JOB, deleted, profileFiles }, 'chat photo sweep ran');
+    },
+  });
+
+  // Verification selfies are kept until the decision plus VERIFICATION_SELFIE_KEEP_DAYS (components/verification):
+  // hourly, the files of those past it are deleted (the decision stays), and the selfie files no request names.
+  jobs.define({
+    name: SELFIE_PURGE_JOB,
+    cron: '23 * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 10,
+    expireInSeconds: 3600,
+    handler: async () => {
+      const purged = await purgeSelfies(db, opts.media, logger);
+      const orphans = await sweepOrphanSelfies(db, opts.media, logger);
+      logger.info({ job: SELFIE_PURGE_JOB, purged, orphans }, 'verification selfie purge ran');
     },
   });
 

@@ -25,14 +25,16 @@ export const CHAT_EVENT_LOCK = 7_313_012;
  * - `photo`: moderation decided one of his photos ({ photo, status: approved | refused });
  * - `conversation_removed`: he removed a conversation ({ conversation }), so his other tabs and devices drop it;
  * - `message_removed`: moderation removed a message of one of his conversations, his own or the other member's
- *   ({ conversation, message, removed_at }), so an open conversation shows its placeholder instead of its text or photo.
+ *   ({ conversation, message, removed_at }), so an open conversation shows its placeholder instead of its text or photo;
+ * - `verification`: a moderator decided his verification selfie ({ status: approved | refused }).
  */
 export type MemberEvent =
   | { kind: 'like' | 'match'; data: { profile: number } }
   | { kind: 'balance'; data: { credits: number; paid_user: boolean } }
   | { kind: 'photo'; data: { photo: number; status: 'approved' | 'refused' } }
   | { kind: 'conversation_removed'; data: { conversation: number } }
-  | { kind: 'message_removed'; data: { conversation: number; message: number; removed_at: string } };
+  | { kind: 'message_removed'; data: { conversation: number; message: number; removed_at: string } }
+  | { kind: 'verification'; data: { status: 'approved' | 'refused' } };
 
 const insertMemberEvent = statement(
   'member_event_insert',

@@ -26,6 +26,7 @@ import { sql, type Db } from '../lib/db';
 import type { MediaStore } from '../lib/media-store';
 import { hashPassword } from '../lib/password';
 import { generateAvatars, type AvatarFiles, type AvatarImages } from './avatars';
+import { seedVerifications } from './verification';
 import { seedGalleriesAndPlaces } from './galleries-and-places';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -325,6 +326,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
                  (${defaultSite.id}, ${moderatorId}, NULL, 'operator', 'member', 'moderator'),
                  (${defaultSite.id}, ${moderator2Id}, NULL, 'operator', 'member', 'moderator')`,
     );
+    // Verified members and one selfie waiting for a moderator (decided by the second moderator; the demo moderator
+    // finds the waiting one in his queue).
+    await seedVerifications(tx, opts.media, {
+      siteId: defaultSite.id,
+      moderatorId: moderator2Id as number,
+      members: others.flatMap(({ s, id }) => (s.avatar && !s.fictional ? [{ id, photo: s.avatar.filename }] : [])),
+      now,
+    });
     return { members: specs.length + staff.length };
   });
 }

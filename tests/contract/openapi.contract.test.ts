@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { firstSchemaError, noteNotRun, recordAnswer, writeRecord } from './operation-record';
 import { authCookieName, credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
@@ -372,6 +372,59 @@ describe('contract of openapi.yaml', () => {
       ...answer(await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'maybe' } })),
     );
     await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
+  });
+
+  it('When a member asks for verification, sends a selfie and a moderator decides it, then every answer matches the contract', async () => {
+    needsLogin();
+    const moderator = await login('moderator@demo.test');
+    expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php')));
+    expectMatchesContract('listVerificationQueue', ...answer(await call('GET', '/verification-queue.php', { cookie: free })));
+    expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php', { cookie: premium })));
+    const early = await fetch(`${base}/api/verification-selfie.php`, {
+      method: 'POST',
+      headers: { cookie: premium },
+      body: new FormData(),
+    });
+    expectMatchesContract('submitVerificationSelfie', early.status, await early.json());
+    const started = await call('POST', '/verification.php', { cookie: premium });
+    expectMatchesContract('startVerification', ...answer(started));
+    expectMatchesContract('startVerification', ...answer(await call('POST', '/verification.php', { cookie: premium })));
+
+    const { default: sharp } = await import('sharp');
+    const selfie = async () => {
+      const image = await sharp({ create: { width: 48, height: 64, channels: 3, background: '#c96' } })
+        .jpeg()
+        .toBuffer();
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'selfie.jpg');
+      const res = await fetch(`${base}/api/verification-selfie.php`, { method: 'POST', headers: { cookie: premium }, body: form });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const sent = await selfie();
+    expectMatchesContract('submitVerificationSelfie', sent.status, sent.body);
+    const second = await selfie();
+    expectMatchesContract('submitVerificationSelfie', second.status, second.body);
+    expectMatchesContract('startVerification', ...answer(await call('POST', '/verification.php', { cookie: premium })));
+
+    const queue = await call('GET', '/verification-queue.php', { cookie: moderator });
+    expectMatchesContract('listVerificationQueue', ...answer(queue));
+    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    const request = (queue.body as { requests?: { id: number; member: { id: number } }[] }).requests?.find(
+      (r) => r.member.id === premiumId,
+    );
+    const id = request?.id ?? 987654;
+    const decide = (cookie: string, body: Record<string, unknown>) => call('POST', '/verification-decision.php', { cookie, body });
+    expectMatchesContract('decideVerification', ...answer(await decide(free, { request: id, decision: 'approve' })));
+    expectMatchesContract('decideVerification', ...answer(await decide(moderator, { request: id, decision: 'refuse' })));
+    expectMatchesContract(
+      'decideVerification',
+      ...answer(await decide(moderator, { request: id, decision: 'refuse', reason: 'pose_wrong' })),
+    );
+    expectMatchesContract('decideVerification', ...answer(await decide(moderator, { request: id, decision: 'approve' })));
+    expectMatchesContract('decideVerification', ...answer(await decide(moderator, { request: 987654, decision: 'approve' })));
+    expectMatchesContract('decideVerification', ...answer(await decide(moderator, { request: id, decision: 'maybe' })));
+    expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php', { cookie: premium })));
+    expectMatchesContract('listMembers', ...answer(await call('GET', '/members.php?verified=true&limit=5', { cookie: free })));
   });
 
   it('When the team is listed and a member is made a moderator and a member again, then every answer matches the contract', async () => {

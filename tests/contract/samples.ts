@@ -115,6 +115,7 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
     findMatches: [{ who: 'free', query: { limit: 5 } }],
     listPendingPhotos: [{ who: 'moderator', query: { after: 1, limit: 10 } }],
     decidePhoto: [{ who: 'moderator', body: { photo: 987654, decision: 'approve' } }],
+    decideVerification: [{ who: 'moderator', body: { request: 987654, decision: 'refuse', reason: 'pose_wrong' } }],
     // Sent by a moderator who is no admin: refused (403) after the input is checked, so no suite changes a role.
     setModeratorRole: [
       { who: 'moderator', body: { member: 987654, role: 'moderator' } },
@@ -221,6 +222,13 @@ function otherSamples(memberId: number): Record<string, Request> {
       form: () => {
         const form = new FormData();
         form.append('photo', PHOTO, 'photo.jpg');
+        return form;
+      },
+    },
+    submitVerificationSelfie: {
+      form: () => {
+        const form = new FormData();
+        form.append('photo', PHOTO, 'selfie.jpg');
         return form;
       },
     },

@@ -90,6 +90,30 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     },
   );
 
+  it.each([
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ])(
+    'When the verification page with its pose and the console’s verification queue are checked by axe on a $name, then they have no serious or critical violation',
+    async ({ width, height }) => {
+      const member = await loggedInPage(browser, site.url, 'premium@demo.test', { width, height });
+      await member.page.goto(`${site.url}/verification`);
+      await member.page.getByRole('heading', { level: 1, name: 'Verify your profile' }).waitFor();
+      expect(await seriousViolations(member.page)).toEqual([]);
+      // The desktop round finds the pose the phone round asked for.
+      const start = member.page.getByRole('button', { name: 'Start verification' });
+      if ((await start.count()) > 0) await start.click();
+      await member.page.getByRole('heading', { name: 'Your pose' }).waitFor();
+      expect(await seriousViolations(member.page)).toEqual([]);
+      await member.page.context().close();
+      const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', { width, height });
+      await moderator.page.goto(`${site.url}/moderation/verifications`);
+      await moderator.page.getByTestId('verification-item').first().waitFor();
+      expect(await seriousViolations(moderator.page)).toEqual([]);
+      await moderator.page.context().close();
+    },
+  );
+
   // What a new member sees on a phone — the signup steps, and a member's own profile, a profile and search.
   describe('on a 390 px phone', () => {
     it('When the signup steps are checked by axe (an invalid address at step 0, then the photo step with a chosen photo), then they have no serious or critical violation', async () => {

@@ -293,7 +293,10 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     const name = label.replace(/^Like /, '');
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
+    // The heart shows the like at once and stays busy until the backend has it: leaving before then would cancel it.
     await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => heart.isDisabled(), { timeout: 15_000 }).toBe(false);
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Escape');
     await page.goto(`${site.url}/likes/given`);
     await expect.poll(() => page.locator('.member-grid').getByText(name, { exact: true }).count(), { timeout: 15_000 }).toBe(1);

@@ -40,6 +40,8 @@ async function members(offset: number, count: number, signup: string): Promise<{
        SELECT u2.id FROM users u2 JOIN profiles p2 ON p2.user_id = u2.id
        WHERE u2.site_id = (SELECT site_id FROM users WHERE email = 'free@demo.test') AND u2.email NOT LIKE '%@demo.test'
          AND u2.role = 'member' AND NOT p2.fictional AND NOT p2.invisible AND p2.status = 'active' AND u2.deleted_at IS NULL
+         -- Not one the demo verified (a verified reporter weighs more) or whose selfie waits.
+         AND NOT EXISTS (SELECT 1 FROM verification_requests v WHERE v.user_id = u2.id)
        ORDER BY u2.id OFFSET $1 LIMIT $2)
      RETURNING u.id, u.email, p.name`,
     [offset, count, signup],

@@ -309,6 +309,8 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
     'account_tokens',
     'signup_messages',
     'login_device_throttle',
+    // His verification requests: the selfie files no row names then go with the verification's hourly sweep.
+    'verification_requests',
   ]) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(sql`DELETE FROM ${raw(table)} WHERE ${raw(column)} = ${userId}`);

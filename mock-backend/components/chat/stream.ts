@@ -40,7 +40,8 @@ function frame(event: string, data: unknown, id?: number): string {
 
 function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): string {
   const seq = repo.seqOf(row.seq);
-  // A like, match, balance, photo decision, removed conversation or removed message: the SSE event is named by its kind.
+  // A like, match, balance, photo or verification decision, removed conversation or removed message: the SSE event is
+  // named by its kind.
   if (row.type === 'member') return frame(row.event_kind ?? 'member', row.data ?? {}, seq);
   if (row.type === 'read') {
     return frame('read', { conversation: row.conversation_id, reader: row.reader, seq: repo.seqOf(row.read_seq) }, seq);
@@ -97,8 +98,8 @@ interface Feed {
 /**
  * GET /api/events.php: the member's events as Server-Sent Events, one channel for everything that changes for him:
  * `message`, `read` (both members' markers), `typing`, and the member_events kinds (lib/live-events.ts: `like`,
- * `match`, `balance`, `photo`, `conversation_removed`, `message_removed`). Every kind but typing carries an id, so Last-Event-ID resumes
- * them all. The tables are the truth: the member's feed reads
+ * `match`, `balance`, `photo`, `conversation_removed`, `message_removed`, `verification`). Every kind but typing
+ * carries an id, so Last-Event-ID resumes them all. The tables are the truth: the member's feed reads
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
  * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
  * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep

@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db';
 import { requireModerator } from '../moderation/index';
 import { photoFileState } from '../photos/index';
 import { CHAT_MEDIA_PREFIX } from './chat-photos';
+import { VERIFICATION_MEDIA_PREFIX } from './types';
 import type { MediaGuard } from './types';
 
 function run(handler: RequestHandler, req: Request, res: Response): Promise<void> {
@@ -32,12 +33,13 @@ export function viewerFinder(siteAndSession: RequestHandler): (req: Request, res
  * shows it. A photo a moderator removed or rejected, and one its member deleted, answers exactly like a file that
  * never existed, at every URL it ever had (full, thumb and blurred variant, also a URL signed before): 404, whatever
  * the reason. Only a moderator still sees a removed photo (in the case he judges, and to restore it on appeal), and
- * only his own browser keeps it. Photo messages are the chat component's guard's.
+ * only his own browser keeps it. Photo messages are the chat component's guard's, verification selfies the
+ * verification component's.
  */
 export function profilePhotoGuard(db: Db, siteAndSession: RequestHandler): MediaGuard {
   const viewerOf = viewerFinder(siteAndSession);
   return async (req, res, stored) => {
-    if (stored.startsWith(CHAT_MEDIA_PREFIX)) return 'public';
+    if (stored.startsWith(CHAT_MEDIA_PREFIX) || stored.startsWith(VERIFICATION_MEDIA_PREFIX)) return 'public';
     const state = await photoFileState(db, stored);
     if (state === 'shown') return 'public';
     if (state === 'unknown') return 'refused';

@@ -13,3 +13,4 @@ export {
 } from './chat-photos';
 export { profilePhotoGuard, viewerFinder } from './guards';
 export type { MediaGuard } from './types';
+export { VERIFICATION_MEDIA_PREFIX } from './types';

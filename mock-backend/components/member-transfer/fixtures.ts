@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { createPgDb, createPgliteDb, type Db } from '../../lib/db';
 import { migrate } from '../../lib/migrate';
+import { createPgTestDatabase } from '../../test/pg-database';
 import { fileOf, KINDS, type Kind, type Manifest, type RecordOf } from './format';
 
 /**
@@ -183,27 +182,20 @@ export async function writeTransferSet(dir: string, opts: TransferSetOptions): P
 
 /**
  * An empty migrated database with only the reference data of the migrations (no seeded members), as the import meets
- * a new installation: PGlite from the test run's template, or in the `postgres` project a schema of its own on
- * TEST_DATABASE_URL, dropped again by close().
+ * a new installation: PGlite from the test run's template, or in the `postgres` project a database of its own on
+ * TEST_DATABASE_URL's server, copied from the run's template and dropped again by close().
  */
 export async function freshDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
   const url = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (url) {
-    const schema = `transfer_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string): Promise<void> => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`CREATE SCHEMA ${schema}`);
-    const db = createPgDb(url, { searchPath: schema, max: 2 });
+    const database = await createPgTestDatabase(url, 'transfer');
+    const db = createPgDb(database.url, { searchPath: database.schema, max: 2 });
     await migrate(db);
     return {
       db,
       async close() {
         await db.close();
-        await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await database.drop();
       },
     };
   }

@@ -1,4 +1,4 @@
-import { empty, join, raw, sql, type Db, type Sql } from '../../lib/db';
+import { empty, join, raw, sql, statement, type Db, type Query, type Sql } from '../../lib/db';
 import { notBlocked } from '../privacy/index';
 
 /** A member is online (the card's dot, the search's `online` filter) while his last activity is this recent. */
@@ -11,7 +11,7 @@ export const SUMMARY_COLUMNS = raw(`
   u.id, p.name, p.country, r.name AS region,
   CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
   (u.last_active_at > now() - interval '${ONLINE_MINUTES} minutes' AND NOT p.invisible) AS online,
-  u.paid_user AS premium, p.fictional,
+  u.paid_user AS premium, p.fictional, (ph.verified_by IS NOT NULL) AS verified,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
   p.lat AS loc_lat, p.lon AS loc_lon`);
 
@@ -34,6 +34,8 @@ export interface SummaryRow {
   online: boolean;
   premium: boolean;
   fictional: boolean;
+  /** Verified: his approved main photo is one a moderator matched with his selfie (photos.verified_by). */
+  verified: boolean;
   photo_id: number | null;
   photo_filename: string | null;
   photo_thumb: string | null;
@@ -112,6 +114,8 @@ export interface MemberFilters {
   withPhoto?: boolean;
   /** Signed up in the last NEW_MEMBER_DAYS. */
   newMembers?: boolean;
+  /** Verified: the approved main photo is one a moderator matched with the member's selfie. */
+  verified?: boolean;
   /** Within NEARBY_KM of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
   nearby?: { lat: number; lon: number } | null;
   /** Leave these members out (the results already shown when listing similar ones). */
@@ -152,6 +156,11 @@ function searchWhere(f: MemberFilters): Sql {
   if (f.online) where.push(sql`p.last_active_at > now() - ${ONLINE_MINUTES}::int * interval '1 minute'`);
   // One probe of the main photo's unique index (photos_one_main) per candidate row.
   if (f.withPhoto) where.push(sql`EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved')`);
+  // Verified: the same probe of the main photo, which an approval marked as matched (035_verification.sql).
+  if (f.verified)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main AND ph.status = 'approved' AND ph.verified_by IS NOT NULL)`,
+    );
   // The signup date copied into profiles (033_search_quick_filters.sql): profiles_search_new when new members are few.
   if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
   if (f.nearby) where.push(nearbyWhere(f.nearby));
@@ -173,6 +182,53 @@ function pageOf(picked: Sql, order: Sql, extra: Sql = empty): Sql {
      ORDER BY ${order}`;
 }
 
+/** The newest-activity page of a search (keyset after `after`), `liked` of the viewer when there is one. */
+function newestPage(f: MemberFilters, after: MemberCursor | null, limit: number): Sql {
+  let where = searchWhere(f);
+  if (after) where = sql`${where} AND (p.last_active_at, p.user_id) < (${after.ts}::timestamptz, ${after.id}::int)`;
+  const picked = sql`SELECT p.* FROM profiles p WHERE ${where}
+     ORDER BY p.last_active_at DESC, p.user_id DESC
+     LIMIT ${limit}`;
+  const liked = f.viewerId !== null ? sql`, ${likedByViewer(f.viewerId)} AS liked` : empty;
+  return pageOf(picked, sql`p.last_active_at DESC, p.user_id DESC`, liked);
+}
+
+function countOf(f: MemberFilters, cap: number): Sql {
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${searchWhere(f)} LIMIT ${cap + 1}) matching`;
+}
+
+/** No filter but the site and the viewer's blocks: the member list as it opens. */
+const UNFILTERED = { country: null, gender: null, regionId: null, minAge: null, maxAge: null } as const;
+const unfiltered = (f: MemberFilters) =>
+  !f.country &&
+  !f.gender &&
+  !f.regionId &&
+  !f.minAge &&
+  !f.maxAge &&
+  !f.online &&
+  !f.withPhoto &&
+  !f.newMembers &&
+  !f.verified &&
+  !f.nearby &&
+  !f.excludeIds?.length;
+
+/**
+ * The member list as it opens — its first page and its count, for a member and for a visitor — is most of the
+ * searches: prepared once (statement()), so PostgreSQL (and PGlite) plan them once per connection instead of per page.
+ */
+const firstPageForMember = statement('members_first_page_member', (siteId: number, viewerId: number, limit: number) =>
+  newestPage({ ...UNFILTERED, siteId, viewerId }, null, limit),
+);
+const firstPageForVisitor = statement('members_first_page_visitor', (siteId: number, limit: number) =>
+  newestPage({ ...UNFILTERED, siteId, viewerId: null }, null, limit),
+);
+const countForMember = statement('members_count_member', (siteId: number, viewerId: number, cap: number) =>
+  countOf({ ...UNFILTERED, siteId, viewerId }, cap),
+);
+const countForVisitor = statement('members_count_visitor', (siteId: number, cap: number) =>
+  countOf({ ...UNFILTERED, siteId, viewerId: null }, cap),
+);
+
 /**
  * One page of a search, newest activity first, keyset-paged on (last activity, id) — or, with `near` (the viewer's
  * snapped position), nearest distance band first and then newest activity, keyset-paged on (band, activity, id).
@@ -181,9 +237,9 @@ export async function listMembers(
   db: Db,
   q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null },
 ): Promise<(SummaryRow & { cursor_ts: string; band_rank?: number })[]> {
-  let where = searchWhere(q);
-  const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
   if (q.near) {
+    const where = searchWhere(q);
+    const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
     let keyset = empty;
     if (q.after) {
       const band = sql`${q.after.band ?? 6}::int`;
@@ -195,11 +251,10 @@ export async function listMembers(
        LIMIT ${q.limit}`;
     return db.query(pageOf(picked, sql`p.band_rank, p.last_active_at DESC, p.user_id DESC`, sql`, p.band_rank${liked}`));
   }
-  if (q.after) where = sql`${where} AND (p.last_active_at, p.user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int)`;
-  const picked = sql`SELECT p.* FROM profiles p WHERE ${where}
-     ORDER BY p.last_active_at DESC, p.user_id DESC
-     LIMIT ${q.limit}`;
-  return db.query(pageOf(picked, sql`p.last_active_at DESC, p.user_id DESC`, liked));
+  let query: Query = newestPage(q, q.after, q.limit);
+  if (!q.after && unfiltered(q))
+    query = q.viewerId !== null ? firstPageForMember(q.siteId, q.viewerId, q.limit) : firstPageForVisitor(q.siteId, q.limit);
+  return db.query(query);
 }
 
 /**
@@ -208,9 +263,9 @@ export async function listMembers(
  * there are more than `cap` (the page shows "1,000+").
  */
 export async function countMembers(db: Db, q: MemberFilters, cap: number): Promise<{ total: number; capped: boolean }> {
-  const [row] = await db.query<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${searchWhere(q)} LIMIT ${cap + 1}) matching`,
-  );
+  let query: Query = countOf(q, cap);
+  if (unfiltered(q)) query = q.viewerId !== null ? countForMember(q.siteId, q.viewerId, cap) : countForVisitor(q.siteId, cap);
+  const [row] = await db.query<{ n: number }>(query);
   const n = row?.n ?? 0;
   return { total: Math.min(n, cap), capped: n > cap };
 }

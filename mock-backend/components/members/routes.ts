@@ -19,6 +19,7 @@ interface SearchParams {
   with_photo?: boolean | string;
   new?: boolean | string;
   nearby?: boolean | string;
+  verified?: boolean | string;
 }
 
 /** A boolean query parameter as the contract's validator leaves it (coerced, or the text it checked). */
@@ -48,6 +49,7 @@ export function membersRoutes(db: Db): Router {
         sort: q.sort,
         online: isTrue(q.online),
         withPhoto: isTrue(q.with_photo),
+        verified: isTrue(q.verified),
         newMembers: isTrue(q.new),
         nearby: isTrue(q.nearby),
       }),

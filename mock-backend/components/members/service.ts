@@ -28,6 +28,7 @@ export function toSummary(row: repo.SummaryRow, viewerPosition?: Position): Prof
     online: row.online,
     premium: row.premium,
     fictional: row.fictional,
+    verified: row.verified,
     ...(distance !== undefined ? { distance } : {}),
     // Only with a viewer: whether he likes this member (the like heart, without loading his likes list).
     ...(typeof row.liked === 'boolean' ? { liked: row.liked } : {}),
@@ -96,10 +97,12 @@ export interface SearchQuery {
   cursor?: string | undefined;
   /** 'distance': nearest band first (needs the viewer's shared location, else it is 'last_active'). */
   sort?: 'last_active' | 'distance' | undefined;
-  /** The quick filters: online now, with an approved main photo, joined recently. */
+  /** The quick filters: online now, with an approved main photo, joined recently, verified. */
   online?: boolean | undefined;
   withPhoto?: boolean | undefined;
   newMembers?: boolean | undefined;
+  /** Verified members: the main photo is one a moderator matched with the member's selfie. */
+  verified?: boolean | undefined;
   /** Within 50 km of the viewer's shared location (distance bands up to 25–50 km); needs that location. */
   nearby?: boolean | undefined;
 }
@@ -117,6 +120,7 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
     online: q.online === true,
     withPhoto: q.withPhoto === true,
     newMembers: q.newMembers === true,
+    verified: q.verified === true,
   };
   // The quick filters are part of every page's query (the cursor is only a position in the order), so the next
   // page is asked with the same filters as the first.

@@ -8,10 +8,10 @@ import * as data from './export-repository';
  * A member's data as a zip of JSON files and his photos (the layout is documented in docs/trust-and-safety.md):
  *
  *   account.json, profile.json, photos.json + photos/<id><ext>, conversations.json, likes.json, payments.json,
- *   credit-ledger.json, consents.json, devices.json, decisions.json
+ *   credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg
  *
  * Other members appear only by their profile name. Photo files are read through the media store; one that is gone is
- * listed with `file: null`.
+ * listed with `file: null`, and so is a verification selfie whose kept period is over.
  */
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
@@ -41,7 +41,7 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
   const zip = new ZipFile();
   const mtime = new Date();
   const add = (name: string, value: unknown) => zip.addBuffer(json(value), name, { mtime });
-  const [account, profile, photos, messages, likes, payments, ledger, consents, devices, decisions] = await Promise.all([
+  const [account, profile, photos, messages, likes, payments, ledger, consents, devices, decisions, verifications] = await Promise.all([
     data.accountData(db, userId),
     data.profileData(db, userId),
     data.photoData(db, userId),
@@ -52,6 +52,7 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
     data.consentData(db, userId),
     data.deviceData(db, userId),
     data.decisionData(db, userId),
+    data.verificationData(db, userId),
   ]);
   add('account.json', account);
   add('profile.json', profile);
@@ -73,6 +74,24 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
   add('consents.json', consents);
   add('devices.json', devices);
   add('decisions.json', decisions);
+  const requests = [];
+  for (const v of verifications) {
+    const stored = v.selfie ? await media.get(v.selfie) : null;
+    const file = stored ? `verification/${v.id}.jpg` : null;
+    if (stored && file) zip.addReadStream(stored.body, file, { mtime: stored.lastModified });
+    requests.push({
+      id: v.id,
+      pose: v.pose,
+      status: v.status,
+      reason: v.reason,
+      asked_at: v.created_at,
+      sent_at: v.submitted_at,
+      decided_at: v.decided_at,
+      selfie_deleted_at: v.selfie_deleted_at,
+      file,
+    });
+  }
+  add('verification.json', requests);
   zip.end();
   return collect(zip.outputStream);
 }

@@ -272,3 +272,23 @@ export async function decisionData(db: Db, userId: number): Promise<Json[]> {
         FROM safety_decisions d WHERE d.member_id = ${userId} AND d.action <> 'dismiss' ORDER BY d.id`,
   );
 }
+
+export interface VerificationData {
+  id: number;
+  pose: string;
+  status: string;
+  reason: string | null;
+  selfie: string | null;
+  created_at: Date;
+  submitted_at: Date | null;
+  decided_at: Date | null;
+  selfie_deleted_at: Date | null;
+}
+
+/** His verification requests (never who decided them), with the selfie's stored name while it is kept. */
+export async function verificationData(db: Db, userId: number): Promise<VerificationData[]> {
+  return db.query<VerificationData>(
+    sql`SELECT id, pose, status, reason, selfie, created_at, submitted_at, decided_at, selfie_deleted_at
+        FROM verification_requests WHERE user_id = ${userId} ORDER BY id`,
+  );
+}

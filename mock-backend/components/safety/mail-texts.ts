@@ -1,7 +1,7 @@
 /**
  * Trust-and-safety mails in every interface locale, one file per kind of mail: receipts, the statement of reasons,
  * the outcome for reporters and notifiers, the decision on an appeal, and the automation's and the data export's
- * mails. Their texts are in the catalogues (mock-backend/locales); `mail-render.ts` builds the text and HTML of each.
+ * mails, and the statement of a refused verification selfie. Their texts are in the catalogues (mock-backend/locales); `mail-render.ts` builds the text and HTML of each.
  */
 export type { RenderedMail } from './mail-render';
 export { renderAppealOutcome } from './mail-texts-appeal';
@@ -9,3 +9,4 @@ export { renderExportReady, renderReporterWarning } from './mail-texts-automatio
 export { renderOutcome } from './mail-texts-outcome';
 export { renderReceipt } from './mail-texts-receipt';
 export { renderStatement } from './mail-texts-statement';
+export { renderVerificationRefusal } from './mail-texts-verification';

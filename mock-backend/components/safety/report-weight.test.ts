@@ -13,6 +13,7 @@ import {
   UNFOUNDED_PENALTY,
   UPHELD_MAX_COUNT,
   UPHELD_WEIGHT,
+  VERIFIED_WEIGHT,
   type QueuedMember,
   type ReporterFacts,
 } from './report-weight';
@@ -20,6 +21,7 @@ import {
 /** The model of a report's weight alone: the numbers and how they combine (the SQL that reads the facts is tested with it in automation.test.ts). */
 
 const established: ReporterFacts = {
+  verified: false,
   confirmed: true,
   ageDays: AGE_FULL_DAYS,
   keptCredits: 0,
@@ -35,6 +37,16 @@ describe('a reporter’s weight', () => {
     // A fresh confirmed account whose bundle was refunded: no age, nothing kept.
     expect(reporterWeight({ ...established, ageDays: 0.1, keptCredits: 0 })).toBe(0);
     expect(reporterWeight({ ...established, ageDays: AGE_MIN_DAYS - 0.01 })).toBe(0);
+  });
+
+  it('When a reporter is a verified member, then he weighs a quarter more, still light on his own, never past the maximum, and nothing unconfirmed', () => {
+    expect(VERIFIED_WEIGHT).toBe(0.25);
+    expect(reporterWeight({ ...established, verified: true })).toBe(0.75);
+    // A new verified account: a real face, but on its own still a light reporter.
+    expect(reporterWeight({ ...established, ageDays: 10, verified: true })).toBeCloseTo(0.25 + (0.5 * 10) / AGE_FULL_DAYS, 2);
+    expect(reporterWeight({ ...established, ageDays: 10, verified: true })).toBeLessThan(0.5);
+    expect(reporterWeight({ ...established, keptCredits: 10 * MONEY_FULL_CREDITS, upheld: 4, verified: true })).toBe(1.5);
+    expect(reporterWeight({ ...established, confirmed: false, verified: true })).toBe(0);
   });
 
   it('When age, money kept and upheld reports add up, then each adds its share and one reporter never weighs more than the maximum', () => {

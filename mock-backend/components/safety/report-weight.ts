@@ -23,6 +23,12 @@ export const MONEY_WEIGHT = 0.5;
 export const UPHELD_WEIGHT = 0.25;
 /** Upheld reports beyond this many add nothing more. */
 export const UPHELD_MAX_COUNT = 4;
+/**
+ * What being a verified member adds (a moderator matched his selfie in a pose with his photos): a real person stands
+ * behind the account, which a farm of throw-away accounts cannot fake cheaply. Less than the age or money share: a
+ * real face alone does not make a reporter right, and on its own it keeps him light.
+ */
+export const VERIFIED_WEIGHT = 0.25;
 /** One reporter never weighs more: his word alone never reaches a hiding threshold (at least 2). */
 export const REPORTER_MAX_WEIGHT = 1.5;
 /** Each unfounded report more than his upheld ones divides his weight by (1 + this × the excess). */
@@ -46,6 +52,8 @@ export interface ReporterFacts {
   unfounded: number;
   /** Warned, and his reports keep being unfounded: they wait behind the others. */
   deprioritised: boolean;
+  /** A verified member: his main photo is one a moderator matched with his selfie. */
+  verified: boolean;
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -57,8 +65,9 @@ export function reporterWeight(f: ReporterFacts): number {
   const age = f.ageDays < AGE_MIN_DAYS ? 0 : AGE_WEIGHT * share(f.ageDays, AGE_FULL_DAYS);
   const money = MONEY_WEIGHT * share(f.keptCredits, MONEY_FULL_CREDITS);
   const upheld = UPHELD_WEIGHT * Math.min(Math.max(0, f.upheld), UPHELD_MAX_COUNT);
+  const verified = f.verified ? VERIFIED_WEIGHT : 0;
   const excess = Math.max(0, f.unfounded - f.upheld);
-  return round2(Math.min(REPORTER_MAX_WEIGHT, age + money + upheld) / (1 + UNFOUNDED_PENALTY * excess));
+  return round2(Math.min(REPORTER_MAX_WEIGHT, age + money + upheld + verified) / (1 + UNFOUNDED_PENALTY * excess));
 }
 
 export const isLight = (weight: number): boolean => weight < LIGHT_WEIGHT;

@@ -17,7 +17,7 @@ import { screeningOf } from './site-repository';
  *
  * - An account younger than the site's `safety_new_account_hours` puts no link and no phone number in **any** message
  *   (422 `first_message_contact`): in a conversation it starts and in the ones it answers, so the link cannot wait
- *   for the second message.
+ *   for the second message. A verified member (a moderator matched his selfie with his photos) skips that waiting time.
  * - The same text (its template) may start only `safety_repeated_first_messages` conversations per sender and hour
  *   (429 `first_message_repeated`). The count is the sender's own: that other members wrote the same words never
  *   refuses anybody. Texts too short to be a template ("Hi!") are not counted: they repeat innocently.

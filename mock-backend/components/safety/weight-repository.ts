@@ -10,8 +10,8 @@ import { RECORD_DAYS, type SafetyThresholds } from './thresholds';
 
 /**
  * Per reporter: a confirmed address on an account neither deleted nor suspended, the account's age, the credits of
- * paid bundles he kept for good, his record (upheld and unfounded reports of the record period) and whether his
- * reports wait behind the others.
+ * paid bundles he kept for good, his record (upheld and unfounded reports of the record period), whether his
+ * reports wait behind the others and whether he is a verified member (his main photo matched with his selfie).
  *
  * Kept credits, per paid bundle of a payment that is paid and not charged back: the bundle's credits, less those
  * refunded (a refund that failed gave them back), less — while the refund window is open — those still in the bundle
@@ -52,7 +52,9 @@ export async function reporterFacts(
                (extract(epoch FROM now() - u.signup_date) / 86400)::float8 AS "ageDays",
                coalesce(k.credits, 0) AS "keptCredits",
                coalesce(rec.upheld, 0) AS upheld, coalesce(rec.unfounded, 0) AS unfounded,
-               u.id IN (SELECT reporter_id FROM low) AS deprioritised
+               u.id IN (SELECT reporter_id FROM low) AS deprioritised,
+               EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = u.id AND ph.is_main AND ph.status = 'approved'
+                         AND ph.verified_by IS NOT NULL) AS verified
         FROM users u LEFT JOIN kept k ON k.user_id = u.id LEFT JOIN record rec ON rec.reporter_id = u.id
         WHERE u.id = ANY(${reporterIds}::int[])`,
   );

@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'verification',
+        ...pageRoute(
+          'verification-page',
+          () => import('./pages/verification-page'),
+          (m) => ({ Component: m.VerificationPage, loader: m.verificationLoader, action: m.verificationAction }),
+        ),
+      },
+      {
         path: 'members/:id',
         ...pageRoute(
           'profile-page',
@@ -297,6 +305,14 @@ export const routes: RouteObject[] = [
             loader: m.reportModerationLoader,
             action: m.reportModerationAction,
           }),
+        ),
+      },
+      {
+        path: 'moderation/verifications',
+        ...pageRoute(
+          'verification-queue-page',
+          () => import('./pages/verification-queue-page'),
+          (m) => ({ Component: m.VerificationQueuePage, loader: m.verificationQueueLoader, action: m.verificationQueueAction }),
         ),
       },
       {

@@ -33,6 +33,10 @@ export const CHUNK_STYLESHEETS: Record<string, string[]> = {
     'src/client/app/pages/chats-page.tsx',
     'src/client/app/pages/conversation-page.tsx',
   ],
+  'src/client/styles/sheets/verification.scss': [
+    'src/client/app/pages/verification-page.tsx',
+    'src/client/app/pages/verification-queue-page.tsx',
+  ],
   'src/client/styles/sheets/credits.scss': [
     'src/client/app/pages/credits-page.tsx',
     'src/client/app/pages/pricing-page.tsx',

@@ -202,10 +202,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness and nearness
+         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness, nearness and verification
          * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
          *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
-         *     any region and age; `online`, `with_photo`, `new` and `nearby` still apply). The quick filters combine with each other
+         *     any region and age; `online`, `with_photo`, `new`, `verified` and `nearby` still apply). The quick filters combine with each other
          *     and with the other filters; a cursor continues the order it was made in, and the next page is asked with the
          *     same filters.
          */
@@ -667,9 +667,10 @@ export interface paths {
          *     `Last-Event-ID` resumes them all): `like` and `match` (data: `LikeEvent`), `balance` (data: `BalanceEvent`,
          *     after a payment settled or a refund went out), `photo` (data: `PhotoDecisionEvent`, moderation decided one of
          *     his photos), `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
-         *     page) and `message_removed` (data: `MessageRemovedEvent`, moderation removed a message of one of his
+         *     page), `message_removed` (data: `MessageRemovedEvent`, moderation removed a message of one of his
          *     conversations, to both of its members: an open conversation shows the message as removed, as
-         *     `conversation.php` does after it). Clients poll only while the stream is down.
+         *     `conversation.php` does after it) and `verification` (data: `VerificationDecisionEvent`, a moderator decided
+         *     his verification selfie). Clients poll only while the stream is down.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1196,6 +1197,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verification.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's verification - his latest request, whether his badge shows, and how many selfies he may still send today
+         * @description `status` is his latest request's: `none` (never asked), `posed` (a pose is shown, no selfie yet), `pending`
+         *     (his selfie waits for a moderator), `approved` or `refused` (with `reason` from the moderators' short list; the
+         *     statement of reasons was mailed in his language). `verified` is the badge others see: his main photo is one a
+         *     moderator matched with his selfie. `lapsed` is true when he was approved but his main photo now is one no
+         *     moderator matched (the badge went; he may make a matched photo his main one again or verify again). His selfie
+         *     (`selfie`) is his own and the moderators' only, kept until `selfie_kept_until` (the decision plus 30 days).
+         */
+        get: operations["getVerification"];
+        put?: never;
+        /**
+         * Start a verification - the site picks one of the poses at random (asked again while it waits, the same pose)
+         * @description 201 with the new request's pose; 200 with the same pose when a posed request is open. Refused while a selfie
+         *     waits for a moderator (409 `verification_pending`), when his badge shows (409 `already_verified`) and without
+         *     an approved photo to compare the selfie with (422 `verification_no_photo`).
+         */
+        post: operations["startVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-selfie.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the selfie in the pose asked for (multipart field `photo`, at most 10 MB and 40 megapixels)
+         * @description The same defences as a photo upload: checked by its content (never its name or type header), re-encoded with
+         *     all metadata (EXIF, GPS) removed, stored under a server-chosen name in the media store. Never shown to other
+         *     members; no biometric template is computed or kept. At most 3 selfies per 24 hours (429
+         *     `verification_daily`, `params.count`, `params.hours`, `params.next`, Retry-After). Without a posed request 409
+         *     `verification_not_started` (`verification_pending` while one waits). A refused upload keeps no file and no row.
+         *     Honours `Idempotency-Key`.
+         */
+        post: operations["submitVerificationSelfie"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-queue.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moderators only - pending verification selfies, oldest first, each with the pose asked for and the member's approved photos
+         * @description At most 20 at a time, never the moderator's own request (another moderator decides it). A request of a member
+         *     the moderator blocked, was blocked by or has a conversation with is marked `conflict_of_interest` (another
+         *     moderator decides it). The selfie is served only to moderators and its member (private, never cached by
+         *     shared caches).
+         */
+        get: operations["listVerificationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-decision.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moderators only - approve a pending selfie (the member's approved photos count as matched; his badge shows) or refuse it with a reason
+         * @description A refusal needs `reason` (422 `invalid_value` without) and mails the member its statement of reasons in his
+         *     language; he may try again (3 selfies a day). The moderator may not decide about himself (403 `own_case`) or a
+         *     member he blocked, was blocked by or has a conversation with (403 `conflict_of_interest`); nothing changes
+         *     then. A request decided before is 409 `verification_decided`. The request keeps who decided, when and why.
+         */
+        post: operations["decideVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/moderators.php": {
         parameters: {
             query?: never;
@@ -1637,6 +1740,8 @@ export interface components {
             distance?: components["schemas"]["DistanceBand"];
             /** @description Whether the logged-in viewer likes this member (only for a viewer; the like heart reads it instead of the whole likes list). Optional: a backend without it still conforms, the client then loads likes.php. */
             liked?: boolean;
+            /** @description Verified member - his main photo is one a moderator matched with a selfie he took in a pose the site asked for (the badge). Optional: a backend without verification leaves it out and no badge shows. */
+            verified?: boolean;
         };
         ProfileDetail: components["schemas"]["ProfileSummary"] & {
             about: string;
@@ -2090,6 +2195,13 @@ export interface components {
             /** Format: date-time */
             removed_at: string;
         };
+        VerificationDecisionEvent: {
+            /**
+             * @description What the moderator decided about the member's verification selfie
+             * @enum {string}
+             */
+            status: "approved" | "refused";
+        };
         Like: {
             profile: components["schemas"]["ProfileSummary"];
             like_new: boolean;
@@ -2226,6 +2338,66 @@ export interface components {
             photos: components["schemas"]["OwnImage"][];
             /** @description How many photos the member may keep (3 free, 25 premium) */
             limit: number;
+        };
+        /**
+         * @description The pose asked for - a hand sign beside the face (peace sign, thumb up, open hand) or a turn of the head
+         * @enum {string}
+         */
+        VerificationPose: "peace" | "thumb_up" | "open_hand" | "turn_left" | "turn_right";
+        /** @enum {string} */
+        VerificationRefusalReason: "pose_wrong" | "face_not_visible" | "not_same_person" | "photo_of_photo";
+        Verification: {
+            /** @enum {string} */
+            status: "none" | "posed" | "pending" | "approved" | "refused";
+            /** @description The badge shows - his main photo is one a moderator matched with his selfie */
+            verified: boolean;
+            /** @description Approved, but his main photo now is one no moderator matched, so the badge went */
+            lapsed: boolean;
+            /** @description The pose of his open or refused request (null when none or approved) */
+            pose: components["schemas"]["VerificationPose"] | null;
+            /** @description His selfie while it is kept (his own; signed, private) */
+            selfie: components["schemas"]["Image"] | null;
+            reason: components["schemas"]["VerificationRefusalReason"] | null;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the selfie's file is deleted (the decision plus 30 days); null while undecided or once deleted
+             */
+            selfie_kept_until: string | null;
+            /** @description Selfies he may still send in the current 24 hours */
+            selfies_left: number;
+            /**
+             * Format: date-time
+             * @description When he may send the next one, when none is left
+             */
+            next_selfie_at: string | null;
+        };
+        VerificationQueue: {
+            requests: components["schemas"]["VerificationQueueItem"][];
+        };
+        VerificationQueueItem: {
+            id: number;
+            member: {
+                id: number;
+                name: string;
+            };
+            pose: components["schemas"]["VerificationPose"];
+            selfie: components["schemas"]["Image"];
+            /** @description His approved photos, main first */
+            photos: components["schemas"]["Image"][];
+            /** Format: date-time */
+            submitted_at: string;
+            /** @description The moderator is tied to the member (a block either way or a conversation); another moderator decides */
+            conflict_of_interest: boolean;
+        };
+        VerificationDecision: {
+            request: number;
+            /** @enum {string} */
+            decision: "approve" | "refuse";
+            reason?: components["schemas"]["VerificationRefusalReason"];
         };
         ModerationQueue: {
             photos: components["schemas"]["PendingPhoto"][];
@@ -3402,6 +3574,11 @@ export interface operations {
                 with_photo?: boolean;
                 /** @description true: only members who joined (signed up) in the last 30 days. false or absent: no filter. */
                 new?: boolean;
+                /**
+                 * @description true: only verified members (`verified` on the cards: the main photo is one a moderator matched with the
+                 *     member's selfie). false or absent: no filter.
+                 */
+                verified?: boolean;
                 /**
                  * @description true: only members within 50 km of the viewer's shared location — the distance bands `lt5`, `5to10`,
                  *     `10to25` and `25to50` of the cards' `distance`, computed between the snapped grid cells, so the filter
@@ -5593,6 +5770,236 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description His verification */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    startVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open request's pose again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            /** @description Started; the pose to take */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description A selfie waits for a moderator (`verification_pending`) or he is verified (`already_verified`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description No approved photo to compare with (`verification_no_photo`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitVerificationSelfie: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent; it waits for a moderator */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description No pose asked for yet (`verification_not_started`), a selfie already waits (`verification_pending`), or the Idempotency-Key is in use (`idempotency_key_in_use`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is larger than 10 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Not an image, or too many pixels (`photo_invalid`), or the Idempotency-Key was used with another upload (`idempotency_key_reused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Three selfies a day (`verification_daily`) or the burst limit (`too_many_requests`) */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["MediaStoreUnavailable"];
+        };
+    };
+    listVerificationQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationQueue"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ModeratorsOnly"];
+        };
+    };
+    decideVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationDecision"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `authentication_required` for visitors, `forbidden` for members who are not moderators, `own_case` for his own request, `conflict_of_interest` for a member he is tied to */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Another moderator decided first (`verification_decided`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A refusal without its reason (`invalid_value`), or the member has no approved photo left to match (`verification_no_photo`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -8,6 +8,7 @@ import { useChatEvents } from '../../features/chat/hooks/use-chat-events';
 import { chatsKey, useChats } from '../../features/social/api/list-chats';
 import { MY_PROFILE_KEY } from '../../features/profile-edit/api/get-my-profile';
 import { likesKey } from '../../features/social/api/list-likes';
+import { VERIFICATION_KEY } from '../../features/verification/api/keys';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { markPushMoment } from '../../lib/push-moment';
 import { balanceChanged } from '../../lib/store/session-slice';
@@ -81,6 +82,12 @@ export function ChatRealtime() {
     }
     if (event.type === 'photo') {
       void refreshUser();
+      void mutate(MY_PROFILE_KEY);
+      return;
+    }
+    if (event.type === 'verification') {
+      // The badge (or the refusal and the way to try again) on his own profile and the verification page.
+      void mutate(VERIFICATION_KEY);
       void mutate(MY_PROFILE_KEY);
       return;
     }

@@ -8,6 +8,21 @@ import { userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { myProfileAction, myProfileLoader, MyProfilePage } from './my-profile-page';
 
+/** The verification's line of the page: a member who never asked. */
+const NOT_VERIFIED = {
+  status: 'none',
+  verified: false,
+  lapsed: false,
+  pose: null,
+  selfie: null,
+  reason: null,
+  submitted_at: null,
+  decided_at: null,
+  selfie_kept_until: null,
+  selfies_left: 3,
+  next_selfie_at: null,
+};
+
 afterEach(cleanup);
 
 const json = (status: number, body: unknown) =>
@@ -48,6 +63,7 @@ function backend(refusal?: unknown) {
     if (path === '/api/interests.php') return json(200, { interests: [] });
     if (path === '/api/regions.php') return json(200, { regions: [] });
     if (path === '/api/blocks.php') return json(200, { blocks: [] });
+    if (path === '/api/verification.php') return json(200, NOT_VERIFIED);
     if (request.method === 'PUT' && path === '/api/profile.php') {
       const body = (await request.json()) as Record<string, unknown>;
       updates.push(body);
@@ -142,6 +158,7 @@ describe("the own photos' buttons with JavaScript (the profile action through th
       if (url.pathname === '/api/my-profile.php') return json(200, { profile: { ...saved, photos } });
       if (['/api/interests.php', '/api/regions.php', '/api/blocks.php'].includes(url.pathname))
         return json(200, { interests: [], regions: [], blocks: [] });
+      if (url.pathname === '/api/verification.php') return json(200, NOT_VERIFIED);
       if (url.pathname === '/api/photos.php' && request.method !== 'GET') {
         const { id } = (await request.json()) as { id: number };
         calls.push(`${request.method} ${id}`);

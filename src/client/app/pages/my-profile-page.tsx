@@ -26,6 +26,7 @@ import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/p
 import { getInterests, INTERESTS_KEY, type Interest } from '../../features/site-data/api/get-interests';
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
 import { uploadPhoto, type OwnImage } from '../../features/photos/api/upload-photo';
+import { getVerification, VERIFICATION_KEY, VerificationSummary } from '../../features/verification/index';
 import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
@@ -42,19 +43,20 @@ import {
 } from '../route-handle';
 
 /**
- * The own profile with what its form lists (the interests, the regions of the saved country) and the blocked members,
- * so the page is complete in the first render and works without JavaScript.
+ * The own profile with what its form lists (the interests, the regions of the saved country), the blocked members and
+ * the verification's state, so the page is complete in the first render and works without JavaScript.
  */
 export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, async () => {
-    const [profile, interests, blocks] = await Promise.all([
+    const [profile, interests, blocks, verification] = await Promise.all([
       prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)),
       prefetchKey(INTERESTS_KEY, () => getInterests(ctx.api)),
       prefetchKey(BLOCKS_KEY, () => listBlocks(ctx.api)),
+      prefetchKey(VERIFICATION_KEY, () => getVerification(ctx.api)),
     ]);
     const country = (profile.fallback?.[MY_PROFILE_KEY] as MyProfile | undefined)?.country;
     const regions = country ? await prefetchKey(regionsKey(country), () => getRegions(ctx.api, country)) : {};
-    return mergePrefetched(profile, interests, blocks, regions);
+    return mergePrefetched(profile, interests, blocks, verification, regions);
   });
 }
 
@@ -121,7 +123,7 @@ function mainImageOf(photos: OwnImage[]) {
   return image;
 }
 
-/** /profile: the member's own profile, photos, privacy (invisible mode, location, blocked members). */
+/** /profile: the member's own profile, photos, verification, privacy (invisible mode, location, blocked members). */
 export function MyProfilePage() {
   const intl = useIntl();
   const settings = useSettings();
@@ -184,6 +186,7 @@ export function MyProfilePage() {
               <FormattedMessage id="profileEdit.viewPublic" defaultMessage="See your profile as others see it" />
             </Link>
           </p>
+          <VerificationSummary />
           <InvisibleToggle />
           <LocationCard hasLocation={data.has_location} onChange={() => void mutate()} />
           <BlockedList />

@@ -1,7 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Seo } from '../../components/seo';
 import { listModerators, setModeratorRole, TEAM_KEY } from '../../features/moderation/api/team';
-import { ModerationNav } from '../../features/moderation/components/moderation-nav';
+import { ConsolePage } from '../../features/moderation/components/console-page';
 import { TeamView } from '../../features/moderation/components/team';
 import { GRANT_FORM, memberOf, TEAM_PAGE, teamPageWith, WITHDRAW_FORM } from '../../features/moderation/team-forms';
 import { isAdmin } from '../../lib/roles';
@@ -59,17 +58,16 @@ export function TeamPage() {
   if (!isAdmin(user)) return <NotFoundPage />;
   const title = intl.formatMessage({ id: 'team.title', defaultMessage: 'Moderators’ team' });
   return (
-    <section className="my-4">
-      <Seo title={title} />
-      <ModerationNav />
-      <h1 className="h3">{title}</h1>
-      <p className="text-body-secondary">
+    <ConsolePage
+      title={title}
+      intro={
         <FormattedMessage
           id="team.intro"
           defaultMessage="Who moderates the site. Make a member a moderator or withdraw the role; every change is recorded below with who made it. Admins moderate too; the site’s operator makes them."
         />
-      </p>
+      }
+    >
       <TeamView />
-    </section>
+    </ConsolePage>
   );
 }

@@ -1,9 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Seo } from '../../components/seo';
 import { getTransparencyCounts, periodFromSearch, transparencyCountsKey } from '../../features/transparency/api/transparency';
 import { TransparencyReport } from '../../features/transparency/components/transparency-report';
-import { ModerationNav } from '../../features/moderation/components/moderation-nav';
+import { ConsolePage } from '../../features/moderation/components/console-page';
 import { isModerator } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/store/store';
 import { prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
@@ -28,17 +27,16 @@ export function TransparencyPage() {
   if (!isModerator(user)) return <NotFoundPage />;
   const title = intl.formatMessage({ id: 'transparency.title', defaultMessage: 'Transparency report' });
   return (
-    <section className="my-4">
-      <Seo title={title} />
-      <ModerationNav />
-      <h1 className="h3">{title}</h1>
-      <p className="text-body-secondary">
+    <ConsolePage
+      title={title}
+      intro={
         <FormattedMessage
           id="transparency.intro"
           defaultMessage="What was reported and decided in a period, and every statement of reasons in the shape of the EU's DSA Transparency Database, without personal data."
         />
-      </p>
+      }
+    >
       <TransparencyReport period={periodFromSearch(search)} />
-    </section>
+    </ConsolePage>
   );
 }

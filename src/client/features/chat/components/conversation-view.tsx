@@ -17,6 +17,7 @@ import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 import { PartnerUnavailableNotice } from './partner-unavailable';
 import { PendingMessages, PendingStatus } from './pending-messages';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 /**
  * A conversation (chat layout): the other member with his online state, the messages with paging back, day
@@ -81,6 +82,7 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
         <div className="chat-partner-text">
           <h1 id={titleId} className="h5 mb-0">
             <Link to={`/members/${partner.id}`}>{partner.name}</Link>
+            {partner.verified ? <VerifiedBadge /> : null}
           </h1>
           <LastOnline online={partner.online} lastActive={partner.last_active} />
         </div>

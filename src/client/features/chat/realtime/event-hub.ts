@@ -28,11 +28,23 @@ export type ChatEvent =
   | { type: 'photo'; data: Schemas['PhotoDecisionEvent'] }
   | { type: 'conversation_removed'; data: Schemas['ConversationRemovedEvent'] }
   | { type: 'message_removed'; data: Schemas['MessageRemovedEvent'] }
+  | { type: 'verification'; data: Schemas['VerificationDecisionEvent'] }
   | { type: 'open'; reconnected: boolean }
   | { type: 'down' };
 
 /** The named SSE events of the stream (every kind but the connection's own `open` and `down`). */
-const KINDS = ['message', 'read', 'typing', 'like', 'match', 'balance', 'photo', 'conversation_removed', 'message_removed'] as const;
+const KINDS = [
+  'message',
+  'read',
+  'typing',
+  'like',
+  'match',
+  'balance',
+  'photo',
+  'conversation_removed',
+  'message_removed',
+  'verification',
+] as const;
 
 type Listener = (event: ChatEvent) => void;
 

@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Alert, Button, Spinner } from 'reactstrap';
+import { Alert, Button } from 'reactstrap';
 import { IdempotencyKeyField, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
@@ -53,7 +53,7 @@ export function DataExportSection({ page, holder }: { page: string; holder?: Sta
       </p>
       {data.status === 'pending' ? (
         <p role="status" className="d-flex align-items-center gap-2">
-          <Spinner size="sm" aria-hidden="true" />
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
           <FormattedMessage
             id="dataExport.pending"
             defaultMessage="We are preparing your data. We will e-mail you a link when it is ready; it will also appear here."

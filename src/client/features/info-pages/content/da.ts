@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'Hvor længe vi gemmer dem',
         paragraphs: [
           'Så længe din konto findes. Efter sletning fjerner vi profil og beskeder efter 14 dage; betalingsbilag gemmes i syv år som krævet af hollandsk skatteret.',
+          'En verificeringsselfie ses kun af dig og vores moderatorer og slettes 30 dage efter moderatorens beslutning; vi laver ingen ansigtsskabelon eller andre biometriske data ud fra den.',
         ],
       },
       {

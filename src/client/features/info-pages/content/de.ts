@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'Wie lange wir sie speichern',
         paragraphs: [
           'Solange dein Konto besteht. Nach der Löschung deines Kontos entfernen wir Profil und Nachrichten nach 14 Tagen; Zahlungsbelege bewahren wir sieben Jahre auf, wie es das niederländische Steuerrecht verlangt.',
+          'Ein Verifizierungs-Selfie sehen nur du und unsere Moderatoren; es wird 30 Tage nach der Entscheidung des Moderators gelöscht, und es wird kein Gesichtsmodell und keine anderen biometrischen Daten daraus erstellt.',
         ],
       },
       {

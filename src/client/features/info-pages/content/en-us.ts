@@ -36,6 +36,7 @@ export const content: InfoContent = {
         heading: 'Retention',
         paragraphs: [
           'We keep your information while your account exists; profile and messages are deleted 14 days after you delete your account, and payment records after seven years.',
+          'A verification selfie is seen only by you and our moderators and is deleted 30 days after the moderator’s decision; no face template or other biometric data is made from it.',
         ],
       },
     ],

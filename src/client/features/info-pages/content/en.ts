@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'How long we keep it',
         paragraphs: [
           'As long as your account exists. After you delete your account we remove your profile and messages after 14 days; payment records are kept for seven years as Dutch tax law requires.',
+          'A verification selfie is seen only by you and our moderators and is deleted 30 days after the moderator’s decision; no face template or other biometric data is made from it.',
         ],
       },
       {

@@ -83,6 +83,7 @@ export const content: InfoContent = {
         heading: 'Cuánto tiempo los guardamos',
         paragraphs: [
           'Mientras exista tu cuenta. Tras eliminarla borramos perfil y mensajes a los 14 días; los registros de pago se guardan siete años, como exige la ley fiscal neerlandesa.',
+          'Un selfie de verificación solo lo ven tú y nuestros moderadores, y se elimina 30 días después de la decisión del moderador; no se obtiene de él ningún modelo facial ni otros datos biométricos.',
         ],
       },
       {

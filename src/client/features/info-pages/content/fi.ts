@@ -83,6 +83,7 @@ export const content: InfoContent = {
         heading: 'Kuinka kauan säilytämme niitä',
         paragraphs: [
           'Niin kauan kuin tilisi on olemassa. Tilin poistamisen jälkeen poistamme profiilin ja viestit 14 päivän kuluttua; maksutositteet säilytetään seitsemän vuotta Alankomaiden verolain mukaisesti.',
+          'Vahvistusselfien näkevät vain sinä ja moderaattorimme, ja se poistetaan 30 päivää moderaattorin päätöksen jälkeen; siitä ei tehdä kasvomallia eikä muita biometrisiä tietoja.',
         ],
       },
       {

@@ -83,6 +83,7 @@ export const content: InfoContent = {
         heading: 'Durée de conservation',
         paragraphs: [
           'Tant que ton compte existe. Après suppression du compte, nous effaçons profil et messages au bout de 14 jours ; les justificatifs de paiement sont conservés sept ans, comme l’exige le droit fiscal néerlandais.',
+          'Un selfie de vérification n’est vu que par toi et nos modérateurs, et il est supprimé 30 jours après la décision du modérateur ; nous n’en tirons aucun modèle de visage ni autre donnée biométrique.',
         ],
       },
       {

@@ -83,6 +83,7 @@ export const content: InfoContent = {
         heading: 'Per quanto tempo',
         paragraphs: [
           'Finché il tuo account esiste. Dopo l’eliminazione cancelliamo profilo e messaggi entro 14 giorni; i dati di pagamento sono conservati sette anni come richiesto dalla legge fiscale olandese.',
+          'Un selfie di verifica è visibile solo a te e ai nostri moderatori e viene eliminato 30 giorni dopo la decisione del moderatore; non ne ricaviamo alcun modello del viso né altri dati biometrici.',
         ],
       },
       {

@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'Hvor lenge vi lagrer dem',
         paragraphs: [
           'Så lenge kontoen din finnes. Etter sletting fjerner vi profil og meldinger etter 14 dager; betalingsbilag lagres i sju år slik nederlandsk skatterett krever.',
+          'En verifiseringsselfie ses bare av deg og moderatorene våre og slettes 30 dager etter moderatorens avgjørelse; vi lager ingen ansiktsmal eller andre biometriske data av den.',
         ],
       },
       {

@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'Hoe lang we ze bewaren',
         paragraphs: [
           'Zolang je account bestaat. Na het verwijderen van je account wissen we je profiel en berichten na 14 dagen; betaalgegevens bewaren we zeven jaar, zoals de Nederlandse belastingwet vereist.',
+          'Een verificatieselfie zien alleen jij en onze moderators; hij wordt 30 dagen na de beslissing van de moderator verwijderd, en er wordt geen gezichtsmodel of ander biometrisch gegeven van gemaakt.',
         ],
       },
       {

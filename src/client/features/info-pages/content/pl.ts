@@ -83,6 +83,7 @@ export const content: InfoContent = {
         heading: 'Jak długo je przechowujemy',
         paragraphs: [
           'Tak długo, jak istnieje konto. Po jego usunięciu kasujemy profil i wiadomości po 14 dniach; dokumenty płatności przechowujemy siedem lat, jak wymaga holenderskie prawo podatkowe.',
+          'Selfie weryfikacyjne widzisz tylko ty i nasi moderatorzy; usuwamy je 30 dni po decyzji moderatora i nie tworzymy z niego wzorca twarzy ani innych danych biometrycznych.',
         ],
       },
       {

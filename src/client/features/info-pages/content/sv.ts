@@ -85,6 +85,7 @@ export const content: InfoContent = {
         heading: 'Hur länge vi sparar dem',
         paragraphs: [
           'Så länge ditt konto finns. Efter radering tar vi bort profil och meddelanden efter 14 dagar; betalningsunderlag sparas i sju år enligt nederländsk skattelag.',
+          'En verifieringsselfie ses bara av dig och våra moderatorer och raderas 30 dagar efter moderatorns beslut; vi gör ingen ansiktsmall eller andra biometriska uppgifter av den.',
         ],
       },
       {

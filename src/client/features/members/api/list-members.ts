@@ -18,13 +18,14 @@ export interface SearchFilters {
   with_photo?: true | undefined;
   new?: true | undefined;
   nearby?: true | undefined;
+  verified?: true | undefined;
 }
 
 /**
  * The quick filters of the search (the chips over the grid): each is `name=true` in the page's URL and the same
  * boolean parameter of members.php, absent when off.
  */
-const QUICK_FILTERS = ['online', 'with_photo', 'nearby', 'new'] as const;
+const QUICK_FILTERS = ['online', 'with_photo', 'nearby', 'new', 'verified'] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 /** Every filter of a search, in the URL's fixed order. */

@@ -5,6 +5,7 @@ import { CountryLabel } from '../../../components/country-label';
 import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 
@@ -12,7 +13,7 @@ export type ProfileSummary = Schemas['ProfileSummary'];
 
 /**
  * A photo card, faces first: the photo fills the card, and name, age, online dot and the distance band (else the
- * country) lie on its lower edge; the premium badge in a corner. The whole card links to the profile.
+ * country) lie on its lower edge, with the verified badge after the name and age; the premium badge in a corner. The whole card links to the profile.
  */
 export function MemberCard({
   profile,
@@ -50,6 +51,7 @@ export function MemberCard({
               <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />
             </span>
           ) : null}
+          {profile.verified ? <VerifiedBadge /> : null}
         </span>
         {!compact ? (
           <span className="member-meta d-block">

@@ -36,7 +36,20 @@ describe('the quick filters of the member search', () => {
     // Without JavaScript a chip is a link: the cursor is left behind (a new search starts at its first page).
     expect(chip('Online now').getAttribute('href')).toBe('/members?country=NL&new=true&network=tiktok');
     expect(chip('With photo').getAttribute('href')).toBe('/members?country=NL&online=true&with_photo=true&new=true&network=tiktok');
-    expect(screen.getByRole('group', { name: 'Quick filters' }).querySelectorAll('a')).toHaveLength(4);
+    expect(screen.getByRole('group', { name: 'Quick filters' }).querySelectorAll('a')).toHaveLength(5);
+  });
+
+  it('When a member taps "Verified", then the search asks for verified members only, its link works without JavaScript and a visitor is offered it too', () => {
+    const searches = filters('/members?country=NL&cursor=abc');
+    expect(chip('Verified').getAttribute('aria-pressed')).toBe('false');
+    expect(chip('Verified').getAttribute('href')).toBe('/members?country=NL&verified=true');
+    fireEvent.click(chip('Verified'));
+    expect(searches).toEqual([expect.objectContaining({ country: 'NL', verified: true })]);
+    expect(queryOfFilters(searches[0] as SearchFilters).toString()).toBe('country=NL&verified=true');
+    expect(membersKey({ verified: true })).toContain('verified');
+    cleanup();
+    filters('/members?verified=true', false);
+    expect(chip('Verified').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('When a member taps a chip, then the search is asked with it turned over; tapping again turns it off', () => {

@@ -15,12 +15,14 @@ const LABELS = defineMessages({
   withPhoto: { id: 'search.quick.withPhoto', defaultMessage: 'With photo' },
   nearby: { id: 'search.quick.nearby', defaultMessage: 'Nearby' },
   new: { id: 'search.quick.new', defaultMessage: 'New' },
+  verified: { id: 'search.quick.verified', defaultMessage: 'Verified' },
 });
 
-/** The chips over the grid, in their order; a new one (verified only, say) is one more line here. */
+/** The chips over the grid, in their order; a new one is one more line here. */
 const CHIPS: readonly QuickChip[] = [
   { key: 'online', label: LABELS.online },
   { key: 'with_photo', label: LABELS.withPhoto },
+  { key: 'verified', label: LABELS.verified },
   { key: 'nearby', label: LABELS.nearby, membersOnly: true },
   { key: 'new', label: LABELS.new },
 ];
@@ -36,7 +38,7 @@ export function quickFilterFields(filters: SearchFilters): Record<string, string
 }
 
 /**
- * One-tap filters over the member grid: online now, with photo, nearby, new. Each chip is a link to the search with
+ * One-tap filters over the member grid: online now, with photo, verified, nearby, new. Each chip is a link to the search with
  * its filter turned over (so it works without JavaScript and is a shareable address) and, with JavaScript, a toggle
  * button (`aria-pressed`) that searches in place. They combine with each other and with the sheet's filters.
  */

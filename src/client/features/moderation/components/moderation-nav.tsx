@@ -3,7 +3,7 @@ import { NavLink } from '../../../components/link';
 import { isAdmin } from '../../../lib/roles';
 import { useCurrentUser } from '../../../lib/store/store';
 
-/** The tabs of the moderators' console: photos, reports, appeals, the transparency report and (admins) the team. */
+/** The tabs of the moderators' console: photos, reports, verifications, appeals, the transparency report and (admins) the team. */
 export function ModerationNav() {
   const intl = useIntl();
   const user = useCurrentUser();
@@ -17,6 +17,9 @@ export function ModerationNav() {
       </NavLink>
       <NavLink className="nav-link" to="/moderation/reports" end>
         <FormattedMessage id="safety.moderation.reportsTitle" defaultMessage="Reports" />
+      </NavLink>
+      <NavLink className="nav-link" to="/moderation/verifications" end>
+        <FormattedMessage id="verification.queue.tab" defaultMessage="Verifications" />
       </NavLink>
       <NavLink className="nav-link" to="/moderation/appeals" end>
         <FormattedMessage id="safety.moderation.appealsTitle" defaultMessage="Appeals" />

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Alert, Spinner } from 'reactstrap';
+import { Alert } from 'reactstrap';
 import { IdempotencyKeyField, IDEMPOTENCY_FIELD, useFormFailure, useIdempotencyKey } from '../../../components/progressive-form';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { checkPhotoFile, PHOTO_TYPES } from '../../../../shared/photo-files';
@@ -89,7 +89,7 @@ export function PhotoUpload({ onPicked, disabled = false, label, className, post
   const picker = (
     <>
       <label htmlFor={inputId} className={`btn btn-primary${disabled || busy ? ' disabled' : ''}`} aria-disabled={disabled || busy}>
-        {busy ? <Spinner size="sm" className="me-2" /> : null}
+        {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
         {label ?? <FormattedMessage id="photos.add" defaultMessage="Add a photo" />}
       </label>
       <input

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
-import { Alert, Button, Spinner } from 'reactstrap';
+import { Alert, Button } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { useFormFailure } from '../../../components/progressive-form';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
@@ -316,7 +316,7 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
       </div>
       <div className="d-flex flex-wrap align-items-center gap-3 mt-4">
         <Button color="primary" type="submit" disabled={busy}>
-          {busy ? <Spinner size="sm" className="me-2" /> : null}
+          {busy ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
           <FormattedMessage id="profileEdit.save" defaultMessage="Save profile" />
         </Button>
         <div role="status" aria-live="polite">

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CountryLabel } from '../../../components/country-label';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
+import { VerifiedLabel } from '../../../components/verified-label';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
 import type { ProfileDetail } from '../api/get-profile';
@@ -45,6 +46,7 @@ export function ProfileView({
             <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />
           </span>
         ) : null}
+        {profile.verified ? <VerifiedLabel className="fs-6 ms-2 align-middle" /> : null}
         {profile.premium ? <PremiumBadge className="fs-6 ms-2 align-middle" /> : null}
       </h1>
       <p className="profile-status">
