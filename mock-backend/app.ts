@@ -33,6 +33,7 @@ import { safetyRoutes } from './components/safety/routes';
 import { verificationMediaGuard } from './components/verification/index';
 import { verificationRoutes } from './components/verification/routes';
 import { createLocalBus, type Bus } from './lib/bus';
+import { contractResponses } from './lib/contract-responses';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
 import { errorHandler, notFoundHandler } from './lib/errors';
@@ -90,32 +91,28 @@ export interface AppDeps {
 }
 
 /**
- * The contract's validator (express-openapi-validator). It compiles a route's schemas on the route's first request
- * and keeps them; the contract does not change while the process runs, so every app of a process (a backend test
- * file's context, one after another in a worker) shares one per setting instead of compiling them again, about
- * 0.1 s of CPU per route.
+ * The contract's validator of requests (express-openapi-validator). It compiles a route's schemas on the route's first
+ * request and keeps them; the contract does not change while the process runs, so every app of a process (a backend
+ * test file's context, one after another in a worker) shares one instead of compiling them again, about 0.1 s of CPU
+ * per route. Answers are checked against the contract (tests only) by lib/contract-responses.ts.
  */
-const contractValidators = new Map<boolean, ReturnType<typeof OpenApiValidator.middleware>>();
+let requestValidator: ReturnType<typeof OpenApiValidator.middleware> | undefined;
 
-function contractValidator(validateResponses: boolean): ReturnType<typeof OpenApiValidator.middleware> {
-  let validator = contractValidators.get(validateResponses);
-  if (!validator) {
-    validator = OpenApiValidator.middleware({
-      apiSpec: OPENAPI_PATH,
-      validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
-      validateResponses: validateResponses ? { removeAdditional: false } : false,
-      validateFormats: true,
-      // The contract's security only declares the session; a visitor's 403 authentication_required is the session
-      // middleware's answer, never the validator's 401 for a missing cookie.
-      validateSecurity: false,
-      ignorePaths: (path: string) => !path.startsWith('/api/'),
-      ignoreUndocumented: false,
-      // One file; sendPhotoMessage adds two small fields (profile_id, text).
-      fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } },
-    });
-    contractValidators.set(validateResponses, validator);
-  }
-  return validator;
+function contractValidator(): ReturnType<typeof OpenApiValidator.middleware> {
+  requestValidator ??= OpenApiValidator.middleware({
+    apiSpec: OPENAPI_PATH,
+    validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
+    validateResponses: false,
+    validateFormats: true,
+    // The contract's security only declares the session; a visitor's 403 authentication_required is the session
+    // middleware's answer, never the validator's 401 for a missing cookie.
+    validateSecurity: false,
+    ignorePaths: (path: string) => !path.startsWith('/api/'),
+    ignoreUndocumented: false,
+    // One file; sendPhotoMessage adds two small fields (profile_id, text).
+    fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } },
+  });
+  return requestValidator;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -164,7 +161,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
   app.use('/api', rejectNulCharacters());
-  app.use(contractValidator(Boolean(deps.validateResponses)));
+  app.use(contractValidator());
+  if (deps.validateResponses) app.use(contractResponses());
 
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));

@@ -5,12 +5,8 @@
  * field added later without a sample below fails the coverage test. Runs against API_BASE_URL (any backend, seeded
  * with the demo logins) or an in-process mock-backend.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load as parse } from 'js-yaml';
+import { contractSchemas } from '../../mock-backend/lib/openapi';
 import { operationSamples, type Sample, type Who } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
@@ -31,13 +27,9 @@ interface Operation {
   responses: Record<string, Json>;
 }
 
-const spec = parse(readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-};
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(spec as unknown as Json, 'openapi.json');
-const errorSchema = ajv.getSchema('openapi.json#/components/schemas/Error');
+const schemas = contractSchemas();
+const spec = schemas.contract as unknown as { paths: Record<string, Record<string, Operation>> };
+const errorSchema = schemas.schemaAt('/components/schemas/Error');
 
 function resolve<T extends Json>(node: T & { $ref?: string }): T {
   if (!node.$ref) return node;
@@ -238,7 +230,7 @@ describe('bad input against every operation of the contract', () => {
         res.status !== 400 ||
         error?.code !== 'bad_request' ||
         typeof error.message !== 'string' ||
-        !errorSchema?.(res.body) ||
+        !errorSchema(res.body) ||
         !documented
       ) {
         failures.push(

@@ -19,19 +19,6 @@ export function recordAnswer(operationId: string, status: number, error?: string
   answers.set(operationId, list);
 }
 
-/** A short text for the first Ajv error: `/user/credits must be integer`. */
-export function firstSchemaError(
-  errors: readonly { instancePath?: string; message?: string; params?: unknown }[] | null | undefined,
-): string | undefined {
-  const first = errors?.[0];
-  if (!first) return undefined;
-  const extra =
-    first.params && typeof first.params === 'object'
-      ? Object.values(first.params as Record<string, unknown>).filter((v) => typeof v === 'string')[0]
-      : undefined;
-  return `${first.instancePath || '(body)'} ${first.message ?? 'does not match'}${extra && !String(first.message).includes(String(extra)) ? ` (${extra})` : ''}`;
-}
-
 const notRunReasons: string[] = [];
 
 /** Why some tests did not run (a missing login): the report names it for every operation it did not reach. */

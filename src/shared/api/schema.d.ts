@@ -3312,6 +3312,20 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /**
+             * @description Only in front of a PHP service (the identity bridge): the address is not known here yet and the PHP service,
+             *     which would vouch for its password on this first login, cannot answer (`legacy_unavailable`, in the
+             *     member's language). Nothing counts as a failed login; the member may try again in a few minutes.
+             */
+            503: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logout: {
