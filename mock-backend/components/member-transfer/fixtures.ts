@@ -83,6 +83,8 @@ export async function writeTransferSet(dir: string, opts: TransferSetOptions): P
         gender: 'male',
         sexuality: 'gay',
         interests: [pick(INTERESTS)],
+        // PHP keeps exact positions; the import stores their grid cell's centre (fixturePosition).
+        ...fixturePosition(id),
       },
     });
   }
@@ -178,6 +180,11 @@ export async function writeTransferSet(dir: string, opts: TransferSetOptions): P
   const manifest: Manifest = { format: 'manmatch-members', version: 1, created_at: new Date().toISOString(), source: 'generated' };
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   return counts;
+}
+
+/** The exact position the PHP export gives member `id` (around Amsterdam, never a grid cell's centre). */
+export function fixturePosition(id: number): { lat: number; lon: number } {
+  return { lat: 52.3712 + (id % 7) * 0.0131, lon: 4.8952 - (id % 5) * 0.0217 };
 }
 
 /**

@@ -7,6 +7,7 @@ import { migrate } from '../../lib/migrate';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { putAll, type MediaStore } from '../../lib/media-store';
 import { ensureMain, processPhoto } from '../photos/index';
+import { snap } from '../privacy/index';
 import {
   describeSchemaError,
   fileOf,
@@ -434,8 +435,8 @@ async function applyMembers(ctx: Context, tx: Db, entries: Entry<'members'>[]): 
         tattoos: p.tattoos ?? null,
         invisible: p.invisible ?? false,
         fictional: p.fictional ?? false,
-        lat: p.lat ?? null,
-        lon: p.lon ?? null,
+        // Stored snapped to the grid, like every position here: PHP's exact one is never kept.
+        ...(p.lat != null && p.lon != null ? snap(p.lat, p.lon) : { lat: null, lon: null }),
         interests,
       });
     }

@@ -7,7 +7,8 @@ import { createDiskStore, type MediaStore } from '../../lib/media-store';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
 import { spendCredits } from '../credits/index';
-import { freshDatabase, writeTransferSet } from './fixtures';
+import { snap } from '../privacy/index';
+import { fixturePosition, freshDatabase, writeTransferSet } from './fixtures';
 import { runExport, runImport, type ImportResult } from './index';
 
 /** The rows an import writes, by their PHP keys (never this database's own ids, which differ between databases). */
@@ -88,6 +89,11 @@ describe('member transfer: the bulk import', () => {
     expect(members).toHaveLength(MEMBERS);
     expect(members.every((m) => m.origin === 'legacy' && m.password_hash === '' && m.email === `member${m.id}@php.example`)).toBe(true);
     expect(await count(db, `profiles WHERE user_id >= ${FIRST} AND listed`)).toBe(MEMBERS);
+    // PHP's exact positions are stored as their grid cell's centre, like every position here.
+    const places = await db.query<{ user_id: number; lat: number; lon: number }>(
+      sql`SELECT user_id, lat, lon FROM profiles WHERE user_id >= ${FIRST} ORDER BY user_id`,
+    );
+    expect(places).toEqual(members.map((m) => ({ user_id: m.id, ...snap(fixturePosition(m.id).lat, fixturePosition(m.id).lon) })));
     expect(await count(db, 'photos WHERE legacy_key IS NOT NULL AND is_main')).toBe(3);
     expect((await mediaFiles(mediaDir)).filter((f) => f.endsWith('.jpg'))).toHaveLength(9);
     expect(await count(db, 'likes')).toBe(result.counts.likes.imported);

@@ -1,5 +1,5 @@
 import { empty, join, raw, sql, statement, type Db, type Query, type Sql } from '../../lib/db';
-import { notBlocked } from '../privacy/index';
+import { bandCells, notBlocked } from '../privacy/index';
 
 /** A member is online (the card's dot, the search's `online` filter) while his last activity is this recent. */
 const ONLINE_MINUTES = 15;
@@ -61,43 +61,21 @@ export interface MemberCursor {
   band?: number;
 }
 
-/**
- * Rank of the distance band (0 = under 5 km … 5 = over 100 km, 6 = unknown) between the profile's snapped position
- * and the viewer's (lat, lon): the same haversine and limits as `distanceBand` in privacy/geo.ts, so ordering by it
- * reveals nothing the bands on the cards do not already show.
- */
-function bandRankSql(near: { lat: number; lon: number }): Sql {
-  const lat = sql`${near.lat}::float8`;
-  const lon = sql`${near.lon}::float8`;
-  const km = sql`2 * 6371 * asin(least(1, sqrt(
-      power(sin(radians(p.lat - ${lat}) / 2), 2)
-      + cos(radians(${lat})) * cos(radians(p.lat)) * power(sin(radians(p.lon - ${lon}) / 2), 2))))`;
-  return sql`CASE WHEN p.lat IS NULL OR p.lon IS NULL THEN 6 ELSE (
-    CASE WHEN ${km} < 5 THEN 0 WHEN ${km} < 10 THEN 1 WHEN ${km} < 25 THEN 2 WHEN ${km} < 50 THEN 3
-         WHEN ${km} < 100 THEN 4 ELSE 5 END) END`;
-}
-
-/** "Nearby" is the distance bands below this many km (lt5, 5to10, 10to25, 25to50): ranks 0–3 of bandRankSql. */
-const NEARBY_KM = 50;
+/** "Nearby" is the distance bands under 50 km (lt5, 5to10, 10to25, 25to50): ranks 0–3 of BAND_RANKS. */
 const NEARBY_MAX_BAND = 3;
-const EARTH_KM = 6371;
+/** The rank of members beyond the bands' cells (gt100), and of members without a position. */
+const FAR_BAND = 5;
+const UNKNOWN_BAND = 6;
 
 /**
- * Members within NEARBY_KM of `near`: a bounding box on the snapped positions (lat, lon; profiles_search_place), which
- * holds every point of the circle, then the band itself — so the filter says no more than the bands on the cards.
- * The box leaves the longitude open near a pole or across the antimeridian, where it would not be one range.
+ * Members within 50 km of `near` (the viewer's snapped position): their cell is one of the cells of bands 0–3 around
+ * it (privacy/geo.ts, the very bands of the cards), read from profiles_search_cell.
  */
 function nearbyWhere(near: { lat: number; lon: number }): Sql {
-  const arc = NEARBY_KM / EARTH_KM;
-  const dLat = (arc * 180) / Math.PI + 0.01;
-  const sinSpan = Math.sin(arc) / Math.cos((near.lat * Math.PI) / 180);
-  const box = [sql`p.lat BETWEEN ${near.lat - dLat}::float8 AND ${near.lat + dLat}::float8`];
-  if (sinSpan < 1) {
-    const dLon = (Math.asin(sinSpan) * 180) / Math.PI + 0.01;
-    if (near.lon - dLon >= -180 && near.lon + dLon <= 180)
-      box.push(sql`p.lon BETWEEN ${near.lon - dLon}::float8 AND ${near.lon + dLon}::float8`);
-  }
-  return sql`${join(box, ' AND ')} AND ${bandRankSql(near)} <= ${NEARBY_MAX_BAND}`;
+  const cells = bandCells(near)
+    .slice(0, NEARBY_MAX_BAND + 1)
+    .flat();
+  return sql`p.cell = ANY(${cells}::int[])`;
 }
 
 export interface MemberFilters {
@@ -116,7 +94,7 @@ export interface MemberFilters {
   newMembers?: boolean;
   /** Verified: the approved main photo is one a moderator matched with the member's selfie. */
   verified?: boolean;
-  /** Within NEARBY_KM of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
+  /** Within 50 km of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
   nearby?: { lat: number; lon: number } | null;
   /** Leave these members out (the results already shown when listing similar ones). */
   excludeIds?: number[];
@@ -229,6 +207,47 @@ const countForVisitor = statement('members_count_visitor', (siteId: number, cap:
   countOf({ ...UNFILTERED, siteId, viewerId: null }, cap),
 );
 
+type SearchRow = SummaryRow & { cursor_ts: string; band_rank?: number };
+
+/**
+ * A page sorted by distance: nearest band first, newest activity within a band, keyset-paged on (band, activity, id).
+ * Band by band from the cursor's, until the page is full: a band under 100 km is its cells (privacy/geo.ts), each read
+ * newest first from profiles_search_cell for at most the rows the page still needs, so a page costs the same at ten
+ * million members as at a thousand; beyond them the members further away (gt100), then those without a position.
+ */
+async function nearestFirst(
+  db: Db,
+  q: MemberFilters & { limit: number; after: MemberCursor | null; near: { lat: number; lon: number } },
+): Promise<SearchRow[]> {
+  // "Nearby" is bands 0–3, which the loop reads cell by cell: as a condition too, its list of cells would keep
+  // PostgreSQL from reading each cell in index order.
+  const where = searchWhere({ ...q, nearby: null });
+  const bands = bandCells(q.near);
+  const order = sql`p.last_active_at DESC, p.user_id DESC`;
+  const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
+  const rows: SearchRow[] = [];
+  // With "nearby" only the bands under 50 km can hold anyone.
+  const lastBand = q.nearby ? NEARBY_MAX_BAND : UNKNOWN_BAND;
+  for (let band = q.after?.band ?? 0; band <= lastBand && rows.length < q.limit; band++) {
+    const n = q.limit - rows.length;
+    const keyset =
+      q.after && band === q.after.band ? sql`AND (p.last_active_at, p.user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int)` : empty;
+    let picked: Sql;
+    if (band < FAR_BAND) {
+      const cells = bands[band] ?? [];
+      if (cells.length === 0) continue;
+      picked = sql`SELECT x.* FROM unnest(${cells}::int[]) AS c(cell)
+         CROSS JOIN LATERAL (SELECT p.* FROM profiles p WHERE ${where} AND p.cell = c.cell ${keyset} ORDER BY ${order} LIMIT ${n}) x
+         ORDER BY x.last_active_at DESC, x.user_id DESC LIMIT ${n}`;
+    } else {
+      const position = band === FAR_BAND ? sql`p.cell IS NOT NULL AND p.cell <> ALL(${bands.flat()}::int[])` : sql`p.cell IS NULL`;
+      picked = sql`SELECT p.* FROM profiles p WHERE ${where} AND ${position} ${keyset} ORDER BY ${order} LIMIT ${n}`;
+    }
+    rows.push(...(await db.query<SearchRow>(pageOf(picked, order, sql`, ${band}::int AS band_rank${liked}`))));
+  }
+  return rows;
+}
+
 /**
  * One page of a search, newest activity first, keyset-paged on (last activity, id) — or, with `near` (the viewer's
  * snapped position), nearest distance band first and then newest activity, keyset-paged on (band, activity, id).
@@ -236,21 +255,8 @@ const countForVisitor = statement('members_count_visitor', (siteId: number, cap:
 export async function listMembers(
   db: Db,
   q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null },
-): Promise<(SummaryRow & { cursor_ts: string; band_rank?: number })[]> {
-  if (q.near) {
-    const where = searchWhere(q);
-    const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
-    let keyset = empty;
-    if (q.after) {
-      const band = sql`${q.after.band ?? 6}::int`;
-      keyset = sql`WHERE band_rank > ${band} OR (band_rank = ${band} AND (last_active_at, user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int))`;
-    }
-    const picked = sql`SELECT * FROM (SELECT p.*, ${bandRankSql(q.near)} AS band_rank FROM profiles p WHERE ${where}) ranked
-       ${keyset}
-       ORDER BY band_rank, last_active_at DESC, user_id DESC
-       LIMIT ${q.limit}`;
-    return db.query(pageOf(picked, sql`p.band_rank, p.last_active_at DESC, p.user_id DESC`, sql`, p.band_rank${liked}`));
-  }
+): Promise<SearchRow[]> {
+  if (q.near) return nearestFirst(db, { ...q, near: q.near });
   let query: Query = newestPage(q, q.after, q.limit);
   if (!q.after && unfiltered(q))
     query = q.viewerId !== null ? firstPageForMember(q.siteId, q.viewerId, q.limit) : firstPageForVisitor(q.siteId, q.limit);
