@@ -90,9 +90,22 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
     // Opening it reads it: the premium member sees "Read" without reloading.
     await premium.page.getByTestId('chat-read').waitFor();
 
-    // Typing reaches the other side, and so does the answer.
-    await premium.page.getByLabel(`Your message to ${freeMe.name}`).pressSequentially('Are you', { delay: 30 });
-    await free.page.getByText(`${premiumMe.name} is typing…`).waitFor();
+    // Typing reaches the other side, and so does the answer. "Typing" is a signal at most every 3 s while he types,
+    // shown for 6 s and never stored (one sent while the other side's stream reconnects is gone), so he types on, a
+    // key a second, until the other side shows it — as a member who writes a sentence does.
+    const composer = premium.page.getByLabel(`Your message to ${freeMe.name}`);
+    const typingShown = free.page.getByText(`${premiumMe.name} is typing…`);
+    await composer.pressSequentially('Are you', { delay: 30 });
+    await expect
+      .poll(
+        async () => {
+          if (await typingShown.isVisible()) return true;
+          await composer.press('.');
+          return typingShown.isVisible();
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe(true);
     const reply = free.page.getByLabel(`Your message to ${premiumMe.name}`);
     await reply.fill('Hi! Nice to hear from you');
     // Far from the limit the composer shows no character counter.
