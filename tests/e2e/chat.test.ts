@@ -103,7 +103,7 @@ describe.skipIf(!runE2e)('chat in two browsers', () => {
           await composer.press('.');
           return typingShown.isVisible();
         },
-        { timeout: 30_000, intervals: [1_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
     const reply = free.page.getByLabel(`Your message to ${premiumMe.name}`);
