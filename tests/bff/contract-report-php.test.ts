@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractReport, exitCodeOf, formatReport, junitReport, type OperationResult } from '../contract/run';
-import { deadPort } from './helpers';
+import { freePort } from '../e2e/support/server';
 
 /**
  * The contract suite against the PHP stand-in: the operator's report lists every operation of
@@ -21,7 +21,7 @@ describe.skipIf(!runHere)('contract report against the PHP stand-in', () => {
   beforeAll(async () => {
     if (!hasPhp)
       throw new Error('CI is set but the `php` CLI is missing: install php-cli so the contract report can run against the PHP stand-in');
-    const port = await deadPort();
+    const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     php = spawn('php', ['-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
     const started = Date.now();

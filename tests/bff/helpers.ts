@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,13 +73,25 @@ export async function startStandIn(routes: Record<string, Handler> = {}): Promis
   };
 }
 
-/** A port nothing listens on (bound, then released). */
+/**
+ * A port nothing listens on, for a backend that is down: below the kernel's ephemeral range, so no `listen(0)` of
+ * this or another test process can take it afterwards (supertest listens on port 0 for every request; a dead port
+ * taken from that range once came back as the port of the app's own request, and the app proxied to itself in a loop).
+ * Checked to refuse a connection now.
+ */
 export async function deadPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
 }
 
 /** A fake renderer: records the RenderRequest, optionally calls the API, writes a small HTML page. */

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
-import { deadPort, fakeRenderer, makeApp, setCookies } from './helpers';
+import { freePort } from '../e2e/support/server';
+import { fakeRenderer, makeApp, setCookies } from './helpers';
 
 /**
  * The BFF in front of a PHP service (tests/fixtures/php-backend/router.php run by `php -S`): the same proxy
@@ -39,7 +40,7 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
 
   beforeAll(async () => {
     if (!hasPhp) throw new Error('CI is set but the `php` CLI is missing: install php-cli so the PHP stand-in test can run');
-    const port = await deadPort();
+    const port = await freePort();
     backendUrl = `http://127.0.0.1:${port}`;
     php = spawn('php', ['-d', `session.save_path=${sessionDir}`, '-S', `127.0.0.1:${port}`, ROUTER], { stdio: 'ignore' });
     const started = Date.now();
