@@ -64,6 +64,11 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByTestId('signup-push').waitFor();
     await shot(page, 'push-consent-390');
+    // The worker a member's page registers has installed (it keeps the app shell first), as it has long before a
+    // member has read the question; under the suite's load its install could outlast the subscription's 8 s.
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration('/'))?.active), undefined, {
+      timeout: 60_000,
+    });
     // The member says yes in the browser's prompt.
     await ctx.grantPermissions(['notifications'], { origin: site.url });
     const saved = page.waitForResponse((r) => r.url().includes('/api/user.php?push=1') && r.request().method() === 'POST');
