@@ -13,7 +13,8 @@ export interface PgTestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(url: string, statements: string | string[]): Promise<void> {
+/** Runs statements, one after another, in a session of its own on the server of `url`. */
+export async function adminQuery(url: string, statements: string | string[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -27,7 +28,7 @@ async function adminQuery(url: string, statements: string | string[]): Promise<v
  * Drops a test's database once its sessions are gone: a closed pool's sessions may still be leaving, and PostgreSQL
  * waits up to 5 s for them. One still there after that is ended (FORCE) rather than leaving the database behind.
  */
-async function dropDatabase(url: string, name: string): Promise<void> {
+export async function dropDatabase(url: string, name: string): Promise<void> {
   try {
     await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
   } catch (err) {
@@ -36,7 +37,8 @@ async function dropDatabase(url: string, name: string): Promise<void> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
+/** `url` with another database. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();

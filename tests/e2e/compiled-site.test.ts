@@ -27,7 +27,8 @@ const alive = (pid: number) => {
 beforeAll(async () => {
   // `npm test` builds first; a build older than the sources is made again here.
   if (!serverBuildIsCurrent()) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'ignore' });
-  site = await startSite({ NODE_ENV: 'production' }, { compiled: true });
+  // As `npm start` runs it: the embedded database, PGlite in the data directory.
+  site = await startSite({ NODE_ENV: 'production' }, { compiled: true, database: 'embedded' });
   procs = siteProcesses(site.pid);
 }, 180_000);
 

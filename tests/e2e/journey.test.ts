@@ -10,7 +10,8 @@ describe.skipIf(!runE2e)('a visitor becomes a member in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await startSite();
+    // The site a newcomer meets after `npm start`: the embedded database, PGlite in the data directory.
+    site = await startSite({}, { database: 'embedded' });
     browser = await launchBrowser();
   });
   afterAll(async () => {

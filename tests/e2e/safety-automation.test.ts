@@ -5,14 +5,12 @@ import { launchBrowser, runE2e } from './support/browser';
 import { DESKTOP, loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
-/** The site runs on its own PostgreSQL database, so the test can age accounts and read balances (no page does that). */
-const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `e2e_safety_automation_${process.pid}`;
-const databaseUrl = () => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
+/**
+ * The site runs on a PostgreSQL database (startSite's `database: 'postgres'`), so the test can age accounts and read
+ * balances (no page does that); its address is set once the site has started.
+ */
+let siteDatabaseUrl = '';
+const databaseUrl = () => siteDatabaseUrl;
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -60,17 +58,13 @@ describe.skipIf(!runE2e)('the careful automation in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    await admin(ADMIN_URL, async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-      await c.query(`CREATE DATABASE ${DATABASE}`);
-    });
-    site = await startSite({ DATABASE_URL: databaseUrl() });
+    site = await startSite({}, { database: 'postgres' });
+    siteDatabaseUrl = site.databaseUrl ?? '';
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
-    await admin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)).catch(() => undefined);
   });
 
   it('When three members of a year report one profile as fake, scam or spam, then it stays in the search; reported as under 18 with enough weight, another leaves it at once, heads the moderators’ queue and comes back after a dismissal', async () => {

@@ -8,14 +8,12 @@ import { launchBrowser, runE2e } from './support/browser';
 import { DESKTOP, loggedInPage, PHONE, watchedPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
-/** The site runs on its own PostgreSQL database, so the test can count the statements of reasons the export must hold. */
-const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `e2e_safety_${process.pid}`;
-const databaseUrl = () => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-};
+/**
+ * The site runs on a PostgreSQL database (startSite's `database: 'postgres'`), so the test can count the statements of
+ * reasons the export must hold; its address is set once the site has started.
+ */
+let siteDatabaseUrl = '';
+const databaseUrl = () => siteDatabaseUrl;
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -58,17 +56,13 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    await admin(ADMIN_URL, async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
-      await c.query(`CREATE DATABASE ${DATABASE}`);
-    });
-    site = await startSite({ DATABASE_URL: databaseUrl() });
+    site = await startSite({}, { database: 'postgres' });
+    siteDatabaseUrl = site.databaseUrl ?? '';
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
-    await admin(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)).catch(() => undefined);
   });
 
   it('When a member reports another from his profile and a message, a moderator suspends him, he appeals and a second moderator reverses it, then he can log in again', async () => {
