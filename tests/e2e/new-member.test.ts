@@ -329,7 +329,7 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
 
     it('When the account menu (wider screens; phones have the tab bar) is opened while /members restores the last search into its URL, then it stays open', async () => {
       // A page route never sees what the service worker answers from its cache: the worker is kept out of this
-      // browser, so the gate below holds the scripts back.
+      // context (as of every context of this file's browser), so the gate below holds the scripts back.
       const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', serviceWorkers: 'block' });
       contexts.push(context);
       const page = await context.newPage();

@@ -60,7 +60,7 @@ describe.skipIf(!runE2e)('offline: the app shell and the chat outbox', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -37,7 +37,7 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
   beforeAll(async () => {
     site = await startSite();
     // The full browser: the headless shell has no push service, so the app would not offer notifications there.
-    browser = await launchBrowser({ full: true });
+    browser = await launchBrowser({ full: true, serviceWorkers: true });
   });
   afterAll(async () => {
     await browser?.close();

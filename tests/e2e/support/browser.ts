@@ -15,8 +15,15 @@ const chromiumAvailable = existsSync(FULL_BROWSER);
 const e2eRequired = process.env.E2E_REQUIRED === '1';
 export const runE2e = chromiumAvailable || e2eRequired;
 
-/** Starts Chromium for a test file: the headless shell when installed, or the full browser (`full`, or no shell). */
-export async function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
+/**
+ * Starts Chromium for a test file: the headless shell when installed, or the full browser (`full`, or no shell).
+ *
+ * Its contexts keep the site's service worker out unless the file asks for it (`serviceWorkers`), as the files that
+ * test the worker do (the app shell offline, the outbox, push): a member's every page registers it, and its install
+ * downloads the build's shell once more into a cache of its own — in each of the suite's few hundred fresh contexts,
+ * for pages whose tests are not about it. A context may still choose for itself.
+ */
+export async function launchBrowser(options: { full?: boolean; serviceWorkers?: boolean } = {}): Promise<Browser> {
   if (!chromiumAvailable) throw new Error(`Chromium not found at ${FULL_BROWSER}: apt-get install -y chromium chromium-headless-shell`);
   const browser = await chromium.launch({
     executablePath: !options.full && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER,
@@ -32,7 +39,9 @@ export async function launchBrowser(options: { full?: boolean } = {}): Promise<B
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => appReadyContext(await newContext(...args));
+  const serviceWorkers = options.serviceWorkers ? 'allow' : 'block';
+  browser.newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) =>
+    appReadyContext(await newContext({ serviceWorkers, ...contextOptions }));
   return browser;
 }
 
