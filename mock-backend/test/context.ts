@@ -97,8 +97,11 @@ export type MediaStoreKind = (typeof MEDIA_STORES)[number];
 async function pgliteTemplate(): Promise<Blob | undefined> {
   const file = process.env.PGLITE_TEMPLATE;
   if (!file) return undefined;
-  return new Blob([await readFile(file)]);
+  // Read once per worker process (a Blob is immutable): the backend projects run file after file in one process.
+  if (templateBlob?.file !== file) templateBlob = { file, blob: new Blob([await readFile(file)]) };
+  return templateBlob.blob;
 }
+let templateBlob: { file: string; blob: Blob } | undefined;
 
 /**
  * What every context's seed draws and hashes alike, kept for the worker process: the backend test projects run file after
