@@ -25,19 +25,20 @@ const withBackend = ['tests/bff/stream-resume.test.ts'];
 // - `postgres`: the backend and contract suites again on PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it);
 // - `instances`: two backends and two BFFs on one PostgreSQL (also only with TEST_DATABASE_URL);
 // - `e2e`: Debian's Chromium driven by playwright-core against a freshly started server (needs `npm run build`).
-// The backend projects and `unit` run without per-file isolation (`isolate: false`): a worker process runs file after
-// file and loads the backend, its dependencies and PGlite's WebAssembly once, where a fresh process per file loaded
-// them again for every file (docs/benchmarks.md has the figures). It holds because a backend test keeps its state in
-// what createTestContext builds and closes (app, database, jobs), never in a module, and a unit test in what it makes.
+// The backend projects, `unit` and `e2e` run without per-file isolation (`isolate: false`): a worker process runs file
+// after file and loads the backend, its dependencies and PGlite's WebAssembly (or playwright-core) once, where a fresh
+// process per file loaded them again for every file (docs/benchmarks.md has the figures). It holds because a backend
+// test keeps its state in what createTestContext builds and closes (app, database, jobs), a browser test in the site and
+// browser it starts and stops, never in a module, and a unit test in what it makes.
 // `dom` keeps files apart without a process each: a file runs in a fresh VM context (its own window, storage, URL and
 // app modules) inside a worker that has loaded the libraries once. Without isolation they failed by order (one jsdom
 // window, and the page-lifetime state in the app's modules, shared). Vitest goes on in the same process only when
-// the next file in the queue is of the same project (tests/support/suite-order.ts queues the light files in runs of
-// one project).
+// the next file in the queue is of the same project, so tests/support/suite-order.ts queues each project's files
+// together: the backend files first, then the two-instance and browser files, then the short client files.
 // All projects are one group of workers (Vitest would run a project without file parallelism after all the others,
-// one file at a time): the browser and two-instance files mostly wait — for a page, a pop-up, a cron minute — and
-// their waits now overlap with the other files' work. The suite order spreads them through the queue so about one
-// runs at a time; each starts its own site, database and browser, so two never share anything.
+// one file at a time), so the two-instance file that waits for two cron minutes waits beside the backend files' work,
+// and three browser files at a time overlap each other's waits (a pop-up's delay, a settling payment). Each starts its
+// own site, database and browser, so two never share anything.
 // TEST_WORKERS sets the number of workers (default 3 on this two-core machine kind: one more than the cores, since
 // the heavy files leave a core idle while they wait).
 // At least two: given one worker, Vitest hands a VM-pool worker all of its files at once, and `dom`'s files would
@@ -127,6 +128,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // A worker runs browser file after browser file in one process (playwright-core loaded once): each file
+          // starts and stops its own site and browser and keeps nothing in a module.
+          isolate: false,
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,

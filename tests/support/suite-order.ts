@@ -4,18 +4,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The order in which one run hands its files to the workers.
  *
- * Every project runs in one group (vitest.config.ts), so the browser and two-instance files share the workers with
- * the rest instead of running one by one after everything else. They are "heavy": a whole site, Chromium or four
- * processes each, and much of their time is waiting (a cron minute, a pop-up's delay, a settling payment). Spread
- * evenly through the queue, about one of them runs at any time beside the light files, so the waits overlap with work
- * and two browsers rarely compete for the two cores. Within each kind the longest go first (the duration of the last
- * run when the cache has it, else the file's size), so no long file starts last.
+ * Every project runs in one group of workers (vitest.config.ts). A worker runs file after file in one process as long
+ * as the next file it takes, the head of the queue, is of the same project; a file of another project ends the process
+ * and the next one starts anew. For the backend projects a new process costs about 2.6 CPU-s (the backend and its
+ * libraries loaded, the contract's request schemas compiled again on first use), so the queue keeps each project's
+ * files together instead of spreading the heavy files (a whole site with Chromium, or four processes, each) through
+ * it, which ended a backend process for every heavy file it took:
  *
- * The backend projects run without isolation, and a worker keeps its process (and every module it loaded) for the
- * next file only when that file, the head of the queue when it finishes, is of the same project; otherwise it ends
- * the process and starts another. So the light files come in runs of one project — backend, then PostgreSQL, then
- * the unit files, the component files, the isolated ones — and a process ends only where a heavy file or the next
- * project comes up.
+ * 1. the two-instance file that waits longest (two cron minutes) first, so its waiting overlaps the backend files' work;
+ * 2. the backend files on PGlite, then on PostgreSQL (their CPU-bound work fills both cores);
+ * 3. the other two-instance files, then the browser files, one after another on every worker (three sites and three
+ *    browsers at a time; their waits — a pop-up's delay, a settling payment — overlap each other's work), in a process
+ *    each worker keeps from file to file;
+ * 4. the unit, component and isolated files, short ones that end the run evenly.
+ *
+ * Within each kind the longest go first (the duration of the last run when the cache has it, else the file's size), so
+ * no long file starts last.
  */
 export default class SuiteOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -26,29 +30,27 @@ export default class SuiteOrder extends BaseSequencer {
       return duration ?? statSync(spec.moduleId, { throwIfNoEntry: false })?.size ?? 0;
     };
     const byWeight = (list: TestSpecification[]) =>
-      list.map((spec) => ({ spec, weight: weight(spec) })).sort((a, b) => b.weight - a.weight);
-    const heavy = byWeight(files.filter(isHeavy));
-    const light = RUNS.flatMap((project) => byWeight(files.filter((spec) => !isHeavy(spec) && runOf(spec) === project)));
-    if (heavy.length === 0 || light.length === 0) return [...heavy, ...light].map(({ spec }) => spec);
-    const perHeavy = light.length / heavy.length;
-    const order: TestSpecification[] = [];
-    let taken = 0;
-    heavy.forEach(({ spec }, index) => {
-      order.push(spec);
-      const until = Math.round((index + 1) * perHeavy);
-      for (; taken < until; taken++) order.push(light[taken]!.spec);
-    });
-    for (; taken < light.length; taken++) order.push(light[taken]!.spec);
-    return order;
+      list
+        .map((spec) => ({ spec, weight: weight(spec) }))
+        .sort((a, b) => b.weight - a.weight)
+        .map(({ spec }) => spec);
+    const of = (project: string) => byWeight(files.filter((spec) => runOf(spec) === project));
+    const [longestInstances, ...instances] = of('instances');
+    return [
+      ...(longestInstances ? [longestInstances] : []),
+      ...of('backend'),
+      ...of('postgres'),
+      ...instances,
+      ...of('e2e'),
+      ...of('unit'),
+      ...of('dom'),
+      ...of('isolated'),
+    ];
   }
 }
 
-function isHeavy(spec: TestSpecification): boolean {
-  return spec.project.name === 'e2e' || spec.project.name === 'instances';
-}
-
-/** The light files' runs, in queue order; a project not named here runs with the isolated files. */
-const RUNS = ['backend', 'postgres', 'unit', 'dom', 'isolated'];
+/** The projects in queue order; a project not named here runs with the isolated files. */
+const RUNS = ['instances', 'backend', 'postgres', 'e2e', 'unit', 'dom', 'isolated'];
 
 function runOf(spec: TestSpecification): string {
   return RUNS.includes(spec.project.name) ? spec.project.name : 'isolated';
