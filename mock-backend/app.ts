@@ -45,6 +45,7 @@ import { OPENAPI_PATH } from './lib/openapi';
 import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
+import { compileRequestSchemasWithoutPaths } from './lib/request-schemas';
 import { createSmsSender, type SmsSender } from './lib/sms';
 import { autoLike } from './use-cases/auto-like';
 
@@ -99,6 +100,7 @@ export interface AppDeps {
 let requestValidator: ReturnType<typeof OpenApiValidator.middleware> | undefined;
 
 function contractValidator(): ReturnType<typeof OpenApiValidator.middleware> {
+  compileRequestSchemasWithoutPaths();
   requestValidator ??= OpenApiValidator.middleware({
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
