@@ -25,11 +25,24 @@ export type BusSignal =
 export interface Bus {
   /** Tells the members' streams (on every instance) to look, or that someone types. Never throws. */
   publish(userIds: readonly number[], signal: BusSignal): Promise<void>;
+  /**
+   * The same signal as part of a statement of the writer's own transaction, for a write whose round trips count (a
+   * chat send): the channel and payload for `pg_notify`, which PostgreSQL delivers when, and only when, that
+   * transaction commits — the moment publish() would send it, one statement fewer. Null when this bus has no channel
+   * (in-process) or the list is too long for one payload: then publish() after the write, as usual.
+   */
+  notification(userIds: readonly number[], signal: BusSignal): BusNotification | null;
   /** Listens for one member; returns the unsubscribe function. */
   subscribe(userId: number, listener: (signal: BusSignal) => void): () => void;
   /** Local subscriptions (for metrics and tests). */
   size(): number;
   close(): Promise<void>;
+}
+
+/** What a statement passes to `pg_notify(channel, payload)` (Bus.notification). */
+export interface BusNotification {
+  channel: string;
+  payload: string;
 }
 
 const BUS_CHANNEL = 'chat_events';
@@ -79,6 +92,7 @@ export function createLocalBus(): Bus {
       // Inside atomically(): once the write commits, so a stream never looks before the rows are there.
       afterCommit(() => fanout.deliver(userIds, signal));
     },
+    notification: () => null,
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     size: () => fanout.size(),
     async close() {
@@ -158,6 +172,11 @@ export function createPgBus(db: Db, connectionString: string, logger: Logger, op
       if (userIds.length === 0) return;
       // Inside atomically(): once the write commits (a failed NOTIFY must not abort the sender's transaction).
       afterCommit(() => notify(userIds, signal));
+    },
+    notification(userIds, signal) {
+      if (userIds.length === 0 || userIds.length > MAX_IDS_PER_NOTIFY) return null;
+      const wire: Wire = { u: [...userIds], s: signal };
+      return { channel, payload: JSON.stringify(wire) };
     },
     subscribe: (userId, listener) => fanout.subscribe(userId, listener),
     size: () => fanout.size(),

@@ -17,6 +17,7 @@ let others: number[] = [];
 /** A bus that loses every notification: only the catch-up can deliver. */
 const deafBus: Bus = {
   publish: async () => undefined,
+  notification: () => null,
   subscribe: () => () => undefined,
   size: () => 0,
   close: async () => undefined,

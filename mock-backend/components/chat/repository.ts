@@ -1,3 +1,4 @@
+import type { BusNotification } from '../../lib/bus';
 import { raw, sql, statement, type Db, type Sql } from '../../lib/db';
 import { CHAT_EVENT_LOCK } from '../../lib/live-events';
 import { SUMMARY_COLUMNS, SUMMARY_JOINS, type SummaryRow } from '../members/index';
@@ -174,6 +175,11 @@ export interface NewMessage {
   free: boolean;
   creditsCost: number;
   /**
+   * The live signal of a delivered message as part of its statement (Bus.notification: PostgreSQL sends it at the
+   * commit); null when the bus publishes after the commit instead.
+   */
+  notify?: BusNotification | null;
+  /**
    * Also answer the sender's counts as countUse does, before this message (read in the transaction, after his lock):
    * for a send whose rules did not need them but whose answer does. Only for a delivered message.
    */
@@ -235,9 +241,12 @@ const deliverMessageQuery = statement('chat_deliver_message', (m: NewMessage) =>
    sender_read AS (
      UPDATE conversation_members SET read_seq = greatest(read_seq, (SELECT seq FROM m)), updated_at = now()
      WHERE conversation_id = ${conversation} AND user_id = ${sender}
-   )
+   ),
+   -- The streams' "look", sent by PostgreSQL when the transaction commits (none without a channel).
+   notify AS (SELECT pg_notify(${m.notify?.channel ?? null}::text, ${m.notify?.payload ?? null}::text) WHERE ${m.notify?.channel ?? null}::text IS NOT NULL)
    SELECT ${MESSAGE_COLUMNS}, u.free_used, u.started, u.started_today
-   FROM m LEFT JOIN (SELECT ${useColumns(m.senderId)} WHERE ${m.countUse ?? false}::boolean) u ON true`;
+   FROM m LEFT JOIN (SELECT ${useColumns(m.senderId)} WHERE ${m.countUse ?? false}::boolean) u ON true
+   CROSS JOIN (SELECT count(*) FROM notify) AS notified`;
 });
 
 /**

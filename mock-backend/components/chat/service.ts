@@ -25,6 +25,8 @@ export interface ChatDeps {
 }
 
 type Message = Schemas['Message'];
+
+const LOOK = { type: 'look' } as const;
 type Allowance = Schemas['ChatAllowance'];
 
 /**
@@ -297,7 +299,7 @@ async function send(
 ): Promise<Schemas['SentMessage']> {
   if (profileId === viewer.userId) throw new AppError(422, 'message_self', { params: { field: 'profile_id' } });
   const { db, bus } = deps;
-  const { row, allowance } = await db.transaction(async (tx) => {
+  const { row, notified, allowance } = await db.transaction(async (tx) => {
     const { conversationId: existing, held, free, sender, use } = await checkSend(tx, site, viewer, profileId, payload);
     const conversationId = existing ?? (await repo.insertConversation(tx, site.id, viewer.userId, profileId));
     const cost =
@@ -315,9 +317,12 @@ async function send(
         ref: `conversation:${conversationId}`,
         idempotencyKey,
       });
+    // A delivered message tells both members' streams in its own statement where the bus can (PostgreSQL).
+    const notify = held ? null : bus.notification([viewer.userId, profileId], LOOK);
     const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
       conversationId,
       recipientId: profileId,
+      notify,
       notification: (e) => notificationInsert({ ...e, kind: 'message' }),
       senderId: viewer.userId,
       kind: payload.kind,
@@ -336,9 +341,9 @@ async function send(
     const counts = before
       ? { free_used: before.free_used + (free ? 1 : 0), started: before.started + started, started_today: before.started_today + started }
       : await repo.countUse(tx, viewer.userId);
-    return { row, allowance: allowanceFrom(site, { credits, paid_user: sender.paid_user, ...counts }) };
+    return { row, notified: notify !== null, allowance: allowanceFrom(site, { credits, paid_user: sender.paid_user, ...counts }) };
   });
-  await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], { type: 'look' });
+  if (!notified) await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], LOOK);
   if (!row.held) deps.notifier?.kick();
   return { message: toMessage(row, viewer.userId), allowance };
 }
