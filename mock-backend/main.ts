@@ -182,6 +182,13 @@ async function start(): Promise<{
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 if (process.env[PREPARE_ONLY_ENV] === '1') {
+  // Without the backend that forked it (killed, or its process stopped otherwise), it stops too: a backend started
+  // again on the same directory must not find a second writer in it. Migrations and seed are one transaction, so
+  // what it wrote is rolled back, and the next start migrates and seeds again.
+  process.once('disconnect', () => {
+    logger.warn('the backend that is making the new database is gone; stopping');
+    process.exit(1);
+  });
   prepareOnly().then(
     () => process.exit(0),
     (err: unknown) => {
