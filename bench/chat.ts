@@ -21,8 +21,11 @@
  * BENCH_STATEMENTS=1 (PostgreSQL): the backend counts every statement its node-postgres clients send (its pool, the
  * job queue's, the event bus's; `bench/support/count-statements.mjs`, preloaded), and the bench prints the statements
  * per sent message over the send phase with the list of those that run at least once per 20 messages. Every
- * statement is one round trip, and on this machine the round trips (the socket writes of backend and database) are
- * most of a send's CPU.
+ * statement is one round trip: about 0.18 ms of CPU in the backend and PostgreSQL together on this kind of machine
+ * (`npm run bench:transactions`), some 2 ms of a message's 11–14.
+ *
+ * BENCH_RUNS=N (default 1): N runs, each on a new site (database, processes, streams), then the median of each
+ * figure; runs of one build on this kind of machine differ by 15 % and more, so builds are compared by medians.
  *
  * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
  * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
@@ -58,6 +61,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
 
@@ -362,7 +366,15 @@ async function startInProcess(): Promise<Site> {
 // ---------------------------------------------------------------------------------------------------------------
 // The load generator.
 
-async function run(site: Site): Promise<void> {
+/** One run's figures, for the median over BENCH_RUNS. */
+interface RunFigures {
+  cpu: Record<string, number>;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+async function run(site: Site): Promise<RunFigures> {
   const { bases, members, cookies } = site;
   const baseOf = (i: number) => bases[i % bases.length] as string;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -481,8 +493,9 @@ async function run(site: Site): Promise<void> {
     }
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    const perMessage = Object.entries(cpuAfter)
-      .map(([part, ms]) => `${part} ${((ms - (cpuBefore[part] ?? 0)) / Math.max(1, sent)).toFixed(2)} ms`)
+    const cpu = Object.fromEntries(Object.entries(cpuAfter).map(([part, ms]) => [part, (ms - (cpuBefore[part] ?? 0)) / Math.max(1, sent)]));
+    const perMessage = Object.entries(cpu)
+      .map(([part, ms]) => `${part} ${ms.toFixed(2)} ms`)
       .join(', ');
     const perStream = Object.entries(held)
       .map(([part, bytes]) => `${part} ${((bytes - (before[part] ?? 0)) / STREAMS / 1024).toFixed(1)} KiB`)
@@ -508,6 +521,7 @@ async function run(site: Site): Promise<void> {
       );
       for (const [text, n] of per) if (n >= 0.05) say(`  ${n.toFixed(2)}  ${text.length > 150 ? `${text.slice(0, 147)}...` : text}`);
     }
+    return { cpu, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
   } finally {
     for (const req of requests) req.destroy();
     agent.destroy();
@@ -515,13 +529,34 @@ async function run(site: Site): Promise<void> {
   }
 }
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
 async function main(): Promise<void> {
-  const site = IN_PROCESS ? await startInProcess() : await startProcesses();
-  try {
-    await run(site);
-  } finally {
-    await site.close();
+  const runs: RunFigures[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    if (RUNS > 1) say(`--- run ${i} of ${RUNS}`);
+    const site = IN_PROCESS ? await startInProcess() : await startProcesses();
+    try {
+      runs.push(await run(site));
+    } finally {
+      await site.close();
+    }
   }
+  if (runs.length < 2) return;
+  // Runs of one build on a small shared machine differ by 15 % and more: compare medians, run close in time.
+  const parts = Object.keys(runs[0]?.cpu ?? {});
+  const totals = runs.map((r) => Object.values(r.cpu).reduce((a, b) => a + b, 0));
+  say(`--- median of ${runs.length} runs (each on a new site)`);
+  say(
+    `CPU per sent message: ${parts.map((part) => `${part} ${median(runs.map((r) => r.cpu[part] ?? 0)).toFixed(2)} ms`).join(', ')}; all processes ${median(totals).toFixed(2)} ms (runs ${totals.map((t) => t.toFixed(2)).join(', ')})`,
+  );
+  say(
+    `send → deliver  p50 ${median(runs.map((r) => r.p50)).toFixed(1)} ms  p95 ${median(runs.map((r) => r.p95)).toFixed(1)} ms  p99 ${median(runs.map((r) => r.p99)).toFixed(1)} ms`,
+  );
 }
 
 main().catch((error: unknown) => {
