@@ -71,12 +71,13 @@ describe('making a new embedded database', () => {
 
     first.child.kill('SIGKILL');
     await first.exited;
-    let stoppedAfter = 0;
-    while (running(child) && stoppedAfter < 5_000) {
-      await sleep(50);
-      stoppedAfter += 50;
-    }
-    // Migrating and seeding the demo takes several seconds more; without its parent it stops within a moment.
+    // The child writes to the killed backend's output, which this test still reads: it says it stops, where on its
+    // own it would have gone on to log "database ready".
+    const stopping = '"msg":"the backend that is making the new database is gone; stopping"';
+    for (let waited = 0; !first.output().includes(stopping) && waited < 30_000; waited += 50) await sleep(50);
+    expect(first.output(), first.output().slice(-2000)).toContain(stopping);
+    expect(first.output()).not.toContain('"msg":"database ready"');
+    for (let waited = 0; running(child) && waited < 30_000; waited += 50) await sleep(50);
     expect(running(child)).toBe(false);
 
     const again = startProcess('backend', 'mock-backend/main.ts', backendEnv, await freePort());
