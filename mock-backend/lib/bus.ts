@@ -28,8 +28,9 @@ export interface Bus {
   /**
    * The same signal as part of a statement of the writer's own transaction, for a write whose round trips count (a
    * chat send): the channel and payload for `pg_notify`, which PostgreSQL delivers when, and only when, that
-   * transaction commits — the moment publish() would send it, one statement fewer. Null when this bus has no channel
-   * (in-process) or the list is too long for one payload: then publish() after the write, as usual.
+   * transaction commits — the moment publish() would send it, one statement fewer. Unlike publish(), a NOTIFY that
+   * fails (PostgreSQL's queue of 8 GB full) fails the write with it, which then leaves nothing behind. Null when this
+   * bus has no channel (in-process) or the list is too long for one payload: then publish() after the write, as usual.
    */
   notification(userIds: readonly number[], signal: BusSignal): BusNotification | null;
   /** Listens for one member; returns the unsubscribe function. */

@@ -25,9 +25,9 @@ export interface ChatDeps {
 }
 
 type Message = Schemas['Message'];
+type Allowance = Schemas['ChatAllowance'];
 
 const LOOK = { type: 'look' } as const;
-type Allowance = Schemas['ChatAllowance'];
 
 /**
  * A message as the API shows it. A message moderation removed keeps its place (the app shows a placeholder in its
