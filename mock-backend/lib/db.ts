@@ -35,6 +35,12 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn inside one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
   transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
+  /**
+   * Inside a transaction: `q` is its last statement, sent with the COMMIT in one round trip (on PostgreSQL) once fn
+   * returns. When `q` fails, nothing commits and transaction() rejects with q's error — so a statement that must
+   * refuse the whole transaction raises (`raise_error()` in SQL) instead of answering no row. Outside one it throws.
+   */
+  commitWith(q: Query): void;
   close(): Promise<void>;
   /** The connection pool's counts (PostgreSQL only; metrics). */
   readonly pool?: { total(): number; idle(): number; waiting(): number };
@@ -294,7 +300,14 @@ class PgliteStatements {
   }
 }
 
-function pgliteTxDb(tx: Transaction, lite: PGlite, statements: PgliteStatements, connection: DbConnection): Db {
+/** A PGlite transaction's Db, and the statement commitWith() left for its end. */
+function pgliteTxDb(
+  tx: Transaction,
+  lite: PGlite,
+  statements: PgliteStatements,
+  connection: DbConnection,
+): { db: Db; final: () => Query | undefined } {
+  let final: Query | undefined;
   const db: Db = {
     dialect: 'pglite',
     connection,
@@ -306,9 +319,13 @@ function pgliteTxDb(tx: Transaction, lite: PGlite, statements: PgliteStatements,
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
+    commitWith(q) {
+      if (final) throw new Error('commitWith() was called twice in one transaction');
+      final = q;
+    },
     async close() {},
   };
-  return db;
+  return { db, final: () => final };
 }
 
 /**
@@ -356,8 +373,15 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
     transaction: (fn) => {
       const a = ambientOf(root);
       if (a) return savepoint(a, fn);
-      return lite.transaction((tx) => fn(pgliteTxDb(tx, lite, statements, connection)));
+      return lite.transaction(async (tx) => {
+        const { db: txDb, final } = pgliteTxDb(tx, lite, statements, connection);
+        const result = await fn(txDb);
+        const last = final();
+        if (last) await txDb.query(last);
+        return result;
+      });
     },
+    commitWith: notInTransaction,
     async close() {
       if (!lite.closed) await lite.close();
     },
@@ -365,21 +389,87 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
   return db;
 }
 
-function pgClientDb(client: pg.PoolClient, connection: DbConnection): Db {
-  const db: Db = {
-    dialect: 'pg',
-    connection,
-    async query<T>(q: Query) {
-      const r = await client.query(pgQuery(q));
-      return r.rows as T[];
-    },
-    async exec(sql) {
-      await client.query(sql);
-    },
-    transaction: (fn) => fn(db),
-    async close() {},
-  };
-  return db;
+function notInTransaction(): never {
+  throw new Error('commitWith() is for a statement inside a transaction');
+}
+
+/** The socket under a pooled client (node-postgres keeps it on its connection). */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } {
+  return (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+}
+
+/**
+ * One PostgreSQL transaction on a pooled client, written for as few round trips as the protocol allows: BEGIN goes out
+ * in the same write as the transaction's first statement (and not at all when it runs none), and the statement given
+ * to commitWith() in the same write as COMMIT. Every round trip is a write and a wake-up in both processes — on a
+ * small virtual machine tens of microseconds of CPU each — and a chat send is one transaction.
+ */
+class PgTransaction {
+  private begun = false;
+  private final: Query | undefined;
+  readonly db: Db;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    connection: DbConnection,
+  ) {
+    const db: Db = {
+      dialect: 'pg',
+      connection,
+      query: async <T>(q: Query) => (await this.send(pgQuery(q))).rows as T[],
+      exec: async (sql) => void (await this.send(sql)),
+      transaction: (fn) => fn(db),
+      commitWith: (q) => {
+        if (this.final) throw new Error('commitWith() was called twice in one transaction');
+        this.final = q;
+      },
+      async close() {},
+    };
+    this.db = db;
+  }
+
+  /** Sends a statement; the transaction's first one takes BEGIN along in the same write. */
+  private send(q: string | ReturnType<typeof pgQuery>): Promise<pg.QueryResult> {
+    if (this.begun) return this.client.query(q);
+    this.begun = true;
+    const socket = socketOf(this.client);
+    socket.cork();
+    try {
+      // BEGIN has no failure of its own (no parameters, no table, no lock): when it fails, so does the statement behind it.
+      void this.client.query('BEGIN').catch(() => undefined);
+      return this.client.query(q);
+    } finally {
+      socket.uncork();
+    }
+  }
+
+  /**
+   * COMMIT, with commitWith()'s statement in the same write. PostgreSQL answers a COMMIT after a failed statement
+   * with ROLLBACK: then that statement's error is thrown, and nothing was committed.
+   */
+  async commit(): Promise<void> {
+    const final = this.final;
+    if (!this.begun && !final) return;
+    const socket = socketOf(this.client);
+    socket.cork();
+    let last: Promise<pg.QueryResult> | undefined;
+    let commit: Promise<pg.QueryResult>;
+    try {
+      if (final) last = this.send(pgQuery(final));
+      commit = this.client.query('COMMIT');
+    } finally {
+      socket.uncork();
+    }
+    const [ran, committed] = await Promise.allSettled([last, commit]);
+    if (ran.status === 'rejected') throw ran.reason;
+    if (committed.status === 'rejected') throw committed.reason;
+    if (committed.value.command !== 'COMMIT') throw new Error(`the transaction ended with ${committed.value.command}, not COMMIT`);
+  }
+
+  /** Ends a transaction that failed before its COMMIT was sent (nothing to do when it never began). */
+  async rollback(): Promise<void> {
+    if (this.begun) await this.client.query('ROLLBACK').catch(() => undefined);
+  }
 }
 
 /**
@@ -419,27 +509,24 @@ export function createPgDb(
       const a = ambientOf(root);
       if (a) return savepoint(a, fn);
       const client = await pool.connect();
-      // BEGIN goes out with the transaction's first statement instead of waiting a round trip of its own: every
-      // round trip is a write and a wake-up in both processes, a few tenths of a millisecond of CPU on a small
-      // machine (a chat send is one transaction). Its answer is read before COMMIT. BEGIN has no failure of its own
-      // (no parameters, no table, no lock): it fails with its connection, and then so does every statement behind it.
-      const begun = client.query('BEGIN').then(
-        () => null,
-        (err: unknown) => err,
-      );
+      const tx = new PgTransaction(client, connection);
+      // A client whose connection broke is dropped by the pool when released (it is no longer queryable).
       try {
-        const result = await fn(pgClientDb(client, connection));
-        const failed = await begun;
-        if (failed) throw failed;
-        await client.query('COMMIT');
+        let result;
+        try {
+          result = await fn(tx.db);
+        } catch (err) {
+          await tx.rollback();
+          throw err;
+        }
+        // Once COMMIT is sent the transaction is over either way: rolled back by PostgreSQL if it did not commit.
+        await tx.commit();
         return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
       } finally {
         client.release();
       }
     },
+    commitWith: notInTransaction,
     close: () => pool.end(),
   };
   return db;

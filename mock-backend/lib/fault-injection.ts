@@ -4,7 +4,7 @@
  * kill -9, a lost machine or an out-of-memory kill would, with no handler, no flush and no answer. Unset, each point
  * is one comparison.
  *
- * - `idempotency-before-commit`: an idempotent write and its stored answer are written, the transaction not committed;
+ * - `idempotency-before-commit`: an idempotent write is made, its answer and the COMMIT (one round trip) not yet sent;
  * - `idempotency-after-commit`: both committed, the answer not sent;
  * - `webhook-after-commit`: a payment webhook's inbox row and its settlement (credits) committed, the provider not
  *   answered (it delivers the event again);

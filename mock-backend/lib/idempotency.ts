@@ -76,6 +76,13 @@ const lockAndFindKey = statement(
   SELECT l.locked, k.operation, k.fingerprint, k.status, k.response_body
   FROM l LEFT JOIN idempotency_keys k ON l.locked AND k.scope = ${scope} AND k.key = ${key} AND k.expires_at > now() AND k.status IS NOT NULL`,
 );
+/** The SQLSTATE the store raises when another request's answer under the key committed first. */
+const ANSWERED_MEANWHILE = 'IK409';
+
+/**
+ * The answer, as the transaction's last statement (sent with its COMMIT): it raises ANSWERED_MEANWHILE when a live
+ * answer of the key is there already, which rolls the whole transaction back.
+ */
 const storeKey = statement(
   'idempotency_store',
   (
@@ -85,15 +92,21 @@ const storeKey = statement(
     fingerprint: string,
     status: number,
     body: string,
-  ) => sql`INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
-  VALUES (${scope}, ${key}, ${operation}, ${fingerprint}, ${status}, ${body}, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-  ON CONFLICT (scope, key) DO UPDATE SET
-    operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
-    response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
-    created_at = now(), updated_at = now()
-  WHERE idempotency_keys.status IS NULL OR idempotency_keys.expires_at <= now()
-  RETURNING 1 AS stored`,
+  ) => sql`WITH stored AS (
+    INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
+    VALUES (${scope}, ${key}, ${operation}, ${fingerprint}, ${status}, ${body}, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
+    ON CONFLICT (scope, key) DO UPDATE SET
+      operation = EXCLUDED.operation, fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status,
+      response_body = EXCLUDED.response_body, locked_until = NULL, expires_at = EXCLUDED.expires_at,
+      created_at = now(), updated_at = now()
+    WHERE idempotency_keys.status IS NULL OR idempotency_keys.expires_at <= now()
+    RETURNING 1)
+  SELECT raise_error(${ANSWERED_MEANWHILE}, 'another answer of this idempotency key committed first')
+  WHERE NOT EXISTS (SELECT 1 FROM stored)`,
 );
+
+const answeredMeanwhile = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === ANSWERED_MEANWHILE;
 
 interface KeyRow {
   operation: string;
@@ -117,9 +130,6 @@ function answerFound(res: Response, found: Found): void {
 }
 
 class KeyInUse extends Error {}
-
-/** Another request's answer under the key committed while this one ran: this one's work is rolled back. */
-class AnsweredMeanwhile extends Error {}
 
 /**
  * Answers `status` with the JSON that `work` returns — once per Idempotency-Key when the request carries one.
@@ -157,16 +167,16 @@ export async function respondIdempotently(
       },
       async (tx, outcome) => {
         if (!outcome.ok || replay) return;
-        const stored = await tx.query(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null)));
-        // A live answer under the key (committed by the lock's previous holder after this statement's snapshot above
-        // was taken): this request's work is undone and that answer given instead, so the work happens once.
-        if (stored.length === 0) throw new AnsweredMeanwhile();
         faultPoint('idempotency-before-commit');
+        // With the COMMIT, in one round trip. A live answer under the key (committed by the lock's previous holder
+        // after the lock statement's snapshot was taken) makes it raise: this request's work is undone and that
+        // answer given instead, so the work happens once.
+        tx.commitWith(storeKey(scope, key, operation, fingerprint, status, JSON.stringify(outcome.value ?? null)));
       },
     );
   } catch (error) {
     if (error instanceof KeyInUse) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
-    if (!(error instanceof AnsweredMeanwhile)) throw error;
+    if (!answeredMeanwhile(error)) throw error;
     const [row] = await db.query<KeyRow>(findKey(scope, key));
     replay = foundOf(row, operation, fingerprint);
     // Gone again meanwhile (expired): the client may try the key once more.

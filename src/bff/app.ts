@@ -73,6 +73,9 @@ const lazyRenderer: RenderFn = async (request, res) => {
   await renderPage(request, res);
 };
 
+/** The Content-Security-Policy of every `/api` answer: nothing may load or frame it. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** Root files the browser must ask for again every time: the service worker and the offline page's script. */
 const NOT_CACHED_FILES = new Set(['push-sw.js', 'offline.js']);
 
@@ -150,7 +153,14 @@ export function createApp(options: CreateAppOptions): BffApp {
       strictTransportSecurity: config.PUBLIC_URL.startsWith('https:') ? undefined : false,
     }),
   );
-  app.use(contentSecurityPolicy());
+  // Pages get the site's policy with a fresh script nonce. API answers are JSON (or an event stream), never a
+  // document: they get the strictest policy, the same text every time, with no nonce to make per call.
+  const pagePolicy = contentSecurityPolicy();
+  app.use((req, res, next) => {
+    if (!req.path.startsWith('/api/')) return pagePolicy(req, res, next);
+    res.setHeader('Content-Security-Policy', API_POLICY);
+    next();
+  });
   // The event stream before compression: it is never compressed, and its many small writes go straight to the socket.
   const eventStream = eventStreamProxy({ backend, authCookieName, trustProxy });
   metrics.countStreams(() => eventStream.size());

@@ -19,6 +19,18 @@ async function setup(routes: Parameters<typeof startStandIn>[0]) {
   return { standIn, app };
 }
 
+describe('/api proxy: security headers', () => {
+  it("When an API call is answered, then it carries the strictest Content-Security-Policy (no page's script nonce) and nosniff", async () => {
+    const { app } = await setup({ '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }) });
+    const res = await request(app).get('/api/chats.php');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const page = await request(app).get('/api-docs');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self' 'nonce-");
+  });
+});
+
 describe('/api proxy: retries', () => {
   it('When a GET answers 503 twice and then 200, then the BFF retries and the browser gets the 200', async () => {
     let n = 0;
