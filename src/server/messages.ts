@@ -15,32 +15,38 @@ export interface CatalogueFile {
 
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
-// Catalogues are static files (no member data), so reading each once per process is safe.
-const sources = new Map<string, Messages>();
-function readJson(file: string): Messages {
-  const key = file;
-  let messages = sources.get(key);
-  if (!messages) {
+// Catalogues are static files (no member data), so reading each once per process is safe. Whether one is empty is
+// known when it is read: asking a catalogue of thousands of keys for its first key on every page enumerated them all.
+const sources = new Map<string, { messages: Messages; empty: boolean }>();
+function readCatalogue(file: string): { messages: Messages; empty: boolean } {
+  let catalogue = sources.get(file);
+  if (!catalogue) {
+    let messages: Messages;
     try {
       messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
     } catch {
       messages = {};
     }
-    sources.set(key, messages);
+    catalogue = { messages, empty: Object.keys(messages).length === 0 };
+    sources.set(file, catalogue);
+  }
+  return catalogue;
+}
+
+const merged = new Map<Locale, Record<string, string>>();
+
+/**
+ * Messages of a locale from the source catalogues, with the nl fallback (the English defaultMessage is the last
+ * resort); merged once per locale and process. Read only: every caller shares the object.
+ */
+export function loadMessages(locale: Locale): Readonly<Record<string, string>> {
+  let messages = merged.get(locale);
+  if (!messages) {
+    const source = (name: string) => readCatalogue(path.join(LOCALES_DIR, `${name}.json`)).messages as Record<string, string>;
+    messages = mergeMessages(locale, source(locale), locale === DEFAULT_LOCALE ? {} : source(FALLBACK_LOCALE));
+    merged.set(locale, messages);
   }
   return messages;
-}
-
-/** Whether a catalogue has no message: at its first key (counting a catalogue's keys cost every page 0.1 ms). */
-function empty(messages: Messages): boolean {
-  for (const _ in messages) return false;
-  return true;
-}
-
-/** Messages of a locale from the source catalogues, with the nl fallback (the English defaultMessage is the last resort). */
-export function loadMessages(locale: Locale): Record<string, string> {
-  const source = (name: string) => readJson(path.join(LOCALES_DIR, `${name}.json`)) as Record<string, string>;
-  return mergeMessages(locale, source(locale), locale === DEFAULT_LOCALE ? {} : source(FALLBACK_LOCALE));
 }
 
 /**
@@ -54,8 +60,8 @@ export function pageMessages(
 ): { messages: Messages; url: string | null } {
   const file = compiled?.[locale];
   if (file) {
-    const messages = readJson(file.file);
-    if (!empty(messages)) return { messages, url: file.url };
+    const catalogue = readCatalogue(file.file);
+    if (!catalogue.empty) return { messages: catalogue.messages, url: file.url };
   }
   return { messages: loadMessages(locale), url: null };
 }

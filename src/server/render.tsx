@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { renderToPipeableStream } from 'react-dom/server';
+import { RawIntlProvider } from 'react-intl';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { SWRConfig } from 'swr';
 import type { ApiClient, Settings } from '../shared/api/client';
@@ -22,6 +23,7 @@ import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
 import { bootScript } from './boot-script';
 import { sendErrorPage } from './error-page';
+import { sharedIntl } from './intl';
 import { pageMessages, type CatalogueFile } from './messages';
 
 export interface RenderRequest {
@@ -322,11 +324,14 @@ function stream(
     };
     const pipeable = renderToPipeableStream(
       <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
-        {/* SWR's cache of this request only: the loaders' answers go into it under the keys the pages read. */}
-        <SWRConfig value={{ provider: createRenderCache }}>
-          {/* The router's data goes to the browser in the app state (hydrate.tsx), not in a script of its own. */}
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, page.router)} context={page.router} hydrate={false} />
-        </SWRConfig>
+        {/* The pages render with the react-intl object every page of this catalogue shares (its formatters made once). */}
+        <RawIntlProvider value={sharedIntl(req.locale, messages)}>
+          {/* SWR's cache of this request only: the loaders' answers go into it under the keys the pages read. */}
+          <SWRConfig value={{ provider: createRenderCache }}>
+            {/* The router's data goes to the browser in the app state (hydrate.tsx), not in a script of its own. */}
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, page.router)} context={page.router} hydrate={false} />
+          </SWRConfig>
+        </RawIntlProvider>
       </Root>,
       {
         // The scripts load once the first screen is painted (boot-script.ts), not from <head>.

@@ -32,3 +32,11 @@ export function I18nProvider({ locale, messages, children }: { locale: Locale; m
     </IntlProvider>
   );
 }
+
+/**
+ * I18nProvider's configuration as one object, for the server's react-intl object shared by the pages of a catalogue
+ * (src/server/intl.ts; a test renders both alike). Spelled out twice so the browser's entry does not carry it.
+ */
+export function intlConfig(locale: Locale, messages: Messages): IntlConfig {
+  return { locale: dateLocaleFor(locale), defaultLocale: DEFAULT_LOCALE, messages, onError: onIntlError };
+}

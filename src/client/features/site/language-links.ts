@@ -1,7 +1,13 @@
 import type { Locale } from '../../../shared/locales';
 
-/** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål". */
+const names: Partial<Record<Locale, string>> = {};
+
+/** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål" (made once per language: every page shows some). */
 export function languageName(code: Locale): string {
+  return (names[code] ??= ownName(code));
+}
+
+function ownName(code: Locale): string {
   let name: string | undefined;
   try {
     name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
