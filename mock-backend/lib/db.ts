@@ -406,6 +406,8 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } {
  */
 class PgTransaction {
   private begun = false;
+  /** BEGIN's own failure, if it had one: then nothing may be reported as committed. */
+  private beginFailed: unknown;
   private final: Query | undefined;
   readonly db: Db;
 
@@ -435,8 +437,11 @@ class PgTransaction {
     const socket = socketOf(this.client);
     socket.cork();
     try {
-      // BEGIN has no failure of its own (no parameters, no table, no lock): when it fails, so does the statement behind it.
-      void this.client.query('BEGIN').catch(() => undefined);
+      // BEGIN has no failure of its own (no parameters, no table, no lock): it fails with its connection, and then so
+      // does every statement behind it. Should it fail alone, the transaction is refused at its end.
+      void this.client.query('BEGIN').catch((err: unknown) => {
+        this.beginFailed = err;
+      });
       return this.client.query(q);
     } finally {
       socket.uncork();
@@ -461,6 +466,7 @@ class PgTransaction {
       socket.uncork();
     }
     const [ran, committed] = await Promise.allSettled([last, commit]);
+    if (this.beginFailed !== undefined) throw this.beginFailed;
     if (ran.status === 'rejected') throw ran.reason;
     if (committed.status === 'rejected') throw committed.reason;
     if (committed.value.command !== 'COMMIT') throw new Error(`the transaction ended with ${committed.value.command}, not COMMIT`);

@@ -12,13 +12,12 @@ export const DEFAULT_DATE_LOCALE: Locale = 'nl';
  * DEFAULT_DATE_LOCALE. All eleven have it in Node and current browsers; a runtime built with reduced ICU data
  * (small-icu, older WebViews) gets Dutch dates instead of falling back to English.
  */
-export function dateLocaleFor(locale: Locale, supported?: (tags: string[]) => readonly string[]): Locale {
-  // The runtime's date data does not change while it runs: asked once per locale (every page asks).
-  if (!supported) return (dateLocales[locale] ??= dateLocaleFor(locale, (tags) => Intl.DateTimeFormat.supportedLocalesOf(tags)));
+export function dateLocaleFor(
+  locale: Locale,
+  supported: (tags: string[]) => readonly string[] = (tags) => Intl.DateTimeFormat.supportedLocalesOf(tags),
+): Locale {
   return supported([locale]).length > 0 ? locale : DEFAULT_DATE_LOCALE;
 }
-
-const dateLocales: Partial<Record<Locale, Locale>> = {};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,13 +1,7 @@
 import type { Locale } from '../../../shared/locales';
 
-const names: Partial<Record<Locale, string>> = {};
-
-/** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål" (made once per language: every page shows some). */
+/** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål". */
 export function languageName(code: Locale): string {
-  return (names[code] ??= ownName(code));
-}
-
-function ownName(code: Locale): string {
   let name: string | undefined;
   try {
     name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
