@@ -85,14 +85,7 @@ const ANSWERED_MEANWHILE = 'IK409';
  */
 const storeKey = statement(
   'idempotency_store',
-  (
-    scope: string,
-    key: string,
-    operation: string,
-    fingerprint: string,
-    status: number,
-    body: string,
-  ) => sql`WITH stored AS (
+  (scope: string, key: string, operation: string, fingerprint: string, status: number, body: string) => sql`WITH stored AS (
     INSERT INTO idempotency_keys (scope, key, operation, fingerprint, status, response_body, expires_at)
     VALUES (${scope}, ${key}, ${operation}, ${fingerprint}, ${status}, ${body}, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
     ON CONFLICT (scope, key) DO UPDATE SET
