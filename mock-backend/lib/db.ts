@@ -393,9 +393,20 @@ function notInTransaction(): never {
   throw new Error('commitWith() is for a statement inside a transaction');
 }
 
-/** The socket under a pooled client (node-postgres keeps it on its connection). */
-function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } {
-  return (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+const UNCORKED: Corkable = { cork: () => undefined, uncork: () => undefined };
+
+/**
+ * The socket under a pooled client, to cork it for one write (node-postgres keeps it on its connection and corks it
+ * itself around a statement's messages). A driver that keeps it elsewhere gets no corking: its statements then go
+ * out a write each, as before, and nothing else changes.
+ */
+function socketOf(client: pg.PoolClient): Corkable {
+  const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
+  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : UNCORKED;
 }
 
 /**
