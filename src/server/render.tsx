@@ -23,6 +23,7 @@ import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
 import { bootScript } from './boot-script';
 import { sendErrorPage } from './error-page';
+import { flushBatches } from './flush-batches';
 import { sharedIntl } from './intl';
 import { pageMessages, type CatalogueFile } from './messages';
 
@@ -320,7 +321,8 @@ function stream(
     };
     const start = () => {
       setHtmlHeaders(res, page.status);
-      pipeable.pipe(res);
+      // One write per React flush (the shell, then each streamed part), not one per 4 KiB.
+      pipeable.pipe(flushBatches(res) as unknown as NodeJS.WritableStream);
     };
     const pipeable = renderToPipeableStream(
       <Root state={state} stateJson={stateJson} store={store} api={req.api} messages={messages}>
