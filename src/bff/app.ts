@@ -78,6 +78,8 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** Root files the browser must ask for again every time: the service worker and the offline page's script. */
 const NOT_CACHED_FILES = new Set(['push-sw.js', 'offline.js']);
+/** A path whose last segment has an extension (`/icons/icon-192.png`): the root files are all named so, pages never. */
+const FILE_NAME = /\.[^/]+$/;
 
 function contentSecurityPolicy() {
   return helmet.contentSecurityPolicy({
@@ -190,8 +192,12 @@ export function createApp(options: CreateAppOptions): BffApp {
       if (NOT_CACHED_FILES.has(path.basename(file))) res.setHeader('Cache-Control', 'no-cache');
     },
   });
-  // `/api` calls never look for a file (a file-system lookup per API call costs the proxy more than the rest of it).
-  app.use((req, res, next) => (req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next)));
+  // Only a path whose last part names a file (every file here has an extension) looks for one: `/api` calls and pages
+  // (`/members`, `/chats/12`) go on without a file-system lookup, which costs a page or a proxied call more than
+  // the rest of this middleware.
+  app.use((req, res, next) =>
+    !FILE_NAME.test(req.path) || req.path.endsWith('.html') || req.path.startsWith('/api/') ? next() : rootStatic(req, res, next),
+  );
 
   app.use(OPERATOR_PREFIX, operatorRoutes({ token: config.OPERATOR_TOKEN, metrics, shadow: backend.shadow }));
   app.use(

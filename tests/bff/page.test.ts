@@ -1,12 +1,14 @@
 import request from 'supertest';
+import { writeFileSync } from 'node:fs';
 import http, { type ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { DEFAULT_SETTINGS } from '../../src/bff/default-settings';
 import { profileFixture, userFixture } from '../../src/client/test/fixtures';
 import { renderPage } from '../../src/server/render';
-import { AUTH_REQUIRED, deadPort, fakeRenderer, json, makeApp, setCookies, startStandIn, type StandIn } from './helpers';
+import { AUTH_REQUIRED, deadPort, fakeRenderer, json, makeApp, makeDistDir, setCookies, startStandIn, type StandIn } from './helpers';
 
 let standIn: StandIn | undefined;
 let app: BffApp | undefined;
@@ -327,14 +329,20 @@ describe('health and static files', () => {
     expect((await request(app).get('/assets/missing.js')).status).toBe(404);
   });
 
-  it('When another build file is requested, then it gets a short cache; the Vite manifest is never served', async () => {
+  it('When another build file is requested, then it gets a short cache; the Vite manifest is never served, nor a file for a page’s path', async () => {
     standIn = await startStandIn();
-    app = makeApp(standIn.url);
+    const dist = makeDistDir();
+    // A page's path is never looked up as a file, even where one of that name lies in the build.
+    writeFileSync(path.join(dist, 'members'), 'not a page');
+    app = makeApp(standIn.url, { env: { DIST_DIR: dist } });
     const icon = await request(app).get('/favicon.ico');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     const manifest = await request(app).get('/.vite/manifest.json');
     expect(manifest.text).not.toContain('entry-client-abc123');
+    const page = await request(app).get('/members');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).not.toBe('not a page');
   });
 });
 
