@@ -46,7 +46,7 @@ import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
 import { compileRequestSchemasWithoutPaths } from './lib/request-schemas';
-import { memoizeRouteRegexps } from './lib/route-regexps';
+import { memoizeRouteLookups } from './lib/route-lookups';
 import { createSmsSender, type SmsSender } from './lib/sms';
 import { autoLike } from './use-cases/auto-like';
 
@@ -96,13 +96,13 @@ export interface AppDeps {
  * The contract's validator of requests (express-openapi-validator). It compiles a route's schemas on the route's first
  * request and keeps them; the contract does not change while the process runs, so every app of a process (a backend
  * test file's context, one after another in a worker) shares one instead of compiling them again, about 0.1 s of CPU
- * per route; the expressions it matches a request's path with are made once per path (lib/route-regexps.ts). Answers are checked against the contract (tests only) by lib/contract-responses.ts.
+ * per route; the route a method and path matched is remembered, so a request does not walk the contract's paths again (lib/route-lookups.ts). Answers are checked against the contract (tests only) by lib/contract-responses.ts.
  */
 let requestValidator: ReturnType<typeof OpenApiValidator.middleware> | undefined;
 
 function contractValidator(): ReturnType<typeof OpenApiValidator.middleware> {
   compileRequestSchemasWithoutPaths();
-  memoizeRouteRegexps();
+  memoizeRouteLookups();
   requestValidator ??= OpenApiValidator.middleware({
     apiSpec: OPENAPI_PATH,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
