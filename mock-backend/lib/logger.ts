@@ -84,10 +84,15 @@ export function httpLogger(logger: Logger) {
     // Our serializers in full (pino-http would otherwise put its own error serializer in front of the logger's).
     wrapSerializers: false,
     serializers: {
-      req: (req: Parameters<typeof pino.stdSerializers.req>[0]) => {
-        const full = requestSerializer(pino.stdSerializers.req(req) as unknown as SerializedRequest);
-        return debug ? full : { id: full.id, method: full.method, url: full.url };
-      },
+      // pino-http serializes the request for every request's child logger, logged or not: below debug, only the
+      // three fields, read straight off the request.
+      req: debug
+        ? (req: Parameters<typeof pino.stdSerializers.req>[0]) =>
+            requestSerializer(pino.stdSerializers.req(req) as unknown as SerializedRequest)
+        : (req: { id?: unknown; method?: unknown; originalUrl?: unknown; url?: unknown }) => {
+            const url = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
+            return { id: req.id, method: req.method, url: typeof url === 'string' ? redactUrl(url) : url };
+          },
       res: debug ? pino.stdSerializers.res : (res: { statusCode?: unknown }) => ({ statusCode: res.statusCode }),
       err: serializeError,
     },
