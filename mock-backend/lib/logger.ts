@@ -102,7 +102,10 @@ export function httpLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode === 429 || res.statusCode === 401 ? 'warn' : 'info',
+    customLogLevel: (_req, res, err) => {
+      const level = err || res.statusCode >= 500 ? 'error' : res.statusCode === 429 || res.statusCode === 401 ? 'warn' : 'info';
+      // A line the logger's level drops is not made at all (pino-http would build its fields first).
+      return logger.isLevelEnabled(level) ? level : 'silent';
+    },
   });
 }

@@ -94,14 +94,16 @@ export function httpLogger(logger: Logger, routeOf: (req: IncomingMessage, res: 
   return pinoHttp({
     logger,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+    // Below debug the serializers read the three fields straight off the request: pino-http serializes the request
+    // for every request's child logger, logged or not, and its own wrapper would first copy it whole.
+    wrapSerializers: debug,
     serializers: debug
       ? { req: redactRequest, res: redactResponse }
       : {
-          req: (req: { id?: unknown; method?: unknown; url?: unknown }) => ({
-            id: req.id,
-            method: req.method,
-            url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
-          }),
+          req: (req: { id?: unknown; method?: unknown; originalUrl?: unknown; url?: unknown }) => {
+            const url = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
+            return { id: req.id, method: req.method, url: typeof url === 'string' ? redactUrl(url) : url };
+          },
           res: (res: { statusCode?: unknown }) => ({ statusCode: res.statusCode }),
         },
     customProps: (req, res) => {
@@ -129,8 +131,16 @@ export function httpLogger(logger: Logger, routeOf: (req: IncomingMessage, res: 
     },
     customLogLevel: (_req, res, error) => {
       const noted = res as Noted;
-      if (noted[NOTE]?.failure === 'breaker_open' || noted[ERROR_LOGGED]) return 'warn';
-      return error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      const level =
+        noted[NOTE]?.failure === 'breaker_open' || noted[ERROR_LOGGED]
+          ? 'warn'
+          : error || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'warn'
+              : 'info';
+      // A line the logger's level drops is not made at all (pino-http would build its fields and a child logger first).
+      return logger.isLevelEnabled(level) ? level : 'silent';
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' },
   });
