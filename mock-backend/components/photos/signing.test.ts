@@ -39,3 +39,23 @@ describe('photo URLs: signed by the JSON serializer', () => {
     expect(res.text).not.toContain('photo-full.jpg');
   });
 });
+
+describe('photo URLs: signatures kept for the current expiry', () => {
+  it('When the same path is signed again, then it is the same signed path until the hour moves on; then it carries the new expiry and verifies, and the old one still verifies until it expires', () => {
+    const own = createMediaSigner(randomBytes(32));
+    const now = Date.UTC(2026, 10, 27, 10, 15);
+    const first = own.sign(image.filename, now);
+    expect(own.sign(image.filename, now + 30 * 60_000)).toBe(first);
+    expect(own.verify(first, now)).toBe(image.filename);
+    const later = own.sign(image.filename, now + 60 * 60_000);
+    expect(later).not.toBe(first);
+    expect(later.split('/')[1]).toBe(String(Number(first.split('/')[1]) + 3600));
+    expect(own.verify(later, now + 60 * 60_000)).toBe(image.filename);
+    expect(own.verify(first, now + 60 * 60_000)).toBe(image.filename);
+    expect(own.verify(first, Number(first.split('/')[1]) * 1000)).toBeNull();
+    // Back to the earlier hour (a clock set back): signed for that hour again, the same as before.
+    expect(own.sign(image.filename, now)).toBe(first);
+    // Another signer's key never yields the same path.
+    expect(createMediaSigner(randomBytes(32)).sign(image.filename, now)).not.toBe(first);
+  });
+});

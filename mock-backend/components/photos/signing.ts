@@ -17,13 +17,29 @@ export interface MediaSigner {
   verify(signed: string, nowMs?: number): string | null;
 }
 
+/** Signed paths kept per signer at most (the paths of the current expiry; past it they start again). */
+const SIGNED_PATHS_KEPT = 20_000;
+
 export function createMediaSigner(key: Buffer): MediaSigner {
   const mac = (expiry: string, file: string) => createHmac('sha256', key).update(`${expiry}/${file}`).digest('base64url');
+  // A path's signature is the same for everyone until the expiry moves on (once an hour), and a member list signs three
+  // paths per card: the signed paths of the current expiry are kept, so each is computed once an hour, not per answer.
+  let keptExpiry = '';
+  const kept = new Map<string, string>();
   return {
     sign(file, nowMs = Date.now()) {
       if (!STORED_PATH.test(file)) throw new Error(`refusing to sign an unexpected media path: ${file}`);
       const expiry = String((Math.floor(nowMs / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS);
-      return `s/${expiry}/${mac(expiry, file)}/${file}`;
+      if (expiry !== keptExpiry || kept.size >= SIGNED_PATHS_KEPT) {
+        kept.clear();
+        keptExpiry = expiry;
+      }
+      let signed = kept.get(file);
+      if (signed === undefined) {
+        signed = `s/${expiry}/${mac(expiry, file)}/${file}`;
+        kept.set(file, signed);
+      }
+      return signed;
     },
     verify(signed, nowMs = Date.now()) {
       const m = SIGNED_PATH.exec(signed);
