@@ -23,7 +23,7 @@ import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
 import { connectionDrain } from '../src/shared/connection-drain';
-import { limitHeapGrowth } from '../src/shared/heap-growth';
+import { BACKEND_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../src/shared/heap-growth';
 import { logProcessWarnings } from '../src/shared/process-warnings';
 
 const parsed = parseConfig(process.env);
@@ -34,7 +34,7 @@ if (!parsed.ok) {
 const config = parsed.config;
 const logger = createLogger(config.LOG_LEVEL);
 logProcessWarnings(logger);
-limitHeapGrowth();
+limitHeapGrowth(BACKEND_HEAP_GROWING_PERCENT);
 // libvips keeps up to 50 MB of recent operations for reuse; every photo is processed once, so nothing would reuse them.
 sharp.cache(false);
 

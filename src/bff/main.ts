@@ -10,7 +10,7 @@ import { contractIdempotentOperations, contractOperationIds } from './idempotent
 import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
-import { limitHeapGrowth } from '../shared/heap-growth';
+import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
 
 /**
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   logProcessWarnings(logger);
-  limitHeapGrowth();
+  limitHeapGrowth(BFF_HEAP_GROWING_PERCENT);
   let child: ChildProcess | undefined;
   const state: { server?: Server; closeStreams?: () => void; drain?: () => void } = {};
   let shuttingDown = false;
