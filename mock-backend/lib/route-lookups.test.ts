@@ -30,7 +30,9 @@ describe('the contract validator’s route lookups, remembered', () => {
     expect((await request(ctx.app).patch('/api/members.php').send({})).status).toBe(405);
     const body = await request(ctx.app).post('/api/user.php').send({ email: 42, password: true });
     expect(body.status).toBe(400);
-    expect((await request(ctx.app).post('/api/user.php').send({ email: 'nobody@example.test', password: 'wrong-password' })).status).toBe(401);
+    expect((await request(ctx.app).post('/api/user.php').send({ email: 'nobody@example.test', password: 'wrong-password' })).status).toBe(
+      401,
+    );
     expect((await request(ctx.app).post('/api/user.php').send({ email: 42, password: true })).status).toBe(400);
     expect((await request(ctx.app).get('/api/nothing.php')).status).toBe(404);
     expect((await request(ctx.app).get('/api/nothing.php')).status).toBe(404);
