@@ -96,7 +96,8 @@ export interface AppDeps {
  * The contract's validator of requests (express-openapi-validator). It compiles a route's schemas on the route's first
  * request and keeps them; the contract does not change while the process runs, so every app of a process (a backend
  * test file's context, one after another in a worker) shares one instead of compiling them again, about 0.1 s of CPU
- * per route; the route a method and path matched is remembered, so a request does not walk the contract's paths again (lib/route-lookups.ts). Answers are checked against the contract (tests only) by lib/contract-responses.ts.
+ * per route; the route a method and path matched is remembered, so a request does not walk the contract's paths
+ * again (lib/route-lookups.ts). Answers are checked against the contract (tests only) by lib/contract-responses.ts.
  */
 let requestValidator: ReturnType<typeof OpenApiValidator.middleware> | undefined;
 
