@@ -12,8 +12,13 @@ export interface ChatRow extends SummaryRow {
   last_mine: boolean | null;
 }
 
-export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
-  return db.query<ChatRow>(
+/**
+ * The member's conversations (chats.php, the chats page): prepared once, so PostgreSQL plans it once per connection
+ * instead of on every call (its planning took twice its execution on the embedded database: 2.3 ms of a 2.6 ms call).
+ */
+const chatList = statement(
+  'social_chat_list',
+  (userId: number) =>
     // Unread = the other member's delivered messages past the read marker (migration 013), not a stored flag.
     // The last message: the newest the member can see (past what he cleared; a held one only for its sender; none that
     // moderation removed, so a removed photo or text never shows in the list).
@@ -30,7 +35,10 @@ export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
        ORDER BY m.seq DESC LIMIT 1) lm ON true
      WHERE me.user_id = ${userId} AND me.deleted_at IS NULL AND u.status <> 'deleted' AND ${notBlocked(userId, raw('u.id'))}
      ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC`,
-  );
+);
+
+export async function listChats(db: Db, userId: number): Promise<ChatRow[]> {
+  return db.query<ChatRow>(chatList(userId));
 }
 
 /**
@@ -64,9 +72,10 @@ export interface LikeRow extends SummaryRow {
   created_at: Date;
 }
 
-/** Likes received (new first) and given, each with the other member's summary. */
-export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
-  return db.query<LikeRow>(
+/** Likes received (new first) and given, each with the other member's summary (likes.php): prepared once, as chatList. */
+const likeList = statement(
+  'social_like_list',
+  (userId: number) =>
     sql`SELECT l.direction, l.like_new, l.match, l.created_at, ${SUMMARY_COLUMNS}
      FROM (
        -- an invisible member's like is never new (invisible members never show up as new likers)
@@ -83,7 +92,10 @@ export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
      WHERE ${VISIBLE} AND ${notBlocked(userId, raw('u.id'))}
      ORDER BY (l.direction = 'received' AND l.like_new) DESC, l.created_at DESC, u.id DESC
      LIMIT 500`,
-  );
+);
+
+export async function listLikes(db: Db, userId: number): Promise<LikeRow[]> {
+  return db.query<LikeRow>(likeList(userId));
 }
 
 export async function findSummary(db: Db, userId: number): Promise<SummaryRow | null> {
