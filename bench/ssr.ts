@@ -21,7 +21,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const USER_AGENT =
   process.env.BENCH_UA ?? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 // Every page a member uses most has its line: the search, a profile, the chats, a conversation, credits and likes.
-const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/chats,/chats/:chat,/credits,/likes,/pages/terms,/landers/gallery').split(',');
+const PATHS = (process.env.BENCH_PATHS ?? '/,/members,/members/5,/chats,/chats/:chat,/credits,/likes,/pages/terms,/landers/gallery').split(
+  ',',
+);
 const WHO = (process.env.BENCH_WHO ?? 'visitor,member').split(',');
 
 function percentile(sorted: number[], p: number): number {
