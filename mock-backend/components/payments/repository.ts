@@ -1,4 +1,4 @@
-import { raw, sql, type Db } from '../../lib/db';
+import { raw, sql, statement, type Db } from '../../lib/db';
 import type { ProviderPaymentStatus } from './provider';
 
 /** The payments component's SQL: credit bundles, payment rows, the webhook inbox and the chargeback writes. */
@@ -63,20 +63,26 @@ const PAYMENT_COLUMN_NAMES = [
 const PAYMENT_COLUMNS = raw(PAYMENT_COLUMN_NAMES.join(', '));
 const PAYMENT_COLUMNS_OF_P = raw(PAYMENT_COLUMN_NAMES.map((c) => `p.${c}`).join(', '));
 
-export async function profileCountry(db: Db, userId: number): Promise<string | null> {
-  const [row] = await db.query<{ country: string | null }>(sql`SELECT country FROM profiles WHERE user_id = ${userId}`);
-  return row?.country ?? null;
-}
-
-/** The site's active bundles in the currency; the shared ones only when the site has none of its own in it. */
-export async function packagesFor(db: Db, siteId: number, currency: string): Promise<PackageRow[]> {
-  return db.query<PackageRow>(
+// The credits page's two reads (credit-packages.php): prepared once per connection, not planned on every visit.
+const countryOf = statement('payments_profile_country', (userId: number) => sql`SELECT country FROM profiles WHERE user_id = ${userId}`);
+const packagesQuery = statement(
+  'payments_packages_for',
+  (siteId: number, currency: string) =>
     sql`SELECT id, credits, price_minor, currency, popular FROM credit_packages p
      WHERE active AND currency = ${currency}
        AND (site_id = ${siteId} OR (site_id IS NULL AND NOT EXISTS (
          SELECT 1 FROM credit_packages s WHERE s.site_id = ${siteId} AND s.active AND s.currency = ${currency})))
      ORDER BY position, credits`,
-  );
+);
+
+export async function profileCountry(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ country: string | null }>(countryOf(userId));
+  return row?.country ?? null;
+}
+
+/** The site's active bundles in the currency; the shared ones only when the site has none of its own in it. */
+export async function packagesFor(db: Db, siteId: number, currency: string): Promise<PackageRow[]> {
+  return db.query<PackageRow>(packagesQuery(siteId, currency));
 }
 
 /** One checkout of a member at a time: his row stays locked until the transaction ends. */
