@@ -1,4 +1,4 @@
-import { join, raw, sql, type Db } from '../../lib/db';
+import { join, raw, sql, statement, type Db } from '../../lib/db';
 import type { AttributeColumns } from './repository';
 
 export interface MyProfileRow extends AttributeColumns {
@@ -15,14 +15,19 @@ export interface MyProfileRow extends AttributeColumns {
   has_location: boolean;
 }
 
-export async function findMyProfile(db: Db, userId: number): Promise<MyProfileRow | null> {
-  const [row] = await db.query<MyProfileRow>(
+/** The member's own profile (my-profile.php, the profile editor): prepared once per connection. */
+const myProfile = statement(
+  'members_my_profile',
+  (userId: number) =>
     sql`SELECT u.id, u.email, u.paid_user, p.name, p.about, p.birth_date::text AS birth_date,
             CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
             p.country, p.region_id, p.gender, p.sexuality, p.relationship_status, p.hair_colour, p.eye_colour,
             p.body_type, p.tattoos, p.signup_reason, p.invisible, (p.lat IS NOT NULL) AS has_location
      FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId} AND u.status <> 'deleted'`,
-  );
+);
+
+export async function findMyProfile(db: Db, userId: number): Promise<MyProfileRow | null> {
+  const [row] = await db.query<MyProfileRow>(myProfile(userId));
   return row ?? null;
 }
 
