@@ -16,8 +16,9 @@ export interface PipeDestination {
  * then each streamed part). Written as they come, a 70 KiB member list is about twenty writes, each a round of the
  * compressor on the thread pool and a write to the socket; compressing in 16 KiB pieces instead of 2–4 KiB costs less
  * than half the CPU for the same bytes (docs/benchmarks.md). Here the pieces wait until React flushes, then go to the
- * response as one write followed by the response's own flush (none when React had nothing new) (the compressor's, when the answer is compressed), so
- * what the browser receives and when is unchanged. React does not reuse a view it has written, so holding them is safe.
+ * response as one write followed by the response's own flush (the compressor's, when the answer is compressed; none
+ * when React had nothing new), so what the browser receives and when is unchanged. React does not reuse a view it has
+ * written, so holding them is safe.
  * Always answers `true`: what waits is at most the part React has ready, which it already holds in memory.
  */
 export function flushBatches(res: ServerResponse & { flush?: () => void }): PipeDestination {
