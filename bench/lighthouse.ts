@@ -14,6 +14,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSite } from '../tests/e2e/support/server';
+import { loginCookie } from './support/login';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -43,17 +44,6 @@ interface Figures {
   tbt: number;
   si: number;
   benchmarkIndex: number;
-}
-
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: 'demo-password' }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
-  return cookies.join('; ');
 }
 
 async function audit(port: number, url: string, cookie: string | undefined): Promise<Figures> {
@@ -128,7 +118,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const site = await startSite({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
 try {
-  const member = await login(site.url, 'premium@demo.test');
+  const member = await loginCookie(site.url, 'premium@demo.test');
   const profile = await firstProfilePath(site.url);
   const conversation = await firstConversationPath(site.url, member);
   const only = process.env.BENCH_PAGES?.split(',');

@@ -17,6 +17,7 @@
 import http from 'node:http';
 import { startSite } from '../tests/e2e/support/server';
 import { buildServer, rssMiB, settle, siteProcesses, type SiteProcesses } from './support/processes';
+import { loginCookie } from './support/login';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const PAGE_STEP = Number(process.env.BENCH_PAGE_STEP ?? 100);
@@ -28,17 +29,6 @@ const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: 'demo-password' }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
-  return cookies.join('; ');
-}
 
 type Reading = Record<'BFF' | 'backend' | 'PSP simulator', number>;
 function reading(procs: SiteProcesses): Reading {
@@ -74,7 +64,7 @@ try {
   );
   say(row('idle after start', idle));
 
-  const cookie = await login(site.url, 'premium@demo.test');
+  const cookie = await loginCookie(site.url, 'premium@demo.test');
   const list = (await (await fetch(`${site.url}/api/members.php?limit=50`, { headers: { cookie } })).json()) as {
     profiles: Array<{ id: number }>;
   };
@@ -105,7 +95,7 @@ try {
 
   // The backend lets one member open 120 streams a minute: the streams are spread over the three demo members and
   // paced to stay under it.
-  const streamCookies = [cookie, await login(site.url, 'free@demo.test'), await login(site.url, 'moderator@demo.test')];
+  const streamCookies = [cookie, await loginCookie(site.url, 'free@demo.test'), await loginCookie(site.url, 'moderator@demo.test')];
   const recent: number[][] = streamCookies.map(() => []);
   let turn = 0;
   const nextCookie = async (): Promise<string> => {

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type * as SiteHelpers from '../tests/e2e/support/server';
 import type * as ProcessHelpers from './support/processes';
 import type { SiteProcesses } from './support/processes';
+import { loginCookie } from './support/login';
 
 const BASE = process.env.BENCH_BASE;
 const PAGE = process.env.BENCH_PATH ?? '/members';
@@ -41,17 +42,6 @@ interface Side {
   blocks: number[];
 }
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email: 'premium@demo.test', password: 'demo-password' }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
-  return cookies.join('; ');
-}
-
 /** Starts the site of the checkout at `root` with that checkout's own helpers (they run its `dist/server`, relative to the working directory). */
 async function start(root: string, label: string): Promise<Side> {
   const here = process.cwd();
@@ -75,7 +65,7 @@ async function start(root: string, label: string): Promise<Side> {
       stop: () => site.stop(),
       procs,
       cpuMs: support.cpuMs,
-      cookie: await login(site.url),
+      cookie: await loginCookie(site.url, 'premium@demo.test'),
       bff: 0,
       backend: 0,
       pages: 0,

@@ -15,6 +15,7 @@
  */
 import { startSite } from '../tests/e2e/support/server';
 import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
+import { loginCookie } from './support/login';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
@@ -88,17 +89,6 @@ async function load(
   return { samples, seconds: (performance.now() - started) / 1000 };
 }
 
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/user.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email, password: 'demo-password' }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (!res.ok || cookies.length === 0) throw new Error(`login failed: ${res.status}`);
-  return cookies.join('; ');
-}
-
 /** The member's newest conversation, for a path's `:chat`. */
 async function newestChat(base: string, cookie: string): Promise<string> {
   const res = await fetch(`${base}/api/chats.php`, { headers: { cookie, accept: 'application/json' } });
@@ -125,7 +115,7 @@ try {
   const procs = siteProcesses(site.pid);
   await settle(procs);
   process.stdout.write(`resident memory, idle after start (settled): ${memoryLine(procs)}\n`);
-  const member = await login(site.url, 'premium@demo.test');
+  const member = await loginCookie(site.url, 'premium@demo.test');
   const who = (
     [
       ['visitor', undefined],
