@@ -24,6 +24,12 @@
  * statement is one round trip: about 0.18 ms of CPU in the backend and PostgreSQL together on this kind of machine
  * (`npm run bench:transactions`), some 2 ms of a message's 11–14.
  *
+ * BENCH_WARMUP=N (default 3 s of messages at BENCH_RATE): messages sent before the measured ones and not counted, so
+ * that the figures are a running site's, not a cold start's (V8 compiling the send path in the BFF and the backend,
+ * each PostgreSQL connection preparing and planning its statements). They go from member m to member m+2, the
+ * measured ones from m to m+1, so the measured messages start the same conversations as without a warm-up
+ * (BENCH_WARMUP=0 measures from the cold start, as this bench did before 2026-11-27).
+ *
  * BENCH_RUNS=N (default 1): N runs, each on a new site (database, processes, streams), then the median of each
  * figure; runs of one build on this kind of machine differ by 15 % and more, so builds are compared by medians.
  *
@@ -62,6 +68,7 @@ const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? RATE * 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
 
@@ -80,10 +87,16 @@ interface Site {
   bases: string[];
   members: Member[];
   cookies: string[];
-  /** Milliseconds of CPU so far, per part. */
-  cpu(): Promise<Record<string, number>>;
+  /** Milliseconds of CPU so far, per part: all of it, and the part spent in the kernel (system calls, wake-ups). */
+  cpu(): Promise<Record<string, Cpu>>;
   /** The backend's statements so far by text (BENCH_STATEMENTS=1 on PostgreSQL), else undefined. */
   statements?: () => Promise<Map<string, number>>;
+  /**
+   * Brings the planner's statistics up to date, as autovacuum does on a running site (PostgreSQL only: the embedded
+   * backend analyzes its own database). Without it the tables look as empty as at the start, and every statement
+   * planned meanwhile reads the growing messages table whole.
+   */
+  analyze?: () => Promise<void>;
   /** Bytes of memory now (after letting garbage settle), per part. */
   memory(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -92,27 +105,37 @@ interface Site {
 // ---------------------------------------------------------------------------------------------------------------
 // The production shape: backend and BFF as child processes.
 
-function procCpuMs(pid: number): number {
+interface Cpu {
+  ms: number;
+  systemMs: number;
+}
+
+const ticksMs = (ticks: string | undefined) => (Number(ticks) / TICKS_PER_SECOND) * 1000;
+
+function procCpu(pid: number): Cpu {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000; // utime, stime
+  const systemMs = ticksMs(fields[12]); // stime
+  return { ms: ticksMs(fields[11]) + systemMs, systemMs }; // utime + stime
 }
 
 function procRss(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 }
 
-function selfCpuMs(): number {
+function selfCpu(): Cpu {
   const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
+  return { ms: (c.user + c.system) / 1000, systemMs: c.system / 1000 };
 }
 
 /**
- * A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. `cpuMs`: the CPU so
+ * A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. `cpu`: the CPU so
  * far of the server processes serving its connections (when the server runs on this machine; a connection that
  * closes between two readings keeps its last reading, so the figure is a lower bound).
  */
-async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void>; cpuMs: () => Promise<number> }> {
+async function freshPgDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void>; cpu: () => Promise<Cpu>; analyze: () => Promise<void> }> {
   const name = `chatbench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -120,22 +143,28 @@ async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => 
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const seen = new Map<number, number>();
+  const seen = new Map<number, Cpu>();
   return {
     url: target.toString(),
-    cpuMs: async () => {
+    cpu: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
       await c.end();
       for (const { pid } of rows) {
         try {
-          seen.set(pid, procCpuMs(pid));
+          seen.set(pid, procCpu(pid));
         } catch {
           // gone meanwhile, or another machine's
         }
       }
-      return [...seen.values()].reduce((a, b) => a + b, 0);
+      return [...seen.values()].reduce((a, b) => ({ ms: a.ms + b.ms, systemMs: a.systemMs + b.systemMs }), { ms: 0, systemMs: 0 });
+    },
+    analyze: async () => {
+      const c = new pg.Client({ connectionString: target.toString() });
+      await c.connect();
+      await c.query('ANALYZE');
+      await c.end();
     },
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
@@ -292,10 +321,11 @@ async function startProcesses(): Promise<Site> {
       members,
       cookies,
       cpu: async () => ({
-        ...Object.fromEntries(measured.map(([part, pid]) => [part, procCpuMs(pid)])),
-        ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpuMs() } : {}),
-        'load generator': selfCpuMs(),
+        ...Object.fromEntries(measured.map(([part, pid]) => [part, procCpu(pid)])),
+        ...(fresh ? { 'PostgreSQL (its connections of this database, about)': await fresh.cpu() } : {}),
+        'load generator': selfCpu(),
       }),
+      ...(fresh ? { analyze: fresh.analyze } : {}),
       ...(statementsFile
         ? {
             statements: async () => {
@@ -346,7 +376,7 @@ async function startInProcess(): Promise<Site> {
     bases: [`http://127.0.0.1:${(bffServer.address() as AddressInfo).port}`],
     members,
     cookies,
-    cpu: async () => ({ 'one process': selfCpuMs() }),
+    cpu: async () => ({ 'one process': selfCpu() }),
     memory: async () => {
       const m = await settledHeap();
       return { 'heap+external': m.heap, rss: m.rss };
@@ -419,6 +449,54 @@ async function run(site: Site): Promise<RunFigures> {
     );
     const held = await site.memory();
 
+    /** One `POST /api/message.php` through BFF i mod n, from member `from` to member `to`: its status and message id. */
+    const post = (i: number, from: number, to: Member, key: string) =>
+      new Promise<{ status: number; id?: number }>((resolve) => {
+        const body = JSON.stringify({ profile_id: to.id, text: `bench message ${i}` });
+        const req = http.request(
+          `${baseOf(i)}/api/message.php`,
+          {
+            method: 'POST',
+            agent: sendAgent,
+            headers: {
+              cookie: cookies[from] as string,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'idempotency-key': key,
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => {
+              const status = res.statusCode ?? 0;
+              resolve(status === 201 ? { status, id: (JSON.parse(text) as { message: { id: number } }).message.id } : { status });
+            });
+          },
+        );
+        req.on('error', () => resolve({ status: 0 }));
+        req.end(body);
+      });
+
+    // Warm-up, not measured: a running site's processes have compiled their hot code and PostgreSQL's connections
+    // have planned their prepared statements. Member m writes to member m+2 here, so the measured messages below
+    // (member m to m+1) still start their conversations: the measured mix is the same with or without the warm-up.
+    const warmup = members.length > 3 ? WARMUP : 0;
+    const warmed: Promise<unknown>[] = [];
+    const warmStart = performance.now();
+    for (let i = 0; i < warmup; i++) {
+      const wait = warmStart + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await sleep(wait);
+      const from = i % members.length;
+      warmed.push(post(i, from, members[(from + 2) % members.length] as Member, `bench-warm-${i}`));
+    }
+    await Promise.all(warmed);
+    if (warmup > 0) {
+      await site.analyze?.();
+      await sleep(1_000);
+    }
+
     // Send at RATE per second through the BFF.
     const sentAt = new Map<number, number>();
     const sentIndex = new Map<number, number>();
@@ -436,45 +514,17 @@ async function run(site: Site): Promise<RunFigures> {
       if (wait > 0) await sleep(wait);
       const from = i % members.length;
       const to = members[(from + 1) % members.length] as Member;
-      const body = JSON.stringify({ profile_id: to.id, text: `bench message ${i}` });
       const t0 = performance.now();
       sends.push(
-        new Promise<void>((resolve) => {
-          const req = http.request(
-            `${baseOf(i)}/api/message.php`,
-            {
-              method: 'POST',
-              agent: sendAgent,
-              headers: {
-                cookie: cookies[from] as string,
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(body),
-                'idempotency-key': `bench-${i}`,
-              },
-            },
-            (res) => {
-              let text = '';
-              res.setEncoding('utf8');
-              res.on('data', (c: string) => (text += c));
-              res.on('end', () => {
-                if (res.statusCode === 201) {
-                  sent += 1;
-                  const id = (JSON.parse(text) as { message: { id: number } }).message.id;
-                  sentAt.set(id, t0);
-                  sentIndex.set(id, i);
-                } else {
-                  refused += 1;
-                  statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-                }
-                resolve();
-              });
-            },
-          );
-          req.on('error', () => {
+        post(i, from, to, `bench-${i}`).then(({ status, id }) => {
+          if (id !== undefined) {
+            sent += 1;
+            sentAt.set(id, t0);
+            sentIndex.set(id, i);
+          } else {
             refused += 1;
-            resolve();
-          });
-          req.end(body);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
         }),
       );
     }
@@ -493,10 +543,15 @@ async function run(site: Site): Promise<RunFigures> {
     }
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    const cpu = Object.fromEntries(Object.entries(cpuAfter).map(([part, ms]) => [part, (ms - (cpuBefore[part] ?? 0)) / Math.max(1, sent)]));
+    const perSent = (after: number, before = 0) => (after - before) / Math.max(1, sent);
+    const cpu = Object.fromEntries(Object.entries(cpuAfter).map(([part, c]) => [part, perSent(c.ms, cpuBefore[part]?.ms)]));
+    const system = Object.fromEntries(
+      Object.entries(cpuAfter).map(([part, c]) => [part, perSent(c.systemMs, cpuBefore[part]?.systemMs)]),
+    );
     const perMessage = Object.entries(cpu)
       .map(([part, ms]) => `${part} ${ms.toFixed(2)} ms`)
       .join(', ');
+    const allMs = Object.values(cpu).reduce((a, b) => a + b, 0);
     const perStream = Object.entries(held)
       .map(([part, bytes]) => `${part} ${((bytes - (before[part] ?? 0)) / STREAMS / 1024).toFixed(1)} KiB`)
       .join(', ');
@@ -505,9 +560,14 @@ async function run(site: Site): Promise<RunFigures> {
       `chat bench: ${site.label}; ${open} streams open through ${bases.length > 1 ? `${bases.length} BFFs` : 'the BFF'} over ${members.length} members`,
     );
     say(
-      `sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s), refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`,
+      `sent ${sent} messages in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(0)}/s, target ${RATE}/s) after ${warmup} warm-up messages, refused ${refused}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})` : ''}`,
     );
-    say(`CPU per sent message: ${perMessage}`);
+    say(`CPU per sent message: ${perMessage}; all processes ${allMs.toFixed(2)} ms`);
+    say(
+      `  of which in the kernel (system calls, wake-ups): ${Object.entries(system)
+        .map(([part, ms]) => `${part.replace(/ \(.*\)$/, '')} ${ms.toFixed(2)} ms`)
+        .join(', ')}`,
+    );
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
