@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
 import { sql } from './db';
@@ -64,5 +65,48 @@ describe('commitWith', () => {
     });
     await expect(swallowed).rejects.toThrow();
     expect(await ctx.db.query(counter('commit-with-5'))).toEqual([]);
+  });
+});
+
+describe('statements started in one turn', () => {
+  it('When a transaction starts two statements before awaiting either, then each answers its own, in order, in one write on PostgreSQL', async () => {
+    const writes = { count: 0 };
+    const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { write: socket._write, writev: socket._writev };
+    const [first, second] = await ctx.db.transaction(async (tx) => {
+      await tx.query(insert('one-turn-1'));
+      socket._write = function (this: unknown, ...args: unknown[]) {
+        writes.count += 1;
+        return original.write.apply(this, args);
+      };
+      socket._writev = function (this: unknown, ...args: unknown[]) {
+        writes.count += 1;
+        return original.writev.apply(this, args);
+      };
+      try {
+        return await Promise.all([
+          tx.query(sql`UPDATE rate_limits SET points = points + 1 WHERE key = ${'one-turn-1'} RETURNING points`),
+          tx.query(sql`SELECT points FROM rate_limits WHERE key = ${'one-turn-1'}`),
+        ]);
+      } finally {
+        socket._write = original.write;
+        socket._writev = original.writev;
+      }
+    });
+    expect(first).toEqual([{ points: 2 }]);
+    // The second ran after the first, in the same transaction.
+    expect(second).toEqual([{ points: 2 }]);
+    if (ctx.db.dialect === 'pg') expect(writes.count).toBe(1);
+  });
+
+  it('When the first of two statements started together fails, then the transaction rejects and keeps neither', async () => {
+    const failing = ctx.db.transaction(async (tx) => {
+      const [a, b] = await Promise.allSettled([tx.query(sql`SELECT 1 / 0`), tx.query(insert('one-turn-2'))]);
+      if (a.status === 'rejected') throw a.reason;
+      return b;
+    });
+    await expect(failing).rejects.toThrow(/division by zero/);
+    expect(await ctx.db.query(counter('one-turn-2'))).toEqual([]);
+    expect(await ctx.db.query(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
 });

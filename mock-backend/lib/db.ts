@@ -441,8 +441,28 @@ class PgTransaction {
     this.db = db;
   }
 
+  /** Whether the socket is corked until this turn's microtasks have run (see corkTurn). */
+  private corked = false;
+
+  /**
+   * Statements started in one turn of the event loop share one write: a caller that starts two before awaiting the
+   * first (a chat send's spend and its message) pays one round trip for both. The socket stays corked until the
+   * turn's microtasks run, which is before Node waits for anything, so no statement is held back longer.
+   */
+  private corkTurn(): void {
+    if (this.corked) return;
+    const socket = socketOf(this.client);
+    socket.cork();
+    this.corked = true;
+    queueMicrotask(() => {
+      this.corked = false;
+      socket.uncork();
+    });
+  }
+
   /** Sends a statement; the transaction's first one takes BEGIN along in the same write. */
   private send(q: string | ReturnType<typeof pgQuery>): Promise<pg.QueryResult> {
+    this.corkTurn();
     if (this.begun) return this.client.query(q);
     this.begun = true;
     const socket = socketOf(this.client);

@@ -305,35 +305,39 @@ async function send(
     const cost =
       free || held ? 0 : payload.kind === 'gift' ? site.gift_credits : payload.kind === 'photo' ? site.photo_credits : site.message_credits;
     const reason = payload.kind === 'gift' ? 'gift' : payload.kind === 'photo' ? 'photo_message' : 'message';
-    // Paid in this transaction before the message is stored, so a failure anywhere leaves neither a message nor a
-    // charge. Everything comes before insertMessage: it takes the site-wide event lock, held until commit.
-    let credits = sender.credits;
-    if (prepaid) await postMessage(tx, viewer.userId, prepaid);
-    else if (cost > 0)
-      credits = await chargeMessage(tx, {
-        userId: viewer.userId,
-        credits: cost,
-        reason,
-        ref: `conversation:${conversationId}`,
-        idempotencyKey,
-      });
+    // Paid in this transaction with the message, so a failure anywhere leaves neither a message nor a charge.
+    const pay = async (): Promise<number> => {
+      if (prepaid) await postMessage(tx, viewer.userId, prepaid);
+      else if (cost > 0) {
+        return chargeMessage(tx, { userId: viewer.userId, credits: cost, reason, ref: `conversation:${conversationId}`, idempotencyKey });
+      }
+      return sender.credits;
+    };
     // A delivered message tells both members' streams in its own statement where the bus can (PostgreSQL).
     const notify = held ? null : bus.notification([viewer.userId, profileId], LOOK);
-    const { message: row, use: usedBefore } = await repo.insertMessage(tx, {
-      conversationId,
-      recipientId: profileId,
-      notify,
-      notification: (e) => notificationInsert({ ...e, kind: 'message' }),
-      senderId: viewer.userId,
-      kind: payload.kind,
-      body: payload.kind === 'gift' ? '' : payload.text,
-      giftKey: payload.kind === 'gift' ? payload.gift : null,
-      photoFilename: payload.kind === 'photo' ? payload.photo : null,
-      held,
-      free,
-      creditsCost: cost,
-      countUse: use === null,
-    });
+    const store = () =>
+      repo.insertMessage(tx, {
+        conversationId,
+        recipientId: profileId,
+        notify,
+        notification: (e) => notificationInsert({ ...e, kind: 'message' }),
+        senderId: viewer.userId,
+        kind: payload.kind,
+        body: payload.kind === 'gift' ? '' : payload.text,
+        giftKey: payload.kind === 'gift' ? payload.gift : null,
+        photoFilename: payload.kind === 'photo' ? payload.photo : null,
+        held,
+        free,
+        creditsCost: cost,
+        countUse: use === null,
+      });
+    // The message takes the site-wide event lock, held until the commit. When the spend cannot be refused — the
+    // balance covers the price, read under the sender's row lock, which no other payment of his passes before this
+    // transaction ends — the spend and the message go out together: one round trip (a spend that failed after all
+    // rolls the message back with it). Otherwise (a short balance, a photo's hold) the spend runs first, so a refusal
+    // answers before the event lock is taken.
+    const [credits, { message: row, use: usedBefore }] =
+      !prepaid && sender.credits >= cost ? await inOrder(pay(), store()) : [await pay(), await store()];
     // The allowance after this send, from what the transaction knows (his sends are serialised by his lock). Counts
     // read after the insert (not expected: a held message takes no count-less path) include the message already.
     const started = existing === null ? 1 : 0;
@@ -346,6 +350,17 @@ async function send(
   if (!notified) await bus.publish(row.held ? [viewer.userId] : [viewer.userId, profileId], LOOK);
   if (!row.held) deps.notifier?.kick();
   return { message: toMessage(row, viewer.userId), allowance };
+}
+
+/**
+ * Awaits two statements started together (one round trip on PostgreSQL): the first one's failure wins, and neither
+ * is left rejected unheard.
+ */
+async function inOrder<A, B>(first: Promise<A>, second: Promise<B>): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
 }
 
 /** Moves the viewer's read marker (never past the newest delivered message) and tells both members' streams. */
