@@ -545,9 +545,7 @@ async function run(site: Site): Promise<RunFigures> {
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
     const perSent = (after: number, before = 0) => (after - before) / Math.max(1, sent);
     const cpu = Object.fromEntries(Object.entries(cpuAfter).map(([part, c]) => [part, perSent(c.ms, cpuBefore[part]?.ms)]));
-    const system = Object.fromEntries(
-      Object.entries(cpuAfter).map(([part, c]) => [part, perSent(c.systemMs, cpuBefore[part]?.systemMs)]),
-    );
+    const system = Object.fromEntries(Object.entries(cpuAfter).map(([part, c]) => [part, perSent(c.systemMs, cpuBefore[part]?.systemMs)]));
     const perMessage = Object.entries(cpu)
       .map(([part, ms]) => `${part} ${ms.toFixed(2)} ms`)
       .join(', ');

@@ -41,6 +41,13 @@ export interface Db {
    * refuse the whole transaction raises (`raise_error()` in SQL) instead of answering no row. Outside one it throws.
    */
   commitWith(q: Query): void;
+  /**
+   * Inside a transaction: statements started in this turn of the event loop go out at once (on PostgreSQL in one
+   * write with the ones before them); every statement started later waits until `until` settles, and is never sent
+   * when it rejects (it rejects with the same error). The idempotency layer sends a key's lock and the work's first
+   * statement together this way, and lets the work go on only once the key is its own. Outside one it throws.
+   */
+  hold(until: Promise<unknown>): void;
   close(): Promise<void>;
   /** The connection pool's counts (PostgreSQL only; metrics). */
   readonly pool?: { total(): number; idle(): number; waiting(): number };
@@ -308,10 +315,12 @@ function pgliteTxDb(
   connection: DbConnection,
 ): { db: Db; final: () => Query | undefined } {
   let final: Query | undefined;
+  const gate = new StatementGate();
   const db: Db = {
     dialect: 'pglite',
     connection,
     async query<T>(q: Query) {
+      await gate.pass();
       if (tx.closed) throw new Error('Transaction is closed');
       return lite._runExclusiveQuery(() => statements.run<T>(q, true));
     },
@@ -323,6 +332,7 @@ function pgliteTxDb(
       if (final) throw new Error('commitWith() was called twice in one transaction');
       final = q;
     },
+    hold: (until) => gate.hold(until),
     async close() {},
   };
   return { db, final: () => final };
@@ -382,6 +392,7 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
       });
     },
     commitWith: notInTransaction,
+    hold: notInTransaction,
     async close() {
       if (!lite.closed) await lite.close();
     },
@@ -390,7 +401,34 @@ export async function createPgliteDb(dataDir?: string, template?: Blob): Promise
 }
 
 function notInTransaction(): never {
-  throw new Error('commitWith() is for a statement inside a transaction');
+  throw new Error('commitWith() and hold() are for statements inside a transaction');
+}
+
+/**
+ * hold() of a transaction: statements started in the turn that called it pass, later ones wait for its promise (and
+ * reject with it). Once the promise has resolved, statements pass without waiting again.
+ */
+class StatementGate {
+  private until: Promise<unknown> | undefined;
+  private sameTurn = false;
+
+  hold(until: Promise<unknown>): void {
+    const gate = until.then(() => {
+      if (this.until === gate) this.until = undefined;
+    });
+    // Its rejection is answered by the statements that wait for it (and by the caller, who holds `until`).
+    gate.catch(() => undefined);
+    this.until = gate;
+    this.sameTurn = true;
+    queueMicrotask(() => {
+      this.sameTurn = false;
+    });
+  }
+
+  /** Resolves when a statement started now may be sent. */
+  pass(): Promise<unknown> | undefined {
+    return this.sameTurn ? undefined : this.until;
+  }
 }
 
 interface Corkable {
@@ -420,6 +458,7 @@ class PgTransaction {
   /** BEGIN's own failure, if it had one: then nothing may be reported as committed. */
   private beginFailed: unknown;
   private final: Query | undefined;
+  private readonly gate = new StatementGate();
   readonly db: Db;
 
   constructor(
@@ -429,13 +468,14 @@ class PgTransaction {
     const db: Db = {
       dialect: 'pg',
       connection,
-      query: async <T>(q: Query) => (await this.send(pgQuery(q))).rows as T[],
-      exec: async (sql) => void (await this.send(sql)),
+      query: async <T>(q: Query) => (await this.gated(pgQuery(q))).rows as T[],
+      exec: async (sql) => void (await this.gated(sql)),
       transaction: (fn) => fn(db),
       commitWith: (q) => {
         if (this.final) throw new Error('commitWith() was called twice in one transaction');
         this.final = q;
       },
+      hold: (until) => this.gate.hold(until),
       async close() {},
     };
     this.db = db;
@@ -458,6 +498,12 @@ class PgTransaction {
       this.corked = false;
       socket.uncork();
     });
+  }
+
+  /** Sends a statement now, or once the gate (hold()) lets it pass. */
+  private gated(q: string | ReturnType<typeof pgQuery>): Promise<pg.QueryResult> {
+    const wait = this.gate.pass();
+    return wait ? wait.then(() => this.send(q)) : this.send(q);
   }
 
   /** Sends a statement; the transaction's first one takes BEGIN along in the same write. */
@@ -564,6 +610,7 @@ export function createPgDb(
       }
     },
     commitWith: notInTransaction,
+    hold: notInTransaction,
     close: () => pool.end(),
   };
   return db;

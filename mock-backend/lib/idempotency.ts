@@ -123,6 +123,18 @@ function answerFound(res: Response, found: Found): void {
 }
 
 class KeyInUse extends Error {}
+/** The key has a stored answer: the work stops and rolls back, and that answer is given. */
+class Answered extends Error {}
+
+export interface IdempotentOptions {
+  /**
+   * The work starts with a statement, before anything outside the database (no upload processed, no file stored, no
+   * message sent): that statement goes out with the key's lock in one round trip, and the rest of the work waits for
+   * the lock's answer (lib/db hold()). When the key is not this request's, the transaction — that first statement
+   * included — rolls back. A chat send saves a round trip this way.
+   */
+  firstStepIsStatement?: boolean;
+}
 
 /**
  * Answers `status` with the JSON that `work` returns — once per Idempotency-Key when the request carries one.
@@ -134,6 +146,7 @@ export async function respondIdempotently(
   res: Response,
   status: number,
   work: () => Promise<unknown>,
+  options: IdempotentOptions = {},
 ): Promise<void> {
   const key = idempotencyKeyOf(req);
   if (key === null) {
@@ -152,14 +165,27 @@ export async function respondIdempotently(
       async (tx) => {
         // Statements on tx itself are not the work's: they do not need a savepoint before its first transaction.
         // The lock and, under it, the answer of a request that held the key before (a retry, or one that raced this one).
-        const [row] = await tx.query<{ locked: boolean } & Partial<KeyRow>>(lockAndFindKey(`idempotency:${scope}:${key}`, scope, key));
-        if (!row?.locked) throw new KeyInUse();
-        replay = foundOf(row.operation ? (row as KeyRow) : undefined, operation, fingerprint);
-        if (replay) return null;
-        return work();
+        const locked = tx
+          .query<{ locked: boolean } & Partial<KeyRow>>(lockAndFindKey(`idempotency:${scope}:${key}`, scope, key))
+          .then(([row]) => {
+            if (!row?.locked) throw new KeyInUse();
+            replay = foundOf(row.operation ? (row as KeyRow) : undefined, operation, fingerprint);
+            if (replay) throw new Answered();
+          });
+        if (!options.firstStepIsStatement) {
+          await locked;
+          return work();
+        }
+        tx.hold(locked);
+        const [lock, done] = await Promise.allSettled([locked, work()]);
+        if (lock.status === 'rejected') throw lock.reason;
+        if (done.status === 'rejected') throw done.reason;
+        return done.value;
       },
       async (tx, outcome) => {
-        if (!outcome.ok || replay) return;
+        // Not this request's key: whatever the work's first statement wrote is rolled back.
+        if (!outcome.ok && (outcome.error instanceof KeyInUse || outcome.error instanceof Answered)) throw outcome.error;
+        if (!outcome.ok) return;
         faultPoint('idempotency-before-commit');
         // With the COMMIT, in one round trip. A live answer under the key (committed by the lock's previous holder
         // after the lock statement's snapshot was taken) makes it raise: this request's work is undone and that
@@ -169,6 +195,7 @@ export async function respondIdempotently(
     );
   } catch (error) {
     if (error instanceof KeyInUse) throw new AppError(409, 'idempotency_key_in_use', { headers: { 'Retry-After': '1' } });
+    if (error instanceof Answered && replay) return answerFound(res, replay);
     if (!answeredMeanwhile(error)) throw error;
     const [row] = await db.query<KeyRow>(findKey(scope, key));
     replay = foundOf(row, operation, fingerprint);

@@ -61,8 +61,14 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
       const viewer = requireViewer(res);
       const body = req.body as { profile_id: number; text: string };
       const key = idempotencyKeyOf(req);
-      await respondIdempotently(db, req, res, 201, () =>
-        service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+      // A send's first step is its context statement, which goes out with the key's lock.
+      await respondIdempotently(
+        db,
+        req,
+        res,
+        201,
+        () => service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+        { firstStepIsStatement: true },
       );
     },
   );
@@ -99,8 +105,13 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
       const viewer = requireViewer(res);
       const body = req.body as { profile_id: number; gift: string };
       const key = idempotencyKeyOf(req);
-      await respondIdempotently(db, req, res, 201, () =>
-        service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
+      await respondIdempotently(
+        db,
+        req,
+        res,
+        201,
+        () => service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
+        { firstStepIsStatement: true },
       );
     },
   );
