@@ -71,6 +71,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? RATE * 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
+/** The key under which bench/support/count-statements.mjs counts the writes on the backend's PostgreSQL sockets. */
+const WRITES_TO_POSTGRES = '(writes to PostgreSQL)';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -570,12 +572,14 @@ async function run(site: Site): Promise<RunFigures> {
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
     if (statementsBefore && statementsAfter) {
-      const per = [...statementsAfter]
-        .map(([text, n]) => [text, (n - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent)] as const)
+      const perMessageOf = (text: string) => ((statementsAfter.get(text) ?? 0) - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent);
+      const per = [...statementsAfter.keys()]
+        .filter((text) => text !== WRITES_TO_POSTGRES)
+        .map((text) => [text, perMessageOf(text)] as const)
         .filter(([, n]) => n > 0)
         .sort((a, b) => b[1] - a[1]);
       say(
-        `backend statements per sent message (all its PostgreSQL clients, streams and jobs included): ${per.reduce((a, [, n]) => a + n, 0).toFixed(1)}`,
+        `backend statements per sent message (all its PostgreSQL clients, streams and jobs included): ${per.reduce((a, [, n]) => a + n, 0).toFixed(1)}, in ${perMessageOf(WRITES_TO_POSTGRES).toFixed(1)} writes (round trips)`,
       );
       for (const [text, n] of per) if (n >= 0.05) say(`  ${n.toFixed(2)}  ${text.length > 150 ? `${text.slice(0, 147)}...` : text}`);
     }
