@@ -184,7 +184,8 @@ export function createBackground(opts: BackgroundOptions): Background {
     },
   });
 
-  if (db.dialect === 'pglite') jobs.define(statisticsJob(db, logger));
+  // The embedded database, or a PostgreSQL server without autovacuum: the backend keeps the planner statistics.
+  jobs.define(statisticsJob(db, logger));
   // Credit holds (components/credits/spend.ts) that were neither posted nor voided go back to their lots.
   jobs.define({
     name: EXPIRE_HOLDS_JOB,

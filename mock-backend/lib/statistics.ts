@@ -4,18 +4,27 @@ import type { Db } from './db';
 import type { JobDefinition } from './jobs';
 
 /**
- * Planner statistics on the embedded database. PostgreSQL's autovacuum keeps them fresh by itself; PGlite runs no
- * autovacuum, so a table that was never ANALYZEd looks empty to the planner and a search's count becomes a nested
- * loop over every profile (ANALYZE alone made members.php 9.5× faster). The backend therefore analyzes
- * the embedded database at start when it needs it (refreshStatisticsAtStart) and then on this job's schedule.
+ * Planner statistics where nothing else keeps them. PostgreSQL's autovacuum keeps them fresh by itself; PGlite runs no
+ * autovacuum, and neither does a PostgreSQL server with `autovacuum = off`. There a table that was never ANALYZEd
+ * looks empty to the planner: a search's count becomes a nested loop over every profile (ANALYZE alone made
+ * members.php 9.5× faster), and a chat send's statements read the whole messages table (a tenth of a chat message's
+ * CPU after 3,000 messages on a new site). The backend therefore analyzes such a database at start when it needs it
+ * (refreshStatisticsAtStart) and then on this job's schedule.
  */
 const STATISTICS_JOB = 'statistics';
 /** Every 10 minutes: ANALYZE samples at most 30,000 rows per table, tens of milliseconds at 100,000 members. */
 const STATISTICS_CRON = '*/10 * * * *';
 
-/** ANALYZE on PGlite; nothing on PostgreSQL (autovacuum's job there). Returns whether it ran. */
+/** Whether the backend keeps the statistics itself: on PGlite, and on a PostgreSQL server whose autovacuum is off. */
+export async function keepsOwnStatistics(db: Db): Promise<boolean> {
+  if (db.dialect === 'pglite') return true;
+  const [row] = await db.query<{ off: boolean }>(sql`SELECT current_setting('autovacuum') = 'off' AS off`);
+  return row?.off === true;
+}
+
+/** ANALYZE where the backend keeps the statistics; nothing where autovacuum does. Returns whether it ran. */
 export async function refreshStatistics(db: Db): Promise<boolean> {
-  if (db.dialect !== 'pglite') return false;
+  if (!(await keepsOwnStatistics(db))) return false;
   await db.exec('ANALYZE');
   return true;
 }
@@ -27,7 +36,7 @@ export async function refreshStatistics(db: Db): Promise<boolean> {
  * as it does while the backend runs. Returns whether it ran.
  */
 export async function refreshStatisticsAtStart(db: Db, changed: boolean): Promise<boolean> {
-  if (db.dialect !== 'pglite') return false;
+  if (!(await keepsOwnStatistics(db))) return false;
   if (!changed) {
     const [row] = await db.query<{ missing: boolean }>(
       sql`SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -38,7 +47,7 @@ export async function refreshStatisticsAtStart(db: Db, changed: boolean): Promis
   return refreshStatistics(db);
 }
 
-/** The scheduled refresh (defined only for the embedded database). */
+/** The scheduled refresh (it does nothing where autovacuum keeps the statistics). */
 export function statisticsJob(db: Db, logger: Logger, cron = STATISTICS_CRON): JobDefinition {
   return {
     name: STATISTICS_JOB,
@@ -47,8 +56,9 @@ export function statisticsJob(db: Db, logger: Logger, cron = STATISTICS_CRON): J
     pollingIntervalSeconds: 30,
     handler: async () => {
       const started = performance.now();
-      await refreshStatistics(db);
-      logger.info({ job: STATISTICS_JOB, ms: Math.round(performance.now() - started) }, 'planner statistics refreshed');
+      if (await refreshStatistics(db)) {
+        logger.info({ job: STATISTICS_JOB, ms: Math.round(performance.now() - started) }, 'planner statistics refreshed');
+      }
     },
   };
 }
