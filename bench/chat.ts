@@ -20,9 +20,9 @@
  * BENCH_NODE_OPTIONS is passed to both children as NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * BENCH_STATEMENTS=1 (PostgreSQL): the backend counts every statement its node-postgres clients send (its pool, the
  * job queue's, the event bus's; `bench/support/count-statements.mjs`, preloaded), and the bench prints the statements
- * per sent message over the send phase with the list of those that run at least once per 20 messages. Every
- * statement is one round trip: about 0.18 ms of CPU in the backend and PostgreSQL together on this kind of machine
- * (`npm run bench:transactions`), some 2 ms of a message's 11–14.
+ * per sent message over the send phase with the list of those that run at least once per 20 messages, and the
+ * writes on its PostgreSQL sockets: statements written together share one, and each write is a round trip, about
+ * 0.18 ms of CPU in the backend and PostgreSQL together on this kind of machine (`npm run bench:transactions`).
  *
  * BENCH_WARMUP=N (default 3 s of messages at BENCH_RATE): messages sent before the measured ones and not counted, so
  * that the figures are a running site's, not a cold start's (V8 compiling the send path in the BFF and the backend,
