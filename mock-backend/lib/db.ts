@@ -459,6 +459,8 @@ class PgTransaction {
   private beginFailed: unknown;
   private final: Query | undefined;
   private readonly gate = new StatementGate();
+  /** Whether the socket is corked until this turn's microtasks have run (see corkTurn). */
+  private corked = false;
   readonly db: Db;
 
   constructor(
@@ -480,9 +482,6 @@ class PgTransaction {
     };
     this.db = db;
   }
-
-  /** Whether the socket is corked until this turn's microtasks have run (see corkTurn). */
-  private corked = false;
 
   /**
    * Statements started in one turn of the event loop share one write: a caller that starts two before awaiting the
