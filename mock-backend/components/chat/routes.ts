@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
 import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
@@ -41,6 +41,14 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
   const { db } = deps;
   const router = Router();
   const stream = streamHandler(deps);
+  // Texts, photos and gifts count against one limit per member.
+  const sendLimit = rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' });
+  /**
+   * A text's or gift's answer, once per Idempotency-Key: the send's first step is its context statement, which goes
+   * out with the key's lock (a photo is checked and held first, its upload processed after: not this way).
+   */
+  const answerSend = (req: Request, res: Response, send: () => Promise<unknown>) =>
+    respondIdempotently(db, req, res, 201, send, { firstStepIsStatement: true });
 
   router.get('/conversation.php', async (req, res) => {
     const viewer = requireViewer(res);
@@ -54,43 +62,29 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
     );
   });
 
-  router.post(
-    '/message.php',
-    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const body = req.body as { profile_id: number; text: string };
-      const key = idempotencyKeyOf(req);
-      // A send's first step is its context statement, which goes out with the key's lock.
-      await respondIdempotently(
-        db,
-        req,
-        res,
-        201,
-        () => service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
-        { firstStepIsStatement: true },
-      );
-    },
-  );
+  router.post('/message.php', sendLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    const body = req.body as { profile_id: number; text: string };
+    const key = idempotencyKeyOf(req);
+    await answerSend(req, res, () =>
+      service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+    );
+  });
 
-  router.post(
-    '/photo-message.php',
-    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const body = req.body as { profile_id: string; text?: string };
-      const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
-      const key = idempotencyKeyOf(req);
-      await respondIdempotently(db, req, res, 201, () =>
-        service.sendPhotoMessage(deps, getSite(res), viewer, {
-          profileId: Number(body.profile_id),
-          text: body.text ?? '',
-          file: files[0]?.buffer,
-          idempotencyKey: key,
-        }),
-      );
-    },
-  );
+  router.post('/photo-message.php', sendLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    const body = req.body as { profile_id: string; text?: string };
+    const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
+    const key = idempotencyKeyOf(req);
+    await respondIdempotently(db, req, res, 201, () =>
+      service.sendPhotoMessage(deps, getSite(res), viewer, {
+        profileId: Number(body.profile_id),
+        text: body.text ?? '',
+        file: files[0]?.buffer,
+        idempotencyKey: key,
+      }),
+    );
+  });
 
   router.get('/gifts.php', (_req, res) => {
     requireViewer(res);
@@ -98,23 +92,14 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
     res.json({ gifts: GIFT_KEYS.map((key) => ({ key, credits, image: giftImagePath(key) })) });
   });
 
-  router.post(
-    '/gift.php',
-    rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const body = req.body as { profile_id: number; gift: string };
-      const key = idempotencyKeyOf(req);
-      await respondIdempotently(
-        db,
-        req,
-        res,
-        201,
-        () => service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
-        { firstStepIsStatement: true },
-      );
-    },
-  );
+  router.post('/gift.php', sendLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    const body = req.body as { profile_id: number; gift: string };
+    const key = idempotencyKeyOf(req);
+    await answerSend(req, res, () =>
+      service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
+    );
+  });
 
   router.post(
     '/conversation-read.php',
