@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { DEMO_PASSWORD, loggedInPage, PHONE, tab } from './support/pages';
+import { DEMO_PASSWORD, loggedInPage, ownPhotosCount, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('photo moderation in the browser', () => {
@@ -36,7 +36,7 @@ describe.skipIf(!runE2e)('photo moderation in the browser', () => {
       .toBuffer();
     const before = await member.page.locator('.own-photos li').count();
     await member.page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect.poll(() => member.page.locator('.own-photos li').count()).toBe(before + 1);
+    await ownPhotosCount(member.page, before + 1);
     await expect.poll(() => member.page.getByText('Being checked').count()).toBe(1);
     const src = (await member.page.locator('.own-photos li img').last().getAttribute('src')) ?? '';
     const stored = /\/([0-9a-f]{32})-(?:full|thumb)\.jpg$/.exec(src)?.[1];

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { DESKTOP, logIn, PHONE, tab } from './support/pages';
+import { DESKTOP, logIn, ownPhotosCount, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -312,7 +312,7 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       await page.getByRole('link', { name: 'Edit my profile and photos' }).click();
       await page.waitForURL(/\/profile$/);
       await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#a35') });
-      await expect.poll(() => page.locator('.own-photos li').count()).toBe(1);
+      await ownPhotosCount(page, 1);
       await page.evaluate(() => {
         const w = window as unknown as { photoAlertSeen: boolean };
         w.photoAlertSeen = false;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, PHONE } from './support/pages';
+import { loggedInPage, ownPhotosCount, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', () => {
@@ -71,7 +71,7 @@ describe.skipIf(!runE2e)('profiles, photos, search and privacy in the browser', 
       .toBuffer();
     const before = await page.locator('.own-photos li').count();
     await page.locator('input[type="file"]').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect.poll(() => page.locator('.own-photos li').count()).toBe(before + 1);
+    await ownPhotosCount(page, before + 1);
     await expect.poll(() => page.getByText('Being checked').count()).toBe(1);
 
     await page.getByRole('button', { name: `Delete photo ${before + 1}` }).click();

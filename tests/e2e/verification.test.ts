@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, PHONE, tab } from './support/pages';
+import { loggedInPage, ownPhotosCount, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -152,7 +152,7 @@ describe.skipIf(!runE2e)('verified members in the browser', () => {
     await member.page
       .locator('input[type="file"][name="photo"]')
       .setInputFiles({ name: 'new-main.jpg', mimeType: 'image/jpeg', buffer: await selfie('#3a6') });
-    await expect.poll(() => member.page.locator('.own-photos li').count()).toBe(before + 1);
+    await ownPhotosCount(member.page, before + 1);
     await member.page.locator('.own-photos li').last().getByRole('button', { name: 'Make main photo' }).click();
     const summary = member.page.getByTestId('verification-summary');
     await expect

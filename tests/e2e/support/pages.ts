@@ -1,4 +1,5 @@
 import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const PHONE = { width: 390, height: 844 } as const;
@@ -63,3 +64,11 @@ async function closeTimeBonusWhenItOpens(page: Page): Promise<void> {
 /** A tab of a member's tab bar on a phone (its name may carry a badge's count: "Chats 3 unread messages"). */
 export const tab = (page: Page, name: 'Members' | 'Likes' | 'Chats' | 'Me'): Locator =>
   page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: new RegExp(`^${name}\\b`) });
+
+/**
+ * Waits until the member's own photos on `/profile` number `count`, after an upload: the backend re-encodes the file
+ * before the list shows it, which on a loaded two-core machine takes longer than expect.poll's default second.
+ */
+export async function ownPhotosCount(page: Page, count: number): Promise<void> {
+  await expect.poll(() => page.locator('.own-photos li').count(), { timeout: 20_000 }).toBe(count);
+}
