@@ -35,6 +35,7 @@
  *
  * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
  * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
+ * The first line is this machine's speed (bench/support/machine.ts): compare figures of two machines only with it.
  * Run: `npx tsx bench/chat.ts` (or `npm run bench:chat` once the script is in package.json).
  * Figures, not a test: tests never assert timings.
  */
@@ -59,6 +60,7 @@ import { readEventStream } from '../mock-backend/test/sse';
 import { AUTH_COOKIE } from '../src/shared/constants';
 import { makeApp, makeDistDir } from '../tests/bff/helpers';
 import { freePort } from '../tests/e2e/support/server';
+import { describeMachine, measureMachine } from './support/machine';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -598,6 +600,8 @@ const median = (values: number[]): number => {
 };
 
 async function main(): Promise<void> {
+  // This machine's speed first: machines of one kind differ by up to two times in the figures below.
+  say(describeMachine(await measureMachine()));
   const runs: RunFigures[] = [];
   for (let i = 1; i <= RUNS; i++) {
     if (RUNS > 1) say(`--- run ${i} of ${RUNS}`);

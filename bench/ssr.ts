@@ -8,7 +8,8 @@
  *   - backend calls per page before the first byte and the waves they came in (the page's Server-Timing header);
  *   - HTML size and the size of its serialised state (<script id="__APP_STATE__"> and a streamed page's
  *     <script id="__PAGE_DATA__">), uncompressed;
- *   - resident memory of each process (BFF, backend, PSP simulator) once started and idle, and after the run.
+ *   - resident memory of each process (BFF, backend, PSP simulator) once started and idle, and after the run;
+ *   - first, this machine's speed (bench/support/machine.ts): compare figures of two machines only with it.
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
  * BENCH_PATHS lists the pages (comma-separated; `:chat` in a path stands for the member's newest conversation, e.g.
  * `/chats/:chat`), BENCH_WHO `visitor`, `member` or both (the default).
@@ -16,6 +17,7 @@
 import { startSite } from '../tests/e2e/support/server';
 import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
 import { loginCookie } from './support/login';
+import { describeMachine, measureMachine } from './support/machine';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
@@ -101,6 +103,8 @@ async function newestChat(base: string, cookie: string): Promise<string> {
 const fmt = (v: number, digits = 1) => v.toFixed(digits);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 
+// This machine's speed first: machines of one kind differ by up to two times in the figures below.
+process.stdout.write(`${describeMachine(await measureMachine())}\n`);
 buildServer(process.cwd());
 // The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
 const site = await startSite(
