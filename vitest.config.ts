@@ -134,6 +134,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 10 s, not Vitest's one second: a browser's upload, save or live event waits for the
+          // site, which on a slow machine of this kind under the suite's load takes longer than a second (three
+          // browser tests failed so on one). A poll returns as soon as it holds, so only a failure waits longer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -67,7 +67,7 @@ export const tab = (page: Page, name: 'Members' | 'Likes' | 'Chats' | 'Me'): Loc
 
 /**
  * Waits until the member's own photos on `/profile` number `count`, after an upload: the backend re-encodes the file
- * before the list shows it, which on a loaded two-core machine takes longer than expect.poll's default second.
+ * before the list shows it, the slowest of the browser files' waits (twice the e2e project's default poll).
  */
 export async function ownPhotosCount(page: Page, count: number): Promise<void> {
   await expect.poll(() => page.locator('.own-photos li').count(), { timeout: 20_000 }).toBe(count);
