@@ -1,6 +1,6 @@
 /**
  * How fast this machine is, in the two units the benchmarks' CPU figures scale with. Machines of one kind differ by
- * up to two times in both (the same build measured 7.3 ms of CPU per chat message on one machine and 15.7 on
+ * up to two times in both (the same build measured 7.3 ms of CPU per chat message on one machine and 15.2 on
  * another), so a figure is compared with another machine's only next to these:
  *
  * - **compute**: CPU ms for a fixed piece of JavaScript of the kind a request or a render does (objects, JSON,
