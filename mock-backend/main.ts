@@ -23,6 +23,7 @@ import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
 import { seed } from './seed/seed';
 import { connectionDrain } from '../src/shared/connection-drain';
+import { keepIdleConnectionsOpen } from '../src/shared/keep-alive';
 import { BACKEND_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../src/shared/heap-growth';
 import { logProcessWarnings } from '../src/shared/process-warnings';
 
@@ -166,6 +167,7 @@ async function start(): Promise<{
     sms: createSmsSender({ smsUrl: config.SMS_URL, smsDir: path.join(dataDir, 'sms'), logger }),
   });
   const server = app.listen(config.PORT, config.HOST);
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

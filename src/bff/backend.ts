@@ -45,7 +45,7 @@ export const BACKEND_SECRET_HEADER = 'x-backend-secret';
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 5_000;
 const DEFAULT_DEADLINE_MS = 10_000;
 /** The longest a kept-alive socket to a backend waits idle when the backend announces no shorter keep-alive. */
-const IDLE_SOCKET_TIMEOUT_MS = 30_000;
+export const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 
 export interface BackendRequest {
   method: string;

@@ -10,6 +10,7 @@ import { contractIdempotentOperations, contractOperationIds } from './idempotent
 import { createLogger } from './logging';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
+import { keepIdleConnectionsOpen } from '../shared/keep-alive';
 import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
 
@@ -205,6 +206,7 @@ async function main(): Promise<void> {
       `BFF listening on http://localhost:${port}`,
     );
   });
+  keepIdleConnectionsOpen(server);
   state.server = server;
   state.closeStreams = () => app.closeStreams();
   const connections = connectionDrain(server);

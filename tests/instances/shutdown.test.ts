@@ -3,9 +3,10 @@
  * (on PostgreSQL, TEST_DATABASE_URL's server) each receive SIGTERM while a request is in flight — its body still
  * arriving — and a member's event stream is open. Each stops accepting connections at once, ends the stream with a
  * `retry:` hint, finishes the request in flight with its real answer, stops its job workers (the backend) and exits
- * by itself with status 0: the forced exit after the bound (10 s) would be status 1 and logged.
+ * by itself with status 0: the forced exit after the bound (10 s) would be status 1 and logged. A caller's idle
+ * kept-alive connection, which the servers would otherwise keep for 65 s, is closed at once.
  */
-import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
+import { Agent, get as httpGet, request as httpRequest, type ClientRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,8 +114,31 @@ async function login(base: string): Promise<string> {
   return authCookieOf(res);
 }
 
+/**
+ * A kept-alive connection left idle after one answer, as a caller's agent keeps it: the keep-alive the server announced,
+ * and when the connection closed.
+ */
+async function idleConnection(base: string): Promise<{ announced: string | undefined; closed: Promise<void> }> {
+  const agent = new Agent({ keepAlive: true });
+  const announced = await new Promise<string | undefined>((resolve, reject) => {
+    httpGet(`${base}/healthz`, { agent }, (res) => {
+      res.resume();
+      const value = res.headers['keep-alive'];
+      res.on('end', () => resolve(Array.isArray(value) ? value.join(', ') : value));
+    }).on('error', reject);
+  });
+  // The agent takes the socket back once the answer's end has been handled.
+  await new Promise((resolve) => setImmediate(resolve));
+  const [socket] = Object.values(agent.freeSockets).flat();
+  if (!socket) throw new Error('the connection was not kept alive');
+  return { announced, closed: new Promise((resolve) => socket.once('close', () => resolve())) };
+}
+
 /** Sends SIGTERM and checks what must hold before the process exits; answers its exit. */
 async function terminateWithWorkInFlight(proc: Proc, cookie: string, hint: 'at its end' | 'from its start') {
+  // Our servers keep an idle connection longer than their callers do (65 s), and SIGTERM closes it at once anyway.
+  const idle = await idleConnection(proc.url);
+  expect(idle.announced).toBe('timeout=65');
   const stream = await openStream(proc.url, cookie);
   const before = stream.text().length;
   const slow = slowComplaint(proc.url);
@@ -137,6 +161,7 @@ async function terminateWithWorkInFlight(proc: Proc, cookie: string, hint: 'at i
   expect(JSON.parse(answer.body)).toEqual(expect.any(Object));
   // Its keep-alive connection closes with it, rather than holding the exit until the client lets go.
   expect(answer.connection).toBe('close');
+  await idle.closed;
   return proc.exited;
 }
 
