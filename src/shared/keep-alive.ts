@@ -15,7 +15,7 @@ export const SERVER_KEEP_ALIVE_MS = 65_000;
 /** Sets a listening server's keep-alive to SERVER_KEEP_ALIVE_MS (shutdown still closes idle connections at once). */
 export function keepIdleConnectionsOpen(server: Server): void {
   server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
-  // Node's advice: a request's headers may take longer than the keep-alive, so a request that starts on a connection
-  // just before its keep-alive ends is not cut by the headers' deadline first.
+  // The guard against slow headers (60 s by default) stays above the keep-alive, as usual with a long one: a request
+  // that starts on a connection just before its keep-alive ends must not meet the headers' deadline first.
   server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1_000;
 }
