@@ -24,6 +24,10 @@
  * writes on its PostgreSQL sockets: statements written together share one, and each write is a round trip, about
  * 0.18 ms of CPU in the backend and PostgreSQL together on this kind of machine (`npm run bench:transactions`).
  *
+ * BENCH_PAUSES=1: the BFF and the backend note each time they stood still (a garbage collection over 5 ms, an event
+ * loop late by over 15 ms; `bench/support/pauses.mjs`, preloaded), and the bench prints those of the send phase per
+ * process beside when its slowest deliveries were sent: a tail made by pauses shows as bursts after them.
+ *
  * BENCH_WARMUP=N (default 3 s of messages at BENCH_RATE): messages sent before the measured ones and not counted, so
  * that the figures are a running site's, not a cold start's (V8 compiling the send path in the BFF and the backend,
  * each PostgreSQL connection preparing and planning its statements). They go from member m to member m+2, the
@@ -69,6 +73,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+const PAUSES = process.env.BENCH_PAUSES === '1';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? RATE * 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -103,7 +108,17 @@ interface Site {
   analyze?: () => Promise<void>;
   /** Bytes of memory now (after letting garbage settle), per part. */
   memory(): Promise<Record<string, number>>;
+  /** What the processes noted of their pauses so far (BENCH_PAUSES=1), else undefined. */
+  pauses?: () => Pause[];
   close(): Promise<void>;
+}
+
+/** A time a process stood still (bench/support/pauses.mjs): when (epoch ms), how long, and why. */
+interface Pause {
+  part: string;
+  at: number;
+  ms: number;
+  what: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -254,7 +269,16 @@ async function startProcesses(): Promise<Site> {
 
     const backendSecret = randomBytes(32).toString('hex');
     const statementsFile = fresh && COUNT_STATEMENTS ? path.join(dataDir, 'statements.json') : undefined;
-    const startBackend = async (): Promise<{ child: ChildProcess; port: number }> => {
+    const pausesFile = PAUSES ? path.join(dataDir, 'pauses.jsonl') : undefined;
+    const pausesOf = (part: string): { env: Record<string, string>; nodeOptions: string[] } =>
+      pausesFile
+        ? {
+            env: { BENCH_PAUSES_FILE: pausesFile, BENCH_PAUSES_PART: part },
+            nodeOptions: ['--import', pathToFileURL(path.join(ROOT, 'bench/support/pauses.mjs')).href],
+          }
+        : { env: {}, nodeOptions: [] };
+    const name = (part: string, i: number) => (INSTANCES > 1 ? `${part} ${i + 1}` : part);
+    const startBackend = async (part: string): Promise<{ child: ChildProcess; port: number }> => {
       const backend = fork(path.join(ROOT, 'dist/server/backend.js'), [], {
         execArgv: [],
         env: childEnv(
@@ -266,8 +290,12 @@ async function startProcesses(): Promise<Site> {
             DEMO_SEED: 'false',
             ...(fresh ? { DATABASE_URL: fresh.url } : {}),
             ...(statementsFile ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
+            ...pausesOf(part).env,
           },
-          statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : [],
+          [
+            ...(statementsFile ? ['--import', pathToFileURL(path.join(ROOT, 'bench/support/count-statements.mjs')).href] : []),
+            ...pausesOf(part).nodeOptions,
+          ],
         ),
         stdio: ['ignore', log, log, 'ipc'],
       });
@@ -282,17 +310,21 @@ async function startProcesses(): Promise<Site> {
     };
     const builtDist = path.join(ROOT, 'dist/client');
     distDir = existsSync(builtDist) ? undefined : makeDistDir(); // pages are not asked for; only the API is used
-    const startBff = async (backendPort: number): Promise<{ child: ChildProcess; base: string }> => {
+    const startBff = async (backendPort: number, part: string): Promise<{ child: ChildProcess; base: string }> => {
       const port = await freePort();
       const bff = spawn(process.execPath, [path.join(ROOT, 'dist/server/bff.js')], {
         cwd: ROOT,
-        env: childEnv({
-          PORT: String(port),
-          BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-          BACKEND_SECRET: backendSecret,
-          DATA_DIR: dataDir,
-          DIST_DIR: distDir ?? builtDist,
-        }),
+        env: childEnv(
+          {
+            PORT: String(port),
+            BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+            BACKEND_SECRET: backendSecret,
+            DATA_DIR: dataDir,
+            DIST_DIR: distDir ?? builtDist,
+            ...pausesOf(part).env,
+          },
+          pausesOf(part).nodeOptions,
+        ),
         stdio: ['ignore', log, log],
       });
       children.push(bff);
@@ -312,9 +344,8 @@ async function startProcesses(): Promise<Site> {
     };
     // One after the other: the backends share the database (the first start applies nothing new, but takes the lock).
     const backends: Array<{ child: ChildProcess; port: number }> = [];
-    for (let i = 0; i < INSTANCES; i++) backends.push(await startBackend());
-    const bffs = await Promise.all(backends.map((b) => startBff(b.port)));
-    const name = (part: string, i: number) => (INSTANCES > 1 ? `${part} ${i + 1}` : part);
+    for (let i = 0; i < INSTANCES; i++) backends.push(await startBackend(name('backend', i)));
+    const bffs = await Promise.all(backends.map((b, i) => startBff(b.port, name('BFF', i))));
     const pids = (list: Array<{ child: ChildProcess }>, part: string) =>
       list.map((p, i) => [name(part, i), p.child.pid as number] as const);
     const measured = [...pids(bffs, 'BFF'), ...pids(backends, 'backend')];
@@ -345,6 +376,17 @@ async function startProcesses(): Promise<Site> {
         await sleep(1_000);
         return Object.fromEntries(measured.map(([part, pid]) => [part, procRss(pid)]));
       },
+      ...(pausesFile
+        ? {
+            pauses: () =>
+              existsSync(pausesFile)
+                ? readFileSync(pausesFile, 'utf8')
+                    .split('\n')
+                    .filter(Boolean)
+                    .map((line) => JSON.parse(line) as Pause)
+                : [],
+          }
+        : {}),
       close: cleanUp,
     };
   } catch (error) {
@@ -573,6 +615,7 @@ async function run(site: Site): Promise<RunFigures> {
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
+    if (site.pauses) say(describePauses(site.pauses(), started, performance.now(), sentAt, arrivals));
     if (statementsBefore && statementsAfter) {
       const perMessageOf = (text: string) => ((statementsAfter.get(text) ?? 0) - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent);
       const per = [...statementsAfter.keys()]
@@ -591,6 +634,39 @@ async function run(site: Site): Promise<RunFigures> {
     agent.destroy();
     sendAgent.destroy();
   }
+}
+
+/**
+ * The send phase's pauses per process (BENCH_PAUSES=1), and when its slow deliveries (over 40 ms) were sent: in the
+ * phase's first second, and during a pause of any process or in the 100 ms after it — beside how much of the phase
+ * those windows cover, so a tail that pauses make shows as a share well above the coverage.
+ */
+function describePauses(pauses: Pause[], from: number, to: number, sentAt: Map<number, number>, arrivals: Map<number, number[]>): string {
+  const epoch = (t: number) => performance.timeOrigin + t;
+  const inPhase = pauses.filter((p) => p.at >= epoch(from) && p.at <= epoch(to));
+  const parts = [...new Set(inPhase.map((p) => p.part))].sort();
+  const perPart = parts.map((part) => {
+    const mine = inPhase.filter((p) => p.part === part);
+    const collections = mine.filter((p) => p.what !== 'stall');
+    const stalls = mine.filter((p) => p.what === 'stall');
+    const longest = (list: Pause[]) => Math.max(0, ...list.map((p) => p.ms)).toFixed(1);
+    return `${part} ${stalls.length} stalls (longest ${longest(stalls)} ms), ${collections.length} collections (${collections.filter((p) => p.what === 'minor collection').length} minor; longest ${longest(collections)} ms)`;
+  });
+  // The windows [start of a pause, its end + 100 ms], merged, in epoch ms.
+  const windows: Array<[number, number]> = [];
+  for (const p of [...inPhase].sort((a, b) => a.at - b.at)) {
+    const last = windows[windows.length - 1];
+    if (last && p.at <= last[1]) last[1] = Math.max(last[1], p.at + p.ms + 100);
+    else windows.push([p.at, p.at + p.ms + 100]);
+  }
+  const covered = windows.reduce((sum, [a, b]) => sum + Math.min(b, epoch(to)) - a, 0) / Math.max(1, to - from);
+  const slow = [...sentAt].filter(([id, t0]) => (arrivals.get(id) ?? []).some((t1) => t1 - t0 > 40)).map(([, t0]) => t0);
+  const firstSecond = slow.filter((t0) => t0 - from < 1_000).length;
+  const inWindows = slow.filter((t0) => windows.some(([a, b]) => epoch(t0) >= a && epoch(t0) <= b)).length;
+  return [
+    `pauses in the send phase: ${perPart.join('; ') || 'none'}`,
+    `messages with a delivery over 40 ms: ${slow.length} of ${sentAt.size}; sent in the phase's first second ${firstSecond}, during a pause or in the 100 ms after it ${inWindows} (those windows are ${(covered * 100).toFixed(0)} % of the phase)`,
+  ].join('\n');
 }
 
 const median = (values: number[]): number => {
