@@ -615,7 +615,7 @@ async function run(site: Site): Promise<RunFigures> {
     say(`deliveries ${latencies.length} of ${expected} (every open stream of each recipient)`);
     say(`send → deliver  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms`);
     say(`memory per open stream: ${perStream}`);
-    if (site.pauses) say(describePauses(site.pauses(), started, performance.now(), sentAt, arrivals));
+    if (site.pauses) say(describePauses(site.pauses(), started, started + sendSeconds * 1000, sentAt, arrivals));
     if (statementsBefore && statementsAfter) {
       const perMessageOf = (text: string) => ((statementsAfter.get(text) ?? 0) - (statementsBefore.get(text) ?? 0)) / Math.max(1, sent);
       const per = [...statementsAfter.keys()]
