@@ -14,11 +14,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim AS runtime
-# GLIBC_TUNABLES: glibc's malloc keeps freed memory in per-thread arenas (argon2 and libvips run on worker threads)
-# and, after a large block is freed, serves blocks up to 32 MiB from its heap; two arenas and a fixed 128 KiB
-# mmap/trim threshold keep the backend about 300 MB smaller after the seed (docs/benchmarks.md, memory).
+# GLIBC_TUNABLES: the BFF's malloc settings (two arenas; src/shared/malloc-tunables.ts says why). The BFF gives the
+# backend it forks the backend's own; a container that runs only the backend (node dist/server/backend.js) sets
+# GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data \
-    GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
+    GLIBC_TUNABLES=glibc.malloc.arena_max=2
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app \
  && mkdir -p /data && chown app:app /data

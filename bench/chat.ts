@@ -62,6 +62,7 @@ import { DEMO_LOGINS, seed } from '../mock-backend/seed/seed';
 import { createTestContext, TEST_BACKEND_SECRET } from '../mock-backend/test/context';
 import { readEventStream } from '../mock-backend/test/sse';
 import { AUTH_COOKIE } from '../src/shared/constants';
+import { BACKEND_MALLOC_TUNABLES, BFF_MALLOC_TUNABLES } from '../src/shared/malloc-tunables';
 import { makeApp, makeDistDir } from '../tests/bff/helpers';
 import { freePort } from '../tests/e2e/support/server';
 import { describeMachine, measureMachine } from './support/machine';
@@ -223,7 +224,6 @@ function childEnv(extra: Record<string, string>, nodeOptions: string[] = []): No
     ...inherited,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
     ...(options ? { NODE_OPTIONS: options } : {}),
     ...extra,
   };
@@ -285,6 +285,8 @@ async function startProcesses(): Promise<Site> {
           {
             PORT: '0',
             HOST: '127.0.0.1',
+            // Each server's malloc settings, as npm start and the Docker image give them.
+            GLIBC_TUNABLES: BACKEND_MALLOC_TUNABLES,
             BACKEND_SECRET: backendSecret,
             DATA_DIR: dataDir,
             DEMO_SEED: 'false',
@@ -317,6 +319,7 @@ async function startProcesses(): Promise<Site> {
         env: childEnv(
           {
             PORT: String(port),
+            GLIBC_TUNABLES: BFF_MALLOC_TUNABLES,
             BACKEND_URL: `http://127.0.0.1:${backendPort}`,
             BACKEND_SECRET: backendSecret,
             DATA_DIR: dataDir,

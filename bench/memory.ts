@@ -18,6 +18,7 @@ import http from 'node:http';
 import { startSite } from '../tests/e2e/support/server';
 import { buildServer, rssMiB, settle, siteProcesses, type SiteProcesses } from './support/processes';
 import { loginCookie } from './support/login';
+import { BFF_MALLOC_TUNABLES } from '../src/shared/malloc-tunables';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 const PAGE_STEP = Number(process.env.BENCH_PAGE_STEP ?? 100);
@@ -44,13 +45,12 @@ const row = (label: string, now: Reading, before?: Reading) =>
     .join('  ')}`;
 
 buildServer(process.cwd());
-// The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
+// The environment npm start and the Docker image give the BFF (the BFF gives the embedded backend its own malloc settings).
 const site = await startSite(
   {
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
-    GLIBC_TUNABLES:
-      process.env.GLIBC_TUNABLES ?? 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+    GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? BFF_MALLOC_TUNABLES,
     ...(DATABASE_URL ? { DATABASE_URL } : {}),
   },
   { compiled: true },

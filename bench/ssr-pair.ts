@@ -10,6 +10,7 @@
  * changes save: runs of `bench:ssr` one after the other compare the hours as much as the builds. Here both builds are
  * measured in the same minutes. Prints figures, asserts nothing. Run: `npm run build && BENCH_BASE=/tmp/base npm run bench:ssr-pair`.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as SiteHelpers from '../tests/e2e/support/server';
@@ -42,6 +43,12 @@ interface Side {
   blocks: number[];
 }
 
+/** The malloc settings that checkout's `npm start` gives its BFF (its BFF gives its backend what that build gives it). */
+function startTunables(root: string): string {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return /GLIBC_TUNABLES=(\S+)/.exec(scripts.start ?? '')?.[1] ?? '';
+}
+
 /** Starts the site of the checkout at `root` with that checkout's own helpers (they run its `dist/server`, relative to the working directory). */
 async function start(root: string, label: string): Promise<Side> {
   const here = process.cwd();
@@ -53,7 +60,7 @@ async function start(root: string, label: string): Promise<Side> {
       {
         NODE_ENV: 'production',
         LOG_LEVEL: 'error',
-        GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+        GLIBC_TUNABLES: startTunables(root),
       },
       { compiled: true },
     );

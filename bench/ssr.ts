@@ -18,6 +18,7 @@ import { startSite } from '../tests/e2e/support/server';
 import { buildServer, cpuMs, memoryLine, settle, siteProcesses } from './support/processes';
 import { loginCookie } from './support/login';
 import { describeMachine, measureMachine } from './support/machine';
+import { BFF_MALLOC_TUNABLES } from '../src/shared/malloc-tunables';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 // A browser's (a bot gets the whole page at once, not the streamed shell first): BENCH_UA='Mozilla/5.0 bench' for a bot.
@@ -106,12 +107,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
 // This machine's speed first: machines of one kind differ by up to two times in the figures below.
 process.stdout.write(`${describeMachine(await measureMachine())}\n`);
 buildServer(process.cwd());
-// The environment npm start and the Docker image give the BFF (the embedded backend gets the same from the BFF).
+// The environment npm start and the Docker image give the BFF (the BFF gives the embedded backend its own malloc settings).
 const site = await startSite(
   {
     NODE_ENV: 'production',
     LOG_LEVEL: 'error',
-    GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
+    GLIBC_TUNABLES: BFF_MALLOC_TUNABLES,
   },
   { compiled: true },
 );

@@ -32,8 +32,9 @@
 #   DEMO_SEED, LOG_LEVEL, SMTP_URL pass through to the backends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# glibc's malloc as in the Docker image (see the Dockerfile).
-export GLIBC_TUNABLES=${GLIBC_TUNABLES:-glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072}
+# glibc's malloc settings of each server, as src/shared/malloc-tunables.ts gives them: the backend's and the BFF's.
+BACKEND_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
+BFF_TUNABLES=glibc.malloc.arena_max=2
 
 DIR=${CLUSTER_DIR:-var/cluster}
 PORT=${CLUSTER_PORT:-3000}
@@ -118,7 +119,7 @@ start() {
   for i in 1 2; do
     local data_dir="$DIR/data"
     if [ "$USE_S3" != 0 ]; then data_dir="$DIR/backend-$i"; fi
-    launch "backend-$i" NODE_ENV=production LOG_LEVEL="$log_level" HOST=127.0.0.1 PORT=$((BASE + i)) \
+    launch "backend-$i" NODE_ENV=production GLIBC_TUNABLES="$BACKEND_TUNABLES" LOG_LEVEL="$log_level" HOST=127.0.0.1 PORT=$((BASE + i)) \
       DATABASE_URL="$database_url" DATA_DIR="$data_dir" "${media_vars[@]}" BACKEND_SECRET="$secret" DEMO_SEED="${DEMO_SEED:-true}" \
       PUBLIC_URL="http://localhost:$PORT" PSP_URL="$psp_url" PSP_API_KEY="$psp_key" PSP_WEBHOOK_SECRET="$psp_secret" \
       PAYMENT_WEBHOOK_URL="$backend_lb/webhooks/psp" ${SMTP_URL:+SMTP_URL="$SMTP_URL"} -- "$node_bin" dist/server/backend.js
@@ -129,7 +130,7 @@ start() {
   launch backend-lb LOG_LEVEL="$log_level" BALANCER_PORT=$((BASE + 3)) \
     BALANCER_UPSTREAMS="http://127.0.0.1:$((BASE + 1)),http://127.0.0.1:$((BASE + 2))" -- "$node_bin" --import tsx scripts/balancer.ts
   for i in 1 2; do
-    launch "bff-$i" NODE_ENV=production LOG_LEVEL="$log_level" PORT=$((BASE + 10 + i)) BACKEND_URL="$backend_lb" \
+    launch "bff-$i" NODE_ENV=production GLIBC_TUNABLES="$BFF_TUNABLES" LOG_LEVEL="$log_level" PORT=$((BASE + 10 + i)) BACKEND_URL="$backend_lb" \
       BACKEND_SECRET="$secret" DATA_DIR="$DIR/data" PUBLIC_URL="http://localhost:$PORT" TRUST_PROXY=1 \
       -- "$node_bin" dist/server/bff.js
   done

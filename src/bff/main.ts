@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config';
 import { contractIdempotentOperations, contractOperationIds } from './idempotent-operations';
 import { createLogger } from './logging';
+import { embeddedBackendEnv } from './embedded-env';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
 import { keepIdleConnectionsOpen } from '../shared/keep-alive';
@@ -27,48 +28,13 @@ const startedAt = performance.now();
 const BACKEND_ENTRY = fileURLToPath(new URL('../../mock-backend/main.ts', import.meta.url));
 const BACKEND_EXEC_ARGV = BACKEND_ENTRY.endsWith('.ts') ? ['--import', 'tsx'] : [];
 const BACKEND_READY_TIMEOUT_MS = 120_000;
-/**
- * glibc's malloc keeps freed memory: every thread that allocates (the libuv pool hashing passwords with argon2's
- * 19 MiB, libvips's workers) gets an arena of its own, and after one large block is freed, blocks up to 32 MiB come
- * from the heap instead of their own mapping and stay there. Two arenas and a fixed 128 KiB threshold for both keep
- * the embedded backend about 300 MB smaller once the demo seed has run (687 → 389 MiB, docs/benchmarks.md).
- */
-const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
-
-/**
- * Where the embedded backend learns members from while their sessions live on another backend (the routing table's
- * `session_bridge`): that backend's URL and session cookie, as LEGACY_API_URL and LEGACY_SESSION_COOKIE.
- */
-function legacyEnv(plan: RoutingPlan): NodeJS.ProcessEnv {
-  const bridge = plan.sessionBridge;
-  const target = bridge ? plan.backends.get(bridge.backend) : undefined;
-  if (!bridge || !target || target.url === 'embedded') return {};
-  return { LEGACY_API_URL: target.url, LEGACY_SESSION_COOKIE: bridge.cookie };
-}
-
 function startEmbeddedBackend(
   config: Config,
   plan: RoutingPlan,
   backendSecret: string,
   logger: Logger,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    BACKEND_SECRET: backendSecret,
-    DATA_DIR: config.DATA_DIR,
-    PUBLIC_URL: config.PUBLIC_URL,
-    LOG_LEVEL: config.LOG_LEVEL,
-    // glibc's malloc as npm start and the Docker image set it for the BFF (unless the environment says otherwise).
-    GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,
-    ...legacyEnv(plan),
-  };
-  delete env.BACKEND_URL;
-  if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
-  if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
-  if (config.DEMO_SEED !== undefined) env.DEMO_SEED = String(config.DEMO_SEED);
-
+  const env = embeddedBackendEnv(process.env, config, plan, backendSecret);
   const child = fork(BACKEND_ENTRY, [], { execArgv: BACKEND_EXEC_ARGV, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,0 +1,43 @@
+import type { Config } from './config';
+import type { RoutingPlan } from './routing';
+import { BACKEND_MALLOC_TUNABLES } from '../shared/malloc-tunables';
+
+/**
+ * Where the embedded backend learns members from while their sessions live on another backend (the routing table's
+ * `session_bridge`): that backend's URL and session cookie, as LEGACY_API_URL and LEGACY_SESSION_COOKIE.
+ */
+function legacyEnv(plan: RoutingPlan): NodeJS.ProcessEnv {
+  const bridge = plan.sessionBridge;
+  const target = bridge ? plan.backends.get(bridge.backend) : undefined;
+  if (!bridge || !target || target.url === 'embedded') return {};
+  return { LEGACY_API_URL: target.url, LEGACY_SESSION_COOKIE: bridge.cookie };
+}
+
+/**
+ * The environment of the backend the BFF forks: the BFF's own, with the backend's port (any free one, on loopback),
+ * the secret the two share, the BFF's data directory, site address, log level and database, and the backend's malloc
+ * settings rather than the BFF's (src/shared/malloc-tunables.ts). Never a BACKEND_URL: that names the BFF's backends.
+ */
+export function embeddedBackendEnv(
+  parent: NodeJS.ProcessEnv,
+  config: Config,
+  plan: RoutingPlan,
+  backendSecret: string,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...parent,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BACKEND_SECRET: backendSecret,
+    DATA_DIR: config.DATA_DIR,
+    PUBLIC_URL: config.PUBLIC_URL,
+    LOG_LEVEL: config.LOG_LEVEL,
+    GLIBC_TUNABLES: BACKEND_MALLOC_TUNABLES,
+    ...legacyEnv(plan),
+  };
+  delete env.BACKEND_URL;
+  if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
+  if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
+  if (config.DEMO_SEED !== undefined) env.DEMO_SEED = String(config.DEMO_SEED);
+  return env;
+}
