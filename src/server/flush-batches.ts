@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import Negotiator from 'negotiator';
 
 /** What React's `pipe()` uses of its destination (react-dom/server's node build). */
 export interface PipeDestination {
@@ -7,6 +9,33 @@ export interface PipeDestination {
   end(): void;
   destroy(error?: Error): void;
   on(event: string, listener: (...args: unknown[]) => void): PipeDestination;
+}
+
+/** Below this a page goes uncompressed, as the compression middleware's own threshold says. */
+const COMPRESS_FROM_BYTES = 1024;
+/** The compression middleware's choice: brotli when the browser takes it (at its quality 4), else gzip. */
+const ENCODINGS = ['br', 'gzip', 'identity'];
+const PREFERRED = ['br', 'gzip'];
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * A whole page at once: compressed here in one go and sent with its length, in one write with the headers. The
+ * compression middleware leaves an answer that names its encoding alone (it still adds `Vary: Accept-Encoding`).
+ */
+function endWhole(res: ServerResponse, body: Uint8Array): void {
+  let sent = body;
+  if (body.byteLength >= COMPRESS_FROM_BYTES && res.req) {
+    const encoding = new Negotiator(res.req).encoding(ENCODINGS, { preferred: PREFERRED });
+    if (encoding === 'br' || encoding === 'gzip') {
+      sent = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body);
+      res.setHeader('Content-Encoding', encoding);
+    }
+    // What was sent depends on the Accept-Encoding.
+    const vary = String(res.getHeader('Vary') ?? '');
+    if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  res.setHeader('Content-Length', sent.byteLength);
+  res.end(sent);
 }
 
 /**
@@ -19,19 +48,36 @@ export interface PipeDestination {
  * response as one write followed by the response's own flush (the compressor's, when the answer is compressed; none
  * when React had nothing new), so what the browser receives and when is unchanged. React does not reuse a view it has
  * written, so holding them is safe.
+ *
+ * A page React renders whole — its first flush followed at once by its end, as every page whose data came before the
+ * render is — is compressed in one go and sent with its length: one write instead of the compressor's two rounds on
+ * the thread pool and the chunked answer's three writes.
  * Always answers `true`: what waits is at most the part React has ready, which it already holds in memory.
  */
 export function flushBatches(res: ServerResponse & { flush?: () => void }): PipeDestination {
   let pending: Uint8Array[] = [];
   let size = 0;
-  /** Writes what waits; false when nothing did. */
-  const writePending = (): boolean => {
-    if (size === 0) return false;
+  /** Nothing has gone to the response yet. */
+  let first = true;
+  /** React's first flush waits for the end of its turn: an end in the same turn makes the page whole. */
+  let flushQueued = false;
+  const take = (): Uint8Array => {
     const one = pending.length === 1 ? (pending[0] as Uint8Array) : Buffer.concat(pending, size);
     pending = [];
     size = 0;
-    res.write(one);
+    return one;
+  };
+  /** Writes what waits; false when nothing did. */
+  const writePending = (): boolean => {
+    if (size === 0) return false;
+    first = false;
+    res.write(take());
     return true;
+  };
+  const flushNow = () => {
+    flushQueued = false;
+    // React also flushes when it had nothing to add; an empty compressor flush would still send a few bytes.
+    if (writePending() && typeof res.flush === 'function') res.flush();
   };
   const destination: PipeDestination = {
     write(chunk) {
@@ -41,14 +87,21 @@ export function flushBatches(res: ServerResponse & { flush?: () => void }): Pipe
       return true;
     },
     flush() {
-      // React also flushes when it had nothing to add; an empty compressor flush would still send a few bytes.
-      if (writePending() && typeof res.flush === 'function') res.flush();
+      if (!first) return flushNow();
+      if (flushQueued) return;
+      flushQueued = true;
+      queueMicrotask(() => {
+        if (flushQueued) flushNow();
+      });
     },
     end() {
+      flushQueued = false;
+      if (first && !res.headersSent) return endWhole(res, take());
       writePending();
       res.end();
     },
     destroy(error) {
+      flushQueued = false;
       pending = [];
       size = 0;
       res.destroy(error);
