@@ -18,12 +18,7 @@ function legacyEnv(plan: RoutingPlan): NodeJS.ProcessEnv {
  * the secret the two share, the BFF's data directory, site address, log level and database, and the backend's malloc
  * settings rather than the BFF's (src/shared/malloc-tunables.ts). Never a BACKEND_URL: that names the BFF's backends.
  */
-export function embeddedBackendEnv(
-  parent: NodeJS.ProcessEnv,
-  config: Config,
-  plan: RoutingPlan,
-  backendSecret: string,
-): NodeJS.ProcessEnv {
+export function embeddedBackendEnv(parent: NodeJS.ProcessEnv, config: Config, plan: RoutingPlan, backendSecret: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...parent,
     PORT: '0',
