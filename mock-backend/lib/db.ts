@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { parse as pgliteParse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
+import { exchange, firstResultRows, parameterTypes } from './pglite-wire';
 
 /**
  * SQL is written as `sql` tagged templates: every `${value}` becomes a bound parameter ($1, $2, … numbered by the
@@ -226,7 +227,8 @@ const PGLITE_TYPES_CACHED = 500;
  * (the types PostgreSQL inferred for that text, asked once and remembered: they depend only on the text and the
  * schema), and a statement() is parsed once under its name and then only bound and executed, as node-postgres does
  * on PostgreSQL. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
- * reads and writes is what PGlite's query() gives. Callers hold PGlite's locks as its query() does.
+ * reads and writes is what PGlite's query() gives; the answer's messages are read by node-postgres's protocol parser
+ * (lib/pglite-wire.ts). Callers hold PGlite's locks as its query() does.
  */
 class PgliteStatements {
   private readonly types = new Map<string, number[]>();
@@ -236,8 +238,8 @@ class PgliteStatements {
 
   constructor(private readonly lite: PGlite) {}
 
-  private async exchange(message: Uint8Array) {
-    return this.lite.execProtocolStream(message, { syncToFs: false });
+  private exchange(message: Uint8Array) {
+    return exchange(this.lite, message);
   }
 
   private values(values: readonly unknown[], types: readonly number[]): (string | null)[] {
@@ -252,7 +254,7 @@ class PgliteStatements {
     const known = this.types.get(text);
     if (known) return known;
     const described = await this.exchange(frames(wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()));
-    const types = pgliteParse.parseDescribeStatementResults(described);
+    const types = parameterTypes(described);
     if (this.types.size >= PGLITE_TYPES_CACHED) this.types.delete(this.types.keys().next().value as string);
     this.types.set(text, types);
     return types;
@@ -267,7 +269,7 @@ class PgliteStatements {
     const described = await this.exchange(
       frames(wire.parse({ name: server, text }), wire.describe({ type: 'S', name: server }), wire.sync()),
     );
-    const prepared = { server, types: pgliteParse.parseDescribeStatementResults(described) };
+    const prepared = { server, types: parameterTypes(described) };
     this.prepared.set(name, prepared);
     return prepared;
   }
@@ -303,7 +305,7 @@ class PgliteStatements {
       throw err;
     }
     if (!inTransaction) await this.lite.syncToFs();
-    return (pgliteParse.parseResults(messages, this.lite.parsers)[0]?.rows ?? []) as T[];
+    return firstResultRows<T>(messages, this.lite.parsers);
   }
 }
 
