@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { serialize as wire } from 'pg-protocol';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
 import { exchange, firstResultRows, parameterTypes } from './pglite-wire';
 
@@ -204,16 +205,9 @@ function pgQuery(q: Query): { name?: string; text: string; values: unknown[] } {
   return q.name && values.length > 0 ? { name: q.name, text: q.text, values } : { text: q.text, values };
 }
 
-const wire = protocol.serialize;
-
-function frames(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+/** One exchange's messages in one buffer, each written by node-postgres's serializer (pg-protocol) as on PostgreSQL. */
+function frames(...parts: Buffer[]): Uint8Array {
+  return Buffer.concat(parts);
 }
 
 /** How many statement texts PgliteStatements remembers the parameter types of (the oldest is forgotten first). */
@@ -228,7 +222,8 @@ const PGLITE_TYPES_CACHED = 500;
  * schema), and a statement() is parsed once under its name and then only bound and executed, as node-postgres does
  * on PostgreSQL. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
  * reads and writes is what PGlite's query() gives; the answer's messages are read by node-postgres's protocol parser
- * (lib/pglite-wire.ts). Callers hold PGlite's locks as its query() does.
+ * (lib/pglite-wire.ts), and its messages written by node-postgres's serializer. Callers hold PGlite's locks as its
+ * query() does.
  */
 class PgliteStatements {
   private readonly types = new Map<string, number[]>();
