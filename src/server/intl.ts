@@ -1,8 +1,8 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-
-type MessageFormat = ReturnType<IntlShape['formatters']['getMessageFormat']>;
 import { intlConfig, type Messages } from '../client/lib/i18n';
 import type { Locale } from '../shared/locales';
+
+type MessageFormat = ReturnType<IntlShape['formatters']['getMessageFormat']>;
 
 /**
  * One react-intl object per catalogue for the pages the server renders. A provider per page made its formatters
