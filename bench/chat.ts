@@ -34,6 +34,10 @@
  * measured ones from m to m+1, so the measured messages start the same conversations as without a warm-up
  * (BENCH_WARMUP=0 measures from the cold start, as this bench did before 2026-11-27).
  *
+ * BENCH_IDLE=N (default 0): before the measured messages, N seconds with the streams open and nothing sent, and each
+ * process's CPU per second over them: what holding the streams costs (heartbeats, catch-ups, jobs, collections). Take
+ * N over 15, so that every stream's heartbeat falls in it.
+ *
  * BENCH_RUNS=N (default 1): N runs, each on a new site (database, processes, streams), then the median of each
  * figure; runs of one build on this kind of machine differ by 15 % and more, so builds are compared by medians.
  *
@@ -77,6 +81,7 @@ const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const PAUSES = process.env.BENCH_PAUSES === '1';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? RATE * 3);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE ?? 0);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TICKS_PER_SECOND = 100;
 /** The key under which bench/support/count-statements.mjs counts the writes on the backend's PostgreSQL sockets. */
@@ -544,6 +549,18 @@ async function run(site: Site): Promise<RunFigures> {
     if (warmup > 0) {
       await site.analyze?.();
       await sleep(1_000);
+    }
+
+    // BENCH_IDLE: what the open streams cost with nothing sent (heartbeats, catch-ups, jobs, collections).
+    if (IDLE_SECONDS > 0) {
+      const idleBefore = await site.cpu();
+      await sleep(IDLE_SECONDS * 1000);
+      const idleAfter = await site.cpu();
+      say(
+        `idle with the streams open, CPU per second over ${IDLE_SECONDS} s: ${Object.entries(idleAfter)
+          .map(([part, c]) => `${part.replace(/ \(.*\)$/, '')} ${((c.ms - (idleBefore[part]?.ms ?? 0)) / IDLE_SECONDS).toFixed(1)} ms`)
+          .join(', ')}`,
+      );
     }
 
     // Send at RATE per second through the BFF.

@@ -74,6 +74,8 @@ export interface AppDeps {
   bus?: Bus;
   /** How often chat streams read the tables without a notification (default STREAM_CATCH_UP_MS; tests shorten it). */
   chatCatchUpMs?: number;
+  /** How long a quiet chat stream waits for its comment line (default STREAM_HEARTBEAT_MS; tests shorten it). */
+  chatHeartbeatMs?: number;
   /** The payment provider and the URL at which it reaches this backend's webhook receiver (default: PUBLIC_URL). */
   payments?: { provider: PaymentProvider; webhookUrl: () => string };
   /** Outgoing SMS (direct-debit codes); default: files in DATA_DIR/sms. */
@@ -176,7 +178,18 @@ export function createApp(deps: AppDeps): Express {
   // Chat first: its calls (a send, a read marker, the event stream) are the most frequent, and a router's paths are
   // tried in order, so they no longer pass the other components' routes on every call. No other router has its paths.
   const notifier = deps.notifier ?? { kick: () => {} };
-  api.use(chatRoutes({ db, bus, logger: deps.logger, notifier, media: deps.media, getSigner, catchUpMs: deps.chatCatchUpMs }));
+  api.use(
+    chatRoutes({
+      db,
+      bus,
+      logger: deps.logger,
+      notifier,
+      media: deps.media,
+      getSigner,
+      catchUpMs: deps.chatCatchUpMs,
+      heartbeatMs: deps.chatHeartbeatMs,
+    }),
+  );
   api.use(
     sessionRoutes(db, lazyDeviceCookies(db), legacy),
     siteDataRoutes(db, deps.geoip ?? NO_GEOIP),

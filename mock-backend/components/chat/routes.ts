@@ -25,6 +25,8 @@ export interface ChatRouteDeps {
   getSigner: () => Promise<MediaSigner>;
   /** How often open streams read the tables without a "look" (default STREAM_CATCH_UP_MS). */
   catchUpMs?: number | undefined;
+  /** How long an open stream may stay quiet before it gets a comment line (default STREAM_HEARTBEAT_MS). */
+  heartbeatMs?: number | undefined;
 }
 
 interface UploadedFile {

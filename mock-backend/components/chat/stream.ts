@@ -80,9 +80,18 @@ interface StreamState {
   id: string;
   position: number;
   sessionId: string;
+  /** When it was last written to (performance.now()): a stream that carries events needs no comment line. */
+  lastWrite: number;
   write(text: string): void;
   end(): void;
 }
+
+/**
+ * How often the heartbeat looks for streams that have been quiet for a whole heartbeat interval. Each stream gets its
+ * comment line a heartbeat after its own last write (within one tick), so the lines of a thousand streams spread over
+ * the interval instead of leaving in one burst through the BFF, and a stream that carries events gets none.
+ */
+const HEARTBEAT_TICK_MS = 1_000;
 
 /**
  * The streams one member holds on this instance (several tabs without a shared stream, several devices) read the
@@ -102,8 +111,8 @@ interface Feed {
  * carries an id, so Last-Event-ID resumes them all. The tables are the truth: the member's feed reads
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
  * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
- * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). Comment lines keep
- * idle streams open through proxies; a stream ends with its session. Typing signals come from the bus only and are
+ * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). A comment line keeps
+ * a quiet stream open through proxies (a heartbeat after its last write); a stream ends with its session. Typing signals come from the bus only and are
  * never replayed.
  *
  * The feeds of this instance read in one statement: a "look" marks the feed due, and one reader at a time reads every
@@ -118,6 +127,8 @@ export function streamHandler(deps: {
   getSigner: () => Promise<MediaSigner>;
   /** How often the tables are read without a "look" (default STREAM_CATCH_UP_MS; tests shorten it). */
   catchUpMs?: number | undefined;
+  /** How long a stream may stay quiet before it gets a comment line (default STREAM_HEARTBEAT_MS; tests shorten it). */
+  heartbeatMs?: number | undefined;
 }) {
   const { db, bus } = deps;
   const feeds = new Map<number, Feed>();
@@ -207,10 +218,15 @@ export function streamHandler(deps: {
     return feed;
   };
 
-  // Comment lines for every stream (one timer for all of them).
-  const heartbeat = setInterval(() => {
-    for (const feed of feeds.values()) for (const st of feed.streams) st.write(': ping\n\n');
-  }, STREAM_HEARTBEAT_MS);
+  // A comment line for each stream that has been quiet for a heartbeat interval (one timer for all of them).
+  const heartbeatMs = deps.heartbeatMs ?? STREAM_HEARTBEAT_MS;
+  const heartbeat = setInterval(
+    () => {
+      const quietSince = performance.now() - heartbeatMs;
+      for (const feed of feeds.values()) for (const st of feed.streams) if (st.lastWrite <= quietSince) st.write(': ping\n\n');
+    },
+    Math.min(HEARTBEAT_TICK_MS, heartbeatMs),
+  );
   heartbeat.unref();
 
   /**
@@ -279,8 +295,11 @@ export function streamHandler(deps: {
       id: randomUUID(),
       position,
       sessionId: viewer.sessionId,
+      lastWrite: performance.now(),
       write: (text) => {
-        if (!res.writableEnded) res.write(text);
+        if (res.writableEnded) return;
+        res.write(text);
+        stream.lastWrite = performance.now();
       },
       end: () => {
         if (!res.writableEnded) res.end();
