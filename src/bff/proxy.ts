@@ -1,3 +1,4 @@
+import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -24,6 +25,7 @@ import {
 import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
+import { endWhole } from '../server/whole-answer';
 
 /**
  * `/api/*` → backend. Why not http-proxy-middleware here: it streams the request body straight into the
@@ -150,8 +152,8 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       res.statusCode = kept.status;
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.setHeader('age', String(Math.floor((Date.now() - kept.at) / 1000)));
-      res.setHeader('content-length', kept.body.length);
-      res.end(kept.body);
+      // A kept answer is never encoded (settings-answers.ts keeps identity answers only).
+      endWhole(res, kept.body, { compressible: compression.filter(req, res) });
       return;
     }
     let body: Buffer | undefined;
@@ -211,6 +213,8 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     for (const [name, value] of answer.headers) res.setHeader(name, value);
 
     const encoded = (upstream.headers['content-encoding'] ?? 'identity') !== 'identity';
+    /** A body read whole goes out in one write, compressed here as the compression middleware would (whole-answer.ts). */
+    const sendWhole = (payload: Buffer) => endWhole(res, payload, { compressible: !encoded && compression.filter(req, res) });
     // A login (the answer sets the login cookie and names the user): the locale cookie follows the account's saved
     // language, so every device shows the language the member chose from his next page on.
     if (setsAuth && status === 200 && !encoded) {
@@ -224,8 +228,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       }
       const language = accountLanguage(payload);
       if (language && language !== localeFromCookie(req.get('cookie'))) res.append('set-cookie', localeCookie(language, secure));
-      res.setHeader('content-length', payload.length);
-      res.end(payload);
+      sendWhole(payload);
       return;
     }
     if (status === 403 && !encoded) {
@@ -238,8 +241,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         res.append('set-cookie', clearing);
         requestLog(req).debug('authentication required: clearing the auth cookie');
       }
-      res.setHeader('content-length', payload.length);
-      res.end(payload);
+      sendWhole(payload);
       return;
     }
     if (settingsKey !== null && settingsAnswers.keepable(upstream)) {
@@ -253,8 +255,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       }
       const headers = answer.headers.filter(([name]) => !PER_ANSWER_HEADERS.has(name));
       settingsAnswers.keep(settingsKey, { status, headers, body: payload });
-      res.setHeader('content-length', payload.length);
-      res.end(payload);
+      sendWhole(payload);
       return;
     }
     // A small answer (most JSON: a sent message, a page of results) is read whole and written in one piece: the
@@ -269,7 +270,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         res.destroy();
         return;
       }
-      res.end(payload);
+      sendWhole(payload);
       return;
     }
     try {

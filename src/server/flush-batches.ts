@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import Negotiator from 'negotiator';
+import { endWhole } from './whole-answer';
 
 /** What React's `pipe()` uses of its destination (react-dom/server's node build). */
 export interface PipeDestination {
@@ -9,33 +8,6 @@ export interface PipeDestination {
   end(): void;
   destroy(error?: Error): void;
   on(event: string, listener: (...args: unknown[]) => void): PipeDestination;
-}
-
-/** Below this a page goes uncompressed, as the compression middleware's own threshold says. */
-const COMPRESS_FROM_BYTES = 1024;
-/** The compression middleware's choice: brotli when the browser takes it (at its quality 4), else gzip. */
-const ENCODINGS = ['br', 'gzip', 'identity'];
-const PREFERRED = ['br', 'gzip'];
-const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
-
-/**
- * A whole page at once: compressed here in one go and sent with its length, in one write with the headers. The
- * compression middleware leaves an answer that names its encoding alone (it still adds `Vary: Accept-Encoding`).
- */
-function endWhole(res: ServerResponse, body: Uint8Array): void {
-  let sent = body;
-  if (body.byteLength >= COMPRESS_FROM_BYTES && res.req) {
-    const encoding = new Negotiator(res.req).encoding(ENCODINGS, { preferred: PREFERRED });
-    if (encoding === 'br' || encoding === 'gzip') {
-      sent = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body);
-      res.setHeader('Content-Encoding', encoding);
-    }
-    // What was sent depends on the Accept-Encoding.
-    const vary = String(res.getHeader('Vary') ?? '');
-    if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  }
-  res.setHeader('Content-Length', sent.byteLength);
-  res.end(sent);
 }
 
 /**
@@ -51,7 +23,7 @@ function endWhole(res: ServerResponse, body: Uint8Array): void {
  *
  * A page React renders whole — its first flush followed at once by its end, as every page whose data came before the
  * render is — is compressed in one go and sent with its length: one write instead of the compressor's two rounds on
- * the thread pool and the chunked answer's three writes.
+ * the thread pool and the chunked answer's three writes (whole-answer.ts).
  * Always answers `true`: what waits is at most the part React has ready, which it already holds in memory.
  */
 export function flushBatches(res: ServerResponse & { flush?: () => void }): PipeDestination {
