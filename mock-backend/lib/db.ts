@@ -3,7 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize as wire } from 'pg-protocol';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
-import { exchange, firstResultRows, parameterTypes } from './pglite-wire';
+import { exchange, firstResultRows, parameterTypes, statementRowShape, type RowShape } from './pglite-wire';
 
 /**
  * SQL is written as `sql` tagged templates: every `${value}` becomes a bound parameter ($1, $2, … numbered by the
@@ -220,15 +220,15 @@ const PGLITE_TYPES_CACHED = 500;
  * exchange — parse, bind, describe, execute and sync in one message — with its parameters typed as PGlite types them
  * (the types PostgreSQL inferred for that text, asked once and remembered: they depend only on the text and the
  * schema), and a statement() is parsed once under its name and then only bound and executed, as node-postgres does
- * on PostgreSQL. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
+ * on PostgreSQL, without describing its rows again: their shape was read when it was prepared. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
  * reads and writes is what PGlite's query() gives; the answer's messages are read by node-postgres's protocol parser
  * (lib/pglite-wire.ts), and its messages written by node-postgres's serializer. Callers hold PGlite's locks as its
  * query() does.
  */
 class PgliteStatements {
   private readonly types = new Map<string, number[]>();
-  /** statement() name → its prepared statement in this database and its parameter types. */
-  private readonly prepared = new Map<string, { server: string; types: number[] }>();
+  /** statement() name → its prepared statement in this database, its parameter types and the shape of its rows. */
+  private readonly prepared = new Map<string, { server: string; types: number[]; rows: RowShape | null }>();
   private generation = 0;
 
   constructor(private readonly lite: PGlite) {}
@@ -255,7 +255,7 @@ class PgliteStatements {
     return types;
   }
 
-  private async preparedStatement(name: string, text: string): Promise<{ server: string; types: number[] }> {
+  private async preparedStatement(name: string, text: string): Promise<{ server: string; types: number[]; rows: RowShape | null }> {
     const known = this.prepared.get(name);
     if (known) return known;
     // A fresh name each time: a statement whose preparation failed halfway may exist under the last one.
@@ -264,23 +264,21 @@ class PgliteStatements {
     const described = await this.exchange(
       frames(wire.parse({ name: server, text }), wire.describe({ type: 'S', name: server }), wire.sync()),
     );
-    const prepared = { server, types: parameterTypes(described) };
+    const prepared = { server, types: parameterTypes(described), rows: statementRowShape(described, this.lite.parsers) };
     this.prepared.set(name, prepared);
     return prepared;
   }
 
   async run<T>(q: Query, inTransaction: boolean): Promise<T[]> {
     let messages;
+    let shape: RowShape | null = null;
     try {
       if (q.name) {
-        const { server, types } = await this.preparedStatement(q.name, q.text);
+        // Its rows' shape was read when it was prepared: bound and executed without a Describe.
+        const { server, types, rows } = await this.preparedStatement(q.name, q.text);
+        shape = rows;
         messages = await this.exchange(
-          frames(
-            wire.bind({ statement: server, values: this.values(q.values, types) }),
-            wire.describe({ type: 'P' }),
-            wire.execute({}),
-            wire.sync(),
-          ),
+          frames(wire.bind({ statement: server, values: this.values(q.values, types) }), wire.execute({}), wire.sync()),
         );
       } else {
         const types = await this.parameterTypes(q.text);
@@ -300,7 +298,7 @@ class PgliteStatements {
       throw err;
     }
     if (!inTransaction) await this.lite.syncToFs();
-    return firstResultRows<T>(messages, this.lite.parsers);
+    return firstResultRows<T>(messages, this.lite.parsers, shape);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDb, raw, sql, type Db } from './db';
+import { createPgliteDb, raw, sql, statement, type Db } from './db';
 
 let db: Db;
 let lite: PGlite;
@@ -27,6 +27,20 @@ describe('PGlite answers read with the protocol parser', () => {
     const theirs = (await lite.query(EVERY_TYPE)).rows;
     expect(ours).toEqual(theirs);
     expect(ours[0]).toMatchObject({ nothing: null, same: 'second', word: 'zoë ✓', doc: { a: [1, { b: null }] } });
+  });
+
+  it('When a prepared statement runs again, without describing its rows, then every run reads the rows as the first did', async () => {
+    const everyType = statement('wire_every_type', (n: number) => sql`${raw(EVERY_TYPE)}, ${n}::int AS run`);
+    const theirs = (await lite.query(EVERY_TYPE)).rows[0] as Record<string, unknown>;
+    for (const n of [1, 2, 3]) expect(await db.query(everyType(n))).toEqual([{ ...theirs, run: n }]);
+    const none = statement('wire_no_rows', (id: number) => sql`UPDATE wire_things SET score = score WHERE id = ${id}`);
+    for (const id of [1, 99]) expect(await db.query(none(id))).toEqual([]);
+    const some = statement('wire_some_rows', (limit: number) => sql`SELECT i, NULL::text AS gone FROM generate_series(1, ${limit}) i`);
+    expect(await db.query(some(0))).toEqual([]);
+    expect(await db.query(some(2))).toEqual([
+      { i: 1, gone: null },
+      { i: 2, gone: null },
+    ]);
   });
 
   it('When an answer is larger than one write of PGlite, then every row arrives whole', async () => {

@@ -41,26 +41,45 @@ export function parameterTypes(messages: readonly BackendMessage[]): number[] {
 
 type Parse = (value: string, typeId: number) => unknown;
 
+/** How a result's rows are built: each column's name, type and parser (from a RowDescription). */
+export interface RowShape {
+  names: string[];
+  types: number[];
+  parse: (Parse | undefined)[];
+}
+
+function shapeOf(msg: RowDescriptionMessage, parsers: Record<number, Parse>): RowShape {
+  const types = msg.fields.map((f) => f.dataTypeID);
+  return { names: msg.fields.map((f) => f.name), types, parse: types.map((t) => parsers[t]) };
+}
+
+/**
+ * The shape of the rows a prepared statement answers, from a Describe of it (its RowDescription), or null when it
+ * answers none (NoData). A statement's shape is fixed once it is prepared (PostgreSQL refuses to run it otherwise),
+ * so it is read once and its executions need no Describe.
+ */
+export function statementRowShape(messages: readonly BackendMessage[], parsers: Record<number, Parse>): RowShape | null {
+  for (const msg of messages) if (msg.name === 'rowDescription') return shapeOf(msg as RowDescriptionMessage, parsers);
+  return null;
+}
+
 /**
  * The rows of the first result in an answer, each an object by column name, with values parsed by PGlite's parsers
  * (`lite.parsers`, its defaults and any given at its start) as its query() parses them: NULL stays null, a type
- * without a parser stays text, and a later column of the same name wins. PGlite's `parseResults` reads these messages
- * alike, but builds each row through `Object.fromEntries` and every result of the answer: two to four times the CPU
- * for a page of 25 members.
+ * without a parser stays text, and a later column of the same name wins. The shape is the answer's own RowDescription,
+ * or `known` for a prepared statement executed without one. PGlite's `parseResults` reads these messages alike, but
+ * builds each row through `Object.fromEntries` and every result of the answer: two to four times the CPU for a page of
+ * 25 members.
  */
-export function firstResultRows<T>(messages: readonly BackendMessage[], parsers: Record<number, Parse>): T[] {
+export function firstResultRows<T>(messages: readonly BackendMessage[], parsers: Record<number, Parse>, known?: RowShape | null): T[] {
   const rows: T[] = [];
-  let names: string[] = [];
-  let types: number[] = [];
-  let parse: (Parse | undefined)[] = [];
+  let shape: RowShape = known ?? { names: [], types: [], parse: [] };
   for (const msg of messages) {
     if (msg.name === 'rowDescription') {
-      const fields = (msg as RowDescriptionMessage).fields;
-      names = fields.map((f) => f.name);
-      types = fields.map((f) => f.dataTypeID);
-      parse = types.map((t) => parsers[t]);
+      shape = shapeOf(msg as RowDescriptionMessage, parsers);
     } else if (msg.name === 'dataRow') {
       const values = (msg as DataRowMessage).fields;
+      const { names, types, parse } = shape;
       const row: Record<string, unknown> = {};
       for (let i = 0; i < values.length; i++) {
         const value = values[i];
