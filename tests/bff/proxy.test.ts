@@ -1,3 +1,6 @@
+import http, { type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
@@ -550,17 +553,16 @@ describe('/api proxy: settings.php answers reused for a short while', () => {
 
 describe('/api proxy: an answer read whole goes out whole', () => {
   const big = { interests: Array.from({ length: 120 }, (_, i) => ({ id: i + 1, key: `interest-${i + 1}` })) };
-  const raw = (res: import('node:http').ServerResponse, type: string, body: Buffer, headers: Record<string, string> = {}) => {
+  const raw = (res: ServerResponse, type: string, body: Buffer, headers: Record<string, string> = {}) => {
     res.writeHead(200, { 'content-type': type, 'content-length': body.length, ...headers });
     res.end(body);
   };
   /** The bytes and headers as they leave the BFF (supertest would decompress them). */
   const fetchRaw = async (app: BffApp, path: string, acceptEncoding?: string) => {
-    const http = await import('node:http');
     const server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     try {
-      const { port } = server.address() as import('node:net').AddressInfo;
+      const { port } = server.address() as AddressInfo;
       return await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
         const req = http.get(
           { host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}, agent: false },
@@ -579,7 +581,6 @@ describe('/api proxy: an answer read whole goes out whole', () => {
   };
 
   it('When a JSON answer over 1 KiB is asked with Accept-Encoding, then it comes compressed in the preferred encoding, with its length and no chunked encoding', async () => {
-    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
     const { app } = await setup({ '/api/interests.php': (_req, res) => json(res, 200, big) });
     for (const [accept, encoding] of [
       ['br, gzip', 'br'],
@@ -597,14 +598,14 @@ describe('/api proxy: an answer read whole goes out whole', () => {
   });
 
   it('When the answer is small, already encoded, not compressible or says no-transform, then it goes out as the backend sent it', async () => {
-    const { gzipSync } = await import('node:zlib');
     const zipped = gzipSync(JSON.stringify(big));
     const png = Buffer.alloc(4096, 7);
     const { app } = await setup({
       '/api/chats.php': (_req, res) => json(res, 200, { chats: [], total_unread: 0 }),
       '/api/interests.php': (_req, res) => raw(res, 'application/json', zipped, { 'content-encoding': 'gzip' }),
       '/api/picture.php': (_req, res) => raw(res, 'image/png', png),
-      '/api/regions.php': (_req, res) => raw(res, 'application/json', Buffer.from(JSON.stringify(big)), { 'cache-control': 'no-transform' }),
+      '/api/regions.php': (_req, res) =>
+        raw(res, 'application/json', Buffer.from(JSON.stringify(big)), { 'cache-control': 'no-transform' }),
     });
     const small = await fetchRaw(app, '/api/chats.php', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
