@@ -62,26 +62,34 @@ export const LIKE_FORM = 'like';
  * `variant="icon"` is the round heart on member cards. `refused` is the backend's refusal of his heart posted without
  * JavaScript, shown beside it by the profile page that answers the post.
  */
-export function LikeButton({
-  profile,
-  variant = 'full',
-  refused,
-}: {
+export function LikeButton(props: LikeButtonProps) {
+  // The page's data says whether the viewer likes this member (members.php, profile.php): no likes list for the heart,
+  // and none of its hooks on each of a grid's cards. Only a backend without `liked` makes the heart load the whole
+  // likes list, as before.
+  const fromPage = stateOfProfile(props.profile);
+  return fromPage ? <LikeHeart {...props} known={fromPage} /> : <LikeHeartFromList {...props} />;
+}
+
+interface LikeButtonProps {
   profile: Profile;
   variant?: 'full' | 'icon';
   refused?: ApiRequestError;
-}) {
+}
+
+/** The heart of a member whose page data does not say whether the viewer likes him: its state from the likes list. */
+function LikeHeartFromList(props: LikeButtonProps) {
+  const user = useCurrentUser();
+  const { data } = useLikes(user !== null);
+  return <LikeHeart {...props} known={likeStateOf(data, props.profile.id)} />;
+}
+
+function LikeHeart({ profile, variant = 'full', refused, known }: LikeButtonProps & { known: LikeState }) {
   const intl = useIntl();
   const user = useCurrentUser();
   const fetcher = useRouterFetcher();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  // The page's data says whether the viewer likes this member (members.php, profile.php): no likes list for the heart.
-  // Only a backend without `liked` makes the heart load the whole likes list, as before.
-  const fromPage = stateOfProfile(profile);
-  const { data } = useLikes(user !== null && fromPage === null);
-  const known = fromPage ?? likeStateOf(data, profile.id);
   // The like or unlike under way shows as done (the first like of a search waits for the profile page's chunk too).
   const sending = fetcher.formData?.get('intent');
   const state =
