@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { Link, NavLink } from './link';
 
 afterEach(cleanup);
@@ -14,7 +14,13 @@ afterAll(() => document.removeEventListener('click', stopDocumentNavigation));
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</output>;
+  const type = useNavigationType();
+  return (
+    <output
+      data-testid="where"
+      data-type={type}
+    >{`${location.pathname}${location.search}${location.hash}|${JSON.stringify(location.state)}`}</output>
+  );
 }
 
 function renderAt(url: string, ui: React.ReactNode) {
@@ -79,6 +85,64 @@ describe('Link', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Out' }));
     fireEvent.click(screen.getByRole('link', { name: 'NL' }));
     expect(screen.getByTestId('where').textContent).toBe('/|null');
+  });
+});
+
+describe('Link: relative paths, the same page, a data router', () => {
+  it('When the path is relative, then it resolves against the route it renders in, for its href and its navigation', () => {
+    renderAt(
+      '/members/12',
+      <>
+        <Link to="#signup">Sign up</Link>
+        <Link to="../7" relative="path">
+          Other
+        </Link>
+      </>,
+    );
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/members/12#signup');
+    expect(screen.getByRole('link', { name: 'Other' }).getAttribute('href')).toBe('/members/7');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(screen.getByTestId('where').textContent).toBe('/members/12#signup|null');
+    fireEvent.click(screen.getByRole('link', { name: 'Other' }));
+    expect(screen.getByTestId('where').textContent).toBe('/members/7|null');
+  });
+
+  it('When it points where the page already is, then the click replaces the history entry; elsewhere it pushes one', () => {
+    renderAt(
+      '/members?x=1',
+      <>
+        <Link to="/members?x=1">Here</Link>
+        <Link to="/chats">There</Link>
+      </>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Here' }));
+    expect(screen.getByTestId('where').dataset.type).toBe('REPLACE');
+    fireEvent.click(screen.getByRole('link', { name: 'There' }));
+    expect(screen.getByTestId('where').dataset.type).toBe('PUSH');
+    expect(screen.getByTestId('where').textContent).toBe('/chats|null');
+  });
+
+  it('When the app runs on a data router under a basename, then the href carries the basename and the click navigates inside the app', async () => {
+    const page = (
+      <>
+        <Link to="/chats?x=1" state={{ from: 'nav' }}>
+          Chats
+        </Link>
+        <Where />
+      </>
+    );
+    const router = createMemoryRouter([{ path: '*', element: page }], { basename: '/app', initialEntries: ['/app/members'] });
+    render(<RouterProvider router={router} />);
+    const link = screen.getByRole('link', { name: 'Chats' });
+    expect(link.getAttribute('href')).toBe('/app/chats?x=1');
+    fireEvent.click(link);
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/chats?x=1|{"from":"nav"}'));
+    expect(router.state.location.pathname).toBe('/app/chats');
+    expect(router.state.historyAction).toBe('PUSH');
+    // Where the page already is: the entry is replaced.
+    fireEvent.click(screen.getByRole('link', { name: 'Chats' }));
+    await vi.waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
+    expect(router.state.location.search).toBe('?x=1');
   });
 });
 

@@ -1,12 +1,19 @@
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type RelativeRoutingType, type To } from 'react-router';
+import { useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { createPath, parsePath, useLocation, useResolvedPath, type Path, type RelativeRoutingType, type To } from 'react-router';
+import { DataRouterContext, NavigationContext } from '../lib/router-internals';
 
 /**
- * The site's links: react-router's <Link> and <NavLink> as its documented building blocks make them —
- * `useHref` for the href, `useLinkClickHandler` for the client-side navigation on a plain left click (a modified click,
- * `target="_blank"` or a download stay the browser's). react-router's own components also bring its framework mode's
- * route discovery and link prefetching (a few KB in every page's entry), which this site, a declarative router,
- * never uses. Same markup as react-router's minus its framework-mode `data-discover` attribute.
+ * The site's links: what react-router's <Link> does — the href its navigator makes (under the router's basename), and
+ * a client-side navigation on a plain left click (a modified click, `target="_blank"` or a download stay the
+ * browser's), replacing the history entry when the link points where the page already is. react-router's own
+ * components also bring its framework mode's route discovery and link prefetching (a few KB in every page's entry),
+ * which this site, a declarative router, never uses. Same markup as react-router's minus its framework-mode
+ * `data-discover` attribute.
+ *
+ * A path from the site's root (`/members/5?page=2`, nearly every link) is its own resolved path: no route is asked to
+ * resolve it. react-router's `useHref` and `useLinkClickHandler` each resolved every link against the matched routes
+ * (serialising their paths to JSON and back): on a member list of 25 cards, a twentieth of the page's render. A
+ * relative link is resolved once, against the routes it renders in.
  */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: To;
@@ -22,35 +29,73 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 /** A URL with a scheme or protocol-relative: another site, left to the browser (react-router does the same). */
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-export function Link({
-  to,
+export function Link(props: LinkProps) {
+  const { to } = props;
+  if (typeof to !== 'string') return <ResolvedLink {...props} />;
+  if (ABSOLUTE_URL.test(to)) {
+    const {
+      replace: _replace,
+      state: _state,
+      preventScrollReset: _reset,
+      relative: _relative,
+      reloadDocument: _reload,
+      children,
+      ...anchor
+    } = props;
+    return (
+      <a {...anchor} href={to}>
+        {children}
+      </a>
+    );
+  }
+  return to.startsWith('/') ? <PathLink {...props} path={parsePath(to)} /> : <ResolvedLink {...props} />;
+}
+
+/** A relative link (`#signup`, `../edit`, an object): resolved against the routes it renders in. */
+function ResolvedLink(props: LinkProps) {
+  const path = useResolvedPath(props.to, props.relative ? { relative: props.relative } : undefined);
+  return <PathLink {...props} path={path} />;
+}
+
+/**
+ * A link to a resolved path. Its href is made as `useHref` makes it (under the router's basename, by its navigator); a
+ * plain left click in this tab that no handler took goes through the router's navigator, which is what `useNavigate`
+ * calls too (the data router's navigates it; under a router without data, a component's test, it is the history), and
+ * replaces the history entry when the link points where the page already is.
+ */
+function PathLink({
+  path,
+  to: _to,
+  relative: _relative,
   replace,
   state,
   preventScrollReset,
-  relative,
   reloadDocument,
   target,
   onClick,
   ref,
   children,
   ...rest
-}: LinkProps) {
-  const external = typeof to === 'string' && ABSOLUTE_URL.test(to);
-  const href = useHref(external ? '.' : to, relative ? { relative } : undefined);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(external ? '.' : to, {
-    ...(replace === undefined ? {} : { replace }),
-    ...(state === undefined ? {} : { state }),
-    ...(target === undefined ? {} : { target }),
-    ...(preventScrollReset === undefined ? {} : { preventScrollReset }),
-    ...(relative === undefined ? {} : { relative }),
-  });
-  const spa = !external && !reloadDocument;
+}: LinkProps & { path: Partial<Path> }) {
+  const { basename, navigator } = useContext(NavigationContext);
+  const dataRouter = useContext(DataRouterContext);
+  const location = useLocation();
+  const pathname = path.pathname ?? '/';
+  // The data router adds the basename itself; a history is given the whole path.
+  const full = {
+    ...path,
+    pathname: basename === '/' ? pathname : pathname === '/' ? basename : `${basename}/${pathname}`.replace(/\/\/+/g, '/'),
+  };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!event.defaultPrevented) navigate(event);
+    if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    const go = (replace ?? createPath(location) === createPath(path)) ? navigator.replace : navigator.push;
+    void go(dataRouter ? path : full, state, preventScrollReset === undefined ? undefined : { preventScrollReset });
   };
   return (
-    <a {...rest} ref={ref} href={external ? (to as string) : href} target={target} onClick={spa ? handleClick : onClick}>
+    <a {...rest} ref={ref} href={navigator.createHref(full)} target={target} onClick={reloadDocument ? onClick : handleClick}>
       {children}
     </a>
   );

@@ -14,4 +14,9 @@ export {
    * progressive forms and the login form) and `fetchers` (each fetcher's `state` and `formData`; useRouterFetcher).
    */
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  /**
+   * The router's `basename` and `navigator.createHref`: the href of a link (components/link.tsx), as react-router's
+   * `useHref` makes it, for a path that needs no resolving.
+   */
+  UNSAFE_NavigationContext as NavigationContext,
 } from 'react-router';
