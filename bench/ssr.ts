@@ -11,6 +11,7 @@
  *   - resident memory of each process (BFF, backend, PSP simulator) once started and idle, and after the run;
  *   - first, this machine's speed (bench/support/machine.ts): compare figures of two machines only with it.
  * Prints figures, asserts nothing. Run: `npm run build && npm run bench:ssr` (BENCH_REQUESTS, default 200).
+ * BENCH_WARMUP: requests per page and visitor before the measured ones (default 20, on two connections).
  * BENCH_PATHS lists the pages (comma-separated; `:chat` in a path stands for the member's newest conversation, e.g.
  * `/chats/:chat`), BENCH_WHO `visitor`, `member` or both (the default).
  */
@@ -129,7 +130,8 @@ try {
   ).filter(([label]) => WHO.includes(label));
   const chat = PATHS.some((path) => path.includes(':chat')) ? await newestChat(site.url, member) : '';
   const paths = PATHS.map((path) => path.replace(':chat', chat));
-  for (const [, cookie] of who) for (const path of paths) await load(`${site.url}${path}`, cookie, 2, 20); // warm up
+  for (const [, cookie] of who)
+    for (const path of paths) await load(`${site.url}${path}`, cookie, 2, Number(process.env.BENCH_WARMUP ?? 20)); // warm up
   process.stdout.write(
     `\nNODE_ENV=production, ${REQUESTS} requests per page and connection count; ms; CPU = user+system ms per page in each process (1 connection)\n`,
   );
