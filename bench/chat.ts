@@ -41,6 +41,10 @@
  * BENCH_RUNS=N (default 1): N runs, each on a new site (database, processes, streams), then the median of each
  * figure; runs of one build on this kind of machine differ by 15 % and more, so builds are compared by medians.
  *
+ * BENCH_FLOOR=1 (PostgreSQL): the same load on the chat's shape with nothing of the site in it — a bare node:http
+ * backend doing a send's round trips and a bare proxy in front of it (bench/support/chat-floor.ts): what the processes,
+ * their wake-ups and the round trips cost on this machine, the floor under the site's figure.
+ *
  * BENCH_INPROCESS=1: the old single-process mode (backend, BFF and load generator in this process; PostgreSQL with
  * TEST_DATABASE_URL and TEST_DB_DRIVER=postgres), where all the work shares one core.
  * The first line is this machine's speed (bench/support/machine.ts): compare figures of two machines only with it.
@@ -55,7 +59,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { grantCredits } from '../mock-backend/components/credits/ledger';
 import { createSession } from '../mock-backend/components/session/repository';
 import { sessionIdOf } from '../mock-backend/components/session/service';
@@ -69,6 +72,8 @@ import { AUTH_COOKIE } from '../src/shared/constants';
 import { BACKEND_MALLOC_TUNABLES, BFF_MALLOC_TUNABLES } from '../src/shared/malloc-tunables';
 import { makeApp, makeDistDir } from '../tests/bff/helpers';
 import { freePort } from '../tests/e2e/support/server';
+import { freshPgDatabase, procCpu, procRss, say, selfCpu, sleep, stopChild, type Member, type Pause, type Site } from './support/chat-site';
+import { startFloor } from './support/chat-floor';
 import { describeMachine, measureMachine } from './support/machine';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -76,6 +81,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const IN_PROCESS = process.env.BENCH_INPROCESS === '1';
+const FLOOR = process.env.BENCH_FLOOR === '1';
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const PAUSES = process.env.BENCH_PAUSES === '1';
@@ -83,122 +89,11 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? RATE * 3);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE ?? 0);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TICKS_PER_SECOND = 100;
 /** The key under which bench/support/count-statements.mjs counts the writes on the backend's PostgreSQL sockets. */
 const WRITES_TO_POSTGRES = '(writes to PostgreSQL)';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const say = (line: string) => process.stdout.write(`${line}\n`);
-
-interface Member {
-  id: number;
-  email: string;
-}
-
-/** What the load generator needs of a running site, and how each variant measures itself. */
-interface Site {
-  label: string;
-  /** The BFFs' base URLs: streams and sends are spread over them in turn. */
-  bases: string[];
-  members: Member[];
-  cookies: string[];
-  /** Milliseconds of CPU so far, per part: all of it, and the part spent in the kernel (system calls, wake-ups). */
-  cpu(): Promise<Record<string, Cpu>>;
-  /** The backend's statements so far by text (BENCH_STATEMENTS=1 on PostgreSQL), else undefined. */
-  statements?: () => Promise<Map<string, number>>;
-  /**
-   * Brings the planner's statistics up to date, as autovacuum does on a running site (PostgreSQL only: the embedded
-   * backend analyzes its own database). Without it the tables look as empty as at the start, and every statement
-   * planned meanwhile reads the growing messages table whole.
-   */
-  analyze?: () => Promise<void>;
-  /** Bytes of memory now (after letting garbage settle), per part. */
-  memory(): Promise<Record<string, number>>;
-  /** What the processes noted of their pauses so far (BENCH_PAUSES=1), else undefined. */
-  pauses?: () => Pause[];
-  close(): Promise<void>;
-}
-
-/** A time a process stood still (bench/support/pauses.mjs): when (epoch ms), how long, and why. */
-interface Pause {
-  part: string;
-  at: number;
-  ms: number;
-  what: string;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The production shape: backend and BFF as child processes.
-
-interface Cpu {
-  ms: number;
-  systemMs: number;
-}
-
-const ticksMs = (ticks: string | undefined) => (Number(ticks) / TICKS_PER_SECOND) * 1000;
-
-function procCpu(pid: number): Cpu {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const systemMs = ticksMs(fields[12]); // stime
-  return { ms: ticksMs(fields[11]) + systemMs, systemMs }; // utime + stime
-}
-
-function procRss(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-}
-
-function selfCpu(): Cpu {
-  const c = process.cpuUsage();
-  return { ms: (c.user + c.system) / 1000, systemMs: c.system / 1000 };
-}
-
-/**
- * A fresh PostgreSQL database next to the one the URL names; dropped by the returned function. `cpu`: the CPU so
- * far of the server processes serving its connections (when the server runs on this machine; a connection that
- * closes between two readings keeps its last reading, so the figure is a lower bound).
- */
-async function freshPgDatabase(
-  url: string,
-): Promise<{ url: string; drop: () => Promise<void>; cpu: () => Promise<Cpu>; analyze: () => Promise<void> }> {
-  const name = `chatbench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const seen = new Map<number, Cpu>();
-  return {
-    url: target.toString(),
-    cpu: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
-      await c.end();
-      for (const { pid } of rows) {
-        try {
-          seen.set(pid, procCpu(pid));
-        } catch {
-          // gone meanwhile, or another machine's
-        }
-      }
-      return [...seen.values()].reduce((a, b) => ({ ms: a.ms + b.ms, systemMs: a.systemMs + b.systemMs }), { ms: 0, systemMs: 0 });
-    },
-    analyze: async () => {
-      const c = new pg.Client({ connectionString: target.toString() });
-      await c.connect();
-      await c.query('ANALYZE');
-      await c.end();
-    },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** Members who can write to each other and pay for it, with one login session each (the cookie values). */
 async function prepareMembers(db: Db): Promise<{ members: Member[]; cookies: string[] }> {
@@ -232,14 +127,6 @@ function childEnv(extra: Record<string, string>, nodeOptions: string[] = []): No
     ...(options ? { NODE_OPTIONS: options } : {}),
     ...extra,
   };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function startProcesses(): Promise<Site> {
@@ -689,6 +576,13 @@ function describePauses(pauses: Pause[], from: number, to: number, sentAt: Map<n
   ].join('\n');
 }
 
+/** BENCH_FLOOR=1: the chat's shape with nothing of the site in it (bench/support/chat-floor.ts), on PostgreSQL. */
+function startFloorSite(): Promise<Site> {
+  const pgUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) throw new Error('BENCH_FLOOR=1 needs PostgreSQL (DATABASE_URL or TEST_DATABASE_URL)');
+  return startFloor(pgUrl, MEMBERS);
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -701,7 +595,7 @@ async function main(): Promise<void> {
   const runs: RunFigures[] = [];
   for (let i = 1; i <= RUNS; i++) {
     if (RUNS > 1) say(`--- run ${i} of ${RUNS}`);
-    const site = IN_PROCESS ? await startInProcess() : await startProcesses();
+    const site = IN_PROCESS ? await startInProcess() : FLOOR ? await startFloorSite() : await startProcesses();
     try {
       runs.push(await run(site));
     } finally {
