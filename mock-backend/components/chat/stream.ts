@@ -112,8 +112,8 @@ interface Feed {
  * every event after its streams' positions whenever the bus says "look", and at every catch-up (so an event whose
  * notification was lost — another instance died between commit and NOTIFY, the listening connection dropped, a
  * member was activated and his held messages delivered — arrives within STREAM_CATCH_UP_MS). A comment line keeps
- * a quiet stream open through proxies (a heartbeat after its last write); a stream ends with its session. Typing signals come from the bus only and are
- * never replayed.
+ * a quiet stream open through proxies (a heartbeat after its last write); a stream ends with its session. Typing
+ * signals come from the bus only and are never replayed.
  *
  * The feeds of this instance read in one statement: a "look" marks the feed due, and one reader at a time reads every
  * due feed (up to READ_BATCH members per statement). A message's notification names sender and recipient, so their

@@ -91,8 +91,10 @@ function PathLink({
     if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    const go = (replace ?? createPath(location) === createPath(path)) ? navigator.replace : navigator.push;
-    void go(dataRouter ? path : full, state, preventScrollReset === undefined ? undefined : { preventScrollReset });
+    const to = dataRouter ? path : full;
+    const options = preventScrollReset === undefined ? undefined : { preventScrollReset };
+    if (replace ?? createPath(location) === createPath(path)) navigator.replace(to, state, options);
+    else navigator.push(to, state, options);
   };
   return (
     <a {...rest} ref={ref} href={navigator.createHref(full)} target={target} onClick={reloadDocument ? onClick : handleClick}>
