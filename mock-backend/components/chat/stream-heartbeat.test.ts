@@ -1,7 +1,7 @@
 import express from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Bus, BusSignal } from '../../lib/bus';
 import { sql } from '../../lib/db';
 import { createLogger } from '../../lib/logger';
@@ -41,6 +41,9 @@ const { bus, send } = manualBus();
 beforeAll(async () => {
   ctx = await createTestContext({ members: 3 });
   members = (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users ORDER BY id LIMIT 3`)).map((r) => r.id);
+  // The heartbeat's clock is the test's: its timer and performance.now() move only when the test advances them, so a
+  // loaded machine's late timers cannot make a busy stream look quiet. Sockets and timeouts stay real.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
   const handler = streamHandler({
     db: ctx.db,
     bus,
@@ -56,6 +59,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  vi.useRealTimers();
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   await ctx?.close();
@@ -85,18 +89,18 @@ describe('event stream heartbeat', () => {
     const busy = open(busyId);
     await Promise.all([quiet.ready, busy.ready]);
     try {
-      // The busy member hears a typing signal more often than the heartbeat, for three heartbeats.
-      const until = Date.now() + 3 * HEARTBEAT_MS + 200;
-      while (Date.now() < until) {
+      // The busy member hears a typing signal four times a heartbeat, for three heartbeats; the quiet one hears nothing.
+      for (let step = 0; step < 12; step++) {
         send(busyId, { type: 'typing', conversation: 1, from: partnerId });
-        await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS / 4));
+        vi.advanceTimersByTime(HEARTBEAT_MS / 4);
       }
-      expect(busy.text()).toContain('event: typing');
+      await expect.poll(() => pings(quiet.text()), { interval: 20 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => busy.text(), { interval: 20 }).toContain('event: typing');
       expect(pings(busy.text())).toBe(0);
-      expect(pings(quiet.text())).toBeGreaterThanOrEqual(2);
 
       // Once the events stop, the busy stream is quiet too and gets its comment line.
-      await expect.poll(() => pings(busy.text()), { timeout: 5 * HEARTBEAT_MS, interval: 50 }).toBeGreaterThanOrEqual(1);
+      vi.advanceTimersByTime(2 * HEARTBEAT_MS);
+      await expect.poll(() => pings(busy.text()), { interval: 20 }).toBeGreaterThanOrEqual(1);
     } finally {
       quiet.close();
       busy.close();
