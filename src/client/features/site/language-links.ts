@@ -1,7 +1,16 @@
 import type { Locale } from '../../../shared/locales';
 
+/** Each language's name, made once: every page's language menu lists all eleven (an Intl.DisplayNames each was 1 % of the page). */
+const names = new Map<Locale, string>();
+
 /** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål". */
 export function languageName(code: Locale): string {
+  let known = names.get(code);
+  if (known === undefined) names.set(code, (known = ownName(code)));
+  return known;
+}
+
+function ownName(code: Locale): string {
   let name: string | undefined;
   try {
     name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
