@@ -220,10 +220,10 @@ const PGLITE_TYPES_CACHED = 500;
  * exchange — parse, bind, describe, execute and sync in one message — with its parameters typed as PGlite types them
  * (the types PostgreSQL inferred for that text, asked once and remembered: they depend only on the text and the
  * schema), and a statement() is parsed once under its name and then only bound and executed, as node-postgres does
- * on PostgreSQL, without describing its rows again: their shape was read when it was prepared. Values are serialised and rows parsed by PGlite's own serialisers and parsers, so what a statement
- * reads and writes is what PGlite's query() gives; the answer's messages are read by node-postgres's protocol parser
- * (lib/pglite-wire.ts), and its messages written by node-postgres's serializer. Callers hold PGlite's locks as its
- * query() does.
+ * on PostgreSQL, without describing its rows again: their shape was read when it was prepared. Values are serialised
+ * and rows parsed by PGlite's own serialisers and parsers, so what a statement reads and writes is what PGlite's
+ * query() gives; the answer's messages are read by node-postgres's protocol parser (lib/pglite-wire.ts), and its
+ * messages written by node-postgres's serializer. Callers hold PGlite's locks as its query() does.
  */
 class PgliteStatements {
   private readonly types = new Map<string, number[]>();

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../shared/locales';
 
-/** Each language's name, made once: every page's language menu lists all eleven (an Intl.DisplayNames each was 1 % of the page). */
+/** Each language's name, made once: every page's language menu names the current language and each it offers. */
 const names = new Map<Locale, string>();
 
 /** The language's own name, e.g. nl → "Nederlands", nb → "Norsk bokmål". */
