@@ -11,6 +11,7 @@ import { complaintsRoutes } from './components/complaints/routes';
 import { creditsRoutes } from './components/credits/routes';
 import { createLegacyMembers, type LegacyClient } from './components/legacy/index';
 import { learnMembersOnSight } from './components/legacy/middleware';
+import type { AssertionVerifier } from '../src/shared/member-assertion';
 import { likesRoutes } from './components/likes/routes';
 import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
@@ -87,11 +88,11 @@ export interface AppDeps {
   /** Probes (/healthz, /readyz) and metrics (/_ops/metrics), lib/ops.ts; main.ts creates them. */
   ops?: BackendOps;
   /**
-   * The PHP service the site moves off (LEGACY_API_URL) and its session cookie: members it vouches for through the
-   * BFF's identity bridge are learnt from it (components/legacy), and a member without a password here logs in once
-   * through it. Needs `backendSecret` (the bridge's assertions are signed with it).
+   * The PHP service the site moves off (LEGACY_API_URL) and its session cookie: a member without a password here logs
+   * in once through it, and with `verifier` (the identity bridge's public keys) members it vouches for through the
+   * BFF's identity bridge are learnt from it (components/legacy).
    */
-  legacy?: { client: LegacyClient; cookieName: string };
+  legacy?: { client: LegacyClient; cookieName: string; verifier?: AssertionVerifier | undefined };
 }
 
 /**
@@ -143,7 +144,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('json replacer', signing.replacer);
   const legacy = deps.legacy ? createLegacyMembers({ db, client: deps.legacy.client, logger: deps.logger }) : undefined;
   const bridge =
-    legacy && deps.legacy && deps.backendSecret ? { secret: deps.backendSecret, cookieName: deps.legacy.cookieName, legacy } : undefined;
+    legacy && deps.legacy?.verifier ? { verifier: deps.legacy.verifier, cookieName: deps.legacy.cookieName, legacy } : undefined;
   const siteAndSession = siteAndSessionMiddleware(db, bridge);
   app.use(
     mediaRoutes(deps.media, getSigner, [

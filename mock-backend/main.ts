@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { createApp } from './app';
 import { createBackground, type Background } from './background';
 import { createLegacyClient } from './components/legacy/index';
+import { createAssertionVerifier, parseVerifyKeys } from '../src/shared/member-assertion';
 import { setUpProvider, WEBHOOK_PATH } from './components/payments/index';
 import { configurePushHosts, parsePushHosts } from './components/push/index';
 import { parseConfig, wantsDemoSeed } from './lib/config';
@@ -159,6 +160,9 @@ async function start(): Promise<{
           legacy: {
             client: createLegacyClient({ url: config.LEGACY_API_URL, cookieName: config.LEGACY_SESSION_COOKIE, logger }),
             cookieName: config.LEGACY_SESSION_COOKIE,
+            ...(config.IDENTITY_VERIFY_KEYS && config.IDENTITY_AUDIENCE
+              ? { verifier: createAssertionVerifier(parseVerifyKeys(config.IDENTITY_VERIFY_KEYS), config.IDENTITY_AUDIENCE) }
+              : {}),
           },
         }
       : {}),

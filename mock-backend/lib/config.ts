@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseVerifyKeys } from '../../src/shared/member-assertion';
 import { SHARED_ENV } from '../../src/shared/env';
 
 /**
@@ -78,6 +79,17 @@ const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'LEGACY_SESSION_COOKIE may only hold letters, digits, _ and -')
     .default('PHPSESSID'),
   /**
+   * The identity bridge's public keys (a JWK Set of Ed25519 keys, as JSON): an assertion of a PHP member signed by the
+   * BFF's private key (its IDENTITY_SIGNING_KEY) is accepted when one of these verifies it. Several keys while the BFFs'
+   * key rotates. Unset: no assertion is accepted (LEGACY_API_URL still serves the first login here).
+   */
+  IDENTITY_VERIFY_KEYS: z.string().optional(),
+  /** This backend's name in the BFFs' routing table: an assertion made for another backend is refused. */
+  IDENTITY_AUDIENCE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,39}$/, "IDENTITY_AUDIENCE is this backend's name in the routing table (lower-case letters, digits, _ and -)")
+    .optional(),
+  /**
    * The EU's DSA Transparency Database (its API's origin and the platform's token, both or neither): statements of
    * reasons are delivered there by a job (components/safety/transparency-delivery.ts). Unset: moderators download
    * them from the transparency export only.
@@ -113,6 +125,20 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
   }
   if (c.S3_BUCKET && Boolean(c.AWS_ACCESS_KEY_ID) !== Boolean(c.AWS_SECRET_ACCESS_KEY)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together' };
+  }
+  if (c.IDENTITY_VERIFY_KEYS !== undefined) {
+    if (!c.IDENTITY_AUDIENCE || !c.LEGACY_API_URL) {
+      return {
+        ok: false,
+        message:
+          "Invalid environment for mock-backend:\n  IDENTITY_VERIFY_KEYS needs IDENTITY_AUDIENCE (this backend's name in the routing table) and LEGACY_API_URL",
+      };
+    }
+    try {
+      parseVerifyKeys(c.IDENTITY_VERIFY_KEYS);
+    } catch (error) {
+      return { ok: false, message: `Invalid environment for mock-backend:\n  IDENTITY_VERIFY_KEYS: ${(error as Error).message}` };
+    }
   }
   if (Boolean(c.DSA_TDB_URL) !== Boolean(c.DSA_TDB_TOKEN)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  DSA_TDB_URL and DSA_TDB_TOKEN go together' };

@@ -32,6 +32,9 @@ export const undeliverable = (address: string): boolean => /@(purged|signup|lega
 /** The placeholder address of a member learnt from the PHP service before his own address is known. */
 export const legacyPlaceholderEmail = (userId: number): string => `member-${userId}@legacy.invalid`;
 
+/** Whether an address is such a placeholder: the member has no address yet (none is shown, none is mailed). */
+export const isLegacyPlaceholder = (address: string): boolean => /@legacy\.invalid$/i.test(address);
+
 /** Writes the mail into the outbox inside `tx`; a mail to an undeliverable address is dropped (answers null). */
 export async function enqueueMail(tx: Db, mail: OutboxMail): Promise<number | null> {
   if (undeliverable(mail.to)) return null;

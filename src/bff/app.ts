@@ -19,6 +19,7 @@ import { OFFLINE_PATH, offlinePageHandler, SHELL_LIST_PATH, shellListHandler } f
 import { OPERATOR_PREFIX, operatorRoutes } from './operator';
 import type { RetryBudgetOptions } from './retry-budget';
 import { createRoutedBackends, type RoutedBackends } from './router';
+import type { AssertionSigner } from '../shared/member-assertion';
 import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { createProbes, routeClass } from './probes';
@@ -44,6 +45,8 @@ export interface CreateAppOptions {
    * `config.BACKEND_SECRET` (main.ts passes the one it generated for the embedded backend). Never logged.
    */
   backendSecret?: string;
+  /** Signs the identity bridge's assertions (main.ts makes it; needed when the routing plan has a session bridge). */
+  identitySigner?: AssertionSigner | undefined;
   /** Operations that honour `Idempotency-Key` (`"POST /api/complaints.php"`); default: read from openapi.yaml. */
   idempotentOperations?: IdempotentOperations;
   /** Retry budget tuning per backend (default ~10 % of requests plus 1 retry/s). */
@@ -127,6 +130,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     metrics,
     retry: options.retry,
     secret: options.backendSecret ?? config.BACKEND_SECRET,
+    signer: options.identitySigner,
     idempotentOperations: options.idempotentOperations,
     attemptTimeoutMs: config.BACKEND_ATTEMPT_TIMEOUT_MS,
     deadlineMs: config.BACKEND_DEADLINE_MS,

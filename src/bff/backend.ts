@@ -60,6 +60,11 @@ export interface BackendRequest {
   shadow?: boolean | undefined;
   /** Overrides the backend's total deadline for this call (ms). */
   deadlineMs?: number | undefined;
+  /**
+   * Headers made anew for each attempt (the identity bridge's assertion, which a backend accepts once): a failed
+   * attempt that reached the backend must not make the retry look like a replay.
+   */
+  attemptHeaders?: (() => Promise<OutgoingHttpHeaders>) | undefined;
 }
 
 export interface BackendAnswer {
@@ -160,7 +165,8 @@ export function createBackend(options: BackendOptions): Backend {
         });
 
   /** One attempt: resolves with the answer's head; aborts (destroying the socket) on `signal` or after the attempt deadline. */
-  function attemptOnce(request: BackendRequest, signal: AbortSignal): Promise<IncomingMessage> {
+  async function attemptOnce(request: BackendRequest, signal: AbortSignal): Promise<IncomingMessage> {
+    const fresh = request.attemptHeaders ? await request.attemptHeaders() : undefined;
     return new Promise((resolve, reject) => {
       const attempt = new AbortController();
       const timer = setTimeout(
@@ -176,6 +182,7 @@ export function createBackend(options: BackendOptions): Backend {
       };
       const headers: OutgoingHttpHeaders = {
         ...withoutHeader(request.headers, BACKEND_SECRET_HEADER),
+        ...fresh,
         host: base.host,
         ...bodyLength(request),
         ...secret,

@@ -51,6 +51,12 @@ const configSchema = z
     BACKEND_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
     /** Time for a whole backend call, every retry included, ms. */
     BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
+    /**
+     * The private key (an Ed25519 JWK, as JSON) the identity bridge signs its assertions with; its public half goes to
+     * the backends that accept them (IDENTITY_VERIFY_KEYS). Used for nothing else and sent nowhere. Unset: a key is
+     * made per start when only the embedded backend needs one.
+     */
+    IDENTITY_SIGNING_KEY: optionalString,
   })
   .refine((c) => !(c.BACKEND_URL && c.ROUTES_FILE), {
     message: 'set BACKEND_URL or ROUTES_FILE, not both (name the backend of BACKEND_URL in the routing file)',

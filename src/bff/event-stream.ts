@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { MEMBER_STREAM_HEADER } from '../shared/member-stream';
 import { serverText } from '../server/messages';
 import { readBody, type Backend } from './backend';
+import { errorAnswer, speaksSpecification } from './legacy-dialect';
 import type { RoutedBackends } from './router';
 import { backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, sendJsonError } from './errors';
@@ -23,7 +24,8 @@ import { sessionPolicy } from './session-policy';
  *   `X-Accel-Buffering: no` for nginx-like proxies, Nagle off, every chunk written as it comes.
  * - Routed like any operation (`streamEvents` in the routing table). A member whose session lives on the PHP service
  *   holds a stream of another backend through the identity bridge (identity-bridge.ts): the stream opens with the
- *   bridge's assertion, and ends when that session does (a logout through the BFF).
+ *   bridge's assertion, and ends when that session does: a logout through this BFF at once, any other end within
+ *   the bridge's cache time (the bridge asks the PHP service again when its word for the session runs out).
  * - Errors before the stream starts keep the contract's JSON error body, and its cookies follow the session policy
  *   (session-policy.ts) as on every other path: a logged-out answer clears a stale `auth` cookie the browser sent,
  *   never a backend's own session cookie (PHPSESSID); a backend that cannot be reached is a 502
@@ -100,9 +102,10 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
     const upstreamReq = client.request(new URL(path, target), { method: 'GET', headers, agent });
     const abort = () => upstreamReq.destroy();
     res.once('close', abort);
-    // A bridged stream ends with its PHP session (the member logged out through this BFF).
+    // A bridged stream ends with its PHP session, however that ends: a logout through this BFF at once; a logout
+    // elsewhere or the session's expiry when the bridge asks the PHP service again (within its cache time).
     if (Object.keys(asserted).length > 0 && routed.bridge) {
-      const unsubscribe = routed.bridge.onEnded(req.get('cookie'), () => {
+      const unsubscribe = routed.bridge.watch(req.get('cookie'), () => {
         if (!res.writableEnded) res.end();
         upstreamReq.destroy();
       });
@@ -135,7 +138,10 @@ export function eventStreamProxy(options: EventStreamOptions): RequestHandler & 
       for (const [name, value] of headers) if (name !== 'content-length') res.setHeader(name, value);
       if (!streaming) {
         void readBody(upstream, 1_048_576).then(
-          (payload) => {
+          (raw) => {
+            // A refusal of a backend that speaks the specification reads as the contract's (legacy-dialect.ts).
+            const payload = speaksSpecification(backend) ? errorAnswer({ method: 'GET', path, headers: forwarded }, status, raw) : raw;
+            if (payload !== raw) res.setHeader('content-type', 'application/json; charset=utf-8');
             const sentAuth = session.sentAuth(req.get('cookie'));
             const clearing = session.loggedOutCookie({ status, body: payload }, { sentAuth, authJustSet: setsAuth, secure });
             if (clearing) res.append('set-cookie', clearing);

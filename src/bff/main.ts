@@ -14,6 +14,7 @@ import { connectionDrain } from '../shared/connection-drain';
 import { keepIdleConnectionsOpen } from '../shared/keep-alive';
 import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
+import { IdentityKeyError, createAssertionSigner, generateIdentityKeys, type AssertionSigner } from '../shared/member-assertion';
 
 /**
  * Process entry (`node dist/server/bff.js` once built, `tsx src/bff/main.ts` in development): parse config, start the embedded TypeScript backend when no
@@ -32,9 +33,10 @@ function startEmbeddedBackend(
   config: Config,
   plan: RoutingPlan,
   backendSecret: string,
+  signer: AssertionSigner | undefined,
   logger: Logger,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const env = embeddedBackendEnv(process.env, config, plan, backendSecret);
+  const env = embeddedBackendEnv(process.env, config, plan, backendSecret, signer);
   const child = fork(BACKEND_ENTRY, [], { execArgv: BACKEND_EXEC_ARGV, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -68,6 +70,24 @@ function startEmbeddedBackend(
     child.once('exit', onExit);
     child.once('error', onError);
   });
+}
+
+/**
+ * The identity bridge's signer (only with a session bridge): IDENTITY_SIGNING_KEY, which a backend other than the
+ * embedded one needs to be given the public half of; without one, and when only the embedded backend verifies, a key
+ * made for this start (its public half goes to the embedded backend).
+ */
+async function identitySigner(config: Config, plan: RoutingPlan): Promise<AssertionSigner | undefined> {
+  const bridge = plan.sessionBridge;
+  if (!bridge) return undefined;
+  if (config.IDENTITY_SIGNING_KEY) return createAssertionSigner(config.IDENTITY_SIGNING_KEY);
+  const apart = [...plan.backends.values()].filter((b) => b.name !== bridge.backend && b.url !== 'embedded').map((b) => b.name);
+  if (apart.length > 0) {
+    throw new IdentityKeyError(
+      `backend(s) ${apart.join(', ')} must verify the session bridge's assertions: make a key pair with \`npm run identity:keys\`, set the private key as IDENTITY_SIGNING_KEY on every BFF and the public keys as IDENTITY_VERIFY_KEYS on those backends`,
+    );
+  }
+  return createAssertionSigner((await generateIdentityKeys('embedded')).privateJwk);
 }
 
 /** The SSR renderer, once the contract (openapi.yaml) is parsed: the backend client and the metrics need it first. */
@@ -128,6 +148,16 @@ async function main(): Promise<void> {
     process.stderr.write(`${error.message}\nFix ROUTES_FILE (see the README's migration guide) and start again.\n`);
     process.exit(1);
   }
+  let signer: AssertionSigner | undefined;
+  try {
+    signer = await identitySigner(config, plan);
+  } catch (error) {
+    if (!(error instanceof IdentityKeyError)) throw error;
+    process.stderr.write(
+      `IDENTITY_SIGNING_KEY: ${error.message}\nFix the environment variable (see the README's migration guide) and start again.\n`,
+    );
+    process.exit(1);
+  }
   let embeddedUrl: string | undefined;
   let backendSecret = config.BACKEND_SECRET;
   // The embedded TypeScript backend runs when the plan names it: alone (no BACKEND_URL, no ROUTES_FILE), or beside a
@@ -137,7 +167,7 @@ async function main(): Promise<void> {
     backendSecret ??= randomBytes(32).toString('hex');
     // The backend starts in a process of its own; meanwhile this one loads the renderer and reads the contract, which
     // it would otherwise do only once the backend is ready (about a second of a start).
-    const starting = startEmbeddedBackend(config, plan, backendSecret, logger);
+    const starting = startEmbeddedBackend(config, plan, backendSecret, signer, logger);
     renderer = loadRenderer();
     const [embedded] = await Promise.all([starting, renderer]);
     child = embedded.child;
@@ -153,7 +183,7 @@ async function main(): Promise<void> {
   const renderPage = await (renderer ?? loadRenderer());
   // The generated secret goes to the embedded backend only; other backends get BACKEND_SECRET (when set).
   const routing = resolveEmbedded(plan, embeddedUrl, backendSecret);
-  const app = createApp({ config, routing, logger, render: renderPage });
+  const app = createApp({ config, routing, logger, render: renderPage, identitySigner: signer });
   const backends = Object.fromEntries([...routing.backends].map(([name, target]) => [name, target.url]));
   const server = app.listen(config.PORT, () => {
     const address = server.address();

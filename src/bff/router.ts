@@ -10,7 +10,9 @@ import type { RetryBudgetOptions } from './retry-budget';
 import { ShadowReads } from './shadow';
 import { AUTH_COOKIE } from '../shared/constants';
 import { readCookie } from './cookies';
-import { createIdentityBridge, type IdentityBridge } from './identity-bridge';
+import { createIdentityBridge, type Asserter, type IdentityBridge } from './identity-bridge';
+import { legacyDialect } from './legacy-dialect';
+import type { AssertionSigner } from '../shared/member-assertion';
 
 /**
  * The BFF's backends as one `Backend`: `send` picks the backend the routing table names for the request's method and
@@ -41,6 +43,8 @@ export interface RoutedBackendsOptions {
   metrics: BffMetrics;
   /** `BACKEND_SECRET` (or the one generated for the embedded backend); sent only to backends with sendSecret. */
   secret?: string | undefined;
+  /** Signs the identity bridge's assertions; needed when the plan has a session bridge. */
+  signer?: AssertionSigner | undefined;
   retry?: Partial<RetryOptions> | undefined;
   attemptTimeoutMs?: number | undefined;
   deadlineMs?: number | undefined;
@@ -53,22 +57,22 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
   const { plan, logger, metrics } = options;
   const backends = new Map<string, Backend>();
   for (const [name, target] of plan.backends) {
-    backends.set(
+    const backend = createBackend({
+      backendUrl: target.url,
       name,
-      createBackend({
-        backendUrl: target.url,
-        name,
-        logger,
-        metrics,
-        retry: options.retry,
-        timeoutMs: target.attemptTimeoutMs ?? options.attemptTimeoutMs,
-        deadlineMs: target.deadlineMs ?? options.deadlineMs,
-        secret: target.secret ?? (target.sendSecret ? options.secret : undefined),
-        idempotentOperations: options.idempotentOperations,
-        budget: options.budget,
-        breaker: options.breaker,
-      }),
-    );
+      logger,
+      metrics,
+      retry: options.retry,
+      timeoutMs: target.attemptTimeoutMs ?? options.attemptTimeoutMs,
+      deadlineMs: target.deadlineMs ?? options.deadlineMs,
+      secret: target.secret ?? (target.sendSecret ? options.secret : undefined),
+      idempotentOperations: options.idempotentOperations,
+      budget: options.budget,
+      breaker: options.breaker,
+    });
+    // A backend that speaks the specification (the PHP service) is read through the anti-corruption layer, by every
+    // caller alike: the proxy, the renderer, the identity bridge and the shadow reads.
+    backends.set(name, target.dialect === 'specification' ? legacyDialect(backend, logger) : backend);
   }
   const byName = (name: string): Backend => {
     const backend = backends.get(name);
@@ -85,33 +89,41 @@ export function createRoutedBackends(options: RoutedBackendsOptions): RoutedBack
     logger,
     identityHeaders: (name, request) => identityHeaders(name, request),
   });
-  const secrets = new Map([...plan.backends].map(([name, t]) => [name, t.secret ?? (t.sendSecret ? options.secret : undefined)]));
-  const bridge = plan.sessionBridge
-    ? createIdentityBridge({
-        sessions: byName(plan.sessionBridge.backend),
-        cookieName: plan.sessionBridge.cookie,
-        ttlMs: plan.sessionBridge.cacheSeconds * 1000,
-        logger,
-        metrics,
-      })
-    : undefined;
+  if (plan.sessionBridge && !options.signer) throw new Error('the session bridge needs a signer for its assertions');
+  const bridge =
+    plan.sessionBridge && options.signer
+      ? createIdentityBridge({
+          sessions: byName(plan.sessionBridge.backend),
+          cookieName: plan.sessionBridge.cookie,
+          ttlMs: plan.sessionBridge.cacheSeconds * 1000,
+          signer: options.signer,
+          logger,
+          metrics,
+        })
+      : undefined;
 
   /**
    * A call to another backend than the sessions' one, from a visitor who holds a session there and none of the
-   * contract's own (`auth`, which that backend reads itself): the bridge's assertion goes with it.
+   * contract's own (`auth`, which that backend reads itself): what makes the bridge's assertion for it, or null.
    */
-  async function identityHeaders(name: string, request: BackendRequest): Promise<OutgoingHttpHeaders> {
-    if (!bridge || name === bridge.backendName || !bridge.carriesSession(request.headers)) return {};
+  async function identityAsserter(name: string, request: BackendRequest): Promise<Asserter | null> {
+    if (!bridge || name === bridge.backendName || !bridge.carriesSession(request.headers)) return null;
     const cookie = request.headers.cookie;
     if (bridge.cookieName !== AUTH_COOKIE && readCookie(Array.isArray(cookie) ? cookie.join('; ') : String(cookie ?? ''), AUTH_COOKIE))
-      return {};
-    return bridge.headersFor(request, secrets.get(name));
+      return null;
+    return bridge.asserterFor(request, name);
+  }
+
+  async function identityHeaders(name: string, request: BackendRequest): Promise<OutgoingHttpHeaders> {
+    const asserter = await identityAsserter(name, request);
+    return asserter ? asserter() : {};
   }
 
   async function send(request: BackendRequest): Promise<BackendAnswer> {
     const name = routeOf(plan, request.method, request.path);
-    const asserted = await identityHeaders(name, request);
-    const sent = Object.keys(asserted).length > 0 ? { ...request, headers: { ...request.headers, ...asserted } } : request;
+    const asserter = await identityAsserter(name, request);
+    // Every attempt carries an assertion of its own: a backend accepts each once, and a retried GET is a new attempt.
+    const sent = asserter ? { ...request, attemptHeaders: asserter } : request;
     const answer = await byName(name).send(sent);
     if (bridge) bridge.observe(request, name, answer.response.statusCode ?? 0);
     const rule = shadow.ruleFor(request);

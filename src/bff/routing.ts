@@ -50,7 +50,7 @@ const backendSpec = z.union([
   z
     .object({
       url: backendUrl,
-      send_secret: z.boolean().default(true),
+      send_secret: z.boolean().optional(),
       attempt_timeout_ms: z.number().int().min(50).max(120_000).optional(),
       deadline_ms: z.number().int().min(50).max(300_000).optional(),
     })
@@ -92,6 +92,12 @@ interface BackendTarget {
   /** An absolute URL, or `embedded` until resolved. */
   url: string;
   sendSecret: boolean;
+  /**
+   * How its answers read: `contract` (the embedded backend of this repository) as openapi.yaml says, `specification`
+   * (any other URL: a PHP service, or a backend of this repository run apart) through the anti-corruption layer
+   * (legacy-dialect.ts), which also passes the contract's own shape.
+   */
+  dialect: 'contract' | 'specification';
   /** The secret of this backend alone (the embedded backend's, possibly generated per start); else BACKEND_SECRET. */
   secret?: string | undefined;
   attemptTimeoutMs?: number | undefined;
@@ -184,15 +190,23 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
   const declared = new Set(Object.keys(recordOf(recordOf(document).backends)));
   const backends = new Map<string, BackendTarget>();
   for (const [name, spec] of Object.entries(file.backends)) {
-    if (typeof spec === 'string') backends.set(name, { name, url: spec.replace(/\/+$/, ''), sendSecret: true });
-    else
-      backends.set(name, {
-        name,
-        url: spec.url.replace(/\/+$/, ''),
-        sendSecret: spec.send_secret,
-        attemptTimeoutMs: spec.attempt_timeout_ms,
-        deadlineMs: spec.deadline_ms,
-      });
+    const url = (typeof spec === 'string' ? spec : spec.url).replace(/\/+$/, '');
+    const explicit = typeof spec === 'string' ? undefined : spec.send_secret;
+    // The PHP service holding members' sessions gets no BACKEND_SECRET unless the file says so (which sessionIssues
+    // refuses): whoever reads its request headers could otherwise name visitors' addresses to the other backends.
+    const sessions = file.session_bridge?.backend === name;
+    if (sessions && explicit === true) {
+      issues.push(
+        `backends.${name}.send_secret: the session bridge's backend must not receive BACKEND_SECRET (whoever reads its request headers could name visitors' addresses to the other backends); remove send_secret`,
+      );
+    }
+    backends.set(name, {
+      name,
+      url,
+      sendSecret: explicit ?? !sessions,
+      dialect: url === EMBEDDED ? 'contract' : 'specification',
+      ...(typeof spec === 'string' ? {} : { attemptTimeoutMs: spec.attempt_timeout_ms, deadlineMs: spec.deadline_ms }),
+    });
   }
   const known = (name: string, where: string) => {
     if (!backends.has(name) && !declared.has(name)) issues.push(`${where}: no backend named "${name}" under backends`);
@@ -226,7 +240,12 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
     known(rule.candidate, `shadow.operations."${key}".candidate`);
     shadow.set(resolved, { candidate: rule.candidate, sample: rule.sample });
   }
-  if (file.session_bridge) known(file.session_bridge.backend, 'session_bridge.backend');
+  if (file.session_bridge) {
+    known(file.session_bridge.backend, 'session_bridge.backend');
+    if (backends.get(file.session_bridge.backend)?.url === EMBEDDED) {
+      issues.push('session_bridge.backend: the embedded backend holds no PHP sessions; name the PHP service where members log in today');
+    }
+  }
   const plan: RoutingPlan = {
     backends,
     defaultBackend: file.default,
@@ -324,7 +343,8 @@ export function loadRoutingFile(
 
 /** The plan without a routing file: one backend (`BACKEND_URL`, or the embedded one). */
 export function singleBackendPlan(backendUrl: string | undefined): RoutingPlan {
-  const target: BackendTarget = { name: 'default', url: backendUrl ?? EMBEDDED, sendSecret: true };
+  const url = backendUrl ?? EMBEDDED;
+  const target: BackendTarget = { name: 'default', url, sendSecret: true, dialect: url === EMBEDDED ? 'contract' : 'specification' };
   return {
     backends: new Map([['default', target]]),
     defaultBackend: 'default',
@@ -345,7 +365,7 @@ export function resolveEmbedded(plan: RoutingPlan, embeddedUrl: string | undefin
   for (const [name, target] of plan.backends) {
     if (target.url !== EMBEDDED) backends.set(name, target);
     else if (!embeddedUrl) throw new RoutingError([`backend "${name}" is the embedded backend, which is not running`]);
-    else backends.set(name, { ...target, url: embeddedUrl, sendSecret: true, secret: embeddedSecret });
+    else backends.set(name, { ...target, url: embeddedUrl, sendSecret: true, secret: embeddedSecret, dialect: 'contract' });
   }
   return { ...plan, backends };
 }

@@ -1,11 +1,18 @@
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RoutingError, loadRoutingFile, routingPlanOf, sessionIssues } from '../../src/bff/routing';
-import { MEMBER_ASSERTION_HEADER, verifyMemberAssertion } from '../../src/shared/member-assertion';
+import {
+  MEMBER_ASSERTION_HEADER,
+  createAssertionSigner,
+  createAssertionVerifier,
+  generateIdentityKeys,
+  type AssertionVerifier,
+} from '../../src/shared/member-assertion';
+import type { AddressInfo } from 'node:net';
 import { json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
@@ -14,31 +21,41 @@ import { json, makeApp, startStandIn, type StandIn } from './helpers';
  */
 
 const SECRET = 's'.repeat(40);
-const JAN = {
-  id: 900001,
-  email: 'jan@php.test',
+/** The member as the specification's PHP service answers `GET user.php`: the user itself, his id in `profile.id`, no address. */
+const JAN_AS_PHP_SAYS = {
   status: 'active',
+  credits: '0',
+  paid_user: 0,
   language: 'nl',
-  signup_date: '2024-03-01T09:00:00Z',
-  profile: { name: 'Jan', country: 'NL' },
+  signup_date: '2024-03-01 09:00:00',
+  fictional_icon: false,
+  notifications_disabled: [],
+  profile: { id: 900001, name: 'Jan', country: 'NL', status: 'active', main_image: null },
 };
+const JAN = { id: 900001, profile: { name: 'Jan', country: 'NL' } };
 
 const stands: StandIn[] = [];
 let app: BffApp | undefined;
+let keys: Awaited<ReturnType<typeof generateIdentityKeys>>;
+let verifier: AssertionVerifier;
+beforeAll(async () => {
+  keys = await generateIdentityKeys('test');
+  verifier = createAssertionVerifier(keys.publicKeys, 'next');
+});
 afterEach(async () => {
   app?.dispose();
   app = undefined;
   for (const s of stands.splice(0)) await s.close();
 });
 
-async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, unknown>; media?: string } = {}) {
+async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, unknown>; media?: string; cacheSeconds?: number } = {}) {
   const sessions = new Set(['good']);
   const legacy = await startStandIn({
     '/api/user.php': (req, res) => {
-      if (options.legacyFails) return json(res, 500, { error: { code: 'internal_error', message: 'boom' } });
+      if (options.legacyFails) return json(res, 500, { error: 'Er is een fout opgetreden.' });
       const session = /PHPSESSID=([^;]+)/.exec(String(req.headers.cookie ?? ''))?.[1];
-      if (session && sessions.has(session)) return json(res, 200, { user: JAN });
-      return json(res, 403, { error: { code: 'authentication_required', message: 'Log in' }, authentication_required: true });
+      if (session && sessions.has(session)) return json(res, 200, JAN_AS_PHP_SAYS);
+      return json(res, 403, { authentication_required: true });
     },
     '/api/logout.php': (req, res) => {
       const session = /PHPSESSID=([^;]+)/.exec(String(req.headers.cookie ?? ''))?.[1];
@@ -55,14 +72,23 @@ async function setUp(options: { legacyFails?: boolean; shadow?: Record<string, u
   const plan = routingPlanOf({
     backends: { legacy: legacy.url, next: next.url },
     default: 'legacy',
-    routes: { listLikes: 'next', listChats: 'next' },
-    session_bridge: { backend: 'legacy', cookie: 'PHPSESSID', cache_seconds: 20 },
+    routes: { listLikes: 'next', listChats: 'next', streamEvents: 'next' },
+    session_bridge: { backend: 'legacy', cookie: 'PHPSESSID', cache_seconds: options.cacheSeconds ?? 20 },
     ...(options.shadow ? { shadow: options.shadow } : {}),
     ...(options.media ? { media: options.media } : {}),
   });
-  app = makeApp('', { routing: plan, backendSecret: SECRET, env: { AUTH_COOKIE_NAME: 'PHPSESSID' } });
+  app = makeApp('', {
+    routing: plan,
+    backendSecret: SECRET,
+    identitySigner: await createAssertionSigner(keys.privateJwk),
+    env: { AUTH_COOKIE_NAME: 'PHPSESSID' },
+  });
   return { legacy, next, sessions, app };
 }
+
+/** The claims of the assertion a recorded request carried, as the backend `next` verifies them. */
+const claimsOf = (hit: { headers: Record<string, unknown> }, method: string, path: string) =>
+  verifier.verify(assertionOf(hit), { method, path, requestId: hit.headers['x-request-id'] as string });
 
 const assertionOf = (hit: { headers: Record<string, unknown> }) => hit.headers[MEMBER_ASSERTION_HEADER] as string | undefined;
 
@@ -76,12 +102,13 @@ describe('the identity bridge', () => {
     expect(legacy.hits('/api/user.php')[0]!.headers.cookie).toBe('PHPSESSID=good');
     expect(legacy.hits('/api/user.php')[0]!.headers['request-type']).toBe('client');
     const hit = next.hits('/api/chats.php')[0]!;
-    const claims = verifyMemberAssertion(SECRET, assertionOf(hit), {
-      method: 'GET',
-      path: '/api/chats.php',
-      requestId: hit.headers['x-request-id'] as string,
-    });
-    expect(claims).toMatchObject({ sub: JAN.id, usr: { email: JAN.email, profile: { name: 'Jan' } } });
+    const claims = await claimsOf(hit, 'GET', '/api/chats.php');
+    // The PHP service's own dialect (the user bare, his id in profile.id, no address) read into the member it names.
+    expect(claims).toMatchObject({ member: JAN.id, usr: JAN });
+    expect(claims?.usr.email).toBeUndefined();
+    // Neither the PHP service nor the other backend ever sees a key; the PHP service gets no BACKEND_SECRET either.
+    for (const h of legacy.requests) expect(h.headers['x-backend-secret']).toBeUndefined();
+    expect(hit.headers['x-backend-secret']).toBe(SECRET);
     // Calls to the PHP service itself carry none.
     await request(app).get('/api/interests.php').set('Cookie', 'PHPSESSID=good');
     expect(assertionOf(legacy.hits('/api/interests.php')[0]!)).toBeUndefined();
@@ -120,12 +147,7 @@ describe('the identity bridge', () => {
     await request(app).get('/api/interests.php').set('Cookie', 'PHPSESSID=good');
     await app.backends.shadow.settled();
     const hit = next.hits('/api/interests.php')[0]!;
-    const claims = verifyMemberAssertion(SECRET, assertionOf(hit), {
-      method: 'GET',
-      path: '/api/interests.php',
-      requestId: hit.headers['x-request-id'] as string,
-    });
-    expect(claims?.sub).toBe(JAN.id);
+    expect((await claimsOf(hit, 'GET', '/api/interests.php'))?.member).toBe(JAN.id);
     // The PHP service itself (primary, asked twice) never gets one, and its session was asked once.
     for (const h of legacy.hits('/api/interests.php')) expect(assertionOf(h)).toBeUndefined();
     expect(legacy.hits('/api/user.php')).toHaveLength(1);
@@ -139,15 +161,57 @@ describe('the identity bridge', () => {
     });
     expect((await request(app).get('/media/chat/p.jpg').set('Cookie', 'PHPSESSID=good')).status).toBe(200);
     const hit = next.hits('/media/chat/p.jpg')[0]!;
-    expect(
-      verifyMemberAssertion(SECRET, assertionOf(hit), {
-        method: 'GET',
-        path: '/media/chat/p.jpg',
-        requestId: hit.headers['x-request-id'] as string,
-      })?.sub,
-    ).toBe(JAN.id);
+    expect((await claimsOf(hit, 'GET', '/media/chat/p.jpg'))?.member).toBe(JAN.id);
     await request(app).get('/media/chat/p.jpg');
     expect(assertionOf(next.hits('/media/chat/p.jpg')[1]!)).toBeUndefined();
+  });
+
+  it('When a bridged read is retried, then every attempt carries an assertion of its own (a backend accepts each once)', async () => {
+    const { next, app } = await setUp();
+    let calls = 0;
+    next.routes.set('/api/likes.php', (_req, res) => {
+      calls += 1;
+      if (calls === 1) return json(res, 503, { error: { code: 'unavailable', message: 'later' } });
+      json(res, 200, { profiles: [], liked_by: [], total_new: 0 });
+    });
+    expect((await request(app).get('/api/likes.php').set('Cookie', 'PHPSESSID=good')).status).toBe(200);
+    const [first, second] = next.hits('/api/likes.php');
+    const a = await claimsOf(first!, 'GET', '/api/likes.php');
+    const b = await claimsOf(second!, 'GET', '/api/likes.php');
+    expect(a?.member).toBe(JAN.id);
+    expect(b?.member).toBe(JAN.id);
+    expect(a?.jti).not.toBe(b?.jti);
+  });
+
+  it('When the PHP session ends on the PHP service itself, then an open event stream of it closes within the cache time, and each assertion said until when the BFF vouched for it', async () => {
+    const { next, sessions, app } = await setUp({ cacheSeconds: 1 });
+    next.routes.set('/api/events.php', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('retry: 2000\n\n');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const stream = await fetch(`http://127.0.0.1:${port}/api/events.php`, { headers: { cookie: 'PHPSESSID=good' } });
+      expect(stream.status).toBe(200);
+      const claims = await claimsOf(next.hits('/api/events.php')[0]!, 'GET', '/api/events.php');
+      expect(claims!.sxp - Date.now() / 1000).toBeLessThanOrEqual(1);
+      const reader = stream.body!.getReader();
+      await reader.read();
+      // Logged out on the PHP side (not through this BFF): nothing tells the BFF but asking again.
+      const ended = Date.now();
+      sessions.delete('good');
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) break;
+      }
+      // Within the cache time (1 s) and the recheck's own round trip, never the next catch-up or a quarter of an hour.
+      expect(Date.now() - ended).toBeLessThan(5_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('When the metrics are read, then the lookups are counted by result', async () => {
@@ -222,7 +286,28 @@ describe("the routing check of members' sessions", () => {
     expect(loadRoutingFile(file).sessionBridge).toEqual({ backend: 'php', cookie: 'PHPSESSID', cacheSeconds: 20 });
   });
 
-  it('When the bridge names an unknown backend, then the file is refused', () => {
+  it('When the bridge names an unknown backend, or the embedded one, then the file is refused', () => {
     expect(() => plan({ session_bridge: { backend: 'nobody' } })).toThrow(RoutingError);
+    expect(() =>
+      routingPlanOf({ backends: { php: 'http://php.test', next: 'embedded' }, default: 'php', session_bridge: { backend: 'next' } }, ids),
+    ).toThrow(/embedded backend holds no PHP sessions/);
+  });
+
+  it("When the bridge's backend would receive BACKEND_SECRET, then the file is refused; by default it receives none and the others do", () => {
+    expect(() =>
+      routingPlanOf(
+        {
+          backends: { php: { url: 'http://php.test', send_secret: true }, next: 'http://next.test' },
+          default: 'php',
+          session_bridge: { backend: 'php' },
+        },
+        ids,
+      ),
+    ).toThrow(/must not receive BACKEND_SECRET/);
+    const bridged = plan({ session_bridge: { backend: 'php' } });
+    expect(bridged.backends.get('php')).toMatchObject({ sendSecret: false, dialect: 'specification' });
+    expect(bridged.backends.get('next')).toMatchObject({ sendSecret: true });
+    // Without a bridge nothing changes: the one PHP backend may be given the secret as before.
+    expect(plan({}).backends.get('php')?.sendSecret).toBe(true);
   });
 });

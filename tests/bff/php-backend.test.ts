@@ -113,12 +113,18 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
   it('When logging in through the BFF, then PHPSESSID reaches the browser and coming back it identifies the session', async () => {
     const login = await request(app).post('/api/user.php').send(DEMO);
     expect(login.status).toBe(200);
-    expect(login.body.user.email).toBe(DEMO.email);
+    // The PHP service's login answer, read into the contract's: its id from profile.id, its numbers as numbers.
+    expect(login.body.user).toMatchObject({ id: 1, paid_user: true, credits: 100, signup_date: '2025-01-01T12:00:00.000Z' });
+    expect(login.body.user.email).toBeUndefined();
     const cookie = sessionCookie(login.headers);
 
+    // `GET user.php` answers the user itself (no wrapper, no top-level id): the browser gets the contract's `{ user }`.
     const me = await request(app).get('/api/user.php').set('Cookie', cookie);
     expect(me.status).toBe(200);
-    expect(me.body.user.id).toBe(1);
+    expect(me.body.user).toMatchObject({
+      id: 1,
+      profile: { id: 1, name: 'Demo', main_image: { filename: 'demo.jpg', match_path: 'demo.jpg' } },
+    });
     expect((await request(app).get('/api/chats.php').set('Cookie', cookie)).body).toEqual({ chats: [], total_unread: 0 });
     expect((await request(app).get('/api/likes.php').set('Cookie', cookie)).body).toEqual({ profiles: [], liked_by: [], total_new: 0 });
 
@@ -130,10 +136,13 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect((await request(app).get('/api/user.php').set('Cookie', cookie)).status).toBe(403);
   });
 
-  it('When wrong credentials are posted, then the PHP 401 passes through and the POST is sent once', async () => {
-    const res = await request(app).post('/api/user.php').send({ email: DEMO.email, password: 'wrong' });
+  it("When wrong credentials are posted, then the PHP service's 401 and its own text become the contract's login_failed in the member's language", async () => {
+    const res = await request(app).post('/api/user.php').set('Cookie', 'locale=de').send({ email: DEMO.email, password: 'wrong' });
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('login_failed');
+    expect(res.body).toEqual({
+      error: { code: 'login_failed', message: 'Es ist ein Fehler aufgetreten, bitte versuche es später erneut.' },
+    });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('When the site data calls are made, then interests, regions and company info come through', async () => {
@@ -149,9 +158,10 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
     expect(res.body).toEqual({ pong: true, method: 'GET', query: { x: '1' } });
   });
 
-  it('When members.php (not in the PHP service) is called, then a clean 404 error body comes back, and the page still renders 200', async () => {
+  it("When members.php (not in the PHP service) is called, then its HTML 404 page becomes the contract's error body, and the page still renders 200", async () => {
     const api = await request(app).get('/api/members.php');
     expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
     expect(api.body.error.code).toBe('not_found');
     const page = await request(app).get('/members');
     expect(page.status).toBe(200);
@@ -165,6 +175,8 @@ describe.skipIf(!runHere)('BFF in front of the PHP stand-in backend', () => {
       const refused = await request(phpAuth).get('/api/events.php').set('Cookie', cookie);
       expect(refused.status).toBe(403);
       expect(refused.body.authentication_required).toBe(true);
+      // The PHP service's bare refusal, read as the contract's error body.
+      expect(refused.body.error.code).toBe('authentication_required');
       expect(setCookies(refused.headers).filter((c) => c.startsWith('PHPSESSID='))).toEqual([]);
       // The same session logs in and then streams: nothing the BFF did ended it.
       const login = await request(phpAuth).post('/api/user.php').set('Cookie', cookie).send(DEMO);

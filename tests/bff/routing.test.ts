@@ -229,7 +229,7 @@ describe('shadow reads', () => {
     const { plan } = await twoBackends();
     const slow = await startStandIn({ '/api/members.php': (_req, res) => setTimeout(() => json(res, 200, members()), 200) });
     stands.push(slow);
-    plan.backends.set('next', { name: 'next', url: slow.url, sendSecret: false });
+    plan.backends.set('next', { name: 'next', url: slow.url, sendSecret: false, dialect: 'specification' });
     app = makeApp('', { routing: { ...plan, shadowMaxConcurrent: 1 } });
     await Promise.all(Array.from({ length: 4 }, () => request(app!).get('/api/members.php')));
     await app.backends.shadow.settled();

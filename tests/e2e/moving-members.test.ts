@@ -18,9 +18,11 @@ function setCookie(res: Response, name: string): string | undefined {
 
 /**
  * An operator moves members off the PHP service in two stages, with the real site (BFF + embedded backend) in front
- * of the PHP stand-in (tests/fixtures/php-backend): first some member operations move while login stays on PHP (the
- * identity bridge), then login moves too (the PHP password is checked there once), on the same database.
+ * of the PHP stand-in (tests/fixtures/php-backend, which answers as the specification describes: `GET user.php` the
+ * user itself with his id in `profile.id` and no address): first some member operations move while login stays on PHP
+ * (the identity bridge), then login moves too (the PHP password is checked there once), on the same database.
  */
+const BACKEND_SECRET = 'a-secret-for-the-backends-only-0123456789';
 describe.skipIf(!runPhp)('moving members off the PHP service', () => {
   let php: PhpStandIn | undefined;
   let phpUrl = '';
@@ -71,8 +73,9 @@ describe.skipIf(!runPhp)('moving members off the PHP service', () => {
       'session_bridge:',
       '  backend: php',
       '  cookie: PHPSESSID',
+      '  cache_seconds: 2',
     ]);
-    site = await startSite({ ROUTES_FILE: file, AUTH_COOKIE_NAME: 'PHPSESSID' }, { keepData: true });
+    site = await startSite({ ROUTES_FILE: file, AUTH_COOKIE_NAME: 'PHPSESSID', BACKEND_SECRET }, { keepData: true });
     dataDir = site.dataDir;
 
     const login = await api('/api/user.php', { method: 'POST', body: JSON.stringify({ email: JAN.email, password: JAN.password }) });
@@ -122,6 +125,34 @@ describe.skipIf(!runPhp)('moving members off the PHP service', () => {
     // A browser cannot name himself: an assertion it sends is dropped.
     const forged = await api('/api/likes.php', { cookie: madeUp, headers: { 'x-member-assertion': 'v1.e30.AAAA' } });
     expect(forged.status).toBe(403);
+
+    // Nothing the PHP service was sent vouches for anyone: neither the backends' secret nor an assertion reached it.
+    const seen = ((await (await fetch(`${phpUrl}/api/seen-headers.php`)).json()) as { headers: string[] }).headers;
+    expect(seen).toContain('cookie');
+    expect(seen).not.toContain('x-backend-secret');
+    expect(seen).not.toContain('x-member-assertion');
+  });
+
+  it('When a bridged member logs out on the PHP service itself, then his open stream ends within the cache time', async () => {
+    const login = await api('/api/user.php', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'pieter@php.test', password: 'pieter-php-password' }),
+    });
+    const session = setCookie(login, 'PHPSESSID')!;
+    const stream = await api('/api/events.php', { cookie: session });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    await reader.read();
+    // Straight to the PHP service, past every BFF: nothing tells the site but asking again.
+    expect((await fetch(`${phpUrl}/api/logout.php`, { headers: { cookie: session } })).status).toBe(200);
+    const ended = Date.now();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    // Within the bridge's 2 s cache time plus the recheck's round trip; never the quarter of an hour of before.
+    expect(Date.now() - ended).toBeLessThan(10_000);
+    expect((await api('/api/likes.php', { cookie: session })).status).toBe(403);
   });
 
   it('When a bridged member logs out, then his open stream ends and his old PHP session gets 403 on the new backend', async () => {
@@ -188,10 +219,23 @@ describe.skipIf(!runPhp)('moving members off the PHP service', () => {
     };
     expect(likes.profiles.filter((l) => l.direction === 'given').map((l) => l.profile.id)).toContain(KLAAS);
 
+    // A language he chooses here stays his, whatever a new PHP session of his says (PHP still says Dutch).
+    expect((await api('/api/user.php', { method: 'PUT', cookie: auth, body: JSON.stringify({ language: 'de' }) })).status).toBe(200);
+    const onPhp = await fetch(`${phpUrl}/api/user.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'request-type': 'client' },
+      body: JSON.stringify({ email: JAN.email, password: JAN.password }),
+    });
+    const newPhpSession = setCookie(onPhp, 'PHPSESSID')!;
+    expect((await api('/api/likes.php', { cookie: newPhpSession })).status).toBe(200);
+    const me = (await (await api('/api/user.php', { cookie: auth })).json()) as { user: { language: string; email: string } };
+    expect(me.user).toMatchObject({ language: 'de', email: JAN.email });
+
     // Afterwards his password is checked here only.
     expect((await api('/api/logout.php', { cookie: auth })).status).toBe(200);
     const again = await api('/api/user.php', { method: 'POST', body: JSON.stringify({ email: JAN.email, password: JAN.password }) });
     expect(again.status).toBe(200);
-    expect((await phpLogins()).filter((e) => e === JAN.email).length).toBe(before + 1);
+    // Two logins there: the first here, and the one he made on the PHP service itself above; none for this one.
+    expect((await phpLogins()).filter((e) => e === JAN.email).length).toBe(before + 2);
   });
 });

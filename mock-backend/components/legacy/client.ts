@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { AssertedMember } from '../../../src/shared/member-assertion';
+import { profileFromLegacy, userAnswerFromLegacy, type LegacyProfile } from '../../../src/shared/legacy-answers';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -14,53 +16,22 @@ export interface LegacyClient {
   profile(id: number, sessionCookie: string, requestId: string | undefined): Promise<LegacyProfile | null>;
 }
 
-/** The fields of the contract's User this backend learns a member from. */
-export interface LegacyUser {
-  id: number;
-  email: string;
-  status: 'active' | 'not_confirmed';
-  language: string;
-  signup_date: string;
-  profile: { name: string; country: string | null };
-}
-
-/** The fields of the contract's ProfileDetail this backend learns another member from. */
-interface LegacyProfile {
-  id: number;
-  name: string;
-  country: string | null;
-  about: string;
-  gender: 'male' | 'female' | null;
-}
+/** The fields of a user this backend learns a member from (an address only when the PHP service gave one). */
+export type LegacyUser = AssertedMember;
 
 const TIMEOUT_MS = 5_000;
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-
+/** The member of the PHP service's login answer, read as every answer of the PHP service is (src/shared/legacy-answers.ts). */
 function legacyUserOf(body: unknown): LegacyUser | null {
-  const user = (body as { user?: Record<string, unknown> } | null)?.user;
-  if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || (user.id as number) <= 0) return null;
-  const profile = (user.profile ?? {}) as Record<string, unknown>;
+  const user = userAnswerFromLegacy(body)?.user;
+  if (!user) return null;
   return {
-    id: user.id as number,
-    email: str(user.email),
-    status: user.status === 'active' ? 'active' : 'not_confirmed',
-    language: str(user.language, 'en'),
-    signup_date: str(user.signup_date, new Date().toISOString()),
-    profile: { name: str(profile.name), country: typeof profile.country === 'string' ? profile.country : null },
-  };
-}
-
-function legacyProfileOf(body: unknown, id: number): LegacyProfile | null {
-  const p = (body as { profile?: Record<string, unknown> } | null)?.profile;
-  if (!p || typeof p !== 'object' || p.id !== id) return null;
-  const gender = (p.attributes as { gender?: unknown } | undefined)?.gender;
-  return {
-    id,
-    name: str(p.name),
-    country: typeof p.country === 'string' ? p.country : null,
-    about: str(p.about),
-    gender: gender === 'male' || gender === 'female' ? gender : null,
+    id: user.id,
+    ...(user.email ? { email: user.email } : {}),
+    status: user.status,
+    language: user.language,
+    signup_date: user.signup_date,
+    profile: { name: user.profile.name, country: user.profile.country },
   };
 }
 
@@ -105,7 +76,7 @@ export function createLegacyClient(options: { url: string; cookieName: string; l
       try {
         const cookie = `${options.cookieName}=${sessionCookie}`;
         const answer = await call(`/api/profile.php?id=${id}`, { method: 'GET', headers: { cookie }, requestId });
-        return answer.status === 200 ? legacyProfileOf(answer.body, id) : null;
+        return answer.status === 200 ? profileFromLegacy(answer.body, id) : null;
       } catch (err) {
         options.logger.warn({ err: err instanceof Error ? err.name : 'error', id }, 'legacy: the PHP service did not answer a profile');
         return null;

@@ -1,5 +1,6 @@
 import { sql } from '../../lib/db';
 import type { Db } from '../../lib/db';
+import { speakForLegacy } from '../../lib/legacy-sync';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 
 /** What is known here of a member id: nothing, a member who signed up here, or one who came from the PHP service. */
@@ -29,16 +30,16 @@ const country = (c: string | null) => (c && /^[A-Z]{2}$/.test(c) ? c : null);
 
 /**
  * Writes a member learnt from the PHP service under his PHP id: new, or the same member again (origin legacy) with
- * what the PHP service says now. What he changed here since the last time wins (a profile edited after
- * `legacy_synced_at` keeps its name and country). A member id that belongs to someone who signed up here is never
- * touched: answers false. An address another member here already has keeps the placeholder.
+ * what the PHP service says now. A field changed here since he came (`changed_here`, kept by the triggers of migration
+ * 039) keeps its value here: the PHP service refreshes only what was never edited here, so an address, a language or a
+ * status changed here is never put back. A member id that belongs to someone who signed up here is never touched:
+ * answers false. An address another member here already has keeps the placeholder. The caller checks the id against
+ * MAX_LEGACY_MEMBER_ID (the sequence moves past it, below).
  */
 export async function learnMember(db: Db, m: LearntMember): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [known] = await tx.query<{ origin: string; edited_here: boolean }>(
-      sql`SELECT u.origin, COALESCE(p.updated_at > u.legacy_synced_at, false) AS edited_here
-          FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ${m.id} FOR UPDATE OF u`,
-    );
+    await speakForLegacy(tx);
+    const [known] = await tx.query<{ origin: string }>(sql`SELECT origin FROM users WHERE id = ${m.id} FOR UPDATE`);
     if (known && known.origin !== 'legacy') return false;
     const [taken] =
       m.email === null
@@ -53,9 +54,9 @@ export async function learnMember(db: Db, m: LearntMember): Promise<boolean> {
           VALUES (${m.id}, ${m.siteId}, ${email ?? legacyPlaceholderEmail(m.id)}, '', ${m.status}, ${m.language ?? 'en'},
                   COALESCE(${m.signupDate}::timestamptz, now()), 'legacy', now())
           ON CONFLICT (id) DO UPDATE SET
-            email = COALESCE(${email}::text, users.email),
-            status = CASE WHEN users.status = 'deleted' THEN users.status ELSE EXCLUDED.status END,
-            language = COALESCE(${m.language}::text, users.language),
+            email = CASE WHEN 'email' = ANY(users.changed_here) THEN users.email ELSE COALESCE(${email}::text, users.email) END,
+            status = CASE WHEN 'status' = ANY(users.changed_here) OR users.status = 'deleted' THEN users.status ELSE EXCLUDED.status END,
+            language = CASE WHEN 'language' = ANY(users.changed_here) THEN users.language ELSE COALESCE(${m.language}::text, users.language) END,
             legacy_synced_at = now(), updated_at = now()`,
     );
     if (!known) {
@@ -64,10 +65,13 @@ export async function learnMember(db: Db, m: LearntMember): Promise<boolean> {
             VALUES (${m.id}, ${m.name}, ${country(m.country)}, ${m.about ?? ''}, ${m.gender ?? 'male'}, 'active')
             ON CONFLICT (user_id) DO NOTHING`,
       );
-    } else if (!known.edited_here) {
+    } else {
       await tx.query(
-        sql`UPDATE profiles SET name = ${m.name}, country = ${country(m.country)}, about = COALESCE(${m.about}::text, about),
-                   updated_at = now()
+        sql`UPDATE profiles SET
+              name = CASE WHEN 'name' = ANY(changed_here) THEN name ELSE ${m.name} END,
+              country = CASE WHEN 'country' = ANY(changed_here) THEN country ELSE ${country(m.country)} END,
+              about = CASE WHEN 'about' = ANY(changed_here) THEN about ELSE COALESCE(${m.about}::text, about) END,
+              updated_at = now()
             WHERE user_id = ${m.id}`,
       );
     }

@@ -140,10 +140,14 @@ export async function forgetObject(db: Db, id: number): Promise<void> {
 
 type Json = Record<string, unknown>;
 
-/** The account row without secrets and internals (password hash, device epoch, the decoy address). */
+/**
+ * The account row without secrets and internals (password hash, device epoch, the decoy address); a member who came
+ * from the PHP service and has no address here yet shows none (not the placeholder standing in for it).
+ */
 export async function accountData(db: Db, userId: number): Promise<Json | null> {
   const [row] = await db.query<{ data: Json }>(
-    sql`SELECT to_jsonb(u) - ARRAY['password_hash', 'device_epoch', 'shown_email', 'purged_at', 'site_id']::text[] AS data
+    sql`SELECT (to_jsonb(u) - ARRAY['password_hash', 'device_epoch', 'shown_email', 'purged_at', 'site_id']::text[])
+               || CASE WHEN u.email LIKE '%@legacy.invalid' THEN '{"email": null}'::jsonb ELSE '{}'::jsonb END AS data
         FROM users u WHERE u.id = ${userId}`,
   );
   return row?.data ?? null;

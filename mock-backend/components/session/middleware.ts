@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { MEMBER_ASSERTION_HEADER, sessionHash, verifyMemberAssertion, type MemberAssertion } from '../../../src/shared/member-assertion';
+import { MEMBER_ASSERTION_HEADER, sessionHash, type AssertionVerifier, type MemberAssertion } from '../../../src/shared/member-assertion';
 import type { Db } from '../../lib/db';
 import { setSite, setViewer } from '../../lib/context';
 import type { LegacyMembers } from '../legacy/index';
@@ -8,27 +8,24 @@ import { authToken } from './cookie';
 import * as service from './service';
 
 /**
- * The identity bridge's receiving end: the secret shared with the BFF (which signs the assertions), the PHP
- * service's session cookie, and where members from there are learnt.
+ * The identity bridge's receiving end: the public keys that verify the BFF's assertions (and this backend's name they
+ * must be made for), the PHP service's session cookie, and where members from there are learnt.
  */
 export interface SessionBridge {
-  secret: string;
+  verifier: AssertionVerifier;
   cookieName: string;
   legacy: LegacyMembers;
 }
 
 /**
- * The bridge's assertion of this request, when it is the BFF's (right MAC, this request, not expired) and names the
- * PHP session cookie this request carries; else null. Only asked when the request has no session of its own.
+ * The bridge's assertion of this request, when it is the BFF's (a key of the set, this backend, this request, not
+ * expired) and names the PHP session cookie this request carries; else null. Only asked when the request has no
+ * session of its own. Whether it was seen before is resolveSiteAndViewer's question (it needs the database).
  */
-function bridgedAsker(req: Request, bridge: SessionBridge): { claims: MemberAssertion; cookie: string } | null {
+async function bridgedAsker(req: Request, bridge: SessionBridge): Promise<{ claims: MemberAssertion; cookie: string } | null> {
   const header = req.get(MEMBER_ASSERTION_HEADER);
   if (!header) return null;
-  const claims = verifyMemberAssertion(bridge.secret, header, {
-    method: req.method,
-    path: req.originalUrl,
-    requestId: req.get('x-request-id'),
-  });
+  const claims = await bridge.verifier.verify(header, { method: req.method, path: req.originalUrl, requestId: req.get('x-request-id') });
   const cookie: unknown = (req.cookies as Record<string, unknown> | undefined)?.[bridge.cookieName];
   if (!claims || typeof cookie !== 'string' || sessionHash(cookie) !== claims.sid) return null;
   return { claims, cookie };
@@ -44,7 +41,7 @@ export function siteAndSessionMiddleware(db: Db, bridge?: SessionBridge): Reques
   const siteCache = service.createSiteCache();
   return async (req, res, next) => {
     const token = authToken(req);
-    const bridged = bridge && token === undefined ? bridgedAsker(req, bridge) : null;
+    const bridged = bridge && token === undefined ? await bridgedAsker(req, bridge) : null;
     const { site, viewer } = await service.resolveSiteAndViewer(
       db,
       requestHost(req),

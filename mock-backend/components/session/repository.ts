@@ -178,12 +178,47 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.query(sql`UPDATE sessions SET last_seen_at = now(), updated_at = now() WHERE id = ${sessionId}`);
 }
 
-/** The session row standing for a PHP session (identity bridge): written or renewed, for `userId`, `maxAgeSeconds` long. */
-export async function saveBridgedSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
+/**
+ * The session row standing for a PHP session (identity bridge): written or renewed, for `userId`, until `untilSeconds`
+ * (Unix seconds: as long as the BFF vouches for the PHP session) and never more than `maxAgeSeconds` from now.
+ */
+export async function saveBridgedSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  untilSeconds: number,
+  maxAgeSeconds: number,
+): Promise<void> {
   await db.query(
-    sql`INSERT INTO sessions (id, user_id, expires_at) VALUES (${sessionId}, ${userId}, now() + make_interval(secs => ${maxAgeSeconds}))
+    sql`INSERT INTO sessions (id, user_id, expires_at)
+        VALUES (${sessionId}, ${userId}, LEAST(to_timestamp(${untilSeconds}), now() + make_interval(secs => ${maxAgeSeconds})))
         ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at, last_seen_at = now(), updated_at = now()`,
   );
+}
+
+/**
+ * Accepts an identity-bridge assertion once: records its `jti` until it expires, and renews the bridged session row of
+ * its member to what the assertion vouches for (never past `maxAgeSeconds` from now, never shorter than it was). False
+ * when the `jti` was seen before (a replay): nothing is renewed then. One statement.
+ */
+export async function acceptAssertion(
+  db: Db,
+  a: { jti: string; expiresAt: number; sessionId: string; userId: number; untilSeconds: number; maxAgeSeconds: number },
+): Promise<boolean> {
+  const [row] = await db.query<{ fresh: boolean }>(
+    sql`WITH seen AS (
+          INSERT INTO seen_assertions (jti, expires_at) VALUES (${a.jti}, to_timestamp(${a.expiresAt}))
+          ON CONFLICT (jti) DO NOTHING RETURNING 1
+        ), renewed AS (
+          UPDATE sessions SET expires_at = LEAST(to_timestamp(${a.untilSeconds}), now() + make_interval(secs => ${a.maxAgeSeconds})),
+                 last_seen_at = now(), updated_at = now()
+          WHERE id = ${a.sessionId} AND user_id = ${a.userId} AND EXISTS (SELECT 1 FROM seen)
+            AND expires_at < LEAST(to_timestamp(${a.untilSeconds}), now() + make_interval(secs => ${a.maxAgeSeconds}))
+          RETURNING 1
+        )
+        SELECT EXISTS (SELECT 1 FROM seen) AS fresh, (SELECT count(*) FROM renewed) AS renewed`,
+  );
+  return row?.fresh === true;
 }
 
 export async function createSession(db: Db, sessionId: string, userId: number, maxAgeSeconds: number): Promise<void> {
@@ -196,7 +231,9 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.query(sql`DELETE FROM sessions WHERE id = ${sessionId}`);
 }
 
+/** Removes expired sessions (and the identity bridge's expired assertion ids with them); answers the sessions removed. */
 export async function deleteExpiredSessions(db: Db): Promise<number> {
+  await db.query(sql`DELETE FROM seen_assertions WHERE expires_at <= now()`);
   const rows = await db.query(sql`DELETE FROM sessions WHERE expires_at <= now() RETURNING 1`);
   return rows.length;
 }

@@ -13,6 +13,8 @@ import { suspendedLogin } from '../safety/index';
 import * as repo from './repository';
 import type { MemberAssertion } from '../../../src/shared/member-assertion';
 import { adoptPassword, type LegacyMembers } from '../legacy/index';
+import { isLegacyMemberId } from '../../lib/legacy-sync';
+import { isLegacyPlaceholder } from '../../lib/outbox';
 
 export const SESSION_MAX_AGE_SECONDS = AUTH_COOKIE_MAX_AGE_DAYS * 24 * 3600;
 /**
@@ -38,10 +40,12 @@ export function sessionIdOf(token: string): string {
 }
 
 /**
- * How long a bridged session lives here after its last use (renewed at most every five minutes): the PHP session it
- * stands for is checked again by the BFF on every request, so this only bounds an open event stream's life.
+ * The longest a bridged session lives here. Within it, it lives exactly as long as the BFF vouches for the PHP session
+ * it stands for (the assertion's `sxp`: the PHP service's last confirmation plus the bridge's cache time, renewed by each
+ * newer assertion), so a PHP session that ends, however it ends, ends here within that time — an open event stream
+ * with it (the stream checks its session's row).
  */
-const BRIDGED_SESSION_SECONDS = 15 * 60;
+const BRIDGED_SESSION_SECONDS = 5 * 60;
 
 /** The session row that stands here for a PHP session (named by its hash): no browser can present its id. */
 const bridgedSessionId = (sid: string): string => sessionIdOf(`legacy:${sid}`);
@@ -72,19 +76,37 @@ export async function resolveSiteAndViewer(
   bridged?: BridgedAsker,
   siteCache?: repo.SiteRowCache,
 ): Promise<{ site: Site; viewer: Viewer | null }> {
-  const sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : bridged ? bridgedSessionId(bridged.claims.sid) : null;
+  let sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : bridged ? bridgedSessionId(bridged.claims.sid) : null;
+  // A bridged request is accepted once per assertion (a replay within its lifetime finds its id taken: no viewer), and
+  // only while the BFF still vouches for the session; accepting it renews the session row to what it vouches for.
+  if (bridged && sessionId !== null) {
+    const { claims } = bridged;
+    const vouched = claims.sxp * 1000 > Date.now();
+    const fresh =
+      vouched &&
+      isLegacyMemberId(claims.member) &&
+      (await repo.acceptAssertion(db, {
+        jti: claims.jti,
+        expiresAt: claims.exp,
+        sessionId,
+        userId: claims.member,
+        untilSeconds: claims.sxp,
+        maxAgeSeconds: BRIDGED_SESSION_SECONDS,
+      }));
+    if (!fresh) sessionId = null;
+  }
   const found = await repo.findSiteAndSession(db, host, sessionId, siteCache);
   if (!found) throw new Error('no default site in the database');
   const { site } = found;
   let row = found.session;
-  if (bridged && sessionId !== null && row?.user_id !== bridged.claims.sub) {
+  if (bridged && sessionId !== null && row?.user_id !== bridged.claims.member) {
     row = null;
     if (await bridged.legacy.learnAsker(site.id, bridged.claims.usr)) {
-      await repo.saveBridgedSession(db, sessionId, bridged.claims.sub, BRIDGED_SESSION_SECONDS);
+      await repo.saveBridgedSession(db, sessionId, bridged.claims.member, bridged.claims.sxp, BRIDGED_SESSION_SECONDS);
       row = (await repo.findSiteAndSession(db, host, sessionId, siteCache))?.session ?? null;
     }
-  } else if (row?.stale && sessionId !== null) {
-    await (bridged ? repo.saveBridgedSession(db, sessionId, row.user_id, BRIDGED_SESSION_SECONDS) : repo.touchSession(db, sessionId));
+  } else if (row?.stale && sessionId !== null && !bridged) {
+    await repo.touchSession(db, sessionId);
   }
   if (!row || sessionId === null) return { site, viewer: null };
   return {
@@ -102,7 +124,8 @@ export async function resolveSiteAndViewer(
 function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
   return {
     id: row.id,
-    email: row.email,
+    // A member who came from the PHP service has no address here until his first login here or the import.
+    ...(isLegacyPlaceholder(row.email) ? {} : { email: row.email }),
     status: row.status === 'active' ? 'active' : 'not_confirmed',
     credits: row.credits,
     paid_user: row.paid_user,
@@ -170,7 +193,8 @@ export async function login(
       );
   if (locked > 0) throw loginBlocked(locked);
   let ok: boolean;
-  if (q.legacy && (!candidate || (candidate.origin === 'legacy' && candidate.password_hash === ''))) {
+  const askLegacy = q.legacy !== undefined && (!candidate || (candidate.origin === 'legacy' && candidate.password_hash === ''));
+  if (q.legacy && askLegacy) {
     // No password here (yet): the PHP service checks it, once. Accepted, he gets an Argon2id hash here and is never
     // checked there again; refused, the answer is a wrong password's, after the same one Argon2id computation.
     const user = await q.legacy.checkLogin(q.siteId, email, q.password, q.requestId);
@@ -189,6 +213,9 @@ export async function login(
   // signup, or a reset link, which confirms the address too). Otherwise an account created by signing up with someone
   // else's address (a decoy, see signup.ts) would be told apart from a new one by logging in again.
   if (!candidate || !ok || candidate.status !== 'active') {
+    // While the PHP service checks the passwords of addresses without one here, a refusal checked here alone waits as
+    // long as such a check: how long a refusal takes does not tell whether the address has a password here.
+    if (q.legacy && !askLegacy) await q.legacy.waitLikeACheck();
     // Unknown addresses are counted exactly like known ones, so the lock reveals nothing either.
     const minutes =
       device && candidate

@@ -1685,7 +1685,12 @@ export interface components {
         };
         User: {
             id: number;
-            email: string;
+            /**
+             * @description The member's e-mail address. Absent while it is not known: a member who came from the PHP service the
+             *     site moves off, known only by his id and profile, has none here until he logs in here (the address he
+             *     types, which the PHP service confirms with his password) or the bulk import brings it.
+             */
+            email?: string;
             /** @enum {string} */
             status: "active" | "not_confirmed";
             credits: number;
