@@ -14,7 +14,8 @@ import { connectionDrain } from '../shared/connection-drain';
 import { keepIdleConnectionsOpen } from '../shared/keep-alive';
 import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
-import { IdentityKeyError, createAssertionSigner, generateIdentityKeys, type AssertionSigner } from '../shared/member-assertion';
+import { IdentityKeyError, type AssertionSigner } from '../shared/member-assertion';
+import { identitySigner } from './identity-key';
 
 /**
  * Process entry (`node dist/server/bff.js` once built, `tsx src/bff/main.ts` in development): parse config, start the embedded TypeScript backend when no
@@ -70,24 +71,6 @@ function startEmbeddedBackend(
     child.once('exit', onExit);
     child.once('error', onError);
   });
-}
-
-/**
- * The identity bridge's signer (only with a session bridge): IDENTITY_SIGNING_KEY, which a backend other than the
- * embedded one needs to be given the public half of; without one, and when only the embedded backend verifies, a key
- * made for this start (its public half goes to the embedded backend).
- */
-async function identitySigner(config: Config, plan: RoutingPlan): Promise<AssertionSigner | undefined> {
-  const bridge = plan.sessionBridge;
-  if (!bridge) return undefined;
-  if (config.IDENTITY_SIGNING_KEY) return createAssertionSigner(config.IDENTITY_SIGNING_KEY);
-  const apart = [...plan.backends.values()].filter((b) => b.name !== bridge.backend && b.url !== 'embedded').map((b) => b.name);
-  if (apart.length > 0) {
-    throw new IdentityKeyError(
-      `backend(s) ${apart.join(', ')} must verify the session bridge's assertions: make a key pair with \`npm run identity:keys\`, set the private key as IDENTITY_SIGNING_KEY on every BFF and the public keys as IDENTITY_VERIFY_KEYS on those backends`,
-    );
-  }
-  return createAssertionSigner((await generateIdentityKeys('embedded')).privateJwk);
 }
 
 /** The SSR renderer, once the contract (openapi.yaml) is parsed: the backend client and the metrics need it first. */

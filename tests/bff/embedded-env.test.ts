@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/bff/config';
 import { embeddedBackendEnv } from '../../src/bff/embedded-env';
 import { routingPlanOf, singleBackendPlan } from '../../src/bff/routing';
 import { BACKEND_MALLOC_TUNABLES, BFF_MALLOC_TUNABLES } from '../../src/shared/malloc-tunables';
+import { createAssertionSigner, generateIdentityKeys, parseVerifyKeys } from '../../src/shared/member-assertion';
 
 const config = loadConfig({ DATA_DIR: '/srv/site-data', PUBLIC_URL: 'https://site.example', LOG_LEVEL: 'info' });
 
@@ -45,6 +46,23 @@ describe('the embedded backend environment', () => {
       LEGACY_API_URL: 'http://php.internal',
       LEGACY_SESSION_COOKIE: 'PHPSESSID',
     });
+  });
+
+  it("hands the embedded backend the identity bridge's public keys and its name, never the BFF's private key", async () => {
+    const plan = routingPlanOf({
+      backends: { legacy: 'http://php.internal', next: 'embedded' },
+      default: 'legacy',
+      routes: { listLikes: 'next' },
+      session_bridge: { backend: 'legacy' },
+    });
+    const { privateJwk } = await generateIdentityKeys('k1');
+    const signer = await createAssertionSigner(privateJwk);
+    const env = embeddedBackendEnv({ IDENTITY_SIGNING_KEY: JSON.stringify(privateJwk) }, config, plan, 'shared-secret', signer);
+    expect(env).not.toHaveProperty('IDENTITY_SIGNING_KEY');
+    expect(env.IDENTITY_AUDIENCE).toBe('next');
+    const keys = parseVerifyKeys(env.IDENTITY_VERIFY_KEYS!);
+    expect(keys.keys).toEqual([expect.objectContaining({ kid: 'k1', x: privateJwk.x })]);
+    expect(env.IDENTITY_VERIFY_KEYS).not.toContain(privateJwk.d);
   });
 });
 

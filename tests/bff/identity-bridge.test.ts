@@ -13,6 +13,8 @@ import {
   type AssertionVerifier,
 } from '../../src/shared/member-assertion';
 import type { AddressInfo } from 'node:net';
+import { parseConfig } from '../../src/bff/config';
+import { identitySigner } from '../../src/bff/identity-key';
 import { json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
@@ -284,6 +286,30 @@ describe("the routing check of members' sessions", () => {
     expect(() => loadRoutingFile(file)).toThrow(/GET \/api\/likes\.php → "next"/);
     writeFileSync(file, [...base, 'session_bridge:', '  backend: php'].join('\n'));
     expect(loadRoutingFile(file).sessionBridge).toEqual({ backend: 'php', cookie: 'PHPSESSID', cacheSeconds: 20 });
+  });
+
+  it('When a backend apart from the BFF must verify assertions and no signing key is set, then the start check names it; with only the embedded one a key is made for the start', async () => {
+    const config = parseConfig({ LOG_LEVEL: 'silent' });
+    await expect(identitySigner(config, plan({ routes: { listLikes: 'next' }, session_bridge: { backend: 'php' } }))).rejects.toThrow(
+      /backend\(s\) next must verify/,
+    );
+    const embeddedOnly = routingPlanOf(
+      {
+        backends: { php: 'http://php.test', next: 'embedded' },
+        default: 'php',
+        routes: { listLikes: 'next' },
+        session_bridge: { backend: 'php' },
+      },
+      ids,
+    );
+    expect((await identitySigner(config, embeddedOnly))?.kid).toBe('embedded');
+    const { privateJwk } = await generateIdentityKeys('k-ops');
+    const configured = parseConfig({ LOG_LEVEL: 'silent', IDENTITY_SIGNING_KEY: JSON.stringify(privateJwk) });
+    expect((await identitySigner(configured, plan({ session_bridge: { backend: 'php' } })))?.kid).toBe('k-ops');
+    await expect(
+      identitySigner(parseConfig({ IDENTITY_SIGNING_KEY: '{"kty":"oct"}' }), plan({ session_bridge: { backend: 'php' } })),
+    ).rejects.toThrow(/private Ed25519 JWK/);
+    expect(await identitySigner(config, plan({}))).toBeUndefined();
   });
 
   it('When the bridge names an unknown backend, or the embedded one, then the file is refused', () => {
