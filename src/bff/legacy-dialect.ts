@@ -5,6 +5,7 @@ import { serverText } from '../server/messages';
 import { errorFromLegacy, isContractError, userAnswerFromLegacy } from '../shared/legacy-answers';
 import { isLocale } from '../shared/locales';
 import { readBody, type Backend, type BackendAnswer, type BackendRequest } from './backend';
+import { operationNameOf } from './idempotent-operations';
 
 /**
  * The anti-corruption layer in front of a legacy backend (a PHP service that speaks what the specification describes,
@@ -14,11 +15,11 @@ import { readBody, type Backend, type BackendAnswer, type BackendRequest } from 
  * service's dialect (the reading itself is src/shared/legacy-answers.ts, which the new backend shares).
  *
  * What it changes, and only that:
- * - `user.php` answers (GET, the login POST, PUT): the user bare or wrapped, his id from `id` or `profile.id`, every
- *   field in the contract's type, as `{ user, counts? }`;
- * - error answers (4xx, 5xx) that are not the contract's error body: the contract's body, the code recognised from the
- *   specification's texts or else the status, the message in the member's language; a 403 that says logged out keeps
- *   `authentication_required`.
+ * - `user.php` answers (GET, the login POST, PUT) that are not the contract's `{ user }` with a member id: the user
+ *   bare or wrapped, his id from `id` or `profile.id`, every field in the contract's type, as `{ user, counts? }`;
+ * - error answers (4xx, 5xx) of the contract's operations that are not the contract's error body: the contract's body,
+ *   the code recognised from the specification's texts or else the status, the message in the member's language; a
+ *   403 that says logged out keeps `authentication_required`.
  * Everything else passes as it came, unread (streams, photos, a 304, an answer the backend compressed). An answer it
  * changes is read whole (it is small) and goes on with its new length and `application/json`.
  */
@@ -60,6 +61,12 @@ function localeOf(request: BackendRequest) {
   return isLocale(language) ? language : 'en';
 }
 
+/** The contract's own `{ user }` answer (its member id where the contract has it): passed as it came. */
+function isContractUserAnswer(body: unknown): boolean {
+  const user = (body as { user?: { id?: unknown } } | null)?.user;
+  return typeof user === 'object' && user !== null && Number.isSafeInteger(user.id) && (user.id as number) > 0;
+}
+
 /** The changed answer for `request`, or null when it passes as it came. */
 function adapted(request: BackendRequest, status: number, payload: Buffer, logger: Logger): { status: number; body: unknown } | null {
   const body = parse(payload);
@@ -67,14 +74,11 @@ function adapted(request: BackendRequest, status: number, payload: Buffer, logge
     if (isContractError(body)) return null;
     return { status, body: errorFromLegacy(status, body, request, serverText(localeOf(request), 'errorLater')) };
   }
+  if (isContractUserAnswer(body)) return null;
   const answer = userAnswerFromLegacy(body);
   if (answer) return { status, body: answer };
-  // A `user.php` 200 that names no member (a push subscription's `{ success: true }`, say) passes as it came; a
-  // who-am-I that names nobody is no session the site can use.
-  if (request.method.toUpperCase() === 'GET') {
-    logger.warn({ path: '/api/user.php', status }, 'legacy backend: GET user.php named no member');
-    return { status: 502, body: errorFromLegacy(502, null, request, serverText(localeOf(request), 'errorLater')) };
-  }
+  // A `user.php` 200 that names no member (a push subscription's `{ success: true }`, say) passes as it came.
+  if (request.method.toUpperCase() === 'GET') logger.warn({ path: '/api/user.php', status }, 'legacy backend: GET user.php named no member');
   return null;
 }
 
@@ -104,7 +108,9 @@ export function legacyDialect(inner: Backend, logger: Logger): Backend {
     const encoded = (response.headers['content-encoding'] ?? 'identity') !== 'identity';
     const method = request.method.toUpperCase();
     const isUser = status === 200 && USER_PHP.test(request.path) && USER_METHODS.has(method);
-    const isError = status >= 400 && method !== 'HEAD';
+    // Only the contract's operations: a call the contract does not describe is the PHP service's own, and its caller
+    // expects PHP's answer (it passes as it came, as every such call does).
+    const isError = status >= 400 && method !== 'HEAD' && operationNameOf(method, request.path) !== 'undocumented';
     const type = String(response.headers['content-type'] ?? '');
     if (encoded || !(isUser || isError) || type.startsWith('text/event-stream')) return answer;
     let payload: Buffer;
