@@ -10,7 +10,8 @@
  *
  * Exit code: 0 when every record was imported, 1 when some were refused, 2 when the directory could not be read.
  */
-import { writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -35,6 +36,14 @@ const summary = (p: Pick<ImportProgress, 'counts'>): string =>
     )
     .join(' · ');
 
+/** The report, a JSON line per refused record, written line by line (a run may refuse millions). */
+async function writeReport(file: string, refusals: readonly object[]): Promise<void> {
+  const out = createWriteStream(file);
+  for (const refusal of refusals) if (!out.write(`${JSON.stringify(refusal)}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+
 /** Progress every few seconds, not every batch. */
 let shownAt = 0;
 function progress(p: ImportProgress): void {
@@ -51,7 +60,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${values['dry-run'] ? 'checking' : 'importing'} ${dir} into ${engine}\n`);
     const result = await runImport(db, { dir: path.resolve(dir), media, dryRun: values['dry-run'], onProgress: progress });
     const report = path.resolve(values.report);
-    await writeFile(report, result.refusals.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    await writeReport(report, result.refusals);
     const records = KINDS.reduce((n, k) => n + result.counts[k].imported + result.counts[k].refused, 0);
     const lines = [
       `${result.dryRun ? 'dry run (nothing written)' : 'imported'}: ${summary(result) || 'nothing'}`,

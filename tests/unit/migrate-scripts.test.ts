@@ -12,7 +12,7 @@ const SCRIPT_TIMEOUT_MS = 120_000;
 
 /**
  * Runs an operator script with the backend's environment pointed at a data directory; answers its exit code and
- * output. Each run starts tsx and opens the embedded database (seconds), so the file runs three.
+ * output. Each run starts tsx and opens the embedded database (seconds), so the file runs four.
  */
 async function script(name: string, args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', LOG_LEVEL: 'silent' };
@@ -80,5 +80,36 @@ describe('npm run migrate:import and migrate:export', () => {
       ]);
     },
     3 * SCRIPT_TIMEOUT_MS,
+  );
+
+  it(
+    'When a dry run meets a ledger total over the integer range, then it ends with exit code 1 and the report lists the rows refused',
+    async () => {
+      const set = path.join(scratch, 'php-overflow');
+      await writeTransferSet(set, { members: 3 });
+      const rows = Array.from({ length: 216 }, (_, i) => ({
+        id: 9_000_000 + i,
+        member: 100_001,
+        delta: 10_000_000,
+        reason: 'promotion',
+        created_at: '2025-01-01T00:00:00Z',
+      }));
+      await appendFile(path.join(set, 'ledger.jsonl'), rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      const report = path.join(scratch, 'overflow-report.jsonl');
+
+      const dry = await script('migrate-import', [set, '--dry-run', '--report', report], path.join(scratch, 'data-overflow'));
+
+      expect(dry.code).toBe(1);
+      expect(dry.stdout).toContain('dry run (nothing written)');
+      const refused = (await readFile(report, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(refused.map((r) => [r.file, r.id, r.reason])).toEqual([
+        ['ledger.jsonl', '9000214', 'balance_out_of_range'],
+        ['ledger.jsonl', '9000215', 'balance_out_of_range'],
+      ]);
+    },
+    SCRIPT_TIMEOUT_MS,
   );
 });

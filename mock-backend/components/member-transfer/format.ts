@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -173,25 +172,79 @@ export function describeSchemaError(errors: ErrorObject[] | null | undefined): s
   return `${where} ${e.message ?? 'is invalid'}${extra}`;
 }
 
-export interface Line {
-  /** 1-based line number in its file. */
-  line: number;
-  text: string;
-}
+/**
+ * The longest line the import reads: 1 MiB of UTF-8, not counting its line break. The longest valid record (a member
+ * with every text field full, escaped) is a few tens of KB. A longer line is refused (`line_too_long`) without being
+ * held: the reader keeps at most this many bytes of a line and only counts the rest while it looks for the line's end.
+ */
+export const MAX_LINE_BYTES = 1024 * 1024;
 
-/** The lines of a JSON Lines file after line `after` (blank lines are skipped but counted). */
-export async function* readLines(path: string, after = 0): AsyncGenerator<Line> {
-  const input = createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Infinity });
+/** A line of a JSON Lines file: its 1-based number and its text, or — over the limit — only how long it is. */
+export type ReadLine = { line: number; text: string } | { line: number; text: null; bytes: number };
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The lines of a JSON Lines file after line `after` (blank lines are skipped but counted). A line ends at `\n`, and a
+ * `\r` before it is dropped. Memory stays bounded whatever the file holds: one read chunk and at most `maxBytes` (+1
+ * for a `\r`) of the current line; a longer line comes as its number and length, its bytes discarded as they are read.
+ */
+export async function* readLines(path: string, after = 0, maxBytes = MAX_LINE_BYTES): AsyncGenerator<ReadLine> {
+  const input = createReadStream(path);
   let n = 0;
+  /** The current line's bytes while it fits (with room for a `\r` before its `\n`). */
+  let parts: Buffer[] = [];
+  let kept = 0;
+  /** The current line's length in bytes, kept or not, and its last byte. */
+  let length = 0;
+  let last = -1;
+  let tooLong = false;
+
+  const lineOf = (): ReadLine | null => {
+    const bytes = last === CR ? length - 1 : length;
+    if (n <= after) return null;
+    if (tooLong || bytes > maxBytes) return { line: n, text: null, bytes };
+    const text = Buffer.concat(parts, kept).toString('utf8', 0, bytes);
+    return text.trim() === '' ? null : { line: n, text };
+  };
+
   try {
-    for await (const text of lines) {
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      let start = 0;
+      while (start <= chunk.length) {
+        const end = chunk.indexOf(LF, start);
+        const stop = end === -1 ? chunk.length : end;
+        if (stop > start) {
+          length += stop - start;
+          last = chunk[stop - 1] as number;
+          if (!tooLong && kept + (stop - start) <= maxBytes + 1) {
+            parts.push(chunk.subarray(start, stop));
+            kept += stop - start;
+          } else if (!tooLong) {
+            tooLong = true;
+            parts = [];
+            kept = 0;
+          }
+        }
+        if (end === -1) break;
+        n += 1;
+        const line = lineOf();
+        parts = [];
+        kept = 0;
+        length = 0;
+        last = -1;
+        tooLong = false;
+        if (line) yield line;
+        start = end + 1;
+      }
+    }
+    if (length > 0) {
       n += 1;
-      if (n <= after || text.trim() === '') continue;
-      yield { line: n, text };
+      const line = lineOf();
+      if (line) yield line;
     }
   } finally {
-    lines.close();
     input.destroy();
   }
 }

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorObject } from 'ajv';
 import type { Db } from '../../lib/db';
+import { isLegacyMemberId, MAX_LEGACY_MEMBER_ID, speakForLegacy } from '../../lib/legacy-sync';
 import { migrate } from '../../lib/migrate';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { putAll, type MediaStore } from '../../lib/media-store';
-import { ensureMain, processPhoto } from '../photos/index';
+import { ensureMain, MAX_UPLOAD_BYTES, processPhoto } from '../photos/index';
 import { snap } from '../privacy/index';
 import {
   describeSchemaError,
@@ -15,6 +17,7 @@ import {
   KINDS,
   keyText,
   loadValidators,
+  MAX_LINE_BYTES,
   readLines,
   recordId,
   type Kind,
@@ -83,6 +86,9 @@ export class TransferFormatError extends Error {
 
 const PHOTO_BATCH = 20;
 
+/** The largest balance a member can have: `users.credits` and every ledger row's balance are 32-bit integers. */
+const MAX_BALANCE = 2_147_483_647;
+
 interface Entry<K extends Kind> {
   line: number;
   record: RecordOf[K];
@@ -91,7 +97,10 @@ interface Entry<K extends Kind> {
 interface Context {
   db: Db;
   dir: string;
+  /** The export's media/ directory with its links resolved; null when it has none. */
+  mediaRoot: string | null;
   media: MediaStore;
+  dryRun: boolean;
   sites: Map<string, number>;
   defaultSite: number;
   regions: Map<string, number>;
@@ -105,6 +114,15 @@ interface Applied {
 
 function refusal<K extends Kind>(kind: K, entry: Entry<K>, reason: string, detail: string): Refusal {
   return { file: fileOf(kind), line: entry.line, kind, id: recordId(kind, entry.record), reason, detail };
+}
+
+/**
+ * Why a record breaks its kind's schema: `id_out_of_range` when it names a member id above the ceiling of PHP member
+ * ids (every field of the schemas that names a member has that maximum), else `schema`.
+ */
+function schemaReason(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  return e?.keyword === 'maximum' && (e.params as { limit?: unknown }).limit === MAX_LEGACY_MEMBER_ID ? 'id_out_of_range' : 'schema';
 }
 
 /** Migrates the database first (a dry run only inside its transaction), then imports the directory. */
@@ -174,7 +192,7 @@ async function importWith(
 
     const flush = async (): Promise<void> => {
       if (entries.length === 0 && refused.length === 0) return;
-      const applied = await commitBatch(ctx, run.id, kind, entries, refused, lastLine, Boolean(opts.dryRun));
+      const applied = await commitBatch(ctx, run.id, kind, entries, refused, lastLine);
       counts[kind].imported += applied.written;
       counts[kind].refused += applied.refused.length;
       records += entries.length + refused.length;
@@ -186,26 +204,31 @@ async function importWith(
     };
 
     const validate = validators.records[kind];
-    for await (const { line, text } of readLines(file, after)) {
+    for await (const read of readLines(file, after)) {
+      const { line } = read;
       lastLine = line;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        refused.push({ file: fileOf(kind), line, kind, id: null, reason: 'invalid_json', detail: (err as Error).message });
-        continue;
-      }
-      if (!validate(value)) {
+      if (read.text === null) {
         refused.push({
           file: fileOf(kind),
           line,
           kind,
-          id: recordId(kind, value),
-          reason: 'schema',
-          detail: describeSchemaError(validate.errors),
+          id: null,
+          reason: 'line_too_long',
+          detail: `line ${line} has ${read.bytes} bytes; a line may have at most ${MAX_LINE_BYTES}`,
         });
       } else {
-        entries.push({ line, record: value });
+        const parsed = parseLine(read.text);
+        if ('error' in parsed) refused.push({ file: fileOf(kind), line, kind, id: null, reason: 'invalid_json', detail: parsed.error });
+        else if (!validate(parsed.value))
+          refused.push({
+            file: fileOf(kind),
+            line,
+            kind,
+            id: recordId(kind, parsed.value),
+            reason: schemaReason(validate.errors),
+            detail: describeSchemaError(validate.errors),
+          });
+        else entries.push({ line, record: parsed.value });
       }
       if (entries.length + refused.length >= size) await flush();
     }
@@ -225,10 +248,40 @@ async function importWith(
   };
 }
 
+function parseLine(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+/**
+ * A batch's transaction. It is the PHP service speaking (`speakForLegacy`): what it writes never counts as changed
+ * here. In a dry run, which is one transaction, a batch is a savepoint of it, rolled back alone when it fails.
+ */
+async function inBatch<R>(ctx: Context, fn: (tx: Db) => Promise<R>): Promise<R> {
+  const speaking = async (tx: Db): Promise<R> => {
+    await speakForLegacy(tx);
+    return fn(tx);
+  };
+  if (!ctx.dryRun) return ctx.db.transaction(speaking);
+  await repo.openBatchSavepoint(ctx.db);
+  let result: R;
+  try {
+    result = await speaking(ctx.db);
+  } catch (err) {
+    await repo.rollbackBatchSavepoint(ctx.db);
+    throw err;
+  }
+  await repo.releaseBatchSavepoint(ctx.db);
+  return result;
+}
+
 /**
  * One batch in one transaction with its refusals and the checkpoint. When the database refuses the batch as a whole
  * (a rule the checks before it did not foresee), each record goes again alone: the ones the database takes are written,
- * the others refused with its reason.
+ * the others refused with its reason. A dry run does the same, so it reports what the real run would.
  */
 async function commitBatch(
   ctx: Context,
@@ -237,11 +290,10 @@ async function commitBatch(
   entries: Entry<Kind>[],
   refused: Refusal[],
   lastLine: number,
-  dryRun: boolean,
 ): Promise<Applied> {
   const prepared = kind === 'photos' ? await storePhotos(ctx, entries as Entry<'photos'>[]) : { entries, refused: [] };
   const attempt = (list: Entry<Kind>[], more: Refusal[], line: number): Promise<Applied> =>
-    ctx.db.transaction(async (tx) => {
+    inBatch(ctx, async (tx) => {
       const applied = await APPLY[kind](ctx, tx, list as never);
       const all = [...more, ...applied.refused];
       await repo.insertRefusals(tx, runId, all);
@@ -252,7 +304,7 @@ async function commitBatch(
   try {
     return await attempt(prepared.entries, before, lastLine);
   } catch (err) {
-    if (dryRun || prepared.entries.length === 0) throw err;
+    if (prepared.entries.length === 0) throw err;
     const total: Applied = { written: 0, refused: [] };
     for (const entry of prepared.entries) {
       const applied = await attempt([entry], [], entry.line).catch((one: unknown) =>
@@ -274,7 +326,9 @@ async function contextOf(db: Db, opts: ImportOptions): Promise<Context> {
   return {
     db,
     dir: opts.dir,
+    mediaRoot: await realpath(path.join(opts.dir, 'media')).catch(() => null),
     media: opts.media,
+    dryRun: Boolean(opts.dryRun),
     sites: new Map(sites.map((s) => [s.host, s.id])),
     defaultSite: fallback.id,
     regions: new Map((await repo.regionCodes(db)).map((r) => [`${r.country}:${r.code}`, r.id])),
@@ -321,22 +375,30 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Refuses the entries that name a member who is not here (neither imported nor signed up), by field. */
-async function withMembers<K extends Kind>(
+/**
+ * Keeps the entries whose every member came from the PHP service (imported by this run or an earlier one, or learnt
+ * on first sight: origin legacy). An entry naming a member who signed up here is refused (`local_member`), one naming
+ * nobody too (`unknown_member`): nothing of the PHP service's history lands on a member it does not know.
+ */
+async function withMembers<K extends Kind, E extends Entry<K>>(
   tx: Db,
   kind: K,
-  entries: Entry<K>[],
-  membersOf: (record: RecordOf[K]) => [field: string, id: number][],
-): Promise<{ ok: Entry<K>[]; refused: Refusal[] }> {
-  const known = await repo.existingMemberIds(
+  entries: E[],
+  membersOf: (entry: E) => [field: string, id: number][],
+): Promise<{ ok: E[]; refused: Refusal[] }> {
+  const origins = await repo.memberOrigins(
     tx,
-    entries.flatMap((e) => membersOf(e.record).map(([, id]) => id)),
+    entries.flatMap((e) => membersOf(e).map(([, id]) => id)),
   );
-  const ok: Entry<K>[] = [];
+  const ok: E[] = [];
   const refused: Refusal[] = [];
+  const named = (list: [string, number][]): string => list.map(([f, id]) => `${f} ${id}`).join(', ');
   for (const entry of entries) {
-    const missing = membersOf(entry.record).filter(([, id]) => !known.has(id));
-    if (missing.length > 0) refused.push(refusal(kind, entry, 'unknown_member', missing.map(([f, id]) => `${f} ${id}`).join(', ')));
+    const members = membersOf(entry);
+    const local = members.filter(([, id]) => origins.get(id) === 'local');
+    const missing = members.filter(([, id]) => !origins.has(id));
+    if (local.length > 0) refused.push(refusal(kind, entry, 'local_member', `${named(local)} signed up here, not on the PHP service`));
+    else if (missing.length > 0) refused.push(refusal(kind, entry, 'unknown_member', named(missing)));
     else ok.push(entry);
   }
   return { ok, refused };
@@ -365,7 +427,9 @@ async function applyMembers(ctx: Context, tx: Db, entries: Entry<'members'>[]): 
     const address = r.email === undefined ? null : `${site}:${r.email.toLowerCase()}`;
     const region = r.profile.region ? ctx.regions.get(`${r.profile.country ?? ''}:${r.profile.region}`) : null;
     const unknownInterests = (r.profile.interests ?? []).filter((k) => !ctx.interests.has(k));
-    if (site === undefined) refused.push(refusal('members', entry, 'unknown_site', `no site has the host ${r.site}`));
+    if (!isLegacyMemberId(r.id))
+      refused.push(refusal('members', entry, 'id_out_of_range', `member ids from the PHP service go up to ${MAX_LEGACY_MEMBER_ID}`));
+    else if (site === undefined) refused.push(refusal('members', entry, 'unknown_site', `no site has the host ${r.site}`));
     else if (region === undefined)
       refused.push(refusal('members', entry, 'unknown_region', `${r.profile.country ?? '(no country)'}-${r.profile.region}`));
     else if (unknownInterests.length > 0) refused.push(refusal('members', entry, 'unknown_interest', unknownInterests.join(', ')));
@@ -379,11 +443,16 @@ async function applyMembers(ctx: Context, tx: Db, entries: Entry<'members'>[]): 
     }
   }
   const existing = new Map((await repo.existingMembers(tx, [...ids])).map((m) => [m.id, m]));
+  // An address changed here stays (it is not written), so only the PHP service's addresses that are written can collide.
   const holders = new Map(
     (
       await repo.addressHolders(
         tx,
-        checked.flatMap((c) => (c.entry.record.email ? [{ id: c.entry.record.id, site_id: c.site, email: c.entry.record.email }] : [])),
+        checked.flatMap((c) =>
+          c.entry.record.email && !existing.get(c.entry.record.id)?.changed_here.includes('email')
+            ? [{ id: c.entry.record.id, site_id: c.site, email: c.entry.record.email }]
+            : [],
+        ),
       )
     ).map((h) => [h.wanted_id, h]),
   );
@@ -414,32 +483,30 @@ async function applyMembers(ctx: Context, tx: Db, entries: Entry<'members'>[]): 
       paid_user: r.paid_user ?? false,
       mail_off: r.mail_off ?? [],
     };
+    // The fields he changed here stay his (updateUsers and upsertProfiles write only the others).
     (here ? updates : inserts).push(user);
-    // A profile he changed here since his data last came from the PHP service is his newer word: it stays.
-    if (!here || !here.has_profile || !here.edited_here) {
-      const p = r.profile;
-      profiles.push({
-        user_id: r.id,
-        name: p.name,
-        status: p.status ?? 'active',
-        country: p.country ?? null,
-        region_id: region,
-        birth_date: p.birth_date ?? null,
-        about: p.about ?? '',
-        gender: p.gender ?? null,
-        sexuality: p.sexuality ?? null,
-        relationship_status: p.relationship_status ?? null,
-        hair_colour: p.hair_colour ?? null,
-        eye_colour: p.eye_colour ?? null,
-        body_type: p.body_type ?? null,
-        tattoos: p.tattoos ?? null,
-        invisible: p.invisible ?? false,
-        fictional: p.fictional ?? false,
-        // Stored snapped to the grid, like every position here: PHP's exact one is never kept.
-        ...(p.lat != null && p.lon != null ? snap(p.lat, p.lon) : { lat: null, lon: null }),
-        interests,
-      });
-    }
+    const p = r.profile;
+    profiles.push({
+      user_id: r.id,
+      name: p.name,
+      status: p.status ?? 'active',
+      country: p.country ?? null,
+      region_id: region,
+      birth_date: p.birth_date ?? null,
+      about: p.about ?? '',
+      gender: p.gender ?? null,
+      sexuality: p.sexuality ?? null,
+      relationship_status: p.relationship_status ?? null,
+      hair_colour: p.hair_colour ?? null,
+      eye_colour: p.eye_colour ?? null,
+      body_type: p.body_type ?? null,
+      tattoos: p.tattoos ?? null,
+      invisible: p.invisible ?? false,
+      fictional: p.fictional ?? false,
+      // Stored snapped to the grid, like every position here: PHP's exact one is never kept.
+      ...(p.lat != null && p.lon != null ? snap(p.lat, p.lon) : { lat: null, lon: null }),
+      interests,
+    });
   }
   await repo.insertUsers(tx, inserts);
   await repo.updateUsers(tx, updates);
@@ -452,37 +519,31 @@ interface StoredPhoto extends Entry<'photos'> {
 }
 
 /**
- * Before the batch's transaction: each photo seen for the first time is read from media/, checked and re-encoded by
- * the photos component (as an upload is) and stored under new random names. A photo imported before keeps its files.
+ * Before the batch's transaction: each photo of a PHP member seen for the first time is read from media/, checked and
+ * re-encoded by the photos component (as an upload is) and stored under new random names. A photo imported before
+ * keeps its files; a photo refused for its member is never read.
  */
 async function storePhotos(ctx: Context, entries: Entry<'photos'>[]): Promise<{ entries: StoredPhoto[]; refused: Refusal[] }> {
+  const members = await withMembers(ctx.db, 'photos', entries, (e) => [['member', e.record.member]]);
   const known = await repo.photoKeys(
     ctx.db,
-    entries.map((e) => keyText(e.record.id)),
+    members.ok.map((e) => keyText(e.record.id)),
   );
-  const mediaRoot = path.resolve(ctx.dir, 'media');
-  const refused: Refusal[] = [];
+  const refused: Refusal[] = [...members.refused];
   const stored: StoredPhoto[] = [];
-  for (const entry of entries) {
+  for (const entry of members.ok) {
     if (known.has(keyText(entry.record.id))) {
       stored.push(entry);
       continue;
     }
-    const file = path.resolve(mediaRoot, entry.record.file);
-    if (!file.startsWith(mediaRoot + path.sep)) {
-      refused.push(refusal('photos', entry, 'photo_missing', `${entry.record.file} is outside media/`));
-      continue;
-    }
-    let original: Buffer;
-    try {
-      original = await readFile(file);
-    } catch {
-      refused.push(refusal('photos', entry, 'photo_missing', `media/${entry.record.file} cannot be read`));
+    const original = await readOriginal(ctx.mediaRoot, entry.record.file);
+    if ('reason' in original) {
+      refused.push(refusal('photos', entry, original.reason, original.detail));
       continue;
     }
     let variants: Awaited<ReturnType<typeof processPhoto>>;
     try {
-      variants = await processPhoto(original);
+      variants = await processPhoto(original.bytes);
     } catch {
       refused.push(refusal('photos', entry, 'photo_invalid', `media/${entry.record.file} is not an image the site accepts`));
       continue;
@@ -500,11 +561,49 @@ async function storePhotos(ctx: Context, entries: Entry<'photos'>[]): Promise<{ 
   return { entries: stored, refused };
 }
 
+/**
+ * A photo's original, read only when it is a regular file inside the export's media/ directory once every link on its
+ * way is resolved (`mediaRoot` is media/'s own resolved path): a link that stays inside media/ is followed, one that
+ * leads out of it is refused before anything is read. At most one byte over the upload limit is read.
+ */
+async function readOriginal(mediaRoot: string | null, name: string): Promise<{ bytes: Buffer } | { reason: string; detail: string }> {
+  const shown = `media/${name}`;
+  if (mediaRoot === null) return { reason: 'photo_missing', detail: `${shown}: the export has no media/ directory` };
+  let real: string;
+  try {
+    real = await realpath(path.resolve(mediaRoot, name));
+  } catch {
+    return { reason: 'photo_missing', detail: `${shown} cannot be read` };
+  }
+  if (!real.startsWith(mediaRoot + path.sep))
+    return { reason: 'photo_outside_export', detail: `${shown} leads outside the export's media/ directory` };
+  // The resolved path is opened without following a link there (one put in its place since) and without waiting on a FIFO.
+  const handle = await open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(() => null);
+  if (!handle) return { reason: 'photo_missing', detail: `${shown} cannot be read` };
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { reason: 'photo_invalid', detail: `${shown} is not a regular file` };
+    if (info.size > MAX_UPLOAD_BYTES) return { reason: 'photo_invalid', detail: `${shown} is larger than ${MAX_UPLOAD_BYTES} bytes` };
+    const buffer = Buffer.alloc(info.size + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { bytes: buffer.subarray(0, length) };
+  } catch {
+    return { reason: 'photo_missing', detail: `${shown} cannot be read` };
+  } finally {
+    await handle.close();
+  }
+}
+
 async function applyPhotos(_ctx: Context, tx: Db, entries: StoredPhoto[]): Promise<Applied> {
-  const { ok, refused } = await withMembers(tx, 'photos', entries, (r) => [['member', r.member]]);
+  const { ok, refused } = await withMembers(tx, 'photos', entries, (e) => [['member', e.record.member]]);
   await repo.upsertPhotos(
     tx,
-    (ok as StoredPhoto[]).map((e) => ({
+    ok.map((e) => ({
       key: keyText(e.record.id),
       user_id: e.record.member,
       status: e.record.status,
@@ -531,7 +630,7 @@ async function applyLikes(_ctx: Context, tx: Db, entries: Entry<'likes'>[]): Pro
     tx,
     'likes',
     entries.filter((e) => e.record.liker !== e.record.liked),
-    (r) => [
+    ({ record: r }) => [
       ['liker', r.liker],
       ['liked', r.liked],
     ],
@@ -557,7 +656,7 @@ async function applyBlocks(_ctx: Context, tx: Db, entries: Entry<'blocks'>[]): P
     tx,
     'blocks',
     entries.filter((e) => e.record.blocker !== e.record.blocked),
-    (r) => [
+    ({ record: r }) => [
       ['blocker', r.blocker],
       ['blocked', r.blocked],
     ],
@@ -587,7 +686,10 @@ async function applyConversations(_ctx: Context, tx: Db, entries: Entry<'convers
       candidates.push(entry);
     }
   }
-  const checked = await withMembers(tx, 'conversations', candidates, (r) => r.members.map((id) => ['member', id] as [string, number]));
+  const checked = await withMembers(tx, 'conversations', candidates, ({ record: r }) => [
+    ...r.members.map((id) => ['member', id] as [string, number]),
+    ...(r.started_by === undefined ? [] : [['started_by', r.started_by] as [string, number]]),
+  ]);
   refused.push(...checked.refused);
   const wanted = checked.ok.map((e) => ({ key: keyText(e.record.id), a: e.record.members[0], b: e.record.members[1], entry: e }));
   const found = new Map((await repo.findConversations(tx, wanted)).map((m) => [m.key, m]));
@@ -617,7 +719,7 @@ async function applyMessages(_ctx: Context, tx: Db, entries: Entry<'messages'>[]
     (await repo.conversationsByKey(tx, [...new Set(entries.map((e) => keyText(e.record.conversation)))])).map((c) => [c.key, c]),
   );
   const refused: Refusal[] = [];
-  const rows: repo.MessageRow[] = [];
+  const candidates: (Entry<'messages'> & { conversation: { id: number; members: number[] } })[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
     const { record: r } = entry;
@@ -629,18 +731,25 @@ async function applyMessages(_ctx: Context, tx: Db, entries: Entry<'messages'>[]
       refused.push(refusal('messages', entry, 'duplicate', `message ${keyText(r.id)} comes twice in one batch`));
     else {
       seen.add(keyText(r.id));
-      rows.push({
-        key: keyText(r.id),
-        conversation_id: conversation.id,
-        sender_id: r.sender,
-        kind: r.kind ?? 'text',
-        body: r.body,
-        gift_key: r.gift_key ?? null,
-        credits_cost: r.credits_cost ?? 0,
-        created_at: r.sent_at,
-      });
+      candidates.push({ ...entry, conversation });
     }
   }
+  // Its sender and the member it goes to: both must have come from the PHP service.
+  const checked = await withMembers(tx, 'messages', candidates, (e) => [
+    ['sender', e.record.sender],
+    ...e.conversation.members.filter((id) => id !== e.record.sender).map((id) => ['recipient', id] as [string, number]),
+  ]);
+  refused.push(...checked.refused);
+  const rows: repo.MessageRow[] = checked.ok.map(({ record: r, conversation }) => ({
+    key: keyText(r.id),
+    conversation_id: conversation.id,
+    sender_id: r.sender,
+    kind: r.kind ?? 'text',
+    body: r.body,
+    gift_key: r.gift_key ?? null,
+    credits_cost: r.credits_cost ?? 0,
+    created_at: r.sent_at,
+  }));
   await repo.insertMessages(tx, rows);
   return { written: rows.length, refused };
 }
@@ -657,8 +766,8 @@ function lotKind(r: RecordOf['ledger']): repo.NewLot['kind'] {
 /**
  * The ledger rows of a batch, member by member in the file's order: a credit brings a lot, a debit takes from the
  * member's lots in the order spending does, and every row carries the balance after it. A debit larger than the
- * balance is refused (the balance never goes below zero), so balance = sum of the ledger = sum of the lots' credits
- * left holds after every batch. Rows imported before are skipped.
+ * balance is refused (the balance never goes below zero), and so is a credit that would take it past MAX_BALANCE, so
+ * balance = sum of the ledger = sum of the lots' credits left holds after every batch. Rows imported before are skipped.
  */
 async function applyLedger(_ctx: Context, tx: Db, entries: Entry<'ledger'>[]): Promise<Applied> {
   const refused: Refusal[] = [];
@@ -683,7 +792,7 @@ async function applyLedger(_ctx: Context, tx: Db, entries: Entry<'ledger'>[]): P
       fresh.push(entry);
     }
   }
-  const checked = await withMembers(tx, 'ledger', fresh, (r) => [['member', r.member]]);
+  const checked = await withMembers(tx, 'ledger', fresh, (e) => [['member', e.record.member]]);
   refused.push(...checked.refused);
   const members = [...new Set(checked.ok.map((e) => e.record.member))];
   const balances = await repo.lockBalances(tx, members);
@@ -697,6 +806,17 @@ async function applyLedger(_ctx: Context, tx: Db, entries: Entry<'ledger'>[]): P
     const { record: r } = entry;
     const balance = balances.get(r.member) ?? 0;
     const own = lots.get(r.member) ?? [];
+    if (balance + r.delta > MAX_BALANCE) {
+      refused.push(
+        refusal(
+          'ledger',
+          entry,
+          'balance_out_of_range',
+          `member ${r.member} has ${balance} credits; ${MAX_BALANCE} is the most a balance can be`,
+        ),
+      );
+      continue;
+    }
     if (r.delta > 0) {
       const key = keyText(r.id);
       const lot: repo.NewLot = {

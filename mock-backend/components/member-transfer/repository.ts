@@ -1,5 +1,6 @@
 import { CHAT_EVENT_LOCK } from '../../lib/live-events';
-import { sql, type Db } from '../../lib/db';
+import { join, raw, sql, type Db, type Sql } from '../../lib/db';
+import { MAX_LEGACY_MEMBER_ID } from '../../lib/legacy-sync';
 
 /**
  * The import's SQL. Every write is one set-based statement over a batch, its rows passed as one JSON parameter
@@ -53,6 +54,23 @@ export async function insertRefusals(tx: Db, runId: number, refusals: readonly R
      ON CONFLICT (run_id, file, line) DO UPDATE SET reason = EXCLUDED.reason, detail = EXCLUDED.detail, updated_at = now()`);
 }
 
+/**
+ * A dry run is one transaction: each batch is a savepoint in it, so a batch the database refuses is rolled back alone
+ * and goes again record by record, as in a real run, instead of ending the whole check.
+ */
+export async function openBatchSavepoint(tx: Db): Promise<void> {
+  await tx.query(sql`SAVEPOINT import_batch`);
+}
+
+export async function releaseBatchSavepoint(tx: Db): Promise<void> {
+  await tx.query(sql`RELEASE SAVEPOINT import_batch`);
+}
+
+export async function rollbackBatchSavepoint(tx: Db): Promise<void> {
+  await tx.query(sql`ROLLBACK TO SAVEPOINT import_batch`);
+  await tx.query(sql`RELEASE SAVEPOINT import_batch`);
+}
+
 export async function listRefusals(db: Db, runId: number): Promise<RefusalRow[]> {
   return db.query<RefusalRow>(sql`SELECT file, line, kind, record_id AS id, reason, detail FROM import_refusals
      WHERE run_id = ${runId} ORDER BY array_position(ARRAY['members','photos','likes','blocks','conversations','messages','ledger'], kind), line`);
@@ -72,11 +90,13 @@ export async function interestKeys(db: Db): Promise<{ id: number; key: string }[
   return db.query(sql`SELECT id, key FROM interests`);
 }
 
-/** Which of these members exist. */
-export async function existingMemberIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const found = await db.query<{ id: number }>(sql`SELECT id FROM users WHERE id = ANY(${[...new Set(ids)]}::int[])`);
-  return new Set(found.map((r) => r.id));
+/** Which of these members exist, and where each came from ('legacy': the PHP service; 'local': signed up here). */
+export async function memberOrigins(db: Db, ids: readonly number[]): Promise<Map<number, 'local' | 'legacy'>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.query<{ id: number; origin: 'local' | 'legacy' }>(
+    sql`SELECT id, origin FROM users WHERE id = ANY(${[...new Set(ids)]}::int[])`,
+  );
+  return new Map(found.map((r) => [r.id, r.origin]));
 }
 
 // ---- members ----
@@ -85,16 +105,12 @@ export interface ExistingMember {
   id: number;
   origin: 'local' | 'legacy';
   email: string;
-  /** His profile was changed here after his data last came from the PHP service. */
-  edited_here: boolean;
-  has_profile: boolean;
+  /** His account's fields changed here (migration 039): the import leaves them as they are. */
+  changed_here: string[];
 }
 
 export async function existingMembers(tx: Db, ids: readonly number[]): Promise<ExistingMember[]> {
-  return tx.query<ExistingMember>(sql`SELECT u.id, u.origin, u.email, p.user_id IS NOT NULL AS has_profile,
-       coalesce(p.updated_at > coalesce(u.legacy_synced_at, '-infinity'), false) AS edited_here
-     FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-     WHERE u.id = ANY(${ids}::int[]) FOR UPDATE OF u`);
+  return tx.query<ExistingMember>(sql`SELECT id, origin, email, changed_here FROM users WHERE id = ANY(${ids}::int[]) FOR UPDATE`);
 }
 
 /** Members of another id holding one of these addresses on its site. */
@@ -136,14 +152,25 @@ export async function insertUsers(tx: Db, users: readonly UserRow[]): Promise<vo
 }
 
 /**
+ * `column` gets the PHP service's value unless the field was changed here (it is in the row's `changed_here`, kept by
+ * the triggers of migration 039): then it keeps its own. `field` is the name the triggers list it by.
+ */
+function unlessChangedHere(table: string, column: string, from: string, field = column): Sql {
+  return sql`${raw(column)} = CASE WHEN ${field}::text = ANY(${raw(table)}.changed_here) THEN ${raw(table)}.${raw(column)}
+    ELSE ${raw(from)}.${raw(column)} END`;
+}
+
+/**
  * Members already here from the PHP service (learnt on first sight, or imported before): what the PHP service knows
- * is written over, what he did here is kept — his password, balance, role and sessions, a later last activity, and
- * premium status bought here.
+ * is written over, what he did here is kept — his password, balance, role and sessions, a later last activity,
+ * premium status bought here, and the fields he changed here (his address, language and status; the time of his
+ * deletion goes with his status).
  */
 export async function updateUsers(tx: Db, users: readonly UserRow[]): Promise<void> {
   if (users.length === 0) return;
-  await tx.query(sql`UPDATE users u SET site_id = r.site_id, email = r.email, status = r.status, language = r.language,
-       signup_date = r.signup_date, last_active_at = greatest(u.last_active_at, r.last_active_at), deleted_at = r.deleted_at,
+  await tx.query(sql`UPDATE users u SET site_id = r.site_id, ${unlessChangedHere('u', 'email', 'r')}, ${unlessChangedHere('u', 'status', 'r')},
+       ${unlessChangedHere('u', 'language', 'r')}, ${unlessChangedHere('u', 'deleted_at', 'r', 'status')},
+       signup_date = r.signup_date, last_active_at = greatest(u.last_active_at, r.last_active_at),
        paid_user = u.paid_user OR r.paid_user, mail_off = ARRAY(SELECT jsonb_array_elements_text(r.mail_off)),
        legacy_synced_at = now(), updated_at = now()
      FROM jsonb_to_recordset(${rows(users)}::jsonb) AS ${USER_COLUMNS}
@@ -176,7 +203,30 @@ const PROFILE_COLUMNS = sql`r(user_id int, name text, status text, country text,
   gender text, sexuality text, relationship_status text, hair_colour text, eye_colour text, body_type text, tattoos boolean,
   invisible boolean, fictional boolean, lat double precision, lon double precision)`;
 
-/** Inserts the profiles, or writes over them; their interests are replaced. */
+/** The profile columns the triggers of migration 039 mark when they are changed here. */
+const PROFILE_FIELDS_MARKED = [
+  'name',
+  'status',
+  'country',
+  'region_id',
+  'birth_date',
+  'about',
+  'gender',
+  'sexuality',
+  'relationship_status',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'tattoos',
+  'invisible',
+  'lat',
+  'lon',
+] as const;
+
+/**
+ * Inserts the profiles, or writes over the fields of each that were not changed here (`changed_here`); `fictional`
+ * is the PHP service's alone. Their interests are replaced unless `interests` is marked as changed here.
+ */
 export async function upsertProfiles(tx: Db, profiles: readonly ProfileRow[]): Promise<void> {
   if (profiles.length === 0) return;
   await tx.query(sql`INSERT INTO profiles (user_id, name, status, country, region_id, birth_date, about, gender, sexuality,
@@ -184,23 +234,30 @@ export async function upsertProfiles(tx: Db, profiles: readonly ProfileRow[]): P
      SELECT r.user_id, r.name, r.status, r.country, r.region_id, r.birth_date, r.about, r.gender, r.sexuality,
        r.relationship_status, r.hair_colour, r.eye_colour, r.body_type, r.tattoos, r.invisible, r.fictional, r.lat, r.lon
      FROM jsonb_to_recordset(${rows(profiles)}::jsonb) AS ${PROFILE_COLUMNS}
-     ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name, status = EXCLUDED.status, country = EXCLUDED.country,
-       region_id = EXCLUDED.region_id, birth_date = EXCLUDED.birth_date, about = EXCLUDED.about, gender = EXCLUDED.gender,
-       sexuality = EXCLUDED.sexuality, relationship_status = EXCLUDED.relationship_status, hair_colour = EXCLUDED.hair_colour,
-       eye_colour = EXCLUDED.eye_colour, body_type = EXCLUDED.body_type, tattoos = EXCLUDED.tattoos,
-       invisible = EXCLUDED.invisible, fictional = EXCLUDED.fictional, lat = EXCLUDED.lat, lon = EXCLUDED.lon, updated_at = now()`);
+     ON CONFLICT (user_id) DO UPDATE SET ${join(
+       PROFILE_FIELDS_MARKED.map((column) => unlessChangedHere('profiles', column, 'EXCLUDED')),
+       ', ',
+     )}, fictional = EXCLUDED.fictional, updated_at = now()`);
   const ids = profiles.map((p) => p.user_id);
   const pairs = profiles.flatMap((p) => p.interests.map((interest_id) => ({ user_id: p.user_id, interest_id })));
-  await tx.query(sql`DELETE FROM profile_interests WHERE user_id = ANY(${ids}::int[])`);
-  if (pairs.length > 0)
+  const refreshed = await tx.query<{ user_id: number }>(sql`SELECT user_id FROM profiles
+     WHERE user_id = ANY(${ids}::int[]) AND NOT ('interests' = ANY(changed_here))`);
+  const own = new Set(refreshed.map((r) => r.user_id));
+  await tx.query(sql`DELETE FROM profile_interests WHERE user_id = ANY(${[...own]}::int[])`);
+  const wanted = pairs.filter((p) => own.has(p.user_id));
+  if (wanted.length > 0)
     await tx.query(sql`INSERT INTO profile_interests (user_id, interest_id)
-       SELECT r.user_id, r.interest_id FROM jsonb_to_recordset(${rows(pairs)}::jsonb) AS r(user_id int, interest_id int)`);
+       SELECT r.user_id, r.interest_id FROM jsonb_to_recordset(${rows(wanted)}::jsonb) AS r(user_id int, interest_id int)`);
 }
 
-/** Moves the members' id sequence past the highest id, so a signup here never takes a PHP member's id. */
+/**
+ * Moves the members' id sequence past the highest id up to the ceiling of PHP member ids, so a signup here never takes
+ * a PHP member's id. An id above the ceiling (the import refuses one; an older run may have let one in) never moves
+ * it: the ids above the ceiling are the signups' own.
+ */
 export async function moveMemberIdsPastImported(db: Db): Promise<number> {
   const [row] = await db.query<{ next: string }>(sql`SELECT setval(pg_get_serial_sequence('users', 'id'),
-       greatest((SELECT coalesce(max(id), 1) FROM users), (SELECT last_value FROM users_id_seq))) + 1 AS next`);
+       greatest((SELECT coalesce(max(id), 1) FROM users WHERE id <= ${MAX_LEGACY_MEMBER_ID}), (SELECT last_value FROM users_id_seq))) + 1 AS next`);
   return Number(row?.next ?? 1);
 }
 

@@ -1,8 +1,10 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { appendFile, copyFile, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Db } from '../../lib/db';
+import { MAX_LEGACY_MEMBER_ID } from '../../lib/legacy-sync';
 import { createDiskStore, type MediaStore } from '../../lib/media-store';
 import { legacyPlaceholderEmail } from '../../lib/outbox';
 import { grantCredits, ledgerInvariantViolations } from '../credits/ledger';
@@ -74,6 +76,26 @@ afterAll(async () => {
 
 async function mediaFiles(dir: string): Promise<string[]> {
   return readdir(dir, { recursive: true }).catch(() => []);
+}
+
+/** A member who signed up here (origin local) with id 7, in the way of a PHP member of that id. */
+async function withLocalMember(db: Db): Promise<void> {
+  await db.query(sql`INSERT INTO users (id, site_id, email, password_hash, status) OVERRIDING SYSTEM VALUE
+    VALUES (7, 1, 'local@local.test', 'argon2-hash', 'active')`);
+}
+
+/** What the identity bridge writes for a PHP member it meets: his PHP id, origin legacy, no password yet. */
+async function learn(db: Db, id: number, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(sql`INSERT INTO users (id, site_id, email, password_hash, status, origin, legacy_synced_at)
+      OVERRIDING SYSTEM VALUE VALUES (${id}, 1, ${email}, '', 'active', 'legacy', now())`);
+    await tx.query(sql`INSERT INTO profiles (user_id, name, status) VALUES (${id}, 'Learnt', 'active')`);
+  });
+}
+
+/** Lines added at the end of a kind's file (a string is written as it is, anything else as JSON). */
+async function appendLines(dir: string, kind: string, lines: unknown[]): Promise<void> {
+  await appendFile(path.join(dir, `${kind}.jsonl`), lines.map((l) => `${typeof l === 'string' ? l : JSON.stringify(l)}\n`).join(''));
 }
 
 describe('member transfer: the bulk import', () => {
@@ -196,8 +218,7 @@ describe('member transfer: refused records', () => {
   async function badSet(): Promise<string> {
     const dir = await tempDir();
     await writeTransferSet(dir, { members: 4, firstId: 200_001, photos: 1 });
-    const add = (kind: string, lines: unknown[]) =>
-      appendFile(path.join(dir, `${kind}.jsonl`), lines.map((l) => `${typeof l === 'string' ? l : JSON.stringify(l)}\n`).join(''));
+    const add = (kind: string, lines: unknown[]) => appendLines(dir, kind, lines);
     const member = (id: number, extra: object = {}) => ({
       id,
       email: `member${id}@php.example`,
@@ -236,11 +257,6 @@ describe('member transfer: refused records', () => {
       },
     ]);
     return dir;
-  }
-
-  async function withLocalMember(db: Db): Promise<void> {
-    await db.query(sql`INSERT INTO users (id, site_id, email, password_hash, status) OVERRIDING SYSTEM VALUE
-      VALUES (7, 1, 'local@local.test', 'argon2-hash', 'active')`);
   }
 
   const expectedReasons = [
@@ -321,6 +337,25 @@ describe('member transfer: refused records', () => {
     expect(result.counts.likes.imported).toBeGreaterThan(0);
   });
 
+  it('When the database refuses one record in a dry run, then the dry run goes on and reports the refusals the real run makes', async () => {
+    const { db, media } = await database();
+    await db.exec(`CREATE FUNCTION refuse_one_like() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.liker_id = ${FIRST} THEN RAISE EXCEPTION 'likes of ${FIRST} are closed'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_one_like BEFORE INSERT ON likes FOR EACH ROW EXECUTE FUNCTION refuse_one_like();`);
+
+    const dry = await runImport(db, { dir: phpSet, media, dryRun: true });
+
+    expect(await count(db, 'likes')).toBe(0);
+    expect(await count(db, 'users')).toBe(0);
+    const real = await runImport(db, { dir: phpSet, media });
+    expect(dry.refusals.length).toBeGreaterThan(0);
+    expect(dry.refusals).toEqual(real.refusals);
+    expect(dry.counts).toEqual(real.counts);
+  });
+
   it('When the directory has no manifest, then nothing is read', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'members.jsonl'), '');
@@ -329,16 +364,184 @@ describe('member transfer: refused records', () => {
   });
 });
 
-describe('member transfer: members learnt on first sight', () => {
-  /** What the identity bridge writes for a PHP member it meets: his PHP id, origin legacy, no password yet. */
-  async function learn(db: Db, id: number, email: string): Promise<void> {
-    await db.transaction(async (tx) => {
-      await tx.query(sql`INSERT INTO users (id, site_id, email, password_hash, status, origin, legacy_synced_at)
-        OVERRIDING SYSTEM VALUE VALUES (${id}, 1, ${email}, '', 'active', 'legacy', now())`);
-      await tx.query(sql`INSERT INTO profiles (user_id, name, status) VALUES (${id}, 'Learnt', 'active')`);
-    });
+describe('member transfer: hostile exports', () => {
+  const AT = '2024-03-01T00:00:00Z';
+  const member = (id: number, extra: object = {}) => ({
+    id,
+    email: `member${id}@php.example`,
+    status: 'active',
+    signup_date: '2024-02-01T00:00:00Z',
+    profile: { name: `Member ${id}` },
+    ...extra,
+  });
+
+  /** A small valid export (members 300001–300003, a photo for the first), for bad lines to be added to. */
+  async function smallSet(): Promise<string> {
+    const dir = await tempDir();
+    await writeTransferSet(dir, { members: 3, firstId: 300_001, photos: 1 });
+    return dir;
   }
 
+  it('When records of any kind name a member who signed up here, then they are refused and nothing of them lands on him', async () => {
+    const dir = await smallSet();
+    const { db, media } = await database();
+    await withLocalMember(db);
+    // A PHP member already here, and a conversation of his with the local member under a PHP key.
+    await learn(db, 300_001, 'member300001@php.example');
+    const [conv] = await db.query<{ id: number }>(
+      sql`INSERT INTO conversations (site_id, started_by, legacy_key) VALUES (1, 300001, '4500') RETURNING id`,
+    );
+    await db.query(sql`INSERT INTO conversation_members (conversation_id, user_id) VALUES (${conv?.id}, 300001), (${conv?.id}, 7)`);
+    await appendLines(dir, 'members', [member(7)]);
+    await appendLines(dir, 'photos', [{ id: 4321, member: 7, file: 'originals/300001.jpg', status: 'approved', main: true }]);
+    await appendLines(dir, 'likes', [
+      { liker: 300_001, liked: 7, created_at: AT },
+      { liker: 7, liked: 300_002, created_at: AT },
+    ]);
+    await appendLines(dir, 'blocks', [
+      { blocker: 7, blocked: 300_002, created_at: AT },
+      { blocker: 300_003, blocked: 7, created_at: AT },
+    ]);
+    await appendLines(dir, 'conversations', [{ id: 4401, members: [300_001, 7], started_by: 7, created_at: AT }]);
+    await appendLines(dir, 'messages', [
+      { id: 4501, conversation: 4500, sender: 7, body: 'in his name', sent_at: AT },
+      { id: 4502, conversation: 4500, sender: 300_001, body: 'to him', sent_at: AT },
+    ]);
+    await appendLines(dir, 'ledger', [{ id: 4601, member: 7, delta: 1_000_000, reason: 'promotion', created_at: AT }]);
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual([
+      ['members', 'local_member', '7'],
+      ['photos', 'local_member', '4321'],
+      ['likes', 'local_member', '300001→7'],
+      ['likes', 'local_member', '7→300002'],
+      ['blocks', 'local_member', '7→300002'],
+      ['blocks', 'local_member', '300003→7'],
+      ['conversations', 'local_member', '4401'],
+      ['messages', 'local_member', '4501'],
+      ['messages', 'local_member', '4502'],
+      ['ledger', 'local_member', '4601'],
+    ]);
+    expect(result.refusals.every((r) => r.reason !== 'local_member' || r.detail.includes('7'))).toBe(true);
+    const [local] = await db.query<{ credits: number }>(sql`SELECT credits FROM users WHERE id = 7`);
+    expect(local?.credits).toBe(0);
+    expect(await count(db, 'photos WHERE user_id = 7')).toBe(0);
+    expect(await count(db, 'likes WHERE liker_id = 7 OR liked_id = 7')).toBe(0);
+    expect(await count(db, 'blocks WHERE blocker_id = 7 OR blocked_id = 7')).toBe(0);
+    expect(await count(db, 'credit_ledger WHERE user_id = 7')).toBe(0);
+    expect(await count(db, `messages WHERE conversation_id = ${conv?.id}`)).toBe(0);
+    expect(await count(db, "conversations WHERE legacy_key = '4401'")).toBe(0);
+    // The PHP members' own history is in.
+    expect(result.counts.photos.imported).toBe(1);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
+  it('When a member id is above the ceiling, then the record is refused and the id sequence is never moved past the ceiling', async () => {
+    const dir = await smallSet();
+    const { db, media } = await database();
+    // A member above the ceiling that an earlier import let in: the sequence is not moved past the ceiling for him either.
+    await learn(db, 2_100_000_000, 'early@php.example');
+    await appendLines(dir, 'members', [member(2_147_483_647), member(MAX_LEGACY_MEMBER_ID + 1), member(MAX_LEGACY_MEMBER_ID)]);
+    await appendLines(dir, 'likes', [{ liker: 300_001, liked: 2_147_483_647, created_at: AT }]);
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual([
+      ['members', 'id_out_of_range', '2147483647'],
+      ['members', 'id_out_of_range', '2000000001'],
+      ['likes', 'id_out_of_range', '300001→2147483647'],
+    ]);
+    expect(await count(db, `users WHERE id = ${MAX_LEGACY_MEMBER_ID}`)).toBe(1);
+    expect(result.nextMemberId).toBe(MAX_LEGACY_MEMBER_ID + 1);
+    const [signup] = await db.query<{ id: number }>(
+      sql`INSERT INTO users (site_id, email, password_hash) VALUES (1, 'new@local.test', 'x') RETURNING id`,
+    );
+    expect(signup?.id).toBe(MAX_LEGACY_MEMBER_ID + 1);
+  });
+
+  it('When a ledger total would leave the integer range, then the rows past it are refused alike in a dry run and a real run', async () => {
+    const dir = await smallSet();
+    const id = 300_002;
+    const big = Array.from({ length: 216 }, (_, i) => ({
+      id: 4700 + i,
+      member: id,
+      delta: 10_000_000,
+      reason: 'promotion',
+      created_at: AT,
+    }));
+    await appendLines(dir, 'ledger', [...big, { id: 4999, member: id, delta: -5, reason: 'message', created_at: AT }]);
+    const expected = [
+      ['ledger', 'balance_out_of_range', '4914'],
+      ['ledger', 'balance_out_of_range', '4915'],
+    ];
+    const { db, media } = await database();
+
+    const dry = await runImport(db, { dir, media, dryRun: true });
+    expect(dry.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual(expected);
+    expect(await count(db, 'credit_ledger')).toBe(0);
+
+    const real = await runImport(db, { dir, media });
+    expect(real.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual(expected);
+    const [row] = await db.query<{ credits: number; ledger: number }>(
+      sql`SELECT credits, (SELECT sum(delta)::int FROM credit_ledger WHERE user_id = ${id}) AS ledger FROM users WHERE id = ${id}`,
+    );
+    expect(row?.credits).toBe(row?.ledger);
+    expect(row?.credits).toBeGreaterThanOrEqual(214 * 10_000_000 - 5);
+    expect(await count(db, "credit_ledger WHERE legacy_key = '4999'")).toBe(1);
+    expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
+  it('When a photo is a link to a file outside the export or not a regular file, then it is refused and nothing is read from it; a link inside media/ is followed', async () => {
+    const dir = await smallSet();
+    const outside = await tempDir();
+    await copyFile(path.join(dir, 'media/originals/300001.jpg'), path.join(outside, 'secret.jpg'));
+    await symlink(path.join(outside, 'secret.jpg'), path.join(dir, 'media/originals/evil.jpg'));
+    await symlink(outside, path.join(dir, 'media/elsewhere'));
+    await symlink('originals/300001.jpg', path.join(dir, 'media/inside.jpg'));
+    // Not regular files: a directory, and a FIFO (reading it would wait for a writer forever).
+    execFileSync('mkfifo', [path.join(dir, 'media/fifo.jpg')]);
+    await appendLines(dir, 'photos', [
+      { id: 4801, member: 300_002, file: 'originals/evil.jpg', status: 'approved' },
+      { id: 4802, member: 300_002, file: 'elsewhere/secret.jpg', status: 'approved' },
+      { id: 4803, member: 300_003, file: 'inside.jpg', status: 'approved' },
+      { id: 4804, member: 300_003, file: 'originals', status: 'approved' },
+      { id: 4805, member: 300_003, file: 'fifo.jpg', status: 'approved' },
+    ]);
+    const { db, media, mediaDir } = await database();
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual([
+      ['photos', 'photo_outside_export', '4801'],
+      ['photos', 'photo_outside_export', '4802'],
+      ['photos', 'photo_invalid', '4804'],
+      ['photos', 'photo_invalid', '4805'],
+    ]);
+    expect(await count(db, "photos WHERE legacy_key IN ('4801', '4802', '4804', '4805')")).toBe(0);
+    expect(await count(db, `photos WHERE legacy_key = '4803' AND user_id = 300003`)).toBe(1);
+    // The first member's photo and the linked one: three variants each, nothing of the files outside.
+    expect((await mediaFiles(mediaDir)).filter((f) => f.endsWith('.jpg'))).toHaveLength(6);
+  });
+
+  it('When a line is longer than the limit, then it alone is refused with its line number and the lines after it are imported', async () => {
+    const dir = await smallSet();
+    const huge = JSON.stringify(member(300_010, { profile: { name: 'Long', about: 'x'.repeat(5 * 1024 * 1024) } }));
+    await appendLines(dir, 'members', [huge, member(300_011)]);
+    const { db, media } = await database();
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals).toEqual([
+      expect.objectContaining({ file: 'members.jsonl', line: 4, kind: 'members', id: null, reason: 'line_too_long' }),
+    ]);
+    expect(await count(db, 'users WHERE id = 300010')).toBe(0);
+    expect(await count(db, 'users WHERE id = 300011')).toBe(1);
+    expect(result.counts.members).toEqual({ imported: 4, refused: 1 });
+  });
+});
+
+describe('member transfer: members learnt on first sight', () => {
   it('When a member learnt on first sight is in the file, then he stays one member: his PHP data is filled in, what he did here is kept', async () => {
     const { db, media } = await database();
     const known = FIRST + 1;
@@ -371,9 +574,41 @@ describe('member transfer: members learnt on first sight', () => {
     );
     expect(profiles).toEqual([
       { user_id: known, name: `Member ${known}`, about: 'Imported from the PHP service.' },
-      { user_id: edited, name: 'Learnt', about: 'Written here' },
+      // What he changed here stays; the rest of his profile is the PHP service's again.
+      { user_id: edited, name: `Member ${edited}`, about: 'Written here' },
     ]);
     expect(await ledgerInvariantViolations(db)).toEqual([]);
+  });
+
+  it('When fields of a legacy member were changed here, then the import keeps them, refreshes the others and marks nothing itself', async () => {
+    const { db, media } = await database();
+    const id = FIRST + 3;
+    const phpAddress = `member${id}@php.example`;
+    await learn(db, id, phpAddress);
+    // Plain writes here (not the PHP service speaking): the triggers list the fields they changed.
+    await db.query(sql`UPDATE users SET email = 'mine@here.example', language = 'de' WHERE id = ${id}`);
+    await db.query(sql`UPDATE profiles SET name = 'Named here' WHERE user_id = ${id}`);
+    // A signup here took the address he left: the import does not write it back, so it does not collide.
+    await db.query(sql`INSERT INTO users (site_id, email, password_hash, status) VALUES (1, ${phpAddress}, 'argon2-hash', 'active')`);
+
+    const result = await runImport(db, { dir: phpSet, media });
+
+    expect(result.refusals).toEqual([]);
+    const [user] = await db.query<{ email: string; language: string; status: string; changed_here: string[] }>(
+      sql`SELECT email, language, status, changed_here FROM users WHERE id = ${id}`,
+    );
+    expect(user).toEqual({ email: 'mine@here.example', language: 'de', status: 'active', changed_here: ['email', 'language'] });
+    const [profile] = await db.query<{ name: string; about: string; gender: string; birth_date: string | null; changed_here: string[] }>(
+      sql`SELECT name, about, gender, birth_date::text, changed_here FROM profiles WHERE user_id = ${id}`,
+    );
+    expect(profile).toEqual({
+      name: 'Named here',
+      about: 'Imported from the PHP service.',
+      gender: 'male',
+      birth_date: expect.stringMatching(/^19\d\d-/),
+      changed_here: ['name'],
+    });
+    expect(await count(db, `profile_interests WHERE user_id = ${id}`)).toBe(1);
   });
 });
 
