@@ -70,6 +70,28 @@ CREATE TRIGGER profiles_changed_here
   FOR EACH ROW
   EXECUTE FUNCTION profiles_mark_changed_here();
 
+-- His interests are rows of their own: choosing them here (any insert or delete outside the PHP service's writes) marks
+-- `interests` on his profile. Statement-level, so a profile edit that replaces his interests marks him once.
+CREATE FUNCTION profile_interests_mark_changed_here() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('app.legacy_sync', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  UPDATE profiles p SET changed_here = with_fields(p.changed_here, ARRAY['interests'])
+  FROM users u
+  WHERE u.id = p.user_id AND u.origin = 'legacy' AND NOT ('interests' = ANY(p.changed_here))
+    AND p.user_id IN (SELECT user_id FROM changed_rows);
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER profile_interests_added_here
+  AFTER INSERT ON profile_interests REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION profile_interests_mark_changed_here();
+CREATE TRIGGER profile_interests_removed_here
+  AFTER DELETE ON profile_interests REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION profile_interests_mark_changed_here();
+
 -- What a legacy member changed here before this migration: a profile edited after his data last came from the PHP
 -- service counts as changed here in every field (the rule before was all or nothing).
 UPDATE profiles p SET changed_here = ARRAY['about', 'country', 'name']

@@ -52,6 +52,15 @@ describe('ActivationReminder', () => {
     expect(screen.getByTestId('activation-alert')).toBeTruthy();
   });
 
+  it('When the member has no address here yet (he came from the PHP service), then the alert names none instead of an empty one', () => {
+    asPhone(false);
+    const { email: _email, ...withoutAddress } = unconfirmed();
+    renderWithApp(<ActivationReminder />, { user: withoutAddress, url: '/members' });
+    const alert = screen.getByTestId('activation-alert');
+    expect(alert.textContent).toContain('Confirm your e-mail address with the link we sent you.');
+    expect(alert.textContent).not.toContain('sent to');
+  });
+
   it('When the member is on signup, settings or notifications, has stopped e-mails, or is confirmed, then the reminder stays away', () => {
     const user = unconfirmed();
     for (const path of ['/signup', '/complete-signup', '/members/42/signup', '/settings', '/notifications', '/activate/done']) {

@@ -51,11 +51,17 @@ export function ActivationReminder() {
   if (!user || !applies) return null;
 
   const sentAt = Date.parse(user.signup_date);
-  const text = (
+  // A member who came from the PHP service may have no address here yet: the text then names none.
+  const text = user.email ? (
     <FormattedMessage
       id="activation.reminder.body"
       defaultMessage="Confirm your e-mail address with the link we sent to {email}. Until then other members do not receive your messages."
       values={{ email: <strong>{user.email}</strong> }}
+    />
+  ) : (
+    <FormattedMessage
+      id="activation.reminder.bodyNoAddress"
+      defaultMessage="Confirm your e-mail address with the link we sent you. Until then other members do not receive your messages."
     />
   );
   const params = new URLSearchParams(search);
