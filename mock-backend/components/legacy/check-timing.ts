@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * How long the PHP service takes to check a password, so that a refused login takes as long whether or not the address
@@ -35,7 +34,7 @@ export function createCheckTiming(): CheckTiming {
     },
     async waitLikeACheck() {
       const ms = samples.length === 0 ? FIRST_CHECK_GUESS_MS : (samples[randomInt(samples.length)] ?? FIRST_CHECK_GUESS_MS);
-      await sleep(ms);
+      await new Promise((resolve) => setTimeout(resolve, ms));
     },
   };
 }
