@@ -78,7 +78,8 @@ function adapted(request: BackendRequest, status: number, payload: Buffer, logge
   const answer = userAnswerFromLegacy(body);
   if (answer) return { status, body: answer };
   // A `user.php` 200 that names no member (a push subscription's `{ success: true }`, say) passes as it came.
-  if (request.method.toUpperCase() === 'GET') logger.warn({ path: '/api/user.php', status }, 'legacy backend: GET user.php named no member');
+  if (request.method.toUpperCase() === 'GET')
+    logger.warn({ path: '/api/user.php', status }, 'legacy backend: GET user.php named no member');
   return null;
 }
 
