@@ -154,9 +154,15 @@ export function createIdentityBridge(options: IdentityBridgeOptions): IdentityBr
     cache.delete(key);
     ended.emit(key);
   };
+  // Asked again before the word runs out: an assertion then always vouches for a while ahead, so a call that spends a
+  // moment on its way never reaches a backend with a word that has already ended.
+  const refreshAhead = Math.min(ttl / 2, 5_000);
   const lookUp = async (key: string, value: string): Promise<Lookup | undefined> => {
     try {
-      return await cache.fetch(key, { context: { value } });
+      const lookup = await cache.fetch(key, { context: { value } });
+      if (lookup?.member && Date.now() > lookup.at + ttl - refreshAhead)
+        return await cache.fetch(key, { context: { value }, forceRefresh: true });
+      return lookup;
     } catch (error) {
       logger.warn(
         { status: error instanceof IdentityUnavailableError ? error.status : undefined },
@@ -180,7 +186,8 @@ export function createIdentityBridge(options: IdentityBridgeOptions): IdentityBr
       const member = lookup?.member;
       if (!lookup || !member) return null;
       const requestId = request.headers['x-request-id'];
-      const sxp = Math.floor((lookup.at + ttl) / 1000);
+      // Unix seconds, to the millisecond (a NumericDate may have a fraction): never a moment past the cached word.
+      const sxp = (lookup.at + ttl) / 1000;
       return async () => ({
         [MEMBER_ASSERTION_HEADER]: await signer.sign({
           audience,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import { serverText } from '../server/messages';
 import { errorFromLegacy, isContractError, userAnswerFromLegacy } from '../shared/legacy-answers';
@@ -31,8 +31,8 @@ const USER_METHODS = new Set(['GET', 'POST', 'PUT']);
 
 /** A backend answer whose body is `payload`, with the head of `from` (Content-Length and type set for it). */
 function answerWith(from: IncomingMessage, status: number, payload: Buffer): IncomingMessage {
-  const body = new PassThrough();
-  body.end(payload);
+  // Produced when read, as a socket's answer is: a consumer that cancels it before reading gets nothing more.
+  const body = Readable.from([payload], { objectMode: false });
   const headers: IncomingHttpHeaders = {
     ...from.headers,
     'content-type': 'application/json; charset=utf-8',

@@ -216,6 +216,16 @@ describe('the identity bridge', () => {
     }
   });
 
+  it("When the BFF's word for a session is about to run out, then it asks the PHP service again first, so no assertion vouches for less than half the cache time", async () => {
+    const { legacy, next, app } = await setUp({ cacheSeconds: 2 });
+    expect((await request(app).get('/api/likes.php').set('Cookie', 'PHPSESSID=good')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await request(app).get('/api/likes.php').set('Cookie', 'PHPSESSID=good')).status).toBe(200);
+    expect(legacy.hits('/api/user.php')).toHaveLength(2);
+    const second = await claimsOf(next.hits('/api/likes.php')[1]!, 'GET', '/api/likes.php');
+    expect(second!.sxp * 1000 - Date.now()).toBeGreaterThan(500);
+  });
+
   it('When the metrics are read, then the lookups are counted by result', async () => {
     const { app } = await setUp();
     await request(app).get('/api/likes.php').set('Cookie', 'PHPSESSID=good');

@@ -147,15 +147,20 @@ describe('members learnt from the PHP service', () => {
     expect((await send()).status).toBe(403);
   });
 
-  it('When the BFF no longer vouches for the session, then the bridged session ends here by that time', async () => {
-    const res = await bridged('get', '/api/likes.php', 'php-session-short', JAN, { sxp: inSeconds(2) });
-    expect(res.status).toBe(200);
-    const [row] = await ctx.db.query<{ left: number }>(
-      sql`SELECT extract(epoch FROM expires_at - now())::float AS left FROM sessions WHERE user_id = ${JAN.id} ORDER BY created_at DESC LIMIT 1`,
-    );
-    expect(row!.left).toBeLessThanOrEqual(2);
-    // An assertion whose word has run out is refused outright.
-    expect((await bridged('get', '/api/likes.php', 'php-session-short', JAN, { sxp: inSeconds(-10) })).status).toBe(403);
+  it('When the BFF vouches for the session a short while, then the bridged session ends here by that time, and a later assertion renews it', async () => {
+    const left = async () =>
+      (
+        await ctx.db.query<{ left: number }>(
+          sql`SELECT extract(epoch FROM expires_at - now())::float AS left FROM sessions WHERE user_id = ${JAN.id} ORDER BY created_at DESC LIMIT 1`,
+        )
+      )[0]!.left;
+    expect((await bridged('get', '/api/likes.php', 'php-session-short', JAN, { sxp: inSeconds(2) })).status).toBe(200);
+    expect(await left()).toBeLessThanOrEqual(2);
+    expect((await bridged('get', '/api/likes.php', 'php-session-short', JAN, { sxp: inSeconds(60) })).status).toBe(200);
+    expect(await left()).toBeGreaterThan(50);
+    // Never longer than the most a bridged session lives here, whatever an assertion says.
+    expect((await bridged('get', '/api/likes.php', 'php-session-short', JAN, { sxp: inSeconds(3600) })).status).toBe(200);
+    expect(await left()).toBeLessThanOrEqual(300);
   });
 
   it('When a PHP id belongs to a member who signed up here, or lies beyond the ids taken over, then he is not taken over: 403, his row unchanged, and the next signup works', async () => {

@@ -179,9 +179,14 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /**
- * The session row standing for a PHP session (identity bridge): written or renewed, for `userId`, until `untilSeconds`
- * (Unix seconds: as long as the BFF vouches for the PHP session) and never more than `maxAgeSeconds` from now.
+ * When a bridged session row ends: when the BFF stops vouching for the PHP session (`untilSeconds`, Unix seconds), never
+ * more than `maxAgeSeconds` from now, and not before the request in hand is served (a second from now: an assertion
+ * that spent the last moments of the BFF's word on its way is still the BFF's word for this request).
  */
+const bridgedExpiry = (untilSeconds: number, maxAgeSeconds: number) =>
+  sql`GREATEST(LEAST(to_timestamp(${untilSeconds}), now() + make_interval(secs => ${maxAgeSeconds})), now() + interval '1 second')`;
+
+/** The session row standing for a PHP session (identity bridge): written or renewed, for `userId`, until bridgedExpiry. */
 export async function saveBridgedSession(
   db: Db,
   sessionId: string,
@@ -191,14 +196,14 @@ export async function saveBridgedSession(
 ): Promise<void> {
   await db.query(
     sql`INSERT INTO sessions (id, user_id, expires_at)
-        VALUES (${sessionId}, ${userId}, LEAST(to_timestamp(${untilSeconds}), now() + make_interval(secs => ${maxAgeSeconds})))
+        VALUES (${sessionId}, ${userId}, ${bridgedExpiry(untilSeconds, maxAgeSeconds)})
         ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at, last_seen_at = now(), updated_at = now()`,
   );
 }
 
 /**
  * Accepts an identity-bridge assertion once: records its `jti` until it expires, and renews the bridged session row of
- * its member to what the assertion vouches for (never past `maxAgeSeconds` from now, never shorter than it was). False
+ * its member to what the assertion vouches for (bridgedExpiry; never shorter than it was). False
  * when the `jti` was seen before (a replay): nothing is renewed then. One statement.
  */
 export async function acceptAssertion(
@@ -210,10 +215,9 @@ export async function acceptAssertion(
           INSERT INTO seen_assertions (jti, expires_at) VALUES (${a.jti}, to_timestamp(${a.expiresAt}))
           ON CONFLICT (jti) DO NOTHING RETURNING 1
         ), renewed AS (
-          UPDATE sessions SET expires_at = LEAST(to_timestamp(${a.untilSeconds}), now() + make_interval(secs => ${a.maxAgeSeconds})),
-                 last_seen_at = now(), updated_at = now()
+          UPDATE sessions SET expires_at = ${bridgedExpiry(a.untilSeconds, a.maxAgeSeconds)}, last_seen_at = now(), updated_at = now()
           WHERE id = ${a.sessionId} AND user_id = ${a.userId} AND EXISTS (SELECT 1 FROM seen)
-            AND expires_at < LEAST(to_timestamp(${a.untilSeconds}), now() + make_interval(secs => ${a.maxAgeSeconds}))
+            AND expires_at < ${bridgedExpiry(a.untilSeconds, a.maxAgeSeconds)}
           RETURNING 1
         )
         SELECT EXISTS (SELECT 1 FROM seen) AS fresh, (SELECT count(*) FROM renewed) AS renewed`,

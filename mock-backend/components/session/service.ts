@@ -77,13 +77,11 @@ export async function resolveSiteAndViewer(
   siteCache?: repo.SiteRowCache,
 ): Promise<{ site: Site; viewer: Viewer | null }> {
   let sessionId = token && TOKEN.test(token) ? sessionIdOf(token) : bridged ? bridgedSessionId(bridged.claims.sid) : null;
-  // A bridged request is accepted once per assertion (a replay within its lifetime finds its id taken: no viewer), and
-  // only while the BFF still vouches for the session; accepting it renews the session row to what it vouches for.
+  // A bridged request is accepted once per assertion (a replay within its lifetime finds its id taken: no viewer);
+  // accepting it renews the session row to what the BFF vouches for.
   if (bridged && sessionId !== null) {
     const { claims } = bridged;
-    const vouched = claims.sxp * 1000 > Date.now();
     const fresh =
-      vouched &&
       isLegacyMemberId(claims.member) &&
       (await repo.acceptAssertion(db, {
         jti: claims.jti,
