@@ -24,7 +24,7 @@ import { operationNameOf } from './idempotent-operations';
  * changes is read whole (it is small) and goes on with its new length and `application/json`.
  */
 
-/** The largest answer the layer reads to change it; a larger one passes as it came. */
+/** The largest answer the layer reads to change it (a user or an error is far smaller); a larger one is a 502. */
 const MAX_ADAPTED_BYTES = 1_048_576;
 const USER_PHP = /^\/api\/user\.php(?:[?#]|$)/;
 const USER_METHODS = new Set(['GET', 'POST', 'PUT']);
@@ -125,7 +125,11 @@ export function legacyDialect(inner: Backend, logger: Logger): Backend {
     const changed = adapted(request, status, payload, logger);
     const body = changed ? Buffer.from(JSON.stringify(changed.body)) : payload;
     const next = changed ? answerWith(response, changed.status, body) : answerWith(response, status, body);
-    if (!changed) next.headers['content-type'] = response.headers['content-type'];
+    if (!changed) {
+      const type = response.headers['content-type'];
+      if (type === undefined) delete next.headers['content-type'];
+      else next.headers['content-type'] = type;
+    }
     return { ...answer, response: next };
   }
   const backend: Backend = { ...inner, send };
