@@ -14,8 +14,8 @@ const domSuites = unitFiles
   .map(({ file }) => file);
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
-// A BFF test that runs a backend test context in-process, so it wants the backend project's migrated template.
-const withBackend = ['tests/bff/stream-resume.test.ts'];
+// BFF tests that run a backend test context in-process, so they want the backend project's migrated template.
+const withBackend = ['tests/bff/stream-resume.test.ts', 'tests/bff/member-cache-control.test.ts'];
 
 // One runner for everything:
 // - `unit`: unit, BFF and script tests (Node);

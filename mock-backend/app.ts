@@ -42,6 +42,7 @@ import type { MediaStore } from './lib/media-store';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import { rejectNulCharacters } from './lib/input';
 import { httpLogger } from './lib/logger';
+import { memberCacheControl } from './lib/cache-policy';
 import { OPENAPI_PATH } from './lib/openapi';
 import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
@@ -166,6 +167,9 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(webhookRoute(payments));
 
+  // A member's answers are his alone (private, no-store; GET user.php private, no-cache): set before anything can
+  // answer, so refusals carry it too (lib/cache-policy.ts).
+  app.use('/api', memberCacheControl());
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
   app.use('/api', rejectNulCharacters());

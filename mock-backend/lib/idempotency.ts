@@ -5,6 +5,7 @@ import { getViewer } from './context';
 import { atomically, sql, statement, type Db } from './db';
 import { AppError, badRequest } from './errors';
 import { faultPoint } from './fault-injection';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../src/shared/constants';
 
 /**
  * Idempotency keys as draft-ietf-httpapi-idempotency-key-header describes them, for the operations whose entry in
@@ -23,7 +24,8 @@ import { faultPoint } from './fault-injection';
  * A row without an answer (written by earlier versions while a request ran) counts as absent.
  */
 
-const IDEMPOTENCY_TTL_HOURS = 24;
+/** The chat outbox drops a message before its key could expire (src/shared/chat.ts, OUTBOX_MAX_WAIT_MS). */
+const IDEMPOTENCY_TTL_HOURS = IDEMPOTENCY_KEY_TTL_HOURS;
 const HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,255}$/;
 

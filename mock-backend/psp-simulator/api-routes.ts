@@ -90,7 +90,7 @@ export function apiRoutes(deps: { apiKey: string; store: Store; payments: Paymen
   router.delete('/v2/payments/:id', (req, res) => {
     const p = store.state.payments[req.params.id];
     if (!p) return void problem(res, 404, 'No payment exists with this id');
-    if (p.status !== 'open') return void problem(res, 422, 'The payment cannot be canceled');
+    if (p.status !== 'open' || p.cancelable === false) return void problem(res, 422, 'The payment cannot be canceled');
     payments.setStatus(p, 'canceled');
     res.json(payments.view(p));
   });

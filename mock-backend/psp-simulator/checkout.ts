@@ -4,7 +4,10 @@ import type { Payments } from './payments';
 import type { Store } from './store';
 import { OUTCOMES, type SimStatus } from './types';
 
-/** The hosted test checkout: a plain HTML form where the tester picks the outcome, POSTed to its own URL. */
+/**
+ * The hosted test checkout: a plain HTML form where the tester picks the outcome, POSTed to its own URL, and a link back
+ * to the shop that leaves the payment open (a member who walks away from the checkout).
+ */
 export function checkoutRoutes(deps: { store: Store; payments: Payments }): Router {
   const { store, payments } = deps;
   const router = Router();
@@ -34,7 +37,8 @@ export function checkoutRoutes(deps: { store: Store; payments: Payments }): Rout
 <form method="post" action="/checkout/${escapeHtml(p.id)}">
 <fieldset><legend>Outcome of this test payment</legend>${options}</fieldset>
 <button type="submit">Complete test payment</button>
-</form>`,
+</form>
+<p class="leave"><a href="${escapeHtml(p.redirectUrl)}">Back to the shop without paying</a> (the payment stays open, as when the member leaves the checkout)</p>`,
       ),
     );
   });
@@ -61,6 +65,6 @@ function page(title: string, body: string): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 fieldset{border:1px solid #888;border-radius:.5rem;padding:1rem}.opt{display:block;padding:.35rem 0}
 button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem;background:#0b5cad;color:#fff;border:0;border-radius:.4rem}
-button:focus-visible,input:focus-visible{outline:3px solid #f39c12;outline-offset:2px}.amount{font-size:1.25rem;font-weight:600}</style>
+button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #f39c12;outline-offset:2px}.leave{margin-top:1.5rem}a{color:#0b5cad}.amount{font-size:1.25rem;font-weight:600}</style>
 </head><body><main><h1>${title}</h1><p><strong>PSP simulator</strong> — no real money moves.</p>${body}</main></body></html>`;
 }

@@ -3,6 +3,9 @@ import type { Store } from './store';
 import type { SimPayment, SimStatus, SimEvent } from './types';
 import type { Delivery } from './webhooks';
 
+/** An open bank transfer stays open 14 days: 12 business days and 2 days' grace for the member's transfer to come. */
+const TRANSFER_OPEN_MS = 14 * 24 * 3_600_000;
+
 /** A payment's life: status changes (each an event delivered as a webhook), settling, expiry, and its API view. */
 export interface Payments {
   setStatus(p: SimPayment, status: SimStatus, type?: string): void;
@@ -10,10 +13,10 @@ export interface Payments {
   addEvent(p: SimPayment, type: string): void;
   /** A pending payment (direct debit, a bank that confirms later) settles to paid after the settle delay. */
   scheduleSettlement(p: SimPayment): void;
-  /** An open payment nobody completed expires after `expireOpenAfterMs`, as a real PSP's does. */
+  /** An open payment nobody completed expires after `expireOpenAfterMs` (a bank transfer after 14 days), as a real PSP's does. */
   expireIfStale(p: SimPayment): void;
-  /** The payment as the API answers it (without its events; a checkout link while open). */
-  view(p: SimPayment): Omit<SimPayment, 'events'> & { _links: { checkout?: { href: string } } };
+  /** The payment as the API answers it (without its events; a checkout link and whether it can be cancelled while open). */
+  view(p: SimPayment): Omit<SimPayment, 'events' | 'cancelable'> & { isCancelable?: boolean; _links: { checkout?: { href: string } } };
 }
 
 export function createPayments(args: {
@@ -45,11 +48,17 @@ export function createPayments(args: {
       });
     },
     expireIfStale(p) {
-      if (p.status === 'open' && Date.now() - Date.parse(p.createdAt) > args.expireOpenAfterMs) setStatus(p, 'expired');
+      const openFor = p.method === 'banktransfer' ? TRANSFER_OPEN_MS : args.expireOpenAfterMs;
+      if (p.status === 'open' && Date.now() - Date.parse(p.createdAt) > openFor) setStatus(p, 'expired');
     },
     view(p) {
-      const { events: _events, ...rest } = p;
-      return { ...rest, _links: p.status === 'open' ? { checkout: { href: `${args.publicUrl()}/checkout/${p.id}` } } : {} };
+      const { events: _events, cancelable, ...rest } = p;
+      const open = p.status === 'open';
+      return {
+        ...rest,
+        ...(open ? { isCancelable: cancelable !== false } : {}),
+        _links: open ? { checkout: { href: `${args.publicUrl()}/checkout/${p.id}` } } : {},
+      };
     },
   };
 }

@@ -55,6 +55,11 @@ export interface SimPayment {
   webhookUrl: string;
   metadata: Record<string, unknown>;
   createdAt: string;
+  /**
+   * Whether the merchant may cancel it while it is open (Mollie's `isCancelable`); absent means yes. A test sets it
+   * false to play a method whose checkout cannot be cancelled while it runs.
+   */
+  cancelable?: boolean;
   events: SimEvent[];
 }
 
@@ -94,7 +99,10 @@ export interface SimulatorOptions {
   publicUrl?: string | undefined;
   stateFile?: string | undefined;
   settleDelayMs?: number;
-  /** An open payment nobody completed expires after this many ms (default 30 minutes), as a real PSP's does. */
+  /**
+   * An open payment nobody completed expires after this many ms (default 30 minutes), as a real PSP's does; an open
+   * bank transfer, which the member pays from his own bank later, after 14 days (12 business days and 2 days' grace).
+   */
   expireOpenAfterMs?: number;
   /** First retry after this many ms, doubling; at most `maxAttempts` deliveries per event. */
   retryBaseMs?: number;

@@ -10,8 +10,9 @@ const DAY = 86_400_000;
 /**
  * Verified members for the demo, so a newcomer sees the badge at once: a few members with an approved request (decided
  * 40 days ago by the second moderator, their selfies deleted by the retention purge since, their approved photos
- * matched), and one pending request whose selfie waits in the console's queue for `moderator@demo.test`. The waiting
- * selfie is a copy of the member's own drawn avatar (nothing personal), stored under verify/ like any selfie.
+ * matched), and one pending request whose selfie waits in the console's queue for `moderator@demo.test` beside the
+ * member's approved photos, the ones it showed. The waiting selfie is a copy of the member's own drawn avatar (nothing
+ * personal), stored under verify/ like any selfie.
  */
 export async function seedVerifications(
   db: Db,
@@ -38,8 +39,13 @@ export async function seedVerifications(
   const full = `verify/${name.slice(0, 2)}/${name}-full.jpg`;
   await media.put(full, Buffer.concat(chunks));
   await media.put(full.replace(/-full\.jpg$/, '-thumb.jpg'), Buffer.concat(chunks));
-  await db.query(
+  const [request] = await db.query<{ id: number }>(
     sql`INSERT INTO verification_requests (site_id, user_id, pose, status, selfie, submitted_at)
-        VALUES (${q.siteId}, ${waiting.id}, 'peace', 'pending', ${full}, ${new Date(q.now - 3_600_000)})`,
+        VALUES (${q.siteId}, ${waiting.id}, 'peace', 'pending', ${full}, ${new Date(q.now - 3_600_000)}) RETURNING id`,
+  );
+  // The photos the moderator sees beside it (and an approval marks): his approved photos when he sent it.
+  await db.query(
+    sql`INSERT INTO verification_request_photos (request_id, photo_id)
+        SELECT ${request?.id}, id FROM photos WHERE user_id = ${waiting.id} AND status = 'approved'`,
   );
 }

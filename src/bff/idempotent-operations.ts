@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load as parse } from 'js-yaml';
+import {
+  CONTRACT_METHODS as METHODS,
+  contractBasePath as basePath,
+  contractLoginOperationsOf,
+  isJsonObject as isObject,
+  operationKey,
+  type SessionUse,
+} from '../shared/contract-sessions';
 
 /**
  * The BFF's reader of the contract (openapi.yaml), parsed once: which operations exist (their operationIds), which
@@ -15,16 +23,11 @@ import { load as parse } from 'js-yaml';
 
 export type IdempotentOperations = ReadonlySet<string>;
 
+export { contractLoginOperationsOf, operationKey, type SessionUse };
+
 const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const PARAMETER_REF = /^#\/components\/parameters\/(.+)$/;
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isIdempotencyKeyHeader(parameter: unknown): boolean {
   return (
@@ -33,19 +36,6 @@ function isIdempotencyKeyHeader(parameter: unknown): boolean {
     typeof parameter.name === 'string' &&
     parameter.name.toLowerCase() === 'idempotency-key'
   );
-}
-
-/** `/api` from `servers: [{ url: /api }]` (an absolute server URL contributes its path); '' when absent. */
-function basePath(spec: Json): string {
-  const servers = spec.servers;
-  const url = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0].url === 'string' ? servers[0].url : '';
-  const path = URL.canParse(url) ? new URL(url).pathname : url;
-  return path.replace(/\/+$/, '');
-}
-
-/** The key for a request: `"POST /api/complaints.php"` (query and fragment dropped). */
-export function operationKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/[?#].*$/s, '')}`;
 }
 
 /** The honouring operations of an already parsed OpenAPI document. */
@@ -60,7 +50,7 @@ function idempotentOperationsOf(spec: unknown): Set<string> {
     }
     return isIdempotencyKeyHeader(parameter);
   };
-  const listsKey = (item: Json): boolean => Array.isArray(item.parameters) && item.parameters.some(honours);
+  const listsKey = (item: Record<string, unknown>): boolean => Array.isArray(item.parameters) && item.parameters.some(honours);
 
   const base = basePath(spec);
   for (const [path, item] of Object.entries(spec.paths)) {
@@ -94,44 +84,6 @@ function operationIdsOf(spec: unknown): Map<string, string> {
       if (!isObject(operation)) continue;
       const key = operationKey(method, `${base}${path}`);
       result.set(key, typeof operation.operationId === 'string' ? operation.operationId : key);
-    }
-  }
-  return result;
-}
-
-/** How an operation uses the session: it needs a login, or it answers visitors too but differently with a session. */
-export type SessionUse = 'required' | 'optional';
-
-/** The names of the document's session schemes: its security schemes that are an apiKey in a cookie. */
-function sessionSchemesOf(spec: Json): Set<string> {
-  const schemes = isObject(spec.components) && isObject(spec.components.securitySchemes) ? spec.components.securitySchemes : {};
-  return new Set(
-    Object.entries(schemes)
-      .filter(([, scheme]) => isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'cookie')
-      .map(([name]) => name),
-  );
-}
-
-/**
- * The operations of an already parsed OpenAPI document that use the session, by their security (the operation's, else
- * the document's): `[{cookieAuth: []}]` — every alternative names the session scheme — is `required`;
- * `[{}, {cookieAuth: []}]` — a visitor is served too, one with a session otherwise — is `optional`; `[]`, none or no
- * session scheme is anonymous and left out.
- */
-export function contractLoginOperationsOf(spec: unknown): Map<string, SessionUse> {
-  const result = new Map<string, SessionUse>();
-  if (!isObject(spec) || !isObject(spec.paths)) return result;
-  const session = sessionSchemesOf(spec);
-  const usesSession = (requirement: unknown) => isObject(requirement) && Object.keys(requirement).some((name) => session.has(name));
-  const base = basePath(spec);
-  for (const [path, item] of Object.entries(spec.paths)) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
-      const security = Array.isArray(operation.security) ? operation.security : Array.isArray(spec.security) ? spec.security : [];
-      if (!security.some(usesSession)) continue;
-      result.set(operationKey(method, `${base}${path}`), security.every(usesSession) ? 'required' : 'optional');
     }
   }
   return result;

@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE } from '../shared/constants';
-import { DEFAULT_LOCALE, isLocale, toLocale, type Locale } from '../shared/locales';
+import { acceptedLanguages, DEFAULT_LOCALE, isLocale, toLocale, type Locale } from '../shared/locales';
 import { sameOriginPath } from '../shared/same-origin-path';
 import { readCookie } from './cookies';
 
@@ -36,10 +36,22 @@ export function apiLocale(cookieHeader: string | undefined): Locale {
   return localeFromCookie(cookieHeader) ?? DEFAULT_LOCALE;
 }
 
-/** First tag of an Accept-Language header (`de-CH,de;q=0.9` → `de-CH`), or null. */
+/**
+ * The browser's most preferred language: the tag of Accept-Language with the highest q-value (`de-CH,de;q=0.9` →
+ * `de-CH`), or null.
+ */
 export function browserLanguage(acceptLanguage: string | undefined): string | null {
-  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
-  return first && /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/.test(first) ? first : null;
+  return acceptedLanguages(acceptLanguage)[0] ?? null;
+}
+
+/**
+ * The browser's languages (Accept-Language, in its order of preference) from which a page may offer one to switch to:
+ * only while the visitor has not chosen a language (no `locale` cookie; the first page of a visit, or every page where
+ * the site's own language is none of ours), and never to a bot. Empty: nothing is offered.
+ */
+export function languagesToOffer(cookieHeader: string | undefined, acceptLanguage: string | undefined, isBot: boolean): string[] {
+  if (isBot || localeFromCookie(cookieHeader)) return [];
+  return acceptedLanguages(acceptLanguage);
 }
 
 /**

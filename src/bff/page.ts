@@ -12,7 +12,7 @@ import { createBackendFetch } from './backend-fetch';
 import { COUNTRY_COOKIE, countryCode, countryCookie, localeCookie, readCookie } from './cookies';
 import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendErrorPage } from '../server/error-page';
-import { apiLocale, browserLanguage, negotiateLocale, safeReturnPath } from './locale';
+import { apiLocale, browserLanguage, languagesToOffer, negotiateLocale, safeReturnPath } from './locale';
 import { withoutSecretParams } from '../shared/redact';
 import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { pageForm, type PostedForm } from './page-form';
@@ -211,6 +211,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
     allowCdnInCsp(res, settings.cdn_prefix);
 
     const api = createApiClient({ baseUrl: `${backend.url}/api`, fetch: counter.fetch });
+    const bot = isbot(req.get('user-agent') ?? '');
     try {
       await options.render(
         {
@@ -218,9 +219,10 @@ export function pageHandler(options: PageOptions): RequestHandler {
           locale: negotiated.locale,
           settings,
           api,
-          isBot: isbot(req.get('user-agent') ?? ''),
+          isBot: bot,
           assets: options.assets,
           browserLanguage: browserLanguage(req.get('accept-language')),
+          offerLanguages: languagesToOffer(req.get('cookie'), req.get('accept-language'), bot),
           deadlineMs: options.deadlineMs,
           ...(options.streamAfterMs !== undefined ? { streamAfterMs: options.streamAfterMs } : {}),
           log: requestLog(req),

@@ -8,6 +8,7 @@ import { DeadlineError } from '../shared/deadline';
 import type { Locale } from '../shared/locales';
 import { Root } from '../client/app/root';
 import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
+import { LANGUAGE_OFFER_MODULE, LanguageOffer } from '../client/app/layouts/language-offer-slot';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
 import { createRenderCache } from '../client/lib/api-swr';
 import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
@@ -18,12 +19,13 @@ type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
 import { serializeAppState, type AppState } from '../client/lib/app-state';
 import { parseDismissals } from '../client/lib/dismissals';
 import type { Messages } from '../client/lib/i18n';
-import type { PageError } from '../client/lib/store/site-slice';
+import type { OfferedLanguage, PageError } from '../client/lib/store/site-slice';
 import { localizeSettings } from '../client/lib/site-text';
 import { createAppStore } from '../client/lib/store/store';
 import { bootScript } from './boot-script';
 import { sendErrorPage } from './error-page';
 import { flushBatches } from './flush-batches';
+import { languageOfferFor } from './language-offer';
 import { sharedIntl } from './intl';
 import { pageMessages, type CatalogueFile } from './messages';
 
@@ -42,7 +44,10 @@ export interface RenderRequest {
     lazyChunks?: Record<string, string[]>;
     lazyStyles?: Record<string, string[]>;
   };
-  browserLanguage: string | null; // first tag of Accept-Language
+  browserLanguage: string | null; // the most preferred tag of Accept-Language
+  // The browser's languages in its order of preference while no language is chosen (no locale cookie, no bot), from
+  // which the page may offer one (src/bff/locale.ts); else empty
+  offerLanguages?: readonly string[];
   deadlineMs?: number; // abort rendering after this (default 10000)
   streamAfterMs?: number; // a streamable page whose data comes within this (after the user) is rendered whole (default 150)
   log: RenderLogger; // the request's pino logger (carries the request id)
@@ -133,7 +138,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const path = `${url.pathname}${url.search}`;
   // The members' chunk (layouts/member-shell.tsx) loads while the user does; the route's own chunk comes with its
   // `lazy`, which the handler resolves before its loader runs.
-  const chunks = preloadMemberParts();
+  // The language offer's chunk too: a page that offers a language renders it with the page.
+  const chunks = Promise.all([preloadMemberParts(), LanguageOffer.preload()]);
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
   // With one, the user (and the navigation counts it carries) and the page's own calls go out together:
   // the backend reads the session cookie itself, so the page data need not wait for the user.
@@ -266,10 +272,34 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   return { preloads, styles, status, user, counts, router, loaderData, pageError, streamed };
 }
 
+/** The page's scripts, and the language offer's chunk when the page offers a language (hydration waits for it). */
+function withOfferChunk(req: RenderRequest, state: AppState, preloads: string[]): string[] {
+  if (!state.store.site.languageOffer) return preloads;
+  return [...new Set([...preloads, ...(req.assets.lazyChunks?.[LANGUAGE_OFFER_MODULE] ?? [])])];
+}
+
+/** The page's language offer as a part of the site's state: none at all on most pages, nor once it was dismissed. */
+function languageOfferState(
+  req: RenderRequest,
+  user: LoadedPage['user'],
+  dismissals: Record<string, number>,
+): { languageOffer?: OfferedLanguage } {
+  if (dismissals.language_offer !== undefined) return {};
+  const offer = languageOfferFor({
+    accepted: req.offerLanguages,
+    locale: req.locale,
+    settings: req.settings,
+    user,
+    catalogues: req.assets.messages,
+  });
+  return offer ? { languageOffer: offer } : {};
+}
+
 function buildState(
   req: RenderRequest,
   page: LoadedPage,
 ): { state: AppState; store: ReturnType<typeof createAppStore>; messages: Messages } {
+  const dismissals = parseDismissals(req.cookieHeader);
   const store = createAppStore({
     session: { user: page.user, counts: page.counts },
     site: {
@@ -277,7 +307,8 @@ function buildState(
       locale: req.locale,
       browserLanguage: req.browserLanguage,
       pageError: page.pageError,
-      dismissals: parseDismissals(req.cookieHeader),
+      ...languageOfferState(req, page.user, dismissals),
+      dismissals,
       renderedAt: Date.now(),
       ...(req.publicUrl ? { publicUrl: req.publicUrl } : {}),
     },
@@ -337,7 +368,11 @@ function stream(
       </Root>,
       {
         // The scripts load once the first screen is painted (boot-script.ts), not from <head>.
-        bootstrapScriptContent: bootScript({ entry: req.assets.scripts, modules: page.preloads, catalogue: state.messagesUrl }),
+        bootstrapScriptContent: bootScript({
+          entry: req.assets.scripts,
+          modules: withOfferChunk(req, state, page.preloads),
+          catalogue: state.messagesUrl,
+        }),
         ...(req.nonce ? { nonce: req.nonce } : {}),
         onShellReady() {
           if (!req.isBot) start();

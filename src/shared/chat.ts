@@ -1,5 +1,7 @@
 /** Business constants of the chat, shared by the backend and the app. */
 
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './constants';
+
 /** Text messages a free member sends before every message costs the site's `message_credits`. */
 export const FREE_MESSAGES = 3;
 /** Messages a member may send per minute (all conversations together). */
@@ -16,3 +18,15 @@ export const STREAM_CATCH_UP_MS = 30_000;
 export const STREAM_RETRY_MS = 2_000;
 /** Messages per page of a conversation. */
 export const CONVERSATION_PAGE_SIZE = 30;
+/**
+ * The longest a message waits in the chat outbox for the network: 23 hours, an hour below the Idempotency-Key's 24
+ * (IDEMPOTENCY_KEY_TTL_HOURS), counted from when it was queued. Its key's 24 hours start when the backend stored the
+ * first answer to it, which may be the attempt whose answer the network lost: no earlier than that attempt, which the
+ * composer queues the message after (a fetch that hangs before failing takes minutes, not an hour). A resend decided
+ * just before the limit reaches the backend within one call's deadline, BFF retries included (seconds), and the
+ * browser's clock may be set right by a few minutes meanwhile. An hour covers all of it many times over, so the key
+ * is always still known when the message goes out — a repeat is answered, never sent and charged again — while a
+ * message that waited most of a day is still sent. Older, it is dropped and never sent; the member is told to write it
+ * again.
+ */
+export const OUTBOX_MAX_WAIT_MS = (IDEMPOTENCY_KEY_TTL_HOURS - 1) * 3_600_000;

@@ -4,6 +4,8 @@ export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;
 export const AUTH_COOKIE = 'auth';
 export const AUTH_COOKIE_MAX_AGE_DAYS = 30;
+/** How long the backend keeps an Idempotency-Key's answer after its first use: a repeat within it is answered, never done again. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 const BADGE_CAP = 99;
 export const CREDITS_BADGE_THRESHOLD = 10;
 export const PHOTO_LIMIT_FREE = 3;

@@ -71,3 +71,68 @@ export function dropdownLanguages(input: {
   if (browser) wanted.add(browser);
   return LOCALES.filter((l) => wanted.has(l));
 }
+
+/** One language range of Accept-Language: a tag (`de-CH`) or `*`, with optional subtags of 1–8 letters or digits. */
+const LANGUAGE_RANGE = /^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$/;
+/** A q-value (RFC 9110 §12.4.2): 0 to 1 with at most three decimals. */
+const Q_VALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * The browser's languages in its order of preference: the tags of an Accept-Language header sorted by q-value
+ * (highest first, equal ones in the order written). A tag with q=0 ("not this one"), a malformed entry and the
+ * wildcard `*` are left out; at most the first 20 entries are read.
+ */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  const ranges: { tag: string; q: number; at: number }[] = [];
+  for (const [at, entry] of header.split(',').slice(0, 20).entries()) {
+    const [range = '', ...params] = entry.split(';').map((part) => part.trim());
+    if (!LANGUAGE_RANGE.test(range) || range === '*') continue;
+    let q = 1;
+    let wellFormed = true;
+    for (const param of params) {
+      const [name = '', value = ''] = param.split('=').map((part) => part.trim());
+      if (name.toLowerCase() !== 'q') continue;
+      if (Q_VALUE.test(value)) q = Number(value);
+      else wellFormed = false;
+    }
+    if (wellFormed && q > 0) ranges.push({ tag: range, q, at });
+  }
+  return ranges.sort((a, b) => b.q - a.q || a.at - b.at).map((r) => r.tag);
+}
+
+/**
+ * The locale a language tag names by its primary subtag (`de-CH` → de), or null: a three-letter language (`fil`,
+ * `nds`) is not the two-letter one it starts with.
+ */
+function localeOfTag(tag: string): Locale | null {
+  const primary = tag.split('-')[0]?.toLowerCase();
+  return isLocale(primary) ? primary : null;
+}
+
+/**
+ * The language a page offers to switch to, or null: the first of the browser's languages (`accepted`, in its order of
+ * preference) that is one of the languages the dropdown offers this visitor (dropdownLanguages: his country's, his
+ * account's country's and the browser's most preferred), as long as the browser does not prefer the page's current
+ * language to it. Languages we do not have are passed over.
+ */
+export function languageOffer(input: {
+  accepted: readonly string[];
+  current: Locale;
+  visitorCountry?: string | null;
+  userCountry?: string | null;
+}): Locale | null {
+  const offered = dropdownLanguages({
+    visitorCountry: input.visitorCountry ?? null,
+    userCountry: input.userCountry ?? null,
+    browserLanguage: input.accepted[0] ?? null,
+    current: input.current,
+  });
+  for (const tag of input.accepted) {
+    const locale = localeOfTag(tag);
+    if (!locale) continue;
+    if (locale === input.current) return null;
+    if (offered.includes(locale)) return locale;
+  }
+  return null;
+}

@@ -7,6 +7,9 @@
  * - `retired`: withdrawn by the large PSPs in 2024 (Giropay, Sofort): never offered, still named in old orders.
  * - `issuers`: the method asks for the member's bank (iDEAL, Przelewy24).
  * - `refundable`: a refund can go back through the method (not Paysafecard, a prepaid voucher).
+ * - `pays`: how the money comes: on the provider's hosted page there and then (the default: cards, wallets, online
+ *   banking, vouchers), by a transfer the member makes from his bank (`transfer`, days), or by a debit of his account
+ *   under a mandate (`debit`, days). The backend's deadlines and expected dates follow it (components/payments/deadlines.ts).
  */
 
 const CURRENCIES = ['EUR', 'GBP', 'CHF', 'PLN', 'SEK', 'NOK', 'DKK', 'USD', 'CAD', 'AUD', 'NZD'] as const;
@@ -56,6 +59,7 @@ export interface PaymentMethod {
   retired?: true;
   issuers?: readonly Issuer[];
   refundable: boolean;
+  pays?: 'transfer' | 'debit';
 }
 
 const SEPA = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'FI'] as const;
@@ -171,7 +175,16 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     currencies: ['EUR'],
     refundable: true,
   },
-  { id: 'banktransfer', name: 'Bank transfer', group: 'bank', psp: 'banktransfer', countries: SEPA, currencies: ['EUR'], refundable: true },
+  {
+    id: 'banktransfer',
+    name: 'Bank transfer',
+    group: 'bank',
+    psp: 'banktransfer',
+    countries: SEPA,
+    currencies: ['EUR'],
+    refundable: true,
+    pays: 'transfer',
+  },
   {
     id: 'paysafecard',
     name: 'paysafecard',
@@ -189,6 +202,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     countries: SEPA,
     currencies: ['EUR'],
     refundable: true,
+    pays: 'debit',
   },
   {
     id: 'giropay',
@@ -214,6 +228,11 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
 
 export function methodById(id: string): PaymentMethod | undefined {
   return PAYMENT_METHODS.find((m) => m.id === id);
+}
+
+/** How the money of a method comes: at the hosted checkout (`checkout`), by the member's transfer, or by a debit. */
+export function paysOf(id: string): 'checkout' | 'transfer' | 'debit' {
+  return methodById(id)?.pays ?? 'checkout';
 }
 
 /** Methods offered to a member in `country` paying in `currency` (never a retired one), in the file's order. */

@@ -82,6 +82,8 @@ describe('response policy: only the headers the BFF knows reach the browser', ()
       'retry-after': '30',
       'idempotent-replayed': 'true',
       'ratelimit-policy': '60;w=600',
+      // A complaint answers a member otherwise than a visitor: his answer is his alone.
+      'cache-control': 'private, no-store',
     });
   });
 
@@ -110,6 +112,44 @@ describe('response policy: only the headers the BFF knows reach the browser', ()
     expect(out['x-powered-by']).toBe('PHP/8.2.1');
     expect(out).not.toHaveProperty('strict-transport-security');
     expect(out).not.toHaveProperty('connection');
+  });
+});
+
+describe('response policy: the caching of a member’s answers', () => {
+  const site = { secure: true, host: 'example.com' };
+  const cacheControl = (headers: Record<string, string | string[]>, call?: { method: string; path: string }, cookie = 'auth') =>
+    Object.fromEntries(answerHeaders(headers, sessionPolicy(cookie), site, call).headers)['cache-control'];
+
+  it('When a backend answers a call that needs the session without caching headers (a PHP service as it is), then it leaves private, no-store', () => {
+    expect(cacheControl({ 'content-type': 'application/json' }, { method: 'GET', path: '/api/chats.php' })).toBe('private, no-store');
+    expect(cacheControl({ 'content-type': 'application/json' }, { method: 'POST', path: '/api/message.php' })).toBe('private, no-store');
+    // A call that answers visitors too, but a member differently.
+    expect(cacheControl({}, { method: 'GET', path: '/api/members.php?limit=5' })).toBe('private, no-store');
+    expect(cacheControl({}, { method: 'HEAD', path: '/api/likes.php' })).toBe('private, no-store');
+  });
+
+  it('When a backend lets a shared cache or the disk keep a member’s answer, then it is replaced by private, no-store', () => {
+    for (const given of ['public, max-age=600', 'max-age=60', 'private, max-age=3600', 'no-cache'])
+      expect(cacheControl({ 'cache-control': given }, { method: 'GET', path: '/api/conversation.php?conversation=1' }), given).toBe(
+        'private, no-store',
+      );
+  });
+
+  it('When a backend already keeps the answer the member’s (no-store, or private with no-cache for a revalidated read), then its own passes', () => {
+    expect(cacheControl({ 'cache-control': 'private, no-cache' }, { method: 'GET', path: '/api/user.php' })).toBe('private, no-cache');
+    expect(cacheControl({ 'cache-control': 'no-store, no-cache, must-revalidate' }, { method: 'GET', path: '/api/user.php' })).toBe(
+      'no-store, no-cache, must-revalidate',
+    );
+  });
+
+  it('When an anonymous call answers, then its caching is the backend’s; an answer that sets the login cookie is private, no-store', () => {
+    expect(cacheControl({}, { method: 'GET', path: '/api/settings.php' })).toBeUndefined();
+    expect(cacheControl({ 'cache-control': 'public, max-age=3600' }, { method: 'GET', path: '/api/interests.php' })).toBe(
+      'public, max-age=3600',
+    );
+    expect(cacheControl({ 'set-cookie': ['auth=abc; Path=/'] }, { method: 'POST', path: '/api/signup.php' })).toBe('private, no-store');
+    // A photo keeps the caching its route gives it.
+    expect(cacheControl({ 'cache-control': 'public, max-age=3600' })).toBe('public, max-age=3600');
   });
 });
 

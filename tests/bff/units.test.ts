@@ -203,8 +203,10 @@ describe('cookies and locale', () => {
     expect(negotiateLocale(undefined, null)).toEqual({ locale: 'en', setCookie: false });
   });
 
-  it('When reading Accept-Language, then the first tag is the browser language', () => {
+  it('When reading Accept-Language, then the tag with the highest q-value is the browser language', () => {
     expect(browserLanguage('de-CH,de;q=0.9')).toBe('de-CH');
+    expect(browserLanguage('en;q=0.5,fr-CA,de;q=0.8')).toBe('fr-CA');
+    expect(browserLanguage('*;q=0.1')).toBeNull();
     expect(browserLanguage(undefined)).toBeNull();
   });
 

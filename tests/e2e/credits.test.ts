@@ -113,7 +113,7 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
     await page.getByTestId('pay-button').click();
     await completeCheckout(page, 'failed');
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor({ timeout: 20_000 });
-    await page.getByText('The payment failed or was cancelled.', { exact: false }).waitFor();
+    await page.getByText('The payment failed. No money was taken and no credits were added.').waitFor();
     await page.getByTestId('retry-other-method').click();
     await page.getByTestId('method-paypal').click();
     await page.getByTestId('pay-button').click();

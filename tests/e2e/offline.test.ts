@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, PHONE } from './support/pages';
+import { DESKTOP, loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -142,6 +142,48 @@ describe.skipIf(!runE2e)('offline: the app shell and the chat outbox', () => {
     expect(after.texts).not.toContain('Never mind');
     expect(before.credits - after.credits).toBe(before.price);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chat_outbox.')))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('When a message has waited for the network longer than its key may live, then it is never sent, its bubble says it waited too long and to write it again, and Remove takes it away', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
+    const href = (await page.locator('.member-grid a.member-card').first().getAttribute('href')) as string;
+    const partner = Number(/\/members\/(\d+)/.exec(href)?.[1]);
+    const conversation = await writeTo(page, partner, 'Before the long trip');
+    const before = await conversationOf(page, conversation);
+    // A message the network took a day ago (23 hours and a minute), still in the browser's outbox.
+    await page.evaluate(
+      ({ partner }) =>
+        fetch('/api/user.php', { headers: { 'request-type': 'client' } })
+          .then((answer) => answer.json() as Promise<{ user: { id: number } }>)
+          .then(({ user }) => {
+            const queuedAt = new Date(Date.now() - (23 * 60 + 1) * 60_000).toISOString();
+            localStorage.setItem(
+              `chat_outbox.${user.id}`,
+              JSON.stringify([{ key: crypto.randomUUID(), partner, text: 'Sent a day ago', queuedAt }]),
+            );
+          }),
+      { partner },
+    );
+    await page.goto(`${site.url}/chats/${conversation}`);
+    const bubble = page.getByTestId('chat-pending');
+    await bubble.waitFor();
+    expect(await bubble.textContent()).toContain('Sent a day ago');
+    expect(await bubble.getByTestId('chat-pending-problem').textContent()).toBe('Not sent: it waited too long — write it again.');
+    expect(await page.getByRole('status').filter({ hasText: 'Not sent: it waited too long — write it again.' }).count()).toBe(1);
+    expect(await bubble.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'chat-outbox-expired-1280');
+    // Back online it is not sent: the conversation and the balance are as they were.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    const after = await conversationOf(page, conversation);
+    expect(after.texts).not.toContain('Sent a day ago');
+    expect(after.credits).toBe(before.credits);
+    await bubble.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => bubble.count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chat_outbox.')))).toEqual([]);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

@@ -170,4 +170,64 @@ describe.skipIf(!runE2e)('verified members in the browser', () => {
     expect(other.problems).toEqual([]);
     for (const page of [member.page, other.page]) await page.context().close();
   });
+
+  it('When a photo is approved in the photo queue while his selfie waits and he makes it his main photo, then the console shows only the photos he had, the approval does not verify the new one, and he has no badge and is told why', async () => {
+    // The premium member's second try (the refusal above let him start one): his selfie in its pose.
+    const member = await loggedIn('premium@demo.test');
+    const memberId = await idOf(member.page);
+    await member.page.goto(`${site.url}/verification`);
+    await member.page.getByRole('heading', { name: 'Your pose' }).waitFor();
+    await member.page
+      .getByLabel('Your selfie, taken now')
+      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie('#96c') });
+    await member.page.getByRole('button', { name: 'Send selfie' }).click();
+    await member.page.getByText('Your selfie was sent. A moderator will compare it with your photos soon').waitFor();
+
+    // While it waits he adds a photo, and a moderator approves it in the ordinary photo queue.
+    await member.page.goto(`${site.url}/profile`);
+    await member.page.locator('html[data-hydrated]').waitFor();
+    const before = await member.page.locator('.own-photos li').count();
+    await member.page
+      .locator('input[type="file"][name="photo"]')
+      .setInputFiles({ name: 'later.jpg', mimeType: 'image/jpeg', buffer: await selfie('#c69') });
+    await ownPhotosCount(member.page, before + 1);
+    const src = (await member.page.locator('.own-photos li img').last().getAttribute('src')) ?? '';
+    const stored = /\/([0-9a-f]{32})-(?:full|thumb)\.jpg$/.exec(src)?.[1] as string;
+    expect(stored).toMatch(/^[0-9a-f]{32}$/);
+    const moderator = await loggedIn('moderator@demo.test');
+    await moderator.page.goto(`${site.url}/moderation`);
+    await moderator.page.locator('html[data-hydrated]').waitFor();
+    const card = moderator.page.locator('.moderation-grid li', { has: moderator.page.locator(`img[src*="${stored}"]`) });
+    await card.getByRole('button', { name: 'Approve the photo of Premium Pieter' }).click();
+    await expect.poll(() => moderator.page.getByText('The photo of Premium Pieter is approved.').count()).toBe(1);
+
+    // The console shows his selfie beside the photos he had when he sent it, not the one approved since.
+    await moderator.page.goto(`${site.url}/moderation/verifications`);
+    const item = moderator.page.getByTestId('verification-item').filter({ hasText: 'Premium Pieter' });
+    await item.waitFor();
+    expect(await item.getByText('His approved photos when he sent the selfie: only these are verified').count()).toBe(1);
+    expect(await item.getByRole('img', { name: /^Approved photo \d+ of Premium Pieter$/ }).count()).toBeGreaterThan(0);
+    expect(await item.locator(`img[src*="${stored}"]`).count()).toBe(0);
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await moderator.page.getByText('Approved: Premium Pieter is verified.').waitFor();
+
+    // He makes the photo approved later his main photo: no badge, and his profile says why.
+    await member.page.reload();
+    await member.page.locator('html[data-hydrated]').waitFor();
+    await member.page
+      .locator('.own-photos li', { has: member.page.locator(`img[src*="${stored}"]`) })
+      .getByRole('button', { name: 'Make main photo' })
+      .click();
+    await expect
+      .poll(() => member.page.getByTestId('verification-summary').textContent())
+      .toContain('Your verified badge was removed because your main photo is one a moderator has not matched with your selfie.');
+    const other = await loggedIn('free@demo.test');
+    await other.page.goto(`${site.url}/members/${memberId}`);
+    await other.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await other.page.getByRole('heading', { level: 1 }).textContent()).not.toContain('Verified');
+    expect(member.problems).toEqual([]);
+    expect(moderator.problems).toEqual([]);
+    expect(other.problems).toEqual([]);
+    for (const page of [member.page, moderator.page, other.page]) await page.context().close();
+  });
 });

@@ -681,12 +681,16 @@ describe('a pending e-mail change and the password', () => {
     return { ...account, newEmail, token: await mailedToken(newEmail, '/mail-change/do?token=') };
   }
 
-  it('When a member asks to change his e-mail, then the old address is told at once, in his language, with the way to stop it', async () => {
+  it('When a member asks to change his e-mail, then the old address is told at once, in the language of his page, with the way to stop it', async () => {
     const body = valid();
     const signup = await request(ctx.app).post('/api/signup.php').set('accept-language', 'nl').send(body);
     const cookie = authCookie(signup) as string;
     const newEmail = uniqueEmail();
-    await request(ctx.app).post('/api/mail-change.php').set('cookie', cookie).send({ password: body.password, email: newEmail });
+    await request(ctx.app)
+      .post('/api/mail-change.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .send({ password: body.password, email: newEmail });
     const notice = await vi.waitFor(() => {
       const mail = ctx.mails.find((m) => m.to === body.email && m.subject.includes('wordt gewijzigd'));
       if (!mail) throw new Error('no notice to the old address');

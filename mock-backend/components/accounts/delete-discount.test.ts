@@ -45,6 +45,9 @@ describe('delete discount', () => {
       .set('cookie', m.cookie)
       .send({ package_id: pkg.id, method: 'creditcard', discount_code: claimed.body.code });
     expect(bought.status).toBe(201);
+    // While that order is unpaid it only reserves the code: still his, never "used".
+    const reserved = await api().post('/api/delete-discount.php').set('cookie', m.cookie);
+    expect(reserved.body).toMatchObject({ code: claimed.body.code, status: 'active' });
     await completeCheckout(bought.body.checkout_url, 'paid');
     const paid = await waitForStatus(ctx, m.cookie, bought.body.payment_id, 'paid');
     expect(paid.body.amount_minor).toBe(pkg.price_minor - discountMinor(pkg.price_minor, 50));

@@ -67,9 +67,9 @@ describe('sign-in link against lock-out by strangers', () => {
     expect(asked.body).toEqual({ success: true });
     const token = await mailedLink(email, before);
     const mail = ctx.mails.slice(before).find((m) => m.to === email);
-    // The member's own language (the demo member's is English), the validity in minutes.
-    expect(mail?.subject).toContain('sign-in link');
-    expect(mail?.text).toContain(`${LOGIN_LINK_MINUTES} minutes`);
+    // The language of the page he asked on (German; the demo member's saved language is English), the validity in minutes.
+    expect(mail?.subject).toContain('Anmeldelink');
+    expect(mail?.text).toContain(`${LOGIN_LINK_MINUTES} Minuten`);
     expect(mail?.text).toContain('http://localhost:3000/login-link?token=');
 
     const used = await request(ctx.app).put('/api/login-link.php').set(fromClient('198.51.100.10')).send({ token });

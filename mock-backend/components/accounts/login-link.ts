@@ -15,7 +15,7 @@ import {
 } from '../session/index';
 import { suspensionOf, suspendedLogin } from '../safety/index';
 import * as repo from './repository';
-import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
+import { newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 
 /**
  * Sign-in links by e-mail: OWASP's answer to lock-out by strangers. Anyone who knows a member's address can lock his
@@ -56,17 +56,13 @@ export async function processLoginLinkRequests(deps: AccountDeps): Promise<numbe
       const age = await repo.lastTokenAgeSeconds(tx, account.id, 'login_link');
       if (age !== null && age < LOGIN_LINK_SPACING_MINUTES * 60) return false;
       const token = await newToken(tx, 'login_link', account.id);
+      // In the language of the page he asked on, kept with the request.
       const requestLocale = isLocale(request.locale) ? request.locale : 'en';
       await queueMail(
         tx,
         deps,
         { site: found.site, locale: requestLocale },
-        {
-          kind: 'login_link',
-          to: account.email,
-          path: `/login-link?token=${token}`,
-          locale: memberLocale(account.language, requestLocale),
-        },
+        { kind: 'login_link', to: account.email, path: `/login-link?token=${token}` },
       );
       return true;
     });

@@ -378,11 +378,11 @@ export async function insertDeleteDiscount(
      ON CONFLICT DO NOTHING`);
 }
 
-/** The member's code and whether he used it. */
+/** The member's code and whether he used it (a completed payment spent it; an unpaid order only reserves it). */
 export async function memberCode(db: Db, code: string, userId: number): Promise<CodeRow | undefined> {
   const [row] =
     await db.query<CodeRow>(sql`SELECT d.code, d.value_percentage, d.status, d.expires_at, (d.expires_at IS NOT NULL AND d.expires_at <= now()) AS expired,
-            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${userId}) AS used
+            EXISTS (SELECT 1 FROM discount_code_uses x WHERE x.discount_code_id = d.id AND x.user_id = ${userId} AND NOT x.reserved) AS used
      FROM discount_codes d WHERE upper(d.code) = upper(${code}) AND d.user_id = ${userId}`);
   return row;
 }

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { checkEmail, checkNewPassword, MIN_AGE, PASSWORD_MIN_LENGTH, type FieldErrorCode } from '../../../src/shared/account-rules';
 import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
-import { isLocale } from '../../../src/shared/locales';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
@@ -48,6 +47,7 @@ export interface AccountDeps {
 /** The request facts a service needs: site, language, and the origin for links in mails. */
 export interface AccountContext {
   site: Site;
+  /** The language of the page the request came from (the BFF's Accept-Language): its mails are written in it. */
   locale: Locale;
   /** The network the request came from (lib/client.ts `networkOf`); a signup keeps it to link accounts made together. */
   network?: string | null;
@@ -93,16 +93,19 @@ export async function newToken(db: Db, purpose: repo.TokenPurpose, userId: numbe
 /**
  * Writes an account mail into the outbox inside `tx`, the transaction of the change it announces: the mail exists
  * exactly when the change does, and the mail job sends it (call `deps.outbox.kick()` once the transaction committed).
+ * Every account mail follows something done on a page (a signup, a reset asked for, an address change, a deletion, a
+ * sign-in link asked for), so it is written in the language of that page (`ctx.locale`), not in the account's saved
+ * language: what the member read when he asked is what he reads in the mail.
  */
 export async function queueMail(
   tx: Db,
   deps: AccountDeps,
   ctx: AccountContext,
-  mail: { kind: MailKind; to: string; path: string; locale: Locale },
+  mail: { kind: MailKind; to: string; path: string },
 ): Promise<void> {
   const { kind } = mail;
   const origin = await linkOrigin(deps, tx, ctx.site);
-  const rendered = renderAccountMail(kind, mail.locale, {
+  const rendered = renderAccountMail(kind, ctx.locale, {
     site: ctx.site.name,
     link: `${origin}${mail.path}`,
     hours: MAIL_HOURS[kind],
@@ -113,8 +116,6 @@ export async function queueMail(
   const fromAddress = ctx.site.support_email || `no-reply@${ctx.site.domain}`;
   await enqueueMail(tx, { topic: kind, to: mail.to, from: `"${fromName.replace(/"/g, '')}" <${fromAddress}>`, ...rendered });
 }
-
-export const memberLocale = (language: string, fallback: Locale): Locale => (isLocale(language) ? language : fallback);
 
 /** Spends the activation token: the account becomes active and its waiting signup messages are delivered. */
 export async function activate(deps: AccountDeps, token: string): Promise<void> {
@@ -144,7 +145,6 @@ export async function resendActivation(deps: AccountDeps, ctx: AccountContext, v
       kind: 'activate',
       to: account.email,
       path: `/activate/done?token=${token}`,
-      locale: memberLocale(account.language, ctx.locale),
     });
   });
   deps.outbox.kick();
@@ -167,7 +167,6 @@ export async function requestPasswordReset(deps: AccountDeps, ctx: AccountContex
       kind: 'reset_password',
       to: account.email,
       path: `/reset-password/do?token=${token}`,
-      locale: memberLocale(account.language, ctx.locale),
     });
   });
   deps.outbox.kick();
@@ -276,9 +275,8 @@ export async function requestMailChange(
   if (account.shown_email.toLowerCase() === email.toLowerCase()) throw fieldError('new_email_invalid', 'email');
   await deps.db.transaction(async (tx) => {
     const token = await newToken(tx, 'mail_change', viewer.userId, email);
-    const locale = memberLocale(account.language, ctx.locale);
-    await queueMail(tx, deps, ctx, { kind: 'mail_change', to: email, path: `/mail-change/do?token=${token}`, locale });
-    await queueMail(tx, deps, ctx, { kind: 'mail_change_notice', to: account.email, path: '/reset-password', locale });
+    await queueMail(tx, deps, ctx, { kind: 'mail_change', to: email, path: `/mail-change/do?token=${token}` });
+    await queueMail(tx, deps, ctx, { kind: 'mail_change_notice', to: account.email, path: '/reset-password' });
   });
   deps.outbox.kick();
 }
@@ -316,7 +314,6 @@ export async function deleteAccount(
       kind: 'account_deleted',
       to: account.email,
       path: `/account-deleted?token=${token}`,
-      locale: memberLocale(account.language, ctx.locale),
     });
   });
   deps.outbox.kick();

@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password';
 import { createSession, SESSION_MAX_AGE_SECONDS, sessionIdOf } from '../session/index';
 import { isBannedAddress } from '../safety/index';
 import * as repo from './repository';
-import { memberLocale, newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
+import { newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 
 export interface SignupInput {
   email: string;
@@ -72,17 +72,12 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
   await createSession(tx, sessionIdOf(a.sessionToken), id, SESSION_MAX_AGE_SECONDS);
   const activationToken = await newToken(tx, 'activate', id);
   if (created !== null) {
-    await queueMail(tx, deps, ctx, { kind: 'activate', to: a.email, path: `/activate/done?token=${activationToken}`, locale: ctx.locale });
+    await queueMail(tx, deps, ctx, { kind: 'activate', to: a.email, path: `/activate/done?token=${activationToken}` });
   } else {
     // Only whoever reads the owner's inbox learns that someone tried; the answer and the session say nothing.
     const known = owner ?? (await repo.findAccountByEmail(tx, ctx.site.id, a.email));
     if (known) {
-      await queueMail(tx, deps, ctx, {
-        kind: 'signup_duplicate',
-        to: known.email,
-        path: '/reset-password',
-        locale: memberLocale(known.language, ctx.locale),
-      });
+      await queueMail(tx, deps, ctx, { kind: 'signup_duplicate', to: known.email, path: '/reset-password' });
     }
   }
   return id;

@@ -260,7 +260,9 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
   // refused send keeps none.
   const text = payload.kind === 'gift' ? '' : payload.text;
   const screened =
-    text !== '' ? await screenMessage(tx, { siteId: site.id, senderId: viewer.userId, text, first: conversationId === null }) : null;
+    text !== ''
+      ? await screenMessage(tx, { siteId: site.id, senderId: viewer.userId, recipientId: profileId, text, first: conversationId === null })
+      : null;
   // A suspended or banned member receives no messages, gifts or photos in his existing conversations either.
   if (sender.partner_unavailable) throw new AppError(409, 'partner_unavailable');
   // A premium member's send in an existing conversation is ruled without his counts (nothing is free for him, and

@@ -61,6 +61,28 @@ describe('complaints.php', () => {
     expect(after[0]?.n).toBe(before[0]?.n);
   });
 
+  it('When a member whose saved language is English files a complaint on a Dutch page, then it is kept, and told to support, as Dutch', async () => {
+    const cookie = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    const res = await request(ctx.app)
+      .post('/api/complaints.php')
+      .set('cookie', cookie)
+      .set('accept-language', 'nl')
+      .set(fromClient('10.0.0.4'))
+      .send({ ...complaint, message: 'Ik ben twee keer betaald voor dezelfde bundel.' });
+    expect(res.status).toBe(201);
+    const [row] = await ctx.db.query<{ language: string }>(sql`SELECT language FROM complaints WHERE id = ${res.body.id}`);
+    expect(row?.language).toBe('nl');
+    const mail = await vi.waitFor(
+      () => {
+        const found = ctx.mails.find((m) => m.subject.includes(res.body.reference));
+        if (!found) throw new Error('no mail to support yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(mail.text).toContain('Language: nl');
+  });
+
   it('When a complaint names a profile id of no member of the site, then it is stored without that id (no enumeration)', async () => {
     const res = await request(ctx.app)
       .post('/api/complaints.php')

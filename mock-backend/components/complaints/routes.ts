@@ -26,7 +26,8 @@ export function complaintsRoutes(deps: { db: Db; outbox: Pick<Outbox, 'kick'>; l
           {
             site: getSite(res),
             userId: viewer?.userId ?? null,
-            language: viewer?.language ?? localeFromAcceptLanguage(req.get('accept-language')),
+            // The language of the page the form was on, which support answers in (a member's too, whatever he saved).
+            language: localeFromAcceptLanguage(req.get('accept-language')),
           },
           req.body as service.ComplaintInput,
         ),

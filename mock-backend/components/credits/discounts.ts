@@ -5,8 +5,9 @@ import * as repo from './repository';
 
 /**
  * Discount codes at checkout (a code, the time bonus, their validation): the rules of one code for one order, the
- * price after it, and its redemption by a payment — in the payment's transaction, so a single-use code redeemed twice
- * in parallel is redeemed once — and its release when that payment fails, is canceled or expires.
+ * price after it, and its redemption by a payment. A discount is spent only by a payment that completes: the payment's
+ * transaction reserves it (so a single-use or once-per-member code taken by two checkouts in parallel goes to one),
+ * the payment's completion spends it, and a payment that fails, is cancelled or expires gives it back at once.
  */
 
 export interface CheckoutDiscount {
@@ -41,17 +42,39 @@ export function discountMinor(listPriceMinor: number, percentage: number): numbe
 const notApplicable = (rule: string, extra: Record<string, unknown> = {}) =>
   new AppError(422, 'code_not_applicable', { params: { field: 'discount_code', rule, ...extra } });
 
+/** 409 `code_reserved`: the member's own payment, not completed yet, holds the code (`params.payment_id`). */
+const reservedFor = (code: string, paymentId: string | number) =>
+  new AppError(409, 'code_reserved', { params: { field: 'discount_code', code, payment_id: Number(paymentId) } });
+/** 409 `code_reserved_elsewhere`: another member's payment, not completed yet, holds a single-use code. */
+const reservedElsewhere = () => new AppError(409, 'code_reserved_elsewhere', { params: { field: 'discount_code' } });
+
+/**
+ * Whether the member may take the code now, by what completed payments spent and open ones reserve: 409 `code_used`
+ * only when a completed payment used it; 409 `code_reserved` while his own unpaid order holds it (he pays or cancels
+ * that order, or it expires); 409 `code_reserved_elsewhere` while another member's unpaid order holds a single-use
+ * code. Shared by the checkout and the code's lookup.
+ */
+export function checkCodeFree(row: repo.DiscountRow): void {
+  if (row.validity === 'unlimited') return;
+  if (row.reserved_by !== null) throw reservedFor(row.code, row.reserved_by);
+  if (row.validity === 'once-per-user' && row.spent_by_user) throw new AppError(409, 'code_used');
+  if (row.validity === 'once') {
+    if (row.spent_by_anyone) throw new AppError(409, 'code_used');
+    if (row.reserved_by_other) throw reservedElsewhere();
+    // Flipped to used without a use kept for it (a code used before payments kept their uses).
+    if (row.status === 'used') throw new AppError(409, 'code_used');
+  }
+}
+
 /**
  * Checks `code` against the order: 404 `code_not_found` (unknown, inactive, another site's or member's code),
- * 409 `code_used`, 422 `code_expired`, 422 `code_not_applicable` with `params.rule` (country, currency,
- * minimum_order_value, paymentmethods, time_bonus).
+ * 409 `code_used`, `code_reserved` or `code_reserved_elsewhere` (checkCodeFree), 422 `code_expired`, 422
+ * `code_not_applicable` with `params.rule` (country, currency, minimum_order_value, paymentmethods, time_bonus).
  */
 export async function evaluateCode(db: Db, code: string, order: Order): Promise<CheckoutDiscount> {
   const row = await repo.findCode(db, { code: code.trim(), siteId: order.siteId, userId: order.userId });
   if (!row || row.status === 'inactive') throw new AppError(404, 'code_not_found');
-  const used =
-    row.status === 'used' || (row.validity === 'once' && row.used_by_anyone) || (row.validity === 'once-per-user' && row.used_by_user);
-  if (used) throw new AppError(409, 'code_used');
+  checkCodeFree(row);
   if (row.expired) throw new AppError(422, 'code_expired');
   if (row.kind === 'time_bonus') {
     const state = await repo.findWelcomeState(db, order.userId);
@@ -78,19 +101,43 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
   };
 }
 
+/** Why the code could not be taken for the payment: whoever holds it, as checkCodeFree names it. */
+async function takenBy(tx: Db, code: string, codeId: number, userId: number): Promise<AppError> {
+  const holder = await repo.codeHolder(tx, codeId, userId);
+  if (!holder || !holder.reserved) return new AppError(409, 'code_used');
+  if (holder.user_id === userId && holder.payment_id !== null) return reservedFor(code, holder.payment_id);
+  return reservedElsewhere();
+}
+
 /**
- * Redeems the code for a payment inside its transaction. A single-use code flips to `used` with a guarded update and
- * a per-member code gets its one use row, so of two parallel checkouts with one code exactly one passes.
+ * Reserves the code for a payment inside its transaction. A single-use code flips to `used` with a guarded update and
+ * a per-member code gets its one use row (reserved until the payment completes), so of two parallel checkouts with one
+ * code exactly one passes.
  */
 export async function redeem(tx: Db, d: CheckoutDiscount, userId: number, paymentId: string | number): Promise<void> {
   if (d.validity === 'once') {
-    if (!(await repo.markCodeUsed(tx, d.id))) throw new AppError(409, 'code_used');
+    if (!(await repo.markCodeUsed(tx, d.id))) throw await takenBy(tx, d.code, d.id, userId);
   }
   if (d.validity === 'unlimited') return;
-  if (!(await repo.insertCodeUse(tx, d.id, userId, paymentId))) throw new AppError(409, 'code_used');
+  if (!(await repo.insertCodeUse(tx, d.id, userId, paymentId))) throw await takenBy(tx, d.code, d.id, userId);
 }
 
-/** Gives a payment's redemption back (the payment failed, was canceled or expired): the member may use it again. */
+/**
+ * The payment completed: its discount is spent, in the transaction that credits it. A payment that completes after
+ * it was closed here (paid at the provider after its deadline) gave its discount back then; it is taken again as a
+ * use now, since the member paid the discounted price. Answers false when it could not be taken again (the member
+ * or, for a single-use code, somebody else holds it meanwhile): the caller logs it; the payment is credited all the
+ * same.
+ */
+export async function spendDiscount(tx: Db, p: { paymentId: string | number; codeId: number | null; userId: number }): Promise<boolean> {
+  if (p.codeId === null || (await repo.spendCodeUse(tx, p.paymentId))) return true;
+  const code = await repo.codeValidity(tx, p.codeId);
+  if (!code || code.validity === 'unlimited') return true;
+  if (code.validity === 'once' && !(await repo.markCodeUsed(tx, p.codeId))) return false;
+  return repo.insertCodeUse(tx, p.codeId, p.userId, p.paymentId, false);
+}
+
+/** Gives a payment's reservation back (the payment failed, was cancelled or expired): the member may use it again. */
 export async function release(tx: Db, paymentId: string | number): Promise<void> {
   const rows = await repo.deleteCodeUses(tx, paymentId);
   for (const r of rows) await repo.reactivateSingleUseCode(tx, r.discount_code_id);

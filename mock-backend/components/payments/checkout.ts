@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { discountMinor, evaluateCode, redeem, release, type CheckoutDiscount } from '../credits/index';
 import { tell } from '../../lib/live-events';
+import { openForMs } from './deadlines';
 import type { ProviderPayment } from './provider';
 import * as repo from './repository';
 import type { PaymentRow } from './repository';
@@ -168,6 +169,7 @@ export async function insertPayment(db: Db, p: NewPayment, providerName: string)
       discountCode: discount?.code ?? null,
       mandateId: p.mandateId ?? null,
       provider: providerName,
+      openForMs: openForMs(p.method),
     });
     if (discount) await redeem(tx, discount, p.userId, payment.id);
     return payment;

@@ -24,6 +24,7 @@ export interface PaymentRow {
   country: string;
   method: string;
   issuer: string | null;
+  discount_code_id: number | null;
   discount_code: string | null;
   provider_payment_id: string | null;
   checkout_url: string | null;
@@ -34,6 +35,10 @@ export interface PaymentRow {
   refunded_minor: number;
   created_at: Date;
   mandate_id: string | null;
+  /** Until when an open order can be paid; past it the follow-up job closes it (deadlines.ts). */
+  expires_at: Date;
+  /** Since when the payment is pending at the bank (null while it never was). */
+  pending_since: Date | null;
 }
 
 const PAYMENT_COLUMN_NAMES = [
@@ -49,6 +54,7 @@ const PAYMENT_COLUMN_NAMES = [
   'country',
   'method',
   'issuer',
+  'discount_code_id',
   'discount_code',
   'provider_payment_id',
   'checkout_url',
@@ -59,6 +65,8 @@ const PAYMENT_COLUMN_NAMES = [
   'refunded_minor',
   'created_at',
   'mandate_id',
+  'expires_at',
+  'pending_since',
 ];
 const PAYMENT_COLUMNS = raw(PAYMENT_COLUMN_NAMES.join(', '));
 const PAYMENT_COLUMNS_OF_P = raw(PAYMENT_COLUMN_NAMES.map((c) => `p.${c}`).join(', '));
@@ -113,15 +121,17 @@ export interface PaymentValues {
   discountCode: string | null;
   mandateId: string | null;
   provider: string;
+  /** How long the order stays open for payment from now (deadlines.ts). */
+  openForMs: number;
 }
 
 export async function insertPaymentRow(tx: Db, v: PaymentValues): Promise<PaymentRow> {
   const [row] = await tx.query<PaymentRow>(
     sql`INSERT INTO payments (user_id, site_id, package_id, credits, list_price_minor, discount_minor, amount_minor, currency, country,
-         method, issuer, discount_code_id, discount_code, mandate_id, provider)
+         method, issuer, discount_code_id, discount_code, mandate_id, provider, expires_at)
        VALUES (${v.userId}, ${v.siteId}, ${v.packageId}, ${v.credits}, ${v.listPriceMinor}, ${v.discountMinor},
          ${v.listPriceMinor - v.discountMinor}, ${v.currency}, ${v.country}, ${v.method}, ${v.issuer}, ${v.discountCodeId},
-         ${v.discountCode}, ${v.mandateId}, ${v.provider})
+         ${v.discountCode}, ${v.mandateId}, ${v.provider}, now() + make_interval(secs => ${v.openForMs / 1000}))
        RETURNING ${PAYMENT_COLUMNS}`,
   );
   if (!row) throw new Error('payment insert returned nothing');
@@ -156,6 +166,23 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow> {
 export async function findOwnPayment(db: Db, userId: number, id: number): Promise<PaymentRow | null> {
   const [row] = await db.query<PaymentRow>(sql`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ${id} AND user_id = ${userId}`);
   return row ?? null;
+}
+
+/** An order still open here is closed (`canceled` or `expired`); false when it was not open any more. */
+export async function closeOpen(tx: Db, id: string, status: 'canceled' | 'expired'): Promise<boolean> {
+  const rows = await tx.query(
+    sql`UPDATE payments SET status = ${status}, updated_at = now() WHERE id = ${id} AND status = 'open' RETURNING 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Open orders at the provider past their deadline, oldest deadline first, each asked at most once a minute. */
+export async function openPastDeadline(db: Db, limit: number): Promise<{ id: string; provider_payment_id: string }[]> {
+  return db.query<{ id: string; provider_payment_id: string }>(
+    sql`SELECT id, provider_payment_id FROM payments
+     WHERE status = 'open' AND expires_at <= now() AND provider_payment_id IS NOT NULL AND updated_at < now() - interval '1 minute'
+     ORDER BY expires_at LIMIT ${limit}`,
+  );
 }
 
 export async function listPayments(db: Db, userId: number): Promise<PaymentRow[]> {
@@ -201,8 +228,13 @@ export async function markPaid(tx: Db, id: string, userId: number): Promise<void
   await tx.query(sql`UPDATE users SET paid_user = true, updated_at = now() WHERE id = ${userId} AND NOT paid_user`);
 }
 
+/** The provider's status; a payment that becomes pending notes since when (for its expected date). */
 export async function setStatus(tx: Db, id: string, status: ProviderPaymentStatus): Promise<void> {
-  await tx.query(sql`UPDATE payments SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+  await tx.query(
+    sql`UPDATE payments SET status = ${status},
+          pending_since = CASE WHEN ${status}::text = 'pending' THEN coalesce(pending_since, now()) ELSE pending_since END, updated_at = now()
+        WHERE id = ${id}`,
+  );
 }
 
 /** Marks the payment charged back; its credit lot, locked, if it has one. */
@@ -258,12 +290,16 @@ export async function expireUnopened(tx: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Open or pending payments untouched for a minute (at most 30 days old), longest untouched first. */
+/**
+ * Open or pending payments untouched for a minute (an hour once they are a day old: a debit or transfer takes days),
+ * longest untouched first. None is ever left out for its age: an open one is closed at its deadline, a pending one
+ * is asked until the provider settles it.
+ */
 export async function dueForFollowUp(db: Db, limit: number): Promise<string[]> {
   const rows = await db.query<{ provider_payment_id: string }>(
     sql`SELECT provider_payment_id FROM payments
-     WHERE status IN ('open', 'pending') AND provider_payment_id IS NOT NULL AND updated_at < now() - interval '1 minute'
-       AND created_at > now() - interval '30 days'
+     WHERE status IN ('open', 'pending') AND provider_payment_id IS NOT NULL
+       AND updated_at < now() - CASE WHEN created_at < now() - interval '1 day' THEN interval '1 hour' ELSE interval '1 minute' END
      ORDER BY updated_at LIMIT ${limit}`,
   );
   return rows.map((r) => r.provider_payment_id);

@@ -6,6 +6,7 @@ import { respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import * as directDebit from './direct-debit';
+import * as orders from './orders';
 import * as refunds from './refunds';
 import * as repo from './repository';
 import * as checkout from './checkout';
@@ -72,6 +73,19 @@ export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: Sms
   router.get('/payment.php', async (req, res) => {
     const viewer = requireViewer(res);
     res.json(await service.getPayment(db, viewer.userId, Number((req.query as { id: string }).id)));
+  });
+
+  // The member's unpaid orders: cancelled (with its Idempotency-Key: it changes the payment) or resumed.
+  const orderLimit = rateLimit(db, { name: 'payment-orders', points: 60, windowSeconds: 3600, per: 'member' });
+  router.post('/payment-cancel.php', orderLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    const paymentId = (req.body as { payment_id: number }).payment_id;
+    await respondIdempotently(db, req, res, 200, () => orders.cancelOrder(deps, viewer.userId, paymentId));
+  });
+
+  router.post('/payment-resume.php', orderLimit, async (req, res) => {
+    const viewer = requireViewer(res);
+    res.json(await orders.resumeOrder(deps, viewer.userId, (req.body as { payment_id: number }).payment_id));
   });
 
   router.get('/transactions.php', async (_req, res) => {

@@ -5,6 +5,7 @@ import type { Bus } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { notFound } from '../../lib/errors';
 import type { PaymentProvider } from './provider';
+import { expectedBy } from './deadlines';
 import * as repo from './repository';
 import type { PaymentRow } from './repository';
 
@@ -30,7 +31,11 @@ function isoOrNull(d: Date | null): string | null {
   return d ? new Date(d).toISOString() : null;
 }
 
-function toTransaction(r: PaymentRow): Schemas['Transaction'] {
+/**
+ * The member's view of a payment: an open order says until when it can be paid (then it expires and gives its
+ * discount back), a payment pending at the bank when it is expected where its method has a usual time.
+ */
+export function toTransaction(r: PaymentRow): Schemas['Transaction'] {
   const m = methodById(r.method);
   return {
     id: Number(r.id),
@@ -53,6 +58,8 @@ function toTransaction(r: PaymentRow): Schemas['Transaction'] {
     charged_back: r.charged_back_at !== null,
     refunded_minor: r.refunded_minor,
     checkout_url: r.status === 'open' ? r.checkout_url : null,
+    expires_at: r.status === 'open' ? new Date(r.expires_at).toISOString() : null,
+    expected_at: r.status === 'pending' ? isoOrNull(expectedBy(r.method, new Date(r.pending_since ?? r.created_at))) : null,
   };
 }
 

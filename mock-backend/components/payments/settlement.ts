@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db';
 import { faultPoint } from '../../lib/fault-injection';
-import { release, grantCredits, insertLedger } from '../credits/index';
+import { release, grantCredits, insertLedger, spendDiscount } from '../credits/index';
 import { recordBalance, tell } from '../../lib/live-events';
 import { ProviderRefused, ProviderUnavailable, WebhookRejected, type ProviderPayment, type ProviderPaymentStatus } from './provider';
 import * as repo from './repository';
@@ -16,9 +16,10 @@ const FINAL: ReadonlySet<ProviderPaymentStatus> = new Set(['paid', 'failed', 'ca
 
 /**
  * Brings our payment in line with the provider's (already fetched, so trusted) payment, in one transaction:
- * paid → credits granted as a paid lot, the payment marked paid and the member premium, all together, once;
- * failed / canceled / expired → the discount released; a chargeback → the lot's unused credits taken back and, if
- * some were already spent, the member blocked for direct debit. A paid payment never goes back.
+ * paid → credits granted as a paid lot, the payment marked paid, its discount spent and the member premium, all
+ * together, once — also when it was closed here before (paid at the provider after its deadline: a real payment is
+ * never lost); failed / canceled / expired → the discount released; a chargeback → the lot's unused credits taken
+ * back and, if some were already spent, the member blocked for direct debit. A paid payment never goes back.
  */
 export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db): Promise<number | null> {
   /** The member whose balance changed (a balance event is recorded in the same transaction), else null. */
@@ -47,6 +48,8 @@ export async function settle(db: Db, p: ProviderPayment, logger: Logger, tx?: Db
         idempotencyKey: `payment:${row.id}`,
       });
       await repo.markPaid(t, row.id, row.user_id);
+      if (!(await spendDiscount(t, { paymentId: row.id, codeId: row.discount_code_id, userId: row.user_id })))
+        logger.warn({ paymentId: row.id }, 'payment paid after it was closed here; its discount had been taken again meanwhile');
       logger.info({ paymentId: row.id, credits: row.credits }, 'payment paid; credits granted');
       changed = true;
     } else if (row.status !== 'paid' && row.status !== p.status && !FINAL.has(row.status)) {
@@ -136,19 +139,72 @@ export async function receiveWebhook(
   return { status: 200, body: { ok: true, ...(duplicate ? { duplicate: true } : {}) } };
 }
 
+/** Closes an order still open here as `as`, giving its discount back; false when it was no longer open. */
+export async function closeHere(db: Db, paymentId: string, as: 'canceled' | 'expired'): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const closed = await repo.closeOpen(tx, paymentId, as);
+    if (closed) await release(tx, paymentId);
+    return closed;
+  });
+}
+
+/**
+ * Ends an order still open here, as `as` ('canceled' when the member cancels it, 'expired' at its deadline). The
+ * provider is asked first, so a payment paid at the last second is settled as paid (credited), never closed; what is
+ * still open there is cancelled there; then it is closed here and its discount comes back at once. When the provider
+ * will not cancel it (a method whose checkout cannot be cancelled while it runs), it is closed here all the same: if
+ * it is still paid there, its webhook or the next follow-up credits it then, exactly once (settle). Throws
+ * ProviderUnavailable when the provider cannot be asked: nothing is closed without its answer. Answers the status the
+ * order ends with here and the member whose balance changed (null when none did).
+ */
+export async function closeUnpaid(
+  deps: PaymentsDeps,
+  order: { id: string; providerPaymentId: string },
+  as: 'canceled' | 'expired',
+): Promise<{ status: ProviderPaymentStatus; member: number | null }> {
+  const settled = async (p: ProviderPayment) => ({ status: p.status, member: await settle(deps.db, p, deps.logger) });
+  const seen = await deps.provider.getPayment(order.providerPaymentId);
+  if (seen.status !== 'open') return settled(seen);
+  try {
+    const cancelled = await deps.provider.cancelPayment(order.providerPaymentId);
+    if (cancelled.status !== 'canceled') return settled(cancelled);
+  } catch (error) {
+    if (!(error instanceof ProviderRefused)) throw error;
+    // Not cancellable there: perhaps because it was paid this very moment.
+    const again = await deps.provider.getPayment(order.providerPaymentId);
+    if (again.status !== 'open') return settled(again);
+    deps.logger.info({ paymentId: order.id }, 'provider will not cancel the open payment; closed here');
+  }
+  await closeHere(deps.db, order.id, as);
+  return { status: as, member: null };
+}
+
 /**
  * The follow-up job: payments still open or pending after a while are fetched from the provider and settled (a lost
- * webhook costs a minute, not the member's credits); rows that never reached the provider (the backend died between
- * writing the row and the provider's answer) expire after 30 minutes, giving their discount back.
+ * webhook costs a minute, not the member's credits); open orders past their deadline (deadlines.ts) are closed as
+ * expired after the provider was asked (closeUnpaid), giving their discount back; rows that never reached the provider
+ * (the backend died between writing the row and the provider's answer) expire after 30 minutes, likewise.
  */
 export async function followUpPayments(deps: PaymentsDeps, limit = 50): Promise<{ checked: number; expired: number }> {
-  const expired = await deps.db.transaction(async (tx) => {
+  let expired = await deps.db.transaction(async (tx) => {
     const ids = await repo.expireUnopened(tx);
     for (const id of ids) await release(tx, id);
     return ids.length;
   });
-  const due = await repo.dueForFollowUp(deps.db, limit);
   let checked = 0;
+  for (const order of await repo.openPastDeadline(deps.db, limit)) {
+    try {
+      const { status, member } = await closeUnpaid(deps, { id: order.id, providerPaymentId: order.provider_payment_id }, 'expired');
+      if (member !== null) await tell(deps.bus, [member]);
+      if (status === 'expired') expired += 1;
+      else checked += 1;
+    } catch (error) {
+      deps.logger.warn({ err: error, paymentId: order.id }, 'open payment past its deadline not closed; next run asks again');
+    } finally {
+      await repo.touchPayment(deps.db, order.provider_payment_id);
+    }
+  }
+  const due = await repo.dueForFollowUp(deps.db, limit);
   for (const providerPaymentId of due) {
     try {
       const p = await deps.provider.getPayment(providerPaymentId);

@@ -142,7 +142,7 @@ describe('the same first message from many senders', () => {
     try {
       const text = 'Hello there, how are you doing today? I liked your profile a lot';
       const senders = await Promise.all([30, 31, 32, 33, 34, 35, 36, 37, 38, 39].map((n) => otherMember(ctx, n)));
-      for (const member of senders) await screenMessage(ctx.db, { siteId, senderId: member.id, text, first: true });
+      for (const member of senders) await screenMessage(ctx.db, { siteId, senderId: member.id, recipientId: senderId, text, first: true });
       // Ten members wrote it; the premium sender has written it to nobody yet: others' use of the words costs him nothing.
       await makeNew(24 * 30);
       expect((await send(text, (await otherMember(ctx, 40)).id, 'de')).status).toBe(201);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
 import * as linkify from 'linkifyjs';
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
-import { undisguise } from '../../../src/shared/undisguise';
+import { holdsPhoneDigits, PHONE_DIGITS, phoneReading, undisguise } from '../../../src/shared/undisguise';
 import type { Db } from '../../lib/db';
 import { AppError } from '../../lib/errors';
 import { createLimiter } from '../../lib/rate-limit';
@@ -18,6 +18,11 @@ import { screeningOf } from './site-repository';
  * - An account younger than the site's `safety_new_account_hours` puts no link and no phone number in **any** message
  *   (422 `first_message_contact`): in a conversation it starts and in the ones it answers, so the link cannot wait
  *   for the second message. A verified member (a moderator matched his selfie with his photos) skips that waiting time.
+ *   A phone number is any run of seven or more digits once undisguised (digits of any script, spelt as words or as
+ *   look-alike letters, spread by separators), whatever the country, and any number the phone parser finds as it would
+ *   be dialled in the sender's, the recipient's or the site's country: the sender chose his own country, and a
+ *   number written for the recipient's country reaches the recipient. Dates, spans of years or times and a profile's
+ *   age, height and weight are not phone numbers (undisguise.ts, phoneReading).
  * - The same text (its template) may start only `safety_repeated_first_messages` conversations per sender and hour
  *   (429 `first_message_repeated`). The count is the sender's own: that other members wrote the same words never
  *   refuses anybody. Texts too short to be a template ("Hi!") are not counted: they repeat innocently.
@@ -28,14 +33,34 @@ const MIN_COUNTED_LENGTH = 20;
 const WINDOW_SECONDS = 3600;
 const LIMITER = 'first-message-text';
 
-/** What the text holds that a new account may not send: a link (URL, domain or e-mail address) or a phone number. */
-function contactIn(text: string, country: string | null): 'link' | 'phone' | null {
+/** The countries a number may be written for, each once: ISO codes only (a profile's country may be empty). */
+function regionsOf(countries: readonly (string | null)[]): CountryCode[] {
+  const regions = new Set<CountryCode>();
+  for (const country of countries) if (country && /^[A-Za-z]{2}$/.test(country)) regions.add(country.toUpperCase() as CountryCode);
+  return [...regions];
+}
+
+/**
+ * What the text holds that a new account may not send: a link (URL, domain or e-mail address) or a phone number — seven
+ * digits in a row in any country, or a number of one of `countries` (international ones with their `+` in any case).
+ */
+function contactIn(text: string, countries: readonly (string | null)[]): 'link' | 'phone' | null {
   const read = undisguise(text);
   if (linkify.find(read).length > 0) return 'link';
-  const region = country && /^[A-Za-z]{2}$/.test(country) ? (country.toUpperCase() as CountryCode) : undefined;
-  if (findPhoneNumbersInText(read, region ? { defaultCountry: region } : undefined).length > 0) return 'phone';
+  const reading = phoneReading(read);
+  if (holdsPhoneDigits(reading)) return 'phone';
+  if (isPhoneNumber(findPhoneNumbersInText(reading))) return 'phone';
+  for (const defaultCountry of regionsOf(countries)) if (isPhoneNumber(findPhoneNumbersInText(reading, { defaultCountry }))) return 'phone';
   return null;
 }
+
+/**
+ * Whether the parser found a number someone can be called on: one of at least PHONE_DIGITS digits. The parser also
+ * takes a year or a sum of four or five digits for a short local number of some countries ("in 1990" is a German one),
+ * which no stranger is asked to call.
+ */
+const isPhoneNumber = (found: ReturnType<typeof findPhoneNumbersInText>) =>
+  found.some((match) => match.number.nationalNumber.length >= PHONE_DIGITS);
 
 /**
  * Whether the text may hold contact details at all, without knowing the sender: a link, or at least seven digits
@@ -84,14 +109,17 @@ const NOTHING_COUNTED: Screened = { release: async () => {} };
  * whose send can still fail after that commit (a photo message is processed after its hold) gives it back with
  * `release`.
  */
-export async function screenMessage(db: Db, q: { siteId: number; senderId: number; text: string; first: boolean }): Promise<Screened> {
+export async function screenMessage(
+  db: Db,
+  q: { siteId: number; senderId: number; recipientId: number; text: string; first: boolean },
+): Promise<Screened> {
   if (q.text === '') return NOTHING_COUNTED;
   // A reply is only screened for contact details: one without a link or a phone number's digits costs no query.
   if (!q.first && !mayHoldContact(q.text)) return NOTHING_COUNTED;
-  const sender = await screeningOf(db, q.siteId, q.senderId);
+  const sender = await screeningOf(db, q.siteId, q.senderId, q.recipientId);
   if (!sender) return NOTHING_COUNTED;
   if (sender.young) {
-    const kind = contactIn(q.text, sender.country);
+    const kind = contactIn(q.text, [sender.country, sender.recipientCountry, sender.siteCountry]);
     if (kind) throw new AppError(422, 'first_message_contact', { params: { field: 'text', kind, hours: sender.newAccountHours } });
   }
   if (!q.first) return NOTHING_COUNTED;

@@ -1,7 +1,10 @@
 import { sql, type Db } from '../../lib/db';
 import type { VerificationPose, VerificationRefusalReason } from '../../../src/shared/verification';
 
-/** SQL of verification requests and of the photos an approval matched (photos.verified_by). */
+/**
+ * SQL of verification requests, of the photos each showed the moderator (verification_request_photos) and of the photos
+ * an approval matched (photos.verified_by).
+ */
 
 export type RequestStatus = 'posed' | 'pending' | 'approved' | 'refused';
 
@@ -52,6 +55,19 @@ export async function submitSelfie(db: Db, userId: number, selfie: string): Prom
   return row ?? null;
 }
 
+/**
+ * Records the photos the moderator will see beside the request's selfie: the member's approved photos now. Answers how
+ * many (none: nothing to compare the selfie with).
+ */
+export async function recordShownPhotos(db: Db, requestId: number, userId: number): Promise<number> {
+  const rows = await db.query(
+    sql`INSERT INTO verification_request_photos (request_id, photo_id)
+        SELECT ${requestId}, id FROM photos WHERE user_id = ${userId} AND status = 'approved'
+        ON CONFLICT DO NOTHING RETURNING photo_id`,
+  );
+  return rows.length;
+}
+
 /** Selfies the member sent since `since` (every attempt counts, whatever its decision). */
 export async function selfiesSince(db: Db, userId: number, since: Date): Promise<Date[]> {
   const rows = await db.query<{ submitted_at: Date }>(
@@ -98,19 +114,24 @@ export async function listPending(db: Db, siteId: number, moderatorId: number, l
 }
 
 export interface PhotoRow {
+  request_id: number;
   id: number;
-  user_id: number;
   filename: string;
   thumb_filename: string;
   is_main: boolean;
 }
 
-/** The approved photos of these members, main first: what the moderator compares the selfie with. */
-export async function approvedPhotos(db: Db, userIds: readonly number[]): Promise<PhotoRow[]> {
-  if (userIds.length === 0) return [];
+/**
+ * The photos each of these requests showed the moderator, those still approved, main first: what he compares the
+ * selfie with, and all an approval marks. A photo approved after the selfie was sent is not among them.
+ */
+export async function shownPhotos(db: Db, requestIds: readonly number[]): Promise<PhotoRow[]> {
+  if (requestIds.length === 0) return [];
   return db.query<PhotoRow>(
-    sql`SELECT id, user_id, filename, thumb_filename, is_main FROM photos
-        WHERE user_id = ANY(${userIds}::int[]) AND status = 'approved' ORDER BY user_id, is_main DESC, position, id`,
+    sql`SELECT vp.request_id, p.id, p.filename, p.thumb_filename, p.is_main
+        FROM verification_request_photos vp JOIN photos p ON p.id = vp.photo_id
+        WHERE vp.request_id = ANY(${requestIds}::int[]) AND p.status = 'approved'
+        ORDER BY vp.request_id, p.is_main DESC, p.position, p.id`,
   );
 }
 
@@ -133,10 +154,16 @@ export async function decide(
   return row ?? null;
 }
 
-/** Marks the member's approved photos as matched by the approval; answers how many. */
+/**
+ * Marks as matched by the approval the photos the request showed the moderator that are still the member's approved
+ * photos, and no other; answers how many.
+ */
 export async function matchPhotos(db: Db, userId: number, requestId: number): Promise<number> {
   const rows = await db.query(
-    sql`UPDATE photos SET verified_by = ${requestId}, updated_at = now() WHERE user_id = ${userId} AND status = 'approved' RETURNING id`,
+    sql`UPDATE photos p SET verified_by = ${requestId}, updated_at = now()
+        FROM verification_request_photos vp
+        WHERE vp.request_id = ${requestId} AND p.id = vp.photo_id AND p.user_id = ${userId} AND p.status = 'approved'
+        RETURNING p.id`,
   );
   return rows.length;
 }

@@ -113,9 +113,11 @@ function dailyLimit(next: Date | null, now = Date.now()): AppError {
 
 /**
  * Takes the selfie of the member's posed request with the photos' defences (content check, size and pixel limits,
- * re-encoded without metadata), stores it privately and puts the request in the moderators' queue. At most
- * VERIFICATION_SELFIES_PER_DAY selfies per 24 hours (429 verification_daily, counted again under the member's lock);
- * without a posed request 409 verification_not_started. A refusal keeps no file and no row.
+ * re-encoded without metadata), stores it privately and puts the request in the moderators' queue with the photos the
+ * moderator will compare it with: his approved photos now, recorded with the request (an approval vouches for these
+ * only). At most VERIFICATION_SELFIES_PER_DAY selfies per 24 hours (429 verification_daily, counted again under the
+ * member's lock); without a posed request 409 verification_not_started; without an approved photo left 422
+ * verification_no_photo. A refusal keeps no file and no row.
  */
 export async function submitSelfie(
   db: Db,
@@ -138,7 +140,9 @@ export async function submitSelfie(
       if (!(await repo.lockMember(tx, viewer.userId))) throw authenticationRequired();
       const now = await allowance(tx, viewer.userId);
       if (now.left === 0) throw dailyLimit(now.next);
-      if (!(await repo.submitSelfie(tx, viewer.userId, selfie))) throw new AppError(409, 'verification_not_started');
+      const request = await repo.submitSelfie(tx, viewer.userId, selfie);
+      if (!request) throw new AppError(409, 'verification_not_started');
+      if ((await repo.recordShownPhotos(tx, request.id, viewer.userId)) === 0) throw new AppError(422, 'verification_no_photo');
     });
   } catch (err) {
     await removeSelfie(media, selfie, logger);
@@ -148,15 +152,22 @@ export async function submitSelfie(
 }
 
 /**
- * The moderators' queue: pending selfies, oldest first, each with the pose asked for and the member's approved photos
- * (main first) to compare with; never the moderator's own request, and marked where he is tied to the member (a block
- * either way or a conversation: another moderator decides).
+ * The moderators' queue: pending selfies, oldest first, each with the pose asked for and the photos the request shows
+ * (his approved photos when he sent the selfie, those still approved, main first) to compare with — exactly the photos
+ * an approval marks; never the moderator's own request, and marked where he is tied to the member (a block either way
+ * or a conversation: another moderator decides).
  */
 export async function listQueue(db: Db, viewer: Viewer | null, siteId: number): Promise<VerificationQueue> {
   const moderator = await requireModerator(db, viewer);
   const rows = await repo.listPending(db, siteId, moderator.userId, QUEUE_LIMIT);
   const memberIds = rows.map((r) => r.user_id);
-  const [photos, tied] = await Promise.all([repo.approvedPhotos(db, memberIds), tiedMembers(db, moderator.userId, memberIds)]);
+  const [photos, tied] = await Promise.all([
+    repo.shownPhotos(
+      db,
+      rows.map((r) => r.id),
+    ),
+    tiedMembers(db, moderator.userId, memberIds),
+  ]);
   return {
     requests: rows.map((r) => ({
       id: r.id,
@@ -164,7 +175,7 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number): 
       pose: r.pose,
       selfie: selfieImage({ id: r.id, selfie: r.selfie, status: 'pending' }),
       photos: photos
-        .filter((p) => p.user_id === r.user_id)
+        .filter((p) => p.request_id === r.id)
         .map((p) => ({
           id: p.id,
           filename: p.filename,
@@ -190,8 +201,9 @@ export interface DecideDeps {
 }
 
 /**
- * A moderator's decision on a pending selfie. Approving marks the member's approved photos as matched (his main photo
- * among them: the badge shows from now on); refusing needs a reason from the short list and mails the member its
+ * A moderator's decision on a pending selfie. Approving marks as matched the photos the request showed him that are
+ * still approved, and no other (with his main photo among them the badge shows from now on; a photo approved since the
+ * selfie was sent needs a later verification); refusing needs a reason from the short list and mails the member its
  * statement of reasons in his language. Nobody decides about himself (403 own_case) or a member he is tied to (403
  * conflict_of_interest); a request decided before is 409 verification_decided, an unknown one 404. Every decision is
  * the request row's moderator, time and reason, and a log line of ids.

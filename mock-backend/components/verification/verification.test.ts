@@ -108,7 +108,7 @@ const requestRows = (userId: number) =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestContext({ members: 40 });
+  ctx = await createTestContext({ members: 46 });
   moderator = await loginCookie(ctx.app, DEMO_LOGINS.moderator);
   const [row] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${DEMO_LOGINS.moderator}`);
   moderatorId = row?.id as number;
@@ -355,6 +355,45 @@ describe('the badge and the main photo', () => {
 
     await request(ctx.app).put('/api/photos.php').set('cookie', m.cookie).send({ id: matched }).expect(200);
     expect((await state(m)).body).toMatchObject({ verified: true, lapsed: false });
+  });
+
+  it('When a photo is approved after the selfie was sent and he makes it his main photo, then the queue never showed it, the approval does not mark it and he carries no badge until a later verification shows it', async () => {
+    const m = await member();
+    const viewer = await member();
+    const shown = await approvedPhoto(m, '#933');
+    const id = await pendingRequest(m);
+    // Approved in the ordinary photo queue while the selfie waits, and made his main photo.
+    const later = await approvedPhoto(m, '#399');
+    await request(ctx.app).put('/api/photos.php').set('cookie', m.cookie).send({ id: later }).expect(200);
+    const item = (await queue()).body.requests.find((r: { id: number }) => r.id === id) as { photos: { id: number }[] };
+    expect(item.photos.map((p) => p.id)).toEqual([shown]);
+
+    await decide({ request: id, decision: 'approve' }).expect(200);
+    const marked = await ctx.db.query<{ id: number }>(sql`SELECT id FROM photos WHERE user_id = ${m.id} AND verified_by = ${id}`);
+    expect(marked.map((r) => r.id)).toEqual([shown]);
+    expect((await state(m)).body).toMatchObject({ status: 'approved', verified: false, lapsed: true });
+    expect(await profileOf(m.id, viewer)).toMatchObject({ verified: false });
+    expect((await searchVerified(viewer)).map((p) => p.id)).not.toContain(m.id);
+
+    // A later verification shows the new main photo; its approval brings the badge.
+    const again = await pendingRequest(m);
+    const next = (await queue()).body.requests.find((r: { id: number }) => r.id === again) as { photos: { id: number }[] };
+    expect(next.photos.map((p) => p.id)).toEqual([later, shown]);
+    await decide({ request: again, decision: 'approve' }).expect(200);
+    expect((await state(m)).body).toMatchObject({ verified: true, lapsed: false });
+    expect(await profileOf(m.id, viewer)).toMatchObject({ verified: true });
+  });
+
+  it('When he has no approved photo left when he sends the selfie, then 422 verification_no_photo in his language and the pose still waits', async () => {
+    const m = await member();
+    const photo = await approvedPhoto(m, '#993');
+    expect((await start(m)).status).toBe(201);
+    await request(ctx.app).delete('/api/photos.php').set('cookie', m.cookie).send({ id: photo }).expect(200);
+    const res = await selfie(m, undefined, 'nl');
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('verification_no_photo');
+    expect(res.body.error.message).toContain('Voeg eerst een foto toe');
+    expect(await requestRows(m.id)).toMatchObject([{ status: 'posed', selfie: null }]);
   });
 
   it('When the chat partner is verified, then the conversation’s partner carries the badge', async () => {

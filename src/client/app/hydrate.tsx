@@ -6,6 +6,7 @@ import { trackFetch } from '../lib/activity';
 import { reloadAfterChunkError } from '../lib/chunk-reload';
 import { endingSession, holdForLeaving, unlessLeaving } from '../lib/page-exit';
 import { APP_STATE_ID, parseAppState } from '../lib/app-state';
+import { holdsMemberData } from '../lib/device-member';
 import { createBrowserApiClient } from '../lib/browser-api-client';
 import type { Messages } from '../lib/i18n';
 import { createAppStore, type AppStore } from '../lib/store/store';
@@ -123,6 +124,13 @@ export async function hydrateApp(
   ]);
   const messages = loaded ?? withoutCatalogue();
   const store = createAppStore(state.store);
+  // A member's data in the browser goes with his session (lib/member-device-data.ts): watched on a member's page, and
+  // on a visitor's only while the browser still holds a member's data.
+  if (member || holdsMemberData())
+    void import('../lib/member-device-data').then(
+      (data) => data.keepMemberDataWithSession(store, api),
+      () => undefined,
+    );
   // The router starts from the server's loader data: no loader runs again for the page it hydrates.
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: state.loaderData, ...(state.actionData ? { actionData: state.actionData } : {}) },

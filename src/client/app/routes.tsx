@@ -397,7 +397,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'credits-page',
           () => import('./pages/credits-page'),
-          (m) => ({ Component: m.TransactionsPage, loader: m.transactionsLoader, action: m.refundAction }),
+          (m) => ({ Component: m.TransactionsPage, loader: m.transactionsLoader, action: m.transactionsAction }),
         ),
       },
       {

@@ -9,6 +9,7 @@ const DISMISSAL_MAX_AGE_SECONDS = 365 * 86_400;
 /** The banners and modals that can be dismissed. Member-only banners carry the member id in their key. */
 export type DismissKey =
   | 'entry_warning'
+  | 'language_offer'
   | `photo_alert_${number}`
   | `push_alert_${number}`
   | `notifications_alert_${number}`

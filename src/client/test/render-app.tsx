@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/locales';
 import { AppProviders } from '../app/providers';
 import type { PageAction, PageContext, PageLoader, PrefetchResult } from '../app/route-handle';
 import { mergePageData, PageDataContext } from '../lib/page-data';
+import type { SiteState } from '../lib/store/site-slice';
 import { createAppStore } from '../lib/store/store';
 import { settingsFixture } from './fixtures';
 
@@ -43,6 +44,8 @@ export function renderWithApp(
     path?: string;
     /** What the browser's page context adds for the action (e.g. `sessionEnded`). */
     context?: Partial<PageContext>;
+    /** More of the site's state the server hands over (a language offer, dismissals). */
+    site?: Partial<SiteState>;
   } = {},
 ) {
   const store = createAppStore({
@@ -52,6 +55,7 @@ export function renderWithApp(
       locale: options.locale ?? 'en',
       browserLanguage: options.browserLanguage ?? null,
       pageError: null,
+      ...options.site,
     },
   });
   const api = createApiClient({

@@ -281,8 +281,11 @@ export interface paths {
          * The credit bundles in the country's currency, with the discount applied, and the payment methods offered there
          * @description Open to visitors (the pricing page) and members. The country is `country` when given (one of the site's
          *     countries), else the member's profile country, else the visitor's country. A `discount_code` (members
-         *     only) is checked as at checkout: unknown 404 `code_not_found`, used 409 `code_used`, expired 422
-         *     `code_expired`, fitting no bundle 422 `code_not_applicable`; a bundle below the code's minimum keeps its price.
+         *     only) is checked as at checkout: unknown 404 `code_not_found`, used by a completed payment 409 `code_used`,
+         *     reserved by the member's own unpaid order 409 `code_reserved` (`params.payment_id`: pay or cancel that order,
+         *     or it expires, and the code is his again), reserved by another member's unfinished order 409
+         *     `code_reserved_elsewhere`, expired 422 `code_expired`, fitting no bundle 422 `code_not_applicable`; a bundle
+         *     below the code's minimum keeps its price.
          */
         get: operations["listCreditPackages"];
         put?: never;
@@ -307,9 +310,13 @@ export interface paths {
          * @description Creates a payment at the payment provider for the bundle with the method (and bank, for iDEAL and
          *     Przelewy24) and an optional discount code, and answers `checkout_url`. Credits are added only when the
          *     provider reports the payment paid (webhook, checked against the provider), never on the browser's return.
-         *     Honours `Idempotency-Key`: a repeated request answers the same payment. Errors: 422 `method_unavailable`,
-         *     `issuer_required`, `code_expired`, `code_not_applicable`; 404 `code_not_found` or an unknown bundle;
-         *     409 `code_used`; 503 `payment_provider_unavailable` (nothing is charged, the code stays unused).
+         *     Honours `Idempotency-Key`: a repeated request answers the same payment. A discount code is only reserved by
+         *     the payment while it is open or pending and spent when it is paid; a payment that fails, is cancelled or
+         *     expires (an open order is closed at its deadline, per method: docs/product-rules.md) gives it back at once.
+         *     Errors: 422 `method_unavailable`, `issuer_required`, `code_expired`, `code_not_applicable`; 404
+         *     `code_not_found` or an unknown bundle; 409 `code_used`, `code_reserved` (the member's own unpaid order holds
+         *     the code: `params.payment_id`), `code_reserved_elsewhere`; 503 `payment_provider_unavailable` (nothing is
+         *     charged, the code stays unused).
          */
         post: operations["createPayment"];
         delete?: never;
@@ -329,6 +336,55 @@ export interface paths {
         get: operations["getPayment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-cancel.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the member's unpaid (open) orders; its discount comes back at once
+         * @description The provider is asked first: a payment it reports paid, pending or otherwise settled is settled as it says (a
+         *     payment paid that very moment is credited, and answered 409 `payment_not_cancelable`); one still open there is
+         *     cancelled there where the provider can, and closed here as `canceled` in any case, giving its discount code
+         *     back. An order already cancelled, expired or failed is answered as it is. 409 `payment_not_cancelable`
+         *     (`params.status`: paid, or pending at the bank); 404 for a payment that is not the member's own; 503
+         *     `payment_provider_unavailable` when the provider cannot be asked (nothing changed). Honours `Idempotency-Key`.
+         */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-resume.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's checkout of one of the member's unpaid (open) orders, to pay that same payment
+         * @description Same payment, same amount, same discount: the provider is asked that it is still open there and its hosted
+         *     checkout is answered. A payment settled there meanwhile (paid, failed, expired) is settled as the provider
+         *     says, and an order past its deadline is closed as expired; both are answered 409 `payment_not_open`
+         *     (`params.status`). 404 for a payment that is not the member's own; 503 `payment_provider_unavailable` when
+         *     the provider cannot be asked. Changes no payment of its own, so it takes no Idempotency-Key.
+         */
+        post: operations["resumePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1243,8 +1299,10 @@ export interface paths {
          *     all metadata (EXIF, GPS) removed, stored under a server-chosen name in the media store. Never shown to other
          *     members; no biometric template is computed or kept. At most 3 selfies per 24 hours (429
          *     `verification_daily`, `params.count`, `params.hours`, `params.next`, Retry-After). Without a posed request 409
-         *     `verification_not_started` (`verification_pending` while one waits). A refused upload keeps no file and no row.
-         *     Honours `Idempotency-Key`.
+         *     `verification_not_started` (`verification_pending` while one waits). The request records the member's approved
+         *     photos at this moment: the moderator is shown these beside the selfie, and an approval marks these only (422
+         *     `verification_no_photo` when he has none left). A refused upload keeps no file and no row. Honours
+         *     `Idempotency-Key`.
          */
         post: operations["submitVerificationSelfie"];
         delete?: never;
@@ -1261,7 +1319,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Moderators only - pending verification selfies, oldest first, each with the pose asked for and the member's approved photos
+         * Moderators only - pending verification selfies, oldest first, each with the pose asked for and the approved photos the member had when he sent it
          * @description At most 20 at a time, never the moderator's own request (another moderator decides it). A request of a member
          *     the moderator blocked, was blocked by or has a conversation with is marked `conflict_of_interest` (another
          *     moderator decides it). The selfie is served only to moderators and its member (private, never cached by
@@ -1286,11 +1344,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Moderators only - approve a pending selfie (the member's approved photos count as matched; his badge shows) or refuse it with a reason
+         * Moderators only - approve a pending selfie (the photos the request showed count as matched) or refuse it with a reason
          * @description A refusal needs `reason` (422 `invalid_value` without) and mails the member its statement of reasons in his
          *     language; he may try again (3 selfies a day). The moderator may not decide about himself (403 `own_case`) or a
          *     member he blocked, was blocked by or has a conversation with (403 `conflict_of_interest`); nothing changes
-         *     then. A request decided before is 409 `verification_decided`. The request keeps who decided, when and why.
+         *     then. A request decided before is 409 `verification_decided`. The request keeps who decided, when and why. An
+         *     approval marks as matched the photos the queue showed beside the selfie (his approved photos when he sent it,
+         *     those still approved) and no other: a photo approved later carries no badge until a later verification shows it,
+         *     and he is verified while his main photo is one of the matched.
          */
         post: operations["decideVerification"];
         delete?: never;
@@ -1986,6 +2047,19 @@ export interface components {
             charged_back: boolean;
             refunded_minor: number;
             checkout_url: string | null;
+            /**
+             * Format: date-time
+             * @description Until when an open order can be paid; past it the order expires and gives its discount back (null unless open)
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a payment pending at the bank is expected to be settled, where its method has a usual time (null otherwise)
+             */
+            expected_at: string | null;
+        };
+        PaymentOrderRequest: {
+            payment_id: number;
         };
         Refund: {
             id: number;
@@ -2391,7 +2465,7 @@ export interface components {
             };
             pose: components["schemas"]["VerificationPose"];
             selfie: components["schemas"]["Image"];
-            /** @description His approved photos, main first */
+            /** @description The approved photos he had when he sent the selfie (those still approved), main first - the only photos an approval marks as matched */
             photos: components["schemas"]["Image"][];
             /** Format: date-time */
             submitted_at: string;
@@ -3747,7 +3821,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
-            /** @description Code already used (`code_used`) */
+            /**
+             * @description Code already used by a completed payment (`code_used`), reserved by the member's own order that is not paid
+             *     yet (`code_reserved`, `params.payment_id` and `params.code`), or a single-use code reserved by another
+             *     member's unfinished order (`code_reserved_elsewhere`)
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3783,7 +3861,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            /** @description Code already used (`code_used`) */
+            /** @description Code already used (`code_used`), or reserved by an unpaid order (`code_reserved`, `code_reserved_elsewhere`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3827,7 +3905,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
-            /** @description Code already used (`code_used`), or the Idempotency-Key is in use (`idempotency_key_in_use`) */
+            /**
+             * @description Code already used (`code_used`) or reserved by an unpaid order (`code_reserved`, `code_reserved_elsewhere`),
+             *     or the Idempotency-Key is in use (`idempotency_key_in_use`)
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,6 +3949,98 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique key per attempt of this write (draft-ietf-httpapi-idempotency-key-header), e.g. a UUID,
+                 *     bare or as a structured-field string (`"…"`); 1–255 visible ASCII characters. See the API description.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order as it is now */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description Paid or pending at the bank (`payment_not_cancelable`, `params.status`), or the Idempotency-Key is in use
+             *     (`idempotency_key_in_use`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resumePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The open payment and its hosted checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            /** @description The order can no longer be paid (`payment_not_open`, `params.status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactions: {
@@ -5920,7 +6093,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Not an image, or too many pixels (`photo_invalid`), or the Idempotency-Key was used with another upload (`idempotency_key_reused`) */
+            /** @description Not an image, or too many pixels (`photo_invalid`), no approved photo left to compare with (`verification_no_photo`), or the Idempotency-Key was used with another upload (`idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;

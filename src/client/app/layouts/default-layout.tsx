@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../error-boundary';
 import { ErrorPage } from '../pages/error-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
+import { LanguageOfferSlot } from './language-offer-slot';
 import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups, MemberTabBar } from './member-shell';
 import { NavCountsProvider, useLayoutNavCounts } from './nav-counts';
 import { SiteFooter } from './site-footer';
@@ -53,6 +54,8 @@ function DefaultLayoutBody() {
       </a>
       <CountedTopNav />
       <main id="main" className="app-main" tabIndex={-1}>
+        {/* The banner area above the page: the language offer of a first visit, then the member's one prompt. */}
+        <LanguageOfferSlot />
         <MemberBanners />
         <div className="container">
           <ErrorBoundary key={url} fallback={() => <ErrorPage />}>

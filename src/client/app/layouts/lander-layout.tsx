@@ -6,6 +6,7 @@ import { EntryWarning } from '../../features/shell/components/entry-warning';
 import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SiteDisclaimer } from '../../features/shell/components/site-disclaimer';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { LanguageOfferSlot } from './language-offer-slot';
 import { PageOutlet } from './page-outlet';
 import { SiteFooter } from './site-footer';
 
@@ -45,6 +46,8 @@ export function LanderLayout() {
         </nav>
       </header>
       <main id="main" className="app-main lander-main" tabIndex={-1}>
+        {/* The banner area above the page: the language offer of a first visit. */}
+        <LanguageOfferSlot />
         <PageOutlet />
       </main>
       <SiteFooter />

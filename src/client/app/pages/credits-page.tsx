@@ -6,13 +6,16 @@ import { IDEMPOTENCY_FIELD, idempotencyKeyOf } from '../../components/progressiv
 import { creditPackagesKey, listCreditPackages, useCreditPackages } from '../../features/credits/api/credit-packages';
 import { getWelcomeCode, WELCOME_CODE_KEY } from '../../features/credits/api/discount';
 import {
+  cancelPayment,
   checkoutAddress,
   CHECKOUT_HOP,
   createPayment,
   getPayment,
   listTransactions,
   paymentKey,
+  resumePayment,
   TRANSACTIONS_KEY,
+  type PaymentCreated,
 } from '../../features/credits/api/payments';
 import { getRefundQuote, refundQuoteKey, requestRefund } from '../../features/credits/api/refunds';
 import { CreditsCheckout, PAY_FORM } from '../../features/credits/components/credits-checkout';
@@ -22,10 +25,11 @@ import type { Schemas } from '../../../shared/api/client';
 import { PackageList } from '../../features/credits/components/package-list';
 import { PaymentResult } from '../../features/credits/components/payment-result';
 import { RepeatOrder } from '../../features/credits/components/repeat-order';
-import { REFUND_FORM, REFUNDED } from '../../features/credits/components/refund-panel';
+import { CANCEL_INTENT, CANCELLED, ORDER_FORM, RESUME_INTENT } from '../../features/credits/components/order-actions';
+import { pageWith, REFUND_FORM, REFUNDED } from '../../features/credits/components/refund-panel';
 import { TransactionsOverview } from '../../features/credits/components/transactions-overview';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
+import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
   prefetchForMember,
@@ -40,35 +44,34 @@ import {
  * The payment flow's data for the first render (the page works without JavaScript). A visitor sees the bundles at list
  * price. For a member who typed no code, the bundles at list price go out with the user call; a member who has never
  * paid then asks for his welcome discount (a member who has paid has none: not asked, so the browser logs no 404), and
- * with one the bundles at its price. A typed code asks for the bundles with it, and without it when it was refused.
+ * with one the bundles at its price. A typed code asks for the bundles with it, and without it when it was refused (or
+ * his unpaid order reserves it). A member's orders come along: his unfinished ones lead the page.
  */
 export async function creditsLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const listPrices = () => prefetchKey(creditPackagesKey(null), () => listCreditPackages(ctx.api, null));
   if (!ctx.hasSession) return listPrices();
   const withCode = (code: string) => prefetchKey(creditPackagesKey(code), () => listCreditPackages(ctx.api, code));
+  const orders = () => prefetchKey(TRANSACTIONS_KEY, () => listTransactions(ctx.api));
   const typed = searchOf(request).get('code');
   return prefetchForMember(ctx, async () => {
     if (typed) {
-      const priced = await withCode(typed);
-      return priced.errors ? mergePrefetched(priced, await listPrices()) : priced;
+      const [priced, purchases] = await Promise.all([withCode(typed), orders()]);
+      return priced.errors ? mergePrefetched(priced, await listPrices(), purchases) : mergePrefetched(priced, purchases);
     }
-    const [welcome, plain] = await Promise.all([
+    const [welcome, plain, purchases] = await Promise.all([
       ctx.user.then((user) => (user && !user.paid_user ? getWelcomeCode(ctx.api) : null)),
       listPrices(),
+      orders(),
     ]);
-    const parts: PrefetchResult[] = [{ fallback: { [WELCOME_CODE_KEY]: welcome } }, plain];
+    const parts: PrefetchResult[] = [{ fallback: { [WELCOME_CODE_KEY]: welcome } }, plain, purchases];
     if (welcome) parts.push(await withCode(welcome.code));
     return mergePrefetched(...parts);
   });
 }
 
-/** /credits/repeat-order: the purchases (the last order to repeat) beside the payment flow's data. */
+/** /credits/repeat-order: the payment flow's data, whose purchases name the last order to repeat. */
 export async function repeatOrderLoader(args: PageLoaderArgs): Promise<PrefetchResult> {
-  const [credits, purchases] = await Promise.all([
-    creditsLoader(args),
-    prefetchForMember(args.context, () => prefetchKey(TRANSACTIONS_KEY, () => listTransactions(args.context.api))),
-  ]);
-  return mergePrefetched(credits, purchases);
+  return creditsLoader(args);
 }
 
 /**
@@ -92,13 +95,57 @@ export async function transactionsLoader({ params, context: ctx }: PageLoaderArg
   );
 }
 
+/** Where a payment's answer leads: its hosted checkout, through the payment's page (`?checkout=1`) when it is elsewhere. */
+function toCheckout(request: Request, payment: PaymentCreated): Response {
+  const checkout = checkoutAddress(payment.checkout_url);
+  if (!checkout) return seeOther(`/transactions/${payment.payment_id}`);
+  // A checkout on the site's own origin is answered at once, as a new document (it is no page of this app); the
+  // browser follows a form's redirect to another origin only when the page's CSP form-action names it, so the
+  // provider's is reached from the payment's page.
+  if (new URL(checkout).origin === new URL(request.url).origin) return redirectDocument(checkout, 303);
+  return seeOther(`/transactions/${payment.payment_id}?${CHECKOUT_HOP}=1`);
+}
+
 /**
- * The refund confirmation posted without JavaScript (or before the page hydrated) to /transactions: the refund of the
- * purchase's unused credits is asked with the form's Idempotency-Key (posted twice, refunded once), then 303 to the
- * transactions saying so; a refusal renders the confirmation again with the backend's message and the same key.
+ * An unpaid order's forms, posted to its payment's page /transactions/{id} (from /credits, /transactions or that page;
+ * without JavaScript, or through the router): "Resume payment" asks the backend for that same payment's checkout and
+ * leads on to it; "Cancel order" cancels it with the form's Idempotency-Key (posted twice, cancelled once), which gives
+ * its discount back, then 303 to the page it came from (`return`) with `?cancelled=`. A refusal (someone else's
+ * payment, an order paid or expired meanwhile, the provider unreachable) renders the payment's page with the
+ * backend's message.
  */
-export async function refundAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+async function orderAction(request: Request, context: PageActionArgs['context'], paymentId: number, form: FormData) {
+  const intent = textField(form, 'intent');
+  if (intent === RESUME_INTENT)
+    return runFormAction(
+      ORDER_FORM,
+      { intent, payment_id: String(paymentId) },
+      () => resumePayment(context.api, paymentId),
+      (resumed) => toCheckout(request, resumed),
+    );
+  const key = idempotencyKeyOf(form);
+  const back = returnPathOf(form, `/transactions/${paymentId}`);
+  return runFormAction(
+    ORDER_FORM,
+    { intent, payment_id: String(paymentId), [IDEMPOTENCY_FIELD]: key },
+    () => cancelPayment(context.api, paymentId, key),
+    () => seeOther(pageWith(back, CANCELLED, paymentId)),
+  );
+}
+
+/**
+ * The forms posted to /transactions and /transactions/{id}: an unpaid order's resume or cancel (orderAction), or the
+ * refund confirmation, posted without JavaScript (or before the page hydrated): the refund of the purchase's unused
+ * credits is asked with the form's Idempotency-Key (posted twice, refunded once), then 303 to the transactions saying
+ * so; a refusal renders the confirmation again with the backend's message and the same key.
+ */
+export async function transactionsAction({ request, params, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
+  const intent = textField(form, 'intent');
+  if (intent === RESUME_INTENT || intent === CANCEL_INTENT) {
+    if (!params.id || !/^\d{1,9}$/.test(params.id)) return seeOther('/transactions');
+    return orderAction(request, context, Number(params.id), form);
+  }
   const raw = textField(form, 'payment_id');
   if (!/^\d{1,9}$/.test(raw)) return seeOther('/transactions');
   const paymentId = Number(raw);
@@ -212,15 +259,7 @@ export async function payAction({ request, params, context }: PageActionArgs): P
     PAY_FORM,
     { issuer, [IDEMPOTENCY_FIELD]: key },
     () => createPayment(context.api, body, key),
-    (created) => {
-      const checkout = checkoutAddress(created.checkout_url);
-      if (!checkout) return seeOther(`/transactions/${created.payment_id}`);
-      // A checkout on the site's own origin is answered at once, as a new document (it is no page of this app); the
-      // browser follows a form's redirect to another origin only when the page's CSP form-action names it, so the
-      // provider's is reached from the payment's page.
-      if (new URL(checkout).origin === new URL(request.url).origin) return redirectDocument(checkout, 303);
-      return seeOther(`/transactions/${created.payment_id}?${CHECKOUT_HOP}=1`);
-    },
+    (created) => toCheckout(request, created),
   );
 }
 

@@ -6,6 +6,7 @@ import { login } from '../../features/session/api/login';
 import { logout } from '../../features/session/api/logout';
 import { LoginForm, type LoginFormFailure } from '../../features/session/components/login-form';
 import { loginReturnOf, RETURN_FIELD } from '../../features/session/login-return';
+import { forgetMemberData } from '../../lib/member-device-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { endSessionWith, type PageActionArgs } from '../route-handle';
 
@@ -28,12 +29,15 @@ export async function loginAction({ request, context }: PageActionArgs): Promise
 
 /**
  * The account menu's logout: the backend ends the session (and clears its cookie), then the home page loads as a new
- * document, so nothing of the member's page (its store, caches and event stream) outlives his session. With
- * JavaScript the page holds its other calls from the logout call on (each would be refused).
+ * document, so nothing of the member's page (its store, caches and event stream) outlives his session, nor his data in
+ * the browser (lib/member-device-data.ts). With JavaScript the page holds its other calls from the logout call on (each
+ * would be refused).
  */
 export async function logoutAction({ context }: PageActionArgs): Promise<Response> {
   // Even when the call fails, leave: the next page shows the real session state.
   await endSessionWith(context, logout).catch(() => undefined);
+  // In the browser his data leaves with him (posted without JavaScript, the next page removes it).
+  if (context.sessionEnded) forgetMemberData();
   context.sessionEnded?.();
   return redirectDocument('/', 303);
 }

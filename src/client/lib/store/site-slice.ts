@@ -10,11 +10,25 @@ export interface PageError {
   message?: string;
 }
 
+/**
+ * A language this page offers to switch to (the browser's, while the visitor has chosen none), with its texts already
+ * written in that language (src/server/language-offer.ts).
+ */
+export interface OfferedLanguage {
+  locale: Locale;
+  label: string;
+  question: string;
+  accept: string;
+  dismiss: string;
+}
+
 export interface SiteState {
   settings: Settings;
   locale: Locale;
   browserLanguage: string | null;
   pageError: PageError | null;
+  /** The language offer of this visit's first page (features/site/components/language-offer.tsx), if any. */
+  languageOffer?: OfferedLanguage | null;
   /** Dismissed banners and modals (key → epoch ms), read from the `dismissed_*` cookies on the server. */
   dismissals?: Record<string, number>;
   /** When the server rendered the page (epoch ms): clocks shown on the page (the time-bonus countdown) start from it, so

@@ -18,6 +18,7 @@ function PendingState({ item, sending, links = true }: { item: OutboxItem; sendi
   const intl = useIntl();
   const location = useLocation();
   const problem = item.problem;
+  if (item.expired) return <FormattedMessage id="chat.outbox.expired" defaultMessage="Not sent: it waited too long — write it again." />;
   if (sending) return <FormattedMessage id="chat.outbox.sending" defaultMessage="Sending…" />;
   if (!problem) return <FormattedMessage id="chat.outbox.waiting" defaultMessage="Waiting for network" />;
   if (problem.kind === 'credits')
@@ -57,7 +58,8 @@ function PendingState({ item, sending, links = true }: { item: OutboxItem; sendi
 /**
  * The member's messages waiting in the outbox, at the end of the conversation's list: his bubble marked "Waiting for
  * network" (or "Sending…"), with Cancel; one the backend refused on its resend says why (in his language), with
- * Try again and Cancel, as the composer's alert does. Render inside the message list's `<ol>`.
+ * Try again and Cancel, as the composer's alert does; one that waited too long says it was not sent and he should write
+ * it again, with Remove (it is never sent). Render inside the message list's `<ol>`.
  */
 export function PendingMessages({ items, sending, onCancel, onRetry }: PendingMessagesProps) {
   const baseId = useId();
@@ -66,8 +68,9 @@ export function PendingMessages({ items, sending, onCancel, onRetry }: PendingMe
       {items.map((item, i) => {
         const textId = `${baseId}-${i}`;
         const busy = sending === item.key;
+        const stopped = item.problem !== undefined || item.expired === true;
         return (
-          <li key={item.key} className="chat-message is-mine chat-pending" data-testid="chat-pending">
+          <li key={item.key} className={`chat-message is-mine chat-pending${item.expired ? ' is-expired' : ''}`} data-testid="chat-pending">
             <div className="chat-bubble">
               <span className="visually-hidden">
                 <FormattedMessage id="chat.youSaid" defaultMessage="You wrote:" />{' '}
@@ -75,19 +78,19 @@ export function PendingMessages({ items, sending, onCancel, onRetry }: PendingMe
               <span className="chat-text" id={textId}>
                 {item.text}
               </span>
-              {item.problem ? null : (
+              {stopped ? null : (
                 <span className="chat-meta" data-testid="chat-pending-state">
                   <PendingState item={item} sending={busy} />
                 </span>
               )}
             </div>
-            {item.problem ? (
+            {stopped ? (
               <div className="chat-pending-problem small" data-testid="chat-pending-problem">
                 <PendingState item={item} sending={busy} />
               </div>
             ) : null}
             <div className="chat-pending-actions">
-              {item.problem ? (
+              {item.problem && !item.expired ? (
                 <button
                   type="button"
                   className="btn btn-primary btn-sm"
@@ -105,7 +108,11 @@ export function PendingMessages({ items, sending, onCancel, onRetry }: PendingMe
                 disabled={busy}
                 onClick={() => onCancel(item.key)}
               >
-                <FormattedMessage id="chat.outbox.cancel" defaultMessage="Cancel" />
+                {item.expired ? (
+                  <FormattedMessage id="chat.outbox.remove" defaultMessage="Remove" />
+                ) : (
+                  <FormattedMessage id="chat.outbox.cancel" defaultMessage="Cancel" />
+                )}
               </button>
             </div>
           </li>

@@ -176,7 +176,7 @@ describe('the chat outbox', () => {
     const key = '0f8e5a1c-3b2d-4e6f-8a9b-1c2d3e4f5a6b';
     window.localStorage.setItem(
       outboxStorageKey(MEMBER),
-      JSON.stringify([{ key, partner: PARTNER, text: 'Na het tanken', queuedAt: '2026-01-01T10:00:00Z' }]),
+      JSON.stringify([{ key, partner: PARTNER, text: 'Na het tanken', queuedAt: new Date(Date.now() - 3_600_000).toISOString() }]),
     );
     const page = showConversation(api);
     expect((await screen.findByTestId('chat-pending-problem')).textContent).toContain("You don't have enough credits");
@@ -190,6 +190,26 @@ describe('the chat outbox', () => {
     await waitFor(() => expect(page.onDelivered).toHaveBeenCalledWith(sentOf(82, 'Na het tanken')));
     expect(api.sends.map((s) => s.key)).toEqual([key, key]);
     await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull());
+  });
+
+  it('When a page loads with a message that waited longer than 23 hours, then it is never sent and its bubble says in his language that it waited too long, with Remove and no Try again', async () => {
+    const api = site([[200, sentOf(83, 'Gisteren')]]);
+    const key = '1f8e5a1c-3b2d-4e6f-8a9b-1c2d3e4f5a6b';
+    const queuedAt = new Date(Date.now() - 23 * 3_600_000 - 60_000).toISOString();
+    window.localStorage.setItem(outboxStorageKey(MEMBER), JSON.stringify([{ key, partner: PARTNER, text: 'Gisteren', queuedAt }]));
+    const page = showConversation(api, 'nl');
+    const problem = await screen.findByTestId('chat-pending-problem');
+    expect(problem.textContent).toBe('Niet verstuurd: het bericht wachtte te lang — schrijf het opnieuw.');
+    expect(screen.getByTestId('chat-pending').textContent).toContain('Gisteren');
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).toBeNull();
+    goOnline();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.sends).toEqual([]);
+    expect(readOutbox(window.localStorage, MEMBER)).toMatchObject([{ key, expired: true }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Verwijderen' }));
+    expect(screen.queryByTestId('chat-pending')).toBeNull();
+    expect(window.localStorage.getItem(outboxStorageKey(MEMBER))).toBeNull();
+    expect(page.onDelivered).not.toHaveBeenCalled();
   });
 });
 
@@ -218,6 +238,28 @@ describe('memberOutbox', () => {
     expect(api.sends.map((s) => s.key)).toEqual(['k-1', 'k-2']);
     expect(delivered.mock.calls.map(([sent]) => sent.message.id)).toEqual([90, 91]);
     expect(selectOutbox(store.getState()).items).toEqual([]);
+  });
+
+  it('When messages waited 22 hours, 23 hours, or were queued ahead of a clock set back since, then only the first is sent; the others are dropped and never sent', async () => {
+    const api = site([[200, sentOf(93, 'twee-en-twintig')]]);
+    const { store, outbox } = outboxOf(api);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    window.localStorage.setItem(
+      outboxStorageKey(MEMBER),
+      JSON.stringify([
+        { key: 'k-22', partner: PARTNER, text: 'twee-en-twintig', queuedAt: hoursAgo(22) },
+        { key: 'k-23', partner: PARTNER, text: 'drie-en-twintig', queuedAt: hoursAgo(23) },
+        { key: 'k-ahead', partner: PARTNER, text: 'vooruit', queuedAt: hoursAgo(-1) },
+      ]),
+    );
+    await outbox.flush();
+    await outbox.retry('k-23');
+    expect(api.sends.map((s) => s.key)).toEqual(['k-22']);
+    expect(readOutbox(window.localStorage, MEMBER).map((item) => [item.key, item.expired])).toEqual([
+      ['k-23', true],
+      ['k-ahead', true],
+    ]);
+    expect(selectOutbox(store.getState()).items.every((item) => item.expired)).toBe(true);
   });
 
   it('When the network is still gone, then the flush stops at the first message and keeps them all', async () => {

@@ -4,7 +4,7 @@ import type { AppDispatch } from '../../../lib/store/store';
 import { sendMessage, type SentMessage } from '../api/send-message';
 import { sendProblemOf } from '../send-problem';
 import { outboxChanged } from './outbox-slice';
-import { changeOutbox, type OutboxItem } from './outbox-storage';
+import { changeOutbox, expireStale, waitedTooLong, type OutboxItem } from './outbox-storage';
 
 /**
  * Whether a send failed for want of a network — the browser is offline, fetch could not reach the site, or the
@@ -17,7 +17,7 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
-type Resent = { kind: 'sent'; sent: SentMessage } | { kind: 'waiting' } | { kind: 'refused'; error: unknown };
+type Resent = { kind: 'sent'; sent: SentMessage } | { kind: 'waiting' } | { kind: 'refused'; error: unknown } | { kind: 'expired' };
 
 /** How often a resend whose key another tab is sending right now (409) looks again, a second apart. */
 const IN_USE_TRIES = 3;
@@ -29,6 +29,8 @@ function resend(api: ApiClient, item: OutboxItem): Promise<Resent> {
   if (running) return running;
   const attempt = (async (): Promise<Resent> => {
     for (let tries = 1; ; tries += 1) {
+      // Checked right before every attempt: a message that waited too long never goes out, whatever started it.
+      if (waitedTooLong(item)) return { kind: 'expired' };
       try {
         return { kind: 'sent', sent: await sendMessage(api, { profile_id: item.partner, text: item.text }, item.key) };
       } catch (error) {
@@ -57,7 +59,10 @@ export function watchConversation(partner: number, delivered: (sent: SentMessage
 }
 
 export interface Outbox {
-  /** Sends what waits, oldest first, until the network fails again; a refused message waits for the member. */
+  /**
+   * Sends what waits, oldest first, until the network fails again; a refused message waits for the member, and one
+   * that waited longer than OUTBOX_MAX_WAIT_MS is dropped, never sent (outbox-storage.ts, waitedTooLong).
+   */
   flush(): Promise<void>;
   /** Keeps a message the network took (with its attempt's key). */
   queue(item: Pick<OutboxItem, 'key' | 'partner' | 'text'>): void;
@@ -91,7 +96,7 @@ export function memberOutbox(api: ApiClient, dispatch: AppDispatch, member: numb
   let memory: OutboxItem[] = [];
   const change = (edit: (items: OutboxItem[]) => OutboxItem[]): OutboxItem[] => {
     const kept = storage();
-    memory = kept ? changeOutbox(kept, member, edit) : edit(memory);
+    memory = kept ? changeOutbox(kept, member, edit) : expireStale(edit(memory));
     dispatch(outboxChanged({ member, items: memory, sending }));
     return memory;
   };
@@ -103,7 +108,7 @@ export function memberOutbox(api: ApiClient, dispatch: AppDispatch, member: numb
   const flushOnce = async () => {
     const tried = new Set<string>();
     for (;;) {
-      const next = change((items) => items).find((item) => !item.problem && !tried.has(item.key));
+      const next = change((items) => items).find((item) => !item.problem && !item.expired && !tried.has(item.key));
       if (!next) return;
       tried.add(next.key);
       setSending(next.key);
@@ -117,6 +122,8 @@ export function memberOutbox(api: ApiClient, dispatch: AppDispatch, member: numb
       } else if (result.kind === 'refused') {
         const problem = sendProblemOf(result.error, '');
         change((items) => items.map((item) => (item.key === next.key ? { ...item, problem } : item)));
+      } else if (result.kind === 'expired') {
+        change((items) => items);
       } else {
         change((items) => items);
         return;
@@ -145,8 +152,11 @@ export function memberOutbox(api: ApiClient, dispatch: AppDispatch, member: numb
     queue: (item) => void change((items) => [...items.filter((i) => i.key !== item.key), { ...item, queuedAt: new Date().toISOString() }]),
     cancel: (key) => void change((items) => items.filter((item) => item.key !== key)),
     retry: async (key) => {
+      // A message that waited too long stays dropped: Try again never sends it (expired survives the edit).
       change((items) =>
-        items.map((item) => (item.key === key ? { key: item.key, partner: item.partner, text: item.text, queuedAt: item.queuedAt } : item)),
+        items.map((item) =>
+          item.key === key && !item.expired ? { key: item.key, partner: item.partner, text: item.text, queuedAt: item.queuedAt } : item,
+        ),
       );
       await flush();
     },

@@ -27,7 +27,8 @@ const RETRY_MS = 30_000;
 /**
  * The outbox of a conversation (outbox.ts): what waits for the network to reach `partner`, sent again with the same
  * Idempotency-Key on opening the conversation, whenever the browser comes back online and every 30 s while one waits;
- * a message it sends joins the conversation through `delivered`, as a message sent from the composer does.
+ * a message it sends joins the conversation through `delivered`, as a message sent from the composer does. One that
+ * waited too long (OUTBOX_MAX_WAIT_MS) is dropped and shows as such, never sent.
  */
 export function useConversationOutbox(partner: number, delivered: (sent: SentMessage) => Promise<void>): ConversationOutbox {
   const api = useApi();
@@ -59,11 +60,13 @@ export function useConversationOutbox(partner: number, delivered: (sent: SentMes
     };
   }, [outbox, member]);
 
-  const waiting = state.member === member && state.items.some((item) => !item.problem);
+  const waiting = state.member === member && state.items.some((item) => !item.problem && !item.expired);
   useEffect(() => {
     if (!outbox || !waiting) return undefined;
     const timer = setInterval(() => {
+      // Offline it is only read again: one that has now waited too long shows as dropped.
       if (navigator.onLine !== false) void outbox.flush();
+      else outbox.reload();
     }, RETRY_MS);
     return () => clearInterval(timer);
   }, [outbox, waiting]);

@@ -40,6 +40,21 @@ export function usePayment(id: number | null) {
   });
 }
 
+/**
+ * POST /payment-cancel.php with the attempt's Idempotency-Key: cancels the member's unpaid order (at the provider and
+ * on the site), which gives its discount back; answers the order as it is now.
+ */
+export function cancelPayment(api: ApiClient, paymentId: number, idempotencyKey: string): Promise<Transaction> {
+  return unwrap(
+    api.POST('/payment-cancel.php', { body: { payment_id: paymentId }, params: { header: { 'Idempotency-Key': idempotencyKey } } }),
+  );
+}
+
+/** POST /payment-resume.php: the provider's checkout of the member's unpaid order (same payment, amount and discount). */
+export function resumePayment(api: ApiClient, paymentId: number): Promise<PaymentCreated> {
+  return unwrap(api.POST('/payment-resume.php', { body: { payment_id: paymentId } }));
+}
+
 export const TRANSACTIONS_KEY = swrKey('/transactions.php');
 
 export function listTransactions(api: ApiClient): Promise<TransactionList> {

@@ -12,11 +12,15 @@ import { useCreditPackages, type CreditPackage, type CreditPackages, type Paymen
 import { useActiveDiscount } from '../api/discount';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
+import { OpenOrders } from './open-orders';
+import { CANCELLED } from './order-actions';
 import { PaymentMark } from './payment-mark';
 import { PackageList } from './package-list';
 
-const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'code_not_applicable']);
+const CODE_ERRORS = new Set(['code_not_found', 'code_used', 'code_expired', 'code_not_applicable', 'code_reserved_elsewhere']);
 const codeError = (error: unknown) => (isApiRequestError(error) && error.code && CODE_ERRORS.has(error.code) ? error : null);
+/** The member's own unpaid order holds the discount: it is still his, and the page says which order to pay or cancel. */
+const reservation = (error: unknown) => (isApiRequestError(error) && error.code === 'code_reserved' ? error : null);
 
 type Discount = CreditPackages['discount'];
 
@@ -36,6 +40,14 @@ function useMethodNames(discount: Discount, methods: PaymentMethodOption[]): str
   return intl.formatList(names, { type: 'conjunction' });
 }
 
+/** The page's query without an earlier cancel's `?cancelled=` (a new cancel names its own order). */
+function withoutCancelled(query: string): string {
+  const params = new URLSearchParams(query);
+  params.delete(CANCELLED);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** `?code=` carried from step to step. */
 function withCode(path: string, code: string | null): string {
   return code ? `${path}?code=${encodeURIComponent(code)}` : path;
@@ -44,15 +56,19 @@ function withCode(path: string, code: string | null): string {
 /**
  * The payment flow: choose a bundle (/credits), the method (/credits/{id}), the bank where the method asks
  * for one, then go to the provider's hosted checkout. A discount code (typed, or the member's time bonus / welcome
- * code) lowers the prices shown and paid. Credits arrive when the provider reports the payment paid.
+ * code) lowers the prices shown and paid. Credits arrive when the provider reports the payment paid. The member's
+ * unfinished orders come first, with "Resume payment" and "Cancel order"; a discount one of them holds is said to be
+ * reserved for it (the prices are then the list prices), never "used": cancelling the order gives it back at once.
  */
 export function CreditsCheckout({ packageId, method }: { packageId: number | null; method: string | null }) {
   const user = useCurrentUser();
+  const { pathname, search: query } = useLocation();
   const [search] = useSearchParams();
   const typedCode = search.get('code');
   const welcome = useActiveDiscount(user !== null && !user.paid_user && !typedCode);
   const wanted = typedCode ?? welcome.data?.code ?? null;
   const withDiscount = useCreditPackages(wanted);
+  const reserved = reservation(withDiscount.error);
   const refused = typedCode ? codeError(withDiscount.error) : null;
   const plain = useCreditPackages(null, null, refused !== null || (wanted !== null && withDiscount.error !== undefined));
   const listing = withDiscount.data ?? plain.data;
@@ -76,6 +92,12 @@ export function CreditsCheckout({ packageId, method }: { packageId: number | nul
 
   return (
     <div className="credits-checkout">
+      {user ? <OpenOrders returnTo={`${pathname}${withoutCancelled(query)}`} /> : null}
+      {reserved ? (
+        <div className="alert alert-warning" role="status" data-testid="discount-reserved">
+          {reserved.message}
+        </div>
+      ) : null}
       <DiscountForm code={typedCode} applied={listing.discount} validFor={validFor} refusal={refused?.message ?? null} />
       {!chosen ? (
         <section aria-labelledby="credits-step-package">

@@ -6,18 +6,25 @@ import { Loading } from '../../../components/loading';
 import { useRefreshUser } from '../../../hooks/use-refresh-user';
 import { forgetReturnAfterPurchase, useReturnAfterPurchase } from '../../../lib/return-after-purchase';
 import { useSearchParams } from 'react-router';
+import { useFormFailure } from '../../../components/progressive-form';
 import { checkoutAddress, CHECKOUT_HOP, usePayment, useTransactions, type Transaction } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
+import { OrderState } from './open-orders';
+import { ORDER_FORM, OrderActions } from './order-actions';
 import { RefundBadge, refundStateOf } from './refund-state';
 
 /**
- * The transaction result page (/transactions/{id}), where the provider sends the member back: pending ('order is
- * being processed') until the webhook settled the payment, then completed (credits added) or failed / cancelled with
- * a retry by another method. A paid one shows its refund state as the list does (from the list's refunds). It only
- * reads the payment; settling is the webhook's job.
+ * The transaction result page (/transactions/{id}), where the provider sends the member back. Each state is said
+ * plainly: not paid yet (open: until when it can be paid, with "Resume payment" and "Cancel order"), pending at the
+ * bank (with its expected date), completed (credits added), failed, cancelled or expired (no money taken, the
+ * discount free again, a new try). A paid one shows its refund state as the list does (from the list's refunds). It
+ * only reads the payment; settling is the webhook's job (and the follow-up job's). A refused resume or cancel comes
+ * back here with the backend's message.
  */
 export function PaymentResult({ id }: { id: number }) {
+  const intl = useIntl();
+  const refused = useFormFailure(ORDER_FORM);
   const { data, error } = usePayment(id);
   const list = useTransactions(data?.status === 'paid');
   const refreshUser = useRefreshUser();
@@ -39,6 +46,13 @@ export function PaymentResult({ id }: { id: number }) {
   if (!data) return <Loading />;
   return (
     <div className="payment-result" data-testid="payment-result" data-status={data.status}>
+      {refused ? (
+        <div className="alert alert-danger" role="alert" data-testid="order-refused">
+          {refused.error.body !== null
+            ? refused.error.message
+            : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })}
+        </div>
+      ) : null}
       <Outcome payment={data} />
       <PaymentDetails payment={data} refund={refundStateOf(data, list.data?.refunds ?? [])} />
     </div>
@@ -91,15 +105,46 @@ function Outcome({ payment }: { payment: Transaction }) {
       // The discount code goes along to the next try (the failed payment gave it back).
       const again = (path: string) => (payment.discount_code ? `${path}?code=${encodeURIComponent(payment.discount_code)}` : path);
       return (
-        <div className="alert alert-danger" role="alert">
+        <div
+          className={`alert ${payment.status === 'failed' ? 'alert-danger' : 'alert-secondary'}`}
+          role={payment.status === 'failed' ? 'alert' : 'status'}
+        >
           <h2 className="h5">
-            <FormattedMessage id="credits.failed.title" defaultMessage="Payment failed" />
+            {payment.status === 'failed' ? (
+              <FormattedMessage id="credits.failed.title" defaultMessage="Payment failed" />
+            ) : payment.status === 'canceled' ? (
+              <FormattedMessage id="credits.canceled.title" defaultMessage="Order cancelled" />
+            ) : (
+              <FormattedMessage id="credits.expired.title" defaultMessage="Order expired" />
+            )}
           </h2>
           <p className="mb-2">
-            <FormattedMessage
-              id="credits.failed.body"
-              defaultMessage="The payment failed or was cancelled. No money was taken and no credits were added."
-            />
+            {payment.status === 'failed' ? (
+              <FormattedMessage
+                id="credits.failed.body"
+                defaultMessage="The payment failed. No money was taken and no credits were added."
+              />
+            ) : payment.status === 'canceled' ? (
+              <FormattedMessage
+                id="credits.canceled.body"
+                defaultMessage="This order was cancelled before it was paid. No money was taken and no credits were added."
+              />
+            ) : (
+              <FormattedMessage
+                id="credits.expired.body"
+                defaultMessage="This order was not paid in time and has expired. No money was taken and no credits were added."
+              />
+            )}
+            {payment.discount_code ? (
+              <>
+                {' '}
+                <FormattedMessage
+                  id="credits.order.discountFree"
+                  defaultMessage="Your discount {code} can be used again."
+                  values={{ code: payment.discount_code }}
+                />
+              </>
+            ) : null}
           </p>
           {pkg !== null ? (
             <div className="d-flex flex-wrap gap-2">
@@ -125,27 +170,37 @@ function Outcome({ payment }: { payment: Transaction }) {
         </div>
       );
     }
+    case 'pending':
+      return (
+        <div className="alert alert-info" role="status">
+          <h2 className="h5">
+            <FormattedMessage id="credits.pendingBank.title" defaultMessage="Pending at your bank" />
+          </h2>
+          <OrderState payment={payment} />
+        </div>
+      );
     default:
       return (
-        <div className="alert alert-info d-flex gap-3 align-items-center" role="status">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          <div>
-            <h2 className="h5 mb-1">
-              <FormattedMessage id="credits.pending.title" defaultMessage="Your order is being processed" />
-            </h2>
-            <p className="mb-0">
-              <FormattedMessage
-                id="credits.pending.body"
-                defaultMessage="We add the credits as soon as the payment provider confirms the payment. This page updates by itself."
-              />
-            </p>
-            {forward ? <meta httpEquiv="refresh" content={`0;url=${forward}`} /> : null}
-            {payment.status === 'open' && payment.checkout_url ? (
-              <a href={payment.checkout_url} className="btn btn-outline-dark btn-sm mt-2">
+        <div className="alert alert-warning" role="status" data-testid="order-open">
+          <h2 className="h5">
+            <FormattedMessage id="credits.open.title" defaultMessage="Not paid yet" />
+          </h2>
+          {forward ? (
+            <p>
+              <meta httpEquiv="refresh" content={`0;url=${forward}`} />
+              <a href={forward} className="btn btn-primary btn-sm">
                 <FormattedMessage id="credits.pending.resume" defaultMessage="Continue to the payment page" />
               </a>
-            ) : null}
-          </div>
+            </p>
+          ) : null}
+          <OrderState payment={payment} id={`order-${payment.id}-state`} />
+          <p className="small">
+            <FormattedMessage
+              id="credits.open.justPaid"
+              defaultMessage="Have you just paid? Then this page shows it as soon as the payment provider confirms the payment."
+            />
+          </p>
+          <OrderActions payment={payment} returnTo={`/transactions/${payment.id}`} describedBy={`order-${payment.id}-state`} />
         </div>
       );
   }
@@ -225,7 +280,9 @@ export function StatusLabel({ status }: { status: Transaction['status'] }) {
       return <FormattedMessage id="credits.status.canceled" defaultMessage="Cancelled" />;
     case 'expired':
       return <FormattedMessage id="credits.status.expired" defaultMessage="Expired" />;
+    case 'pending':
+      return <FormattedMessage id="credits.status.pendingBank" defaultMessage="Pending at your bank" />;
     default:
-      return <FormattedMessage id="credits.status.pending" defaultMessage="Being processed" />;
+      return <FormattedMessage id="credits.status.open" defaultMessage="Not paid yet" />;
   }
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { userFixture } from '../../../test/fixtures';
-import { refundAction, transactionsLoader } from '../../../app/pages/credits-page';
+import { transactionsAction, transactionsLoader } from '../../../app/pages/credits-page';
 import { renderWithApp } from '../../../test/render-app';
 import { refundStateOf } from './refund-state';
 import { TransactionsOverview } from './transactions-overview';
@@ -103,7 +103,7 @@ describe('TransactionsOverview refunds', () => {
       fetch: server.fetch,
       url: '/transactions',
       path: '/transactions',
-      action: refundAction,
+      action: transactionsAction,
       loader: transactionsLoader,
     });
     fireEvent.click(await screen.findByTestId('refund-button'));

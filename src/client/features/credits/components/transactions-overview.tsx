@@ -5,12 +5,16 @@ import { Loading } from '../../../components/loading';
 import { useTransactions } from '../api/payments';
 import { formatMoney } from '../money';
 import { MethodName } from './method-name';
+import { OpenOrders } from './open-orders';
 import { PaymentMark } from './payment-mark';
 import { StatusLabel } from './payment-result';
 import { RefundBadge, refundStateOf } from './refund-state';
 import { RefundPanel } from './refund-panel';
 
-/** /transactions: the member's purchases and refunds, and the refund of unused credits (withdrawal). */
+/**
+ * /transactions: the member's orders not finished yet (resume or cancel an unpaid one), his purchases and refunds, and
+ * the refund of unused credits (withdrawal).
+ */
 export function TransactionsOverview() {
   const intl = useIntl();
   const { data, error } = useTransactions(true);
@@ -31,6 +35,7 @@ export function TransactionsOverview() {
           values={{ credits: data.balance }}
         />
       </p>
+      <OpenOrders returnTo="/transactions" />
       <RefundPanel page="/transactions" />
       <h2 className="h5 mt-4">
         <FormattedMessage id="credits.purchases" defaultMessage="Purchases" />

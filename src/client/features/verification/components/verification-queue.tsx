@@ -118,7 +118,10 @@ function QueueItem({ item }: { item: VerificationQueueItem }) {
             ))}
           </div>
           <figcaption>
-            <FormattedMessage id="verification.queue.photos" defaultMessage="His approved photos" />
+            <FormattedMessage
+              id="verification.queue.photosShown"
+              defaultMessage="His approved photos when he sent the selfie: only these are verified"
+            />
           </figcaption>
         </figure>
       </div>
@@ -160,7 +163,10 @@ function QueueItem({ item }: { item: VerificationQueueItem }) {
   );
 }
 
-/** The console's verification queue: each pending selfie beside the pose asked for and the member's approved photos. */
+/**
+ * The console's verification queue: each pending selfie beside the pose asked for and the photos the request shows — his
+ * approved photos when he sent it, the only ones an approval marks as matched.
+ */
 export function VerificationQueueView() {
   const { data, error } = useVerificationQueue();
   return (
