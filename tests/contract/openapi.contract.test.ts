@@ -1,16 +1,21 @@
 /**
  * Runs every operation of openapi.yaml against API_BASE_URL (any backend: the TypeScript mock-backend or a PHP
  * service; who logs in is decided in target.ts), or, without it, against an in-process mock-backend on in-memory
- * PGlite. Each answer body is validated against the contract's schema for its status, and recorded per operation for
- * the operator's report (`npx tsx tests/contract/run.ts <URL>`: conforms, differs, not implemented).
+ * PGlite. Each answer is checked as answer-checks.ts says — its status, content type, documented headers, body and the
+ * fields the contract does not name — a GET's answer with an ETag is asked again with `If-None-Match` (its 304 is
+ * checked too), and every answer is recorded per operation for the operator's report (`npm run contract:report`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractSchemas, firstSchemaError } from '../../mock-backend/lib/openapi';
-import { noteNotRun, recordAnswer, writeRecord } from './operation-record';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contractSchemas } from '../../mock-backend/lib/openapi';
+import { checkAnswer, type ObservedAnswer } from './answer-checks';
+import { noteNotRun, recordAnswer, reporting, strictFields, writeRecord } from './operation-record';
 import { authCookieName, credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
-const schemas = contractSchemas();
-const spec = schemas.contract;
+const spec = contractSchemas().contract;
 
 const operations = new Map<string, { path: string; method: string }>();
 for (const [path, item] of Object.entries(spec.paths)) {
@@ -19,32 +24,57 @@ for (const [path, item] of Object.entries(spec.paths)) {
 const covered = new Set<string>();
 
 /**
- * Making the operator's report (CONTRACT_REPORT_FILE set), a difference is recorded (the report says `differs`) and
- * the test goes on with the answer it got, so one difference hides nothing after it; as a test, it fails at once.
+ * The operations each test of this file calls, read from its source: a test that stops (no login for a role, a step it
+ * needs that did not happen) names them in the report, which says "not run" with the reason for those it did not reach.
  */
-const reporting = Boolean(process.env.CONTRACT_REPORT_FILE);
+const operationsOfTest = new Map<string, string[]>();
+{
+  const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  const tests = [...source.matchAll(/^ {2}it\(\s*(['"])((?:\\.|(?!\1).)*)\1/gm)];
+  tests.forEach((test, i) => {
+    const text = source.slice(test.index, tests[i + 1]?.index ?? source.length);
+    const named = [...text.matchAll(/'([a-z][A-Za-z]+)'/g)].map((m) => m[1] as string).filter((id) => operations.has(id));
+    operationsOfTest.set((test[2] as string).replace(/\\(.)/g, '$1'), [...new Set(named)]);
+  });
+}
 
-/** Validates a body against the schema of operationId's answer for status. */
-function expectMatchesContract(operationId: string, status: number, body: unknown): void {
-  const op = operations.get(operationId);
-  if (!op) throw new Error(`unknown operation ${operationId}`);
+/**
+ * Checks one answer of operationId (answer-checks.ts), and the answer to asking again with its ETag, and records them
+ * for the report. As a test it fails at once; making the operator's report, the difference is recorded (the report
+ * says `differs`) and the test goes on with the answer it got, so one difference hides nothing after it.
+ */
+function expectMatchesContract(operationId: string, status: number, body: unknown, from: Pick<Answer, 'headers' | 'revalidated'>): void {
+  if (!operations.has(operationId)) throw new Error(`unknown operation ${operationId}`);
   covered.add(operationId);
-  const answer = schemas.answer(op.path, op.method, status);
-  // Exactly this status: a class (`4XX`) or `default` does not document it.
-  const documented = answer?.documented === String(status);
-  if (!documented) recordAnswer(operationId, status, `status ${status} is not documented`);
-  if (!reporting) expect(documented, `${operationId} documents status ${status}`).toBe(true);
-  if (!answer || !documented) return;
-  const validate = answer.body;
-  if (!validate) {
-    const empty = body === undefined || body === '' || (typeof body === 'object' && body !== null && Object.keys(body).length === 0);
-    recordAnswer(operationId, status, empty ? undefined : `status ${status} must have no body`);
-    if (!reporting) expect(empty).toBe(true);
-    return;
+  for (const observed of [{ status, body, headers: from.headers }, ...(from.revalidated ? [from.revalidated] : [])]) {
+    const finding = checkAnswer(operationId, observed, strictFields);
+    recordAnswer(operationId, { check: 'answer', status: observed.status, ...finding });
+    if (!reporting)
+      expect(finding.error, `${operationId} ${observed.status}: ${JSON.stringify(observed.body)?.slice(0, 300)}`).toBeUndefined();
   }
-  const ok = validate(body);
-  recordAnswer(operationId, status, ok ? undefined : (firstSchemaError(validate.errors) ?? 'does not match'));
-  if (!reporting) expect(ok ? [] : validate.errors, `${operationId} ${status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+}
+
+/**
+ * What this repository's backend answers here, and later steps rely on: a test fails when it answers otherwise.
+ * Making the report, another backend may answer another status (the answer's own check says whether the contract
+ * documents it), and the steps after go on with what they got.
+ */
+function expectStatus(got: { status: number }, ...expected: number[]): void {
+  if (!reporting) expect(expected, `answered ${got.status}`).toContain(got.status);
+}
+
+/** A value deep in an answer's body, or undefined where the body has none: later steps go on with what they got. */
+function pick(body: unknown, ...keys: (string | number)[]): unknown {
+  return keys.reduce<unknown>(
+    (at, key) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined),
+    body,
+  );
+}
+
+/** The list under `key` of an answer's body, or none. */
+function listOf(body: unknown, key: string): unknown[] {
+  const list = pick(body, key);
+  return Array.isArray(list) ? list : [];
 }
 
 let base = '';
@@ -54,47 +84,97 @@ beforeAll(async () => {
   ({ base, stop } = await startContractTarget());
 });
 afterAll(async () => {
-  writeRecord(base);
+  writeRecord('answers');
   await stop();
+});
+// A test that stops leaves the operations it had not reached yet without an answer: the report says why.
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(({ task: failed }) => {
+    const error = failed.result?.errors?.[0];
+    const reason = (error?.message ?? 'its test failed').split('\n')[0] as string;
+    noteNotRun('answer', operationsOfTest.get(task.name) ?? [], reason);
+  });
 });
 
 interface Answer {
   status: number;
   body: unknown;
+  headers: Headers;
   cookie: string | undefined;
+  /** A GET's answer to asking again with its ETag in `If-None-Match` (a 304 while unchanged). */
+  revalidated?: ObservedAnswer;
 }
 
-async function call(method: string, path: string, opts: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      'request-type': 'client',
-      ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
+/** Status, head and body of a fetch answer: the body parsed as JSON, else its text (a PHP error page fails the checks). */
+async function observe(res: Response): Promise<Answer> {
   const text = await res.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
-    body = text; // not JSON (a PHP error page): fails the schema, and says so in the report
+    body = text;
   }
-  return { status: res.status, body, cookie: loginCookieOf(res.headers.getSetCookie()) };
+  return { status: res.status, body, headers: res.headers, cookie: loginCookieOf(res.headers.getSetCookie()) };
 }
 
-const answer = (a: Answer): [number, unknown] => [a.status, a.body];
+/**
+ * A GET asked again with the ETag of its answer, over node:http — not fetch, which adds `Cache-Control: no-cache` to a
+ * request that carries `If-None-Match` and so never gets a 304.
+ */
+function revalidate(path: string, headers: Record<string, string>, etag: string): Promise<ObservedAnswer> {
+  const url = new URL(`${base}/api${path}`);
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', headers: { ...headers, 'if-none-match': etag } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = text;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function call(method: string, path: string, opts: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {
+    'request-type': 'client',
+    ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+  };
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} /api${path}: the backend did not answer (${error instanceof Error ? error.message : String(error)})`);
+  });
+  const answer = await observe(res);
+  const etag = res.headers.get('etag');
+  if (method === 'GET' && res.status === 200 && etag) answer.revalidated = await revalidate(path, headers, etag);
+  return answer;
+}
+
+const answer = (a: Answer): [number, unknown, Answer] => [a.status, a.body, a];
 
 async function login(email: string): Promise<string> {
   const credentials = await credentialsFor(email, base);
   if (!credentials) throw new Error(`no login for ${email} on this backend: set ${credentialsHint(email)}`);
   const res = await call('POST', '/user.php', { body: credentials });
-  expectMatchesContract('postUser', res.status, res.body);
+  expectMatchesContract('postUser', ...answer(res));
   const cookie = res.cookie ?? credentials.cookie;
   if (!cookie)
     throw new Error(
-      `no ${authCookieName} cookie after logging in as ${credentials.email} (set CONTRACT_AUTH_COOKIE to the backend's login cookie)`,
+      `no ${authCookieName} cookie after logging in as ${credentials.email} (postUser answered ${res.status}; set CONTRACT_AUTH_COOKIE to the backend's login cookie)`,
     );
   return cookie;
 }
@@ -108,8 +188,8 @@ describe('contract of openapi.yaml', () => {
     try {
       free = await login('free@demo.test');
     } catch (error) {
+      // Each test that needs the login stops at needsLogin(), and the report names this reason for its operations.
       loginError = error instanceof Error ? error : new Error(String(error));
-      noteNotRun(loginError.message);
       return;
     }
     // A backend without a premium login (see target.ts) still gets every call, as the free member.
@@ -128,33 +208,33 @@ describe('contract of openapi.yaml', () => {
       ['geocode', '/geocode.php?lat=48.85&lon=2.35'],
     ] as const) {
       const res = await call('GET', path);
-      expect(res.status, id).toBe(200);
-      expectMatchesContract(id, res.status, res.body);
+      expectMatchesContract(id, ...answer(res));
+      expectStatus(res, 200);
     }
     const bad = await call('GET', '/regions.php?country=Netherlands');
-    expectMatchesContract('getRegions', bad.status, bad.body);
+    expectMatchesContract('getRegions', ...answer(bad));
   });
 
   it('When session endpoints are called, then their answers match the contract', async () => {
     needsLogin();
     const anon = await call('GET', '/user.php');
-    expectMatchesContract('getUser', anon.status, anon.body);
+    expectMatchesContract('getUser', ...answer(anon));
     const me = await call('GET', '/user.php', { cookie: free });
-    expectMatchesContract('getUser', me.status, me.body);
+    expectMatchesContract('getUser', ...answer(me));
     const put = await call('PUT', '/user.php', { cookie: free, body: { language: 'en' } });
-    expectMatchesContract('putUser', put.status, put.body);
+    expectMatchesContract('putUser', ...answer(put));
     const wrong = await call('POST', '/user.php', { body: { email: 'free@demo.test', password: 'wrong' } });
-    expectMatchesContract('postUser', wrong.status, wrong.body);
+    expectMatchesContract('postUser', ...answer(wrong));
     const push = await call('POST', '/user.php?push=1', {
       cookie: free,
       body: { subscription: JSON.stringify({ endpoint: 'https://push.example/contract', keys: {} }) },
     });
-    expectMatchesContract('postUser', push.status, push.body);
+    expectMatchesContract('postUser', ...answer(push));
     // A beacon a backend may decline with 503 (see its description): the answer is recorded (and checked against the
     // contract) before our backend is held to recording it.
     const hidden = await call('POST', '/page-hidden.php', { cookie: free, body: {} });
-    expectMatchesContract('pageHidden', hidden.status, hidden.body);
-    expect(hidden.status).toBe(204);
+    expectMatchesContract('pageHidden', ...answer(hidden));
+    expectStatus(hidden, 204);
   });
 
   it('When a visitor files a complaint, or sends an incomplete one, then both answers match the contract', async () => {
@@ -165,57 +245,56 @@ describe('contract of openapi.yaml', () => {
       message: 'The pricing page did not load on my phone.',
     };
     const filed = await call('POST', '/complaints.php', { body });
-    expect(filed.status).toBe(201);
-    expectMatchesContract('submitComplaint', filed.status, filed.body);
+    expectStatus(filed, 201);
+    expectMatchesContract('submitComplaint', ...answer(filed));
     const invalid = await call('POST', '/complaints.php', { body: { ...body, email: 'nope' } });
-    expectMatchesContract('submitComplaint', invalid.status, invalid.body);
+    expectMatchesContract('submitComplaint', ...answer(invalid));
   });
 
   it('When member endpoints are called, then their answers match the contract', async () => {
     needsLogin();
     const page = await call('GET', '/members.php?limit=5', { cookie: free });
-    expectMatchesContract('listMembers', page.status, page.body);
+    expectMatchesContract('listMembers', ...answer(page));
   });
 
   it('When a profile is asked for, then the answer matches the contract (a member from the search, else the member himself)', async () => {
     needsLogin();
     const page = await call('GET', '/members.php?limit=5', { cookie: free });
-    const listed = page.status === 200 ? (page.body as { profiles: { id: number }[] }).profiles[0]?.id : undefined;
+    const listed = page.status === 200 ? pick(page.body, 'profiles', 0, 'id') : undefined;
     // A backend without the member search (a PHP service moving off) is asked for the member's own profile.
-    const id =
-      listed ?? ((await call('GET', '/user.php', { cookie: free })).body as { user?: { profile?: { id?: number } } }).user?.profile?.id;
+    const id = listed ?? pick((await call('GET', '/user.php', { cookie: free })).body, 'user', 'profile', 'id');
     const profile = await call('GET', `/profile.php?id=${id}`, { cookie: free });
-    expectMatchesContract('getProfile', profile.status, profile.body);
+    expectMatchesContract('getProfile', ...answer(profile));
     const missing = await call('GET', '/profile.php?id=987654321');
-    expectMatchesContract('getProfile', missing.status, missing.body);
+    expectMatchesContract('getProfile', ...answer(missing));
   });
 
   it('When social and credit endpoints are called, then their answers match the contract', async () => {
     needsLogin();
     let chats = await call('GET', '/chats.php', { cookie: premium });
-    expectMatchesContract('listChats', chats.status, chats.body);
-    if (chats.status === 200 && (chats.body as { chats?: unknown[] }).chats?.length === 0 && premium !== free) {
+    expectMatchesContract('listChats', ...answer(chats));
+    if (chats.status === 200 && listOf(chats.body, 'chats').length === 0 && premium !== free) {
       // A member the report made has no conversation yet: one message to the free member opens one to remove.
-      const freeId = ((await call('GET', '/user.php', { cookie: free })).body as { user?: { id: number } }).user?.id;
+      const freeId = pick((await call('GET', '/user.php', { cookie: free })).body, 'user', 'id');
       await call('POST', '/message.php', { cookie: premium, body: { profile_id: freeId, text: 'Contract check' } });
       chats = await call('GET', '/chats.php', { cookie: premium });
     }
     const likes = await call('GET', '/likes.php', { cookie: premium });
-    expectMatchesContract('listLikes', likes.status, likes.body);
+    expectMatchesContract('listLikes', ...answer(likes));
     const auto = await call('GET', '/auto-like.php', { cookie: premium });
-    expectMatchesContract('autoLike', auto.status, auto.body);
+    expectMatchesContract('autoLike', ...answer(auto));
     const anonAuto = await call('GET', '/auto-like.php');
-    expectMatchesContract('autoLike', anonAuto.status, anonAuto.body);
-    const conversation = (chats.body as { chats: { conversation: number }[] }).chats[0]?.conversation ?? 1;
+    expectMatchesContract('autoLike', ...answer(anonAuto));
+    const conversation = pick(chats.body, 'chats', 0, 'conversation') ?? 1;
     const del = await call('DELETE', '/chat.php', { cookie: premium, body: { conversation } });
-    expectMatchesContract('deleteChat', del.status, del.body);
+    expectMatchesContract('deleteChat', ...answer(del));
     const again = await call('DELETE', '/chat.php', { cookie: premium, body: { conversation } });
-    expect(again.status).toBe(404);
-    expectMatchesContract('deleteChat', again.status, again.body);
+    expectStatus(again, 404);
+    expectMatchesContract('deleteChat', ...answer(again));
     const welcome = await call('GET', '/discountcode.php?welcome=true', { cookie: free });
-    expectMatchesContract('getDiscountCode', welcome.status, welcome.body);
+    expectMatchesContract('getDiscountCode', ...answer(welcome));
     const unknown = await call('GET', '/discountcode.php?code=DOES-NOT-EXIST', { cookie: free });
-    expectMatchesContract('getDiscountCode', unknown.status, unknown.body);
+    expectMatchesContract('getDiscountCode', ...answer(unknown));
   });
 
   it('When account endpoints are called, then their answers match the contract', async () => {
@@ -270,7 +349,7 @@ describe('contract of openapi.yaml', () => {
         }),
       ],
     ];
-    for (const [id, res] of answers) expectMatchesContract(id, res.status, res.body);
+    for (const [id, res] of answers) expectMatchesContract(id, ...answer(res));
   });
 
   it('When profile, photo, block, invisible and location endpoints are called, then their answers match the contract', async () => {
@@ -278,12 +357,12 @@ describe('contract of openapi.yaml', () => {
     const free = await login('free@demo.test');
     const premium = await login('premium@demo.test');
     const mine = await call('GET', '/my-profile.php', { cookie: free });
-    expectMatchesContract('getMyProfile', mine.status, mine.body);
-    expectMatchesContract('getMyProfile', (await call('GET', '/my-profile.php')).status, (await call('GET', '/my-profile.php')).body);
+    expectMatchesContract('getMyProfile', ...answer(mine));
+    expectMatchesContract('getMyProfile', ...answer(await call('GET', '/my-profile.php')));
     const edit = await call('PUT', '/profile.php', { cookie: free, body: { about: 'Contract check', interests: [] } });
-    expectMatchesContract('updateProfile', edit.status, edit.body);
+    expectMatchesContract('updateProfile', ...answer(edit));
     const badEdit = await call('PUT', '/profile.php', { cookie: free, body: { name: '@contract' } });
-    expectMatchesContract('updateProfile', badEdit.status, badEdit.body);
+    expectMatchesContract('updateProfile', ...answer(badEdit));
 
     const { default: sharp } = await import('sharp');
     const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a35' } })
@@ -291,18 +370,17 @@ describe('contract of openapi.yaml', () => {
       .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'contract.jpg');
-    const up = await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: free }, body: form });
-    const upBody = (await up.json()) as { photos: { id: number }[] };
-    expectMatchesContract('uploadPhoto', up.status, upBody);
-    const photoId = upBody.photos[upBody.photos.length - 1]?.id ?? 1;
+    const up = await observe(await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: free }, body: form }));
+    expectMatchesContract('uploadPhoto', ...answer(up));
+    const photoId = pick(listOf(up.body, 'photos').at(-1), 'id') ?? 1;
     const main = await call('PUT', '/photos.php', { cookie: free, body: { id: photoId } });
-    expectMatchesContract('setMainPhoto', main.status, main.body);
+    expectMatchesContract('setMainPhoto', ...answer(main));
     const del = await call('DELETE', '/photos.php', { cookie: free, body: { id: photoId } });
-    expectMatchesContract('deletePhoto', del.status, del.body);
+    expectMatchesContract('deletePhoto', ...answer(del));
     const gone = await call('DELETE', '/photos.php', { cookie: free, body: { id: photoId } });
-    expectMatchesContract('deletePhoto', gone.status, gone.body);
+    expectMatchesContract('deletePhoto', ...answer(gone));
 
-    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    const premiumId = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id');
     expectMatchesContract('blockMember', ...answer(await call('POST', '/block.php', { cookie: free, body: { id: premiumId } })));
     expectMatchesContract('listBlocks', ...answer(await call('GET', '/blocks.php', { cookie: free })));
     expectMatchesContract('unblockMember', ...answer(await call('DELETE', '/block.php', { cookie: free, body: { id: premiumId } })));
@@ -317,32 +395,32 @@ describe('contract of openapi.yaml', () => {
 
   it('When the moderation queue is read and photos are decided, then every answer matches the contract', async () => {
     needsLogin();
-    const moderator = await login('moderator@demo.test');
     const { default: sharp } = await import('sharp');
     const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#35a' } })
       .jpeg()
       .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'moderation.jpg');
-    const up = (await (await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: premium }, body: form })).json()) as {
-      photos: { id: number }[];
-    };
-    const photoId = Math.max(...up.photos.map((p) => p.id));
+    const up = await observe(await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: premium }, body: form }));
+    expectMatchesContract('uploadPhoto', ...answer(up));
+    const photoId = Math.max(0, ...listOf(up.body, 'photos').map((p) => Number(pick(p, 'id')) || 0)) || 987654;
 
     expectMatchesContract('listPendingPhotos', ...answer(await call('GET', '/moderation.php')));
     expectMatchesContract('listPendingPhotos', ...answer(await call('GET', '/moderation.php', { cookie: free })));
+    // The moderator's login only now: the steps before it need none.
+    const moderator = await login('moderator@demo.test');
     const queue = await call('GET', '/moderation.php?limit=10', { cookie: moderator });
-    expect(queue.status).toBe(200);
+    expectStatus(queue, 200);
     expectMatchesContract('listPendingPhotos', ...answer(queue));
     expectMatchesContract(
       'decidePhoto',
       ...answer(await call('PUT', '/moderation.php', { cookie: free, body: { photo: photoId, decision: 'approve' } })),
     );
     const approved = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'approve' } });
-    expect(approved.status).toBe(200);
+    expectStatus(approved, 200);
     expectMatchesContract('decidePhoto', ...answer(approved));
     const again = await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'reject' } });
-    expect(again.status).toBe(404);
+    expectStatus(again, 404);
     expectMatchesContract('decidePhoto', ...answer(again));
     expectMatchesContract(
       'decidePhoto',
@@ -353,7 +431,6 @@ describe('contract of openapi.yaml', () => {
 
   it('When a member asks for verification, sends a selfie and a moderator decides it, then every answer matches the contract', async () => {
     needsLogin();
-    const moderator = await login('moderator@demo.test');
     expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php')));
     expectMatchesContract('listVerificationQueue', ...answer(await call('GET', '/verification-queue.php', { cookie: free })));
     expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php', { cookie: premium })));
@@ -362,7 +439,7 @@ describe('contract of openapi.yaml', () => {
       headers: { cookie: premium },
       body: new FormData(),
     });
-    expectMatchesContract('submitVerificationSelfie', early.status, await early.json());
+    expectMatchesContract('submitVerificationSelfie', ...answer(await observe(early)));
     const started = await call('POST', '/verification.php', { cookie: premium });
     expectMatchesContract('startVerification', ...answer(started));
     expectMatchesContract('startVerification', ...answer(await call('POST', '/verification.php', { cookie: premium })));
@@ -374,22 +451,21 @@ describe('contract of openapi.yaml', () => {
         .toBuffer();
       const form = new FormData();
       form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'selfie.jpg');
-      const res = await fetch(`${base}/api/verification-selfie.php`, { method: 'POST', headers: { cookie: premium }, body: form });
-      return { status: res.status, body: (await res.json()) as unknown };
+      return observe(await fetch(`${base}/api/verification-selfie.php`, { method: 'POST', headers: { cookie: premium }, body: form }));
     };
     const sent = await selfie();
-    expectMatchesContract('submitVerificationSelfie', sent.status, sent.body);
+    expectMatchesContract('submitVerificationSelfie', ...answer(sent));
     const second = await selfie();
-    expectMatchesContract('submitVerificationSelfie', second.status, second.body);
+    expectMatchesContract('submitVerificationSelfie', ...answer(second));
     expectMatchesContract('startVerification', ...answer(await call('POST', '/verification.php', { cookie: premium })));
 
+    // The moderator's login only now: the steps before it need none.
+    const moderator = await login('moderator@demo.test');
     const queue = await call('GET', '/verification-queue.php', { cookie: moderator });
     expectMatchesContract('listVerificationQueue', ...answer(queue));
-    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
-    const request = (queue.body as { requests?: { id: number; member: { id: number } }[] }).requests?.find(
-      (r) => r.member.id === premiumId,
-    );
-    const id = request?.id ?? 987654;
+    const premiumId = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id');
+    const request = listOf(queue.body, 'requests').find((r) => pick(r, 'member', 'id') === premiumId);
+    const id = pick(request, 'id') ?? 987654;
     const decide = (cookie: string, body: Record<string, unknown>) => call('POST', '/verification-decision.php', { cookie, body });
     expectMatchesContract('decideVerification', ...answer(await decide(free, { request: id, decision: 'approve' })));
     expectMatchesContract('decideVerification', ...answer(await decide(moderator, { request: id, decision: 'refuse' })));
@@ -411,10 +487,10 @@ describe('contract of openapi.yaml', () => {
     for (const cookie of [undefined, free, moderator])
       expectMatchesContract('listModerators', ...answer(await call('GET', '/moderators.php', cookie ? { cookie } : {})));
     const team = await call('GET', '/moderators.php', { cookie: admin });
-    expect(team.status).toBe(200);
+    expectStatus(team, 200);
     expectMatchesContract('listModerators', ...answer(team));
 
-    const member = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    const member = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id');
     expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { body: { member, role: 'moderator' } })));
     expectMatchesContract(
       'setModeratorRole',
@@ -422,20 +498,20 @@ describe('contract of openapi.yaml', () => {
     );
     const granted = await call('PUT', '/moderators.php', { cookie: admin, body: { member, role: 'moderator' } });
     try {
-      expect(granted.status).toBe(200);
+      expectStatus(granted, 200);
       expectMatchesContract('setModeratorRole', ...answer(granted));
     } finally {
       // The member he was, whatever the checks above found.
       const withdrawn = await call('PUT', '/moderators.php', { cookie: admin, body: { member, role: 'member' } });
-      expect(withdrawn.status).toBe(200);
+      expectStatus(withdrawn, 200);
       expectMatchesContract('setModeratorRole', ...answer(withdrawn));
     }
     const unknown = { email: 'nobody-contract@example.test', role: 'moderator' };
     expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { cookie: admin, body: unknown })));
     expectMatchesContract('setModeratorRole', ...answer(await call('PUT', '/moderators.php', { cookie: admin, body: { role: 'member' } })));
-    const self = ((await call('GET', '/user.php', { cookie: admin })).body as { user: { id: number } }).user.id;
+    const self = pick((await call('GET', '/user.php', { cookie: admin })).body, 'user', 'id');
     const fixed = await call('PUT', '/moderators.php', { cookie: admin, body: { member: self, role: 'member' } });
-    expect(fixed.status).toBe(403);
+    expectStatus(fixed, 403);
     expectMatchesContract('setModeratorRole', ...answer(fixed));
     expectMatchesContract(
       'setModeratorRole',
@@ -454,32 +530,34 @@ describe('contract of openapi.yaml', () => {
     );
     const finder = await call('GET', '/match-finder.php?limit=5', { cookie: free });
     expectMatchesContract('findMatches', ...answer(finder));
-    const target = (finder.body as { matches: { profile: { id: number } }[] }).matches[0]?.profile.id ?? 1;
+    const target = pick(finder.body, 'matches', 0, 'profile', 'id') ?? 1;
     expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { cookie: free, body: { profile_id: target } })));
     expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { cookie: free, body: { profile_id: 987654321 } })));
     expectMatchesContract('likeProfile', ...answer(await call('POST', '/like.php', { body: { profile_id: target } })));
     expectMatchesContract('unlikeProfile', ...answer(await call('DELETE', '/like.php', { cookie: free, body: { profile_id: target } })));
     const game = await call('GET', '/swipe-game.php', { cookie: free });
     expectMatchesContract('getSwipeGame', ...answer(game));
-    const cards = (game.body as { cards: { id: number }[] }).cards;
+    const cards = listOf(game.body, 'cards').map((card) => pick(card, 'id'));
     expectMatchesContract(
       'swipe',
-      ...answer(await call('POST', '/swipe.php', { cookie: free, body: { profile_id: cards[0]?.id, like: false } })),
+      ...answer(await call('POST', '/swipe.php', { cookie: free, body: { profile_id: cards[0], like: false } })),
     );
     expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
     expectMatchesContract('undoSwipe', ...answer(await call('DELETE', '/swipe.php', { cookie: free })));
     let last: Answer | undefined;
-    for (const card of cards.slice(1, 6))
-      last = await call('POST', '/swipe.php', { cookie: free, body: { profile_id: card.id, like: true } });
-    if (!last) throw new Error('too few cards');
-    expect(last.status).toBe(429);
+    for (const card of cards.slice(1, 6)) last = await call('POST', '/swipe.php', { cookie: free, body: { profile_id: card, like: true } });
+    // The demo data has cards enough for the day's swipe likes; another backend's answers are checked as they come.
+    if (!last) {
+      if (!reporting) throw new Error('too few cards');
+      return;
+    }
     expectMatchesContract('swipe', ...answer(last));
+    expectStatus(last, 429);
   });
 
   it('When chat endpoints are called (conversation, send, read, typing, events), then their answers match the contract', async () => {
     needsLogin();
-    const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
-    const other = page.profiles[0]?.id as number;
+    const other = pick((await call('GET', '/members.php', { cookie: premium })).body, 'profiles', 0, 'id') ?? 987654;
     expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`)));
     expectMatchesContract('getConversation', ...answer(await call('GET', `/conversation.php?profile_id=${other}`, { cookie: premium })));
     expectMatchesContract(
@@ -488,7 +566,7 @@ describe('contract of openapi.yaml', () => {
     );
     expectMatchesContract('getConversation', ...answer(await call('GET', '/conversation.php?profile_id=0', { cookie: premium })));
     const sent = await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'Hi from the contract test' } });
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     expectMatchesContract('sendMessage', ...answer(sent));
     expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { body: { profile_id: other, text: 'hi' } })));
     expectMatchesContract('sendMessage', ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other } })));
@@ -500,7 +578,7 @@ describe('contract of openapi.yaml', () => {
       'sendMessage',
       ...answer(await call('POST', '/message.php', { cookie: premium, body: { profile_id: other, text: 'x'.repeat(5000) } })),
     );
-    const { message } = sent.body as { message: { conversation: number; seq: number } };
+    const message = { conversation: pick(sent.body, 'message', 'conversation') ?? 987654, seq: pick(sent.body, 'message', 'seq') ?? 1 };
     expectMatchesContract(
       'getConversation',
       ...answer(await call('GET', `/conversation.php?conversation=${message.conversation}&limit=1`, { cookie: premium })),
@@ -531,7 +609,7 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php', { cookie: premium })));
     expectMatchesContract('listGifts', ...answer(await call('GET', '/gifts.php')));
     const gift = await call('POST', '/gift.php', { cookie: premium, body: { profile_id: other, gift: 'rose' } });
-    expect(gift.status).toBe(201);
+    expectStatus(gift, 201);
     expectMatchesContract('sendGift', ...answer(gift));
     expectMatchesContract(
       'sendGift',
@@ -543,9 +621,12 @@ describe('contract of openapi.yaml', () => {
     // The stream itself (text/event-stream): its head, then the test hangs up.
     const aborter = new AbortController();
     const stream = await fetch(`${base}/api/events.php`, { headers: { cookie: premium }, signal: aborter.signal });
-    expect(stream.status).toBe(200);
-    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const opened: Answer = stream.headers.get('content-type')?.startsWith('text/event-stream')
+      ? { status: stream.status, body: undefined, headers: stream.headers, cookie: undefined }
+      : await observe(stream);
     aborter.abort();
+    expectMatchesContract('streamEvents', ...answer(opened));
+    expectStatus(opened, 200);
   });
 
   it('When bundles are listed, a bundle is bought on the hosted checkout, and its unused credits are refunded, then every answer matches the contract', async () => {
@@ -557,9 +638,9 @@ describe('contract of openapi.yaml', () => {
       ...answer(await call('GET', '/credit-packages.php?country=NL&discount_code=NOPE-NOPE', { cookie: buyer })),
     );
     const packages = await call('GET', '/credit-packages.php?country=NL', { cookie: buyer });
-    expect(packages.status).toBe(200);
+    expectStatus(packages, 200);
     expectMatchesContract('listCreditPackages', ...answer(packages));
-    const pkg = (packages.body as { packages: { id: number }[] }).packages[0] as { id: number };
+    const pkg = { id: pick(packages.body, 'packages', 0, 'id') ?? 1 };
     expectMatchesContract(
       'createPayment',
       ...answer(await call('POST', '/payments.php', { body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A' } })),
@@ -572,23 +653,44 @@ describe('contract of openapi.yaml', () => {
       cookie: buyer,
       body: { package_id: pkg.id, method: 'ideal', issuer: 'ideal_INGBNL2A', country: 'NL' },
     });
-    expect(created.status).toBe(201);
+    expectStatus(created, 201);
     expectMatchesContract('createPayment', ...answer(created));
-    const { payment_id: paymentId, checkout_url: checkoutUrl } = created.body as { payment_id: number; checkout_url: string };
+    const paymentId = pick(created.body, 'payment_id') ?? 987654;
+    const checkoutUrl = pick(created.body, 'checkout_url');
     expectMatchesContract('getPayment', ...answer(await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })));
     expectMatchesContract('getPayment', ...answer(await call('GET', '/payment.php?id=2147483647', { cookie: buyer })));
+    // The unpaid order: back to its checkout, or cancelled (an order that is not the member's own is 404).
+    expectMatchesContract(
+      'resumePayment',
+      ...answer(await call('POST', '/payment-resume.php', { cookie: buyer, body: { payment_id: paymentId } })),
+    );
+    expectMatchesContract(
+      'resumePayment',
+      ...answer(await call('POST', '/payment-resume.php', { cookie: buyer, body: { payment_id: 2147483647 } })),
+    );
+    expectMatchesContract(
+      'cancelPayment',
+      ...answer(await call('POST', '/payment-cancel.php', { cookie: buyer, body: { payment_id: 2147483647 } })),
+    );
     // The tester's choice on the provider's hosted checkout; the webhook settles the payment.
-    await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ status: 'paid' }), redirect: 'manual' });
-    await expect
-      .poll(async () => ((await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })).body as { status: string }).status, {
-        timeout: 10_000,
-      })
-      .toBe('paid');
+    if (typeof checkoutUrl === 'string' && URL.canParse(checkoutUrl)) {
+      await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ status: 'paid' }), redirect: 'manual' })
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined);
+    }
+    const paid = async () => pick((await call('GET', `/payment.php?id=${paymentId}`, { cookie: buyer })).body, 'status') === 'paid';
+    if (!reporting) await expect.poll(paid, { timeout: 10_000 }).toBe(true);
+    // Making the report, a payment that does not settle leaves the refund's answers to say so.
+    else for (const until = Date.now() + 10_000; Date.now() < until && !(await paid());) await new Promise((r) => setTimeout(r, 250));
+    expectMatchesContract(
+      'cancelPayment',
+      ...answer(await call('POST', '/payment-cancel.php', { cookie: buyer, body: { payment_id: paymentId } })),
+    );
     expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php', { cookie: buyer })));
     expectMatchesContract('listTransactions', ...answer(await call('GET', '/transactions.php')));
     expectMatchesContract('getRefundQuote', ...answer(await call('GET', '/refund.php', { cookie: buyer })));
     const refund = await call('POST', '/refund.php', { cookie: buyer, body: { payment_id: paymentId } });
-    expect(refund.status).toBe(200);
+    expectStatus(refund, 200);
     expectMatchesContract('requestRefund', ...answer(refund));
     expectMatchesContract(
       'requestRefund',
@@ -611,9 +713,9 @@ describe('contract of openapi.yaml', () => {
       ...answer(await call('POST', '/directdebit.php', { cookie: buyer, body: { ...form, iban: 'NL00' } })),
     );
     const started = await call('POST', '/directdebit.php', { cookie: buyer, body: form });
-    expect(started.status).toBe(201);
+    expectStatus(started, 201);
     expectMatchesContract('startDirectDebit', ...answer(started));
-    const mandateId = (started.body as { mandate_id: number }).mandate_id;
+    const mandateId = pick(started.body, 'mandate_id') ?? 987654;
     expectMatchesContract(
       'confirmDirectDebit',
       ...answer(await call('POST', '/directdebit-confirm.php', { cookie: buyer, body: { mandate_id: mandateId, code: '000000' } })),
@@ -624,7 +726,7 @@ describe('contract of openapi.yaml', () => {
     );
     // A new code for the mandate (the old one void), for nobody's mandate, and logged out.
     const resent = await call('POST', '/directdebit-resend.php', { cookie: buyer, body: { mandate_id: mandateId } });
-    expect(resent.status).toBe(200);
+    expectStatus(resent, 200);
     expectMatchesContract('resendDirectDebitCode', ...answer(resent));
     expectMatchesContract(
       'resendDirectDebitCode',
@@ -659,14 +761,14 @@ describe('contract of openapi.yaml', () => {
       cookie: free,
       body: { subscription: { endpoint: 'https://10.0.0.1/push', keys: { p256dh: 'x', auth: 'y' } } },
     });
-    expect(refused.status).toBe(400);
+    expectStatus(refused, 400);
     expectMatchesContract('postUser', ...answer(refused));
   });
 
   it('When a photo message is sent (a photo, a caption, a bad file, no login), then every answer of sendPhotoMessage matches the contract', async () => {
     needsLogin();
-    const page = (await call('GET', '/members.php', { cookie: premium })).body as { profiles: { id: number }[] };
-    const other = page.profiles[1]?.id ?? (page.profiles[0]?.id as number);
+    const page = (await call('GET', '/members.php', { cookie: premium })).body;
+    const other = pick(page, 'profiles', 1, 'id') ?? pick(page, 'profiles', 0, 'id') ?? 987654;
     const { default: sharp } = await import('sharp');
     const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#36c' } })
       .jpeg()
@@ -675,32 +777,30 @@ describe('contract of openapi.yaml', () => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('photo', new Blob([file], { type: 'image/jpeg' }), 'contract.jpg');
-      const res = await fetch(`${base}/api/photo-message.php`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form });
-      return [res.status, (await res.json()) as unknown] as [number, unknown];
+      return observe(await fetch(`${base}/api/photo-message.php`, { method: 'POST', headers: cookie ? { cookie } : {}, body: form }));
     };
     const sent = await post(premium, new Uint8Array(image), { profile_id: String(other), text: 'A photo from the contract test' });
-    expect(sent[0]).toBe(201);
-    expectMatchesContract('sendPhotoMessage', ...sent);
-    expect((sent[1] as { message: { kind: string; photo: unknown } }).message).toMatchObject({ kind: 'photo', photo: expect.any(Object) });
+    expectMatchesContract('sendPhotoMessage', ...answer(sent));
+    expectStatus(sent, 201);
+    if (!reporting) expect(pick(sent.body, 'message')).toMatchObject({ kind: 'photo', photo: expect.any(Object) });
     expectMatchesContract(
       'sendPhotoMessage',
-      ...(await post(premium, new TextEncoder().encode('not an image'), { profile_id: String(other) })),
+      ...answer(await post(premium, new TextEncoder().encode('not an image'), { profile_id: String(other) })),
     );
-    expectMatchesContract('sendPhotoMessage', ...(await post(undefined, new Uint8Array(image), { profile_id: String(other) })));
-    expectMatchesContract('sendPhotoMessage', ...(await post(premium, new Uint8Array(image), { profile_id: 'x' })));
+    expectMatchesContract('sendPhotoMessage', ...answer(await post(undefined, new Uint8Array(image), { profile_id: String(other) })));
+    expectMatchesContract('sendPhotoMessage', ...answer(await post(premium, new Uint8Array(image), { profile_id: 'x' })));
   });
 
   it('When a member reports, a visitor sends a notice, a moderator decides and the member reads and appeals the statement, then every answer matches the contract', async () => {
     needsLogin();
-    const moderator = await login('moderator@demo.test');
-    const premiumId = ((await call('GET', '/user.php', { cookie: premium })).body as { user: { id: number } }).user.id;
+    const premiumId = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id');
     const target = { kind: 'profile', id: premiumId };
     expectMatchesContract('reportContent', ...answer(await call('POST', '/report.php', { body: { target, reason: 'other' } })));
     const filed = await call('POST', '/report.php', {
       cookie: free,
       body: { target, reason: 'fake_scam_spam', details: 'Contract check' },
     });
-    expect([200, 201]).toContain(filed.status);
+    expectStatus(filed, 200, 201);
     expectMatchesContract('reportContent', ...answer(filed));
     expectMatchesContract(
       'reportContent',
@@ -735,15 +835,17 @@ describe('contract of openapi.yaml', () => {
 
     expectMatchesContract('listReportQueue', ...answer(await call('GET', '/report-queue.php')));
     expectMatchesContract('listReportQueue', ...answer(await call('GET', '/report-queue.php', { cookie: free })));
+    // The moderator's login only now: the steps before it need none.
+    const moderator = await login('moderator@demo.test');
     const queue = await call('GET', '/report-queue.php?limit=50', { cookie: moderator });
-    expect(queue.status).toBe(200);
+    expectStatus(queue, 200);
     expectMatchesContract('listReportQueue', ...answer(queue));
 
-    const reportId = (filed.body as { id: number }).id;
+    const reportId = pick(filed.body, 'id') ?? 987654;
     const decision = { member: premiumId, reports: [reportId], action: 'warn', rule: 'fake_scam_spam', facts: 'Contract check.' };
     expectMatchesContract('decideReports', ...answer(await call('POST', '/report-decision.php', { cookie: free, body: decision })));
     const decided = await call('POST', '/report-decision.php', { cookie: moderator, body: decision });
-    expect(decided.status).toBe(201);
+    expectStatus(decided, 201);
     expectMatchesContract('decideReports', ...answer(decided));
     expectMatchesContract('decideReports', ...answer(await call('POST', '/report-decision.php', { cookie: moderator, body: decision })));
     expectMatchesContract(
@@ -763,18 +865,18 @@ describe('contract of openapi.yaml', () => {
       ...answer(await call('POST', '/report-decision.php', { cookie: moderator, body: { member: premiumId } })),
     );
 
-    const statementId = (decided.body as { decision: number }).decision;
+    const statementId = pick(decided.body, 'decision') ?? 987654;
     expectMatchesContract('listStatements', ...answer(await call('GET', '/statements.php', { cookie: premium })));
     expectMatchesContract('listStatements', ...answer(await call('GET', '/statements.php')));
     const statement = await call('GET', `/statement.php?id=${statementId}`, { cookie: premium });
-    expect(statement.status).toBe(200);
+    expectStatus(statement, 200);
     expectMatchesContract('getStatement', ...answer(statement));
     expectMatchesContract('getStatement', ...answer(await call('GET', `/statement.php?id=${statementId}`, { cookie: free })));
     expectMatchesContract('getStatement', ...answer(await call('GET', `/statement.php?id=${statementId}`)));
     expectMatchesContract('getStatement', ...answer(await call('GET', '/statement.php?id=x', { cookie: premium })));
 
     const appeal = await call('POST', '/appeal.php', { cookie: premium, body: { decision: statementId, text: 'I did nothing wrong.' } });
-    expect(appeal.status).toBe(201);
+    expectStatus(appeal, 201);
     expectMatchesContract('fileAppeal', ...answer(appeal));
     expectMatchesContract(
       'fileAppeal',
@@ -792,9 +894,9 @@ describe('contract of openapi.yaml', () => {
 
     expectMatchesContract('listAppealQueue', ...answer(await call('GET', '/appeal-queue.php', { cookie: free })));
     const appeals = await call('GET', '/appeal-queue.php', { cookie: moderator });
-    expect(appeals.status).toBe(200);
+    expectStatus(appeals, 200);
     expectMatchesContract('listAppealQueue', ...answer(appeals));
-    const appealId = (appeal.body as { id: number }).id;
+    const appealId = pick(appeal.body, 'id') ?? 987654;
     const ruling = { appeal: appealId, outcome: 'upheld', explanation: 'Contract check.' };
     expectMatchesContract('decideAppeal', ...answer(await call('PUT', '/appeal.php', { cookie: free, body: ruling })));
     // The moderator who decided may not decide the appeal.
@@ -820,11 +922,10 @@ describe('contract of openapi.yaml', () => {
 
   it('When a member asks for his data and a moderator reads the transparency figures, then every answer matches the contract', async () => {
     needsLogin();
-    const moderator = await login('moderator@demo.test');
     expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php')));
     expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php', { cookie: premium })));
     const asked = await call('POST', '/data-export.php', { cookie: premium, body: {} });
-    expect([201, 202, 429]).toContain(asked.status);
+    expectStatus(asked, 201, 202, 429);
     expectMatchesContract('requestDataExport', ...answer(asked));
     expectMatchesContract('requestDataExport', ...answer(await call('POST', '/data-export.php', { body: {} })));
     expectMatchesContract('getDataExport', ...answer(await call('GET', '/data-export.php', { cookie: premium })));
@@ -835,12 +936,14 @@ describe('contract of openapi.yaml', () => {
     );
     expectMatchesContract('downloadDataExport', ...answer(await call('GET', `/data-export-file.php?key=${unknownKey}`)));
 
+    // The moderator's login only now: the steps before it need none.
+    const moderator = await login('moderator@demo.test');
     const statements = await call('GET', '/transparency-statements.php', { cookie: moderator });
-    expect(statements.status).toBe(200);
+    expectStatus(statements, 200);
     expectMatchesContract('exportTransparencyStatements', ...answer(statements));
     expectMatchesContract('exportTransparencyStatements', ...answer(await call('GET', '/transparency-statements.php', { cookie: free })));
     const counts = await call('GET', '/transparency-counts.php', { cookie: moderator });
-    expect(counts.status).toBe(200);
+    expectStatus(counts, 200);
     expectMatchesContract('getTransparencyCounts', ...answer(counts));
     expectMatchesContract(
       'getTransparencyCounts',
@@ -852,7 +955,7 @@ describe('contract of openapi.yaml', () => {
   it('When a member logs out, then the answer matches and every operation was exercised', async () => {
     needsLogin();
     const out = await call('GET', '/logout.php', { cookie: free });
-    expectMatchesContract('logout', out.status, out.body);
-    expect([...operations.keys()].filter((id) => !covered.has(id))).toEqual([]);
+    expectMatchesContract('logout', ...answer(out));
+    if (!reporting) expect([...operations.keys()].filter((id) => !covered.has(id))).toEqual([]);
   });
 });

@@ -87,6 +87,7 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
           signup_message: 'Hello there',
           recipient_id: memberId,
           tracking: { network: 'aff1', ref: 'r', sub1: 'a', sub2: 'b', sub3: 'c' },
+          country: 'NL',
         },
       },
     ],
@@ -172,6 +173,8 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
       { who: 'free', body: { package_id: 1, method: 'ideal', issuer: 'ideal_INGBNL2A', discount_code: 'WELCOME10', country: 'NL' } },
     ],
     getPayment: [{ who: 'free', query: { id: 987654 } }],
+    cancelPayment: [{ who: 'free', body: { payment_id: 987654 } }],
+    resumePayment: [{ who: 'free', body: { payment_id: 987654 } }],
     getRefundQuote: [{ who: 'free', query: { statement: 987654, token: '0'.repeat(32) } }],
     requestRefund: [{ who: 'free', body: { payment_id: 987654, statement: 987654, token: '0'.repeat(32) } }],
     startDirectDebit: [

@@ -15,7 +15,9 @@
  * - `CONTRACT_MAIL_DIR`: a folder where the backend under test writes the mails it sends as `.eml` files (the
  *   TypeScript backend without SMTP_URL writes them to DATA_DIR/mail). With it, each member the report signs up is
  *   activated with the link of its activation mail (`POST /api/activate.php`) and then logs in with its password.
- * - `CONTRACT_REPORT_FILE`: where the per-operation record of a run is written (tests/contract/run.ts reads it).
+ * - `CONTRACT_REPORT_DIR`: where each suite writes its per-operation record of a run (tests/contract/run.ts reads them);
+ *   set, the suites record every difference and go on instead of failing at the first.
+ * - `CONTRACT_STRICT=1`: a field the contract does not name is a difference (always against the in-process backend).
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

@@ -725,8 +725,9 @@ export interface paths {
          *     his photos), `conversation_removed` (data: `ConversationRemovedEvent`, he removed a chat on another
          *     page), `message_removed` (data: `MessageRemovedEvent`, moderation removed a message of one of his
          *     conversations, to both of its members: an open conversation shows the message as removed, as
-         *     `conversation.php` does after it) and `verification` (data: `VerificationDecisionEvent`, a moderator decided
-         *     his verification selfie). Clients poll only while the stream is down.
+         *     `conversation.php` does after it), `verification` (data: `VerificationDecisionEvent`, a moderator decided
+         *     his verification selfie) and `statement` (data: `StatementEvent`, a moderator's decision about him came with a
+         *     statement of reasons: his pages show its notice). Clients poll only while the stream is down.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1524,6 +1525,8 @@ export interface paths {
          * One statement of reasons - to the member it is about (session), or with the token of its mail
          * @description A member reads only statements about himself; anything else is 404. A suspended or banned member, who
          *     cannot log in, reads it with the `token` of the statement mail or of the login answer `account_suspended`.
+         *     Opened by its member with his session, the statement counts as read (`unread_statement` of `GET user.php` moves
+         *     on); a token alone marks nothing.
          */
         get: operations["getStatement"];
         put?: never;
@@ -1695,6 +1698,11 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /**
+             * @description Only on a 403 `authentication_required` (no session, or it ended); the client treats the visitor as logged out
+             * @constant
+             */
+            authentication_required?: true;
         };
         AuthenticationRequiredError: components["schemas"]["Error"] & {
             /** @constant */
@@ -1770,6 +1778,26 @@ export interface components {
              * @enum {string}
              */
             role?: "member" | "moderator" | "admin";
+            /**
+             * @description The newest statement of reasons about him that stands and that he has not opened yet with his session (`GET
+             *     user.php` only; null when there is none): his pages show a notice linking to it until he opens it
+             *     (`getStatement` marks it read). A dismissal has no statement. Absent from a backend that does not know it.
+             */
+            unread_statement?: components["schemas"]["UnreadStatement"] | null;
+            /**
+             * @description Text messages the member may still send free: for a free member FREE_MESSAGES (3) minus the free ones he
+             *     has sent, for a premium member 0; after them every text message costs the site's `message_credits` (the
+             *     same number as the chat's `ChatAllowance.free_messages_left`). The app says it where he is invited to
+             *     write (the match pop-up, the composer). Optional: a backend without it leaves it out, and the app then
+             *     names only what a message costs.
+             */
+            free_messages_left?: number;
+        };
+        UnreadStatement: {
+            id: number;
+            action: components["schemas"]["SafetyAction"];
+            /** Format: date-time */
+            created_at: string;
         };
         OwnProfile: {
             id: number;
@@ -2274,6 +2302,11 @@ export interface components {
             /** Format: date-time */
             removed_at: string;
         };
+        StatementEvent: {
+            /** @description The statement of reasons (the decision's id) */
+            statement: number;
+            action: components["schemas"]["SafetyAction"];
+        };
         VerificationDecisionEvent: {
             /**
              * @description What the moderator decided about the member's verification selfie
@@ -2382,6 +2415,13 @@ export interface components {
             /** @description The member the signup message is for (`/members/{id}/signup`) */
             recipient_id?: number;
             tracking?: components["schemas"]["TrackingData"];
+            /**
+             * @description The country the member chose at signup, one of the site's `countries` (the form preselects the one the
+             *     site derived from his address and lets him change it); any other is 422 `country_not_offered` with
+             *     `params.field` `country`, before anything is stored. Absent (a "message first" signup): the site's first
+             *     country.
+             */
+            country?: components["schemas"]["CountryCode"];
         };
         CompleteSignupRequest: {
             name: string;
@@ -2453,6 +2493,13 @@ export interface components {
              * @description When he may send the next one, when none is left
              */
             next_selfie_at: string | null;
+            /**
+             * @description His approved photos: a selfie is compared with them, so with none he cannot start (422
+             *     `verification_no_photo`) and the page shows what he needs instead
+             */
+            approved_photos: number;
+            /** @description His photos waiting for a moderator (his own, signed), in his order */
+            waiting_photos: components["schemas"]["Image"][];
         };
         VerificationQueue: {
             requests: components["schemas"]["VerificationQueueItem"][];
@@ -2878,6 +2925,22 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 role: "member" | "reporter";
+                /** @description The member the decision is about */
+                member: {
+                    id: number;
+                    name: string;
+                };
+                /**
+                 * @description The content concerned, as far as it is kept: what the decision removed (a photo, with its private URL
+                 *     moderators may open; a message's or the profile's text as the decision kept it) and what its reports
+                 *     and notices named (photos, messages, the profile text now). Empty when `own_case`: a member never
+                 *     learns who reported him or what they wrote.
+                 */
+                content: components["schemas"]["AppealContent"][];
+                /** @description The reports the decision took, with their reporters' record and weight as the report queue shows them (empty when `own_case`) */
+                reports: components["schemas"]["QueuedReport"][];
+                /** @description The notices of illegal content the decision handled (empty when `own_case`) */
+                notices: components["schemas"]["QueuedNotice"][];
                 text: string;
                 /** Format: date-time */
                 created_at: string;
@@ -2892,10 +2955,21 @@ export interface components {
                  *     appealed, so another must decide it (403 `conflict_of_interest`)
                  */
                 conflict_of_interest: boolean;
+                /** @description The decision appealed, as its statement of reasons says it */
                 decision: {
                     id: number;
                     member: number;
                     action: components["schemas"]["SafetyAction"];
+                    days: number | null;
+                    /** @description When a restriction or suspension ends (ISO date-time); `infinity` for a ban; null otherwise */
+                    until: string | null;
+                    /** @enum {string} */
+                    source: "report" | "notice" | "own_initiative";
+                    /** @description What a removal took away (remove_content), else null */
+                    removed: ("photo" | "message" | "profile_text") | null;
+                    /** @description The Transparency Database's category the statement is filed under (the chosen one, else the rule's) */
+                    category: components["schemas"]["TdbCategory"];
+                    category_specification: components["schemas"]["TdbKeyword"] | null;
                     rule: components["schemas"]["ReportReason"];
                     facts: string;
                     /** Format: date-time */
@@ -2903,6 +2977,21 @@ export interface components {
                     moderator: number | null;
                 };
             }[];
+        };
+        /** @description A piece of content an appealed decision removed or judged */
+        AppealContent: {
+            /** @enum {string} */
+            kind: "photo" | "message" | "profile_text";
+            /** @description The photo's or message's id; null for the profile text */
+            id: number | null;
+            /** @description The decision removed it (a rejected photo, a removed message, the emptied profile text) */
+            removed: boolean;
+            /** @description The photo (any status; a removed one opens for moderators only), else null */
+            photo: components["schemas"]["Image"] | null;
+            /** @description The message's or profile's text (a removed one as the decision kept it), else null */
+            text: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
         };
         /** @description A first message refused by the safety screening before anything was stored or charged */
         FirstMessageRefusedError: {
@@ -3079,7 +3168,8 @@ export interface components {
         /** @description The answer is unchanged since the one whose ETag the request sent in `If-None-Match`; no body */
         NotModified: {
             headers: {
-                ETag: components["headers"]["ETag"];
+                /** @description The validator of the unchanged answer, the ETag its 200 carried */
+                ETag: string;
                 [name: string]: unknown;
             };
             content?: never;
@@ -3105,7 +3195,7 @@ export interface components {
         /** @description A request with this Idempotency-Key is still being processed (`idempotency_key_in_use`); retry later */
         IdempotencyKeyInUse: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -3187,7 +3277,7 @@ export interface components {
         /** @description The store of photos and data exports (DATA_DIR/media or the S3 bucket) cannot be reached (`media_store_unavailable`); nothing was stored or charged, retry later */
         MediaStoreUnavailable: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -3197,7 +3287,7 @@ export interface components {
         /** @description A service behind this one (the payment provider) is unavailable (`payment_provider_unavailable`); retry later */
         ServiceUnavailable: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -3216,7 +3306,7 @@ export interface components {
         /** @description Rate limit or lockout (`too_many_requests`, `login_blocked` with `params.minutes`) */
         TooManyRequests: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {
@@ -3398,7 +3488,7 @@ export interface operations {
              */
             503: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,7 +3716,7 @@ export interface operations {
             /** @description Not recorded this time (the backend is busy or its database is unavailable); nothing to repeat */
             503: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4391,7 +4481,7 @@ export interface operations {
             /** @description Rate limit (`too_many_requests`), daily first-message cap (`first_message_limit`), or the same first message to many members (`first_message_repeated`) */
             429: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4789,7 +4879,7 @@ export interface operations {
             /** @description The day's swipe likes are used (`swipe_limit` with `params.resets_in_seconds`), or too many swipes (`too_many_requests`) */
             429: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6105,7 +6195,7 @@ export interface operations {
             /** @description Three selfies a day (`verification_daily`) or the burst limit (`too_many_requests`) */
             429: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6807,7 +6897,7 @@ export interface operations {
             /** @description One export a day (`data_export_daily`, `params.next`) or the rate limit (`too_many_requests`) */
             429: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
