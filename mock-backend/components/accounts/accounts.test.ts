@@ -452,6 +452,9 @@ describe('password reset', () => {
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(10 - RESET_MAILS_PER_DAY);
     expect(refused[0]?.body.error.message).toBe('Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.');
+    // Tomorrow, as the message says: the Retry-After counts to the next day.
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeLessThanOrEqual(86_400);
   });
 });
 

@@ -5,6 +5,7 @@ import { ACCOUNT_UNDO_DAYS } from '../../../src/shared/constants';
 import type { Locale } from '../../../src/shared/locales';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
+import { secondsToNextUtcDay } from '../../lib/utc-day';
 import { AppError, authenticationRequired } from '../../lib/errors';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -159,7 +160,8 @@ export async function requestPasswordReset(deps: AccountDeps, ctx: AccountContex
   requireValid(checkEmail(email), 'email');
   await deps.db.transaction(async (tx) => {
     const count = await repo.countResetRequest(tx, ctx.site.id, email);
-    if (count > RESET_MAILS_PER_DAY) throw new AppError(429, 'reset_limit');
+    // The count is per calendar day of the database (UTC): asked again tomorrow.
+    if (count > RESET_MAILS_PER_DAY) throw new AppError(429, 'reset_limit', { headers: { 'Retry-After': String(secondsToNextUtcDay()) } });
     const account = await repo.findAccountByEmail(tx, ctx.site.id, email);
     if (!account || account.status === 'deleted') return;
     const token = await newToken(tx, 'reset_password', account.id);

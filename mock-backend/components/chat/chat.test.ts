@@ -182,6 +182,9 @@ describe('chat', () => {
       const refused = await send(premium, b, 'hello b', 'cap-b');
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatchObject({ code: 'first_message_limit', params: { limit: started + 1 } });
+      // The cap is per UTC day: asked again when the next one begins.
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(86_400);
       expect((await allowance(b)).first_messages_left).toBe(0);
       const view = await request(ctx.app).get('/api/conversation.php').query({ profile_id: b }).set('cookie', premium);
       expect(view.body).toMatchObject({ conversation: null, messages: [] });

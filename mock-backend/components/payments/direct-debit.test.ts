@@ -166,7 +166,7 @@ describe('direct debit', () => {
         .send({ mandate_id: started.body.mandate_id });
     for (let i = 0; i < 3; i++) expect((await resend()).status).toBe(200);
     const refused = await resend();
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({
       code: 'sms_resend_limit',
       message: 'Für dieses Mandat können keine neuen Codes mehr gesendet werden. Bitte fülle das Formular erneut aus.',

@@ -153,7 +153,7 @@ const codeExhausted = () =>
 /**
  * resendDirectDebitCode ('Send a new code'): a mandate still awaiting its code gets a new one by SMS. The old code is
  * void at once (its hash replaced), the tries and the 10 minutes start again; at most CODE_MAX_RESENDS per mandate
- * (429 `sms_resend_limit`), and the route limits resends per member too. When the SMS cannot be sent the new code is
+ * (422 `sms_resend_limit`: a rule of the mandate, not a rate), and the route limits resends per member too. When the SMS cannot be sent the new code is
  * voided as well (503): the member asks again.
  */
 export async function resendDirectDebitCode(
@@ -164,7 +164,7 @@ export async function resendDirectDebitCode(
   const mandate = await deps.db.transaction(async (tx) => {
     const m = await lockMandateForResend(tx, q.userId, q.mandateId);
     if (!m || m.status !== 'pending_code') throw notFound();
-    if (m.code_resends >= CODE_MAX_RESENDS) throw new AppError(429, 'sms_resend_limit', { params: { field: 'code' } });
+    if (m.code_resends >= CODE_MAX_RESENDS) throw new AppError(422, 'sms_resend_limit', { params: { field: 'code' } });
     return { ...m, code_expires_at: await replaceCode(tx, m.id, hashCode(m.reference, code), CODE_TTL_MINUTES) };
   });
   try {

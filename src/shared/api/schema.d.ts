@@ -475,8 +475,9 @@ export interface paths {
         /**
          * Send a new SMS code for a mandate awaiting its code; the old code is void
          * @description The member's mandate that still awaits its code (else 404) gets a new 6-digit code, valid 10 minutes, with
-         *     five tries again; the code before it no longer works. At most 3 new codes per mandate (429
-         *     `sms_resend_limit`) and 5 per member per hour (429 `too_many_requests`).
+         *     five tries again; the code before it no longer works. At most 3 new codes per mandate (422
+         *     `sms_resend_limit`: the mandate gets no more codes, the member fills the form in again) and 5 per member per
+         *     hour (429 `too_many_requests`).
          */
         post: operations["resendDirectDebitCode"];
         delete?: never;
@@ -4293,6 +4294,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description The mandate has had its 3 new codes (`sms_resend_limit`); the member fills the form in again */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
