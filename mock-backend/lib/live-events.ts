@@ -26,7 +26,9 @@ export const CHAT_EVENT_LOCK = 7_313_012;
  * - `conversation_removed`: he removed a conversation ({ conversation }), so his other tabs and devices drop it;
  * - `message_removed`: moderation removed a message of one of his conversations, his own or the other member's
  *   ({ conversation, message, removed_at }), so an open conversation shows its placeholder instead of its text or photo;
- * - `verification`: a moderator decided his verification selfie ({ status: approved | refused }).
+ * - `verification`: a moderator decided his verification selfie ({ status: approved | refused });
+ * - `statement`: a moderator's decision about him came with a statement of reasons ({ statement, action }), so his open
+ *   pages show its notice.
  */
 export type MemberEvent =
   | { kind: 'like' | 'match'; data: { profile: number } }
@@ -34,7 +36,8 @@ export type MemberEvent =
   | { kind: 'photo'; data: { photo: number; status: 'approved' | 'refused' } }
   | { kind: 'conversation_removed'; data: { conversation: number } }
   | { kind: 'message_removed'; data: { conversation: number; message: number; removed_at: string } }
-  | { kind: 'verification'; data: { status: 'approved' | 'refused' } };
+  | { kind: 'verification'; data: { status: 'approved' | 'refused' } }
+  | { kind: 'statement'; data: { statement: number; action: string } };
 
 const insertMemberEvent = statement(
   'member_event_insert',

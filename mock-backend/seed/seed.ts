@@ -27,7 +27,8 @@ import type { MediaStore } from '../lib/media-store';
 import { hashPassword } from '../lib/password';
 import { generateAvatars, type AvatarFiles, type AvatarImages } from './avatars';
 import { seedVerifications } from './verification';
-import { seedGalleriesAndPlaces } from './galleries-and-places';
+import { seedGalleries } from './galleries';
+import { DEMO_PLACE, placesOf, positionNear, type Place } from './places';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_LOGINS = {
@@ -143,7 +144,10 @@ interface MemberSpec {
   lastActive: Date;
   name: string;
   country: string;
-  regionId: number | null;
+  /** His region and where he lives in it (places.ts: one source for both). */
+  place: Place | null;
+  lat: number | null;
+  lon: number | null;
   birthDate: string;
   about: string;
   sexuality: 'gay' | 'bi';
@@ -208,11 +212,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
           FROM sites d WHERE d.is_default AND n.id = ${nlSite.id}`,
     );
 
-    const regionRows = await tx.query<{ id: number; country: string }>(
-      sql`SELECT id, country FROM regions WHERE country = ANY(${defaultSite.countries}::text[])`,
+    const regionRows = await tx.query<{ id: number; country: string; code: string }>(
+      sql`SELECT id, country, code FROM regions WHERE country = ANY(${defaultSite.countries}::text[])`,
     );
-    const regionsByCountry = new Map<string, number[]>();
-    for (const r of regionRows) regionsByCountry.set(r.country, [...(regionsByCountry.get(r.country) ?? []), r.id]);
+    const regionIds = new Map(regionRows.map((r) => [`${r.country}:${r.code}`, r.id]));
+    const regionOf = (place: Place | null): number | null => (place ? (regionIds.get(`${place.country}:${place.region}`) ?? null) : null);
     const interestIds = (await tx.query<{ id: number }>(sql`SELECT id FROM interests ORDER BY id`)).map((r) => r.id);
 
     const now = Date.now();
@@ -221,11 +225,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       const local = FAKERS[country] ?? fakerEN;
       const age = Math.round(18 + Math.pow(f.number.float({ min: 0, max: 1 }), 1.6) * 52);
       const birth = new Date(now - (age * 365.25 + f.number.int({ min: 1, max: 360 })) * 86_400_000);
-      const regions = regionsByCountry.get(country) ?? [];
+      const places = placesOf(country);
+      const email = `member${siteId}-${i}@seed.invalid`;
       const fictional = f.datatype.boolean({ probability: 0.15 });
-      return {
+      const spec: Omit<MemberSpec, 'lat' | 'lon'> = {
         siteId,
-        email: `member${siteId}-${i}@seed.invalid`,
+        email,
         passwordHash: randomHash,
         credits: 0,
         paidUser: f.datatype.boolean({ probability: 0.3 }),
@@ -234,7 +239,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
         lastActive: new Date(now - f.number.int({ min: 0, max: 30 * 86_400 }) * 1000),
         name: local.person.firstName('male'),
         country,
-        regionId: regions.length ? f.helpers.arrayElement(regions) : null,
+        // Drawn where the region was drawn before, so the rest of the demo stays as it was.
+        place: places.length ? f.helpers.arrayElement(places) : null,
         birthDate: birth.toISOString().slice(0, 10),
         about: `${f.helpers.arrayElement(ABOUT_OPENERS)} ${f.helpers.arrayElement(ABOUT_CLOSERS)}`,
         sexuality: f.datatype.boolean({ probability: 0.8 }) ? 'gay' : 'bi',
@@ -249,14 +255,18 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
         avatar: f.datatype.boolean({ probability: 0.9 }) ? f.helpers.arrayElement(avatars) : null,
         interests: f.helpers.arrayElements(interestIds, { min: 3, max: 7 }),
       };
+      return { ...spec, ...(spec.place ? positionNear(spec.place, email) : { lat: null, lon: null }) };
     };
 
     const specs: MemberSpec[] = [];
     for (let i = 0; i < memberCount; i++) specs.push(member(defaultSite.id, defaultSite.countries, i));
     for (let i = 0; i < Math.max(5, Math.round(memberCount / 6)); i++) specs.push(member(nlSite.id, nlSite.countries, i));
+    // The demo logins and the staff live in Amsterdam, at the city's centre.
     const demo = (email: string, premium: boolean): MemberSpec => ({
       ...member(defaultSite.id, ['NL'], 0),
       email,
+      place: DEMO_PLACE,
+      ...positionNear(DEMO_PLACE, email, 0),
       passwordHash: demoHash,
       credits: premium ? 120 : 0,
       paidUser: premium,
@@ -272,12 +282,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
     // The demo moderator approves and rejects photos on /moderation.
     specs.push({ ...demo(DEMO_LOGINS.moderator, false), name: 'Moderator Mats', avatar: avatars[2] ?? null });
 
-    const ids = await insertMembers(tx, specs);
+    const ids = await insertMembers(tx, specs, regionOf);
     const byEmail = new Map(specs.map((s, i) => [s.email, ids[i] as number]));
     const freeId = byEmail.get(DEMO_LOGINS.free) as number;
     const premiumId = byEmail.get(DEMO_LOGINS.premium) as number;
     await tx.query(sql`UPDATE users SET role = 'moderator' WHERE id = ${byEmail.get(DEMO_LOGINS.moderator)}`);
-    await seedGalleriesAndPlaces(tx, avatars, [freeId, premiumId]);
+    await seedGalleries(tx, avatars, [freeId, premiumId]);
     // The demo balance is one promotional lot with its ledger row, as credits/ledger.ts keeps the books.
     await tx.query(
       sql`WITH lot AS (INSERT INTO credit_lots (user_id, kind, credits, remaining) VALUES (${premiumId}, 'promo', 120, 120) RETURNING id)
@@ -315,7 +325,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       { ...demo(DEMO_LOGINS.moderator2, false), name: 'Moderator Morten', avatar: avatars[3] ?? null },
       { ...demo(DEMO_LOGINS.admin, false), name: 'Admin Arend', avatar: avatars[4] ?? null },
     ];
-    const [moderator2Id, adminId] = await insertMembers(tx, staff);
+    const [moderator2Id, adminId] = await insertMembers(tx, staff, regionOf);
     await tx.query(sql`UPDATE users SET role = 'moderator' WHERE id = ${moderator2Id}`);
     await tx.query(sql`UPDATE users SET role = 'admin' WHERE id = ${adminId}`);
     // The demo's roles were given by the operator, as the team's audit shows them.
@@ -338,7 +348,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
   });
 }
 
-async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
+async function insertMembers(db: Db, specs: MemberSpec[], regionOf: (place: Place | null) => number | null): Promise<number[]> {
   const col = <K extends keyof MemberSpec>(k: K) => specs.map((s) => s[k]);
   const users = await db.query<{ id: number; email: string }>(
     sql`INSERT INTO users (site_id, email, password_hash, status, credits, paid_user, language, signup_date, last_active_at)
@@ -352,13 +362,14 @@ async function insertMembers(db: Db, specs: MemberSpec[]): Promise<number[]> {
   const ids = specs.map((s) => idOf.get(s.email) as number);
   await db.query(
     sql`INSERT INTO profiles (user_id, name, country, region_id, birth_date, about, gender, sexuality, relationship_status,
-       hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible)
+       hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible, lat, lon)
      SELECT uid, name, country, region, birth::date, about, 'male', sexuality, rel, hair, eyes, body, tattoos, reason,
-       'active', fictional, invisible
-     FROM unnest(${ids}::int[], ${col('name')}::text[], ${col('country')}::text[], ${col('regionId')}::int[], ${col('birthDate')}::text[],
-                 ${col('about')}::text[], ${col('sexuality')}::text[], ${col('relationship')}::text[], ${col('hair')}::text[], ${col('eyes')}::text[],
-                 ${col('body')}::text[], ${col('tattoos')}::bool[], ${col('reason')}::text[], ${col('fictional')}::bool[], ${col('invisible')}::bool[])
-       AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible)`,
+       'active', fictional, invisible, lat, lon
+     FROM unnest(${ids}::int[], ${col('name')}::text[], ${col('country')}::text[], ${specs.map((s) => regionOf(s.place))}::int[],
+                 ${col('birthDate')}::text[], ${col('about')}::text[], ${col('sexuality')}::text[], ${col('relationship')}::text[],
+                 ${col('hair')}::text[], ${col('eyes')}::text[], ${col('body')}::text[], ${col('tattoos')}::bool[], ${col('reason')}::text[],
+                 ${col('fictional')}::bool[], ${col('invisible')}::bool[], ${col('lat')}::float8[], ${col('lon')}::float8[])
+       AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible, lat, lon)`,
   );
   const withPhoto = specs.map((s, i) => ({ a: s.avatar, id: ids[i] as number })).filter((x) => x.a !== null);
   await db.query(

@@ -4,6 +4,13 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from './constants';
 
 /** Text messages a free member sends before every message costs the site's `message_credits`. */
 export const FREE_MESSAGES = 3;
+/**
+ * The text messages a member may still send free: FREE_MESSAGES minus the free ones he sent, none for a premium member
+ * (every message of his costs the site's `message_credits`). The chat's allowance and the user answer say the same.
+ */
+export function freeMessagesLeft(paidUser: boolean, freeUsed: number): number {
+  return paidUser ? 0 : Math.max(0, FREE_MESSAGES - freeUsed);
+}
 /** Messages a member may send per minute (all conversations together). */
 export const MESSAGES_PER_MINUTE = 30;
 /** The app sends "typing" at most this often while the member types. */

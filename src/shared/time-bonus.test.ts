@@ -18,6 +18,14 @@ describe('time bonus', () => {
     expect(timeBonusSecondsLeft({ paid_user: false, signup_date: 'not a date' }, 0)).toBe(0);
   });
 
+  it('When the member is a moderator or an admin, then there is no time bonus: they are not customers; a member (or an answer without a role) has it', () => {
+    const now = at('2026-03-01T10:30:00.000Z');
+    expect(timeBonusSecondsLeft({ paid_user: false, signup_date: signup, role: 'moderator' }, now)).toBe(0);
+    expect(timeBonusSecondsLeft({ paid_user: false, signup_date: signup, role: 'admin' }, now)).toBe(0);
+    expect(timeBonusSecondsLeft({ paid_user: false, signup_date: signup, role: 'member' }, now)).toBe(12_600);
+    expect(timeBonusSecondsLeft({ paid_user: false, signup_date: signup }, now)).toBe(12_600);
+  });
+
   it('When seconds are shown, then hours, minutes and seconds are padded to two digits', () => {
     expect(formatCountdown(14_399)).toBe('03:59:59');
     expect(formatCountdown(61)).toBe('00:01:01');

@@ -1,11 +1,15 @@
 import { TIME_BONUS_WINDOW_SECONDS } from './constants';
 
 /**
- * The time bonus: absent when logged out or paid, and once TIME_BONUS_WINDOW_SECONDS (4 hours) have passed
- * since signup; otherwise the seconds left, shown as a per-second countdown hh:mm:ss.
+ * The time bonus: absent when logged out or paid, for moderators and admins (who work the site and are not its
+ * customers: their user answer's `role`), and once TIME_BONUS_WINDOW_SECONDS (4 hours) have passed since signup;
+ * otherwise the seconds left, shown as a per-second countdown hh:mm:ss.
  */
-export function timeBonusSecondsLeft(user: { paid_user: boolean; signup_date: string } | null, nowMs: number): number {
-  if (!user || user.paid_user) return 0;
+export function timeBonusSecondsLeft(
+  user: { paid_user: boolean; signup_date: string; role?: 'member' | 'moderator' | 'admin' | undefined } | null,
+  nowMs: number,
+): number {
+  if (!user || user.paid_user || (user.role !== undefined && user.role !== 'member')) return 0;
   const signup = Date.parse(user.signup_date);
   if (!Number.isFinite(signup)) return 0;
   const left = Math.ceil((signup + TIME_BONUS_WINDOW_SECONDS * 1000 - nowMs) / 1000);

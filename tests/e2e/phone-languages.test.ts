@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { bannerProblems, banners, notClearOfTabBar } from './support/layout';
 import { loggedInPage } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 import { LOCALES } from '../../src/shared/locales';
@@ -39,6 +40,39 @@ const cutOff = (page: Page) =>
       ),
   );
 
+/**
+ * Card names that do not keep to one line with their age: a name wraps (or breaks), or the age is cut off or pushed
+ * out of the card. A long name ends in an ellipsis instead.
+ */
+const cardNameProblems = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.member-card .member-name')].flatMap((line) => {
+      const card = (line.closest('.member-card') as HTMLElement).getBoundingClientRect();
+      const lineHeight = parseFloat(getComputedStyle(line).lineHeight);
+      const name = line.querySelector('.name')?.textContent ?? '';
+      const age = line.querySelector<HTMLElement>('.member-age');
+      const problems: string[] = [];
+      if (line.getBoundingClientRect().height > lineHeight * 1.5) problems.push(`"${name}" takes more than one line`);
+      if (age && (age.getBoundingClientRect().right > card.right + 0.5 || age.scrollWidth > age.clientWidth + 1))
+        problems.push(`the age of "${name}" is cut off`);
+      return problems;
+    }),
+  );
+
+/** The likes tabs, when they do not all fit their row (the row scrolls, or a tab reaches past it). */
+const likesTabsProblems = (page: Page) =>
+  page.evaluate(() => {
+    const row = document.querySelector<HTMLElement>('.like-tabs');
+    if (!row) return ['no likes tabs'];
+    const edge = row.getBoundingClientRect().right;
+    return [
+      ...(row.scrollWidth > row.clientWidth + 1 ? [`the tabs are ${row.scrollWidth - row.clientWidth} px too wide`] : []),
+      ...[...row.querySelectorAll<HTMLElement>('.nav-link')]
+        .filter((tab) => tab.getBoundingClientRect().right > edge + 0.5)
+        .map((tab) => `"${tab.textContent?.trim()}" reaches past the row`),
+    ];
+  });
+
 /** Text messages from the page's member to another one; answers the conversation's id. */
 const writeTo = (page: Page, to: number, text: string) =>
   page.evaluate(
@@ -67,14 +101,16 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
     await site?.stop();
   });
 
-  it('When a member reads the site in any of its eleven languages at 320 × 640, then no member page scrolls sideways and no button, tab or chip cuts its text', async () => {
+  it('When a member reads the site in any of its eleven languages at 320 × 640, then no member page scrolls sideways, no button, tab or chip cuts its text, the swipe game and the block confirmation are clear of the tab bar, the likes tabs and card names fit, and at most one banner shows', async () => {
     const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', SMALL_PHONE);
     const href = (await page.locator('.member-grid a.member-card').first().getAttribute('href')) as string;
     const profileId = Number(/\/members\/(\d+)/.exec(href)?.[1]);
     const conversation = await writeTo(page, profileId, 'Hallo! Mitgliederverwaltungsübersichtsseite ja kaikkiin tilanteisiin sopiva');
+    // The block confirmation as a profile opens it without JavaScript (and with it, from the same address).
+    const blocking = `${href}?block=confirm`;
     // The main member pages in every language; German and Finnish, whose words are the longest, on every member page.
-    const main = ['/members', href, '/likes', '/chats', `/chats/${conversation}`, '/me'];
-    const all = [...main, '/likes/given', '/swipe-game', '/credits', '/transactions', '/settings', '/profile', '/notifications'];
+    const main = ['/members', href, blocking, '/likes', '/swipe-game', '/pricing', '/chats', `/chats/${conversation}`, '/me'];
+    const all = [...main, '/likes/given', '/credits', '/transactions', '/settings', '/profile', '/notifications'];
     const found: string[] = [];
     for (const locale of LOCALES) {
       await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent('/members')}`);
@@ -82,13 +118,92 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
       for (const path of locale === 'de' || locale === 'fi' ? all : main) {
         await page.goto(`${site.url}${path}`);
         await page.locator('main').waitFor();
+        const where = `${locale} ${path}`;
+        if (path === '/swipe-game') await page.locator('.sg-actions button[type="button"]').first().waitFor();
         const { beyond, culprits } = await overflow(page);
-        if (beyond > 0) found.push(`${locale} ${path}: ${beyond} px too wide (${culprits.join(', ')})`);
-        for (const cut of await cutOff(page)) found.push(`${locale} ${path}: cut off ${cut}`);
+        if (beyond > 0) found.push(`${where}: ${beyond} px too wide (${culprits.join(', ')})`);
+        for (const cut of await cutOff(page)) found.push(`${where}: cut off ${cut}`);
+        for (const problem of await bannerProblems(page)) found.push(`${where}: ${problem}`);
+        if (path === '/members' || path.startsWith('/likes'))
+          for (const problem of await cardNameProblems(page)) found.push(`${where}: ${problem}`);
+        if (path === '/likes') for (const problem of await likesTabsProblems(page)) found.push(`${where}: ${problem}`);
+        // The card and its buttons on the first screen, above the tab bar.
+        if (path === '/swipe-game')
+          for (const problem of await notClearOfTabBar(page, '[data-testid="swipe-card"], .sg-actions .sg-btn'))
+            found.push(`${where}: ${problem}`);
+        if (path === blocking)
+          for (const problem of await notClearOfTabBar(page, 'form[aria-labelledby^="block-"] :is(button, .btn)'))
+            found.push(`${where}: ${problem}`);
       }
     }
     expect(found).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
+  }, 420_000);
+
+  it('When a new member has every prompt due at 320 × 640 (a language to offer, his address to confirm, a photo to add, the discount), then each page of every language shows one banner within a fifth of the screen, in their order, and the swipe game stays clear of the tab bar under it', async () => {
+    // A German phone (its browser's own name: headless Chromium is taken for a bot, and bots are offered no language).
+    const context = await browser.newContext({
+      viewport: SMALL_PHONE,
+      locale: 'de-DE',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      extraHTTPHeaders: { 'Accept-Language': 'de' },
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${site.url}/pricing`);
+    const signedUp = await page.evaluate(
+      async (email) => {
+        const answer = await fetch('/api/signup.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'a-good-password', name: 'Bannerman', date_of_birth: '1990-05-17', country: 'NL' }),
+        });
+        const user = await fetch('/api/user.php', { headers: { 'request-type': 'client' } });
+        return { status: answer.status, id: ((await user.json()) as { user: { id: number } }).user.id };
+      },
+      `new${Date.now() % 1_000_000}@example.test`,
+    );
+    expect(signedUp.status).toBe(200);
+    // The time bonus's modal (40 s into his visit) is a dialog over the page, not a banner: closed before it comes.
+    await context.addCookies([{ name: `dismissed_time_bonus_${signedUp.id}`, value: String(Date.now()), url: site.url }]);
+    const shown = async () => (await banners(page)).map((b) => b.banner.split(' ')[0]);
+
+    // A first page without a chosen language: the offer comes first, and nothing else shows beside it.
+    const found: string[] = [];
+    await context.clearCookies({ name: 'locale' });
+    await page.goto(`${site.url}/members`);
+    if ((await shown())[0] !== 'prompt-bar.language-offer') found.push(`first page: no language offer but ${(await shown()).join(', ')}`);
+    for (const problem of await bannerProblems(page)) found.push(`first page: ${problem}`);
+
+    const dismissed = (key: string) => ({ name: `dismissed_${key}_${signedUp.id}`, value: String(Date.now()), url: site.url });
+    for (const locale of LOCALES) {
+      await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent('/members')}`);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
+      // Confirming the address comes next, on every page (the search and the swipe game, whose buttons stay clear).
+      for (const path of ['/members', '/swipe-game']) {
+        await page.goto(`${site.url}${path}`);
+        if (path === '/swipe-game') await page.locator('.sg-actions button[type="button"]').first().waitFor();
+        if ((await page.getByTestId('activation-alert').count()) !== 1) found.push(`${locale} ${path}: no activation reminder`);
+        for (const problem of await bannerProblems(page)) found.push(`${locale} ${path}: ${problem}`);
+        if (path === '/swipe-game')
+          for (const problem of await notClearOfTabBar(page, '[data-testid="swipe-card"], .sg-actions .sg-btn'))
+            found.push(`${locale} ${path}: ${problem}`);
+      }
+      // Closed, the photo prompt takes its place; closed too, the discount.
+      await context.addCookies([dismissed('activation_alert')]);
+      await page.goto(`${site.url}/members`);
+      if ((await page.getByTestId('photo-alert').count()) !== 1) found.push(`${locale}: no photo prompt after the reminder`);
+      for (const problem of await bannerProblems(page)) found.push(`${locale} /members: ${problem}`);
+      await context.addCookies([dismissed('photo_alert')]);
+      await page.goto(`${site.url}/members`);
+      if ((await page.getByTestId('time-bonus-banner').count()) !== 1) found.push(`${locale}: no discount after the photo prompt`);
+      for (const problem of await bannerProblems(page)) found.push(`${locale} /members: ${problem}`);
+      await context.clearCookies({ name: new RegExp(`^dismissed_(activation|photo)_alert_${signedUp.id}$`) });
+    }
+    expect(found).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   }, 300_000);
 });

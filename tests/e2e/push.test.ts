@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
@@ -143,5 +145,65 @@ describe.skipIf(!runE2e)('push notifications in the browser', () => {
     await second.waitForLoadState('networkidle');
     expect(await second.getByTestId('push-alert').count()).toBe(0);
     await other.close();
+  });
+
+  /** The path (with token) of the newest activation link mailed to `to`, read from DATA_DIR/mail. */
+  async function activationPath(to: string): Promise<string> {
+    const dir = join(site.dataDir, 'mail');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      for (const f of (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))) {
+        // Quoted-printable soft line breaks are joined before looking for the link.
+        const eml = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        if (!eml.includes(`To: ${to}`)) continue;
+        const link = /https?:\/\/[^\s"<>]*\/activate\/done\?token=[0-9a-f]{64}/.exec(eml)?.[0];
+        if (link) return new URL(link).pathname + new URL(link).search;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no activation mail to ${to}`);
+  }
+
+  it('When a new member answers "Not now" to notifications at signup, then it is remembered like closing the ask, and the ask stays away on his next pages even after a match or a message', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const email = `notnow${Date.now()}@example.test`;
+    await page.goto(`${site.url}/signup`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Add a photo later' }).click();
+    await page.getByLabel('Profile name').fill('Notnow');
+    await page.getByLabel('Date of birth').fill('1990-05-17');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByTestId('signup-push').waitFor();
+    await page.getByTestId('signup-push').getByRole('button', { name: 'Not now' }).click();
+    await page.getByTestId('signup-check-mail').waitFor();
+    // The same marker as closing the ask's banner: a cookie the server reads on the next page.
+    expect((await ctx.cookies()).filter((c) => /^dismissed_push_alert_\d+$/.test(c.name))).toHaveLength(1);
+
+    // Only the push ask may be left to show: the address confirmed (no reminder), the photo notice and the welcome
+    // bonus closed, and a meaningful moment marked in this browser.
+    await page.goto(`${site.url}${await activationPath(email)}`);
+    await page.getByTestId('activate-done').waitFor();
+    await page.goto(`${site.url}/members`);
+    for (const prompt of ['photo-alert', 'time-bonus-banner']) {
+      const shown = page.getByTestId(prompt);
+      if ((await shown.count()) > 0) {
+        await shown.getByRole('button', { name: 'Close this message' }).click();
+        await expect.poll(() => shown.count()).toBe(0);
+      }
+    }
+    await page.evaluate(() => window.localStorage.setItem('push_moment', '1'));
+    for (const path of ['/members', '/likes', '/chats']) {
+      await page.goto(`${site.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('push-alert').count()).toBe(0);
+    }
+    // He can still turn notifications on himself, in his settings.
+    await page.goto(`${site.url}/notifications`);
+    await page.getByRole('button', { name: /Turn on notifications/ }).waitFor();
+    await ctx.close();
   });
 });

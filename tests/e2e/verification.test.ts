@@ -6,8 +6,8 @@ import { loggedInPage, ownPhotosCount, PHONE, tab } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
- * Verified members on a 390 px phone, as the members and a moderator see it: a member asks and gets a pose, sends a
- * selfie from the camera field; the moderator approves it in the console; another member sees the badge on the card,
+ * Verified members on a 390 px phone, as the members and a moderator see it: a member asks and gets a pose, takes a
+ * selfie with the camera button and uses it; the moderator approves it in the console; another member sees the badge on the card,
  * the profile and the chat header and finds him with "Verified"; a refusal reaches its member with its statement; and
  * a new main photo takes the badge away, saying why.
  */
@@ -33,17 +33,28 @@ describe.skipIf(!runE2e)('verified members in the browser', () => {
   const idOf = (page: Page) =>
     page.evaluate(async () => ((await (await fetch('/api/user.php')).json()) as { user: { id: number } }).user.id);
 
-  /** On /verification: asks for a pose and sends a selfie through the camera field. */
+  /**
+   * Takes the selfie as a member does once the page has hydrated: "Take your selfie" opens the camera (the picker
+   * here), the picture shows beside the pose, and "Use this photo" sends it.
+   */
+  async function takeAndUse(page: Page, colour: string): Promise<void> {
+    const field = page.locator('input[type="file"][name="photo"]');
+    expect(await field.getAttribute('capture')).toBe('user');
+    expect(await field.getAttribute('accept')).toBe('image/*');
+    await page.locator('html[data-hydrated]').waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Take your selfie' }).click()]);
+    await chooser.setFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie(colour) });
+    await page.getByRole('img', { name: 'The selfie you chose' }).waitFor();
+    await page.getByRole('button', { name: 'Use this photo' }).click();
+    await page.getByText('Your selfie was sent. A moderator will compare it with your photos soon').waitFor();
+  }
+
+  /** On /verification: asks for a pose and sends a selfie through the camera button. */
   async function askAndSend(page: Page, colour: string): Promise<void> {
     await page.goto(`${site.url}/verification`);
     await page.getByRole('button', { name: 'Start verification' }).click();
     await page.getByRole('heading', { name: 'Your pose' }).waitFor();
-    const field = page.getByLabel('Your selfie, taken now');
-    expect(await field.getAttribute('capture')).toBe('user');
-    expect(await field.getAttribute('accept')).toBe('image/*');
-    await field.setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie(colour) });
-    await page.getByRole('button', { name: 'Send selfie' }).click();
-    await page.getByText('Your selfie was sent. A moderator will compare it with your photos soon').waitFor();
+    await takeAndUse(page, colour);
   }
 
   it('When a member asks on his phone, he gets a drawn pose and sends a selfie, and the moderator approves it in the console, then another member sees the badge on the card, the profile and the chat header and finds him with "Verified", and his own open page shows it without a reload', async () => {
@@ -64,11 +75,7 @@ describe.skipIf(!runE2e)('verified members in the browser', () => {
     const instruction = (await drawing.getAttribute('aria-label')) ?? '';
     expect(instruction).toMatch(/face|head/);
     expect(await member.page.locator('.pose-text', { hasText: instruction }).count()).toBe(1);
-    const field = member.page.getByLabel('Your selfie, taken now');
-    expect(await field.getAttribute('capture')).toBe('user');
-    await field.setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie('#c96') });
-    await member.page.getByRole('button', { name: 'Send selfie' }).click();
-    await member.page.getByText('Your selfie was sent. A moderator will compare it with your photos soon').waitFor();
+    await takeAndUse(member.page, '#c96');
     expect(await member.page.getByRole('img', { name: 'Your selfie' }).count()).toBe(1);
     expect(await member.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -177,11 +184,7 @@ describe.skipIf(!runE2e)('verified members in the browser', () => {
     const memberId = await idOf(member.page);
     await member.page.goto(`${site.url}/verification`);
     await member.page.getByRole('heading', { name: 'Your pose' }).waitFor();
-    await member.page
-      .getByLabel('Your selfie, taken now')
-      .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie('#96c') });
-    await member.page.getByRole('button', { name: 'Send selfie' }).click();
-    await member.page.getByText('Your selfie was sent. A moderator will compare it with your photos soon').waitFor();
+    await takeAndUse(member.page, '#96c');
 
     // While it waits he adds a photo, and a moderator approves it in the ordinary photo queue.
     await member.page.goto(`${site.url}/profile`);

@@ -17,6 +17,8 @@ export interface SignupInput {
   about?: string | undefined;
   signup_message?: string | undefined;
   recipient_id?: number | undefined;
+  /** The country he chose at the personal-info step (one of the site's); absent: the site's first country. */
+  country?: string | undefined;
   tracking?: Partial<Record<'network' | 'ref' | 'sub1' | 'sub2' | 'sub3', string>> | undefined;
 }
 
@@ -65,7 +67,7 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
     name: a.messageFirst ? '' : (input.name ?? '').trim(),
     birthDate: a.messageFirst ? null : (input.date_of_birth ?? null),
     about: input.about?.trim() ?? '',
-    country: ctx.site.countries[0] ?? null,
+    country: input.country ?? ctx.site.countries[0] ?? null,
   });
   if (ctx.site.signup_credits > 0) await repo.addSignupCredits(tx, id, ctx.site.signup_credits);
   if (a.message && input.recipient_id) await repo.insertSignupMessage(tx, id, input.recipient_id, a.message);
@@ -111,6 +113,10 @@ export async function signup(deps: AccountDeps, ctx: AccountContext, input: Sign
     requireValid(checkDateOfBirth(input.date_of_birth), 'date_of_birth');
   }
   requireValid(checkNewPassword(input.password), 'password');
+  // The country is the one he saw and kept (or changed) at the personal-info step: one the site offers.
+  if (input.country !== undefined && ctx.site.countries.length > 0 && !ctx.site.countries.includes(input.country)) {
+    throw new AppError(422, 'country_not_offered', { params: { field: 'country' } });
+  }
 
   const account: NewAccount = {
     email,

@@ -1,4 +1,4 @@
-import { FREE_MESSAGES } from '../../../src/shared/chat';
+import { FREE_MESSAGES, freeMessagesLeft } from '../../../src/shared/chat';
 import { isMessageTooLong, messageTextProblem } from '../../../src/shared/chat-text';
 import { hasVisibleText } from '../../../src/shared/visible-text';
 import { FREE_CONVERSATION_LIMIT } from '../../../src/shared/constants';
@@ -8,6 +8,7 @@ import type { MediaStore } from '../../lib/media-store';
 import type { Bus } from '../../lib/bus';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
+import { secondsToNextUtcDay } from '../../lib/utc-day';
 import { AppError, notFound } from '../../lib/errors';
 import { processPhoto } from '../photos/index';
 import { toSummary } from '../members/index';
@@ -62,7 +63,7 @@ function allowanceFrom(site: Site, state: repo.Counts & { credits: number; paid_
     message_credits: site.message_credits,
     message_length: site.message_length,
     credits: state.credits,
-    free_messages_left: state.paid_user ? 0 : Math.max(0, FREE_MESSAGES - state.free_used),
+    free_messages_left: freeMessagesLeft(state.paid_user, state.free_used),
     conversations_left: state.paid_user ? null : Math.max(0, FREE_CONVERSATION_LIMIT - state.started),
     first_messages_left: dailyCap === null ? null : Math.max(0, dailyCap - state.started_today),
     first_messages_per_day: dailyCap,
@@ -276,7 +277,10 @@ async function checkSend(tx: Db, site: Site, viewer: Viewer, profileId: number, 
     }
     const dailyCap = dailyConversationCap(site, sender.paid_user);
     if (dailyCap !== null && use.started_today >= dailyCap) {
-      throw new AppError(429, 'first_message_limit', { params: { limit: dailyCap } });
+      throw new AppError(429, 'first_message_limit', {
+        params: { limit: dailyCap },
+        headers: { 'Retry-After': String(secondsToNextUtcDay()) },
+      });
     }
   }
   const held = sender.status !== 'active';

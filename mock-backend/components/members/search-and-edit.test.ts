@@ -57,7 +57,8 @@ describe('search', () => {
   it('When a member filters by region, then only that region is listed, and few results bring similar members', async () => {
     const [region] = await ctx.db.query<{ region_id: number; name: string }>(
       sql`SELECT p.region_id, r.name FROM profiles p JOIN regions r ON r.id = p.region_id JOIN users u ON u.id = p.user_id
-       WHERE u.email LIKE 'member%' AND NOT p.invisible AND p.status = 'active' AND p.country = 'NL'
+       JOIN sites s ON s.id = u.site_id
+       WHERE s.is_default AND u.email LIKE 'member%' AND NOT p.invisible AND p.status = 'active' AND p.country = 'NL'
        GROUP BY p.region_id, r.name ORDER BY count(*) ASC LIMIT 1`,
     );
     const res = await request(ctx.app).get('/api/members.php').query({ region: region?.region_id, country: 'NL' }).set('cookie', free);

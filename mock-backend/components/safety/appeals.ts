@@ -1,11 +1,10 @@
 import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
-import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
 import type { Locale } from '../../../src/shared/locales';
 import { requireModerator } from '../moderation/index';
-import { hashToken, iso, localeOf, mail, type SafetyDeps } from './common';
-import { appealMarks, assertMayDecideAppeal } from './conflicts';
+import { hashToken, localeOf, mail, type SafetyDeps } from './common';
+import { assertMayDecideAppeal } from './conflicts';
 import * as effects from './effects';
 import { renderAppealOutcome } from './mail-texts';
 import * as repo from './repository';
@@ -50,34 +49,6 @@ export async function fileAppeal(
   const id = await repo.insertAppeal(db, { decisionId: decision.id, appellantId: appellant, role, text, language });
   if (id === null) throw new AppError(409, 'appeal_exists');
   return { id, status: 'open' };
-}
-
-export async function listAppealQueue(db: Db, viewer: Viewer | null, siteId: number): Promise<Schemas['AppealQueue']> {
-  const moderator = await requireModerator(db, viewer);
-  const rows = await repo.openAppeals(db, siteId);
-  const parties = (a: repo.QueuedAppealRow) => ({ decisionId: a.decision_id, memberId: a.member_id, appellantId: a.appellant_id });
-  const marks = await appealMarks(db, moderator.userId, rows.map(parties));
-  return {
-    appeals: rows.map((a) => ({
-      id: a.id,
-      role: a.role,
-      text: a.text,
-      created_at: iso(a.created_at),
-      own_decision: a.moderator_id === moderator.userId,
-      own_case: a.member_id === moderator.userId || a.appellant_id === moderator.userId,
-      own_report: marks.ownReport(a.decision_id),
-      conflict_of_interest: marks.conflict(parties(a)),
-      decision: {
-        id: a.decision_id,
-        member: a.member_id,
-        action: a.action,
-        rule: a.rule,
-        facts: a.facts,
-        created_at: iso(a.decided_at),
-        moderator: a.moderator_id,
-      },
-    })),
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { empty, raw, sql, type Db, type Sql } from '../../lib/db';
+import { empty, raw, sql, statement, type Db, type Sql } from '../../lib/db';
 
 /** SQL of moderators' decisions: the decision row (the statement of reasons), its reports, tokens and reversal. */
 
@@ -169,6 +169,36 @@ export async function statementsOf(db: Db, memberId: number, id: number | null =
     sql`SELECT ${DECISION_COLUMNS} FROM safety_decisions d
         WHERE d.member_id = ${memberId} AND d.action <> 'dismiss' ${id === null ? empty : sql`AND d.id = ${id}`}
         ORDER BY d.id DESC LIMIT 200`,
+  );
+}
+
+/**
+ * The newest statement about the member that stands and that he has not opened yet (the notice on his pages), or null.
+ * Every page of his asks (GET user.php): prepared once, read from its partial index.
+ */
+const unreadStatementOf = statement(
+  'safety_unread_statement',
+  (memberId: number) =>
+    sql`SELECT id, action, created_at FROM safety_decisions
+        WHERE member_id = ${memberId} AND read_at IS NULL AND action <> 'dismiss' AND reversed_at IS NULL
+        ORDER BY id DESC LIMIT 1`,
+);
+
+export async function unreadStatement(
+  db: Db,
+  memberId: number,
+): Promise<{ id: number; action: Exclude<DecisionRow['action'], 'dismiss'>; created_at: Date } | null> {
+  const [row] = await db.query<{ id: number; action: Exclude<DecisionRow['action'], 'dismiss'>; created_at: Date }>(
+    unreadStatementOf(memberId),
+  );
+  return row ?? null;
+}
+
+/** The member opened his statement: it is read from now on (the first opening counts). */
+export async function markStatementRead(db: Db, decisionId: number, memberId: number): Promise<void> {
+  await db.query(
+    sql`UPDATE safety_decisions SET read_at = now(), updated_at = now()
+        WHERE id = ${decisionId} AND member_id = ${memberId} AND read_at IS NULL`,
   );
 }
 

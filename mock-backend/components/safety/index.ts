@@ -7,7 +7,7 @@
 export { assertMayStartConversation, isBannedAddress, suspensionOf } from './effects';
 export { screenMessage, type Screened } from './screening';
 export { processDataExports } from './data-export';
-export { suspendedLogin, suspendedMemberByToken } from './statements';
+export { suspendedLogin, suspendedMemberByToken, unreadStatement } from './statements';
 export { deliverStatements, type TdbTarget } from './transparency-delivery';
 export { linkOrigin, localeOf, mail } from './common';
 export { tiedMembers } from './conflicts';

@@ -43,6 +43,19 @@ export async function openNoticesAbout(db: Db, siteId: number, memberId: number)
   );
 }
 
+/** The notices these decisions handled, oldest first (what an appeal's moderator reads beside the decision). */
+export async function noticesOfDecisions(
+  db: Db,
+  siteId: number,
+  decisionIds: readonly number[],
+): Promise<(NoticeRow & { decision_id: number })[]> {
+  if (decisionIds.length === 0) return [];
+  return db.query<NoticeRow & { decision_id: number }>(
+    sql`SELECT ${NOTICE_COLUMNS}, decision_id FROM safety_notices
+        WHERE site_id = ${siteId} AND decision_id = ANY(${[...decisionIds]}::int[]) ORDER BY id`,
+  );
+}
+
 /**
  * Marks the open notices handled by the decision about the member; answers whom to tell for each it took (fewer when
  * some were handled before, or name another member).

@@ -1,4 +1,4 @@
-import { raw, sql, type Db } from '../../lib/db';
+import { raw, sql, type Db, type Sql } from '../../lib/db';
 import { deprioritisedReporters } from './automation-repository';
 import { isoOrInfinity } from './decision-repository';
 import type { EvidenceMessage } from './report-repository';
@@ -64,6 +64,8 @@ export async function memberPhotos(
 
 export interface QueuedReportRow {
   id: number;
+  member_id: number;
+  decision_id: number | null;
   target_kind: 'profile' | 'message' | 'photo';
   target_id: number;
   reason: string;
@@ -79,22 +81,46 @@ export interface QueuedReportRow {
   deprioritised: boolean;
 }
 
+/** Reports as a moderator reads them (what `where` selects, oldest first), each with its reporter's track record. */
+const reportsWhere = (siteId: number, limits: SafetyThresholds, where: Sql): Sql =>
+  sql`SELECT r.id, r.member_id, r.decision_id, r.target_kind, r.target_id, r.reason, r.details, r.evidence, r.created_at,
+             r.reporter_id, r.counted,
+             coalesce(t.filed, 0) AS filed, coalesce(t.upheld, 0) AS upheld, coalesce(t.unfounded, 0) AS unfounded,
+             coalesce(r.reporter_id IN (${deprioritisedReporters(siteId, limits)}), false) AS deprioritised
+      FROM safety_reports r
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS filed, (count(*) FILTER (WHERE x.status = 'action_taken'))::int AS upheld,
+               (count(*) FILTER (WHERE x.status = 'no_violation'))::int AS unfounded
+        FROM safety_reports x WHERE x.reporter_id = r.reporter_id
+      ) t ON r.reporter_id IS NOT NULL
+      WHERE ${where} ORDER BY r.id`;
+
 /**
  * The member's open reports, oldest first, each with whether it counts, its reporter's track record (filed, upheld,
  * unfounded) and whether his reports wait behind the others.
  */
 export async function openReportsAbout(db: Db, siteId: number, memberId: number, limits: SafetyThresholds): Promise<QueuedReportRow[]> {
-  return db.query<QueuedReportRow>(
-    sql`SELECT r.id, r.target_kind, r.target_id, r.reason, r.details, r.evidence, r.created_at, r.reporter_id, r.counted,
-               coalesce(t.filed, 0) AS filed, coalesce(t.upheld, 0) AS upheld, coalesce(t.unfounded, 0) AS unfounded,
-               coalesce(r.reporter_id IN (${deprioritisedReporters(siteId, limits)}), false) AS deprioritised
-        FROM safety_reports r
-        LEFT JOIN LATERAL (
-          SELECT count(*)::int AS filed, (count(*) FILTER (WHERE x.status = 'action_taken'))::int AS upheld,
-                 (count(*) FILTER (WHERE x.status = 'no_violation'))::int AS unfounded
-          FROM safety_reports x WHERE x.reporter_id = r.reporter_id
-        ) t ON r.reporter_id IS NOT NULL
-        WHERE r.member_id = ${memberId} AND r.status = 'open' ORDER BY r.id`,
+  return db.query<QueuedReportRow>(reportsWhere(siteId, limits, sql`r.member_id = ${memberId} AND r.status = 'open'`));
+}
+
+/**
+ * The reports the decisions took (each decision about its member), oldest first, as the queue shows them: what an
+ * appeal's moderator reads beside the decision it contests.
+ */
+export async function reportsOfDecisions(
+  db: Db,
+  siteId: number,
+  decisions: readonly { id: number; member_id: number }[],
+  limits: SafetyThresholds,
+): Promise<(QueuedReportRow & { decision_id: number })[]> {
+  if (decisions.length === 0) return [];
+  const members = [...new Set(decisions.map((d) => d.member_id))];
+  return db.query<QueuedReportRow & { decision_id: number }>(
+    reportsWhere(
+      siteId,
+      limits,
+      sql`r.member_id = ANY(${members}::int[]) AND r.decision_id = ANY(${decisions.map((d) => d.id)}::int[]) AND r.site_id = ${siteId}`,
+    ),
   );
 }
 

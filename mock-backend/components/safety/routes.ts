@@ -4,6 +4,7 @@ import { localeFromAcceptLanguage } from '../../lib/i18n';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
 import { rateLimit } from '../../lib/rate-limit';
 import * as appeals from './appeals';
+import { listAppealQueue } from './appeal-queue';
 import { exportRoutes } from './export-routes';
 import * as service from './service';
 import * as statements from './statements';
@@ -111,7 +112,7 @@ export function safetyRoutes(deps: service.SafetyDeps, opts: SafetyRouteOptions 
   });
 
   router.get('/appeal-queue.php', async (_req, res) => {
-    res.json(await appeals.listAppealQueue(db, getViewer(res), getSite(res).id));
+    res.json(await listAppealQueue(db, getViewer(res), getSite(res).id));
   });
 
   router.use(exportRoutes(deps));

@@ -3,7 +3,7 @@ import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import { afterCommit, type Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { tell } from '../../lib/live-events';
+import { recordMemberEvent, tell } from '../../lib/live-events';
 import type { Locale } from '../../../src/shared/locales';
 import { isKeywordOf } from '../../../src/shared/transparency-keywords';
 import { requireModerator } from '../moderation/index';
@@ -223,30 +223,7 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
         suspended_until: member.suspended_until,
         restricted_until: member.restricted_until,
       },
-      reports: reports.map((r) => ({
-        id: r.id,
-        target: { kind: r.target_kind, id: r.target_id },
-        reason: r.reason as ReportRequest['reason'],
-        details: r.details,
-        created_at: iso(r.created_at),
-        counted: r.counted,
-        reporter: {
-          id: r.reporter_id,
-          filed: r.filed,
-          upheld: r.upheld,
-          unfounded: r.unfounded,
-          weight: r.reporter_id === null ? 0 : (weighed.reporters.get(r.reporter_id) ?? 0),
-          trusted: r.reporter_id !== null && (weighed.reporters.get(r.reporter_id) ?? 0) > 0,
-          deprioritised: r.deprioritised,
-        },
-        messages: (r.evidence.messages ?? []).map((m) => ({
-          id: m.id,
-          from_member: m.sender_id === memberId,
-          text: m.body,
-          sent_at: m.created_at,
-          reported: r.target_kind === 'message' && m.id === r.target_id,
-        })),
-      })),
+      reports: reports.map((r) => queuedReport(r, weighed.reporters)),
       earlier_decisions: decisions.map((d) => ({
         id: d.id,
         action: d.action as Schemas['SafetyAction'],
@@ -261,7 +238,40 @@ export async function listQueue(db: Db, viewer: Viewer | null, siteId: number, l
   return { cases, notices: unassigned.map(queued) };
 }
 
-function queuedNotice(n: notices.NoticeRow, own: OwnAddress): Schemas['QueuedNotice'] {
+/**
+ * A report as the console shows it: what, why, when, whether it counts, the reporter's track record and his weight now
+ * (`weights`), and a message's conversation around it as filed.
+ */
+export function queuedReport(r: repo.QueuedReportRow, weights: ReadonlyMap<number, number>): Schemas['QueuedReport'] {
+  const weight = r.reporter_id === null ? 0 : (weights.get(r.reporter_id) ?? 0);
+  return {
+    id: r.id,
+    target: { kind: r.target_kind, id: r.target_id },
+    reason: r.reason as ReportRequest['reason'],
+    details: r.details,
+    created_at: iso(r.created_at),
+    counted: r.counted,
+    reporter: {
+      id: r.reporter_id,
+      filed: r.filed,
+      upheld: r.upheld,
+      unfounded: r.unfounded,
+      weight,
+      trusted: weight > 0,
+      deprioritised: r.deprioritised,
+    },
+    messages: (r.evidence.messages ?? []).map((m) => ({
+      id: m.id,
+      from_member: m.sender_id === r.member_id,
+      text: m.body,
+      sent_at: m.created_at,
+      reported: r.target_kind === 'message' && m.id === r.target_id,
+    })),
+  };
+}
+
+/** A notice as the console shows it, marked when the moderator asking sent it himself. */
+export function queuedNotice(n: notices.NoticeRow, own: OwnAddress): Schemas['QueuedNotice'] {
   return {
     own_report: own(n.email),
     id: n.id,
@@ -426,9 +436,11 @@ export async function decide(
       });
       await mail(tx, site, notifier.email, 'notice_outcome', `notice:${notifier.id}`, rendered);
     }
-    // Last: a removed message is told to both members' open conversations (the event takes the chat's event lock).
+    // Last (the events take the chat's event lock): the member's open pages show the statement's notice, and a removed
+    // message is told to both members' open conversations.
+    if (action !== 'dismiss') await recordMemberEvent(tx, memberId, { kind: 'statement', data: { statement: decision.id, action } });
     const told = content?.kind === 'message' && content.id !== undefined ? await effects.recordMessageRemoved(tx, content.id) : [];
-    return { answer: { decision: decision.id, statement: action !== 'dismiss' }, told };
+    return { answer: { decision: decision.id, statement: action !== 'dismiss' }, told: action === 'dismiss' ? told : [...told, memberId] };
   });
   deps.outbox.kick();
   await tell(deps.bus, result.told);

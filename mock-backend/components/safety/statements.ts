@@ -60,8 +60,20 @@ export async function getStatement(
     decision = (await repo.statementsOf(db, viewer.userId, id))[0] ?? null;
   }
   if (!decision) throw notFound();
+  // Opened by its member in his session, the statement is read: the notice on his pages goes. A token alone (a mail
+  // scanner follows the link too) reads it without marking it.
+  if (viewer?.userId === decision.member_id) await repo.markStatementRead(db, decision.id, decision.member_id);
   const appeal = (await repo.memberAppeals(db, decision.member_id)).find((a) => a.decision_id === decision.id);
   return toStatement(decision, appeal ? { id: appeal.id, status: appeal.status } : null);
+}
+
+/**
+ * The notice on the member's pages (GET user.php): his newest statement of reasons that stands and that he has not
+ * opened yet with his session, or null. A dismissal has no statement, so it never shows.
+ */
+export async function unreadStatement(db: Db, memberId: number): Promise<Schemas['UnreadStatement'] | null> {
+  const row = await repo.unreadStatement(db, memberId);
+  return row ? { id: row.id, action: row.action, created_at: iso(row.created_at) } : null;
 }
 
 /**

@@ -62,7 +62,11 @@ const RETIRED_CATEGORY: Record<string, Category> = {
   STATEMENT_CATEGORY_UNSAFE_AND_ILLEGAL_PRODUCTS: 'STATEMENT_CATEGORY_UNSAFE_AND_PROHIBITED_PRODUCTS',
 };
 
-function categoryOf(row: Row): { category: Category; keyword: Keyword | null } {
+/** The category (and keyword) a decision's statement is filed under: the moderator's choice, else its rule's own. */
+export function categoryOf(row: Pick<Row, 'rule' | 'category' | 'category_specification'>): {
+  category: Category;
+  keyword: Keyword | null;
+} {
   const chosen = row.category ? (RETIRED_CATEGORY[row.category] ?? (row.category as Category)) : null;
   if (!chosen) return RULE_CATEGORY[row.rule];
   return { category: chosen, keyword: row.category_specification as Keyword | null };

@@ -9,7 +9,12 @@ import * as weights from './weight-repository';
 type Limits = Pick<SafetyThresholds, 'unfoundedDeprioritise' | 'targetLightReports'>;
 
 /** Each reporter's weight now. */
-async function reporterWeights(db: Db, siteId: number, reporterIds: readonly number[], limits: Limits): Promise<Map<number, number>> {
+export async function reporterWeights(
+  db: Db,
+  siteId: number,
+  reporterIds: readonly number[],
+  limits: Limits,
+): Promise<Map<number, number>> {
   const facts = await weights.reporterFacts(db, siteId, [...new Set(reporterIds)], limits);
   return new Map([...facts].map(([id, f]) => [id, reporterWeight(f)]));
 }

@@ -21,12 +21,15 @@ export interface UserRow {
   photo_filename: string | null;
   photo_thumb: string | null;
   photo_status: 'approved' | 'pending' | 'rejected' | null;
+  /** The free text messages he has sent (the chat counts them the same way: messages_sender_free). */
+  free_used: number;
 }
 
 const USER_COLUMNS =
   raw(`u.id, COALESCE(u.shown_email, u.email) AS email, u.role, u.status, u.credits, u.paid_user, u.language, u.signup_date, u.notifications_disabled,
   p.name AS profile_name, p.country AS profile_country, p.status AS profile_status, p.invisible AS profile_invisible,
-  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status`);
+  ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
+  (SELECT count(*)::int FROM messages m WHERE m.sender_id = u.id AND m.free) AS free_used`);
 const USER_JOINS = raw(`LEFT JOIN profiles p ON p.user_id = u.id
   LEFT JOIN photos ph ON ph.user_id = u.id AND ph.is_main`);
 

@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { authToken, clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
 import { navCounts } from '../social/index';
+import { unreadStatement } from '../safety/index';
 import * as service from './service';
 import type { LegacyMembers } from '../legacy/index';
 
@@ -17,11 +18,13 @@ export function sessionRoutes(db: Db, deviceCookies: () => Promise<DeviceCookies
   // The navigation counts come with the user: a page asks one call for both instead of three.
   router.get('/user.php', async (_req, res) => {
     const viewer = getViewer(res);
-    const [user, counts] = await Promise.all([
+    const [user, counts, unread] = await Promise.all([
       service.currentUser(db, viewer, fictionalIcon(getSite(res))),
       viewer ? navCounts(db, viewer.userId) : null,
+      // The newest decision about him he has not read yet: every page of his shows its notice until he opens it.
+      viewer ? unreadStatement(db, viewer.userId) : null,
     ]);
-    res.json({ user, counts });
+    res.json({ user: { ...user, unread_statement: unread }, counts });
   });
 
   router.post('/user.php', async (req, res) => {

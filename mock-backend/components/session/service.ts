@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH_COOKIE_MAX_AGE_DAYS } from '../../../src/shared/constants';
+import { freeMessagesLeft } from '../../../src/shared/chat';
 import { isLocale, type Locale } from '../../../src/shared/locales';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired } from '../../lib/errors';
@@ -131,6 +132,8 @@ function toUser(row: repo.UserRow, fictionalIcon: boolean): User {
     signup_date: new Date(row.signup_date).toISOString(),
     fictional_icon: fictionalIcon,
     role: row.role,
+    // Where he is invited to write, the app says how many are left before a message costs credits.
+    free_messages_left: freeMessagesLeft(row.paid_user, row.free_used),
     notifications_disabled: row.notifications_disabled.filter(
       (r): r is 'spam' | 'bounce' | 'unsubscribe' => r === 'spam' || r === 'bounce' || r === 'unsubscribe',
     ),

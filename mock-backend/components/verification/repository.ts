@@ -76,10 +76,17 @@ export async function selfiesSince(db: Db, userId: number, since: Date): Promise
   return rows.map((r) => new Date(r.submitted_at));
 }
 
-/** Whether the member has an approved photo as his main photo (an approval needs something to compare with). */
+/** How many approved photos the member has (a selfie needs one to be compared with). */
 export async function approvedPhotoCount(db: Db, userId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${userId} AND status = 'approved'`);
   return row?.n ?? 0;
+}
+
+/** The member's photos waiting for a moderator, in his order: what he waits for when none is approved yet. */
+export async function waitingPhotos(db: Db, userId: number): Promise<{ id: number; filename: string; thumb_filename: string }[]> {
+  return db.query(
+    sql`SELECT id, filename, thumb_filename FROM photos WHERE user_id = ${userId} AND status = 'pending' ORDER BY position, id`,
+  );
 }
 
 /** Whether the member's main photo is approved and matched by an approval: the badge. */

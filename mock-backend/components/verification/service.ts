@@ -47,12 +47,17 @@ async function allowance(db: Db, userId: number, now = Date.now()): Promise<{ le
   return { left, next: left === 0 && oldest ? new Date(oldest.getTime() + DAY_MS) : null };
 }
 
-/** The member's verification as he sees it: his latest request, whether the badge shows, and what he may do next. */
+/**
+ * The member's verification as he sees it: his latest request, whether the badge shows, and what he may do next —
+ * including whether he has an approved photo to be compared with, and which of his photos wait for a moderator.
+ */
 async function stateOf(db: Db, userId: number): Promise<Verification> {
-  const [request, verified, { left, next }] = await Promise.all([
+  const [request, verified, { left, next }, approved, waiting] = await Promise.all([
     repo.latestRequest(db, userId),
     repo.isVerified(db, userId),
     allowance(db, userId),
+    repo.approvedPhotoCount(db, userId),
+    repo.waitingPhotos(db, userId),
   ]);
   const decided = request?.decided_at ? new Date(request.decided_at) : null;
   return {
@@ -69,6 +74,15 @@ async function stateOf(db: Db, userId: number): Promise<Verification> {
       decided && request?.selfie ? new Date(decided.getTime() + VERIFICATION_SELFIE_KEEP_DAYS * DAY_MS).toISOString() : null,
     selfies_left: left,
     next_selfie_at: iso(next),
+    approved_photos: approved,
+    waiting_photos: waiting.map((p) => ({
+      id: p.id,
+      filename: p.filename,
+      thumb_filename: p.thumb_filename,
+      status: 'pending' as const,
+      match_path: p.filename,
+      locked: false,
+    })),
   };
 }
 

@@ -141,6 +141,36 @@ describe('asking for verification', () => {
     expect(await requestRows(m.id)).toEqual([]);
   });
 
+  it('When a member has no approved photo, then his verification says so and lists his photos that wait for a moderator (his own only); once one is approved he may start', async () => {
+    const m = await member();
+    expect((await state(m)).body).toMatchObject({ status: 'none', approved_photos: 0, waiting_photos: [] });
+    const up = await request(ctx.app)
+      .post('/api/photos.php')
+      .set('cookie', m.cookie)
+      .attach('photo', await jpeg('#3a9'), 'p.jpg');
+    expect(up.status).toBe(201);
+    const waiting = Math.max(...(up.body.photos as { id: number }[]).map((p) => p.id));
+    const before = (await state(m)).body as {
+      approved_photos: number;
+      waiting_photos: { id: number; status: string; thumb_filename: string }[];
+    };
+    expect(before.approved_photos).toBe(0);
+    expect(before.waiting_photos).toEqual([expect.objectContaining({ id: waiting, status: 'pending' })]);
+    // Its thumbnail opens for him (signed), as on his profile.
+    expect(
+      (
+        await request(ctx.app)
+          .get(`/media/${before.waiting_photos[0]?.thumb_filename ?? ''}`)
+          .set('cookie', m.cookie)
+      ).status,
+    ).toBe(200);
+    // The backend keeps refusing to start meanwhile.
+    expect((await start(m)).body.error.code).toBe('verification_no_photo');
+    await request(ctx.app).put('/api/moderation.php').set('cookie', moderator).send({ photo: waiting, decision: 'approve' }).expect(200);
+    expect((await state(m)).body).toMatchObject({ approved_photos: 1, waiting_photos: [] });
+    expect((await start(m)).status).toBe(201);
+  });
+
   it('When a member asks, then he gets one of the poses, and asking again while it waits gives the same pose', async () => {
     const m = await member();
     await approvedPhoto(m, '#a33');

@@ -15,7 +15,8 @@ export type DismissKey =
   | `notifications_alert_${number}`
   | `time_bonus_${number}`
   | `time_bonus_banner_${number}`
-  | `activation_alert_${number}`;
+  | `activation_alert_${number}`
+  | `statement_alert_${number}`;
 
 const KEY = /^[a-z0-9_]{1,60}$/;
 

@@ -25,7 +25,8 @@ const TOAST_MS = 8_000;
  *   refreshes the list's preview and closes its toast (the open conversation shows it removed itself);
  * - a like or a match refreshes the likes, whose new entry opens the pop-up (like-popups.tsx) and moves the badge;
  * - a balance (payment settled, refund sent) updates the credits badge; a photo decision reloads the member's user
- *   (main photo, photo banner) and his photo list;
+ *   (main photo, photo banner) and his photo list; a decision about him with a statement of reasons reloads his user,
+ *   whose unread statement shows its notice (features/safety/components/statement-notice.tsx);
  * - after a reconnect chats and likes are fetched again. The lists poll only while the stream is down
  *   (lib/live-stream-state.ts).
  * Mounted for members only (member-shell.tsx); the app badge is the layouts' (app-badge.ts).
@@ -83,6 +84,10 @@ export function ChatRealtime() {
     if (event.type === 'photo') {
       void refreshUser();
       void mutate(MY_PROFILE_KEY);
+      return;
+    }
+    if (event.type === 'statement') {
+      void refreshUser();
       return;
     }
     if (event.type === 'verification') {

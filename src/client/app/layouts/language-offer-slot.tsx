@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../lib/store/store';
+import { useLanguageOfferShown } from '../../features/site/language-offer-shown';
 import { lazyComponent } from '../lazy-component';
 
 /** The module of the language offer's chunk, as the BFF's manifest map names it (the server adds its modulepreload link). */
@@ -16,7 +16,10 @@ export const LanguageOffer = lazyComponent(
   (m) => m.LanguageOffer,
 );
 
-/** The banner area's place for the language offer of a first visit. */
+/**
+ * The banner area's place for the language offer of a first visit, the first of its banners: while it shows, the
+ * member's prompt slot under it shows nothing (member-parts.tsx, one banner at a time).
+ */
 export function LanguageOfferSlot() {
-  return useAppSelector((s) => s.site.languageOffer) ? <LanguageOffer /> : null;
+  return useLanguageOfferShown() ? <LanguageOffer /> : null;
 }

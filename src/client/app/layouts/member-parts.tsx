@@ -10,10 +10,12 @@ import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/
 import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { OwnAvatar } from '../../features/session/components/own-avatar';
-import { CreditsLink } from '../../features/session/components/credits-link';
+import { BalanceLink, CreditsLink } from '../../features/session/components/credits-link';
 import { useSessionRefresh } from '../../features/session/hooks/use-session-refresh';
 import { useNotice, WarningsArea } from '../../features/shell/components/warnings-area';
+import { StatementNotice, useStatementNotice } from '../../features/safety/components/statement-notice';
 import { LanguageDropdown } from '../../features/site/components/language-dropdown';
+import { useLanguageOfferShown } from '../../features/site/language-offer-shown';
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
 import { useOutboxWake } from '../../features/chat/outbox/use-outbox-wake';
 import { useRoutePreload } from '../../hooks/use-route-preload';
@@ -60,7 +62,8 @@ function NewLikesBadge({ count }: { count: number }) {
 
 /**
  * The member's items of the top navigation (top-nav.tsx renders a visitor's). On phones the bar keeps the logo, the
- * credits, the language and the invisible mark; the items marked `nav-tabbed` are the tab bar's there (MemberTabBar).
+ * balance (and Get Premium for a member who has not bought credits), the language and the invisible mark; the items
+ * marked `nav-tabbed` are the tab bar's there (MemberTabBar). The balance shows on every member page of the layout.
  */
 export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: User; unread: number; newLikes: number; cdnPrefix: string }) {
   const settings = useSettings();
@@ -92,6 +95,11 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           <NewLikesBadge count={newLikes} />
         </NavLink>
       </li>
+      {user.paid_user ? null : (
+        <li>
+          <BalanceLink credits={user.credits} to="/credits" />
+        </li>
+      )}
       <li>
         <CreditsLink paidUser={user.paid_user} credits={user.credits} resell={settings.member_resell} />
       </li>
@@ -194,19 +202,33 @@ export function MemberTabBar() {
 }
 
 /**
- * The one place that decides which prompt a member sees: at most one at a time, most urgent first — the activation
- * reminder, a site notice (notifications off, no photo), the welcome bonus, and last the push ask (only after a
- * match or a message). The first three are known on the server and sit above the page's content in the flow (no
- * layout shift); the push ask comes later as a sheet at the bottom. Each is dismissible and remembers that.
+ * The one place that decides which prompt a member sees: at most one banner at a time, most urgent first —
+ * 1. the language offer of a first visit (the layout's slot above this one, language-offer-slot.tsx: nothing shows
+ *    here while it does — he may not read the others in the page's language),
+ * 2. confirm your e-mail (the activation reminder: until then his messages reach nobody),
+ * 3. a decision about him whose statement of reasons he has not opened yet (a warning, a restriction, removed
+ *    content: features/safety/components/statement-notice.tsx), until he opens it,
+ * 4. e-mail notifications switched off (his mail stopped: he misses messages and likes),
+ * 5. add a profile photo,
+ * 6. the welcome discount (the time bonus's banner),
+ * 7. and last the push ask (only after a match or a message).
+ * Each is dismissible and remembers that, and the next one takes its place. The first six are known on the server
+ * and sit above the page's content in the flow (no layout shift), on a phone within a fifth of the screen's height
+ * (`.prompt-slot`); the push ask comes later as a sheet at the bottom, within a sixth.
  */
 export function MemberBanners() {
+  const languageOffer = useLanguageOfferShown();
   const activation = useActivationReminder();
+  const statement = useStatementNotice();
   const notice = useNotice();
   const bonus = useWelcomeBanner();
   const push = usePushAsk();
-  if (activation || notice || bonus.show)
+  if (languageOffer) return null;
+  if (activation || statement || notice || bonus.show)
     return (
-      <div className="container prompt-slot">{activation ? <ActivationReminder /> : notice ? <WarningsArea /> : <WelcomeBanner />}</div>
+      <div className="container prompt-slot">
+        {activation ? <ActivationReminder /> : statement ? <StatementNotice /> : notice ? <WarningsArea /> : <WelcomeBanner />}
+      </div>
     );
   return push ? (
     <Suspense fallback={null}>

@@ -73,6 +73,28 @@ describe('TopNav', () => {
     }
   });
 
+  it.each([
+    [true, 120, '/credits/repeat-order'],
+    [false, 25, '/credits'],
+    [false, 0, '/credits'],
+  ])('When a member (paid: %s) has %i credits, then the header shows his balance on every page, leading to %s', (paid, credits, href) => {
+    renderWithApp(<TopNav unread={0} newLikes={0} />, {
+      user: userFixture({ paid_user: paid, credits }),
+      settings: { ...settingsFixture, member_resell: true },
+    });
+    const balance = screen.getByTestId('nav-balance');
+    expect(balance.getAttribute('href')).toBe(href);
+    expect(balance.querySelector('.nav-balance')?.textContent).toBe(String(credits));
+    expect(balance.textContent).toContain(credits === 1 ? '1 credit left' : `${credits} credits left`);
+    // A free member keeps Get Premium beside it.
+    expect(screen.queryAllByRole('link', { name: 'Get Premium' })).toHaveLength(paid ? 0 : 1);
+  });
+
+  it('When a Dutch member has 2,500 credits, then the header writes the balance as Dutch numbers are written', () => {
+    renderWithApp(<TopNav unread={0} newLikes={0} />, { user: userFixture({ paid_user: true, credits: 2500 }), locale: 'nl' });
+    expect(screen.getByTestId('nav-balance').querySelector('.nav-balance')?.textContent).toBe('2.500');
+  });
+
   it('When there are no unread messages, then no badge is shown', () => {
     renderWithApp(<TopNav unread={0} newLikes={0} />, { user: userFixture() });
     expect(within(screen.getByRole('link', { name: /Messages/ })).queryByText('0')).toBeNull();

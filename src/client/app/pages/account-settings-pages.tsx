@@ -17,6 +17,7 @@ import {
 } from '../../features/accounts/components/notification-settings-form';
 import { notificationSettingsKey, getNotificationSettings } from '../../features/accounts/api/notification-settings';
 import { LoginForm } from '../../features/session/components/login-form';
+import { forgetMemberData } from '../../lib/member-device-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import {
@@ -109,7 +110,9 @@ export async function settingsAction({ request, context }: PageActionArgs): Prom
           deleteAccount(api, { password: textField(form, 'password'), reasons, ...(comment ? { comment } : {}) }),
         ),
       () => {
-        // With JavaScript, the page holds its calls and closes its event stream until the next page has loaded.
+        // With JavaScript, the page holds its calls and closes its event stream until the next page has loaded, and
+        // his data in the browser leaves with his session (posted without JavaScript, the next page removes it).
+        if (context.sessionEnded) forgetMemberData();
         context.sessionEnded?.();
         return seeOtherDocument('/account-deleted');
       },

@@ -22,6 +22,7 @@ import { CreditsCheckout, PAY_FORM } from '../../features/credits/components/cre
 import { confirmDirectDebit, resendDirectDebitCode, startDirectDebit } from '../../features/credits/api/direct-debit';
 import { DIRECT_DEBIT_FIELDS, DIRECT_DEBIT_FORM, DirectDebitForm } from '../../features/credits/components/direct-debit-form';
 import type { Schemas } from '../../../shared/api/client';
+import { CreditUses } from '../../features/credits/components/credit-uses';
 import { PackageList } from '../../features/credits/components/package-list';
 import { PaymentResult } from '../../features/credits/components/payment-result';
 import { RepeatOrder } from '../../features/credits/components/repeat-order';
@@ -283,6 +284,55 @@ function LoginFirst() {
   );
 }
 
+/**
+ * What premium is: what the first credit bundle gives a member — every photo unblurred, 25 photos of his own, the
+ * one-step repeat of his order where the site offers it (`member_resell`), paying per message with his credits (every
+ * message costs the site's `message_credits`; no "chat without limits") — with no subscription and unused credits
+ * refundable within the site's `refund_days`.
+ */
+function PremiumBenefits() {
+  const settings = useSettings();
+  const intl = useIntl();
+  return (
+    <>
+      <p className="mb-2" data-testid="premium-intro">
+        <FormattedMessage id="premium.intro" defaultMessage="Premium is what your first credit bundle gives you:" />
+      </p>
+      <ul className="premium-benefits" data-testid="premium-benefits">
+        <li>
+          <FormattedMessage id="premium.benefit.photos" defaultMessage="See every member's photos unblurred and upload up to 25 photos" />
+        </li>
+        {settings.member_resell ? (
+          <li>
+            <FormattedMessage id="premium.benefit.repeat" defaultMessage="Buy again in one step: repeat your last order" />
+          </li>
+        ) : null}
+        <li>
+          <FormattedMessage
+            id="premium.benefit.perMessage"
+            defaultMessage="Pay per message with your credits: {credits, plural, one {# credit} other {# credits}} a message"
+            values={{ credits: settings.message_credits }}
+          />
+        </li>
+        <li>
+          <FormattedMessage
+            id="premium.benefit.match"
+            defaultMessage="A {percent} higher chance of a match"
+            values={{ percent: intl.formatNumber(0.46, { style: 'percent' }) }}
+          />
+        </li>
+        <li>
+          <FormattedMessage
+            id="premium.benefit.refund"
+            defaultMessage="No subscription; unused credits are refundable within {days} days"
+            values={{ days: settings.refund_days }}
+          />
+        </li>
+      </ul>
+    </>
+  );
+}
+
 /** /credits, /credits/{id}/{paymentmethod?} and /premium: buying a credit bundle (payment flow). */
 export function CreditsPage({ variant = 'credits' }: { variant?: 'credits' | 'premium' }) {
   const intl = useIntl();
@@ -298,26 +348,8 @@ export function CreditsPage({ variant = 'credits' }: { variant?: 'credits' | 'pr
     <section className="my-4 page-narrow credits-page">
       <Seo title={`${title} | ${settings.name}`} description={settings.description} />
       <h1 className="h3">{title}</h1>
-      {variant === 'premium' ? (
-        <ul className="premium-benefits">
-          <li>
-            <FormattedMessage id="premium.benefit.photos" defaultMessage="See every member's photos unblurred and upload up to 25 photos" />
-          </li>
-          <li>
-            <FormattedMessage id="premium.benefit.chat" defaultMessage="Chat without limits: pay per message with credits" />
-          </li>
-          <li>
-            <FormattedMessage id="premium.benefit.match" defaultMessage="A 46% higher chance of a match" />
-          </li>
-          <li>
-            <FormattedMessage
-              id="premium.benefit.refund"
-              defaultMessage="No subscription; unused credits are refundable within {days} days"
-              values={{ days: settings.refund_days }}
-            />
-          </li>
-        </ul>
-      ) : null}
+      {variant === 'premium' ? <PremiumBenefits /> : null}
+      <CreditUses settings={settings} user={user} />
       {user ? <CreditsCheckout packageId={packageId} method={params.paymentmethod ?? null} /> : <LoginFirst />}
     </section>
   );
@@ -345,6 +377,7 @@ export function RepeatOrderPage() {
               values={{ credits: user.credits }}
             />
           </p>
+          <CreditUses settings={settings} user={null} />
           {user.paid_user && settings.member_resell ? <RepeatOrder /> : <CreditsCheckout packageId={null} method={null} />}
         </>
       ) : (

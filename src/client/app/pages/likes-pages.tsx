@@ -204,9 +204,10 @@ export function SwipeGamePage() {
   const title = intl.formatMessage({ id: 'likes.swipe.title', defaultMessage: 'Swipe game' });
   return (
     <MembersOnly title={title}>
-      <div className="page-narrow">
+      {/* On a phone the intro goes under the game, so the card and its buttons share the first screen (_likes.scss). */}
+      <div className="page-narrow sg-page">
         <h1 className="h3 fw-bold mb-1">{title}</h1>
-        <p className="text-body-secondary">
+        <p className="text-body-secondary sg-intro">
           <FormattedMessage
             id="likes.swipe.intro"
             defaultMessage="Members who fit what you look for, one at a time. Like or pass; a like back is a match."

@@ -4,12 +4,14 @@ import { Seo } from '../../components/seo';
 import { LogoutForm } from '../../features/session/components/logout-form';
 import { OwnAvatar } from '../../features/session/components/own-avatar';
 import { RightsLine, useLegalLinks } from '../../features/shell/components/legal-links';
+import { SafetyEntryLabel } from '../../features/safety/components/safety-entry';
 import { languageName } from '../../features/site/language-links';
 import { useCurrentUser, useLocale, useSettings } from '../../lib/store/store';
 
 /**
  * /me, the "me" tab: what the account menu holds on wider screens (profile, money, settings, the console, language,
- * logout) and, below it, the legal pages the footer lists outside the members' area. Plain links and a plain form,
+ * logout), "Safety" (his reports and their outcomes, the decisions about him and his appeals: /safety, the entry a
+ * report's receipt points to, by the same word) and, below it, the legal pages the footer lists outside the members' area. Plain links and a plain form,
  * so it works before hydration and without JavaScript.
  */
 export function MePage() {
@@ -81,6 +83,23 @@ export function MePage() {
           <li className="list-group-item">
             <Link to="/notifications">
               <FormattedMessage id="nav.settings" defaultMessage="Settings" />
+            </Link>
+          </li>
+          <li className="list-group-item">
+            <Link to="/safety" data-testid="me-safety">
+              <span className="d-flex flex-column">
+                <span data-testid="me-safety-name">
+                  <SafetyEntryLabel />
+                </span>
+                <span className="small text-body-secondary">
+                  <FormattedMessage id="me.safety.hint" defaultMessage="Your reports, decisions about you and your appeals" />
+                </span>
+              </span>
+              {user.unread_statement ? (
+                <span className="badge rounded-pill text-bg-danger">
+                  <FormattedMessage id="me.safety.unread" defaultMessage="New decision" />
+                </span>
+              ) : null}
             </Link>
           </li>
           {moderator ? (

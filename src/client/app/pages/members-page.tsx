@@ -18,6 +18,7 @@ import {
 import { LikeButton } from '../../features/likes/components/like-button';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { MemberFilters } from '../../features/members/components/member-filters';
+import { NoMembers } from '../../features/members/components/no-members';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
 import { useRegions } from '../../features/site-data/api/get-regions';
@@ -130,9 +131,7 @@ function MembersSearch() {
     body = (
       <>
         {data.profiles.length === 0 ? (
-          <p className="surface text-center">
-            <FormattedMessage id="members.empty" defaultMessage="No members found." />
-          </p>
+          <NoMembers value={filters} regions={regions.data ?? []} member={user !== null} onSearch={onSearch} />
         ) : (
           <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} action={likeAction} />
         )}

@@ -8,6 +8,7 @@ import { getProfile, parseProfileId, profileKey, useProfile } from '../../featur
 import { reportContent, type ReportTarget } from '../../features/safety/api/reports';
 import { reasonOf, REPORT_FORM, ReportPageForm } from '../../features/safety/components/report-page-form';
 import { reportPagePath } from '../../features/safety/report-path';
+import { SafetyEntryLink } from '../../features/safety/components/safety-entry';
 import { MAX_DETAILS } from '../../features/safety/components/report-fields';
 import { isApiRequestError } from '../../lib/api-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -102,8 +103,8 @@ export function ReportPage() {
             <p className="mb-0">
               <FormattedMessage
                 id="safety.report.receivedText"
-                defaultMessage="A moderator will look at it. {name} is not told who reported him. You will find the outcome under “Safety” in your account."
-                values={{ name }}
+                defaultMessage="A moderator will look at it. {name} is not told who reported him. You will find the outcome in your account, under {safety}."
+                values={{ name, safety: <SafetyEntryLink /> }}
               />
             </p>
           </div>

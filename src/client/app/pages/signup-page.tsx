@@ -33,9 +33,11 @@ export async function signupAction({
   const name = textField(form, 'name').trim();
   const dateOfBirth = textField(form, 'date_of_birth');
   const about = textField(form, 'about');
+  // The country he kept or changed at the personal-info step (the backend refuses one the site does not offer).
+  const country = textField(form, 'country').trim().toUpperCase();
   const message = recipientId === null ? '' : textField(form, 'signup_message').trim();
   const messageFirst = message !== '' && name === '' && dateOfBirth === '';
-  const kept = { email, name, date_of_birth: dateOfBirth, about, signup_message: message };
+  const kept = { email, name, date_of_birth: dateOfBirth, about, signup_message: message, country };
   const wrong = [
     ...signupStepErrors({ step: 'account', email, password }),
     ...(messageFirst ? [] : signupStepErrors({ step: 'personal', email, name, date_of_birth: dateOfBirth })),
@@ -49,7 +51,7 @@ export async function signupAction({
   const body = {
     email,
     password,
-    ...(messageFirst ? {} : { name, date_of_birth: dateOfBirth, about }),
+    ...(messageFirst ? {} : { name, date_of_birth: dateOfBirth, about, ...(country ? { country } : {}) }),
     ...(message && recipientId !== null ? { signup_message: message, recipient_id: recipientId } : {}),
     tracking: rememberTracking(query, null),
   };

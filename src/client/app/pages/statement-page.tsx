@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '../../components/link';
@@ -18,6 +19,7 @@ import {
 } from '../../features/safety/api/statements';
 import { APPEAL_FORM, AppealForm } from '../../features/safety/components/appeal-form';
 import { StatementView } from '../../features/safety/components/statement-view';
+import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { useApi } from '../../lib/api-client';
 import { isApiRequestError } from '../../lib/api-error';
 import { useApiSWR } from '../../lib/api-swr';
@@ -118,6 +120,13 @@ export function StatementPage() {
   const [search] = useSearchParams();
   const token = tokenOf(search.get('token'));
   const { data, error } = useStatement(id, token);
+  const refreshUser = useRefreshUser();
+  const unread = user?.unread_statement?.id ?? null;
+  useEffect(() => {
+    // Opened by its member, the statement is read (the backend marked it as it answered): the notice of it on his pages
+    // goes now, not at the next refresh of his user.
+    if (data && unread === data.id) void refreshUser();
+  }, [data, unread, refreshUser]);
   if (!id || (isApiRequestError(error) && [400, 403, 404].includes(error.status))) return <NotFoundPage />;
   if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
   if (!data) return <Loading />;

@@ -27,10 +27,11 @@ export function usePushBootstrap(loggedIn: boolean): void {
 
 /**
  * Routes where the member is busy with his account (the signup asks for push itself), buying or paying (the checkout,
- * direct debit, premium, his purchases), and profiles with their action bar: the ask never covers any of them.
+ * direct debit, premium, his purchases), profiles with their action bar, and the swipe game with its buttons at the
+ * bottom of the screen: the ask never covers any of them.
  */
 const QUIET_PATHS =
-  /^\/(signup|complete-signup|settings|notifications|members\/\d+|likes\/m\/\d+|credits|premium|directdebit|transactions)(\/|$)/;
+  /^\/(signup|complete-signup|settings|notifications|members\/\d+|likes\/m\/\d+|credits|premium|directdebit|transactions|swipe-game)(\/|$)/;
 
 /**
  * Whether to ask for push now: a logged-in member whose browser can push, who has not decided yet (neither

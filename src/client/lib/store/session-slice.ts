@@ -23,6 +23,11 @@ export const ownProfileSaved = defineAction<{ name: string; country: User['profi
 /** The balance the live channel announced (a payment settled, a refund went out): the credits badge follows at once. */
 export const balanceChanged = defineAction<{ credits: number; paid_user: boolean }>('session/balanceChanged');
 /**
+ * A message, gift or photo was sent: the chat's answer names the balance and the free messages left, so the header's
+ * balance and the match pop-up's count follow at once, without waiting for the next refresh of the user.
+ */
+export const chatAllowanceChanged = defineAction<{ credits: number; free_messages_left: number }>('session/chatAllowanceChanged');
+/**
  * Fresher totals than user.php's: the chat or likes list was loaded (a page showing it, the poll, a live event). The
  * navigation badges and the title prefix follow; a later user.php answer brings its own counts again.
  */
@@ -59,6 +64,11 @@ export function sessionReducer(state: SessionState = initialState, action: Unkno
   if (balanceChanged.match(action)) {
     if (!state.user) return state;
     return { ...state, user: { ...state.user, credits: action.payload.credits, paid_user: action.payload.paid_user } };
+  }
+  if (chatAllowanceChanged.match(action)) {
+    const { credits, free_messages_left: freeLeft } = action.payload;
+    if (!state.user || (state.user.credits === credits && state.user.free_messages_left === freeLeft)) return state;
+    return { ...state, user: { ...state.user, credits, free_messages_left: freeLeft } };
   }
   if (navCountsChanged.match(action)) {
     if (!state.user) return state;

@@ -57,7 +57,7 @@ describe('ActivationReminder', () => {
     const { email: _email, ...withoutAddress } = unconfirmed();
     renderWithApp(<ActivationReminder />, { user: withoutAddress, url: '/members' });
     const alert = screen.getByTestId('activation-alert');
-    expect(alert.textContent).toContain('Confirm your e-mail address with the link we sent you.');
+    expect(alert.textContent).toContain('Confirm your address with the link we sent you: until then your messages reach nobody.');
     expect(alert.textContent).not.toContain('sent to');
   });
 

@@ -38,7 +38,8 @@ export function useActivationReminder(): boolean {
 
 /**
  * The activation reminder: an alert the member can close (the time is stored), or a modal when the query flag
- * api_signup_complete is set on a smartphone.
+ * api_signup_complete is set on a smartphone. The alert is the members' prompt slot's first prompt: on a phone its
+ * text (which asks him to confirm his address) with the resend link after it, without the title that repeats it.
  */
 export function ActivationReminder() {
   const intl = useIntl();
@@ -51,7 +52,7 @@ export function ActivationReminder() {
   if (!user || !applies) return null;
 
   const sentAt = Date.parse(user.signup_date);
-  // A member who came from the PHP service may have no address here yet: the text then names none.
+  // A member who came from the PHP service may have no address here yet: the texts then name none.
   const text = user.email ? (
     <FormattedMessage
       id="activation.reminder.body"
@@ -88,15 +89,25 @@ export function ActivationReminder() {
     );
   }
   return (
-    <div role="alert" className="alert alert-warning d-flex align-items-start gap-2" data-testid="activation-alert">
+    <div role="alert" className="alert alert-warning d-flex align-items-start gap-2 activation-alert" data-testid="activation-alert">
       <div className="flex-grow-1">
-        <strong className="d-block">
+        <strong className="d-none d-sm-block">
           <FormattedMessage id="activation.reminder.title" defaultMessage="Confirm your e-mail address" />
         </strong>
-        {text}
-        <div className="mt-2">
-          <ResendActivation sentAt={sentAt} />
-        </div>
+        {/* The banner's own shorter text: with the resend link it stays within a fifth of a 320 × 640 screen. */}
+        {user.email ? (
+          <FormattedMessage
+            id="activation.reminder.short"
+            defaultMessage="Confirm your address with the link we sent to {email}: until then your messages reach nobody."
+            values={{ email: <strong>{user.email}</strong> }}
+          />
+        ) : (
+          <FormattedMessage
+            id="activation.reminder.shortNoAddress"
+            defaultMessage="Confirm your address with the link we sent you: until then your messages reach nobody."
+          />
+        )}{' '}
+        <ResendActivation sentAt={sentAt} />
       </div>
       <button
         type="button"

@@ -34,7 +34,7 @@ export function ResendActivation({ sentAt }: { sentAt: number }) {
   };
 
   return (
-    <div className="small">
+    <div className="small activation-resend">
       {spamHint ? (
         <p className="mb-1" data-testid="spam-hint">
           <FormattedMessage id="activation.spamHint" defaultMessage="No e-mail yet? Look in your spam or junk folder too." />

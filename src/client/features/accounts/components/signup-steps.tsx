@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert, Button } from 'reactstrap';
+import { useDismissal } from '../../../hooks/use-dismissal';
+import { useCurrentUser } from '../../../lib/store/store';
 import { PushSubscribeButton, pushCapable } from '../../push/index';
 
 /** The photo chosen at step 1, after the signup: uploaded, refused, or for later (no session to upload it with). */
@@ -31,8 +33,12 @@ export function PhotoOutcomeNotice({ outcome }: { outcome: Exclude<PhotoOutcome,
  * Signup step 3's push consent: allowing asks the browser, subscribes and saves the subscription. Whether to
  * ask is decided when the step opens: a re-render while the member decides (the member's part of the layout arrives
  * right after signup) must not take the question away if the permission changed meanwhile (another tab, the prompt).
+ * "Not now" is his answer to the push ask, remembered like closing its banner (the `dismissed_push_alert_<id>` cookie
+ * the server reads): the ask stays away on every later page, as after he closed it there for good.
  */
 export function PushConsent({ onDone }: { onDone: () => void }) {
+  const user = useCurrentUser();
+  const [, dismissAsk] = useDismissal(user ? `push_alert_${user.id}` : null);
   const [supported] = useState(() => pushCapable() && Notification.permission === 'default');
   useEffect(() => {
     if (!supported) onDone();
@@ -60,7 +66,13 @@ export function PushConsent({ onDone }: { onDone: () => void }) {
             }}
           />
         </div>
-        <Button color="link" onClick={onDone}>
+        <Button
+          color="link"
+          onClick={() => {
+            dismissAsk();
+            onDone();
+          }}
+        >
           <FormattedMessage id="signup.push.later" defaultMessage="Not now" />
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { signupAction } from '../../../app/pages/signup-page';
 import { renderWithApp } from '../../../test/render-app';
+import { settingsFixture } from '../../../test/fixtures';
 import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
 
 beforeEach(() => window.sessionStorage.clear());
@@ -180,10 +181,43 @@ describe('SignupWizard sending the signup (the page action through the router)',
         name: 'Jan',
         date_of_birth: '1990-05-01',
         about: 'Cycling.',
+        country: 'NL',
         tracking: { network: 'ads' },
       },
     ]);
     window.localStorage.clear();
+  });
+
+  it('When the visitor changes the country the site derived from his address, then the signup sends the one he chose', async () => {
+    const { fetch, sent } = signupBackend(
+      () => new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch, action: signupAction, path: '/signup' });
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Jan' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-01' } });
+    fireEvent.change(screen.getByLabelText('Your country'), { target: { value: 'BE' } });
+    // Changed by him: the hint about where it came from goes.
+    expect(screen.queryByTestId('signup-country-hint')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { country?: string }).country).toBe('BE');
+  });
+
+  it('When the backend refuses the country, then the wizard goes back to the personal-info step with the message beside the country', async () => {
+    const refusal = {
+      error: { code: 'country_not_offered', message: 'Kies een van de landen uit de lijst.', params: { field: 'country' } },
+    };
+    const { fetch } = signupBackend(
+      () => new Response(JSON.stringify(refusal), { status: 422, headers: { 'Content-Type': 'application/json' } }),
+    );
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch, action: signupAction, path: '/signup' });
+    walkToTheEnd();
+    expect(await screen.findByText('Kies een van de landen uit de lijst.')).toBeTruthy();
+    expect(screen.getByTestId('signup-step-2')).toBeTruthy();
+    expect(screen.getByLabelText('Your country').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('When the backend refuses the name, then the wizard goes back to its step with the message beside it', async () => {
@@ -196,5 +230,53 @@ describe('SignupWizard sending the signup (the page action through the router)',
     expect(await screen.findByText('Deze naam is al in gebruik.')).toBeTruthy();
     expect(screen.getByTestId('signup-step-2')).toBeTruthy();
     expect(screen.getByLabelText('Profile name').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('SignupWizard says what signing up means', () => {
+  it('When the visitor is at the first and at the last step, then beside the button he reads that signing up accepts the terms and the privacy notice, both opening in a new tab', () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing });
+    const notice = () => screen.getByTestId('signup-terms');
+    expect(notice().textContent).toContain('By signing up you accept our terms and conditions');
+    const terms = screen.getByRole('link', { name: 'terms and conditions (opens in a new tab)' });
+    const privacy = screen.getByRole('link', { name: 'privacy notice (opens in a new tab)' });
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/pages/terms', '_blank']);
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/pages/privacy', '_blank']);
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Jan' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Create my account' })).toBeTruthy();
+    expect(notice().textContent).toContain('privacy notice');
+  });
+
+  it('When a Dutch visitor signs up, then the notice is in Dutch', () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', locale: 'nl', messages: nl, fetch: fetchNothing });
+    expect(screen.getByTestId('signup-terms').textContent).toContain('Door je aan te melden ga je akkoord met onze algemene voorwaarden');
+  });
+
+  it("When the site derived the country from his address, then the personal-info step shows it preselected among the site's countries and says where it came from", () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing, settings: { ...settingsFixture, geoip_country: 'BE' } });
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    const country = screen.getByLabelText('Your country') as HTMLSelectElement;
+    expect(country.value).toBe('BE');
+    expect([...country.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['BE', 'Belgium'],
+      ['NL', 'Netherlands'],
+    ]);
+    expect(screen.getByTestId('signup-country-hint').textContent).toBe(
+      'We chose it from your internet connection. Change it if it is not right.',
+    );
+    expect(country.getAttribute('aria-describedby')).toContain(screen.getByTestId('signup-country-hint').id);
+  });
+
+  it("When the address is in a country the site does not offer, then the site's first country is preselected, without saying it came from his address", () => {
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch: fetchNothing, settings: { ...settingsFixture, geoip_country: 'US' } });
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    expect((screen.getByLabelText('Your country') as HTMLSelectElement).value).toBe('NL');
+    expect(screen.queryByTestId('signup-country-hint')).toBeNull();
   });
 });

@@ -2,13 +2,14 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
-import { Alert, Button, Form, FormGroup, Input, Label, Progress } from 'reactstrap';
+import { Alert, Button, Form, FormFeedback, FormGroup, FormText, Input, Label, Progress } from 'reactstrap';
 import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors } from '../../../../shared/account-rules';
 import { useFormFailure } from '../../../components/progressive-form';
 import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useApi } from '../../../lib/api-client';
 import { userChanged } from '../../../lib/store/session-slice';
-import { useAppDispatch } from '../../../lib/store/store';
+import { compareIn, regionName } from '../../../lib/region-names';
+import { useAppDispatch, useSettings } from '../../../lib/store/store';
 import { getUser } from '../../session/index';
 import { toFormError, type FormError } from '../form-error';
 import { draftInProgress, EMPTY_DRAFT, useSignupDraft, type SignupDraft } from '../hooks/use-signup-draft';
@@ -18,6 +19,7 @@ import { CheckMail } from './check-mail';
 import { Field } from './field';
 import { PhotoOutcomeNotice, PushConsent, type PhotoOutcome } from './signup-steps';
 import { fieldCodesOf, ruleMessage } from '../signup-field-errors';
+import { signupCountry } from '../signup-country';
 
 /** The signup form (its route action: app/pages/signup-page.tsx). */
 export const SIGNUP_FORM = 'signup';
@@ -26,7 +28,7 @@ export const SIGNUP_FORM = 'signup';
 export const SIGNED_UP_PARAM = 'signed_up';
 
 /** The fields of a posted signup the page shows again when it was refused (never the password). */
-export const SIGNUP_KEPT_FIELDS = ['email', 'name', 'date_of_birth', 'about', 'signup_message'] as const;
+export const SIGNUP_KEPT_FIELDS = ['email', 'name', 'date_of_birth', 'about', 'signup_message', 'country'] as const;
 
 /** Steps: 0 message or account, 1 photo, 2 personal info, 3 about me then push consent, 4 e-mail. */
 const LAST_FORM_STEP = 3;
@@ -35,7 +37,7 @@ const MAIL_STEP = 4;
 
 function stepOfField(field: string | null): number {
   if (field === 'email' || field === 'password') return 0;
-  if (field === 'name' || field === 'date_of_birth') return 2;
+  if (field === 'name' || field === 'date_of_birth' || field === 'country') return 2;
   return LAST_FORM_STEP;
 }
 
@@ -78,6 +80,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   const intl = useIntl();
   const api = useApi();
   const dispatch = useAppDispatch();
+  const settings = useSettings();
   const allowed = useSignupAllowed();
   const { search } = useLocation();
   const fetcher = useRouterFetcher();
@@ -103,6 +106,15 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [photoOutcome, setPhotoOutcome] = useState<PhotoOutcome>(null);
   const progressLabelId = useId();
+  // The country the site derived from his address (or its first), shown preselected at the personal-info step.
+  const countryChoice = signupCountry(settings);
+  const countries = useMemo(
+    () => [...settings.countries].sort((a, b) => compareIn(intl.locale)(regionName(intl.locale, a), regionName(intl.locale, b))),
+    [settings.countries, intl.locale],
+  );
+  /** The country the signup sends: the one he picked (while the site still offers it), else the preselected one. */
+  const chosenCountry = (d: SignupDraft): string | null =>
+    countryChoice ? (d.country && settings.countries.includes(d.country) ? d.country : countryChoice.preselected) : null;
 
   // Each preview URL is released when another photo is chosen or the wizard goes away.
   useEffect(() => {
@@ -182,6 +194,8 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
       form.set('name', d.name.trim());
       form.set('date_of_birth', d.date_of_birth);
       form.set('about', d.about);
+      const country = chosenCountry(d);
+      if (country) form.set('country', country);
     }
     if (recipient && d.signup_message.trim()) form.set('signup_message', d.signup_message.trim());
     const query = new URLSearchParams(search);
@@ -360,6 +374,14 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
               }
               onChange={ignoreChange}
             />
+            {countryChoice ? (
+              <CountryField
+                countries={countries}
+                value={chosenCountry(draft) ?? countryChoice.preselected}
+                derived={countryChoice.derived && !draft.country}
+                error={fieldError('country')}
+              />
+            ) : null}
             <FormGroup>
               <Label for="signup-about-at-once">
                 <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
@@ -445,6 +467,18 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
               update({ date_of_birth: e.target.value });
             }}
           />
+          {countryChoice ? (
+            <CountryField
+              countries={countries}
+              value={chosenCountry(draft) ?? countryChoice.preselected}
+              derived={countryChoice.derived && !draft.country}
+              error={fieldError('country')}
+              onChange={(country) => {
+                clearFieldError('country');
+                update({ country });
+              }}
+            />
+          ) : null}
         </>
       ) : null}
 
@@ -483,6 +517,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
           </Button>
         </div>
       </div>
+      {step === 0 || step === LAST_FORM_STEP ? <TermsNotice /> : null}
       {step === 0 ? (
         <p className="small text-body-secondary mt-3 mb-0">
           <FormattedMessage
@@ -503,3 +538,104 @@ function keptFields(fields: Record<string, string>): Partial<SignupDraft> {
 
 /** The fields shown only without JavaScript are read from the posted form, never from the page's state. */
 const ignoreChange = () => undefined;
+
+/**
+ * The country at the personal-info step: a select of the site's countries (by name in his language), preselected with
+ * the one the site derived from his address, which the hint says while he has not changed it. Without JavaScript it is
+ * a plain field of the posted form (its value is read from the form, never from the page's state).
+ */
+function CountryField({
+  countries,
+  value,
+  derived,
+  error,
+  onChange,
+}: {
+  countries: readonly string[];
+  value: string;
+  derived: boolean;
+  error: string | null;
+  onChange?: (country: string) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const hint = error ? null : derived;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  const options = countries.map((code) => (
+    <option key={code} value={code}>
+      {regionName(intl.locale, code)}
+    </option>
+  ));
+  return (
+    <FormGroup>
+      <Label for={id}>
+        <FormattedMessage id="signup.country" defaultMessage="Your country" />
+      </Label>
+      {onChange ? (
+        <Input
+          id={id}
+          name="country"
+          type="select"
+          bsSize="lg"
+          value={value}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid="signup-country"
+        >
+          {options}
+        </Input>
+      ) : (
+        <Input
+          id={id}
+          name="country"
+          type="select"
+          bsSize="lg"
+          defaultValue={value}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy}
+        >
+          {options}
+        </Input>
+      )}
+      {error ? <FormFeedback id={`${id}-error`}>{error}</FormFeedback> : null}
+      {hint ? (
+        <FormText id={`${id}-hint`} data-testid="signup-country-hint">
+          <FormattedMessage
+            id="signup.countryHint"
+            defaultMessage="We chose it from your internet connection. Change it if it is not right."
+          />
+        </FormText>
+      ) : null}
+    </FormGroup>
+  );
+}
+
+/**
+ * Beside the button that creates the account: that signing up accepts the terms and the privacy notice. Both open in a
+ * new tab, so the form and what he typed stay where they are.
+ */
+function TermsNotice() {
+  const intl = useIntl();
+  const newTab = intl.formatMessage({ id: 'signup.opensInNewTab', defaultMessage: '(opens in a new tab)' });
+  // The link's name says it opens a new tab (the words of the link first, as they show).
+  const link = (to: string) => (chunks: ReactNode[]) => (
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      aria-label={`${chunks.filter((c): c is string => typeof c === 'string').join('')} ${newTab}`}
+    >
+      {chunks}
+    </Link>
+  );
+  return (
+    <p className="small text-body-secondary mt-3 mb-0" data-testid="signup-terms">
+      <FormattedMessage
+        id="signup.terms"
+        defaultMessage="By signing up you accept our <terms>terms and conditions</terms> and our <privacy>privacy notice</privacy>."
+        values={{ terms: link('/pages/terms'), privacy: link('/pages/privacy') }}
+      />
+    </p>
+  );
+}

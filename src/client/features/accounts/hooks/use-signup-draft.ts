@@ -9,9 +9,20 @@ export interface SignupDraft {
   date_of_birth: string;
   signup_message: string;
   about: string;
+  /** The country he chose at the personal-info step; '' until he changes the preselected one. */
+  country: string;
 }
 
-export const EMPTY_DRAFT: SignupDraft = { step: 0, email: '', password: '', name: '', date_of_birth: '', signup_message: '', about: '' };
+export const EMPTY_DRAFT: SignupDraft = {
+  step: 0,
+  email: '',
+  password: '',
+  name: '',
+  date_of_birth: '',
+  signup_message: '',
+  about: '',
+  country: '',
+};
 const KEY = 'signup_draft';
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {

@@ -18,11 +18,14 @@ import { MessageList } from './message-list';
 import { PartnerUnavailableNotice } from './partner-unavailable';
 import { PendingMessages, PendingStatus } from './pending-messages';
 import { VerifiedBadge } from '../../../components/verified-badge';
+import { HostLabel } from '../../../components/host-label';
 
 /**
  * A conversation (chat layout): the other member with his online state, the messages with paging back, day
  * separators, the "New messages" line, read receipts and the typing indicator from the event stream, and the
- * composer (or, while the other member is suspended or banned, a notice that he is no longer available). Opening it (and every message that arrives while it is visible) moves the read marker. `onChatsChanged`
+ * composer (or, while the other member is suspended or banned, a notice that he is no longer available). A host (one of
+ * the site's fictional profiles) carries the host label in the header and the site's warning above the messages.
+ * Opening it (and every message that arrives while it is visible) moves the read marker. `onChatsChanged`
  * lets the page refresh the chat list and badges. Render it with `key={conversationKey(reference)}`, so another
  * conversation starts with fresh state.
  */
@@ -80,13 +83,22 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
           <MemberPhoto cdnPrefix={settings.cdn_prefix} image={partner.main_image} alt="" name={partner.name} thumb />
         </Link>
         <div className="chat-partner-text">
-          <h1 id={titleId} className="h5 mb-0">
-            <Link to={`/members/${partner.id}`}>{partner.name}</Link>
-            {partner.verified ? <VerifiedBadge /> : null}
-          </h1>
+          <div className="chat-partner-name">
+            <h1 id={titleId} className="h5 mb-0">
+              <Link to={`/members/${partner.id}`}>{partner.name}</Link>
+              {partner.verified ? <VerifiedBadge /> : null}
+            </h1>
+            <HostLabel profile={partner} />
+          </div>
           <LastOnline online={partner.online} lastActive={partner.last_active} />
         </div>
       </header>
+      {partner.fictional && settings.fictional_icon ? (
+        <p className="fictional-warning small chat-host-notice" data-testid="host-notice">
+          <span aria-hidden="true">{settings.fictional_icon} </span>
+          {settings.fictional_warning}
+        </p>
+      ) : null}
 
       <MessageList
         messages={live.messages}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import type { Schemas } from '../../../../shared/api/client';
@@ -66,11 +67,44 @@ describe('MessageComposer', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
   });
 
-  it('When messages cost credits, then the price and the balance are shown once, in Dutch too', () => {
+  it('When messages cost credits and no free ones are left, then what the next one costs and the balance are shown once, in Dutch too', () => {
     show('nl');
     expect(screen.getAllByText(/40 credits/)).toHaveLength(1);
     expect(screen.getByTestId('chat-credits').textContent).toBe('2 credits per bericht · nog 40 credits');
     expect(screen.getByRole('button', { name: 'Cadeau sturen' })).not.toBeNull();
+  });
+
+  it('When a free member has free messages left, then before he starts the composer says how many and what a message costs after them; one fewer after a send', () => {
+    /** The conversation's allowance as the backend answers each send: one free message fewer. */
+    function Conversation() {
+      const [freeLeft, setFreeLeft] = useState(3);
+      return (
+        <>
+          <button type="button" onClick={() => setFreeLeft((left) => left - 1)}>
+            one sent
+          </button>
+          <MessageComposer
+            partner={{ id: 9, name: 'Jan' }}
+            conversationId={5}
+            allowance={{ ...ALLOWANCE, message_credits: 10, credits: 0, free_messages_left: freeLeft }}
+            draftKey="/conversation.php?conversation=5"
+            onDelivered={vi.fn(async () => undefined)}
+          />
+        </>
+      );
+    }
+    renderWithApp(<Conversation />);
+    const line = () => screen.getByTestId('chat-free-left');
+    expect(line().textContent).toBe('3 free messages left, then 10 credits a message');
+    // The field's description carries it, so a screen reader hears it before he writes.
+    expect(screen.getByLabelText('Your message to Jan').getAttribute('aria-describedby')).toBe(line().parentElement?.id);
+    fireEvent.click(screen.getByRole('button', { name: 'one sent' }));
+    expect(line().textContent).toBe('2 free messages left, then 10 credits a message');
+    fireEvent.click(screen.getByRole('button', { name: 'one sent' }));
+    expect(line().textContent).toBe('1 free message left, then 10 credits a message');
+    fireEvent.click(screen.getByRole('button', { name: 'one sent' }));
+    expect(screen.queryByTestId('chat-free-left')).toBeNull();
+    expect(screen.getByTestId('chat-credits').textContent).toBe('10 credits per message · 0 credits left');
   });
 });
 

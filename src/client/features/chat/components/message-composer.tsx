@@ -26,6 +26,7 @@ import { isNetworkFailure } from '../outbox/outbox';
 import { sendProblemOf, type SendProblem } from '../send-problem';
 import { SendProblemAlert } from './chat-alerts';
 import { GiftIcon, SendIcon } from '../../../components/icons';
+import { MessageCost } from '../../../components/message-cost';
 import { GiftPanel } from './gift-panel';
 import { PhotoSender } from './photo-sender';
 
@@ -65,8 +66,9 @@ export interface MessageComposerProps {
  * message) and keeps the text and the attempt's key.
  *
  * The compact composer: gift and photo as icon buttons, a message field of one line that grows with the text, the
- * send button; below it one line with what a message costs and the balance (or the free messages left), the daily
- * first-message allowance on a new conversation, and the character counter once the text nears the limit.
+ * send button; below it one line with the free messages left and what a message costs after them (or, once they are
+ * used and for a premium member, what the next message costs and the balance: MessageCost), the daily first-message
+ * allowance on a new conversation, and the character counter once the text nears the limit.
  * Enter sends, Shift+Enter starts a new line.
  */
 export function MessageComposer({ partner, conversationId, allowance, draftKey, onDelivered, onOffline }: MessageComposerProps) {
@@ -306,23 +308,13 @@ export function MessageComposer({ partner, conversationId, allowance, draftKey, 
             <FormattedMessage id="chat.invisible" defaultMessage="This text has no visible characters." />
           </span>
         ) : null}
-        {allowance.free_messages_left > 0 ? (
-          <span data-testid="chat-free-left">
-            <FormattedMessage
-              id="chat.freeLeft"
-              defaultMessage="{count, plural, one {# free message left} other {# free messages left}}"
-              values={{ count: allowance.free_messages_left }}
-            />
-          </span>
-        ) : allowance.message_credits > 0 ? (
-          <span data-testid="chat-credits">
-            <FormattedMessage
-              id="chat.price"
-              defaultMessage="{price, plural, one {# credit per message} other {# credits per message}} · {balance, plural, one {# credit} other {# credits}} left"
-              values={{ price: allowance.message_credits, balance: allowance.credits }}
-            />
-          </span>
-        ) : null}
+        <MessageCost
+          freeLeft={allowance.free_messages_left}
+          price={allowance.message_credits}
+          balance={allowance.credits}
+          testIds={{ free: 'chat-free-left', paid: 'chat-credits' }}
+          compact
+        />
         {firstLeft}
       </div>
     </form>

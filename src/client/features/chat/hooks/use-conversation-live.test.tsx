@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { conversationKey, type ChatMessage, type Conversation } from '../api/conversation';
+import type { SentMessage } from '../api/send-message';
 import { MessageList } from '../components/message-list';
 import { useConversationLive } from './use-conversation-live';
 
@@ -140,5 +141,30 @@ describe('a conversation kept live', () => {
     expect(screen.queryAllByRole('img', { name: 'Photo from Jan' })).toEqual([]);
     expect(screen.getByText('Hoi')).toBeTruthy();
     expect(calls.filter((call) => call.startsWith('GET'))).toEqual([]);
+  });
+
+  it("When a message is sent, then the header's balance and the free messages the match pop-up names follow the send's answer at once", async () => {
+    const sent = {
+      message: { ...message(2, 'Hallo'), mine: true, sender: 1 },
+      allowance: { message_credits: 10, message_length: 1000, credits: 0, free_messages_left: 2 },
+    } as unknown as SentMessage;
+    /** The composer's part: the send's answer handed to the conversation. */
+    function Sender() {
+      const live = useConversationLive({ conversation: 5 }, () => undefined);
+      return (
+        <button type="button" onClick={() => void live.delivered(sent)}>
+          sent
+        </button>
+      );
+    }
+    const { store } = renderWithApp(<Sender />, {
+      user: userFixture({ paid_user: false, credits: 0, free_messages_left: 3 }),
+      url: '/chats/5',
+      fallback: { [conversationKey({ conversation: 5 })]: conversation },
+    });
+    await act(async () => {
+      screen.getByRole('button', { name: 'sent' }).click();
+    });
+    expect(store.getState().session.user).toMatchObject({ credits: 0, free_messages_left: 2 });
   });
 });

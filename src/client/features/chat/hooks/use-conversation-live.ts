@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { TYPING_SHOWN_MS } from '../../../../shared/chat';
 import { useApi } from '../../../lib/api-client';
+import { chatAllowanceChanged } from '../../../lib/store/session-slice';
+import { useAppDispatch } from '../../../lib/store/store';
 import {
   conversationKey,
   getConversation,
@@ -27,6 +29,7 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
   const navigate = useNavigate();
   const { mutate: mutateKey } = useSWRConfig();
   const { data, error, mutate } = useConversation(reference);
+  const dispatch = useAppDispatch();
 
   const [older, setOlder] = useState<ChatMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<number | null | undefined>(undefined);
@@ -141,6 +144,8 @@ export function useConversationLive(reference: ConversationRef, onChatsChanged: 
         },
       { revalidate: false },
     );
+    // The header's balance and the free messages the match pop-up names follow the send's answer.
+    dispatch(chatAllowanceChanged({ credits: sent.allowance.credits, free_messages_left: sent.allowance.free_messages_left }));
     onChatsChanged();
     if ('profileId' in reference) {
       // The conversation exists now: its own address, with the page already in the cache.

@@ -15,8 +15,8 @@ import { isLeaving, onLeaving } from '../../../lib/page-exit';
  * stream is down.
  *
  * It is the member's one live channel: chat messages, read markers and typing, likes and matches, the credit balance,
- * moderation's decisions on his photos and on messages of his conversations, and conversations he removed on another
- * page (openapi.yaml, streamEvents).
+ * moderation's decisions on his photos, his verification, his account (a statement of reasons) and on messages of his
+ * conversations, and conversations he removed on another page (openapi.yaml, streamEvents).
  */
 
 export type ChatEvent =
@@ -29,6 +29,7 @@ export type ChatEvent =
   | { type: 'conversation_removed'; data: Schemas['ConversationRemovedEvent'] }
   | { type: 'message_removed'; data: Schemas['MessageRemovedEvent'] }
   | { type: 'verification'; data: Schemas['VerificationDecisionEvent'] }
+  | { type: 'statement'; data: Schemas['StatementEvent'] }
   | { type: 'open'; reconnected: boolean }
   | { type: 'down' };
 
@@ -44,6 +45,7 @@ const KINDS = [
   'conversation_removed',
   'message_removed',
   'verification',
+  'statement',
 ] as const;
 
 type Listener = (event: ChatEvent) => void;

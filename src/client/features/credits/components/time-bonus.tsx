@@ -15,13 +15,15 @@ const MEMBERS_AREA = /^\/(members(\/\d+)?|chats(\/.*)?|likes(\/.*)?|premium)$/;
  * The seconds left of the member's time bonus, ticking every second in the browser. The server and the
  * first browser render count from the moment the server rendered the page (the store's `renderedAt`), so the banner
  * is in the server's HTML (nothing moves when the page hydrates) and hydration agrees; then the browser's clock ticks.
- * 0 once it ran out or on logout.
+ * 0 once it ran out, on logout, and always for a paid member, a moderator or an admin (neither the banner nor the
+ * modal shows to those).
  */
 function useTimeBonus(): number {
   const user = useCurrentUser();
   const renderedAt = useAppSelector((s) => s.site.renderedAt ?? null);
   const [now, setNow] = useState<number | null>(renderedAt);
-  const active = user !== null && !user.paid_user;
+  // Ticks only while it can show: never for a paid member, a moderator or an admin (timeBonusSecondsLeft).
+  const active = user !== null && !user.paid_user && (user.role ?? 'member') === 'member';
   useEffect(() => {
     if (!active) return;
     const tick = () => setNow(Date.now());

@@ -5,6 +5,7 @@ import { Link } from '../../../components/link';
 import { Alert, Button } from 'reactstrap';
 import { useSWRConfig } from 'swr';
 import { LIKES_RELOAD_DELAY_MS, POLL_INITIAL_DELAY_MS } from '../../../../shared/constants';
+import { freeMessagesOf, MessageCost } from '../../../components/message-cost';
 import { MemberPhoto } from '../../../components/member-photo';
 import { Modal } from '../../../components/modal';
 import { useApi } from '../../../lib/api-client';
@@ -38,7 +39,8 @@ export function takeDelay(search: string): { seconds: number | null; rest: strin
  *   the new-like pop-up — or the match pop-up when he already liked that member;
  * - `?t=<seconds>` waits that long, asks auto-like.php for a liker, reloads the likes 0.5 s later and shows him.
  * The liker's main image opens his profile; the one action button likes back or opens the chat; a click anywhere
- * else (or Esc) closes it.
+ * else (or Esc) closes it. Below it, what writing costs him before he starts: the free messages he has left and what a
+ * message costs after them, or (premium, or none left) what his next message costs and his balance.
  */
 export function LikePopups() {
   const user = useCurrentUser();
@@ -110,6 +112,7 @@ function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: 
   const intl = useIntl();
   const api = useApi();
   const settings = useSettings();
+  const user = useCurrentUser();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -180,6 +183,16 @@ function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: 
         )}
       </p>
       <FictionalNote profile={profile} className="mt-2 mb-0 text-center" />
+      {user && settings.message_credits > 0 ? (
+        <p className="mt-2 mb-0 text-center small text-body-secondary like-popup-cost">
+          <MessageCost
+            freeLeft={freeMessagesOf(user)}
+            price={settings.message_credits}
+            balance={user.credits}
+            testIds={{ free: 'like-popup-free-left', paid: 'like-popup-price' }}
+          />
+        </p>
+      ) : null}
       {error ? (
         <Alert color="danger" fade={false} className="mt-3 mb-0">
           {error}

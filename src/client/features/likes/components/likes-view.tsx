@@ -129,27 +129,29 @@ export function LikesView({ tab }: { tab: LikeTab }) {
                 className={({ isActive }) => `nav-link${isActive || t === tab ? ' active' : ''}`}
                 aria-current={t === tab ? 'page' : undefined}
               >
-                {names[t]}
-                {t !== 'given' ? (
-                  <>
-                    {' '}
-                    <CountBadge
-                      count={counts[t]}
-                      tone={t === tab ? 'light' : 'primary'}
-                      label={
-                        t === 'received'
-                          ? intl.formatMessage(
-                              { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
-                              { count: counts[t] },
-                            )
-                          : intl.formatMessage(
-                              { id: 'likes.matchesCount', defaultMessage: '{count, plural, one {# match} other {# matches}}' },
-                              { count: counts[t] },
-                            )
-                      }
-                    />
-                  </>
-                ) : null}
+                <span className="like-tab-label">
+                  {names[t]}
+                  {t !== 'given' ? (
+                    <>
+                      {' '}
+                      <CountBadge
+                        count={counts[t]}
+                        tone={t === tab ? 'light' : 'primary'}
+                        label={
+                          t === 'received'
+                            ? intl.formatMessage(
+                                { id: 'nav.newLikesCount', defaultMessage: '{count, plural, one {# new like} other {# new likes}}' },
+                                { count: counts[t] },
+                              )
+                            : intl.formatMessage(
+                                { id: 'likes.matchesCount', defaultMessage: '{count, plural, one {# match} other {# matches}}' },
+                                { count: counts[t] },
+                              )
+                        }
+                      />
+                    </>
+                  ) : null}
+                </span>
               </NavLink>
             </li>
           ))}

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { swipeAction } from '../../../app/pages/likes-pages';
-import { profileFixture, userFixture } from '../../../test/fixtures';
+import { profileFixture, settingsFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { onLikePopup, type LikePopup } from '../popup-events';
 import { SwipeGameView } from './swipe-game';
@@ -12,7 +12,10 @@ afterEach(cleanup);
 const [anna, bea] = [profileFixture({ id: 5, name: 'Anna' }), profileFixture({ id: 6, name: 'Bea' })];
 
 /** The game's backend: the deck, and the answers of POST /swipe.php (by default a like back) and DELETE /swipe.php. */
-function backend(swipe: [number, unknown] = [200, { match: true, likes_left: 3, resets_in_seconds: 3600 }]) {
+function backend(
+  swipe: [number, unknown] = [200, { match: true, likes_left: 3, resets_in_seconds: 3600 }],
+  cards: ReturnType<typeof profileFixture>[] = [anna, bea],
+) {
   const calls: string[] = [];
   const fetch = async (input: Request | string | URL) => {
     const request = input instanceof Request ? input : new Request(input);
@@ -20,7 +23,7 @@ function backend(swipe: [number, unknown] = [200, { match: true, likes_left: 3, 
     calls.push(request.method === 'GET' ? call : `${call} ${await request.text()}`);
     const [status, body] =
       call === 'GET /api/swipe-game.php'
-        ? [200, { cards: [anna, bea], likes_left: 4, likes_per_day: 4, resets_in_seconds: 3600, can_undo: false }]
+        ? [200, { cards, likes_left: 4, likes_per_day: 4, resets_in_seconds: 3600, can_undo: false }]
         : call === 'POST /api/swipe.php'
           ? swipe
           : call === 'DELETE /api/swipe.php'
@@ -31,15 +34,24 @@ function backend(swipe: [number, unknown] = [200, { match: true, likes_left: 3, 
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
 }
 
-function play(api: ReturnType<typeof backend>) {
+function play(api: ReturnType<typeof backend>, settings = settingsFixture) {
   return renderWithApp(<SwipeGameView />, {
     user: userFixture(),
     fetch: api.fetch,
     url: '/swipe-game',
     path: '/swipe-game',
     action: swipeAction,
+    settings,
   });
 }
+
+/** A site that declares hosts: its fictional icon and warning. */
+const hostSite = {
+  ...settingsFixture,
+  fictional_icon: '★',
+  fictional_warning: 'Profiles marked with ★ are fictional hosts who chat for entertainment; you will not meet them.',
+  fictional_singular: 'host profile',
+};
 
 const shownName = () => screen.getByTestId('swipe-card').querySelector('h2')?.textContent;
 
@@ -81,6 +93,66 @@ describe('the swipe game with JavaScript (its route action through the deck fetc
     expect(screen.getByRole('timer').textContent).toMatch(/^00:0[12]:\d\d$/);
     expect(screen.getByRole('button', { name: /^Like$/ }).hasAttribute('disabled')).toBe(true);
     expect(shownName()).toContain('Anna');
+  });
+
+  it("When a host's card is on top, then his notice is on the card before any like, and the first Like — button, → or swipe — only asks; the next one sends it", async () => {
+    const hosts = [1, 2, 3].map((id) => profileFixture({ id, name: `Host ${id}`, fictional: true }));
+    const api = backend([200, { match: false, likes_left: 3, resets_in_seconds: 3600 }], hosts);
+    play(api, hostSite);
+    await screen.findByText('4 likes left today');
+    const likes = () => api.calls.filter((c) => c.includes('"like":true'));
+    const notice = () => screen.getByTestId('swipe-card').querySelector('[data-testid="host-notice"]')?.textContent ?? '';
+    const ask = () => screen.getByTestId('host-ask').textContent;
+
+    // By button: the notice is there from the start; the first Like asks beside it, "Like anyway" sends.
+    expect(notice()).toContain('fictional hosts who chat for entertainment');
+    expect(ask()).toBe('');
+    const like = screen.getByRole('button', { name: /^Like$/ });
+    expect(like.getAttribute('aria-describedby')).toBe('sg-host-1');
+    fireEvent.click(like);
+    expect(ask()).toBe('Still want to like Host 1? Like again to send it.');
+    expect(likes()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /^Like anyway$/ }));
+    await waitFor(() => expect(shownName()).toContain('Host 2'));
+    expect(likes()).toEqual([`POST /api/swipe.php {"profile_id":1,"like":true}`]);
+
+    // By the arrow key, alike.
+    expect(ask()).toBe('');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(ask()).toBe('Still want to like Host 2? Like again to send it.');
+    expect(likes()).toHaveLength(1);
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    await waitFor(() => expect(shownName()).toContain('Host 3'));
+    expect(likes()).toHaveLength(2);
+
+    // By a swipe to the right, alike; a pass stays one step.
+    const swipe = () => {
+      const card = screen.getByTestId('swipe-card');
+      // jsdom has no pointer capture; the browser's card keeps the pointer while it is dragged.
+      card.setPointerCapture = () => undefined;
+      fireEvent.pointerDown(card, { pointerId: 1, clientX: 10 });
+      fireEvent.pointerMove(card, { pointerId: 1, clientX: 150 });
+      fireEvent.pointerUp(card, { pointerId: 1, clientX: 150 });
+    };
+    swipe();
+    expect(ask()).toBe('Still want to like Host 3? Like again to send it.');
+    expect(likes()).toHaveLength(2);
+    swipe();
+    await waitFor(() => expect(likes()).toHaveLength(3));
+  });
+
+  it("When a host's card is passed, then it goes at once, without a question", async () => {
+    const api = backend(
+      [200, { match: false, likes_left: 4, resets_in_seconds: 3600 }],
+      [profileFixture({ id: 1, name: 'Host', fictional: true }), bea],
+    );
+    play(api, hostSite);
+    await screen.findByText('4 likes left today');
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    await waitFor(() => expect(shownName()).toContain('Bea'));
+    expect(api.calls.slice(1)).toEqual([`POST /api/swipe.php {"profile_id":1,"like":false}`]);
+    // A real member's card carries no notice and no question.
+    expect(screen.queryByTestId('host-notice')).toBeNull();
   });
 
   it('When the card was gone in the meantime, then the game moves on to the next one without a message', async () => {

@@ -72,6 +72,12 @@ export function SwipeGameView() {
  * again with the backend's message. With JavaScript the buttons, the arrow keys and the drag send the same form
  * through the deck's fetcher: the action answers the swipe's result in place and the game plays on without a page
  * load.
+ *
+ * A host (one of the site's fictional profiles) is met with the site's notice on top of his card, on a surface of its
+ * own, from the moment the card shows. His like goes out only once the member has been asked with the notice in front
+ * of him: the first Like — button, → or a swipe to the right alike — sends nothing and asks beside the notice whether
+ * he still wants to like him ("Like anyway"); the next Like sends it. Passing is one step, as for everybody. Without
+ * JavaScript the notice is on the card of the page whose form the member sends.
  */
 function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty: () => Promise<void>; posted?: boolean }) {
   const intl = useIntl();
@@ -93,6 +99,8 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
   const [resetSeconds, setResetSeconds] = useState(game.resets_in_seconds);
   const [dragX, setDragX] = useState(0);
   const drag = useRef<{ x: number; id: number } | null>(null);
+  // The host card whose Like asked first (the notice is in front of the member); his next Like sends the like.
+  const [hostAsked, setHostAsked] = useState<number | null>(null);
 
   const left = useCountdown(resetSeconds);
 
@@ -104,6 +112,8 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
   const card = cards[0] ?? null;
   const next = cards[1] ?? null;
   const outOfLikes = likesLeft <= 0;
+  const host = card !== null && card.fictional && settings.fictional_icon !== '';
+  const asking = host && hostAsked === card.id;
 
   /** The card form's fields, sent to the game's route action (undefined: it sent the member elsewhere). */
   const send = useCallback(
@@ -129,6 +139,11 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
         return;
       }
       setMessage(null);
+      // A host's like: asked first, with the site's notice on the card; the next Like sends it.
+      if (like && card.fictional && settings.fictional_icon !== '' && hostAsked !== card.id) {
+        setHostAsked(card.id);
+        return;
+      }
       try {
         const result = await send<SwipeResult | null>(like ? 'like' : 'pass', card.id);
         if (result === undefined) return;
@@ -164,7 +179,7 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
         }
       }
     },
-    [busy, card, intl, mutate, outOfLikes, send],
+    [busy, card, hostAsked, intl, mutate, outOfLikes, send, settings.fictional_icon],
   );
 
   const undo = useCallback(async () => {
@@ -292,16 +307,30 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
                     : intl.formatMessage({ id: 'likes.swipe.pass', defaultMessage: 'Pass' })}
                 </span>
               ) : null}
+              {host ? (
+                <div className={`sg-host-notice${asking ? ' is-asking' : ''}`} id={`sg-host-${card.id}`}>
+                  <FictionalNote profile={card} className="mb-0" />
+                  {/* The question joins the notice when his Like asks it: a polite live region announces it. */}
+                  <p className="sg-host-ask mb-0" aria-live="polite" data-testid="host-ask">
+                    {asking ? (
+                      <FormattedMessage
+                        id="likes.swipe.hostAsk"
+                        defaultMessage="Still want to like {name}? Like again to send it."
+                        values={{ name: card.name }}
+                      />
+                    ) : null}
+                  </p>
+                </div>
+              ) : null}
               <div className="sg-card-info">
                 <h2 className="h4 fw-bold mb-1">
                   {card.name}
                   {card.age ? <span className="fw-normal">, {intl.formatNumber(card.age)}</span> : null}
-                  {card.fictional && settings.fictional_icon ? <span aria-hidden="true"> {settings.fictional_icon}</span> : null}
+                  {host ? <span aria-hidden="true"> {settings.fictional_icon}</span> : null}
                 </h2>
                 <p className="mb-1">
                   <CountryLabel country={card.country} region={card.region} />
                 </p>
-                <FictionalNote profile={card} className="mb-1" />
                 <Link to={`/members/${card.id}`} className="sg-profile-link">
                   <FormattedMessage id="likes.swipe.viewProfile" defaultMessage="View profile" />
                 </Link>
@@ -337,10 +366,15 @@ function SwipeDeck({ game, onEmpty, posted = false }: { game: SwipeGame; onEmpty
               {...(posted ? { name: 'intent', value: 'like' } : { onClick: () => void act(true) })}
               className="sg-btn sg-like"
               disabled={busy || outOfLikes}
+              aria-describedby={host ? `sg-host-${card.id}` : undefined}
             >
               <HeartIcon />
               <span className="sg-btn-label">
-                <FormattedMessage id="likes.swipe.like" defaultMessage="Like" />
+                {asking ? (
+                  <FormattedMessage id="likes.swipe.likeAnyway" defaultMessage="Like anyway" />
+                ) : (
+                  <FormattedMessage id="likes.swipe.like" defaultMessage="Like" />
+                )}
               </span>
             </button>
           </form>

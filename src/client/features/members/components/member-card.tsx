@@ -2,18 +2,20 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
 import type { Schemas } from '../../../../shared/api/client';
 import { CountryLabel } from '../../../components/country-label';
+import { HostLabel } from '../../../components/host-label';
 import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
-import { useSettings } from '../../../lib/store/store';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
 
 /**
  * A photo card, faces first: the photo fills the card, and name, age, online dot and the distance band (else the
- * country) lie on its lower edge, with the verified badge after the name and age; the premium badge in a corner. The whole card links to the profile.
+ * country) lie on its lower edge, with the verified badge after the name and age; the premium badge in a corner. The
+ * name and age are one line: a long name ends in an ellipsis and the age stays. A host (the site's fictional profiles)
+ * carries the site's host label above his name. The whole card links to the profile.
  */
 export function MemberCard({
   profile,
@@ -29,7 +31,6 @@ export function MemberCard({
   compact?: boolean;
 }) {
   const intl = useIntl();
-  const settings = useSettings();
   const distance = profile.distance ? DISTANCE_MESSAGES[profile.distance] : undefined;
   const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
   return (
@@ -37,15 +38,10 @@ export function MemberCard({
       <MemberPhoto cdnPrefix={cdnPrefix} image={profile.main_image} alt={alt} name={profile.name} eager={eager} priority={priority} />
       {profile.premium && !compact ? <PremiumBadge className="premium-badge" /> : null}
       <span className="member-card-body d-block">
+        <HostLabel profile={profile} />
         <span className="member-name">
           <OnlineDot online={profile.online} />
           <span className="name">{profile.name}</span>
-          {profile.fictional && settings.fictional_icon ? (
-            <span className="fictional-icon" title={settings.fictional_warning}>
-              {' '}
-              {settings.fictional_icon}
-            </span>
-          ) : null}
           {profile.age ? (
             <span className="fw-normal member-age">
               <FormattedMessage id="member.ageShort" defaultMessage=", {age}" values={{ age: profile.age }} />

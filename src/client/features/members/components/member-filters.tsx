@@ -4,22 +4,13 @@ import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { FilterIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
-import { useRegionName } from '../../../lib/region-names';
-import { queryOfFilters, type SearchFilters } from '../api/list-members';
+import type { SearchFilters } from '../api/list-members';
+import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 import { QuickFilters, quickFilterFields } from './quick-filters';
 import { SearchForm } from './search-form';
 
 type Region = Schemas['Region'];
-
-interface Chip {
-  key: string;
-  label: string;
-  without: SearchFilters;
-}
-
-/** The query parameter that shows the filter sheet open (its button's link without JavaScript). */
-const OPEN_PARAM = 'filters';
 
 /**
  * The compact filter bar of the member search: a Filters button that opens the fields in a sheet, and each active
@@ -47,57 +38,14 @@ export function MemberFilters({
   fields?: readonly string[];
 }) {
   const intl = useIntl();
-  const regionName = useRegionName();
   const { pathname, search } = useLocation();
   const query = new URLSearchParams(search);
   const [open, setOpen] = useState(query.get(OPEN_PARAM) === 'open');
   const network = query.get('network');
   const kept: Record<string, string> = network ? { network } : {};
-  const hrefOf = (filters: SearchFilters, extra: Record<string, string> = {}) => {
-    const q = queryOfFilters(filters);
-    for (const [k, v] of Object.entries({ ...kept, ...extra })) q.set(k, v);
-    return q.size > 0 ? `${pathname}?${q.toString()}` : pathname;
-  };
+  const hrefOf = useSearchHref();
   const title = intl.formatMessage({ id: 'search.filters', defaultMessage: 'Filters' });
-
-  const chips: Chip[] = [];
-  if (value.gender)
-    chips.push({
-      key: 'gender',
-      label:
-        value.gender === 'male'
-          ? intl.formatMessage({ id: 'profile.value.male', defaultMessage: 'Man' })
-          : intl.formatMessage({ id: 'profile.value.female', defaultMessage: 'Woman' }),
-      without: { ...value, gender: undefined },
-    });
-  if (value.country)
-    chips.push({ key: 'country', label: regionName(value.country), without: { ...value, country: undefined, region: undefined } });
-  if (value.region !== undefined)
-    chips.push({
-      key: 'region',
-      label: regions.find((r) => r.id === value.region)?.name ?? intl.formatMessage({ id: 'profileEdit.region', defaultMessage: 'Region' }),
-      without: { ...value, region: undefined },
-    });
-  if (value.min_age !== undefined || value.max_age !== undefined)
-    chips.push({
-      key: 'age',
-      label:
-        value.min_age !== undefined && value.max_age !== undefined
-          ? intl.formatMessage(
-              { id: 'search.chip.ageRange', defaultMessage: 'Age {min}–{max}' },
-              { min: value.min_age, max: value.max_age },
-            )
-          : value.min_age !== undefined
-            ? intl.formatMessage({ id: 'search.chip.ageFrom', defaultMessage: 'Age {min}+' }, { min: value.min_age })
-            : intl.formatMessage({ id: 'search.chip.ageTo', defaultMessage: 'Age up to {max}' }, { max: value.max_age }),
-      without: { ...value, min_age: undefined, max_age: undefined },
-    });
-  if (value.sort === 'distance')
-    chips.push({
-      key: 'sort',
-      label: intl.formatMessage({ id: 'search.sort.distance', defaultMessage: 'Nearest first' }),
-      without: { ...value, sort: undefined },
-    });
+  const chips = useFilterChips(value, regions);
   const active = chips.filter((chip) => chip.key !== 'sort').length;
 
   const close = () => setOpen(false);

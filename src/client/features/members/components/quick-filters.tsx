@@ -32,6 +32,11 @@ function toggleQuickFilter(filters: SearchFilters, key: QuickFilter): SearchFilt
   return { ...filters, [key]: filters[key] ? undefined : true };
 }
 
+/** The quick filters that are on, in the chips' order, with their names (the empty result lists them). */
+export function activeQuickFilters(filters: SearchFilters, member: boolean): Array<{ key: QuickFilter; label: MessageDescriptor }> {
+  return CHIPS.filter((chip) => filters[chip.key] === true && (member || !chip.membersOnly)).map(({ key, label }) => ({ key, label }));
+}
+
 /** The quick filters that are on, as the hidden fields of the sheet's GET form (kept when it searches). */
 export function quickFilterFields(filters: SearchFilters): Record<string, string> {
   return Object.fromEntries(CHIPS.filter((chip) => filters[chip.key]).map((chip) => [chip.key, 'true']));

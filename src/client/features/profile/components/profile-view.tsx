@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CountryLabel } from '../../../components/country-label';
+import { HostLabel } from '../../../components/host-label';
 import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
 import { VerifiedLabel } from '../../../components/verified-label';
@@ -49,6 +50,7 @@ export function ProfileView({
         {profile.verified ? <VerifiedLabel className="fs-6 ms-2 align-middle" /> : null}
         {profile.premium ? <PremiumBadge className="fs-6 ms-2 align-middle" /> : null}
       </h1>
+      <HostLabel profile={profile} className="mb-1" />
       <p className="profile-status">
         <OnlineDot online={profile.online} />
         <span>
@@ -83,7 +85,7 @@ export function ProfileView({
           <CountryLabel country={profile.country} region={profile.region} />
         </p>
         {profile.fictional && settings.fictional_icon ? (
-          <p className="fictional-warning small mt-2 mb-0">
+          <p className="fictional-warning small mt-2 mb-0" data-testid="host-notice">
             <span aria-hidden="true">{settings.fictional_icon} </span>
             {settings.fictional_warning}
           </p>

@@ -473,6 +473,7 @@ const APPEALS: AppealQueue = {
       own_case: false,
       own_report: false,
       conflict_of_interest: false,
+      member: { id: 42, name: 'Rude Rob' },
       decision: {
         id: 3,
         member: 42,
@@ -481,7 +482,46 @@ const APPEALS: AppealQueue = {
         facts: 'Insults',
         created_at: '2026-11-21T10:00:00Z',
         moderator: 2,
+        days: 7,
+        until: '2026-11-28T10:00:00Z',
+        source: 'report',
+        removed: null,
+        category: 'STATEMENT_CATEGORY_CYBER_VIOLENCE',
+        category_specification: 'KEYWORD_CYBER_HARASSMENT',
       },
+      content: [
+        { kind: 'message', id: 555, removed: false, photo: null, text: 'You are worthless', sent_at: '2026-11-20T10:00:00Z' },
+        {
+          kind: 'photo',
+          id: 77,
+          removed: true,
+          photo: {
+            id: 77,
+            filename: 'u/aa/x-full.jpg',
+            thumb_filename: 'u/aa/x-thumb.jpg',
+            status: 'rejected',
+            match_path: 'u/aa/x-full.jpg',
+          },
+          text: null,
+          sent_at: null,
+        },
+      ],
+      reports: [
+        {
+          id: 9,
+          target: { kind: 'message', id: 555 },
+          reason: 'harassment_hate',
+          details: 'He keeps insulting me',
+          created_at: '2026-11-20T11:00:00Z',
+          counted: true,
+          reporter: { id: 5, filed: 4, upheld: 2, unfounded: 0, weight: 0.75, trusted: true, deprioritised: false },
+          messages: [
+            { id: 554, from_member: false, text: 'Hi there', sent_at: '2026-11-20T09:59:00Z', reported: false },
+            { id: 555, from_member: true, text: 'You are worthless', sent_at: '2026-11-20T10:00:00Z', reported: true },
+          ],
+        },
+      ],
+      notices: [],
     },
     {
       id: 2,
@@ -492,12 +532,56 @@ const APPEALS: AppealQueue = {
       own_case: false,
       own_report: false,
       conflict_of_interest: false,
-      decision: { id: 4, member: 43, action: 'ban', rule: 'underage', facts: 'Minor', created_at: '2026-11-21T11:00:00Z', moderator: 1 },
+      member: { id: 43, name: 'Young Yves' },
+      decision: {
+        id: 4,
+        member: 43,
+        action: 'ban',
+        rule: 'underage',
+        facts: 'Minor',
+        created_at: '2026-11-21T11:00:00Z',
+        moderator: 1,
+        days: null,
+        until: 'infinity',
+        source: 'own_initiative',
+        removed: null,
+        category: 'STATEMENT_CATEGORY_PROTECTION_OF_MINORS',
+        category_specification: null,
+      },
+      content: [],
+      reports: [],
+      notices: [],
     },
   ],
 };
 
 describe('AppealQueueView', () => {
+  it('When an appeal is listed, then it names the member and shows the decision with its statement, the content concerned, the original report with its reporter’s weight and the appeal’s text — never an id alone', async () => {
+    const { fetch } = backend(() => json(200, APPEALS));
+    renderAppeals(fetch, APPEALS);
+    await waitFor(() => expect(screen.getAllByTestId('queued-appeal')).toHaveLength(2));
+    const card = screen.getAllByTestId('queued-appeal')[0] as HTMLElement;
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Suspension · Rude Rob');
+    expect(within(card).getByRole('link', { name: 'Rude Rob' }).getAttribute('href')).toBe('/members/42');
+    expect(card.textContent).not.toMatch(/#42\b/);
+    const decision = within(card).getByTestId('appeal-decision');
+    expect(decision.textContent).toContain('7 days');
+    expect(decision.textContent).toContain('Harassment or hate');
+    expect(decision.textContent).toContain('Cyber violence');
+    expect(decision.textContent).toContain('Cyber harassment');
+    expect(decision.textContent).toContain('Following a report by another person');
+    expect(within(card).getByTestId('appeal-facts').textContent).toContain('Insults');
+    const content = within(card).getByTestId('appeal-content');
+    expect(within(content).getByRole('img', { name: 'Photo of Rude Rob (removed)' }).getAttribute('src')).toContain('u/aa/x-thumb.jpg');
+    expect(within(content).getByTestId('appeal-content-text').textContent).toContain('You are worthless');
+    const reports = within(card).getByTestId('appeal-reports');
+    expect(within(reports).getByRole('heading').textContent).toBe('The original report');
+    expect(reports.textContent).toContain('He keeps insulting me');
+    expect(reports.textContent).toContain('Weight 0.75');
+    expect(within(reports).getByTestId('reported-message').textContent).toContain('You are worthless');
+    expect(within(card).getByTestId('appeal-text').textContent).toBe('I did nothing wrong');
+  });
+
   it('When the moderator reverses an appeal, then the outcome and explanation go out; his own decision cannot be decided by him', async () => {
     const read = queues(APPEALS, { appeals: [APPEALS.appeals[1]] });
     const { fetch, calls } = backend((method) => (method === 'PUT' ? json(200, { success: true }) : read()));

@@ -12,7 +12,7 @@ import { EndDate } from './statement-view';
  * One report: what, why, when, the reporter's track record and weight, whether it counts, and (a message) the
  * conversation around it.
  */
-function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
+export function ReportItem({ report, name }: { report: QueuedReport; name: string }) {
   const intl = useIntl();
   return (
     <li className="border-top pt-2 mt-2" data-testid="queued-report">

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
-import { CreditsLink, creditsBadgeTone } from './credits-link';
+import { BalanceLink, CreditsLink, creditsBadgeTone } from './credits-link';
 
 afterEach(cleanup);
 
@@ -27,5 +27,20 @@ describe('CreditsLink', () => {
     cleanup();
     renderWithApp(<CreditsLink paidUser={false} credits={0} />);
     expect(screen.getByRole('link', { name: /Get Premium/ }).getAttribute('href')).toBe('/premium');
+  });
+
+  it('When the balance shows, then it is always there: a plain number above 10 credits, the toned badge at 10 or fewer, and its name says the credits left', () => {
+    renderWithApp(<BalanceLink credits={11} to="/credits" />);
+    const plain = screen.getByRole('link', { name: 'Credits 11 credits left' });
+    expect(plain.querySelector('.nav-balance')?.className).toBe('nav-balance');
+    expect(screen.queryByTestId('credits-badge')).toBeNull();
+    cleanup();
+    renderWithApp(<BalanceLink credits={10} to="/credits" />);
+    expect(screen.getByTestId('credits-badge').className).toContain('text-bg-warning');
+    expect(screen.getByTestId('credits-badge').textContent).toBe('10');
+    cleanup();
+    renderWithApp(<BalanceLink credits={0} to="/credits" />);
+    expect(screen.getByTestId('credits-badge').className).toContain('text-bg-danger');
+    expect(screen.getByRole('link', { name: 'Credits 0 credits left' })).toBeTruthy();
   });
 });

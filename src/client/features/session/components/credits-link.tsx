@@ -10,11 +10,41 @@ export function creditsBadgeTone(credits: number): 'warning' | 'danger' | null {
 }
 
 /**
- * Paid users: a credits link, to the one-step repeat order where the site offers it (`member_resell`), else to the
- * bundles; everybody else: Get Premium.
+ * The member's balance in the header, on every member page (the top navigation; on phones its top bar): the coin and
+ * the number of credits, always shown. At 10 credits or fewer the number is the credits badge (warning above zero,
+ * danger at zero). Screen readers hear "Credits, N credits left"; the word "Credits" shows from lg up.
+ */
+export function BalanceLink({ credits, to }: { credits: number; to: string }) {
+  const intl = useIntl();
+  const tone = creditsBadgeTone(credits);
+  return (
+    <NavLink to={to} className="nav-icon-link nav-balance-link" data-testid="nav-balance">
+      <CoinIcon />
+      <span className="nav-label">
+        <FormattedMessage id="nav.credits" defaultMessage="Credits" />
+      </span>{' '}
+      <span
+        className={tone ? `nav-balance badge rounded-pill text-bg-${tone}` : 'nav-balance'}
+        data-testid={tone ? 'credits-badge' : undefined}
+        aria-hidden="true"
+      >
+        {intl.formatNumber(credits)}
+      </span>
+      <span className="visually-hidden">
+        {intl.formatMessage(
+          { id: 'nav.creditsLeft', defaultMessage: '{credits, plural, one {# credit} other {# credits}} left' },
+          { credits },
+        )}
+      </span>
+    </NavLink>
+  );
+}
+
+/**
+ * Paid users: the balance, linking to the one-step repeat order where the site offers it (`member_resell`), else to
+ * the bundles; everybody else: Get Premium (the balance beside it is MemberNavItems' own item, to the bundles).
  */
 export function CreditsLink({ paidUser, credits, resell = true }: { paidUser: boolean; credits: number; resell?: boolean }) {
-  const intl = useIntl();
   if (!paidUser) {
     return (
       <NavLink to="/premium" className="nav-icon-link nav-premium">
@@ -29,24 +59,5 @@ export function CreditsLink({ paidUser, credits, resell = true }: { paidUser: bo
       </NavLink>
     );
   }
-  const tone = creditsBadgeTone(credits);
-  return (
-    <NavLink to={resell ? '/credits/repeat-order' : '/credits'} className="nav-icon-link">
-      <CoinIcon />
-      <span className="nav-label">
-        <FormattedMessage id="nav.credits" defaultMessage="Credits" />
-      </span>
-      {tone ? (
-        <span className={`badge rounded-pill text-bg-${tone}`} data-testid="credits-badge">
-          <span aria-hidden="true">{credits}</span>
-          <span className="visually-hidden">
-            {intl.formatMessage(
-              { id: 'nav.creditsLeft', defaultMessage: '{credits, plural, one {# credit} other {# credits}} left' },
-              { credits },
-            )}
-          </span>
-        </span>
-      ) : null}
-    </NavLink>
-  );
+  return <BalanceLink credits={credits} to={resell ? '/credits/repeat-order' : '/credits'} />;
 }

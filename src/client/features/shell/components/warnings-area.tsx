@@ -33,8 +33,9 @@ export function useNotice(): 'notifications' | 'photo' | null {
 
 /**
  * The site notices of the default layout, one at a time (`useNotice`): the disabled-notifications notice (with its
- * reason), else the profile-photo notice; each dismissible with the time stored. The member layout's prompt slot
- * shows this only when no more urgent prompt applies.
+ * reason, and the way to the settings that switch them on again), else the profile-photo notice; each dismissible
+ * with the time stored. The member layout's prompt slot shows this only when no more urgent prompt applies; on a phone
+ * it is the title and the link, the explanation (`prompt-more`) is for wider screens.
  */
 export function WarningsArea() {
   const user = useCurrentUser();
@@ -47,21 +48,28 @@ export function WarningsArea() {
           <strong className="d-block">
             <FormattedMessage id="banner.notifications.title" defaultMessage="Your e-mail notifications are switched off" />
           </strong>
-          <FormattedMessage
-            id="banner.notifications.body"
-            defaultMessage="We stopped e-mailing you because {reason, select, spam {a message was marked as spam} bounce {our e-mails to your address bounced} other {you unsubscribed through your mail program}}. You will not hear about new messages and likes by e-mail."
-            values={{ reason: user.notifications_disabled[0] ?? 'unsubscribe' }}
-          />
+          <span className="prompt-more">
+            <FormattedMessage
+              id="banner.notifications.body"
+              defaultMessage="We stopped e-mailing you because {reason, select, spam {a message was marked as spam} bounce {our e-mails to your address bounced} other {you unsubscribed through your mail program}}. You will not hear about new messages and likes by e-mail."
+              values={{ reason: user.notifications_disabled[0] ?? 'unsubscribe' }}
+            />{' '}
+          </span>
+          <Link to="/notifications" className="alert-link">
+            <FormattedMessage id="banner.notifications.action" defaultMessage="Switch them on again" />
+          </Link>
         </DismissibleAlert>
       ) : (
         <DismissibleAlert dismissKey={`photo_alert_${user.id}`} tone="info" testId="photo-alert">
           <strong className="d-block">
             <FormattedMessage id="banner.photo.title" defaultMessage="Add a profile photo" />
           </strong>
-          <FormattedMessage
-            id="banner.photo.body"
-            defaultMessage="Members answer a profile with a photo far more often. Show yourself and get more replies."
-          />{' '}
+          <span className="prompt-more">
+            <FormattedMessage
+              id="banner.photo.body"
+              defaultMessage="Members answer a profile with a photo far more often. Show yourself and get more replies."
+            />{' '}
+          </span>
           <Link to="/profile" className="alert-link">
             <FormattedMessage id="banner.photo.action" defaultMessage="Upload a photo" />
           </Link>

@@ -4,6 +4,7 @@ import { useDismissal } from '../../../hooks/use-dismissal';
 import { pathWithQuery } from '../../../lib/path-with-query';
 import { useAppSelector } from '../../../lib/store/store';
 import { localeSwitchHref } from '../language-links';
+import { useLanguageOfferShown } from '../language-offer-shown';
 
 /**
  * The language offer of a first visit: one compact bar in the page's banner area, written in the language it offers
@@ -17,9 +18,10 @@ export function LanguageOffer() {
   const offer = useAppSelector((s) => s.site.languageOffer ?? null);
   const current = useAppSelector((s) => s.site.locale);
   const location = useLocation();
-  const [dismissedAt, dismiss] = useDismissal(offer ? 'language_offer' : null);
-  // Completing the signup is one focused step: no offer there.
-  if (!offer || dismissedAt !== null || location.pathname === '/complete-signup') return null;
+  const [, dismiss] = useDismissal(offer ? 'language_offer' : null);
+  // Not after a "no", and not while completing the signup, one focused step.
+  const shown = useLanguageOfferShown();
+  if (!shown || !offer) return null;
 
   // This page's own path; the switch takes it back only as a same-origin path it parses (src/bff/locale.ts).
   const returnTo = pathWithQuery(location);

@@ -62,9 +62,18 @@ function TurnedHead({ towards }: { towards: 'left' | 'right' }) {
 
 /**
  * The pose drawn inline (no image is fetched), with the instruction as its text alternative; the instruction is also
- * written beside it by the page.
+ * written beside it by the page. `decorative`: a second drawing of the same pose (beside the chosen selfie), hidden
+ * from assistive technology, which has read the instruction already.
  */
-export function PoseDrawing({ pose, className = '' }: { pose: VerificationPose; className?: string }) {
+export function PoseDrawing({
+  pose,
+  className = '',
+  decorative = false,
+}: {
+  pose: VerificationPose;
+  className?: string;
+  decorative?: boolean;
+}) {
   const intl = useIntl();
   const label = intl.formatMessage(POSE_MESSAGES[pose]);
   const turned = pose === 'turn_left' || pose === 'turn_right';
@@ -72,8 +81,7 @@ export function PoseDrawing({ pose, className = '' }: { pose: VerificationPose; 
     <svg
       viewBox="0 0 120 120"
       className={`pose-drawing ${className}`}
-      role="img"
-      aria-label={label}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
       fill="none"
       stroke="currentColor"
       strokeWidth="3"

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../../shared/api/client';
+import { userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { TimeBonusModal, WelcomeBanner } from './time-bonus';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const renderedAt = Date.parse('2026-03-01T10:30:00.000Z');
+/** Signed up half an hour before the page was rendered, never paid, no credits: the time bonus runs for him. */
+const newcomer = (role: User['role']) => userFixture({ paid_user: false, credits: 0, signup_date: '2026-03-01T10:00:00.000Z', role });
+
+describe('the welcome discount countdown', () => {
+  it.each(['member', undefined] as const)('When a new member (role %s) opens a page, then the banner counts down his bonus', (role) => {
+    renderWithApp(<WelcomeBanner />, { user: newcomer(role), url: '/members', site: { renderedAt } });
+    expect(screen.getByTestId('time-bonus-countdown').textContent).toBe('03:30:00');
+  });
+
+  it.each(['moderator', 'admin'] as const)(
+    'When a new %s opens a page, then no countdown shows: neither the banner nor, 40 seconds on, the modal',
+    async (role) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+      vi.setSystemTime(renderedAt);
+      renderWithApp(
+        <>
+          <WelcomeBanner />
+          <TimeBonusModal />
+        </>,
+        { user: newcomer(role), url: '/members', site: { renderedAt } },
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(41_000);
+      });
+      expect(screen.queryByTestId('time-bonus-banner')).toBeNull();
+      expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
+      expect(screen.queryByTestId('time-bonus-countdown')).toBeNull();
+    },
+  );
+
+  it('When a new member stays 40 seconds in the members area, then the modal opens with the countdown (the rule the moderators are kept out of)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    vi.setSystemTime(renderedAt);
+    renderWithApp(<TimeBonusModal />, { user: newcomer('member'), url: '/members', site: { renderedAt } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(41_000);
+    });
+    expect(screen.getByTestId('time-bonus-modal')).toBeTruthy();
+  });
+});
