@@ -14,7 +14,7 @@ export type ProfileSummary = Schemas['ProfileSummary'];
 /**
  * A photo card, faces first: the photo fills the card, and name, age, online dot and the distance band (else the
  * country) lie on its lower edge, with the verified badge after the name and age; the premium badge in a corner. The
- * name and age are one line: a long name ends in an ellipsis and the age stays. A host (the site's fictional profiles)
+ * name is shown whole, wrapping between its words, and the age stays beside its last word. A host (the site's fictional profiles)
  * carries the site's host label above his name. The whole card links to the profile.
  */
 export function MemberCard({
