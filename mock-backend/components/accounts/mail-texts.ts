@@ -1,5 +1,5 @@
 import type { Locale } from '../../../src/shared/locales';
-import { escapeHtml } from '../../../src/shared/html';
+import { renderMail, type RenderedMail } from '../../lib/mail-layout';
 import { message } from '../../lib/messages';
 
 export type MailKind =
@@ -7,23 +7,24 @@ export type MailKind =
 
 /**
  * Subject, plain text and HTML of an account mail in the member's language, from the catalogues (`mail.account.<kind>.*`,
- * mock-backend/locales): `{site}` and the counts `hours`, `minutes` and `days` (plurals) are filled in.
+ * mock-backend/locales): `{site}` and the counts `hours`, `minutes` and `days` (plurals) are filled in, and the one mail
+ * layout writes them: the intro, the link as a button, the outro under it, the site's name.
  */
 export function renderAccountMail(
   kind: MailKind,
   locale: Locale,
   vars: { site: string; link: string; hours: number; minutes: number; days: number },
-): { subject: string; text: string; html: string } {
+): RenderedMail {
   const values = { site: vars.site, hours: vars.hours, minutes: vars.minutes, days: vars.days };
   const [subject, intro, action, outro] = (['subject', 'intro', 'action', 'outro'] as const).map((part) =>
     message(locale, `mail.account.${kind}.${part}`, values),
   ) as [string, string, string, string];
-  const text = `${intro}\n\n${action}: ${vars.link}\n\n${outro}\n\n${vars.site}\n`;
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(vars.link)}" style="display:inline-block;padding:12px 20px;background:#f47c20;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#555">${escapeHtml(outro)}</p>
-<p>${escapeHtml(vars.site)}</p>
-</body></html>`;
-  return { subject, text, html };
+  return renderMail({
+    locale,
+    subject,
+    paragraphs: [intro],
+    button: { label: action, href: vars.link },
+    footer: [{ text: outro }],
+    site: vars.site,
+  });
 }

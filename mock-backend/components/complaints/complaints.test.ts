@@ -83,6 +83,31 @@ describe('complaints.php', () => {
     expect(mail.text).toContain('Language: nl');
   });
 
+  it('When a visitor’s name and words hold markup, then support’s mail is written by the one mail layout in English with them escaped, and its plain text keeps them as written', async () => {
+    const name = '<script>alert(1)</script>';
+    const words = 'My "profile" was <b>copied</b> & shown elsewhere.';
+    const res = await request(ctx.app)
+      .post('/api/complaints.php')
+      .set(fromClient('10.0.0.5'))
+      .send({ ...complaint, name, message: words });
+    expect(res.status).toBe(201);
+    const mail = await vi.waitFor(
+      () => {
+        const found = ctx.mails.find((m) => m.subject.includes(res.body.reference));
+        if (!found) throw new Error('no mail to support yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(mail.html.startsWith('<!doctype html>\n<html lang="en" dir="ltr">')).toBe(true);
+    expect(mail.html.match(/<div data-mail-layout /g)).toHaveLength(1);
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    expect(mail.html).toContain('From: &lt;script&gt;alert(1)&lt;/script&gt; &lt;pieter@example.test&gt;');
+    expect(mail.html).toContain('My &quot;profile&quot; was &lt;b&gt;copied&lt;/b&gt; &amp; shown elsewhere.');
+    expect(mail.text).toContain(`From: ${name} <pieter@example.test>`);
+    expect(mail.text).toContain(`\n\n${words}`);
+  });
+
   it('When a complaint names a profile id of no member of the site, then it is stored without that id (no enumeration)', async () => {
     const res = await request(ctx.app)
       .post('/api/complaints.php')

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
+import { renderMail } from '../../lib/mail-layout';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import * as repo from './repository';
-import { escapeHtml } from '../../../src/shared/html';
 
 export interface ComplaintInput {
   name: string;
@@ -39,24 +39,25 @@ export async function submitComplaint(
       language: ctx.language,
     });
     const reference = complaintReference(row.id);
-    const lines = [
+    const facts = [
       `Complaint ${reference} on ${ctx.site.name} (${ctx.site.domain})`,
       `From: ${name} <${email}>`,
       `Category: ${input.category}`,
       `Member account: ${ctx.userId ?? 'visitor (not logged in)'}`,
       `About profile: ${input.profile_id ?? '-'}`,
       `Language: ${ctx.language}`,
-      '',
-      message,
     ];
     await enqueueMail(tx, {
       topic: 'complaint',
       ref: `complaint:${row.id}`,
       to: ctx.site.support_email,
       from: `${ctx.site.mail_name || ctx.site.name} <no-reply@${ctx.site.domain}>`,
-      subject: `[${reference}] ${input.category} complaint from ${name}`,
-      text: lines.join('\n'),
-      html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
+      // To the site's support, in English: the facts, then the visitor's own words.
+      ...renderMail({
+        locale: 'en',
+        subject: `[${reference}] ${input.category} complaint from ${name}`,
+        paragraphs: [facts.join('\n'), message],
+      }),
     });
     return { id: row.id, reference };
   });

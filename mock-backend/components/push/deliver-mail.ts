@@ -1,10 +1,11 @@
 import type { Db } from '../../lib/db';
+import { renderMail, type RenderedMail } from '../../lib/mail-layout';
 import { enqueueMail, undeliverable } from '../../lib/outbox';
-import { escapeHtml } from '../../../src/shared/html';
 import * as repo from './repository';
 import type { MailMember } from './repository';
 import type { NotificationKind, NotifyDeps, ProcessResult } from './types';
 import { message } from '../../lib/messages';
+import type { Locale } from '../../../src/shared/locales';
 import { toLocale } from './texts';
 import { unsubscribeKeyLoaded, unsubscribeToken } from './unsubscribe';
 
@@ -50,33 +51,40 @@ function siteOrigin(publicUrl: string, m: { host: string; is_default: boolean })
   return url.origin;
 }
 
+/** A notification mail (`mail.notification.*` in the catalogues): what waits, the link to it, and the unsubscribe link. */
+export function renderNotificationMail(
+  kind: 'messages' | 'likes' | 'matches',
+  locale: Locale,
+  vars: { site: string; origin: string; unsubscribe: string },
+): RenderedMail {
+  const { site } = vars;
+  return renderMail({
+    locale,
+    subject: message(locale, `mail.notification.${kind}.subject`, { site }),
+    paragraphs: [message(locale, `mail.notification.${kind}.intro`, { site })],
+    button: { label: message(locale, `mail.notification.${kind}.action`), href: `${vars.origin}${MAIL_PATH[kind]}` },
+    footer: [
+      {
+        text: message(locale, 'mail.notification.footer'),
+        link: { label: message(locale, 'mail.notification.unsubscribe'), href: vars.unsubscribe },
+      },
+    ],
+    site,
+  });
+}
+
 async function enqueueNotificationMail(deps: NotifyDeps, tx: Db, m: MailMember, kind: 'messages' | 'likes' | 'matches'): Promise<void> {
-  const locale = toLocale(m.language);
   const site = m.mail_name || m.site_name;
   const origin = siteOrigin(deps.publicUrl, m);
-  const link = `${origin}${MAIL_PATH[kind]}`;
   const unsubscribe = `${origin}/api/unsubscribe.php?token=${encodeURIComponent(await unsubscribeToken(deps.db, m.id))}`; // key cached (mailPass)
-  const subject = message(locale, `mail.notification.${kind}.subject`, { site });
-  const intro = message(locale, `mail.notification.${kind}.intro`, { site });
-  const action = message(locale, `mail.notification.${kind}.action`);
-  const footer = message(locale, 'mail.notification.footer');
-  const unsubscribeLabel = message(locale, 'mail.notification.unsubscribe');
-  const text = `${intro}\n\n${action}: ${link}\n\n${footer}\n${unsubscribeLabel}: ${unsubscribe}\n\n${site}\n`;
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#f47c20;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="color:#555;font-size:0.9em">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(unsubscribeLabel)}</a></p>
-<p>${escapeHtml(site)}</p>
-</body></html>`;
+  const rendered = renderNotificationMail(kind, toLocale(m.language), { site, origin, unsubscribe });
   const fromAddress = m.support_email || `no-reply@${m.domain}`;
   await enqueueMail(tx, {
     topic: `notify_${kind}`,
     ref: `user:${m.id}`,
     to: m.email,
     from: `"${site.replace(/"/g, '')}" <${fromAddress}>`,
-    subject,
-    text,
-    html,
+    ...rendered,
     // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the https URL; no login needed.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../src/shared/locales';
 import { message } from '../../lib/messages';
-import { render, type RenderedMail } from './mail-render';
+import { renderMail, type RenderedMail } from '../../lib/mail-layout';
 
 export type Rule = 'fake_scam_spam' | 'harassment_hate' | 'unwanted_sexual' | 'underage' | 'illegal' | 'other';
 export type StatementAction = 'remove_content' | 'warn' | 'restrict' | 'suspend' | 'ban' | 'hide';
@@ -34,10 +34,10 @@ export function renderStatement(
       : s.until === 'infinity' || Number.isNaN(Date.parse(s.until))
         ? [message(locale, 'statement.permanent')]
         : [message(locale, 'statement.until', { until: new Date(s.until) })];
-  return render(
+  return renderMail({
     locale,
-    message(locale, 'statement.subject', { site: s.site }),
-    [
+    subject: message(locale, 'statement.subject', { site: s.site }),
+    paragraphs: [
       message(locale, `statement.action.${s.action}`),
       ...(s.action === 'remove_content' && s.content
         ? [message(locale, 'statement.content', { content: message(locale, `statement.content_kind.${s.content}`) })]
@@ -51,6 +51,6 @@ export function renderStatement(
       message(locale, 'statement.redress'),
       s.site,
     ],
-    { label: message(locale, 'statement.read'), href: s.link },
-  );
+    button: { label: message(locale, 'statement.read'), href: s.link },
+  });
 }

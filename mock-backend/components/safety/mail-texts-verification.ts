@@ -1,7 +1,7 @@
 import type { Locale } from '../../../src/shared/locales';
 import type { VerificationRefusalReason } from '../../../src/shared/verification';
 import { message } from '../../lib/messages';
-import { render, type RenderedMail } from './mail-render';
+import { renderMail, type RenderedMail } from '../../lib/mail-layout';
 
 /**
  * The statement of reasons of a refused verification selfie (`verification.refused.*` in the catalogues), mailed in
@@ -12,10 +12,10 @@ export function renderVerificationRefusal(
   locale: Locale,
   s: { site: string; reason: VerificationRefusalReason; selfiesPerDay: number; keepDays: number; link: string },
 ): RenderedMail {
-  return render(
+  return renderMail({
     locale,
-    message(locale, 'verification.refused.subject', { site: s.site }),
-    [
+    subject: message(locale, 'verification.refused.subject', { site: s.site }),
+    paragraphs: [
       message(locale, 'verification.refused.action'),
       `${message(locale, 'statement.facts')}:\n${message(locale, `verification.refused.reason.${s.reason}`)}`,
       message(locale, 'statement.not_automated'),
@@ -24,6 +24,6 @@ export function renderVerificationRefusal(
       message(locale, 'verification.refused.redress'),
       s.site,
     ],
-    { label: message(locale, 'verification.refused.link'), href: s.link },
-  );
+    button: { label: message(locale, 'verification.refused.link'), href: s.link },
+  });
 }
