@@ -1,7 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Response } from 'express';
 import type { Schemas } from '../../src/shared/api/client';
 import type { Locale } from '../../src/shared/locales';
 import { authenticationRequired } from './errors';
+
+/**
+ * The request or the job the running code works for, under the keys its log lines give them: `reqId`, the id the
+ * access log gave the request (`X-Request-Id`), or `jobId`, pg-boss's id of the job. The access log's middleware
+ * enters it for each request and the job runner for each job; every line of the process logger then carries it
+ * (logger.ts), so no part passes an id along.
+ */
+export type WorkContext = { readonly reqId: string } | { readonly jobId: string };
+
+const work = new AsyncLocalStorage<WorkContext>();
+
+/** Runs `fn`, and everything it starts, as part of `context` (which replaces the one it is called in, if any). */
+export function runInWorkContext<T>(context: WorkContext, fn: () => T): T {
+  return work.run(context, fn);
+}
+
+/** The request or job the running code works for; undefined outside both (start-up, a timer of its own). */
+export function currentWork(): WorkContext | undefined {
+  return work.getStore();
+}
 
 /**
  * A row of `sites` as the API needs it: every Settings field of the contract except the two that depend on the

@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite, type Job, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
+import { runInWorkContext } from './context';
 import { raw, sql, type Db } from './db';
 
 /**
@@ -106,16 +107,19 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
         await boss.work<object>(
           d.name,
           { batchSize: 1, pollingIntervalSeconds: every, notifyPollingIntervalSeconds: every },
+          // In the job's own context: its lines carry its `jobId` and never a request's id, whatever woke the worker.
           async ([job]) => {
             if (!job) return;
-            const started = performance.now();
-            try {
-              await d.handler(job.data ?? {}, job);
-              logger.debug({ job: d.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
-            } catch (err) {
-              logger.warn({ err, job: d.name, id: job.id, retry: job.retryCount }, 'job failed; pg-boss retries it with backoff');
-              throw err;
-            }
+            await runInWorkContext({ jobId: job.id }, async () => {
+              const started = performance.now();
+              try {
+                await d.handler(job.data ?? {}, job);
+                logger.debug({ job: d.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
+              } catch (err) {
+                logger.warn({ err, job: d.name, id: job.id, retry: job.retryCount }, 'job failed; pg-boss retries it with backoff');
+                throw err;
+              }
+            });
           },
         );
         if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC' });

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context';
+import { DEMO_LOGINS } from '../seed/seed';
+import { createTestContext, loginCookie, type TestContext } from '../test/context';
 import { errorHandler } from './errors';
 import { redactUrl } from '../../src/shared/redact';
 import { createLogger, httpLogger } from './logger';
@@ -11,6 +14,12 @@ import { sql } from './db';
 const lines: string[] = [];
 const logStream = { write: (line: string) => void lines.push(line) };
 const logged = () => lines.join('');
+
+type LogLine = Record<string, unknown> & { text: string };
+/** The lines so far, parsed, each with its text (JSON.parse keeps one of a key written twice). */
+const parsedLines = (): LogLine[] => lines.map((text) => ({ ...(JSON.parse(text) as Record<string, unknown>), text }));
+const accessLine = (id: string) => parsedLines().find((l) => l.msg === 'request completed' && (l.req as { id?: unknown }).id === id);
+const reqIdKeys = (line: LogLine | undefined) => (line?.text.match(/"reqId":/g) ?? []).length;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,5 +76,88 @@ describe('request log', () => {
     expect(redactUrl('/api/x.php?a=1&password=p&b=2#h')).toBe('/api/x.php?a=1&password=[redacted]&b=2#h');
     expect(redactUrl('/x?E-Mail=a%40b.c&ref=ok&reset_token=t')).toBe('/x?E-Mail=[redacted]&ref=ok&reset_token=[redacted]');
     expect(redactUrl(`/x?id=${TOKEN}`)).toBe('/x?id=[redacted]');
+  });
+});
+
+describe('the request id on every line', () => {
+  it("When services log during requests, then each line carries its own request's id, the one on that request's access line, once", async () => {
+    const emails = ['log-context-1@example.test', 'log-context-2@example.test'];
+    const answers = await Promise.all(
+      emails.map((email, i) =>
+        request(ctx.app)
+          .post('/api/signup.php')
+          .send({ email, password: 'a-good-password', name: `Logan${i}`, date_of_birth: '1990-05-01' }),
+      ),
+    );
+    const ids = answers.map((res) => res.headers['x-request-id'] as string);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(new Set(ids).size).toBe(2);
+    for (const [i, email] of emails.entries()) {
+      const id = ids[i] as string;
+      const userId = (await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))[0]?.id;
+      await vi.waitFor(() => expect(accessLine(id)).toBeDefined());
+      // The accounts service logs through the process logger, which it was given when the app was made.
+      const serviceLine = parsedLines().find((l) => l.msg === 'signup' && l.userId === userId);
+      expect(serviceLine).toMatchObject({ reqId: id });
+      expect(accessLine(id)).toMatchObject({ reqId: id });
+      expect([reqIdKeys(serviceLine), reqIdKeys(accessLine(id))]).toEqual([1, 1]);
+    }
+  });
+
+  it("When a route logs through the request's own logger (req.log), then its line carries the id once, beside the request", async () => {
+    await loginCookie(ctx.app, DEMO_LOGINS.free);
+    const line = parsedLines().find((l) => l.msg === 'login');
+    const id = (line?.req as { id?: unknown } | undefined)?.id;
+    expect(typeof id).toBe('string');
+    expect(line).toMatchObject({ reqId: id });
+    expect(reqIdKeys(line)).toBe(1);
+  });
+
+  it("When the client goes away before the answer, then the access line, written after the request's handling, still carries its id", async () => {
+    const out: string[] = [];
+    const app = express();
+    app.use(httpLogger(createLogger('info', { write: (line: string) => void out.push(line) })));
+    let arrived!: () => void;
+    const handled = new Promise<void>((resolve) => (arrived = resolve));
+    app.get('/never-answered', () => arrived());
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const client = http.get({
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        path: '/never-answered',
+        headers: { 'x-request-id': 'gone-7' },
+      });
+      client.on('error', () => undefined);
+      await handled;
+      client.destroy();
+      await vi.waitFor(() => expect(out).toHaveLength(1));
+      expect(JSON.parse(out[0] as string)).toMatchObject({ msg: 'request aborted', req: { id: 'gone-7' }, reqId: 'gone-7' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('When the backend logs outside any request (a job, start-up), then the line carries no request id; a job its own id', async () => {
+    const email = 'log-context-job@example.test';
+    const res = await request(ctx.app)
+      .post('/api/signup.php')
+      .send({ email, password: 'a-good-password', name: 'Jobson', date_of_birth: '1990-05-01' });
+    expect(res.status).toBe(200);
+    // The signup's mail is sent by the mail job, which the request only woke.
+    await vi.waitFor(() => expect(ctx.mails.some((m) => m.to === email)).toBe(true));
+    await vi.waitFor(() => expect(parsedLines().filter((l) => l.msg === 'mail sent').length).toBeGreaterThan(0));
+    for (const line of parsedLines().filter((l) => l.msg === 'mail sent')) {
+      expect(line).not.toHaveProperty('reqId');
+      expect(line.jobId).toEqual(expect.any(String));
+    }
+
+    const startUp: string[] = [];
+    createLogger('info', { write: (text: string) => void startUp.push(text) }).info('started');
+    expect(startUp).toHaveLength(1);
+    expect(JSON.parse(startUp[0] as string)).not.toHaveProperty('reqId');
+    expect(JSON.parse(startUp[0] as string)).not.toHaveProperty('jobId');
   });
 });

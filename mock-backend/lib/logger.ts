@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { currentWork, runInWorkContext } from './context';
 import { LOG_REDACT_PATHS, REDACTED, redactQueryObject, redactUrl } from '../../src/shared/redact';
 
 interface SerializedRequest {
@@ -63,11 +65,15 @@ export function serializeError(err: unknown): unknown {
 
 /**
  * JSON logs; cookies, passwords, credentials, secret query values and SQL parameter values never reach a log line.
+ * A line written for a request carries its id (`reqId`, as on the request's access line), one written for a job the
+ * job's (`jobId`), whichever logger or child of it writes the line; a line outside both (start-up) carries neither.
  */
 export function createLogger(level = 'info', destination?: DestinationStream): Logger {
   const options = {
     level,
     base: { service: 'mock-backend' },
+    // A copy: pino merges the line's own fields into what the mixin returns.
+    mixin: () => ({ ...currentWork() }),
     serializers: { err: serializeError },
     redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
   };
@@ -76,10 +82,13 @@ export function createLogger(level = 'info', destination?: DestinationStream): L
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** One line per request: id, method, url and status; the headers only at debug level. */
-export function httpLogger(logger: Logger) {
+/**
+ * One line per request: id (`reqId`, and in `req`), method, url and status; the headers only at debug level. The
+ * rest of the request's handling runs in its context (`reqId`, context.ts).
+ */
+export function httpLogger(logger: Logger): RequestHandler {
   const debug = logger.isLevelEnabled('debug');
-  return pinoHttp({
+  const accessLog = pinoHttp({
     logger,
     // Our serializers in full (pino-http would otherwise put its own error serializer in front of the logger's).
     wrapSerializers: false,
@@ -107,5 +116,9 @@ export function httpLogger(logger: Logger) {
       // A line the logger's level drops is not made at all (pino-http would build its fields first).
       return logger.isLevelEnabled(level) ? level : 'silent';
     },
+    // The id on the access line itself: it may be written outside the request's context (a client that went away).
+    customSuccessObject: (req, _res, fields: object) => ({ reqId: req.id, ...fields }),
+    customErrorObject: (req, _res, _err, fields: object) => ({ reqId: req.id, ...fields }),
   });
+  return (req, res, next) => accessLog(req, res, () => runInWorkContext({ reqId: String(req.id) }, next));
 }
