@@ -25,7 +25,7 @@ import {
 import { answerHeaders } from './response-policy';
 import { sessionPolicy } from './session-policy';
 import { SETTINGS_PATH, createSettingsAnswers, settingsAnswerKey } from './settings-answers';
-import { endWhole } from '../server/whole-answer';
+import { endWhole } from '../shared/whole-answer';
 
 /**
  * `/api/*` → backend. Why not http-proxy-middleware here: it streams the request body straight into the

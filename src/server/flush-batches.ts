@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { endWhole } from './whole-answer';
+import { endWhole } from '../shared/whole-answer';
 
 /** What React's `pipe()` uses of its destination (react-dom/server's node build). */
 export interface PipeDestination {
