@@ -22,7 +22,6 @@ import { createOps, type BackendOps } from './lib/ops';
 import { refreshStatisticsAtStart } from './lib/statistics';
 import { openGeoIp } from './lib/geoip';
 import { createSmsSender } from './lib/sms';
-import { seed } from './seed/seed';
 import { connectionDrain } from '../src/shared/connection-drain';
 import { keepIdleConnectionsOpen } from '../src/shared/keep-alive';
 import { BACKEND_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../src/shared/heap-growth';
@@ -51,13 +50,20 @@ async function openMedia(dataDir: string): Promise<MediaStore> {
   return media;
 }
 
-/** Applies the migrations this build has and, on a new database, the demo seed (unless DEMO_SEED=false). */
+/**
+ * Applies the migrations this build has and, on a new database, the demo seed (unless DEMO_SEED=false). The seed is
+ * loaded only then: it and the demo data generator (faker, a development dependency, which the server build bundles
+ * into the seed's own bundle) are not loaded by a backend that opens an existing database, and production's
+ * node_modules does not need them.
+ */
 async function prepareDatabase(db: Db, media: MediaStore): Promise<void> {
   // Instances starting together on one PostgreSQL: the first migrates (and seeds) under an advisory lock, the others wait.
   const wantSeed = wantsDemoSeed(config);
   let seeded = 0;
   const { applied, fresh } = await migrate(db, async (tx) => {
-    if (wantSeed) seeded = (await seed(tx, { media })).members;
+    if (!wantSeed) return;
+    const { seed } = await import('./seed/seed');
+    seeded = (await seed(tx, { media })).members;
   });
   await refreshStatisticsAtStart(db, applied.length > 0 || seeded > 0);
   logger.info({ applied, fresh, database: db.dialect, seededMembers: seeded, media: media.kind }, 'database ready');

@@ -6,7 +6,12 @@ import { build, type Plugin } from 'esbuild';
  * The server half of `npm run build`: the BFF (with the SSR renderer), the backend and the PSP simulator, each bundled
  * by esbuild into one ES module under dist/server, so production runs `node dist/server/<name>.js` — no TypeScript
  * loader, no compile cache, no per-module transform in any process. Packages stay external (node_modules is there at
- * run time; native ones such as sharp and argon2 cannot be bundled anyway), except React Router (packagesExternal).
+ * run time; native ones such as sharp and argon2 cannot be bundled anyway), except React Router and faker
+ * (packagesExternal).
+ *
+ * The demo seed is a bundle of its own, dist/server/seed.js, with faker in it: the backend loads it by `import()` only
+ * when it seeds a new database (entriesLoadedLater), so a backend that opens an existing one never loads faker, and
+ * production's node_modules (`npm prune --omit=dev`) has no faker — it is a development dependency.
  *
  * Files the code finds at run time next to its own source — the SQL migrations, the locale catalogues, openapi.yaml,
  * the GeoIP database — keep being read from where they are in the repository: every `import.meta.url` of a module is
@@ -29,6 +34,8 @@ const SERVER_ENTRIES: Record<string, string> = {
   'src/bff/main.ts': 'bff',
   'mock-backend/main.ts': 'backend',
   'mock-backend/psp-simulator/main.ts': 'psp-simulator',
+  // Not a process: the backend's `import()` of it when it seeds a new database loads it.
+  'mock-backend/seed/seed.ts': 'seed',
 };
 
 const entryByFile = new Map(Object.entries(SERVER_ENTRIES).map(([source, name]) => [path.join(ROOT, source), name]));
@@ -68,10 +75,31 @@ function sourceLocations(): Plugin {
 }
 
 /**
- * Packages stay external, except React Router: its package's exports name only its development build (invariants,
- * warnings and their messages, which every server render ran), so the server bundles its production build — as the
- * client's Vite build does (vite.config.ts) — with the copies of `cookie` and `set-cookie-parser` React Router
- * depends on (not the application's own `cookie`). React itself stays external: one React in the process.
+ * An `import()` of another entry's source loads that entry's bundle (`import("./seed.js")`, beside the importing one)
+ * instead of copying the module, and what it imports, into the importing bundle — where its packages' imports would
+ * become the importing bundle's static imports, loaded at its start.
+ */
+function entriesLoadedLater(): Plugin {
+  return {
+    name: 'entries-loaded-later',
+    setup(builder) {
+      builder.onResolve({ filter: /^\.\.?\// }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const target = path.resolve(args.resolveDir, args.path);
+        const entry = entryByFile.get(target) ?? entryByFile.get(`${target}.ts`);
+        return entry ? { path: `./${entry}.js`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/**
+ * Packages stay external, except two. React Router: its package's exports name only its development build
+ * (invariants, warnings and their messages, which every server render ran), so the server bundles its production
+ * build — as the client's Vite build does (vite.config.ts) — with the copies of `cookie` and `set-cookie-parser` React
+ * Router depends on (not the application's own `cookie`). React itself stays external: one React in the process.
+ * And faker, a development dependency that production's node_modules does not have: only the demo seed imports it, so
+ * it is bundled into the seed's bundle (the locales the seed uses), which only a backend seeding a new database loads.
  */
 function packagesExternal(): Plugin {
   const router = path.join(ROOT, 'node_modules/react-router');
@@ -80,6 +108,7 @@ function packagesExternal(): Plugin {
     setup(builder) {
       builder.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path === 'react-router') return { path: path.join(router, 'dist/production/index.mjs') };
+        if (/^@faker-js\/faker(\/|$)/.test(args.path)) return undefined;
         if (args.importer.startsWith(`${router}${path.sep}`) && !/^react(-dom)?(\/|$)/.test(args.path)) return undefined;
         return { path: args.path, external: true };
       });
@@ -102,7 +131,7 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [packagesExternal(), sourceLocations()],
+  plugins: [entriesLoadedLater(), packagesExternal(), sourceLocations()],
 });
 await mkdir(OUT_DIR, { recursive: true });
 const built = new Set(await readdir(STAGING_DIR));
