@@ -11,6 +11,8 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
+# After the build, node_modules keeps the production dependencies only: the demo seed's faker, a development
+# dependency, is bundled into dist/server/seed.js (scripts/build-server.ts).
 RUN npm run build && npm prune --omit=dev
 
 FROM node:22-bookworm-slim AS runtime
