@@ -188,6 +188,26 @@ describe('discount codes at checkout', () => {
     }
   });
 
+  it('When a moderator or an admin signs up and asks for his discount, then he has none: no time bonus, no welcome code, and TIMEBONUS25 at checkout is not for him (422 code_not_applicable)', async () => {
+    for (const [role, ago] of [
+      ['moderator', 600],
+      ['admin', 2 * 86_400],
+    ] as const) {
+      const staff = await newBuyer(ctx, 'NL', { signupAgoSeconds: ago });
+      await ctx.db.query(sql`UPDATE users SET role = ${role} WHERE id = ${staff.userId}`);
+      expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', staff.cookie)).status).toBe(404);
+      const pkg = await firstPackage(staff.cookie);
+      const res = await api()
+        .post('/api/payments.php')
+        .set('cookie', staff.cookie)
+        .send({ package_id: pkg.id, method: 'paypal', discount_code: 'TIMEBONUS25' });
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('code_not_applicable');
+      const [codes] = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM discount_codes WHERE user_id = ${staff.userId}`);
+      expect(codes?.n).toBe(0);
+    }
+  });
+
   it('When the time bonus is over, then an unpaid member gets his own 25 % welcome code until 7 days after signup, usable at checkout once', async () => {
     const inBonus = await newBuyer(ctx, 'NL', { signupAgoSeconds: 600 });
     expect((await api().get('/api/discountcode.php').query({ welcome: 'true' }).set('cookie', inBonus.cookie)).body.code).toBe(

@@ -76,13 +76,13 @@ export async function evaluateCode(db: Db, code: string, order: Order): Promise<
   if (!row || row.status === 'inactive') throw new AppError(404, 'code_not_found');
   checkCodeFree(row);
   if (row.expired) throw new AppError(422, 'code_expired');
-  if (row.kind === 'time_bonus') {
+  if (row.kind === 'time_bonus' || row.kind === 'welcome') {
     const state = await repo.findWelcomeState(db, order.userId);
-    if (!state || state.paid_user || state.seconds_since_signup >= TIME_BONUS_WINDOW_SECONDS) throw new AppError(422, 'code_expired');
-  }
-  if (row.kind === 'welcome') {
-    const state = await repo.findWelcomeState(db, order.userId);
-    if (!state || state.paid_user) throw notApplicable('new_members');
+    // The welcome discounts are for new customers: never for moderators and admins, who work the site.
+    if (state?.staff) throw notApplicable('new_members');
+    if (row.kind === 'time_bonus' && (!state || state.paid_user || state.seconds_since_signup >= TIME_BONUS_WINDOW_SECONDS))
+      throw new AppError(422, 'code_expired');
+    if (row.kind === 'welcome' && (!state || state.paid_user)) throw notApplicable('new_members');
   }
   if (row.country && row.country.trim() !== order.country) throw notApplicable('country', { country: row.country.trim() });
   if (row.currency && row.currency.trim() !== order.currency) throw notApplicable('currency', { currency: row.currency.trim() });

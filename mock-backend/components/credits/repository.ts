@@ -40,12 +40,13 @@ export async function findCode(db: Db, q: { code: string; siteId: number; userId
 export async function findWelcomeState(
   db: Db,
   userId: number,
-): Promise<{ paid_user: boolean; signup_date: Date; seconds_since_signup: number } | null> {
+): Promise<{ paid_user: boolean; staff: boolean; signup_date: Date; seconds_since_signup: number } | null> {
   const [row] = await db.query<{
     paid_user: boolean;
+    staff: boolean;
     signup_date: Date;
     seconds_since_signup: number;
-  }>(sql`SELECT paid_user, signup_date, extract(epoch FROM (now() - signup_date))::float8 AS seconds_since_signup
+  }>(sql`SELECT paid_user, role <> 'member' AS staff, signup_date, extract(epoch FROM (now() - signup_date))::float8 AS seconds_since_signup
      FROM users WHERE id = ${userId}`);
   return row ?? null;
 }

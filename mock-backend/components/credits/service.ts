@@ -29,11 +29,12 @@ const WELCOME_CODE_DAYS = 7;
  * after signup; after that his own welcome code (25 %, once, until WELCOME_CODE_DAYS after signup), made on first ask.
  * A discount his own unpaid order reserves is still his (it comes back when that order does not complete), so it is
  * answered as his active discount; the prices with it then say it is reserved (409 `code_reserved`). Only a
- * completed payment uses it up.
+ * completed payment uses it up. Moderators and admins work the site and are not its customers: they have no welcome
+ * discount (404, like a member past it).
  */
 async function welcomeCode(db: Db, siteId: number, userId: number): Promise<Schemas['DiscountCode']> {
   const state = await repo.findWelcomeState(db, userId);
-  if (!state || state.paid_user) throw notFound();
+  if (!state || state.paid_user || state.staff) throw notFound();
   if (state.seconds_since_signup < TIME_BONUS_WINDOW_SECONDS) {
     const row = await repo.findCode(db, { code: TIME_BONUS_CODE, siteId, userId });
     if (row && row.status === 'active' && !row.spent_by_user) {
