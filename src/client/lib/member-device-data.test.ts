@@ -88,6 +88,28 @@ describe('a member’s data in the browser', () => {
     expect(keys()).toEqual(DEVICE_ONLY);
   });
 
+  it('When his data is removed, then his push subscription on this browser is ended too; a browser without one or without service workers is left as it is', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const registration = { pushManager: { getSubscription: vi.fn(async () => ({ unsubscribe })) } };
+    const withPush = new Proxy(window, {
+      get: (target, name) =>
+        name === 'navigator' ? { serviceWorker: { getRegistration: async () => registration } } : Reflect.get(target, name, target),
+    }) as Window;
+    forgetMemberData(withPush);
+    await vi.waitFor(() => expect(unsubscribe).toHaveBeenCalledTimes(1));
+    const none = vi.fn(async () => null);
+    const noSubscription = new Proxy(window, {
+      get: (target, name) =>
+        name === 'navigator'
+          ? { serviceWorker: { getRegistration: async () => ({ pushManager: { getSubscription: none } }) } }
+          : Reflect.get(target, name, target),
+    }) as Window;
+    forgetMemberData(noSubscription);
+    await vi.waitFor(() => expect(none).toHaveBeenCalledTimes(1));
+    // jsdom has no service workers: nothing to end, nothing thrown.
+    expect(() => forgetMemberData(window)).not.toThrow();
+  });
+
   it('When another account logs in on the browser, then the data the last member left there goes; his own stays with him', () => {
     memberDataOf(MEMBER);
     deviceData();

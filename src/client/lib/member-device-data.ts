@@ -11,7 +11,9 @@ import type { AppStore } from './store/store';
  * page after a logout posted without JavaScript), and when another account logs in on the browser. Everything goes but
  * the few values that are the browser's own (DEVICE_KEYS), so nothing of his can be forgotten by a list: local and
  * session storage and the origin's IndexedDB databases. The browser's caches hold nothing of his (the service worker
- * keeps only the build's shell; his API answers are `private, no-store`).
+ * keeps only the build's shell; his API answers are `private, no-store`). His push subscription on this browser is
+ * ended too, so a shared device shows none of his notifications after he left: the push service then refuses the
+ * backend's next send to it, and the backend drops the subscription (a 404 or 410 from the push service).
  */
 
 /** The browser's own values, kept: the traffic source it came with (a later signup's), the last reload after a failed chunk. */
@@ -54,6 +56,12 @@ export function forgetMemberData(win: Window = window): void {
     .then((databases) => {
       for (const { name } of databases) if (name) idb.deleteDatabase(name);
     })
+    .catch(() => undefined);
+  const workers = (win.navigator as Navigator | undefined)?.serviceWorker;
+  void workers
+    ?.getRegistration?.()
+    .then((registration) => registration?.pushManager?.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
     .catch(() => undefined);
 }
 
