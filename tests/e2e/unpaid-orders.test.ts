@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
@@ -31,8 +32,34 @@ describe.skipIf(!runE2e)('an unpaid order in the browser', () => {
   let site: RunningSite;
   let browser: Browser;
 
+  /**
+   * A newcomer of the demo site: a seeded member in the Netherlands (euro prices) made new — signed up now, unpaid,
+   * reading English, with the demo password — so his time bonus runs (the demo's staff accounts are no customers and
+   * have no welcome discount). Answers his address.
+   */
+  async function newcomer(offset: number): Promise<string> {
+    const client = new pg.Client({ connectionString: site.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ email: string }>(
+        `UPDATE users SET signup_date = now(), paid_user = false, credits = 0, language = 'en',
+                password_hash = (SELECT password_hash FROM users WHERE email = 'free@demo.test')
+          WHERE id = (SELECT u.id FROM users u JOIN sites s ON s.id = u.site_id AND s.is_default
+                       JOIN profiles p ON p.user_id = u.id AND p.country = 'NL'
+                       WHERE u.email LIKE 'member%@seed.invalid' AND u.status = 'active' AND u.role = 'member'
+                         AND NOT u.paid_user ORDER BY u.id OFFSET $1 LIMIT 1)
+          RETURNING email`,
+        [offset],
+      );
+      return rows[0]?.email as string;
+    } finally {
+      await client.end();
+    }
+  }
+
   beforeAll(async () => {
-    site = await startSite({ PSP_SIM_SETTLE_MS: '500' });
+    // On PostgreSQL, so the test can make newcomers of seeded members.
+    site = await startSite({ PSP_SIM_SETTLE_MS: '500' }, { database: 'postgres' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -109,7 +136,7 @@ describe.skipIf(!runE2e)('an unpaid order in the browser', () => {
   });
 
   it('When a newcomer on a desktop leaves the checkout of his welcome discount unpaid, then the order waits with Resume and Cancel, cancelling gives the discounted price back, and an order he resumes is paid', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
+    const { page, problems } = await loggedInPage(browser, site.url, await newcomer(0), DESKTOP);
     await journey(page);
     expect(problems.filter((p) => !RESERVED_CODE_ANSWER.test(p))).toEqual([]);
     await page.context().close();
@@ -120,7 +147,7 @@ describe.skipIf(!runE2e)('an unpaid order in the browser', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${site.url}/login`, loaded);
-    await page.getByLabel(/e-?mail/i).fill('moderator2@demo.test');
+    await page.getByLabel(/e-?mail/i).fill(await newcomer(1));
     await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /log ?in/i }).click();
     await page.waitForURL(/\/members/, loaded);
