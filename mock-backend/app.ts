@@ -37,7 +37,8 @@ import { createLocalBus, type Bus } from './lib/bus';
 import { contractResponses } from './lib/contract-responses';
 import { clientMiddleware } from './lib/client';
 import type { Db } from './lib/db';
-import { errorHandler, notFoundHandler } from './lib/errors';
+import { createErrorHandler, notFoundHandler } from './lib/errors';
+import type { ErrorReports } from '../src/shared/error-reports';
 import type { MediaStore } from './lib/media-store';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import { rejectNulCharacters } from './lib/input';
@@ -94,6 +95,8 @@ export interface AppDeps {
    * BFF's identity bridge are learnt from it (components/legacy).
    */
   legacy?: { client: LegacyClient; cookieName: string; verifier?: AssertionVerifier | undefined };
+  /** Where unexpected errors (500 answers) are reported (SENTRY_DSN, src/shared/error-reports.ts); default: nowhere. */
+  errorReports?: ErrorReports;
 }
 
 /**
@@ -229,6 +232,6 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   app.use(notFoundHandler);
-  app.use(errorHandler);
+  app.use(createErrorHandler(deps.errorReports));
   return app;
 }

@@ -26,6 +26,7 @@ import { connectionDrain } from '../src/shared/connection-drain';
 import { keepIdleConnectionsOpen } from '../src/shared/keep-alive';
 import { BACKEND_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../src/shared/heap-growth';
 import { logProcessWarnings } from '../src/shared/process-warnings';
+import { NO_ERROR_REPORTS, reportCrashes, startErrorReports, type ErrorReports } from '../src/shared/error-reports';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -104,7 +105,7 @@ async function prepareOnly(): Promise<void> {
   }
 }
 
-async function start(): Promise<{
+async function start(errorReports: ErrorReports): Promise<{
   server: Server;
   connections: { drain(): void };
   db: Db;
@@ -175,6 +176,7 @@ async function start(): Promise<{
     publicUrl,
     payments,
     sms: createSmsSender({ smsUrl: config.SMS_URL, smsDir: path.join(dataDir, 'sms'), logger }),
+    errorReports,
   });
   const server = app.listen(config.PORT, config.HOST);
   keepIdleConnectionsOpen(server);
@@ -213,47 +215,55 @@ if (process.env[PREPARE_ONLY_ENV] === '1') {
 }
 
 function serve(): void {
-  start().then(
-    ({ server, connections, db, background, bus, ops }) => {
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        logger.info({ signal }, 'shutting down');
-        const force = setTimeout(() => {
-          logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
-          process.exit(1);
-        }, SHUTDOWN_LIMIT_MS);
-        force.unref();
-        // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
-        ops.drain();
-        connections.drain();
-        // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
-        // wait for them.
-        void bus.close();
-        server.close(() => {
-          background
-            .stop()
-            .then(
-              () => logger.info('job workers stopped'),
-              (err: unknown) => logger.warn({ err }, 'stopping the job workers failed'),
-            )
-            .then(() => bus.close())
-            .then(() => db.close())
-            .then(
-              () => process.exit(0),
-              () => process.exit(1),
-            );
-        });
-        server.closeIdleConnections();
-      };
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
-      process.on('disconnect', () => stop('disconnect'));
-    },
-    (err: unknown) => {
-      logger.fatal({ err }, 'mock-backend failed to start');
-      process.exit(1);
-    },
-  );
+  let errorReports = NO_ERROR_REPORTS;
+  startErrorReports(config, 'backend')
+    .then((reports) => {
+      errorReports = reports;
+      reportCrashes(reports, logger);
+      return start(reports);
+    })
+    .then(
+      ({ server, connections, db, background, bus, ops }) => {
+        let stopping = false;
+        const stop = (signal: string) => {
+          if (stopping) return;
+          stopping = true;
+          logger.info({ signal }, 'shutting down');
+          const force = setTimeout(() => {
+            logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
+            process.exit(1);
+          }, SHUTDOWN_LIMIT_MS);
+          force.unref();
+          // /readyz answers 503 (a load balancer stops sending), the listener closes, requests in flight finish.
+          ops.drain();
+          connections.drain();
+          // Open event streams end first (they carry a retry hint; browsers resume them elsewhere), or server.close would
+          // wait for them.
+          void bus.close();
+          server.close(() => {
+            background
+              .stop()
+              .then(
+                () => logger.info('job workers stopped'),
+                (err: unknown) => logger.warn({ err }, 'stopping the job workers failed'),
+              )
+              .then(() => bus.close())
+              .then(() => db.close())
+              .then(
+                () => errorReports.flush().then(() => process.exit(0)),
+                () => errorReports.flush().then(() => process.exit(1)),
+              );
+          });
+          server.closeIdleConnections();
+        };
+        process.on('SIGTERM', () => stop('SIGTERM'));
+        process.on('SIGINT', () => stop('SIGINT'));
+        process.on('disconnect', () => stop('disconnect'));
+      },
+      (err: unknown) => {
+        logger.fatal({ err }, 'mock-backend failed to start');
+        errorReports.capture(err);
+        void errorReports.flush().then(() => process.exit(1));
+      },
+    );
 }

@@ -1,5 +1,6 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Locale } from '../../src/shared/locales';
+import { NO_ERROR_REPORTS, type ErrorReports } from '../../src/shared/error-reports';
 import { errorMessage, isErrorCode, localeFromAcceptLanguage, type ErrorCode } from './i18n';
 import { MediaStoreUnavailable } from './media-store';
 
@@ -114,11 +115,20 @@ function withFieldMessages(params: Record<string, unknown>, locale: Locale): Rec
   };
 }
 
-/** The one final error handler: `{"error":{"code","message","params"}}` in the member's language. */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+/**
+ * The one final error handler: `{"error":{"code","message","params"}}` in the member's language. An unexpected error
+ * (a 500 `internal_error`, or an AppError marked untrusted) is reported too (`reports`); an expected refusal never is.
+ */
+export function createErrorHandler(reports: ErrorReports = NO_ERROR_REPORTS): ErrorRequestHandler {
+  return (err, req, res, _next) => handleError(reports, err, req, res);
+}
+
+function handleError(reports: ErrorReports, err: unknown, req: Request, res: Response): void {
   const appError = toAppError(err);
   if (!appError.isTrusted || appError.status >= 500) {
     req.log?.error({ err }, 'request failed');
+    if (!appError.isTrusted || appError.status === 500)
+      reports.capture(err, { reqId: req.id === undefined ? undefined : String(req.id), method: req.method, path: req.path });
   } else if (appError.code === 'invalid_value') {
     // A refused value is the client's mistake: one line naming it, no stack.
     req.log?.warn({ refused: appError.params }, 'value refused by the database');
@@ -138,6 +148,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (appError.code === 'authentication_required') body.authentication_required = true;
   for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
   res.status(appError.status).json(body);
-};
+}
+
+/** The final error handler of an app that reports no errors. */
+export const errorHandler: ErrorRequestHandler = createErrorHandler();
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError(404, 'not_found'));

@@ -83,6 +83,8 @@ export interface TestContextOptions {
   media?: MediaStoreKind;
   /** The PHP service members come from (components/legacy): a fake client and its session cookie's name. */
   legacy?: AppDeps['legacy'];
+  /** Where the app reports unexpected errors (default: nowhere). */
+  errorReports?: AppDeps['errorReports'];
 }
 
 /** The two media stores; tests of photos run once with each (`describe.each(MEDIA_STORES)`). */
@@ -187,6 +189,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     sms: { send: async (to: string, text: string) => void sms.push({ to, text }) },
     ...(opts.loginRequestsPerMinute ? { loginRequestsPerMinute: opts.loginRequestsPerMinute } : {}),
     ...(opts.legacy ? { legacy: opts.legacy } : {}),
+    ...(opts.errorReports ? { errorReports: opts.errorReports } : {}),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -55,4 +55,21 @@ export const SHARED_ENV = {
    * processes; unset = those endpoints do not exist. Never logged, never sent to the browser.
    */
   OPERATOR_TOKEN: unsetWhenEmpty(z.string().min(32, 'OPERATOR_TOKEN must be at least 32 characters long').optional()),
+  /**
+   * Where unexpected errors are reported (a Sentry DSN, `https://<key>@<host>/<project>`; src/shared/error-reports.ts);
+   * unset = none is, and the SDK is not loaded. The environment the reports are filed under (default: NODE_ENV).
+   */
+  SENTRY_DSN: unsetWhenEmpty(
+    url('SENTRY_DSN', /^https?$/, 'a Sentry DSN (https://<key>@<host>/<project>)')
+      .refine((dsn) => URL.canParse(dsn) && new URL(dsn).username !== '' && /\/\d+$/.test(new URL(dsn).pathname), {
+        message: 'SENTRY_DSN must be a Sentry DSN (https://<key>@<host>/<project>)',
+      })
+      .optional(),
+  ),
+  SENTRY_ENVIRONMENT: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'SENTRY_ENVIRONMENT may only hold letters, digits, _, . and - (at most 64)')
+      .optional(),
+  ),
 };

@@ -110,3 +110,21 @@ export function redactQueryObject(query: unknown): unknown {
 export function withoutSecretParams(params: URLSearchParams): URLSearchParams {
   return new URLSearchParams([...params].filter(([name, value]) => !isSecretParam(name, value)));
 }
+
+const EMAIL_IN_TEXT = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
+const TOKEN_IN_TEXT = /\b[0-9a-f]{32,}\b|\b[A-Za-z0-9_-]{40,}\b/gi;
+const QUOTED_IN_TEXT = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
+const QUERY_IN_TEXT = /(\/[^\s?"']*)\?[^\s"']*/g;
+
+/**
+ * A free text that may quote what a member sent (an error's message): e-mail addresses, long tokens (hexadecimal,
+ * or base64url of 40 characters and more), quoted values (PostgreSQL quotes the value it refused) and the query of a
+ * URL or path are replaced by `[redacted]`.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(QUERY_IN_TEXT, `$1?${REDACTED}`)
+    .replace(QUOTED_IN_TEXT, (q) => `${q[0]}${REDACTED}${q[0]}`)
+    .replace(EMAIL_IN_TEXT, REDACTED)
+    .replace(TOKEN_IN_TEXT, REDACTED);
+}
