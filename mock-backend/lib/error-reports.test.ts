@@ -32,7 +32,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   dsn = `http://public@127.0.0.1:${(endpoint.address() as AddressInfo).port}/1`;
 });
-afterAll(() => new Promise<void>((resolve) => endpoint.close(() => resolve())));
+afterAll(async () => {
+  // The SDK's client is the process's: closed, so later test files in this worker send nothing.
+  await (await import('@sentry/node')).close(1000);
+  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+});
 
 /** An error no handler expects, quoting what the member sent (as a driver's or a library's message may). */
 class UnexpectedFailure extends Error {

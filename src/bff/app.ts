@@ -20,11 +20,12 @@ import { OPERATOR_PREFIX, operatorRoutes } from './operator';
 import type { RetryBudgetOptions } from './retry-budget';
 import { createRoutedBackends, type RoutedBackends } from './router';
 import type { AssertionSigner } from '../shared/member-assertion';
+import { NO_ERROR_REPORTS, type ErrorReports } from '../shared/error-reports';
 import { needsEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { createProbes, routeClass } from './probes';
 import { apiProxy, mediaProxy } from './proxy';
-import { cspNonceOf, openRequestContext, requestLog } from './request-context';
+import { cspNonceOf, openRequestContext, requestIdOf, requestLog } from './request-context';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
@@ -57,6 +58,8 @@ export interface CreateAppOptions {
   metrics?: BffMetrics;
   /** How long `GET /api/settings.php` answers are reused (settings-answers.ts; default 30 s, 0: never). */
   settingsAnswers?: { freshMs?: number };
+  /** Where unexpected errors (500 answers, failed renders) are reported (SENTRY_DSN, src/shared/error-reports.ts); default: nowhere. */
+  errorReports?: ErrorReports;
 }
 
 export type BffApp = Express & {
@@ -116,6 +119,7 @@ function contentSecurityPolicy() {
  */
 export function createApp(options: CreateAppOptions): BffApp {
   const { config } = options;
+  const errorReports = options.errorReports ?? NO_ERROR_REPORTS;
   // Every part logs through this child: secret query values (tokens, passwords, e-mail addresses…) in any url, path,
   // Location or Referer field are redacted, whoever logs them (the access log, the proxy, the renderer).
   const logger = redactingLogger(options.logger ?? createLogger(config.LOG_LEVEL));
@@ -239,6 +243,7 @@ export function createApp(options: CreateAppOptions): BffApp {
       deadlineMs: config.RENDER_DEADLINE_MS,
       streamAfterMs: config.RENDER_STREAM_AFTER_MS,
       publicUrl: config.PUBLIC_URL,
+      errorReports,
     }),
   );
 
@@ -251,6 +256,7 @@ export function createApp(options: CreateAppOptions): BffApp {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
     const safeStatus = status >= 400 && status < 500 ? status : 500;
     requestLog(req).error({ err: error, url: req.originalUrl }, 'unhandled error');
+    if (safeStatus === 500) errorReports.capture(error, { reqId: requestIdOf(req), method: req.method, path: req.path });
     markErrorLogged(res);
     if (res.headersSent) {
       res.destroy();

@@ -11,6 +11,7 @@ import { createLogger } from './logging';
 import { embeddedBackendEnv } from './embedded-env';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
+import { reportCrashes, startErrorReports } from '../shared/error-reports';
 import { keepIdleConnectionsOpen } from '../shared/keep-alive';
 import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   logProcessWarnings(logger);
   limitHeapGrowth(BFF_HEAP_GROWING_PERCENT);
+  const errorReports = await startErrorReports(config, 'bff');
+  reportCrashes(errorReports, logger);
   let child: ChildProcess | undefined;
   const state: { server?: Server; closeStreams?: () => void; drain?: () => void } = {};
   let shuttingDown = false;
@@ -100,9 +103,11 @@ async function main(): Promise<void> {
       process.exit(exitCode || 1);
     }, 10_000);
     force.unref();
+    // Reports still queued go out first (at most a moment: flush has its own time limit).
+    const exit = () => void errorReports.flush().then(() => process.exit(exitCode));
     const stopChild = () => {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return process.exit(exitCode);
-      child.once('exit', () => process.exit(exitCode));
+      if (!child || child.exitCode !== null || child.signalCode !== null) return exit();
+      child.once('exit', exit);
       child.kill('SIGTERM');
     };
     // /readyz answers 503 draining: a load balancer stops sending new requests here; the listener closes and the
@@ -166,7 +171,7 @@ async function main(): Promise<void> {
   const renderPage = await (renderer ?? loadRenderer());
   // The generated secret goes to the embedded backend only; other backends get BACKEND_SECRET (when set).
   const routing = resolveEmbedded(plan, embeddedUrl, backendSecret);
-  const app = createApp({ config, routing, logger, render: renderPage, identitySigner: signer });
+  const app = createApp({ config, routing, logger, render: renderPage, identitySigner: signer, errorReports });
   const backends = Object.fromEntries([...routing.backends].map(([name, target]) => [name, target.url]));
   const server = app.listen(config.PORT, () => {
     const address = server.address();

@@ -14,9 +14,10 @@ import { completeSettings, defaultSettingsFor } from './default-settings';
 import { sendErrorPage } from '../server/error-page';
 import { apiLocale, browserLanguage, languagesToOffer, negotiateLocale, safeReturnPath } from './locale';
 import { withoutSecretParams } from '../shared/redact';
+import { NO_ERROR_REPORTS, type ErrorReports } from '../shared/error-reports';
 import { isLoggedOutAnswer, sessionPolicy } from './session-policy';
 import { pageForm, type PostedForm } from './page-form';
-import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps, requestLog } from './request-context';
+import { cspNonceOf, forwardContext, isCrossSiteRequest, isHttps, requestIdOf, requestLog } from './request-context';
 import {
   cacheableAnswer,
   createSettingsCache,
@@ -45,6 +46,8 @@ export interface PageOptions {
   publicUrl?: string;
   /** Whether the page at a path takes a form POST (its route has an action); default: the route table's answer. */
   takesForm?: (path: string) => Promise<boolean>;
+  /** Where unexpected failures of a render are reported (src/shared/error-reports.ts); default: nowhere. */
+  errorReports?: ErrorReports;
 }
 
 /** The route table's answer (src/server/page-forms.ts), loaded with the renderer on the first form. */
@@ -155,6 +158,7 @@ function countingFetch(inner: typeof fetch): { fetch: typeof fetch; calls(): num
  */
 export function pageHandler(options: PageOptions): RequestHandler {
   const { backend, logger, authCookieName } = options;
+  const reports = options.errorReports ?? NO_ERROR_REPORTS;
   const settingsCache = createSettingsCache<Settings>(options.settingsCache);
   const takesForm = options.takesForm ?? routeTakesForm;
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -226,6 +230,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
           deadlineMs: options.deadlineMs,
           ...(options.streamAfterMs !== undefined ? { streamAfterMs: options.streamAfterMs } : {}),
           log: requestLog(req),
+          reportError: (error: unknown) => reports.capture(error, { reqId: requestIdOf(req), method: req.method, path: req.path }),
           cookieHeader: req.get('cookie'),
           hasSession: readCookie(req.get('cookie'), authCookieName) !== undefined,
           nonce: cspNonceOf(res),
@@ -236,6 +241,7 @@ export function pageHandler(options: PageOptions): RequestHandler {
       );
     } catch (error) {
       requestLog(req).error({ err: error, url: req.originalUrl }, 'rendering failed');
+      reports.capture(error, { reqId: requestIdOf(req), method: req.method, path: req.path });
       if (!res.headersSent) sendErrorPage(res, { status: 500, locale: apiLocale(req.get('cookie')) });
       else res.destroy(error instanceof Error ? error : undefined);
     }

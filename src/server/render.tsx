@@ -51,6 +51,7 @@ export interface RenderRequest {
   deadlineMs?: number; // abort rendering after this (default 10000)
   streamAfterMs?: number; // a streamable page whose data comes within this (after the user) is rendered whole (default 150)
   log: RenderLogger; // the request's pino logger (carries the request id)
+  reportError?: (error: unknown) => void; // reports an unexpected failure (the error page instead of the page)
   cookieHeader?: string | undefined; // raw Cookie header: dismissal markers render banners closed (no flash)
   hasSession?: boolean; // false: the request carries no login cookie, so the visitor is logged out without asking user.php
   nonce?: string; // the response's CSP nonce: React's inline streaming scripts carry it
@@ -423,6 +424,7 @@ export async function renderPage(request: RenderRequest, res: ServerResponse): P
   });
   if (failure === null) return;
   req.log.error({ err: failure, url: req.url }, 'SSR: shell failed, rendering the error page');
+  req.reportError?.(failure);
   const errorPage: LoadedPage = {
     ...page,
     status: 500,
