@@ -71,3 +71,22 @@ describe('the variables the BFF and the backend share: one schema', () => {
     expect(seedOf({ DEMO_SEED: 'false' })).toBe(false);
   });
 });
+
+describe('the error reports variables', () => {
+  it('When SENTRY_DSN is a DSN and SENTRY_ENVIRONMENT a name, then both processes read them the same way', () => {
+    const { bff, backend } = bothParse({ SENTRY_DSN: ' https://public@errors.example.test/42 ', SENTRY_ENVIRONMENT: 'staging' });
+    for (const parsed of [bff, backend])
+      expect(parsed).toMatchObject({ SENTRY_DSN: 'https://public@errors.example.test/42', SENTRY_ENVIRONMENT: 'staging' });
+  });
+
+  it.each([
+    ['SENTRY_DSN', 'https://errors.example.test/42'],
+    ['SENTRY_DSN', 'https://public@errors.example.test/'],
+    ['SENTRY_DSN', 'ftp://public@errors.example.test/42'],
+    ['SENTRY_ENVIRONMENT', 'two words'],
+  ])('When %s is %s, then both processes refuse to start', (name, value) => {
+    const { bff, backend } = bothParse({ [name]: value });
+    expect(bff).toBeUndefined();
+    expect(backend).toBeUndefined();
+  });
+});
