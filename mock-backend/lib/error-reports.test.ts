@@ -1,11 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
 import { parseConfig } from './config';
 import { startErrorReports } from '../../src/shared/error-reports';
+import { startSentryStandIn, type SentryStandIn } from '../../tests/support/sentry-stand-in';
 
 /** Counts the loads of the SDK: a static import of it anywhere in the app's modules counts too. */
 const sdk = vi.hoisted(() => ({ loads: 0 }));
@@ -14,28 +12,18 @@ vi.mock('@sentry/node', async (importOriginal) => {
   return importOriginal();
 });
 
-/** A stand-in for a Sentry endpoint: every envelope POSTed to /api/<project>/envelope/, as raw text. */
-const envelopes: { path: string; text: string }[] = [];
-const endpoint = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    const text = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
-    envelopes.push({ path: req.url ?? '', text });
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-});
+let sentry: SentryStandIn;
+let envelopes: SentryStandIn['envelopes'];
 let dsn: string;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  dsn = `http://public@127.0.0.1:${(endpoint.address() as AddressInfo).port}/1`;
+  sentry = await startSentryStandIn();
+  ({ envelopes, dsn } = sentry);
 });
 afterAll(async () => {
   // The SDK's client is the process's: closed, so later test files in this worker send nothing.
   await (await import('@sentry/node')).close(1000);
-  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  await sentry.close();
 });
 
 /** An error no handler expects, quoting what the member sent (as a driver's or a library's message may). */

@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/bff/config';
 import { startErrorReports } from '../../src/shared/error-reports';
+import { startSentryStandIn, type SentryStandIn } from '../support/sentry-stand-in';
 import { fakeRenderer, makeApp, startStandIn, type StandIn } from './helpers';
 
 /** Counts the loads of the SDK: a static import of it anywhere in the BFF's modules counts too. */
@@ -14,31 +12,21 @@ vi.mock('@sentry/node', async (importOriginal) => {
   return importOriginal();
 });
 
-/** A stand-in for a Sentry endpoint: every envelope POSTed to /api/<project>/envelope/, as raw text. */
-const envelopes: { path: string; text: string }[] = [];
-const endpoint = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    const text = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body).toString('utf8') : body.toString('utf8');
-    envelopes.push({ path: req.url ?? '', text });
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-});
+let sentry: SentryStandIn;
+let envelopes: SentryStandIn['envelopes'];
 let dsn: string;
 let backend: StandIn;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  dsn = `http://public@127.0.0.1:${(endpoint.address() as AddressInfo).port}/1`;
+  sentry = await startSentryStandIn();
+  ({ envelopes, dsn } = sentry);
   backend = await startStandIn();
 });
 afterAll(async () => {
   // The SDK's client is the process's: closed, so nothing else in this worker sends.
   await (await import('@sentry/node')).close(1000);
   await backend.close();
-  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  await sentry.close();
 });
 
 /** A render that fails in a way no handler expects, quoting what the visitor sent. */
