@@ -6,7 +6,7 @@ import { queryOfFilters, type SearchFilters } from '../api/list-members';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */
-interface FilterChip {
+export interface FilterChip {
   key: string;
   label: string;
   without: SearchFilters;

@@ -5,6 +5,7 @@ import type { Schemas } from '../../../../shared/api/client';
 import { FilterIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import type { SearchFilters } from '../api/list-members';
+import { FilterChipLink } from './filter-chip-link';
 import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 import { QuickFilters, quickFilterFields } from './quick-filters';
@@ -70,19 +71,7 @@ export function MemberFilters({
           ) : null}
         </a>
         {chips.map((chip) => (
-          <a
-            key={chip.key}
-            href={hrefOf(chip.without)}
-            className="filter-chip"
-            aria-label={intl.formatMessage(
-              { id: 'search.removeFilter', defaultMessage: 'Remove filter: {filter}' },
-              { filter: chip.label },
-            )}
-            {...linkButton(() => onSearch(chip.without))}
-          >
-            {chip.label}
-            <span aria-hidden="true">×</span>
-          </a>
+          <FilterChipLink key={chip.key} chip={chip} hrefOf={hrefOf} onSearch={onSearch} />
         ))}
       </div>
       {/* The Order field is offered to members only, and so is nearby: both use the member's shared location. */}

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import type { SearchFilters } from '../api/list-members';
+import { FilterChipLink } from './filter-chip-link';
 import { useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 
@@ -43,18 +44,7 @@ export function NoMembers({
       <ul className="no-members-filters" aria-label={intl.formatMessage({ id: 'members.activeFilters', defaultMessage: 'Filters on' })}>
         {chips.map((chip) => (
           <li key={chip.key}>
-            <a
-              href={hrefOf(chip.without)}
-              className="filter-chip"
-              aria-label={intl.formatMessage(
-                { id: 'search.removeFilter', defaultMessage: 'Remove filter: {filter}' },
-                { filter: chip.label },
-              )}
-              {...linkButton(() => onSearch(chip.without))}
-            >
-              {chip.label}
-              <span aria-hidden="true">×</span>
-            </a>
+            <FilterChipLink chip={chip} hrefOf={hrefOf} onSearch={onSearch} />
           </li>
         ))}
       </ul>
