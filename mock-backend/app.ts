@@ -1,7 +1,6 @@
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
@@ -12,7 +11,7 @@ import { creditsRoutes } from './components/credits/routes';
 import { createLegacyMembers, type LegacyClient } from './components/legacy/index';
 import { learnMembersOnSight } from './components/legacy/middleware';
 import type { AssertionVerifier } from '../src/shared/member-assertion';
-import { likesRoutes } from './components/likes/routes';
+import { likesOperations } from './components/likes/routes';
 import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
@@ -44,12 +43,10 @@ import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import { rejectNulCharacters } from './lib/input';
 import { httpLogger } from './lib/logger';
 import { memberCacheControl } from './lib/cache-policy';
-import { OPENAPI_PATH } from './lib/openapi';
 import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
-import { compileRequestSchemasWithoutPaths } from './lib/request-schemas';
-import { memoizeRouteLookups } from './lib/route-lookups';
+import { operationHandlers, operationValidator } from './lib/operation-router';
 import { createSmsSender, type SmsSender } from './lib/sms';
 import { autoLike } from './use-cases/auto-like';
 
@@ -97,34 +94,6 @@ export interface AppDeps {
   legacy?: { client: LegacyClient; cookieName: string; verifier?: AssertionVerifier | undefined };
   /** Where unexpected errors (500 answers) are reported (SENTRY_DSN, src/shared/error-reports.ts); default: nowhere. */
   errorReports?: ErrorReports;
-}
-
-/**
- * The contract's validator of requests (express-openapi-validator). It compiles a route's schemas on the route's first
- * request and keeps them; the contract does not change while the process runs, so every app of a process (a backend
- * test file's context, one after another in a worker) shares one instead of compiling them again, about 0.1 s of CPU
- * per route; the route a method and path matched is remembered, so a request does not walk the contract's paths
- * again (lib/route-lookups.ts). Answers are checked against the contract (tests only) by lib/contract-responses.ts.
- */
-let requestValidator: ReturnType<typeof OpenApiValidator.middleware> | undefined;
-
-function contractValidator(): ReturnType<typeof OpenApiValidator.middleware> {
-  compileRequestSchemasWithoutPaths();
-  memoizeRouteLookups();
-  requestValidator ??= OpenApiValidator.middleware({
-    apiSpec: OPENAPI_PATH,
-    validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
-    validateResponses: false,
-    validateFormats: true,
-    // The contract's security only declares the session; a visitor's 403 authentication_required is the session
-    // middleware's answer, never the validator's 401 for a missing cookie.
-    validateSecurity: false,
-    ignorePaths: (path: string) => !path.startsWith('/api/'),
-    ignoreUndocumented: false,
-    // One file; sendPhotoMessage adds two small fields (profile_id, text).
-    fileUploader: { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024 } },
-  });
-  return requestValidator;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -176,7 +145,9 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', express.json({ limit: '64kb' }), express.text({ type: 'text/plain', limit: '16kb' }), cookieParser());
   // NUL in any string of the query or body: 400 here, before it can reach PostgreSQL (which refuses it) as a 500.
   app.use('/api', rejectNulCharacters());
-  app.use(contractValidator());
+  // The request's operation found in one map read and checked by its own validator, compiled at start from
+  // openapi.yaml (lib/operation-router.ts); its handler runs at the end of the api router below.
+  app.use(operationValidator({ maxUploadBytes: MAX_UPLOAD_BYTES }));
   if (deps.validateResponses) app.use(contractResponses());
 
   const api = Router();
@@ -186,6 +157,12 @@ export function createApp(deps: AppDeps): Express {
   // Chat first: its calls (a send, a read marker, the event stream) are the most frequent, and a router's paths are
   // tried in order, so they no longer pass the other components' routes on every call. No other router has its paths.
   const notifier = deps.notifier ?? { kick: () => {} };
+  // Every operation's handler, keyed by its operationId (lib/operations.ts).
+  api.use(
+    operationHandlers({
+      ...likesOperations(db, { notifier, bus }),
+    }),
+  );
   api.use(
     chatRoutes({
       db,
@@ -211,7 +188,7 @@ export function createApp(deps: AppDeps): Express {
     moderationRoutes(db, deps.media, bus),
   );
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
-  api.use(likesRoutes(db, { notifier, bus }), pushRoutes(db));
+  api.use(pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
   api.use(
     safetyRoutes({
