@@ -114,7 +114,6 @@ export function createApp(deps: AppDeps): Express {
   // Photo URLs are signed with a key kept in the database: /media serves signed paths only.
   const getSigner = lazySigner(db);
   const signing = imageSigning(getSigner);
-  app.set('json replacer', signing.replacer);
   const legacy = deps.legacy ? createLegacyMembers({ db, client: deps.legacy.client, logger: deps.logger }) : undefined;
   const bridge =
     legacy && deps.legacy?.verifier ? { verifier: deps.legacy.verifier, cookieName: deps.legacy.cookieName, legacy } : undefined;
@@ -152,7 +151,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = Router();
   api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
-  api.use(siteAndSession, signing.ready);
+  api.use(siteAndSession, signing.ready, signing.signAnswers);
   if (legacy) api.use(learnMembersOnSight(legacy));
   // Chat first: its calls (a send, a read marker, the event stream) are the most frequent, and a router's paths are
   // tried in order, so they no longer pass the other components' routes on every call. No other router has its paths.

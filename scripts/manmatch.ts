@@ -81,7 +81,7 @@ const TOOLS: Record<string, Tool> = {
     script: 'tests/contract/run.ts',
     npm: 'contract:report',
     summary: 'The contract report of any backend: one line per operation of openapi.yaml',
-    usage: 'contract:report [--json] [--junit FILE] [--strict] [--through-adapter] <backend URL>',
+    usage: 'contract:report [--json] [--junit FILE] [--strict] [--through-adapter] [--embedded] <backend URL>',
     environment: 'API_BASE_URL when no URL is given; logins and cookie name: CONTRACT_* (tests/contract/target.ts)',
     progress: "yes: the contract suites' output as each runs (none with --json), then the report",
     exitCodes: [

@@ -38,12 +38,14 @@ export interface CompiledOperation {
   readonly query: ValidateFunction;
   readonly headers: ValidateFunction | null;
   readonly body: BodyRule | null;
-  /** Takes a multipart form with a file (`format: binary`). */
-  readonly takesFile: boolean;
+  /** The JSON schemas of its success answers (2xx), as written in the contract (for shaping answers). */
+  readonly answers: readonly unknown[];
 }
 
 /** The contract's operations by `METHOD /api/path`, and each path's methods (for 405's `Allow`). */
 export interface CompiledContract {
+  /** The parsed contract. */
+  readonly document: Json;
   readonly operations: ReadonlyMap<string, CompiledOperation>;
   readonly methodsByPath: ReadonlyMap<string, readonly string[]>;
 }
@@ -116,13 +118,11 @@ export function compileContract(file = OPENAPI_PATH): CompiledContract {
       const allowUnknown = op['x-eov-allow-unknown-query-parameters'] === true;
       const headerParams = all.filter((p) => p.in === 'header');
       let body: BodyRule | null = null;
-      let takesFile = false;
       if (op.requestBody) {
         const rb = resolveRef(contract, op.requestBody as Json & { required?: boolean; content?: Record<string, { schema?: Json }> });
         const media = new Map<string, ValidateFunction>();
         for (const [type, content] of Object.entries(rb.content ?? {})) {
           media.set(type, bodies.compile(rebase(content.schema ?? {}) as Json));
-          if (type === 'multipart/form-data' && JSON.stringify(content.schema ?? {}).includes('"binary"')) takesFile = true;
         }
         body = { required: rb.required === true, media };
       }
@@ -133,11 +133,19 @@ export function compileContract(file = OPENAPI_PATH): CompiledContract {
         query: params.compile(objectSchema(all.filter((p) => p.in === 'query'), false, !allowUnknown)),
         headers: headerParams.length ? params.compile(objectSchema(headerParams, true, false)) : null,
         body,
-        takesFile,
+        answers: successSchemas(contract, op.responses as Record<string, Json> | undefined),
       });
     }
   }
-  return { operations, methodsByPath };
+  return { document: contract, operations, methodsByPath };
+}
+
+function successSchemas(contract: Json, responses: Record<string, Json> | undefined): unknown[] {
+  return Object.entries(responses ?? {})
+    .filter(([status]) => /^2\d\d$/.test(status))
+    .map(([, response]) => resolveRef(contract, response as Json & { content?: Record<string, { schema?: unknown }> }))
+    .map((response) => (response as { content?: Record<string, { schema?: unknown }> }).content?.['application/json']?.schema)
+    .filter((schema) => schema !== undefined);
 }
 
 /** Ajv's errors as the answer lists them: where (`/query/limit`, `/body/profile_id`) and what. */

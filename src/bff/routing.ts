@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { load as parse } from 'js-yaml';
 import { z } from 'zod';
+import { isEmbeddedOperation } from '../shared/embedded-operations';
 import { contractLoginOperations, contractOperationIds, operationKey } from './idempotent-operations';
 
 /**
@@ -213,12 +214,22 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
   };
   if (parsed.success || file.default !== '') known(file.default, 'default');
   if (file.media) known(file.media, 'media');
+  // The embedded backend answers only what it implements (EMBEDDED_OPERATIONS, the list its handlers are typed by):
+  // an operation routed or shadowed to it that it does not implement would answer 404 to every member.
+  const implemented = (resolved: string, name: string, where: string) => {
+    if (backends.get(name)?.url !== EMBEDDED) return;
+    const covered = [...ids].filter(([operation]) => operation === resolved || operation.endsWith(` ${resolved}`));
+    for (const [operation, id] of covered) {
+      if (!isEmbeddedOperation(id)) issues.push(`${where}: the embedded backend does not implement ${id} (${operation}) yet`);
+    }
+  };
   const routes = new Map<string, string>();
   for (const [key, name] of Object.entries(file.routes)) {
     const resolved = routeKey(key, ids);
     if (typeof resolved !== 'string') issues.push(`routes: ${resolved.error}`);
     else {
       known(name, `routes."${key}"`);
+      implemented(resolved, name, `routes."${key}"`);
       routes.set(resolved, name);
     }
   }
@@ -238,6 +249,7 @@ export function routingPlanOf(document: unknown, ids: ReadonlyMap<string, string
       continue;
     }
     known(rule.candidate, `shadow.operations."${key}".candidate`);
+    implemented(resolved, rule.candidate, `shadow.operations."${key}".candidate`);
     shadow.set(resolved, { candidate: rule.candidate, sample: rule.sample });
   }
   if (file.session_bridge) {

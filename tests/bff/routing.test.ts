@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BffApp } from '../../src/bff/app';
 import { differingFields } from '../../src/bff/shadow';
 import { parseConfig } from '../../src/bff/config';
+import { contractOperationIds } from '../../src/bff/idempotent-operations';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, routeOf, routingPlanOf } from '../../src/bff/routing';
+import { EMBEDDED_OPERATIONS } from '../../src/shared/embedded-operations';
 import { fakeRenderer, json, makeApp, startStandIn, type StandIn } from './helpers';
 
 /**
@@ -90,6 +92,36 @@ describe('routing table', () => {
     expect(routeOf(plan, 'PUT', '/api/user.php')).toBe('c');
     expect(routeOf(plan, 'HEAD', '/api/settings.php?host=x')).toBe('c');
     expect(routeOf(plan, 'GET', '/api/members.php')).toBe('a');
+  });
+
+  it('When an operation the embedded backend does not implement is routed or shadowed to it, then the file is refused naming it', () => {
+    // A later contract's operation, not (yet) in EMBEDDED_OPERATIONS: the embedded backend would answer it 404.
+    const ids = new Map([...contractOperationIds(), ['GET /api/future.php', 'getFuture'], ['POST /api/future.php', 'postFuture']]);
+    const attempt = () =>
+      routingPlanOf(
+        {
+          backends: { legacy: 'http://legacy.test', embedded: 'embedded' },
+          default: 'legacy',
+          routes: { '/api/future.php': 'embedded', listMembers: 'embedded' },
+          shadow: { operations: { getFuture: { candidate: 'embedded' } } },
+        },
+        ids,
+      );
+    expect(attempt).toThrow(RoutingError);
+    try {
+      attempt();
+    } catch (error) {
+      const issues = (error as RoutingError).issues;
+      expect(issues).toContain('routes."/api/future.php": the embedded backend does not implement getFuture (GET /api/future.php) yet');
+      expect(issues).toContain('routes."/api/future.php": the embedded backend does not implement postFuture (POST /api/future.php) yet');
+      expect(issues.some((i) => i.startsWith('shadow.operations."getFuture".candidate: the embedded backend does not implement getFuture'))).toBe(true);
+      // What it implements is routed without a word.
+      expect(issues.join('\n')).not.toContain('listMembers');
+    }
+    // Every operation it implements may go to it.
+    expect(() =>
+      routingPlanOf({ backends: { legacy: 'http://legacy.test', embedded: 'embedded' }, default: 'legacy', routes: Object.fromEntries(EMBEDDED_OPERATIONS.map((id) => [id, 'embedded'])) }),
+    ).not.toThrow();
   });
 
   it('When the routing file is wrong, then every mistake is named (unknown backend or operation, a shadowed write or logout)', () => {

@@ -9,7 +9,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer } from './answer-checks';
-import { badInputOf, contractReport, exitCodeOf, formatReport, junitReport, verdictOf, type OperationResult } from './run';
+import { badInputOf, contractReport, exitCodeOf, formatReport, heldToList, junitReport, verdictOf, type OperationResult } from './run';
 import { startContractTarget, type ContractTarget } from './target';
 
 let target: ContractTarget;
@@ -269,6 +269,26 @@ describe('contract report: a backend that breaks its answers', () => {
 });
 
 describe('contract report: verdicts and their forms', () => {
+  it('When the report holds a backend to the embedded list (--embedded), then a listed operation it does not answer differs and an unlisted one stays not implemented', () => {
+    const at = (operationId: string, verdict: OperationResult['verdict'], detail: string): OperationResult => ({
+      operationId,
+      method: 'GET',
+      path: `/api/${operationId}.php`,
+      verdict,
+      detail,
+      badInput: { verdict: 'none', detail: 'not implemented' },
+    });
+    const held = heldToList(
+      [at('getInterests', 'not implemented', 'answers 404'), at('getFuture', 'not implemented', 'answers 404'), at('getSettings', 'conforms', '1 answer(s): 200')],
+      new Set(['getInterests', 'getSettings']),
+    );
+    expect(held.map((r) => [r.operationId, r.verdict, r.detail])).toEqual([
+      ['getInterests', 'differs', 'listed as implemented (EMBEDDED_OPERATIONS) but answers 404'],
+      ['getFuture', 'not implemented', 'answers 404'],
+      ['getSettings', 'conforms', '1 answer(s): 200'],
+    ]);
+  });
+
   it('When an answer carries a field the contract does not name, then it is listed, and a difference only in strict mode', () => {
     const answer = {
       status: 200,

@@ -32,6 +32,7 @@
  *   npx tsx tests/contract/run.ts --junit report.xml …                  # and JUnit XML for CI
  *   npx tsx tests/contract/run.ts --strict …                            # a field the contract does not name differs
  *   npx tsx tests/contract/run.ts --through-adapter …                   # a PHP service's answers as the site reads them
+ *   npx tsx tests/contract/run.ts --embedded …                          # held to the embedded backend's list of operations
  *
  * `--through-adapter` reads every answer through the BFF's anti-corruption layer (src/bff/legacy-dialect.ts, which a
  * routing table's `dialect: specification` puts in front of a PHP service): the user bare or wrapped and PHP's own
@@ -52,6 +53,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as parse } from 'js-yaml';
+import { EMBEDDED_OPERATIONS } from '../../src/shared/embedded-operations';
 import type { NotRun, RecordedAnswer, SuiteRecord } from './operation-record';
 import { apiOrigin } from './target';
 
@@ -208,6 +210,23 @@ export interface ReportOptions {
   strict?: boolean;
   /** Every answer read through the BFF's anti-corruption layer for a legacy backend (`--through-adapter`). */
   throughAdapter?: boolean;
+  /**
+   * The backend is this repository's embedded one (`--embedded`): an operation its list of implemented operations
+   * (EMBEDDED_OPERATIONS) names that answers as not implemented is a difference.
+   */
+  embedded?: boolean;
+}
+
+/**
+ * The results held to a list of implemented operations: one the list names but the backend answers as not implemented
+ * (404, 405, 501) differs, with the list named; the others stay as they were.
+ */
+export function heldToList(results: OperationResult[], implemented: ReadonlySet<string>): OperationResult[] {
+  return results.map((r) =>
+    r.verdict === 'not implemented' && implemented.has(r.operationId)
+      ? { ...r, verdict: 'differs', detail: `listed as implemented (EMBEDDED_OPERATIONS) but ${r.detail ?? 'not answered'}` }
+      : r,
+  );
 }
 
 /** Hop-by-hop and framing headers: the adapter's front sends a request on with its own. */
@@ -310,12 +329,13 @@ export async function contractReport(given: string, options: ReportOptions = {})
       for (const [id, answers] of Object.entries(record.operations)) recorded[id] = [...(recorded[id] ?? []), ...answers];
       notRun.push(...record.notRun);
     }
-    return Promise.all(
+    const results = await Promise.all(
       contractOperations().map(async (op) => {
         const result = await verdictOf(base, op, recorded[op.operationId], notRun);
         return { ...result, badInput: badInputOf(op, result.verdict, recorded[op.operationId], notRun, ran.has('bad input')) };
       }),
     );
+    return options.embedded ? heldToList(results, new Set<string>(EMBEDDED_OPERATIONS)) : results;
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await front?.close();
@@ -385,17 +405,18 @@ async function main(): Promise<number> {
   const asJson = args.includes('--json');
   const strict = args.includes('--strict');
   const throughAdapter = args.includes('--through-adapter');
+  const embedded = args.includes('--embedded');
   const junitAt = args.indexOf('--junit');
   const junitFile = junitAt >= 0 ? args[junitAt + 1] : undefined;
   const given = args.find((a, i) => !a.startsWith('--') && (junitAt < 0 || i !== junitAt + 1)) ?? process.env.API_BASE_URL;
-  const unknown = args.filter((a) => a.startsWith('--') && !['--json', '--strict', '--junit', '--through-adapter'].includes(a));
+  const unknown = args.filter((a) => a.startsWith('--') && !['--json', '--strict', '--junit', '--through-adapter', '--embedded'].includes(a));
   if (!given || !URL.canParse(given) || (junitAt >= 0 && !junitFile) || unknown.length > 0) {
     process.stderr.write(
-      'usage: npx tsx tests/contract/run.ts [--json] [--junit FILE] [--strict] [--through-adapter] <backend URL, e.g. https://legacy.example.com/api>\n',
+      'usage: npx tsx tests/contract/run.ts [--json] [--junit FILE] [--strict] [--through-adapter] [--embedded] <backend URL, e.g. https://legacy.example.com/api>\n',
     );
     return 2;
   }
-  const results = await contractReport(apiOrigin(given), { quiet: asJson, strict, throughAdapter });
+  const results = await contractReport(apiOrigin(given), { quiet: asJson, strict, throughAdapter, embedded });
   const against = `${apiOrigin(given)}${throughAdapter ? ' through the anti-corruption layer' : ''}`;
   process.stdout.write(
     asJson ? `${JSON.stringify(results, null, 2)}\n` : `\nContract of openapi.yaml against ${against}:\n${formatReport(results)}`,

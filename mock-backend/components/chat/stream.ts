@@ -6,7 +6,7 @@ import type { Bus, BusSignal } from '../../lib/bus';
 import type { Db } from '../../lib/db';
 import { badRequest } from '../../lib/errors';
 import * as repo from './repository';
-import { signImages, type MediaSigner } from '../photos/index';
+import { signMessage, type MediaSigner } from '../photos/index';
 import { toMessage } from './service';
 
 /**
@@ -62,9 +62,8 @@ function toFrame(row: repo.EventRow, viewerId: number, signer: MediaSigner): str
     },
     viewerId,
   );
-  // A photo message carries signed URLs like every JSON answer (only the two members can use them).
-  if (message.photo) signImages(message, signer);
-  return frame('message', message, seq);
+  // A photo message carries signed URLs like the answers that carry it (only the two members can use them).
+  return frame('message', message.photo ? signMessage(message, signer) : message, seq);
 }
 
 /** Members asked at once by the catch-up. */

@@ -31,7 +31,7 @@ export function fullOf(stored: string): string | null {
   return null;
 }
 
-/** A photo message's Image: the API's JSON serializer (photos' imageSigning) turns its paths into signed URLs in every answer. */
+/** A photo message's Image: the answers that carry it get its paths as signed URLs (photos' imageSigning). */
 export function photoImage(messageId: number, full: string): Schemas['Image'] {
   return { id: messageId, filename: full, thumb_filename: thumbOf(full), status: 'approved', match_path: full, locked: false };
 }

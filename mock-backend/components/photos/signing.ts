@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Db } from '../../lib/db';
 import { lazily, loadSecretKey } from '../../lib/secrets';
+import { contract, operationOf } from '../../lib/operation-router';
+import type { OperationId } from '../../lib/operations';
+import { applyPlan, planTo, type SchemaPlan } from '../../lib/schema-paths';
 
 /** Signed photo URLs live for one to two hours: the expiry is rounded up to the next full hour plus one. */
 const URL_LIFETIME_SECONDS = 3600;
@@ -63,44 +66,48 @@ export function lazySigner(db: Db): () => Promise<MediaSigner> {
   return lazily(async () => createMediaSigner(await loadMediaKey(db)));
 }
 
-interface ImageLike {
-  filename: string;
-  thumb_filename: string;
-  match_path: string;
+/** Where an Image of the contract sits in an answer: its paths are signed there and nowhere else. */
+const IMAGE = '#/components/schemas/Image';
+
+type Json = Record<string, unknown>;
+
+/** An Image with its three paths signed (a copy; the services choose which variant each path is). */
+function signedImage(image: Json, signer: MediaSigner, nowMs: number): Json {
+  const sign = (path: unknown) => (typeof path === 'string' ? signer.sign(path, nowMs) : path);
+  return { ...image, filename: sign(image.filename), thumb_filename: sign(image.thumb_filename), match_path: sign(image.match_path) };
 }
 
-function isImage(value: Record<string, unknown>): value is Record<string, unknown> & ImageLike {
-  return typeof value.filename === 'string' && typeof value.thumb_filename === 'string' && typeof value.match_path === 'string';
+let plans: Map<OperationId, SchemaPlan> | undefined;
+let messagePlan: SchemaPlan | null | undefined;
+
+/** For each operation whose success answer can carry a photo, where its Images sit (read from the contract once). */
+function photoPlans(): Map<OperationId, SchemaPlan> {
+  if (!plans) {
+    const { document, operations } = contract();
+    plans = new Map();
+    for (const op of operations.values()) {
+      const plan = op.answers.reduce<SchemaPlan | null>((found, schema) => found ?? planTo(document, schema, IMAGE), null);
+      if (plan) plans.set(op.id, plan);
+    }
+  }
+  return plans;
 }
 
-/** Rewrites every Image object in an answer to signed paths (in place); the services choose which variant. */
-export function signImages(body: unknown, signer: MediaSigner, nowMs = Date.now()): void {
-  if (Array.isArray(body)) {
-    for (const item of body) signImages(item, signer, nowMs);
-    return;
-  }
-  if (typeof body !== 'object' || body === null) return;
-  const obj = body as Record<string, unknown>;
-  if (isImage(obj)) {
-    obj.filename = signer.sign(obj.filename, nowMs);
-    obj.thumb_filename = signer.sign(obj.thumb_filename, nowMs);
-    obj.match_path = signer.sign(obj.match_path, nowMs);
-    return;
-  }
-  for (const value of Object.values(obj)) signImages(value, signer, nowMs);
+/** A chat message (the event stream's `message` event) with its photo's paths signed, as in the contract's answers. */
+export function signMessage<T>(message: T, signer: MediaSigner, nowMs = Date.now()): T {
+  messagePlan ??= planTo(contract().document, { $ref: '#/components/schemas/Message' }, IMAGE);
+  return (messagePlan ? applyPlan(message, messagePlan, (image) => signedImage(image, signer, nowMs)) : message) as T;
 }
 
 /**
- * The one place where photo paths leave the backend as JSON: Express's `json replacer`, the serializer every `res.json`
- * of the app runs, turns every Image object it meets into a copy with signed paths (the answer itself is not changed).
- * So no stored (and thus permanent) path can reach a browser, and a locked photo only ever carries its blurred file:
- * the services choose the variant, the serializer signs it. `ready` loads the signer before a route answers (the
- * serializer runs synchronously); an Image serialized before it is loaded is refused rather than sent unsigned.
+ * Photo paths leave the backend signed, in the answers that carry photos: for an operation whose answer schema holds
+ * the contract's Image (read from openapi.yaml at start), the response's JSON is rewritten along that schema before
+ * it is sent, each Image's three paths signed (a copy; the service's object and a stored idempotent answer stay as
+ * they were). No stored (and thus permanent) path reaches a browser, and a locked photo only ever carries its blurred
+ * file: the services choose the variant, this signs it. `ready` loads the signer before an operation runs; an answer
+ * with photos sent before it is loaded fails rather than leave unsigned.
  */
-export function imageSigning(getSigner: () => Promise<MediaSigner>): {
-  ready: RequestHandler;
-  replacer: (this: unknown, key: string, value: unknown) => unknown;
-} {
+export function imageSigning(getSigner: () => Promise<MediaSigner>): { ready: RequestHandler; signAnswers: RequestHandler } {
   let signer: MediaSigner | undefined;
   return {
     ready: (_req, _res, next) => {
@@ -110,17 +117,19 @@ export function imageSigning(getSigner: () => Promise<MediaSigner>): {
         next();
       }, next);
     },
-    replacer(_key, value) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value) || !isImage(value as Record<string, unknown>)) return value;
-      if (!signer) throw new Error('a photo path was about to leave unsigned: the media signer is not loaded');
-      const image = value as Record<string, unknown> & ImageLike;
-      const nowMs = Date.now();
-      return {
-        ...image,
-        filename: signer.sign(image.filename, nowMs),
-        thumb_filename: signer.sign(image.thumb_filename, nowMs),
-        match_path: signer.sign(image.match_path, nowMs),
+    signAnswers: (req, res, next) => {
+      const id = operationOf(req);
+      const plan = id ? photoPlans().get(id) : undefined;
+      if (!plan) return next();
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        if (res.statusCode >= 300) return json(body);
+        if (!signer) throw new Error('a photo path was about to leave unsigned: the media signer is not loaded');
+        const loaded = signer;
+        const nowMs = Date.now();
+        return json(applyPlan(body, plan, (image) => signedImage(image, loaded, nowMs)));
       };
+      next();
     },
   };
 }
