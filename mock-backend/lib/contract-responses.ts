@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { operationOf } from './operation-router';
 import { contractSchemas, firstSchemaError } from './openapi';
 
 /** An answer the contract does not allow (tests only): the error handler turns it into a 500. */
@@ -8,15 +9,14 @@ class ContractBreach extends Error {}
  * The contract check of answers, for tests (createApp's `validateResponses`): the first JSON answer of a route that
  * openapi.yaml documents must be one of that operation's documented answers — its status (or the status's class, or
  * `default`) and the schema of its body — or the request fails with a 500 that names the difference. Runs after
- * express-openapi-validator has matched the route (`req.openapi`), from schemas compiled once per process
- * (lib/openapi.ts).
+ * the request's operation was found (lib/operation-router.ts), from schemas compiled once per process (lib/openapi.ts).
  */
 export function contractResponses(): RequestHandler {
   const schemas = contractSchemas();
   return (req, res, next) => {
     // The route as the contract names it: without the server's path (`/api`).
-    const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute?.slice(schemas.basePath.length);
-    if (!route) return next();
+    if (!operationOf(req)) return next();
+    const route = req.path.toLowerCase().slice(schemas.basePath.length);
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       res.json = json;

@@ -76,7 +76,7 @@ function databaseRefusal(err: unknown): AppError | null {
   return new AppError(422, 'invalid_value', { ...(field ? { params: { field } } : {}), cause: err });
 }
 
-/** Maps anything thrown to an AppError: body-parser, express-openapi-validator, database refusals and unknown errors. */
+/** Maps anything thrown to an AppError: body-parser, the request validator, database refusals and unknown errors. */
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   // The photo store (disk or bucket) is down: nothing was recorded, the member may try again shortly.

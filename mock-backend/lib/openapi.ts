@@ -4,7 +4,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { load as parseYaml } from 'js-yaml';
 
-/** The contract this backend implements; express-openapi-validator reads it (including its `x-eov-*` hints). */
+/** The contract this backend implements; lib/request-validation.ts compiles its operations' validators from it. */
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
 type Json = Record<string, unknown>;
@@ -18,7 +18,7 @@ interface Contract {
 
 /**
  * The contract's answers as JSON Schema: the whole document is given to Ajv once, and each answer's schema is compiled
- * from it by its JSON pointer when first asked for, sharing the compiled components. (express-openapi-validator embeds
+ * from it by its JSON pointer when first asked for, sharing the compiled components. (express-openapi-validator, the request validator of earlier versions, embedded
  * the whole document again in each route's and status's schema, so a process walked the 250 KB contract once for
  * every answer it checked first: about 14 s of CPU per test worker.) Made on first use: the running backend never
  * checks its answers, only tests do.
