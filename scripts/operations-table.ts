@@ -31,9 +31,11 @@ export function operationsTable(contractText = readFileSync(`${ROOT}openapi.yaml
       areas.set(area, entry);
     }
   }
-  const rows = [...areas].sort(([a], [b]) => a.localeCompare(b)).map(([area, { done, open }]) => {
-    return `| ${area} | ${done.length} of ${done.length + open.length} | ${done.join(', ') || '—'} | ${open.join(', ') || '—'} |`;
-  });
+  const rows = [...areas]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([area, { done, open }]) => {
+      return `| ${area} | ${done.length} of ${done.length + open.length} | ${done.join(', ') || '—'} | ${open.join(', ') || '—'} |`;
+    });
   return [START, '| Area | Implemented | Operations | Not yet |', '|---|---|---|---|', ...rows, END].join('\n');
 }
 

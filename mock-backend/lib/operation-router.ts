@@ -52,9 +52,7 @@ export function operationValidator(opts: OperationValidatorOptions): RequestHand
     if (!operation) {
       const allowed = methodsByPath.get(path);
       return next(
-        allowed
-          ? new AppError(405, 'method_not_allowed', { headers: { Allow: allowed.join(', ') } })
-          : new AppError(404, 'not_found'),
+        allowed ? new AppError(405, 'method_not_allowed', { headers: { Allow: allowed.join(', ') } }) : new AppError(404, 'not_found'),
       );
     }
     // A body of a media type the operation does not take is refused first (415), before its query and headers.

@@ -26,11 +26,12 @@ type ContentOf<C> = C extends { 'application/json': infer B }
       : never;
 
 /** The operation's request body as validated (JSON, or a form's text fields); undefined when it may be left out. */
-export type BodyOf<K extends OperationId> = Op<K> extends { requestBody: { content: infer C } }
-  ? ContentOf<C>
-  : Op<K> extends { requestBody?: { content: infer C } }
-    ? ContentOf<C> | undefined
-    : undefined;
+export type BodyOf<K extends OperationId> =
+  Op<K> extends { requestBody: { content: infer C } }
+    ? ContentOf<C>
+    : Op<K> extends { requestBody?: { content: infer C } }
+      ? ContentOf<C> | undefined
+      : undefined;
 
 type Success = 200 | 201 | 202;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;

@@ -101,7 +101,7 @@ function objectSchema(params: Parameter[], lowerCase: boolean, closed: boolean):
  */
 export function compileContract(file = OPENAPI_PATH): CompiledContract {
   const contract = parseYaml(readFileSync(file, 'utf8')) as Json & { paths: Record<string, Record<string, Json>> };
-  const base = new URL(((contract.servers as { url: string }[] | undefined)?.[0]?.url ?? '/'), 'http://contract').pathname.replace(/\/$/, '');
+  const base = new URL((contract.servers as { url: string }[] | undefined)?.[0]?.url ?? '/', 'http://contract').pathname.replace(/\/$/, '');
   const params = newAjv(true, contract);
   const bodies = newAjv(false, contract);
   const operations = new Map<string, CompiledOperation>();
@@ -130,7 +130,13 @@ export function compileContract(file = OPENAPI_PATH): CompiledContract {
         id: op.operationId,
         method: upper,
         path: fullPath,
-        query: params.compile(objectSchema(all.filter((p) => p.in === 'query'), false, !allowUnknown)),
+        query: params.compile(
+          objectSchema(
+            all.filter((p) => p.in === 'query'),
+            false,
+            !allowUnknown,
+          ),
+        ),
         headers: headerParams.length ? params.compile(objectSchema(headerParams, true, false)) : null,
         body,
         answers: successSchemas(contract, op.responses as Record<string, Json> | undefined),
@@ -152,7 +158,8 @@ function successSchemas(contract: Json, responses: Record<string, Json> | undefi
 export function problemsOf(where: string, errors: readonly ErrorObject[] | null | undefined): RequestProblem[] {
   return (errors ?? []).slice(0, 10).map((e) => {
     const missing = e.keyword === 'required' ? `/${String((e.params as { missingProperty?: unknown }).missingProperty)}` : '';
-    const extra = e.keyword === 'additionalProperties' ? `/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}` : '';
+    const extra =
+      e.keyword === 'additionalProperties' ? `/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}` : '';
     return { path: `/${where}${e.instancePath}${missing}${extra}`, message: e.message ?? 'is not valid' };
   });
 }

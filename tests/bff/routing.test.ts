@@ -114,13 +114,19 @@ describe('routing table', () => {
       const issues = (error as RoutingError).issues;
       expect(issues).toContain('routes."/api/future.php": the embedded backend does not implement getFuture (GET /api/future.php) yet');
       expect(issues).toContain('routes."/api/future.php": the embedded backend does not implement postFuture (POST /api/future.php) yet');
-      expect(issues.some((i) => i.startsWith('shadow.operations."getFuture".candidate: the embedded backend does not implement getFuture'))).toBe(true);
+      expect(
+        issues.some((i) => i.startsWith('shadow.operations."getFuture".candidate: the embedded backend does not implement getFuture')),
+      ).toBe(true);
       // What it implements is routed without a word.
       expect(issues.join('\n')).not.toContain('listMembers');
     }
     // Every operation it implements may go to it.
     expect(() =>
-      routingPlanOf({ backends: { legacy: 'http://legacy.test', embedded: 'embedded' }, default: 'legacy', routes: Object.fromEntries(EMBEDDED_OPERATIONS.map((id) => [id, 'embedded'])) }),
+      routingPlanOf({
+        backends: { legacy: 'http://legacy.test', embedded: 'embedded' },
+        default: 'legacy',
+        routes: Object.fromEntries(EMBEDDED_OPERATIONS.map((id) => [id, 'embedded'])),
+      }),
     ).not.toThrow();
   });
 

@@ -279,7 +279,11 @@ describe('contract report: verdicts and their forms', () => {
       badInput: { verdict: 'none', detail: 'not implemented' },
     });
     const held = heldToList(
-      [at('getInterests', 'not implemented', 'answers 404'), at('getFuture', 'not implemented', 'answers 404'), at('getSettings', 'conforms', '1 answer(s): 200')],
+      [
+        at('getInterests', 'not implemented', 'answers 404'),
+        at('getFuture', 'not implemented', 'answers 404'),
+        at('getSettings', 'conforms', '1 answer(s): 200'),
+      ],
       new Set(['getInterests', 'getSettings']),
     );
     expect(held.map((r) => [r.operationId, r.verdict, r.detail])).toEqual([

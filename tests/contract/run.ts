@@ -409,7 +409,9 @@ async function main(): Promise<number> {
   const junitAt = args.indexOf('--junit');
   const junitFile = junitAt >= 0 ? args[junitAt + 1] : undefined;
   const given = args.find((a, i) => !a.startsWith('--') && (junitAt < 0 || i !== junitAt + 1)) ?? process.env.API_BASE_URL;
-  const unknown = args.filter((a) => a.startsWith('--') && !['--json', '--strict', '--junit', '--through-adapter', '--embedded'].includes(a));
+  const unknown = args.filter(
+    (a) => a.startsWith('--') && !['--json', '--strict', '--junit', '--through-adapter', '--embedded'].includes(a),
+  );
   if (!given || !URL.canParse(given) || (junitAt >= 0 && !junitFile) || unknown.length > 0) {
     process.stderr.write(
       'usage: npx tsx tests/contract/run.ts [--json] [--junit FILE] [--strict] [--through-adapter] [--embedded] <backend URL, e.g. https://legacy.example.com/api>\n',

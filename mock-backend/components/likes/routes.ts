@@ -18,14 +18,7 @@ export interface LikeRouteOptions {
 }
 
 export type LikeOperations =
-  | 'likeProfile'
-  | 'unlikeProfile'
-  | 'getSwipeGame'
-  | 'swipe'
-  | 'undoSwipe'
-  | 'getMatchPreferences'
-  | 'saveMatchPreferences'
-  | 'findMatches';
+  'likeProfile' | 'unlikeProfile' | 'getSwipeGame' | 'swipe' | 'undoSwipe' | 'getMatchPreferences' | 'saveMatchPreferences' | 'findMatches';
 
 export function likesOperations(db: Db, opts: LikeRouteOptions = {}): Operations<LikeOperations> {
   // Liking is a message of interest: limited per member like other things a member can repeat at others.
