@@ -15,7 +15,7 @@ import { likesOperations } from './components/likes/routes';
 import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
 import { membersRoutes } from './components/members/routes';
-import { moderationRoutes } from './components/moderation/routes';
+import { moderationOperations } from './components/moderation/routes';
 import { unavailableProvider, type PaymentProvider, WEBHOOK_PATH } from './components/payments/index';
 import { paymentRoutes, webhookRoute } from './components/payments/routes';
 import { MAX_UPLOAD_BYTES, lazySigner, imageSigning } from './components/photos/index';
@@ -160,6 +160,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(
     operationHandlers({
       ...likesOperations(db, { notifier, bus }),
+      ...moderationOperations(db, deps.media, bus),
     }),
   );
   api.use(
@@ -181,11 +182,7 @@ export function createApp(deps: AppDeps): Express {
     socialRoutes({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
     creditsRoutes(db),
   );
-  api.use(
-    photoRoutes(db, deps.media),
-    privacyRoutes({ db, media: deps.media, logger: deps.logger }),
-    moderationRoutes(db, deps.media, bus),
-  );
+  api.use(photoRoutes(db, deps.media), privacyRoutes({ db, media: deps.media, logger: deps.logger }));
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
