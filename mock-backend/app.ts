@@ -29,7 +29,7 @@ import { sessionRoutes } from './components/session/routes';
 import { siteDataRoutes } from './components/site-data/routes';
 import { socialRoutes } from './components/social/routes';
 import { suspendedMemberByToken } from './components/safety/index';
-import { safetyRoutes } from './components/safety/routes';
+import { safetyOperations } from './components/safety/routes';
 import { verificationMediaGuard } from './components/verification/index';
 import { verificationRoutes } from './components/verification/routes';
 import { createLocalBus, type Bus } from './lib/bus';
@@ -161,6 +161,15 @@ export function createApp(deps: AppDeps): Express {
     operationHandlers({
       ...likesOperations(db, { notifier, bus }),
       ...moderationOperations(db, deps.media, bus),
+      ...safetyOperations({
+        db,
+        media: deps.media,
+        logger: deps.logger,
+        outbox: deps.outbox,
+        publicUrl: deps.publicUrl,
+        dataExports: deps.dataExports,
+        bus,
+      }),
     }),
   );
   api.use(
@@ -186,17 +195,6 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  api.use(
-    safetyRoutes({
-      db,
-      media: deps.media,
-      logger: deps.logger,
-      outbox: deps.outbox,
-      publicUrl: deps.publicUrl,
-      dataExports: deps.dataExports,
-      bus,
-    }),
-  );
   api.use(verificationRoutes({ db, bus, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
   // A suspended member refunds his unused credits with a statement's token (he has no session).
