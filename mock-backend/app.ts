@@ -31,7 +31,7 @@ import { socialRoutes } from './components/social/routes';
 import { suspendedMemberByToken } from './components/safety/index';
 import { safetyOperations } from './components/safety/routes';
 import { verificationMediaGuard } from './components/verification/index';
-import { verificationRoutes } from './components/verification/routes';
+import { verificationOperations } from './components/verification/routes';
 import { createLocalBus, type Bus } from './lib/bus';
 import { contractResponses } from './lib/contract-responses';
 import { clientMiddleware } from './lib/client';
@@ -170,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
         dataExports: deps.dataExports,
         bus,
       }),
+      ...verificationOperations({ db, bus, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }),
     }),
   );
   api.use(
@@ -195,7 +196,6 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
   api.use(pushRoutes(db));
   api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  api.use(verificationRoutes({ db, bus, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }));
   const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
   // A suspended member refunds his unused credits with a statement's token (he has no session).
   const suspendedMember = (site: number, statement: number, token: string) => suspendedMemberByToken(db, site, statement, token);
