@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { CONVERSATION_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../src/shared/chat';
 import { GIFT_KEYS, giftImagePath } from '../../../src/shared/gifts';
@@ -8,6 +8,7 @@ import type { MediaStore } from '../../lib/media-store';
 import { getSite, requireViewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { idempotencyKeyOf, respondIdempotently } from '../../lib/idempotency';
+import { ANSWERED, type Answered, type Operations } from '../../lib/operations';
 import { rateLimit } from '../../lib/rate-limit';
 import type { Notifier } from '../push/index';
 import type { MediaSigner } from '../photos/index';
@@ -29,22 +30,25 @@ export interface ChatRouteDeps {
   heartbeatMs?: number | undefined;
 }
 
-interface UploadedFile {
-  fieldname: string;
-  buffer: Buffer;
-}
-
-/** A query integer (the contract validator has checked it, and may have coerced it already). */
-const optionalInt = (value: unknown): number | undefined =>
-  typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : undefined;
+export type ChatOperations =
+  | 'getConversation'
+  | 'sendMessage'
+  | 'sendPhotoMessage'
+  | 'listGifts'
+  | 'sendGift'
+  | 'markConversationRead'
+  | 'sendTyping'
+  | 'streamEvents';
 
 /** Conversations, sending, read markers, typing and the event stream. */
-export function chatRoutes(deps: ChatRouteDeps): Router {
+export function chatOperations(deps: ChatRouteDeps): Operations<ChatOperations> {
   const { db } = deps;
-  const router = Router();
   const stream = streamHandler(deps);
   // Texts, photos and gifts count against one limit per member.
   const sendLimit = rateLimit(db, { name: 'chat-send', points: MESSAGES_PER_MINUTE, windowSeconds: 60, per: 'member' });
+  const readLimit = rateLimit(db, { name: 'chat-read', points: 240, windowSeconds: 60, per: 'member' });
+  const typingLimit = rateLimit(db, { name: 'chat-typing', points: 40, windowSeconds: 60, per: 'member' });
+  const streamLimit = rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' });
   /**
    * A text's or gift's answer, once per Idempotency-Key: the send's first step is its context statement, which goes
    * out with the key's lock (a photo is checked and held first, its upload processed after: not this way).
@@ -52,80 +56,89 @@ export function chatRoutes(deps: ChatRouteDeps): Router {
   const answerSend = (req: Request, res: Response, send: () => Promise<unknown>) =>
     respondIdempotently(db, req, res, 201, send, { firstStepIsStatement: true });
 
-  router.get('/conversation.php', async (req, res) => {
-    const viewer = requireViewer(res);
-    res.json(
-      await service.getConversation(deps, getSite(res), viewer, {
-        conversation: optionalInt(req.query.conversation),
-        profileId: optionalInt(req.query.profile_id),
-        before: optionalInt(req.query.before),
-        limit: optionalInt(req.query.limit) ?? CONVERSATION_PAGE_SIZE,
-      }),
-    );
-  });
-
-  router.post('/message.php', sendLimit, async (req, res) => {
-    const viewer = requireViewer(res);
-    const body = req.body as { profile_id: number; text: string };
-    const key = idempotencyKeyOf(req);
-    await answerSend(req, res, () =>
-      service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
-    );
-  });
-
-  router.post('/photo-message.php', sendLimit, async (req, res) => {
-    const viewer = requireViewer(res);
-    const body = req.body as { profile_id: string; text?: string };
-    const files = ((req as unknown as { files?: UploadedFile[] }).files ?? []).filter((f) => f.fieldname === 'photo');
-    const key = idempotencyKeyOf(req);
-    await respondIdempotently(db, req, res, 201, () =>
-      service.sendPhotoMessage(deps, getSite(res), viewer, {
-        profileId: Number(body.profile_id),
-        text: body.text ?? '',
-        file: files[0]?.buffer,
-        idempotencyKey: key,
-      }),
-    );
-  });
-
-  router.get('/gifts.php', (_req, res) => {
-    requireViewer(res);
-    const credits = getSite(res).gift_credits;
-    res.json({ gifts: GIFT_KEYS.map((key) => ({ key, credits, image: giftImagePath(key) })) });
-  });
-
-  router.post('/gift.php', sendLimit, async (req, res) => {
-    const viewer = requireViewer(res);
-    const body = req.body as { profile_id: number; gift: string };
-    const key = idempotencyKeyOf(req);
-    await answerSend(req, res, () =>
-      service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
-    );
-  });
-
-  router.post(
-    '/conversation-read.php',
-    rateLimit(db, { name: 'chat-read', points: 240, windowSeconds: 60, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const body = req.body as { conversation: number; seq: number };
-      await service.markRead(deps, viewer, body.conversation, body.seq);
-      res.json({ success: true });
+  return {
+    getConversation: {
+      handle: async ({ res, query }) => {
+        const viewer = requireViewer(res);
+        return service.getConversation(deps, getSite(res), viewer, {
+          conversation: query.conversation,
+          profileId: query.profile_id,
+          before: query.before,
+          limit: query.limit ?? CONVERSATION_PAGE_SIZE,
+        });
+      },
     },
-  );
-
-  router.post('/typing.php', rateLimit(db, { name: 'chat-typing', points: 40, windowSeconds: 60, per: 'member' }), async (req, res) => {
-    const viewer = requireViewer(res);
-    await service.typing(deps, getSite(res), viewer, (req.body as { conversation: number }).conversation);
-    res.json({ success: true });
-  });
-
-  router.get('/events.php', rateLimit(db, { name: 'chat-stream', points: 120, windowSeconds: 60, per: 'member' }), async (req, res) => {
-    const viewer = requireViewer(res);
-    // A member's stream, of a live session: the BFF does not count it against the visitors' per-address cap.
-    res.setHeader(MEMBER_STREAM_HEADER, 'member');
-    await stream(req, res, viewer);
-  });
-
-  return router;
+    sendMessage: {
+      use: [sendLimit],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        const key = idempotencyKeyOf(req);
+        await answerSend(req, res, () =>
+          service.sendMessage(deps, getSite(res), viewer, { profileId: body.profile_id, text: body.text, idempotencyKey: key }),
+        );
+        return ANSWERED;
+      },
+    },
+    sendPhotoMessage: {
+      use: [sendLimit],
+      handle: async ({ req, res, body, files }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        const photos = files.filter((f) => f.fieldname === 'photo');
+        const key = idempotencyKeyOf(req);
+        await respondIdempotently(db, req, res, 201, () =>
+          service.sendPhotoMessage(deps, getSite(res), viewer, {
+            // A form's field is text: the contract allows digits only (a member id).
+            profileId: Number(body.profile_id),
+            text: body.text ?? '',
+            file: photos[0]?.buffer,
+            idempotencyKey: key,
+          }),
+        );
+        return ANSWERED;
+      },
+    },
+    listGifts: {
+      handle: ({ res }) => {
+        requireViewer(res);
+        const credits = getSite(res).gift_credits;
+        return { gifts: GIFT_KEYS.map((key) => ({ key, credits, image: giftImagePath(key) })) };
+      },
+    },
+    sendGift: {
+      use: [sendLimit],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        const key = idempotencyKeyOf(req);
+        await answerSend(req, res, () =>
+          service.sendGift(deps, getSite(res), viewer, { profileId: body.profile_id, gift: body.gift, idempotencyKey: key }),
+        );
+        return ANSWERED;
+      },
+    },
+    markConversationRead: {
+      use: [readLimit],
+      handle: async ({ res, body }) => {
+        await service.markRead(deps, requireViewer(res), body.conversation, body.seq);
+        return { success: true };
+      },
+    },
+    sendTyping: {
+      use: [typingLimit],
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        await service.typing(deps, getSite(res), viewer, body.conversation);
+        return { success: true };
+      },
+    },
+    streamEvents: {
+      use: [streamLimit],
+      handle: async ({ req, res, query }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        // A member's stream, of a live session: the BFF does not count it against the visitors' per-address cap.
+        res.setHeader(MEMBER_STREAM_HEADER, 'member');
+        await stream(req, res, viewer, query.last_event_id);
+        return ANSWERED;
+      },
+    },
+  };
 }

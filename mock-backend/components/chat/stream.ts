@@ -19,19 +19,17 @@ export const MAX_STREAMS_PER_MEMBER = 10;
 const BATCH = 500;
 const EVENT_ID = /^\d{1,16}$/;
 
-/** Where the stream starts: Last-Event-ID (a reconnect), the `last_event_id` query (a first connection that knows), or now. */
-function resumePoint(req: Request): number | null {
+/**
+ * Where the stream starts: Last-Event-ID (a reconnect), the `last_event_id` query (a first connection that knows,
+ * validated by the contract as an integer from 0), or now.
+ */
+function resumePoint(req: Request, lastEventId: number | undefined): number | null {
   const header = req.get('last-event-id');
   if (header !== undefined && header.trim() !== '') {
     if (!EVENT_ID.test(header.trim())) throw badRequest({ field: 'Last-Event-ID' });
     return Number(header.trim());
   }
-  const query: unknown = req.query.last_event_id;
-  if ((typeof query === 'string' && query !== '') || typeof query === 'number') {
-    if (!EVENT_ID.test(String(query))) throw badRequest({ field: 'last_event_id' });
-    return Number(query);
-  }
-  return null;
+  return lastEventId ?? null;
 }
 
 function frame(event: string, data: unknown, id?: number): string {
@@ -275,8 +273,8 @@ export function streamHandler(deps: {
     }
   };
 
-  return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }): Promise<void> => {
-    const position = resumePoint(req) ?? (await repo.currentEventSeq(db));
+  return async (req: Request, res: Response, viewer: { userId: number; sessionId: string }, lastEventId?: number): Promise<void> => {
+    const position = resumePoint(req, lastEventId) ?? (await repo.currentEventSeq(db));
 
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
