@@ -16,6 +16,8 @@ interface Validated {
   operation: CompiledOperation;
   query: Record<string, unknown>;
   files: UploadedFile[];
+  /** Its handler took it (its middleware ran first): what a matched route of Express was for the metrics. */
+  handled: boolean;
 }
 
 const validated = new WeakMap<Request, Validated>();
@@ -67,7 +69,7 @@ export function operationValidator(opts: OperationValidatorOptions): RequestHand
     }
     // Handlers read the coerced query (and code written against req.query sees the same values).
     Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
-    const found: Validated = { operation, query, files: [] };
+    const found: Validated = { operation, query, files: [], handled: false };
     validated.set(req, found);
     if (!rule || !check) return next();
     const validateBody = (error?: unknown): void => {
@@ -99,6 +101,12 @@ function formError(error: unknown): AppError {
   return badRequest([{ path: '/body', message: 'is not a readable form' }]);
 }
 
+/** The contract's path (`/api/user.php`) of the operation whose handler took the request; null when none did. */
+export function handledPathOf(req: Request): string | null {
+  const found = validated.get(req);
+  return found?.handled ? found.operation.path : null;
+}
+
 /** The operation a request was validated for (null outside the contract's paths). */
 export function operationOf(req: Request): OperationId | null {
   return validated.get(req)?.operation.id ?? null;
@@ -115,6 +123,7 @@ export function operationHandlers(handlers: Readonly<Partial<Record<OperationId,
     const found = validated.get(req);
     const entry = found ? (handlers[found.operation.id] as AnyOperation | undefined) : undefined;
     if (!found || !entry) return next();
+    found.handled = true;
     const use = entry.use ?? [];
     const run = (i: number): void => {
       if (i < use.length) {

@@ -7,6 +7,7 @@ import type { Bus } from './bus';
 import { sql, type Db } from './db';
 import type { Jobs } from './jobs';
 import { MIGRATIONS_DIR } from './migrate';
+import { handledPathOf } from './operation-router';
 
 /**
  * The backend's probes and metrics, for a load balancer and Prometheus:
@@ -237,7 +238,10 @@ export function createOps(opts: OpsOptions): BackendOps {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
         const route = (req as Request & { route?: { path?: unknown } }).route?.path;
-        const operation = typeof route === 'string' ? `${req.method} ${req.baseUrl}${route}` : 'unmatched';
+        // A request an operation's handler took (lib/operation-router.ts) has no route of Express: its contract path.
+        const handled = handledPathOf(req);
+        const operation =
+          typeof route === 'string' ? `${req.method} ${req.baseUrl}${route}` : handled ? `${req.method} ${handled}` : 'unmatched';
         requests.inc({ operation, status: String(res.statusCode) });
         duration.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
       });
