@@ -1,16 +1,17 @@
-import { Router } from 'express';
 import type { Db } from '../../lib/db';
 import { getSite, requireViewer } from '../../lib/context';
+import type { Operations } from '../../lib/operations';
 import * as service from './service';
 
-export function creditsRoutes(db: Db): Router {
-  const router = Router();
+export type CreditOperations = 'getDiscountCode';
 
-  router.get('/discountcode.php', async (req, res) => {
-    const viewer = requireViewer(res);
-    const q = req.query as { welcome?: string; code?: string };
-    res.json(await service.getDiscountCode(db, { siteId: getSite(res).id, userId: viewer.userId, welcome: q.welcome, code: q.code }));
-  });
-
-  return router;
+export function creditsOperations(db: Db): Operations<CreditOperations> {
+  return {
+    getDiscountCode: {
+      handle: async ({ res, query }) => {
+        const viewer = requireViewer(res);
+        return service.getDiscountCode(db, { siteId: getSite(res).id, userId: viewer.userId, welcome: query.welcome, code: query.code });
+      },
+    },
+  };
 }
