@@ -1,7 +1,8 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { getClient, networkOf } from '../../lib/client';
 import { getSite, getViewer, requireViewer } from '../../lib/context';
 import { localeFromAcceptLanguage } from '../../lib/i18n';
+import type { Operations } from '../../lib/operations';
 import { rateLimit } from '../../lib/rate-limit';
 import { randomBytes } from 'node:crypto';
 import { AUTH_COOKIE } from '../../../src/shared/constants';
@@ -9,7 +10,7 @@ import { currentUser, clearAuthCookie, setAuthCookie, lazyDeviceCookies, setDevi
 import { claimDeleteDiscount } from './delete-discount';
 import { loginWithLink, requestLoginLink } from './login-link';
 import * as service from './service';
-import { completeSignup, signup, type SignupInput } from './signup';
+import { completeSignup, signup } from './signup';
 
 const ctxOf = (req: Request, res: Response): service.AccountContext => ({
   site: getSite(res),
@@ -26,8 +27,26 @@ export interface AccountRouteOptions {
   loginLinksPerHour?: number;
 }
 
-export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOptions = {}): Router {
-  const router = Router();
+export type AccountOperations =
+  | 'signup'
+  | 'completeSignup'
+  | 'activate'
+  | 'resendActivationMail'
+  | 'checkResetToken'
+  | 'requestPasswordReset'
+  | 'resetPassword'
+  | 'requestLoginLink'
+  | 'loginWithLink'
+  | 'changePassword'
+  | 'requestMailChange'
+  | 'confirmMailChange'
+  | 'deleteAccount'
+  | 'claimDeleteDiscount'
+  | 'reactivateAccount'
+  | 'getNotificationSettings'
+  | 'putNotificationSettings';
+
+export function accountsOperations(deps: service.AccountDeps, opts: AccountRouteOptions = {}): Operations<AccountOperations> {
   // Per client address, shared by every instance (lib/rate-limit.ts).
   const signupLimit = rateLimit(deps.db, {
     name: 'signup',
@@ -41,110 +60,121 @@ export function accountsRoutes(deps: service.AccountDeps, opts: AccountRouteOpti
   const loginLinkLimit = rateLimit(deps.db, { name: 'login-link', points: opts.loginLinksPerHour ?? 10, windowSeconds: 3600 });
   const deviceCookies = lazyDeviceCookies(deps.db);
 
-  router.post('/signup.php', signupLimit, async (req, res) => {
-    const { sessionToken } = await signup(deps, ctxOf(req, res), req.body as SignupInput);
-    // Set for a known address too (a session of no account): both answers are the same, cookie included.
-    setAuthCookie(req, res, sessionToken);
-    res.json({ success: true });
-  });
-
-  router.put('/signup.php', async (req, res) => {
-    const viewer = getViewer(res);
-    await completeSignup(deps, viewer, req.body as { name: string; date_of_birth: string; about?: string });
-    res.json({ user: await currentUser(deps.db, viewer, getSite(res).fictional_icon !== '') });
-  });
-
-  router.post('/activate.php', async (req, res) => {
-    await service.activate(deps, (req.body as { token: string }).token);
-    res.json({ success: true });
-  });
-
-  router.post('/activation-mail.php', async (req, res) => {
-    await service.resendActivation(deps, ctxOf(req, res), getViewer(res));
-    res.json({ success: true });
-  });
-
-  router.get('/reset-password.php', tokenCheckLimit, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    await service.checkResetToken(deps, (req.query as { token: string }).token);
-    res.json({ success: true });
-  });
-
-  router.post('/reset-password.php', resetLimit, async (req, res) => {
-    await service.requestPasswordReset(deps, ctxOf(req, res), (req.body as { email: string }).email);
-    res.json({ success: true });
-  });
-
-  router.put('/reset-password.php', sensitive, async (req, res) => {
-    await service.resetPassword(deps, ctxOf(req, res), req.body as { token: string; password: string; password_repeat: string });
-    res.json({ success: true });
-  });
-
-  router.post('/login-link.php', loginLinkLimit, async (req, res) => {
-    await requestLoginLink(deps, ctxOf(req, res), (req.body as { email: string }).email);
-    res.json({ success: true });
-  });
-
-  // The link's page posts the token (a GET of the page never spends it): a session and a device cookie for this browser.
-  router.put('/login-link.php', tokenCheckLimit, async (req, res) => {
-    const site = getSite(res);
-    const previous: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
-    const sessionToken = randomBytes(16).toString('hex');
-    const { userId, deviceEpoch, viewer } = await loginWithLink(deps.db, {
-      siteId: site.id,
-      token: (req.body as { token: string }).token,
-      previousToken: typeof previous === 'string' ? previous : undefined,
-      sessionToken,
-    });
-    setAuthCookie(req, res, sessionToken);
-    setDeviceCookie(req, res, (await deviceCookies()).issue(userId, deviceEpoch));
-    req.log.info({ userId }, 'login by link');
-    res.json({ user: await currentUser(deps.db, viewer, site.fictional_icon !== '') });
-  });
-
-  router.put('/password.php', sensitive, async (req, res) => {
-    await service.changePassword(deps, getViewer(res), req.body as { old_password: string; password: string; password_repeat: string });
-    res.json({ success: true });
-  });
-
-  router.post('/mail-change.php', sensitive, async (req, res) => {
-    await service.requestMailChange(deps, ctxOf(req, res), getViewer(res), req.body as { password: string; email: string });
-    res.json({ success: true });
-  });
-
-  router.put('/mail-change.php', async (req, res) => {
-    await service.confirmMailChange(deps, ctxOf(req, res), (req.body as { token: string }).token);
-    res.json({ success: true });
-  });
-
-  router.delete('/account.php', sensitive, async (req, res) => {
-    await service.deleteAccount(
-      deps,
-      ctxOf(req, res),
-      getViewer(res),
-      req.body as { password: string; reasons: string[]; comment?: string },
-    );
-    clearAuthCookie(req, res);
-    res.json({ success: true });
-  });
-
-  router.post('/delete-discount.php', async (_req, res) => {
-    res.json(await claimDeleteDiscount(deps.db, getSite(res), requireViewer(res)));
-  });
-
-  router.post('/account.php', async (req, res) => {
-    await service.reactivateAccount(deps, (req.body as { token: string }).token);
-    res.json({ success: true });
-  });
-
-  router.get('/notifications.php', async (_req, res) => {
-    res.json(await service.notificationSettings(deps, getViewer(res)));
-  });
-
-  router.put('/notifications.php', async (req, res) => {
-    const { mail } = req.body as { mail: Record<(typeof service.MAIL_KINDS)[number], boolean> };
-    res.json(await service.saveNotificationSettings(deps, getViewer(res), mail));
-  });
-
-  return router;
+  return {
+    signup: {
+      use: [signupLimit],
+      handle: async ({ req, res, body }) => {
+        const { sessionToken } = await signup(deps, ctxOf(req, res), body);
+        // Set for a known address too (a session of no account): both answers are the same, cookie included.
+        setAuthCookie(req, res, sessionToken);
+        return { success: true };
+      },
+    },
+    completeSignup: {
+      handle: async ({ res, body }) => {
+        const viewer = getViewer(res);
+        await completeSignup(deps, viewer, body);
+        return { user: await currentUser(deps.db, viewer, getSite(res).fictional_icon !== '') };
+      },
+    },
+    activate: {
+      handle: async ({ body }) => {
+        await service.activate(deps, body.token);
+        return { success: true };
+      },
+    },
+    resendActivationMail: {
+      handle: async ({ req, res }) => {
+        await service.resendActivation(deps, ctxOf(req, res), getViewer(res));
+        return { success: true };
+      },
+    },
+    checkResetToken: {
+      use: [tokenCheckLimit],
+      handle: async ({ res, query }) => {
+        res.setHeader('Cache-Control', 'no-store');
+        await service.checkResetToken(deps, query.token);
+        return { success: true };
+      },
+    },
+    requestPasswordReset: {
+      use: [resetLimit],
+      handle: async ({ req, res, body }) => {
+        await service.requestPasswordReset(deps, ctxOf(req, res), body.email);
+        return { success: true };
+      },
+    },
+    resetPassword: {
+      use: [sensitive],
+      handle: async ({ req, res, body }) => {
+        await service.resetPassword(deps, ctxOf(req, res), body);
+        return { success: true };
+      },
+    },
+    requestLoginLink: {
+      use: [loginLinkLimit],
+      handle: async ({ req, res, body }) => {
+        await requestLoginLink(deps, ctxOf(req, res), body.email);
+        return { success: true };
+      },
+    },
+    // The link's page posts the token (a GET of the page never spends it): a session and a device cookie for this browser.
+    loginWithLink: {
+      use: [tokenCheckLimit],
+      handle: async ({ req, res, body }) => {
+        const site = getSite(res);
+        const previous: unknown = (req.cookies as Record<string, unknown> | undefined)?.[AUTH_COOKIE];
+        const sessionToken = randomBytes(16).toString('hex');
+        const { userId, deviceEpoch, viewer } = await loginWithLink(deps.db, {
+          siteId: site.id,
+          token: body.token,
+          previousToken: typeof previous === 'string' ? previous : undefined,
+          sessionToken,
+        });
+        setAuthCookie(req, res, sessionToken);
+        setDeviceCookie(req, res, (await deviceCookies()).issue(userId, deviceEpoch));
+        req.log.info({ userId }, 'login by link');
+        return { user: await currentUser(deps.db, viewer, site.fictional_icon !== '') };
+      },
+    },
+    changePassword: {
+      use: [sensitive],
+      handle: async ({ res, body }) => {
+        await service.changePassword(deps, getViewer(res), body);
+        return { success: true };
+      },
+    },
+    requestMailChange: {
+      use: [sensitive],
+      handle: async ({ req, res, body }) => {
+        await service.requestMailChange(deps, ctxOf(req, res), getViewer(res), body);
+        return { success: true };
+      },
+    },
+    confirmMailChange: {
+      handle: async ({ req, res, body }) => {
+        await service.confirmMailChange(deps, ctxOf(req, res), body.token);
+        return { success: true };
+      },
+    },
+    deleteAccount: {
+      use: [sensitive],
+      handle: async ({ req, res, body }) => {
+        await service.deleteAccount(deps, ctxOf(req, res), getViewer(res), body);
+        clearAuthCookie(req, res);
+        return { success: true };
+      },
+    },
+    claimDeleteDiscount: { handle: async ({ res }) => claimDeleteDiscount(deps.db, getSite(res), requireViewer(res)) },
+    reactivateAccount: {
+      handle: async ({ body }) => {
+        await service.reactivateAccount(deps, body.token);
+        return { success: true };
+      },
+    },
+    getNotificationSettings: { handle: async ({ res }) => service.notificationSettings(deps, getViewer(res)) },
+    putNotificationSettings: {
+      handle: async ({ res, body }) => service.saveNotificationSettings(deps, getViewer(res), body.mail),
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { checkDateOfBirth, checkEmail, checkName, checkNewPassword } from '../../../src/shared/account-rules';
+import type { Schemas } from '../../lib/api-types';
 import type { Site, Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, badRequest } from '../../lib/errors';
@@ -9,18 +10,11 @@ import { isBannedAddress } from '../safety/index';
 import * as repo from './repository';
 import { newToken, queueMail, requireValid, type AccountContext, type AccountDeps } from './service';
 
-export interface SignupInput {
-  email: string;
-  password: string;
-  name?: string | undefined;
-  date_of_birth?: string | undefined;
-  about?: string | undefined;
-  signup_message?: string | undefined;
-  recipient_id?: number | undefined;
-  /** The country he chose at the personal-info step (one of the site's); absent: the site's first country. */
-  country?: string | undefined;
-  tracking?: Partial<Record<'network' | 'ref' | 'sub1' | 'sub2' | 'sub3', string>> | undefined;
-}
+/**
+ * The signup form as the contract has it (SignupRequest). `country`: the one he chose at the personal-info step (one
+ * of the site's); absent: the site's first country.
+ */
+type SignupInput = Schemas['SignupRequest'];
 
 /** 'all', or 'with_trafficsource' with a traffic source; anything else is invite-only. */
 function signupsOpen(site: Pick<Site, 'signups'>, network: string | undefined): boolean {
