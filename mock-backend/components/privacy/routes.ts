@@ -1,45 +1,44 @@
-import { Router } from 'express';
 import { getSite, requireViewer } from '../../lib/context';
+import type { Operations } from '../../lib/operations';
 import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
-export function privacyRoutes(deps: service.BlockDeps): Router {
+export type PrivacyOperations = 'blockMember' | 'unblockMember' | 'listBlocks' | 'setInvisible' | 'saveLocation' | 'forgetLocation';
+
+export function privacyOperations(deps: service.BlockDeps): Operations<PrivacyOperations> {
   const { db } = deps;
-  const router = Router();
-
-  router.post('/block.php', async (req, res) => {
-    const viewer = requireViewer(res);
-    await service.block(deps, getSite(res).id, viewer.userId, (req.body as { id: number }).id);
-    res.json({ success: true });
-  });
-
-  router.delete('/block.php', async (req, res) => {
-    const viewer = requireViewer(res);
-    await service.unblock(db, viewer.userId, (req.body as { id: number }).id);
-    res.json({ success: true });
-  });
-
-  router.get('/blocks.php', async (_req, res) => {
-    res.json(await service.listBlocks(db, requireViewer(res).userId));
-  });
-
-  router.put('/invisible.php', async (req, res) => {
-    res.json(await service.setInvisible(db, requireViewer(res).userId, (req.body as { invisible: boolean }).invisible));
-  });
-
   // Moving one's own position is the tool of trilateration: it is rate limited besides being snapped.
   const locationLimit = rateLimit(db, { name: 'location', points: 30, windowSeconds: 3600, per: 'member' });
 
-  router.put('/location.php', locationLimit, async (req, res) => {
-    const body = req.body as { lat: number; lon: number };
-    await service.saveLocation(db, requireViewer(res).userId, body.lat, body.lon);
-    res.json({ success: true });
-  });
-
-  router.delete('/location.php', async (_req, res) => {
-    await service.forgetLocation(db, requireViewer(res).userId);
-    res.json({ success: true });
-  });
-
-  return router;
+  return {
+    blockMember: {
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        await service.block(deps, getSite(res).id, viewer.userId, body.id);
+        return { success: true };
+      },
+    },
+    unblockMember: {
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        await service.unblock(db, viewer.userId, body.id);
+        return { success: true };
+      },
+    },
+    listBlocks: { handle: async ({ res }) => service.listBlocks(db, requireViewer(res).userId) },
+    setInvisible: { handle: async ({ res, body }) => service.setInvisible(db, requireViewer(res).userId, body.invisible) },
+    saveLocation: {
+      use: [locationLimit],
+      handle: async ({ res, body }) => {
+        await service.saveLocation(db, requireViewer(res).userId, body.lat, body.lon);
+        return { success: true };
+      },
+    },
+    forgetLocation: {
+      handle: async ({ res }) => {
+        await service.forgetLocation(db, requireViewer(res).userId);
+        return { success: true };
+      },
+    },
+  };
 }
