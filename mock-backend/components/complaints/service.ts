@@ -1,17 +1,13 @@
 import type { Logger } from 'pino';
+import type { Schemas } from '../../lib/api-types';
 import type { Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { renderMail } from '../../lib/mail-layout';
 import { enqueueMail, type Outbox } from '../../lib/outbox';
 import * as repo from './repository';
 
-export interface ComplaintInput {
-  name: string;
-  email: string;
-  category: 'billing' | 'profile' | 'conduct' | 'privacy' | 'technical' | 'other';
-  message: string;
-  profile_id?: number | undefined;
-}
+/** The complaint form as the contract validated it (openapi.yaml ComplaintRequest). */
+export type ComplaintInput = Schemas['ComplaintRequest'];
 
 const complaintReference = (id: number) => `C-${String(id).padStart(6, '0')}`;
 
