@@ -101,13 +101,8 @@ export async function listPackages(
   };
 }
 
-export interface CreatePaymentInput {
-  package_id: number;
-  method: string;
-  issuer?: string | undefined;
-  discount_code?: string | undefined;
-  country?: string | undefined;
-}
+/** createPayment's body as the contract validated it. */
+export type CreatePaymentInput = Schemas['CreatePaymentRequest'];
 
 /** Validates the method (offered in the country and currency, a bank where it asks for one). */
 function checkMethod(country: string, currency: string, method: string, issuer: string | undefined): void {

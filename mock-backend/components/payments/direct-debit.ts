@@ -47,18 +47,8 @@ const DIRECT_DEBIT_LIMITS = {
 } as const;
 const NEW_MEMBER_DAYS = 30;
 
-export interface DirectDebitForm {
-  package_id: number;
-  account_holder: string;
-  iban: string;
-  street: string;
-  house_number: string;
-  postcode: string;
-  city: string;
-  mobile: string;
-  consent: boolean;
-  discount_code?: string | undefined;
-}
+/** startDirectDebit's form as the contract validated it. */
+export type DirectDebitForm = Schemas['DirectDebitRequest'];
 
 const hashCode = (mandateRef: string, code: string) => createHash('sha256').update(`${mandateRef}:${code}`).digest('hex');
 

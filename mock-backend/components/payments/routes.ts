@@ -3,6 +3,7 @@ import { getClient } from '../../lib/client';
 import { getSite, getViewer, requireViewer, type Site } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { respondIdempotently } from '../../lib/idempotency';
+import { ANSWERED, type Answered, type Operations } from '../../lib/operations';
 import { rateLimit } from '../../lib/rate-limit';
 import type { SmsSender } from '../../lib/sms';
 import * as directDebit from './direct-debit';
@@ -29,134 +30,160 @@ async function returnOrigin(db: Db, site: Site, publicUrl: string): Promise<stri
 /** Resolves a statement's token to the suspended member it stands for (the safety component's rule). */
 type SuspendedMember = (siteId: number, statement: number, token: string) => Promise<number>;
 
-export function paymentRoutes(deps: PaymentsDeps & { publicUrl: string; sms: SmsSender; suspendedMember: SuspendedMember }): Router {
-  const router = Router();
+export type PaymentOperations =
+  | 'listCreditPackages'
+  | 'createPayment'
+  | 'getPayment'
+  | 'cancelPayment'
+  | 'resumePayment'
+  | 'listTransactions'
+  | 'getRefundQuote'
+  | 'requestRefund'
+  | 'startDirectDebit'
+  | 'resendDirectDebitCode'
+  | 'confirmDirectDebit';
+
+export function paymentOperations(
+  deps: PaymentsDeps & { publicUrl: string; sms: SmsSender; suspendedMember: SuspendedMember },
+): Operations<PaymentOperations> {
   const { db } = deps;
 
   /** Who asks for a refund: the session's member, or a suspended one (no session) by a statement's token. */
-  const refunder = async (res: Response, holder: { statement?: unknown; token?: unknown }): Promise<number> => {
+  const refunder = async (res: Response, holder: { statement?: number | undefined; token?: string | undefined }): Promise<number> => {
     const viewer = getViewer(res);
     if (viewer) return viewer.userId;
-    const statement = Number(holder.statement);
-    if (Number.isInteger(statement) && statement > 0 && typeof holder.token === 'string' && holder.token !== '')
-      return deps.suspendedMember(getSite(res).id, statement, holder.token);
+    const { statement, token } = holder;
+    if (statement !== undefined && Number.isInteger(statement) && statement > 0 && token !== undefined && token !== '')
+      return deps.suspendedMember(getSite(res).id, statement, token);
     return requireViewer(res).userId;
   };
 
-  router.get('/credit-packages.php', async (req, res) => {
-    const q = req.query as { country?: string; discount_code?: string };
-    const site = getSite(res);
-    const viewer = getViewer(res);
-    const country = await checkout.checkoutCountry(db, site, {
-      asked: q.country,
-      userId: viewer?.userId,
-      clientCountry: getClient(res).country,
-    });
-    res.json(await checkout.listPackages(db, { site, userId: viewer?.userId ?? null, country, discountCode: q.discount_code }));
-  });
-
-  router.post('/payments.php', rateLimit(db, { name: 'payments', points: 30, windowSeconds: 3600, per: 'member' }), async (req, res) => {
-    const viewer = requireViewer(res);
-    const site = getSite(res);
-    const origin = await returnOrigin(db, site, deps.publicUrl);
-    await respondIdempotently(db, req, res, 201, () =>
-      checkout.createPayment(deps, {
-        userId: viewer.userId,
-        site,
-        clientCountry: getClient(res).country,
-        origin,
-        input: req.body as checkout.CreatePaymentInput,
-      }),
-    );
-  });
-
-  router.get('/payment.php', async (req, res) => {
-    const viewer = requireViewer(res);
-    res.json(await service.getPayment(db, viewer.userId, Number((req.query as { id: string }).id)));
-  });
-
   // The member's unpaid orders: cancelled (with its Idempotency-Key: it changes the payment) or resumed.
   const orderLimit = rateLimit(db, { name: 'payment-orders', points: 60, windowSeconds: 3600, per: 'member' });
-  router.post('/payment-cancel.php', orderLimit, async (req, res) => {
-    const viewer = requireViewer(res);
-    const paymentId = (req.body as { payment_id: number }).payment_id;
-    await respondIdempotently(db, req, res, 200, () => orders.cancelOrder(deps, viewer.userId, paymentId));
-  });
 
-  router.post('/payment-resume.php', orderLimit, async (req, res) => {
-    const viewer = requireViewer(res);
-    res.json(await orders.resumeOrder(deps, viewer.userId, (req.body as { payment_id: number }).payment_id));
-  });
+  return {
+    listCreditPackages: {
+      handle: async ({ res, query }) => {
+        const site = getSite(res);
+        const viewer = getViewer(res);
+        const country = await checkout.checkoutCountry(db, site, {
+          asked: query.country,
+          userId: viewer?.userId,
+          clientCountry: getClient(res).country,
+        });
+        return checkout.listPackages(db, { site, userId: viewer?.userId ?? null, country, discountCode: query.discount_code });
+      },
+    },
 
-  router.get('/transactions.php', async (_req, res) => {
-    const viewer = requireViewer(res);
-    res.json(await service.listTransactions(db, viewer.userId));
-  });
+    createPayment: {
+      use: [rateLimit(db, { name: 'payments', points: 30, windowSeconds: 3600, per: 'member' })],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        const site = getSite(res);
+        const origin = await returnOrigin(db, site, deps.publicUrl);
+        await respondIdempotently(db, req, res, 201, () =>
+          checkout.createPayment(deps, {
+            userId: viewer.userId,
+            site,
+            clientCountry: getClient(res).country,
+            origin,
+            input: body,
+          }),
+        );
+        return ANSWERED;
+      },
+    },
 
-  router.get('/refund.php', async (req, res) => {
-    res.json(await refunds.refundQuote(db, await refunder(res, req.query)));
-  });
+    getPayment: {
+      handle: async ({ res, query }) => {
+        const viewer = requireViewer(res);
+        return service.getPayment(db, viewer.userId, query.id);
+      },
+    },
 
-  router.post('/refund.php', rateLimit(db, { name: 'refunds', points: 20, windowSeconds: 3600, per: 'member' }), async (req, res) => {
-    const body = req.body as { payment_id: number; statement?: number; token?: string };
-    const userId = await refunder(res, body);
-    await respondIdempotently(db, req, res, 200, () => refunds.requestRefund(deps, userId, body.payment_id));
-  });
+    cancelPayment: {
+      use: [orderLimit],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        await respondIdempotently(db, req, res, 200, () => orders.cancelOrder(deps, viewer.userId, body.payment_id));
+        return ANSWERED;
+      },
+    },
 
-  router.post(
-    '/directdebit.php',
-    rateLimit(db, { name: 'direct-debit', points: 10, windowSeconds: 3600, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      res.status(201).json(
-        await directDebit.startDirectDebit(deps, {
+    resumePayment: {
+      use: [orderLimit],
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        return orders.resumeOrder(deps, viewer.userId, body.payment_id);
+      },
+    },
+
+    listTransactions: {
+      handle: async ({ res }) => {
+        const viewer = requireViewer(res);
+        return service.listTransactions(db, viewer.userId);
+      },
+    },
+
+    getRefundQuote: { handle: async ({ res, query }) => refunds.refundQuote(db, await refunder(res, query)) },
+
+    requestRefund: {
+      use: [rateLimit(db, { name: 'refunds', points: 20, windowSeconds: 3600, per: 'member' })],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const userId = await refunder(res, body);
+        await respondIdempotently(db, req, res, 200, () => refunds.requestRefund(deps, userId, body.payment_id));
+        return ANSWERED;
+      },
+    },
+
+    startDirectDebit: {
+      use: [rateLimit(db, { name: 'direct-debit', points: 10, windowSeconds: 3600, per: 'member' })],
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        const started = await directDebit.startDirectDebit(deps, {
           userId: viewer.userId,
           site: getSite(res),
           clientCountry: getClient(res).country,
           language: viewer.language,
-          form: req.body as directDebit.DirectDebitForm,
-        }),
-      );
+          form: body,
+        });
+        res.status(201);
+        return started;
+      },
     },
-  );
 
-  router.post(
-    '/directdebit-resend.php',
-    rateLimit(db, { name: 'direct-debit-resend', points: 5, windowSeconds: 3600, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      res.json(
-        await directDebit.resendDirectDebitCode(deps, {
+    resendDirectDebitCode: {
+      use: [rateLimit(db, { name: 'direct-debit-resend', points: 5, windowSeconds: 3600, per: 'member' })],
+      handle: async ({ res, body }) => {
+        const viewer = requireViewer(res);
+        return directDebit.resendDirectDebitCode(deps, {
           userId: viewer.userId,
           site: getSite(res),
           language: viewer.language,
-          mandateId: (req.body as { mandate_id: number }).mandate_id,
-        }),
-      );
-    },
-  );
-
-  router.post(
-    '/directdebit-confirm.php',
-    rateLimit(db, { name: 'direct-debit-confirm', points: 30, windowSeconds: 3600, per: 'member' }),
-    async (req, res) => {
-      const viewer = requireViewer(res);
-      const body = req.body as { mandate_id: number; code: string; discount_code?: string };
-      const origin = await returnOrigin(db, getSite(res), deps.publicUrl);
-      await respondIdempotently(db, req, res, 201, () =>
-        directDebit.confirmDirectDebit(deps, {
-          userId: viewer.userId,
-          site: getSite(res),
           mandateId: body.mandate_id,
-          code: body.code,
-          origin,
-          discountCode: body.discount_code,
-        }),
-      );
+        });
+      },
     },
-  );
 
-  return router;
+    confirmDirectDebit: {
+      use: [rateLimit(db, { name: 'direct-debit-confirm', points: 30, windowSeconds: 3600, per: 'member' })],
+      handle: async ({ req, res, body }): Promise<Answered> => {
+        const viewer = requireViewer(res);
+        const origin = await returnOrigin(db, getSite(res), deps.publicUrl);
+        await respondIdempotently(db, req, res, 201, () =>
+          directDebit.confirmDirectDebit(deps, {
+            userId: viewer.userId,
+            site: getSite(res),
+            mandateId: body.mandate_id,
+            code: body.code,
+            origin,
+            discountCode: body.discount_code,
+          }),
+        );
+        return ANSWERED;
+      },
+    },
+  };
 }
 
 /** The webhook receiver, mounted before the JSON parser: the signature covers the raw bytes. */
