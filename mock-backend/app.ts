@@ -3,31 +3,31 @@ import cookieParser from 'cookie-parser';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { accountsRoutes, type AccountRouteOptions } from './components/accounts/routes';
+import { accountsOperations, type AccountRouteOptions } from './components/accounts/routes';
 import { chatMediaGuard } from './components/chat/index';
-import { chatRoutes } from './components/chat/routes';
-import { complaintsRoutes } from './components/complaints/routes';
-import { creditsRoutes } from './components/credits/routes';
+import { chatOperations } from './components/chat/routes';
+import { complaintsOperations } from './components/complaints/routes';
+import { creditsOperations } from './components/credits/routes';
 import { createLegacyMembers, type LegacyClient } from './components/legacy/index';
 import { learnMembersOnSight } from './components/legacy/middleware';
 import type { AssertionVerifier } from '../src/shared/member-assertion';
 import { likesOperations } from './components/likes/routes';
 import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
-import { membersRoutes } from './components/members/routes';
+import { membersOperations } from './components/members/routes';
 import { moderationOperations } from './components/moderation/routes';
 import { unavailableProvider, type PaymentProvider, WEBHOOK_PATH } from './components/payments/index';
-import { paymentRoutes, webhookRoute } from './components/payments/routes';
+import { paymentOperations, webhookRoute } from './components/payments/routes';
 import { MAX_UPLOAD_BYTES, lazySigner, imageSigning } from './components/photos/index';
-import { photoRoutes } from './components/photos/routes';
-import { privacyRoutes } from './components/privacy/routes';
+import { photoOperations } from './components/photos/routes';
+import { privacyOperations } from './components/privacy/routes';
 import type { Notifier } from './components/push/index';
-import { pushRoutes } from './components/push/routes';
+import { pushOperations } from './components/push/routes';
 import { lazyDeviceCookies } from './components/session/index';
 import { siteAndSessionMiddleware } from './components/session/middleware';
-import { sessionRoutes } from './components/session/routes';
-import { siteDataRoutes } from './components/site-data/routes';
-import { socialRoutes } from './components/social/routes';
+import { sessionOperations } from './components/session/routes';
+import { siteDataOperations } from './components/site-data/routes';
+import { socialOperations } from './components/social/routes';
 import { suspendedMemberByToken } from './components/safety/index';
 import { safetyOperations } from './components/safety/routes';
 import { verificationMediaGuard } from './components/verification/index';
@@ -46,7 +46,9 @@ import { memberCacheControl } from './lib/cache-policy';
 import type { BackendOps } from './lib/ops';
 import type { Outbox } from './lib/outbox';
 import { rateLimit } from './lib/rate-limit';
-import { operationHandlers, operationValidator } from './lib/operation-router';
+import { operationHandlers, operationOf, operationValidator } from './lib/operation-router';
+import type { Operations } from './lib/operations';
+import { isEmbeddedOperation, type EmbeddedOperation } from '../src/shared/embedded-operations';
 import { createSmsSender, type SmsSender } from './lib/sms';
 import { autoLike } from './use-cases/auto-like';
 
@@ -150,31 +152,29 @@ export function createApp(deps: AppDeps): Express {
   if (deps.validateResponses) app.use(contractResponses());
 
   const api = Router();
-  api.post('/user.php', rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 }));
+  // Logins per IP per minute, counted before anything else reads the database for the request.
+  const loginLimit = rateLimit(db, { name: 'login', points: deps.loginRequestsPerMinute ?? 60, windowSeconds: 60 });
+  api.use((req, res, next) => (operationOf(req) === 'postUser' ? loginLimit(req, res, next) : next()));
   api.use(siteAndSession, signing.ready, signing.signAnswers);
   if (legacy) api.use(learnMembersOnSight(legacy));
-  // Chat first: its calls (a send, a read marker, the event stream) are the most frequent, and a router's paths are
-  // tried in order, so they no longer pass the other components' routes on every call. No other router has its paths.
   const notifier = deps.notifier ?? { kick: () => {} };
-  // Every operation's handler, keyed by its operationId (lib/operations.ts).
-  api.use(
-    operationHandlers({
-      ...likesOperations(db, { notifier, bus }),
-      ...moderationOperations(db, deps.media, bus),
-      ...safetyOperations({
-        db,
-        media: deps.media,
-        logger: deps.logger,
-        outbox: deps.outbox,
-        publicUrl: deps.publicUrl,
-        dataExports: deps.dataExports,
-        bus,
-      }),
-      ...verificationOperations({ db, bus, media: deps.media, logger: deps.logger, outbox: deps.outbox, publicUrl: deps.publicUrl }),
-    }),
-  );
-  api.use(
-    chatRoutes({
+  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
+  // A suspended member refunds his unused credits with a statement's token (he has no session).
+  const suspendedMember = (site: number, statement: number, token: string) => suspendedMemberByToken(db, site, statement, token);
+  const mail = { db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl };
+  // Every operation's handler, keyed by its operationId and typed from the contract (lib/operations.ts): the map must
+  // hold exactly the operations EMBEDDED_OPERATIONS lists (src/shared/embedded-operations.ts), the typecheck and
+  // embeddedHandlers see to both directions.
+  const handlers: Operations<EmbeddedOperation> = embeddedHandlers({
+    ...sessionOperations(db, lazyDeviceCookies(db), legacy),
+    ...siteDataOperations(db, deps.geoip ?? NO_GEOIP),
+    ...accountsOperations(mail, deps.accountLimits),
+    ...membersOperations(db),
+    ...photoOperations(db, deps.media),
+    ...privacyOperations({ db, media: deps.media, logger: deps.logger }),
+    ...socialOperations({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
+    ...likesOperations(db, { notifier, bus }),
+    ...chatOperations({
       db,
       bus,
       logger: deps.logger,
@@ -184,25 +184,25 @@ export function createApp(deps: AppDeps): Express {
       catchUpMs: deps.chatCatchUpMs,
       heartbeatMs: deps.chatHeartbeatMs,
     }),
-  );
-  api.use(
-    sessionRoutes(db, lazyDeviceCookies(db), legacy),
-    siteDataRoutes(db, deps.geoip ?? NO_GEOIP),
-    membersRoutes(db),
-    socialRoutes({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
-    creditsRoutes(db),
-  );
-  api.use(photoRoutes(db, deps.media), privacyRoutes({ db, media: deps.media, logger: deps.logger }));
-  api.use(accountsRoutes({ db, outbox: deps.outbox, logger: deps.logger, publicUrl: deps.publicUrl }, deps.accountLimits));
-  api.use(pushRoutes(db));
-  api.use(complaintsRoutes({ db, outbox: deps.outbox, logger: deps.logger }));
-  const sms = deps.sms ?? createSmsSender({ smsDir: path.join(deps.dataDir, 'sms'), logger: deps.logger });
-  // A suspended member refunds his unused credits with a statement's token (he has no session).
-  const suspendedMember = (site: number, statement: number, token: string) => suspendedMemberByToken(db, site, statement, token);
-  api.use(paymentRoutes({ ...payments, publicUrl: deps.publicUrl, sms, suspendedMember }));
+    ...creditsOperations(db),
+    ...paymentOperations({ ...payments, publicUrl: deps.publicUrl, sms, suspendedMember }),
+    ...pushOperations(db),
+    ...complaintsOperations({ db, outbox: deps.outbox, logger: deps.logger }),
+    ...moderationOperations(db, deps.media, bus),
+    ...safetyOperations({ ...mail, media: deps.media, dataExports: deps.dataExports, bus }),
+    ...verificationOperations({ ...mail, bus, media: deps.media }),
+  });
+  api.use(operationHandlers(handlers));
   app.use('/api', api);
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.errorReports));
   return app;
+}
+
+/** The handler map, refused at start when it holds an operation EMBEDDED_OPERATIONS does not list (a spread's extra key). */
+function embeddedHandlers<T extends Operations<EmbeddedOperation>>(handlers: T): T {
+  const unlisted = Object.keys(handlers).filter((id) => !isEmbeddedOperation(id));
+  if (unlisted.length > 0) throw new Error(`handlers for operations EMBEDDED_OPERATIONS does not list: ${unlisted.join(', ')}`);
+  return handlers;
 }

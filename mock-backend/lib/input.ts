@@ -10,7 +10,8 @@ import { badRequest } from './errors';
 export function rejectNulCharacters(): RequestHandler {
   return (req, _res, next) => {
     const inQuery = nulPath(req.query, 'query');
-    const inBody = inQuery ?? nulPath(req.body as unknown, 'body');
+    const body: unknown = req.body;
+    const inBody = inQuery ?? nulPath(body, 'body');
     next(inBody ? badRequest({ field: inBody }) : undefined);
   };
 }

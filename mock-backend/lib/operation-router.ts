@@ -62,7 +62,7 @@ export function operationValidator(opts: OperationValidatorOptions): RequestHand
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const check = rule && type !== '' ? rule.media.get(type) : undefined;
     if (rule && (type === '' ? rule.required : !check)) return next(new AppError(415, 'unsupported_media_type'));
-    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const query: Record<string, unknown> = { ...req.query };
     if (!operation.query(query)) return next(badRequest(problemsOf('query', operation.query.errors)));
     if (operation.headers && !operation.headers({ ...req.headers })) {
       return next(badRequest(problemsOf('headers', operation.headers.errors)));
@@ -78,7 +78,8 @@ export function operationValidator(opts: OperationValidatorOptions): RequestHand
       found.files = files;
       let body: unknown = req.body;
       // A form's files stand in its body as empty texts, so that a required file is checked like a field.
-      if (type === 'multipart/form-data') body = { ...(req.body as object), ...Object.fromEntries(files.map((f) => [f.fieldname, ''])) };
+      if (type === 'multipart/form-data' && typeof body === 'object' && body !== null)
+        body = { ...body, ...Object.fromEntries(files.map((f) => [f.fieldname, ''])) };
       if (body === undefined && !rule.required) return next();
       if (!check(body)) return next(badRequest(problemsOf('body', check.errors)));
       next();
@@ -137,7 +138,8 @@ export function operationHandlers(handlers: Readonly<Partial<Record<OperationId,
         Promise.resolve(use[i]!(req, res, step)).catch(step);
         return;
       }
-      const input = { req, res, query: found.query, body: req.body as unknown, files: found.files } as OperationRequest<OperationId>;
+      const body: unknown = req.body;
+      const input = { req, res, query: found.query, body, files: found.files } as OperationRequest<OperationId>;
       Promise.resolve()
         .then(() => entry.handle(input))
         .then((answer) => {

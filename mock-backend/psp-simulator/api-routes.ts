@@ -1,9 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { Payments } from './payments';
 import type { Store } from './store';
 import { ACTIVE_METHODS, NOT_REFUNDABLE, amountOf, minorOf, type Amount, type SimMandate, type SimPayment, type SimRefund } from './types';
 import type { Delivery } from './webhooks';
+
+const amountSchema = z.object({ value: z.string(), currency: z.string() });
+const paymentRequest = z
+  .object({
+    amount: amountSchema,
+    description: z.string(),
+    method: z.string(),
+    brand: z.string(),
+    issuer: z.string(),
+    redirectUrl: z.string(),
+    webhookUrl: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    sequenceType: z.string(),
+    mandateId: z.string(),
+  })
+  .partial();
+const refundRequest = z.object({ amount: amountSchema }).partial();
+const mandateRequest = z
+  .object({ consumerName: z.string(), consumerAccount: z.string(), mandateReference: z.string(), signatureDate: z.string() })
+  .partial();
+const resendRequest = z.object({ mode: z.string() }).partial();
+
+/** A request's JSON body as `schema` reads it; a body of another shape is read as empty (the checks below refuse it). */
+function bodyOf<T>(req: Request, schema: z.ZodType<T>): Partial<T> {
+  const parsed = schema.safeParse(req.body);
+  return parsed.success ? parsed.data : {};
+}
 
 /** A Mollie-like error answer (`application/problem+json`-style body). */
 const problem = (res: Response, status: number, detail: string) => res.status(status).json({ status, title: 'Error', detail });
@@ -34,18 +62,7 @@ export function apiRoutes(deps: { apiKey: string; store: Store; payments: Paymen
   router.post('/v2/payments', (req, res) => {
     const earlier = store.replay(req, (id) => store.state.payments[id]);
     if (earlier) return void res.status(201).json(payments.view(earlier as SimPayment));
-    const b = req.body as Partial<{
-      amount: Amount;
-      description: string;
-      method: string;
-      brand: string;
-      issuer: string;
-      redirectUrl: string;
-      webhookUrl: string;
-      metadata: Record<string, unknown>;
-      sequenceType: string;
-      mandateId: string;
-    }>;
+    const b = bodyOf(req, paymentRequest);
     if (!b.amount || !/^\d+\.\d{2}$/.test(b.amount.value ?? '') || !/^[A-Z]{3}$/.test(b.amount.currency ?? ''))
       return void problem(res, 422, 'The amount is invalid');
     if (!b.method || !(ACTIVE_METHODS as readonly string[]).includes(b.method))
@@ -102,7 +119,7 @@ export function apiRoutes(deps: { apiKey: string; store: Store; payments: Paymen
     if (!p) return void problem(res, 404, 'No payment exists with this id');
     if (p.status !== 'paid') return void problem(res, 422, 'The payment is not paid');
     if (NOT_REFUNDABLE.has(p.method)) return void problem(res, 422, 'Refunds are not supported for this payment method');
-    const amount = (req.body as { amount?: Amount }).amount;
+    const amount: Amount | undefined = bodyOf(req, refundRequest).amount;
     if (!amount || amount.currency !== p.amount.currency || !/^\d+\.\d{2}$/.test(amount.value))
       return void problem(res, 422, 'The amount is invalid');
     const left = minorOf(p.amount) - minorOf(p.amountRefunded) - minorOf(p.amountChargedBack);
@@ -125,7 +142,7 @@ export function apiRoutes(deps: { apiKey: string; store: Store; payments: Paymen
   router.post('/v2/mandates', (req, res) => {
     const earlier = store.replay(req, (id) => store.state.mandates[id]);
     if (earlier) return void res.status(201).json(earlier);
-    const b = req.body as Partial<{ consumerName: string; consumerAccount: string; mandateReference: string; signatureDate: string }>;
+    const b = bodyOf(req, mandateRequest);
     if (!b.consumerName || !b.consumerAccount || !b.mandateReference)
       return void problem(res, 422, 'consumerName, consumerAccount and mandateReference are required');
     const m: SimMandate = {
@@ -154,7 +171,7 @@ export function apiRoutes(deps: { apiKey: string; store: Store; payments: Paymen
   router.post('/v2/testing/payments/:id/webhooks', (req, res) => {
     const p = store.state.payments[req.params.id];
     if (!p) return void problem(res, 404, 'No payment exists with this id');
-    const mode = (req.body as { mode?: string }).mode === 'reverse' ? 'reverse' : 'duplicate';
+    const mode = bodyOf(req, resendRequest).mode === 'reverse' ? 'reverse' : 'duplicate';
     const last = p.events.at(-1);
     if (!last) return void problem(res, 422, 'The payment has no events yet');
     const events = mode === 'reverse' ? [...p.events].reverse() : [last, last];

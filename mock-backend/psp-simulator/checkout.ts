@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { escapeHtml } from '../../src/shared/html';
 import type { Payments } from './payments';
 import type { Store } from './store';
-import { OUTCOMES, type SimStatus } from './types';
+import { OUTCOMES } from './types';
 
 /**
  * The hosted test checkout: a plain HTML form where the tester picks the outcome, POSTed to its own URL, and a link back
@@ -46,8 +46,10 @@ export function checkoutRoutes(deps: { store: Store; payments: Payments }): Rout
   router.post('/checkout/:id', express.urlencoded({ extended: false, limit: '4kb' }), (req, res) => {
     const p = store.state.payments[req.params.id];
     if (!p) return void res.status(404).type('text/plain').send('Unknown payment');
-    const status = (req.body as { status?: string }).status as SimStatus;
-    if (!OUTCOMES.includes(status)) return void res.status(400).type('text/plain').send('Pick an outcome');
+    const form: unknown = req.body;
+    const picked = typeof form === 'object' && form !== null && 'status' in form ? form.status : undefined;
+    const status = OUTCOMES.find((outcome) => outcome === picked);
+    if (!status) return void res.status(400).type('text/plain').send('Pick an outcome');
     if (p.status === 'open') {
       payments.setStatus(p, status);
       // A pending payment (a bank that confirms later) settles to paid after the delay.

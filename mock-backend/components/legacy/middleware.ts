@@ -19,7 +19,7 @@ export function learnMembersOnSight(legacy: LegacyMembers): RequestHandler {
   return async (req, res, next) => {
     const viewer = getViewer(res);
     if (!viewer?.legacySession) return next();
-    const id = memberIdOf(req.path, req.query as Record<string, unknown>, req.body);
+    const id = memberIdOf(req.path, req.query, req.body);
     if (id !== null && id !== viewer.userId) await legacy.learnOther(getSite(res).id, id, viewer.legacySession, req.get('x-request-id'));
     next();
   };

@@ -52,7 +52,7 @@ export function geocode(lat: number, lon: number): Schemas['GeocodeResult'] | fa
  * default site (siteByHost). The session component's middleware reads the site with the session.
  */
 export function requestHost(req: Request): string {
-  const q = req.query as { host?: unknown };
-  const raw = typeof q.host === 'string' && q.host ? q.host : (req.get('x-forwarded-host') ?? req.get('host'));
+  const host: unknown = req.query.host;
+  const raw = typeof host === 'string' && host ? host : (req.get('x-forwarded-host') ?? req.get('host'));
   return normaliseHost(raw);
 }
