@@ -34,6 +34,8 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const config = parsed.config;
+/** LIBRARY_INTERNALS, read once: whether the database adapter takes its measured paths through libraries' private code. */
+const dbOptions = { libraryInternals: config.LIBRARY_INTERNALS === 'on' };
 const logger = createLogger(config.LOG_LEVEL);
 logProcessWarnings(logger);
 limitHeapGrowth(BACKEND_HEAP_GROWING_PERCENT);
@@ -97,7 +99,7 @@ async function prepareNewDatabaseApart(dbDir: string): Promise<void> {
 async function prepareOnly(): Promise<void> {
   const dataDir = path.resolve(config.DATA_DIR);
   const media = await openMedia(dataDir);
-  const db = await createPgliteDb(path.join(dataDir, 'db'));
+  const db = await createPgliteDb(path.join(dataDir, 'db'), undefined, dbOptions);
   try {
     await prepareDatabase(db, media);
   } finally {
@@ -118,7 +120,7 @@ async function start(errorReports: ErrorReports): Promise<{
   const media = await openMedia(dataDir);
   const dbDir = path.join(dataDir, 'db');
   await prepareNewDatabaseApart(dbDir);
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(dbDir);
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, dbOptions) : await createPgliteDb(dbDir, undefined, dbOptions);
   await prepareDatabase(db, media);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(dataDir, 'mail'), logger });

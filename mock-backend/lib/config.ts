@@ -96,6 +96,12 @@ const ConfigSchema = z.object({
    */
   DSA_TDB_URL: z.url({ protocol: /^https?$/, error: 'DSA_TDB_URL must be an http:// or https:// URL' }).optional(),
   DSA_TDB_TOKEN: z.string().min(8).optional(),
+  /**
+   * `off`: the database adapter uses only its libraries' public API (lib/library-internals.ts): PGlite's answers read
+   * by PGlite's own reader, a PostgreSQL transaction's statements a write each. Default `on`, the measured fast paths;
+   * docs/operations.md, "Private paths of libraries", has what switching off costs. For a library update that breaks one.
+   */
+  LIBRARY_INTERNALS: z.enum(['on', 'off'], { error: 'LIBRARY_INTERNALS must be on or off' }).default('on'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };

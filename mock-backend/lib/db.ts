@@ -3,7 +3,8 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize as wire } from 'pg-protocol';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
-import { exchange, firstResultRows, parameterTypes, statementRowShape, type RowShape } from './pglite-wire';
+import { socketOf, type Corkable } from './library-internals';
+import { publicAnswers, wireAnswers, type PgliteAnswers, type RowShape } from './pglite-wire';
 
 /**
  * SQL is written as `sql` tagged templates: every `${value}` becomes a bound parameter ($1, $2, … numbered by the
@@ -223,18 +224,25 @@ const PGLITE_TYPES_CACHED = 500;
  * on PostgreSQL, without describing its rows again: their shape was read when it was prepared. Values are serialised
  * and rows parsed by PGlite's own serialisers and parsers, so what a statement reads and writes is what PGlite's
  * query() gives; the answer's messages are read by node-postgres's protocol parser (lib/pglite-wire.ts), and its
- * messages written by node-postgres's serializer. Callers hold PGlite's locks as its query() does.
+ * messages written by node-postgres's serializer. With `libraryInternals: false` (LIBRARY_INTERNALS=off) PGlite's own
+ * reader reads the answers instead, and every execution of a statement() describes its rows again (PGlite's reader
+ * needs them in the same answer). Callers hold PGlite's locks as its query() does.
  */
 class PgliteStatements {
   private readonly types = new Map<string, number[]>();
-  /** statement() name → its prepared statement in this database, its parameter types and the shape of its rows. */
-  private readonly prepared = new Map<string, { server: string; types: number[]; rows: RowShape | null }>();
+  /**
+   * statement() name → its prepared statement in this database, its parameter types and the shape of its rows
+   * (undefined when the reader keeps none: then each execution describes them).
+   */
+  private readonly prepared = new Map<string, { server: string; types: number[]; rows: RowShape | null | undefined }>();
   private generation = 0;
+  private readonly answers: PgliteAnswers;
 
-  constructor(private readonly lite: PGlite) {}
-
-  private exchange(message: Uint8Array) {
-    return exchange(this.lite, message);
+  constructor(
+    private readonly lite: PGlite,
+    libraryInternals: boolean,
+  ) {
+    this.answers = libraryInternals ? wireAnswers(lite) : publicAnswers(lite);
   }
 
   private values(values: readonly unknown[], types: readonly number[]): (string | null)[] {
@@ -248,41 +256,46 @@ class PgliteStatements {
   private async parameterTypes(text: string): Promise<number[]> {
     const known = this.types.get(text);
     if (known) return known;
-    const described = await this.exchange(frames(wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()));
-    const types = parameterTypes(described);
+    const types = await this.answers.parameterTypes(frames(wire.parse({ text }), wire.describe({ type: 'S' }), wire.sync()));
     if (this.types.size >= PGLITE_TYPES_CACHED) this.types.delete(this.types.keys().next().value as string);
     this.types.set(text, types);
     return types;
   }
 
-  private async preparedStatement(name: string, text: string): Promise<{ server: string; types: number[]; rows: RowShape | null }> {
+  private async preparedStatement(
+    name: string,
+    text: string,
+  ): Promise<{ server: string; types: number[]; rows: RowShape | null | undefined }> {
     const known = this.prepared.get(name);
     if (known) return known;
     // A fresh name each time: a statement whose preparation failed halfway may exist under the last one.
     this.generation += 1;
     const server = `${name}_${this.generation}`;
-    const described = await this.exchange(
+    const described = await this.answers.prepare(
       frames(wire.parse({ name: server, text }), wire.describe({ type: 'S', name: server }), wire.sync()),
     );
-    const prepared = { server, types: parameterTypes(described), rows: statementRowShape(described, this.lite.parsers) };
+    const prepared = { server, ...described };
     this.prepared.set(name, prepared);
     return prepared;
   }
 
   async run<T>(q: Query, inTransaction: boolean): Promise<T[]> {
-    let messages;
-    let shape: RowShape | null = null;
+    let rows: T[];
     try {
       if (q.name) {
-        // Its rows' shape was read when it was prepared: bound and executed without a Describe.
-        const { server, types, rows } = await this.preparedStatement(q.name, q.text);
-        shape = rows;
-        messages = await this.exchange(
-          frames(wire.bind({ statement: server, values: this.values(q.values, types) }), wire.execute({}), wire.sync()),
+        // Its rows' shape was read when it was prepared: bound and executed without a Describe (unless the reader
+        // keeps no shape).
+        const { server, types, rows: shape } = await this.preparedStatement(q.name, q.text);
+        const bind = wire.bind({ statement: server, values: this.values(q.values, types) });
+        rows = await this.answers.rows<T>(
+          shape === undefined
+            ? frames(bind, wire.describe({ type: 'P' }), wire.execute({}), wire.sync())
+            : frames(bind, wire.execute({}), wire.sync()),
+          shape,
         );
       } else {
         const types = await this.parameterTypes(q.text);
-        messages = await this.exchange(
+        rows = await this.answers.rows<T>(
           frames(
             wire.parse({ text: q.text }),
             wire.bind({ values: this.values(q.values, types) }),
@@ -298,7 +311,7 @@ class PgliteStatements {
       throw err;
     }
     if (!inTransaction) await this.lite.syncToFs();
-    return firstResultRows<T>(messages, this.lite.parsers, shape);
+    return rows;
   }
 }
 
@@ -346,19 +359,29 @@ const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   temp_buffers: '2MB',
 };
 
+/** What both database factories take beside their database. */
+export interface DbOptions {
+  /**
+   * Whether the adapter takes its measured fast paths through other libraries' private code (lib/library-internals.ts):
+   * on PGlite the answers read by pg-protocol's parser, on PostgreSQL a transaction's statements corked into one
+   * write. Default true; false (LIBRARY_INTERNALS=off) uses only the libraries' public API, with the same results.
+   */
+  libraryInternals?: boolean;
+}
+
 /**
  * PGlite in a directory, or in memory when dataDir is undefined. `template` is a data directory dumped by
  * `dumpPgliteDb` (an uncompressed tarball): the database starts as that copy instead of running initdb, which is most
  * of the cost of a new PGlite (the tests make a new database per file from one migrated template).
  */
-export async function createPgliteDb(dataDir?: string, template?: Blob): Promise<Db> {
+export async function createPgliteDb(dataDir?: string, template?: Blob, options: DbOptions = {}): Promise<Db> {
   const startParams = [
     ...PGlite.defaultStartParams,
     ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
   const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}), startParams });
   const connection: DbConnection = { kind: 'pglite', pglite: lite };
-  const statements = new PgliteStatements(lite);
+  const statements = new PgliteStatements(lite, options.libraryInternals ?? true);
   const root = {};
   const db: RootDb = {
     [ROOT]: root,
@@ -426,22 +449,6 @@ class StatementGate {
   }
 }
 
-interface Corkable {
-  cork(): void;
-  uncork(): void;
-}
-const UNCORKED: Corkable = { cork: () => undefined, uncork: () => undefined };
-
-/**
- * The socket under a pooled client, to cork it for one write (node-postgres keeps it on its connection and corks it
- * itself around a statement's messages). A driver that keeps it elsewhere gets no corking: its statements then go
- * out a write each, as before, and nothing else changes.
- */
-function socketOf(client: pg.PoolClient): Corkable {
-  const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
-  return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : UNCORKED;
-}
-
 /**
  * One PostgreSQL transaction on a pooled client, written for as few round trips as the protocol allows: BEGIN goes out
  * in the same write as the transaction's first statement (and not at all when it runs none), and the statement given
@@ -456,12 +463,20 @@ class PgTransaction {
   private readonly gate = new StatementGate();
   /** Whether the socket is corked until this turn's microtasks have run (see corkTurn). */
   private corked = false;
+  /**
+   * The client's socket, corked around the statements that go out in one write (lib/library-internals.ts: a field of
+   * node-postgres's no documentation names); with `libraryInternals` off, a stand-in that corks nothing, and each
+   * statement is a write of its own.
+   */
+  private readonly socket: Corkable;
   readonly db: Db;
 
   constructor(
     private readonly client: pg.PoolClient,
     connection: DbConnection,
+    libraryInternals: boolean,
   ) {
+    this.socket = socketOf(client, libraryInternals);
     const db: Db = {
       dialect: 'pg',
       connection,
@@ -485,7 +500,7 @@ class PgTransaction {
    */
   private corkTurn(): void {
     if (this.corked) return;
-    const socket = socketOf(this.client);
+    const socket = this.socket;
     socket.cork();
     this.corked = true;
     queueMicrotask(() => {
@@ -505,7 +520,7 @@ class PgTransaction {
     this.corkTurn();
     if (this.begun) return this.client.query(q);
     this.begun = true;
-    const socket = socketOf(this.client);
+    const socket = this.socket;
     socket.cork();
     try {
       // BEGIN has no failure of its own (no parameters, no table, no lock): it fails with its connection, and then so
@@ -526,7 +541,7 @@ class PgTransaction {
   async commit(): Promise<void> {
     const final = this.final;
     if (!this.begun && !final) return;
-    const socket = socketOf(this.client);
+    const socket = this.socket;
     socket.cork();
     let last: Promise<pg.QueryResult> | undefined;
     let commit: Promise<pg.QueryResult>;
@@ -555,8 +570,9 @@ class PgTransaction {
  */
 export function createPgDb(
   connectionString: string,
-  opts: { searchPath?: string; max?: number; settings?: Record<string, string> } = {},
+  opts: { searchPath?: string; max?: number; settings?: Record<string, string> } & DbOptions = {},
 ): Db {
+  const libraryInternals = opts.libraryInternals ?? true;
   const settings = { ...(opts.searchPath ? { search_path: opts.searchPath } : {}), ...opts.settings };
   const options = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
@@ -586,7 +602,7 @@ export function createPgDb(
       const a = ambientOf(root);
       if (a) return savepoint(a, fn);
       const client = await pool.connect();
-      const tx = new PgTransaction(client, connection);
+      const tx = new PgTransaction(client, connection, libraryInternals);
       // A client whose connection broke is dropped by the pool when released (it is no longer queryable).
       try {
         let result;

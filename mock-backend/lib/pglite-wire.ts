@@ -1,38 +1,67 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type { BackendMessage, DataRowMessage, ParameterDescriptionMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages';
-import { Parser } from 'pg-protocol/dist/parser';
+import { parse as pgliteParse, type PGlite } from '@electric-sql/pglite';
+import {
+  exchangeParsed,
+  type BackendMessage,
+  type DataRowMessage,
+  type ParameterDescriptionMessage,
+  type RowDescriptionMessage,
+} from './library-internals';
 
 /**
- * PGlite's answers read with node-postgres's protocol parser.
+ * How the embedded database's adapter (lib/db.ts, PgliteStatements) reads PGlite's answers, two ways:
  *
- * PGlite's own reader (`execProtocolStream`) copies every field of every row into an ArrayBuffer of its own before it
- * decodes it, through private fields compiled to WeakMap lookups: on a member's page that reader was a seventh of the
- * backend's CPU. `pg-protocol` is the parser node-postgres runs on every PostgreSQL answer, so on both databases the
- * same code now reads the rows. PGlite still runs the statement; only its output is read here. PGlite's own listeners
- * (`listen()`) see nothing of these answers; this backend uses none on PGlite, where its event bus is in-process.
+ * - `wireAnswers` (the default): PGlite's answers read with node-postgres's protocol parser (pg-protocol, through
+ *   lib/library-internals.ts) and rows built here. PGlite's own reader (`execProtocolStream`) copies every field of
+ *   every row into an ArrayBuffer of its own before it decodes it, through private fields compiled to WeakMap
+ *   lookups: on a member's page that reader was a seventh of the backend's CPU. `pg-protocol` is the parser
+ *   node-postgres runs on every PostgreSQL answer, so on both databases the same code now reads the rows. PGlite still
+ *   runs the statement; only its output is read here. A prepared statement's rows are described once, when it is
+ *   prepared.
+ * - `publicAnswers` (LIBRARY_INTERNALS=off): PGlite's documented API alone, as the adapter read answers before —
+ *   `execProtocolStream` and PGlite's `parse` (`parseResults`, `parseDescribeStatementResults`). PGlite's rows need
+ *   their RowDescription in the same answer, so every execution of a prepared statement describes its rows again.
+ *
+ * Both throw a database error with the fields PGlite's query() gives (code, constraint, detail, …).
  */
+export interface PgliteAnswers {
+  /** The parameter types PostgreSQL inferred for a statement, from an exchange that describes it (Parse, Describe S). */
+  parameterTypes(message: Uint8Array): Promise<number[]>;
+  /**
+   * A prepared statement's parameter types and the shape of its rows (null: it answers none), from an exchange that
+   * describes it; `rows` is undefined when this reader keeps no shape, and then each execution must describe its rows.
+   */
+  prepare(message: Uint8Array): Promise<{ types: number[]; rows: RowShape | null | undefined }>;
+  /** The rows of the first result of an exchange; `known` is the prepared statement's shape when it sent no Describe. */
+  rows<T>(message: Uint8Array, known?: RowShape | null): Promise<T[]>;
+}
 
-/** What one exchange with PGlite answered, in order; a database error is thrown as the protocol reported it. */
-export async function exchange(lite: PGlite, message: Uint8Array): Promise<BackendMessage[]> {
-  const chunks: Buffer[] = [];
-  // The data is a view of PGlite's memory, reused by its next write: copied before the call returns.
-  await lite.execProtocolRawStream(message, { syncToFs: false, onRawData: (data) => chunks.push(Buffer.from(data)) });
-  const messages: BackendMessage[] = [];
-  let failure: BackendMessage | undefined;
-  const parser = new Parser();
-  const take = (msg: BackendMessage) => {
-    // As PGlite reads an answer: the first error is thrown, and nothing after it counts.
-    if (failure) return;
-    if (msg.name === 'error') failure = msg;
-    else messages.push(msg);
+/** PGlite's answers read by pg-protocol's parser (the measured fast path). */
+export function wireAnswers(lite: PGlite): PgliteAnswers {
+  return {
+    parameterTypes: async (message) => parameterTypes(await exchangeParsed(lite, message)),
+    async prepare(message) {
+      const described = await exchangeParsed(lite, message);
+      return { types: parameterTypes(described), rows: statementRowShape(described, lite.parsers) };
+    },
+    rows: async <T>(message: Uint8Array, known?: RowShape | null) =>
+      firstResultRows<T>(await exchangeParsed(lite, message), lite.parsers, known),
   };
-  parser.parse(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks), take);
-  if (failure) throw failure;
-  return messages;
+}
+
+/** PGlite's answers read by PGlite's own documented reader and parsers (LIBRARY_INTERNALS=off). */
+export function publicAnswers(lite: PGlite): PgliteAnswers {
+  const exchange = (message: Uint8Array) => lite.execProtocolStream(message, { syncToFs: false });
+  return {
+    parameterTypes: async (message) => pgliteParse.parseDescribeStatementResults(await exchange(message)),
+    async prepare(message) {
+      return { types: pgliteParse.parseDescribeStatementResults(await exchange(message)), rows: undefined };
+    },
+    rows: async <T>(message: Uint8Array) => (pgliteParse.parseResults(await exchange(message), lite.parsers)[0]?.rows ?? []) as T[],
+  };
 }
 
 /** The parameter types PostgreSQL inferred for a statement, from a Describe of it. */
-export function parameterTypes(messages: readonly BackendMessage[]): number[] {
+function parameterTypes(messages: readonly BackendMessage[]): number[] {
   for (const msg of messages) {
     if (msg.name === 'parameterDescription') return [...(msg as ParameterDescriptionMessage).dataTypeIDs];
   }
@@ -58,7 +87,7 @@ function shapeOf(msg: RowDescriptionMessage, parsers: Record<number, Parse>): Ro
  * answers none (NoData). A statement's shape is fixed once it is prepared (PostgreSQL refuses to run it otherwise),
  * so it is read once and its executions need no Describe.
  */
-export function statementRowShape(messages: readonly BackendMessage[], parsers: Record<number, Parse>): RowShape | null {
+function statementRowShape(messages: readonly BackendMessage[], parsers: Record<number, Parse>): RowShape | null {
   for (const msg of messages) if (msg.name === 'rowDescription') return shapeOf(msg as RowDescriptionMessage, parsers);
   return null;
 }
@@ -71,7 +100,7 @@ export function statementRowShape(messages: readonly BackendMessage[], parsers: 
  * builds each row through `Object.fromEntries` and every result of the answer: two to four times the CPU for a page of
  * 25 members.
  */
-export function firstResultRows<T>(messages: readonly BackendMessage[], parsers: Record<number, Parse>, known?: RowShape | null): T[] {
+function firstResultRows<T>(messages: readonly BackendMessage[], parsers: Record<number, Parse>, known?: RowShape | null): T[] {
   const rows: T[] = [];
   let shape: RowShape = known ?? { names: [], types: [], parse: [] };
   for (const msg of messages) {

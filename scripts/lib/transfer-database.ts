@@ -22,7 +22,10 @@ export async function openTransferDatabase(opts: { migrate: boolean }): Promise<
   const mediaDir = path.join(dataDir, 'media');
   const media = mediaStoreFromConfig(config, mediaDir);
   await mkdir(media.kind === 'disk' ? mediaDir : dataDir, { recursive: true });
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(path.join(dataDir, 'db'));
+  const options = { libraryInternals: config.LIBRARY_INTERNALS === 'on' };
+  const db = config.DATABASE_URL
+    ? createPgDb(config.DATABASE_URL, options)
+    : await createPgliteDb(path.join(dataDir, 'db'), undefined, options);
   if (opts.migrate) await migrate(db);
   return { db, media, engine: config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.join(dataDir, 'db')}` };
 }
