@@ -2,18 +2,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, raw, sql, statement, type Db } from './db';
 
-let db: Db;
-let lite: PGlite;
-beforeAll(async () => {
-  db = await createPgliteDb();
-  if (db.connection.kind !== 'pglite') throw new Error('expected PGlite');
-  lite = db.connection.pglite;
-  await lite.exec(`CREATE TABLE wire_things (id int PRIMARY KEY, name text NOT NULL UNIQUE, score int CHECK (score >= 0))`);
-}, 60_000);
-afterAll(async () => {
-  await db?.close();
-});
-
 // Every type the repositories read, NULL among them, and two columns of one name.
 const EVERY_TYPE = `SELECT 1::int2 AS small, 2::int4 AS n, 9007199254740993::int8 AS big, 1.50::numeric AS price,
   0.25::float8 AS ratio, true AS yes, NULL::text AS nothing, 'zoë ✓'::text AS word, 'a'::varchar AS short,
@@ -21,7 +9,29 @@ const EVERY_TYPE = `SELECT 1::int2 AS small, 2::int4 AS n, 9007199254740993::int
   '{"x":1}'::json AS plain, ARRAY['a', NULL, 'c,d']::text[] AS words, ARRAY[1, 2]::int[] AS ids,
   '\\x00ff'::bytea AS raw, '11111111-2222-3333-4444-555555555555'::uuid AS uid, 'first' AS same, 'second' AS same`;
 
-describe('PGlite answers read with the protocol parser', () => {
+// Declared once in the process (a name is), run by both readers below.
+const everyType = statement('wire_every_type', (n: number) => sql`${raw(EVERY_TYPE)}, ${n}::int AS run`);
+const none = statement('wire_no_rows', (id: number) => sql`UPDATE wire_things SET score = score WHERE id = ${id}`);
+const some = statement('wire_some_rows', (limit: number) => sql`SELECT i, NULL::text AS gone FROM generate_series(1, ${limit}) i`);
+
+// Both ways of reading PGlite's answers (lib/pglite-wire.ts): pg-protocol's parser (the default) and, with
+// LIBRARY_INTERNALS=off, PGlite's own reader. Each must give what PGlite's query() gives.
+describe.each([
+  { reader: 'PGlite answers read with the protocol parser', libraryInternals: true },
+  { reader: 'PGlite answers read by PGlite’s own reader (LIBRARY_INTERNALS=off)', libraryInternals: false },
+])('$reader', ({ libraryInternals }) => {
+  let db: Db;
+  let lite: PGlite;
+  beforeAll(async () => {
+    db = await createPgliteDb(undefined, undefined, { libraryInternals });
+    if (db.connection.kind !== 'pglite') throw new Error('expected PGlite');
+    lite = db.connection.pglite;
+    await lite.exec(`CREATE TABLE wire_things (id int PRIMARY KEY, name text NOT NULL UNIQUE, score int CHECK (score >= 0))`);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
   it('When a row of every type is read, then it equals what PGlite’s own query() gives', async () => {
     const ours = await db.query(sql`${raw(EVERY_TYPE)}`);
     const theirs = (await lite.query(EVERY_TYPE)).rows;
@@ -30,12 +40,9 @@ describe('PGlite answers read with the protocol parser', () => {
   });
 
   it('When a prepared statement runs again, without describing its rows, then every run reads the rows as the first did', async () => {
-    const everyType = statement('wire_every_type', (n: number) => sql`${raw(EVERY_TYPE)}, ${n}::int AS run`);
     const theirs = (await lite.query(EVERY_TYPE)).rows[0] as Record<string, unknown>;
     for (const n of [1, 2, 3]) expect(await db.query(everyType(n))).toEqual([{ ...theirs, run: n }]);
-    const none = statement('wire_no_rows', (id: number) => sql`UPDATE wire_things SET score = score WHERE id = ${id}`);
     for (const id of [1, 99]) expect(await db.query(none(id))).toEqual([]);
-    const some = statement('wire_some_rows', (limit: number) => sql`SELECT i, NULL::text AS gone FROM generate_series(1, ${limit}) i`);
     expect(await db.query(some(0))).toEqual([]);
     expect(await db.query(some(2))).toEqual([
       { i: 1, gone: null },
