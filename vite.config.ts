@@ -9,7 +9,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES } from './src/shared/locales';
-import { libraryTrim } from './scripts/library-trim';
+import { libraryTrim, libraryTrimWanted } from './scripts/library-trim';
 import { stripDefaultMessages } from './scripts/strip-default-messages';
 import { purgeUnusedCss, siteMentions, type Mentions } from './scripts/purge-css';
 import { CHUNK_STYLESHEETS } from './src/client/styles/sheets';
@@ -161,7 +161,15 @@ function sourcesDigest(folders: string[], files: string[]): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [libraryTrim(), chunkStylesheets(), react(), stripDefaultMessages(), compiledCatalogues(), precompress()],
+  // LIBRARY_TRIM=off: react-router's build as published (scripts/library-trim.ts rewrites its private files).
+  plugins: [
+    libraryTrim({ trim: libraryTrimWanted(process.env.LIBRARY_TRIM) }),
+    chunkStylesheets(),
+    react(),
+    stripDefaultMessages(),
+    compiledCatalogues(),
+    precompress(),
+  ],
   define: command === 'build' ? { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) } : {},
   resolve: {
     // The browser only ever formats the precompiled catalogues (ICU AST), so the build leaves out the ICU parser

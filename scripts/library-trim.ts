@@ -11,6 +11,10 @@
  *
  * Each rewrite names how many times it must apply: a library update that changes the text fails the build instead of
  * silently bundling the whole library again.
+ *
+ * This rewrites another package's published files (private code: nothing of it is the library's API), so it has a
+ * switch back: `LIBRARY_TRIM=off` builds with react-router as published (docs/operations.md, "Private paths of
+ * libraries"). The landing page's JavaScript then no longer fits its 118 KB budget (tests/e2e/landing-bundle.test.ts).
  */
 import type { Plugin } from 'vite';
 
@@ -93,11 +97,19 @@ export function trimLibrary(
   return { code: out, counts };
 }
 
+/** LIBRARY_TRIM: `off` leaves the libraries as published; unset or `on` trims them. Anything else is refused. */
+export function libraryTrimWanted(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`LIBRARY_TRIM must be on or off, not ${JSON.stringify(value)}`);
+}
+
 /**
  * The Vite plugin (build only). A rule's file may be split in several modules (react-router's shared chunks), so the
- * counts add up over the build, and the build fails when a rewrite matched fewer times than it must.
+ * counts add up over the build, and the build fails when a rewrite matched fewer times than it must. With `trim`
+ * false (LIBRARY_TRIM=off) it changes no module and counts nothing.
  */
-export function libraryTrim(rules: TrimRule[] = TRIM_RULES): Plugin {
+export function libraryTrim({ trim = true, rules = TRIM_RULES }: { trim?: boolean; rules?: TrimRule[] } = {}): Plugin {
   const applied = new Map<Rewrite, number>();
   return {
     name: 'library-trim',
@@ -107,13 +119,14 @@ export function libraryTrim(rules: TrimRule[] = TRIM_RULES): Plugin {
       applied.clear();
     },
     transform(code, id) {
+      if (!trim) return null;
       const result = trimLibrary(code, id, rules);
       if (!result) return null;
       for (const [rewrite, n] of result.counts) applied.set(rewrite, (applied.get(rewrite) ?? 0) + n);
       return { code: result.code, map: null };
     },
     buildEnd(error) {
-      if (error) return;
+      if (error || !trim) return;
       for (const rule of rules) {
         for (const rewrite of rule.rewrites) {
           const n = applied.get(rewrite) ?? 0;
