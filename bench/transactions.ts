@@ -5,7 +5,7 @@
  * process that served it (from /proc, so PostgreSQL on this machine). On a small virtual machine most of it is the
  * writes and wake-ups of the round trips, not the statements' work: compare a build with another on the same machine,
  * back to back. Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL.
- * Run: `npm run bench:transactions`. Figures, not a test: tests never assert timings.
+ * Run: `npm run bench:transactions` (`LIBRARY_INTERNALS=off` for the uncorked socket). Figures, not a test: tests never assert timings.
  */
 import { readFileSync } from 'node:fs';
 import { createPgDb, sql } from '../mock-backend/lib/db';
@@ -24,7 +24,8 @@ function cpuMs(pid: number): number {
 
 async function main(): Promise<void> {
   if (!URL) throw new Error('bench:transactions needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  const db = createPgDb(URL, { max: 1 });
+  // LIBRARY_INTERNALS=off: the backend's switch (lib/library-internals.ts), here a statement a write, BEGIN's too.
+  const db = createPgDb(URL, { max: 1, libraryInternals: process.env.LIBRARY_INTERNALS !== 'off' });
   try {
     const [row] = await db.query<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
     const serverPid = row?.pid ?? 0;
