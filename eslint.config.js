@@ -20,6 +20,13 @@ const server = [relative('server'), 'Only the BFF may import the SSR renderer.']
 const client = [relative('client'), 'Only src/server may import the React app.'];
 const backend = [relative('mock-backend'), 'Reach the backend over HTTP only, never by import.'];
 const rawApi = ['**/api/*.php', 'Call the API through the typed openapi-fetch client.'];
+// Another package's private files (its dist/ beyond what it exports): the backend reaches them in one module only,
+// mock-backend/lib/library-internals.ts, which has a switch back to the public path (LIBRARY_INTERNALS=off).
+// Ajv's `ajv/dist/2020` is its documented entry for draft 2020-12, not a private file.
+const privateFiles = [
+  '^(?!\\.|ajv/dist/2020(\\.js)?$).*/dist/',
+  "Reach another package's private files only in mock-backend/lib/library-internals.ts (docs/operations.md, Private paths of libraries).",
+];
 // A backend component is used through its face, components/<name>/index.ts: another component imports
 // `../<name>/index` (spelled out: `node --import tsx` resolves no directory), never one of its files.
 const componentInternals = [
@@ -87,8 +94,9 @@ export default tseslint.config(
   { files: ['src/shared/**/*.ts'], rules: forbid(bff, server, client, backend) },
   { files: ['src/server/**/*.{ts,tsx}'], rules: forbid(bff, backend) },
   { files: ['src/bff/**/*.ts'], rules: forbid(client, backend) },
-  { files: ['mock-backend/**/*.ts'], rules: forbid(bff, server, client) },
-  { files: ['mock-backend/components/**/*.ts'], rules: forbid(bff, server, client, componentInternals) },
+  { files: ['mock-backend/**/*.ts'], rules: forbid(bff, server, client, privateFiles) },
+  { files: ['mock-backend/lib/library-internals.ts'], rules: forbid(bff, server, client) },
+  { files: ['mock-backend/components/**/*.ts'], rules: forbid(bff, server, client, componentInternals, privateFiles) },
   {
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off', 'no-restricted-imports': 'off' },
