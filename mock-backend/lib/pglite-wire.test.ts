@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, raw, sql, statement, type Db } from './db';
@@ -23,7 +24,9 @@ describe.each([
   let db: Db;
   let lite: PGlite;
   beforeAll(async () => {
-    db = await createPgliteDb(undefined, undefined, { libraryInternals });
+    // A copy of the run's migrated template when there is one (no initdb: two databases in this file).
+    const template = process.env.PGLITE_TEMPLATE ? new Blob([await readFile(process.env.PGLITE_TEMPLATE)]) : undefined;
+    db = await createPgliteDb(undefined, template, { libraryInternals });
     if (db.connection.kind !== 'pglite') throw new Error('expected PGlite');
     lite = db.connection.pglite;
     await lite.exec(`CREATE TABLE wire_things (id int PRIMARY KEY, name text NOT NULL UNIQUE, score int CHECK (score >= 0))`);
