@@ -15,7 +15,7 @@ type Op<K extends OperationId> = operations[K];
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
 
 /** The operation's query parameters, as the validator left them: coerced to the contract's types, defaults filled. */
-export type QueryOf<K extends OperationId> = OrEmpty<Op<K>['parameters']['query']>;
+type QueryOf<K extends OperationId> = OrEmpty<Op<K>['parameters']['query']>;
 
 type ContentOf<C> = C extends { 'application/json': infer B }
   ? B
@@ -26,7 +26,7 @@ type ContentOf<C> = C extends { 'application/json': infer B }
       : never;
 
 /** The operation's request body as validated (JSON, or a form's text fields); undefined when it may be left out. */
-export type BodyOf<K extends OperationId> =
+type BodyOf<K extends OperationId> =
   Op<K> extends { requestBody: { content: infer C } }
     ? ContentOf<C>
     : Op<K> extends { requestBody?: { content: infer C } }
@@ -38,7 +38,7 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : ne
 type Responses<K extends OperationId> = Op<K>['responses'];
 
 /** The JSON body of the operation's success answers (never for one that answers no JSON: an event stream, a page). */
-export type AnswerOf<K extends OperationId> = {
+type AnswerOf<K extends OperationId> = {
   [S in keyof Responses<K>]: S extends Success ? JsonOf<Responses<K>[S]> : never;
 }[keyof Responses<K>];
 
@@ -65,7 +65,7 @@ export interface OperationRequest<K extends OperationId> {
 type MaybePromise<T> = T | Promise<T>;
 
 /** An operation's handler: returns its answer's body (sent as JSON, with the status it set, 200 by default) or ANSWERED. */
-export type OperationHandler<K extends OperationId> = (op: OperationRequest<K>) => MaybePromise<AnswerOf<K> | Answered>;
+type OperationHandler<K extends OperationId> = (op: OperationRequest<K>) => MaybePromise<AnswerOf<K> | Answered>;
 
 /** An operation: middleware that runs first (a rate limit), then its handler. */
 export interface Operation<K extends OperationId> {

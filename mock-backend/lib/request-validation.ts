@@ -23,7 +23,7 @@ export interface RequestProblem {
 }
 
 /** A request body's media types the operation takes, each with its validator. */
-export interface BodyRule {
+interface BodyRule {
   required: boolean;
   /** Media type (`application/json`, `multipart/form-data`, `text/plain`, …) → validator of the parsed body. */
   media: ReadonlyMap<string, ValidateFunction>;

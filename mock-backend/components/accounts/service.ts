@@ -330,7 +330,7 @@ export async function reactivateAccount(deps: AccountDeps, token: string): Promi
   if (!ok) throw new AppError(410, 'token_invalid');
 }
 
-export const MAIL_KINDS = ['messages', 'likes', 'matches', 'news'] as const;
+const MAIL_KINDS = ['messages', 'likes', 'matches', 'news'] as const;
 type MailKinds = Record<(typeof MAIL_KINDS)[number], boolean>;
 type DisabledReason = 'spam' | 'bounce' | 'unsubscribe';
 
