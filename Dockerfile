@@ -7,6 +7,8 @@
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspaces' manifests (package.json `workspaces`): npm ci checks them against the lockfile.
+COPY packages/client/package.json ./packages/client/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -59,7 +59,20 @@ const featureBoundaries = features.flatMap((name) => [
 ]);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'var/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'src/shared/api/schema.d.ts', 'tests/fixtures/**/*.php'] },
+  {
+    ignores: [
+      'dist/**',
+      'packages/*/dist/**',
+      'packages/client/src/generated/**',
+      'dist-packages/**',
+      'var/**',
+      'node_modules/**',
+      'coverage/**',
+      '.tmp/**',
+      'src/shared/api/schema.d.ts',
+      'tests/fixtures/**/*.php',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
