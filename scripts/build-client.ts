@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { load as parse } from 'js-yaml';
 import { contractBasePath, isJsonObject } from '../src/shared/contract-sessions';
@@ -31,7 +32,7 @@ const idempotent = [...parseIdempotentOperations(contractText)].map((key) => {
 await rm(GENERATED, { recursive: true, force: true });
 await rm(path.join(PACKAGE, 'dist'), { recursive: true, force: true });
 await mkdir(GENERATED, { recursive: true });
-await writeFile(path.join(GENERATED, 'schema.ts'), COMMENT_HEADER + astToString(await openapiTS(new URL(`file://${CONTRACT}`))));
+await writeFile(path.join(GENERATED, 'schema.ts'), COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(CONTRACT))));
 await writeFile(
   path.join(GENERATED, 'idempotent-operations.ts'),
   [
