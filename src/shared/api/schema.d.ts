@@ -1837,6 +1837,9 @@ export interface components {
             liked?: boolean;
             /** @description Verified member - his main photo is one a moderator matched with a selfie he took in a pose the site asked for (the badge). Optional: a backend without verification leaves it out and no badge shows. */
             verified?: boolean;
+            looking_for?: components["schemas"]["LookingFor"];
+            position?: components["schemas"]["Position"];
+            height_cm?: components["schemas"]["HeightCm"];
         };
         ProfileDetail: components["schemas"]["ProfileSummary"] & {
             about: string;
@@ -1863,7 +1866,31 @@ export interface components {
             body_type?: "slim" | "normal" | "fat" | null;
             tattoos?: boolean | null;
             signup_reason?: string | null;
+            looking_for?: components["schemas"]["LookingFor"];
+            position?: components["schemas"]["Position"];
+            tribes?: components["schemas"]["Tribes"];
+            height_cm?: components["schemas"]["HeightCm"];
+            weight_kg?: components["schemas"]["WeightKg"];
+            pronouns?: components["schemas"]["Pronouns"];
         };
+        /** @description What the member is looking for, several of chat, dates, friends, a relationship and right now (a meeting today). Optional, empty when he has not said; a backend without it leaves it out. */
+        LookingFor: ("chat" | "dates" | "friends" | "relationship" | "right_now")[];
+        /**
+         * @description The member's position, as he describes it; optional
+         * @enum {string|null}
+         */
+        Position: "top" | "vers_top" | "versatile" | "vers_bottom" | "bottom" | "side" | null;
+        /** @description Up to three tribes the member counts himself in; optional, empty when he has not said */
+        Tribes: ("bear" | "clean_cut" | "cub" | "daddy" | "discreet" | "geek" | "jock" | "leather" | "muscle" | "otter" | "rugged" | "sober" | "twink" | "wolf")[];
+        /** @description Height in whole centimetres (shown in feet and inches where the member's locale uses them); optional */
+        HeightCm: number | null;
+        /** @description Weight in whole kilograms (shown in pounds where the member's locale uses them); optional */
+        WeightKg: number | null;
+        /**
+         * @description The member's pronouns; optional
+         * @enum {string|null}
+         */
+        Pronouns: "he_him" | "he_they" | "they_them" | "any" | null;
         MemberPage: {
             profiles: components["schemas"]["ProfileSummary"][];
             next_cursor: string | null;
@@ -2635,6 +2662,12 @@ export interface components {
             tattoos?: boolean | null;
             /** @enum {string|null} */
             signup_reason?: "relationship" | "dating" | "friendship" | "chat" | "fun" | null;
+            looking_for?: components["schemas"]["LookingFor"];
+            position?: components["schemas"]["Position"];
+            tribes?: components["schemas"]["Tribes"];
+            height_cm?: components["schemas"]["HeightCm"];
+            weight_kg?: components["schemas"]["WeightKg"];
+            pronouns?: components["schemas"]["Pronouns"];
             country?: components["schemas"]["CountryCode"] | null;
             region_id?: number | null;
             interests?: string[];
