@@ -3,7 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize as wire } from 'pg-protocol';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
-import { socketOf, type Corkable } from './library-internals';
+import { outsideTransactions, socketOf, type Corkable } from './library-internals';
 import { publicAnswers, wireAnswers, type PgliteAnswers, type RowShape } from './pglite-wire';
 
 /**
@@ -330,7 +330,7 @@ function pgliteTxDb(
     async query<T>(q: Query) {
       await gate.pass();
       if (tx.closed) throw new Error('Transaction is closed');
-      return lite._runExclusiveQuery(() => statements.run<T>(q, true));
+      return lite.runExclusive(() => statements.run<T>(q, true));
     },
     async exec(sql) {
       await tx.exec(sql);
@@ -381,7 +381,8 @@ export async function createPgliteDb(dataDir?: string, template?: Blob, options:
   ];
   const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}), startParams });
   const connection: DbConnection = { kind: 'pglite', pglite: lite };
-  const statements = new PgliteStatements(lite, options.libraryInternals ?? true);
+  const libraryInternals = options.libraryInternals ?? true;
+  const statements = new PgliteStatements(lite, libraryInternals);
   const root = {};
   const db: RootDb = {
     [ROOT]: root,
@@ -391,7 +392,7 @@ export async function createPgliteDb(dataDir?: string, template?: Blob, options:
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(q);
       // The locks PGlite's query() takes: no statement runs inside another caller's transaction.
-      return lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => statements.run<T>(q, false)));
+      return outsideTransactions(lite, libraryInternals, () => statements.run<T>(q, false));
     },
     async exec(sql) {
       const a = ambientOf(root);

@@ -125,6 +125,17 @@ async function representative(db: Db): Promise<Record<string, Outcome>> {
       },
     ),
   );
+  await step('a statement outside waits for an open transaction', async () => {
+    // Started while the transaction holds an uncommitted row: it runs after the commit, never inside it.
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query(insert(19, 'nineteen', 19));
+      outside = db.query(sql`SELECT count(*)::int AS n FROM internals_things WHERE id = ${19}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.query(sql`DELETE FROM internals_things WHERE id = ${19}`);
+    });
+    return outside;
+  });
   await step('after the refusals', () => db.query(sql`SELECT ${'still'}::text AS ok`));
   await step('kept', () => db.query(sql`SELECT id, name, score, tags, doc, at FROM internals_things ORDER BY id`));
   return out;
@@ -182,6 +193,7 @@ describe('PGlite with and without library internals', () => {
     expect(without).toEqual(withInternals);
     expectRefusals(withInternals);
     expectKept(withInternals.kept);
+    expect(withInternals['a statement outside waits for an open transaction']).toEqual({ rows: [{ n: 0 }] });
     expect(withInternals.parameters).toMatchObject({
       rows: [
         {

@@ -17,6 +17,10 @@ import { Parser } from 'pg-protocol/dist/parser';
  * - node-postgres's socket under a pooled client (`client.connection.stream`): corked so that a transaction's
  *   statements started in one turn go out in one write (lib/db.ts, PgTransaction). Off: no corking, a write per
  *   statement, as node-postgres sends them.
+ * - PGlite's transaction lock (`_runExclusiveTransaction`, underscored: named for its own use): a statement outside
+ *   a transaction takes the locks PGlite's own `query()` takes, so it never runs inside another caller's transaction,
+ *   and goes out as one exchange. Off: the statement runs in a transaction of its own (PGlite's public
+ *   `transaction()`), which holds the same lock at the cost of a BEGIN and a COMMIT exchange.
  */
 
 export type { BackendMessage, DataRowMessage, ParameterDescriptionMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages';
@@ -66,4 +70,15 @@ export function socketOf(client: pg.PoolClient, on: boolean): Corkable {
   if (!on) return UNCORKED;
   const stream = (client as unknown as { connection?: { stream?: Partial<Corkable> } }).connection?.stream;
   return typeof stream?.cork === 'function' && typeof stream.uncork === 'function' ? (stream as Corkable) : UNCORKED;
+}
+
+/**
+ * Runs `run` — one exchange of a statement outside any transaction — under the locks PGlite's own `query()` takes:
+ * no other caller's transaction is open meanwhile, and no other statement runs at once. With `on` false it takes the
+ * same locks through PGlite's public API: a transaction of its own around the statement (two more exchanges, the
+ * same answer).
+ */
+export function outsideTransactions<T>(lite: PGlite, on: boolean, run: () => Promise<T>): Promise<T> {
+  if (on) return lite._runExclusiveTransaction(() => lite.runExclusive(run));
+  return lite.transaction(() => lite.runExclusive(run));
 }
