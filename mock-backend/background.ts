@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { processLoginLinkRequests, deleteExpiredTokens, markBounced } from './components/accounts/index';
 import { sweepOrphanChatPhotos } from './components/media/index';
@@ -10,6 +11,7 @@ import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/
 import { purgeSelfies, sweepOrphanSelfies } from './components/verification/index';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
+import { backUpRunningSite, jobBackupName, pruneJobBackups } from './lib/embedded-backup';
 import { deleteExpiredIdempotencyKeys } from './lib/idempotency';
 import { deleteOldMemberEvents } from './lib/live-events';
 import { createJobs, type Jobs } from './lib/jobs';
@@ -34,6 +36,17 @@ const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
 const DATA_EXPORT_JOB = 'safety-data-export';
 const TRANSPARENCY_JOB = 'safety-transparency-delivery';
 const SELFIE_PURGE_JOB = 'verification-selfie-purge';
+const SITE_BACKUP_JOB = 'site-backup';
+
+/** Backups of the running embedded site (BACKUP_DIR): where, when, how many are kept, and what they hold. */
+export interface SiteBackupOptions {
+  dir: string;
+  cron: string;
+  keep: number;
+  /** The site's DATA_DIR: its photos are in DATA_DIR/media, unless they are in a bucket. */
+  dataDir: string;
+  mediaInBucket: boolean;
+}
 
 export interface BackgroundOptions {
   db: Db;
@@ -54,6 +67,8 @@ export interface BackgroundOptions {
   transparencyDatabase?: TdbTarget | undefined;
   /** The event bus: a payment the follow-up settles tells the member's open pages at once (else the streams' catch-up). */
   bus?: Bus;
+  /** Backups of the running embedded site (BACKUP_DIR); unset: none. */
+  backup?: SiteBackupOptions | undefined;
 }
 
 export interface Background {
@@ -116,6 +131,32 @@ export function createBackground(opts: BackgroundOptions): Background {
       logger.info({ removed }, 'expired rows cleaned up');
     },
   });
+
+  const backup = opts.backup;
+  if (backup) {
+    jobs.define({
+      name: SITE_BACKUP_JOB,
+      cron: backup.cron,
+      policy: 'singleton',
+      retryDelaySeconds: 300,
+      expireInSeconds: 3600,
+      pollingIntervalSeconds: 10,
+      handler: async () => {
+        const started = performance.now();
+        const name = jobBackupName(new Date());
+        const result = await backUpRunningSite(db, {
+          dataDir: backup.dataDir,
+          target: path.join(backup.dir, name),
+          mediaInBucket: backup.mediaInBucket,
+        });
+        const removed = await pruneJobBackups(backup.dir, backup.keep, name);
+        logger.info(
+          { job: SITE_BACKUP_JOB, backup: name, ...result, removed: removed.length, ms: Math.round(performance.now() - started) },
+          'backup of the running site written',
+        );
+      },
+    });
+  }
 
   // Files of photo messages and profile photos are deleted after the commit that removed their rows; what a crash or
   // a store that was down left behind goes here (components/media/chat-photos.ts, components/photos/service.ts).

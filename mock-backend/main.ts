@@ -147,6 +147,15 @@ async function start(errorReports: ErrorReports): Promise<{
     push,
     bus,
     transparencyDatabase: config.DSA_TDB_URL && config.DSA_TDB_TOKEN ? { url: config.DSA_TDB_URL, token: config.DSA_TDB_TOKEN } : undefined,
+    backup: config.BACKUP_DIR
+      ? {
+          dir: path.resolve(config.BACKUP_DIR),
+          cron: config.BACKUP_CRON,
+          keep: config.BACKUP_KEEP,
+          dataDir,
+          mediaInBucket: Boolean(config.S3_BUCKET),
+        }
+      : undefined,
   });
   await background.start();
 

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../mock-backend/lib/config';
-import { backUpDataDir, Refused } from './lib/embedded-backup';
+import { backUpDataDir, Refused } from '../mock-backend/lib/embedded-backup';
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 if (positionals.length !== 1) {

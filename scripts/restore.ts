@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Refused, restoreDataDir } from './lib/embedded-backup';
+import { Refused, restoreDataDir } from '../mock-backend/lib/embedded-backup';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' } } });
 const dataDirArg = values['data-dir'];

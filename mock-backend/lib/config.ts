@@ -102,6 +102,15 @@ const ConfigSchema = z.object({
    * docs/operations.md, "Private paths of libraries", has what switching off costs. For a library update that breaks one.
    */
   LIBRARY_INTERNALS: z.enum(['on', 'off'], { error: 'LIBRARY_INTERNALS must be on or off' }).default('on'),
+  /**
+   * Backups of the RUNNING embedded site (lib/embedded-backup.ts, the `site-backup` job): a directory they are written
+   * into, a new one per run named after its UTC time, on the BACKUP_CRON schedule (UTC; default daily at 03:23), the
+   * newest BACKUP_KEEP kept. Unset: no backup is made while the site runs (`npm run backup` backs up a stopped one).
+   * The embedded database only: PostgreSQL is backed up with its own tools.
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_CRON: z.string().min(9).default('23 3 * * *'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
@@ -119,6 +128,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): { ok: true; config: Config 
   }
   if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
     return { ok: false, message: 'Invalid environment for mock-backend:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' };
+  }
+  if (c.BACKUP_DIR && c.DATABASE_URL) {
+    return {
+      ok: false,
+      message:
+        'Invalid environment for mock-backend:\n  BACKUP_DIR backs up the embedded database; with DATABASE_URL use pg_dump or a base backup (docs/operations.md)',
+    };
   }
   if (c.S3_BUCKET && !c.S3_ENDPOINT && !c.AWS_REGION) {
     return {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createPgliteDb, sql } from '../../mock-backend/lib/db';
+import { createPgliteDb, raw, sql, type Db } from './db';
 
 /**
  * A backup of an embedded site (PGlite in DATA_DIR/db, photos in DATA_DIR/media) is a directory:
@@ -16,9 +16,16 @@ import { createPgliteDb, sql } from '../../mock-backend/lib/db';
  * copied and checked one by one without an archive library, and the operator's own tools (rsync, restic, tar, an
  * object store's sync) take a directory as it is.
  *
- * Consistency: the database and the photo files are one moment only when nothing writes either while the backup is
- * made, and PGlite's data directory may be opened by one process at a time. So a backup is made of a STOPPED site:
- * while a backend has the database open, PGlite keeps `postmaster.pid` in it, and the backup refuses to start.
+ * Consistency: the database and the photo files must be one moment, and PGlite's data directory may be opened by one
+ * process at a time. So there are two ways to make one:
+ * - of a STOPPED site, by a command (`backUpDataDir`, `npm run backup`): while a backend has the database open,
+ *   PGlite keeps `postmaster.pid` in it, and the command refuses to start;
+ * - of a RUNNING site, by the backend that has the database open (`backUpRunningSite`, the `site-backup` job of
+ *   BACKUP_DIR): it holds PGlite's transaction lock — no statement or transaction of the site runs meanwhile — while
+ *   PGlite dumps its data directory and every photo file is hard-linked aside. A photo's file is written before the
+ *   row that names it commits, and deleted only after the commit that removed its row, and files are never
+ *   rewritten, so every row in the dump has its file among the links. The links are then copied and checked outside
+ *   the lock: the site waits for the dump and the links only (about a second on the demo seed), not for the copy.
  */
 const MANIFEST = 'manifest.json';
 const DATABASE_FILE = 'db.tar.gz';
@@ -123,36 +130,118 @@ export async function backUpDataDir(dataDir: string, target: string, opts: { med
   let dump: Blob;
   try {
     if (db.connection.kind !== 'pglite') throw new Error('not an embedded database');
-    const [counts] = await db.query<{ members: number; migrations: number }>(
-      sql`SELECT (SELECT count(*)::int FROM users) AS members, (SELECT count(*)::int FROM schema_migrations) AS migrations`,
-    );
-    members = counts?.members ?? 0;
-    migrations = counts?.migrations ?? 0;
+    ({ members, migrations } = await countsOf(db));
     await db.exec('CHECKPOINT');
     dump = await db.connection.pglite.dumpDataDir('gzip');
   } finally {
     await db.close();
   }
+  const mediaDir = path.join(dataDir, MEDIA);
+  const mediaKeys = opts.mediaInBucket ? null : await filesUnder(mediaDir);
+  return writeBackup(target, { dump, members, migrations }, mediaKeys && { dir: mediaDir, keys: mediaKeys });
+}
+
+/** What the database's part of a backup is: PGlite's dump of its data directory and two counts from the same moment. */
+interface DatabaseDump {
+  dump: Blob;
+  members: number;
+  migrations: number;
+}
+
+/** Writes a backup's files into `target`: the dump, the media files (null: in the bucket), the manifest last. */
+async function writeBackup(
+  target: string,
+  { dump, members, migrations }: DatabaseDump,
+  media: { dir: string; keys: readonly string[] } | null,
+): Promise<BackupResult> {
   const databaseFile = path.join(target, DATABASE_FILE);
   await writeFile(databaseFile, Buffer.from(await dump.arrayBuffer()));
-
-  const mediaDir = path.join(dataDir, MEDIA);
-  const media = opts.mediaInBucket ? null : await copyMedia(mediaDir, path.join(target, MEDIA), await filesUnder(mediaDir));
+  const copied = media ? await copyMedia(media.dir, path.join(target, MEDIA), media.keys) : null;
   const manifest: Manifest = {
     format: FORMAT,
     createdAt: new Date().toISOString(),
     database: { file: DATABASE_FILE, size: (await stat(databaseFile)).size, sha256: await sha256Of(databaseFile), migrations, members },
-    media,
+    media: copied,
   };
   const partial = path.join(target, `${MANIFEST}.partial`);
   await writeFile(partial, `${JSON.stringify(manifest, null, 1)}\n`);
   await rename(partial, path.join(target, MANIFEST));
   return {
     databaseBytes: manifest.database.size,
-    mediaFiles: media?.length ?? null,
-    mediaBytes: (media ?? []).reduce((sum, m) => sum + m.size, 0),
+    mediaFiles: copied?.length ?? null,
+    mediaBytes: (copied ?? []).reduce((sum, m) => sum + m.size, 0),
     members,
   };
+}
+
+/** The counts a manifest records, read in the moment the dump is of. */
+const COUNTS = 'SELECT (SELECT count(*)::int FROM users) AS members, (SELECT count(*)::int FROM schema_migrations) AS migrations';
+type Counts = { members: number; migrations: number };
+const countsOf = async (db: Db): Promise<Counts> => (await db.query<Counts>(raw(COUNTS)))[0] ?? { members: 0, migrations: 0 };
+
+/**
+ * Backs up the RUNNING embedded site whose database `db` is (this process has it open) into `target`, a new or empty
+ * directory: one moment of the database and of DATA_DIR/media (with `mediaInBucket`, the database only). The site
+ * goes on answering; statements wait only while PGlite dumps its data directory and the photo files are linked aside.
+ */
+export async function backUpRunningSite(db: Db, opts: { dataDir: string; target: string; mediaInBucket: boolean }): Promise<BackupResult> {
+  if (db.connection.kind !== 'pglite') throw new Refused('the database is PostgreSQL: back it up with pg_dump or a base backup');
+  const lite = db.connection.pglite;
+  if (!(await isEmptyOrMissing(opts.target))) throw new Refused(`${opts.target} is not empty: a backup goes into a new or empty directory`);
+  await mkdir(opts.target, { recursive: true });
+  const mediaDir = path.join(opts.dataDir, MEDIA);
+  // Beside the media folder, so that a link is possible (one file system); removed whatever happens.
+  const staging = path.join(opts.dataDir, `.backup-${randomUUID()}`);
+  try {
+    // Written out first, so that the dump needs little WAL replay when it is restored; the site runs on meanwhile.
+    await db.exec('CHECKPOINT');
+    // PGlite's transaction lock (its public transaction()): no other transaction and no statement of the site's Db
+    // runs until the callback ends. dumpDataDir takes PGlite's query lock itself.
+    const { dump, keys } = await lite.transaction(async (tx) => {
+      const counts = (await tx.query<Counts>(COUNTS)).rows[0] ?? { members: 0, migrations: 0 };
+      const dumped = await lite.dumpDataDir('gzip');
+      const linked = opts.mediaInBucket ? null : await linkAll(mediaDir, staging);
+      return { dump: { dump: dumped, ...counts }, keys: linked };
+    });
+    return await writeBackup(opts.target, dump, keys && { dir: staging, keys });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Hard-links every file under `from` into the same keys under `to` (one file system); answers the keys. */
+async function linkAll(from: string, to: string): Promise<string[]> {
+  const keys = await filesUnder(from);
+  for (const key of keys) {
+    const target = path.join(to, ...key.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await link(path.join(from, ...key.split('/')), target);
+  }
+  return keys;
+}
+
+/** The name prefix of the backups the `site-backup` job makes in BACKUP_DIR; the rest of the name is the UTC time. */
+const JOB_BACKUP_PREFIX = 'site-';
+
+/** The directory name of a backup the job makes at `at`: sortable, and without characters some file systems refuse. */
+export function jobBackupName(at: Date): string {
+  return `${JOB_BACKUP_PREFIX}${at.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/**
+ * Keeps the newest `keep` finished backups the job made in `dir` and removes the older ones, and every unfinished
+ * one (no manifest: a run that crashed) except `current`. Answers the names removed.
+ */
+export async function pruneJobBackups(dir: string, keep: number, current?: string): Promise<string[]> {
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && e.name.startsWith(JOB_BACKUP_PREFIX) && e.name !== current)
+    .map((e) => e.name)
+    .sort();
+  const finished = names.filter((n) => existsSync(path.join(dir, n, MANIFEST)));
+  const unfinished = names.filter((n) => !existsSync(path.join(dir, n, MANIFEST)));
+  const removed = [...unfinished, ...finished.slice(0, Math.max(0, finished.length - keep))];
+  for (const name of removed) await rm(path.join(dir, name), { recursive: true, force: true });
+  return removed;
 }
 
 async function readManifest(backup: string): Promise<Manifest> {
