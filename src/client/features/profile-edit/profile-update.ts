@@ -23,7 +23,7 @@ export const INTERESTS_SHOWN_FIELD = 'interests_shown';
 export const WORDS_SHOWN_FIELD = 'words_shown';
 
 /** The own-words fields the form posts (the lists once per ticked value). */
-export const WORDS_FIELDS = ['looking_for', 'position', 'tribes', 'height_cm', 'weight_kg', 'pronouns'] as const;
+const WORDS_FIELDS = ['looking_for', 'position', 'tribes', 'height_cm', 'weight_kg', 'pronouns'] as const;
 
 /** Field ids of the settings lists mapped to the form's fields. */
 const SETTING_OF: Record<string, string> = { birth_date: 'age', region_id: 'region' };
@@ -75,7 +75,7 @@ const listOf = <T extends string>(form: FormData, name: string, allowed: readonl
 const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | null => allowed.find((v) => v === value) ?? null;
 
 /** The own words of a posted profile form: an empty choice or field clears it, a list is what was ticked. */
-export function profileWordsOf(
+function profileWordsOf(
   form: FormData,
 ): Required<Pick<ProfileUpdate, 'looking_for' | 'position' | 'tribes' | 'height_cm' | 'weight_kg' | 'pronouns'>> {
   return {
