@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { feetAndInches, formatHeight, formatHeightBrief, formatWeight, imperialHint, showsImperial } from './body-units';
 import { parseMeasure, profileWordsProblems } from '../../shared/profile-words';
-import { profileUpdateOf, profileWordsProblemsOf, WORDS_SHOWN_FIELD } from '../features/profile-edit/profile-update';
+import { profileUpdateOf, profileWordsProblemsOf } from '../features/profile-edit/profile-update';
+import { WORDS_SHOWN_FIELD } from '../components/profile-words-fields';
 
 /** Intl writes a no-break or narrow no-break space between a number and its unit in some languages. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -9,18 +9,13 @@ import {
   type WordsProblem,
 } from '../../../shared/profile-words';
 import type { ProfileUpdate } from './api/update-profile';
+import { WORDS_SHOWN_FIELD } from '../../components/profile-words-fields';
 
 /** The profile form (its route action: app/pages/my-profile-page.tsx). */
 export const PROFILE_FORM = 'profile';
 
 /** The hidden field the interests' fieldset carries: without it (no list shown) the interests are left as they are. */
 export const INTERESTS_SHOWN_FIELD = 'interests_shown';
-
-/**
- * The hidden field the own-words fieldset carries: without it (an older form, a post of the name alone) looking for,
- * position, tribes, height, weight and pronouns are left as they are; with it, an unticked list clears its field.
- */
-export const WORDS_SHOWN_FIELD = 'words_shown';
 
 /** The own-words fields the form posts (the lists once per ticked value). */
 const WORDS_FIELDS = ['looking_for', 'position', 'tribes', 'height_cm', 'weight_kg', 'pronouns'] as const;
@@ -75,7 +70,7 @@ const listOf = <T extends string>(form: FormData, name: string, allowed: readonl
 const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | null => allowed.find((v) => v === value) ?? null;
 
 /** The own words of a posted profile form: an empty choice or field clears it, a list is what was ticked. */
-function profileWordsOf(
+export function profileWordsOf(
   form: FormData,
 ): Required<Pick<ProfileUpdate, 'looking_for' | 'position' | 'tribes' | 'height_cm' | 'weight_kg' | 'pronouns'>> {
   return {

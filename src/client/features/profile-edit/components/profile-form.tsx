@@ -10,7 +10,7 @@ import type { MyProfile } from '../api/get-my-profile';
 import { INTERESTS_SHOWN_FIELD, PROFILE_FORM, showsProfileField } from '../profile-update';
 import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
 import { useRegionName } from '../../../lib/region-names';
-import { initialWords, ProfileWordsFields, wordsAsSent, wordsErrorsOf, type WordsState } from './profile-words-fields';
+import { initialWords, ProfileWordsFields, wordsAsSent, wordsErrorsOf, type WordsState } from '../../../components/profile-words-fields';
 
 type Region = Schemas['Region'];
 type AttributeKey = keyof typeof ATTRIBUTE_OPTIONS;
@@ -58,7 +58,7 @@ function initial(p: MyProfile): FormState {
       body_type: a.body_type ?? '',
       signup_reason: a.signup_reason ?? '',
     },
-    words: initialWords(p),
+    words: initialWords(p.attributes),
   };
 }
 

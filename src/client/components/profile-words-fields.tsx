@@ -10,18 +10,16 @@ import {
   WEIGHT_KG,
   type WordsField,
   type WordsProblemCode,
-} from '../../../../shared/profile-words';
-import { imperialHint } from '../../../lib/body-units';
-import {
-  LOOKING_FOR_LABELS,
-  POSITION_LABELS,
-  PRONOUN_LABELS,
-  TRIBE_LABELS,
-  WORDS_LABELS,
-  WORDS_PROBLEMS,
-} from '../../../lib/profile-messages';
-import type { MyProfile } from '../api/get-my-profile';
-import { WORDS_SHOWN_FIELD } from '../profile-update';
+} from '../../shared/profile-words';
+import { imperialHint } from '../lib/body-units';
+import { LOOKING_FOR_LABELS, POSITION_LABELS, PRONOUN_LABELS, TRIBE_LABELS, WORDS_LABELS, WORDS_PROBLEMS } from '../lib/profile-messages';
+import type { Schemas } from '../../shared/api/client';
+
+/**
+ * The hidden field the own-words fieldset carries: without it (an older form, a post of the name alone) looking for,
+ * position, tribes, height, weight and pronouns are left as they are; with it, an unticked list clears its field.
+ */
+export const WORDS_SHOWN_FIELD = 'words_shown';
 
 /** The own words as the form holds them: the lists ticked, the rest as typed or chosen ('' = not said). */
 export interface WordsState {
@@ -33,8 +31,9 @@ export interface WordsState {
   pronouns: string;
 }
 
-export function initialWords(p: MyProfile): WordsState {
-  const a = p.attributes;
+export const EMPTY_WORDS: WordsState = { looking_for: [], position: '', tribes: [], height_cm: '', weight_kg: '', pronouns: '' };
+
+export function initialWords(a: Schemas['ProfileAttributes']): WordsState {
   return {
     looking_for: a.looking_for ?? [],
     position: a.position ?? '',
@@ -142,11 +141,10 @@ export function ProfileWordsFields({ words, onChange, errors, notSaid }: Props) 
           <input
             id={`pf-${field}`}
             name={field}
-            type="number"
+            // Text, not a number field: what he typed ("1,80") is what the rule checks and names, never silently emptied.
+            type="text"
             inputMode="numeric"
-            min={range.min}
-            max={range.max}
-            step={1}
+            autoComplete="off"
             className={`form-control${invalid ? ' is-invalid' : ''}`}
             value={words[field]}
             aria-describedby={[invalid ? `pf-${field}-error` : '', hint ? `pf-${field}-hint` : ''].filter(Boolean).join(' ') || undefined}
