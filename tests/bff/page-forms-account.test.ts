@@ -429,3 +429,71 @@ describe("the member's own profile without JavaScript", () => {
     expect(res.headers.location).toBe('/login');
   });
 });
+
+describe("the profile's own words without JavaScript", () => {
+  /** Whether the page's checkbox `name` with `value` is ticked. */
+  const ticked = (html: string, name: string, value: string) =>
+    (html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`, 'g')) ?? []).some(
+      (tag) => tag.includes(`value="${value}"`) && tag.includes('checked'),
+    );
+
+  it('When the profile page is opened, then the own words are fields of its form, with the saved ones ticked', async () => {
+    standIn = await backend(true);
+    standIn.routes.set('/api/my-profile.php', (_req, res) =>
+      json(res, 200, { profile: { ...myProfile, attributes: { ...myProfile.attributes, tribes: ['otter'], height_cm: 180 } } }),
+    );
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await request(app).get('/profile').set('Host', 'site.test').set('Accept', 'text/html').set('Cookie', SESSION);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/name="looking_for"[^>]*value="right_now"/);
+    expect(ticked(res.text, 'tribes', 'otter')).toBe(true);
+    expect(ticked(res.text, 'tribes', 'bear')).toBe(false);
+    expect(res.text).toMatch(/name="height_cm"[^>]*value="180"|value="180"[^>]*name="height_cm"/);
+    expect(res.text).toContain('name="words_shown"');
+  });
+
+  it('When the own words are posted, then they are saved as sent (an unticked list and an empty field clear) and the page answers 303', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const fields = new URLSearchParams([
+      ['name', 'Jan B'],
+      ['words_shown', '1'],
+      ['looking_for', 'dates'],
+      ['looking_for', 'right_now'],
+      ['position', 'vers_bottom'],
+      ['height_cm', '180'],
+      ['weight_kg', ''],
+      ['pronouns', 'he_him'],
+    ]);
+    const res = await post('/profile', fields, SESSION);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/profile?saved=1');
+    const saved = JSON.parse(standIn.hits('/api/profile.php').find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      looking_for: ['dates', 'right_now'],
+      position: 'vers_bottom',
+      tribes: [],
+      height_cm: 180,
+      weight_kg: null,
+      pronouns: 'he_him',
+    });
+  });
+
+  it('When four tribes and a height in metres are posted, then nothing is sent and the page comes again with both errors in Dutch and the fields as sent', async () => {
+    standIn = await backend(true);
+    app = makeApp(standIn.url, { render: renderPage });
+    const fields = new URLSearchParams([
+      ['name', 'Jan B'],
+      ['words_shown', '1'],
+      ...['bear', 'cub', 'otter', 'wolf'].map((t): [string, string] => ['tribes', t]),
+      ['height_cm', '1,80'],
+    ]);
+    const res = await post('/profile', fields, `${SESSION}; locale=nl`);
+    expect(res.status).toBe(200);
+    expect(standIn.hits('/api/profile.php').filter((r) => r.method === 'PUT')).toHaveLength(0);
+    expect(res.text).toContain('Kies hoogstens 3 types.');
+    expect(res.text).toContain('Vul een lengte in tussen 120 en 230 cm.');
+    expect(res.text).toMatch(/value="1,80"/);
+    expect(ticked(res.text, 'tribes', 'wolf')).toBe(true);
+  });
+});

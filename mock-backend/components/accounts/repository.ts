@@ -58,12 +58,25 @@ export async function insertUser(
   return row?.id ?? null;
 }
 
+/** The profile in his own words he may give at signup (all optional; the contract checked the values). */
+export interface SignupWords {
+  looking_for?: string[] | undefined;
+  position?: string | null | undefined;
+  tribes?: string[] | undefined;
+  height_cm?: number | null | undefined;
+  weight_kg?: number | null | undefined;
+  pronouns?: string | null | undefined;
+}
+
 export async function insertProfile(
   db: Db,
-  p: { userId: number; name: string; birthDate: string | null; about: string; country: string | null },
+  p: { userId: number; name: string; birthDate: string | null; about: string; country: string | null; words?: SignupWords },
 ): Promise<void> {
+  const w = p.words ?? {};
   await db.query(
-    sql`INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status) VALUES (${p.userId}, ${p.name}, ${p.birthDate}::date, ${p.about}, ${p.country}, 'male', 'disabled')`,
+    sql`INSERT INTO profiles (user_id, name, birth_date, about, country, gender, status, looking_for, position, tribes, height_cm, weight_kg, pronouns)
+     VALUES (${p.userId}, ${p.name}, ${p.birthDate}::date, ${p.about}, ${p.country}, 'male', 'disabled', ${w.looking_for ?? []}::text[],
+             ${w.position ?? null}, ${w.tribes ?? []}::text[], ${w.height_cm ?? null}::smallint, ${w.weight_kg ?? null}::smallint, ${w.pronouns ?? null})`,
   );
 }
 

@@ -77,3 +77,42 @@ describe('the country at signup', () => {
     expect(await countryOf(signup.email)).toBe(countries[0]);
   });
 });
+
+describe('the own words at signup', () => {
+  it('When the new member gives his own words at the "about me" step, then his profile has them; a bad value is 400 in his language and no account is made', async () => {
+    const signup = body({
+      looking_for: ['chat', 'right_now'],
+      position: 'vers_top',
+      tribes: ['jock'],
+      height_cm: 175,
+      pronouns: 'he_they',
+    });
+    const res = await request(ctx.app).post('/api/signup.php').send(signup);
+    expect(res.status).toBe(200);
+    const [row] = await ctx.db.query<Record<string, unknown>>(
+      sql`SELECT p.looking_for, p.position, p.tribes, p.height_cm, p.weight_kg, p.pronouns FROM users u JOIN profiles p ON p.user_id = u.id
+       WHERE u.email = ${signup.email}`,
+    );
+    expect(row).toEqual({
+      looking_for: ['chat', 'right_now'],
+      position: 'vers_top',
+      tribes: ['jock'],
+      height_cm: 175,
+      weight_kg: null,
+      pronouns: 'he_they',
+    });
+
+    const silent = body();
+    expect((await request(ctx.app).post('/api/signup.php').send(silent)).status).toBe(200);
+    const [none] = await ctx.db.query<Record<string, unknown>>(
+      sql`SELECT p.looking_for, p.tribes, p.position FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.email = ${silent.email}`,
+    );
+    expect(none).toEqual({ looking_for: [], tribes: [], position: null });
+
+    const bad = body({ tribes: ['bear', 'cub', 'otter', 'wolf'] });
+    const refused = await request(ctx.app).post('/api/signup.php').set('accept-language', 'nl').send(bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('bad_request');
+    expect(await accountsWith(bad.email)).toBe(0);
+  });
+});

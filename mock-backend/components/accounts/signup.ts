@@ -62,6 +62,19 @@ async function createAccount(tx: Db, deps: AccountDeps, ctx: AccountContext, inp
     birthDate: a.messageFirst ? null : (input.date_of_birth ?? null),
     about: input.about?.trim() ?? '',
     country: input.country ?? ctx.site.countries[0] ?? null,
+    // His own words from the "about me" step (a "message first" signup has none).
+    ...(a.messageFirst
+      ? {}
+      : {
+          words: {
+            looking_for: input.looking_for,
+            position: input.position,
+            tribes: input.tribes,
+            height_cm: input.height_cm,
+            weight_kg: input.weight_kg,
+            pronouns: input.pronouns,
+          },
+        }),
   });
   if (ctx.site.signup_credits > 0) await repo.addSignupCredits(tx, id, ctx.site.signup_credits);
   if (a.message && input.recipient_id) await repo.insertSignupMessage(tx, id, input.recipient_id, a.message);

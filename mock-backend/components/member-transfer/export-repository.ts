@@ -30,6 +30,12 @@ export interface MemberExportRow {
   eye_colour: string | null;
   body_type: string | null;
   tattoos: boolean | null;
+  looking_for: string[];
+  position: string | null;
+  tribes: string[];
+  height_cm: number | null;
+  weight_kg: number | null;
+  pronouns: string | null;
   invisible: boolean;
   fictional: boolean;
   lat: number | null;
@@ -45,7 +51,8 @@ export async function membersSince(db: Db, since: Date, afterId: number, limit: 
   return db.query<MemberExportRow>(sql`SELECT u.id, s.host, u.email, u.status, u.language, u.signup_date, u.last_active_at,
        u.deleted_at, u.paid_user, u.mail_off, p.name, p.status AS profile_status, p.country, r.code AS region,
        to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
-       p.eye_colour, p.body_type, p.tattoos, p.invisible, p.fictional, p.lat, p.lon,
+       p.eye_colour, p.body_type, p.tattoos, p.looking_for, p.position, p.tribes, p.height_cm, p.weight_kg, p.pronouns,
+       p.invisible, p.fictional, p.lat, p.lon,
        ARRAY(SELECT i.key FROM profile_interests pi JOIN interests i ON i.id = pi.interest_id
              WHERE pi.user_id = u.id ORDER BY i.key) AS interests
      FROM users u

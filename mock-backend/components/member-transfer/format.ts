@@ -52,6 +52,12 @@ interface MemberRecord {
     eye_colour?: string | null;
     body_type?: string | null;
     tattoos?: boolean | null;
+    looking_for?: string[];
+    position?: string | null;
+    tribes?: string[];
+    height_cm?: number | null;
+    weight_kg?: number | null;
+    pronouns?: string | null;
     invisible?: boolean;
     fictional?: boolean;
     interests?: string[];

@@ -501,6 +501,12 @@ async function applyMembers(ctx: Context, tx: Db, entries: Entry<'members'>[]): 
       eye_colour: p.eye_colour ?? null,
       body_type: p.body_type ?? null,
       tattoos: p.tattoos ?? null,
+      looking_for: p.looking_for ?? [],
+      position: p.position ?? null,
+      tribes: p.tribes ?? [],
+      height_cm: p.height_cm ?? null,
+      weight_kg: p.weight_kg ?? null,
+      pronouns: p.pronouns ?? null,
       invisible: p.invisible ?? false,
       fictional: p.fictional ?? false,
       // Stored snapped to the grid, like every position here: PHP's exact one is never kept.

@@ -192,6 +192,12 @@ export interface ProfileRow {
   eye_colour: string | null;
   body_type: string | null;
   tattoos: boolean | null;
+  looking_for: string[];
+  position: string | null;
+  tribes: string[];
+  height_cm: number | null;
+  weight_kg: number | null;
+  pronouns: string | null;
   invisible: boolean;
   fictional: boolean;
   lat: number | null;
@@ -201,6 +207,7 @@ export interface ProfileRow {
 
 const PROFILE_COLUMNS = sql`r(user_id int, name text, status text, country text, region_id int, birth_date date, about text,
   gender text, sexuality text, relationship_status text, hair_colour text, eye_colour text, body_type text, tattoos boolean,
+  looking_for text[], position text, tribes text[], height_cm smallint, weight_kg smallint, pronouns text,
   invisible boolean, fictional boolean, lat double precision, lon double precision)`;
 
 /** The profile columns the triggers of migration 039 mark when they are changed here. */
@@ -218,6 +225,12 @@ const PROFILE_FIELDS_MARKED = [
   'eye_colour',
   'body_type',
   'tattoos',
+  'looking_for',
+  'position',
+  'tribes',
+  'height_cm',
+  'weight_kg',
+  'pronouns',
   'invisible',
   'lat',
   'lon',
@@ -230,9 +243,11 @@ const PROFILE_FIELDS_MARKED = [
 export async function upsertProfiles(tx: Db, profiles: readonly ProfileRow[]): Promise<void> {
   if (profiles.length === 0) return;
   await tx.query(sql`INSERT INTO profiles (user_id, name, status, country, region_id, birth_date, about, gender, sexuality,
-       relationship_status, hair_colour, eye_colour, body_type, tattoos, invisible, fictional, lat, lon)
+       relationship_status, hair_colour, eye_colour, body_type, tattoos, looking_for, position, tribes, height_cm, weight_kg,
+       pronouns, invisible, fictional, lat, lon)
      SELECT r.user_id, r.name, r.status, r.country, r.region_id, r.birth_date, r.about, r.gender, r.sexuality,
-       r.relationship_status, r.hair_colour, r.eye_colour, r.body_type, r.tattoos, r.invisible, r.fictional, r.lat, r.lon
+       r.relationship_status, r.hair_colour, r.eye_colour, r.body_type, r.tattoos, coalesce(r.looking_for, '{}'), r.position,
+       coalesce(r.tribes, '{}'), r.height_cm, r.weight_kg, r.pronouns, r.invisible, r.fictional, r.lat, r.lon
      FROM jsonb_to_recordset(${rows(profiles)}::jsonb) AS ${PROFILE_COLUMNS}
      ON CONFLICT (user_id) DO UPDATE SET ${join(
        PROFILE_FIELDS_MARKED.map((column) => unlessChangedHere('profiles', column, 'EXCLUDED')),

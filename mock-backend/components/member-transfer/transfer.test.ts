@@ -588,6 +588,8 @@ describe('member transfer: members learnt on first sight', () => {
     // Plain writes here (not the PHP service speaking): the triggers list the fields they changed.
     await db.query(sql`UPDATE users SET email = 'mine@here.example', language = 'de' WHERE id = ${id}`);
     await db.query(sql`UPDATE profiles SET name = 'Named here' WHERE user_id = ${id}`);
+    // His own words chosen here are his too (migration 045), though the PHP service's record has none.
+    await db.query(sql`UPDATE profiles SET position = 'top', tribes = ARRAY['bear'] WHERE user_id = ${id}`);
     // A signup here took the address he left: the import does not write it back, so it does not collide.
     await db.query(sql`INSERT INTO users (site_id, email, password_hash, status) VALUES (1, ${phpAddress}, 'argon2-hash', 'active')`);
 
@@ -599,14 +601,16 @@ describe('member transfer: members learnt on first sight', () => {
     );
     expect(user).toEqual({ email: 'mine@here.example', language: 'de', status: 'active', changed_here: ['email', 'language'] });
     const [profile] = await db.query<{ name: string; about: string; gender: string; birth_date: string | null; changed_here: string[] }>(
-      sql`SELECT name, about, gender, birth_date::text, changed_here FROM profiles WHERE user_id = ${id}`,
+      sql`SELECT name, about, gender, birth_date::text, position, tribes, changed_here FROM profiles WHERE user_id = ${id}`,
     );
     expect(profile).toEqual({
       name: 'Named here',
       about: 'Imported from the PHP service.',
       gender: 'male',
       birth_date: expect.stringMatching(/^19\d\d-/),
-      changed_here: ['name'],
+      position: 'top',
+      tribes: ['bear'],
+      changed_here: ['name', 'position', 'tribes'],
     });
     expect(await count(db, `profile_interests WHERE user_id = ${id}`)).toBe(1);
   });
@@ -634,7 +638,8 @@ describe('member transfer: the export for the way back', () => {
     await source.db.query(
       sql`INSERT INTO messages (conversation_id, sender_id, body) VALUES (${conv?.id}, ${localId}, 'hi from here'), (${conv?.id}, ${a}, 'hello back')`,
     );
-    await source.db.query(sql`UPDATE profiles SET about = 'Changed here', updated_at = now() WHERE user_id = ${b}`);
+    await source.db.query(sql`UPDATE profiles SET about = 'Changed here', looking_for = ARRAY['dates', 'right_now'], position = 'versatile',
+      tribes = ARRAY['otter'], height_cm = 180, weight_kg = 82, pronouns = 'he_him', updated_at = now() WHERE user_id = ${b}`);
     await grantCredits(source.db, { userId: localId, credits: 100, kind: 'paid', reason: 'purchase', amountMinor: 1999, currency: 'EUR' });
     await spendCredits(source.db, { userId: localId, credits: 30, reason: 'message' });
     await spendCredits(source.db, { userId: a, credits: 10, reason: 'message' });
@@ -656,7 +661,8 @@ describe('member transfer: the export for the way back', () => {
     expect([...php.refusals, ...back.refusals]).toEqual([]);
 
     const members = (db: Db) =>
-      db.query(sql`SELECT u.id, u.email, u.status, u.credits, p.name, p.about, p.country
+      db.query(sql`SELECT u.id, u.email, u.status, u.credits, p.name, p.about, p.country, p.looking_for, p.position, p.tribes,
+        p.height_cm, p.weight_kg, p.pronouns
       FROM users u JOIN profiles p ON p.user_id = u.id ORDER BY u.id`);
     const likes = (db: Db) => db.query(sql`SELECT liker_id, liked_id FROM likes ORDER BY 1, 2`);
     const messages = (db: Db) =>
@@ -664,6 +670,7 @@ describe('member transfer: the export for the way back', () => {
       FROM messages m JOIN conversation_members cm ON cm.conversation_id = m.conversation_id
       GROUP BY m.id ORDER BY m.created_at, m.body`);
     expect(await members(target.db)).toEqual(await members(source.db));
+    expect((await members(target.db)).find((m) => (m as { id: number }).id === b)).toMatchObject({ tribes: ['otter'], height_cm: 180 });
     expect(await likes(target.db)).toEqual(await likes(source.db));
     expect(await messages(target.db)).toEqual(await messages(source.db));
     expect(await ledgerInvariantViolations(target.db)).toEqual([]);

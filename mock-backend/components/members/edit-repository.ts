@@ -22,7 +22,8 @@ const myProfile = statement(
     sql`SELECT u.id, u.email, u.paid_user, p.name, p.about, p.birth_date::text AS birth_date,
             CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END AS age,
             p.country, p.region_id, p.gender, p.sexuality, p.relationship_status, p.hair_colour, p.eye_colour,
-            p.body_type, p.tattoos, p.signup_reason, p.invisible, (p.lat IS NOT NULL) AS has_location
+            p.body_type, p.tattoos, p.signup_reason, p.looking_for, p.position, p.tribes, p.height_cm, p.weight_kg,
+            p.pronouns, p.invisible, (p.lat IS NOT NULL) AS has_location
      FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ${userId} AND u.status <> 'deleted'`,
 );
 
@@ -54,6 +55,12 @@ const EDITABLE_COLUMNS = [
   'body_type',
   'tattoos',
   'signup_reason',
+  'looking_for',
+  'position',
+  'tribes',
+  'height_cm',
+  'weight_kg',
+  'pronouns',
   'country',
   'region_id',
 ] as const;

@@ -86,6 +86,13 @@ export async function updateProfile(db: Db, site: Site, userId: number, body: Pr
     'body_type',
     'tattoos',
     'signup_reason',
+    // The profile in his own words: null clears a value, a list replaces the stored one (the contract checks them).
+    'looking_for',
+    'position',
+    'tribes',
+    'height_cm',
+    'weight_kg',
+    'pronouns',
   ] as const) {
     if (body[key] !== undefined) changes[key] = body[key];
   }

@@ -1,4 +1,5 @@
 import { empty, join, raw, sql, statement, type Db, type Query, type Sql } from '../../lib/db';
+import type { Schemas } from '../../lib/api-types';
 import { bandCells, notBlocked } from '../privacy/index';
 
 /** A member is online (the card's dot, the search's `online` filter) while his last activity is this recent. */
@@ -13,7 +14,7 @@ export const SUMMARY_COLUMNS = raw(`
   (u.last_active_at > now() - interval '${ONLINE_MINUTES} minutes' AND NOT p.invisible) AS online,
   u.paid_user AS premium, p.fictional, (ph.verified_by IS NOT NULL) AS verified,
   ph.id AS photo_id, ph.filename AS photo_filename, ph.thumb_filename AS photo_thumb, ph.status AS photo_status,
-  p.lat AS loc_lat, p.lon AS loc_lon`);
+  p.lat AS loc_lat, p.lon AS loc_lon, p.looking_for, p.position, p.height_cm`);
 
 /** Joins for SUMMARY_COLUMNS, starting from `users u`. */
 export const SUMMARY_JOINS = raw(`
@@ -45,6 +46,10 @@ export interface SummaryRow {
   loc_lon: number | null;
   /** Whether the viewer likes this member (read only when there is a viewer; no likes list for the hearts). */
   liked?: boolean | null;
+  /** The brief of his own words a card shows: what he is looking for, his position, his height (profiles, 044). */
+  looking_for: LookingFor[];
+  position: Position | null;
+  height_cm: number | null;
 }
 
 /**
@@ -276,6 +281,9 @@ export async function countMembers(db: Db, q: MemberFilters, cap: number): Promi
   return { total: Math.min(n, cap), capped: n > cap };
 }
 
+type LookingFor = Schemas['LookingFor'][number];
+type Position = NonNullable<Schemas['Position']>;
+
 /** The profile attribute columns, as read for the profile view and the profile editor. */
 export interface AttributeColumns {
   gender: 'male' | 'female' | null;
@@ -286,6 +294,13 @@ export interface AttributeColumns {
   body_type: 'slim' | 'normal' | 'fat' | null;
   tattoos: boolean | null;
   signup_reason: string | null;
+  /** The profile in his own words (044_profile_vocabulary.sql); empty lists and nulls when he has not said. */
+  looking_for: LookingFor[];
+  position: Position | null;
+  tribes: Schemas['Tribes'];
+  height_cm: number | null;
+  weight_kg: number | null;
+  pronouns: Schemas['Pronouns'];
 }
 
 export interface DetailRow extends SummaryRow, AttributeColumns {
@@ -303,7 +318,7 @@ export interface DetailRow extends SummaryRow, AttributeColumns {
 const profileDetail = statement('members_profile_detail', (siteId: number, id: number, viewerId: number | null) => {
   const viewer = sql`${viewerId}::int`;
   return sql`SELECT ${SUMMARY_COLUMNS}, p.about, p.gender, p.sexuality, p.relationship_status, p.hair_colour,
-            p.eye_colour, p.body_type, p.tattoos, p.signup_reason,
+            p.eye_colour, p.body_type, p.tattoos, p.signup_reason, p.tribes, p.weight_kg, p.pronouns,
             CASE WHEN ${viewer} IS NULL THEN NULL ELSE ${likedByViewer(viewerId)} END AS liked,
             CASE WHEN ${viewer} IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = ${viewer}) END AS likes_me,
             (SELECT lm.is_new FROM likes lm WHERE lm.liker_id = u.id AND lm.liked_id = ${viewer}) AS like_new,

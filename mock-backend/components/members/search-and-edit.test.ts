@@ -174,3 +174,105 @@ describe('profile editing', () => {
     expect((await put({ id: 1, name: 'Mallory' })).status).toBe(400);
   });
 });
+
+describe('the profile in his own words', () => {
+  const put = (body: Record<string, unknown>, lang = 'de') =>
+    request(ctx.app).put('/api/profile.php').set('cookie', free).set('accept-language', lang).send(body);
+  const stored = async () => {
+    const [row] = await ctx.db.query<Record<string, unknown>>(
+      sql`SELECT looking_for, position, tribes, height_cm, weight_kg, pronouns, about FROM profiles
+       WHERE user_id = (SELECT id FROM users WHERE email = ${DEMO_LOGINS.free})`,
+    );
+    return row;
+  };
+  const words = {
+    looking_for: ['dates', 'right_now'],
+    position: 'versatile',
+    tribes: ['bear', 'otter'],
+    height_cm: 180,
+    weight_kg: 82,
+    pronouns: 'he_him',
+  };
+
+  it('When a member sets them, then his own profile, the public profile and his card carry them; null and [] clear them', async () => {
+    const res = await put(words);
+    expect(res.status).toBe(200);
+    expect(res.body.profile.attributes).toMatchObject(words);
+    const id = res.body.profile.id as number;
+    const mine = await request(ctx.app).get('/api/my-profile.php').set('cookie', free);
+    expect(mine.body.profile.attributes).toMatchObject(words);
+    const pub = await request(ctx.app).get('/api/profile.php').query({ id });
+    expect(pub.body.profile.attributes).toMatchObject(words);
+    // Lists replace, they are not merged.
+    expect((await put({ tribes: ['cub'] })).body.profile.attributes.tribes).toEqual(['cub']);
+
+    // The card (another member's search) carries the brief: looking for, position, height; never tribes or weight.
+    const viewer = await loginCookie(ctx.app, DEMO_LOGINS.premium);
+    let card: Record<string, unknown> | undefined;
+    for (let cursor: string | null = null, pages = 0; !card && pages < 20; pages++) {
+      const page: request.Response = await request(ctx.app)
+        .get('/api/members.php')
+        .query({ limit: 50, ...(cursor ? { cursor } : {}) })
+        .set('cookie', viewer);
+      card = (page.body.profiles as Array<Record<string, unknown>>).find((p) => p.id === id);
+      cursor = page.body.next_cursor;
+      if (!cursor) break;
+    }
+    expect(card).toMatchObject({ looking_for: ['dates', 'right_now'], position: 'versatile', height_cm: 180 });
+    expect(card).not.toHaveProperty('tribes');
+    expect(card).not.toHaveProperty('weight_kg');
+
+    const cleared = await put({ looking_for: [], position: null, tribes: [], height_cm: null, weight_kg: null, pronouns: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.profile.attributes).toMatchObject({
+      looking_for: [],
+      position: null,
+      tribes: [],
+      height_cm: null,
+      weight_kg: null,
+      pronouns: null,
+    });
+    expect(await stored()).toMatchObject({ looking_for: [], position: null, tribes: [], height_cm: null });
+    // A card of a member who said nothing has none of them.
+    const none = await request(ctx.app).get('/api/profile.php').query({ id });
+    expect(none.body.profile).not.toHaveProperty('position');
+    expect(none.body.profile).not.toHaveProperty('height_cm');
+  });
+
+  it('When a value is not one of the contract, then 400 in his language and nothing of the request is written', async () => {
+    await put(words);
+    const bad: Array<Record<string, unknown>> = [
+      { tribes: ['bear', 'otter', 'cub', 'wolf'] },
+      { tribes: ['bear', 'bear'] },
+      { tribes: ['unicorn'] },
+      { looking_for: ['marriage'] },
+      { position: 'power_bottom' },
+      { pronouns: 'she_her' },
+      { height_cm: 119 },
+      { height_cm: 231 },
+      { height_cm: 180.5 },
+      { weight_kg: 39 },
+      { weight_kg: 251 },
+      { weight_kg: '80' },
+    ];
+    for (const body of bad) {
+      const res = await put({ ...body, about: 'Half written?' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('bad_request');
+      expect(res.body.error.message).toMatch(/[a-zäöüß]/i);
+    }
+    const de = await put({ position: 'power_bottom' }, 'de');
+    const en = await put({ position: 'power_bottom' }, 'en');
+    expect(de.body.error.message).not.toBe(en.body.error.message);
+    expect(await stored()).toMatchObject({ ...words, about: expect.not.stringMatching('Half written?') });
+  });
+
+  it('When a value is written past the contract, then the database’s own check still refuses it', async () => {
+    // The database's checks stay the last word (a refusal there is 422 invalid_value through lib/errors.ts, never a 500).
+    await expect(
+      ctx.db.query(
+        sql`UPDATE profiles SET tribes = ARRAY['unicorn'] WHERE user_id = (SELECT id FROM users WHERE email = ${DEMO_LOGINS.free})`,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+});

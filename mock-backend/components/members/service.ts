@@ -29,6 +29,10 @@ export function toSummary(row: repo.SummaryRow, viewerPosition?: Position): Prof
     premium: row.premium,
     fictional: row.fictional,
     verified: row.verified,
+    // The brief of his own words (the card's line): only what he said, nothing when he said nothing.
+    ...(row.looking_for?.length ? { looking_for: row.looking_for } : {}),
+    ...(row.position ? { position: row.position } : {}),
+    ...(row.height_cm != null ? { height_cm: row.height_cm } : {}),
     ...(distance !== undefined ? { distance } : {}),
     // Only with a viewer: whether he likes this member (the like heart, without loading his likes list).
     ...(typeof row.liked === 'boolean' ? { liked: row.liked } : {}),
@@ -177,6 +181,12 @@ export function attributesOf(row: repo.AttributeColumns): Schemas['ProfileAttrib
     body_type: row.body_type,
     tattoos: row.tattoos,
     signup_reason: row.signup_reason,
+    looking_for: row.looking_for,
+    position: row.position,
+    tribes: row.tribes,
+    height_cm: row.height_cm,
+    weight_kg: row.weight_kg,
+    pronouns: row.pronouns,
   };
 }
 

@@ -1,4 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { WordsProblemCode } from '../../shared/profile-words';
 
 /** Labels of the profile attribute fields, for the profile view and the profile editor. */
 export const ATTRIBUTE_LABELS = defineMessages({
@@ -9,7 +10,7 @@ export const ATTRIBUTE_LABELS = defineMessages({
   eye_colour: { id: 'profile.attr.eyes', defaultMessage: 'Eye colour' },
   body_type: { id: 'profile.attr.body', defaultMessage: 'Body type' },
   tattoos: { id: 'profile.attr.tattoos', defaultMessage: 'Tattoos' },
-  signup_reason: { id: 'profile.attr.reason', defaultMessage: 'Looking for' },
+  signup_reason: { id: 'profile.attr.reason', defaultMessage: 'Here for' },
 });
 
 /** Values of the attribute options, for the profile view and the profile editor. */
@@ -21,14 +22,14 @@ export const VALUE_LABELS: Record<string, MessageDescriptor> = defineMessages({
   lesbian: { id: 'profile.value.lesbian', defaultMessage: 'Lesbian' },
   bi: { id: 'profile.value.bi', defaultMessage: 'Bisexual' },
   divorced: { id: 'profile.value.divorced', defaultMessage: 'Divorced' },
-  living_together: { id: 'profile.value.livingTogether', defaultMessage: 'Living together' },
-  married: { id: 'profile.value.married', defaultMessage: 'Married' },
-  unmarried: { id: 'profile.value.unmarried', defaultMessage: 'Unmarried' },
+  living_together: { id: 'profile.value.livingTogether', defaultMessage: 'Living with my partner' },
+  married: { id: 'profile.value.married', defaultMessage: 'Married or partnered' },
+  unmarried: { id: 'profile.value.unmarried', defaultMessage: 'In a relationship' },
   single: { id: 'profile.value.single', defaultMessage: 'Single' },
   widowed: { id: 'profile.value.widowed', defaultMessage: 'Widowed' },
   slim: { id: 'profile.value.slim', defaultMessage: 'Slim' },
   normal: { id: 'profile.value.normal', defaultMessage: 'Average' },
-  fat: { id: 'profile.value.fat', defaultMessage: 'A few extra pounds' },
+  fat: { id: 'profile.value.fat', defaultMessage: 'Chubby' },
   black: { id: 'profile.value.black', defaultMessage: 'Black' },
   brown: { id: 'profile.value.brown', defaultMessage: 'Brown' },
   blond: { id: 'profile.value.blond', defaultMessage: 'Blond' },
@@ -42,7 +43,75 @@ export const VALUE_LABELS: Record<string, MessageDescriptor> = defineMessages({
   dating: { id: 'profile.value.dating', defaultMessage: 'Dates' },
   friendship: { id: 'profile.value.friendship', defaultMessage: 'Friendship' },
   chat: { id: 'profile.value.chat', defaultMessage: 'Chatting' },
-  fun: { id: 'profile.value.fun', defaultMessage: 'Fun' },
+  fun: { id: 'profile.value.fun', defaultMessage: 'Fun, no strings' },
   yes: { id: 'common.yes', defaultMessage: 'Yes' },
   no: { id: 'common.no', defaultMessage: 'No' },
+});
+
+/** Labels of the profile's own words (the editor's fields and the profile view's rows). */
+export const WORDS_LABELS = defineMessages({
+  looking_for: { id: 'profile.words.lookingFor', defaultMessage: 'Looking for' },
+  position: { id: 'profile.words.position', defaultMessage: 'Position' },
+  tribes: { id: 'profile.words.tribes', defaultMessage: 'Tribes' },
+  height_cm: { id: 'profile.words.height', defaultMessage: 'Height' },
+  weight_kg: { id: 'profile.words.weight', defaultMessage: 'Weight' },
+  pronouns: { id: 'profile.words.pronouns', defaultMessage: 'Pronouns' },
+});
+
+export const LOOKING_FOR_LABELS: Record<string, MessageDescriptor> = defineMessages({
+  chat: { id: 'profile.lookingFor.chat', defaultMessage: 'Chat' },
+  dates: { id: 'profile.lookingFor.dates', defaultMessage: 'Dates' },
+  friends: { id: 'profile.lookingFor.friends', defaultMessage: 'Friends' },
+  relationship: { id: 'profile.lookingFor.relationship', defaultMessage: 'A relationship' },
+  right_now: { id: 'profile.lookingFor.rightNow', defaultMessage: 'Right now' },
+});
+
+export const POSITION_LABELS: Record<string, MessageDescriptor> = defineMessages({
+  top: { id: 'profile.position.top', defaultMessage: 'Top' },
+  vers_top: { id: 'profile.position.versTop', defaultMessage: 'Versatile top' },
+  versatile: { id: 'profile.position.versatile', defaultMessage: 'Versatile' },
+  vers_bottom: { id: 'profile.position.versBottom', defaultMessage: 'Versatile bottom' },
+  bottom: { id: 'profile.position.bottom', defaultMessage: 'Bottom' },
+  side: { id: 'profile.position.side', defaultMessage: 'Side' },
+});
+
+/** The card's short position ("Vers"): a 320 px card has room for a word. */
+export const POSITION_BRIEF: Record<string, MessageDescriptor> = defineMessages({
+  top: { id: 'profile.positionBrief.top', defaultMessage: 'Top' },
+  vers_top: { id: 'profile.positionBrief.versTop', defaultMessage: 'Vers top' },
+  versatile: { id: 'profile.positionBrief.versatile', defaultMessage: 'Vers' },
+  vers_bottom: { id: 'profile.positionBrief.versBottom', defaultMessage: 'Vers btm' },
+  bottom: { id: 'profile.positionBrief.bottom', defaultMessage: 'Bottom' },
+  side: { id: 'profile.positionBrief.side', defaultMessage: 'Side' },
+});
+
+export const TRIBE_LABELS: Record<string, MessageDescriptor> = defineMessages({
+  bear: { id: 'profile.tribe.bear', defaultMessage: 'Bear' },
+  clean_cut: { id: 'profile.tribe.cleanCut', defaultMessage: 'Clean-cut' },
+  cub: { id: 'profile.tribe.cub', defaultMessage: 'Cub' },
+  daddy: { id: 'profile.tribe.daddy', defaultMessage: 'Daddy' },
+  discreet: { id: 'profile.tribe.discreet', defaultMessage: 'Discreet' },
+  geek: { id: 'profile.tribe.geek', defaultMessage: 'Geek' },
+  jock: { id: 'profile.tribe.jock', defaultMessage: 'Jock' },
+  leather: { id: 'profile.tribe.leather', defaultMessage: 'Leather' },
+  muscle: { id: 'profile.tribe.muscle', defaultMessage: 'Muscle' },
+  otter: { id: 'profile.tribe.otter', defaultMessage: 'Otter' },
+  rugged: { id: 'profile.tribe.rugged', defaultMessage: 'Rugged' },
+  sober: { id: 'profile.tribe.sober', defaultMessage: 'Sober' },
+  twink: { id: 'profile.tribe.twink', defaultMessage: 'Twink' },
+  wolf: { id: 'profile.tribe.wolf', defaultMessage: 'Wolf' },
+});
+
+export const PRONOUN_LABELS: Record<string, MessageDescriptor> = defineMessages({
+  he_him: { id: 'profile.pronouns.heHim', defaultMessage: 'he/him' },
+  he_they: { id: 'profile.pronouns.heThey', defaultMessage: 'he/they' },
+  they_them: { id: 'profile.pronouns.theyThem', defaultMessage: 'they/them' },
+  any: { id: 'profile.pronouns.any', defaultMessage: 'Any pronouns' },
+});
+
+/** The messages of the rules the page's action checks (src/shared/profile-words.ts), beside their fields. */
+export const WORDS_PROBLEMS: Record<WordsProblemCode, MessageDescriptor> = defineMessages({
+  profile_tribes_too_many: { id: 'profile.words.tribesTooMany', defaultMessage: 'Choose at most {max} tribes.' },
+  profile_height_range: { id: 'profile.words.heightRange', defaultMessage: 'Enter a height between {min} and {max} cm.' },
+  profile_weight_range: { id: 'profile.words.weightRange', defaultMessage: 'Enter a weight between {min} and {max} kg.' },
 });

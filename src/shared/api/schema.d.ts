@@ -2439,6 +2439,12 @@ export interface components {
             /** @description YYYY-MM-DD, a real calendar date (1990-02-30 is 422 `birth_date_invalid`) */
             date_of_birth?: string;
             about?: string;
+            looking_for?: components["schemas"]["LookingFor"];
+            position?: components["schemas"]["Position"];
+            tribes?: components["schemas"]["Tribes"];
+            height_cm?: components["schemas"]["HeightCm"];
+            weight_kg?: components["schemas"]["WeightKg"];
+            pronouns?: components["schemas"]["Pronouns"];
             signup_message?: string;
             /** @description The member the signup message is for (`/members/{id}/signup`) */
             recipient_id?: number;

@@ -22,7 +22,7 @@ import { LocationCard } from '../../features/privacy/components/location-card';
 import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
 import { updateProfile } from '../../features/profile-edit/api/update-profile';
 import { ProfileForm } from '../../features/profile-edit/components/profile-form';
-import { PROFILE_FORM, profileFieldsOf, profileUpdateOf } from '../../features/profile-edit/profile-update';
+import { PROFILE_FORM, profileFieldsOf, profileUpdateOf, profileWordsProblemsOf } from '../../features/profile-edit/profile-update';
 import { getInterests, INTERESTS_KEY, type Interest } from '../../features/site-data/api/get-interests';
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
 import { uploadPhoto, type OwnImage } from '../../features/photos/api/upload-photo';
@@ -89,6 +89,12 @@ export async function myProfileAction({ request, context }: PageActionArgs): Pro
       () => (intent === PHOTO_MAIN_INTENT ? setMainPhoto(context.api, photoId) : deletePhoto(context.api, photoId)),
       () => seeOther(intent === PHOTO_DELETE_INTENT ? `/profile?${PHOTO_DELETED.name}=${PHOTO_DELETED.value}` : '/profile'),
     );
+  }
+  // The own words' rules first (tribes, height, weight), every wrong field at once, before the backend is asked.
+  const wrong = profileWordsProblemsOf(form);
+  if (wrong.length > 0) {
+    const error = { code: 'invalid_fields', message: '', params: { field: wrong[0]?.field, field_errors: wrong } };
+    return { form: PROFILE_FORM, status: 422, body: { error }, fields: profileFieldsOf(form) };
   }
   const body = profileUpdateOf(form, [...context.settings.visible_profile_fields, ...context.settings.visible_profile_notes]);
   return runFormAction(

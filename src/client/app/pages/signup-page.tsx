@@ -1,4 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { WORDS_SHOWN_FIELD } from '../../components/profile-words-fields';
+import { profileWordsOf, profileWordsProblemsOf } from '../../features/profile-edit/profile-update';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
@@ -42,9 +44,11 @@ export async function signupAction({
     ...signupStepErrors({ step: 'account', email, password }),
     ...(messageFirst ? [] : signupStepErrors({ step: 'personal', email, name, date_of_birth: dateOfBirth })),
   ];
-  if (wrong.length > 0) {
-    const [first] = wrong;
-    const error = { code: 'invalid_fields', message: '', params: { field: first?.field, field_errors: wrong } };
+  // His own words from the "about me" step, by the profile editor's rules (checked again by the backend's contract).
+  const wordsWrong = messageFirst ? [] : profileWordsProblemsOf(form);
+  if (wrong.length > 0 || wordsWrong.length > 0) {
+    const [first] = [...wrong, ...wordsWrong];
+    const error = { code: 'invalid_fields', message: '', params: { field: first?.field, field_errors: [...wrong, ...wordsWrong] } };
     return { form: SIGNUP_FORM, status: 422, body: { error }, fields: kept };
   }
   const query = searchOf(request);
@@ -52,6 +56,10 @@ export async function signupAction({
     email,
     password,
     ...(messageFirst ? {} : { name, date_of_birth: dateOfBirth, about, ...(country ? { country } : {}) }),
+    // Only what he said: a new member who filled in none of his own words sends none.
+    ...(messageFirst || !form.has(WORDS_SHOWN_FIELD)
+      ? {}
+      : Object.fromEntries(Object.entries(profileWordsOf(form)).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)))),
     ...(message && recipientId !== null ? { signup_message: message, recipient_id: recipientId } : {}),
     tracking: rememberTracking(query, null),
   };

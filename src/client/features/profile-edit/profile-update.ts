@@ -1,11 +1,24 @@
 import { ATTRIBUTE_OPTIONS } from '../../lib/interest-messages';
+import {
+  LOOKING_FOR,
+  parseMeasure,
+  PRONOUNS,
+  POSITIONS,
+  profileWordsProblems,
+  TRIBES,
+  type WordsProblem,
+} from '../../../shared/profile-words';
 import type { ProfileUpdate } from './api/update-profile';
+import { WORDS_SHOWN_FIELD } from '../../components/profile-words-fields';
 
 /** The profile form (its route action: app/pages/my-profile-page.tsx). */
 export const PROFILE_FORM = 'profile';
 
 /** The hidden field the interests' fieldset carries: without it (no list shown) the interests are left as they are. */
 export const INTERESTS_SHOWN_FIELD = 'interests_shown';
+
+/** The own-words fields the form posts (the lists once per ticked value). */
+const WORDS_FIELDS = ['looking_for', 'position', 'tribes', 'height_cm', 'weight_kg', 'pronouns'] as const;
 
 /** Field ids of the settings lists mapped to the form's fields. */
 const SETTING_OF: Record<string, string> = { birth_date: 'age', region_id: 'region' };
@@ -45,7 +58,36 @@ export function profileUpdateOf(form: FormData, visibleFields: readonly string[]
     if (!shows(key)) continue;
     (body as Record<string, unknown>)[key] = text(form, key) || null;
   }
+  if (form.has(WORDS_SHOWN_FIELD)) Object.assign(body, profileWordsOf(form));
   return body;
+}
+
+const listOf = <T extends string>(form: FormData, name: string, allowed: readonly T[]): T[] => {
+  const ticked = new Set(form.getAll(name));
+  // The contract's order, each once (a doubled or unknown value in a hand-made post is left out, not refused).
+  return allowed.filter((v) => ticked.has(v));
+};
+const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | null => allowed.find((v) => v === value) ?? null;
+
+/** The own words of a posted profile form: an empty choice or field clears it, a list is what was ticked. */
+export function profileWordsOf(
+  form: FormData,
+): Required<Pick<ProfileUpdate, 'looking_for' | 'position' | 'tribes' | 'height_cm' | 'weight_kg' | 'pronouns'>> {
+  return {
+    looking_for: listOf(form, 'looking_for', LOOKING_FOR),
+    position: oneOf(text(form, 'position'), POSITIONS),
+    tribes: listOf(form, 'tribes', TRIBES),
+    height_cm: parseMeasure(text(form, 'height_cm')),
+    weight_kg: parseMeasure(text(form, 'weight_kg')),
+    pronouns: oneOf(text(form, 'pronouns'), PRONOUNS),
+  };
+}
+
+/** The own-words rules a posted form breaks (checked before the backend is asked), every one at once. */
+export function profileWordsProblemsOf(form: FormData): WordsProblem[] {
+  if (!form.has(WORDS_SHOWN_FIELD)) return [];
+  const words = profileWordsOf(form);
+  return profileWordsProblems(words);
 }
 
 /** The fields of a refused profile form as they were sent (the interests joined by commas), to show them again. */
@@ -55,5 +97,12 @@ export function profileFieldsOf(form: FormData): Record<string, string> {
     if (form.has(name)) fields[name] = text(form, name);
   }
   if (form.has(INTERESTS_SHOWN_FIELD)) fields.interests = form.getAll('interests').join(',');
+  if (form.has(WORDS_SHOWN_FIELD)) {
+    for (const name of WORDS_FIELDS)
+      fields[name] = form
+        .getAll(name)
+        .filter((v) => typeof v === 'string')
+        .join(',');
+  }
   return fields;
 }

@@ -188,6 +188,31 @@ describe('SignupWizard sending the signup (the page action through the router)',
     window.localStorage.clear();
   });
 
+  it('When the visitor gives his own words at the last step, then a height out of range stops him beside it, and the signup sends only what he said', async () => {
+    const { fetch, sent } = signupBackend(
+      () => new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    renderWithApp(<SignupWizard />, { url: '/signup', fetch, action: signupAction, path: '/signup' });
+    fillStep0('jan@example.test', 'a-good-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
+    fireEvent.change(screen.getByLabelText('Profile name'), { target: { value: 'Jan' } });
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Right now' }));
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'bottom' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Otter' }));
+    fireEvent.change(screen.getByLabelText('Height'), { target: { value: '1,80' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    expect(screen.getByText('Enter a height between 120 and 230 cm.')).toBeTruthy();
+    expect(screen.getByTestId('signup-step-3')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Height'), { target: { value: '180' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+    await waitFor(() => expect(screen.queryByTestId('signup-step-3')).toBeNull());
+    expect(sent).toEqual([expect.objectContaining({ looking_for: ['right_now'], position: 'bottom', tribes: ['otter'], height_cm: 180 })]);
+    expect(sent[0]).not.toHaveProperty('weight_kg');
+    expect(sent[0]).not.toHaveProperty('pronouns');
+  });
+
   it('When the visitor changes the country the site derived from his address, then the signup sends the one he chose', async () => {
     const { fetch, sent } = signupBackend(
       () => new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } }),

@@ -4,6 +4,9 @@ import { useLocation } from 'react-router';
 import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormFeedback, FormGroup, FormText, Input, Label, Progress } from 'reactstrap';
 import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors } from '../../../../shared/account-rules';
+import { parseMeasure, profileWordsProblems, type WordsField } from '../../../../shared/profile-words';
+import { ProfileWordsFields, WORDS_SHOWN_FIELD, wordsErrorsOf, type WordsState } from '../../../components/profile-words-fields';
+import { isApiRequestError } from '../../../lib/api-error';
 import { useFormFailure } from '../../../components/progressive-form';
 import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useApi } from '../../../lib/api-client';
@@ -34,6 +37,24 @@ export const SIGNUP_KEPT_FIELDS = ['email', 'name', 'date_of_birth', 'about', 's
 const LAST_FORM_STEP = 3;
 const PUSH_STEP = 3.5;
 const MAIL_STEP = 4;
+
+/** The words' fields as the signup posts them (the same names as the profile editor's). */
+function appendWords(form: FormData, words: WordsState): void {
+  form.set(WORDS_SHOWN_FIELD, '1');
+  for (const v of words.looking_for) form.append('looking_for', v);
+  for (const v of words.tribes) form.append('tribes', v);
+  for (const name of ['position', 'height_cm', 'weight_kg', 'pronouns'] as const) form.set(name, words[name]);
+}
+
+/** The words' rules broken, by field (src/shared/profile-words.ts: the page's action checks them again). */
+function wordsProblemsOf(words: WordsState): Partial<Record<WordsField, string>> {
+  const found = profileWordsProblems({
+    tribes: words.tribes,
+    height_cm: parseMeasure(words.height_cm),
+    weight_kg: parseMeasure(words.weight_kg),
+  });
+  return Object.fromEntries(found.map((p) => [p.field, p.code]));
+}
 
 function stepOfField(field: string | null): number {
   if (field === 'email' || field === 'password') return 0;
@@ -102,6 +123,8 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     Object.fromEntries((refusedFields ?? []).map((e) => [e.field, ruleMessage(intl, e.code)])),
   );
   const [busy, setBusy] = useState(false);
+  /** The "about me" step's own words that break a rule, by field (checked when he goes on). */
+  const [wordsErrors, setWordsErrors] = useState<Partial<Record<WordsField, string>>>({});
   // The photo chosen at step 1 stays in this page (a File cannot go into the stored draft) until the account exists.
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [photoOutcome, setPhotoOutcome] = useState<PhotoOutcome>(null);
@@ -167,6 +190,16 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
         : step === 2
           ? signupStepErrors({ step: 'personal', email: d.email, name: d.name, date_of_birth: d.date_of_birth })
           : [];
+    if (step === LAST_FORM_STEP) {
+      const wrong = wordsProblemsOf(d.words);
+      setWordsErrors(wrong);
+      const field = Object.keys(wrong)[0];
+      if (field) {
+        const input = form?.querySelector<HTMLElement>(`[name="${field}"]`);
+        input?.focus();
+        return false;
+      }
+    }
     setStepErrors(Object.fromEntries(found.map((e) => [e.field, ruleMessage(intl, e.code)])));
     const [first] = found;
     if (!first) return true;
@@ -194,6 +227,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
       form.set('name', d.name.trim());
       form.set('date_of_birth', d.date_of_birth);
       form.set('about', d.about);
+      appendWords(form, d.words);
       const country = chosenCountry(d);
       if (country) form.set('country', country);
     }
@@ -224,6 +258,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
       const fields = fieldCodesOf(err);
       if (fields) {
         setStepErrors(Object.fromEntries(fields.map((e) => [e.field, ruleMessage(intl, e.code)])));
+        setWordsErrors(wordsErrorsOf(isApiRequestError(err) ? err.params : undefined));
         update({ step: stepOfField(fields[0]!.field) });
       } else {
         const e = toFormError(intl, err);
@@ -482,6 +517,16 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
         </>
       ) : null}
 
+      {step === 3 ? (
+        <div className="row g-3 mb-3">
+          <ProfileWordsFields
+            words={draft.words}
+            onChange={(words) => update({ words })}
+            errors={wordsErrors}
+            notSaid={intl.formatMessage({ id: 'profileEdit.notSaid', defaultMessage: 'Not specified' })}
+          />
+        </div>
+      ) : null}
       {step === 3 ? (
         <FormGroup>
           <Label for="signup-about">

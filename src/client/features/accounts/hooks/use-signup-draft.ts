@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { EMPTY_WORDS, type WordsState } from '../../../components/profile-words-fields';
 
 /** The signup form draft plus the wizard's place in it. */
 export interface SignupDraft {
@@ -11,6 +12,8 @@ export interface SignupDraft {
   about: string;
   /** The country he chose at the personal-info step; '' until he changes the preselected one. */
   country: string;
+  /** His own words from the "about me" step (looking for, position, tribes, height, weight, pronouns), all optional. */
+  words: WordsState;
 }
 
 export const EMPTY_DRAFT: SignupDraft = {
@@ -22,6 +25,7 @@ export const EMPTY_DRAFT: SignupDraft = {
   signup_message: '',
   about: '',
   country: '',
+  words: EMPTY_WORDS,
 };
 const KEY = 'signup_draft';
 const listeners = new Set<() => void>();

@@ -8,6 +8,8 @@ import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
+import { formatHeightBrief } from '../../../lib/body-units';
+import { LOOKING_FOR_LABELS, POSITION_BRIEF } from '../../../lib/profile-messages';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
 
@@ -32,6 +34,13 @@ export function MemberCard({
 }) {
   const intl = useIntl();
   const distance = profile.distance ? DISTANCE_MESSAGES[profile.distance] : undefined;
+  // His own words in brief, only what he said: "Right now" when he is looking for a meeting today, "Vers · 180 cm".
+  const rightNow = profile.looking_for?.includes('right_now') ?? false;
+  const position = profile.position ? POSITION_BRIEF[profile.position] : undefined;
+  const brief = [
+    position ? intl.formatMessage(position) : null,
+    profile.height_cm != null ? formatHeightBrief(profile.height_cm, intl.locale) : null,
+  ].filter((part): part is string => part !== null);
   const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
   return (
     <Link to={`/members/${profile.id}`} className="member-card">
@@ -62,6 +71,13 @@ export function MemberCard({
             ) : (
               <CountryLabel country={profile.country} region={profile.region} />
             )}
+          </span>
+        ) : null}
+        {!compact && (rightNow || brief.length > 0) ? (
+          <span className="member-brief d-block" data-testid="member-brief">
+            {rightNow ? <span className="member-right-now">{intl.formatMessage(LOOKING_FOR_LABELS.right_now!)}</span> : null}
+            {rightNow && brief.length > 0 ? ' ' : null}
+            {brief.join(' · ')}
           </span>
         ) : null}
       </span>

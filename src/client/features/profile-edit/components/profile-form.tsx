@@ -10,6 +10,7 @@ import type { MyProfile } from '../api/get-my-profile';
 import { INTERESTS_SHOWN_FIELD, PROFILE_FORM, showsProfileField } from '../profile-update';
 import { ATTRIBUTE_LABELS, VALUE_LABELS } from '../../../lib/profile-messages';
 import { useRegionName } from '../../../lib/region-names';
+import { initialWords, ProfileWordsFields, wordsAsSent, wordsErrorsOf, type WordsState } from '../../../components/profile-words-fields';
 
 type Region = Schemas['Region'];
 type AttributeKey = keyof typeof ATTRIBUTE_OPTIONS;
@@ -35,6 +36,7 @@ interface FormState {
   tattoos: string;
   interests: string[];
   attributes: Record<AttributeKey, string>;
+  words: WordsState;
 }
 
 function initial(p: MyProfile): FormState {
@@ -56,6 +58,7 @@ function initial(p: MyProfile): FormState {
       body_type: a.body_type ?? '',
       signup_reason: a.signup_reason ?? '',
     },
+    words: initialWords(p.attributes),
   };
 }
 
@@ -72,6 +75,7 @@ function asSent(state: FormState, fields: Record<string, string>): FormState {
     tattoos: fields.tattoos ?? state.tattoos,
     interests: fields.interests === undefined ? state.interests : fields.interests.split(',').filter(Boolean),
     attributes,
+    words: wordsAsSent(state.words, fields),
   };
 }
 
@@ -134,6 +138,8 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
     ) : null;
   const describedBy = (field: string) => (invalid(field) ? `${field}-error` : undefined);
   const age = profile.age;
+  // The own words' rules the page's action checked (every wrong field at once); shown beside each field.
+  const wordsErrors = refused && !busy ? wordsErrorsOf(refused.error.params) : {};
 
   return (
     <RouterForm action="/profile" preventScrollReset className="surface profile-form" noValidate data-testid="profile-form">
@@ -266,6 +272,12 @@ export function ProfileForm({ profile, countries, regions, interests, visibleFie
             </select>
           </div>
         ) : null}
+        <ProfileWordsFields
+          words={form.words}
+          onChange={(words) => setForm({ ...form, words })}
+          errors={wordsErrors}
+          notSaid={t(messages.notSaid)}
+        />
         {shows('about') ? (
           <div className="col-12">
             <label htmlFor="pf-about" className="form-label">
