@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
 import { loggedInPage, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
@@ -59,6 +60,7 @@ describe.skipIf(!runE2e)('sexual health in the browser', () => {
     await page.waitForURL(/\/sexual-health$/);
     await page.getByRole('heading', { name: 'Before you start: your consent' }).waitFor();
     expect(await page.getByLabel('HIV status').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('I agree that the site stores my sexual health details as described above.').check();
     await page.getByRole('button', { name: 'Agree and continue' }).click();
 
@@ -68,6 +70,7 @@ describe.skipIf(!runE2e)('sexual health in the browser', () => {
     await page.getByRole('radio', { name: 'My matches (we liked each other)' }).check();
     await page.getByLabel('Remind me to test').selectOption('3_months');
     expect(await fitsWidth(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your sexual health details have been saved.').waitFor();
 
