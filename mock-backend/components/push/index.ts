@@ -4,7 +4,7 @@
  */
 export { configurePushHosts, endpointProblem, parsePushHosts } from './allow-list';
 export { createPushJobs } from './jobs';
-export type { DirectPush, PushJobOptions } from './jobs';
+export type { PushJobOptions } from './jobs';
 export { pushKeysProblem } from './keys';
 export { deleteOldNotifications, notificationInsert, recordNotification } from './repository';
 export type { Notifier } from './record';

@@ -34,7 +34,7 @@ export interface PushJobs {
 }
 
 /** A push of another component's text to one member's devices (e.g. a test reminder); true when a device took it. */
-export type DirectPush = (
+type DirectPush = (
   userId: number,
   text: { title: string; body: string; url: string; topic: string; ttlSeconds: number },
 ) => Promise<boolean>;

@@ -4,4 +4,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { exportOf as sexualHealthExport, shownTo as sexualHealthShownTo } from './service';
-export { sendDueReminders, type ReminderPush } from './reminders';
+export { sendDueReminders } from './reminders';

@@ -13,13 +13,13 @@ import * as repo from './repository';
  */
 
 /** The page where he changes or stops the reminder (the client's route). */
-export const SEXUAL_HEALTH_PATH = '/sexual-health';
+const SEXUAL_HEALTH_PATH = '/sexual-health';
 const BATCH = 100;
 /** A reminder waiting this long for an offline phone is still worth showing. */
 const PUSH_TTL_SECONDS = 3 * 24 * 3600;
 
 /** A push of the reminder's text to the member's devices; true when one took it (components/push `direct`). */
-export type ReminderPush = (
+type ReminderPush = (
   userId: number,
   text: { title: string; body: string; url: string; topic: string; ttlSeconds: number },
 ) => Promise<boolean>;
@@ -43,7 +43,7 @@ function siteOrigin(publicUrl: string, r: { host: string; is_default: boolean })
 }
 
 /** The reminder mail: that it is time for a test, and the way to change or stop it; never a health value. */
-export function renderTestReminder(locale: Locale, vars: { site: string; origin: string }): RenderedMail {
+function renderTestReminder(locale: Locale, vars: { site: string; origin: string }): RenderedMail {
   const { site } = vars;
   return renderMail({
     locale,

@@ -5,10 +5,10 @@ import { sql, type Db } from '../../lib/db';
  * when he withdraws it. No statement here joins it into a list of members, and none orders or filters members by it.
  */
 
-export type HivStatus = 'negative' | 'positive' | 'positive_undetectable' | 'unknown';
-export type Visibility = 'nobody' | 'matches' | 'everyone';
+type HivStatus = 'negative' | 'positive' | 'positive_undetectable' | 'unknown';
+type Visibility = 'nobody' | 'matches' | 'everyone';
 export type Reminder = 'off' | '3_months' | '6_months' | '12_months';
-export type ReminderChannel = 'mail' | 'push';
+type ReminderChannel = 'mail' | 'push';
 
 export interface HealthRow {
   user_id: number;

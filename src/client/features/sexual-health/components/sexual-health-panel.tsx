@@ -46,7 +46,7 @@ function Spinner({ busy }: { busy: boolean }) {
 }
 
 /** The explicit, separate consent: what is stored, who sees it, that he can withdraw at any time (which deletes it). */
-export function ConsentScreen() {
+function ConsentScreen() {
   const id = useId();
   const busy = useSubmitting(SEXUAL_HEALTH_PAGE, CONSENT_FORM);
   const refusal = useRefusal(CONSENT_FORM);
@@ -103,7 +103,7 @@ export function ConsentScreen() {
 }
 
 /** The values, who sees them and the reminder; shown again as sent when the backend refused them. */
-export function HealthForm({ health }: { health: SexualHealth }) {
+function HealthForm({ health }: { health: SexualHealth }) {
   const intl = useIntl();
   const id = useId();
   const [search] = useSearchParams();
@@ -238,7 +238,7 @@ export function HealthForm({ health }: { health: SexualHealth }) {
 }
 
 /** The way to withdraw: a link to the confirmation, which asks once more before everything is deleted. */
-export function WithdrawSection() {
+function WithdrawSection() {
   const id = useId();
   const [search] = useSearchParams();
   const busy = useSubmitting(SEXUAL_HEALTH_PAGE, WITHDRAW_FORM);
