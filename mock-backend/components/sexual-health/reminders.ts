@@ -94,6 +94,8 @@ export async function sendDueReminders(deps: ReminderDeps, now = new Date()): Pr
 }
 
 async function mailReminder(deps: ReminderDeps, tx: Db, r: repo.DueReminder): Promise<boolean> {
+  // As every notification e-mail: none after a spam flag, a bounce or a list-unsubscribe (its next date moves on).
+  if (r.notifications_disabled.length > 0) return false;
   const site = r.mail_name || r.site_name;
   const rendered = renderTestReminder(localeOf(r.language), { site, origin: siteOrigin(deps.publicUrl, r) });
   const from = `"${site.replace(/"/g, '')}" <${r.support_email || `no-reply@${r.domain}`}>`;

@@ -88,6 +88,8 @@ export interface DueReminder {
   reminder_channel: ReminderChannel;
   next_reminder_at: Date;
   email: string;
+  /** Why notification e-mails are stopped (a spam flag, a bounce, a list-unsubscribe): then no reminder mail either. */
+  notifications_disabled: string[];
   language: string;
   site_name: string;
   mail_name: string;
@@ -113,7 +115,7 @@ export async function claimDueReminders(db: Db, now: Date, limit: number): Promi
           FROM due WHERE h.user_id = due.user_id
           RETURNING h.user_id, h.reminder, h.reminder_channel, h.next_reminder_at
         )
-        SELECT m.user_id, m.reminder, m.reminder_channel, m.next_reminder_at, u.email, u.language, s.name AS site_name, s.mail_name,
+        SELECT m.user_id, m.reminder, m.reminder_channel, m.next_reminder_at, u.email, u.notifications_disabled, u.language, s.name AS site_name, s.mail_name,
           s.support_email, s.domain, s.host, s.is_default
         FROM moved m JOIN users u ON u.id = m.user_id JOIN sites s ON s.id = u.site_id`,
   );

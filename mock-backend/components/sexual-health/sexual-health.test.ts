@@ -266,6 +266,17 @@ describe('test reminder', () => {
     expect(await ctx.db.query(sql`SELECT 1 FROM mail_outbox WHERE to_address = ${b.email}`)).toHaveLength(1);
   });
 
+  it('When his notification e-mails are stopped (a bounce), then no reminder mail goes, and the next date still moves on', async () => {
+    const m = await member();
+    await ctx.db.query(sql`UPDATE users SET notifications_disabled = '{bounce}' WHERE id = ${m.id}`);
+    await put(m, { consent: true, reminder: '3_months' }).expect(200);
+    await ctx.db.query(sql`UPDATE sexual_health SET next_reminder_at = now() - interval '1 minute' WHERE user_id = ${m.id}`);
+    await sendDueReminders({ db: ctx.db, logger: silent, publicUrl: 'http://localhost:3000', kickOutbox: () => {} });
+    expect(await ctx.db.query(sql`SELECT 1 FROM mail_outbox WHERE to_address = ${m.email}`)).toHaveLength(0);
+    const [row] = await ctx.db.query<{ next_reminder_at: Date }>(sql`SELECT next_reminder_at FROM sexual_health WHERE user_id = ${m.id}`);
+    expect(new Date(row!.next_reminder_at).getTime()).toBeGreaterThan(Date.now() + 80 * 86_400_000);
+  });
+
   it('When he turns the reminder off, then next_reminder_at is cleared', async () => {
     const m = await member();
     await put(m, { consent: true, reminder: '12_months' }).expect(200);
