@@ -5835,12 +5835,15 @@ export interface operations {
             /** @description His consent state and values */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SexualHealth"];
                 };
             };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -5927,6 +5930,7 @@ export interface operations {
                     "application/json": components["schemas"]["SexualHealth"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
