@@ -26,6 +26,7 @@ import { pushOperations } from './components/push/routes';
 import { lazyDeviceCookies } from './components/session/index';
 import { siteAndSessionMiddleware } from './components/session/middleware';
 import { sessionOperations } from './components/session/routes';
+import { sexualHealthOperations } from './components/sexual-health/routes';
 import { siteDataOperations } from './components/site-data/routes';
 import { socialOperations } from './components/social/routes';
 import { suspendedMemberByToken } from './components/safety/index';
@@ -191,6 +192,7 @@ export function createApp(deps: AppDeps): Express {
     ...moderationOperations(db, deps.media, bus),
     ...safetyOperations({ ...mail, media: deps.media, dataExports: deps.dataExports, bus }),
     ...verificationOperations({ ...mail, bus, media: deps.media }),
+    ...sexualHealthOperations(db),
   });
   api.use(operationHandlers(handlers));
   app.use('/api', api);

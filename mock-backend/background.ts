@@ -8,6 +8,7 @@ import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './c
 import { createPushJobs, type PushJobOptions, deleteOldNotifications, type Notifier } from './components/push/index';
 import { deliverStatements, processDataExports, type TdbTarget } from './components/safety/index';
 import { deleteExpiredSessions, deleteStaleDeviceThrottles } from './components/session/index';
+import { sendDueReminders } from './components/sexual-health/index';
 import { purgeSelfies, sweepOrphanSelfies } from './components/verification/index';
 import type { Bus } from './lib/bus';
 import type { Db } from './lib/db';
@@ -36,6 +37,7 @@ const CHAT_PHOTO_SWEEP_JOB = 'chat-photo-sweep';
 const DATA_EXPORT_JOB = 'safety-data-export';
 const TRANSPARENCY_JOB = 'safety-transparency-delivery';
 const SELFIE_PURGE_JOB = 'verification-selfie-purge';
+const TEST_REMINDER_JOB = 'sexual-health-test-reminder';
 const SITE_BACKUP_JOB = 'site-backup';
 
 /** Backups of the running embedded site (BACKUP_DIR): where, when, how many are kept, and what they hold. */
@@ -186,6 +188,25 @@ export function createBackground(opts: BackgroundOptions): Background {
       const purged = await purgeSelfies(db, opts.media, logger);
       const orphans = await sweepOrphanSelfies(db, opts.media, logger);
       logger.info({ job: SELFIE_PURGE_JOB, purged, orphans }, 'verification selfie purge ran');
+    },
+  });
+
+  // Test reminders the members asked for (components/sexual-health): hourly, each due one by e-mail or push, and its
+  // next date moved on by its interval. Its log line has counts only, never anything of a member's health.
+  jobs.define({
+    name: TEST_REMINDER_JOB,
+    cron: '17 * * * *',
+    policy: 'singleton',
+    pollingIntervalSeconds: 10,
+    expireInSeconds: 3600,
+    handler: async () => {
+      await sendDueReminders({
+        db,
+        logger,
+        publicUrl: opts.push?.publicUrl ?? 'http://localhost:3000',
+        kickOutbox: () => outbox.kick(),
+        push: push.direct,
+      });
     },
   });
 

@@ -429,6 +429,26 @@ describe('contract of openapi.yaml', () => {
     await call('DELETE', '/photos.php', { cookie: premium, body: { id: photoId } });
   });
 
+  it('When a member consents to sexual health details, sets them, shows them and withdraws, then every answer matches the contract', async () => {
+    needsLogin();
+    expectMatchesContract('getSexualHealth', ...answer(await call('GET', '/sexual-health.php')));
+    expectMatchesContract('getSexualHealth', ...answer(await call('GET', '/sexual-health.php', { cookie: premium })));
+    const refused = await call('PUT', '/sexual-health.php', { cookie: premium, body: { hiv_status: 'negative' } });
+    expectStatus(refused, 409);
+    expectMatchesContract('putSexualHealth', ...answer(refused));
+    const body = { consent: true, hiv_status: 'negative', on_prep: true, last_test: '2026-01-10', visibility: 'everyone' };
+    expectMatchesContract('putSexualHealth', ...answer(await call('PUT', '/sexual-health.php', { cookie: premium, body })));
+    expectMatchesContract(
+      'putSexualHealth',
+      ...answer(await call('PUT', '/sexual-health.php', { cookie: premium, body: { last_test: '2999-01-01' } })),
+    );
+    const premiumId = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id');
+    expectMatchesContract('getProfile', ...answer(await call('GET', `/profile.php?id=${String(premiumId)}`, { cookie: free })));
+    expectMatchesContract('getSexualHealth', ...answer(await call('GET', '/sexual-health.php', { cookie: premium })));
+    expectMatchesContract('deleteSexualHealth', ...answer(await call('DELETE', '/sexual-health.php')));
+    expectMatchesContract('deleteSexualHealth', ...answer(await call('DELETE', '/sexual-health.php', { cookie: premium })));
+  });
+
   it('When a member asks for verification, sends a selfie and a moderator decides it, then every answer matches the contract', async () => {
     needsLogin();
     expectMatchesContract('getVerification', ...answer(await call('GET', '/verification.php')));

@@ -24,6 +24,19 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
       { who: 'free', query: { push: 1 }, body: { subscription: JSON.stringify({ endpoint: 'https://push.example/bad-input' }) } },
     ],
     putUser: [{ who: 'free', body: { language: 'en' } }],
+    putSexualHealth: [
+      {
+        who: 'free',
+        body: {
+          consent: true,
+          hiv_status: 'negative',
+          last_test: '2026-01-01',
+          visibility: 'nobody',
+          reminder: 'off',
+          reminder_channel: 'mail',
+        },
+      },
+    ],
     getSettings: [{ query: { host: 'localhost', network: 'aff1', country: 'NL' } }],
     getRegions: [{ query: { country: 'NL' } }],
     submitComplaint: [

@@ -324,6 +324,8 @@ export async function purgeAccount(db: Db, userId: number): Promise<PurgedFiles>
     'login_device_throttle',
     // His verification requests: the selfie files no row names then go with the verification's hourly sweep.
     'verification_requests',
+    // His sexual health values (special category data, components/sexual-health).
+    'sexual_health',
   ]) {
     const column = table === 'likes' ? 'liker_id' : 'user_id';
     await db.query(sql`DELETE FROM ${raw(table)} WHERE ${raw(column)} = ${userId}`);

@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Image, ProfileDetail, ProfileSummary, Schemas } from '../../lib/api-types';
 import { distanceBand, type DistanceBand, findLocation } from '../privacy/index';
+import { sexualHealthShownTo } from '../sexual-health/index';
 import * as repo from './repository';
 
 type Position = { lat: number | null; lon: number | null } | null;
@@ -213,10 +214,12 @@ export async function getProfile(
   const row = await repo.findProfile(db, q.siteId, q.id, q.viewerId);
   if (!row) throw notFound();
   const own = q.viewerId === row.id;
-  const [photos, interests, position] = await Promise.all([
+  const [photos, interests, position, sexualHealth] = await Promise.all([
     repo.listPhotos(db, row.id, own),
     repo.listInterestKeys(db, row.id),
     q.viewerId === null || own ? Promise.resolve(null) : findLocation(db, q.viewerId),
+    // Special category data: only as his visibility allows this viewer (components/sexual-health), never in lists.
+    sexualHealthShownTo(db, row.id, q.viewerId),
   ]);
   if (q.viewerId !== null && !own) await repo.markLikeSeen(db, row.id, q.viewerId);
   const { liked, ...summary } = toSummary(row, position);
@@ -234,5 +237,6 @@ export async function getProfile(
     attributes: attributesOf(row),
     last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
     ...relation,
+    ...(sexualHealth ? { sexual_health: sexualHealth } : {}),
   };
 }

@@ -109,6 +109,34 @@ async function pushPass(deps: NotifyDeps, result: ProcessResult): Promise<void> 
   }
 }
 
+/**
+ * A push of another component straight to the member's devices (a test reminder): its own texts, no event, no mail
+ * fallback here (the caller decides). True when at least one device's push service took it.
+ */
+export async function pushToMember(
+  deps: NotifyDeps,
+  userId: number,
+  text: { title: string; body: string; url: string; topic: string; ttlSeconds: number },
+): Promise<boolean> {
+  const subs = await repo.subscriptionsOf(deps.db, [userId]);
+  if (subs.length === 0) return false;
+  const vapid = await deps.vapid();
+  const counts = await repo.badgeCounts(deps.db, userId);
+  const message: PushMessage = {
+    title: text.title,
+    body: text.body,
+    url: text.url,
+    badge: counts.unread + counts.new_likes,
+    kind: 'reminder',
+  };
+  const result: ProcessResult = { pushed: 0, mailed: 0, removedSubscriptions: 0 };
+  let ok = false;
+  for (const sub of subs) {
+    if (await sendOne(deps, sub, vapid, message, { ttl: text.ttlSeconds, urgency: 'low', topic: text.topic }, result)) ok = true;
+  }
+  return ok;
+}
+
 async function sendOne(
   deps: NotifyDeps,
   sub: { id: number; subscription: PushSubscriptionJson },

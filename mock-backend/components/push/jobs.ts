@@ -4,7 +4,7 @@ import type { JobDefinition, Jobs } from '../../lib/jobs';
 import { lazily } from '../../lib/secrets';
 import { httpsTransport } from './sender';
 import type { PushTransport } from './types';
-import { processNotifications } from './deliver';
+import { processNotifications, pushToMember } from './deliver';
 import type { Notifier } from './record';
 import { secondsUntilNextMail } from './repository';
 import { loadVapidKeys, publishPublicKey, type VapidConfig } from './vapid';
@@ -29,7 +29,15 @@ export interface PushJobs {
   notifier: Notifier;
   /** Makes sure the VAPID pair exists and every site hands out its public key (at start). */
   prepare(): Promise<void>;
+  /** Pushes another component's own text to the member's devices (deliver.ts `pushToMember`); true when one took it. */
+  direct: DirectPush;
 }
+
+/** A push of another component's text to one member's devices (e.g. a test reminder); true when a device took it. */
+type DirectPush = (
+  userId: number,
+  text: { title: string; body: string; url: string; topic: string; ttlSeconds: number },
+) => Promise<boolean>;
 
 /** At most one "push now" job per this many milliseconds per instance (the last kick of a burst is never dropped). */
 export const PUSH_KICK_MS = 200;
@@ -95,6 +103,7 @@ export function createPushJobs(opts: PushJobOptions): PushJobs {
       await publishPublicKey(opts.db, (await vapid()).publicKey);
     },
     notifier: kicker(opts.jobs, mailDelay),
+    direct: (userId, text) => pushToMember(deps, userId, text),
     job: {
       name: PUSH_JOB,
       policy: 'short',

@@ -25,7 +25,8 @@ export interface PushMessage {
   url: string;
   /** The app badge: unread messages plus new likes. */
   badge: number;
-  kind: 'message' | 'like' | 'match';
+  /** The notification's tag on the device (one per kind); `reminder` for another component's direct push. */
+  kind: 'message' | 'like' | 'match' | 'reminder';
 }
 
 export interface PushOptions {

@@ -2,13 +2,15 @@ import path from 'node:path';
 import { ZipFile } from 'yazl';
 import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
+import { sexualHealthExport } from '../sexual-health/index';
 import * as data from './export-repository';
 
 /**
  * A member's data as a zip of JSON files and his photos (the layout is documented in docs/trust-and-safety.md):
  *
  *   account.json, profile.json, photos.json + photos/<id><ext>, conversations.json, likes.json, payments.json,
- *   credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg
+ *   credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg,
+ *   sexual-health.json (his consent and values; null when he never consented or withdrew it)
  *
  * Other members appear only by their profile name. Photo files are read through the media store; one that is gone is
  * listed with `file: null`, and so is a verification selfie whose kept period is over.
@@ -92,6 +94,7 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
     });
   }
   add('verification.json', requests);
+  add('sexual-health.json', await sexualHealthExport(db, userId));
   zip.end();
   return collect(zip.outputStream);
 }

@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'sexual-health',
+        ...pageRoute(
+          'sexual-health-page',
+          () => import('./pages/sexual-health-page'),
+          (m) => ({ Component: m.SexualHealthPage, loader: m.sexualHealthLoader, action: m.sexualHealthAction }),
+        ),
+      },
+      {
         path: 'members/:id',
         ...pageRoute(
           'profile-page',

@@ -1141,6 +1141,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sexual-health.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's own sexual health details (special category data) - whether he consented, the values, who sees them, the test reminder
+         * @description HIV status, PrEP and the last test date are special category data (GDPR art. 9): stored only after the member's
+         *     explicit, separate consent (`consent: true` in the first PUT), shown to others only as `visibility` allows (on
+         *     getProfile, as `sexual_health`), never used to search, filter or rank members, never logged. Without consent the
+         *     answer says `consented: false` and holds no values.
+         */
+        get: operations["getSexualHealth"];
+        /**
+         * Give consent (the first time, with consent true) and set the sexual health values, who sees them and the test reminder
+         * @description The first PUT must carry `consent: true`, the member's explicit consent to storing these details; without a
+         *     stored consent and without it the answer is 409 `sexual_health_consent_required` and nothing is stored. Later PUTs
+         *     need not repeat it. Fields left out keep their stored value (on the first PUT: not stated, `visibility` nobody,
+         *     `reminder` off, `reminder_channel` mail). A reminder interval sets the next reminder one interval after the
+         *     last test (a day from now at the earliest when that is past) or after today without a test date.
+         *     `last_test` in the future or before 1981 answers 422 `invalid_value` (`params.field` = `last_test`). Setting
+         *     the same values again changes nothing (naturally idempotent, like the site's other PUTs: no Idempotency-Key).
+         */
+        put: operations["putSexualHealth"];
+        post?: never;
+        /**
+         * Withdraw the consent, which deletes every sexual health value and the reminder at once (also when nothing was stored)
+         * @description Naturally idempotent (a second DELETE finds nothing and answers the same); no Idempotency-Key.
+         */
+        delete: operations["deleteSexualHealth"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/photos.php": {
         parameters: {
             query?: never;
@@ -1852,6 +1889,7 @@ export interface components {
             likes_me?: boolean;
             /** @description Only for a logged-in viewer - this member's like to the viewer was new before this view (opening the profile clears the flag; the client then refreshes its new-likes badge). */
             like_new?: boolean;
+            sexual_health?: components["schemas"]["SexualHealthShown"];
         };
         ProfileAttributes: {
             /** @enum {string|null} */
@@ -2695,6 +2733,53 @@ export interface components {
             /** @description Whether a (snapped) position is stored; the position itself never leaves the server */
             has_location: boolean;
         };
+        /** @description The member's own sexual health details and settings (special category data; only he receives this) */
+        SexualHealth: {
+            consented: boolean;
+            /** Format: date-time */
+            consent_at: string | null;
+            hiv_status: components["schemas"]["HivStatus"];
+            on_prep: boolean | null;
+            /** Format: date */
+            last_test: string | null;
+            visibility: components["schemas"]["SexualHealthVisibility"];
+            reminder: components["schemas"]["TestReminder"];
+            reminder_channel: components["schemas"]["TestReminderChannel"];
+            /** Format: date-time */
+            next_reminder_at: string | null;
+        };
+        SexualHealthUpdate: {
+            /**
+             * @description The explicit consent to storing these details; required on the first PUT
+             * @constant
+             */
+            consent?: true;
+            hiv_status?: components["schemas"]["HivStatus"];
+            on_prep?: boolean | null;
+            /** Format: date */
+            last_test?: string | null;
+            visibility?: components["schemas"]["SexualHealthVisibility"];
+            reminder?: components["schemas"]["TestReminder"];
+            reminder_channel?: components["schemas"]["TestReminderChannel"];
+        };
+        /** @description Another member's sexual health details, on his profile only when his visibility allows the viewer (everyone: any logged-in member; matches: a mutual like; never to visitors). Never in lists, never a filter. */
+        SexualHealthShown: {
+            hiv_status: components["schemas"]["HivStatus"];
+            on_prep: boolean | null;
+            /** Format: date */
+            last_test: string | null;
+        };
+        /**
+         * @description null when not stated
+         * @enum {string|null}
+         */
+        HivStatus: "negative" | "positive" | "positive_undetectable" | "unknown" | null;
+        /** @enum {string} */
+        SexualHealthVisibility: "nobody" | "matches" | "everyone";
+        /** @enum {string} */
+        TestReminder: "off" | "3_months" | "6_months" | "12_months";
+        /** @enum {string} */
+        TestReminderChannel: "mail" | "push";
         /**
          * @description Also the terms rule a statement of reasons names
          * @enum {string}
@@ -5740,6 +5825,117 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getSexualHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description His consent state and values */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SexualHealth"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    putSexualHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SexualHealthUpdate"];
+            };
+        };
+        responses: {
+            /** @description The saved state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SexualHealth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            /** @description No consent stored and none given in the body (`sexual_health_consent_required`); nothing was stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "sexual_health_consent_required",
+                     *         "message": "Please confirm first that you agree to us storing your sexual health details."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A value is not accepted (`invalid_value`, `params.field` names it, e.g. a test date in the future) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_value",
+                     *         "message": "This value is not accepted. Please check it and try again.",
+                     *         "params": {
+                     *           "field": "last_test"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSexualHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the state is that of a member who never consented */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SexualHealth"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };

@@ -27,6 +27,7 @@ import { getInterests, INTERESTS_KEY, type Interest } from '../../features/site-
 import { getRegions, regionsKey, useRegions } from '../../features/site-data/api/get-regions';
 import { uploadPhoto, type OwnImage } from '../../features/photos/api/upload-photo';
 import { getVerification, VERIFICATION_KEY, VerificationSummary } from '../../features/verification/index';
+import { SexualHealthCard } from '../../features/sexual-health/index';
 import { PHOTO_INTENT, PHOTO_UPLOAD_FORM, PHOTO_UPLOADED } from '../../features/photos/components/photo-upload';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
 import { mainImageChanged, ownProfileSaved } from '../../lib/store/session-slice';
@@ -193,6 +194,7 @@ export function MyProfilePage() {
             </Link>
           </p>
           <VerificationSummary />
+          <SexualHealthCard />
           <InvisibleToggle />
           <LocationCard hasLocation={data.has_location} onChange={() => void mutate()} />
           <BlockedList />

@@ -7,6 +7,7 @@ import { PremiumBadge } from '../../../components/premium-badge';
 import { VerifiedLabel } from '../../../components/verified-label';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
 import { useSettings } from '../../../lib/store/store';
+import { SexualHealthFacts } from '../../sexual-health/index';
 import type { ProfileDetail } from '../api/get-profile';
 import { PhotoGallery, type ReportPhoto } from './photo-gallery';
 import { ProfileActions } from './profile-actions';
@@ -121,6 +122,7 @@ export function ProfileView({
             <ProfileFacts attributes={profile.attributes} />
           </section>
         ) : null}
+        <SexualHealthFacts health={profile.sexual_health} />
       </div>
     </article>
   );
