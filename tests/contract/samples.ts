@@ -24,6 +24,7 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
       { who: 'free', query: { push: 1 }, body: { subscription: JSON.stringify({ endpoint: 'https://push.example/bad-input' }) } },
     ],
     putUser: [{ who: 'free', body: { language: 'en' } }],
+    listFootprints: [{ who: 'free', query: { limit: 10, cursor: 'MTcwMDAwMDAwMDAwMDAwMC4x' } }],
     getSettings: [{ query: { host: 'localhost', network: 'aff1', country: 'NL' } }],
     getRegions: [{ query: { country: 'NL' } }],
     submitComplaint: [
@@ -220,6 +221,7 @@ function otherSamples(memberId: number): Record<string, Request> {
     putNotificationSettings: { body: { mail: { messages: true, likes: true, matches: true, news: false } } },
     putPushSettings: { body: { previews: false } },
     setInvisible: { body: { invisible: false } },
+    setFootprintSettings: { body: { enabled: true } },
     saveLocation: { body: { lat: 52.37, lon: 4.89 } },
     uploadPhoto: {
       form: () => {
