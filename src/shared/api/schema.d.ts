@@ -3976,12 +3976,14 @@ export interface operations {
             /** @description A page of footprints */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FootprintList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
@@ -3998,12 +4000,14 @@ export interface operations {
             /** @description The state */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FootprintSettings"];
                 };
             };
+            304: components["responses"]["NotModified"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
