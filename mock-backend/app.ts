@@ -15,6 +15,8 @@ import { likesOperations } from './components/likes/routes';
 import { profilePhotoGuard } from './components/media/index';
 import { mediaRoutes } from './components/media/routes';
 import { membersOperations } from './components/members/routes';
+import { footprintOperations } from './components/footprints/routes';
+import { recordVisit } from './components/footprints/index';
 import { moderationOperations } from './components/moderation/routes';
 import { unavailableProvider, type PaymentProvider, WEBHOOK_PATH } from './components/payments/index';
 import { paymentOperations, webhookRoute } from './components/payments/routes';
@@ -170,7 +172,8 @@ export function createApp(deps: AppDeps): Express {
     ...sessionOperations(db, lazyDeviceCookies(db), legacy),
     ...siteDataOperations(db, deps.geoip ?? NO_GEOIP),
     ...accountsOperations(mail, deps.accountLimits),
-    ...membersOperations(db),
+    ...membersOperations(db, (visit) => recordVisit(db, deps.logger, visit)),
+    ...footprintOperations(db),
     ...photoOperations(db, deps.media),
     ...privacyOperations({ db, media: deps.media, logger: deps.logger }),
     ...socialOperations({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { processLoginLinkRequests, deleteExpiredTokens, markBounced } from './components/accounts/index';
 import { sweepOrphanChatPhotos } from './components/media/index';
+import { deleteExpiredFootprints } from './components/footprints/index';
 import { sweepOrphanProfilePhotos } from './components/photos/index';
 import { voidExpiredReservations } from './components/credits/index';
 import { type PaymentProvider, retryPendingRefunds, followUpPayments } from './components/payments/index';
@@ -129,6 +130,7 @@ export function createBackground(opts: BackgroundOptions): Background {
         mails: await deleteOldMail(db),
         notifications: await deleteOldNotifications(db),
         memberEvents: await deleteOldMemberEvents(db),
+        footprints: await deleteExpiredFootprints(db),
       };
       logger.info({ removed }, 'expired rows cleaned up');
     },

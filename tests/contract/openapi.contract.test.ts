@@ -385,6 +385,13 @@ describe('contract of openapi.yaml', () => {
     expectMatchesContract('listBlocks', ...answer(await call('GET', '/blocks.php', { cookie: free })));
     expectMatchesContract('unblockMember', ...answer(await call('DELETE', '/block.php', { cookie: free, body: { id: premiumId } })));
     expectMatchesContract('setInvisible', ...answer(await call('PUT', '/invisible.php', { cookie: free, body: { invisible: false } })));
+    await call('GET', `/profile.php?id=${premiumId}`, { cookie: free });
+    expectMatchesContract('listFootprints', ...answer(await call('GET', '/footprints.php?limit=1', { cookie: premium })));
+    expectMatchesContract('getFootprintSettings', ...answer(await call('GET', '/footprints-settings.php', { cookie: free })));
+    expectMatchesContract(
+      'setFootprintSettings',
+      ...answer(await call('PUT', '/footprints-settings.php', { cookie: free, body: { enabled: true } })),
+    );
     expectMatchesContract('saveLocation', ...answer(await call('PUT', '/location.php', { cookie: free, body: { lat: 52.37, lon: 4.89 } })));
     expectMatchesContract('forgetLocation', ...answer(await call('DELETE', '/location.php', { cookie: free })));
     expectMatchesContract(

@@ -37,6 +37,7 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
         },
       },
     ],
+    listFootprints: [{ who: 'free', query: { limit: 10, cursor: 'MTcwMDAwMDAwMDAwMDAwMC4x' } }],
     getSettings: [{ query: { host: 'localhost', network: 'aff1', country: 'NL' } }],
     getRegions: [{ query: { country: 'NL' } }],
     submitComplaint: [
@@ -245,6 +246,7 @@ function otherSamples(memberId: number): Record<string, Request> {
     putNotificationSettings: { body: { mail: { messages: true, likes: true, matches: true, news: false } } },
     putPushSettings: { body: { previews: false } },
     setInvisible: { body: { invisible: false } },
+    setFootprintSettings: { body: { enabled: true } },
     saveLocation: { body: { lat: 52.37, lon: 4.89 } },
     uploadPhoto: {
       form: () => {

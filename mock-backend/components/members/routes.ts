@@ -7,7 +7,10 @@ import * as service from './service';
 
 export type MemberOperations = 'listMembers' | 'getProfile' | 'updateProfile' | 'getMyProfile';
 
-export function membersOperations(db: Db): Operations<MemberOperations> {
+/** A visit of another member's profile by a member (the footprints component records it; app.ts hands it in). */
+export type ProfileViewed = (visit: { siteId: number; viewerId: number; viewedId: number }) => Promise<void>;
+
+export function membersOperations(db: Db, profileViewed?: ProfileViewed): Operations<MemberOperations> {
   return {
     listMembers: {
       handle: async ({ res, query: q }) => {
@@ -38,14 +41,13 @@ export function membersOperations(db: Db): Operations<MemberOperations> {
     getProfile: {
       handle: async ({ res, query }) => {
         const viewer = getViewer(res);
-        return {
-          profile: await service.getProfile(db, {
-            siteId: getSite(res).id,
-            id: query.id,
-            viewerId: viewer?.userId ?? null,
-            viewerPaid: viewer?.paidUser ?? false,
-          }),
-        };
+        const siteId = getSite(res).id;
+        // The footprint goes beside the profile's own reads (one statement that checks the visit itself, never failing).
+        const [profile] = await Promise.all([
+          service.getProfile(db, { siteId, id: query.id, viewerId: viewer?.userId ?? null, viewerPaid: viewer?.paidUser ?? false }),
+          viewer && profileViewed ? profileViewed({ siteId, viewerId: viewer.userId, viewedId: query.id }) : undefined,
+        ]);
+        return { profile };
       },
     },
     updateProfile: {

@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db';
 import type { MediaStore } from '../../lib/media-store';
 import { sexualHealthExport } from '../sexual-health/index';
 import * as data from './export-repository';
+import { footprintsForExport } from '../footprints/index';
 
 /**
  * A member's data as a zip of JSON files and his photos (the layout is documented in docs/trust-and-safety.md):
@@ -11,6 +12,7 @@ import * as data from './export-repository';
  *   account.json, profile.json, photos.json + photos/<id><ext>, conversations.json, likes.json, payments.json,
  *   credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg,
  *   sexual-health.json (his consent and values; null when he never consented or withdrew it)
+ *   footprints.json (the profiles he opened and who opened his, the last 30 days)
  *
  * Other members appear only by their profile name. Photo files are read through the media store; one that is gone is
  * listed with `file: null`, and so is a verification selfie whose kept period is over.
@@ -71,6 +73,7 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
     given: likes.filter((l) => l.given).map((l) => ({ name: l.name, at: l.created_at })),
     received: likes.filter((l) => !l.given).map((l) => ({ name: l.name, at: l.created_at })),
   });
+  add('footprints.json', await footprintsForExport(db, userId));
   add('payments.json', payments);
   add('credit-ledger.json', ledger);
   add('consents.json', consents);

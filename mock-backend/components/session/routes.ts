@@ -6,6 +6,7 @@ import { ANSWERED, type Answered, type Operations } from '../../lib/operations';
 import { authToken, clearAuthCookie, setAuthCookie } from './cookie';
 import { presentedDeviceCookie, setDeviceCookie, type DeviceCookies } from './device';
 import { navCounts } from '../social/index';
+import { countNewFootprints } from '../footprints/index';
 import { unreadStatement } from '../safety/index';
 import * as service from './service';
 import type { LegacyMembers } from '../legacy/index';
@@ -24,14 +25,18 @@ export function sessionOperations(
     getUser: {
       handle: async ({ res }) => {
         const viewer = getViewer(res);
-        const [user, counts, unread] = await Promise.all([
+        const [user, counts, footprints, unread] = await Promise.all([
           service.currentUser(db, viewer, fictionalIcon(getSite(res))),
           // Without a viewer currentUser refuses (403), so an answer always has the counts.
           viewer ? navCounts(db, viewer.userId) : undefined,
+          viewer ? countNewFootprints(db, viewer.userId) : undefined,
           // The newest decision about him he has not read yet: every page of his shows its notice until he opens it.
           viewer ? unreadStatement(db, viewer.userId) : null,
         ]);
-        return { user: { ...user, unread_statement: unread }, counts };
+        return {
+          user: { ...user, unread_statement: unread },
+          counts: counts && (footprints === undefined ? counts : { ...counts, footprints }),
+        };
       },
     },
     postUser: {

@@ -91,6 +91,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'visitors',
+        ...pageRoute(
+          'visitors-page',
+          () => import('./pages/visitors-page'),
+          (m) => ({ Component: m.VisitorsPage, loader: m.visitorsLoader, action: m.visitorsAction }),
+        ),
+      },
+      {
         path: 'swipe-game',
         ...pageRoute(
           'likes-pages',

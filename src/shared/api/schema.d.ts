@@ -236,6 +236,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/footprints.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who looked at the member's profile (his footprints), newest visit first
+         * @description One entry per visitor with the time of his last visit, newest first, paged with `next_cursor`. Visits of the
+         *     last 30 days only; blocked (either way), deleted, disabled and invisible visitors never appear. Opening the
+         *     first page (no `cursor`) marks every footprint seen, so the navigation's `counts.footprints` drops to 0; the
+         *     answer still flags those that were new. With footprints switched off the member sees none: `enabled` is
+         *     false and `footprints` empty. Free for every member.
+         */
+        get: operations["listFootprints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/footprints-settings.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the member's footprints are on */
+        get: operations["getFootprintSettings"];
+        /**
+         * Footprints on or off (off - he leaves none on the profiles he opens and sees none on his own)
+         * @description Switching off keeps the stored footprints (they expire after 30 days) but neither shows nor adds any.
+         */
+        put: operations["setFootprintSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auto-like.php": {
         parameters: {
             query?: never;
@@ -1789,6 +1834,8 @@ export interface components {
             unread_messages: number;
             /** @description Likes received and not yet seen (`total_new` of GET /likes.php) */
             new_likes: number;
+            /** @description Footprints not yet seen (visits of the member's profile since he last opened GET /footprints.php); absent when he switched footprints off */
+            footprints?: number;
         };
         User: {
             id: number;
@@ -1890,6 +1937,26 @@ export interface components {
             /** @description Only for a logged-in viewer - this member's like to the viewer was new before this view (opening the profile clears the flag; the client then refreshes its new-likes badge). */
             like_new?: boolean;
             sexual_health?: components["schemas"]["SexualHealthShown"];
+        };
+        Footprint: {
+            profile: components["schemas"]["ProfileSummary"];
+            /**
+             * Format: date-time
+             * @description His last visit of the member's profile
+             */
+            viewed_at: string;
+            /** @description Not seen by the member before this answer */
+            new: boolean;
+        };
+        FootprintList: {
+            /** @description False when the member switched footprints off (the list is then empty) */
+            enabled: boolean;
+            footprints: components["schemas"]["Footprint"][];
+            /** @description The next page's cursor, null on the last page */
+            next_cursor: string | null;
+        };
+        FootprintSettings: {
+            enabled: boolean;
         };
         ProfileAttributes: {
             /** @enum {string|null} */
@@ -3982,6 +4049,85 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listFootprints: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from `next_cursor` of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of footprints */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FootprintList"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getFootprintSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FootprintSettings"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    setFootprintSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FootprintSettings"];
+            };
+        };
+        responses: {
+            /** @description The new state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FootprintSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     autoLike: {

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link';
 import type { User } from '../../../shared/api/client';
 import { CountBadge } from '../../components/count-badge';
-import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { ChatIcon, EyeIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
 import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
 import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
@@ -19,7 +19,7 @@ import { useLanguageOfferShown } from '../../features/site/language-offer-shown'
 import { useLiveNavCounts } from '../../features/social/hooks/use-live-nav-counts';
 import { useOutboxWake } from '../../features/chat/outbox/use-outbox-wake';
 import { useRoutePreload } from '../../hooks/use-route-preload';
-import { useCurrentUser, useSettings } from '../../lib/store/store';
+import { useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 import { ChatRealtime } from './chat-realtime';
 import { useLayoutNavCounts } from './nav-counts';
 
@@ -61,6 +61,31 @@ function NewLikesBadge({ count }: { count: number }) {
 }
 
 /**
+ * The Visitors link with the count of new footprints (user.php's `counts.footprints`; the Visitors page sets it to 0).
+ * Not a tab: it stays in the top bar on phones too.
+ */
+function VisitorsLink() {
+  const intl = useIntl();
+  const count = useAppSelector((s) => s.session.counts?.footprints ?? 0);
+  return (
+    <NavLink to="/visitors" className="nav-icon-link" data-testid="nav-visitors">
+      <EyeIcon />
+      <span className="nav-label">
+        <FormattedMessage id="nav.visitors" defaultMessage="Visitors" />
+      </span>
+      <CountBadge
+        count={count}
+        tone="primary"
+        label={intl.formatMessage(
+          { id: 'nav.newVisitorsCount', defaultMessage: '{count, plural, one {# new visitor} other {# new visitors}}' },
+          { count },
+        )}
+      />
+    </NavLink>
+  );
+}
+
+/**
  * The member's items of the top navigation (top-nav.tsx renders a visitor's). On phones the bar keeps the logo, the
  * balance (and Get Premium for a member who has not bought credits), the language and the invisible mark; the items
  * marked `nav-tabbed` are the tab bar's there (MemberTabBar). The balance shows on every member page of the layout.
@@ -94,6 +119,9 @@ export function MemberNavItems({ user, unread, newLikes, cdnPrefix }: { user: Us
           </span>
           <NewLikesBadge count={newLikes} />
         </NavLink>
+      </li>
+      <li>
+        <VisitorsLink />
       </li>
       {user.paid_user ? null : (
         <li>

@@ -18,6 +18,7 @@ import { BLOCKS_KEY, listBlocks } from '../../features/privacy/api/list-blocks';
 import { unblockMember } from '../../features/privacy/api/unblock-member';
 import { parseProfileId } from '../../features/profile/api/get-profile';
 import { InvisibleToggle } from '../../features/privacy/components/invisible-toggle';
+import { FOOTPRINT_SETTINGS_KEY, FootprintsSwitch, getFootprintSettings } from '../../features/footprints/index';
 import { LocationCard } from '../../features/privacy/components/location-card';
 import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
 import { updateProfile } from '../../features/profile-edit/api/update-profile';
@@ -49,15 +50,16 @@ import {
  */
 export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   return prefetchForMember(ctx, async () => {
-    const [profile, interests, blocks, verification] = await Promise.all([
+    const [profile, interests, blocks, verification, footprints] = await Promise.all([
       prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)),
       prefetchKey(INTERESTS_KEY, () => getInterests(ctx.api)),
       prefetchKey(BLOCKS_KEY, () => listBlocks(ctx.api)),
       prefetchKey(VERIFICATION_KEY, () => getVerification(ctx.api)),
+      prefetchKey(FOOTPRINT_SETTINGS_KEY, () => getFootprintSettings(ctx.api)),
     ]);
     const country = (profile.fallback?.[MY_PROFILE_KEY] as MyProfile | undefined)?.country;
     const regions = country ? await prefetchKey(regionsKey(country), () => getRegions(ctx.api, country)) : {};
-    return mergePrefetched(profile, interests, blocks, verification, regions);
+    return mergePrefetched(profile, interests, blocks, verification, footprints, regions);
   });
 }
 
@@ -196,6 +198,7 @@ export function MyProfilePage() {
           <VerificationSummary />
           <SexualHealthCard />
           <InvisibleToggle />
+          <FootprintsSwitch />
           <LocationCard hasLocation={data.has_location} onChange={() => void mutate()} />
           <BlockedList />
         </div>

@@ -1,0 +1,42 @@
+import type { ApiClient, Schemas } from '../../../../shared/api/client';
+import { unwrap } from '../../../lib/api-error';
+import { useApi } from '../../../lib/api-client';
+import { useApiSWR } from '../../../lib/api-swr';
+import { swrKey } from '../../../lib/swr-key';
+
+export type FootprintList = Schemas['FootprintList'];
+export type Footprint = Schemas['Footprint'];
+
+/** Visitors per page. */
+export const FOOTPRINTS_LIMIT = 24;
+
+/** SWR key of GET /footprints.php (one page: the first without a cursor). */
+export const footprintsKey = (cursor?: string | null) =>
+  swrKey('/footprints.php', { limit: FOOTPRINTS_LIMIT, cursor: cursor ?? undefined });
+
+/** GET /footprints.php: a page of who looked at the member's profile, newest first; the first page marks them seen. */
+export function listFootprints(api: ApiClient, cursor?: string | null): Promise<FootprintList> {
+  return unwrap(api.GET('/footprints.php', { params: { query: { limit: FOOTPRINTS_LIMIT, ...(cursor ? { cursor } : {}) } } }));
+}
+
+export function useFootprints(enabled: boolean, cursor?: string | null) {
+  const api = useApi();
+  return useApiSWR(enabled ? footprintsKey(cursor) : null, () => listFootprints(api, cursor));
+}
+
+/** SWR key of GET /footprints-settings.php. */
+export const FOOTPRINT_SETTINGS_KEY = swrKey('/footprints-settings.php');
+
+export async function getFootprintSettings(api: ApiClient): Promise<boolean> {
+  return (await unwrap(api.GET('/footprints-settings.php'))).enabled;
+}
+
+/** PUT /footprints-settings.php: footprints on or off; answers the new state. */
+export async function setFootprintSettings(api: ApiClient, enabled: boolean): Promise<boolean> {
+  return (await unwrap(api.PUT('/footprints-settings.php', { body: { enabled } }))).enabled;
+}
+
+export function useFootprintSettings(enabled: boolean) {
+  const api = useApi();
+  return useApiSWR(enabled ? FOOTPRINT_SETTINGS_KEY : null, () => getFootprintSettings(api));
+}
