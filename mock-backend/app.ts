@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsOperations, type AccountRouteOptions } from './components/accounts/routes';
+import { albumOperations } from './components/albums/routes';
 import { chatMediaGuard } from './components/chat/index';
 import { chatOperations } from './components/chat/routes';
 import { complaintsOperations } from './components/complaints/routes';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps): Express {
     ...accountsOperations(mail, deps.accountLimits),
     ...membersOperations(db),
     ...photoOperations(db, deps.media),
+    ...albumOperations(db),
     ...privacyOperations({ db, media: deps.media, logger: deps.logger }),
     ...socialOperations({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
     ...likesOperations(db, { notifier, bus }),

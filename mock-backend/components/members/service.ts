@@ -203,10 +203,11 @@ export async function getProfile(
   const row = await repo.findProfile(db, q.siteId, q.id, q.viewerId);
   if (!row) throw notFound();
   const own = q.viewerId === row.id;
-  const [photos, interests, position] = await Promise.all([
+  const [photos, interests, position, privateAlbum] = await Promise.all([
     repo.listPhotos(db, row.id, own),
     repo.listInterestKeys(db, row.id),
     q.viewerId === null || own ? Promise.resolve(null) : findLocation(db, q.viewerId),
+    q.viewerId === null || own ? Promise.resolve(null) : repo.findPrivateAlbum(db, row.id, q.viewerId),
   ]);
   if (q.viewerId !== null && !own) await repo.markLikeSeen(db, row.id, q.viewerId);
   const { liked, ...summary } = toSummary(row, position);
@@ -224,5 +225,7 @@ export async function getProfile(
     attributes: attributesOf(row),
     last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
     ...relation,
+    // Another member's private album: its size and who shares with whom (the photos come from album.php).
+    ...(privateAlbum ? { private_album: privateAlbum } : {}),
   };
 }
