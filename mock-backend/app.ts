@@ -4,6 +4,7 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsOperations, type AccountRouteOptions } from './components/accounts/routes';
+import { albumMediaGuard } from './components/albums/index';
 import { albumOperations } from './components/albums/routes';
 import { chatMediaGuard } from './components/chat/index';
 import { chatOperations } from './components/chat/routes';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     mediaRoutes(deps.media, getSigner, [
       profilePhotoGuard(db, siteAndSession),
+      albumMediaGuard(db, siteAndSession),
       chatMediaGuard(db, siteAndSession),
       verificationMediaGuard(db, siteAndSession),
     ]),

@@ -1,10 +1,9 @@
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
-import { getSite, getViewer, type Viewer } from '../../lib/context';
+import { getViewer, type Viewer } from '../../lib/context';
 import type { Db } from '../../lib/db';
 import { requireModerator } from '../moderation/index';
-import { mayViewAlbum } from '../albums/index';
-import { photoFileAccess } from '../photos/index';
+import { photoFileState } from '../photos/index';
 import { CHAT_MEDIA_PREFIX } from './chat-photos';
 import { VERIFICATION_MEDIA_PREFIX } from './types';
 import type { MediaGuard } from './types';
@@ -34,26 +33,14 @@ export function viewerFinder(siteAndSession: RequestHandler): (req: Request, res
  * shows it. A photo a moderator removed or rejected, and one its member deleted, answers exactly like a file that
  * never existed, at every URL it ever had (full, thumb and blurred variant, also a URL signed before): 404, whatever
  * the reason. Only a moderator still sees a removed photo (in the case he judges, and to restore it on appeal), and
- * only his own browser keeps it. A photo of a private album is served only to its owner and to the members he shares
- * it with and may see (asked at every request, so a block or an unshare ends a URL at once), and only their own
- * browser keeps it (moderators, who judge them, too). Photo messages are the chat component's guard's, verification selfies the verification component's.
+ * only his own browser keeps it. Photo messages are the chat component's guard's, verification selfies the
+ * verification component's.
  */
 export function profilePhotoGuard(db: Db, siteAndSession: RequestHandler): MediaGuard {
   const viewerOf = viewerFinder(siteAndSession);
   return async (req, res, stored) => {
     if (stored.startsWith(CHAT_MEDIA_PREFIX) || stored.startsWith(VERIFICATION_MEDIA_PREFIX)) return 'public';
-    const { state, privateOf } = await photoFileAccess(db, stored);
-    if (state === 'shown' && privateOf !== null) {
-      const viewer = await viewerOf(req, res);
-      const asker = viewer ? { siteId: getSite(res).id, userId: viewer.userId } : null;
-      if (await mayViewAlbum(db, asker, privateOf)) return 'private';
-      // Moderators judge private photos like the others.
-      const moderator = await requireModerator(db, viewer).then(
-        () => true,
-        () => false,
-      );
-      return moderator ? 'private' : 'refused';
-    }
+    const state = await photoFileState(db, stored);
     if (state === 'shown') return 'public';
     if (state === 'unknown') return 'refused';
     const moderator = await requireModerator(db, await viewerOf(req, res)).then(
