@@ -6,5 +6,5 @@ export { MAX_UPLOAD_BYTES, processPhoto } from './image';
 export type { PhotoVariants } from './image';
 export { ensureMain, photoFileAccess, photoFileState, listOwnPhotos } from './repository';
 export { removeFilesNoLongerUsed, sweepOrphanProfilePhotos, toOwnImage } from './service';
-export { imageSigning, lazySigner, PRIVATE_URL_LIFETIME_SECONDS, signMessage } from './signing';
+export { imageSigning, lazySigner, signMessage } from './signing';
 export type { MediaSigner } from './signing';

@@ -9,7 +9,7 @@ import { applyPlan, planTo, type SchemaPlan } from '../../lib/schema-paths';
 /** Signed photo URLs live for one to two hours: the expiry is rounded up to the next full hour plus one. */
 const URL_LIFETIME_SECONDS = 3600;
 /** Photos of a private album are signed shorter: 10 to 20 minutes (the next full 10 minutes plus 10). */
-export const PRIVATE_URL_LIFETIME_SECONDS = 600;
+const PRIVATE_URL_LIFETIME_SECONDS = 600;
 
 /** Relative paths stored in `photos` (e.g. `avatars/a1.jpg`, `u/3f/9c…-full.jpg`): nothing else may be signed. */
 const STORED_PATH = /^(?:[a-z0-9][a-z0-9_-]*\/){1,3}[A-Za-z0-9][A-Za-z0-9_-]*\.(?:jpg|webp)$/;

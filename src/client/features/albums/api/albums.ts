@@ -5,7 +5,6 @@ import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
 
 export type PrivateAlbum = Schemas['PrivateAlbum'];
-export type AlbumShare = Schemas['AlbumShare'];
 
 /** SWR key of GET /album.php?id=… (a member's private album, for a member he shares it with). */
 export const albumKey = (id: number) => swrKey('/album.php', { id });
@@ -27,11 +26,4 @@ export async function shareAlbum(api: ApiClient, id: number): Promise<void> {
 /** DELETE /album-share.php: take it back. */
 export async function unshareAlbum(api: ApiClient, id: number): Promise<void> {
   await unwrap(api.DELETE('/album-share.php', { params: { query: { id } } }));
-}
-
-/** SWR key of GET /album-shares.php (whom the member shares his private album with). */
-export const ALBUM_SHARES_KEY = swrKey('/album-shares.php');
-
-export function listAlbumShares(api: ApiClient): Promise<{ shares: AlbumShare[]; limit: number }> {
-  return unwrap(api.GET('/album-shares.php'));
 }
