@@ -4,6 +4,8 @@ import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accountsOperations, type AccountRouteOptions } from './components/accounts/routes';
+import { albumMediaGuard } from './components/albums/index';
+import { albumOperations } from './components/albums/routes';
 import { chatMediaGuard } from './components/chat/index';
 import { chatOperations } from './components/chat/routes';
 import { complaintsOperations } from './components/complaints/routes';
@@ -126,6 +128,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     mediaRoutes(deps.media, getSigner, [
       profilePhotoGuard(db, siteAndSession),
+      albumMediaGuard(db, siteAndSession),
       chatMediaGuard(db, siteAndSession),
       verificationMediaGuard(db, siteAndSession),
     ]),
@@ -175,6 +178,7 @@ export function createApp(deps: AppDeps): Express {
     ...membersOperations(db, (visit) => recordVisit(db, deps.logger, visit)),
     ...footprintOperations(db),
     ...photoOperations(db, deps.media),
+    ...albumOperations(db),
     ...privacyOperations({ db, media: deps.media, logger: deps.logger }),
     ...socialOperations({ db, media: deps.media, logger: deps.logger, bus }, { autoLike }),
     ...likesOperations(db, { notifier, bus }),

@@ -10,6 +10,9 @@ const BADGE_CAP = 99;
 export const CREDITS_BADGE_THRESHOLD = 10;
 export const PHOTO_LIMIT_FREE = 3;
 export const PHOTO_LIMIT_PREMIUM = 25;
+/** Private photos a member may keep (within his photo limit), and members he may share his private album with. */
+export const PRIVATE_PHOTO_LIMIT = 12;
+export const ALBUM_SHARE_LIMIT = 100;
 export const FREE_CONVERSATION_LIMIT = 2;
 export const SWIPE_LIKES_PER_DAY = 4;
 export const WELCOME_DISCOUNT_PERCENT = 25;

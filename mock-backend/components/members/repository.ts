@@ -354,7 +354,8 @@ const photosOf = statement(
   'members_photos_of',
   (userId: number, includeUnapproved: boolean) =>
     sql`SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
-     WHERE user_id = ${userId} AND ((${includeUnapproved}::boolean AND status <> 'rejected') OR status = 'approved')
+     WHERE user_id = ${userId} AND NOT private
+       AND ((${includeUnapproved}::boolean AND status <> 'rejected') OR status = 'approved')
      ORDER BY is_main DESC, position, id`,
 );
 const interestKeysOf = statement(
@@ -364,7 +365,28 @@ const interestKeysOf = statement(
      WHERE pi.user_id = ${userId} ORDER BY i.key`,
 );
 
-/** Photos of a profile: the owner gets pending ones too, everybody else approved ones only. */
+/**
+ * A member's private album as another member's profile view shows it: how many approved private photos it holds,
+ * whether he shares it with the viewer, and whether the viewer shares his own with him.
+ */
+const privateAlbumOf = statement(
+  'members_private_album_of',
+  (userId: number, viewerId: number) =>
+    sql`SELECT (SELECT count(*)::int FROM photos WHERE user_id = ${userId} AND private AND status = 'approved') AS count,
+            EXISTS (SELECT 1 FROM album_shares WHERE owner_id = ${userId} AND viewer_id = ${viewerId}) AS shared_with_me,
+            EXISTS (SELECT 1 FROM album_shares WHERE owner_id = ${viewerId} AND viewer_id = ${userId}) AS shared_by_me`,
+);
+
+export async function findPrivateAlbum(
+  db: Db,
+  userId: number,
+  viewerId: number,
+): Promise<{ count: number; shared_with_me: boolean; shared_by_me: boolean }> {
+  const [row] = await db.query<{ count: number; shared_with_me: boolean; shared_by_me: boolean }>(privateAlbumOf(userId, viewerId));
+  return row ?? { count: 0, shared_with_me: false, shared_by_me: false };
+}
+
+/** Public photos of a profile (never private ones): the owner gets pending ones too, everybody else approved ones only. */
 export async function listPhotos(db: Db, userId: number, includeUnapproved: boolean): Promise<GalleryRow[]> {
   return db.query<GalleryRow>(photosOf(userId, includeUnapproved));
 }

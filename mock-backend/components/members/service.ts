@@ -214,12 +214,13 @@ export async function getProfile(
   const row = await repo.findProfile(db, q.siteId, q.id, q.viewerId);
   if (!row) throw notFound();
   const own = q.viewerId === row.id;
-  const [photos, interests, position, sexualHealth] = await Promise.all([
+  const [photos, interests, position, sexualHealth, privateAlbum] = await Promise.all([
     repo.listPhotos(db, row.id, own),
     repo.listInterestKeys(db, row.id),
     q.viewerId === null || own ? Promise.resolve(null) : findLocation(db, q.viewerId),
     // Special category data: only as his visibility allows this viewer (components/sexual-health), never in lists.
     sexualHealthShownTo(db, row.id, q.viewerId),
+    q.viewerId === null || own ? Promise.resolve(null) : repo.findPrivateAlbum(db, row.id, q.viewerId),
   ]);
   if (q.viewerId !== null && !own) await repo.markLikeSeen(db, row.id, q.viewerId);
   const { liked, ...summary } = toSummary(row, position);
@@ -238,5 +239,7 @@ export async function getProfile(
     last_active: row.last_active_at ? new Date(row.last_active_at).toISOString() : null,
     ...relation,
     ...(sexualHealth ? { sexual_health: sexualHealth } : {}),
+    // Another member's private album: its size and who shares with whom (the photos come from album.php).
+    ...(privateAlbum ? { private_album: privateAlbum } : {}),
   };
 }

@@ -4,7 +4,7 @@
  */
 export { MAX_UPLOAD_BYTES, processPhoto } from './image';
 export type { PhotoVariants } from './image';
-export { ensureMain, photoFileState, listOwnPhotos } from './repository';
+export { ensureMain, photoFileAccess, photoFileState, listOwnPhotos } from './repository';
 export { removeFilesNoLongerUsed, sweepOrphanProfilePhotos, toOwnImage } from './service';
 export { imageSigning, lazySigner, signMessage } from './signing';
 export type { MediaSigner } from './signing';

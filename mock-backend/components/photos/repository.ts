@@ -7,11 +7,12 @@ export interface OwnPhotoRow {
   blurred_filename: string;
   status: 'approved' | 'pending' | 'rejected';
   is_main: boolean;
+  private: boolean;
 }
 
 /** The member's photos, main first; rejected ones are left out. */
 export async function listOwnPhotos(db: Db, userId: number): Promise<OwnPhotoRow[]> {
-  return db.query<OwnPhotoRow>(sql`SELECT id, filename, thumb_filename, blurred_filename, status, is_main FROM photos
+  return db.query<OwnPhotoRow>(sql`SELECT id, filename, thumb_filename, blurred_filename, status, is_main, private FROM photos
      WHERE user_id = ${userId} AND status <> 'rejected' ORDER BY is_main DESC, position, id`);
 }
 
@@ -43,27 +44,47 @@ export async function insertPhoto(db: Db, p: { userId: number; filename: string;
 /** Deletes one of the member's photos; returns its files, or null when it is not theirs. */
 export async function deletePhoto(db: Db, userId: number, photoId: number): Promise<OwnPhotoRow | null> {
   const [row] = await db.query<OwnPhotoRow>(sql`DELETE FROM photos WHERE id = ${photoId} AND user_id = ${userId}
-     RETURNING id, filename, thumb_filename, blurred_filename, status, is_main`);
+     RETURNING id, filename, thumb_filename, blurred_filename, status, is_main, private`);
   return row ?? null;
 }
 
-/** Makes the oldest remaining photo main when the member has none, an approved one (others can see it) first. */
+/**
+ * Makes the oldest remaining public photo main when the member has none, an approved one (others can see it) first;
+ * a private photo never becomes main.
+ */
 export async function ensureMain(db: Db, userId: number): Promise<void> {
   await db.query(sql`UPDATE photos SET is_main = true, updated_at = now()
-     WHERE id = (SELECT id FROM photos WHERE user_id = ${userId} AND status <> 'rejected'
+     WHERE id = (SELECT id FROM photos WHERE user_id = ${userId} AND status <> 'rejected' AND NOT private
                  ORDER BY (status = 'approved') DESC, position, id LIMIT 1)
        AND NOT EXISTS (SELECT 1 FROM photos WHERE user_id = ${userId} AND is_main)`);
 }
 
-/** Moves the main flag to one of the member's photos; false when the photo is not theirs. */
-export async function setMain(db: Db, userId: number, photoId: number): Promise<boolean> {
-  const [own] = await db.query<{ id: number }>(
-    sql`SELECT id FROM photos WHERE id = ${photoId} AND user_id = ${userId} AND status <> 'rejected'`,
+/** Moves the main flag to one of the member's photos: 'missing' when the photo is not theirs, 'private' when it is private. */
+export async function setMain(db: Db, userId: number, photoId: number): Promise<'done' | 'missing' | 'private'> {
+  const [own] = await db.query<{ id: number; private: boolean }>(
+    sql`SELECT id, private FROM photos WHERE id = ${photoId} AND user_id = ${userId} AND status <> 'rejected'`,
   );
-  if (!own) return false;
+  if (!own) return 'missing';
+  if (own.private) return 'private';
   await db.query(sql`UPDATE photos SET is_main = false, updated_at = now() WHERE user_id = ${userId} AND is_main AND id <> ${photoId}`);
   await db.query(sql`UPDATE photos SET is_main = true, updated_at = now() WHERE id = ${photoId}`);
-  return true;
+  return 'done';
+}
+
+/** How many of the member's photos (not rejected) are private, leaving out `exceptId`. */
+export async function countPrivate(db: Db, userId: number, exceptId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM photos WHERE user_id = ${userId} AND private AND status <> 'rejected' AND id <> ${exceptId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Marks one of the member's photos private or public (a private one loses the main flag); false when not theirs. */
+export async function setPrivate(db: Db, userId: number, photoId: number, isPrivate: boolean): Promise<boolean> {
+  const rows = await db.query(sql`UPDATE photos SET private = ${isPrivate}, is_main = is_main AND NOT ${isPrivate}::boolean,
+       updated_at = now()
+     WHERE id = ${photoId} AND user_id = ${userId} AND status <> 'rejected' RETURNING id`);
+  return rows.length > 0;
 }
 
 /** Whether a stored file is still referenced (seed avatars are shared by many members). */
@@ -87,11 +108,23 @@ export async function photosNamed(db: Db, fulls: readonly string[]): Promise<{ f
  * avatars/x-thumb.jpg and avatars/x-blur.jpg to avatars/x.jpg.
  */
 export async function photoFileState(db: Db, file: string): Promise<'shown' | 'removed' | 'unknown'> {
+  return (await photoFileAccess(db, file)).state;
+}
+
+/**
+ * photoFileState, and the member whose private album holds the file when every row that shows it is private
+ * (`privateOf`; null for a photo anyone may see).
+ */
+export async function photoFileAccess(db: Db, file: string): Promise<{ state: 'shown' | 'removed' | 'unknown'; privateOf: number | null }> {
   const variant = /-(?:thumb|blur)(\.\w+)$/;
   const fulls = [...new Set([file, file.replace(variant, '$1'), file.replace(variant, '-full$1')])];
-  const [row] = await db.query<{ shown: boolean | null }>(
-    sql`SELECT bool_or(status <> 'rejected') AS shown FROM photos
+  const [row] = await db.query<{ shown: boolean | null; private: boolean | null; owner: number | null }>(
+    sql`SELECT bool_or(status <> 'rejected') AS shown,
+            bool_and(private) FILTER (WHERE status <> 'rejected') AS private,
+            min(user_id) FILTER (WHERE status <> 'rejected') AS owner
+     FROM photos
      WHERE filename = ANY(${fulls}::text[]) AND (filename = ${file} OR thumb_filename = ${file} OR blurred_filename = ${file})`,
   );
-  return row?.shown === true ? 'shown' : row?.shown === false ? 'removed' : 'unknown';
+  const state = row?.shown === true ? 'shown' : row?.shown === false ? 'removed' : 'unknown';
+  return { state, privateOf: state === 'shown' && row?.private === true ? (row.owner ?? null) : null };
 }

@@ -6,7 +6,7 @@ import { ANSWERED, type Answered, type Operations } from '../../lib/operations';
 import { rateLimit } from '../../lib/rate-limit';
 import * as service from './service';
 
-export type PhotoOperations = 'uploadPhoto' | 'setMainPhoto' | 'deletePhoto';
+export type PhotoOperations = 'uploadPhoto' | 'setMainPhoto' | 'deletePhoto' | 'setPhotoPrivate';
 
 export function photoOperations(db: Db, media: MediaStore): Operations<PhotoOperations> {
   const uploadLimit = rateLimit(db, { name: 'photo-upload', points: 40, windowSeconds: 600, per: 'member' });
@@ -22,5 +22,6 @@ export function photoOperations(db: Db, media: MediaStore): Operations<PhotoOper
     },
     setMainPhoto: { handle: async ({ res, body }) => service.setMain(db, requireViewer(res), body.id) },
     deletePhoto: { handle: async ({ res, body }) => service.remove(db, media, requireViewer(res), body.id) },
+    setPhotoPrivate: { handle: async ({ res, body }) => service.setPrivate(db, requireViewer(res), body.id, body.private) },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../src/shared/constants';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, PRIVATE_PHOTO_LIMIT } from '../../../src/shared/constants';
 import type { Db } from '../../lib/db';
 import { AppError, authenticationRequired, notFound } from '../../lib/errors';
 import { ORPHAN_GRACE_SECONDS, putAll, sweepOrphans, type MediaStore } from '../../lib/media-store';
@@ -23,6 +23,7 @@ export function toOwnImage(p: repo.OwnPhotoRow): OwnImage {
     match_path: p.filename,
     locked: false,
     is_main: p.is_main,
+    private: p.private,
   };
 }
 
@@ -106,8 +107,33 @@ export async function removeFilesNoLongerUsed(
 
 export async function setMain(db: Db, viewer: { userId: number; paidUser: boolean }, photoId: number): Promise<MyPhotos> {
   return db.transaction(async (tx) => {
-    if (!(await repo.setMain(tx, viewer.userId, photoId))) throw notFound();
+    const result = await repo.setMain(tx, viewer.userId, photoId);
+    if (result === 'missing') throw notFound();
+    if (result === 'private') throw new AppError(422, 'photo_private_not_main');
     return myPhotos(tx, viewer.userId, viewer.paidUser);
+  });
+}
+
+/**
+ * Puts a photo into the member's private album or takes it out. At most PRIVATE_PHOTO_LIMIT private photos, counted
+ * inside the transaction that holds the member's row lock; a private main photo hands the main flag to the next
+ * public one (or the member has none).
+ */
+export async function setPrivate(
+  db: Db,
+  viewer: { userId: number; paidUser: boolean },
+  photoId: number,
+  isPrivate: boolean,
+): Promise<MyPhotos> {
+  return db.transaction(async (tx) => {
+    const member = await repo.lockMember(tx, viewer.userId);
+    if (!member) throw authenticationRequired();
+    if (isPrivate && (await repo.countPrivate(tx, viewer.userId, photoId)) >= PRIVATE_PHOTO_LIMIT) {
+      throw new AppError(422, 'private_album_full', { params: { limit: PRIVATE_PHOTO_LIMIT } });
+    }
+    if (!(await repo.setPrivate(tx, viewer.userId, photoId, isPrivate))) throw notFound();
+    await repo.ensureMain(tx, viewer.userId);
+    return myPhotos(tx, viewer.userId, member.paid_user);
   });
 }
 

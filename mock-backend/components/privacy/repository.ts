@@ -19,11 +19,13 @@ export async function insertBlock(db: Db, blocker: number, blocked: number): Pro
 }
 
 /**
- * Removes likes both ways and every conversation of the two (with its messages). Answers the paths of the photo
+ * Removes likes and private-album shares both ways and every conversation of the two (with its messages). Answers the paths of the photo
  * messages that went with them: the caller deletes their files after the commit.
  */
 export async function removeContact(db: Db, a: number, b: number): Promise<string[]> {
   await db.query(sql`DELETE FROM likes WHERE (liker_id = ${a} AND liked_id = ${b}) OR (liker_id = ${b} AND liked_id = ${a})`);
+  // Private albums shared either way are taken back (reading one asks for no block as well).
+  await db.query(sql`DELETE FROM album_shares WHERE (owner_id = ${a} AND viewer_id = ${b}) OR (owner_id = ${b} AND viewer_id = ${a})`);
   // The conversations are locked first (a send into one waits, then finds it gone): the photos read next are all
   // that the delete takes with it.
   const conversations = await db.query<{ id: number }>(

@@ -9,8 +9,8 @@ import { footprintsForExport } from '../footprints/index';
 /**
  * A member's data as a zip of JSON files and his photos (the layout is documented in docs/trust-and-safety.md):
  *
- *   account.json, profile.json, photos.json + photos/<id><ext>, conversations.json, likes.json, payments.json,
- *   credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg,
+ *   account.json, profile.json, photos.json + photos/<id><ext>, conversations.json, likes.json, album-shares.json,
+ *   payments.json, credit-ledger.json, consents.json, devices.json, decisions.json, verification.json + verification/<id>.jpg,
  *   sexual-health.json (his consent and values; null when he never consented or withdrew it)
  *   footprints.json (the profiles he opened and who opened his, the last 30 days)
  *
@@ -45,19 +45,21 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
   const zip = new ZipFile();
   const mtime = new Date();
   const add = (name: string, value: unknown) => zip.addBuffer(json(value), name, { mtime });
-  const [account, profile, photos, messages, likes, payments, ledger, consents, devices, decisions, verifications] = await Promise.all([
-    data.accountData(db, userId),
-    data.profileData(db, userId),
-    data.photoData(db, userId),
-    data.messageData(db, userId),
-    data.likeData(db, userId),
-    data.paymentData(db, userId),
-    data.ledgerData(db, userId),
-    data.consentData(db, userId),
-    data.deviceData(db, userId),
-    data.decisionData(db, userId),
-    data.verificationData(db, userId),
-  ]);
+  const [account, profile, photos, messages, likes, payments, ledger, consents, devices, decisions, verifications, shares] =
+    await Promise.all([
+      data.accountData(db, userId),
+      data.profileData(db, userId),
+      data.photoData(db, userId),
+      data.messageData(db, userId),
+      data.likeData(db, userId),
+      data.paymentData(db, userId),
+      data.ledgerData(db, userId),
+      data.consentData(db, userId),
+      data.deviceData(db, userId),
+      data.decisionData(db, userId),
+      data.verificationData(db, userId),
+      data.albumShareData(db, userId),
+    ]);
   add('account.json', account);
   add('profile.json', profile);
   const listed = [];
@@ -65,7 +67,15 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
     const stored = await media.get(photo.filename);
     const file = stored ? `photos/${photo.id}${path.extname(photo.filename) || '.jpg'}` : null;
     if (stored && file) zip.addReadStream(stored.body, file, { mtime: stored.lastModified });
-    listed.push({ id: photo.id, status: photo.status, main: photo.is_main, position: photo.position, uploaded_at: photo.created_at, file });
+    listed.push({
+      id: photo.id,
+      status: photo.status,
+      main: photo.is_main,
+      private: photo.private,
+      position: photo.position,
+      uploaded_at: photo.created_at,
+      file,
+    });
   }
   add('photos.json', listed);
   add('conversations.json', conversations(messages));
@@ -74,6 +84,10 @@ export async function buildArchive(db: Db, media: MediaStore, userId: number): P
     received: likes.filter((l) => !l.given).map((l) => ({ name: l.name, at: l.created_at })),
   });
   add('footprints.json', await footprintsForExport(db, userId));
+  add('album-shares.json', {
+    given: shares.filter((s) => s.given).map((s) => ({ name: s.name, at: s.created_at })),
+    received: shares.filter((s) => !s.given).map((s) => ({ name: s.name, at: s.created_at })),
+  });
   add('payments.json', payments);
   add('credit-ledger.json', ledger);
   add('consents.json', consents);

@@ -169,13 +169,26 @@ export interface PhotoData {
   filename: string;
   status: string;
   is_main: boolean;
+  private: boolean;
   position: number;
   created_at: Date;
 }
 
 export async function photoData(db: Db, userId: number): Promise<PhotoData[]> {
   return db.query<PhotoData>(
-    sql`SELECT id, filename, status, is_main, position, created_at FROM photos WHERE user_id = ${userId} ORDER BY position, id`,
+    sql`SELECT id, filename, status, is_main, private, position, created_at FROM photos WHERE user_id = ${userId} ORDER BY position, id`,
+  );
+}
+
+/** His private album's shares: with whom he shares it (`given`) and who shares theirs with him, by profile name only. */
+export async function albumShareData(db: Db, userId: number): Promise<{ given: boolean; name: string | null; created_at: Date }[]> {
+  return db.query(
+    sql`SELECT true AS given, p.name, s.created_at FROM album_shares s LEFT JOIN profiles p ON p.user_id = s.viewer_id
+        WHERE s.owner_id = ${userId}
+        UNION ALL
+        SELECT false, p.name, s.created_at FROM album_shares s LEFT JOIN profiles p ON p.user_id = s.owner_id
+        WHERE s.viewer_id = ${userId}
+        ORDER BY created_at`,
   );
 }
 

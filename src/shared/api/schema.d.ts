@@ -1249,6 +1249,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/photo-private.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put one of the member's own photos into his private album, or take it out
+         * @description A private photo is moderated like any other but shown only to the members he shared his album with
+         *     (`album.php`), never on his profile, his cards or as his main photo: making the main photo private moves the
+         *     main flag to another public photo. At most 12 private photos (`private_album_full`, 422, `params.limit`),
+         *     counted within the member's photo limit.
+         */
+        put: operations["setPhotoPrivate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/album-share.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the member's private album with another member (also when already shared)
+         * @description The other member must be one the sharer may see (not blocked either way, not removed); at most 100 members at a
+         *     time (`album_share_limit`, 422, `params.limit`); 30 shares per 10 minutes (429).
+         */
+        post: operations["shareAlbum"];
+        /** Take the private album back from a member (also when it was not shared) */
+        delete: operations["unshareAlbum"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/album.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's private album, for a member he shared it with
+         * @description The owner's approved private photos, with URLs that work for 10 to 20 minutes. A member the viewer may not see
+         *     (blocked either way, removed, deleted, unknown) is 404 `not_found`, as his profile is; one who did not share his
+         *     album with the viewer is 403 `album_not_shared`. Asked by the owner, his own approved private photos.
+         */
+        get: operations["getAlbum"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/album-shares.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members the logged-in member shares his private album with, newest first */
+        get: operations["listAlbumShares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/block.php": {
         parameters: {
             query?: never;
@@ -1937,6 +2021,7 @@ export interface components {
             /** @description Only for a logged-in viewer - this member's like to the viewer was new before this view (opening the profile clears the flag; the client then refreshes its new-likes badge). */
             like_new?: boolean;
             sexual_health?: components["schemas"]["SexualHealthShown"];
+            private_album?: components["schemas"]["PrivateAlbumInfo"];
         };
         Footprint: {
             profile: components["schemas"]["ProfileSummary"];
@@ -2742,6 +2827,34 @@ export interface components {
         };
         OwnImage: components["schemas"]["Image"] & {
             is_main: boolean;
+            /** @description In the member's private album (shown only to members he shares it with); never the main photo */
+            private?: boolean;
+        };
+        /** @description A photo of a private album. Like an Image (its URL is the site's cdn_prefix plus match_path), but its paths are signed for 10 to 20 minutes only. */
+        PrivateImage: {
+            id: number;
+            filename: string;
+            thumb_filename: string;
+            match_path: string;
+        };
+        PrivateAlbum: {
+            owner_id: number;
+            photos: components["schemas"]["PrivateImage"][];
+        };
+        /** @description Only for a logged-in viewer on another member's profile - how many approved private photos this member has, whether he shares them with the viewer, and whether the viewer shares his own private album with him. */
+        PrivateAlbumInfo: {
+            count: number;
+            shared_with_me: boolean;
+            shared_by_me: boolean;
+        };
+        AlbumShareState: {
+            shared: boolean;
+        };
+        AlbumShare: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            shared_at: string;
         };
         BlockedMember: {
             id: number;
@@ -6113,6 +6226,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description A private photo cannot be the main photo (`photo_private_not_main`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadPhoto: {
@@ -6200,6 +6322,168 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    setPhotoPrivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    private: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member's photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPhotos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The private album is full (`private_album_full`, `params.limit`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareAlbum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Shared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumShareState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The member shares with 100 members already (`album_share_limit`, `params.limit`), or with himself (`album_share_self`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unshareAlbum: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not shared (any more) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlbumShareState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
+        };
+    };
+    getAlbum: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The private album */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateAlbum"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Not logged in (`authentication_required`), or the album is not shared with the viewer (`album_not_shared`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlbumShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shares and the limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shares: components["schemas"]["AlbumShare"][];
+                        limit: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AuthenticationRequired"];
         };
     };
     blockMember: {

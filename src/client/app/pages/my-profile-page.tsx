@@ -6,11 +6,13 @@ import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import { deletePhoto } from '../../features/photos/api/delete-photo';
 import { setMainPhoto } from '../../features/photos/api/set-main-photo';
+import { setPhotoPrivate } from '../../features/photos/api/set-photo-private';
 import {
   PHOTO_DELETE_INTENT,
   PHOTO_DELETED,
   PHOTO_EDIT_FORM,
   PHOTO_MAIN_INTENT,
+  PHOTO_PRIVATE_INTENT,
   PhotoManager,
 } from '../../features/photos/components/photo-manager';
 import { BlockedList, UNBLOCK_FORM } from '../../features/privacy/components/blocked-list';
@@ -83,6 +85,17 @@ export async function myProfileAction({ request, context }: PageActionArgs): Pro
     );
   }
   const intent = textField(form, 'intent');
+  if (intent === PHOTO_PRIVATE_INTENT) {
+    const photoId = parseProfileId(textField(form, 'photo_id'));
+    if (photoId === null) return seeOther('/profile');
+    const makePrivate = textField(form, 'private') === '1';
+    return runFormAction(
+      PHOTO_EDIT_FORM,
+      {},
+      () => setPhotoPrivate(context.api, photoId, makePrivate),
+      () => seeOther('/profile'),
+    );
+  }
   if (intent === PHOTO_MAIN_INTENT || intent === PHOTO_DELETE_INTENT) {
     const photoId = parseProfileId(textField(form, 'photo_id'));
     if (photoId === null) return seeOther('/profile');

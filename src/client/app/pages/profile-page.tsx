@@ -9,6 +9,9 @@ import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
 import { likeProfile, unlikeProfile, type LikeResult } from '../../features/likes/api/likes';
 import { LIKE_FORM, LikeButton } from '../../features/likes/components/like-button';
+import { albumKey, getAlbum, shareAlbum, unshareAlbum } from '../../features/albums/api/albums';
+import { ALBUM_SHARE_FORM, AlbumShareButton } from '../../features/albums/components/album-share-button';
+import { PrivateAlbum } from '../../features/albums/components/private-album';
 import { blockMember } from '../../features/privacy/api/block-member';
 import { BLOCK_FORM, BlockButton } from '../../features/privacy/components/block-button';
 import { ProfileView } from '../../features/profile/components/profile-view';
@@ -20,7 +23,7 @@ import { isApiRequestError } from '../../lib/api-error';
 import { type RootState, useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
-import { prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { mergePrefetched, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -30,14 +33,21 @@ export async function profileLoader({ params, context: ctx }: PageLoaderArgs): P
   // The profile goes out with the user call (one wave); it carries the viewer's like state for the heart.
   const result = await prefetchKey(profileKey(id), () => getProfile(ctx.api, id));
   const failure = result.errors?.[profileKey(id)];
-  return failure && (failure.status === 404 || failure.status === 400) ? { status: 404 } : result;
+  if (failure && (failure.status === 404 || failure.status === 400)) return { status: 404 };
+  // A private album shared with the viewer: its photos, once the profile said so (rare, so a second wave).
+  const album = (result.fallback?.[profileKey(id)] as { private_album?: { count: number; shared_with_me: boolean } } | undefined)
+    ?.private_album;
+  if (album?.shared_with_me && album.count > 0)
+    return mergePrefetched(result, await prefetchKey(albumKey(id), () => getAlbum(ctx.api, id)));
+  return result;
 }
 
 /** What the heart's fetcher gets from a like or unlike that worked. */
 type LikeAnswer = InPlaceAnswer<LikeResult | null>;
 
 /**
- * The profile's forms, by `intent`: block (303 to the search), and the like heart: like or unlike of the member of the
+ * The profile's forms, by `intent`: block (303 to the search), sharing the viewer's private album with this member
+ * or taking it back (303 to the profile), and the like heart: like or unlike of the member of the
  * page. Posted by the browser (without JavaScript, or before the page hydrated), the heart's answer is a 303 back to
  * the page it was sent from (a search, the likes, his profile), and a refusal renders that profile again with the
  * backend's message beside the heart; sent by the heart's fetcher, the answer is the like's result in place (the
@@ -55,6 +65,15 @@ export async function profileAction({ params, request, context }: PageActionArgs
       () => blockMember(context.api, id),
       () => seeOther('/members?blocked=1'),
     );
+  if (id && intent === ALBUM_SHARE_FORM) {
+    const share = textField(form, 'share') === '1';
+    return runFormAction(
+      ALBUM_SHARE_FORM,
+      {},
+      () => (share ? shareAlbum(context.api, id) : unshareAlbum(context.api, id)),
+      () => seeOther(`/members/${id}`),
+    );
+  }
   if (!id || (intent !== 'like' && intent !== 'unlike')) return seeOther(back);
   const fields = { profile_id: String(id), intent };
   return runFormAction(
@@ -122,13 +141,30 @@ export function ProfilePage() {
             </>
           ) : null
         }
-        extraActions={user && user.id !== data.id ? <BlockButton memberId={data.id} name={data.name} /> : null}
+        extraActions={
+          user && user.id !== data.id ? (
+            <>
+              {data.private_album ? (
+                <AlbumShareButton
+                  memberId={data.id}
+                  name={data.name}
+                  shared={data.private_album.shared_by_me}
+                  action={`/members/${data.id}`}
+                />
+              ) : null}
+              <BlockButton memberId={data.id} name={data.name} />
+            </>
+          ) : null
+        }
         reportPhoto={
           user && user.id !== data.id
             ? { path: (photo) => reportPagePath(data.id, { kind: 'photo', id: photo }), open: setReportedPhoto }
             : undefined
         }
       />
+      {data.private_album ? (
+        <PrivateAlbum ownerId={data.id} name={data.name} info={data.private_album} cdnPrefix={settings.cdn_prefix} />
+      ) : null}
       {reportedPhoto !== null ? (
         <ReportDialog
           target={{ kind: 'photo', id: reportedPhoto }}

@@ -12,6 +12,8 @@ import { PhotoUpload } from './photo-upload';
 export const PHOTO_EDIT_FORM = 'photo-edit';
 export const PHOTO_MAIN_INTENT = 'photo-main';
 export const PHOTO_DELETE_INTENT = 'photo-delete';
+/** Puts a photo into the private album or takes it out (field `private`: 1 or 0). */
+export const PHOTO_PRIVATE_INTENT = 'photo-private';
 /** The query of the page a photo's deletion returns to, which says so. */
 export const PHOTO_DELETED = { name: 'photo', value: 'deleted' } as const;
 
@@ -38,7 +40,8 @@ export function PhotoManager({
   const refused = useFormFailure(PHOTO_EDIT_FORM);
   const choosingMain = usePendingForm(postTo, { intent: PHOTO_MAIN_INTENT });
   const deleting = usePendingForm(postTo, { intent: PHOTO_DELETE_INTENT });
-  const busy = choosingMain ?? deleting;
+  const privating = usePendingForm(postTo, { intent: PHOTO_PRIVATE_INTENT });
+  const busy = choosingMain ?? deleting ?? privating;
   let notice: { tone: 'success' | 'danger'; text: string } | null = null;
   if (busy) notice = null;
   else if (refused)
@@ -53,10 +56,11 @@ export function PhotoManager({
     notice = { tone: 'success', text: intl.formatMessage({ id: 'photos.deleted', defaultMessage: 'Photo deleted.' }) };
 
   /** A photo's button: a form of its own with the photo and what to do with it. */
-  const photoForm = (photo: OwnImage, intent: string, button: ReactNode) => (
+  const photoForm = (photo: OwnImage, intent: string, button: ReactNode, extra?: ReactNode) => (
     <RouterForm action={postTo} replace preventScrollReset className="d-inline">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="photo_id" value={photo.id} />
+      {extra}
       {button}
     </RouterForm>
   );
@@ -92,6 +96,11 @@ export function PhotoManager({
                     <FormattedMessage id="photos.main" defaultMessage="Main photo" />
                   </span>
                 ) : null}
+                {photo.private ? (
+                  <span className="badge text-bg-dark" data-testid="photo-private">
+                    <FormattedMessage id="photos.private" defaultMessage="Private" />
+                  </span>
+                ) : null}
                 {photo.status === 'pending' ? (
                   <span className="badge text-bg-secondary" data-testid="photo-pending">
                     <FormattedMessage id="photos.pending" defaultMessage="Being checked" />
@@ -99,7 +108,32 @@ export function PhotoManager({
                 ) : null}
               </div>
               <div className="own-photo-actions">
-                {!photo.is_main
+                {photoForm(
+                  photo,
+                  PHOTO_PRIVATE_INTENT,
+                  <Button
+                    type="submit"
+                    size="sm"
+                    color="outline-secondary"
+                    disabled={busy !== null}
+                    aria-pressed={photo.private === true}
+                    aria-label={intl.formatMessage(
+                      {
+                        id: 'photos.privateNumbered',
+                        defaultMessage: 'Private: photo {number} only for members you share your album with',
+                      },
+                      { number: i + 1 },
+                    )}
+                  >
+                    {photo.private ? (
+                      <FormattedMessage id="photos.makePublic" defaultMessage="Make public" />
+                    ) : (
+                      <FormattedMessage id="photos.makePrivate" defaultMessage="Make private" />
+                    )}
+                  </Button>,
+                  <input type="hidden" name="private" value={photo.private ? '0' : '1'} />,
+                )}
+                {!photo.is_main && !photo.private
                   ? photoForm(
                       photo,
                       PHOTO_MAIN_INTENT,
