@@ -14,7 +14,7 @@ describe('members page count', () => {
     renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members',
-      fallback: { [membersKey({ limit: 24 })]: page({ total: 1000, total_capped: true }) },
+      fallback: { [membersKey({ sort: 'distance' })]: page({ total: 1000, total_capped: true }) },
     });
     expect(screen.getByText(/1,000\+ members/)).toBeTruthy();
   });
@@ -25,7 +25,7 @@ describe('members page count', () => {
       url: '/members',
       locale: 'nl',
       messages: nl,
-      fallback: { [membersKey({ limit: 24 })]: page({ total: 865 }) },
+      fallback: { [membersKey({ sort: 'distance' })]: page({ total: 865 }) },
     });
     expect(screen.getByText(/865 leden/).textContent).not.toContain('+');
   });
@@ -36,7 +36,7 @@ describe('members page after "report and also block"', () => {
     const { unmount } = renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members?blocked=1&reported=R-000007',
-      fallback: { [membersKey({ limit: 24 })]: page({ total: 1 }) },
+      fallback: { [membersKey({ sort: 'distance' })]: page({ total: 1 }) },
     });
     expect(screen.getByTestId('report-receipt').textContent).toBe('Thank you. We received your report R-000007.');
     expect(screen.getByText(/The member has been blocked/)).toBeTruthy();
@@ -44,7 +44,7 @@ describe('members page after "report and also block"', () => {
     renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members?blocked=1&reported=<b>x</b>',
-      fallback: { [membersKey({ limit: 24 })]: page({ total: 1 }) },
+      fallback: { [membersKey({ sort: 'distance' })]: page({ total: 1 }) },
     });
     expect(screen.queryByTestId('report-receipt')).toBeNull();
     expect(screen.getByText(/The member has been blocked/)).toBeTruthy();
