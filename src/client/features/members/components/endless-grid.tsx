@@ -101,6 +101,7 @@ export function EndlessGrid({
   const next = last === undefined ? first.next_cursor : (tail.data?.next_cursor ?? null);
   const loading = last !== undefined && tail.data === undefined && tail.error === undefined;
   const failed = last !== undefined && tail.data === undefined && tail.error !== undefined;
+  const pending = loading ? (last ?? null) : next;
 
   const load = (cursor: string, fromKeyboardOrClick: boolean) => {
     if (restoring.current) return;
@@ -204,7 +205,7 @@ export function EndlessGrid({
           <AppendedPage key={cursor} query={pageQuery(cursor)} exclude={exclude} cdnPrefix={cdnPrefix} action={action} />
         ))}
       </MemberGrid>
-      {firstHref !== null || next !== null || failed ? (
+      {firstHref !== null || next !== null || last !== undefined ? (
         <nav className="pager" ref={pagerRef} aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Pages' })}>
           {firstHref !== null ? (
             <Link className="btn btn-outline-primary" to={firstHref}>
@@ -223,16 +224,17 @@ export function EndlessGrid({
             >
               <FormattedMessage id="members.showMore" defaultMessage="Show more" />
             </a>
-          ) : next !== null ? (
+          ) : pending !== null ? (
+            // The same link while its page loads (the focus stays on it), then the next page's.
             <a
               className="btn btn-primary"
-              href={hrefOf(next)}
+              href={hrefOf(pending)}
               aria-disabled={loading || undefined}
               data-testid="next-page"
               onClick={(event) => {
                 if (!plainClick(event)) return;
                 event.preventDefault();
-                if (!loading) load(next, true);
+                if (!loading && next !== null) load(next, true);
               }}
             >
               {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
