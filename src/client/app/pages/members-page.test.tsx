@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import nl from '../../../../locales/nl.json';
 import { profileFixture, userFixture } from '../../test/fixtures';
 import { renderWithApp } from '../../test/render-app';
 import { membersKey } from '../../features/members/api/list-members';
 import { MembersPage } from './members-page';
+
+// Unmounted before the file's window goes: the grid's endless code arrives after a test's render.
+afterEach(cleanup);
 
 const page = (extra: Record<string, unknown>) => ({ profiles: [profileFixture()], next_cursor: null, ...extra });
 

@@ -17,7 +17,7 @@ import {
   type SearchFilters,
 } from '../../features/members/api/list-members';
 import { LikeButton } from '../../features/likes/components/like-button';
-import { EndlessGrid } from '../../features/members/components/endless-grid';
+import { GridPages } from '../../features/members/components/grid-pages';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { MemberFilters } from '../../features/members/components/member-filters';
 import { NoMembers } from '../../features/members/components/no-members';
@@ -163,7 +163,7 @@ function MembersSearch() {
         {data.profiles.length === 0 ? (
           <NoMembers value={filters} regions={regions.data ?? []} member={user !== null} onSearch={onSearch} />
         ) : (
-          <EndlessGrid
+          <GridPages
             key={membersKey(query)}
             first={data}
             query={query}

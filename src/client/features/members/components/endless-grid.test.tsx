@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MembersPage } from '../../../app/pages/members-page';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
@@ -49,16 +49,21 @@ const comeNear = () =>
 const status = () => screen.getByTestId('grid-status').textContent;
 
 /** The members page of a member who shared his location, searching for men; its first page from the loader. */
-function renderGrid(fetch: typeof globalThis.fetch) {
-  return renderWithApp(<MembersPage />, {
+async function renderGrid(fetch: typeof globalThis.fetch) {
+  const rendered = renderWithApp(<MembersPage />, {
     user: userFixture(),
     url: '/members?gender=male',
     fallback: { [membersKey({ gender: 'male', sort: 'distance' })]: FIRST, [MY_PROFILE_KEY]: { has_location: true } },
     fetch,
   });
+  // The endless grid's code comes once the page is interactive; until then the pager is the server's "Next page" link.
+  await screen.findByRole('link', { name: 'Show more' }, { timeout: 15_000 });
+  return rendered;
 }
 const grids = () => document.querySelectorAll('ul.member-grid');
 
+// The endless grid's chunk, transformed once before the tests wait for it.
+beforeAll(() => import('./endless-grid'), 30_000);
 beforeEach(() => {
   window.sessionStorage.clear();
   observers.length = 0;
@@ -74,7 +79,7 @@ describe('the endless member grid', () => {
   it('When the end of the grid comes near, then the next page is appended to the same list without a click, a repeated member is shown once, and the new members are announced', async () => {
     withWindow({ IntersectionObserver: FakeObserver });
     const { fetch, asked } = backend();
-    renderGrid(fetch);
+    await renderGrid(fetch);
     expect(grids()).toHaveLength(1);
     expect(screen.getAllByText(/^Member \d$/)).toHaveLength(4);
     // Loaded ahead of the end, not when he reaches it.
@@ -98,7 +103,7 @@ describe('the endless member grid', () => {
   it('When there is no IntersectionObserver, then "Show more" is a real link to the next page by its cursor, and pressing it appends the page while the focus stays on it', async () => {
     withWindow({});
     const { fetch } = backend();
-    renderGrid(fetch);
+    await renderGrid(fetch);
     const more = screen.getByRole('link', { name: 'Show more' });
     // Without JavaScript the same link opens the next page.
     expect(more.getAttribute('href')).toBe('/members?gender=male&cursor=c1');
@@ -120,7 +125,7 @@ describe('the endless member grid', () => {
       fail
         ? Response.json({ error: { code: 'backend_unavailable', message: 'down' } }, { status: 502 })
         : fetch(input)) as typeof globalThis.fetch;
-    renderGrid(flaky);
+    await renderGrid(flaky);
     fireEvent.click(screen.getByRole('link', { name: 'Show more' }));
     await waitFor(() => expect(status()).toBe('More members could not be loaded.'));
     fail = false;
@@ -132,7 +137,7 @@ describe('the endless member grid', () => {
     const scrollTo = vi.fn();
     withWindow({ scrollTo });
     const { fetch, asked } = backend();
-    const { router } = renderGrid(fetch);
+    const { router } = await renderGrid(fetch);
     fireEvent.click(screen.getByRole('link', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByText(/^Member \d$/)).toHaveLength(7));
     withWindow({ scrollTo, scrollY: 1234 });

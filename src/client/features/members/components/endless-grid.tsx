@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigationType } from 'react-router';
 import { useSWRConfig, type Cache } from 'swr';
@@ -7,10 +7,8 @@ import { useApi } from '../../../lib/api-client';
 import { listMembers, membersKey, type MemberPage, type MembersQuery } from '../api/list-members';
 import { cameBack, gridPlaceOf, keepGridPlace, type GridPlace } from '../grid-restore';
 import { useMembers } from '../hooks/use-members';
-import type { ProfileSummary } from './member-card';
+import type { GridPagesProps } from './grid-pages';
 import { MemberGrid, MemberGridItems } from './member-grid';
-
-type CardAction = (profile: ProfileSummary) => ReactNode;
 
 /** How far below the screen the end of the grid may still be when the next page is asked: about a phone's screen. */
 const AHEAD = '0px 0px 800px 0px';
@@ -19,29 +17,20 @@ const AUTO_PAGES = 10;
 /** An appended page is not asked again on focus: the first page is (the page's own hook), the others keep their place. */
 const APPENDED = { revalidateOnFocus: false, revalidateOnReconnect: false } as const;
 
-const never = () => () => undefined;
-/** False while React hydrates the server's HTML (which has only the first page), true in every other render. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-
 const pageOf = (cache: Cache, key: string) => cache.get(key)?.data as MemberPage | undefined;
 
 /** A plain left click: a modified one (new tab, new window) stays the browser's. */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
- * The member grid of a search, one list that grows: the URL's page (server-rendered) and the pages appended after it,
- * each asked with the cursor of the one before (members.php's keyset `next_cursor`) and held in SWR's cache under its
- * own key (the same key a `?cursor=` URL loads). A member who shows up on two pages is shown once. The next page is
- * asked as the end of the grid comes near (an IntersectionObserver on the pager), and with "Show more", the keyboard's
- * and screen reader's way and the one left when there is no observer; the pages that came are announced politely and
- * the focus stays where it is. Without JavaScript "Show more" is the "Next page" link of the server's HTML, which
- * opens the next page by its cursor. Back to the grid (from a profile, or a reload) shows the same pages at the same
- * scroll position (grid-restore.ts); pages SWR still holds are not asked again.
+ * The member grid of a search, one list that grows (loaded by grid-pages.tsx once the page is interactive): the URL's
+ * page (server-rendered) and the pages appended after it, each asked with the cursor of the one before (members.php's
+ * keyset `next_cursor`) and held in SWR's cache under its own key (the same key a `?cursor=` URL loads). A member who
+ * shows up on two pages is shown once. The next page is asked as the end of the grid comes near (an
+ * IntersectionObserver on the pager), and with "Show more", the keyboard's and screen reader's way and the one left
+ * when there is no observer; the pages that came are announced politely and the focus stays where it is. Back to the
+ * grid (from a profile, or a reload) shows the same pages at the same scroll position (grid-restore.ts); pages SWR
+ * still holds are not asked again.
  */
 export function EndlessGrid({
   first,
@@ -50,32 +39,24 @@ export function EndlessGrid({
   firstHref,
   cdnPrefix,
   action,
-}: {
-  /** The page of the URL (its loader's answer). */
-  first: MemberPage;
-  /** The search of that page (its cursor too, when the URL has one). */
-  query: MembersQuery;
-  /** The page's URL that opens the page of a cursor. */
-  hrefOf: (cursor: string) => string;
-  /** The search's first page, when the URL's page is a later one. */
-  firstHref: string | null;
-  cdnPrefix: string;
-  action?: CardAction;
+  documentLoad,
+}: GridPagesProps & {
+  /** Mounted as the document loaded (a reload or the browser's Back keeps the place, a new visit does not). */
+  documentLoad: boolean;
 }) {
   const intl = useIntl();
   const api = useApi();
   const { cache, mutate } = useSWRConfig();
   const { key: entry, search } = useLocation();
   const navigationType = useNavigationType();
-  const hydrated = useHydrated();
   const pageQuery = (cursor: string): MembersQuery => ({ ...query, cursor });
 
   // Coming back to this history entry: its pages at once when SWR still holds them all, else after asking them.
   const [start] = useState(() => {
     const place =
-      typeof window !== 'undefined' && cameBack(navigationType, !hydrated) ? gridPlaceOf(window.sessionStorage, entry, search) : null;
+      typeof window !== 'undefined' && cameBack(navigationType, documentLoad) ? gridPlaceOf(window.sessionStorage, entry, search) : null;
     const held = place !== null && place.cursors.every((cursor) => pageOf(cache, membersKey(pageQuery(cursor))) !== undefined);
-    return { place, held: hydrated && held };
+    return { place, held: !documentLoad && held };
   });
   const [cursors, setCursors] = useState<string[]>(() => (start.held && start.place ? start.place.cursors : []));
   /** The page the member's scrolling or "Show more" asked for last: its arrival is announced. */
@@ -238,11 +219,7 @@ export function EndlessGrid({
               }}
             >
               {loading ? <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" /> : null}
-              {hydrated ? (
-                <FormattedMessage id="members.showMore" defaultMessage="Show more" />
-              ) : (
-                <FormattedMessage id="members.nextPage" defaultMessage="Next page" />
-              )}
+              <FormattedMessage id="members.showMore" defaultMessage="Show more" />
             </a>
           ) : null}
         </nav>
@@ -264,7 +241,7 @@ function AppendedPage({
   query: MembersQuery;
   exclude: ReadonlySet<number>;
   cdnPrefix: string;
-  action?: CardAction | undefined;
+  action?: GridPagesProps['action'];
 }) {
   const { data } = useMembers(query, APPENDED);
   if (!data) return null;
