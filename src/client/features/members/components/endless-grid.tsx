@@ -125,15 +125,21 @@ export function EndlessGrid({
     scrollTo.current = null;
   }, [cursors]);
 
-  // The place of this history entry, kept as the pages change and when the member leaves the grid or the document.
+  // The place of this history entry, kept as the pages change and when the member leaves the grid or the document. The
+  // position is the last one he scrolled to: when the grid goes, what stood above it has gone first.
   useLayoutEffect(() => {
     const storage = window.sessionStorage;
-    const keep = () => {
-      if (!restoring.current)
-        keepGridPlace(storage, { key: entry, search, cursors: kept.current, scrollY: window.scrollY } satisfies GridPlace);
+    let y = window.scrollY;
+    const scrolled = () => {
+      y = window.scrollY;
     };
+    const keep = () => {
+      if (!restoring.current) keepGridPlace(storage, { key: entry, search, cursors: kept.current, scrollY: y } satisfies GridPlace);
+    };
+    window.addEventListener('scroll', scrolled, { passive: true });
     window.addEventListener('pagehide', keep);
     return () => {
+      window.removeEventListener('scroll', scrolled);
       window.removeEventListener('pagehide', keep);
       keep();
     };
