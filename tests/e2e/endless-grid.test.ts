@@ -57,7 +57,7 @@ describe.skipIf(!runE2e)('the endless member grid on a 390 px phone', () => {
     const back = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(back.slice(0, before.length)).toEqual(before);
     // The card he opened is where it was on his screen.
-    await expect.poll(top).toBe(place);
+    await expect.poll(async () => Math.abs((await top()) - place)).toBeLessThanOrEqual(4);
     expect(problems).toEqual([]);
 
     // Without JavaScript (the member's own session): the server's grid pages with a real link.
@@ -67,12 +67,12 @@ describe.skipIf(!runE2e)('the endless member grid on a 390 px phone', () => {
       storageState: await page.context().storageState(),
     });
     const plain = await context.newPage();
-    await plain.goto(`${site.url}/members`);
+    await plain.goto(`${site.url}/members`, { waitUntil: 'domcontentloaded' });
     const next = plain.getByRole('link', { name: 'Next page' });
     expect(await next.getAttribute('href')).toMatch(/^\/members\?cursor=/);
     const firstNames = await cards(plain).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     await next.click();
-    await plain.waitForURL(/[?&]cursor=/);
+    await plain.waitForURL(/[?&]cursor=/, { waitUntil: 'domcontentloaded' });
     expect(await cards(plain).count()).toBeGreaterThan(0);
     const secondNames = await cards(plain).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(secondNames.filter((href) => firstNames.includes(href))).toEqual([]);
