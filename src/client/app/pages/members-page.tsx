@@ -9,6 +9,7 @@ import { canSearchMembers } from '../../features/members/can-search';
 import { useMembers } from '../../features/members/hooks/use-members';
 import {
   filtersFromQuery,
+  GRID_DEFAULT_SORT,
   listMembers,
   membersKey,
   queryOfFilters,
@@ -16,31 +17,55 @@ import {
   type SearchFilters,
 } from '../../features/members/api/list-members';
 import { LikeButton } from '../../features/likes/components/like-button';
+import { GridPages } from '../../features/members/components/grid-pages';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { MemberFilters } from '../../features/members/components/member-filters';
 import { NoMembers } from '../../features/members/components/no-members';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
+import { getMyProfile, MY_PROFILE_KEY, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
+import { usePageResult } from '../../lib/page-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { StreamedContent } from '../streamed';
-import { searchOf, prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { mergePrefetched, searchOf, prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+
+/** The page's query with one parameter set (or removed, null). */
+function withParam(search: URLSearchParams, name: string, value: string | null): string {
+  const params = new URLSearchParams(search);
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  return params.toString();
+}
 
 /** The last search of this tab, so "Search members" in the navigation brings it back. */
 const LAST_SEARCH = 'members.lastSearch';
 
+/** The search of a URL: its filters, its order (the grid's default when it names none), cursor and traffic source. */
 function queryOf(search: URLSearchParams): MembersQuery {
-  return { ...filtersFromQuery(search), cursor: search.get('cursor') || undefined, network: search.get('network') || undefined };
+  const filters = filtersFromQuery(search);
+  return {
+    ...filters,
+    sort: filters.sort ?? GRID_DEFAULT_SORT,
+    cursor: search.get('cursor') || undefined,
+    network: search.get('network') || undefined,
+  };
 }
 
 export async function membersLoader({ request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const q = queryOf(searchOf(request));
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
+  // The default order is nearest first only for a member who shared his location: the page names the order by his
+  // own profile, asked alongside (a URL that names the order needs neither).
+  const named = filtersFromQuery(searchOf(request)).sort !== undefined;
+  const location = () => (named ? Promise.resolve({}) : prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)));
   // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
   // likes list; a backend without it makes the hearts load the list in the browser.
-  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? search() : prefetchForMember(ctx, search);
+  if (canSearchMembers(ctx.settings, null, searchOf(request).get('network')))
+    return mergePrefetched(...(await Promise.all([search(), prefetchForMember(ctx, location)])));
+  return prefetchForMember(ctx, async () => mergePrefetched(...(await Promise.all([search(), location()]))));
 }
 
 /** The like heart on every card of the grid, and the menu that reports the member. */
@@ -87,6 +112,9 @@ function MembersSearch() {
   const country = picked && picked.search === filterQuery ? picked.country : filters.country;
   const regions = useRegions(country);
   const { data, error } = useMembers(allowed ? query : null);
+  // Nearest first is the default for a member who shared his location; a visitor's is the most recently active first.
+  const located = usePageResult<MyProfile>(user !== null && filters.sort === undefined ? MY_PROFILE_KEY : null).data?.has_location === true;
+  const sort = filters.sort ?? (located ? 'distance' : 'last_active');
 
   // Remember the search; coming back without one (e.g. through the navigation) restores it.
   useEffect(() => {
@@ -105,6 +133,8 @@ function MembersSearch() {
     void navigate(q.size > 0 ? `${path}?${q.toString()}` : path);
   };
 
+  const firstQuery = withParam(search, 'cursor', null);
+  const firstHref = firstQuery ? `${path}?${firstQuery}` : path;
   const title = intl.formatMessage({ id: 'members.title', defaultMessage: 'Members' });
 
   let body;
@@ -133,7 +163,15 @@ function MembersSearch() {
         {data.profiles.length === 0 ? (
           <NoMembers value={filters} regions={regions.data ?? []} member={user !== null} onSearch={onSearch} />
         ) : (
-          <MemberGrid profiles={data.profiles} cdnPrefix={settings.cdn_prefix} action={likeAction} />
+          <GridPages
+            key={membersKey(query)}
+            first={data}
+            query={query}
+            hrefOf={(cursor) => `${path}?${withParam(search, 'cursor', cursor)}`}
+            firstHref={query.cursor ? firstHref : null}
+            cdnPrefix={settings.cdn_prefix}
+            action={likeAction}
+          />
         )}
         {data.similar && data.similar.length > 0 ? (
           <section className="mt-4" aria-labelledby="similar-heading">
@@ -145,12 +183,6 @@ function MembersSearch() {
         ) : null}
       </>
     );
-
-  const nextParams = new URLSearchParams(search);
-  if (data?.next_cursor) nextParams.set('cursor', data.next_cursor);
-  const firstParams = new URLSearchParams(search);
-  firstParams.delete('cursor');
-  const firstQuery = firstParams.toString();
 
   return (
     <>
@@ -168,7 +200,7 @@ function MembersSearch() {
               />
             )}
             {' · '}
-            {filters.sort === 'distance' ? (
+            {sort === 'distance' ? (
               <FormattedMessage id="search.sort.distance" defaultMessage="Nearest first" />
             ) : (
               <FormattedMessage id="members.sortedByActivity" defaultMessage="most recently active first" />
@@ -199,22 +231,17 @@ function MembersSearch() {
           onCountryChange={(c) => setPicked({ search: filterQuery, country: c })}
           onSearch={onSearch}
           showSort={user !== null}
+          defaultSort={located ? 'distance' : 'last_active'}
           fields={settings.search_fields}
         />
       ) : null}
       {body}
-      {data && allowed && (query.cursor || data.next_cursor) ? (
+      {/* A later page that came back empty (the grid's own pager is below its cards). */}
+      {data && allowed && query.cursor && data.profiles.length === 0 ? (
         <nav className="pager" aria-label={intl.formatMessage({ id: 'members.pages', defaultMessage: 'Pages' })}>
-          {query.cursor ? (
-            <Link className="btn btn-outline-primary" to={firstQuery ? `${path}?${firstQuery}` : path}>
-              <FormattedMessage id="members.firstPage" defaultMessage="First page" />
-            </Link>
-          ) : null}
-          {data.next_cursor ? (
-            <Link className="btn btn-primary" to={`${path}?${nextParams.toString()}`}>
-              <FormattedMessage id="members.nextPage" defaultMessage="Next page" />
-            </Link>
-          ) : null}
+          <Link className="btn btn-outline-primary" to={firstHref}>
+            <FormattedMessage id="members.firstPage" defaultMessage="First page" />
+          </Link>
         </nav>
       ) : null}
     </>

@@ -11,8 +11,11 @@ export interface SearchFilters {
   region?: number | undefined;
   min_age?: number | undefined;
   max_age?: number | undefined;
-  /** Nearest distance band first (members with a shared location); default: most recently active first. */
-  sort?: 'distance' | undefined;
+  /**
+   * The order the member chose: nearest distance band first, or most recently active first. Absent, the grid's default
+   * (GRID_DEFAULT_SORT) applies.
+   */
+  sort?: GridSort | undefined;
   /** The quick filters (QUICK_FILTERS): set only when on. */
   online?: true | undefined;
   with_photo?: true | undefined;
@@ -38,6 +41,17 @@ export interface MembersQuery extends SearchFilters {
   network?: string | undefined;
 }
 
+export type GridSort = 'distance' | 'last_active';
+
+/**
+ * The grid's order when the URL names none: nearest band first. members.php answers it by last activity for a viewer
+ * without a shared location (and for a visitor), so asking for it needs no extra call before the search; the page
+ * names the order by the member's `has_location`.
+ */
+export const GRID_DEFAULT_SORT: GridSort = 'distance';
+
+const sortOf = (value: string | null): GridSort | undefined => (value === 'distance' || value === 'last_active' ? value : undefined);
+
 const MEMBERS_PAGE_SIZE = 24;
 const AGE = /^(1[89]|[2-9][0-9])$/;
 
@@ -54,7 +68,7 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
     region: region && /^[1-9][0-9]{0,9}$/.test(region) ? Number(region) : undefined,
     min_age: min && AGE.test(min) ? Number(min) : undefined,
     max_age: max && AGE.test(max) ? Number(max) : undefined,
-    sort: query.get('sort') === 'distance' ? 'distance' : undefined,
+    sort: sortOf(query.get('sort')),
     ...Object.fromEntries(QUICK_FILTERS.map((key) => [key, query.get(key) === 'true' ? true : undefined])),
   };
 }

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { FilterIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
-import type { SearchFilters } from '../api/list-members';
+import type { GridSort, SearchFilters } from '../api/list-members';
 import { FilterChipLink } from './filter-chip-link';
 import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
@@ -27,6 +27,7 @@ export function MemberFilters({
   onCountryChange,
   onSearch,
   showSort,
+  defaultSort,
   fields,
 }: {
   value: SearchFilters;
@@ -35,6 +36,8 @@ export function MemberFilters({
   onCountryChange: (country: string | undefined) => void;
   onSearch: (filters: SearchFilters) => void;
   showSort: boolean;
+  /** The grid's order when the URL names none. */
+  defaultSort?: GridSort;
   /** The site's `search_fields`: which filters the sheet shows. */
   fields?: readonly string[];
 }) {
@@ -94,6 +97,7 @@ export function MemberFilters({
               onSearch(filters);
             }}
             showSort={showSort}
+            defaultSort={defaultSort}
             fields={fields}
             action={pathname}
             hidden={{ ...kept, ...quickFilterFields(value) }}

@@ -5,7 +5,7 @@ import nl from '../../../../../locales/nl.json';
 import { MembersPage } from '../../../app/pages/members-page';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { filtersFromQuery, membersKey } from '../api/list-members';
+import { filtersFromQuery, GRID_DEFAULT_SORT, membersKey } from '../api/list-members';
 
 beforeEach(() => window.sessionStorage.clear());
 afterEach(cleanup);
@@ -16,7 +16,7 @@ function emptySearch(url: string, locale: 'en' | 'nl' = 'en') {
   return renderWithApp(<MembersPage />, {
     user: userFixture(),
     url,
-    fallback: { [membersKey(query)]: { profiles: [], next_cursor: null, total: 0 } },
+    fallback: { [membersKey({ ...query, sort: query.sort ?? GRID_DEFAULT_SORT })]: { profiles: [], next_cursor: null, total: 0 } },
     ...(locale === 'nl' ? { locale, messages: nl } : {}),
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
-import type { SearchFilters } from '../api/list-members';
+import type { GridSort, SearchFilters } from '../api/list-members';
 import { useRegionName } from '../../../lib/region-names';
 
 type Region = Schemas['Region'];
@@ -39,6 +39,7 @@ export function SearchForm({
   onCountryChange,
   onSearch,
   showSort = false,
+  defaultSort = 'last_active',
   fields = [],
   action,
   hidden = {},
@@ -51,6 +52,8 @@ export function SearchForm({
   fields?: readonly string[];
   /** Offer the distance order (members only: it uses the member's shared location). */
   showSort?: boolean;
+  /** The order the grid has when the URL names none (nearest first for a member with a shared location). */
+  defaultSort?: GridSort;
   value: SearchFilters;
   countries: string[];
   regions: Region[];
@@ -192,10 +195,10 @@ export function SearchForm({
               id="sf-sort"
               name="sort"
               className="form-select"
-              value={draft.sort ?? ''}
-              onChange={(e) => setDraft({ ...draft, sort: e.target.value === 'distance' ? 'distance' : undefined })}
+              value={draft.sort ?? defaultSort}
+              onChange={(e) => setDraft({ ...draft, sort: e.target.value === 'distance' ? 'distance' : 'last_active' })}
             >
-              <option value="">{intl.formatMessage({ id: 'search.sort.recent', defaultMessage: 'Recently active' })}</option>
+              <option value="last_active">{intl.formatMessage({ id: 'search.sort.recent', defaultMessage: 'Recently active' })}</option>
               <option value="distance">{intl.formatMessage({ id: 'search.sort.distance', defaultMessage: 'Nearest first' })}</option>
             </select>
           </div>
