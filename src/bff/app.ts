@@ -26,6 +26,7 @@ import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { createProbes, routeClass } from './probes';
 import { apiProxy, mediaProxy } from './proxy';
 import { cspNonceOf, openRequestContext, requestIdOf, requestLog } from './request-context';
+import { traceRequests } from '../shared/trace-hooks';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
@@ -155,6 +156,8 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use(openRequestContext(logger));
   // Probes before the access log: a load balancer asking every second would fill it.
   app.use(probes.routes);
+  // Each request's span (when tracing is on: trace-hooks.ts) around all that follows, the access line included.
+  app.use(traceRequests('bff'));
   app.use(httpLogger(logger, routeClass));
   app.use(
     helmet({
