@@ -21,7 +21,7 @@ export interface BackendCallInfo {
   url: string;
   /** The backend's name in the routing table. */
   backend: string;
-  /** `GET /api/members.php`: the operation the call is counted under (metrics). */
+  /** The contract's operationId of the call (`listMembers`; `undocumented`), as the metrics count it. */
   operation: string;
 }
 

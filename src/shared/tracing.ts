@@ -140,7 +140,7 @@ export function enableTracing(options: TracingOptions): Tracing {
       const parent = active();
       const target = new URL(info.url);
       const span = tracers.bff.startSpan(
-        info.operation,
+        `${info.method} ${routeOf(info.path)}`,
         {
           kind: SpanKind.CLIENT,
           attributes: {
@@ -149,6 +149,7 @@ export function enableTracing(options: TracingOptions): Tracing {
             ...(target.port ? { 'server.port': Number(target.port) } : {}),
             'url.path': safePath(info.path),
             'app.backend': info.backend,
+            'app.operation': info.operation,
           },
         },
         parent,
