@@ -110,8 +110,9 @@ export function createApp(deps: AppDeps): Express {
     // Before the access log: a load balancer probing every second would fill it.
     app.use(deps.ops.routes);
   }
-  // Each request's span when tracing is on (src/shared/trace-hooks.ts), continuing the BFF's trace (`traceparent`).
-  app.use(traceRequests('backend'));
+  // Each request's span when tracing is on (src/shared/trace-hooks.ts), continuing the BFF's trace (`traceparent`);
+  // none for photos (/media), which a page brings by the dozen.
+  app.use(traceRequests('backend', (url) => url.startsWith('/media/')));
   app.use(helmet());
   app.use(httpLogger(deps.logger));
   app.use(clientMiddleware(deps.backendSecret));

@@ -74,11 +74,14 @@ export async function stopTracing(): Promise<void> {
   await tracing?.shutdown();
 }
 
-/** Express middleware: the request's span around everything after it (nothing when tracing is off). */
-export function traceRequests(service: TracedService) {
+/**
+ * Express middleware: the request's span around everything after it (nothing when tracing is off). Requests whose
+ * URL `untraced` accepts (static files, photos: many per page, each a trace of its own) get none.
+ */
+export function traceRequests(service: TracedService, untraced: (url: string) => boolean = () => false) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const tracing = active;
-    if (tracing) tracing.serve(service, req, res, next);
+    if (tracing && !untraced(req.url ?? '/')) tracing.serve(service, req, res, next);
     else next();
   };
 }

@@ -165,4 +165,18 @@ describe('traces', () => {
     const served = await finishedSpan((s) => scopeOf(s) === 'backend' && s.kind === SpanKind.SERVER);
     expect(served.parentSpanContext).toBeUndefined();
   });
+
+  it('When the browser fetches a root file or a build asset, then no span is made for it', async () => {
+    exporter.reset();
+    expect((await request(bff).get('/favicon.ico')).status).toBe(200);
+    expect((await request(bff).get('/assets/entry-client-abc123.js')).status).toBe(200);
+    await request(bff).get('/api/settings.php');
+    await finishedSpan((s) => scopeOf(s) === 'bff' && s.name === 'GET /api/settings.php');
+    expect(
+      exporter
+        .getFinishedSpans()
+        .filter((s) => scopeOf(s) === 'bff' && s.kind === SpanKind.SERVER)
+        .map((s) => s.name),
+    ).toEqual(['GET /api/settings.php']);
+  });
 });
