@@ -1,7 +1,7 @@
 import type { Attributes, AttributeValue, HrTime } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { TracingEnv } from './trace-hooks';
+import type { TracingEnv } from './trace-types';
 
 /**
  * A span exporter speaking OTLP/HTTP with JSON bodies (`POST <endpoint>/v1/traces`, `application/json`), which every
@@ -50,7 +50,7 @@ function nanos(time: HrTime): string {
 }
 
 /** The OTLP JSON body of one export: spans grouped by resource and by instrumentation scope. */
-export function otlpJsonBody(spans: readonly ReadableSpan[]): unknown {
+function otlpJsonBody(spans: readonly ReadableSpan[]): unknown {
   const byResource = new Map<ReadableSpan['resource'], Map<string, ReadableSpan[]>>();
   for (const span of spans) {
     let scopes = byResource.get(span.resource);

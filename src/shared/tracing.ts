@@ -19,14 +19,14 @@ import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@op
 import { routeOf } from './error-reports';
 import { OtlpJsonTraceExporter } from './otlp-json-exporter';
 import { isSecretParam, redactText } from './redact';
-import type { TracedService, TracedStatement, Tracing, TracingEnv } from './trace-hooks';
+import type { TracedService, TracedStatement, Tracing, TracingEnv } from './trace-types';
 
 /**
  * The tracing SDK's side of trace-hooks.ts, loaded only when tracing is on: a tracer provider of the maintained SDK
  * (`@opentelemetry/sdk-trace-base`: sampler and limits from the standard OTEL_* variables, a batch processor), W3C
  * trace context (`traceparent`) between the BFF and the backend, and the spans the hooks ask for.
  *
- * Types only from trace-hooks.ts: the compiled server loads this module as a bundle of its own (scripts/build-server.ts),
+ * Nothing from trace-hooks.ts: the compiled server loads this module as a bundle of its own (scripts/build-server.ts),
  * with copies of what it imports, so the hooks' state stays in trace-hooks.ts, which installs what this returns.
  *
  * Nothing is registered globally (no global tracer provider, context manager or propagator of `@opentelemetry/api`):
