@@ -60,8 +60,8 @@ const scopeOf = (span: ReadableSpan) => span.instrumentationScope.name;
 const idOf = (span: ReadableSpan) => span.spanContext().spanId;
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
-async function finishedSpan(test: (span: ReadableSpan) => boolean): Promise<ReadableSpan> {
-  const until = Date.now() + 5_000;
+async function finishedSpan(test: (span: ReadableSpan) => boolean, timeoutMs = 5_000): Promise<ReadableSpan> {
+  const until = Date.now() + timeoutMs;
   for (;;) {
     const span = exporter.getFinishedSpans().find(test);
     if (span) return span;
@@ -164,6 +164,18 @@ describe('traces', () => {
     await request(ctx.app).get('/api/settings.php');
     const served = await finishedSpan((s) => scopeOf(s) === 'backend' && s.kind === SpanKind.SERVER);
     expect(served.parentSpanContext).toBeUndefined();
+  });
+
+  it("When a background job runs, then it is a trace of its own, the job's span with its statements under it", async () => {
+    exporter.reset();
+    await ctx.background.jobs.send('cleanup');
+    const run = await finishedSpan((s) => s.name === 'process cleanup', 20_000);
+    expect(run.kind).toBe(SpanKind.CONSUMER);
+    expect(run.parentSpanContext).toBeUndefined();
+    expect(run.attributes['messaging.destination.name']).toBe('cleanup');
+    const statements = exporter.getFinishedSpans().filter((s) => parentOf(s) === idOf(run));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.every((s) => s.attributes['db.system.name'] === 'postgresql')).toBe(true);
   });
 
   it('When the browser fetches a root file or a build asset, then no span is made for it', async () => {
