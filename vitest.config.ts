@@ -15,7 +15,12 @@ const domSuites = unitFiles
 
 const backendSuites = ['mock-backend/**/*.test.ts', 'tests/contract/**/*.test.ts'];
 // BFF tests that run a backend test context in-process, so they want the backend project's migrated template.
-const withBackend = ['tests/bff/stream-resume.test.ts', 'tests/bff/member-cache-control.test.ts', 'tests/bff/client-package.test.ts'];
+const withBackend = [
+  'tests/bff/stream-resume.test.ts',
+  'tests/bff/member-cache-control.test.ts',
+  'tests/bff/client-package.test.ts',
+  'tests/bff/traces.test.ts',
+];
 
 // One runner for everything:
 // - `unit`: unit, BFF and script tests (Node);

@@ -46,6 +46,7 @@ import type { ErrorReports } from '../src/shared/error-reports';
 import type { MediaStore } from './lib/media-store';
 import { NO_GEOIP, type GeoIp } from './lib/geoip';
 import { rejectNulCharacters } from './lib/input';
+import { traceRequests } from '../src/shared/trace-hooks';
 import { httpLogger } from './lib/logger';
 import { memberCacheControl } from './lib/cache-policy';
 import type { BackendOps } from './lib/ops';
@@ -114,6 +115,9 @@ export function createApp(deps: AppDeps): Express {
     // Before the access log: a load balancer probing every second would fill it.
     app.use(deps.ops.routes);
   }
+  // Each request's span when tracing is on (src/shared/trace-hooks.ts), continuing the BFF's trace (`traceparent`);
+  // none for photos (/media), which a page brings by the dozen.
+  app.use(traceRequests('backend', (url) => url.startsWith('/media/')));
   app.use(helmet());
   app.use(httpLogger(deps.logger));
   app.use(clientMiddleware(deps.backendSecret));

@@ -27,6 +27,7 @@ import { keepIdleConnectionsOpen } from '../src/shared/keep-alive';
 import { BACKEND_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../src/shared/heap-growth';
 import { logProcessWarnings } from '../src/shared/process-warnings';
 import { NO_ERROR_REPORTS, reportCrashes, startErrorReports, type ErrorReports } from '../src/shared/error-reports';
+import { startTracing, type TracingHandle } from '../src/shared/trace-hooks';
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) {
@@ -227,7 +228,13 @@ if (process.env[PREPARE_ONLY_ENV] === '1') {
 
 function serve(): void {
   let errorReports = NO_ERROR_REPORTS;
-  startErrorReports(config, 'backend')
+  let tracing: TracingHandle | undefined;
+  // Traces only with an OTLP endpoint in the environment (otherwise nothing is loaded): src/shared/trace-hooks.ts.
+  startTracing('backend')
+    .then((handle) => {
+      tracing = handle;
+      return startErrorReports(config, 'backend');
+    })
     .then((reports) => {
       errorReports = reports;
       reportCrashes(reports, logger);
@@ -236,6 +243,8 @@ function serve(): void {
     .then(
       ({ server, connections, db, background, bus, ops }) => {
         let stopping = false;
+        // Error reports and spans still queued go out before the process exits (each flush has its own time limit).
+        const flushAll = () => Promise.all([errorReports.flush(), tracing?.flush()]);
         const stop = (signal: string) => {
           if (stopping) return;
           stopping = true;
@@ -261,8 +270,8 @@ function serve(): void {
               .then(() => bus.close())
               .then(() => db.close())
               .then(
-                () => errorReports.flush().then(() => process.exit(0)),
-                () => errorReports.flush().then(() => process.exit(1)),
+                () => flushAll().then(() => process.exit(0)),
+                () => flushAll().then(() => process.exit(1)),
               );
           });
           server.closeIdleConnections();

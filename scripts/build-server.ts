@@ -9,7 +9,7 @@ import { build, type Plugin } from 'esbuild';
  * run time; native ones such as sharp and argon2 cannot be bundled anyway), except React Router and faker
  * (packagesExternal).
  *
- * The demo seed is a bundle of its own, dist/server/seed.js, with faker in it: the backend loads it by `import()` only
+ * The demo seed is a bundle of its own, dist/server/seed.js (and so is the tracing SDK, dist/server/tracing.js), with faker in it: the backend loads it by `import()` only
  * when it seeds a new database (entriesLoadedLater), so a backend that opens an existing one never loads faker, and
  * production's node_modules (`npm prune --omit=dev`) has no faker — it is a development dependency.
  *
@@ -36,6 +36,9 @@ const SERVER_ENTRIES: Record<string, string> = {
   'mock-backend/psp-simulator/main.ts': 'psp-simulator',
   // Not a process: the backend's `import()` of it when it seeds a new database loads it.
   'mock-backend/seed/seed.ts': 'seed',
+  // Not a process either: the tracing SDK, which the BFF and the backend `import()` only when tracing is on
+  // (src/shared/trace-hooks.ts), so without it neither loads a module of OpenTelemetry.
+  'src/shared/tracing.ts': 'tracing',
 };
 
 const entryByFile = new Map(Object.entries(SERVER_ENTRIES).map(([source, name]) => [path.join(ROOT, source), name]));

@@ -3,6 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { serialize as wire } from 'pg-protocol';
 import sql, { empty, join, raw, Sql } from 'sql-template-tag';
+import { activeTracing } from '../../src/shared/trace-hooks';
 import { outsideTransactions, socketOf, type Corkable } from './library-internals';
 import { publicAnswers, wireAnswers, type PgliteAnswers, type RowShape } from './pglite-wire';
 
@@ -200,6 +201,15 @@ export function statement<A extends unknown[]>(name: string, build: (...args: A)
   };
 }
 
+/**
+ * Runs a statement, in a span of its own when tracing is on (src/shared/trace-hooks.ts: its text with the `$n`
+ * placeholders, never the values). `run` is called at once, in the same turn, so statements still share a write.
+ */
+function traced<T>(dialect: 'pglite' | 'pg', q: Query, run: () => Promise<T>): Promise<T> {
+  const tracing = activeTracing();
+  return tracing ? tracing.statement(dialect, q, run) : run();
+}
+
 /** The pg query config of a statement: named when it is a statement() with parameters. */
 function pgQuery(q: Query): { name?: string; text: string; values: unknown[] } {
   const values = q.values as unknown[];
@@ -327,10 +337,12 @@ function pgliteTxDb(
   const db: Db = {
     dialect: 'pglite',
     connection,
-    async query<T>(q: Query) {
-      await gate.pass();
-      if (tx.closed) throw new Error('Transaction is closed');
-      return lite.runExclusive(() => statements.run<T>(q, true));
+    query<T>(q: Query) {
+      return traced('pglite', q, async () => {
+        await gate.pass();
+        if (tx.closed) throw new Error('Transaction is closed');
+        return lite.runExclusive(() => statements.run<T>(q, true));
+      });
     },
     async exec(sql) {
       await tx.exec(sql);
@@ -392,7 +404,7 @@ export async function createPgliteDb(dataDir?: string, template?: Blob, options:
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(q);
       // The locks PGlite's query() takes: no statement runs inside another caller's transaction.
-      return outsideTransactions(lite, libraryInternals, () => statements.run<T>(q, false));
+      return traced('pglite', q, () => outsideTransactions(lite, libraryInternals, () => statements.run<T>(q, false)));
     },
     async exec(sql) {
       const a = ambientOf(root);
@@ -481,7 +493,7 @@ class PgTransaction {
     const db: Db = {
       dialect: 'pg',
       connection,
-      query: async <T>(q: Query) => (await this.gated(pgQuery(q))).rows as T[],
+      query: async <T>(q: Query) => (await traced('pg', q, () => this.gated(pgQuery(q)))).rows as T[],
       exec: async (sql) => void (await this.gated(sql)),
       transaction: (fn) => fn(db),
       commitWith: (q) => {
@@ -547,7 +559,7 @@ class PgTransaction {
     let last: Promise<pg.QueryResult> | undefined;
     let commit: Promise<pg.QueryResult>;
     try {
-      if (final) last = this.send(pgQuery(final));
+      if (final) last = traced('pg', final, () => this.send(pgQuery(final)));
       commit = this.client.query('COMMIT');
     } finally {
       socket.uncork();
@@ -591,7 +603,7 @@ export function createPgDb(
     async query<T>(q: Query) {
       const a = ambientOf(root);
       if (a) return statementOf(a).query<T>(q);
-      const r = await pool.query(pgQuery(q));
+      const r = await traced('pg', q, () => pool.query(pgQuery(q)));
       return r.rows as T[];
     },
     async exec(sql) {

@@ -1,6 +1,7 @@
 import { PgBoss, fromPglite, type Job, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
 import { runInWorkContext } from './context';
+import { activeTracing } from '../../src/shared/trace-hooks';
 import { raw, sql, type Db } from './db';
 
 /**
@@ -110,10 +111,13 @@ export function createJobs(db: Db, logger: Logger, opts: JobsOptions = {}): Jobs
           // In the job's own context: its lines carry its `jobId` and never a request's id, whatever woke the worker.
           async ([job]) => {
             if (!job) return;
+            const tracing = activeTracing();
+            const run = () => d.handler(job.data ?? {}, job);
             await runInWorkContext({ jobId: job.id }, async () => {
               const started = performance.now();
               try {
-                await d.handler(job.data ?? {}, job);
+                // A trace of its own per run when tracing is on (the job's data is never recorded).
+                await (tracing ? tracing.job(d.name, job.id, job.retryCount, run) : run());
                 logger.debug({ job: d.name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
               } catch (err) {
                 logger.warn({ err, job: d.name, id: job.id, retry: job.retryCount }, 'job failed; pg-boss retries it with backoff');

@@ -4,6 +4,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { currentWork, runInWorkContext } from './context';
 import { LOG_REDACT_PATHS, REDACTED, redactQueryObject, redactUrl } from '../../src/shared/redact';
+import { traceLogFields } from '../../src/shared/trace-hooks';
 
 interface SerializedRequest {
   url?: unknown;
@@ -67,13 +68,14 @@ export function serializeError(err: unknown): unknown {
  * JSON logs; cookies, passwords, credentials, secret query values and SQL parameter values never reach a log line.
  * A line written for a request carries its id (`reqId`, as on the request's access line), one written for a job the
  * job's (`jobId`), whichever logger or child of it writes the line; a line outside both (start-up) carries neither.
+ * With tracing on, a line written inside a span also carries its `trace_id` and `span_id`.
  */
 export function createLogger(level = 'info', destination?: DestinationStream): Logger {
   const options = {
     level,
     base: { service: 'mock-backend' },
     // A copy: pino merges the line's own fields into what the mixin returns.
-    mixin: () => ({ ...currentWork() }),
+    mixin: () => ({ ...currentWork(), ...traceLogFields() }),
     serializers: { err: serializeError },
     redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
   };

@@ -26,6 +26,7 @@ import { countrySwitchHandler, localeSwitchHandler, pageHandler } from './page';
 import { createProbes, routeClass } from './probes';
 import { apiProxy, mediaProxy } from './proxy';
 import { cspNonceOf, openRequestContext, requestIdOf, requestLog } from './request-context';
+import { traceRequests } from '../shared/trace-hooks';
 import type { Assets, RenderFn } from './types';
 
 export interface CreateAppOptions {
@@ -86,6 +87,12 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const NOT_CACHED_FILES = new Set(['push-sw.js', 'offline.js']);
 /** A path whose last segment has an extension (`/icons/icon-192.png`): the root files are all named so, pages never. */
 const FILE_NAME = /\.[^/]+$/;
+
+/** `/favicon.ico`, `/push-sw.js?v=…`: a file of the build's root (never an `/api/…php` call). */
+function isRootFile(url: string): boolean {
+  const path = url.replace(/[?#].*$/s, '');
+  return FILE_NAME.test(path) && !path.startsWith('/api/');
+}
 
 function contentSecurityPolicy() {
   return helmet.contentSecurityPolicy({
@@ -155,6 +162,9 @@ export function createApp(options: CreateAppOptions): BffApp {
   app.use(openRequestContext(logger));
   // Probes before the access log: a load balancer asking every second would fill it.
   app.use(probes.routes);
+  // Each request's span (when tracing is on: trace-hooks.ts) around all that follows, the access line included; none
+  // for build assets, root files (favicon, service worker…) and photos, which a page brings by the dozen.
+  app.use(traceRequests('bff', (url) => url.startsWith('/assets/') || url.startsWith('/media/') || isRootFile(url)));
   app.use(httpLogger(logger, routeClass));
   app.use(
     helmet({

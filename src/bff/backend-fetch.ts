@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { readBody, type Backend } from './backend';
 import { DeadlineError } from '../shared/deadline';
 import { BackendUnavailableError } from './backend-errors';
-import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders } from './backend-headers';
+import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, TRACE_CONTEXT_HEADERS, backendHeaders } from './backend-headers';
 import { BACKEND_UNAVAILABLE, errorBody } from './errors';
 import { forwardContext, isHttps } from './request-context';
 import { answerHeaders } from './response-policy';
@@ -31,10 +31,10 @@ export interface BackendFetch {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /**
- * Set by the BFF only (from the visitor's request, or `request-type: client` on user.php); a header of the renderer's
- * own cannot change them.
+ * Set by the BFF only (from the visitor's request, `request-type: client` on user.php, the trace context of the call);
+ * a header of the renderer's own cannot change them.
  */
-const BFF_OWNED = new Set([...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER]);
+const BFF_OWNED = new Set([...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, ...TRACE_CONTEXT_HEADERS]);
 
 /**
  * Per backend, the paths whose answers create the backend's session (Set-Cookie of a PHPSESSID-style auth cookie on a

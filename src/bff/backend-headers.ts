@@ -25,6 +25,9 @@ export const CLIENT_IDENTITY_HEADERS: readonly string[] = [
   'forwarded',
 ];
 
+/** W3C Trace Context and Baggage: the BFF's to set on a backend call, never passed on from a visitor. */
+export const TRACE_CONTEXT_HEADERS: readonly string[] = ['traceparent', 'tracestate', 'baggage'];
+
 /** The header that marks user.php calls as the site's own client; only the BFF sets it. */
 export const REQUEST_TYPE_HEADER = 'request-type';
 
@@ -48,6 +51,9 @@ const REQUEST_HEADERS_DROPPED = new Set([
   'x-forwarded-host',
   'x-forwarded-proto',
   'x-request-id',
+  // Trace context (W3C): the BFF starts each trace itself, and a backend call carries the BFF's own `traceparent`
+  // (backend.ts, when tracing is on) — never one a visitor wrote; nor his baggage, which a backend might log or forward.
+  ...TRACE_CONTEXT_HEADERS,
   // `request-type: client` is the BFF's to set (on user.php only, below); a browser's own value never passes.
   REQUEST_TYPE_HEADER,
   ...CLIENT_IDENTITY_HEADERS,

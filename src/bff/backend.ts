@@ -5,6 +5,7 @@ import { urlToHttpOptions } from 'node:url';
 import type { Logger } from 'pino';
 import { BrokenCircuitError, CircuitState, IsolatedCircuitError } from 'cockatiel';
 import { DeadlineError } from '../shared/deadline';
+import { activeTracing } from '../shared/trace-hooks';
 import { BackendUnavailableError, BreakerOpenError } from './backend-errors';
 import { createBreaker, type BreakerOptions } from './breaker';
 import { contractIdempotentOperations, operationNameOf, type IdempotentOperations } from './idempotent-operations';
@@ -286,7 +287,21 @@ export function createBackend(options: BackendOptions): Backend {
     }
   }
 
-  async function send(request: BackendRequest): Promise<BackendAnswer> {
+  /**
+   * A call, in a span of its own when tracing is on (trace-hooks.ts): its `traceparent` goes to the backend on every
+   * attempt, and the backend's request span continues the page's or the API call's trace.
+   */
+  function send(request: BackendRequest): Promise<BackendAnswer> {
+    const tracing = activeTracing();
+    if (!tracing) return sendUntraced(request);
+    return tracing.backendCall(
+      { method: request.method, path: request.path, url, backend: name, operation: operationNameOf(request.method, request.path) },
+      (traceHeaders) => sendUntraced({ ...request, headers: { ...request.headers, ...traceHeaders } }),
+      (answer) => ({ status: answer.response.statusCode ?? 0, attempts: answer.attempts }),
+    );
+  }
+
+  async function sendUntraced(request: BackendRequest): Promise<BackendAnswer> {
     const operation = operationNameOf(request.method, request.path);
     const started = performance.now();
     const record = (outcome: string) => {

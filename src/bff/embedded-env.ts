@@ -50,6 +50,9 @@ export function embeddedBackendEnv(
   delete env.BACKEND_URL;
   // The identity bridge's private key is the BFF's alone: a backend gets the public half (IDENTITY_VERIFY_KEYS).
   delete env.IDENTITY_SIGNING_KEY;
+  // Its spans under a service name of its own (the BFF's own is OTEL_SERVICE_NAME, or `bff`; the backend's default is
+  // `backend`).
+  if (parent.OTEL_SERVICE_NAME?.trim()) env.OTEL_SERVICE_NAME = `${parent.OTEL_SERVICE_NAME.trim()}-backend`;
   if (config.DATABASE_URL) env.DATABASE_URL = config.DATABASE_URL;
   if (config.SMTP_URL) env.SMTP_URL = config.SMTP_URL;
   if (config.DEMO_SEED !== undefined) env.DEMO_SEED = String(config.DEMO_SEED);

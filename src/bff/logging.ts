@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { LOG_REDACT_PATHS, REDACTED, redactQueryObject, redactUrl, redactUrlField } from '../shared/redact';
+import { activeTracing, traceLogFields } from '../shared/trace-hooks';
 
 /** Never logged: session cookies, credentials, the backend secret and webhook signatures, in either direction. */
 const REDACT_PATHS = [...LOG_REDACT_PATHS];
@@ -18,8 +19,18 @@ const URL_SERIALIZERS = {
   referer: redactUrlField,
 };
 
+/**
+ * The BFF's logger. Made while tracing is on (main.ts starts it first), every line written inside a span carries its
+ * `trace_id` and `span_id` beside the request's `reqId`; off, the lines are as they always were (no mixin at all).
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, base: { service: 'bff' }, serializers: URL_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: REDACTED } };
+  const options = {
+    level,
+    base: { service: 'bff' },
+    serializers: URL_SERIALIZERS,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    ...(activeTracing() ? { mixin: () => ({ ...traceLogFields() }) } : {}),
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -12,6 +12,7 @@ import { embeddedBackendEnv } from './embedded-env';
 import { RoutingError, loadRoutingFile, needsEmbedded, resolveEmbedded, singleBackendPlan, type RoutingPlan } from './routing';
 import { connectionDrain } from '../shared/connection-drain';
 import { reportCrashes, startErrorReports } from '../shared/error-reports';
+import { startTracing } from '../shared/trace-hooks';
 import { keepIdleConnectionsOpen } from '../shared/keep-alive';
 import { BFF_HEAP_GROWING_PERCENT, limitHeapGrowth } from '../shared/heap-growth';
 import { logProcessWarnings } from '../shared/process-warnings';
@@ -84,6 +85,9 @@ async function loadRenderer(): Promise<typeof RenderPage> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Traces first (only with an OTLP endpoint in the environment; otherwise nothing is loaded): the logger made next
+  // puts the trace's id on every line written in a span.
+  const tracing = await startTracing('bff');
   const logger = createLogger(config.LOG_LEVEL);
   logProcessWarnings(logger);
   limitHeapGrowth(BFF_HEAP_GROWING_PERCENT);
@@ -103,8 +107,8 @@ async function main(): Promise<void> {
       process.exit(exitCode || 1);
     }, 10_000);
     force.unref();
-    // Reports still queued go out first (at most a moment: flush has its own time limit).
-    const exit = () => void errorReports.flush().then(() => process.exit(exitCode));
+    // Reports and spans still queued go out first (at most a moment: each flush has its own time limit).
+    const exit = () => void Promise.all([errorReports.flush(), tracing.flush()]).then(() => process.exit(exitCode));
     const stopChild = () => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return exit();
       child.once('exit', exit);

@@ -6,7 +6,13 @@ import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { readBody, type Backend, type BackendRequest } from './backend';
 import { BackendUnavailableError, BreakerOpenError } from './backend-errors';
-import { CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, backendHeaders, clientIdentityHeaders } from './backend-headers';
+import {
+  CLIENT_IDENTITY_HEADERS,
+  REQUEST_TYPE_HEADER,
+  TRACE_CONTEXT_HEADERS,
+  backendHeaders,
+  clientIdentityHeaders,
+} from './backend-headers';
 import { isLocale, type Locale } from '../shared/locales';
 import { localeCookie } from './cookies';
 import { BACKEND_UNAVAILABLE, requestTooLargeMessage, sendJsonError } from './errors';
@@ -321,7 +327,7 @@ export function mediaProxy(options: {
     pathFilter: (path: string, req: Request) => isMediaRequest(path, req),
     on: {
       proxyReq: (proxyReq, req) => {
-        for (const name of [...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER]) proxyReq.removeHeader(name);
+        for (const name of [...CLIENT_IDENTITY_HEADERS, REQUEST_TYPE_HEADER, ...TRACE_CONTEXT_HEADERS]) proxyReq.removeHeader(name);
         const headers: OutgoingHttpHeaders = { ...identities.get(req), ...backend.secretHeaders(), 'x-request-id': requestIdOf(req) };
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) proxyReq.setHeader(name, value);
       },

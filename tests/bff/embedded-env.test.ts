@@ -35,6 +35,14 @@ describe('the embedded backend environment', () => {
     expect(env).not.toHaveProperty('LEGACY_API_URL');
   });
 
+  it("passes the trace variables on, the service's name with -backend appended (its spans are the backend's)", () => {
+    const parent = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'manmatch' };
+    const env = embeddedBackendEnv(parent, config, singleBackendPlan(undefined), 'shared-secret');
+    expect(env).toMatchObject({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'manmatch-backend' });
+    const unnamed = embeddedBackendEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, config, singleBackendPlan(undefined), 's');
+    expect(unnamed).not.toHaveProperty('OTEL_SERVICE_NAME');
+  });
+
   it('names the PHP service of a session bridge, so the embedded backend can learn its members', () => {
     const plan = routingPlanOf({
       backends: { legacy: 'http://php.internal', next: 'embedded' },
