@@ -17,7 +17,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { routeOf } from './error-reports';
-import { OtlpJsonTraceExporter } from './otlp-json-exporter';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { isSecretParam, redactText } from './redact';
 import type { TracedService, TracedStatement, Tracing, TracingEnv } from './trace-types';
 
@@ -266,7 +266,7 @@ export function enableTracing(options: TracingOptions): Tracing {
 
 /** Tracing as the environment configures it: OTLP/HTTP to the endpoint, the service named `bff` or `backend`. */
 export function startOtlpTracing(service: TracedService, env: TracingEnv): Tracing {
-  const exporter = new OtlpJsonTraceExporter(env);
+  const exporter = otlpExporter(env);
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over the default name.
   const detected = detectResources({ detectors: [envDetector] }).attributes;
   return enableTracing({
@@ -277,4 +277,15 @@ export function startOtlpTracing(service: TracedService, env: TracingEnv): Traci
       ...detected,
     },
   });
+}
+
+/**
+ * OpenTelemetry's OTLP/HTTP exporter (JSON bodies, `POST …/v1/traces`), which every OTLP receiver takes: the
+ * OpenTelemetry Collector, Jaeger, Grafana Tempo. It reads the standard variables itself
+ * (OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT); gRPC, which it does not speak, is refused with the way out.
+ */
+export function otlpExporter(env: TracingEnv): OTLPTraceExporter {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? '').trim();
+  if (protocol === 'grpc') throw new Error('OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: use the OTLP/HTTP endpoint (port 4318)');
+  return new OTLPTraceExporter();
 }

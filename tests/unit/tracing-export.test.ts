@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendHeaders } from '../../src/bff/backend-headers';
-import { OtlpJsonTraceExporter, tracesEndpoint } from '../../src/shared/otlp-json-exporter';
-import { enableTracing } from '../../src/shared/tracing';
+import { enableTracing, otlpExporter } from '../../src/shared/tracing';
 
 /**
  * The OTLP/HTTP export as a collector receives it (a stand-in on a free port), and the trace headers of a BFF call:
@@ -37,12 +36,29 @@ afterAll(async () => {
   await new Promise<void>((resolve) => collector.close(() => resolve()));
 });
 
+/** Runs `make` with the variables set in process.env (which OpenTelemetry's exporter reads), then puts them back. */
+function withEnv<T>(vars: Record<string, string>, make: () => T): T {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return make();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 describe('OTLP/HTTP export', () => {
   it('When spans finish, then they are posted as OTLP JSON to <endpoint>/v1/traces with the configured headers, the service named and the call linked to its request', async () => {
-    const exporter = new OtlpJsonTraceExporter({
-      OTEL_EXPORTER_OTLP_ENDPOINT: `${endpoint}/`,
-      OTEL_EXPORTER_OTLP_HEADERS: 'x-scope-orgid=site%20one,authorization=Bearer collector-key',
-    });
+    const exporter = withEnv(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `${endpoint}/`,
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-scope-orgid=site%20one,authorization=Bearer collector-key',
+      },
+      () => otlpExporter(process.env),
+    );
     const tracing = enableTracing({ spanProcessor: new BatchSpanProcessor(exporter), resource: { 'service.name': 'bff' } });
     const req = Object.assign(new http.IncomingMessage(null as never), { method: 'GET', url: '/members/12?page=2&token=abc', headers: {} });
     const res = new http.ServerResponse(req);
@@ -98,17 +114,25 @@ describe('OTLP/HTTP export', () => {
     expect(client?.name).toBe('GET /api/profile.php');
     expect(client?.parentSpanId).toBe(server?.spanId);
     expect(client?.traceId).toBe(server?.traceId);
-    expect(client?.attributes).toContainEqual({ key: 'http.request.resend_count', value: { intValue: '1' } });
+    expect(client?.attributes).toContainEqual({ key: 'http.request.resend_count', value: { intValue: 1 } });
     expect(post?.body).not.toContain('abc');
     // The call carried the call span's context as W3C trace context.
     expect(sent.traceparent).toBe(`00-${client?.traceId}-${client?.spanId}-01`);
   });
 
-  it('When only a traces endpoint is given, then spans go there as it is written; gRPC is refused', () => {
-    expect(tracesEndpoint({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://tempo.example:4318/otlp/v1/traces' })).toBe(
-      'https://tempo.example:4318/otlp/v1/traces',
-    );
-    expect(() => new OtlpJsonTraceExporter({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/grpc/);
+  it('When only a traces endpoint is given, then spans go there as it is written; gRPC is refused', async () => {
+    received.length = 0;
+    const exporter = withEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/otlp/v1/traces` }, () => otlpExporter(process.env));
+    const tracing = enableTracing({ spanProcessor: new BatchSpanProcessor(exporter), resource: { 'service.name': 'backend' } });
+    const req = Object.assign(new http.IncomingMessage(null as never), { method: 'GET', url: '/api/settings.php', headers: {} });
+    const res = new http.ServerResponse(req);
+    tracing.serve('backend', req, res, () => {
+      res.statusCode = 200;
+      res.emit('finish');
+    });
+    await tracing.shutdown();
+    expect(received.map((r) => r.url)).toEqual(['/otlp/v1/traces']);
+    expect(() => otlpExporter({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/grpc/);
   });
 });
 
