@@ -42,7 +42,7 @@ const TEST_REMINDER_JOB = 'sexual-health-test-reminder';
 const SITE_BACKUP_JOB = 'site-backup';
 
 /** Backups of the running embedded site (BACKUP_DIR): where, when, how many are kept, and what they hold. */
-export interface SiteBackupOptions {
+interface SiteBackupOptions {
   dir: string;
   cron: string;
   keep: number;

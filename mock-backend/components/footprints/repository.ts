@@ -3,7 +3,7 @@ import { SUMMARY_COLUMNS, SUMMARY_JOINS, VISIBLE, type SummaryRow } from '../mem
 import { notBlocked } from '../privacy/index';
 
 /** How long a footprint is kept and shown. */
-export const FOOTPRINT_DAYS = 30;
+const FOOTPRINT_DAYS = 30;
 /** A repeated visit within this many minutes writes nothing (a member paging through photos, reloading). */
 const QUIET_MINUTES = 5;
 

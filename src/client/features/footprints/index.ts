@@ -4,14 +4,11 @@
  */
 export {
   FOOTPRINT_SETTINGS_KEY,
-  FOOTPRINTS_LIMIT,
   footprintsKey,
   getFootprintSettings,
   listFootprints,
   setFootprintSettings,
   useFootprints,
-  type Footprint,
-  type FootprintList,
 } from './api/footprints';
 export { FootprintCard } from './components/footprint-card';
 export { FOOTPRINTS_FIELD, FOOTPRINTS_FORM, FOOTPRINTS_SAVED, FootprintsSwitch } from './components/footprints-switch';

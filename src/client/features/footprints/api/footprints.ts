@@ -8,7 +8,7 @@ export type FootprintList = Schemas['FootprintList'];
 export type Footprint = Schemas['Footprint'];
 
 /** Visitors per page. */
-export const FOOTPRINTS_LIMIT = 24;
+const FOOTPRINTS_LIMIT = 24;
 
 /** SWR key of GET /footprints.php (one page: the first without a cursor). */
 export const footprintsKey = (cursor?: string | null) =>

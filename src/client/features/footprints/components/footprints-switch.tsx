@@ -11,7 +11,7 @@ export const FOOTPRINTS_FORM = 'footprints';
 /** The switch's field: on when sent (`enabled=on`). */
 export const FOOTPRINTS_FIELD = 'enabled';
 /** Where the switch's form posts (the Visitors page's action), from the Visitors page and the own profile alike. */
-export const FOOTPRINTS_ACTION = '/visitors';
+const FOOTPRINTS_ACTION = '/visitors';
 /** The query the action's 303 adds to the page it returns to. */
 export const FOOTPRINTS_SAVED = 'footprints_saved';
 
