@@ -7,7 +7,7 @@ import { useApi } from '../../../lib/api-client';
 import { listMembers, membersKey, type MemberPage, type MembersQuery } from '../api/list-members';
 import { cameBack, gridPlaceOf, keepGridPlace, type GridPlace } from '../grid-restore';
 import { useMembers } from '../hooks/use-members';
-import type { GridPagesProps } from './grid-pages';
+import type { GridPagesProps } from './grid-pages-props';
 import { MemberGrid, MemberGridItems } from './member-grid';
 
 /** How far below the screen the end of the grid may still be when the next page is asked: about a phone's screen. */

@@ -1,22 +1,8 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '../../../components/link';
-import type { MemberPage, MembersQuery } from '../api/list-members';
-import type { ProfileSummary } from './member-card';
+import type { GridPagesProps } from './grid-pages-props';
 import { MemberGrid } from './member-grid';
-
-export interface GridPagesProps {
-  /** The page of the URL (its loader's answer). */
-  first: MemberPage;
-  /** The search of that page (its cursor too, when the URL has one). */
-  query: MembersQuery;
-  /** The page's URL that opens the page of a cursor. */
-  hrefOf: (cursor: string) => string;
-  /** The search's first page, when the URL's page is a later one. */
-  firstHref: string | null;
-  cdnPrefix: string;
-  action?: ((profile: ProfileSummary) => ReactNode) | undefined;
-}
 
 interface EndlessModule {
   EndlessGrid: ComponentType<GridPagesProps & { documentLoad: boolean }>;
