@@ -32,6 +32,13 @@ export function membersOperations(db: Db): Operations<MemberOperations> {
           verified: q.verified,
           newMembers: q.new,
           nearby: q.nearby,
+          maxDistance: q.max_distance,
+          lookingFor: q.looking_for,
+          position: q.position,
+          tribes: q.tribes,
+          minHeight: q.min_height,
+          maxHeight: q.max_height,
+          rightNow: q.right_now,
         });
       },
     },
