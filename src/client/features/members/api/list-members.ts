@@ -19,17 +19,74 @@ export interface SearchFilters {
   new?: true | undefined;
   nearby?: true | undefined;
   verified?: true | undefined;
+  /** Online now and looking for a meeting today. */
+  right_now?: true | undefined;
+  /** At or nearer than this distance band (members with a shared location). */
+  max_distance?: MaxDistance | undefined;
+  /** The profile's own words, any of the ones chosen (in the contract's order); absent when none is. */
+  looking_for?: LookingFor[] | undefined;
+  position?: Position[] | undefined;
+  tribes?: Tribe[] | undefined;
+  /** Height range, whole centimetres. */
+  min_height?: number | undefined;
+  max_height?: number | undefined;
 }
+
+/** The distance bands `max_distance` takes, nearest first. */
+export const MAX_DISTANCES = ['lt5', '5to10', '10to25', '25to50', '50to100'] as const;
+export type MaxDistance = (typeof MAX_DISTANCES)[number];
+/** The values of the profile's own words, in the contract's order (openapi.yaml LookingFor, Position, Tribes). */
+export const LOOKING_FOR = ['chat', 'dates', 'friends', 'relationship', 'right_now'] as const;
+export type LookingFor = (typeof LOOKING_FOR)[number];
+export const POSITIONS = ['top', 'vers_top', 'versatile', 'vers_bottom', 'bottom', 'side'] as const;
+export type Position = (typeof POSITIONS)[number];
+export const TRIBES = [
+  'bear',
+  'clean_cut',
+  'cub',
+  'daddy',
+  'discreet',
+  'geek',
+  'jock',
+  'leather',
+  'muscle',
+  'otter',
+  'rugged',
+  'sober',
+  'twink',
+  'wolf',
+] as const;
+export type Tribe = (typeof TRIBES)[number];
+/** The height range the contract takes (HeightCm). */
+export const MIN_HEIGHT_CM = 120;
+export const MAX_HEIGHT_CM = 230;
+
+/** The filters that are lists (`name=a&name=b` in the URL and in members.php's query). */
+const LIST_FILTERS = ['looking_for', 'position', 'tribes'] as const;
+type ListFilter = (typeof LIST_FILTERS)[number];
+const LIST_VALUES: Record<ListFilter, readonly string[]> = { looking_for: LOOKING_FOR, position: POSITIONS, tribes: TRIBES };
 
 /**
  * The quick filters of the search (the chips over the grid): each is `name=true` in the page's URL and the same
  * boolean parameter of members.php, absent when off.
  */
-const QUICK_FILTERS = ['online', 'with_photo', 'nearby', 'new', 'verified'] as const;
+const QUICK_FILTERS = ['online', 'right_now', 'with_photo', 'nearby', 'new', 'verified'] as const;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 /** Every filter of a search, in the URL's fixed order. */
-const FILTER_KEYS = ['gender', 'country', 'region', 'min_age', 'max_age', 'sort', ...QUICK_FILTERS] as const;
+const FILTER_KEYS = [
+  'gender',
+  'country',
+  'region',
+  'min_age',
+  'max_age',
+  'max_distance',
+  ...LIST_FILTERS,
+  'min_height',
+  'max_height',
+  'sort',
+  ...QUICK_FILTERS,
+] as const;
 
 export interface MembersQuery extends SearchFilters {
   cursor?: string | undefined;
@@ -41,6 +98,20 @@ export interface MembersQuery extends SearchFilters {
 const MEMBERS_PAGE_SIZE = 24;
 const AGE = /^(1[89]|[2-9][0-9])$/;
 
+/** A height in the contract's range, else undefined. */
+function heightOf(text: string | null): number | undefined {
+  if (!text || !/^\d{3}$/.test(text)) return undefined;
+  const cm = Number(text);
+  return cm >= MIN_HEIGHT_CM && cm <= MAX_HEIGHT_CM ? cm : undefined;
+}
+
+/** The known values of a list filter in the URL, once each and in the contract's order; undefined when none. */
+function listOf<T extends string>(query: URLSearchParams, name: ListFilter): T[] | undefined {
+  const given = new Set(query.getAll(name));
+  const values = LIST_VALUES[name].filter((v) => given.has(v)) as T[];
+  return values.length > 0 ? values : undefined;
+}
+
 /** The filters of a URL query; anything malformed is left out. */
 export function filtersFromQuery(query: URLSearchParams): SearchFilters {
   const gender = query.get('gender');
@@ -48,12 +119,19 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
   const region = query.get('region');
   const min = query.get('min_age');
   const max = query.get('max_age');
+  const distance = query.get('max_distance');
   return {
     gender: gender === 'male' || gender === 'female' ? gender : undefined,
     country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined,
     region: region && /^[1-9][0-9]{0,9}$/.test(region) ? Number(region) : undefined,
     min_age: min && AGE.test(min) ? Number(min) : undefined,
     max_age: max && AGE.test(max) ? Number(max) : undefined,
+    max_distance: MAX_DISTANCES.find((d) => d === distance),
+    looking_for: listOf<LookingFor>(query, 'looking_for'),
+    position: listOf<Position>(query, 'position'),
+    tribes: listOf<Tribe>(query, 'tribes'),
+    min_height: heightOf(query.get('min_height')),
+    max_height: heightOf(query.get('max_height')),
     sort: query.get('sort') === 'distance' ? 'distance' : undefined,
     ...Object.fromEntries(QUICK_FILTERS.map((key) => [key, query.get(key) === 'true' ? true : undefined])),
   };
@@ -64,7 +142,8 @@ export function queryOfFilters(filters: SearchFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = filters[key];
-    if (value !== undefined && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else if (value !== undefined && value !== '') params.set(key, String(value));
   }
   return params;
 }
@@ -74,7 +153,7 @@ function membersQuery(query: MembersQuery): GetQuery<'/members.php'> {
   const q: GetQuery<'/members.php'> = { limit: query.limit ?? MEMBERS_PAGE_SIZE };
   for (const key of [...FILTER_KEYS, 'cursor', 'network'] as const) {
     const value = query[key];
-    if (value !== undefined && value !== '') Object.assign(q, { [key]: value });
+    if (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '') Object.assign(q, { [key]: value });
   }
   return q;
 }

@@ -1,8 +1,9 @@
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { useRegionName } from '../../../lib/region-names';
 import { queryOfFilters, type SearchFilters } from '../api/list-members';
+import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-fields';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */
@@ -68,6 +69,42 @@ export function useFilterChips(value: SearchFilters, regions: Schemas['Region'][
             : intl.formatMessage({ id: 'search.chip.ageTo', defaultMessage: 'Age up to {max}' }, { max: value.max_age }),
       without: { ...value, min_age: undefined, max_age: undefined },
     });
+  if (value.max_distance)
+    chips.push({
+      key: 'max_distance',
+      label: intl.formatMessage({ id: 'search.filter.within', defaultMessage: 'Within {km} km' }, { km: BAND_KM[value.max_distance] }),
+      without: { ...value, max_distance: undefined },
+    });
+  if (value.min_height !== undefined || value.max_height !== undefined) {
+    const cm = (n: number | undefined) => intl.formatNumber(n ?? 0, { style: 'unit', unit: 'centimeter' });
+    const [min, max] = [cm(value.min_height), cm(value.max_height)];
+    chips.push({
+      key: 'height',
+      label:
+        value.min_height !== undefined && value.max_height !== undefined
+          ? intl.formatMessage({ id: 'search.chip.heightRange', defaultMessage: 'Height {min}–{max}' }, { min, max })
+          : value.min_height !== undefined
+            ? intl.formatMessage({ id: 'search.chip.heightFrom', defaultMessage: 'Height from {min}' }, { min })
+            : intl.formatMessage({ id: 'search.chip.heightTo', defaultMessage: 'Height up to {max}' }, { max }),
+      without: { ...value, min_height: undefined, max_height: undefined },
+    });
+  }
+  // One chip per value of the lists, each removing its value only.
+  const lists = [
+    ['looking_for', value.looking_for, LOOKING_FOR_LABELS],
+    ['position', value.position, POSITION_LABELS],
+    ['tribes', value.tribes, TRIBE_LABELS],
+  ] as const;
+  for (const [name, chosen, labels] of lists)
+    for (const v of chosen ?? []) {
+      const rest = (chosen as readonly string[]).filter((x) => x !== v);
+      const label: MessageDescriptor = (labels as Record<string, MessageDescriptor>)[v]!;
+      chips.push({
+        key: `${name}:${v}`,
+        label: intl.formatMessage(label),
+        without: { ...value, [name]: rest.length > 0 ? rest : undefined },
+      });
+    }
   if (value.sort === 'distance')
     chips.push({
       key: 'sort',
