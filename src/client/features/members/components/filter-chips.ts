@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { useRegionName } from '../../../lib/region-names';
 import { queryOfFilters, type SearchFilters } from '../api/list-members';
-import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-fields';
+import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */

@@ -1,56 +1,10 @@
-import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from '../../../components/link';
-import {
-  LOOKING_FOR,
-  MAX_DISTANCES,
-  POSITIONS,
-  TRIBES,
-  type LookingFor,
-  type MaxDistance,
-  type Position,
-  type SearchFilters,
-  type Tribe,
-} from '../api/list-members';
-
-/** The kilometres a distance band reaches (the "Within … km" of `max_distance`). */
-export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to25': 25, '25to50': 50, '50to100': 100 };
+import { LOOKING_FOR, MAX_DISTANCES, POSITIONS, TRIBES, type SearchFilters } from '../api/list-members';
+import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
 
 /** The heights the range offers, in centimetres (the contract takes 120–230). */
 const HEIGHTS = Array.from({ length: 15 }, (_, i) => 140 + i * 5);
-
-export const LOOKING_FOR_LABELS: Record<LookingFor, MessageDescriptor> = defineMessages({
-  chat: { id: 'search.filter.lookingFor.chat', defaultMessage: 'Chat' },
-  dates: { id: 'search.filter.lookingFor.dates', defaultMessage: 'Dates' },
-  friends: { id: 'search.filter.lookingFor.friends', defaultMessage: 'Friends' },
-  relationship: { id: 'search.filter.lookingFor.relationship', defaultMessage: 'Relationship' },
-  right_now: { id: 'search.filter.lookingFor.rightNow', defaultMessage: 'Right now' },
-});
-
-export const POSITION_LABELS: Record<Position, MessageDescriptor> = defineMessages({
-  top: { id: 'search.filter.position.top', defaultMessage: 'Top' },
-  vers_top: { id: 'search.filter.position.versTop', defaultMessage: 'Vers top' },
-  versatile: { id: 'search.filter.position.versatile', defaultMessage: 'Versatile' },
-  vers_bottom: { id: 'search.filter.position.versBottom', defaultMessage: 'Vers bottom' },
-  bottom: { id: 'search.filter.position.bottom', defaultMessage: 'Bottom' },
-  side: { id: 'search.filter.position.side', defaultMessage: 'Side' },
-});
-
-export const TRIBE_LABELS: Record<Tribe, MessageDescriptor> = defineMessages({
-  bear: { id: 'search.filter.tribe.bear', defaultMessage: 'Bear' },
-  clean_cut: { id: 'search.filter.tribe.cleanCut', defaultMessage: 'Clean-cut' },
-  cub: { id: 'search.filter.tribe.cub', defaultMessage: 'Cub' },
-  daddy: { id: 'search.filter.tribe.daddy', defaultMessage: 'Daddy' },
-  discreet: { id: 'search.filter.tribe.discreet', defaultMessage: 'Discreet' },
-  geek: { id: 'search.filter.tribe.geek', defaultMessage: 'Geek' },
-  jock: { id: 'search.filter.tribe.jock', defaultMessage: 'Jock' },
-  leather: { id: 'search.filter.tribe.leather', defaultMessage: 'Leather' },
-  muscle: { id: 'search.filter.tribe.muscle', defaultMessage: 'Muscle' },
-  otter: { id: 'search.filter.tribe.otter', defaultMessage: 'Otter' },
-  rugged: { id: 'search.filter.tribe.rugged', defaultMessage: 'Rugged' },
-  sober: { id: 'search.filter.tribe.sober', defaultMessage: 'Sober' },
-  twink: { id: 'search.filter.tribe.twink', defaultMessage: 'Twink' },
-  wolf: { id: 'search.filter.tribe.wolf', defaultMessage: 'Wolf' },
-});
 
 type ListKey = 'looking_for' | 'position' | 'tribes';
 
@@ -110,7 +64,9 @@ function CheckGroup<T extends string>({
 /**
  * The sheet's filters by what members say of themselves and by distance: the distance band (members only; it needs
  * the member's shared location, which the hint offers to share), what they look for, position, tribes and the height
- * range. Fields of the search form's GET form, named as members.php's query.
+ * range. Fields of the search form's GET form, named as members.php's query. A chunk of its own (search-form.tsx
+ * loads it with lazyComponent; the server has it before it renders, src/server/render.tsx), so a first visit to the
+ * members page does not download it.
  */
 export function ProfileFilterFields({
   draft,
