@@ -35,6 +35,8 @@ export interface SearchFilters {
 /** The distance bands `max_distance` takes, nearest first. */
 export const MAX_DISTANCES = ['lt5', '5to10', '10to25', '25to50', '50to100'] as const;
 export type MaxDistance = (typeof MAX_DISTANCES)[number];
+/** The kilometres a distance band reaches (the "Within … km" of `max_distance`). */
+export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to25': 25, '25to50': 50, '50to100': 100 };
 /** The values of the profile's own words, in the contract's order (openapi.yaml LookingFor, Position, Tribes). */
 export const LOOKING_FOR = ['chat', 'dates', 'friends', 'relationship', 'right_now'] as const;
 export type LookingFor = (typeof LOOKING_FOR)[number];

@@ -1,9 +1,8 @@
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { useRegionName } from '../../../lib/region-names';
-import { queryOfFilters, type SearchFilters } from '../api/list-members';
-import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
+import { BAND_KM, queryOfFilters, type SearchFilters } from '../api/list-members';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */
@@ -89,22 +88,17 @@ export function useFilterChips(value: SearchFilters, regions: Schemas['Region'][
       without: { ...value, min_height: undefined, max_height: undefined },
     });
   }
-  // One chip per value of the lists, each removing its value only.
+  // One chip per list (what he looks for, position, tribes): its name and how many values are ticked (the values'
+  // names are in the sheet's own chunk).
   const lists = [
-    ['looking_for', value.looking_for, LOOKING_FOR_LABELS],
-    ['position', value.position, POSITION_LABELS],
-    ['tribes', value.tribes, TRIBE_LABELS],
+    ['looking_for', intl.formatMessage({ id: 'search.filter.lookingFor', defaultMessage: 'Looking for' })],
+    ['position', intl.formatMessage({ id: 'search.filter.position', defaultMessage: 'Position' })],
+    ['tribes', intl.formatMessage({ id: 'search.filter.tribes', defaultMessage: 'Tribes' })],
   ] as const;
-  for (const [name, chosen, labels] of lists)
-    for (const v of chosen ?? []) {
-      const rest = (chosen as readonly string[]).filter((x) => x !== v);
-      const label: MessageDescriptor = (labels as Record<string, MessageDescriptor>)[v]!;
-      chips.push({
-        key: `${name}:${v}`,
-        label: intl.formatMessage(label),
-        without: { ...value, [name]: rest.length > 0 ? rest : undefined },
-      });
-    }
+  for (const [name, label] of lists) {
+    const n = value[name]?.length ?? 0;
+    if (n > 0) chips.push({ key: name, label: `${label} · ${intl.formatNumber(n)}`, without: { ...value, [name]: undefined } });
+  }
   if (value.sort === 'distance')
     chips.push({
       key: 'sort',

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from '../../../components/link';
-import { LOOKING_FOR, MAX_DISTANCES, POSITIONS, TRIBES, type SearchFilters } from '../api/list-members';
-import { BAND_KM, LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
+import { BAND_KM, LOOKING_FOR, MAX_DISTANCES, POSITIONS, TRIBES, type SearchFilters } from '../api/list-members';
+import { LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
 
 /** The heights the range offers, in centimetres (the contract takes 120–230). */
 const HEIGHTS = Array.from({ length: 15 }, (_, i) => 140 + i * 5);

@@ -1,13 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { LookingFor, MaxDistance, Position, Tribe } from '../api/list-members';
+import type { LookingFor, Position, Tribe } from '../api/list-members';
 
-/*
- * The names of the search's values (the filter sheet's toggles and the filter bar's chips): in the page's chunk, for
- * the chips; the sheet's fields themselves (profile-filter-fields.tsx) load when the sheet opens.
- */
-
-/** The kilometres a distance band reaches (the "Within … km" of `max_distance`). */
-export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to25': 25, '25to50': 50, '50to100': 100 };
+/* The names of the search's values, for the filter sheet's toggles (in the sheet's own chunk). */
 
 export const LOOKING_FOR_LABELS: Record<LookingFor, MessageDescriptor> = defineMessages({
   chat: { id: 'search.filter.lookingFor.chat', defaultMessage: 'Chat' },
