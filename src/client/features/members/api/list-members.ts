@@ -37,28 +37,10 @@ export const MAX_DISTANCES = ['lt5', '5to10', '10to25', '25to50', '50to100'] as 
 export type MaxDistance = (typeof MAX_DISTANCES)[number];
 /** The kilometres a distance band reaches (the "Within … km" of `max_distance`). */
 export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to25': 25, '25to50': 50, '50to100': 100 };
-/** The values of the profile's own words, in the contract's order (openapi.yaml LookingFor, Position, Tribes). */
-export const LOOKING_FOR = ['chat', 'dates', 'friends', 'relationship', 'right_now'] as const;
-export type LookingFor = (typeof LOOKING_FOR)[number];
-export const POSITIONS = ['top', 'vers_top', 'versatile', 'vers_bottom', 'bottom', 'side'] as const;
-export type Position = (typeof POSITIONS)[number];
-export const TRIBES = [
-  'bear',
-  'clean_cut',
-  'cub',
-  'daddy',
-  'discreet',
-  'geek',
-  'jock',
-  'leather',
-  'muscle',
-  'otter',
-  'rugged',
-  'sober',
-  'twink',
-  'wolf',
-] as const;
-export type Tribe = (typeof TRIBES)[number];
+/** The values of the profile's own words (openapi.yaml LookingFor, Position, Tribes; the sheet lists them). */
+export type LookingFor = Schemas['LookingFor'][number];
+export type Position = NonNullable<Schemas['Position']>;
+export type Tribe = Schemas['Tribes'][number];
 /** The height range the contract takes (HeightCm). */
 export const MIN_HEIGHT_CM = 120;
 export const MAX_HEIGHT_CM = 230;
@@ -66,7 +48,6 @@ export const MAX_HEIGHT_CM = 230;
 /** The filters that are lists (`name=a&name=b` in the URL and in members.php's query). */
 const LIST_FILTERS = ['looking_for', 'position', 'tribes'] as const;
 type ListFilter = (typeof LIST_FILTERS)[number];
-const LIST_VALUES: Record<ListFilter, readonly string[]> = { looking_for: LOOKING_FOR, position: POSITIONS, tribes: TRIBES };
 
 /**
  * The quick filters of the search (the chips over the grid): each is `name=true` in the page's URL and the same
@@ -107,11 +88,14 @@ function heightOf(text: string | null): number | undefined {
   return cm >= MIN_HEIGHT_CM && cm <= MAX_HEIGHT_CM ? cm : undefined;
 }
 
-/** The known values of a list filter in the URL, once each and in the contract's order; undefined when none. */
+/**
+ * The values of a list filter in the URL, once each and sorted (one search, one address and one key); undefined when
+ * none. Only their shape is checked here, so the page's code carries no list of them: a value the contract does not
+ * know is the backend's 400.
+ */
 function listOf<T extends string>(query: URLSearchParams, name: ListFilter): T[] | undefined {
-  const given = new Set(query.getAll(name));
-  const values = LIST_VALUES[name].filter((v) => given.has(v)) as T[];
-  return values.length > 0 ? values : undefined;
+  const values = [...new Set(query.getAll(name))].filter((v) => /^[a-z_]{1,20}$/.test(v)).sort() as T[];
+  return values.length > 0 && values.length <= 14 ? values : undefined;
 }
 
 /** The filters of a URL query; anything malformed is left out. */

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from '../../../components/link';
-import { BAND_KM, LOOKING_FOR, MAX_DISTANCES, POSITIONS, TRIBES, type SearchFilters } from '../api/list-members';
-import { LOOKING_FOR_LABELS, POSITION_LABELS, TRIBE_LABELS } from './profile-filter-labels';
+import { BAND_KM, MAX_DISTANCES, type SearchFilters } from '../api/list-members';
+import { LOOKING_FOR, LOOKING_FOR_LABELS, POSITION_LABELS, POSITIONS, TRIBE_LABELS, TRIBES } from './profile-filter-labels';
 
 /** The heights the range offers, in centimetres (the contract takes 120–230). */
 const HEIGHTS = Array.from({ length: 15 }, (_, i) => 140 + i * 5);
@@ -46,7 +46,8 @@ function CheckGroup<T extends string>({
                 value={v}
                 checked={on}
                 onChange={() => {
-                  const next = values.filter((x) => (x === v ? !on : (chosen ?? []).includes(x)));
+                  // Sorted, as the URL keeps them (list-members.ts).
+                  const next = values.filter((x) => (x === v ? !on : (chosen ?? []).includes(x))).sort();
                   onChange(next.length > 0 ? next : undefined);
                 }}
               />

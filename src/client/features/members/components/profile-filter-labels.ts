@@ -36,3 +36,8 @@ export const TRIBE_LABELS: Record<Tribe, MessageDescriptor> = defineMessages({
   twink: { id: 'search.filter.tribe.twink', defaultMessage: 'Twink' },
   wolf: { id: 'search.filter.tribe.wolf', defaultMessage: 'Wolf' },
 });
+
+/** The values, in the contract's order (the keys of their names). */
+export const LOOKING_FOR = Object.keys(LOOKING_FOR_LABELS) as LookingFor[];
+export const POSITIONS = Object.keys(POSITION_LABELS) as Position[];
+export const TRIBES = Object.keys(TRIBE_LABELS) as Tribe[];
