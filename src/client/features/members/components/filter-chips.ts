@@ -75,16 +75,12 @@ export function useFilterChips(value: SearchFilters, regions: Schemas['Region'][
       without: { ...value, max_distance: undefined },
     });
   if (value.min_height !== undefined || value.max_height !== undefined) {
-    const cm = (n: number | undefined) => intl.formatNumber(n ?? 0, { style: 'unit', unit: 'centimeter' });
-    const [min, max] = [cm(value.min_height), cm(value.max_height)];
+    const cm = (n: number) => intl.formatNumber(n, { style: 'unit', unit: 'centimeter' });
+    const { min_height: min, max_height: max } = value;
+    const range = min !== undefined && max !== undefined ? `${cm(min)}–${cm(max)}` : min !== undefined ? `≥ ${cm(min)}` : `≤ ${cm(max!)}`;
     chips.push({
       key: 'height',
-      label:
-        value.min_height !== undefined && value.max_height !== undefined
-          ? intl.formatMessage({ id: 'search.chip.heightRange', defaultMessage: 'Height {min}–{max}' }, { min, max })
-          : value.min_height !== undefined
-            ? intl.formatMessage({ id: 'search.chip.heightFrom', defaultMessage: 'Height from {min}' }, { min })
-            : intl.formatMessage({ id: 'search.chip.heightTo', defaultMessage: 'Height up to {max}' }, { max }),
+      label: intl.formatMessage({ id: 'search.chip.height', defaultMessage: 'Height {range}' }, { range }),
       without: { ...value, min_height: undefined, max_height: undefined },
     });
   }
