@@ -158,8 +158,9 @@ function searchWhere(f: MemberFilters): Sql {
   // The signup date copied into profiles (033_search_quick_filters.sql): profiles_search_new when new members are few.
   if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
   if (f.nearby) where.push(nearbyWhere(f.nearby, f.maxBand));
-  // The profile's own words (044_profile_vocabulary.sql): array overlap (`&&`) for "any of", no index — each is a
-  // check on the rows the search index already reads (docs/benchmarks.md, "Search filters").
+  // The profile's own words (044_profile_vocabulary.sql): array overlap (`&&`) for "any of", which the GIN index
+  // profiles_search_words answers when the choice is rare (045_search_profile_words.sql, docs/benchmarks.md "Search
+  // filters"); a common one stays a check on the rows the search's own index reads in activity order.
   if (f.lookingFor?.length) where.push(sql`p.looking_for && ${f.lookingFor}::text[]`);
   if (f.position?.length) where.push(sql`p.position = ANY(${f.position}::text[])`);
   if (f.tribes?.length) where.push(sql`p.tribes && ${f.tribes}::text[]`);
