@@ -41,9 +41,6 @@ export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to
 export type LookingFor = Schemas['LookingFor'][number];
 export type Position = NonNullable<Schemas['Position']>;
 export type Tribe = Schemas['Tribes'][number];
-/** The height range the contract takes (HeightCm). */
-export const MIN_HEIGHT_CM = 120;
-export const MAX_HEIGHT_CM = 230;
 
 /** The filters that are lists (`name=a&name=b` in the URL and in members.php's query). */
 const LIST_FILTERS = ['looking_for', 'position', 'tribes'] as const;
@@ -81,12 +78,8 @@ export interface MembersQuery extends SearchFilters {
 const MEMBERS_PAGE_SIZE = 24;
 const AGE = /^(1[89]|[2-9][0-9])$/;
 
-/** A height in the contract's range, else undefined. */
-function heightOf(text: string | null): number | undefined {
-  if (!text || !/^\d{3}$/.test(text)) return undefined;
-  const cm = Number(text);
-  return cm >= MIN_HEIGHT_CM && cm <= MAX_HEIGHT_CM ? cm : undefined;
-}
+/** A height in the contract's range (HeightCm, 120–230 cm). */
+const HEIGHT = /^(1[2-9]\d|2[0-2]\d|230)$/;
 
 /**
  * The values of a list filter in the URL, once each and sorted (one search, one address and one key); undefined when
@@ -106,6 +99,8 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
   const min = query.get('min_age');
   const max = query.get('max_age');
   const distance = query.get('max_distance');
+  const minHeight = query.get('min_height');
+  const maxHeight = query.get('max_height');
   return {
     gender: gender === 'male' || gender === 'female' ? gender : undefined,
     country: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined,
@@ -116,8 +111,8 @@ export function filtersFromQuery(query: URLSearchParams): SearchFilters {
     looking_for: listOf<LookingFor>(query, 'looking_for'),
     position: listOf<Position>(query, 'position'),
     tribes: listOf<Tribe>(query, 'tribes'),
-    min_height: heightOf(query.get('min_height')),
-    max_height: heightOf(query.get('max_height')),
+    min_height: minHeight && HEIGHT.test(minHeight) ? Number(minHeight) : undefined,
+    max_height: maxHeight && HEIGHT.test(maxHeight) ? Number(maxHeight) : undefined,
     sort: query.get('sort') === 'distance' ? 'distance' : undefined,
     ...Object.fromEntries(QUICK_FILTERS.map((key) => [key, query.get(key) === 'true' ? true : undefined])),
   };

@@ -9,9 +9,7 @@ import { FilterChipLink } from './filter-chip-link';
 import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 import { QuickFilters, quickFilterFields } from './quick-filters';
-import { ProfileFilterFields, SearchForm } from './search-form';
-
-const preloadSheet = () => void ProfileFilterFields.preload().catch(() => undefined);
+import { SearchForm } from './search-form';
 
 type Region = Schemas['Region'];
 
@@ -60,9 +58,6 @@ export function MemberFilters({
           className="btn btn-outline-primary btn-sm"
           aria-haspopup="dialog"
           aria-expanded={open}
-          // The sheet's fields are a chunk of their own (search-form.tsx): fetched as the member reaches for the button.
-          onPointerEnter={preloadSheet}
-          onFocus={preloadSheet}
           {...linkButton(() => setOpen(true))}
         >
           <FilterIcon />
