@@ -10,7 +10,6 @@ import { Root } from '../client/app/root';
 import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
 import { LANGUAGE_OFFER_MODULE, LanguageOffer } from '../client/app/layouts/language-offer-slot';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
-import { ProfileFilterFields } from '../client/features/members/components/search-form';
 import { createRenderCache } from '../client/lib/api-swr';
 import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
 import { routes } from '../client/app/routes';
@@ -141,8 +140,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   // The members' chunk (layouts/member-shell.tsx) loads while the user does; the route's own chunk comes with its
   // `lazy`, which the handler resolves before its loader runs.
   // The language offer's chunk too: a page that offers a language renders it with the page.
-  // And the filter sheet's fields (members page), which a page with the sheet open (`?filters=open`) renders.
-  const chunks = Promise.all([preloadMemberParts(), LanguageOffer.preload(), ProfileFilterFields.preload()]);
+  const chunks = Promise.all([preloadMemberParts(), LanguageOffer.preload()]);
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
   // With one, the user (and the navigation counts it carries) and the page's own calls go out together:
   // the backend reads the session cookie itself, so the page data need not wait for the user.

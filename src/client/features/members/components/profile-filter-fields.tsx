@@ -65,9 +65,7 @@ function CheckGroup<T extends string>({
 /**
  * The sheet's filters by what members say of themselves and by distance: the distance band (members only; it needs
  * the member's shared location, which the hint offers to share), what they look for, position, tribes and the height
- * range. Fields of the search form's GET form, named as members.php's query. A chunk of its own (search-form.tsx
- * loads it with lazyComponent; the server has it before it renders, src/server/render.tsx), so a first visit to the
- * members page does not download it.
+ * range. Fields of the search form's GET form, named as members.php's query.
  */
 export function ProfileFilterFields({
   draft,

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
 import { filtersFromQuery, membersKey, queryOfFilters, type SearchFilters } from '../api/list-members';
 import { MemberFilters } from './member-filters';
-import { ProfileFilterFields } from './search-form';
 
 afterEach(cleanup);
-// The sheet's fields are a chunk of their own, loaded before the server renders (as here) or as the sheet opens.
-beforeAll(() => ProfileFilterFields.preload());
 
 function sheet(url: string, member = true) {
   const searches: SearchFilters[] = [];

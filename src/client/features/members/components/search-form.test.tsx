@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
-import { ProfileFilterFields, SearchForm, shownSearchFields } from './search-form';
+import { SearchForm, shownSearchFields } from './search-form';
 
 afterEach(cleanup);
-// The sheet's fields are a chunk of their own, loaded before the server renders (as here) or as the sheet opens.
-beforeAll(() => ProfileFilterFields.preload());
 
 const form = (fields: string[]) => (
   <SearchForm

@@ -1,19 +1,9 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import type { SearchFilters } from '../api/list-members';
 import { useRegionName } from '../../../lib/region-names';
-import { lazyComponent } from '../../../app/lazy-component';
-
-/**
- * The sheet's filters by the profile's own words and distance, a chunk of its own: loaded when the form first shows
- * (the sheet opens), and by the server before it renders (src/server/render.tsx), so a page with the sheet open comes
- * whole from the server and hydrates without a flash.
- */
-export const ProfileFilterFields = lazyComponent(
-  () => import('./profile-filter-fields'),
-  (m) => m.ProfileFilterFields,
-);
+import { ProfileFilterFields } from './profile-filter-fields';
 
 type Region = Schemas['Region'];
 
@@ -197,9 +187,7 @@ export function SearchForm({
           </div>
         ) : null}
         {/* What members say of themselves and the distance (members only: it uses the member's shared location). */}
-        <Suspense fallback={null}>
-          <ProfileFilterFields draft={draft} setDraft={setDraft} showDistance={showSort} />
-        </Suspense>
+        <ProfileFilterFields draft={draft} setDraft={setDraft} showDistance={showSort} />
         {showSort ? (
           <div className="search-field">
             <label htmlFor="sf-sort" className="form-label small">
