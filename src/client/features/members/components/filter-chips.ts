@@ -84,8 +84,8 @@ export function useFilterChips(value: SearchFilters, regions: Schemas['Region'][
       without: { ...value, min_height: undefined, max_height: undefined },
     });
   }
-  // One chip per list (what he looks for, position, tribes): its name and how many values are ticked (the values'
-  // names are in the sheet's own chunk).
+  // One chip per list (what he looks for, position, tribes): its name and how many values are ticked, which keeps
+  // the filter bar short on a phone.
   const lists = [
     ['looking_for', intl.formatMessage({ id: 'search.filter.lookingFor', defaultMessage: 'Looking for' })],
     ['position', intl.formatMessage({ id: 'search.filter.position', defaultMessage: 'Position' })],

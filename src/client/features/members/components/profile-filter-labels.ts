@@ -1,7 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { LookingFor, Position, Tribe } from '../api/list-members';
 
-/* The names of the search's values, for the filter sheet's toggles (in the sheet's own chunk). */
+/* The names of the search's values and the values themselves, for the filter sheet's toggles (profile-filter-fields.tsx). */
 
 export const LOOKING_FOR_LABELS: Record<LookingFor, MessageDescriptor> = defineMessages({
   chat: { id: 'search.filter.lookingFor.chat', defaultMessage: 'Chat' },
