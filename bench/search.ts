@@ -38,6 +38,8 @@ const REUSE_SCHEMA = process.env.BENCH_SCHEMA;
 const SEARCHES = process.env.BENCH_SEARCHES !== '0';
 /** PostgreSQL: keep the filled schema (its name is printed) for later runs with BENCH_SCHEMA. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/** BENCH_FILTERS=0: leave out the searches by the profile's own words and distance bands (a build without them). */
+const FILTERS = process.env.BENCH_FILTERS !== '0';
 
 /** Members written per batch: each batch is its own transactions, so a fill of ten million never holds one open. */
 const BATCH = Number(process.env.BENCH_BATCH ?? 500_000);
@@ -71,14 +73,24 @@ async function fill(db: Db): Promise<void> {
       ), placed AS (
         SELECT id, (ARRAY['NL','DE','GB','FR','US','BE','ES','IT','PL','SE'])[1 + floor(random() * 10)::int] AS country FROM new_users
       ), new_profiles AS (
-        INSERT INTO profiles (user_id, name, country, region_id, birth_date, gender, status, invisible, lat, lon)
+        INSERT INTO profiles (user_id, name, country, region_id, birth_date, gender, status, invisible, lat, lon,
+                              looking_for, position, tribes, height_cm)
         SELECT m.id, 'Bench ' || m.id, m.country, r.id,
                date '2007-01-01' - (random() * 365 * 50)::int,
                CASE WHEN random() < 0.92 THEN 'male' ELSE 'female' END,
                'active', random() < 0.02,
                -- A grid cell's centre, rounded as the privacy component stores it (snap()).
                round((52.375 + round((random() - 0.5) * 40) * 0.05)::numeric, 6),
-               round((4.875 + round((random() - 0.5) * 40) * 0.05)::numeric, 6)
+               round((4.875 + round((random() - 0.5) * 40) * 0.05)::numeric, 6),
+               -- The profile's own words, as members fill them in: each of what he looks for about one in four
+               -- (right now one in ten), a position for three in four, up to three tribes, a height for two in three.
+               ARRAY(SELECT x FROM unnest(ARRAY['chat', 'dates', 'friends', 'relationship', 'right_now']) x
+                     WHERE random() < CASE x WHEN 'right_now' THEN 0.1 ELSE 0.25 END AND m.id > 0),
+               (ARRAY['top', 'vers_top', 'versatile', 'vers_bottom', 'bottom', 'side'])[1 + floor(random() * 8)::int],
+               ARRAY(SELECT x FROM unnest(ARRAY['bear', 'clean_cut', 'cub', 'daddy', 'discreet', 'geek', 'jock', 'leather',
+                                                'muscle', 'otter', 'rugged', 'sober', 'twink', 'wolf']) x
+                     WHERE random() < 0.08 AND m.id > 0 LIMIT 3),
+               CASE WHEN random() < 0.67 THEN 160 + floor(random() * 41)::int END
         FROM placed m
         LEFT JOIN bench_region_counts c ON c.country = m.country
         LEFT JOIN bench_regions r ON r.country = m.country AND r.rn = 1 + m.id % c.n
@@ -174,6 +186,22 @@ async function run(label: string, db: Db, filled: boolean): Promise<void> {
     ['chips online + photo + nearby', { ...base, online: true, withPhoto: true, nearby: true }],
     ['chips new + nearby, nearest first', { ...base, newMembers: true, nearby: true, sort: 'distance' }],
     ['nearest first (sort=distance, no chip)', { ...base, sort: 'distance' }],
+    // The profile's own words (looking for, position, tribes, height), the distance bands and "right now".
+    ...(FILTERS
+      ? ([
+          ['looking for dates or relationship', { ...base, lookingFor: ['dates', 'relationship'] }],
+          ['position bottom', { ...base, position: ['bottom'] }],
+          ['tribes bear or otter', { ...base, tribes: ['bear', 'otter'] }],
+          ['height 185–230', { ...base, minHeight: 185 }],
+          ['within 10 km (max_distance 5to10)', { ...base, maxDistance: '5to10' }],
+          ['right now', { ...base, rightNow: true }],
+          [
+            'NL, top, bear, 175–190, ≤ 25 km',
+            { ...base, country: 'NL', position: ['top'], tribes: ['bear'], minHeight: 175, maxHeight: 190, maxDistance: '10to25' },
+          ],
+          ['leather + sober, nearest first', { ...base, tribes: ['leather', 'sober'], lookingFor: ['right_now'], sort: 'distance' }],
+        ] as Array<[string, SearchQuery]>)
+      : []),
   ];
   process.stdout.write(`  count strategy: capped at ${COUNT_CAP} (reads at most ${COUNT_CAP + 1} matching rows; "${COUNT_CAP}+" beyond)\n`);
   process.stdout.write(`  ${'search'.padEnd(40)} ${'total'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}\n`);

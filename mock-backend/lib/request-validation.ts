@@ -63,7 +63,7 @@ function rebase(value: unknown): unknown {
   return out;
 }
 
-function newAjv(coerce: boolean, contract: Json): Ajv2020 {
+function newAjv(coerce: boolean | 'array', contract: Json): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: coerce, useDefaults: true });
   // Formats by their shape ('fast'): a date that is no calendar date reaches the service, whose 422 names the rule.
   addFormats.default(ajv, { mode: 'fast' });
@@ -97,12 +97,15 @@ function objectSchema(params: Parameter[], lowerCase: boolean, closed: boolean):
  * Reads openapi.yaml and compiles, for every operation, a validator of its query, its headers and each media type of
  * its body — all at once, so no request pays for a compile and a lookup is one map read (no walk over the paths).
  * Ajv (2020-12, the dialect of OpenAPI 3.1) with the contract's components added once: query and headers are
- * coerced from text the way OpenAPI's `form` style means, bodies are not.
+ * coerced from text the way OpenAPI's `form` style means (a single value of an array parameter is a list of one),
+ * bodies are not.
  */
 export function compileContract(file = OPENAPI_PATH): CompiledContract {
   const contract = parseYaml(readFileSync(file, 'utf8')) as Json & { paths: Record<string, Record<string, Json>> };
   const base = new URL((contract.servers as { url: string }[] | undefined)?.[0]?.url ?? '/', 'http://contract').pathname.replace(/\/$/, '');
-  const params = newAjv(true, contract);
+  // 'array': a query array parameter given once (`tribes=bear`, which the query parser leaves a string) is a list of
+  // one, as OpenAPI's exploded `form` style means; a parameter given twice where one value is expected stays a 400.
+  const params = newAjv('array', contract);
   const bodies = newAjv(false, contract);
   const operations = new Map<string, CompiledOperation>();
   const methodsByPath = new Map<string, string[]>();

@@ -76,9 +76,9 @@ const UNKNOWN_BAND = 6;
  * Members within 50 km of `near` (the viewer's snapped position): their cell is one of the cells of bands 0–3 around
  * it (privacy/geo.ts, the very bands of the cards), read from profiles_search_cell.
  */
-function nearbyWhere(near: { lat: number; lon: number }): Sql {
+function nearbyWhere(near: { lat: number; lon: number }, maxBand = NEARBY_MAX_BAND): Sql {
   const cells = bandCells(near)
-    .slice(0, NEARBY_MAX_BAND + 1)
+    .slice(0, maxBand + 1)
     .flat();
   return sql`p.cell = ANY(${cells}::int[])`;
 }
@@ -101,6 +101,22 @@ export interface MemberFilters {
   verified?: boolean;
   /** Within 50 km of this position (the viewer's snapped one): the distance bands under 5 km to 25–50 km. */
   nearby?: { lat: number; lon: number } | null;
+  /**
+   * With `nearby`: the farthest distance band (rank of BAND_RANKS, 0 lt5 … 4 50to100) instead of 25–50 km — the
+   * search's `max_distance`. The cells of the bands, never a finer distance.
+   */
+  maxBand?: number | undefined;
+  /** Any of these in the member's `looking_for` (array overlap). */
+  lookingFor?: readonly string[] | undefined;
+  /** His position is any of these. */
+  position?: readonly string[] | undefined;
+  /** Any of these in his `tribes` (array overlap). */
+  tribes?: readonly string[] | undefined;
+  /** Height range in centimetres (members without a height are left out when either is set). */
+  minHeight?: number | null | undefined;
+  maxHeight?: number | null | undefined;
+  /** Online now and looking for `right_now`. */
+  rightNow?: boolean | undefined;
   /** Leave these members out (the results already shown when listing similar ones). */
   excludeIds?: number[];
 }
@@ -146,7 +162,21 @@ function searchWhere(f: MemberFilters): Sql {
     );
   // The signup date copied into profiles (033_search_quick_filters.sql): profiles_search_new when new members are few.
   if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
-  if (f.nearby) where.push(nearbyWhere(f.nearby));
+  if (f.nearby) where.push(nearbyWhere(f.nearby, f.maxBand));
+  // The profile's own words (044_profile_vocabulary.sql): array overlap (`&&`) for "any of", which the GIN index
+  // profiles_search_words answers when the choice is rare (045_search_profile_words.sql, docs/benchmarks.md "Search
+  // filters"); a common one stays a check on the rows the search's own index reads in activity order.
+  if (f.lookingFor?.length) where.push(sql`p.looking_for && ${f.lookingFor}::text[]`);
+  if (f.position?.length) where.push(sql`p.position = ANY(${f.position}::text[])`);
+  if (f.tribes?.length) where.push(sql`p.tribes && ${f.tribes}::text[]`);
+  if (f.minHeight) where.push(sql`p.height_cm >= ${f.minHeight}::int`);
+  if (f.maxHeight) where.push(sql`p.height_cm <= ${f.maxHeight}::int`);
+  // Right now: online now (the same range as `online`) and looking for a meeting today.
+  if (f.rightNow)
+    where.push(
+      sql`p.last_active_at > now() - ${ONLINE_MINUTES}::int * interval '1 minute'`,
+      sql`p.looking_for @> ARRAY['right_now']::text[]`,
+    );
   if (f.excludeIds && f.excludeIds.length > 0) where.push(sql`p.user_id <> ALL(${f.excludeIds}::int[])`);
   return join(where, ' AND ');
 }
@@ -193,6 +223,12 @@ const unfiltered = (f: MemberFilters) =>
   !f.newMembers &&
   !f.verified &&
   !f.nearby &&
+  !f.lookingFor?.length &&
+  !f.position?.length &&
+  !f.tribes?.length &&
+  !f.minHeight &&
+  !f.maxHeight &&
+  !f.rightNow &&
   !f.excludeIds?.length;
 
 /**
@@ -231,8 +267,8 @@ async function nearestFirst(
   const order = sql`p.last_active_at DESC, p.user_id DESC`;
   const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
   const rows: SearchRow[] = [];
-  // With "nearby" only the bands under 50 km can hold anyone.
-  const lastBand = q.nearby ? NEARBY_MAX_BAND : UNKNOWN_BAND;
+  // With "nearby" only the bands under 50 km can hold anyone (with `max_distance`, those up to its band).
+  const lastBand = q.nearby ? (q.maxBand ?? NEARBY_MAX_BAND) : UNKNOWN_BAND;
   for (let band = q.after?.band ?? 0; band <= lastBand && rows.length < q.limit; band++) {
     const n = q.limit - rows.length;
     const keyset =

@@ -35,6 +35,13 @@ export function membersOperations(db: Db, profileViewed?: ProfileViewed): Operat
           verified: q.verified,
           newMembers: q.new,
           nearby: q.nearby,
+          maxDistance: q.max_distance,
+          lookingFor: q.looking_for,
+          position: q.position,
+          tribes: q.tribes,
+          minHeight: q.min_height,
+          maxHeight: q.max_height,
+          rightNow: q.right_now,
         });
       },
     },

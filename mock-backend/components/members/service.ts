@@ -110,10 +110,26 @@ export interface SearchQuery {
   verified?: boolean | undefined;
   /** Within 50 km of the viewer's shared location (distance bands up to 25–50 km); needs that location. */
   nearby?: boolean | undefined;
+  /** At or nearer than this distance band of the viewer's shared location; needs that location. */
+  maxDistance?: Exclude<DistanceBand, 'gt100'> | undefined;
+  /** The profile's own words: any of these (looking for, position, tribes), a height range in centimetres. */
+  lookingFor?: readonly string[] | undefined;
+  position?: readonly string[] | undefined;
+  tribes?: readonly string[] | undefined;
+  minHeight?: number | undefined;
+  maxHeight?: number | undefined;
+  /** Online now and looking for `right_now`. */
+  rightNow?: boolean | undefined;
 }
+
+/** The ranks of the bands `max_distance` takes (privacy/geo.ts BAND_RANKS): the cells of bands 0 to this rank. */
+const MAX_DISTANCE_RANK: Record<Exclude<DistanceBand, 'gt100'>, number> = { lt5: 0, '5to10': 1, '10to25': 2, '25to50': 3, '50to100': 4 };
+/** "Nearby": the bands up to 25–50 km. */
+const NEARBY_RANK = 3;
 
 export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['MemberPage']> {
   if (q.minAge && q.maxAge && q.minAge > q.maxAge) throw badRequest({ field: 'max_age' });
+  if (q.minHeight && q.maxHeight && q.minHeight > q.maxHeight) throw badRequest({ field: 'max_height' });
   const filters: repo.MemberFilters = {
     siteId: q.siteId,
     viewerId: q.viewerId,
@@ -126,6 +142,12 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
     withPhoto: q.withPhoto === true,
     newMembers: q.newMembers === true,
     verified: q.verified === true,
+    lookingFor: q.lookingFor,
+    position: q.position,
+    tribes: q.tribes,
+    minHeight: q.minHeight ?? null,
+    maxHeight: q.maxHeight ?? null,
+    rightNow: q.rightNow === true,
   };
   // The quick filters are part of every page's query (the cursor is only a position in the order), so the next
   // page is asked with the same filters as the first.
@@ -135,7 +157,11 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   const near = q.sort === 'distance' ? at : null;
   // "Nearby" without a shared location cannot be answered honestly (neither everybody nor nobody is near him).
   if (q.nearby && !at) throw new AppError(400, 'location_required', { params: { field: 'nearby' } });
-  filters.nearby = q.nearby ? at : null;
+  if (q.maxDistance && !at) throw new AppError(400, 'location_required', { params: { field: 'max_distance' } });
+  // Both narrow to the cells of the bands up to one band; together, the nearer of the two.
+  const ranks = [...(q.nearby ? [NEARBY_RANK] : []), ...(q.maxDistance ? [MAX_DISTANCE_RANK[q.maxDistance]] : [])];
+  filters.nearby = ranks.length > 0 ? at : null;
+  filters.maxBand = ranks.length > 0 ? Math.min(...ranks) : undefined;
   // A cursor belongs to one order; one from the other order would skip or repeat members.
   if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
   const [rows, { total, capped }] = await Promise.all([

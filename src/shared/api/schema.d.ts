@@ -202,12 +202,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness, nearness and verification
+         * Members, newest active first, keyset-paged, filtered by gender, country, region, age, online, photo, newness, nearness, verification and the profile's own words
          * @description Invisible members, members who blocked the viewer and members the viewer blocked are left out. When a first
          *     page has fewer than 6 results, `similar` holds up to 12 members that match the looser search (same country,
-         *     any region and age; `online`, `with_photo`, `new`, `verified` and `nearby` still apply). The quick filters combine with each other
-         *     and with the other filters; a cursor continues the order it was made in, and the next page is asked with the
-         *     same filters.
+         *     any region and age; `online`, `with_photo`, `new`, `verified`, `nearby` and the filters below still apply). The
+         *     quick filters combine with each other and with the other filters; a cursor continues the order it was made in,
+         *     and the next page is asked with the same filters. `looking_for`, `position`, `tribes`, the height range,
+         *     `max_distance` and `right_now` filter by what members say of themselves and by the distance bands; nothing
+         *     about sexual health is ever a filter.
          */
         get: operations["listMembers"];
         put?: never;
@@ -4075,6 +4077,42 @@ export interface operations {
                  *     message says to share the location). false or absent: no filter.
                  */
                 nearby?: boolean;
+                /**
+                 * @description Only members at or nearer than this distance band of the cards' `distance`: `lt5` (under 5 km), `5to10`
+                 *     (up to 10 km), `10to25` (up to 25 km), `25to50` (up to 50 km, the same members as `nearby`), `50to100` (up
+                 *     to 100 km). Computed between the snapped grid cells (0.05°) like `nearby`, so the filter tells no more than
+                 *     the bands shown; members without a position are left out. It needs a logged-in member with a shared
+                 *     location (location.php): without one, 400 `location_required`. Absent: no filter.
+                 */
+                max_distance?: "lt5" | "5to10" | "10to25" | "25to50" | "50to100";
+                /**
+                 * @description Only members looking for any of these (their `looking_for` holds at least one of them). Repeat the
+                 *     parameter for several values (`looking_for=dates&looking_for=relationship`, OpenAPI's exploded `form`
+                 *     style); one value alone is a list of one. Members who have not said are left out. Absent: no filter.
+                 */
+                looking_for?: ("chat" | "dates" | "friends" | "relationship" | "right_now")[];
+                /**
+                 * @description Only members whose position is any of these; repeated like `looking_for`. Members who have not said are
+                 *     left out. Absent: no filter.
+                 */
+                position?: ("top" | "vers_top" | "versatile" | "vers_bottom" | "bottom" | "side")[];
+                /**
+                 * @description Only members who count themselves in any of these tribes (their `tribes` holds at least one of them);
+                 *     repeated like `looking_for`. Absent: no filter.
+                 */
+                tribes?: ("bear" | "clean_cut" | "cub" | "daddy" | "discreet" | "geek" | "jock" | "leather" | "muscle" | "otter" | "rugged" | "sober" | "twink" | "wolf")[];
+                /**
+                 * @description Only members at least this tall, in whole centimetres; members who have not given a height are left out.
+                 *     Greater than `max_height`: 400.
+                 */
+                min_height?: number;
+                /** @description Only members at most this tall, in whole centimetres; members who have not given a height are left out. */
+                max_height?: number;
+                /**
+                 * @description true: only members who are online now (as `online`) and whose `looking_for` holds `right_now` (a meeting
+                 *     today). false or absent: no filter.
+                 */
+                right_now?: boolean;
             };
             header?: never;
             path?: never;

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { useRegionName } from '../../../lib/region-names';
-import { queryOfFilters, type SearchFilters } from '../api/list-members';
+import { BAND_KM, queryOfFilters, type SearchFilters } from '../api/list-members';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */
@@ -68,6 +68,33 @@ export function useFilterChips(value: SearchFilters, regions: Schemas['Region'][
             : intl.formatMessage({ id: 'search.chip.ageTo', defaultMessage: 'Age up to {max}' }, { max: value.max_age }),
       without: { ...value, min_age: undefined, max_age: undefined },
     });
+  if (value.max_distance)
+    chips.push({
+      key: 'max_distance',
+      label: intl.formatMessage({ id: 'search.filter.within', defaultMessage: 'Within {km} km' }, { km: BAND_KM[value.max_distance] }),
+      without: { ...value, max_distance: undefined },
+    });
+  if (value.min_height !== undefined || value.max_height !== undefined) {
+    const cm = (n: number) => intl.formatNumber(n, { style: 'unit', unit: 'centimeter' });
+    const { min_height: min, max_height: max } = value;
+    const range = min !== undefined && max !== undefined ? `${cm(min)}–${cm(max)}` : min !== undefined ? `≥ ${cm(min)}` : `≤ ${cm(max!)}`;
+    chips.push({
+      key: 'height',
+      label: intl.formatMessage({ id: 'search.chip.height', defaultMessage: 'Height {range}' }, { range }),
+      without: { ...value, min_height: undefined, max_height: undefined },
+    });
+  }
+  // One chip per list (what he looks for, position, tribes): its name and how many values are ticked, which keeps
+  // the filter bar short on a phone.
+  const lists = [
+    ['looking_for', intl.formatMessage({ id: 'search.filter.lookingFor', defaultMessage: 'Looking for' })],
+    ['position', intl.formatMessage({ id: 'search.filter.position', defaultMessage: 'Position' })],
+    ['tribes', intl.formatMessage({ id: 'search.filter.tribes', defaultMessage: 'Tribes' })],
+  ] as const;
+  for (const [name, label] of lists) {
+    const n = value[name]?.length ?? 0;
+    if (n > 0) chips.push({ key: name, label: `${label} · ${intl.formatNumber(n)}`, without: { ...value, [name]: undefined } });
+  }
   if (value.sort === 'distance')
     chips.push({
       key: 'sort',

@@ -36,7 +36,7 @@ describe('the quick filters of the member search', () => {
     // Without JavaScript a chip is a link: the cursor is left behind (a new search starts at its first page).
     expect(chip('Online now').getAttribute('href')).toBe('/members?country=NL&new=true&network=tiktok');
     expect(chip('With photo').getAttribute('href')).toBe('/members?country=NL&online=true&with_photo=true&new=true&network=tiktok');
-    expect(screen.getByRole('group', { name: 'Quick filters' }).querySelectorAll('a')).toHaveLength(5);
+    expect(screen.getByRole('group', { name: 'Quick filters' }).querySelectorAll('a')).toHaveLength(6);
   });
 
   it('When a member taps "Verified", then the search asks for verified members only, its link works without JavaScript and a visitor is offered it too', () => {

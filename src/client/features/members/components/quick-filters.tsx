@@ -12,6 +12,7 @@ interface QuickChip {
 
 const LABELS = defineMessages({
   online: { id: 'search.quick.online', defaultMessage: 'Online now' },
+  rightNow: { id: 'search.quick.rightNow', defaultMessage: 'Right now' },
   withPhoto: { id: 'search.quick.withPhoto', defaultMessage: 'With photo' },
   nearby: { id: 'search.quick.nearby', defaultMessage: 'Nearby' },
   new: { id: 'search.quick.new', defaultMessage: 'New' },
@@ -21,6 +22,8 @@ const LABELS = defineMessages({
 /** The chips over the grid, in their order; a new one is one more line here. */
 const CHIPS: readonly QuickChip[] = [
   { key: 'online', label: LABELS.online },
+  // Online now and looking for a meeting today (what he looks for on his profile).
+  { key: 'right_now', label: LABELS.rightNow },
   { key: 'with_photo', label: LABELS.withPhoto },
   { key: 'verified', label: LABELS.verified },
   { key: 'nearby', label: LABELS.nearby, membersOnly: true },
@@ -43,7 +46,7 @@ export function quickFilterFields(filters: SearchFilters): Record<string, string
 }
 
 /**
- * One-tap filters over the member grid: online now, with photo, verified, nearby, new. Each chip is a link to the search with
+ * One-tap filters over the member grid: online now, right now, with photo, verified, nearby, new. Each chip is a link to the search with
  * its filter turned over (so it works without JavaScript and is a shareable address) and, with JavaScript, a toggle
  * button (`aria-pressed`) that searches in place. They combine with each other and with the sheet's filters.
  */

@@ -45,7 +45,9 @@ describe('SearchForm and search_fields', () => {
     expect(search.getAttribute('method')).toBe('get');
     expect(search.getAttribute('action')).toBe('/members');
     const names = [...search.querySelectorAll('select')].map((s) => s.getAttribute('name'));
-    expect(names).toEqual(['gender', 'country', 'region', 'min_age', 'max_age']);
+    expect(names).toEqual(['gender', 'country', 'region', 'min_age', 'max_age', 'min_height', 'max_height']);
+    const lists = new Set([...search.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].map((i) => i.name));
+    expect([...lists]).toEqual(['looking_for', 'position', 'tribes']);
   });
 
   it('When region is listed without country, then it is not shown (it needs a country); either age shows the range', () => {

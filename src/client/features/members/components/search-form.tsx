@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Schemas } from '../../../../shared/api/client';
 import type { GridSort, SearchFilters } from '../api/list-members';
 import { useRegionName } from '../../../lib/region-names';
+import { ProfileFilterFields } from './profile-filter-fields';
 
 type Region = Schemas['Region'];
 
@@ -25,8 +26,10 @@ export function shownSearchFields(searchFields: readonly string[]): Set<SearchFi
 }
 
 /**
- * The search filters (gender, country, region, age range): a GET form of the page's URL query (`gender`, `country`,
- * `region`, `min_age`, `max_age`, `sort`, and the `hidden` fields as they are), so it searches without JavaScript
+ * The search filters (gender, country, region, age range, then profile-filter-fields.tsx: distance, height, looking
+ * for, position, tribes): a GET form of the page's URL query (`gender`, `country`, `region`, `min_age`, `max_age`,
+ * `max_distance`, `min_height`, `max_height`, `looking_for`, `position`, `tribes` — the lists repeated per value —
+ * `sort`, and the `hidden` fields as they are), so it searches without JavaScript
  * too. With JavaScript submitting hands the filters up; the page puts them into the URL, so the search survives
  * navigation and can be shared. Each field is as wide as its longest
  * option and the fields wrap onto as many lines as the width needs (`.search-fields`), so no option is cut off in any
@@ -50,7 +53,7 @@ export function SearchForm({
   hidden?: Record<string, string>;
   /** The site's `search_fields`: which filters to show (shownSearchFields). */
   fields?: readonly string[];
-  /** Offer the distance order (members only: it uses the member's shared location). */
+  /** Offer the distance order and the distance filter (members only: they use the member's shared location). */
   showSort?: boolean;
   /** The order the grid has when the URL names none (nearest first for a member with a shared location). */
   defaultSort?: GridSort;
@@ -186,6 +189,8 @@ export function SearchForm({
             </div>
           </div>
         ) : null}
+        {/* What members say of themselves and the distance (members only: it uses the member's shared location). */}
+        <ProfileFilterFields draft={draft} setDraft={setDraft} showDistance={showSort} />
         {showSort ? (
           <div className="search-field">
             <label htmlFor="sf-sort" className="form-label small">
