@@ -164,7 +164,7 @@ function searchWhere(f: MemberFilters): Sql {
   if (f.newMembers) where.push(sql`p.signup_date > now() - ${NEW_MEMBER_DAYS}::int * interval '1 day'`);
   if (f.nearby) where.push(nearbyWhere(f.nearby, f.maxBand));
   // The profile's own words (044_profile_vocabulary.sql): array overlap (`&&`) for "any of", which the GIN index
-  // profiles_search_words answers when the choice is rare (045_search_profile_words.sql, docs/benchmarks.md "Search
+  // profiles_search_words answers when the choice is rare (049_search_profile_words.sql, docs/benchmarks.md "Search
   // filters"); a common one stays a check on the rows the search's own index reads in activity order.
   if (f.lookingFor?.length) where.push(sql`p.looking_for && ${f.lookingFor}::text[]`);
   if (f.position?.length) where.push(sql`p.position = ANY(${f.position}::text[])`);
