@@ -129,8 +129,19 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
       // The block confirmation as a profile opens it without JavaScript (and with it, from the same address).
       const blocking = `${href}?block=confirm`;
       // The main member pages in every language; German and Finnish, whose words are the longest, on every member page.
-      const main = ['/members', href, blocking, '/likes', '/swipe-game', '/pricing', '/chats', `/chats/${conversation}`, '/me'];
-      const all = [...main, '/likes/given', '/credits', '/transactions', '/settings', '/profile', '/notifications'];
+      const main = [
+        '/members',
+        href,
+        blocking,
+        '/likes',
+        '/swipe-game',
+        '/pricing',
+        '/chats',
+        `/chats/${conversation}`,
+        '/me',
+        '/visitors',
+      ];
+      const all = [...main, '/likes/given', '/credits', '/transactions', '/settings', '/profile', '/notifications', '/sexual-health'];
       for (const locale of locales) {
         await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent('/members')}`);
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
