@@ -181,7 +181,7 @@ describe('hydration', () => {
     const state = JSON.parse(/<script id="__APP_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
       loaderData: Record<string, { fallback?: Record<string, unknown> }>;
     };
-    expect(Object.values(state.loaderData).some((d) => d.fallback?.['/members.php?limit=24'])).toBe(true);
+    expect(Object.values(state.loaderData).some((d) => d.fallback?.['/members.php?limit=24&sort=distance'])).toBe(true);
     window.history.replaceState({}, '', '/members');
     document.documentElement.innerHTML = html.replace(/^<!DOCTYPE html><html[^>]*>/, '').replace(/<\/html>$/, '');
     document.documentElement.setAttribute('lang', 'nl');

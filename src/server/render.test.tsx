@@ -134,7 +134,7 @@ describe('renderPage', () => {
     expect(data.raw).not.toContain('<');
     expect(data.raw).not.toContain('\u2028');
     expect(data.raw).toContain('\\u003c/script\\u003e');
-    expect(data.value.fallback['/members.php?limit=24']).toEqual(memberPage);
+    expect(data.value.fallback['/members.php?limit=24&sort=distance']).toEqual(memberPage);
     const { state } = appState(out.html);
     expect(state.store.session.user).toBeNull();
     expect(out.html).not.toContain('<script>alert(1)');
@@ -321,7 +321,7 @@ describe('renderPage', () => {
     };
     const list = await render('/members', handler);
     expect(list.status).toBe(200);
-    expect([...list.calls].sort()).toEqual(['GET /api/members.php?limit=24', 'GET /api/user.php']);
+    expect([...list.calls].sort()).toEqual(['GET /api/members.php?limit=24&sort=distance', 'GET /api/user.php']);
     // The hearts (the quick filter chips above the grid are toggles too).
     expect(list.html.match(/class="like-toggle is-liked" aria-pressed="true"/g)).toHaveLength(1);
     expect(list.html.match(/class="like-toggle" aria-pressed="false"/g)).toHaveLength(1);
@@ -438,7 +438,7 @@ describe('renderPage', () => {
     expect(out.html).not.toContain('page-skeleton');
     expect(out.html).not.toContain('__PAGE_DATA__');
     expect(out.html).not.toContain('"streamed":true');
-    expect(loaded(out.html).fallback['/members.php?limit=24']).toEqual(memberPage);
+    expect(loaded(out.html).fallback['/members.php?limit=24&sort=distance']).toEqual(memberPage);
     expect(out.html).toContain('Tom');
   });
 
@@ -451,7 +451,7 @@ describe('renderPage', () => {
     const out = await render('/members', handler, { streamAfterMs: 20 });
     expect(out.statusAtFirstByte).toBe(200);
     expect(out.html).toContain('data-testid="page-skeleton"');
-    expect(pageData(out.html).value.fallback['/members.php?limit=24']).toEqual(memberPage);
+    expect(pageData(out.html).value.fallback['/members.php?limit=24&sort=distance']).toEqual(memberPage);
   });
 
   it('When the request carries no login cookie, then the page renders for a visitor without asking user.php', async () => {
@@ -470,7 +470,7 @@ describe('renderPage', () => {
     expect(out.html).toContain('role="alert"');
     // The call failed before the first byte: the page is rendered whole, its failure in the loader data for hydration.
     const errors = out.html.includes('__PAGE_DATA__') ? pageData(out.html).value.errors : loaded(out.html).errors;
-    expect(errors).toMatchObject({ '/members.php?limit=24': { status: 404 } });
+    expect(errors).toMatchObject({ '/members.php?limit=24&sort=distance': { status: 404 } });
   });
 
   it('When the page code itself throws while loading a page rendered whole, then it answers 500 with the error page', async () => {

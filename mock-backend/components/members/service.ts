@@ -194,6 +194,7 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
     total,
     ...(capped ? { total_capped: true } : {}),
     ...(similar ? { similar } : {}),
+    sort: near ? 'distance' : 'last_active',
   };
 }
 

@@ -2092,6 +2092,11 @@ export interface components {
             total_capped?: boolean;
             /** @description Members matching a looser search, when the search itself found few (first page only) */
             similar?: components["schemas"]["ProfileSummary"][];
+            /**
+             * @description The order the page is in: `distance` only when it was asked and the viewer has a shared location, else `last_active` (so a client that asks nearest first by default can name the order without another call). Optional: a backend without it leaves it out, and the client then names the order it asked for.
+             * @enum {string}
+             */
+            sort?: "last_active" | "distance";
         };
         Settings: {
             /** @enum {string} */

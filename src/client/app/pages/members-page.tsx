@@ -23,13 +23,11 @@ import { MemberFilters } from '../../features/members/components/member-filters'
 import { NoMembers } from '../../features/members/components/no-members';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
-import { getMyProfile, MY_PROFILE_KEY, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
 import { useRegions } from '../../features/site-data/api/get-regions';
 import { isApiRequestError } from '../../lib/api-error';
-import { usePageResult } from '../../lib/page-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { StreamedContent } from '../streamed';
-import { mergePrefetched, searchOf, prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
+import { searchOf, prefetchForMember, prefetchKey, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
 /** The page's query with one parameter set (or removed, null). */
 function withParam(search: URLSearchParams, name: string, value: string | null): string {
@@ -57,15 +55,10 @@ export async function membersLoader({ request, context: ctx }: PageLoaderArgs): 
   const q = queryOf(searchOf(request));
   // Logged out after all, a stale cursor or a backend without the call: the page shows the prompt or the error.
   const search = () => prefetchKey(membersKey(q), () => listMembers(ctx.api, q));
-  // The default order is nearest first only for a member who shared his location: the page names the order by his
-  // own profile, asked alongside (a URL that names the order needs neither).
-  const named = filtersFromQuery(searchOf(request)).sort !== undefined;
-  const location = () => (named ? Promise.resolve({}) : prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)));
   // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
-  // likes list; a backend without it makes the hearts load the list in the browser.
-  if (canSearchMembers(ctx.settings, null, searchOf(request).get('network')))
-    return mergePrefetched(...(await Promise.all([search(), prefetchForMember(ctx, location)])));
-  return prefetchForMember(ctx, async () => mergePrefetched(...(await Promise.all([search(), location()]))));
+  // likes list; a backend without it makes the hearts load the list in the browser. Nearest first is asked by default;
+  // the page's `sort` says whether it applied (it needs the member's shared location), so no other call is needed.
+  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? search() : prefetchForMember(ctx, search);
 }
 
 /** The like heart on every card of the grid, and the menu that reports the member. */
@@ -112,9 +105,9 @@ function MembersSearch() {
   const country = picked && picked.search === filterQuery ? picked.country : filters.country;
   const regions = useRegions(country);
   const { data, error } = useMembers(allowed ? query : null);
-  // Nearest first is the default for a member who shared his location; a visitor's is the most recently active first.
-  const located = usePageResult<MyProfile>(user !== null && filters.sort === undefined ? MY_PROFILE_KEY : null).data?.has_location === true;
-  const sort = filters.sort ?? (located ? 'distance' : 'last_active');
+  // Nearest first is asked by default; it applies for a member who shared his location (the page says which order it
+  // is in; a backend that does not say is taken at its word for the order asked).
+  const sort = filters.sort ?? data?.sort ?? (user !== null ? GRID_DEFAULT_SORT : 'last_active');
 
   // Remember the search; coming back without one (e.g. through the navigation) restores it.
   useEffect(() => {
@@ -231,7 +224,7 @@ function MembersSearch() {
           onCountryChange={(c) => setPicked({ search: filterQuery, country: c })}
           onSearch={onSearch}
           showSort={user !== null}
-          defaultSort={located ? 'distance' : 'last_active'}
+          defaultSort={sort}
           fields={settings.search_fields}
         />
       ) : null}

@@ -83,7 +83,7 @@ export type GridSort = 'distance' | 'last_active';
 /**
  * The grid's order when the URL names none: nearest band first. members.php answers it by last activity for a viewer
  * without a shared location (and for a visitor), so asking for it needs no extra call before the search; the page
- * names the order by the member's `has_location`.
+ * names the order by the page's `sort` (the order the backend applied).
  */
 export const GRID_DEFAULT_SORT: GridSort = 'distance';
 

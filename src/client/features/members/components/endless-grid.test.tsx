@@ -4,7 +4,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MembersPage } from '../../../app/pages/members-page';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { MY_PROFILE_KEY } from '../../profile-edit/api/get-my-profile';
 import { membersKey } from '../api/list-members';
 
 /** A page of members with these ids (named after them). */
@@ -53,7 +52,7 @@ async function renderGrid(fetch: typeof globalThis.fetch) {
   const rendered = renderWithApp(<MembersPage />, {
     user: userFixture(),
     url: '/members?gender=male',
-    fallback: { [membersKey({ gender: 'male', sort: 'distance' })]: FIRST, [MY_PROFILE_KEY]: { has_location: true } },
+    fallback: { [membersKey({ gender: 'male', sort: 'distance' })]: FIRST },
     fetch,
   });
   // The endless grid's code comes once the page is interactive; until then the pager is the server's "Next page" link.
@@ -141,6 +140,8 @@ describe('the endless member grid', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Show more' }));
     await waitFor(() => expect(screen.getAllByText(/^Member \d$/)).toHaveLength(7));
     withWindow({ scrollTo, scrollY: 1234 });
+    // He scrolled there: the grid keeps the last position he scrolled to.
+    fireEvent.scroll(window);
     // Another search replaces the grid (as a profile page would); Back brings this one again.
     await act(() => router.navigate('/members?gender=female'));
     await waitFor(() => expect(screen.queryByText('Member 5')).toBeNull());
@@ -153,25 +154,26 @@ describe('the endless member grid', () => {
 
 describe('the default order', () => {
   it('When the member shared his location, then the grid is nearest first; without it, most recently active first; a sort in the URL wins', () => {
-    const page = { profiles: members([1]), next_cursor: null, total: 1 };
+    // Nearest first is asked by default; the page's `sort` says which order the backend applied.
+    const page = (sort: 'distance' | 'last_active') => ({ profiles: members([1]), next_cursor: null, total: 1, sort });
     renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members',
-      fallback: { [membersKey({ sort: 'distance' })]: page, [MY_PROFILE_KEY]: { has_location: true } },
+      fallback: { [membersKey({ sort: 'distance' })]: page('distance') },
     });
     expect(screen.getByText(/Nearest first/)).toBeTruthy();
     cleanup();
     renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members',
-      fallback: { [membersKey({ sort: 'distance' })]: page, [MY_PROFILE_KEY]: { has_location: false } },
+      fallback: { [membersKey({ sort: 'distance' })]: page('last_active') },
     });
     expect(screen.getByText(/most recently active first/)).toBeTruthy();
     cleanup();
     renderWithApp(<MembersPage />, {
       user: userFixture(),
       url: '/members?sort=last_active',
-      fallback: { [membersKey({ sort: 'last_active' })]: page, [MY_PROFILE_KEY]: { has_location: true } },
+      fallback: { [membersKey({ sort: 'last_active' })]: page('last_active') },
     });
     expect(screen.getByText(/most recently active first/)).toBeTruthy();
   });
