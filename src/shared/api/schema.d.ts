@@ -4250,6 +4250,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -6480,12 +6481,14 @@ export interface operations {
             /** @description The private album */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PrivateAlbum"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             /** @description Not logged in (`authentication_required`), or the album is not shared with the viewer (`album_not_shared`) */
             403: {
@@ -6511,6 +6514,7 @@ export interface operations {
             /** @description The shares and the limit */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6520,6 +6524,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
