@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractSchemas } from '../../mock-backend/lib/openapi';
 import { checkAnswer, checkRefusal } from './answer-checks';
 import { noteNotRun, recordAnswer, reporting, strictFields, writeRecord } from './operation-record';
-import { operationSamples, requestOf, type Sample, type Who } from './samples';
+import { operationSamples, queryPairs, requestOf, type QueryValue, type Sample, type Who } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
@@ -139,7 +139,7 @@ interface Variant {
   method: string;
   path: string;
   who: Who;
-  query: Record<string, string | number>;
+  query: Record<string, QueryValue>;
   body: unknown;
 }
 
@@ -165,7 +165,7 @@ function variants(all: Record<string, Sample[]>): Variant[] {
             method: target.method,
             path: target.path,
             who: sample.who ?? 'visitor',
-            query: root === 'query' ? (mutated as Record<string, string | number>) : (sample.query ?? {}),
+            query: root === 'query' ? (mutated as Record<string, QueryValue>) : (sample.query ?? {}),
             body: root === 'body' ? mutated : sample.body,
           });
         }
@@ -184,9 +184,9 @@ const missing: Partial<Record<Who, string>> = {};
 async function send(
   method: string,
   path: string,
-  opts: { cookie?: string | undefined; query?: Record<string, string | number>; body?: unknown; form?: FormData } = {},
+  opts: { cookie?: string | undefined; query?: Record<string, QueryValue>; body?: unknown; form?: FormData } = {},
 ) {
-  const query = new URLSearchParams(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(queryPairs(opts.query)).toString();
   const json = opts.body !== undefined && !opts.form;
   const res = await fetch(`${base}/api${path}${query ? `?${query}` : ''}`, {
     method,
@@ -338,7 +338,7 @@ interface Broken {
   method: string;
   path: string;
   who: Who;
-  query: Record<string, string | number>;
+  query: Record<string, QueryValue>;
   body?: unknown;
   form?: FormData;
   /** What is wrong with it, in the report's words: `body.age = -1 (below its minimum 18)`. */
@@ -640,7 +640,7 @@ describe('fuzz: boundary values and wrong types in every documented field', () =
                 : candidates;
             for (const leaf of chosen) {
               const mutated = withValue(value, at, leaf);
-              const query = root === 'query' ? (mutated as Record<string, string | number>) : (sample.query ?? {});
+              const query = root === 'query' ? (mutated as Record<string, QueryValue>) : (sample.query ?? {});
               const body = root === 'body' ? mutated : sample.body;
               await check(target, cookie, `${field} = ${JSON.stringify(leaf).slice(0, 60)}`, query, body);
             }

@@ -400,6 +400,75 @@ describe('contract of openapi.yaml', () => {
     );
   });
 
+  it('When a member makes a photo private, shares his album, the other member reads it and it is taken back, then every answer matches the contract', async () => {
+    needsLogin();
+    const freeId = pick((await call('GET', '/user.php', { cookie: free })).body, 'user', 'id') ?? 987654;
+    const premiumId = pick((await call('GET', '/user.php', { cookie: premium })).body, 'user', 'id') ?? 987654;
+    const { default: sharp } = await import('sharp');
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5a3' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'private.jpg');
+    const up = await observe(await fetch(`${base}/api/photos.php`, { method: 'POST', headers: { cookie: free }, body: form }));
+    expectStatus(up, 201);
+    expectMatchesContract('uploadPhoto', ...answer(up));
+    const photoId = Math.max(0, ...listOf(up.body, 'photos').map((p) => Number(pick(p, 'id')) || 0)) || 987654;
+
+    const made = await call('PUT', '/photo-private.php', { cookie: free, body: { id: photoId, private: true } });
+    expectStatus(made, 200);
+    expectMatchesContract('setPhotoPrivate', ...answer(made));
+    if (!reporting) expect(listOf(made.body, 'photos').find((p) => pick(p, 'id') === photoId)).toMatchObject({ private: true });
+    expectMatchesContract('setPhotoPrivate', ...answer(await call('PUT', '/photo-private.php', { body: { id: photoId, private: true } })));
+    // The album shows approved photos only: the moderator approves this one, when the backend has his login.
+    const moderator = await login('moderator@demo.test').catch(() => undefined);
+    if (moderator) await call('PUT', '/moderation.php', { cookie: moderator, body: { photo: photoId, decision: 'approve' } });
+
+    // Not shared yet: the other member may see the owner but not his album; nobody's album is 404.
+    const notYet = await call('GET', `/album.php?id=${freeId}`, { cookie: premium });
+    expectStatus(notYet, 403);
+    expectMatchesContract('getAlbum', ...answer(notYet));
+    expectMatchesContract('getAlbum', ...answer(await call('GET', '/album.php?id=2000000000', { cookie: premium })));
+    expectMatchesContract('getAlbum', ...answer(await call('GET', `/album.php?id=${freeId}`)));
+
+    const shared = await call('POST', '/album-share.php', { cookie: free, body: { id: premiumId } });
+    expectStatus(shared, 200);
+    expectMatchesContract('shareAlbum', ...answer(shared));
+    expectMatchesContract('shareAlbum', ...answer(await call('POST', '/album-share.php', { cookie: free, body: { id: premiumId } })));
+    expectMatchesContract('shareAlbum', ...answer(await call('POST', '/album-share.php', { cookie: free, body: { id: freeId } })));
+    expectMatchesContract('shareAlbum', ...answer(await call('POST', '/album-share.php', { cookie: free, body: { id: 2_000_000_000 } })));
+    expectMatchesContract('shareAlbum', ...answer(await call('POST', '/album-share.php', { body: { id: premiumId } })));
+
+    const shares = await call('GET', '/album-shares.php', { cookie: free });
+    expectStatus(shares, 200);
+    expectMatchesContract('listAlbumShares', ...answer(shares));
+    if (!reporting) expect(listOf(shares.body, 'shares').map((s) => pick(s, 'id'))).toContain(premiumId);
+    expectMatchesContract('listAlbumShares', ...answer(await call('GET', '/album-shares.php')));
+
+    const album = await call('GET', `/album.php?id=${freeId}`, { cookie: premium });
+    expectStatus(album, 200);
+    expectMatchesContract('getAlbum', ...answer(album));
+    if (!reporting && moderator) expect(listOf(album.body, 'photos').map((p) => pick(p, 'id'))).toContain(photoId);
+    expectMatchesContract('getAlbum', ...answer(await call('GET', `/album.php?id=${freeId}`, { cookie: free })));
+
+    const unshared = await call('DELETE', `/album-share.php?id=${premiumId}`, { cookie: free });
+    expectStatus(unshared, 200);
+    expectMatchesContract('unshareAlbum', ...answer(unshared));
+    expectMatchesContract('unshareAlbum', ...answer(await call('DELETE', `/album-share.php?id=${premiumId}`, { cookie: free })));
+    expectMatchesContract('unshareAlbum', ...answer(await call('DELETE', `/album-share.php?id=${premiumId}`)));
+    const takenBack = await call('GET', `/album.php?id=${freeId}`, { cookie: premium });
+    expectStatus(takenBack, 403);
+    expectMatchesContract('getAlbum', ...answer(takenBack));
+
+    const back = await call('PUT', '/photo-private.php', { cookie: free, body: { id: photoId, private: false } });
+    expectStatus(back, 200);
+    expectMatchesContract('setPhotoPrivate', ...answer(back));
+    await call('DELETE', '/photos.php', { cookie: free, body: { id: photoId } });
+    const gone = await call('PUT', '/photo-private.php', { cookie: free, body: { id: photoId, private: true } });
+    expectStatus(gone, 404);
+    expectMatchesContract('setPhotoPrivate', ...answer(gone));
+  });
+
   it('When the moderation queue is read and photos are decided, then every answer matches the contract', async () => {
     needsLogin();
     const { default: sharp } = await import('sharp');

@@ -5,10 +5,17 @@
 
 /** Who sends a sample: a visitor, the free demo member or the demo moderator. */
 export type Who = 'visitor' | 'free' | 'moderator';
+/** A query parameter's value: a list is sent as the parameter repeated (OpenAPI's exploded `form` style). */
+export type QueryValue = string | number | (string | number)[];
 export interface Sample {
   who?: Who;
-  query?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
   body?: unknown;
+}
+
+/** The name-value pairs of a sample's query, a list's values each under the parameter's name. */
+export function queryPairs(query: Record<string, QueryValue> | undefined): [string, string][] {
+  return Object.entries(query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one): [string, string] => [k, String(one)]));
 }
 
 const ZERO_TOKEN = '0'.repeat(64);
@@ -64,6 +71,12 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
           max_age: 60,
           network: 'aff1',
           sort: 'last_active',
+          max_distance: 'lt5',
+          looking_for: ['dates', 'right_now'],
+          position: ['versatile'],
+          tribes: ['otter'],
+          min_height: 160,
+          max_height: 200,
         },
       },
     ],
@@ -133,6 +146,11 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
     reactivateAccount: [{ body: { token: ZERO_TOKEN } }],
     setMainPhoto: [{ who: 'free', body: { id: 987654 } }],
     deletePhoto: [{ who: 'free', body: { id: 987654 } }],
+    // Nobody's photo and an unknown member: refused after the input is checked, so no suite changes an album.
+    setPhotoPrivate: [{ who: 'free', body: { id: 987654, private: true } }],
+    shareAlbum: [{ who: 'free', body: { id: 987654 } }],
+    unshareAlbum: [{ who: 'free', query: { id: 987654 } }],
+    getAlbum: [{ who: 'free', query: { id: memberId } }],
     blockMember: [{ who: 'free', body: { id: 987654 } }],
     unblockMember: [{ who: 'free', body: { id: 987654 } }],
     likeProfile: [{ who: 'free', body: { profile_id: memberId } }],

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
 import { contractLoginOperationsOf } from '../../src/bff/idempotent-operations';
-import { requestOf, type Request } from './samples';
+import { queryPairs, requestOf, type Request } from './samples';
 import { credentialsFor, credentialsHint, loginCookieOf, startContractTarget } from './target';
 
 const contractText = readFileSync(fileURLToPath(new URL('../../openapi.yaml', import.meta.url)), 'utf8');
@@ -58,7 +58,7 @@ afterAll(() => stop());
 /** What a visitor (no cookie) gets for the operation's valid request: the status and the error code, if any. */
 async function asVisitor(op: Operation): Promise<{ status: number; code: string | undefined }> {
   const request: Request = requestOf(op.operationId, memberId);
-  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(queryPairs(request.query)).toString();
   const json = request.body !== undefined && !request.form;
   const res = await fetch(`${base}/api${op.path}${query ? `?${query}` : ''}`, {
     method: op.method,

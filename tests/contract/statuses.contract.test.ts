@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { load as parse } from 'js-yaml';
 import { checkAnswer, checkRefusal } from './answer-checks';
 import { noteNotRun, recordAnswer, reporting, strictFields, writeRecord } from './operation-record';
-import { operationSamples, requestOf, type Sample, type Who } from './samples';
+import { operationSamples, queryPairs, requestOf, type Sample, type Who } from './samples';
 import { credentialsFor, loginCookieOf, startContractTarget } from './target';
 
 type Json = Record<string, unknown>;
@@ -137,7 +137,7 @@ function refused(operationId: string, answer: Answer, request: string): string |
 }
 
 const queryOf = (sample: Sample | undefined, extra: Record<string, string> = {}) => {
-  const query = new URLSearchParams([...Object.entries(sample?.query ?? {}).map(([k, v]) => [k, String(v)]), ...Object.entries(extra)]);
+  const query = new URLSearchParams([...queryPairs(sample?.query), ...Object.entries(extra)]);
   return query.size > 0 ? `?${query}` : '';
 };
 

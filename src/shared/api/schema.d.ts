@@ -4255,6 +4255,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
     };
@@ -6485,12 +6486,14 @@ export interface operations {
             /** @description The private album */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PrivateAlbum"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             /** @description Not logged in (`authentication_required`), or the album is not shared with the viewer (`album_not_shared`) */
             403: {
@@ -6516,6 +6519,7 @@ export interface operations {
             /** @description The shares and the limit */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6529,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AuthenticationRequired"];
         };
