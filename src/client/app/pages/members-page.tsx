@@ -12,8 +12,7 @@ import { filtersFromQuery, GRID_DEFAULT_SORT, queryOfFilters } from '../../featu
 import { LikeButton } from '../../features/likes/components/like-button';
 import { GridPages } from '../../features/members/components/grid-pages';
 import { MemberGrid } from '../../features/members/components/member-grid';
-import { MemberFilters, preloadFilterSheet } from '../../features/members/components/member-filters';
-import { OPEN_PARAM } from '../../features/members/components/filter-chips';
+import { MemberFilters } from '../../features/members/components/member-filters';
 import { NoMembers } from '../../features/members/components/no-members';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
@@ -57,14 +56,9 @@ export async function membersLoader({ request, context: ctx }: PageLoaderArgs): 
   const location = () => (named ? Promise.resolve({}) : prefetchKey(MY_PROFILE_KEY, () => getMyProfile(ctx.api)));
   // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
   // likes list; a backend without it makes the hearts load the list in the browser.
-  // Asked with the filter sheet open (its link without JavaScript): the sheet's form is rendered with the page, so its
-  // chunk (member-filters.tsx) loads alongside the data.
-  const sheet = searchOf(request).get(OPEN_PARAM) === 'open' ? preloadFilterSheet() : undefined;
-  const data = canSearchMembers(ctx.settings, null, searchOf(request).get('network'))
-    ? Promise.all([search(), prefetchForMember(ctx, location)]).then((parts) => mergePrefetched(...parts))
-    : prefetchForMember(ctx, async () => mergePrefetched(...(await Promise.all([search(), location()]))));
-  const [result] = await Promise.all([data, sheet]);
-  return result;
+  if (canSearchMembers(ctx.settings, null, searchOf(request).get('network')))
+    return mergePrefetched(...(await Promise.all([search(), prefetchForMember(ctx, location)])));
+  return prefetchForMember(ctx, async () => mergePrefetched(...(await Promise.all([search(), location()]))));
 }
 
 /** The like heart on every card of the grid, and the menu that reports the member. */

@@ -16,7 +16,7 @@ import {
  */
 
 /** The distance bands `max_distance` takes, nearest first. */
-export const MAX_DISTANCES = ['lt5', '5to10', '10to25', '25to50', '50to100'] as const;
+export const MAX_DISTANCES = ['lt5', '5to10', '10to25', '25to50', '50to100'] as const satisfies readonly MaxDistance[];
 /** The kilometres a distance band reaches (the "Within … km" of `max_distance`). */
 export const BAND_KM: Record<MaxDistance, number> = { lt5: 5, '5to10': 10, '10to25': 25, '25to50': 50, '50to100': 100 };
 

@@ -1,7 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { swrKey, type GetQuery } from '../../../lib/swr-key';
-import type { MAX_DISTANCES } from '../search-query';
 
 export type MemberPage = Schemas['MemberPage'];
 
@@ -37,7 +36,7 @@ export interface SearchFilters {
 }
 
 /** A distance band of `max_distance` (search-query.ts MAX_DISTANCES). */
-export type MaxDistance = (typeof MAX_DISTANCES)[number];
+export type MaxDistance = NonNullable<GetQuery<'/members.php'>['max_distance']>;
 /** The values of the profile's own words (openapi.yaml LookingFor, Position, Tribes; the sheet lists them). */
 export type LookingFor = Schemas['LookingFor'][number];
 export type Position = NonNullable<Schemas['Position']>;

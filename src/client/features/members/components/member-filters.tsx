@@ -1,33 +1,17 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
-import { lazyComponent } from '../../../app/lazy-component';
 import { FilterIcon } from '../../../components/icons';
-import { Loading } from '../../../components/loading';
 import { Modal } from '../../../components/modal';
 import type { GridSort, SearchFilters } from '../api/list-members';
 import { FilterChipLink } from './filter-chip-link';
 import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 import { QuickFilters, quickFilterFields } from './quick-filters';
+import { SearchForm } from './search-form';
 
 type Region = Schemas['Region'];
-
-/**
- * The sheet's form (search-form.tsx and its fields: distance, height, looking for, position, tribes), a chunk of its
- * own: the sheet only opens on a tap, so the page's first download leaves it out and the page loads it once it is
- * interactive. A page asked with the sheet open (`?filters=open`, the no-JavaScript Filters link) has it loaded by its
- * loader (preloadFilterSheet), so the server renders the whole form in its HTML; should the browser hydrate before
- * the chunk is here, the sheet keeps the server's form until it is.
- */
-const SheetForm = lazyComponent(
-  () => import('./search-form'),
-  (m) => m.SearchForm,
-);
-
-/** Loads the sheet's form ahead (the page's loader, for a page asked with the sheet open). */
-export const preloadFilterSheet = (): Promise<void> => SheetForm.preload();
 
 /**
  * The compact filter bar of the member search: a Filters button that opens the fields in a sheet, and each active
@@ -68,12 +52,6 @@ export function MemberFilters({
   const chips = useFilterChips(value, regions);
   const active = chips.filter((chip) => chip.key !== 'sort').length;
 
-  // The form's code once the page is interactive, so a tap on Filters finds it here. A chunk that fails to load here
-  // changes nothing (no reload): the tap tries again.
-  useEffect(() => {
-    import('./search-form').then(preloadFilterSheet).catch(() => undefined);
-  }, []);
-
   const close = () => setOpen(false);
   return (
     <>
@@ -109,23 +87,21 @@ export function MemberFilters({
             aria-label={intl.formatMessage({ id: 'search.closeFilters', defaultMessage: 'Close the filters' })}
             onClick={close}
           />
-          <Suspense fallback={<Loading />}>
-            <SheetForm
-              value={value}
-              countries={countries}
-              regions={regions}
-              onCountryChange={onCountryChange}
-              onSearch={(filters) => {
-                close();
-                onSearch(filters);
-              }}
-              showSort={showSort}
-              defaultSort={defaultSort}
-              fields={fields}
-              action={pathname}
-              hidden={{ ...kept, ...quickFilterFields(value) }}
-            />
-          </Suspense>
+          <SearchForm
+            value={value}
+            countries={countries}
+            regions={regions}
+            onCountryChange={onCountryChange}
+            onSearch={(filters) => {
+              close();
+              onSearch(filters);
+            }}
+            showSort={showSort}
+            defaultSort={defaultSort}
+            fields={fields}
+            action={pathname}
+            hidden={{ ...kept, ...quickFilterFields(value) }}
+          />
         </Modal>
       ) : null}
     </>

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
 import { membersKey, type SearchFilters } from '../api/list-members';
 import { filtersFromQuery, queryOfFilters } from '../search-query';
-import { MemberFilters, preloadFilterSheet } from './member-filters';
+import { MemberFilters } from './member-filters';
 
 afterEach(cleanup);
-// The sheet's form is a chunk of its own; a page asked with the sheet open has it loaded by its loader, as here.
-beforeAll(preloadFilterSheet);
 
 function sheet(url: string, member = true) {
   const searches: SearchFilters[] = [];
