@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feetAndInches, formatHeight, formatHeightBrief, formatWeight, imperialHint, showsImperial } from './body-units';
+import { feetAndInches, formatHeight, formatWeight, imperialHint, showsImperial } from './body-units';
+import { formatHeightBrief } from './card-words';
 import { parseMeasure, profileWordsProblems } from '../../shared/profile-words';
 import { profileUpdateOf, profileWordsProblemsOf } from '../features/profile-edit/profile-update';
 import { WORDS_SHOWN_FIELD } from '../components/profile-words-fields';

@@ -31,9 +31,6 @@ export function formatWeight(kg: number, locale: string): string {
   return showsImperial(locale) ? `${metric} (${unit(locale, 'pound').format(Math.round(kg / KG_PER_POUND))})` : metric;
 }
 
-/** The card's brief height: "180 cm" in every language (short enough for a 320 px card). */
-export const formatHeightBrief = (cm: number, locale: string): string => unit(locale, 'centimeter').format(cm);
-
 /** The editor's hint beside a measure field: the imperial equivalent in English, nothing elsewhere. */
 export function imperialHint(field: 'height_cm' | 'weight_kg', value: number, locale: string): string | null {
   if (!showsImperial(locale)) return null;

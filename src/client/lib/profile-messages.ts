@@ -1,5 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { WordsProblemCode } from '../../shared/profile-words';
+import { RIGHT_NOW } from './card-words';
 
 /** Labels of the profile attribute fields, for the profile view and the profile editor. */
 export const ATTRIBUTE_LABELS = defineMessages({
@@ -58,13 +59,16 @@ export const WORDS_LABELS = defineMessages({
   pronouns: { id: 'profile.words.pronouns', defaultMessage: 'Pronouns' },
 });
 
-export const LOOKING_FOR_LABELS: Record<string, MessageDescriptor> = defineMessages({
-  chat: { id: 'profile.lookingFor.chat', defaultMessage: 'Chat' },
-  dates: { id: 'profile.lookingFor.dates', defaultMessage: 'Dates' },
-  friends: { id: 'profile.lookingFor.friends', defaultMessage: 'Friends' },
-  relationship: { id: 'profile.lookingFor.relationship', defaultMessage: 'A relationship' },
-  right_now: { id: 'profile.lookingFor.rightNow', defaultMessage: 'Right now' },
-});
+export const LOOKING_FOR_LABELS: Record<string, MessageDescriptor> = {
+  ...defineMessages({
+    chat: { id: 'profile.lookingFor.chat', defaultMessage: 'Chat' },
+    dates: { id: 'profile.lookingFor.dates', defaultMessage: 'Dates' },
+    friends: { id: 'profile.lookingFor.friends', defaultMessage: 'Friends' },
+    relationship: { id: 'profile.lookingFor.relationship', defaultMessage: 'A relationship' },
+  }),
+  // The card's mark too (card-words.ts, which every grid loads).
+  right_now: RIGHT_NOW,
+};
 
 export const POSITION_LABELS: Record<string, MessageDescriptor> = defineMessages({
   top: { id: 'profile.position.top', defaultMessage: 'Top' },
@@ -73,16 +77,6 @@ export const POSITION_LABELS: Record<string, MessageDescriptor> = defineMessages
   vers_bottom: { id: 'profile.position.versBottom', defaultMessage: 'Versatile bottom' },
   bottom: { id: 'profile.position.bottom', defaultMessage: 'Bottom' },
   side: { id: 'profile.position.side', defaultMessage: 'Side' },
-});
-
-/** The card's short position ("Vers"): a 320 px card has room for a word. */
-export const POSITION_BRIEF: Record<string, MessageDescriptor> = defineMessages({
-  top: { id: 'profile.positionBrief.top', defaultMessage: 'Top' },
-  vers_top: { id: 'profile.positionBrief.versTop', defaultMessage: 'Vers top' },
-  versatile: { id: 'profile.positionBrief.versatile', defaultMessage: 'Vers' },
-  vers_bottom: { id: 'profile.positionBrief.versBottom', defaultMessage: 'Vers btm' },
-  bottom: { id: 'profile.positionBrief.bottom', defaultMessage: 'Bottom' },
-  side: { id: 'profile.positionBrief.side', defaultMessage: 'Side' },
 });
 
 export const TRIBE_LABELS: Record<string, MessageDescriptor> = defineMessages({

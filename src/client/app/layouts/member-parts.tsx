@@ -4,9 +4,10 @@ import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link';
 import type { User } from '../../../shared/api/client';
 import { CountBadge } from '../../components/count-badge';
-import { ChatIcon, EyeIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
+import { EyeIcon } from '../../components/member-icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
-import { TimeBonusModal, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
+import { useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
 import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { OwnAvatar } from '../../features/session/components/own-avatar';
@@ -275,9 +276,17 @@ const PushAlert = lazy(() => import('../../features/push/components/push-alert')
  */
 const LikePopups = lazy(() => import('../../features/likes/components/like-popups').then((m) => ({ default: m.LikePopups })));
 
+/**
+ * The time-bonus modal: it opens 40 seconds into the members area at the earliest (its first render is nothing), so
+ * its code loads after hydration, in a chunk of its own.
+ */
+const TimeBonusModal = lazy(() =>
+  import('../../features/credits/components/time-bonus-modal').then((m) => ({ default: m.TimeBonusModal })),
+);
+
 const noSubscription = () => () => undefined;
 
-/** The default layout's modal and pop-ups: the time-bonus modal and, once hydrated, the like pop-ups. */
+/** The default layout's modal and pop-ups, once hydrated: the time-bonus modal and the like pop-ups. */
 export function MemberPopups() {
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -286,9 +295,9 @@ export function MemberPopups() {
   );
   return (
     <>
-      <TimeBonusModal />
       {hydrated ? (
         <Suspense fallback={null}>
+          <TimeBonusModal />
           <LikePopups />
         </Suspense>
       ) : null}

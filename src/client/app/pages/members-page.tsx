@@ -7,15 +7,8 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { Seo } from '../../components/seo';
 import { canSearchMembers } from '../../features/members/can-search';
 import { useMembers } from '../../features/members/hooks/use-members';
-import {
-  filtersFromQuery,
-  GRID_DEFAULT_SORT,
-  listMembers,
-  membersKey,
-  queryOfFilters,
-  type MembersQuery,
-  type SearchFilters,
-} from '../../features/members/api/list-members';
+import { listMembers, membersKey, type MembersQuery, type SearchFilters } from '../../features/members/api/list-members';
+import { filtersFromQuery, GRID_DEFAULT_SORT, queryOfFilters } from '../../features/members/search-query';
 import { LikeButton } from '../../features/likes/components/like-button';
 import { GridPages } from '../../features/members/components/grid-pages';
 import { MemberGrid } from '../../features/members/components/member-grid';

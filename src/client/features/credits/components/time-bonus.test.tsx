@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../shared/api/client';
 import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { TimeBonusModal, WelcomeBanner } from './time-bonus';
+import { WelcomeBanner } from './time-bonus';
+import { TimeBonusModal } from './time-bonus-modal';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,8 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
 import { useRegionName } from '../../../lib/region-names';
-import { BAND_KM, queryOfFilters, type SearchFilters } from '../api/list-members';
+import type { SearchFilters } from '../api/list-members';
+import { BAND_KM, queryOfFilters } from '../search-query';
 import { activeQuickFilters } from './quick-filters';
 
 /** An active filter as a removable chip: its name and the search without it. */

@@ -8,8 +8,7 @@ import { OnlineDot } from '../../../components/online-dot';
 import { PremiumBadge } from '../../../components/premium-badge';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import { DISTANCE_MESSAGES } from '../../../lib/distance-messages';
-import { formatHeightBrief } from '../../../lib/body-units';
-import { LOOKING_FOR_LABELS, POSITION_BRIEF } from '../../../lib/profile-messages';
+import { formatHeightBrief, POSITION_BRIEF, RIGHT_NOW } from '../../../lib/card-words';
 
 export type ProfileSummary = Schemas['ProfileSummary'];
 
@@ -75,7 +74,7 @@ export function MemberCard({
         ) : null}
         {!compact && (rightNow || brief.length > 0) ? (
           <span className="member-brief d-block" data-testid="member-brief">
-            {rightNow ? <span className="member-right-now">{intl.formatMessage(LOOKING_FOR_LABELS.right_now!)}</span> : null}
+            {rightNow ? <span className="member-right-now">{intl.formatMessage(RIGHT_NOW)}</span> : null}
             {rightNow && brief.length > 0 ? ' ' : null}
             {brief.join(' · ')}
           </span>

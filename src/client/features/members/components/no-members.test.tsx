@@ -5,7 +5,8 @@ import nl from '../../../../../locales/nl.json';
 import { MembersPage } from '../../../app/pages/members-page';
 import { profileFixture, userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
-import { filtersFromQuery, GRID_DEFAULT_SORT, membersKey } from '../api/list-members';
+import { membersKey } from '../api/list-members';
+import { filtersFromQuery, GRID_DEFAULT_SORT } from '../search-query';
 
 beforeEach(() => window.sessionStorage.clear());
 afterEach(cleanup);

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from '../../../components/link';
-import { BAND_KM, MAX_DISTANCES, type SearchFilters } from '../api/list-members';
+import type { SearchFilters } from '../api/list-members';
+import { BAND_KM, MAX_DISTANCES } from '../search-query';
 import { LOOKING_FOR, LOOKING_FOR_LABELS, POSITION_LABELS, POSITIONS, TRIBE_LABELS, TRIBES } from './profile-filter-labels';
 
 /** The heights the range offers, in centimetres (the contract takes 120–230). */

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
-import { filtersFromQuery, membersKey, queryOfFilters, type SearchFilters } from '../api/list-members';
+import { membersKey, type SearchFilters } from '../api/list-members';
+import { filtersFromQuery, queryOfFilters } from '../search-query';
 import { MemberFilters } from './member-filters';
 
 afterEach(cleanup);
