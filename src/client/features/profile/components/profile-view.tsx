@@ -122,7 +122,7 @@ export function ProfileView({
             <ProfileFacts attributes={profile.attributes} />
           </section>
         ) : null}
-        <SexualHealthFacts health={profile.sexual_health} />
+        <SexualHealthFacts health={profile.sexual_health} listClass="profile-facts" />
       </div>
     </article>
   );

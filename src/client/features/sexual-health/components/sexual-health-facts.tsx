@@ -4,9 +4,11 @@ import { dateOnly, HIV_STATUS_MESSAGES } from '../messages';
 
 /**
  * Another member's sexual health details on his profile: the backend sends them only when his choice allows this
- * viewer (everyone, or a match), so this shows what came and nothing when nothing did.
+ * viewer (everyone, or a match), so this shows what came and nothing when nothing did. `listClass` is the profile's
+ * own class for its facts: the page that carries its stylesheet names it (this component's chunk is shared with the
+ * own profile page, which does not load that sheet).
  */
-export function SexualHealthFacts({ health }: { health: SexualHealthShown | undefined }) {
+export function SexualHealthFacts({ health, listClass }: { health: SexualHealthShown | undefined; listClass: string }) {
   const intl = useIntl();
   if (!health || (health.hiv_status === null && health.on_prep === null && health.last_test === null)) return null;
   return (
@@ -14,7 +16,7 @@ export function SexualHealthFacts({ health }: { health: SexualHealthShown | unde
       <h2 className="h5 fw-bold">
         <FormattedMessage id="sexualHealth.title" defaultMessage="Sexual health" />
       </h2>
-      <dl className="profile-facts">
+      <dl className={listClass}>
         {health.hiv_status ? (
           <div>
             <dt>
