@@ -114,7 +114,7 @@ export function PhotoManager({
                   <Button
                     type="submit"
                     size="sm"
-                    color="outline-secondary"
+                    color="outline-primary"
                     disabled={busy !== null}
                     aria-pressed={photo.private === true}
                     aria-label={intl.formatMessage(
