@@ -116,7 +116,12 @@ describe('the swipe game with JavaScript (its route action through the deck fetc
     await waitFor(() => expect(shownName()).toContain('Host 2'));
     expect(likes()).toEqual([`POST /api/swipe.php {"profile_id":1,"like":true}`]);
 
-    // By the arrow key, alike.
+    // By the arrow key, alike, once Host 2's card is the one the game plays (its Like button names him, and is free).
+    await waitFor(() => {
+      const next = screen.getByRole('button', { name: /^Like$/ });
+      expect(next.getAttribute('aria-describedby')).toBe('sg-host-2');
+      expect((next as HTMLButtonElement).disabled).toBe(false);
+    });
     expect(ask()).toBe('');
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     expect(ask()).toBe('Still want to like Host 2? Like again to send it.');
