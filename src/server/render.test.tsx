@@ -392,6 +392,54 @@ describe('renderPage', () => {
     expect(out.html).not.toMatch(/<script[^>]*src=/);
   });
 
+  it("When a member opens /members with the filter sheet open, then the sheet's lazy form is in its place in the HTML, every field inside the GET form, and its chunk goes with the page's scripts", async () => {
+    const user = userFixture();
+    const profiles = Array.from({ length: 24 }, (_, i) => profileFixture({ id: 100 + i, name: `Member ${i}` }));
+    const handler: Handler = (url) => {
+      if (url.pathname === '/api/user.php') return { status: 200, body: { user, counts: { unread_messages: 0, new_likes: 0 } } };
+      if (url.pathname === '/api/members.php') return { status: 200, body: { ...memberPage, profiles } };
+      return undefined;
+    };
+    const assets = {
+      scripts: ['/assets/entry.js'],
+      styles: [],
+      lazyChunks: {
+        'src/client/app/pages/members-page': ['/assets/members-page-x1.js'],
+        'src/client/features/members/components/search-form': ['/assets/search-form-x3.js', '/assets/members-page-x1.js'],
+      },
+    };
+    const boot = (html: string) => /\(document,window,\[[^\]]*\],(\[[^\]]*\])/.exec(html)?.[1];
+    const out = await render('/members?filters=open&tribes=bear&max_distance=lt5', handler, { assets, streamAfterMs: 2_000 });
+    expect(out.status).toBe(200);
+    const start = out.html.indexOf('<form class="surface search-form" role="search" action="/members" method="get">');
+    const end = out.html.indexOf('</form>', start);
+    expect(start).toBeGreaterThan(0);
+    const form = out.html.slice(start, end);
+    for (const field of [
+      'gender',
+      'country',
+      'min_age',
+      'max_distance',
+      'min_height',
+      'max_height',
+      'looking_for',
+      'position',
+      'tribes',
+      'sort',
+    ])
+      expect(form).toContain(`name="${field}"`);
+    expect(form).toContain('id="sf-tribes-bear" name="tribes" checked=""');
+    expect(form).toContain('type="submit"');
+    // Nothing of the page is sent apart to be moved in by a script (which a browser without JavaScript never runs).
+    expect(out.html).not.toMatch(/<div hidden id="S:/);
+    expect(out.html).not.toContain('$RC');
+    expect(JSON.parse(boot(out.html) ?? 'null')).toEqual(['/assets/members-page-x1.js', '/assets/search-form-x3.js']);
+    // Closed, the sheet's chunk is not fetched with the page.
+    const closed = await render('/members?tribes=bear', handler, { assets, streamAfterMs: 2_000 });
+    expect(closed.html).not.toContain('name="min_height"');
+    expect(JSON.parse(boot(closed.html) ?? 'null')).toEqual(['/assets/members-page-x1.js']);
+  });
+
   it("When the route's chunk carries a stylesheet of its own, then the page's <head> links it after the entry's; a visitor gets no members' sheet", async () => {
     const assets = {
       scripts: ['/assets/entry.js'],

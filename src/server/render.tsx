@@ -10,6 +10,7 @@ import { Root } from '../client/app/root';
 import type { PageContext, PrefetchResult, RouteData, RouteHandle, StreamedPageData } from '../client/app/route-handle';
 import { LANGUAGE_OFFER_MODULE, LanguageOffer } from '../client/app/layouts/language-offer-slot';
 import { MEMBER_PARTS_MODULE, preloadMemberParts } from '../client/app/layouts/member-shell';
+import { preloadSheetForm } from '../client/features/members/components/sheet-form';
 import { createRenderCache } from '../client/lib/api-swr';
 import { API_CLIENT_MODULE } from '../client/lib/browser-api-client';
 import { routes } from '../client/app/routes';
@@ -139,8 +140,9 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   const path = `${url.pathname}${url.search}`;
   // The members' chunk (layouts/member-shell.tsx) loads while the user does; the route's own chunk comes with its
   // `lazy`, which the handler resolves before its loader runs.
-  // The language offer's chunk too: a page that offers a language renders it with the page.
-  const chunks = Promise.all([preloadMemberParts(), LanguageOffer.preload()]);
+  // The language offer's chunk too: a page that offers a language renders it with the page. And the members page's
+  // filter sheet form, which a page asked with the sheet open renders in its place (features/members/components/sheet-form.tsx).
+  const chunks = Promise.all([preloadMemberParts(), LanguageOffer.preload(), preloadSheetForm()]);
   // Without a login cookie user.php can only answer "logged out": one backend call fewer on every visitor's page.
   // With one, the user (and the navigation counts it carries) and the page's own calls go out together:
   // the backend reads the session cookie itself, so the page data need not wait for the user.
@@ -210,6 +212,8 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     }
   };
 
+  // Lazy parts of its own the page renders at once (PageContext.rendersPart): their chunks go with the page's scripts.
+  const parts = new Set<string>();
   const context: PageContext = {
     api: req.api,
     settings: req.settings,
@@ -217,6 +221,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
     hasSession,
     locale: req.locale,
     settle,
+    rendersPart: (module) => parts.add(module),
   };
   // A posted form runs the route's action (e.g. the login without JavaScript), then the loaders as for a GET.
   // The body's own type goes with it (urlencoded, or multipart with its boundary when it carries a photo).
@@ -262,7 +267,7 @@ async function loadPage(req: RenderRequest, deadline: number): Promise<LoadedPag
   // The matched routes' chunks and, for a member, the members' chunk and the API client's: the page's bootstrap
   // downloads them with the entry, not after it. Their stylesheets are linked in the page's <head>: the members' sheet
   // before the route's, as a member's page in the browser loads them (the members' chunk before any navigation).
-  const routeModules = router.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? []);
+  const routeModules = [...router.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.module ?? []), ...parts];
   const memberModules = user ? [MEMBER_PARTS_MODULE, API_CLIENT_MODULE] : [];
   const routePreloads = routeModules.flatMap((module) => req.assets.lazyChunks?.[module] ?? []);
   const memberPreloads = memberModules.flatMap((module) => req.assets.lazyChunks?.[module] ?? []);

@@ -27,6 +27,12 @@ export interface PageContext {
    */
   settle?: (job: Promise<PrefetchResult>, streamable: boolean) => Promise<RouteData>;
   /**
+   * Server only: at this address the page renders a lazy part of its own with its first render (its module as the Vite
+   * manifest names it, e.g. the filter sheet's form of `/members?filters=open`), so the page's scripts fetch that chunk
+   * beside the route's and the part hydrates with the page. Absent in the browser.
+   */
+  rendersPart?: (module: string) => void;
+  /**
    * Browser only: an action ended the member's session (the account deleted) and answers with a document redirect, so
    * the next page loads whole with the cleared cookie; until then the event stream is closed and no call of this page
    * goes out (lib/page-exit.ts), each of which would be answered 403. Absent on the server.

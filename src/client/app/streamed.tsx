@@ -86,8 +86,8 @@ export function StreamedDataProvider({
 
 const noSubscription = () => () => undefined;
 
-/** True while React hydrates (the server's snapshot), false in client renders after it. */
-function useHydrating(): boolean {
+/** True while React hydrates (the server's snapshot) and on the server, false in client renders after it. */
+export function useHydrating(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => false,

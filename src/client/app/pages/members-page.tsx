@@ -13,6 +13,8 @@ import { LikeButton } from '../../features/likes/components/like-button';
 import { GridPages } from '../../features/members/components/grid-pages';
 import { MemberGrid } from '../../features/members/components/member-grid';
 import { MemberFilters } from '../../features/members/components/member-filters';
+import { OPEN_PARAM } from '../../features/members/components/filter-chips';
+import { preloadSheetForm, SHEET_FORM_MODULE } from '../../features/members/components/sheet-form';
 import { NoMembers } from '../../features/members/components/no-members';
 import { SearchLoginPrompt } from '../../features/members/components/search-login-prompt';
 import { MemberCardReportMenu } from '../../features/safety/components/member-card-report';
@@ -51,7 +53,14 @@ export async function membersLoader({ request, context: ctx }: PageLoaderArgs): 
   // The search goes out with the user call (one wave). The like hearts read `liked` of each card: no
   // likes list; a backend without it makes the hearts load the list in the browser. Nearest first is asked by default;
   // the page's `sort` says whether it applied (it needs the member's shared location), so no other call is needed.
-  return canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? search() : prefetchForMember(ctx, search);
+  const data = canSearchMembers(ctx.settings, null, searchOf(request).get('network')) ? search() : prefetchForMember(ctx, search);
+  // Asked with the filter sheet open (the Filters link without JavaScript, or tapped before the page hydrated): the
+  // sheet's form renders with the page, so the server names its chunk with the page's scripts, and a navigation in the
+  // browser loads it beside the data (a chunk that fails to load leaves the sheet to try again when it renders).
+  if (searchOf(request).get(OPEN_PARAM) !== 'open') return data;
+  ctx.rendersPart?.(SHEET_FORM_MODULE);
+  const [result] = await Promise.all([data, preloadSheetForm().catch(() => undefined)]);
+  return result;
 }
 
 /** The like heart on every card of the grid, and the menu that reports the member. */

@@ -9,7 +9,7 @@ import { FilterChipLink } from './filter-chip-link';
 import { OPEN_PARAM, useFilterChips, useSearchHref } from './filter-chips';
 import { linkButton } from './link-button';
 import { QuickFilters, quickFilterFields } from './quick-filters';
-import { SearchForm } from './search-form';
+import { prefetchSheetForm, SheetForm } from './sheet-form';
 
 type Region = Schemas['Region'];
 
@@ -61,6 +61,10 @@ export function MemberFilters({
           className="btn btn-outline-primary btn-sm"
           aria-haspopup="dialog"
           aria-expanded={open}
+          // The sheet's form is a chunk of its own (sheet-form.tsx): fetched as the member reaches for the button.
+          onPointerEnter={prefetchSheetForm}
+          onPointerDown={prefetchSheetForm}
+          onFocus={prefetchSheetForm}
           {...linkButton(() => setOpen(true))}
         >
           <FilterIcon />
@@ -87,7 +91,7 @@ export function MemberFilters({
             aria-label={intl.formatMessage({ id: 'search.closeFilters', defaultMessage: 'Close the filters' })}
             onClick={close}
           />
-          <SearchForm
+          <SheetForm
             value={value}
             countries={countries}
             regions={regions}

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render-app';
 import { membersKey, type SearchFilters } from '../api/list-members';
 import { filtersFromQuery, queryOfFilters } from '../search-query';
 import { MemberFilters } from './member-filters';
+import { preloadSheetForm } from './sheet-form';
 
+// The sheet's form is a chunk of its own, loaded before a page with the sheet open renders (as the server and the
+// page's loader do).
+beforeAll(preloadSheetForm);
 afterEach(cleanup);
 
 function sheet(url: string, member = true) {
