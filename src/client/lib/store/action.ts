@@ -12,10 +12,11 @@ export type ActionCreator<P, T extends string = string> = ([P] extends [void]
 };
 
 /**
- * The session's and the site's actions (every page's entry). Redux Toolkit's `createAction` is the same thing, but
- * RTK is one module: importing anything of it into the entry brings along everything the build uses of it, createSlice
- * and immer included (5 KB gzip on every page). The members' slices (chat, toasts) use createSlice in their own chunks
- * and take these creators in their `extraReducers` (`builder.addCase(loggedOut, …)`).
+ * The actions of the plain reducers: the session's and the site's (every page's entry) and the toasts' (the members'
+ * chunk). Redux Toolkit's `createAction` is the same thing, but RTK is one module: importing anything of it into the
+ * entry brings along everything the build uses of it, createSlice and immer included (5 KB gzip on every page). The chat
+ * pages' slices (chat-slice.ts, the outbox) use createSlice in their own chunks and take these creators in their
+ * `extraReducers` (`builder.addCase(loggedOut, …)`).
  */
 export function defineAction<P = void, T extends string = string>(type: T): ActionCreator<P, T> {
   const create = (payload?: P) => ({ type, payload });

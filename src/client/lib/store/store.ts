@@ -21,9 +21,11 @@ export type RootState = PreloadedState & Partial<LazyLoadedSlices>;
 
 /**
  * Session and site are in every page's store: plain reducers over typed action creators (action.ts), so that neither
- * Redux Toolkit nor immer is in the entry of every page, the landing page's too. The member's client state (the chat
- * store, the toasts) are Redux Toolkit createSlice slices, injected with the chunks that need them; a new piece of
- * client-only state is one of those. Why the two stay plain, with the measured figures: docs/adr/0002-client-state-redux.md.
+ * Redux Toolkit nor immer is in the entry of every page, the landing page's too. The toasts, in the members' chunk that
+ * every member's first visit loads, are a plain reducer too. The chat's own state (the chat store, the outbox) is
+ * Redux Toolkit createSlice slices, injected with the chat pages' chunks; a new piece of client-only state is one of
+ * those, unless it rides in the entry or the members' chunk. Why, with the measured figures:
+ * docs/adr/0002-client-state-redux.md.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of reducers of different states
 const reducers: Record<string, Reducer<any, UnknownAction, any>> = { session: sessionReducer, site: siteReducer };

@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { defineAction } from './action';
 import { loggedOut } from './session-slice';
 import { injectSlice, type RootState } from './store';
 
@@ -19,33 +20,29 @@ export const MAX_TOASTS = 3;
 
 const initialState: ToastsState = { items: [] };
 
+/** A message came in for a conversation the member is not looking at. */
+export const toastShown = defineAction<MessageToast>('toasts/toastShown');
+/** Closed by the member, opened, or timed out (by message id). */
+export const toastClosed = defineAction<number>('toasts/toastClosed');
+
 /**
  * The message toasts of the live channel (app/layouts/chat-realtime.tsx): one per conversation (a newer message
- * replaces its conversation's toast), the newest three, gone on logout. A slice of the members' chunk, injected into
- * the store when it loads (store.ts).
+ * replaces its conversation's toast), the newest three, gone on logout. A plain reducer, as the session's is, and not a
+ * createSlice slice: it is in the members' chunk, which every member's first visit loads, and Redux Toolkit with immer
+ * would be 5.2 KB gzip of that visit for these two updates (docs/adr/0002-client-state-redux.md). Injected into the
+ * store when the chunk loads (store.ts). Each update returns a new state and never changes the one it got.
  */
-const toastsSlice = createSlice({
-  name: 'toasts',
-  initialState,
-  reducers: {
-    toastShown(state, action: PayloadAction<MessageToast>) {
-      const others = state.items.filter((t) => t.conversation !== action.payload.conversation);
-      state.items = [...others, action.payload].slice(-MAX_TOASTS);
-    },
-    /** Closed by the member, opened, or timed out (by message id). */
-    toastClosed(state, action: PayloadAction<number>) {
-      state.items = state.items.filter((t) => t.id !== action.payload);
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(loggedOut, () => initialState);
-  },
-});
+export function toastsReducer(state: ToastsState = initialState, action: UnknownAction): ToastsState {
+  if (toastShown.match(action)) {
+    const others = state.items.filter((t) => t.conversation !== action.payload.conversation);
+    return { items: [...others, action.payload].slice(-MAX_TOASTS) };
+  }
+  if (toastClosed.match(action)) return { items: state.items.filter((t) => t.id !== action.payload) };
+  if (loggedOut.match(action)) return initialState;
+  return state;
+}
 
-export const { toastShown, toastClosed } = toastsSlice.actions;
-export const toastsReducer = toastsSlice.reducer;
-
-injectSlice(toastsSlice);
+injectSlice({ reducerPath: 'toasts', reducer: toastsReducer });
 
 const none: MessageToast[] = [];
 /** The toasts shown now (none before the slice has seen an action). */
