@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,5 +117,50 @@ describe.skipIf(!runE2e)('the search by looking for, position, tribes and distan
     expect(new URL(page.url()).searchParams.get('max_distance')).toBe('5to10');
     expect(await cardIds(page)).toEqual([near]);
     await context.close();
+  });
+
+  /** The sheet's form is a chunk of its own (sheet-form.tsx): its file in the build, and a page whose copy of it is slow. */
+  async function slowSheetChunk(page: Page, ms: number): Promise<void> {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const file = manifest['src/client/features/members/components/search-form.tsx']?.file;
+    expect(file).toBeTruthy();
+    await page.route(`**/${file}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+  }
+
+  it('When the sheet is opened right after the page loaded, before its form’s code has come, then it shows the form once the code is there, and it searches', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    await slowSheetChunk(page, 1_500);
+    // In English again (the first test left the member's language German).
+    await page.goto(`${site.url}/locale/en?return=${encodeURIComponent('/members')}`);
+    await page.locator('html[data-hydrated]').waitFor();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByTestId('filter-sheet');
+    // The sheet opens at once, with the spinner until its form's code is here.
+    await sheet.locator('.spinner-border').waitFor();
+    await sheet.getByRole('group', { name: 'Position' }).getByText('Bottom', { exact: true }).click();
+    await sheet.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/position=bottom/);
+    await expect.poll(() => cardIds(page), { timeout: 15_000 }).toEqual([near]);
+    expect(problems).toEqual([]);
+  });
+
+  it('When a page with the sheet open hydrates while its form’s code is still coming, then the server’s form stays and, once hydrated, searches in the page', async () => {
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
+    await slowSheetChunk(page, 1_500);
+    await page.goto(`${site.url}/locale/en?return=${encodeURIComponent('/members?filters=open')}`);
+    const sheet = page.getByTestId('filter-sheet');
+    // The server's form is there before the page hydrates.
+    expect(await sheet.getByRole('group', { name: 'Tribes' }).count()).toBe(1);
+    await page.locator('html[data-hydrated]').waitFor();
+    await sheet.getByRole('group', { name: 'Tribes' }).getByText('Twink', { exact: true }).click();
+    await sheet.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/tribes=twink/);
+    await expect.poll(() => cardIds(page), { timeout: 15_000 }).toEqual([far]);
+    // Searched in the page (the router), not by the browser's form: the sheet closed and no hydration error.
+    expect(await page.getByTestId('filter-sheet').count()).toBe(0);
+    expect(problems).toEqual([]);
   });
 });
