@@ -1,7 +1,11 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { LookingFor, Position, Tribe } from '../api/list-members';
 
-/* The names of the search's values and the values themselves, for the filter sheet's toggles (profile-filter-fields.tsx). */
+/*
+ * The names of the search's values and the values themselves, for the filter sheet's toggles (profile-filter-fields.tsx).
+ * Apart from the profile's names of the same values (lib/profile-messages.ts): these are the toggles' short names, other
+ * texts in every language ("Vers top" against "Versatile top"), and they load with the sheet's chunk only.
+ */
 
 export const LOOKING_FOR_LABELS: Record<LookingFor, MessageDescriptor> = defineMessages({
   chat: { id: 'search.filter.lookingFor.chat', defaultMessage: 'Chat' },
