@@ -29,6 +29,7 @@ import { generateAvatars, type AvatarFiles, type AvatarImages } from './avatars'
 import { seedVerifications } from './verification';
 import { seedGalleries } from './galleries';
 import { DEMO_PLACE, placesOf, positionNear, type Place } from './places';
+import { NO_WORDS, seedWords, type SeedWords } from './words';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_LOGINS = {
@@ -161,6 +162,8 @@ interface MemberSpec {
   invisible: boolean;
   avatar: AvatarFiles | null;
   interests: number[];
+  /** Looking for, position, tribes, height, weight and pronouns (words.ts). */
+  words: SeedWords;
 }
 
 function weightedCountry(f: Faker, allowed: readonly string[]): string {
@@ -171,7 +174,8 @@ function weightedCountry(f: Faker, allowed: readonly string[]): string {
 /** Fills a new database with demo sites, members, photos, likes, chats and the two demo logins. */
 export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number }> {
   const f = fakerEN;
-  f.seed(opts.randomSeed ?? 20250);
+  const randomSeed = opts.randomSeed ?? 20250;
+  f.seed(randomSeed);
   const memberCount = opts.members ?? 300;
   const hashOnce = (key: string, password: () => string): Promise<string> => {
     const hashes = opts.reuse?.hashes;
@@ -228,7 +232,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       const places = placesOf(country);
       const email = `member${siteId}-${i}@seed.invalid`;
       const fictional = f.datatype.boolean({ probability: 0.15 });
-      const spec: Omit<MemberSpec, 'lat' | 'lon'> = {
+      const spec: Omit<MemberSpec, 'lat' | 'lon' | 'words'> = {
         siteId,
         email,
         passwordHash: randomHash,
@@ -255,7 +259,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
         avatar: f.datatype.boolean({ probability: 0.9 }) ? f.helpers.arrayElement(avatars) : null,
         interests: f.helpers.arrayElements(interestIds, { min: 3, max: 7 }),
       };
-      return { ...spec, ...(spec.place ? positionNear(spec.place, email) : { lat: null, lon: null }) };
+      return {
+        ...spec,
+        ...(spec.place ? positionNear(spec.place, email) : { lat: null, lon: null }),
+        // His own generator's, so the words leave the draws above (and the demo drawn after them) as they were.
+        words: seedWords(email, randomSeed, spec.body),
+      };
     };
 
     const specs: MemberSpec[] = [];
@@ -277,6 +286,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<{ members: number
       fictional: false,
       invisible: false,
       avatar: avatars[premium ? 1 : 0] ?? null,
+      // Their own words are the tests' to fill in (the editor, the filters).
+      words: NO_WORDS,
     });
     specs.push(demo(DEMO_LOGINS.free, false), demo(DEMO_LOGINS.premium, true));
     // The demo moderator approves and rejects photos on /moderation.
@@ -360,16 +371,24 @@ async function insertMembers(db: Db, specs: MemberSpec[], regionOf: (place: Plac
   );
   const idOf = new Map(users.map((u) => [u.email, u.id]));
   const ids = specs.map((s) => idOf.get(s.email) as number);
+  // The lists go as comma-joined texts (unnest flattens an array of arrays): '' is an empty list.
+  const words = col('words');
   await db.query(
     sql`INSERT INTO profiles (user_id, name, country, region_id, birth_date, about, gender, sexuality, relationship_status,
-       hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible, lat, lon)
+       hair_colour, eye_colour, body_type, tattoos, signup_reason, status, fictional, invisible, lat, lon, looking_for, position,
+       tribes, height_cm, weight_kg, pronouns)
      SELECT uid, name, country, region, birth::date, about, 'male', sexuality, rel, hair, eyes, body, tattoos, reason,
-       'active', fictional, invisible, lat, lon
+       'active', fictional, invisible, lat, lon, string_to_array(looking, ','), pos, string_to_array(tribes, ','), height, weight,
+       pronouns
      FROM unnest(${ids}::int[], ${col('name')}::text[], ${col('country')}::text[], ${specs.map((s) => regionOf(s.place))}::int[],
                  ${col('birthDate')}::text[], ${col('about')}::text[], ${col('sexuality')}::text[], ${col('relationship')}::text[],
                  ${col('hair')}::text[], ${col('eyes')}::text[], ${col('body')}::text[], ${col('tattoos')}::bool[], ${col('reason')}::text[],
-                 ${col('fictional')}::bool[], ${col('invisible')}::bool[], ${col('lat')}::float8[], ${col('lon')}::float8[])
-       AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible, lat, lon)`,
+                 ${col('fictional')}::bool[], ${col('invisible')}::bool[], ${col('lat')}::float8[], ${col('lon')}::float8[],
+                 ${words.map((w) => w.lookingFor.join(','))}::text[], ${words.map((w) => w.position)}::text[],
+                 ${words.map((w) => w.tribes.join(','))}::text[], ${words.map((w) => w.heightCm)}::int[],
+                 ${words.map((w) => w.weightKg)}::int[], ${words.map((w) => w.pronouns)}::text[])
+       AS t(uid, name, country, region, birth, about, sexuality, rel, hair, eyes, body, tattoos, reason, fictional, invisible, lat, lon,
+            looking, pos, tribes, height, weight, pronouns)`,
   );
   const withPhoto = specs.map((s, i) => ({ a: s.avatar, id: ids[i] as number })).filter((x) => x.a !== null);
   await db.query(

@@ -114,6 +114,14 @@ const post = (target: string, fields: URLSearchParams | Record<string, string>, 
     .type('form')
     .send(new URLSearchParams(fields).toString());
 
+/** The page's checkboxes: name, value and whether they are ticked. */
+const checkboxes = (html: string) =>
+  (html.match(/<input type="checkbox"[^>]*>/g) ?? []).map((tag) => ({
+    name: /name="([^"]*)"/.exec(tag)?.[1],
+    value: /value="([^"]*)"/.exec(tag)?.[1],
+    checked: / checked=""/.test(tag),
+  }));
+
 describe('signing up without JavaScript', () => {
   it('When the signup page is opened, then its form posts to the page with every plain field (the later steps in a noscript)', async () => {
     standIn = await backend(false);
@@ -125,6 +133,100 @@ describe('signing up without JavaScript', () => {
     expect(noscript).toContain('name="name"');
     expect(noscript).toContain('name="date_of_birth"');
     expect(noscript).toContain('name="about"');
+    // His own words, the profile editor's fields: the lists as checkboxes of one name, choices, the measures.
+    const boxes = checkboxes(noscript);
+    expect(boxes.filter((b) => b.name === 'looking_for').map((b) => b.value)).toEqual([
+      'chat',
+      'dates',
+      'friends',
+      'relationship',
+      'right_now',
+    ]);
+    expect(boxes.filter((b) => b.name === 'tribes')).toHaveLength(14);
+    expect(noscript).toContain('<select id="pf-position" name="position"');
+    expect(noscript).toContain('<select id="pf-pronouns" name="pronouns"');
+    expect(noscript).toContain('name="height_cm"');
+    expect(noscript).toContain('name="weight_kg"');
+    expect(noscript).toContain('name="words_shown"');
+  });
+
+  /** A signup as the browser posts it without JavaScript: the plain fields, then his own words (lists repeated). */
+  const withWords = (words: Array<[string, string]>) =>
+    new URLSearchParams([
+      ['email', 'new@example.test'],
+      ['password', 'a-good-password'],
+      ['name', 'Piet'],
+      ['date_of_birth', '1990-05-01'],
+      ['about', 'Hi'],
+      ['looking_for', ''],
+      ...words,
+      ['words_shown', '1'],
+    ]);
+
+  it('When the signup is posted with his own words, then the account is created with what he said and nothing he left empty', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      '/signup',
+      withWords([
+        ['looking_for', 'right_now'],
+        ['looking_for', 'dates'],
+        ['position', 'vers_bottom'],
+        ['tribes', 'otter'],
+        ['height_cm', ' 183 '],
+        ['weight_kg', ''],
+        ['pronouns', ''],
+      ]),
+      '',
+    );
+    expect(res.status).toBe(303);
+    expect(JSON.parse(standIn.hits('/api/signup.php')[0]!.body)).toEqual({
+      email: 'new@example.test',
+      password: 'a-good-password',
+      name: 'Piet',
+      date_of_birth: '1990-05-01',
+      about: 'Hi',
+      looking_for: ['dates', 'right_now'],
+      position: 'vers_bottom',
+      tribes: ['otter'],
+      height_cm: 183,
+      tracking: {},
+    });
+  });
+
+  it('When four tribes and a height out of range are posted, then the page says both in Dutch beside them with what he chose kept, and the backend is not asked', async () => {
+    standIn = await backend(false);
+    app = makeApp(standIn.url, { render: renderPage });
+    const res = await post(
+      '/signup',
+      withWords([
+        ['looking_for', 'chat'],
+        ['position', 'top'],
+        ['tribes', 'bear'],
+        ['tribes', 'otter'],
+        ['tribes', 'cub'],
+        ['tribes', 'wolf'],
+        ['height_cm', '300'],
+        ['weight_kg', '80'],
+        ['pronouns', 'he_him'],
+      ]),
+      'locale=nl',
+    );
+    expect(res.status).toBe(200);
+    expect(standIn.hits('/api/signup.php')).toEqual([]);
+    expect(res.text).toContain('Kies hoogstens 3 types.');
+    expect(res.text).toContain('Vul een lengte in tussen 120 en 230 cm.');
+    expect(res.text).toMatch(/id="pf-height_cm"[^>]*class="form-control is-invalid"[^>]*value="300"/);
+    expect(res.text).toMatch(/name="weight_kg"[^>]*value="80"/);
+    const checked = checkboxes(res.text)
+      .filter((b) => b.checked)
+      .map((b) => `${b.name}=${b.value}`);
+    expect(checked).toEqual(['looking_for=chat', 'tribes=bear', 'tribes=cub', 'tribes=otter', 'tribes=wolf']);
+    expect(res.text).toMatch(/<option value="top" selected="">/);
+    expect(res.text).toMatch(/<option value="he_him" selected="">/);
+    // The rest of the form as sent, never the password.
+    expect(res.text).toContain('value="Piet"');
+    expect(res.text).not.toContain('a-good-password');
   });
 
   it('When the signup is posted, then the account is created with every field and its tracking, and the page answers 303 to the e-mail step with the auth cookie', async () => {

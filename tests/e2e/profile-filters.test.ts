@@ -8,8 +8,8 @@ import { startSite, type RunningSite } from './support/server';
 
 /**
  * The filter sheet's search by what members say of themselves and by distance, on a phone: two members are given
- * their own words in the site's database (the profile editor of them is another page), everybody else has none, so
- * each search below has exactly one right card.
+ * their own words in the site's database (the profile editor of them is another page) and the words the demo seeded
+ * for everybody else are cleared, so each search below has exactly one right card.
  */
 describe.skipIf(!runE2e)('the search by looking for, position, tribes and distance', () => {
   let site: RunningSite;
@@ -38,6 +38,7 @@ describe.skipIf(!runE2e)('the search by looking for, position, tribes and distan
        ORDER BY u.id LIMIT 2`,
     );
     [near, far] = members.map((m) => m.id) as [number, number];
+    await query(`UPDATE profiles SET looking_for = '{}', position = NULL, tribes = '{}', height_cm = NULL`);
     // Grid cells' centres, as the site stores positions: the premium member and the near member in Amsterdam.
     await query(`UPDATE profiles SET lat = 52.375, lon = 4.875 WHERE user_id = (SELECT id FROM users WHERE email = 'premium@demo.test')`);
     await query(

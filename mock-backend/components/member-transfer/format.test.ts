@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEIGHT_CM, LOOKING_FOR, POSITIONS, PRONOUNS, TRIBES, TRIBES_MAX, WEIGHT_KG } from '../../../src/shared/profile-words';
 import { MAX_LEGACY_MEMBER_ID } from '../../lib/legacy-sync';
 import { readLines, type ReadLine } from './format';
 
@@ -79,5 +80,23 @@ describe('member transfer: the schemas', () => {
       const node = rest.reduce<Record<string, unknown>>((n, key) => n[key] as Record<string, unknown>, schema.properties[field] ?? {});
       expect([kind, ...at, node.maximum]).toEqual([kind, ...at, MAX_LEGACY_MEMBER_ID]);
     }
+  });
+
+  it('When a member carries his own words, then the schema allows the values and limits the site has and no others (so a record is refused alone, never by the database)', async () => {
+    const schema = JSON.parse(await readFile(new URL('../../../docs/import-format/v1/members.schema.json', import.meta.url), 'utf8')) as {
+      properties: { profile: { properties: Record<string, Record<string, unknown>> } };
+    };
+    const words = schema.properties.profile.properties;
+    expect(words.looking_for).toEqual({
+      type: 'array',
+      maxItems: LOOKING_FOR.length,
+      uniqueItems: true,
+      items: { enum: [...LOOKING_FOR] },
+    });
+    expect(words.tribes).toEqual({ type: 'array', maxItems: TRIBES_MAX, uniqueItems: true, items: { enum: [...TRIBES] } });
+    expect(words.position).toEqual({ enum: [...POSITIONS, null] });
+    expect(words.pronouns).toEqual({ enum: [...PRONOUNS, null] });
+    expect(words.height_cm).toEqual({ type: ['integer', 'null'], minimum: HEIGHT_CM.min, maximum: HEIGHT_CM.max });
+    expect(words.weight_kg).toEqual({ type: ['integer', 'null'], minimum: WEIGHT_KG.min, maximum: WEIGHT_KG.max });
   });
 });

@@ -616,6 +616,82 @@ describe('member transfer: members learnt on first sight', () => {
   });
 });
 
+describe('member transfer: the profile in his own words', () => {
+  const member = (id: number, words: object) => ({
+    id,
+    email: `member${id}@php.example`,
+    status: 'active',
+    signup_date: '2024-02-01T00:00:00Z',
+    profile: { name: `Member ${id}`, ...words },
+  });
+  /** Every field of his own words, each a value of the contract at the edge of its list or range. */
+  const allWords = {
+    looking_for: ['chat', 'dates', 'friends', 'relationship', 'right_now'],
+    position: 'vers_bottom',
+    tribes: ['bear', 'leather', 'wolf'],
+    height_cm: 230,
+    weight_kg: 40,
+    pronouns: 'he_they',
+  };
+  /** One bad value of each kind, by member id: what is wrong and where the report says it is. */
+  const bad: Array<[number, object, string]> = [
+    [200201, { looking_for: ['chat', 'marriage'] }, '/profile/looking_for/1'],
+    [200202, { looking_for: ['chat', 'chat'] }, '/profile/looking_for'],
+    [200203, { tribes: ['bear', 'unicorn'] }, '/profile/tribes/1'],
+    [200204, { tribes: ['bear', 'otter', 'cub', 'wolf'] }, '/profile/tribes'],
+    [200205, { position: 'dominant' }, '/profile/position'],
+    [200206, { height_cm: 231 }, '/profile/height_cm'],
+    [200207, { height_cm: 119 }, '/profile/height_cm'],
+    [200208, { height_cm: 180.5 }, '/profile/height_cm'],
+    [200209, { weight_kg: 39 }, '/profile/weight_kg'],
+    [200210, { weight_kg: 251 }, '/profile/weight_kg'],
+    [200211, { pronouns: 'he/him/his, and anything you like to call me'.repeat(3) }, '/profile/pronouns'],
+    [200212, { looking_for: 'dates' }, '/profile/looking_for'],
+  ];
+  const GOOD = 200220;
+
+  async function wordsSet(): Promise<string> {
+    const dir = await tempDir();
+    await writeTransferSet(dir, { members: 3, firstId: 200_001, photos: 0 });
+    // The bad records between good ones, all in one batch: each refused alone, the batch written.
+    await appendLines(dir, 'members', [...bad.map(([id, words]) => member(id, words)), member(GOOD, allWords)]);
+    return dir;
+  }
+
+  const stored = (db: Db, ids: number[]) =>
+    db.query(sql`SELECT user_id, looking_for, position, tribes, height_cm, weight_kg, pronouns FROM profiles
+      WHERE user_id = ANY(${ids}::int[]) ORDER BY user_id`);
+
+  it('When records carry values of his own words that are not in the lists or out of range, then each is refused in the report with the field named, and the good record with every field is stored whole', async () => {
+    const dir = await wordsSet();
+    const { db, media } = await database();
+
+    const result = await runImport(db, { dir, media });
+
+    expect(result.refusals.map((r) => [r.kind, r.reason, r.id])).toEqual(bad.map(([id]) => ['members', 'schema', String(id)]));
+    for (const [i, [id, , where]] of bad.entries()) expect(result.refusals[i]?.detail, String(id)).toMatch(new RegExp(`^${where} `));
+    expect(result.refusals.every((r) => r.file === 'members.jsonl' && r.line > 3)).toBe(true);
+    expect(result.counts.members).toEqual({ imported: 4, refused: bad.length });
+    expect(await count(db, 'users WHERE id BETWEEN 200201 AND 200212')).toBe(0);
+    expect(await stored(db, [GOOD])).toEqual([{ user_id: GOOD, ...allWords }]);
+    // The members of the export's own lines have none of them: the defaults, as a member who said nothing.
+    expect(await stored(db, [200_001])).toEqual([
+      { user_id: 200_001, looking_for: [], position: null, tribes: [], height_cm: null, weight_kg: null, pronouns: null },
+    ]);
+  });
+
+  it('When the same directory is checked with a dry run, then the same records are refused and nothing is written', async () => {
+    const dir = await wordsSet();
+    const { db, media } = await database();
+
+    const result = await runImport(db, { dir, media, dryRun: true });
+
+    expect(result.refusals.map((r) => [r.reason, r.id])).toEqual(bad.map(([id]) => ['schema', String(id)]));
+    expect(result.counts.members.imported).toBe(4);
+    expect(await count(db, 'users')).toBe(0);
+  });
+});
+
 describe('member transfer: the export for the way back', () => {
   it('When what members did here is exported and loaded with the PHP data into a fresh database, then members, likes, messages and balances are the same', async () => {
     const source = await database();
@@ -653,6 +729,20 @@ describe('member transfer: the export for the way back', () => {
       .map((line) => (JSON.parse(line) as { id: number }).id);
     // The signup and the edited profile; a member whose balance changed here comes too (his row changed).
     expect(exportedMembers).toEqual(expect.arrayContaining([localId, b]));
+    // His own words travel in his record, as the import reads them.
+    const exportedB = (await readFile(path.join(exported, 'members.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; profile: Record<string, unknown> })
+      .find((m) => m.id === b);
+    expect(exportedB?.profile).toMatchObject({
+      looking_for: ['dates', 'right_now'],
+      position: 'versatile',
+      tribes: ['otter'],
+      height_cm: 180,
+      weight_kg: 82,
+      pronouns: 'he_him',
+    });
     expect(exportedMembers).not.toContain(FIRST);
 
     const target = await database();

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { WORDS_SHOWN_FIELD } from '../../components/profile-words-fields';
-import { profileWordsOf, profileWordsProblemsOf } from '../../features/profile-edit/profile-update';
+import { profileWordsFieldsOf, profileWordsOf, profileWordsProblemsOf } from '../../features/profile-edit/profile-update';
 import { useParams } from 'react-router';
 import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
@@ -16,8 +16,8 @@ import { searchOf, type PageActionArgs } from '../route-handle';
 import { useSignupPhoto } from '../signup-photo';
 
 /**
- * The signup posted by the browser (without JavaScript, or before the page hydrated: every plain field at once; the
- * photo waits for the profile) or sent by the wizard through the router once it has every step. A message to a member
+ * The signup posted by the browser (without JavaScript, or before the page hydrated: every plain field at once, his own
+ * words as the profile editor posts them; the photo waits for the profile) or sent by the wizard through the router once it has every step. A message to a member
  * with neither name nor birth date is the "message first" signup. Every field is checked at once by the rules the
  * backend applies (which stays the authority), so a refused post shows each wrong field beside it. Done: the backend's
  * auth cookie goes out with a 303 to the page's e-mail step (to the wizard: the address, in place); refused: the page
@@ -39,7 +39,8 @@ export async function signupAction({
   const country = textField(form, 'country').trim().toUpperCase();
   const message = recipientId === null ? '' : textField(form, 'signup_message').trim();
   const messageFirst = message !== '' && name === '' && dateOfBirth === '';
-  const kept = { email, name, date_of_birth: dateOfBirth, about, signup_message: message, country };
+  // Shown again when the post is refused (never the password), his own words too: the lists joined by commas.
+  const kept = { email, name, date_of_birth: dateOfBirth, about, signup_message: message, country, ...profileWordsFieldsOf(form) };
   const wrong = [
     ...signupStepErrors({ step: 'account', email, password }),
     ...(messageFirst ? [] : signupStepErrors({ step: 'personal', email, name, date_of_birth: dateOfBirth })),

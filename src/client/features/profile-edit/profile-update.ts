@@ -97,12 +97,22 @@ export function profileFieldsOf(form: FormData): Record<string, string> {
     if (form.has(name)) fields[name] = text(form, name);
   }
   if (form.has(INTERESTS_SHOWN_FIELD)) fields.interests = form.getAll('interests').join(',');
-  if (form.has(WORDS_SHOWN_FIELD)) {
-    for (const name of WORDS_FIELDS)
-      fields[name] = form
+  return { ...fields, ...profileWordsFieldsOf(form) };
+}
+
+/**
+ * The own words of a refused form as they were sent (the lists joined by commas; wordsAsSent reads them back), so the
+ * form shows them again; none when the form had no own-words fields.
+ */
+export function profileWordsFieldsOf(form: FormData): Record<string, string> {
+  if (!form.has(WORDS_SHOWN_FIELD)) return {};
+  return Object.fromEntries(
+    WORDS_FIELDS.map((name) => [
+      name,
+      form
         .getAll(name)
         .filter((v) => typeof v === 'string')
-        .join(',');
-  }
-  return fields;
+        .join(','),
+    ]),
+  );
 }

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import { signupAction } from '../../../app/pages/signup-page';
+import type { PageActionArgs, PageContext } from '../../../app/route-handle';
+import { createApiClient } from '../../../../shared/api/create-client';
 import { renderWithApp } from '../../../test/render-app';
 import { settingsFixture } from '../../../test/fixtures';
 import { SignupWizard, type SignupPhotoSlot } from './signup-wizard';
@@ -303,5 +305,114 @@ describe('SignupWizard says what signing up means', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a photo later' }));
     expect((screen.getByLabelText('Your country') as HTMLSelectElement).value).toBe('NL');
     expect(screen.queryByTestId('signup-country-hint')).toBeNull();
+  });
+});
+
+describe('the signup action with his own words (the form as the browser posts it without JavaScript)', () => {
+  /** Runs the page's action on a posted form of `pairs` (a list ticked twice comes as two pairs of one name). */
+  async function post(pairs: Array<[string, string]>) {
+    const sent: unknown[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: async (input) => {
+        const request = input instanceof Request ? input : new Request(input);
+        sent.push(await request.json());
+        return new Response('{"success":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const request = new Request('http://localhost/signup', { method: 'POST', body: new URLSearchParams(pairs) });
+    const context = { api, settings: settingsFixture, user: Promise.resolve(null), hasSession: false, locale: 'en' } as PageContext;
+    const answer = await signupAction({ request, params: {}, context } as unknown as PageActionArgs);
+    return { answer, sent };
+  }
+  const plain: Array<[string, string]> = [
+    ['email', 'jan@example.test'],
+    ['password', 'a-good-password'],
+    ['name', 'Jan'],
+    ['date_of_birth', '1990-05-01'],
+    ['about', ''],
+  ];
+
+  it('When the lists come as repeated fields with the choices and measures, then the account is created with them in the contract’s order and without the ones left empty', async () => {
+    const { answer, sent } = await post([
+      ...plain,
+      ['looking_for', 'right_now'],
+      ['looking_for', 'chat'],
+      ['position', 'vers_top'],
+      ['tribes', 'wolf'],
+      ['tribes', 'bear'],
+      ['height_cm', '178'],
+      ['weight_kg', '74'],
+      ['pronouns', ''],
+      ['words_shown', '1'],
+    ]);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(303);
+    expect(sent).toEqual([
+      {
+        email: 'jan@example.test',
+        password: 'a-good-password',
+        name: 'Jan',
+        date_of_birth: '1990-05-01',
+        about: '',
+        looking_for: ['chat', 'right_now'],
+        position: 'vers_top',
+        tribes: ['bear', 'wolf'],
+        height_cm: 178,
+        weight_kg: 74,
+        tracking: {},
+      },
+    ]);
+  });
+
+  it('When four tribes, a height out of range and a weight that is no number are posted, then nothing is sent and the refusal names each with his words as sent', async () => {
+    const { answer, sent } = await post([
+      ...plain,
+      ['looking_for', 'dates'],
+      ['position', 'side'],
+      ['tribes', 'bear'],
+      ['tribes', 'otter'],
+      ['tribes', 'cub'],
+      ['tribes', 'jock'],
+      ['height_cm', '250'],
+      ['weight_kg', '80kg'],
+      ['pronouns', 'they_them'],
+      ['words_shown', '1'],
+    ]);
+    expect(sent).toEqual([]);
+    expect(answer).toMatchObject({
+      form: 'signup',
+      status: 422,
+      body: {
+        error: {
+          code: 'invalid_fields',
+          params: {
+            field: 'tribes',
+            field_errors: [
+              { field: 'tribes', code: 'profile_tribes_too_many' },
+              { field: 'height_cm', code: 'profile_height_range' },
+              { field: 'weight_kg', code: 'profile_weight_range' },
+            ],
+          },
+        },
+      },
+      fields: {
+        email: 'jan@example.test',
+        name: 'Jan',
+        looking_for: 'dates',
+        position: 'side',
+        tribes: 'bear,otter,cub,jock',
+        height_cm: '250',
+        weight_kg: '80kg',
+        pronouns: 'they_them',
+      },
+    });
+    expect((answer as { fields: Record<string, string> }).fields).not.toHaveProperty('password');
+  });
+
+  it('When a form without the own words is posted (an older page), then the account is created without them', async () => {
+    const { sent } = await post([...plain, ['tribes', 'bear']]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty('tribes');
   });
 });

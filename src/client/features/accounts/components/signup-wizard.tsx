@@ -5,7 +5,14 @@ import { Link } from '../../../components/link';
 import { Alert, Button, Form, FormFeedback, FormGroup, FormText, Input, Label, Progress } from 'reactstrap';
 import { MIN_AGE, PASSWORD_MIN_LENGTH, signupStepErrors } from '../../../../shared/account-rules';
 import { parseMeasure, profileWordsProblems, type WordsField } from '../../../../shared/profile-words';
-import { ProfileWordsFields, WORDS_SHOWN_FIELD, wordsErrorsOf, type WordsState } from '../../../components/profile-words-fields';
+import {
+  EMPTY_WORDS,
+  ProfileWordsFields,
+  WORDS_SHOWN_FIELD,
+  wordsAsSent,
+  wordsErrorsOf,
+  type WordsState,
+} from '../../../components/profile-words-fields';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useFormFailure } from '../../../components/progressive-form';
 import { useRouterFetcher } from '../../../components/router-fetcher';
@@ -92,7 +99,8 @@ export interface SignupWizardProps {
 
 /**
  * The signup, step by step. The form is posted to its page: without JavaScript (or before the page hydrated) the first
- * step carries every plain field at once (the later steps' fields come in a <noscript>; photos wait for the profile),
+ * step carries every plain field at once (the later steps' fields, his own words among them, come in a <noscript>;
+ * photos wait for the profile),
  * and the route's action creates the account on the server — 303 to the page with the e-mail step, or the page again
  * with the backend's error beside its field and the fields as sent (never the password). With JavaScript this
  * handler runs the steps.
@@ -123,8 +131,10 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     Object.fromEntries((refusedFields ?? []).map((e) => [e.field, ruleMessage(intl, e.code)])),
   );
   const [busy, setBusy] = useState(false);
-  /** The "about me" step's own words that break a rule, by field (checked when he goes on). */
-  const [wordsErrors, setWordsErrors] = useState<Partial<Record<WordsField, string>>>({});
+  /** The "about me" step's own words that break a rule, by field (checked when he goes on, or by the refused post's action). */
+  const [wordsErrors, setWordsErrors] = useState<Partial<Record<WordsField, string>>>(() =>
+    refused ? wordsErrorsOf(refused.error.params) : {},
+  );
   // The photo chosen at step 1 stays in this page (a File cannot go into the stored draft) until the account exists.
   const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
   const [photoOutcome, setPhotoOutcome] = useState<PhotoOutcome>(null);
@@ -281,6 +291,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
     if (checkStep(draft, 0, form)) void submit(draft, true);
   };
 
+  const notSaid = intl.formatMessage({ id: 'profileEdit.notSaid', defaultMessage: 'Not specified' });
   const outcome = photoOutcome ? <PhotoOutcomeNotice outcome={photoOutcome} /> : null;
   if (draft.step === PUSH_STEP) {
     return (
@@ -417,6 +428,10 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
                 error={fieldError('country')}
               />
             ) : null}
+            {/* His own words, the profile editor's fields (a refused post shows them as sent, each wrong one beside it). */}
+            <div className="row g-3 mb-3">
+              <ProfileWordsFields words={draft.words} onChange={ignoreChange} errors={wordsErrors} notSaid={notSaid} />
+            </div>
             <FormGroup>
               <Label for="signup-about-at-once">
                 <FormattedMessage id="signup.about" defaultMessage="About me (optional)" />
@@ -519,12 +534,7 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
 
       {step === 3 ? (
         <div className="row g-3 mb-3">
-          <ProfileWordsFields
-            words={draft.words}
-            onChange={(words) => update({ words })}
-            errors={wordsErrors}
-            notSaid={intl.formatMessage({ id: 'profileEdit.notSaid', defaultMessage: 'Not specified' })}
-          />
+          <ProfileWordsFields words={draft.words} onChange={(words) => update({ words })} errors={wordsErrors} notSaid={notSaid} />
         </div>
       ) : null}
       {step === 3 ? (
@@ -576,9 +586,12 @@ export function SignupWizard({ recipient, onProgress, photo }: SignupWizardProps
   );
 }
 
-/** The fields of a refused post that belong in the draft. */
+/** The fields of a refused post that belong in the draft, his own words too when the post had them. */
 function keptFields(fields: Record<string, string>): Partial<SignupDraft> {
-  return Object.fromEntries(SIGNUP_KEPT_FIELDS.filter((k) => typeof fields[k] === 'string').map((k) => [k, fields[k]]));
+  const kept: Partial<SignupDraft> = Object.fromEntries(
+    SIGNUP_KEPT_FIELDS.filter((k) => typeof fields[k] === 'string').map((k) => [k, fields[k]]),
+  );
+  return 'looking_for' in fields ? { ...kept, words: wordsAsSent(EMPTY_WORDS, fields) } : kept;
 }
 
 /** The fields shown only without JavaScript are read from the posted form, never from the page's state. */
