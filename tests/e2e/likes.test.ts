@@ -250,8 +250,23 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
     const pagePosts = pagePostsOf(page);
     await page.goto(`${site.url}/members`);
     await page.locator('html[data-hydrated]').waitFor();
+    // A wide screen's grid ends within the look-ahead of the screen, so it asks for the next pages on its own once it is
+    // interactive: the count of searches is taken once those have come and none follows within a moment.
+    await expect
+      .poll(
+        async () => {
+          const asked = searches.length;
+          await page.waitForTimeout(700);
+          return searches.length === asked && (await page.locator('[data-testid="next-page"][aria-disabled]').count()) === 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const label = (await page.locator('.member-grid li .like-toggle[aria-pressed="false"]').first().getAttribute('aria-label')) as string;
-    const card = page.locator('.member-grid li').filter({ has: page.getByRole('button', { name: label, exact: true }) });
+    const card = page
+      .locator('.member-grid li')
+      .filter({ has: page.getByRole('button', { name: label, exact: true }) })
+      .first();
     const id = Number((await card.locator('a[href^="/members/"]').first().getAttribute('href'))?.split('/')[2]);
     const before = searches.length;
     // The like is held at the API until the heart has been seen busy (the first like of the search also loads the
