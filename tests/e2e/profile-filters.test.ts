@@ -84,7 +84,7 @@ describe.skipIf(!runE2e)('the search by looking for, position, tribes and distan
     await page.goto(`${site.url}/locale/de?return=${encodeURIComponent('/members?filters=open')}`);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
     const blatt = page.getByTestId('filter-sheet');
-    await blatt.getByRole('group', { name: 'Rolle' }).getByText('Top', { exact: true }).click();
+    await blatt.getByRole('group', { name: 'Rolle' }).getByText('Aktiv', { exact: true }).click();
     await blatt.getByRole('group', { name: 'Typ' }).getByText('Twink', { exact: true }).click();
     await blatt.getByRole('group', { name: 'Sucht nach' }).getByText('Chatten', { exact: true }).click();
     await blatt.getByRole('button', { name: 'Suchen' }).click();
