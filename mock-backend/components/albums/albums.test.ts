@@ -142,7 +142,7 @@ describe('private albums', () => {
     expect((await request(ctx.app).get('/api/album-shares.php').set('cookie', viewer)).body.shares).toEqual([]);
   });
 
-  it("When the list of shares is read, then each member comes with his approved main photo, signed, or null without one", async () => {
+  it('When the list of shares is read, then each member comes with his approved main photo, signed, or null without one', async () => {
     await ctx.db.query(sql`DELETE FROM photos WHERE user_id = ${viewerId}`);
     const none = await request(ctx.app).get('/api/album-shares.php').set('cookie', owner);
     expect(none.body.shares).toEqual([{ id: viewerId, name: expect.any(String), shared_at: expect.any(String), main_image: null }]);
