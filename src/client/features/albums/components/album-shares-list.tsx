@@ -89,7 +89,7 @@ export function AlbumSharesList({
               <input type="hidden" name="share" value="0" />
               <button
                 type="submit"
-                className="btn btn-sm btn-outline-secondary"
+                className="btn btn-sm btn-outline-secondary text-body"
                 disabled={busy}
                 aria-describedby={`${id}-name-${share.id}`}
               >
