@@ -7,7 +7,6 @@ import { Link } from '../../../components/link';
 import { MemberPhoto } from '../../../components/member-photo';
 import { useFormFailure } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
-import { ALBUM_SHARES_PAGE } from '../../albums/index';
 import type { OwnImage } from '../api/upload-photo';
 import { PhotoUpload } from './photo-upload';
 
@@ -32,12 +31,15 @@ export function PhotoManager({
   cdnPrefix,
   name,
   postTo,
+  sharesPage,
 }: {
   photos: OwnImage[];
   limit: number;
   cdnPrefix: string;
   name: string;
   postTo: string;
+  /** The page of the members he shares his private album with (the albums feature's), linked under the photos. */
+  sharesPage?: string;
 }) {
   const intl = useIntl();
   const [search] = useSearchParams();
@@ -171,12 +173,14 @@ export function PhotoManager({
           <FormattedMessage id="photos.none" defaultMessage="You have no photos yet. Members with a photo get far more replies." />
         </p>
       )}
-      <p className="small mb-3">
-        <Link to={ALBUM_SHARES_PAGE} className="d-inline-flex align-items-center gap-1" data-testid="album-shares-link">
-          <LockIcon width={16} height={16} />
-          <FormattedMessage id="albums.shares.title" defaultMessage="Who sees my private album" />
-        </Link>
-      </p>
+      {sharesPage ? (
+        <p className="small mb-3">
+          <Link to={sharesPage} className="d-inline-flex align-items-center gap-1" data-testid="album-shares-link">
+            <LockIcon width={16} height={16} />
+            <FormattedMessage id="albums.shares.title" defaultMessage="Who sees my private album" />
+          </Link>
+        </p>
+      ) : null}
       <div role="status" aria-live="polite">
         {notice ? (
           <Alert color={notice.tone} fade={false} className="mb-3">
