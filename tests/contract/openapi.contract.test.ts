@@ -445,6 +445,22 @@ describe('contract of openapi.yaml', () => {
     if (!reporting) expect(listOf(shares.body, 'shares').map((s) => pick(s, 'id'))).toContain(premiumId);
     expectMatchesContract('listAlbumShares', ...answer(await call('GET', '/album-shares.php')));
 
+    // The conversation between the two says what the chat needs of both albums (optional: another backend may not).
+    const ownersChat = await call('GET', `/conversation.php?profile_id=${premiumId}`, { cookie: free });
+    expectStatus(ownersChat, 200);
+    expectMatchesContract('getConversation', ...answer(ownersChat));
+    const viewersChat = await call('GET', `/conversation.php?profile_id=${freeId}`, { cookie: premium });
+    expectStatus(viewersChat, 200);
+    expectMatchesContract('getConversation', ...answer(viewersChat));
+    if (!reporting) {
+      expect(pick(ownersChat.body, 'private_album')).toMatchObject({ shared_by_me: true, shared_with_me: false });
+      expect(pick(viewersChat.body, 'private_album')).toMatchObject({ shared_by_me: false, shared_with_me: true });
+      if (moderator) {
+        expect(pick(ownersChat.body, 'private_album', 'own_count')).toBeGreaterThanOrEqual(1);
+        expect(pick(viewersChat.body, 'private_album', 'count')).toBeGreaterThanOrEqual(1);
+      }
+    }
+
     const album = await call('GET', `/album.php?id=${freeId}`, { cookie: premium });
     expectStatus(album, 200);
     expectMatchesContract('getAlbum', ...answer(album));
@@ -459,6 +475,9 @@ describe('contract of openapi.yaml', () => {
     const takenBack = await call('GET', `/album.php?id=${freeId}`, { cookie: premium });
     expectStatus(takenBack, 403);
     expectMatchesContract('getAlbum', ...answer(takenBack));
+    const closedChat = await call('GET', `/conversation.php?profile_id=${freeId}`, { cookie: premium });
+    expectMatchesContract('getConversation', ...answer(closedChat));
+    if (!reporting) expect(pick(closedChat.body, 'private_album', 'shared_with_me')).toBe(false);
 
     const back = await call('PUT', '/photo-private.php', { cookie: free, body: { id: photoId, private: false } });
     expectStatus(back, 200);

@@ -206,7 +206,11 @@ export function operationSamples(memberId: number): Record<string, Sample[]> {
     fileAppeal: [{ who: 'free', body: { decision: 987654, text: 'Bad input.', token: '0'.repeat(32) } }],
     decideAppeal: [{ who: 'moderator', body: { appeal: 987654, outcome: 'upheld', explanation: 'Bad input.' } }],
     decideNotice: [{ who: 'moderator', body: { notice: 987654, action: 'assign', content_url: 'https://example.test/members/1' } }],
-    getConversation: [{ who: 'free', query: { conversation: 987654, profile_id: memberId, before: 5, limit: 10 } }],
+    getConversation: [
+      // Sent whole (first), the newest page of the conversation with the member: its answer carries the private albums.
+      { who: 'free', query: { profile_id: memberId } },
+      { who: 'free', query: { conversation: 987654, profile_id: memberId, before: 5, limit: 10 } },
+    ],
     sendMessage: [{ who: 'free', body: { profile_id: memberId, text: 'Hello' } }],
     markConversationRead: [{ who: 'free', body: { conversation: 987654, seq: 1 } }],
     sendTyping: [{ who: 'free', body: { conversation: 987654 } }],

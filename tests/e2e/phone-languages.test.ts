@@ -102,6 +102,17 @@ const writeTo = (page: Page, to: number, text: string) =>
     { to, text },
   );
 
+/** Shares the page's member's private album with another member. */
+const shareAlbumWith = (page: Page, id: number) =>
+  page.evaluate(async (id) => {
+    const answer = await fetch('/api/album-share.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    if (!answer.ok) throw new Error(`album-share.php ${answer.status}: ${await answer.text()}`);
+  }, id);
+
 describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -115,7 +126,7 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
     await site?.stop();
   });
 
-  it('When a member reads the site in any of its eleven languages at 320 × 640, then no member page scrolls sideways, no button, tab or chip cuts its text, the swipe game and the block confirmation are clear of the tab bar, the likes tabs and card names fit, and at most one banner shows', async () => {
+  it('When a member reads the site in any of its eleven languages at 320 × 640, then no member page (the list of album shares too) scrolls sideways, no button, tab or chip cuts its text, the swipe game and the block confirmation are clear of the tab bar, the likes tabs and card names fit, and at most one banner shows', async () => {
     // Two members share the languages: one member's page loads in a minute stay under the event stream's rate limit.
     const found: string[] = [];
     for (const [who, locales] of [
@@ -126,6 +137,8 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
       const href = (await page.locator('.member-grid a.member-card').first().getAttribute('href')) as string;
       const profileId = Number(/\/members\/(\d+)/.exec(href)?.[1]);
       const conversation = await writeTo(page, profileId, 'Hallo! Mitgliederverwaltungsübersichtsseite ja kaikkiin tilanteisiin sopiva');
+      // His private album shared with that member: the list of shares has a row (a name, a date, its button) to lay out.
+      await shareAlbumWith(page, profileId);
       // The block confirmation as a profile opens it without JavaScript (and with it, from the same address).
       const blocking = `${href}?block=confirm`;
       // The main member pages in every language; German and Finnish, whose words are the longest, on every member page.
@@ -140,6 +153,7 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
         `/chats/${conversation}`,
         '/me',
         '/visitors',
+        '/albums/shares',
       ];
       const all = [...main, '/likes/given', '/credits', '/transactions', '/settings', '/profile', '/notifications', '/sexual-health'];
       for (const locale of locales) {

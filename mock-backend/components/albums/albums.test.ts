@@ -142,6 +142,54 @@ describe('private albums', () => {
     expect((await request(ctx.app).get('/api/album-shares.php').set('cookie', viewer)).body.shares).toEqual([]);
   });
 
+  it('When the list of shares is read, then each member comes with his approved main photo, signed, or null without one', async () => {
+    await ctx.db.query(sql`DELETE FROM photos WHERE user_id = ${viewerId}`);
+    const none = await request(ctx.app).get('/api/album-shares.php').set('cookie', owner);
+    expect(none.body.shares).toEqual([{ id: viewerId, name: expect.any(String), shared_at: expect.any(String), main_image: null }]);
+    const up = await request(ctx.app)
+      .post('/api/photos.php')
+      .set('cookie', viewer)
+      .attach('photo', await jpeg('#33c'), { filename: 'v.jpg', contentType: 'image/jpeg' });
+    expect(up.status).toBe(201);
+    // Awaiting moderation: not shown yet.
+    expect((await request(ctx.app).get('/api/album-shares.php').set('cookie', owner)).body.shares[0].main_image).toBeNull();
+    await ctx.db.query(sql`UPDATE photos SET status = 'approved' WHERE user_id = ${viewerId}`);
+    const [main] = await ctx.db.query<{ id: number }>(sql`SELECT id FROM photos WHERE user_id = ${viewerId} AND is_main`);
+    const shown = (await request(ctx.app).get('/api/album-shares.php').set('cookie', owner)).body.shares[0].main_image;
+    expect(shown).toMatchObject({ id: main?.id, status: 'approved' });
+    expect(shown.match_path).toMatch(/^s\/\d{10}\/[\w-]{43}\//);
+  });
+
+  it('When either member opens their conversation, then it says what the chat needs of both albums, and follows a share and its taking back', async () => {
+    const open = (cookie: string, id: number) =>
+      request(ctx.app).get('/api/conversation.php').query({ profile_id: id }).set('cookie', cookie);
+    // The owner (one approved private photo) shares with the viewer (none of his own).
+    const mine = await open(owner, viewerId);
+    expect(mine.status).toBe(200);
+    expect(mine.body.private_album).toEqual({ own_count: 1, count: 0, shared_with_me: false, shared_by_me: true });
+    const theirs = await open(viewer, ownerId);
+    expect(theirs.body.private_album).toEqual({ own_count: 0, count: 1, shared_with_me: true, shared_by_me: false });
+    // Paging back carries messages only.
+    const older = await request(ctx.app).get('/api/conversation.php').query({ profile_id: ownerId, before: 5 }).set('cookie', viewer);
+    expect(older.status).toBe(200);
+    expect(older.body.private_album).toBeUndefined();
+
+    expect((await unshare(owner, viewerId)).status).toBe(200);
+    expect((await open(viewer, ownerId)).body.private_album).toMatchObject({ count: 1, shared_with_me: false });
+    expect((await open(owner, viewerId)).body.private_album).toMatchObject({ own_count: 1, shared_by_me: false });
+    // A private photo still awaiting moderation is no photo of the album yet.
+    await ctx.db.query(sql`UPDATE photos SET status = 'pending' WHERE id = ${privateId}`);
+    expect((await open(owner, viewerId)).body.private_album).toMatchObject({ own_count: 0 });
+    await ctx.db.query(sql`UPDATE photos SET status = 'approved' WHERE id = ${privateId}`);
+    // A suspended partner: nothing to share with him, so no album in the answer.
+    await ctx.db.query(sql`UPDATE users SET suspended_until = now() + interval '1 day' WHERE id = ${viewerId}`);
+    const suspended = await open(owner, viewerId);
+    expect(suspended.body.partner_available).toBe(false);
+    expect(suspended.body.private_album).toBeUndefined();
+    await ctx.db.query(sql`UPDATE users SET suspended_until = NULL WHERE id = ${viewerId}`);
+    expect((await share(owner, viewerId)).status).toBe(200);
+  });
+
   it('When the owner takes the album back, then album.php and the URL he had refuse at once', async () => {
     const path = (await album(viewer, ownerId)).body.photos[0].match_path as string;
     const res = await unshare(owner, viewerId);

@@ -3,3 +3,4 @@
  * (eslint.config.js enforces this). What is not exported here is the component's own.
  */
 export { albumMediaGuard } from './media';
+export { albumsBetween } from './service';

@@ -2,6 +2,7 @@ import { ALBUM_SHARE_LIMIT } from '../../../src/shared/constants';
 import type { Schemas } from '../../lib/api-types';
 import type { Db } from '../../lib/db';
 import { AppError, notFound } from '../../lib/errors';
+import { toImage } from '../members/index';
 import * as repo from './repository';
 
 type PrivateAlbum = Schemas['PrivateAlbum'];
@@ -53,12 +54,29 @@ export async function album(db: Db, asker: Asker, ownerId: number): Promise<Priv
   };
 }
 
+/** The members the asker shares his album with, newest first, each with his main photo (the owner's list of shares). */
 export async function shares(db: Db, asker: Asker): Promise<{ shares: AlbumShare[]; limit: number }> {
   const rows = await repo.listShares(db, asker.userId);
   return {
-    shares: rows.map((r) => ({ id: r.id, name: r.name, shared_at: new Date(r.shared_at).toISOString() })),
+    shares: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      shared_at: new Date(r.shared_at).toISOString(),
+      main_image:
+        r.photo_id !== null && r.photo_filename && r.photo_thumb
+          ? toImage({ id: r.photo_id, filename: r.photo_filename, thumb_filename: r.photo_thumb, status: 'approved' })
+          : null,
+    })),
     limit: ALBUM_SHARE_LIMIT,
   };
+}
+
+/**
+ * The private albums between the reader of a conversation and the other member (the chat's album menu and link):
+ * the other's album as his profile shows it, and the size of the reader's own.
+ */
+export async function albumsBetween(db: Db, viewerId: number, otherId: number): Promise<Schemas['ChatAlbumInfo']> {
+  return repo.albumsBetween(db, viewerId, otherId);
 }
 
 /**

@@ -12,6 +12,7 @@ import { secondsToNextUtcDay } from '../../lib/utc-day';
 import { AppError, notFound } from '../../lib/errors';
 import { processPhoto } from '../photos/index';
 import { toSummary } from '../members/index';
+import { albumsBetween } from '../albums/index';
 import { chargeMessage, postMessage, reserveMessage, voidMessage } from './charge';
 import { photoImage, removeChatPhoto, storeChatPhoto } from '../media/index';
 import { notificationInsert, type Notifier } from '../push/index';
@@ -123,6 +124,12 @@ export async function getConversation(
     : [];
   const page = rows.slice(0, limit);
   const oldest = page[page.length - 1];
+  // The private albums between the two, for the chat's album menu and link: on the newest page only (paging back
+  // needs messages only), and not while the other member is suspended or banned (nothing can be shared with him then).
+  const [allowance, albums] = await Promise.all([
+    allowanceOf(db, site, viewer.userId),
+    q.before === undefined && !partner.unavailable ? albumsBetween(db, viewer.userId, otherId) : null,
+  ]);
   return {
     conversation: membership?.conversation_id ?? null,
     profile: toPartner(partner),
@@ -131,7 +138,8 @@ export async function getConversation(
     partner_read_seq: membership ? repo.seqOf(membership.other_read_seq) : 0,
     read_seq: membership ? repo.seqOf(membership.read_seq) : 0,
     partner_available: !partner.unavailable,
-    allowance: await allowanceOf(db, site, viewer.userId),
+    allowance,
+    ...(albums ? { private_album: albums } : {}),
   };
 }
 

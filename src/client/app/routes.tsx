@@ -139,6 +139,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'albums/shares',
+        ...pageRoute(
+          'album-shares-page',
+          () => import('./pages/album-shares-page'),
+          (m) => ({ Component: m.AlbumSharesPage, loader: m.albumSharesLoader, action: m.albumSharesAction }),
+        ),
+      },
+      {
         path: 'members/:id',
         ...pageRoute(
           'profile-page',

@@ -603,6 +603,8 @@ export interface paths {
          *     previous answer). Reading does not move the read marker; `markConversationRead` does. The other member's
          *     online state and last activity are null when he is invisible. `allowance` tells what sending costs and what
          *     is left (free messages, conversations a free member may still start, new conversations today).
+         *     `private_album` (optional, on the newest page while the other member is available) says what the chat needs to
+         *     share the member's private album with him or open his: both albums' sizes and who shares with whom.
          */
         get: operations["getConversation"];
         put?: never;
@@ -2485,6 +2487,7 @@ export interface components {
             /** @description False while the other member is suspended or banned; sends to him are refused (409 partner_unavailable) */
             partner_available?: boolean;
             allowance: components["schemas"]["ChatAllowance"];
+            private_album?: components["schemas"]["ChatAlbumInfo"];
         };
         SentMessage: {
             message: components["schemas"]["Message"];
@@ -2854,6 +2857,10 @@ export interface components {
             shared_with_me: boolean;
             shared_by_me: boolean;
         };
+        /** @description The private albums between the two members of a conversation, for the member who reads it - the other member's album as his profile shows it (its size, whether he shares it with the reader, whether the reader shares his with him) and how many approved private photos the reader's own album holds (none: nothing to share yet). Optional in a conversation: a backend without it still conforms, and the chat then offers no album. */
+        ChatAlbumInfo: components["schemas"]["PrivateAlbumInfo"] & {
+            own_count: number;
+        };
         AlbumShareState: {
             shared: boolean;
         };
@@ -2862,6 +2869,8 @@ export interface components {
             name: string;
             /** Format: date-time */
             shared_at: string;
+            /** @description His approved main photo (null without one). Optional - a backend without it still conforms. */
+            main_image?: components["schemas"]["Image"] | null;
         };
         BlockedMember: {
             id: number;

@@ -10,8 +10,8 @@ const sent = {
   allowance: { message_credits: 2, message_length: 1000, credits: 38, free_messages_left: 0 },
 };
 
-/** The conversation's action for a composer posted to /members/9/chat with `fields`; the backend answers `status` and `body`. */
-async function post(fields: Record<string, string>, status: number, body: unknown) {
+/** The conversation's action for a form posted to `url` (/members/9/chat) with `fields`; the backend answers `status` and `body`. */
+async function post(fields: Record<string, string>, status: number, body: unknown, url = 'http://localhost/members/9/chat') {
   const calls: Array<{ call: string; key: string | null }> = [];
   const fetch = (async (input: Request | string | URL) => {
     const request = input instanceof Request ? input : new Request(input);
@@ -23,7 +23,7 @@ async function post(fields: Record<string, string>, status: number, body: unknow
   }) as unknown as typeof globalThis.fetch;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const request = new Request('http://localhost/members/9/chat', { method: 'POST', body: form });
+  const request = new Request(url, { method: 'POST', body: form });
   const context = { api: createApiClient({ baseUrl: 'http://localhost/api', fetch }) };
   return { result: await conversationAction({ params: { id: '9' }, request, context } as unknown as PageActionArgs), calls };
 }
@@ -52,5 +52,28 @@ describe('the conversation action', () => {
       body: { error: { code: 'message_empty', message: '' } },
       fields: { text: '', idempotency_key: KEY },
     });
+  });
+
+  it("When the header's album form is posted, then the member's private album is shared with the other member or taken back, and the answer is a 303 to the same conversation", async () => {
+    const shared = await post({ intent: 'album-share', member_id: '9', share: '1' }, 200, { shared: true });
+    expect(shared.calls).toEqual([{ call: 'POST /api/album-share.php {"id":9}', key: null }]);
+    expect(shared.result instanceof Response && [shared.result.status, shared.result.headers.get('Location')]).toEqual([
+      303,
+      '/members/9/chat',
+    ]);
+    const back = await post({ intent: 'album-share', member_id: '9', share: '0' }, 200, { shared: false }, 'http://localhost/chats/5');
+    expect(back.calls).toEqual([{ call: 'DELETE /api/album-share.php ', key: null }]);
+    expect(back.result instanceof Response && [back.result.status, back.result.headers.get('Location')]).toEqual([303, '/chats/5']);
+  });
+
+  it('When the backend refuses the album share, then the page renders again with its message for the album form, and nothing is sent as a message', async () => {
+    const full = { error: { code: 'album_share_limit', message: 'Je deelt je album al met 100 leden.', params: { limit: 100 } } };
+    const { result, calls } = await post({ intent: 'album-share', member_id: '9', share: '1', text: 'Hoi' }, 422, full);
+    expect(calls).toEqual([{ call: 'POST /api/album-share.php {"id":9}', key: null }]);
+    expect(result).toEqual({ form: 'album-share', status: 422, body: full, fields: {} });
+    // A form without a member changes nothing.
+    const none = await post({ intent: 'album-share', share: '1' }, 200, {});
+    expect(none.calls).toEqual([]);
+    expect(none.result instanceof Response && none.result.headers.get('Location')).toBe('/members/9/chat');
   });
 });

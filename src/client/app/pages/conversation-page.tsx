@@ -16,6 +16,7 @@ import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressiv
 import { chatsKey } from '../../features/social/api/list-chats';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import { albumShareAction, isAlbumShareForm } from '../album-share-action';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
@@ -60,7 +61,9 @@ export const memberConversationLoader = conversationLoaderOf('member');
 type SentAnswer = InPlaceAnswer<SentMessage>;
 
 /**
- * The composer's form posted to /chats/:id or /members/:id/chat: the message goes to the backend with the form's
+ * The forms posted to /chats/:id or /members/:id/chat. The album share form (`intent=album-share`, the header's album
+ * menu) shares the member's private album with the other member or takes it back, as on his profile, then 303 back to
+ * the conversation. The composer's form: the message goes to the backend with the form's
  * Idempotency-Key (a repeated post is sent and charged once). A photo chosen in the form goes as a photo message with
  * the text as its caption; a gift of the picker (`gift`, the gift's key) posted with the same form goes instead of the
  * text; both with the form's key too (sent and charged once). Posted by the browser (without JavaScript, or before the
@@ -71,6 +74,8 @@ type SentAnswer = InPlaceAnswer<SentMessage>;
 export async function conversationAction({ request, context }: PageActionArgs): Promise<Response | FormFailure | SentAnswer> {
   const here = new URL(request.url).pathname;
   const form = await request.formData();
+  // The album menu's form: shares the member's private album with the other member or takes it back, then the page.
+  if (isAlbumShareForm(form)) return albumShareAction(form, context.api, here);
   const profileId = parseId(textField(form, 'profile_id'));
   if (profileId === null) return seeOther(here);
   const text = textField(form, 'text').trim();

@@ -4,6 +4,7 @@ import { Link } from '../../components/link';
 import { Alert } from 'reactstrap';
 import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
+import { ALBUM_SHARES_PAGE } from '../../features/albums/album-paths';
 import { deletePhoto } from '../../features/photos/api/delete-photo';
 import { setMainPhoto } from '../../features/photos/api/set-main-photo';
 import { setPhotoPrivate } from '../../features/photos/api/set-photo-private';
@@ -190,7 +191,14 @@ export function MyProfilePage() {
     body = (
       <div className="my-profile-layout">
         <div className="d-grid gap-3">
-          <PhotoManager photos={data.photos} limit={data.photo_limit} cdnPrefix={settings.cdn_prefix} name={data.name} postTo="/profile" />
+          <PhotoManager
+            photos={data.photos}
+            limit={data.photo_limit}
+            cdnPrefix={settings.cdn_prefix}
+            name={data.name}
+            postTo="/profile"
+            sharesPage={ALBUM_SHARES_PAGE}
+          />
           <ProfileForm
             key={data.id}
             profile={data}

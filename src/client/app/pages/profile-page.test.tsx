@@ -127,4 +127,17 @@ describe("the like heart's action", () => {
     const refused = await postLike({ intent: 'like', profile_id: '42', [FETCHER_FIELD]: '1' }, json(429, refusal));
     expect(refused.result).toEqual({ form: 'like', status: 429, body: refusal, fields: { profile_id: '42', intent: 'like' } });
   });
+
+  it('When the album share form is posted to the profile, then the album is shared with the member of the form and the answer is a 303 to his profile; refused, its failure', async () => {
+    const shared = await postLike({ intent: 'album-share', member_id: '42', share: '1' }, json(200, { shared: true }));
+    expect(shared.calls).toEqual(['POST /api/album-share.php']);
+    expect(shared.result instanceof Response && [shared.result.status, shared.result.headers.get('Location')]).toEqual([
+      303,
+      '/members/42',
+    ]);
+    const self = { error: { code: 'album_share_self', message: 'Je kunt je privéalbum niet met jezelf delen.' } };
+    const refused = await postLike({ intent: 'album-share', member_id: '42', share: '0' }, json(422, self));
+    expect(refused.calls).toEqual(['DELETE /api/album-share.php']);
+    expect(refused.result).toEqual({ form: 'album-share', status: 422, body: self, fields: {} });
+  });
 });

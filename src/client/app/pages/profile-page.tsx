@@ -9,8 +9,8 @@ import { Seo } from '../../components/seo';
 import { getProfile, parseProfileId, profileKey, useProfile } from '../../features/profile/api/get-profile';
 import { likeProfile, unlikeProfile, type LikeResult } from '../../features/likes/api/likes';
 import { LIKE_FORM, LikeButton } from '../../features/likes/components/like-button';
-import { albumKey, getAlbum, shareAlbum, unshareAlbum } from '../../features/albums/api/albums';
-import { ALBUM_SHARE_FORM, AlbumShareButton } from '../../features/albums/components/album-share-button';
+import { albumKey, getAlbum } from '../../features/albums/api/albums';
+import { AlbumShareButton } from '../../features/albums/components/album-share-button';
 import { PrivateAlbum } from '../../features/albums/components/private-album';
 import { blockMember } from '../../features/privacy/api/block-member';
 import { BLOCK_FORM, BlockButton } from '../../features/privacy/components/block-button';
@@ -22,6 +22,7 @@ import { reportPagePath } from '../../features/safety/report-path';
 import { isApiRequestError } from '../../lib/api-error';
 import { type RootState, useAppSelector, useCurrentUser, useSettings } from '../../lib/store/store';
 import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import { albumShareAction, isAlbumShareForm } from '../album-share-action';
 import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { mergePrefetched, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 import { ErrorPage } from './error-page';
@@ -65,15 +66,7 @@ export async function profileAction({ params, request, context }: PageActionArgs
       () => blockMember(context.api, id),
       () => seeOther('/members?blocked=1'),
     );
-  if (id && intent === ALBUM_SHARE_FORM) {
-    const share = textField(form, 'share') === '1';
-    return runFormAction(
-      ALBUM_SHARE_FORM,
-      {},
-      () => (share ? shareAlbum(context.api, id) : unshareAlbum(context.api, id)),
-      () => seeOther(`/members/${id}`),
-    );
-  }
+  if (id && isAlbumShareForm(form)) return albumShareAction(form, context.api, `/members/${id}`);
   if (!id || (intent !== 'like' && intent !== 'unlike')) return seeOther(back);
   const fields = { profile_id: String(id), intent };
   return runFormAction(

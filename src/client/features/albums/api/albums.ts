@@ -5,6 +5,9 @@ import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
 
 export type PrivateAlbum = Schemas['PrivateAlbum'];
+export type AlbumShare = Schemas['AlbumShare'];
+/** The private albums between the two members of a conversation (the conversation's optional `private_album`). */
+export type ChatAlbumInfo = Schemas['ChatAlbumInfo'];
 
 /** SWR key of GET /album.php?id=… (a member's private album, for a member he shares it with). */
 export const albumKey = (id: number) => swrKey('/album.php', { id });
@@ -16,6 +19,19 @@ export function getAlbum(api: ApiClient, id: number): Promise<PrivateAlbum> {
 export function useAlbum(id: number | null) {
   const api = useApi();
   return useApiSWR(id ? albumKey(id) : null, () => getAlbum(api, id ?? 0));
+}
+
+/** SWR key of GET /album-shares.php (the members the member shares his private album with). */
+export const ALBUM_SHARES_KEY = swrKey('/album-shares.php');
+
+export function listAlbumShares(api: ApiClient): Promise<{ shares: AlbumShare[]; limit: number }> {
+  return unwrap(api.GET('/album-shares.php'));
+}
+
+/** The member's own list of shares, newest first; nothing is asked while `enabled` is false (no member). */
+export function useAlbumShares(enabled: boolean) {
+  const api = useApi();
+  return useApiSWR(enabled ? ALBUM_SHARES_KEY : null, () => listAlbumShares(api));
 }
 
 /** POST /album-share.php: share the member's own private album with member `id`. */

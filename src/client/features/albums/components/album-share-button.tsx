@@ -26,7 +26,14 @@ export function AlbumShareButton({ memberId, name, shared, action }: { memberId:
       <input type="hidden" name="intent" value={ALBUM_SHARE_FORM} />
       <input type="hidden" name="member_id" value={memberId} />
       <input type="hidden" name="share" value={shared ? '0' : '1'} />
-      <Button type="submit" size="sm" color={shared ? 'outline-secondary' : 'outline-primary'} disabled={busy}>
+      {/* The light blue outline's text in the body colour: light blue text would lack contrast on the page. */}
+      <Button
+        type="submit"
+        size="sm"
+        color={shared ? 'outline-secondary' : 'outline-primary'}
+        className={shared ? 'text-body' : undefined}
+        disabled={busy}
+      >
         {shared ? (
           <FormattedMessage id="albums.unshare" defaultMessage="Take my private album back from {name}" values={{ name }} />
         ) : (

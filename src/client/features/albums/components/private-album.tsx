@@ -1,5 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import type { Schemas } from '../../../../shared/api/client';
+import { PRIVATE_ALBUM_ANCHOR } from '../album-paths';
 import { useAlbum } from '../api/albums';
 
 type PrivateAlbumInfo = Schemas['PrivateAlbumInfo'];
@@ -21,9 +24,23 @@ export function PrivateAlbum({
 }) {
   const intl = useIntl();
   const { data } = useAlbum(info.shared_with_me && info.count > 0 ? ownerId : null);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // Reached by its link (the chat's): the browser scrolls to it on a page load, the router's navigation does not.
+  const linked = hash === `#${PRIVATE_ALBUM_ANCHOR}`;
+  const ready = data !== undefined || !info.shared_with_me;
+  useEffect(() => {
+    if (linked && ready) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [linked, ready]);
   if (info.count === 0) return null;
   return (
-    <section className="surface mt-3" aria-labelledby="private-album-heading" data-testid="private-album">
+    <section
+      ref={section}
+      id={PRIVATE_ALBUM_ANCHOR}
+      className="surface mt-3"
+      aria-labelledby="private-album-heading"
+      data-testid="private-album"
+    >
       <h2 id="private-album-heading" className="h5 fw-bold">
         <FormattedMessage
           id="albums.title"

@@ -5,6 +5,7 @@ import { MemberPhoto } from '../../../components/member-photo';
 import { Loading } from '../../../components/loading';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useSettings } from '../../../lib/store/store';
+import { ChatAlbumMenu, SharedAlbumLink } from '../../albums/index';
 import { ReportMenu, reportPagePath } from '../../safety/index';
 import { conversationKey, type ConversationRef } from '../api/conversation';
 import { firstUnreadId } from '../conversation-marks';
@@ -25,6 +26,9 @@ import { HostLabel } from '../../../components/host-label';
  * separators, the "New messages" line, read receipts and the typing indicator from the event stream, and the
  * composer (or, while the other member is suspended or banned, a notice that he is no longer available). A host (one of
  * the site's fictional profiles) carries the host label in the header and the site's warning above the messages.
+ * The header's lock menu shares the member's private album with the other member (or takes it back), and a line
+ * under it links to the other member's album when he shares it with the member (both from the conversation's
+ * `private_album`, which a backend may leave out: then neither shows).
  * Opening it (and every message that arrives while it is visible) moves the read marker. `onChatsChanged`
  * lets the page refresh the chat list and badges. Render it with `key={conversationKey(reference)}`, so another
  * conversation starts with fresh state.
@@ -92,7 +96,9 @@ export function ConversationView({ reference, onChatsChanged }: { reference: Con
           </div>
           <LastOnline online={partner.online} lastActive={partner.last_active} />
         </div>
+        {data.private_album ? <ChatAlbumMenu partner={partner} info={data.private_album} /> : null}
       </header>
+      {data.private_album ? <SharedAlbumLink partner={partner} info={data.private_album} /> : null}
       {partner.fictional && settings.fictional_icon ? (
         <p className="fictional-warning small chat-host-notice" data-testid="host-notice">
           <span aria-hidden="true">{settings.fictional_icon} </span>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert, Button } from 'reactstrap';
+import { LockIcon } from '../../../components/icons';
+import { Link } from '../../../components/link';
 import { MemberPhoto } from '../../../components/member-photo';
 import { useFormFailure } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
@@ -18,7 +20,8 @@ export const PHOTO_PRIVATE_INTENT = 'photo-private';
 export const PHOTO_DELETED = { name: 'photo', value: 'deleted' } as const;
 
 /**
- * The member's own photos: upload (up to the limit), choose the main one, delete ('Foto verwijderd.'). Each photo's
+ * The member's own photos: upload (up to the limit), choose the main one, make one private (his private album) or
+ * public again, delete ('Foto verwijderd.'), and a link to the members he shares his private album with. Each photo's
  * buttons are forms posted to `postTo` (the own profile, whose action saves the choice and answers the page again with
  * the photos as they are now): through the router with JavaScript, by the browser without it.
  */
@@ -28,12 +31,15 @@ export function PhotoManager({
   cdnPrefix,
   name,
   postTo,
+  sharesPage,
 }: {
   photos: OwnImage[];
   limit: number;
   cdnPrefix: string;
   name: string;
   postTo: string;
+  /** The page of the members he shares his private album with (the albums feature's), linked under the photos. */
+  sharesPage?: string;
 }) {
   const intl = useIntl();
   const [search] = useSearchParams();
@@ -167,6 +173,14 @@ export function PhotoManager({
           <FormattedMessage id="photos.none" defaultMessage="You have no photos yet. Members with a photo get far more replies." />
         </p>
       )}
+      {sharesPage ? (
+        <p className="small mb-3">
+          <Link to={sharesPage} className="d-inline-flex align-items-center gap-1" data-testid="album-shares-link">
+            <LockIcon width={16} height={16} />
+            <FormattedMessage id="albums.shares.title" defaultMessage="Who sees my private album" />
+          </Link>
+        </p>
+      ) : null}
       <div role="status" aria-live="polite">
         {notice ? (
           <Alert color={notice.tone} fade={false} className="mb-3">
