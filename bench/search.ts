@@ -225,6 +225,8 @@ async function run(label: string, db: Db, filled: boolean): Promise<void> {
 /** Signups, profile edits and activity updates: what the search's indexes cost every write to profiles. */
 async function writes(db: Db, siteId: number): Promise<void> {
   const n = Number(process.env.BENCH_WRITES ?? 200);
+  // BENCH_WRITES=0: searches only (a fill kept for later runs, say).
+  if (n <= 0) return;
   const timed = async (work: (i: number) => Promise<unknown>): Promise<string> => {
     const times: number[] = [];
     for (let i = 0; i < n; i++) {

@@ -593,6 +593,12 @@ export function createPgDb(
   // Pipelined clients (node-postgres's `pipeline`): a statement is written without waiting for the answer of the one
   // before it. Callers await each statement as before; only transaction() below sends two at once.
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, pipeline: true, ...(options ? { options } : {}) });
+  // No just-in-time compilation: the site's statements read a page and a capped count, and PostgreSQL compiled the
+  // dearer ones' expressions for 10–35 ms (more than the read) once a search's estimate passed jit_above_cost at ten
+  // million members. Set on each new connection, not as a startup option, so a pooler in front accepts it.
+  pool.on('connect', (client) => {
+    client.query('SET jit = off').catch(() => undefined);
+  });
   const connection: DbConnection = { kind: 'pg', connectionString, searchPath: opts.searchPath };
   const root = {};
   const db: RootDb = {
