@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from 'reactstrap';
 import { Link } from '../../components/link';
-import { Loading } from '../../components/loading';
-import { Seo } from '../../components/seo';
 import { ALBUM_SHARES_KEY, listAlbumShares, useAlbumShares } from '../../features/albums/api/albums';
 import { AlbumSharesList } from '../../features/albums/components/album-shares-list';
 import { ALBUM_SHARES_PAGE } from '../../features/albums/album-paths';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { albumShareAction, isAlbumShareForm } from '../album-share-action';
 import { seeOther, type FormFailure } from '../form-action';
+import { MemberPage } from '../member-page';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
 /** The member's shares, so the list is complete in the first render (also without JavaScript). */
@@ -34,55 +32,38 @@ export function AlbumSharesPage() {
   const [now] = useState(() => Date.now());
   const title = intl.formatMessage({ id: 'albums.shares.title', defaultMessage: 'Who sees my private album' });
 
-  let body;
-  if (!user)
-    body = (
-      <p>
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" defaultMessage="Log in" />
-        </Link>
-      </p>
-    );
-  else if (error)
-    body = (
-      <Alert color="danger" fade={false}>
-        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </Alert>
-    );
-  else if (!data) body = <Loading />;
-  else if (data.shares.length === 0)
-    body = (
-      <div className="surface" data-testid="album-shares-empty">
-        <p>
-          <FormattedMessage
-            id="albums.shares.empty"
-            defaultMessage="You do not share your private album with anyone. Share it from a member's profile or from your chat with him."
-          />
-        </p>
-        <Link to="/chats" className="btn btn-outline-primary">
-          <FormattedMessage id="chats.title" defaultMessage="Messages" />
-        </Link>
-      </div>
-    );
-  else
-    body = <AlbumSharesList shares={data.shares} limit={data.limit} cdnPrefix={settings.cdn_prefix} action={ALBUM_SHARES_PAGE} now={now} />;
-
   return (
-    <section className="page-narrow my-4">
-      <Seo title={`${title} | ${settings.name}`} description={settings.description} />
-      <h1 className="h3 fw-bold mb-1">{title}</h1>
-      <p className="text-body-secondary">
+    <MemberPage
+      title={title}
+      documentTitle={`${title} | ${settings.name}`}
+      description={settings.description}
+      intro={
         <FormattedMessage
           id="albums.shares.intro"
           defaultMessage="These members see the photos you made private. Take your album back from any of them at any time, and he no longer sees it."
         />
-      </p>
-      {body}
-      <p className="mt-4">
-        <Link to="/profile">
-          <FormattedMessage id="verification.backToProfile" defaultMessage="Back to my profile" />
-        </Link>
-      </p>
-    </section>
+      }
+      member={user !== null}
+      data={data}
+      error={error}
+    >
+      {({ shares, limit }) =>
+        shares.length === 0 ? (
+          <div className="surface" data-testid="album-shares-empty">
+            <p>
+              <FormattedMessage
+                id="albums.shares.empty"
+                defaultMessage="You do not share your private album with anyone. Share it from a member's profile or from your chat with him."
+              />
+            </p>
+            <Link to="/chats" className="btn btn-outline-primary">
+              <FormattedMessage id="chats.title" defaultMessage="Messages" />
+            </Link>
+          </div>
+        ) : (
+          <AlbumSharesList shares={shares} limit={limit} cdnPrefix={settings.cdn_prefix} action={ALBUM_SHARES_PAGE} now={now} />
+        )
+      }
+    </MemberPage>
   );
 }

@@ -1,8 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from 'reactstrap';
-import { Link } from '../../components/link';
-import { Loading } from '../../components/loading';
-import { Seo } from '../../components/seo';
+import { useIntl } from 'react-intl';
 import {
   deleteSexualHealth,
   getSexualHealth,
@@ -19,6 +15,7 @@ import {
   WITHDRAW_FORM,
 } from '../../features/sexual-health/components/sexual-health-panel';
 import { useCurrentUser } from '../../lib/store/store';
+import { MemberPage } from '../member-page';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
@@ -88,33 +85,9 @@ export function SexualHealthPage() {
   const user = useCurrentUser();
   const { data, error } = useSexualHealth(user !== null);
   const title = intl.formatMessage({ id: 'sexualHealth.title', defaultMessage: 'Sexual health' });
-  let body;
-  if (!user)
-    body = (
-      <p>
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" defaultMessage="Log in" />
-        </Link>
-      </p>
-    );
-  else if (error)
-    body = (
-      <Alert color="danger" fade={false}>
-        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </Alert>
-    );
-  else if (!data) body = <Loading />;
-  else body = <SexualHealthPanel health={data} />;
   return (
-    <section className="sexual-health-page page-narrow my-4">
-      <Seo title={title} />
-      <h1 className="h3">{title}</h1>
-      {body}
-      <p className="mt-4">
-        <Link to="/profile">
-          <FormattedMessage id="verification.backToProfile" defaultMessage="Back to my profile" />
-        </Link>
-      </p>
-    </section>
+    <MemberPage className="sexual-health-page" title={title} member={user !== null} data={data} error={error}>
+      {(health) => <SexualHealthPanel health={health} />}
+    </MemberPage>
   );
 }

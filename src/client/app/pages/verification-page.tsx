@@ -1,13 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from 'reactstrap';
-import { Link } from '../../components/link';
-import { Loading } from '../../components/loading';
+import { useIntl } from 'react-intl';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
-import { Seo } from '../../components/seo';
 import { getVerification, sendSelfie, startVerification, useVerification } from '../../features/verification/api/verification';
 import { VERIFICATION_KEY } from '../../features/verification/api/keys';
 import { SELFIE_FORM, START_FORM, VERIFICATION_PAGE, VerificationPanel } from '../../features/verification/components/verification-panel';
 import { useCurrentUser } from '../../lib/store/store';
+import { MemberPage } from '../member-page';
 import { runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import { prefetchForMember, prefetchKey, type PageActionArgs, type PageLoaderArgs, type PrefetchResult } from '../route-handle';
 
@@ -47,33 +44,9 @@ export function VerificationPage() {
   const user = useCurrentUser();
   const { data, error } = useVerification(user !== null);
   const title = intl.formatMessage({ id: 'verification.title', defaultMessage: 'Verify your profile' });
-  let body;
-  if (!user)
-    body = (
-      <p>
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" defaultMessage="Log in" />
-        </Link>
-      </p>
-    );
-  else if (error)
-    body = (
-      <Alert color="danger" fade={false}>
-        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </Alert>
-    );
-  else if (!data) body = <Loading />;
-  else body = <VerificationPanel verification={data} />;
   return (
-    <section className="verification-page page-narrow my-4">
-      <Seo title={title} />
-      <h1 className="h3">{title}</h1>
-      {body}
-      <p className="mt-4">
-        <Link to="/profile">
-          <FormattedMessage id="verification.backToProfile" defaultMessage="Back to my profile" />
-        </Link>
-      </p>
-    </section>
+    <MemberPage className="verification-page" title={title} member={user !== null} data={data} error={error}>
+      {(verification) => <VerificationPanel verification={verification} />}
+    </MemberPage>
   );
 }

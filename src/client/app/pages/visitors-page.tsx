@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { Alert } from 'reactstrap';
 import { Link } from '../../components/link';
-import { Loading } from '../../components/loading';
 import { Seo } from '../../components/seo';
 import {
   FOOTPRINT_SETTINGS_KEY,
@@ -20,6 +18,7 @@ import {
 } from '../../features/footprints/index';
 import { navCountsChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser, useSettings } from '../../lib/store/store';
+import { MemberData } from '../member-page';
 import { returnPathOf, runFormAction, seeOther, textField, type FormFailure } from '../form-action';
 import {
   mergePrefetched,
@@ -79,66 +78,60 @@ export function VisitorsPage() {
   const [now] = useState(() => Date.now());
   const title = intl.formatMessage({ id: 'footprints.title', defaultMessage: 'Visitors' });
 
-  let body;
-  if (!user) {
-    body = (
-      <div className="surface text-center page-narrow">
-        <p>
-          <FormattedMessage id="footprints.login" defaultMessage="Log in to see who visited your profile." />
-        </p>
-        <Link to="/login" className="btn btn-primary">
-          <FormattedMessage id="nav.login" defaultMessage="Log in" />
-        </Link>
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <Alert color="danger" fade={false}>
-        <FormattedMessage id="error.generic.later" defaultMessage="An error occurred, please try again later." />
-      </Alert>
-    );
-  } else if (!data) {
-    body = <Loading />;
-  } else if (!data.enabled) {
-    body = (
-      <p className="surface mb-0" data-testid="footprints-off">
-        <FormattedMessage
-          id="footprints.off"
-          defaultMessage="Footprints are switched off: you do not see who visited you and leave no visits yourself. Switch them on below."
-        />
-      </p>
-    );
-  } else if (data.footprints.length === 0) {
-    body = (
-      <div className="surface text-center">
-        <p>
-          <FormattedMessage id="footprints.empty" defaultMessage="Nobody has visited your profile in the last 30 days yet." />
-        </p>
-        <Link to="/members" className="btn btn-primary">
-          <FormattedMessage id="footprints.search" defaultMessage="Search members" />
-        </Link>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="member-grid" aria-label={title}>
-          {data.footprints.map((footprint, i) => (
-            <li key={footprint.profile.id}>
-              <FootprintCard footprint={footprint} now={now} eager={i < 4} />
-            </li>
-          ))}
-        </ul>
-        {data.next_cursor ? (
-          <p className="text-center mt-3">
-            <Link to={`/visitors?cursor=${encodeURIComponent(data.next_cursor)}`} className="btn btn-outline-primary">
-              <FormattedMessage id="footprints.more" defaultMessage="Older visitors" />
-            </Link>
+  const body = (
+    <MemberData
+      member={user !== null}
+      data={data}
+      error={error}
+      loggedOut={
+        <div className="surface text-center page-narrow">
+          <p>
+            <FormattedMessage id="footprints.login" defaultMessage="Log in to see who visited your profile." />
           </p>
-        ) : null}
-      </>
-    );
-  }
+          <Link to="/login" className="btn btn-primary">
+            <FormattedMessage id="nav.login" defaultMessage="Log in" />
+          </Link>
+        </div>
+      }
+    >
+      {({ enabled, footprints, next_cursor }) =>
+        !enabled ? (
+          <p className="surface mb-0" data-testid="footprints-off">
+            <FormattedMessage
+              id="footprints.off"
+              defaultMessage="Footprints are switched off: you do not see who visited you and leave no visits yourself. Switch them on below."
+            />
+          </p>
+        ) : footprints.length === 0 ? (
+          <div className="surface text-center">
+            <p>
+              <FormattedMessage id="footprints.empty" defaultMessage="Nobody has visited your profile in the last 30 days yet." />
+            </p>
+            <Link to="/members" className="btn btn-primary">
+              <FormattedMessage id="footprints.search" defaultMessage="Search members" />
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="member-grid" aria-label={title}>
+              {footprints.map((footprint, i) => (
+                <li key={footprint.profile.id}>
+                  <FootprintCard footprint={footprint} now={now} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+            {next_cursor ? (
+              <p className="text-center mt-3">
+                <Link to={`/visitors?cursor=${encodeURIComponent(next_cursor)}`} className="btn btn-outline-primary">
+                  <FormattedMessage id="footprints.more" defaultMessage="Older visitors" />
+                </Link>
+              </p>
+            ) : null}
+          </>
+        )
+      }
+    </MemberData>
+  );
 
   return (
     <>
