@@ -2,7 +2,7 @@ import { redirect, redirectDocument } from 'react-router';
 import { sameOriginPath } from '../../shared/same-origin-path';
 import type { FormFailure } from '../components/progressive-form';
 import type { InPlaceAnswer } from '../components/router-fetcher';
-import { isApiRequestError } from '../lib/api-error';
+import { apiFailureOf, isApiRequestError } from '../lib/api-error';
 
 export type { FormFailure } from '../components/progressive-form';
 
@@ -34,7 +34,7 @@ export async function runFormAction<T, A extends Response | FormFailure | InPlac
   } catch (error) {
     if (isApiRequestError(error)) {
       if (error.authenticationRequired) return seeOther('/login');
-      return { form, status: error.status, body: error.body, fields };
+      return { form, ...apiFailureOf(error), fields };
     }
     return { form, status: 502, body: null, fields };
   }

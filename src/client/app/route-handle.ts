@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { ApiClient, Settings, User } from '../../shared/api/client';
 import type { Locale } from '../../shared/locales';
-import { isApiRequestError } from '../lib/api-error';
+import { apiFailureOf, isApiRequestError, type ApiFailure } from '../lib/api-error';
 
 /**
  * What every page loader gets as its `context`: on the server the `requestContext` of the static handler's query (one
@@ -64,7 +64,7 @@ export interface PrefetchResult {
   /** HTTP status of the page, e.g. 404 for a profile that does not exist. */
   status?: number;
   /** Calls that failed, by SWR key: the page renders its error state for them instead of failing whole. */
-  errors?: Record<string, PrefetchFailure>;
+  errors?: Record<string, ApiFailure>;
 }
 
 /**
@@ -78,19 +78,13 @@ export interface RouteData extends PrefetchResult {
 /** What a streamed page's content resolves to (app/streamed.tsx renders it below the page's skeleton). */
 export interface StreamedPageData {
   fallback: Record<string, unknown>;
-  errors: Record<string, PrefetchFailure>;
+  errors: Record<string, ApiFailure>;
   /**
    * The page's prefetch threw after the shell (and its 200) had gone out: the content shows the site's error state
    * instead of a skeleton or an empty page (the server logged the failure with the request id). A failure before the
    * first byte never streams: the server answers it like a page rendered whole (its status, the error page).
    */
   failed?: true;
-}
-
-/** An API answer that was not 2xx during prefetch (status and the one error body). */
-interface PrefetchFailure {
-  status: number;
-  body: unknown;
 }
 
 /** The query of the loader's request (`?network=…`). */
@@ -105,7 +99,7 @@ export async function prefetchKey<T>(key: string, load: () => Promise<T>): Promi
   try {
     return { fallback: { [key]: await load() } };
   } catch (error) {
-    if (isApiRequestError(error)) return { errors: { [key]: { status: error.status, body: error.body } } };
+    if (isApiRequestError(error)) return { errors: { [key]: apiFailureOf(error) } };
     throw error;
   }
 }

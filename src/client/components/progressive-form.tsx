@@ -1,5 +1,5 @@
 import { useCallback, useContext, useState, useSyncExternalStore } from 'react';
-import { ApiRequestError } from '../lib/api-error';
+import { apiErrorOf, type ApiFailure, type ApiRequestError } from '../lib/api-error';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { DataRouterStateContext } from '../lib/router-internals';
 
@@ -61,10 +61,8 @@ function useFormAnswer<T>(is: (value: unknown) => value is T): T | null {
  * (never JSON, never a 500) and the form named `form` shows the backend's error — its message is already in the
  * member's language — with the fields as they were sent (never a password).
  */
-export interface FormFailure {
+export interface FormFailure extends ApiFailure {
   form: string;
-  status: number;
-  body: unknown;
   fields: Record<string, string>;
 }
 
@@ -77,5 +75,5 @@ const isFormFailureOf =
 /** The refusal of the form named `form` when this page is the answer to it: its fields, and the backend's error. */
 export function useFormFailure(form: string): { fields: Record<string, string>; error: ApiRequestError } | null {
   const failure = useFormAnswer(isFormFailureOf(form));
-  return failure ? { fields: failure.fields, error: new ApiRequestError(failure.status, failure.body) } : null;
+  return failure ? { fields: failure.fields, error: apiErrorOf(failure) } : null;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useId } from 'react';
-import { ApiRequestError } from '../lib/api-error';
+import { apiErrorOf, type ApiFailure } from '../lib/api-error';
 import { DataRouterContext, DataRouterStateContext } from '../lib/router-internals';
 
 /**
@@ -86,7 +86,7 @@ export function useRouterFetcher(): RouterFetcher {
       }
       if (!isObject(answer)) return undefined;
       // A FormFailure (app/form-action.ts): the backend refused.
-      if ('form' in answer && 'status' in answer && 'body' in answer) throw new ApiRequestError(answer.status as number, answer.body);
+      if ('form' in answer && 'status' in answer && 'body' in answer) throw apiErrorOf(answer as ApiFailure);
       return 'inPlace' in answer && 'result' in answer ? (answer.result as T) : undefined;
     },
     [router, key],

@@ -1,7 +1,17 @@
 import { isAuthenticationRequired } from '../../shared/api/client';
 
-/** A non-2xx answer of the typed API client, with the one error body of openapi.yaml. */
-export class ApiRequestError extends Error {
+/**
+ * A refused call, as plain data: the status and the one error body of openapi.yaml. The client's one failure: a route
+ * loader keeps it for the page (route-handle.ts), a route action answers it with the form's fields (FormFailure), and a
+ * hook or a call throws it as an ApiRequestError — the same two values, rebuilt with `apiErrorOf`, never re-read.
+ */
+export interface ApiFailure {
+  status: number;
+  body: unknown;
+}
+
+/** A non-2xx answer of the typed API client, with the one error body of openapi.yaml (an ApiFailure to throw). */
+export class ApiRequestError extends Error implements ApiFailure {
   readonly status: number;
   readonly body: unknown;
 
@@ -48,6 +58,12 @@ export async function unwrap<D>(call: Promise<FetchResult<D>>): Promise<D> {
   if (!response.ok || error !== undefined) throw new ApiRequestError(response.status, error);
   return data as D;
 }
+
+/** The failure as data (to keep in a loader's or an action's answer, which the page's HTML carries to the browser). */
+export const apiFailureOf = (error: ApiRequestError): ApiFailure => ({ status: error.status, body: error.body });
+
+/** A kept failure as the error a component shows. */
+export const apiErrorOf = (failure: ApiFailure): ApiRequestError => new ApiRequestError(failure.status, failure.body);
 
 export function isApiRequestError(value: unknown): value is ApiRequestError {
   return value instanceof ApiRequestError;

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect } from 'react';
 import useSWR, { useSWRConfig, type Cache, type SWRConfiguration } from 'swr';
-import { ApiRequestError, isApiRequestError } from './api-error';
+import { apiErrorOf, isApiRequestError } from './api-error';
 import { usePageData } from './page-data';
 import { loggedOut } from './store/session-slice';
 import { useAppDispatch } from './store/store';
@@ -73,7 +73,7 @@ export function useApiSWR<T>(key: string | null, fetcher: () => Promise<T>, conf
   const prefetched = key !== null && swr.data === undefined && swr.error === undefined ? page.errors[key] : undefined;
   return {
     data: fresh ? answer : swr.data,
-    error: (swr.error as unknown) ?? (prefetched ? new ApiRequestError(prefetched.status, prefetched.body) : undefined),
+    error: (swr.error as unknown) ?? (prefetched ? apiErrorOf(prefetched) : undefined),
     get isLoading() {
       return swr.isLoading;
     },

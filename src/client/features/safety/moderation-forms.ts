@@ -1,6 +1,6 @@
 import type { FormFailure } from '../../components/progressive-form';
 import { isKeywordOf } from '../../../shared/transparency-keywords';
-import { ApiRequestError } from '../../lib/api-error';
+import { apiErrorOf } from '../../lib/api-error';
 import { SAFETY_ACTIONS, TDB_CATEGORIES, type ReportDecisionRequest } from './api/moderation';
 import { REPORT_REASONS } from './api/reports';
 
@@ -21,7 +21,7 @@ const CONFLICTS = new Set(['reports_decided', 'decision_duplicate', 'appeal_deci
 
 /** Whether a refused form lost to another moderator (409 with one of the conflict codes). */
 export const isConflict = (failure: Pick<FormFailure, 'status' | 'body'>): boolean =>
-  failure.status === 409 && CONFLICTS.has(new ApiRequestError(failure.status, failure.body).code ?? '');
+  failure.status === 409 && CONFLICTS.has(apiErrorOf(failure).code ?? '');
 
 /** What a decision form lacks, found in the browser and by the action alike (answered without a call). */
 export type DecisionProblem = 'facts_required' | 'days_invalid' | 'content_required' | 'category_required' | 'specification_mismatch';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
 import { useApi } from '../../../lib/api-client';
-import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
+import { apiErrorOf, isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
 import { DataRouterStateContext } from '../../../lib/router-internals';
 import { isSuspension, SuspensionNotice } from '../../safety/index';
 import { requestLoginLink } from '../api/login-link';
@@ -100,7 +100,7 @@ const isLoginFormFailure = (value: unknown): value is LoginFormFailure =>
 function useServerFailure(): (ApiRequestError & { email: string }) | null {
   const actionData = useContext(DataRouterStateContext)?.actionData;
   const failure = Object.values(actionData ?? {}).find(isLoginFormFailure);
-  return failure ? Object.assign(new ApiRequestError(failure.status, failure.body), { email: failure.email }) : null;
+  return failure ? Object.assign(apiErrorOf(failure), { email: failure.email }) : null;
 }
 
 /**
