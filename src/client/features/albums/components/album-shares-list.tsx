@@ -4,7 +4,7 @@ import { Link } from '../../../components/link';
 import { MemberPhoto } from '../../../components/member-photo';
 import { useFormFailure } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
-import { relativeTime } from '../../footprints/index';
+import { RelativeTime } from '../../../components/relative-time';
 import type { AlbumShare } from '../api/albums';
 import { ALBUM_SHARE_FORM } from './album-share-button';
 
@@ -69,16 +69,7 @@ export function AlbumSharesList({
                   id="albums.shares.since"
                   defaultMessage="Shared {when}"
                   values={{
-                    when: (
-                      <time
-                        key="when"
-                        dateTime={share.shared_at}
-                        title={intl.formatDate(share.shared_at, { dateStyle: 'medium', timeStyle: 'short' })}
-                        suppressHydrationWarning
-                      >
-                        {relativeTime(intl, share.shared_at, now)}
-                      </time>
-                    ),
+                    when: <RelativeTime key="when" at={share.shared_at} now={now} />,
                   }}
                 />
               </span>

@@ -6,7 +6,7 @@ import { MemberPhoto } from '../../../components/member-photo';
 import { OnlineDot } from '../../../components/online-dot';
 import { useSettings } from '../../../lib/store/store';
 import type { Footprint } from '../api/footprints';
-import { relativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 
 /**
  * A visitor's card: photo and name link to his profile, "new" until the member opened the list, and when he looked
@@ -38,16 +38,7 @@ export function FootprintCard({ footprint, now, eager }: { footprint: Footprint;
             {intl.formatMessage(
               { id: 'footprints.viewedAt', defaultMessage: 'Viewed {when}' },
               {
-                when: (
-                  <time
-                    key="when"
-                    dateTime={footprint.viewed_at}
-                    title={intl.formatDate(footprint.viewed_at, { dateStyle: 'medium', timeStyle: 'short' })}
-                    suppressHydrationWarning
-                  >
-                    {relativeTime(intl, footprint.viewed_at, now)}
-                  </time>
-                ),
+                when: <RelativeTime key="when" at={footprint.viewed_at} now={now} />,
               },
             )}
           </span>
