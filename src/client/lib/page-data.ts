@@ -1,10 +1,5 @@
 import { createContext, useContext } from 'react';
-
-/** An API answer that was not 2xx while the page's loader ran (its status and the error body). */
-export interface PageDataFailure {
-  status: number;
-  body: unknown;
-}
+import type { ApiFailure } from './api-error';
 
 /**
  * The data the route's loader (or the streamed part of the page) brought for the first render, by key: the answers
@@ -13,7 +8,7 @@ export interface PageDataFailure {
  */
 export interface PageData {
   fallback: Readonly<Record<string, unknown>>;
-  errors: Readonly<Record<string, PageDataFailure>>;
+  errors: Readonly<Record<string, ApiFailure>>;
 }
 
 export const PageDataContext = createContext<PageData>({ fallback: {}, errors: {} });
@@ -27,10 +22,11 @@ export function mergePageData(outer: PageData, inner: Partial<PageData>): PageDa
 export const usePageData = (): PageData => useContext(PageDataContext);
 
 /**
- * One answer of the route's loader data, by its key: the answer, or the failure as an error (the page shows its error
- * state for it). Page data that no live resource keeps fresh is read this way: a new URL runs the loader again.
+ * One answer of the route's loader data, by its key: the answer, or the failure (the page shows its error state for it).
+ * Page data that no live resource keeps fresh is read this way, and only this way: a new URL, the page's action or
+ * the router's revalidation runs the loader again, so the router holds the one copy of the answer.
  */
-export function usePageResult<T>(key: string | null): { data: T | undefined; error: PageDataFailure | undefined } {
+export function usePageResult<T>(key: string | null): { data: T | undefined; error: ApiFailure | undefined } {
   const page = usePageData();
   if (key === null) return { data: undefined, error: undefined };
   return { data: page.fallback[key] as T | undefined, error: page.errors[key] };

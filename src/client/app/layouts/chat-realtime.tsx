@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { conversationKey, type Conversation } from '../../features/chat/api/conversation';
 import { MessageToasts } from '../../features/chat/components/message-toasts';
@@ -8,7 +8,6 @@ import { useChatEvents } from '../../features/chat/hooks/use-chat-events';
 import { chatsKey, useChats } from '../../features/social/api/list-chats';
 import { MY_PROFILE_KEY } from '../../features/profile-edit/api/get-my-profile';
 import { likesKey } from '../../features/social/api/list-likes';
-import { VERIFICATION_KEY } from '../../features/verification/api/keys';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { markPushMoment } from '../../lib/push-moment';
 import { balanceChanged } from '../../lib/store/session-slice';
@@ -16,6 +15,9 @@ import { useAppDispatch, useAppSelector, useCurrentUser } from '../../lib/store/
 import { selectToasts, toastClosed, toastShown, type MessageToast } from '../../lib/store/toasts-slice';
 
 const TOAST_MS = 8_000;
+
+/** The pages that show his verification (his profile's summary, the verification page). */
+const VERIFICATION_PAGES: ReadonlySet<string> = new Set(['/profile', '/verification']);
 
 /**
  * The member's live channel for the whole site (one event stream per browser, event-hub.ts):
@@ -38,6 +40,7 @@ export function ChatRealtime() {
   const { mutate } = useSWRConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const dispatch = useAppDispatch();
   const refreshUser = useRefreshUser();
   const chats = useChats(loggedIn, { revalidateOnMount: false });
@@ -91,8 +94,9 @@ export function ChatRealtime() {
       return;
     }
     if (event.type === 'verification') {
-      // The badge (or the refusal and the way to try again) on his own profile and the verification page.
-      void mutate(VERIFICATION_KEY);
+      // The badge (or the refusal and the way to try again) on his own profile and the verification page: their
+      // loaders bring the decision (the page's data holds it), his profile's list of photos follows in SWR.
+      if (VERIFICATION_PAGES.has(pathname)) void revalidator.revalidate();
       void mutate(MY_PROFILE_KEY);
       return;
     }

@@ -212,16 +212,14 @@ export function NotificationsPage() {
 }
 
 export async function safetyLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
-  return prefetchForMember(ctx, async () => {
-    const [reports, statements] = await Promise.all([
-      prefetchKey(MY_REPORTS_KEY, () => listMyReports(ctx.api)),
-      prefetchKey(STATEMENTS_KEY, () => listStatements(ctx.api)),
-    ]);
-    return {
-      fallback: { ...reports.fallback, ...statements.fallback },
-      errors: { ...reports.errors, ...statements.errors },
-    };
-  });
+  return prefetchForMember(ctx, async () =>
+    mergePrefetched(
+      ...(await Promise.all([
+        prefetchKey(MY_REPORTS_KEY, () => listMyReports(ctx.api)),
+        prefetchKey(STATEMENTS_KEY, () => listStatements(ctx.api)),
+      ])),
+    ),
+  );
 }
 
 /** /safety: the member's own reports with their outcome, and the decisions about him (statements of reasons). */

@@ -21,7 +21,7 @@ import { APPEAL_FORM, AppealForm } from '../../features/safety/components/appeal
 import { StatementView } from '../../features/safety/components/statement-view';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { useApi } from '../../lib/api-client';
-import { isApiRequestError } from '../../lib/api-error';
+import { isApiRequestError, type ApiFailure } from '../../lib/api-error';
 import { useApiSWR } from '../../lib/api-swr';
 import type { StatementHolder } from '../../lib/statement-holder';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -40,13 +40,16 @@ const stillSuspends = (statement: Statement): boolean =>
   statement.until !== null &&
   (statement.until === 'infinity' || Date.parse(statement.until) > Date.now());
 
+/** The page's 404, with the refusal under the statement's key: the page (rendered by the browser too) shows the 404 page. */
+const notFound = (key: string, failure: ApiFailure): PrefetchResult => ({ status: 404, errors: { [key]: failure } });
+
 export async function statementLoader({ params, request, context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
   const id = parseStatementId(params.id);
   if (!id) return { status: 404 };
   const token = tokenOf(searchOf(request).get('token'));
   // Without a token only the member it is about reads it: a visitor without a session gets the 404 at once.
-  if (!token && !ctx.hasSession) return { status: 404 };
   const key = statementKey(id, token);
+  if (!token && !ctx.hasSession) return notFound(key, { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
   // Read with a token and no session, it may be a suspended member's: what he can still do (his refund, his data) is
   // loaded beside it, in the same wave; it is shown only when the statement still suspends him.
   const holder = token && !ctx.hasSession ? { statement: id, token } : null;
@@ -56,7 +59,7 @@ export async function statementLoader({ params, request, context: ctx }: PageLoa
     holder ? prefetchKey(dataExportKey(holder), () => getDataExport(ctx.api, holder)) : ({} as PrefetchResult),
   ]);
   const failure = result.errors?.[key];
-  if (failure && [400, 403, 404].includes(failure.status)) return { status: 404 };
+  if (failure && [400, 403, 404].includes(failure.status)) return notFound(key, failure);
   // A token of a member who may log in has no refund of its own (403): that answer is not kept.
   return mergePrefetched(result, { fallback: quote.fallback }, { fallback: data.fallback });
 }
@@ -127,8 +130,8 @@ export function StatementPage() {
     // goes now, not at the next refresh of his user.
     if (data && unread === data.id) void refreshUser();
   }, [data, unread, refreshUser]);
-  if (!id || (isApiRequestError(error) && [400, 403, 404].includes(error.status))) return <NotFoundPage />;
-  if (error) return <ErrorPage status={isApiRequestError(error) ? error.status : 500} />;
+  if (!id || (error && [400, 403, 404].includes(error.status))) return <NotFoundPage />;
+  if (error) return <ErrorPage status={error.status} />;
   if (!data) return <Loading />;
   const title = intl.formatMessage({ id: 'safety.statement.title', defaultMessage: 'Statement of reasons' });
   return (

@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type FootprintList = Schemas['FootprintList'];
 export type Footprint = Schemas['Footprint'];
@@ -19,9 +18,9 @@ export function listFootprints(api: ApiClient, cursor?: string | null): Promise<
   return unwrap(api.GET('/footprints.php', { params: { query: { limit: FOOTPRINTS_LIMIT, ...(cursor ? { cursor } : {}) } } }));
 }
 
+/** A page of his footprints as the visitors page's loader brought it (the cursor is in the page's address). */
 export function useFootprints(enabled: boolean, cursor?: string | null) {
-  const api = useApi();
-  return useApiSWR(enabled ? footprintsKey(cursor) : null, () => listFootprints(api, cursor));
+  return usePageResult<FootprintList>(enabled ? footprintsKey(cursor) : null);
 }
 
 /** SWR key of GET /footprints-settings.php. */
@@ -36,7 +35,7 @@ export async function setFootprintSettings(api: ApiClient, enabled: boolean): Pr
   return (await unwrap(api.PUT('/footprints-settings.php', { body: { enabled } }))).enabled;
 }
 
+/** Whether footprints are on, as the page's loader brought it (his profile's and the visitors page's). */
 export function useFootprintSettings(enabled: boolean) {
-  const api = useApi();
-  return useApiSWR(enabled ? FOOTPRINT_SETTINGS_KEY : null, () => getFootprintSettings(api));
+  return usePageResult<boolean>(enabled ? FOOTPRINT_SETTINGS_KEY : null);
 }

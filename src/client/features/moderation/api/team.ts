@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type ModeratorTeam = Schemas['ModeratorTeam'];
 export type TeamMember = Schemas['TeamMember'];
@@ -15,9 +14,9 @@ export function listModerators(api: ApiClient): Promise<ModeratorTeam> {
   return unwrap(api.GET('/moderators.php'));
 }
 
+/** The team as the page's loader brought it (a role change is the page's action; the loader then brings it again). */
 export function useModeratorTeam() {
-  const api = useApi();
-  return useApiSWR(TEAM_KEY, () => listModerators(api));
+  return usePageResult<ModeratorTeam>(TEAM_KEY);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type ReportQueue = Schemas['ReportQueue'];
 export type ReportCase = Schemas['ReportCase'];
@@ -43,9 +42,9 @@ export function listReportQueue(api: ApiClient): Promise<ReportQueue> {
   return unwrap(api.GET('/report-queue.php'));
 }
 
+/** The queue as the page's loader brought it (a decision is the page's action; the loader then brings it again). */
 export function useReportQueue() {
-  const api = useApi();
-  return useApiSWR(REPORT_QUEUE_KEY, () => listReportQueue(api));
+  return usePageResult<ReportQueue>(REPORT_QUEUE_KEY);
 }
 
 /**
@@ -73,9 +72,9 @@ export function listAppealQueue(api: ApiClient): Promise<AppealQueue> {
   return unwrap(api.GET('/appeal-queue.php'));
 }
 
+/** The queue as the page's loader brought it (a decision is the page's action; the loader then brings it again). */
 export function useAppealQueue() {
-  const api = useApi();
-  return useApiSWR(APPEAL_QUEUE_KEY, () => listAppealQueue(api));
+  return usePageResult<AppealQueue>(APPEAL_QUEUE_KEY);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type ReportReason = Schemas['ReportReason'];
 export type ReportTarget = Schemas['ReportTarget'];
@@ -33,9 +32,9 @@ export function listMyReports(api: ApiClient): Promise<Schemas['MyReports']> {
   return unwrap(api.GET('/report.php'));
 }
 
+/** His reports as the safety page's loader brought them. */
 export function useMyReports(enabled: boolean) {
-  const api = useApi();
-  return useApiSWR(enabled ? MY_REPORTS_KEY : null, () => listMyReports(api));
+  return usePageResult<Schemas['MyReports']>(enabled ? MY_REPORTS_KEY : null);
 }
 
 /** POST /notice.php (anyone): always 202 with a reference, whatever the address. */

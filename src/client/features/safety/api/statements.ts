@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type Statement = Schemas['Statement'];
 export type AppealReceipt = Schemas['AppealReceipt'];
@@ -23,9 +22,9 @@ export function listStatements(api: ApiClient): Promise<Schemas['StatementList']
   return unwrap(api.GET('/statements.php'));
 }
 
+/** His statements as the safety page's loader brought them. */
 export function useStatements(enabled: boolean) {
-  const api = useApi();
-  return useApiSWR(enabled ? STATEMENTS_KEY : null, () => listStatements(api));
+  return usePageResult<Schemas['StatementList']>(enabled ? STATEMENTS_KEY : null);
 }
 
 /** GET /statement.php: his own statement (session), or any with its mail's or login answer's token. */
@@ -33,9 +32,9 @@ export function getStatement(api: ApiClient, id: number, token: string | null): 
   return unwrap(api.GET('/statement.php', { params: { query: token ? { id, token } : { id } } }));
 }
 
+/** The statement as its page's loader brought it (an appeal is the page's action; the loader then brings it again). */
 export function useStatement(id: number | null, token: string | null) {
-  const api = useApi();
-  return useApiSWR(id ? statementKey(id, token) : null, () => getStatement(api, id as number, token));
+  return usePageResult<Statement>(id ? statementKey(id, token) : null);
 }
 
 /** POST /appeal.php with the attempt's Idempotency-Key (the token stands in for a session). */

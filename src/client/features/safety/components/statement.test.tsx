@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../../locales/de.json';
 import { ApiRequestError } from '../../../lib/api-error';
-import { statementAction, StatementPage } from '../../../app/pages/statement-page';
+import { statementAction, statementLoader, StatementPage } from '../../../app/pages/statement-page';
 import { renderWithApp } from '../../../test/render-app';
 import type { Statement } from '../api/statements';
 import { AppealForm } from './appeal-form';
@@ -113,7 +113,12 @@ describe('the statement page of a suspended member without a session', () => {
       if (path === '/api/refund.php') return json(404, { error: { code: 'not_found', message: 'x' } });
       return json(404, { error: { code: 'not_found', message: 'x' } });
     };
-    renderWithApp(<StatementPage />, { url: '/safety/statements/12?token=ab12cd34ef56ab12', path: '/safety/statements/:id', fetch });
+    renderWithApp(<StatementPage />, {
+      url: '/safety/statements/12?token=ab12cd34ef56ab12',
+      path: '/safety/statements/:id',
+      loader: statementLoader,
+      fetch,
+    });
   };
 
   it('When he opens the mail’s link (its token reads the statement only), then the statement shows and, instead of the refund and the data, the way to them: logging in', async () => {

@@ -1,8 +1,7 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { swrKey } from '../../../lib/swr-key';
+import { usePageResult } from '../../../lib/page-data';
 
 export type SexualHealth = Schemas['SexualHealth'];
 export type SexualHealthUpdate = Schemas['SexualHealthUpdate'];
@@ -15,9 +14,9 @@ export function getSexualHealth(api: ApiClient): Promise<SexualHealth> {
   return unwrap(api.GET('/sexual-health.php'));
 }
 
+/** His sexual health as the page's loader brought it (the page's action writes it; the loader then brings it again). */
 export function useSexualHealth(enabled = true) {
-  const api = useApi();
-  return useApiSWR(enabled ? SEXUAL_HEALTH_KEY : null, () => getSexualHealth(api));
+  return usePageResult<SexualHealth>(enabled ? SEXUAL_HEALTH_KEY : null);
 }
 
 /** PUT /sexual-health.php: the consent (first time, `consent: true`) and the values; 409 without a consent. */

@@ -1,14 +1,7 @@
 import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Alert } from 'reactstrap';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
-import {
-  getTransparencyCounts,
-  statementsDownloadPath,
-  transparencyCountsKey,
-  type Period,
-  type TransparencyCounts,
-} from '../api/transparency';
+import { usePageResult } from '../../../lib/page-data';
+import { statementsDownloadPath, transparencyCountsKey, type Period, type TransparencyCounts } from '../api/transparency';
 
 const REASONS = defineMessages({
   fake_scam_spam: { id: 'transparency.reason.fakeScamSpam', defaultMessage: 'Fake profile, scam or spam' },
@@ -127,8 +120,8 @@ function Figures({ counts }: { counts: TransparencyCounts }) {
  * download of the period's statements of reasons in the DSA Transparency Database's shape.
  */
 export function TransparencyReport({ period }: { period: Period }) {
-  const api = useApi();
-  const { data, error } = useApiSWR(transparencyCountsKey(period), () => getTransparencyCounts(api, period));
+  // The counts as the page's loader brought them: a new period is a new address, whose loader brings its counts.
+  const { data, error } = usePageResult<TransparencyCounts>(transparencyCountsKey(period));
   return (
     <>
       <form method="get" className="row g-2 align-items-end mb-4" aria-labelledby="transparency-period">

@@ -1,10 +1,9 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { swrKey } from '../../../lib/swr-key';
 import { VERIFICATION_KEY } from './keys';
+import { usePageResult } from '../../../lib/page-data';
 
 export type Verification = Schemas['Verification'];
 export type VerificationQueue = Schemas['VerificationQueue'];
@@ -18,9 +17,9 @@ export function getVerification(api: ApiClient): Promise<Verification> {
   return unwrap(api.GET('/verification.php'));
 }
 
+/** His verification as the page's loader brought it (his profile's and the verification page's). */
 export function useVerification(enabled = true) {
-  const api = useApi();
-  return useApiSWR(enabled ? VERIFICATION_KEY : null, () => getVerification(api));
+  return usePageResult<Verification>(enabled ? VERIFICATION_KEY : null);
 }
 
 /** POST /verification.php: starts a request (the site picks the pose), or answers the open one's pose. */
@@ -45,9 +44,9 @@ export function listVerificationQueue(api: ApiClient): Promise<VerificationQueue
   return unwrap(api.GET('/verification-queue.php'));
 }
 
+/** The queue as the page's loader brought it (a decision is the page's action; the loader then brings it again). */
 export function useVerificationQueue() {
-  const api = useApi();
-  return useApiSWR(VERIFICATION_QUEUE_KEY, () => listVerificationQueue(api));
+  return usePageResult<VerificationQueue>(VERIFICATION_QUEUE_KEY);
 }
 
 /** POST /verification-decision.php (moderators): approve, or refuse with a reason (the member is mailed the statement). */
