@@ -2,6 +2,7 @@ import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
 import { useApi } from '../../../lib/api-client';
 import { useApiSWR } from '../../../lib/api-swr';
+import { usePageResult } from '../../../lib/page-data';
 import { swrKey } from '../../../lib/swr-key';
 
 export type PrivateAlbum = Schemas['PrivateAlbum'];
@@ -28,10 +29,9 @@ export function listAlbumShares(api: ApiClient): Promise<{ shares: AlbumShare[];
   return unwrap(api.GET('/album-shares.php'));
 }
 
-/** The member's own list of shares, newest first; nothing is asked while `enabled` is false (no member). */
+/** The member's own list of shares, newest first, as the page's loader brought it (taking one back is its action). */
 export function useAlbumShares(enabled: boolean) {
-  const api = useApi();
-  return useApiSWR(enabled ? ALBUM_SHARES_KEY : null, () => listAlbumShares(api));
+  return usePageResult<{ shares: AlbumShare[]; limit: number }>(enabled ? ALBUM_SHARES_KEY : null);
 }
 
 /** POST /album-share.php: share the member's own private album with member `id`. */

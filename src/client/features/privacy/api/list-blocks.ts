@@ -1,7 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
 import { unwrap } from '../../../lib/api-error';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
+import { usePageResult } from '../../../lib/page-data';
 import { swrKey } from '../../../lib/swr-key';
 
 export type BlockedMember = Schemas['BlockedMember'];
@@ -11,7 +10,7 @@ export async function listBlocks(api: ApiClient): Promise<BlockedMember[]> {
   return (await unwrap(api.GET('/blocks.php'))).blocks;
 }
 
+/** The members he blocked, as his profile page's loader brought them (unblocking is the page's action). */
 export function useBlocks(enabled: boolean) {
-  const api = useApi();
-  return useApiSWR(enabled ? BLOCKS_KEY : null, () => listBlocks(api));
+  return usePageResult<BlockedMember[]>(enabled ? BLOCKS_KEY : null);
 }
