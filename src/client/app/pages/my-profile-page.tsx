@@ -20,7 +20,9 @@ import { BlockedList, UNBLOCK_FORM } from '../../features/privacy/components/blo
 import { BLOCKS_KEY, listBlocks } from '../../features/privacy/api/list-blocks';
 import { unblockMember } from '../../features/privacy/api/unblock-member';
 import { parseProfileId } from '../../features/profile/api/get-profile';
-import { InvisibleToggle } from '../../features/privacy/components/invisible-toggle';
+import { setInvisible } from '../../features/privacy/api/set-invisible';
+import { INVISIBLE_FIELD, INVISIBLE_FORM, InvisibleToggle, type InvisibleAnswer } from '../../features/privacy/components/invisible-toggle';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { FOOTPRINT_SETTINGS_KEY, FootprintsSwitch, getFootprintSettings } from '../../features/footprints/index';
 import { LocationCard } from '../../features/privacy/components/location-card';
 import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
@@ -70,11 +72,23 @@ export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise
  * The profile page's forms (posted by the browser without JavaScript, run through the router with it). The profile:
  * saved with the fields the site shows, then 303 to /profile saying so, whose loader brings the saved profile; refused,
  * the page again with the backend's error and the fields as sent. A photo (`photoUploadAction`). An unblock
- * (`intent=unblock`): 303 back to /profile, whose loader brings the blocked members without him.
+ * (`intent=unblock`): 303 back to /profile, whose loader brings the blocked members without him. Invisible mode
+ * (`intent=invisible`, on when `invisible` is sent): the stored state in place to the switch's fetcher, else 303 back
+ * to /profile, rendered with the new state.
  */
-export async function myProfileAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function myProfileAction({
+  request,
+  context,
+}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<InvisibleAnswer>> {
   const form = await request.formData();
   if (form.get(PHOTO_INTENT.name) === PHOTO_INTENT.value) return photoUploadAction(form, context);
+  if (textField(form, 'intent') === INVISIBLE_FORM)
+    return runFormAction(
+      INVISIBLE_FORM,
+      {},
+      () => setInvisible(context.api, form.has(INVISIBLE_FIELD)),
+      (invisible) => answerInPlace(form, { invisible }, seeOther('/profile')),
+    );
   if (textField(form, 'intent') === UNBLOCK_FORM) {
     const id = parseProfileId(textField(form, 'id'));
     if (id === null) return seeOther('/profile');

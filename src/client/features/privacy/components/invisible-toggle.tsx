@@ -1,33 +1,49 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert } from 'reactstrap';
-import { useApi } from '../../../lib/api-client';
+import { Alert, Button } from 'reactstrap';
+import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser } from '../../../lib/store/store';
-import { setInvisible } from '../api/set-invisible';
 
-/** Invisible mode switch; the navigation shows the state through the current user. */
+/** The switch's form (its route action: the own profile's, app/pages/my-profile-page.tsx). */
+export const INVISIBLE_FORM = 'invisible';
+/** The switch's field: invisible when sent (`invisible=on`). */
+export const INVISIBLE_FIELD = 'invisible';
+/** Where the switch's form posts: the own profile page, where it is shown. */
+const INVISIBLE_ACTION = '/profile';
+
+/** What the profile page's action answers the switch's fetcher in place: the state the backend stored. */
+export interface InvisibleAnswer {
+  invisible: boolean;
+}
+
+/**
+ * Invisible mode on or off: a form posted to the own profile's action (`intent=invisible`), which stores the switch as
+ * sent. With JavaScript the switch sends it through a fetcher at once and the answer goes into the current user (the
+ * navigation shows the state through him); without, a Save button posts it and the action's 303 brings the page back.
+ */
 export function InvisibleToggle() {
   const intl = useIntl();
-  const api = useApi();
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(false);
+  const hydrated = useHydrated();
+  const fetcher = useRouterFetcher();
+  const refused = useFormFailure(INVISIBLE_FORM);
+  const [failed, setFailed] = useState(false);
   if (!user) return null;
-  const invisible = user.profile.invisible === true;
+  const sending = fetcher.formData;
+  const invisible = sending ? sending.has(INVISIBLE_FIELD) : user.profile.invisible === true;
 
-  const toggle = async () => {
-    setBusy(true);
-    setError(false);
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailed(false);
     try {
-      const next = await setInvisible(api, !invisible);
-      dispatch(userChanged({ ...user, profile: { ...user.profile, invisible: next } }));
+      const answer = await fetcher.submit<InvisibleAnswer>(INVISIBLE_ACTION, new FormData(event.currentTarget));
+      if (answer) dispatch(userChanged({ ...user, profile: { ...user.profile, invisible: answer.invisible } }));
     } catch {
-      setError(true);
-    } finally {
-      setBusy(false);
+      setFailed(true);
     }
   };
 
@@ -36,27 +52,36 @@ export function InvisibleToggle() {
       <h2 id={`${id}-title`} className="h5 fw-bold">
         <FormattedMessage id="invisible.title" defaultMessage="Invisible mode" />
       </h2>
-      <div className="form-check form-switch">
-        <input
-          id={id}
-          className="form-check-input"
-          type="checkbox"
-          role="switch"
-          checked={invisible}
-          disabled={busy}
-          onChange={() => void toggle()}
-        />
-        <label className="form-check-label" htmlFor={id}>
-          <FormattedMessage id="invisible.label" defaultMessage="Be invisible" />
-        </label>
-      </div>
-      <p className="form-text mb-0">
-        <FormattedMessage
-          id="invisible.help"
-          defaultMessage="While invisible you do not appear in search and nobody new can like or message you. Members you already chat with still see you."
-        />
-      </p>
-      {error ? (
+      <form method="post" action={INVISIBLE_ACTION} onSubmit={(event) => void send(event)} data-testid="invisible-switch">
+        <input type="hidden" name="intent" value={INVISIBLE_FORM} />
+        <div className="form-check form-switch">
+          <input
+            id={id}
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            name={INVISIBLE_FIELD}
+            checked={invisible}
+            disabled={sending !== undefined}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          />
+          <label className="form-check-label" htmlFor={id}>
+            <FormattedMessage id="invisible.label" defaultMessage="Be invisible" />
+          </label>
+        </div>
+        <p className="form-text mb-0">
+          <FormattedMessage
+            id="invisible.help"
+            defaultMessage="While invisible you do not appear in search and nobody new can like or message you. Members you already chat with still see you."
+          />
+        </p>
+        {hydrated ? null : (
+          <Button type="submit" color="primary" size="sm" className="mt-2">
+            <FormattedMessage id="invisible.save" defaultMessage="Save" />
+          </Button>
+        )}
+      </form>
+      {failed || refused ? (
         <Alert color="danger" fade={false} className="mt-2 mb-0">
           {intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })}
         </Alert>
