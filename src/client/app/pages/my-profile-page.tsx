@@ -24,7 +24,8 @@ import { setInvisible } from '../../features/privacy/api/set-invisible';
 import { INVISIBLE_FIELD, INVISIBLE_FORM, InvisibleToggle, type InvisibleAnswer } from '../../features/privacy/components/invisible-toggle';
 import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
 import { FOOTPRINT_SETTINGS_KEY, FootprintsSwitch, getFootprintSettings } from '../../features/footprints/index';
-import { LocationCard } from '../../features/privacy/components/location-card';
+import { FORGET_LOCATION_FORM, LOCATION_FORM, LocationCard } from '../../features/privacy/components/location-card';
+import { forgetLocation, saveLocation } from '../../features/privacy/api/save-location';
 import { getMyProfile, MY_PROFILE_KEY, useMyProfile, type MyProfile } from '../../features/profile-edit/api/get-my-profile';
 import { updateProfile } from '../../features/profile-edit/api/update-profile';
 import { ProfileForm } from '../../features/profile-edit/components/profile-form';
@@ -74,14 +75,33 @@ export async function myProfileLoader({ context: ctx }: PageLoaderArgs): Promise
  * the page again with the backend's error and the fields as sent. A photo (`photoUploadAction`). An unblock
  * (`intent=unblock`): 303 back to /profile, whose loader brings the blocked members without him. Invisible mode
  * (`intent=invisible`, on when `invisible` is sent): the stored state in place to the switch's fetcher, else 303 back
- * to /profile, rendered with the new state.
+ * to /profile, rendered with the new state. The location (`intent=location` with `lat` and `lon`, from the browser's
+ * position through a fetcher) and forgetting it (`intent=forget_location`): answered in place, else 303 to /profile.
  */
 export async function myProfileAction({
   request,
   context,
-}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<InvisibleAnswer>> {
+}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<InvisibleAnswer | object>> {
   const form = await request.formData();
   if (form.get(PHOTO_INTENT.name) === PHOTO_INTENT.value) return photoUploadAction(form, context);
+  if (textField(form, 'intent') === LOCATION_FORM) {
+    const [lat, lon] = [coordinateOf(form, 'lat'), coordinateOf(form, 'lon')];
+    if (lat === null || lon === null)
+      return { form: LOCATION_FORM, status: 400, body: { error: { code: 'bad_request', message: '' } }, fields: {} };
+    return runFormAction(
+      LOCATION_FORM,
+      {},
+      () => saveLocation(context.api, { lat, lon }),
+      () => answerInPlace(form, {}, seeOther('/profile')),
+    );
+  }
+  if (textField(form, 'intent') === FORGET_LOCATION_FORM)
+    return runFormAction(
+      FORGET_LOCATION_FORM,
+      {},
+      () => forgetLocation(context.api),
+      () => answerInPlace(form, {}, seeOther('/profile')),
+    );
   if (textField(form, 'intent') === INVISIBLE_FORM)
     return runFormAction(
       INVISIBLE_FORM,
@@ -134,6 +154,13 @@ export async function myProfileAction({
     () => updateProfile(context.api, body),
     () => seeOther('/profile?saved=1'),
   );
+}
+
+/** A coordinate of the location form (a decimal number; the backend checks its range), else null. */
+function coordinateOf(form: FormData, name: string): number | null {
+  const value = textField(form, name).trim();
+  const number = value === '' ? Number.NaN : Number(value);
+  return Number.isFinite(number) ? number : null;
 }
 
 /**

@@ -2,50 +2,63 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert, Button } from 'reactstrap';
 import { CountryLabel } from '../../../components/country-label';
-import { useApi } from '../../../lib/api-client';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { useGeocode } from '../api/geocode';
-import { forgetLocation, saveLocation } from '../api/save-location';
 import { useCurrentPosition, useGeolocationPermission } from '../hooks/use-geolocation';
+
+/** The card's forms (their route action: the own profile's, app/pages/my-profile-page.tsx). */
+export const LOCATION_FORM = 'location';
+export const FORGET_LOCATION_FORM = 'forget_location';
+/** Where the card's forms post: the own profile page, where it is shown. */
+const LOCATION_ACTION = '/profile';
 
 /**
  * Lets the member share a coarse position so others see a distance band. Shows the browser's permission state
  * (unsupported, unknown, prompt, granted, denied); the server keeps only a ~5 km grid cell and never sends it back.
+ * Both writes are forms of the own profile's action: the position the browser gives (`intent=location`, `lat`, `lon`)
+ * through a fetcher, and forgetting it (`intent=forget_location`) — a plain form that works without JavaScript too.
+ * `onChange` runs when the backend stored either (the page reloads his profile, whose `has_location` follows).
  */
 export function LocationCard({ hasLocation, onChange }: { hasLocation: boolean; onChange: () => void }) {
-  const api = useApi();
   const permission = useGeolocationPermission();
   const { locate } = useCurrentPosition();
+  const fetcher = useRouterFetcher();
   const [position, setPosition] = useState<{ lat: number; lon: number } | null>(null);
-  const [state, setState] = useState<'idle' | 'busy' | 'saved' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'locating' | 'saved' | 'failed'>('idle');
   const place = useGeocode(position);
+  const busy = state === 'locating' || fetcher.state !== 'idle';
+
+  const send = async (form: FormData): Promise<boolean> => {
+    try {
+      await fetcher.submit(LOCATION_ACTION, form);
+      onChange();
+      return true;
+    } catch {
+      setState('failed');
+      return false;
+    }
+  };
 
   const share = async () => {
-    setState('busy');
+    setState('locating');
     const pos = await locate();
     if (!pos) {
       setState('failed');
       return;
     }
-    try {
-      await saveLocation(api, pos);
-      setPosition(pos);
-      setState('saved');
-      onChange();
-    } catch {
-      setState('failed');
-    }
+    const form = new FormData();
+    form.set('intent', LOCATION_FORM);
+    form.set('lat', String(pos.lat));
+    form.set('lon', String(pos.lon));
+    if (!(await send(form))) return;
+    setPosition(pos);
+    setState('saved');
   };
 
-  const forget = async () => {
-    setState('busy');
-    try {
-      await forgetLocation(api);
-      setPosition(null);
-      setState('idle');
-      onChange();
-    } catch {
-      setState('failed');
-    }
+  const forget = async (form: HTMLFormElement) => {
+    if (!(await send(new FormData(form)))) return;
+    setPosition(null);
+    setState('idle');
   };
 
   return (
@@ -68,7 +81,7 @@ export function LocationCard({ hasLocation, onChange }: { hasLocation: boolean; 
             </Alert>
           ) : null}
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <Button color="primary" outline disabled={state === 'busy' || permission === 'denied'} onClick={() => void share()}>
+            <Button color="primary" outline disabled={busy || permission === 'denied'} onClick={() => void share()}>
               {hasLocation ? (
                 <FormattedMessage id="location.update" defaultMessage="Update my location" />
               ) : (
@@ -76,9 +89,19 @@ export function LocationCard({ hasLocation, onChange }: { hasLocation: boolean; 
               )}
             </Button>
             {hasLocation ? (
-              <Button color="link" disabled={state === 'busy'} onClick={() => void forget()}>
-                <FormattedMessage id="location.forget" defaultMessage="Forget my location" />
-              </Button>
+              <form
+                method="post"
+                action={LOCATION_ACTION}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void forget(event.currentTarget);
+                }}
+              >
+                <input type="hidden" name="intent" value={FORGET_LOCATION_FORM} />
+                <Button type="submit" color="link" disabled={busy}>
+                  <FormattedMessage id="location.forget" defaultMessage="Forget my location" />
+                </Button>
+              </form>
             ) : null}
           </div>
           <div role="status" aria-live="polite" className="mt-2">
