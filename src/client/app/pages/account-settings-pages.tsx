@@ -30,7 +30,8 @@ import {
   type PrefetchResult,
 } from '../route-handle';
 import { companyInfoKey, getCompanyInfo } from '../../features/info-pages/api/get-company-info';
-import { PushSettingsCard } from '../../features/push/components/push-settings-card';
+import { PUSH_PREVIEWS_FIELD, PUSH_PREVIEWS_FORM, PushSettingsCard } from '../../features/push/components/push-settings-card';
+import { getPushPreviews, PUSH_PREVIEWS_KEY, putPushPreviews } from '../../features/push/api/push-api';
 import { DataExportSection, EXPORT_FORM } from '../../features/data-export/components/data-export-section';
 import { dataExportKey, getDataExport, requestDataExport } from '../../features/data-export/api/data-export';
 import { idempotencyKeyOf, IDEMPOTENCY_FIELD } from '../../components/progressive-form';
@@ -180,12 +181,30 @@ export async function accountSettingsLoader({ context: ctx }: PageLoaderArgs): P
 }
 
 export async function notificationsLoader({ context: ctx }: PageLoaderArgs): Promise<PrefetchResult> {
-  return prefetchForMember(ctx, () => prefetchKey(notificationSettingsKey(), () => getNotificationSettings(ctx.api)));
+  return prefetchForMember(ctx, async () =>
+    mergePrefetched(
+      ...(await Promise.all([
+        prefetchKey(notificationSettingsKey(), () => getNotificationSettings(ctx.api)),
+        prefetchKey(PUSH_PREVIEWS_KEY, () => getPushPreviews(ctx.api)),
+      ])),
+    ),
+  );
 }
 
-/** The notification switches posted without JavaScript: every kind as sent (a switch left off is not sent). */
+/**
+ * The page's forms: the lock-screen previews switch (`intent=push_previews`, on when `previews` is sent), and the
+ * notification switches posted without JavaScript — every kind as sent (a switch left off is not sent). Each answers
+ * 303 back to the page, whose loader brings the stored state.
+ */
 export async function notificationsAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
   const form = await request.formData();
+  if (textField(form, 'intent') === PUSH_PREVIEWS_FORM)
+    return runFormAction(
+      PUSH_PREVIEWS_FORM,
+      {},
+      () => putPushPreviews(context.api, form.has(PUSH_PREVIEWS_FIELD)),
+      () => seeOther('/notifications'),
+    );
   const mail = Object.fromEntries(MAIL_KINDS.map((kind) => [kind, form.has(mailField(kind))])) as Record<
     (typeof MAIL_KINDS)[number],
     boolean

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../../shared/api/client';
 import { ApiRequestError } from '../../../lib/api-error';
+import { swrKey } from '../../../lib/swr-key';
 
 /** POST /user.php?push=1: saves the browser's subscription (JSON) for the member, or with false removes his. */
 export async function savePushSubscription(api: ApiClient, subscription: string | false): Promise<void> {
@@ -9,6 +10,9 @@ export async function savePushSubscription(api: ApiClient, subscription: string 
   });
   if (!response.ok) throw new ApiRequestError(response.status, error);
 }
+
+/** The key of GET /push-settings.php: whether his notifications show the sender and the text (the settings page's loader). */
+export const PUSH_PREVIEWS_KEY = swrKey('/push-settings.php');
 
 export async function getPushPreviews(api: ApiClient): Promise<boolean> {
   const { data, error, response } = await api.GET('/push-settings.php');

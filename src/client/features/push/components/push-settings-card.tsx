@@ -1,27 +1,34 @@
-import { useEffect, useId, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, FormGroup, Input, Label } from 'reactstrap';
-import { useApi } from '../../../lib/api-client';
-import { getPushPreviews, putPushPreviews } from '../api/push-api';
+import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { RouterForm, usePendingForm } from '../../../components/router-form';
+import { usePageResult } from '../../../lib/page-data';
+import { PUSH_PREVIEWS_KEY } from '../api/push-api';
 import { usePush } from '../use-push';
 import { PushSubscribeButton } from './push-subscribe-button';
 
-/** Push notifications on the notification settings page: on/off for this browser, and lock-screen previews. */
+/** The previews switch's form (its route action: the notification settings page's). */
+export const PUSH_PREVIEWS_FORM = 'push_previews';
+/** The switch's field: previews on when sent (`previews=on`). */
+export const PUSH_PREVIEWS_FIELD = 'previews';
+/** Where the switch's form posts: the notification settings page, where the card is shown. */
+const PUSH_PREVIEWS_ACTION = '/notifications';
+
+/**
+ * Push notifications on the notification settings page: on/off for this browser, and lock-screen previews — a form of
+ * the page's action (`intent=push_previews`), sent through the router as the switch changes (a Save button without
+ * JavaScript); the page's loader brings the stored state (off when the backend could not say).
+ */
 export function PushSettingsCard() {
-  const api = useApi();
+  const intl = useIntl();
   const { state, busy, unsubscribe } = usePush();
-  const [previews, setPreviews] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  const { data: previews, error } = usePageResult<boolean>(PUSH_PREVIEWS_KEY);
+  const refused = useFormFailure(PUSH_PREVIEWS_FORM);
+  const sending = usePendingForm(PUSH_PREVIEWS_ACTION, { intent: PUSH_PREVIEWS_FORM, withReload: true });
   const previewId = useId();
-  useEffect(() => {
-    let live = true;
-    getPushPreviews(api).then(
-      (on) => live && setPreviews(on),
-      () => live && setPreviews(false),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api]);
+  const checked = sending ? sending.has(PUSH_PREVIEWS_FIELD) : previews === true;
 
   return (
     <section className="surface mt-3" data-testid="push-settings" aria-labelledby={`${previewId}-title`}>
@@ -49,25 +56,36 @@ export function PushSettingsCard() {
             <PushSubscribeButton />
           </div>
         )}
-        <FormGroup switch>
-          <Input
-            id={previewId}
-            type="switch"
-            checked={previews ?? false}
-            disabled={previews === null}
-            onChange={(e) => {
-              const on = e.target.checked;
-              setPreviews(on);
-              putPushPreviews(api, on).then(setPreviews, () => setPreviews(!on));
-            }}
-          />
-          <Label for={previewId} check>
-            <FormattedMessage
-              id="push.settings.previews"
-              defaultMessage="Show the sender’s name and the message text in notifications (visible on your lock screen)"
+        <RouterForm action={PUSH_PREVIEWS_ACTION} replace preventScrollReset data-testid="push-previews">
+          <input type="hidden" name="intent" value={PUSH_PREVIEWS_FORM} />
+          <FormGroup switch>
+            <Input
+              id={previewId}
+              type="switch"
+              role="switch"
+              name={PUSH_PREVIEWS_FIELD}
+              checked={checked}
+              disabled={(previews === undefined && !error) || sending !== null}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
             />
-          </Label>
-        </FormGroup>
+            <Label for={previewId} check>
+              <FormattedMessage
+                id="push.settings.previews"
+                defaultMessage="Show the sender’s name and the message text in notifications (visible on your lock screen)"
+              />
+            </Label>
+          </FormGroup>
+          {hydrated ? null : (
+            <Button type="submit" color="primary" size="sm" className="mt-2">
+              <FormattedMessage id="push.settings.save" defaultMessage="Save" />
+            </Button>
+          )}
+          <p role="status" className="small text-body-secondary mb-0">
+            {!sending && refused
+              ? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
+              : null}
+          </p>
+        </RouterForm>
       </div>
     </section>
   );

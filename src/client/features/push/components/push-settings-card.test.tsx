@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationsAction, notificationsLoader } from '../../../app/pages/account-settings-pages';
+import { userFixture } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render-app';
+import { PushSettingsCard } from './push-settings-card';
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The notification settings' backend: the previews as stored, the PUTs it got, and `refusal` for a PUT when given. */
+function backend(refusal?: Response) {
+  let previews = false;
+  const puts: unknown[] = [];
+  const fetch = vi.fn(async (input: Request | string | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/notifications.php') return json(200, { new_message: true, new_like: true, new_match: true, new_visitor: true });
+    if (path !== '/api/push-settings.php') return json(404, { error: { code: 'not_found', message: 'x' } });
+    if (request.method === 'PUT') {
+      const body = (await request.json()) as { previews: boolean };
+      puts.push(body);
+      if (refusal) return refusal;
+      previews = body.previews;
+    }
+    return json(200, { previews });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, puts };
+}
+
+const render = (fetch: typeof globalThis.fetch) =>
+  renderWithApp(<PushSettingsCard />, {
+    user: userFixture(),
+    url: '/notifications',
+    path: '/notifications',
+    loader: notificationsLoader,
+    action: notificationsAction,
+    fetch,
+  });
+
+describe('PushSettingsCard', () => {
+  it('When he turns lock-screen previews on, then the switch is the page’s form: its action stores it and the page’s loader brings the stored state', async () => {
+    const { fetch, puts } = backend();
+    render(fetch);
+    const toggle = (await screen.findByRole('switch', { name: /Show the sender’s name/ })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(puts).toEqual([{ previews: true }]));
+    await waitFor(() => expect((screen.getByRole('switch', { name: /Show the sender’s name/ }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.queryByText('An error occurred, please try again later.')).toBeNull();
+  });
+
+  it('When the backend refuses, then the switch shows the stored state and the error', async () => {
+    const { fetch } = backend(json(503, { error: { code: 'backend_unavailable', message: 'x' } }));
+    render(fetch);
+    const toggle = (await screen.findByRole('switch', { name: /Show the sender’s name/ })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    expect(await screen.findByText('An error occurred, please try again later.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: /Show the sender’s name/ }) as HTMLInputElement).checked).toBe(false);
+  });
+});
