@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import nl from '../../../../../locales/nl.json';
 import type { User } from '../../../../shared/api/client';
@@ -8,6 +8,7 @@ import { profileFixture, settingsFixture, userFixture } from '../../../test/fixt
 import { renderWithApp } from '../../../test/render-app';
 import { showLikePopup } from '../popup-events';
 import { LikePopups } from './like-popups';
+import { profileAction } from '../../../app/pages/profile-page';
 
 afterEach(() => {
   cleanup();
@@ -46,5 +47,39 @@ describe('the match and new-like pop-up says what writing costs', () => {
   it('When a Dutch free member has used his free messages, then the pop-up says it in Dutch', () => {
     open(userFixture({ paid_user: false, credits: 4, free_messages_left: 0 }), 'match', 'nl');
     expect(screen.getByTestId('like-popup-price').textContent).toBe('Je volgende bericht kost 10 credits · je hebt 4 credits');
+  });
+});
+
+describe('liking back from the pop-up', () => {
+  it('When he likes Mark back from the new-like pop-up, then the like goes to the profile’s route action through a fetcher (as the heart’s does) and the match opens the match pop-up', async () => {
+    const mark = profileFixture({ id: 5, name: 'Mark' });
+    const likes: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      const request = input instanceof Request ? input : new Request(input);
+      const url = new URL(request.url);
+      if (request.method === 'POST' && url.pathname === '/api/like.php') {
+        likes.push(String(((await request.json()) as { profile_id: number }).profile_id));
+        return new Response(JSON.stringify({ match: true, profile: mark }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return new Response(JSON.stringify({ profiles: [], liked_by: [], total_new: 0 }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    const { router } = renderWithApp(<LikePopups />, {
+      user: userFixture({ paid_user: true, credits: 120 }),
+      url: '/likes',
+      path: '/members/:id',
+      action: profileAction,
+      fetch,
+    });
+    act(() => showLikePopup({ kind: 'new-like', profile: mark }));
+    fireEvent.click(screen.getByRole('button', { name: 'Like Mark back' }));
+    expect(await screen.findByRole('link', { name: 'Send Mark a message' })).toBeTruthy();
+    expect(likes).toEqual(['5']);
+    expect(router.state.location.pathname).toBe('/likes');
   });
 });

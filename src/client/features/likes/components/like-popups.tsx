@@ -13,7 +13,8 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { markPushMoment } from '../../../lib/push-moment';
 import { useAppSelector, useCurrentUser, useSettings } from '../../../lib/store/store';
 import { nextAnnouncement, readAnnounced, rememberAnnounced, writeAnnounced } from '../announced';
-import { autoLike, likeProfile } from '../api/likes';
+import { autoLike, type LikeResult } from '../api/likes';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { likesKey, useLikes } from '../../social/index';
 import { onLikePopup, showLikePopup, type LikePopup } from '../popup-events';
 import { FictionalNote } from './fictional-note';
@@ -110,31 +111,32 @@ export function LikePopups() {
 
 function LikePopupDialog({ popup, onChange }: { popup: LikePopup; onChange: (p: LikePopup | null) => void }) {
   const intl = useIntl();
-  const api = useApi();
   const settings = useSettings();
   const user = useCurrentUser();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState(false);
+  const fetcher = useRouterFetcher();
+  const busy = fetcher.state !== 'idle';
   const [error, setError] = useState<string | null>(null);
   const { profile, kind } = popup;
   const close = () => onChange(null);
   const alt = intl.formatMessage({ id: 'member.photoAlt', defaultMessage: 'Photo of {name}' }, { name: profile.name });
 
+  // Liking back is the like heart's form (the profile's route action, as from a card): its result comes in place.
   const likeBack = async () => {
-    setBusy(true);
     setError(null);
+    const form = new FormData();
+    form.set('intent', 'like');
+    form.set('profile_id', String(profile.id));
     try {
-      const result = await likeProfile(api, profile.id);
+      const result = await fetcher.submit<LikeResult | null>(`/members/${profile.id}`, form);
       await mutate(likesKey());
-      onChange(result.match ? { kind: 'match', profile: result.profile } : null);
+      onChange(result?.match ? { kind: 'match', profile: result.profile } : null);
     } catch (err) {
       setError(
         isApiRequestError(err) && err.status < 500
           ? err.message
           : intl.formatMessage({ id: 'error.generic', defaultMessage: 'An error occurred.' }),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
