@@ -82,6 +82,14 @@ describe.skipIf(!runE2e)('the account forms without JavaScript', () => {
     expect(page.url()).toContain('signed_up=');
     expect(await page.getByTestId('signup-check-mail').textContent()).toContain(email);
     expect((await context.cookies()).find((c) => c.name === 'auth')).toBeDefined();
+
+    // The activation mail again: the resend link is a form, and its 303 comes back to this page saying so.
+    const shownAt = page.url();
+    // Right after the signup's own mail the backend refuses (its limit): he stays on the page and reads that it failed.
+    expect(await submit(page, '[data-testid="signup-check-mail"] form[action="/activate/error"]')).toBe(303);
+    expect(new URL(page.url()).pathname).toBe(new URL(shownAt).pathname);
+    expect(new URL(page.url()).searchParams.get('activation_resent')).toBe('0');
+    expect(await page.getByTestId('signup-check-mail').textContent()).toContain('Er is een fout opgetreden');
     await context.close();
   });
 
@@ -106,6 +114,15 @@ describe.skipIf(!runE2e)('the account forms without JavaScript', () => {
     expect(page.url()).toMatch(/\/profile\?saved=1$/);
     expect(await page.locator('input[name="name"]').inputValue()).toBe('Jan Zonder Script');
     expect(await page.locator('textarea[name="about"]').inputValue()).toBe('Een nieuwe tekst over mij');
+
+    // Invisible mode: the switch and its Save button are a form; the 303 brings the profile back in the new state.
+    const invisible = page.locator('[data-testid="invisible-switch"] input[name="invisible"]');
+    await invisible.check();
+    expect(await submit(page, '[data-testid="invisible-switch"]')).toBe(303);
+    expect(await invisible.isChecked()).toBe(true);
+    await invisible.uncheck();
+    expect(await submit(page, '[data-testid="invisible-switch"]')).toBe(303);
+    expect(await invisible.isChecked()).toBe(false);
     await context.close();
   });
 

@@ -211,7 +211,7 @@ export const routes: RouteObject[] = [
         ...pageRoute(
           'activate-pages',
           () => import('./pages/activate-pages'),
-          (m) => ({ Component: m.ActivateErrorPage }),
+          (m) => ({ Component: m.ActivateErrorPage, action: m.resendActivationAction }),
         ),
       },
       {

@@ -5,11 +5,13 @@ import { Alert } from 'reactstrap';
 import { useFormFailure } from '../../components/progressive-form';
 import { Seo } from '../../components/seo';
 import { activate } from '../../features/accounts/api/activate';
-import { ResendActivation } from '../../features/accounts/components/resend-activation';
+import { resendActivation } from '../../features/accounts/api/resend-activation';
+import { RESEND_FORM, RESENT_PARAM, ResendActivation } from '../../features/accounts/components/resend-activation';
+import { answerInPlace, FETCHER_FIELD, type InPlaceAnswer } from '../../components/router-fetcher';
 import { TOKEN_FIELD, TokenLinkForm } from '../../features/accounts/components/token-link-form';
 import { toFormError } from '../../features/accounts/form-error';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
-import { runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
+import { returnPathOf, runFormAction, seeOther, seeOtherDocument, textField, type FormFailure } from '../form-action';
 import type { PageActionArgs } from '../route-handle';
 
 /** The activation form (its route action below). */
@@ -31,6 +33,32 @@ export async function activateAction({ request, context }: PageActionArgs): Prom
     () => seeOtherDocument(ACTIVATE_PATH),
   );
   return answer instanceof Response || answer.status >= 500 ? answer : seeOther('/activate/error');
+}
+
+/**
+ * The activation mail sent again (`intent=resend_activation`), from any page that offers it: to the form's fetcher the
+ * answer in place, or the refusal (the hourly limit, no session) in the member's language; posted by the browser, 303
+ * back to the page it came from (`return`, same-origin) saying whether it went out — the page he was on, not this
+ * error page's text about a used link.
+ */
+export async function resendActivationAction({
+  request,
+  context,
+}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<object>> {
+  const form = await request.formData();
+  if (textField(form, 'intent') !== RESEND_FORM) return seeOther('/activate/error');
+  const back = (sent: boolean) => {
+    const url = new URL(returnPathOf(form, '/activate/error'), 'http://site.invalid');
+    url.searchParams.set(RESENT_PARAM, sent ? '1' : '0');
+    return seeOther(`${url.pathname}${url.search}`);
+  };
+  const answer = await runFormAction(
+    RESEND_FORM,
+    {},
+    () => resendActivation(context.api),
+    () => answerInPlace(form, {}, back(true)),
+  );
+  return answer instanceof Response || 'inPlace' in answer || form.has(FETCHER_FIELD) ? answer : back(false);
 }
 
 /**

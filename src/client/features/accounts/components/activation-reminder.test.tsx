@@ -6,6 +6,8 @@ import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { ActivationReminder, needsActivationReminder } from './activation-reminder';
 import { ResendActivation } from './resend-activation';
+import { resendActivationAction } from '../../../app/pages/activate-pages';
+import { createApiClient } from '../../../../shared/api/create-client';
 
 afterEach(() => {
   cleanup();
@@ -82,7 +84,11 @@ describe('ResendActivation', () => {
     const fetch = vi.fn(
       async () => new Response(JSON.stringify({ success: true }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
-    renderWithApp(<ResendActivation sentAt={Date.now()} />, { fetch: fetch as unknown as typeof globalThis.fetch });
+    renderWithApp(<ResendActivation sentAt={Date.now()} />, {
+      path: '/activate/error',
+      action: resendActivationAction,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
     act(() => vi.advanceTimersByTime(SPAM_HINT_AFTER_MS - 1000));
     expect(screen.queryByTestId('spam-hint')).toBeNull();
     act(() => vi.advanceTimersByTime(1000));
@@ -95,5 +101,28 @@ describe('ResendActivation', () => {
     expect(screen.queryByTestId('spam-hint')).toBeNull();
     act(() => vi.advanceTimersByTime(SPAM_HINT_AFTER_MS));
     expect(screen.getByTestId('spam-hint')).toBeTruthy();
+  });
+});
+
+describe('the resend form without JavaScript', () => {
+  it('When the browser posts it, then the mail goes out and the 303 brings him back to the page he was on, which says so', async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ success: true }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const api = createApiClient({ baseUrl: 'http://localhost/api', fetch: fetch as unknown as typeof globalThis.fetch });
+    const answer = (await resendActivationAction({
+      request: new Request('http://localhost/activate/error', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'resend_activation', return: '/members?page=2' }),
+      }),
+      params: {},
+      context: { api },
+    } as unknown as Parameters<typeof resendActivationAction>[0])) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('Location')).toBe('/members?page=2&activation_resent=1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    renderWithApp(<ResendActivation sentAt={Date.now()} />, { url: '/members?page=2&activation_resent=1' });
+    expect(screen.getByRole('status').textContent).toBe('We sent the e-mail again.');
   });
 });
