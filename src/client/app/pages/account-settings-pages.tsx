@@ -8,6 +8,10 @@ import { ChangeEmailForm, EMAIL_FORM } from '../../features/accounts/components/
 import { ChangePasswordForm, PASSWORD_FORM } from '../../features/accounts/components/change-password-form';
 import { deleteAccount } from '../../features/accounts/api/delete-account';
 import { DELETE_FORM, DeleteAccountForm, reasonsOf } from '../../features/accounts/components/delete-account-form';
+import { DISCOUNT_FORM } from '../../features/accounts/components/delete-discount-offer';
+import { claimDeleteDiscount } from '../../features/accounts/api/claim-delete-discount';
+import { answerInPlace, type InPlaceAnswer } from '../../components/router-fetcher';
+import type { Schemas } from '../../../shared/api/client';
 import { saveNotificationSettings } from '../../features/accounts/api/save-notification-settings';
 import {
   mailField,
@@ -70,11 +74,15 @@ function SettingsShell({ title, children }: { title: string; children: ReactNode
 
 /**
  * The account settings' forms by `intent` (posted by the browser without JavaScript, run through the router with it):
- * the password change, the e-mail change, the request for his data and the deletion. Done: 303 to /settings with what was done (the deletion:
+ * the password change, the e-mail change, the request for his data, the deletion and the discount offered instead of
+ * it (answered in place to the offer's fetcher: his code; posted, 303 to the bundles with it). Done: 303 to /settings with what was done (the deletion:
  * to /account-deleted as a whole page load, with the backend's clearing of the session cookie); refused: the page
  * again with the backend's error (in the member's language) beside its field.
  */
-export async function settingsAction({ request, context }: PageActionArgs): Promise<Response | FormFailure> {
+export async function settingsAction({
+  request,
+  context,
+}: PageActionArgs): Promise<Response | FormFailure | InPlaceAnswer<Schemas['DiscountCode']>> {
   const form = await request.formData();
   const intent = textField(form, 'intent');
   if (intent === PASSWORD_FORM) {
@@ -119,6 +127,13 @@ export async function settingsAction({ request, context }: PageActionArgs): Prom
       },
     );
   }
+  if (intent === DISCOUNT_FORM)
+    return runFormAction(
+      DISCOUNT_FORM,
+      {},
+      () => claimDeleteDiscount(context.api),
+      (code) => answerInPlace(form, code, seeOther(`/credits?${new URLSearchParams({ code: code.code }).toString()}`)),
+    );
   if (intent === EXPORT_FORM) {
     const key = idempotencyKeyOf(form);
     return runFormAction(

@@ -5,6 +5,7 @@ import { userFixture } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render-app';
 import { companyInfoKey } from '../../info-pages/index';
 import { DeleteAccountForm } from './delete-account-form';
+import { settingsAction } from '../../../app/pages/account-settings-pages';
 
 afterEach(cleanup);
 
@@ -50,7 +51,7 @@ function backend(deleteDiscount: number) {
 describe('DeleteAccountForm', () => {
   it("When the member picks 'too expensive', then the site's delete discount is offered; taking it gives his code and the bundles with it, and deletes nothing", async () => {
     const { fetch, calls } = backend(50);
-    renderWithApp(<DeleteAccountForm />, { user: userFixture(), fetch, fallback: pageData(50) });
+    renderWithApp(<DeleteAccountForm />, { user: userFixture(), fetch, fallback: pageData(50), path: '/settings', action: settingsAction });
     expect(screen.queryByTestId('delete-discount')).toBeNull();
     fireEvent.click(screen.getByLabelText('It is too expensive'));
     expect((await screen.findByTestId('delete-discount')).textContent).toContain('Stay with us and get 50% off your next purchase.');

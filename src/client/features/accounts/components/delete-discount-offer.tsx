@@ -3,40 +3,43 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert, Button } from 'reactstrap';
 import type { Schemas } from '../../../../shared/api/client';
 import { Link } from '../../../components/link';
-import { useApi } from '../../../lib/api-client';
+import { useRouterFetcher } from '../../../components/router-fetcher';
 import { isApiRequestError } from '../../../lib/api-error';
 import { companyInfoKey, type CompanyInfo } from '../../info-pages/index';
 import { usePageResult } from '../../../lib/page-data';
-import { claimDeleteDiscount } from '../api/claim-delete-discount';
+
+/** The offer's form (its route action: the account settings page's, `intent=delete_discount`). */
+export const DISCOUNT_FORM = 'delete_discount';
 
 /**
  * For a member leaving because it is too expensive: the company's delete_discount off his next purchase if he stays.
  * Taking it gives him his own code and a link to the bundles with it applied; nothing shows when the site offers none.
+ * The offer shows as he ticks the reason (so with JavaScript only): taking it is a form of the settings page's action
+ * sent through a fetcher, whose answer in place is his code.
  */
 export function DeleteDiscountOffer() {
   const intl = useIntl();
-  const api = useApi();
+  const fetcher = useRouterFetcher();
   // The settings page's loader brings the company details.
   const company = usePageResult<CompanyInfo>(companyInfoKey());
   const [claimed, setClaimed] = useState<Schemas['DiscountCode'] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const percent = company.data?.delete_discount ?? 0;
   if (percent <= 0) return null;
 
   const claim = async () => {
-    setBusy(true);
     setError(null);
+    const form = new FormData();
+    form.set('intent', DISCOUNT_FORM);
     try {
-      setClaimed(await claimDeleteDiscount(api));
+      const code = await fetcher.submit<Schemas['DiscountCode']>('/settings', form);
+      if (code) setClaimed(code);
     } catch (err) {
       setError(
         isApiRequestError(err)
           ? err.message
           : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -72,7 +75,7 @@ export function DeleteDiscountOffer() {
               {error}
             </p>
           ) : null}
-          <Button type="button" color="success" size="sm" disabled={busy} onClick={() => void claim()}>
+          <Button type="button" color="success" size="sm" disabled={fetcher.state !== 'idle'} onClick={() => void claim()}>
             <FormattedMessage id="delete.discount.claim" defaultMessage="Stay and take {percent}% off" values={{ percent }} />
           </Button>
         </>
