@@ -4,7 +4,9 @@ import { Link } from '../../components/link';
 import { Seo } from '../../components/seo';
 import { login } from '../../features/session/api/login';
 import { logout } from '../../features/session/api/logout';
-import { LoginForm, type LoginFormFailure } from '../../features/session/components/login-form';
+import { requestLoginLink } from '../../features/session/api/login-link';
+import { LOGIN_LINK_INTENT, LoginForm, type LoginFormFailure, type LoginLinkAnswer } from '../../features/session/components/login-form';
+import { apiFailureOf, isApiRequestError } from '../../lib/api-error';
 import { loginReturnOf, RETURN_FIELD } from '../../features/session/login-return';
 import { forgetMemberData } from '../../lib/member-device-data';
 import { useCurrentUser, useSettings } from '../../lib/store/store';
@@ -16,11 +18,20 @@ import { endSessionWith, type PageActionArgs } from '../route-handle';
  * form's `return`); with JavaScript the router runs it in the browser, and
  * the members' page then loads as a new document (the session, its language — the login may switch it to the
  * account's — and its live updates start afresh). A refused login renders the page again with the form's error in
- * the member's language.
+ * the member's language. The form's sign-in link button (`intent=login_link`, offered when the account is blocked)
+ * asks for a mailed link instead, and the page says it is on its way.
  */
-export async function loginAction({ request, context }: PageActionArgs): Promise<Response | LoginFormFailure> {
+export async function loginAction({ request, context }: PageActionArgs): Promise<Response | LoginFormFailure | LoginLinkAnswer> {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim();
+  if (form.get('intent') === LOGIN_LINK_INTENT) {
+    // The sign-in link instead of the password: the page again, saying it is on its way (or why not).
+    const failure = await requestLoginLink(context.api, email).then(
+      () => null,
+      (error: unknown) => (isApiRequestError(error) ? apiFailureOf(error) : { status: 502, body: null }),
+    );
+    return { loginLink: true, email, failure };
+  }
   // No answer at all (the network) is shown as the generic "try again later", never as an error page.
   const result = await login(context.api, { email, password: String(form.get('password') ?? '') }).catch(() => null);
   if (result?.ok) return redirectDocument(loginReturnOf(form.get(RETURN_FIELD)) ?? '/members', 303);

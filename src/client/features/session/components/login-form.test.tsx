@@ -74,6 +74,35 @@ describe('LoginForm', () => {
     expect(calls[1]).toBe('POST /api/login-link.php {"email":"jan@example.test"}');
   });
 
+  it('When the sign-in link is asked for without JavaScript (the login form posted with its button), then the action mails it without a password and the page says so; a refusal comes back in his language', async () => {
+    const calls: string[] = [];
+    let answer = json(200, { success: true });
+    const api = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: (async (input: Request) => {
+        calls.push(`${input.method} ${new URL(input.url).pathname} ${await input.text()}`);
+        return answer.clone();
+      }) as unknown as typeof fetch,
+    });
+    const post = () =>
+      loginAction({
+        request: new Request('http://localhost/login', {
+          method: 'POST',
+          body: new URLSearchParams({ email: ' jan@example.test ', password: '', intent: 'login_link' }),
+        }),
+        params: {},
+        context: { api } as never,
+      } as never);
+    expect(await post()).toEqual({ loginLink: true, email: 'jan@example.test', failure: null });
+    expect(calls).toEqual(['POST /api/login-link.php {"email":"jan@example.test"}']);
+    answer = json(429, { error: { code: 'rate_limited', message: 'Te veel verzoeken, probeer het later opnieuw.' } });
+    expect(await post()).toEqual({
+      loginLink: true,
+      email: 'jan@example.test',
+      failure: { status: 429, body: { error: { code: 'rate_limited', message: 'Te veel verzoeken, probeer het later opnieuw.' } } },
+    });
+  });
+
   it('When the password is only wrong, then no sign-in link is offered', async () => {
     renderWithApp(<LoginForm />, {
       url: '/login',

@@ -4,48 +4,40 @@ import { Link } from '../../../components/link';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { RouterForm, useSubmitting } from '../../../components/router-form';
-import { useApi } from '../../../lib/api-client';
-import { apiErrorOf, isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
+import { apiErrorOf, type ApiFailure, type ApiRequestError } from '../../../lib/api-error';
 import { DataRouterStateContext } from '../../../lib/router-internals';
 import { isSuspension, SuspensionNotice } from '../../safety/index';
-import { requestLoginLink } from '../api/login-link';
 import { loginReturnOf, RETURN_FIELD } from '../login-return';
+
+/** The login form's button that asks for a sign-in link instead (`intent=login_link`, the login page's action). */
+export const LOGIN_LINK_INTENT = 'login_link';
+
+/** The login page's answer to a sign-in link asked for: mailed (whatever the address), or the backend's refusal. */
+export interface LoginLinkAnswer {
+  loginLink: true;
+  email: string;
+  failure: ApiFailure | null;
+}
+
+const isLoginLinkAnswer = (value: unknown): value is LoginLinkAnswer =>
+  typeof value === 'object' && value !== null && 'loginLink' in value && value.loginLink === true;
 
 /**
  * On `login_blocked` (strangers' wrong passwords lock the account's new devices): the member asks for a sign-in link
  * mailed to the address in the form, which logs this browser in whatever the lock (the answer is the same for any
- * address, so the text says "if").
+ * address, so the text says "if"). The button submits the login form itself with `intent=login_link` (no password
+ * needed), whose action asks for the link — through the router, or by the browser without JavaScript.
  */
-function LoginLinkAction({ email }: { email: string }) {
+function LoginLinkAction({ email, failure }: { email: string; failure: ApiFailure | null }) {
   const intl = useIntl();
-  const api = useApi();
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const send = async () => {
-    setState('sending');
-    setError(null);
-    try {
-      await requestLoginLink(api, email.trim());
-      setState('sent');
-    } catch (err) {
-      setState('idle');
-      // The server's text is already in the member's language (a malformed address, too many requests).
-      const message =
-        isApiRequestError(err) && err.code && err.code !== 'bad_request' && err.code !== 'internal_error' ? err.message : null;
-      setError(message ?? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' }));
-    }
-  };
-  if (state === 'sent') {
-    return (
-      <p className="mb-0 mt-2 small" role="status" data-testid="login-link-sent">
-        <FormattedMessage
-          id="login.link.sent"
-          defaultMessage="If {email} has an account, a sign-in link is on its way. It works once, for 15 minutes, in the browser where you open it."
-          values={{ email: <strong>{email.trim()}</strong> }}
-        />
-      </p>
-    );
-  }
+  const sending = useSubmitting('/login', LOGIN_LINK_INTENT);
+  // The server's text is already in the member's language (a malformed address, too many requests).
+  const refused = failure ? apiErrorOf(failure) : null;
+  const error = refused
+    ? refused.code && refused.code !== 'bad_request' && refused.code !== 'internal_error'
+      ? refused.message
+      : intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
+    : null;
   return (
     <div className="mt-2">
       <p className="mb-2 small">
@@ -55,18 +47,26 @@ function LoginLinkAction({ email }: { email: string }) {
         />
       </p>
       <Button
-        type="button"
+        type="submit"
+        name="intent"
+        value={LOGIN_LINK_INTENT}
+        formNoValidate
         color="light"
         size="sm"
-        disabled={state === 'sending' || email.trim() === ''}
-        onClick={() => void send()}
+        disabled={sending || email.trim() === ''}
         data-testid="login-link-send"
       >
         <FormattedMessage id="login.link.send" defaultMessage="Send me a sign-in link" />
       </Button>
-      {error ? <p className="mb-0 mt-2 small">{error}</p> : null}
+      {error && !sending ? <p className="mb-0 mt-2 small">{error}</p> : null}
     </div>
   );
+}
+
+/** The login page's answer to the sign-in link asked for, if this page is that answer (the router's action data). */
+function useLoginLinkAnswer(): LoginLinkAnswer | null {
+  const actionData = useContext(DataRouterStateContext)?.actionData;
+  return Object.values(actionData ?? {}).find(isLoginLinkAnswer) ?? null;
 }
 
 /** The translated text for a login error code. */
@@ -113,8 +113,9 @@ export function LoginForm() {
   const intl = useIntl();
   const id = useId();
   const refused = useServerFailure();
+  const link = useLoginLinkAnswer();
   const busy = useSubmitting('/login');
-  const [email, setEmail] = useState(refused?.email ?? '');
+  const [email, setEmail] = useState(refused?.email ?? link?.email ?? '');
   const [password, setPassword] = useState('');
   const error = refused && !isSuspension(refused) ? loginErrorText(intl, refused) : null;
   const failed = refused?.code === 'login_failed';
@@ -151,7 +152,21 @@ export function LoginForm() {
               />
             </p>
           ) : null}
-          {blocked ? <LoginLinkAction email={email} /> : null}
+          {blocked ? <LoginLinkAction email={email} failure={null} /> : null}
+        </Alert>
+      ) : link && !link.failure ? (
+        <Alert color="info" fade={false}>
+          <p className="mb-0 small" role="status" data-testid="login-link-sent">
+            <FormattedMessage
+              id="login.link.sent"
+              defaultMessage="If {email} has an account, a sign-in link is on its way. It works once, for 15 minutes, in the browser where you open it."
+              values={{ email: <strong>{link.email}</strong> }}
+            />
+          </p>
+        </Alert>
+      ) : link ? (
+        <Alert color="danger" fade={false}>
+          <LoginLinkAction email={email} failure={link.failure} />
         </Alert>
       ) : null}
       <FormGroup>
