@@ -8,7 +8,7 @@ import { toFormError } from '../form-error';
 /** The resend form (its route action: the activation error page's, app/pages/activate-pages.tsx). */
 export const RESEND_FORM = 'resend_activation';
 /** Where the resend form posts, from every page that shows it. */
-export const RESEND_ACTION = '/activate/error';
+const RESEND_ACTION = '/activate/error';
 /** The query the action's 303 adds to the page it returns to (the form sent without JavaScript): 1 sent, 0 not. */
 export const RESENT_PARAM = 'activation_resent';
 
