@@ -4,9 +4,8 @@ import { Alert, Button, FormGroup, Input, Label } from 'reactstrap';
 import { useFormFailure, useHydrated } from '../../../components/progressive-form';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
 import type { Schemas } from '../../../../shared/api/client';
-import { useApi } from '../../../lib/api-client';
-import { useApiSWR } from '../../../lib/api-swr';
-import { getNotificationSettings, notificationSettingsKey } from '../api/notification-settings';
+import { usePageResult } from '../../../lib/page-data';
+import { notificationSettingsKey, type NotificationSettings } from '../api/notification-settings';
 import { toFormError } from '../form-error';
 
 type Kind = keyof Schemas['MailKinds'];
@@ -32,12 +31,13 @@ export const mailField = (kind: Kind) => `mail_${kind}`;
  */
 export function NotificationSettingsForm() {
   const intl = useIntl();
-  const api = useApi();
   const hydrated = useHydrated();
   const [search] = useSearchParams();
   const refused = useFormFailure(NOTIFICATIONS_FORM);
-  const sending = usePendingForm('/notifications', { withReload: true });
-  const { data, error } = useApiSWR(notificationSettingsKey(), () => getNotificationSettings(api));
+  // Only this form's own changes (the page's push previews switch posts to the same action).
+  const sending = usePendingForm('/notifications', { intent: NOTIFICATIONS_FORM, withReload: true });
+  // The settings as the page's loader brought them: a change is the page's action, after which it brings them again.
+  const { data, error } = usePageResult<NotificationSettings>(notificationSettingsKey());
   // The answer shown is the one to the last change sent: none while a change is on its way.
   const answer = refused
     ? toFormError(intl, refused.error).message
@@ -58,6 +58,7 @@ export function NotificationSettingsForm() {
 
   return (
     <RouterForm action="/notifications" replace preventScrollReset data-testid="notification-settings">
+      <input type="hidden" name="intent" value={NOTIFICATIONS_FORM} />
       {data.disabled.map((reason) => (
         <Alert color="warning" fade={false} key={reason} data-testid={`disabled-${reason}`}>
           <FormattedMessage
