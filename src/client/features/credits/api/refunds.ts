@@ -1,7 +1,6 @@
 import type { ApiClient, Schemas } from '../../../../shared/api/client';
-import { useApi } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
-import { useApiSWR } from '../../../lib/api-swr';
+import { usePageResult } from '../../../lib/page-data';
 import type { StatementHolder } from '../../../lib/statement-holder';
 import { swrKey } from '../../../lib/swr-key';
 
@@ -16,9 +15,9 @@ export function getRefundQuote(api: ApiClient, holder?: StatementHolder): Promis
   return unwrap(api.GET('/refund.php', { params: { query: holder ?? {} } }));
 }
 
+/** The quote as the page's loader brought it (a refund is the page's action; the loader then brings the new quote). */
 export function useRefundQuote(enabled: boolean, holder?: StatementHolder) {
-  const api = useApi();
-  return useApiSWR(enabled ? refundQuoteKey(holder) : null, () => getRefundQuote(api, holder));
+  return usePageResult<RefundQuote>(enabled ? refundQuoteKey(holder) : null);
 }
 
 /** POST /refund.php: refunds the unused credits of one purchase. */

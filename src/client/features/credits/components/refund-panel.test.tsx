@@ -2,12 +2,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { statementAction } from '../../../app/pages/statement-page';
+import { prefetchKey } from '../../../app/route-handle';
 import { renderWithApp } from '../../../test/render-app';
+import { getRefundQuote, refundQuoteKey } from '../api/refunds';
 import { RefundPanel } from './refund-panel';
 
 afterEach(cleanup);
 
 const TOKEN = 'ab12cd34ef56ab12ab12cd34ef56ab12';
+const HOLDER = { statement: 12, token: TOKEN };
 const ITEM = {
   payment_id: 8,
   credits: 100,
@@ -34,11 +37,13 @@ describe('RefundPanel for a suspended member without a session', () => {
       if (url.pathname === '/api/refund.php') return json({ items: calls.length > 2 ? [] : [ITEM], credits: 100, totals: [] });
       return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } });
     }) as unknown as typeof globalThis.fetch;
-    renderWithApp(<RefundPanel page={`/safety/statements/12?token=${TOKEN}`} holder={{ statement: 12, token: TOKEN }} />, {
+    renderWithApp(<RefundPanel page={`/safety/statements/12?token=${TOKEN}`} holder={HOLDER} />, {
       fetch,
       url: `/safety/statements/12?token=${TOKEN}`,
       path: '/safety/statements/:id',
       action: statementAction,
+      // The statement page's loader brings a suspended member's quote with the statement (its part of it here).
+      loader: async ({ context }) => prefetchKey(refundQuoteKey(HOLDER), () => getRefundQuote(context.api, HOLDER)),
     });
 
     fireEvent.click(await screen.findByTestId('refund-button'));

@@ -87,7 +87,13 @@ function backend() {
 describe('TransactionsOverview refunds', () => {
   it('When the member asks for a refund, then a dialog names the amount and credits first; keeping the credits refunds nothing', async () => {
     const server = backend();
-    renderWithApp(<TransactionsOverview />, { user: userFixture(), fetch: server.fetch });
+    renderWithApp(<TransactionsOverview />, {
+      user: userFixture(),
+      fetch: server.fetch,
+      url: '/transactions',
+      path: '/transactions',
+      loader: transactionsLoader,
+    });
     fireEvent.click(await screen.findByTestId('refund-button'));
     const dialog = await screen.findByRole('dialog', { name: 'Refund €15.99 for 100 unused credits?' });
     expect(dialog.textContent).toContain('The money goes back through iDEAL.');
@@ -120,7 +126,15 @@ describe('TransactionsOverview refunds', () => {
 
   it('When the member reads in Dutch, then the question formats the amount the Dutch way', async () => {
     const server = backend();
-    renderWithApp(<TransactionsOverview />, { user: userFixture(), fetch: server.fetch, locale: 'nl', messages: nl });
+    renderWithApp(<TransactionsOverview />, {
+      user: userFixture(),
+      fetch: server.fetch,
+      locale: 'nl',
+      messages: nl,
+      url: '/transactions',
+      path: '/transactions',
+      loader: transactionsLoader,
+    });
     fireEvent.click(await screen.findByTestId('refund-button'));
     expect(await screen.findByRole('dialog', { name: /^€\s15,99 terugbetalen voor 100 ongebruikte credits\?$/ })).not.toBeNull();
     expect(server.refunds).toEqual([]);
