@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
-import { Button } from 'reactstrap';
-import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { useFormFailure } from '../../../components/progressive-form';
+import { SwitchField } from '../../../components/switch-field';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { useFootprintSettings } from '../api/footprints';
 
@@ -23,7 +23,6 @@ export const FOOTPRINTS_SAVED = 'footprints_saved';
 export function FootprintsSwitch() {
   const intl = useIntl();
   const id = useId();
-  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const refused = useFormFailure(FOOTPRINTS_FORM);
@@ -47,32 +46,20 @@ export function FootprintsSwitch() {
       <RouterForm action={FOOTPRINTS_ACTION} replace preventScrollReset data-testid="footprints-switch">
         <input type="hidden" name="intent" value={FOOTPRINTS_FORM} />
         <input type="hidden" name="return" value={pathname} />
-        <div className="form-check form-switch">
-          <input
-            id={id}
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            name={FOOTPRINTS_FIELD}
-            checked={checked}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          />
-          <label className="form-check-label" htmlFor={id}>
-            <FormattedMessage id="footprints.settings.label" defaultMessage="Show who visited my profile and leave footprints" />
-          </label>
-        </div>
-        <p className="form-text mb-2">
-          <FormattedMessage
-            id="footprints.settings.help"
-            defaultMessage="When this is off, the members whose profiles you open do not see your visit, and you do not see who visited you. Visits are kept for 30 days."
-          />
-        </p>
-        {hydrated ? null : (
-          <Button type="submit" color="primary" size="sm" className="mb-2">
-            <FormattedMessage id="footprints.settings.save" defaultMessage="Save" />
-          </Button>
-        )}
-        <p role="status" className="small text-body-secondary mb-0">
+        <SwitchField
+          id={id}
+          name={FOOTPRINTS_FIELD}
+          checked={checked}
+          label={<FormattedMessage id="footprints.settings.label" defaultMessage="Show who visited my profile and leave footprints" />}
+          help={
+            <FormattedMessage
+              id="footprints.settings.help"
+              defaultMessage="When this is off, the members whose profiles you open do not see your visit, and you do not see who visited you. Visits are kept for 30 days."
+            />
+          }
+          save={<FormattedMessage id="footprints.settings.save" defaultMessage="Save" />}
+        />
+        <p role="status" className="small text-body-secondary mt-2 mb-0">
           {status}
         </p>
       </RouterForm>

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Alert, Button } from 'reactstrap';
-import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { Alert } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
+import { SwitchField } from '../../../components/switch-field';
 import { useRouterFetcher } from '../../../components/router-fetcher';
 import { userChanged } from '../../../lib/store/session-slice';
 import { useAppDispatch, useCurrentUser } from '../../../lib/store/store';
@@ -28,7 +29,6 @@ export function InvisibleToggle() {
   const dispatch = useAppDispatch();
   const user = useCurrentUser();
   const id = useId();
-  const hydrated = useHydrated();
   const fetcher = useRouterFetcher();
   const refused = useFormFailure(INVISIBLE_FORM);
   const [failed, setFailed] = useState(false);
@@ -54,32 +54,20 @@ export function InvisibleToggle() {
       </h2>
       <form method="post" action={INVISIBLE_ACTION} onSubmit={(event) => void send(event)} data-testid="invisible-switch">
         <input type="hidden" name="intent" value={INVISIBLE_FORM} />
-        <div className="form-check form-switch">
-          <input
-            id={id}
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            name={INVISIBLE_FIELD}
-            checked={invisible}
-            disabled={sending !== undefined}
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          />
-          <label className="form-check-label" htmlFor={id}>
-            <FormattedMessage id="invisible.label" defaultMessage="Be invisible" />
-          </label>
-        </div>
-        <p className="form-text mb-0">
-          <FormattedMessage
-            id="invisible.help"
-            defaultMessage="While invisible you do not appear in search and nobody new can like or message you. Members you already chat with still see you."
-          />
-        </p>
-        {hydrated ? null : (
-          <Button type="submit" color="primary" size="sm" className="mt-2">
-            <FormattedMessage id="invisible.save" defaultMessage="Save" />
-          </Button>
-        )}
+        <SwitchField
+          id={id}
+          name={INVISIBLE_FIELD}
+          checked={invisible}
+          disabled={sending !== undefined}
+          label={<FormattedMessage id="invisible.label" defaultMessage="Be invisible" />}
+          help={
+            <FormattedMessage
+              id="invisible.help"
+              defaultMessage="While invisible you do not appear in search and nobody new can like or message you. Members you already chat with still see you."
+            />
+          }
+          save={<FormattedMessage id="invisible.save" defaultMessage="Save" />}
+        />
       </form>
       {failed || refused ? (
         <Alert color="danger" fade={false} className="mt-2 mb-0">

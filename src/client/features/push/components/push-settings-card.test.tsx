@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationsAction, notificationsLoader, NotificationsPage } from '../../../app/pages/account-settings-pages';
 import { userFixture } from '../../../test/fixtures';
@@ -33,8 +34,9 @@ function backend(refusal?: Response, held: Promise<void> = Promise.resolve()) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, puts };
 }
 
-const render = (fetch: typeof globalThis.fetch) =>
-  renderWithApp(<PushSettingsCard />, {
+/** `ui` (the card, or the whole page) on /notifications, with the page's loader and action. */
+const render = (fetch: typeof globalThis.fetch, ui: ReactNode = <PushSettingsCard />) =>
+  renderWithApp(ui, {
     user: userFixture(),
     url: '/notifications',
     path: '/notifications',
@@ -47,14 +49,7 @@ describe('PushSettingsCard', () => {
   it('When the previews switch is on its way, then the page’s e-mail switches (a form of the same action) keep showing their state', async () => {
     let release: () => void = () => undefined;
     const { fetch, puts } = backend(undefined, new Promise<void>((resolve) => (release = resolve)));
-    const { container } = renderWithApp(<NotificationsPage />, {
-      user: userFixture(),
-      url: '/notifications',
-      path: '/notifications',
-      loader: notificationsLoader,
-      action: notificationsAction,
-      fetch,
-    });
+    const { container } = render(fetch, <NotificationsPage />);
     const toggle = (await screen.findByRole('switch', { name: /Show the sender’s name/ })) as HTMLInputElement;
     await waitFor(() => expect(toggle.disabled).toBe(false));
     const mails = () => [...container.querySelectorAll<HTMLInputElement>('input[name^="mail_"]')].map((input) => input.checked);

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, FormGroup, Input, Label } from 'reactstrap';
-import { useFormFailure, useHydrated } from '../../../components/progressive-form';
+import { Button } from 'reactstrap';
+import { useFormFailure } from '../../../components/progressive-form';
+import { SwitchField } from '../../../components/switch-field';
 import { RouterForm, usePendingForm } from '../../../components/router-form';
 import { usePageResult } from '../../../lib/page-data';
 import { PUSH_PREVIEWS_KEY } from '../api/push-api';
@@ -23,7 +24,6 @@ const PUSH_PREVIEWS_ACTION = '/notifications';
 export function PushSettingsCard() {
   const intl = useIntl();
   const { state, busy, unsubscribe } = usePush();
-  const hydrated = useHydrated();
   const { data: previews, error } = usePageResult<boolean>(PUSH_PREVIEWS_KEY);
   const refused = useFormFailure(PUSH_PREVIEWS_FORM);
   const sending = usePendingForm(PUSH_PREVIEWS_ACTION, { intent: PUSH_PREVIEWS_FORM, withReload: true });
@@ -58,29 +58,20 @@ export function PushSettingsCard() {
         )}
         <RouterForm action={PUSH_PREVIEWS_ACTION} replace preventScrollReset data-testid="push-previews">
           <input type="hidden" name="intent" value={PUSH_PREVIEWS_FORM} />
-          <FormGroup switch>
-            <Input
-              id={previewId}
-              type="switch"
-              role="switch"
-              name={PUSH_PREVIEWS_FIELD}
-              checked={checked}
-              disabled={(previews === undefined && !error) || sending !== null}
-              onChange={(event) => event.currentTarget.form?.requestSubmit()}
-            />
-            <Label for={previewId} check>
+          <SwitchField
+            id={previewId}
+            name={PUSH_PREVIEWS_FIELD}
+            checked={checked}
+            disabled={(previews === undefined && !error) || sending !== null}
+            label={
               <FormattedMessage
                 id="push.settings.previews"
                 defaultMessage="Show the sender’s name and the message text in notifications (visible on your lock screen)"
               />
-            </Label>
-          </FormGroup>
-          {hydrated ? null : (
-            <Button type="submit" color="primary" size="sm" className="mt-2">
-              <FormattedMessage id="push.settings.save" defaultMessage="Save" />
-            </Button>
-          )}
-          <p role="status" className="small text-body-secondary mb-0">
+            }
+            save={<FormattedMessage id="push.settings.save" defaultMessage="Save" />}
+          />
+          <p role="status" className="small text-body-secondary mt-2 mb-0">
             {!sending && refused
               ? intl.formatMessage({ id: 'error.generic.later', defaultMessage: 'An error occurred, please try again later.' })
               : null}
