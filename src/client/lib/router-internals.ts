@@ -6,7 +6,8 @@ export {
    * The data router of the tree (`createBrowserRouter` in the browser, the static router on the server):
    * `useContext(DataRouterContext)?.router`. Its `navigate` with `formMethod: 'post'` sends a form to a route action
    * (components/router-form.tsx); its `fetch`, `getFetcher`, `deleteFetcher`, `subscribe` and `state.matches` run a
-   * fetcher (components/router-fetcher.tsx).
+   * fetcher (components/router-fetcher.tsx); its `revalidate` runs the loaders again after a live event
+   * (app/layouts/chat-realtime.tsx).
    */
   UNSAFE_DataRouterContext as DataRouterContext,
   /**

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { conversationKey, type Conversation } from '../../features/chat/api/conversation';
 import { MessageToasts } from '../../features/chat/components/message-toasts';
@@ -10,6 +10,7 @@ import { MY_PROFILE_KEY } from '../../features/profile-edit/api/get-my-profile';
 import { likesKey } from '../../features/social/api/list-likes';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { markPushMoment } from '../../lib/push-moment';
+import { DataRouterContext } from '../../lib/router-internals';
 import { balanceChanged } from '../../lib/store/session-slice';
 import { useAppDispatch, useAppSelector, useCurrentUser } from '../../lib/store/store';
 import { selectToasts, toastClosed, toastShown, type MessageToast } from '../../lib/store/toasts-slice';
@@ -40,7 +41,9 @@ export function ChatRealtime() {
   const { mutate } = useSWRConfig();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  // The data router runs the page's loaders again (its `revalidate`; React Router's useRevalidator would bring code of
+  // its own into every page's entry).
+  const router = useContext(DataRouterContext)?.router;
   const dispatch = useAppDispatch();
   const refreshUser = useRefreshUser();
   const chats = useChats(loggedIn, { revalidateOnMount: false });
@@ -96,7 +99,7 @@ export function ChatRealtime() {
     if (event.type === 'verification') {
       // The badge (or the refusal and the way to try again) on his own profile and the verification page: their
       // loaders bring the decision (the page's data holds it), his profile's list of photos follows in SWR.
-      if (VERIFICATION_PAGES.has(pathname)) void revalidator.revalidate();
+      if (VERIFICATION_PAGES.has(pathname)) void router?.revalidate();
       void mutate(MY_PROFILE_KEY);
       return;
     }
