@@ -251,15 +251,43 @@ const countForVisitor = statement('members_count_visitor', (siteId: number, cap:
 type SearchRow = SummaryRow & { cursor_ts: string; band_rank?: number };
 
 /**
+ * A search by the profile's own words (the lists of profiles_search_words, 049) that the planner expects to match at
+ * most this many members of the site is "rare": its page by distance reads them all through that GIN index at once
+ * (rareNearestFirst) instead of band by band and cell by cell. At 100,000 members "leather or sober, and right now"
+ * matches some 1,500 (the planner says 742): cell by cell, a band of 92 cells read all its 5,600 members for 88
+ * matches (6,100 buffers), the page three statements and 7 ms; all 1,500 at once are 1,200 buffers, one statement and
+ * 4 ms with the estimate (docs/benchmarks.md, "Search filters"). The same choice matches 150,000 of ten million, some
+ * 90 in each cell, which the cells' own index finds sooner: so the rule is the matches, not the words.
+ */
+const RARE_MATCHES = 3000;
+
+/** How many members of the site the planner expects `where` to match (its estimate, nothing read). */
+async function estimatedMatches(db: Db, where: Sql): Promise<number> {
+  const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${where}`,
+  );
+  return row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Infinity;
+}
+
+/** Whether a page by distance takes the rare words' way: words are asked and the planner expects few matches. */
+async function rareWords(db: Db, q: MemberFilters): Promise<boolean> {
+  if (!q.lookingFor?.length && !q.tribes?.length && !q.rightNow) return false;
+  return (await estimatedMatches(db, searchWhere(q))) <= RARE_MATCHES;
+}
+
+/**
  * A page sorted by distance: nearest band first, newest activity within a band, keyset-paged on (band, activity, id).
  * Band by band from the cursor's, until the page is full: a band under 100 km is its cells (privacy/geo.ts), each read
  * newest first from profiles_search_cell for at most the rows the page still needs, so a page costs the same at ten
  * million members as at a thousand; beyond them the members further away (gt100), then those without a position.
+ * With rare words (rareWords) the same page in one statement: rareNearestFirst. `rare` says which way (the tests
+ * compare the two); without it, rareWords decides.
  */
 async function nearestFirst(
   db: Db,
-  q: MemberFilters & { limit: number; after: MemberCursor | null; near: { lat: number; lon: number } },
+  q: MemberFilters & { limit: number; after: MemberCursor | null; near: { lat: number; lon: number }; rare?: boolean | undefined },
 ): Promise<SearchRow[]> {
+  if (q.rare ?? (await rareWords(db, q))) return db.query<SearchRow>(rareNearestFirst(q));
   // "Nearby" is bands 0–3, which the loop reads cell by cell: as a condition too, its list of cells would keep
   // PostgreSQL from reading each cell in index order.
   const where = searchWhere({ ...q, nearby: null });
@@ -290,12 +318,34 @@ async function nearestFirst(
 }
 
 /**
+ * The page of nearestFirst for rare words, in one statement: every match of the search (through the GIN index of
+ * 049, which holds few of them) with its band — the band whose cells hold his cell, gt100 beyond them, unknown without
+ * a position — sorted by band and activity. The same members in the same order as band by band (a test compares them).
+ */
+function rareNearestFirst(q: MemberFilters & { limit: number; after: MemberCursor | null; near: { lat: number; lon: number } }): Sql {
+  const bands = bandCells(q.near);
+  const rank = sql`CASE ${join(
+    bands.map((cells, band) => sql`WHEN p.cell = ANY(${cells}::int[]) THEN ${band}::int`),
+    ' ',
+  )} WHEN p.cell IS NULL THEN ${UNKNOWN_BAND}::int ELSE ${FAR_BAND}::int END`;
+  // With "nearby" (and `max_distance`) searchWhere keeps the cells of the bands up to its last one.
+  const keyset = q.after
+    ? sql`WHERE x.band_rank > ${q.after.band ?? 0}::int OR (x.band_rank = ${q.after.band ?? 0}::int
+         AND (x.last_active_at, x.user_id) < (${q.after.ts}::timestamptz, ${q.after.id}::int))`
+    : empty;
+  const picked = sql`SELECT x.* FROM (SELECT p.*, ${rank} AS band_rank FROM profiles p WHERE ${searchWhere(q)}) x ${keyset}
+     ORDER BY x.band_rank, x.last_active_at DESC, x.user_id DESC LIMIT ${q.limit}`;
+  const liked = q.viewerId !== null ? sql`, ${likedByViewer(q.viewerId)} AS liked` : empty;
+  return pageOf(picked, sql`p.band_rank, p.last_active_at DESC, p.user_id DESC`, sql`, p.band_rank${liked}`);
+}
+
+/**
  * One page of a search, newest activity first, keyset-paged on (last activity, id) — or, with `near` (the viewer's
  * snapped position), nearest distance band first and then newest activity, keyset-paged on (band, activity, id).
  */
 export async function listMembers(
   db: Db,
-  q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null },
+  q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null; rare?: boolean },
 ): Promise<SearchRow[]> {
   if (q.near) return nearestFirst(db, { ...q, near: q.near });
   let query: Query = newestPage(q, q.after, q.limit);
