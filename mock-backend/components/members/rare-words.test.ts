@@ -108,7 +108,6 @@ describe('a page by distance for rare words', () => {
   it('When the words are rare, then the search takes the one statement, with the same page', async () => {
     const filters: Filters = { tribes: ['leather', 'sober'], lookingFor: ['right_now'] };
     const byBand = await allPages(filters, false);
-    // Several bands, gt100 and members without a position among the matches (so the ranks are a real test).
     // Every band, gt100 and members without a position among the searches' matches (so the ranks are a real test), and
     // members active at the same moment, whom the id orders.
     const ranks = new Set<number>();
