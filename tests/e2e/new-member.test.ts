@@ -357,7 +357,7 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
       expect(await menu.evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       // Going to another page still closes it.
-      await page.getByRole('link', { name: 'My profile' }).click();
+      await page.getByRole('link', { name: 'My profile', exact: true }).click();
       await page.waitForURL(/\/profile$/);
       await expect.poll(() => menu.evaluate((el: HTMLDetailsElement) => el.open)).toBe(false);
     });
