@@ -2,13 +2,13 @@ import { createPgDb } from '../lib/db';
 import { createJobs } from '../lib/jobs';
 import { createLogger } from '../lib/logger';
 import { migrate } from '../lib/migrate';
-import { createPgTemplate } from './pg-database';
+import { createPgTemplate, dropRunTestDatabases } from './pg-database';
 
 /**
  * Global setup of the `postgres` test project: one database on TEST_DATABASE_URL's server is migrated once per run,
  * with pg-boss's schema (no queue, no job), and named in PG_TEMPLATE_DATABASE (test files run in workers started after
- * this, so they inherit the variable). Each test's database is made as a copy of it (pg-database.ts); the template is
- * dropped at the end of the run. Nothing stays connected to it: PostgreSQL copies only a template nobody uses.
+ * this, so they inherit the variable). Each test's database is made as a copy of it (pg-database.ts); the copies and the
+ * template are dropped at the end of the run. Nothing stays connected to it: PostgreSQL copies only a template nobody uses.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
@@ -28,5 +28,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   await db.close();
   process.env.PG_TEMPLATE_DATABASE = template.database;
-  return () => template.drop();
+  return async () => {
+    await dropRunTestDatabases(url, template.database);
+    await template.drop();
+  };
 }

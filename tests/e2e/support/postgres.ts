@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { dropDatabase } from '../../../mock-backend/test/pg-database';
+import { dropDatabases } from '../../../mock-backend/test/pg-database';
 
 /**
  * The PostgreSQL server of the suite (CI sets TEST_DATABASE_URL): a browser-test site runs on a database there unless
@@ -16,7 +16,11 @@ export function e2eDatabasePrefix(): string {
   return `e2e_${process.env.E2E_RUN ?? 'local'}_`;
 }
 
-/** Drops every database of this run that a test file left (a kept data directory's, the seeded templates). */
+/**
+ * Drops every database of this run: the sites' (a stopped site leaves its database to this: PostgreSQL checkpoints on
+ * every DROP DATABASE, writing and syncing every other site's dirty pages while the file waits), a kept data
+ * directory's, the seeded templates.
+ */
 export async function dropRunDatabases(): Promise<void> {
   for (const server of new Set([SUITE_POSTGRES, ANY_POSTGRES])) {
     if (!server) continue;
@@ -33,6 +37,6 @@ export async function dropRunDatabases(): Promise<void> {
     } finally {
       await client.end().catch(() => undefined);
     }
-    for (const name of names) await dropDatabase(server, name).catch(() => undefined);
+    await dropDatabases(server, names);
   }
 }

@@ -307,7 +307,9 @@ async function launch(
     }
     if (!options.keepData) {
       rmSync(dataDir, { recursive: true, force: true });
-      if (options.database) await dropDatabase(options.database.server, options.database.name).catch(() => undefined);
+      // In the browser tests' run (E2E_RUN) its database is dropped with the others at the run's end (support/postgres.ts).
+      if (options.database && !process.env.E2E_RUN)
+        await dropDatabase(options.database.server, options.database.name).catch(() => undefined);
     }
   };
   const deadline = Date.now() + 120_000;
