@@ -123,6 +123,27 @@ export async function dropRunTestDatabases(url: string, template: string): Promi
   await dropDatabases(url, names);
 }
 
+/**
+ * Drops the test databases of earlier runs that ended before their own end could (a run cancelled halfway): copies whose
+ * run's template is gone. A run still going has its template, so its copies stay.
+ */
+export async function dropOrphanedTestDatabases(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let names: string[];
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT d.datname FROM pg_database d
+        WHERE d.datname ~ '^[a-z]+_[0-9a-f]{12}_[0-9a-f]{12}$'
+          AND NOT EXISTS (SELECT 1 FROM pg_database t WHERE t.datname = 'test_template_' || split_part(d.datname, '_', 2))`,
+    );
+    names = rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+  await dropDatabases(url, names);
+}
+
 /** Creates the template database of a run (empty but for the schema; the global setup migrates it). */
 export async function createPgTemplate(
   url: string,

@@ -2,7 +2,7 @@ import { createPgDb } from '../lib/db';
 import { createJobs } from '../lib/jobs';
 import { createLogger } from '../lib/logger';
 import { migrate } from '../lib/migrate';
-import { createPgTemplate, dropRunTestDatabases } from './pg-database';
+import { createPgTemplate, dropOrphanedTestDatabases, dropRunTestDatabases } from './pg-database';
 
 /**
  * Global setup of the `postgres` test project: one database on TEST_DATABASE_URL's server is migrated once per run,
@@ -13,6 +13,7 @@ import { createPgTemplate, dropRunTestDatabases } from './pg-database';
 export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url || process.env.API_BASE_URL) return async () => undefined;
+  await dropOrphanedTestDatabases(url);
   const template = await createPgTemplate(url);
   const db = createPgDb(template.url, { searchPath: template.schema, max: 2 });
   try {
