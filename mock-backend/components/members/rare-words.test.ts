@@ -25,6 +25,8 @@ const PLACES: Array<{ lat: number; lon: number } | null> = [
 ];
 
 type Filters = Partial<MemberFilters>;
+/** The filters a search by distance leaves empty. */
+const NONE = { country: null, gender: null, regionId: null, minAge: null, maxAge: null };
 
 /** Every page of a search by distance (pages of `limit`), the rare words' way or band by band, row by row as read. */
 async function allPages(filters: Filters, rare: boolean, limit = 3): Promise<unknown[][]> {
@@ -34,11 +36,7 @@ async function allPages(filters: Filters, rare: boolean, limit = 3): Promise<unk
     const rows = await listMembers(ctx.db, {
       siteId,
       viewerId,
-      country: null,
-      gender: null,
-      regionId: null,
-      minAge: null,
-      maxAge: null,
+      ...NONE,
       ...filters,
       limit,
       after,
@@ -121,11 +119,7 @@ describe('a page by distance for rare words', () => {
     const rows = await listMembers(spy, {
       siteId,
       viewerId,
-      country: null,
-      gender: null,
-      regionId: null,
-      minAge: null,
-      maxAge: null,
+      ...NONE,
       ...filters,
       limit: 3,
       after: null,
