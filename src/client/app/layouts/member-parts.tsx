@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/link';
@@ -7,7 +7,7 @@ import { CountBadge } from '../../components/count-badge';
 import { ChatIcon, HeartIcon, SearchIcon } from '../../components/icons';
 import { EyeIcon } from '../../components/member-icons';
 import { ActivationReminder, useActivationReminder } from '../../features/accounts/components/activation-reminder';
-import { useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
+import { MEMBERS_AREA, useWelcomeBanner, WelcomeBanner } from '../../features/credits/components/time-bonus';
 import { usePushAsk, usePushBootstrap } from '../../features/push/member-push';
 import { AccountMenu } from '../../features/session/components/account-menu';
 import { OwnAvatar } from '../../features/session/components/own-avatar';
@@ -286,18 +286,27 @@ const TimeBonusModal = lazy(() =>
 
 const noSubscription = () => () => undefined;
 
-/** The default layout's modal and pop-ups, once hydrated: the time-bonus modal and the like pop-ups. */
+/**
+ * The default layout's modal and pop-ups, once hydrated: the time-bonus modal and the like pop-ups. The time bonus's
+ * 40 seconds run from the member's first entry into the members area, wherever he goes next: taken here, with the
+ * page, so the modal's own chunk arriving later does not move it.
+ */
 export function MemberPopups() {
   const hydrated = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
+  const inArea = MEMBERS_AREA.test(useLocation().pathname);
+  const enteredAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (inArea && enteredAt.current === null) enteredAt.current = Date.now();
+  }, [inArea]);
   return (
     <>
       {hydrated ? (
         <Suspense fallback={null}>
-          <TimeBonusModal />
+          <TimeBonusModal inArea={inArea} enteredAt={enteredAt} />
           <LikePopups />
         </Suspense>
       ) : null}

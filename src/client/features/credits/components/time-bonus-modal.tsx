@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { TIME_BONUS_MODAL_DELAY_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../../shared/constants';
 import { Modal } from '../../../components/modal';
 import { useDismissal } from '../../../hooks/use-dismissal';
 import { useCurrentUser } from '../../../lib/store/store';
-import { Countdown, MEMBERS_AREA, useTimeBonus } from './time-bonus';
+import { Countdown, useTimeBonus } from './time-bonus';
 
 /*
  * A module of its own: the modal never shows before 40 seconds in the members area, so the members' chunk loads its
@@ -13,23 +13,25 @@ import { Countdown, MEMBERS_AREA, useTimeBonus } from './time-bonus';
  */
 
 /**
- * The time-bonus modal: 40 seconds after the member entered the members area, when he is logged in, has 0
- * credits, has not dismissed it and the time bonus runs. Closing it stores the dismissal (`time_bonus_<id>`).
+ * The time-bonus modal: 40 seconds after the member first entered the members area (`enteredAt`: the `Date.now()` the
+ * layout took then, null before), when he is logged in, has 0 credits, has not dismissed it and the time bonus runs.
+ * Closing it stores the dismissal (`time_bonus_<id>`). The 40 seconds count from the entry, not from the moment this
+ * module arrived: on a slow connection its code may come seconds after the page.
  */
-export function TimeBonusModal() {
+export function TimeBonusModal({ inArea, enteredAt }: { inArea: boolean; enteredAt: RefObject<number | null> }) {
   const intl = useIntl();
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const seconds = useTimeBonus();
   const [dismissedAt, dismiss] = useDismissal(user ? `time_bonus_${user.id}` : null);
   const [due, setDue] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inArea = MEMBERS_AREA.test(pathname);
-  // The 40 seconds run from the first entry into the members area, wherever the member goes next.
   useEffect(() => {
-    if (inArea && timer.current === null) timer.current = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_SECONDS * 1000);
-  }, [inArea]);
+    if (!inArea || timer.current !== null) return;
+    // Mounted with the layout, this effect runs before the layout's own one has taken the moment: it is now.
+    const left = TIME_BONUS_MODAL_DELAY_SECONDS * 1000 - (Date.now() - (enteredAt.current ?? Date.now()));
+    timer.current = setTimeout(() => setDue(true), Math.max(0, left));
+  }, [inArea, enteredAt]);
   useEffect(
     () => () => {
       if (timer.current !== null) clearTimeout(timer.current);

@@ -30,7 +30,7 @@ describe('the welcome discount countdown', () => {
       renderWithApp(
         <>
           <WelcomeBanner />
-          <TimeBonusModal />
+          <TimeBonusModal inArea enteredAt={{ current: renderedAt }} />
         </>,
         { user: newcomer(role), url: '/members', site: { renderedAt } },
       );
@@ -46,10 +46,46 @@ describe('the welcome discount countdown', () => {
   it('When a new member stays 40 seconds in the members area, then the modal opens with the countdown (the rule the moderators are kept out of)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
     vi.setSystemTime(renderedAt);
-    renderWithApp(<TimeBonusModal />, { user: newcomer('member'), url: '/members', site: { renderedAt } });
+    renderWithApp(<TimeBonusModal inArea enteredAt={{ current: renderedAt }} />, {
+      user: newcomer('member'),
+      url: '/members',
+      site: { renderedAt },
+    });
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(41_000);
+      await vi.advanceTimersByTimeAsync(39_000);
+    });
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
     });
     expect(screen.getByTestId('time-bonus-modal')).toBeTruthy();
+  });
+
+  it("When the modal's code arrives after the member has been 40 seconds in the members area, then it opens at once", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    vi.setSystemTime(renderedAt + 41_000);
+    renderWithApp(<TimeBonusModal inArea enteredAt={{ current: renderedAt }} />, {
+      user: newcomer('member'),
+      url: '/members',
+      site: { renderedAt },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('time-bonus-modal')).toBeTruthy();
+  });
+
+  it('When the member has not entered the members area, then the modal does not open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    vi.setSystemTime(renderedAt);
+    renderWithApp(<TimeBonusModal inArea={false} enteredAt={{ current: null }} />, {
+      user: newcomer('member'),
+      url: '/members',
+      site: { renderedAt },
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
   });
 });
