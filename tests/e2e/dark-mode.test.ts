@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { logIn, PHONE } from './support/pages';
+import { logIn, navigateInApp, PHONE } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /** The relative luminance (WCAG) of the body's computed background colour: 0 black … 1 white. */
@@ -85,9 +85,9 @@ describe.skipIf(!runE2e)('one visual language: dark mode, tabs and the phone scr
       const page = await memberPage({ colorScheme: 'dark', reducedMotion: 'reduce' });
       await page.locator('.member-grid a.member-card').first().waitFor();
       const profile = (await page.locator('.member-grid a.member-card').first().getAttribute('href')) as string;
+      // The member moves from page to page in the app, as he would: each page's own colours, not the first one's.
       for (const path of ['/members', profile, '/credits', '/chats', '/likes/received', '/notifications', '/settings']) {
-        await page.goto(`${site.url}${path}`);
-        await page.waitForLoadState('networkidle');
+        await navigateInApp(page, path);
         expect(await bodyLuminance(page), path).toBeLessThan(0.05);
         expect(await seriousViolations(page), path).toEqual([]);
       }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
 import { bannerProblems, banners, notClearOfTabBar } from './support/layout';
-import { loggedInPage } from './support/pages';
+import { loggedInPage, navigateInApp } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 import { LOCALES } from '../../src/shared/locales';
 
@@ -159,9 +159,9 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
       for (const locale of locales) {
         await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent('/members')}`);
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
+        // The address that switches languages loads a whole page; the member then moves from page to page in the app.
         for (const path of locale === 'de' || locale === 'fi' ? all : main) {
-          await page.goto(`${site.url}${path}`);
-          await page.locator('main').waitFor();
+          await navigateInApp(page, path);
           const where = `${locale} ${path}`;
           if (path === '/swipe-game') await page.locator('.sg-actions button[type="button"]').first().waitFor();
           const { beyond, culprits } = await overflow(page);

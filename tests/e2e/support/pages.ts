@@ -1,4 +1,4 @@
-import type { Browser, ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -71,4 +71,46 @@ export const tab = (page: Page, name: 'Members' | 'Likes' | 'Chats' | 'Me'): Loc
  */
 export async function ownPhotosCount(page: Page, count: number): Promise<void> {
   await expect.poll(() => page.locator('.own-photos li').count(), { timeout: 20_000 }).toBe(count);
+}
+
+/** Each page's requests in flight, from the first in-app move on (the event stream, which never ends, left out). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function requestsInFlight(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const requests = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'eventsource') requests.add(request);
+    });
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, requests);
+    pending = requests;
+  }
+  return pending;
+}
+
+/**
+ * Moves the page to `path` (path and query) inside the app, as the browser's forward button moves it to a page of the
+ * site: the router loads the page's data and renders it in the document that is there, instead of loading a new
+ * document and hydrating it — about a third of a full load's CPU here (docs/benchmarks.md). For a test that looks at
+ * many pages of one session (their layout, their words); what the server renders is what `goto` checks. Waits until
+ * the layout's `<main>` shows that URL and is no longer busy, and until the new page's own requests (a lazy part's
+ * code, a live list, its photos) have been answered.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const pending = requestsInFlight(page);
+  await page.evaluate((to) => {
+    const at = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: at + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await page.locator(`main[data-path=${JSON.stringify(path)}]:not([aria-busy])`).waitFor();
+  let quietSince = Date.now();
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

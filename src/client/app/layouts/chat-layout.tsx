@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../lib/store/store';
 import { MemberChatRealtime, MemberEffects } from './member-shell';
 import { NavCountsProvider } from './nav-counts';
 import { PageOutlet } from './page-outlet';
+import { MainRegion } from './main-region';
 
 /**
  * The chat layout: bare (the conversation screen brings its own header), with the entry warning only for NL and
@@ -15,9 +16,9 @@ export function ChatLayout() {
     <NavCountsProvider loggedIn={user !== null}>
       <div className="app-shell chat-shell" data-layout="chat">
         <ShellChrome />
-        <main id="main" className="app-main" tabIndex={-1}>
+        <MainRegion>
           <PageOutlet />
-        </main>
+        </MainRegion>
         <EntryWarning layout="chat" />
         <MemberChatRealtime />
         <MemberEffects />

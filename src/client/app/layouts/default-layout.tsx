@@ -16,6 +16,7 @@ import { MemberBanners, MemberChatRealtime, MemberEffects, MemberPopups, MemberT
 import { NavCountsProvider, useLayoutNavCounts } from './nav-counts';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
+import { MainRegion } from './main-region';
 
 /**
  * The default layout. What only members see or run (banners, modals, pop-ups, the event stream, the session
@@ -53,7 +54,7 @@ function DefaultLayoutBody() {
         <FormattedMessage id="nav.skip" defaultMessage="Skip to content" />
       </a>
       <CountedTopNav />
-      <main id="main" className="app-main" tabIndex={-1}>
+      <MainRegion>
         {/* The banner area above the page: the language offer of a first visit, then the member's one prompt. */}
         <LanguageOfferSlot />
         <MemberBanners />
@@ -70,7 +71,7 @@ function DefaultLayoutBody() {
             )}
           </ErrorBoundary>
         </div>
-      </main>
+      </MainRegion>
       <MemberTabBar />
       <SiteFooter inMembersArea={member && !isInfoPath(location.pathname)} />
       <SiteDisclaimer />

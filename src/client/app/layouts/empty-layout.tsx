@@ -3,6 +3,7 @@ import { ShellChrome } from '../../features/shell/components/shell-chrome';
 import { SignupModal } from '../../features/accounts/components/signup-modal';
 import { useSignupPhotoOnDemand } from '../signup-photo-on-demand';
 import { PageOutlet } from './page-outlet';
+import { MainRegion } from './main-region';
 
 /** The empty layout: only the page, the entry warning for NL and DE, and the signup modal. */
 export function EmptyLayout() {
@@ -10,9 +11,9 @@ export function EmptyLayout() {
   return (
     <div className="app-shell empty-shell" data-layout="empty">
       <ShellChrome />
-      <main id="main" className="app-main" tabIndex={-1}>
+      <MainRegion>
         <PageOutlet />
-      </main>
+      </MainRegion>
       <EntryWarning layout="empty" />
       <SignupModal photo={signupPhoto} />
     </div>

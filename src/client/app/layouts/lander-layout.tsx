@@ -9,6 +9,7 @@ import { useCurrentUser, useSettings } from '../../lib/store/store';
 import { LanguageOfferSlot } from './language-offer-slot';
 import { PageOutlet } from './page-outlet';
 import { SiteFooter } from './site-footer';
+import { MainRegion } from './main-region';
 
 /** The lander layout: brand bar, the page, footer, disclaimer, and the entry warning for NL and DE only. */
 export function LanderLayout() {
@@ -45,11 +46,11 @@ export function LanderLayout() {
           )}
         </nav>
       </header>
-      <main id="main" className="app-main lander-main" tabIndex={-1}>
+      <MainRegion className="app-main lander-main">
         {/* The banner area above the page: the language offer of a first visit. */}
         <LanguageOfferSlot />
         <PageOutlet />
-      </main>
+      </MainRegion>
       <SiteFooter />
       <SiteDisclaimer />
       <EntryWarning layout="lander" />
