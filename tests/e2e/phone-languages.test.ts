@@ -226,9 +226,10 @@ describe.skipIf(!runE2e)('the member pages on a 320 px phone in every language',
     for (const locale of LOCALES) {
       await page.goto(`${site.url}/locale/${locale}?return=${encodeURIComponent('/members')}`);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
-      // Confirming the address comes next, on every page (the search and the swipe game, whose buttons stay clear).
+      // Confirming the address comes next, on every page (the search and the swipe game, whose buttons stay clear): the
+      // search as the language's switch loaded it, the swipe game a move inside the app.
       for (const path of ['/members', '/swipe-game']) {
-        await page.goto(`${site.url}${path}`);
+        if (new URL(page.url()).pathname !== path) await navigateInApp(page, path);
         if (path === '/swipe-game') await page.locator('.sg-actions button[type="button"]').first().waitFor();
         if ((await page.getByTestId('activation-alert').count()) !== 1) found.push(`${locale} ${path}: no activation reminder`);
         for (const problem of await bannerProblems(page)) found.push(`${locale} ${path}: ${problem}`);
