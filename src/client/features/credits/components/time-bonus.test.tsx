@@ -16,6 +16,23 @@ const renderedAt = Date.parse('2026-03-01T10:30:00.000Z');
 /** Signed up half an hour before the page was rendered, never paid, no credits: the time bonus runs for him. */
 const newcomer = (role: User['role']) => userFixture({ paid_user: false, credits: 0, signup_date: '2026-03-01T10:00:00.000Z', role });
 
+/** The modal as the layout mounts it at `now`: the member entered the members area at `enteredAt` (null: not yet). */
+function modalFor(user: User, enteredAt: number | null, now: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+  vi.setSystemTime(now);
+  renderWithApp(<TimeBonusModal inArea={enteredAt !== null} enteredAt={{ current: enteredAt }} />, {
+    user,
+    url: '/members',
+    site: { renderedAt },
+  });
+}
+
+/** Lets `ms` of the faked clock pass. */
+const passes = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
 describe('the welcome discount countdown', () => {
   it.each(['member', undefined] as const)('When a new member (role %s) opens a page, then the banner counts down his bonus', (role) => {
     renderWithApp(<WelcomeBanner />, { user: newcomer(role), url: '/members', site: { renderedAt } });
@@ -44,48 +61,22 @@ describe('the welcome discount countdown', () => {
   );
 
   it('When a new member stays 40 seconds in the members area, then the modal opens with the countdown (the rule the moderators are kept out of)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
-    vi.setSystemTime(renderedAt);
-    renderWithApp(<TimeBonusModal inArea enteredAt={{ current: renderedAt }} />, {
-      user: newcomer('member'),
-      url: '/members',
-      site: { renderedAt },
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(39_000);
-    });
+    modalFor(newcomer('member'), renderedAt, renderedAt);
+    await passes(39_000);
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_000);
-    });
+    await passes(2_000);
     expect(screen.getByTestId('time-bonus-modal')).toBeTruthy();
   });
 
   it("When the modal's code arrives after the member has been 40 seconds in the members area, then it opens at once", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
-    vi.setSystemTime(renderedAt + 41_000);
-    renderWithApp(<TimeBonusModal inArea enteredAt={{ current: renderedAt }} />, {
-      user: newcomer('member'),
-      url: '/members',
-      site: { renderedAt },
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    modalFor(newcomer('member'), renderedAt, renderedAt + 41_000);
+    await passes(0);
     expect(screen.getByTestId('time-bonus-modal')).toBeTruthy();
   });
 
   it('When the member has not entered the members area, then the modal does not open', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
-    vi.setSystemTime(renderedAt);
-    renderWithApp(<TimeBonusModal inArea={false} enteredAt={{ current: null }} />, {
-      user: newcomer('member'),
-      url: '/members',
-      site: { renderedAt },
-    });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    modalFor(newcomer('member'), null, renderedAt);
+    await passes(60_000);
     expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
   });
 });
