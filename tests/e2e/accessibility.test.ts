@@ -69,9 +69,10 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   });
 
   /**
-   * A new visitor's page on one size: one context per size, which each check takes over with its cookies and the site's
-   * storage cleared, so the visitor is new again while the app's code stays in the context's cache. A page in a fresh
-   * context costs Chromium about three times the same page in an open one (docs/benchmarks.md).
+   * A new visitor's page on one size: one open page per size, which each check takes over with its cookies and the
+   * site's storage cleared, so the visitor is new again in the same renderer. A page loaded in a new page (a new
+   * renderer, whether or not its context is new) costs Chromium about three times the same load in an open page
+   * (docs/benchmarks.md).
    */
   const visitorPages = new Map<string, Page>();
   async function visitorPage(viewport: { name: string; width: number; height: number }): Promise<Page> {
@@ -91,8 +92,8 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   }
 
   /**
-   * A new phone page of free@demo.test's session, in one context that the member checks share: they only read, one
-   * login serves all, and the app's code stays in the context's cache.
+   * A new phone page of free@demo.test's session, in one context that the member checks share: they only read, and one
+   * login serves all.
    */
   let memberContext: BrowserContext | undefined;
   async function memberPage(): Promise<Page> {
