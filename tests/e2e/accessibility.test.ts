@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, runE2e } from './support/browser';
-import { loggedInPage, logIn, PHONE } from './support/pages';
+import { DESKTOP, loggedInPage, logIn, PHONE, visitorPages } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -54,42 +54,24 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   let browser: Browser;
   /** The cookies and storage of free@demo.test just after logging in through the form (once for the file). */
   let member: Awaited<ReturnType<BrowserContext['storageState']>>;
+  /** New visitors' pages: one open page per size, which each check takes over as a new visitor's. */
+  let visitors: ReturnType<typeof visitorPages>;
 
   beforeAll(async () => {
     site = await startSite();
     browser = await launchBrowser();
+    visitors = visitorPages(browser);
     const context = await browser.newContext({ viewport: PHONE });
     await logIn(await context.newPage(), site.url, 'free@demo.test');
     member = await context.storageState();
     await context.close();
   });
+  afterEach(() => visitors?.release());
   afterAll(async () => {
+    await visitors?.close();
     await browser?.close();
     await site?.stop();
   });
-
-  /**
-   * A new visitor's page on one size: one open page per size, which each check takes over with its cookies and the
-   * site's storage cleared, so the visitor is new again in the same renderer. A page loaded in a new page (a new
-   * renderer, whether or not its context is new) costs Chromium about three times the same load in an open page
-   * (docs/benchmarks.md).
-   */
-  const visitorPages = new Map<string, Page>();
-  async function visitorPage(viewport: { name: string; width: number; height: number }): Promise<Page> {
-    const open = visitorPages.get(viewport.name);
-    if (!open) {
-      const page = await (await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })).newPage();
-      visitorPages.set(viewport.name, page);
-      return page;
-    }
-    // The page is still on the site (the last check's page): its origin's storage goes, then every cookie.
-    await open.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-    await open.context().clearCookies();
-    return open;
-  }
 
   /**
    * A new phone page of free@demo.test's session, in one context that the member checks share: they only read, and one
@@ -132,12 +114,12 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     '/?country=NL',
     '/lang-config',
   ];
-  for (const viewport of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1280, height: 900 },
-  ]) {
-    it.each(pages)(`When %s is checked by axe on a ${viewport.name}, then it has no serious or critical violation`, async (path) => {
-      const page = await visitorPage(viewport);
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it.each(pages)(`When %s is checked by axe on a ${name}, then it has no serious or critical violation`, async (path) => {
+      const page = await visitors.page({ viewport });
       await page.goto(`${site.url}${path}`);
       expect(await seriousViolations(page)).toEqual([]);
     });

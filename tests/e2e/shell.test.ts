@@ -1,34 +1,36 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
+import { DESKTOP, PHONE, visitorPages } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /** The site shell in a real browser: layouts, navigation, language dropdown, entry warning, pages, landers. */
 describe.skipIf(!runE2e)('site shell', () => {
   let site: RunningSite;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let visitors: ReturnType<typeof visitorPages>;
 
   beforeAll(async () => {
     site = await startSite();
     browser = await launchBrowser();
+    visitors = visitorPages(browser);
   });
+  afterEach(() => visitors?.release());
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
+    await visitors?.close();
     await browser?.close();
     await site?.stop();
   });
 
+  /** A new visitor's page (a phone unless `phone: false`), with `cookies` set for the site. */
   async function newPage(opts: { phone?: boolean; locale?: string; cookies?: Array<{ name: string; value: string }> } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: opts.phone === false ? { width: 1280, height: 900 } : { width: 390, height: 844 },
+    return visitors.page({
+      viewport: opts.phone === false ? DESKTOP : PHONE,
       locale: opts.locale ?? 'en-US',
+      cookies: opts.cookies?.map((c) => ({ ...c, url: site.url })),
     });
-    contexts.push(context);
-    if (opts.cookies) await context.addCookies(opts.cookies.map((c) => ({ ...c, url: site.url })));
-    return context.newPage();
   }
 
   async function loginAs(page: Page, email: string): Promise<void> {

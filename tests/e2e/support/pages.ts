@@ -35,7 +35,12 @@ export async function logIn(page: Page, siteUrl: string, email: string, password
   await page.locator('form[action="/login"]').waitFor({ state: 'detached' });
 }
 
-/** A watched page of a member who has just logged in. */
+/**
+ * A watched page of a member who has just logged in, on the member list. He logs in through the site's own login
+ * call (what the login form's action sends) and then opens the list: the state the form leaves, without loading the
+ * login page first (a whole page in a fresh renderer, for every member of every file). The form itself is logIn's,
+ * and the tests of logging in drive it.
+ */
 export async function loggedInPage(
   browser: Browser,
   siteUrl: string,
@@ -43,7 +48,12 @@ export async function loggedInPage(
   viewport: { width: number; height: number } = PHONE,
 ): Promise<{ page: Page; problems: string[] }> {
   const watched = await watchedPage(browser, { viewport });
-  await logIn(watched.page, siteUrl, email);
+  const answer = await watched.page.request.post(`${siteUrl}/api/user.php`, {
+    headers: { 'request-type': 'client' },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(answer.status(), `logging in ${email}`).toBe(200);
+  await watched.page.goto(`${siteUrl}/members`);
   await closeTimeBonusWhenItOpens(watched.page);
   return watched;
 }
@@ -113,4 +123,62 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     else if (Date.now() - quietSince >= 100) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** What makes two visitor pages interchangeable: the context's screen and language. */
+interface VisitorOptions {
+  viewport?: { width: number; height: number };
+  locale?: string;
+}
+
+/**
+ * New visitors' pages for the checks of one file, taken from pages the file opened before: a check's page is one
+ * another check of the same screen and language has finished with, its cookies and the site's storage cleared, so
+ * the visitor is new again in the same renderer — a page in a new renderer costs Chromium about three times the same
+ * load in an open one (docs/benchmarks.md). `page()` hands out a page no other check holds (a check may take several:
+ * two visitors side by side); `release()` (after each check) gives them back; listeners a check added stay on its
+ * pages, so a check that counts events counts them from its own start. Each page's context is the page's own.
+ */
+export function visitorPages(browser: Browser): {
+  page: (options?: VisitorOptions & { cookies?: Array<{ name: string; value: string; url: string }> }) => Promise<Page>;
+  release: () => void;
+  close: () => Promise<void>;
+} {
+  const idle = new Map<string, Page[]>();
+  const taken: Array<[string, Page]> = [];
+  const all: Page[] = [];
+  return {
+    async page(options = {}) {
+      const viewport = options.viewport ?? PHONE;
+      const locale = options.locale ?? 'en-US';
+      const key = `${viewport.width}x${viewport.height} ${locale}`;
+      let page = idle.get(key)?.pop();
+      if (page) {
+        // The page is still where its last check left it: that origin's storage goes, then every cookie.
+        await page
+          .evaluate(() => {
+            localStorage.clear();
+            sessionStorage.clear();
+          })
+          .catch(() => undefined);
+        await page.context().clearCookies();
+      } else {
+        page = await (await browser.newContext({ viewport, locale })).newPage();
+        all.push(page);
+      }
+      if (options.cookies) await page.context().addCookies(options.cookies);
+      taken.push([key, page]);
+      return page;
+    },
+    release() {
+      for (const [key, page] of taken.splice(0)) idle.set(key, [...(idle.get(key) ?? []), page]);
+    },
+    async close() {
+      for (const page of all)
+        await page
+          .context()
+          .close()
+          .catch(() => undefined);
+    },
+  };
 }
