@@ -132,8 +132,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   ])(
     "When the admin's /moderation/team is checked by axe on a $name, then it has no serious or critical violation",
     async ({ width, height }) => {
-      const { page } = await loggedInPage(browser, site.url, 'admin@demo.test', { width, height });
-      await page.goto(`${site.url}/moderation/team`);
+      const { page } = await loggedInPage(browser, site.url, 'admin@demo.test', { width, height }, '/moderation/team');
       await page.getByTestId('team-member').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
@@ -146,8 +145,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
   ])(
     'When the verification page with its pose and the console’s verification queue are checked by axe on a $name, then they have no serious or critical violation',
     async ({ width, height }) => {
-      const member = await loggedInPage(browser, site.url, 'premium@demo.test', { width, height });
-      await member.page.goto(`${site.url}/verification`);
+      const member = await loggedInPage(browser, site.url, 'premium@demo.test', { width, height }, '/verification');
       await member.page.getByRole('heading', { level: 1, name: 'Verify your profile' }).waitFor();
       expect(await seriousViolations(member.page)).toEqual([]);
       // The desktop round finds the pose the phone round asked for.
@@ -156,8 +154,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
       await member.page.getByRole('heading', { name: 'Your pose' }).waitFor();
       expect(await seriousViolations(member.page)).toEqual([]);
       await member.page.context().close();
-      const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', { width, height });
-      await moderator.page.goto(`${site.url}/moderation/verifications`);
+      const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', { width, height }, '/moderation/verifications');
       await moderator.page.getByTestId('verification-item').first().waitFor();
       expect(await seriousViolations(moderator.page)).toEqual([]);
       await moderator.page.context().close();
@@ -382,8 +379,7 @@ describe.skipIf(!runE2e)('accessibility (axe)', () => {
     );
 
     it('When my profile with a photo being checked is checked by axe, then it has no serious or critical violation', async () => {
-      const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-      await page.goto(`${site.url}/profile`);
+      const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/profile');
       const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#7a4' } })
         .jpeg()
         .toBuffer();

@@ -107,8 +107,7 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
   });
 
   it('When a payment fails on a desktop, then he sees "Payment failed" and buys with another method', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
-    await page.goto(`${site.url}/credits`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP, '/credits');
     await page.getByTestId('package-250').click();
     await page.getByTestId('method-creditcard').click();
     await page.getByTestId('pay-button').click();
@@ -128,8 +127,7 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
   });
 
   it('When a member refunds a purchase from /transactions, then the amount is shown before he confirms and his balance drops by the unused credits', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
-    await page.goto(`${site.url}/transactions`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE, '/transactions');
     const panel = page.getByTestId('refund-panel');
     await panel.getByText('100 unused credits of 100', { exact: false }).waitFor();
     await panel.getByText('€14.99 back', { exact: false }).waitFor();
@@ -149,8 +147,7 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
   });
 
   it('When a premium member opens the credits link, then he repeats his last order in one step', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await page.goto(`${site.url}/credits/repeat-order`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/credits/repeat-order');
     await page.getByTestId('repeat-order').getByText('250 credits for €44.99 with PayPal.').waitFor();
     await page.getByTestId('repeat-button').click();
     await completeCheckout(page, 'paid');
@@ -160,8 +157,7 @@ describe.skipIf(!runE2e)('credits and payments in the browser', () => {
   });
 
   it('When a member pays by direct debit on a phone, then he fills in the form, types the code from the SMS, and the credits arrive once the debit is settled', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await page.goto(`${site.url}/credits`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/credits');
     await page.getByTestId('package-100').click();
     await page.getByTestId('method-directdebit').click();
     await page.waitForURL(/\/directdebit\?package=\d+/);

@@ -23,8 +23,7 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
   });
 
   it('When a member asks for his data on a phone, then it is prepared, the link downloads a zip, and he may ask again only tomorrow', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await page.goto(`${site.url}/settings`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/settings');
     const section = page.getByRole('region', { name: 'Download my data' });
     // The request runs the settings page's route action through the router: no page is posted.
     const pagePosts: string[] = [];
@@ -75,8 +74,7 @@ describe.skipIf(!runE2e)('download my data and the transparency report in the br
   });
 
   it('When a moderator opens /moderation/transparency, then the counts show and the statements download as JSON; a member gets 404', async () => {
-    const { page } = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
-    await page.goto(`${site.url}/moderation/transparency`);
+    const { page } = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP, '/moderation/transparency');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Transparency report' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('table', { name: 'Reports by reason' }).count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('transparency-download').click()]);

@@ -297,8 +297,7 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
   });
 
   it('When a member opens the suggestions after signup on a phone, then he likes one with the heart and finds him under given likes', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'moderator@demo.test', PHONE);
-    await page.goto(`${site.url}/signup-matches`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'moderator@demo.test', PHONE, '/signup-matches');
     await page.getByRole('heading', { level: 1, name: 'Welcome! These members fit you' }).waitFor();
     const heart = page
       .locator('.member-grid li')
@@ -334,8 +333,7 @@ describe.skipIf(!runE2e)('likes, matches and the swipe game in the browser', () 
   });
 
   it('When a page is opened with ?t=2, then t leaves the URL and the like modal shows a (fictional, marked) liker after 2 s', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await page.goto(`${site.url}/members?t=2`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/members?t=2');
     await page.waitForURL((url) => !url.searchParams.has('t'));
     const popup = page.getByTestId('like-popup');
     await popup.getByRole('heading', { name: /likes you!/ }).waitFor({ timeout: 10_000 });

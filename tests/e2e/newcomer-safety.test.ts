@@ -75,8 +75,7 @@ describe.skipIf(!runE2e)('a newcomer’s first week: verification, reports and d
       const memberId = await idOf(member);
       // On the phone his photo waits for a moderator; on the desktop he has none (a moderator rejected it).
       await query(`UPDATE photos SET status = $2 WHERE user_id = $1`, [memberId, name === 'phone' ? 'pending' : 'rejected']);
-      const { page, problems } = await loggedInPage(browser, site.url, member, viewport);
-      await page.goto(`${site.url}/verification`);
+      const { page, problems } = await loggedInPage(browser, site.url, member, viewport, '/verification');
       const needs = page.getByTestId('verification-needs-photo');
       await needs.waitFor();
       expect(await page.getByRole('button', { name: 'Start verification' }).count()).toBe(0);
@@ -109,8 +108,7 @@ describe.skipIf(!runE2e)('a newcomer’s first week: verification, reports and d
   it.each(ROUNDS)(
     'When he takes his selfie on a $name, then a button opens the camera, the picture shows beside the pose with "Use this photo" and "Take another", what happens next is said, and using it sends it',
     async ({ viewport, member }) => {
-      const { page, problems } = await loggedInPage(browser, site.url, member, viewport);
-      await page.goto(`${site.url}/verification`);
+      const { page, problems } = await loggedInPage(browser, site.url, member, viewport, '/verification');
       await page.locator('html[data-hydrated]').waitFor();
       await page.getByRole('button', { name: 'Start verification' }).click();
       await page.getByRole('heading', { name: 'Your pose' }).waitFor();
@@ -221,7 +219,6 @@ describe.skipIf(!runE2e)('a newcomer’s first week: verification, reports and d
       const reporter = await loggedInPage(browser, site.url, other, viewport);
       const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', viewport);
       const decided = await loggedInPage(browser, site.url, member, viewport);
-      await decided.page.goto(`${site.url}/members`);
       await decided.page.locator('html[data-hydrated]').waitFor();
       expect(await decided.page.getByTestId('statement-notice').count()).toBe(0);
 
@@ -282,16 +279,14 @@ describe.skipIf(!runE2e)('a newcomer’s first week: verification, reports and d
         `SELECT id, facts FROM safety_decisions WHERE member_id = $1 AND action <> 'dismiss' ORDER BY id DESC LIMIT 1`,
         [memberId],
       );
-      const appellant = await loggedInPage(browser, site.url, member, viewport);
-      await appellant.page.goto(`${site.url}/safety/statements/${decision?.id}`);
+      const appellant = await loggedInPage(browser, site.url, member, viewport, `/safety/statements/${decision?.id}`);
       const appealText = name === 'phone' ? 'My profile text was a joke among friends.' : 'That photo is me, taken last summer.';
       await appellant.page.getByLabel('Why should we change the decision?').fill(appealText);
       await appellant.page.getByRole('button', { name: 'Send appeal' }).click();
       await expect.poll(() => appellant.page.getByTestId('appeal-status').textContent()).toContain('Your appeal is being reviewed');
 
       // The demo's second moderator decides the appeals of the first one's decisions.
-      const { page, problems } = await loggedInPage(browser, site.url, 'moderator2@demo.test', viewport);
-      await page.goto(`${site.url}/moderation/appeals`);
+      const { page, problems } = await loggedInPage(browser, site.url, 'moderator2@demo.test', viewport, '/moderation/appeals');
       const card = page.getByTestId('queued-appeal').filter({ hasText: appealText });
       await card.waitFor();
       expect(await card.getByRole('heading', { level: 3 }).textContent()).toContain(memberName);

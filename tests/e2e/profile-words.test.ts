@@ -21,8 +21,7 @@ describe.skipIf(!runE2e)('the profile in his own words on a phone, in English an
   });
 
   it('When a member fills in his own words at 390 px, then his profile shows them in English, and another member sees them in German on his profile and card', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
-    await page.goto(`${site.url}/profile`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE, '/profile');
     await page.locator('html[data-hydrated]').waitFor();
     const words = page.getByTestId('profile-words');
     await words.getByRole('checkbox', { name: 'Dates' }).check();

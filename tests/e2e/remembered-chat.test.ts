@@ -22,8 +22,7 @@ describe.skipIf(!runE2e)('remembered chat, the photo login prompt and the delete
   });
 
   it('When a member opens a chat and reloads the chat list, then it offers "Back to your chat with …" with the date; axe finds nothing serious and nothing scrolls sideways', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
-    await page.goto(`${site.url}/chats`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE, '/chats');
     const first = page.locator('.chat-list-link').first();
     await first.waitFor();
     const name = (await first.locator('.chat-list-name').textContent())?.trim() ?? '';
@@ -53,8 +52,7 @@ describe.skipIf(!runE2e)('remembered chat, the photo login prompt and the delete
     [...keys.local, ...keys.session].filter((key) => /^(chat_outbox\.|last_chat$|device_member$|chat\.draft\.)/.test(key));
 
   it('When a member with a remembered chat and a message waiting for the network logs out on his phone, then nothing of his stays in the browser and the next account there sees none of it', async () => {
-    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE);
-    await page.goto(`${site.url}/chats`);
+    const { page, problems } = await loggedInPage(browser, site.url, 'free@demo.test', PHONE, '/chats');
     await page.locator('.chat-list-link').first().click();
     await page.waitForURL(/\/chats\/\d+$/);
     // Sends fail as without a network: the message waits in the outbox.
@@ -92,8 +90,7 @@ describe.skipIf(!runE2e)('remembered chat, the photo login prompt and the delete
   });
 
   it('When a member’s session has ended without the logout form (it ran out, or he logged out where no script ran), then the next page he opens removes his data from the browser', async () => {
-    const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', { width: 1280, height: 900 });
-    await page.goto(`${site.url}/chats`);
+    const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', { width: 1280, height: 900 }, '/chats');
     await page.locator('.chat-list-link').first().click();
     await page.waitForURL(/\/chats\/\d+$/);
     await expect.poll(async () => memberKeys(await storedKeys(page))).toContain('last_chat');
@@ -125,8 +122,7 @@ describe.skipIf(!runE2e)('remembered chat, the photo login prompt and the delete
   });
 
   it('When a member about to delete his account says it is too expensive, then the delete discount is offered and gives his code; axe finds nothing serious and nothing scrolls sideways', async () => {
-    const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await page.goto(`${site.url}/settings`);
+    const { page } = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, '/settings');
     await page.getByLabel('It is too expensive').check();
     const offer = page.getByTestId('delete-discount');
     await offer.getByRole('button', { name: /Stay and take \d+% off/ }).click();

@@ -110,8 +110,7 @@ describe.skipIf(!runE2e)('the careful automation in the browser', () => {
     await searcher.getByRole('heading', { name: minor.name }).first().waitFor();
 
     // The moderator's queue: the hidden member first, then the scam case, each with its weight.
-    const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
-    await moderator.page.goto(`${site.url}/moderation/reports`);
+    const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP, '/moderation/reports');
     const cases = moderator.page.getByTestId('report-case');
     await cases.first().waitFor();
     expect(await cases.nth(0).getAttribute('aria-labelledby')).toBe(`case-${minor.id}`);
@@ -152,8 +151,7 @@ describe.skipIf(!runE2e)('the careful automation in the browser', () => {
       )[0];
     const before = await books();
 
-    const { page, problems } = await loggedInPage(browser, site.url, newcomer.email, PHONE);
-    await page.goto(`${site.url}/members/${partner.id}/chat`);
+    const { page, problems } = await loggedInPage(browser, site.url, newcomer.email, PHONE, `/members/${partner.id}/chat`);
     await page.getByLabel(`Your message to ${partner.name}`).fill('Nice profile! Write me on www.example-chat.com instead');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('New accounts cannot share links or phone numbers in their first hours.', { exact: false }).waitFor();

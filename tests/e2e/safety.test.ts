@@ -104,8 +104,7 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     expect(messageReference).not.toBe(profileReference);
 
     // The moderator sees both reports with their context and suspends the member for 7 days.
-    const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP);
-    await moderator.page.goto(`${site.url}/moderation`);
+    const moderator = await loggedInPage(browser, site.url, 'moderator@demo.test', DESKTOP, '/moderation');
     await moderator.page.getByRole('link', { name: 'Reports' }).click();
     await moderator.page.waitForURL(/\/moderation\/reports$/);
     const card = moderator.page.getByRole('article', { name: target.name });
@@ -195,8 +194,7 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await moderator.page.goto(`${site.url}/moderation/appeals`);
     await moderator.page.getByTestId('appeal-own').waitFor();
     // The demo's second moderator decides it.
-    const second = await loggedInPage(browser, site.url, 'moderator2@demo.test', PHONE);
-    await second.page.goto(`${site.url}/moderation/appeals`);
+    const second = await loggedInPage(browser, site.url, 'moderator2@demo.test', PHONE, '/moderation/appeals');
     const appeal = second.page.getByTestId('queued-appeal').filter({ hasText: 'It was a joke between friends.' });
     await appeal.getByLabel('Explanation for the member').fill('On review the messages were not harassment.');
     await appeal.getByRole('button', { name: 'Reverse the decision' }).click();
@@ -290,8 +288,7 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     expect(await reportsOf('photo', photo)).toBe(1);
 
     // With JavaScript the same link opens the dialog; a repeat is answered with the same receipt.
-    const reporter = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE);
-    await reporter.page.goto(`${site.url}/members/${memberId}`);
+    const reporter = await loggedInPage(browser, site.url, 'premium@demo.test', PHONE, `/members/${memberId}`);
     await reporter.page.getByRole('link', { name: `Report photo 1 of ${name}` }).click();
     await reporter.page.getByRole('dialog', { name: `Report a photo of ${name}` }).waitFor();
     expect(await seriousViolations(reporter.page)).toEqual([]);
@@ -308,8 +305,7 @@ describe.skipIf(!runE2e)('trust and safety in the browser', () => {
     await context.close();
 
     // With JavaScript it opens the dialog; the report page follows with the receipt.
-    const friend = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP);
-    await friend.page.goto(`${site.url}/members`);
+    const friend = await loggedInPage(browser, site.url, 'premium@demo.test', DESKTOP, '/members');
     const menu = friend.page.locator('.member-card-menu').first();
     await menu.waitFor();
     const gridName = ((await menu.locator('summary').getAttribute('aria-label')) ?? '').replace(/^More for /, '');

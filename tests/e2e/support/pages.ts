@@ -36,16 +36,17 @@ export async function logIn(page: Page, siteUrl: string, email: string, password
 }
 
 /**
- * A watched page of a member who has just logged in, on the member list. He logs in through the site's own login
- * call (what the login form's action sends) and then opens the list: the state the form leaves, without loading the
- * login page first (a whole page in a fresh renderer, for every member of every file). The form itself is logIn's,
- * and the tests of logging in drive it.
+ * A watched page of a member who has just logged in, on his first page `at` (the member list, where the login form
+ * leads). He logs in through the site's own login call (what the login form's action sends) and then opens that page:
+ * the state the form leaves, without loading the login page and the list first (whole pages in a fresh renderer, for
+ * every member of every file). The form itself is logIn's, and the tests of logging in drive it.
  */
 export async function loggedInPage(
   browser: Browser,
   siteUrl: string,
   email: string,
   viewport: { width: number; height: number } = PHONE,
+  at = '/members',
 ): Promise<{ page: Page; problems: string[] }> {
   const watched = await watchedPage(browser, { viewport });
   const answer = await watched.page.request.post(`${siteUrl}/api/user.php`, {
@@ -53,7 +54,7 @@ export async function loggedInPage(
     data: { email, password: DEMO_PASSWORD },
   });
   expect(answer.status(), `logging in ${email}`).toBe(200);
-  await watched.page.goto(`${siteUrl}/members`);
+  await watched.page.goto(`${siteUrl}${at}`);
   await closeTimeBonusWhenItOpens(watched.page);
   return watched;
 }
