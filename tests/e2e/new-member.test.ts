@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, runE2e } from './support/browser';
-import { DESKTOP, logIn, ownPhotosCount, PHONE, tab } from './support/pages';
+import { DESKTOP, logIn, ownPhotosCount, PHONE, tab, visitorPages } from './support/pages';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -13,23 +13,24 @@ describe.skipIf(!runE2e)('what a new member sees on a 390 px phone', () => {
   let site: RunningSite;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  let visitors: ReturnType<typeof visitorPages>;
 
   beforeAll(async () => {
     site = await startSite();
     browser = await launchBrowser();
+    visitors = visitorPages(browser);
   });
+  afterEach(() => visitors?.release());
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
+    await visitors?.close();
     await browser?.close();
     await site?.stop();
   });
 
-  /** A phone page; `locale` sets the language cookie (the site's language), the browser itself stays en-US. */
+  /** A new visitor's phone page; `locale` sets the language cookie (the site's language), the browser stays en-US. */
   async function phone(locale?: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-    contexts.push(context);
-    if (locale) await context.addCookies([{ name: 'locale', value: locale, url: site.url }]);
-    return context.newPage();
+    return visitors.page({ viewport: PHONE, cookies: locale ? [{ name: 'locale', value: locale, url: site.url }] : [] });
   }
 
   /** The first visible button-styled link or button of the page, in document order (the skip link is no button). */

@@ -137,8 +137,9 @@ interface VisitorOptions {
  * another check of the same screen and language has finished with, its cookies and the site's storage cleared, so
  * the visitor is new again in the same renderer — a page in a new renderer costs Chromium about three times the same
  * load in an open one (docs/benchmarks.md). `page()` hands out a page no other check holds (a check may take several:
- * two visitors side by side); `release()` (after each check) gives them back; listeners a check added stay on its
- * pages, so a check that counts events counts them from its own start. Each page's context is the page's own.
+ * two visitors side by side); `release()` (after each check) gives them back. The routes a check set go with it;
+ * listeners it added stay on its pages, so a check that counts events counts them from its own start. Each page's
+ * context is the page's own.
  */
 export function visitorPages(browser: Browser): {
   page: (options?: VisitorOptions & { cookies?: Array<{ name: string; value: string; url: string }> }) => Promise<Page>;
@@ -155,7 +156,8 @@ export function visitorPages(browser: Browser): {
       const key = `${viewport.width}x${viewport.height} ${locale}`;
       let page = idle.get(key)?.pop();
       if (page) {
-        // The page is still where its last check left it: that origin's storage goes, then every cookie.
+        // The page is still where its last check left it: its routes go, that origin's storage, then every cookie.
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page
           .evaluate(() => {
             localStorage.clear();
