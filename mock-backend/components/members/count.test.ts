@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepsOwnStatistics, refreshStatistics, refreshStatisticsAtStart } from '../../lib/statistics';
 import { createTestContext, type TestContext } from '../../test/context';
-import { countMembers } from './repository';
+import { countWithoutBitmap, countMembers, wordsEstimate } from './repository';
 import { COUNT_CAP } from './service';
 import { sql } from '../../lib/db';
 
@@ -84,6 +84,46 @@ describe('the capped member count', () => {
     expect(narrow.status).toBe(200);
     expect(narrow.body.total).toBeLessThan(COUNT_CAP);
     expect(narrow.body.total_capped).toBeUndefined();
+  });
+});
+
+describe("the count of a search by the profile's own words", () => {
+  it("When the words match many of many members, then the count reads in the search index's order; when few, or without words, through the index of the words", () => {
+    // Ten million members, 146,539 of them "leather or sober, right now": the bitmap would hold them all.
+    expect(countWithoutBitmap({ matches: 146_539, withoutWords: 10_000_000 }, 1000)).toBe(true);
+    // A hundred thousand, 1,500 of them: the read without the bitmap would walk some 66,000 rows for 1,001.
+    expect(countWithoutBitmap({ matches: 1_500, withoutWords: 100_000 }, 1000)).toBe(false);
+    // Fewer matches than the cap: the read without the bitmap would walk every member.
+    expect(countWithoutBitmap({ matches: 900, withoutWords: 1_000 }, 1000)).toBe(false);
+    expect(countWithoutBitmap(null, 1000)).toBe(false);
+  });
+
+  it('When words are asked, then the count is the same with or without the bitmap, exact or capped, and the estimate sees fewer with the words than without', async () => {
+    await ctx.db.query(
+      sql`UPDATE profiles SET tribes = CASE WHEN user_id % 3 = 0 THEN ARRAY['leather'] WHEN user_id % 3 = 1 THEN ARRAY['sober', 'bear'] ELSE '{}' END,
+                              looking_for = CASE WHEN user_id % 2 = 0 THEN ARRAY['right_now'] ELSE ARRAY['chat'] END
+          WHERE site_id = ${siteId}`,
+    );
+    await refreshStatistics(ctx.db);
+    for (const words of [{ tribes: ['leather'] }, { tribes: ['leather', 'sober'], lookingFor: ['right_now'] }, { tribes: ['wolf'] }]) {
+      const q = filters(words);
+      const estimate = await wordsEstimate(ctx.db, q);
+      expect(estimate).not.toBeNull();
+      expect(estimate!.matches).toBeLessThanOrEqual(estimate!.withoutWords);
+      for (const cap of [5, 1000]) {
+        const without = await countMembers(ctx.db, q, cap, { withoutBitmap: true });
+        expect(await countMembers(ctx.db, q, cap, { withoutBitmap: false })).toEqual(without);
+        expect(await countMembers(ctx.db, q, cap)).toEqual(without);
+      }
+    }
+    // The switch was the count's own: the connection plans with bitmaps again.
+    const [setting] = await ctx.db.query<{ enable_bitmapscan: string }>(sql`SHOW enable_bitmapscan`);
+    expect(setting?.enable_bitmapscan).toBe('on');
+    expect(await wordsEstimate(ctx.db, filters())).toBeNull();
+    const leather = await countMembers(ctx.db, filters({ tribes: ['leather'] }), 1000);
+    const all = await countMembers(ctx.db, filters(), 1000);
+    expect(leather.total).toBeGreaterThan(0);
+    expect(leather.total).toBeLessThan(all.total);
   });
 });
 

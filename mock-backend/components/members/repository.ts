@@ -206,6 +206,19 @@ function newestPage(f: MemberFilters, after: MemberCursor | null, limit: number)
   return pageOf(picked, sql`p.last_active_at DESC, p.user_id DESC`, liked);
 }
 
+/** The search asks for the profile's own words, which the GIN index profiles_search_words can answer (049). */
+const wordsAsked = (f: MemberFilters) => Boolean(f.lookingFor?.length || f.tribes?.length || f.rightNow);
+
+/** The search without the profile's own words (right now keeps its "online now"): what a count without their bitmap reads. */
+const withoutWords = (f: MemberFilters): MemberFilters => ({
+  ...f,
+  lookingFor: undefined,
+  tribes: undefined,
+  rightNow: false,
+  online: f.online || f.rightNow,
+});
+
+/** The capped count: the first `cap + 1` matches, read the way the planner chooses. */
 function countOf(f: MemberFilters, cap: number): Sql {
   return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles p WHERE ${searchWhere(f)} LIMIT ${cap + 1}) matching`;
 }
@@ -254,25 +267,53 @@ type SearchRow = SummaryRow & { cursor_ts: string; band_rank?: number };
  * A search by the profile's own words (the lists of profiles_search_words, 049) that the planner expects to match at
  * most this many members of the site is "rare": its page by distance reads them all through that GIN index at once
  * (rareNearestFirst) instead of band by band and cell by cell. At 100,000 members "leather or sober, and right now"
- * matches some 1,500 (the planner says 742): cell by cell, a band of 92 cells read all its 5,600 members for 88
+ * matches some 1,500 (the planner says 1,479): cell by cell, a band of 92 cells read all its 5,600 members for 88
  * matches (6,100 buffers), the page three statements and 7 ms; all 1,500 at once are 1,200 buffers, one statement and
  * 4 ms with the estimate (docs/benchmarks.md, "Search filters"). The same choice matches 150,000 of ten million, some
  * 90 in each cell, which the cells' own index finds sooner: so the rule is the matches, not the words.
  */
 const RARE_MATCHES = 3000;
 
-/** How many members of the site the planner expects `where` to match (its estimate, nothing read). */
-async function estimatedMatches(db: Db, where: Sql): Promise<number> {
-  const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${where}`,
+/**
+ * The planner's estimates for a search by the profile's own words (nothing is read): how many members it matches,
+ * and how many the same search matches without the words — the members a read in the search index's order walks
+ * through, checking each for the words. Null when no words are asked.
+ */
+export interface WordsEstimate {
+  matches: number;
+  withoutWords: number;
+}
+
+type PlanNode = { 'Plan Rows': number; 'Parent Relationship'?: string; Plans?: PlanNode[] };
+
+export async function wordsEstimate(db: Db, q: MemberFilters): Promise<WordsEstimate | null> {
+  if (!wordsAsked(q)) return null;
+  // Without the viewer's blocks, which are few, but which the planner guesses keep half of any search (NOT IN).
+  const all = { ...q, viewerId: null };
+  // One EXPLAIN for both: the two searches as the members of one Append.
+  const [row] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM profiles p WHERE ${searchWhere(all)}
+        UNION ALL SELECT 1 FROM profiles p WHERE ${searchWhere(withoutWords(all))}`,
   );
-  return row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Infinity;
+  const [words, without] = (row?.['QUERY PLAN'][0]?.Plan.Plans ?? []).filter((n) => n['Parent Relationship'] === 'Member');
+  return { matches: words?.['Plan Rows'] ?? Infinity, withoutWords: without?.['Plan Rows'] ?? Infinity };
 }
 
 /** Whether a page by distance takes the rare words' way: words are asked and the planner expects few matches. */
-async function rareWords(db: Db, q: MemberFilters): Promise<boolean> {
-  if (!q.lookingFor?.length && !q.tribes?.length && !q.rightNow) return false;
-  return (await estimatedMatches(db, searchWhere(q))) <= RARE_MATCHES;
+const rareWords = (estimate: WordsEstimate | null) => estimate !== null && estimate.matches <= RARE_MATCHES;
+
+/**
+ * Whether the capped count of a search by words must not take the GIN index's bitmap. The bitmap holds every match (M)
+ * before it counts the first; without it the count reads members (in the table's order, or an index's) until `cap + 1`
+ * matched, about (cap + 1) · N / M of the N members the search matches without its words. When M is the larger of the
+ * two, the bitmap is the longer way: at ten million members "leather + sober, right now" has 146,539 matches, whose
+ * bitmap took 142 ms where the table read in its order until 1,001 matched (66,000 rows) takes 38 ms. The planner
+ * does not tell them apart itself: without GIN's pending list (052) the bitmap's estimated cost is that of the read,
+ * and the two plans changed places between two fills of the same ten million (docs/benchmarks.md, "ten million
+ * again"). Rare words (few matches) keep the bitmap, which then reads only them.
+ */
+export function countWithoutBitmap(estimate: WordsEstimate | null, cap: number): boolean {
+  return estimate !== null && estimate.matches * estimate.matches > (cap + 1) * estimate.withoutWords;
 }
 
 /**
@@ -285,9 +326,16 @@ async function rareWords(db: Db, q: MemberFilters): Promise<boolean> {
  */
 async function nearestFirst(
   db: Db,
-  q: MemberFilters & { limit: number; after: MemberCursor | null; near: { lat: number; lon: number }; rare?: boolean | undefined },
+  q: MemberFilters & {
+    limit: number;
+    after: MemberCursor | null;
+    near: { lat: number; lon: number };
+    rare?: boolean | undefined;
+    estimate?: WordsEstimate | null | undefined;
+  },
 ): Promise<SearchRow[]> {
-  if (q.rare ?? (await rareWords(db, q))) return db.query<SearchRow>(rareNearestFirst(q));
+  if (q.rare ?? rareWords(q.estimate === undefined ? await wordsEstimate(db, q) : q.estimate))
+    return db.query<SearchRow>(rareNearestFirst(q));
   // "Nearby" is bands 0–3, which the loop reads cell by cell: as a condition too, its list of cells would keep
   // PostgreSQL from reading each cell in index order.
   const where = searchWhere({ ...q, nearby: null });
@@ -345,7 +393,14 @@ function rareNearestFirst(q: MemberFilters & { limit: number; after: MemberCurso
  */
 export async function listMembers(
   db: Db,
-  q: MemberFilters & { limit: number; after: MemberCursor | null; near?: { lat: number; lon: number } | null; rare?: boolean },
+  q: MemberFilters & {
+    limit: number;
+    after: MemberCursor | null;
+    near?: { lat: number; lon: number } | null;
+    rare?: boolean;
+    /** The planner's estimate for the words (wordsEstimate), when the caller has it already. */
+    estimate?: WordsEstimate | null;
+  },
 ): Promise<SearchRow[]> {
   if (q.near) return nearestFirst(db, { ...q, near: q.near });
   let query: Query = newestPage(q, q.after, q.limit);
@@ -355,14 +410,28 @@ export async function listMembers(
 }
 
 /**
- * How many members match, counted up to `cap` only: the count stops at the first `cap + 1` matching rows (read in
- * the order of the search index), so a search of 100,000 members costs as little as one of 1,000. `capped` says that
- * there are more than `cap` (the page shows "1,000+").
+ * How many members match, counted up to `cap` only: the count stops at the first `cap + 1` matching rows, so a
+ * search of 100,000 members costs as little as one of 1,000; a search by many members' words does so without their
+ * GIN index's bitmap (countWithoutBitmap). `capped` says that there are more than `cap` (the page shows "1,000+").
+ * `how.estimate`: the words' estimate when the caller has it; `how.withoutBitmap` decides (the tests compare both).
  */
-export async function countMembers(db: Db, q: MemberFilters, cap: number): Promise<{ total: number; capped: boolean }> {
+export async function countMembers(
+  db: Db,
+  q: MemberFilters,
+  cap: number,
+  how: { estimate?: WordsEstimate | null; withoutBitmap?: boolean } = {},
+): Promise<{ total: number; capped: boolean }> {
+  const withoutBitmap =
+    how.withoutBitmap ?? countWithoutBitmap(how.estimate === undefined ? await wordsEstimate(db, q) : how.estimate, cap);
   let query: Query = countOf(q, cap);
   if (unfiltered(q)) query = q.viewerId !== null ? countForMember(q.siteId, q.viewerId, cap) : countForVisitor(q.siteId, cap);
-  const [row] = await db.query<{ n: number }>(query);
+  // For this statement only (SET LOCAL ends with its transaction).
+  const [row] = withoutBitmap
+    ? await db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL enable_bitmapscan = off');
+        return tx.query<{ n: number }>(query);
+      })
+    : await db.query<{ n: number }>(query);
   const n = row?.n ?? 0;
   return { total: Math.min(n, cap), capped: n > cap };
 }

@@ -164,9 +164,13 @@ export async function listMembers(db: Db, q: SearchQuery): Promise<Schemas['Memb
   filters.maxBand = ranks.length > 0 ? Math.min(...ranks) : undefined;
   // A cursor belongs to one order; one from the other order would skip or repeat members.
   if (after && (after.band !== undefined) !== (near !== null)) throw badRequest({ field: 'cursor' });
+  // With the profile's own words, the planner's estimate (one EXPLAIN) decides how the count reads them, and the page
+  // by distance; a page by activity does not wait for it.
+  const estimating = repo.wordsEstimate(db, filters);
+  const asked = { ...filters, limit: q.limit + 1, after, near };
   const [rows, { total, capped }] = await Promise.all([
-    repo.listMembers(db, { ...filters, limit: q.limit + 1, after, near }),
-    repo.countMembers(db, filters, COUNT_CAP),
+    near ? estimating.then((estimate) => repo.listMembers(db, { ...asked, estimate })) : repo.listMembers(db, { ...asked, estimate: null }),
+    estimating.then((estimate) => repo.countMembers(db, filters, COUNT_CAP, { estimate })),
   ]);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
