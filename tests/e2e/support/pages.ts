@@ -138,8 +138,9 @@ interface VisitorOptions {
  * the visitor is new again in the same renderer — a page in a new renderer costs Chromium about three times the same
  * load in an open one (docs/benchmarks.md). `page()` hands out a page no other check holds (a check may take several:
  * two visitors side by side); `release()` (after each check) gives them back. The routes a check set go with it;
- * listeners it added stay on its pages, so a check that counts events counts them from its own start. Each page's
- * context is the page's own.
+ * listeners it added stay on its pages, so a check that counts events counts them from its own start. A check that
+ * changes the page itself (its size, colour scheme or clock) takes a page of its own instead. Each page's context is
+ * the page's own.
  */
 export function visitorPages(browser: Browser): {
   page: (options?: VisitorOptions & { cookies?: Array<{ name: string; value: string; url: string }> }) => Promise<Page>;
